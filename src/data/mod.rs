@@ -1,0 +1,368 @@
+//! Game data: schemas, loading and validation.
+//!
+//! The shipped data is embedded in the binary; `--data DIR` loads a folder
+//! laid out like the repository (`decks/`, `missions/`, `assets/`) instead.
+//! Loading never stops at the first problem: every parse error in every file
+//! and every invariant broken is collected and reported as
+//! `path:line:col: message`.
+
+pub mod action;
+pub mod charts;
+pub mod locate;
+pub mod stats;
+pub mod terrain;
+pub mod units;
+mod validate;
+
+pub use validate::calibration;
+
+use action::ActionDeck;
+use charts::Charts;
+use locate::Pos;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use terrain::TerrainDeck;
+use units::UnitsFile;
+
+/// One problem in one data file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataError {
+    pub path: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl DataError {
+    pub fn at(path: &str, pos: Pos, message: impl Into<String>) -> Self {
+        DataError {
+            path: path.to_string(),
+            line: pos.line,
+            col: pos.col,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.path, self.line, self.col, self.message
+        )
+    }
+}
+
+/// Every problem found while loading a data set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataErrors(pub Vec<DataError>);
+
+impl fmt::Display for DataErrors {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for e in &self.0 {
+            writeln!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for DataErrors {}
+
+/// The text of one data file and the path it is reported under.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: String,
+    pub text: String,
+}
+
+/// Where data comes from.
+#[derive(Debug, Clone)]
+pub enum DataSource {
+    /// The files compiled into the binary.
+    Embedded,
+    /// A folder laid out like the repository.
+    Dir(PathBuf),
+}
+
+/// The files of a data set, by role.
+#[derive(Debug, Clone)]
+pub struct SourceSet {
+    pub action: SourceFile,
+    pub terrain: Vec<SourceFile>,
+    pub units: SourceFile,
+    pub charts: SourceFile,
+}
+
+/// Paths inside a data folder.
+pub const ACTION_PATH: &str = "decks/action.ron";
+pub const TERRAIN_DIR: &str = "decks/terrain";
+pub const UNITS_PATH: &str = "assets/units.ron";
+pub const CHARTS_PATH: &str = "assets/charts.ron";
+
+mod embedded {
+    pub const ACTION: &str = include_str!("../../decks/action.ron");
+    pub const TERRAIN: &[(&str, &str)] = &[(
+        "decks/terrain/normandy.ron",
+        include_str!("../../decks/terrain/normandy.ron"),
+    )];
+    pub const UNITS: &str = include_str!("../../assets/units.ron");
+    pub const CHARTS: &str = include_str!("../../assets/charts.ron");
+}
+
+impl DataSource {
+    /// Reads every file of the data set. Missing or unreadable files are
+    /// reported as errors alongside the files that could be read.
+    pub fn read(&self) -> Result<SourceSet, DataErrors> {
+        match self {
+            DataSource::Embedded => Ok(SourceSet {
+                action: file(ACTION_PATH, embedded::ACTION),
+                terrain: embedded::TERRAIN.iter().map(|(p, t)| file(p, t)).collect(),
+                units: file(UNITS_PATH, embedded::UNITS),
+                charts: file(CHARTS_PATH, embedded::CHARTS),
+            }),
+            DataSource::Dir(dir) => read_dir_set(dir),
+        }
+    }
+}
+
+fn file(path: &str, text: &str) -> SourceFile {
+    SourceFile {
+        path: path.to_string(),
+        text: text.to_string(),
+    }
+}
+
+fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
+    let mut errors = Vec::new();
+    let mut read = |rel: &str| -> SourceFile {
+        let path = dir.join(rel);
+        let shown = path.display().to_string();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => SourceFile { path: shown, text },
+            Err(e) => {
+                errors.push(DataError::at(
+                    &shown,
+                    Pos::START,
+                    format!("cannot read: {e}"),
+                ));
+                SourceFile {
+                    path: shown,
+                    text: String::new(),
+                }
+            }
+        }
+    };
+    let action = read(ACTION_PATH);
+    let units = read(UNITS_PATH);
+    let charts = read(CHARTS_PATH);
+    let tdir = dir.join(TERRAIN_DIR);
+    let mut terrain = Vec::new();
+    match std::fs::read_dir(&tdir) {
+        Ok(entries) => {
+            let mut paths: Vec<PathBuf> = entries
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect();
+            paths.sort();
+            for p in paths {
+                let shown = p.display().to_string();
+                match std::fs::read_to_string(&p) {
+                    Ok(text) => terrain.push(SourceFile { path: shown, text }),
+                    Err(e) => errors.push(DataError::at(
+                        &shown,
+                        Pos::START,
+                        format!("cannot read: {e}"),
+                    )),
+                }
+            }
+            if terrain.is_empty() && errors.is_empty() {
+                errors.push(DataError::at(
+                    &tdir.display().to_string(),
+                    Pos::START,
+                    "no terrain deck (*.ron) found",
+                ));
+            }
+        }
+        Err(e) => errors.push(DataError::at(
+            &tdir.display().to_string(),
+            Pos::START,
+            format!("cannot read folder: {e}"),
+        )),
+    }
+    if errors.is_empty() {
+        Ok(SourceSet {
+            action,
+            terrain,
+            units,
+            charts,
+        })
+    } else {
+        Err(DataErrors(errors))
+    }
+}
+
+/// A loaded and validated data set.
+#[derive(Debug, Clone)]
+pub struct DataSet {
+    pub action: ActionDeck,
+    pub terrain: Vec<TerrainDeck>,
+    pub units: UnitsFile,
+    pub charts: Charts,
+    /// A stable 64-bit hash of every source file's text, for replay headers.
+    pub hash: u64,
+}
+
+impl DataSet {
+    /// Loads the shipped data.
+    pub fn embedded() -> Result<DataSet, DataErrors> {
+        load(&DataSource::Embedded)
+    }
+
+    pub fn terrain_deck(&self, id: &str) -> Option<&TerrainDeck> {
+        self.terrain.iter().find(|d| d.id == id)
+    }
+
+    pub fn unit_type(&self, id: &str) -> Option<&units::UnitType> {
+        self.units.units.iter().find(|u| u.id.0 == id)
+    }
+
+    /// The numbered action cards in deck order (the reshuffle card excluded).
+    pub fn action_cards(&self) -> Vec<&action::ActionCard> {
+        self.action
+            .cards
+            .iter()
+            .filter_map(|c| match c {
+                action::DeckEntry::Action(a) => Some(a),
+                action::DeckEntry::Reshuffle => None,
+            })
+            .collect()
+    }
+
+    /// The action card with the given printed number.
+    pub fn action_card(&self, number: u8) -> Option<&action::ActionCard> {
+        self.action.cards.iter().find_map(|c| match c {
+            action::DeckEntry::Action(a) if a.number == number => Some(a),
+            _ => None,
+        })
+    }
+}
+
+/// Parses one RON file, turning a parse error into a `DataError`.
+fn parse<T: DeserializeOwned>(src: &SourceFile) -> Result<T, DataError> {
+    ron::Options::default()
+        .from_str::<T>(&src.text)
+        .map_err(|e| {
+            DataError::at(
+                &src.path,
+                Pos {
+                    line: e.span.start.line.max(1),
+                    col: e.span.start.col.max(1),
+                },
+                e.code.to_string(),
+            )
+        })
+}
+
+/// Loads and validates a data set, collecting every error.
+pub fn load(source: &DataSource) -> Result<DataSet, DataErrors> {
+    let set = source.read()?;
+    load_sources(&set)
+}
+
+/// Loads and validates a set of source texts.
+pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
+    let mut errors = Vec::new();
+    let action = parse::<ActionDeck>(&set.action)
+        .map_err(|e| errors.push(e))
+        .ok();
+    let mut terrain = Vec::new();
+    let mut terrain_ok = true;
+    for f in &set.terrain {
+        match parse::<TerrainDeck>(f) {
+            Ok(d) => terrain.push((f, d)),
+            Err(e) => {
+                terrain_ok = false;
+                errors.push(e)
+            }
+        }
+    }
+    let units = parse::<UnitsFile>(&set.units)
+        .map_err(|e| errors.push(e))
+        .ok();
+    let charts = parse::<Charts>(&set.charts)
+        .map_err(|e| errors.push(e))
+        .ok();
+
+    // Second pass: invariants on every file that parsed.
+    if let Some(a) = &action {
+        validate::action_deck(&set.action, a, &mut errors);
+    }
+    for (f, d) in &terrain {
+        validate::terrain_deck(f, d, &mut errors);
+    }
+    validate::terrain_ids(&terrain, &mut errors);
+    if let Some(u) = &units {
+        validate::units(&set.units, u, &mut errors);
+    }
+    if let Some(c) = &charts {
+        validate::charts(&set.charts, c, &mut errors);
+    }
+
+    match (action, units, charts) {
+        (Some(action), Some(units), Some(charts)) if errors.is_empty() && terrain_ok => {
+            let hash = hash_sources(set);
+            Ok(DataSet {
+                action,
+                terrain: terrain.into_iter().map(|(_, d)| d).collect(),
+                units,
+                charts,
+                hash,
+            })
+        }
+        _ => Err(DataErrors(errors)),
+    }
+}
+
+/// FNV-1a over the file texts: stable across machines and runs.
+fn hash_sources(set: &SourceSet) -> u64 {
+    let mut h = Fnv::new();
+    h.write(set.action.text.as_bytes());
+    for t in &set.terrain {
+        h.write(t.text.as_bytes());
+    }
+    h.write(set.units.text.as_bytes());
+    h.write(set.charts.text.as_bytes());
+    h.finish()
+}
+
+/// A 64-bit FNV-1a hasher: simple, stable, and the same everywhere.
+#[derive(Debug, Clone)]
+pub struct Fnv(u64);
+
+impl Fnv {
+    pub fn new() -> Self {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+
+    pub fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.0 ^= *b as u64;
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        // Separate consecutive writes so ("ab","c") and ("a","bc") differ.
+        self.0 ^= 0xff;
+        self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl Default for Fnv {
+    fn default() -> Self {
+        Fnv::new()
+    }
+}

@@ -1,0 +1,256 @@
+//! Unit types (rule 1.2.3): the counters of both sides.
+
+use super::action::Experience;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Identifier of a unit type in `assets/units.ron` ("us_rifle_squad").
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct UnitTypeId(pub String);
+
+impl fmt::Display for UnitTypeId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The unit types file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitsFile {
+    pub units: Vec<UnitType>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The player's side.
+    Us,
+    /// The enemy in the WWII Normandy campaign.
+    German,
+}
+
+impl Side {
+    pub fn label(self) -> &'static str {
+        match self {
+            Side::Us => "US",
+            Side::German => "German",
+        }
+    }
+}
+
+/// What a counter is (1.2.3 A-I, 9.6-9.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum UnitKind {
+    /// Two or more steps, the primary combat unit (1.2.3 A).
+    Squad,
+    /// Company or platoon headquarters (1.2.3 B).
+    Hq,
+    /// Company staff: executive officer, first sergeant (1.2.3 H).
+    Staff,
+    /// Battalion-level staff or commander, always Line (1.2.3 H).
+    HigherStaff,
+    /// Forward observer for off-map fire (1.2.3 C).
+    ForwardObserver,
+    /// A crew-served weapon and its crew (1.2.3 D).
+    WeaponsTeam,
+    /// Carries messages between HQs (1.2.3 I, 4.3.2).
+    Runner,
+    /// Limited action team: assault team (1.2.3 F).
+    AssaultTeam,
+    /// Limited action team: fire team (1.2.3 F).
+    FireTeam,
+    /// Limited action team: litter team (1.2.3 F).
+    LitterTeam,
+    /// Limited action team: paralyzed team (1.2.3 F).
+    ParalyzedTeam,
+    /// A step out of action (1.2.3 G).
+    Casualty,
+    /// Enemy sniper (9.6).
+    Sniper,
+    /// Enemy indirect-fire spotter (9.8).
+    Spotter,
+    /// Enemy leader (9.7).
+    Leader,
+}
+
+impl UnitKind {
+    pub fn is_lat(self) -> bool {
+        matches!(
+            self,
+            UnitKind::AssaultTeam
+                | UnitKind::FireTeam
+                | UnitKind::LitterTeam
+                | UnitKind::ParalyzedTeam
+        )
+    }
+
+    /// HQs and staff can originate orders (4.1).
+    pub fn commands(self) -> bool {
+        matches!(self, UnitKind::Hq | UnitKind::Staff | UnitKind::HigherStaff)
+    }
+}
+
+/// Volume of fire ratings (1.2.7, 6.2.1, 6.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Vof {
+    /// Small arms.
+    S,
+    /// Automatic weapons.
+    A,
+    /// Assault rifles: A at point blank, S beyond.
+    AS,
+    /// Heavy weapons.
+    H,
+    /// Grenade or rocket launcher as the main weapon.
+    G,
+    /// Sniper.
+    Sniper,
+    /// Flamethrower.
+    Flame,
+    /// Demolition charge.
+    Demo,
+}
+
+impl Vof {
+    pub fn label(self) -> &'static str {
+        match self {
+            Vof::S => "S",
+            Vof::A => "A",
+            Vof::AS => "A/S",
+            Vof::H => "H",
+            Vof::G => "G!",
+            Vof::Sniper => "S!",
+            Vof::Flame => "F!",
+            Vof::Demo => "D!",
+        }
+    }
+}
+
+/// Range ratings (1.2.7): how many cards away a unit can fire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Range {
+    /// Point blank: the same card.
+    P,
+    /// Close: an adjacent card.
+    C,
+    /// Long: two cards away.
+    L,
+    /// Very long: three cards away.
+    V,
+}
+
+impl Range {
+    /// The farthest card distance this range reaches.
+    pub fn cards(self) -> u8 {
+        match self {
+            Range::P => 0,
+            Range::C => 1,
+            Range::L => 2,
+            Range::V => 3,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Range::P => "P",
+            Range::C => "C",
+            Range::L => "L",
+            Range::V => "V",
+        }
+    }
+}
+
+/// A side of a counter that fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ratings {
+    pub vof: Vof,
+    pub range: Range,
+    /// The G! superscript (6.2.1): may also make grenade attacks out to range.
+    #[serde(default)]
+    pub grenade: bool,
+}
+
+/// Weapons whose use the rules restrict (6.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Weapon {
+    /// Rifles, carbines, submachine guns: no restriction.
+    Rifles,
+    /// Belt-fed machine gun on a bipod.
+    BipodMg,
+    /// Belt-fed machine gun on a tripod: grazing fire, FPL, no infiltration.
+    TripodMg,
+    /// A mortar tube or section.
+    Mortar,
+    /// Light rocket launcher (bazooka, Panzerschreck).
+    RocketLauncher,
+    /// Single-shot antitank rocket usable only against vehicles.
+    Panzerfaust,
+    /// Recoilless rifle.
+    RecoillessRifle,
+    /// Man-packed flamethrower.
+    Flamethrower,
+    /// Rifle grenades carried as an allotment.
+    RifleGrenades,
+}
+
+/// Ammunition kinds tracked by 6.8.1.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum AmmoKind {
+    Mg,
+    Mortar,
+    Rcl,
+    Rocket,
+    Flame,
+    Demo,
+    RifleGrenade,
+    Tank,
+}
+
+/// A tracked ammunition allotment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Ammo {
+    pub kind: AmmoKind,
+    /// Points the unit starts a mission with.
+    pub points: u8,
+}
+
+/// One counter type.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitType {
+    pub id: UnitTypeId,
+    /// Short label printed on the counter ("Rifle Sqd").
+    pub name: String,
+    pub side: Side,
+    pub kind: UnitKind,
+    /// Steps at full strength (1-4).
+    pub steps: u8,
+    /// The front's fire ratings; `None` for a command, observer, runner or
+    /// casualty side with no VOF printed.
+    #[serde(default)]
+    pub front: Option<Ratings>,
+    /// The reverse side's fire ratings: the fire-team side of HQs, staff,
+    /// observers, weapons teams and some fire teams (4.1.4, 6.3.3).
+    #[serde(default)]
+    pub back: Option<Ratings>,
+    /// The main weapon, where 6.4 restricts it.
+    #[serde(default)]
+    pub weapon: Option<Weapon>,
+    /// Tracked ammunition (6.8).
+    #[serde(default)]
+    pub ammo: Option<Ammo>,
+    /// Experience fixed by the rules (LATs, higher staff); `None` means the
+    /// roster decides.
+    #[serde(default)]
+    pub experience: Option<Experience>,
+    /// The generic fire team this unit's steps become (6.3.3 F); by id.
+    #[serde(default)]
+    pub fire_team: Option<UnitTypeId>,
+    /// For an enemy spotter: the NCM value of the Incoming! fire it brings
+    /// down on US infantry (6.2.2, 9.8).
+    #[serde(default)]
+    pub incoming: Option<i8>,
+}

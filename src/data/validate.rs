@@ -1,0 +1,760 @@
+//! The second loading pass: invariants and cross-references.
+
+use super::action::{
+    ActionCard, ActionDeck, DeckEntry, Experience, FireResult, HitLetter, Icon, Mark, NCM_ROWS,
+    RN_COLUMNS, RN_MIN, Word,
+};
+use super::charts::{Charts, CoverKind, PcDraw};
+use super::locate::{locate, locate_field};
+use super::terrain::{CoverValue, TerrainDeck, TerrainType};
+use super::units::{UnitKind, UnitsFile};
+use super::{DataError, SourceFile};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The published aggregate figures our original Action deck is calibrated
+/// to (see the rules README). The arrangement card by card is ours.
+pub mod calibration {
+    /// Action cards, the reshuffle card excluded.
+    pub const ACTION_CARDS: usize = 50;
+    /// (commands, cards) for the helmet.
+    pub const ACTIVATED: [(u8, usize); 6] = [(6, 2), (5, 8), (4, 14), (3, 12), (2, 10), (1, 4)];
+    /// (commands, cards) for the star.
+    pub const INITIATIVE: [(u8, usize); 5] = [(4, 4), (3, 12), (2, 18), (1, 12), (0, 4)];
+    /// Contact!, Cover, Rally, none.
+    pub const WORDS: [usize; 4] = [7, 12, 15, 16];
+    /// Plain crosshairs, infiltrate, grenade, plain burst, three bursts,
+    /// crosshairs marked Jam, burst marked Short.
+    pub const ICONS: [usize; 7] = [14, 10, 10, 10, 4, 1, 1];
+    pub const HIGHER_HQ: usize = 12;
+    /// Cards per anti-tank number 0..=9.
+    pub const ANTI_TANK_EACH: usize = 5;
+    /// HIT cards for NCM -4..=+6.
+    pub const HIT: [usize; 11] = [40, 35, 30, 25, 20, 15, 10, 5, 3, 2, 2];
+    pub const PIN: [usize; 11] = [9, 13, 17, 20, 20, 20, 20, 20, 17, 13, 9];
+    pub const MISS: [usize; 11] = [1, 2, 3, 5, 10, 15, 20, 25, 30, 35, 39];
+    /// Two-letter hit effects for Veteran, Line, Green.
+    pub const TWO_LETTER: [usize; 3] = [28, 28, 32];
+    /// First-letter counts C, P, L, F, A for Veteran, Line, Green.
+    pub const FIRST_LETTER: [[usize; 5]; 3] =
+        [[13, 18, 7, 9, 3], [14, 19, 8, 7, 2], [15, 23, 6, 5, 1]];
+    /// All-letter counts C, P, L, F, A for Veteran, Line, Green.
+    pub const ALL_LETTERS: [[usize; 5]; 3] = [
+        [24, 23, 12, 16, 3],
+        [25, 24, 14, 13, 2],
+        [28, 31, 12, 10, 1],
+    ];
+    /// How far an all-letter count may stray from its figure.
+    pub const LETTER_TOLERANCE: usize = 2;
+
+    /// Normandy terrain composition: (type, cards).
+    pub const NORMANDY: [(super::TerrainType, usize); 11] = [
+        (super::TerrainType::Hill, 6),
+        (super::TerrainType::Marsh, 2),
+        (super::TerrainType::Orchard, 8),
+        (super::TerrainType::Woods, 8),
+        (super::TerrainType::Hedgerow, 12),
+        (super::TerrainType::Village, 4),
+        (super::TerrainType::OpenFields, 4),
+        (super::TerrainType::Gully, 4),
+        (super::TerrainType::Farm, 5),
+        (super::TerrainType::Church, 1),
+        (super::TerrainType::Cemetery, 1),
+    ];
+}
+
+fn err(f: &SourceFile, index: usize, field: Option<&str>, msg: String) -> DataError {
+    DataError::at(&f.path, locate(&f.text, "cards", index, field), msg)
+}
+
+fn err_top(f: &SourceFile, field: &str, msg: String) -> DataError {
+    DataError::at(&f.path, locate_field(&f.text, field), msg)
+}
+
+fn icon_index(card: &ActionCard) -> usize {
+    match (card.icon, card.mark) {
+        (Icon::Crosshairs, Some(Mark::Jam)) => 5,
+        (Icon::Burst, Some(Mark::Short)) => 6,
+        (Icon::Crosshairs, _) => 0,
+        (Icon::Infiltrate, _) => 1,
+        (Icon::Grenade, _) => 2,
+        (Icon::Burst, _) => 3,
+        (Icon::TripleBurst, _) => 4,
+    }
+}
+
+fn letter_index(l: HitLetter) -> usize {
+    HitLetter::ALL.iter().position(|x| *x == l).unwrap_or(0)
+}
+
+/// Checks one action card on its own. Pushes errors located at the card.
+fn action_card(f: &SourceFile, index: usize, c: &ActionCard, out: &mut Vec<DataError>) {
+    if c.activated > 6 {
+        out.push(err(
+            f,
+            index,
+            Some("activated"),
+            format!(
+                "card {}: activated commands {} is above 6",
+                c.number, c.activated
+            ),
+        ));
+    }
+    if c.initiative > 6 {
+        out.push(err(
+            f,
+            index,
+            Some("initiative"),
+            format!(
+                "card {}: initiative commands {} is above 6",
+                c.number, c.initiative
+            ),
+        ));
+    }
+    if c.anti_tank > 9 {
+        out.push(err(
+            f,
+            index,
+            Some("anti_tank"),
+            format!(
+                "card {}: anti-tank number {} is outside 0..=9",
+                c.number, c.anti_tank
+            ),
+        ));
+    }
+    match (c.mark, c.icon) {
+        (Some(Mark::Jam), Icon::Crosshairs) | (Some(Mark::Short), Icon::Burst) | (None, _) => {}
+        (Some(m), icon) => out.push(err(f, index, Some("mark"), format!("card {}: the {m:?} mark cannot be printed on a {icon} icon (Jam goes on crosshairs, Short on a burst)", c.number))),
+    }
+    if c.fire.len() != NCM_ROWS {
+        out.push(err(
+            f,
+            index,
+            Some("fire"),
+            format!(
+                "card {}: `fire` needs {NCM_ROWS} results (NCM -4 to +6), found {}",
+                c.number,
+                c.fire.len()
+            ),
+        ));
+    }
+    if c.random.len() != RN_COLUMNS {
+        out.push(err(
+            f,
+            index,
+            Some("random"),
+            format!(
+                "card {}: `random` needs {RN_COLUMNS} numbers (N = 2 to 12), found {}",
+                c.number,
+                c.random.len()
+            ),
+        ));
+    }
+    // Fire results: hits, then pins, then misses as the NCM rises (6.3.2).
+    let rank = |r: FireResult| match r {
+        FireResult::Hit => 0,
+        FireResult::Pin => 1,
+        FireResult::Miss => 2,
+    };
+    if let Some(i) = (1..c.fire.len()).find(|&i| rank(c.fire[i]) < rank(c.fire[i - 1])) {
+        out.push(err(
+            f,
+            index,
+            Some("fire"),
+            format!(
+                "card {}: fire results are not monotone: {:?} at NCM {:+} follows {:?} at NCM {:+}",
+                c.number,
+                c.fire[i],
+                i as i32 - 4,
+                c.fire[i - 1],
+                i as i32 - 5
+            ),
+        ));
+    }
+    for level in Experience::ALL {
+        let letters = c.hit.for_level(level);
+        if letters.is_empty() || letters.len() > 2 {
+            out.push(err(
+                f,
+                index,
+                Some(level.key()),
+                format!(
+                    "card {}: the {} hit effect must have one or two letters, found {}",
+                    c.number,
+                    level.key(),
+                    letters.len()
+                ),
+            ));
+        }
+    }
+    for (i, &v) in c.random.iter().enumerate() {
+        let n = RN_MIN as usize + i;
+        if v == 0 || v as usize > n {
+            out.push(err(
+                f,
+                index,
+                Some("random"),
+                format!(
+                    "card {}: random number {v} for N={n} is outside 1..={n}",
+                    c.number
+                ),
+            ));
+        }
+    }
+}
+
+pub fn action_deck(f: &SourceFile, deck: &ActionDeck, out: &mut Vec<DataError>) {
+    let reshuffles: Vec<usize> = deck
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| matches!(c, DeckEntry::Reshuffle))
+        .map(|(i, _)| i)
+        .collect();
+    if reshuffles.len() != 1 {
+        let at = reshuffles.get(1).copied().unwrap_or(deck.cards.len());
+        out.push(err(
+            f,
+            at,
+            None,
+            format!(
+                "the deck must hold exactly one Reshuffle card, found {}",
+                reshuffles.len()
+            ),
+        ));
+    }
+    let cards: Vec<(usize, &ActionCard)> = deck
+        .cards
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c {
+            DeckEntry::Action(a) => Some((i, a)),
+            DeckEntry::Reshuffle => None,
+        })
+        .collect();
+    if cards.len() != calibration::ACTION_CARDS {
+        out.push(err_top(
+            f,
+            "cards",
+            format!(
+                "the deck must hold {} action cards, found {}",
+                calibration::ACTION_CARDS,
+                cards.len()
+            ),
+        ));
+    }
+    let mut seen = BTreeMap::new();
+    for &(i, c) in &cards {
+        if c.number == 0 || c.number as usize > calibration::ACTION_CARDS {
+            out.push(err(
+                f,
+                i,
+                Some("number"),
+                format!(
+                    "card number {} is outside 1..={}",
+                    c.number,
+                    calibration::ACTION_CARDS
+                ),
+            ));
+        }
+        if let Some(first) = seen.insert(c.number, i) {
+            out.push(err(
+                f,
+                i,
+                Some("number"),
+                format!(
+                    "card number {} is used twice (first as entry {})",
+                    c.number,
+                    first + 1
+                ),
+            ));
+        }
+        action_card(f, i, c, out);
+    }
+    let malformed = cards
+        .iter()
+        .any(|(_, c)| c.fire.len() != NCM_ROWS || c.random.len() != RN_COLUMNS);
+    if cards.len() != calibration::ACTION_CARDS || malformed {
+        return; // Aggregate figures only make sense for a full, well-formed deck.
+    }
+    let mut agg = Vec::new();
+    let count = |pred: &dyn Fn(&ActionCard) -> bool| cards.iter().filter(|(_, c)| pred(c)).count();
+    for (v, n) in calibration::ACTIVATED {
+        let got = count(&|c| c.activated == v);
+        if got != n {
+            agg.push(format!(
+                "{n} cards should show {v} activated commands, found {got}"
+            ));
+        }
+    }
+    for (v, n) in calibration::INITIATIVE {
+        let got = count(&|c| c.initiative == v);
+        if got != n {
+            agg.push(format!(
+                "{n} cards should show {v} initiative commands, found {got}"
+            ));
+        }
+    }
+    let words = [
+        Some(Word::Contact),
+        Some(Word::Cover),
+        Some(Word::Rally),
+        None,
+    ];
+    for (w, n) in words.iter().zip(calibration::WORDS) {
+        let got = count(&|c| c.word == *w);
+        if got != n {
+            let name = w.map(|w| w.to_string()).unwrap_or_else(|| "no word".into());
+            agg.push(format!("{n} cards should show {name}, found {got}"));
+        }
+    }
+    let icon_names = [
+        "crosshairs",
+        "infiltrate",
+        "grenade",
+        "burst",
+        "three bursts",
+        "crosshairs marked Jam",
+        "burst marked Short",
+    ];
+    for (i, n) in calibration::ICONS.iter().enumerate() {
+        let got = count(&|c| icon_index(c) == i);
+        if got != *n {
+            agg.push(format!(
+                "{n} cards should show {}, found {got}",
+                icon_names[i]
+            ));
+        }
+    }
+    let hq = count(&|c| c.higher_hq);
+    if hq != calibration::HIGHER_HQ {
+        agg.push(format!(
+            "{} cards should show the Higher HQ icon, found {hq}",
+            calibration::HIGHER_HQ
+        ));
+    }
+    for v in 0..=9u8 {
+        let got = count(&|c| c.anti_tank == v);
+        if got != calibration::ANTI_TANK_EACH {
+            agg.push(format!(
+                "{} cards should show anti-tank number {v}, found {got}",
+                calibration::ANTI_TANK_EACH
+            ));
+        }
+    }
+    for row in 0..NCM_ROWS {
+        for (res, want) in [
+            (FireResult::Hit, calibration::HIT[row]),
+            (FireResult::Pin, calibration::PIN[row]),
+            (FireResult::Miss, calibration::MISS[row]),
+        ] {
+            let got = count(&|c| c.fire[row] == res);
+            if got != want {
+                agg.push(format!(
+                    "{want} cards should show {} at NCM {:+}, found {got}",
+                    res.key().to_uppercase(),
+                    row as i32 - 4
+                ));
+            }
+        }
+    }
+    for (li, level) in Experience::ALL.iter().enumerate() {
+        let two = count(&|c| c.hit.for_level(*level).len() == 2);
+        if two != calibration::TWO_LETTER[li] {
+            agg.push(format!(
+                "{} cards should show two {} hit letters, found {two}",
+                calibration::TWO_LETTER[li],
+                level.key()
+            ));
+        }
+        let mut first = [0usize; 5];
+        let mut all = [0usize; 5];
+        for (_, c) in &cards {
+            let letters = c.hit.for_level(*level);
+            if let Some(l) = letters.first() {
+                first[letter_index(*l)] += 1;
+            }
+            for l in letters {
+                all[letter_index(*l)] += 1;
+            }
+        }
+        for (k, letter) in HitLetter::ALL.iter().enumerate() {
+            if first[k] != calibration::FIRST_LETTER[li][k] {
+                agg.push(format!(
+                    "{} cards should lead the {} hit effect with {}, found {}",
+                    calibration::FIRST_LETTER[li][k],
+                    level.key(),
+                    letter.key(),
+                    first[k]
+                ));
+            }
+            if all[k].abs_diff(calibration::ALL_LETTERS[li][k]) > calibration::LETTER_TOLERANCE {
+                agg.push(format!(
+                    "the {} hit effects should show {} about {} times (within {}), found {}",
+                    level.key(),
+                    letter.key(),
+                    calibration::ALL_LETTERS[li][k],
+                    calibration::LETTER_TOLERANCE,
+                    all[k]
+                ));
+            }
+        }
+    }
+    for col in 0..RN_COLUMNS {
+        let n = RN_MIN as usize + col;
+        let (lo, hi) = (
+            calibration::ACTION_CARDS / n,
+            calibration::ACTION_CARDS.div_ceil(n),
+        );
+        for v in 1..=n {
+            let got = count(&|c| c.random[col] as usize == v);
+            if got < lo || got > hi {
+                agg.push(format!(
+                    "random number {v} for N={n} should appear on {lo}..={hi} cards, found {got}"
+                ));
+            }
+        }
+    }
+    for m in agg {
+        out.push(err_top(f, "cards", format!("deck composition: {m}")));
+    }
+}
+
+pub fn terrain_deck(f: &SourceFile, deck: &TerrainDeck, out: &mut Vec<DataError>) {
+    if deck.cards.is_empty() {
+        out.push(err_top(
+            f,
+            "cards",
+            "the terrain deck holds no cards".into(),
+        ));
+    }
+    let mut seen = BTreeMap::new();
+    for (i, c) in deck.cards.iter().enumerate() {
+        if let Some(first) = seen.insert(c.number, i) {
+            out.push(err(
+                f,
+                i,
+                Some("number"),
+                format!(
+                    "card number {} is used twice (first as entry {})",
+                    c.number,
+                    first + 1
+                ),
+            ));
+        }
+        if c.name.trim().is_empty() {
+            out.push(err(
+                f,
+                i,
+                Some("name"),
+                format!("card {}: the name is empty", c.number),
+            ));
+        }
+        match (c.terrain, c.cover) {
+            (TerrainType::Hill, CoverValue::None) => {}
+            (TerrainType::Hill, _) => out.push(err(f, i, Some("cover"), format!("card {}: a hill card has no cover value of its own (5.2.2 A); write `cover: None`", c.number))),
+            (_, CoverValue::None) => out.push(err(f, i, Some("cover"), format!("card {}: only hill cards may have no cover value", c.number))),
+            (_, CoverValue::Single(v)) if !(0..=5).contains(&v) => out.push(err(f, i, Some("cover"), format!("card {}: cover value {v} is outside 0..=5", c.number))),
+            (_, CoverValue::Split { dark, light }) if dark <= light || light < 0 || dark > 5 => out.push(err(f, i, Some("cover"), format!("card {}: a split cover value needs 0 <= light < dark <= 5, found dark {dark} light {light}", c.number))),
+            _ => {}
+        }
+        if c.cover_markers > 4 {
+            out.push(err(
+                f,
+                i,
+                Some("cover_markers"),
+                format!(
+                    "card {}: cover potential {} is above 4",
+                    c.number, c.cover_markers
+                ),
+            ));
+        }
+        if c.seek_draws == 0 || c.seek_draws > 6 {
+            out.push(err(
+                f,
+                i,
+                Some("seek_draws"),
+                format!(
+                    "card {}: seek cover draws {} is outside 1..=6",
+                    c.number, c.seek_draws
+                ),
+            ));
+        }
+        if !(-3..=3).contains(&c.burst) {
+            out.push(err(
+                f,
+                i,
+                Some("burst"),
+                format!(
+                    "card {}: burst modifier {} is outside -3..=3",
+                    c.number, c.burst
+                ),
+            ));
+        }
+    }
+    if deck.id == "normandy" {
+        for (t, n) in calibration::NORMANDY {
+            let got = deck.cards.iter().filter(|c| c.terrain == t).count();
+            if got != n {
+                out.push(err_top(
+                    f,
+                    "cards",
+                    format!(
+                        "deck composition: the Normandy deck should hold {n} {t} cards, found {got}"
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+pub fn terrain_ids(decks: &[(&SourceFile, TerrainDeck)], out: &mut Vec<DataError>) {
+    let mut seen = BTreeSet::new();
+    for (f, d) in decks {
+        if !seen.insert(d.id.clone()) {
+            out.push(err_top(
+                f,
+                "id",
+                format!("terrain deck id `{}` is used by another deck", d.id),
+            ));
+        }
+    }
+}
+
+pub fn units(f: &SourceFile, file: &UnitsFile, out: &mut Vec<DataError>) {
+    let e = |i: usize, field: &str, msg: String| {
+        DataError::at(&f.path, locate(&f.text, "units", i, Some(field)), msg)
+    };
+    let ids: BTreeSet<&str> = file.units.iter().map(|u| u.id.0.as_str()).collect();
+    let mut seen = BTreeSet::new();
+    for (i, u) in file.units.iter().enumerate() {
+        if !seen.insert(u.id.0.as_str()) {
+            out.push(e(i, "id", format!("unit id `{}` is used twice", u.id)));
+        }
+        let steps_ok = match u.kind {
+            UnitKind::Squad => (2..=4).contains(&u.steps),
+            _ => u.steps == 1,
+        };
+        if !steps_ok {
+            out.push(e(
+                i,
+                "steps",
+                format!(
+                    "unit `{}`: a {:?} cannot have {} steps (squads 2-4, every other unit 1)",
+                    u.id, u.kind, u.steps
+                ),
+            ));
+        }
+        let needs_back = matches!(
+            u.kind,
+            UnitKind::Hq | UnitKind::Staff | UnitKind::ForwardObserver
+        );
+        if needs_back && u.back.is_none() {
+            out.push(e(i, "kind", format!("unit `{}`: an HQ, staff or observer needs its fire-team side (`back`) (1.2.3 B-C)", u.id)));
+        }
+        let no_vof = matches!(
+            u.kind,
+            UnitKind::Hq
+                | UnitKind::Staff
+                | UnitKind::HigherStaff
+                | UnitKind::ForwardObserver
+                | UnitKind::Runner
+                | UnitKind::Casualty
+                | UnitKind::LitterTeam
+                | UnitKind::ParalyzedTeam
+        );
+        if no_vof && u.front.is_some() {
+            out.push(e(
+                i,
+                "front",
+                format!("unit `{}`: a {:?} has no VOF on its front", u.id, u.kind),
+            ));
+        }
+        let needs_vof = matches!(
+            u.kind,
+            UnitKind::Squad
+                | UnitKind::WeaponsTeam
+                | UnitKind::AssaultTeam
+                | UnitKind::FireTeam
+                | UnitKind::Sniper
+        );
+        if needs_vof && u.front.is_none() {
+            out.push(e(
+                i,
+                "kind",
+                format!("unit `{}`: a {:?} needs a VOF on its front", u.id, u.kind),
+            ));
+        }
+        if u.kind.is_lat() && u.experience.is_none() {
+            out.push(e(
+                i,
+                "kind",
+                format!(
+                    "unit `{}`: a limited action team has a fixed experience level (4.2.5)",
+                    u.id
+                ),
+            ));
+        }
+        if u.kind == UnitKind::HigherStaff && u.experience != Some(Experience::Line) {
+            out.push(e(
+                i,
+                "kind",
+                format!("unit `{}`: battalion staff are always Line (1.2.3 H)", u.id),
+            ));
+        }
+        if let Some(a) = u.ammo
+            && a.points == 0
+        {
+            out.push(e(
+                i,
+                "ammo",
+                format!(
+                    "unit `{}`: an ammunition allotment of 0 points; leave `ammo` out instead",
+                    u.id
+                ),
+            ));
+        }
+        if let Some(ft) = &u.fire_team {
+            if !ids.contains(ft.0.as_str()) {
+                out.push(e(
+                    i,
+                    "fire_team",
+                    format!(
+                        "unit `{}`: fire team `{ft}` is not a unit id in this file",
+                        u.id
+                    ),
+                ));
+            } else if let Some(t) = file.units.iter().find(|x| x.id == *ft)
+                && (t.kind != UnitKind::FireTeam || t.side != u.side)
+            {
+                out.push(e(
+                    i,
+                    "fire_team",
+                    format!(
+                        "unit `{}`: `{ft}` is not a fire team of the same side",
+                        u.id
+                    ),
+                ));
+            }
+        }
+    }
+}
+
+pub fn charts(f: &SourceFile, c: &Charts, out: &mut Vec<DataError>) {
+    let e = |field: &str, msg: String| DataError::at(&f.path, locate_field(&f.text, field), msg);
+    for (letter, row) in [
+        ("a", &c.pc_draws.a),
+        ("b", &c.pc_draws.b),
+        ("c", &c.pc_draws.c),
+    ] {
+        // More activity never makes contact harder to find (9.1.5).
+        let key = |d: &PcDraw| match d {
+            PcDraw::Auto => 0u16,
+            PcDraw::Draw(n) => 1000 - *n as u16,
+        };
+        if row.windows(2).any(|w| key(&w[1]) < key(&w[0])) {
+            out.push(e(
+                "pc_draws",
+                format!(
+                    "PC letter {}: draws must not rise as the activity level rises",
+                    letter.to_uppercase()
+                ),
+            ));
+        }
+        if row.len() != 4 {
+            out.push(e("pc_draws", format!("PC letter {}: needs 4 entries (No Contact, Contact, Engaged, Heavily Engaged), found {}", letter.to_uppercase(), row.len())));
+        }
+        if row.contains(&PcDraw::Draw(0)) {
+            out.push(e(
+                "pc_draws",
+                format!(
+                    "PC letter {}: a draw of 0 cards; write Auto",
+                    letter.to_uppercase()
+                ),
+            ));
+        }
+    }
+    for level in Experience::ALL {
+        let n = c.commands.save.iter().filter(|s| s.level == level).count();
+        if n != 1 {
+            out.push(e(
+                "save",
+                format!(
+                    "save limits must list {} exactly once, found {n}",
+                    level.key()
+                ),
+            ));
+        }
+    }
+    if c.commands.spend_max_limited > c.commands.spend_max_day {
+        out.push(e(
+            "spend_max_limited",
+            "the limited-visibility spend maximum is above the daytime one".into(),
+        ));
+    }
+    if c.action_draws.min == 0 {
+        out.push(e(
+            "action_draws",
+            "the minimum draw must be at least 1".into(),
+        ));
+    }
+    if c.spotting.min == 0 {
+        out.push(e(
+            "spotting",
+            "the minimum spotting draw must be at least 1".into(),
+        ));
+    }
+    for kind in CoverKind::ALL {
+        let n = c.cover_markers.iter().filter(|m| m.kind == kind).count();
+        if n != 1 {
+            out.push(e(
+                "cover_markers",
+                format!("cover markers must list {kind:?} exactly once, found {n}"),
+            ));
+        }
+    }
+    if c.vof.ncm_min >= c.vof.ncm_max {
+        out.push(e(
+            "ncm_min",
+            "the NCM minimum must be below the maximum".into(),
+        ));
+    }
+    let mut ids = BTreeSet::new();
+    for v in &c.visibility {
+        if !ids.insert(v.id.as_str()) {
+            out.push(e(
+                "visibility",
+                format!("visibility id `{}` is used twice", v.id),
+            ));
+        }
+        if !(0..=5).contains(&v.modifier) {
+            out.push(e(
+                "visibility",
+                format!(
+                    "visibility `{}`: modifier {} is outside 0..=5 (8.1)",
+                    v.id, v.modifier
+                ),
+            ));
+        }
+    }
+    if !c.visibility.iter().any(|v| v.modifier == 0) {
+        out.push(e(
+            "visibility",
+            "no visibility level with modifier +0 (normal daylight)".into(),
+        ));
+    }
+    let mut ids = BTreeSet::new();
+    for i in &c.illumination {
+        if !ids.insert(i.id.as_str()) {
+            out.push(e(
+                "illumination",
+                format!("illumination id `{}` is used twice", i.id),
+            ));
+        }
+    }
+    if c.stacking.steps == 0 {
+        out.push(e(
+            "stacking",
+            "the stacking limit must be at least 1 step".into(),
+        ));
+    }
+}

@@ -1,0 +1,263 @@
+//! The Action deck in play (rule 1.2.2 E-F): drawing, the reshuffle card and
+//! random numbers. This is the only source of chance in the engine.
+//!
+//! The deck is shuffled by a `ChaCha8Rng` seeded from the game's seed and
+//! kept, with the pile order, in the serializable game state. The shuffle is
+//! our own Fisher-Yates over the generator's raw 32-bit output, so the order
+//! a seed produces depends on nothing but ChaCha8 itself.
+
+use crate::data::action::{ActionCard, ActionDeck, DeckEntry, RN_MAX, RN_MIN};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A physical card: a numbered action card or the reshuffle card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Card {
+    Action(u8),
+    Reshuffle,
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Card::Action(n) => write!(f, "{n}"),
+            Card::Reshuffle => f.write_str("R"),
+        }
+    }
+}
+
+/// What a draw turned up: the action cards in order, and whether the
+/// reshuffle card came up among them (the deck was then reshuffled after
+/// the draw finished).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Draw {
+    /// The action cards drawn, in order; always as many as asked for.
+    pub cards: Vec<u8>,
+    /// Every physical card turned, in order, the reshuffle card included.
+    pub turned: Vec<Card>,
+    /// The reshuffle card came up and the whole deck was reshuffled once
+    /// the draw was complete.
+    pub reshuffled: bool,
+}
+
+/// The Action deck's state in a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Deck {
+    rng: ChaCha8Rng,
+    /// The draw pile; the next card is the last element.
+    pile: Vec<Card>,
+    /// Cards already read, in the order they were drawn.
+    discard: Vec<Card>,
+    /// How many times the deck has been reshuffled since the game began.
+    reshuffles: u32,
+    /// Total action cards drawn since the game began.
+    drawn: u64,
+}
+
+/// An unbiased integer in `0..n` from the generator (Lemire's method with
+/// rejection). `n` must be at least 1.
+fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    let n = n.max(1);
+    let threshold = n.wrapping_neg() % n;
+    loop {
+        let m = (rng.next_u32() as u64) * (n as u64);
+        if (m as u32) >= threshold {
+            return (m >> 32) as u32;
+        }
+    }
+}
+
+fn shuffle(rng: &mut ChaCha8Rng, cards: &mut [Card]) {
+    for i in (1..cards.len()).rev() {
+        let j = below(rng, i as u32 + 1) as usize;
+        cards.swap(i, j);
+    }
+}
+
+impl Deck {
+    /// A freshly shuffled deck for a game seed.
+    pub fn new(deck: &ActionDeck, seed: u64) -> Deck {
+        let mut pile: Vec<Card> = deck
+            .cards
+            .iter()
+            .map(|c| match c {
+                DeckEntry::Action(a) => Card::Action(a.number),
+                DeckEntry::Reshuffle => Card::Reshuffle,
+            })
+            .collect();
+        pile.sort();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        shuffle(&mut rng, &mut pile);
+        Deck {
+            rng,
+            pile,
+            discard: Vec::new(),
+            reshuffles: 0,
+            drawn: 0,
+        }
+    }
+
+    /// A deck whose next cards are `top`, in that order, followed by the
+    /// rest of the deck in shuffled order. Rule tests use it to arrange a
+    /// known card sequence; cards named in `top` that the deck does not hold
+    /// are ignored.
+    pub fn stacked(deck: &ActionDeck, seed: u64, top: &[Card]) -> Deck {
+        let mut d = Deck::new(deck, seed);
+        let mut front = Vec::new();
+        for c in top {
+            if let Some(i) = d.pile.iter().position(|x| x == c) {
+                front.push(d.pile.remove(i));
+            }
+        }
+        // The pile's next card is its last element.
+        front.reverse();
+        d.pile.extend(front);
+        d
+    }
+
+    /// Cards in the whole deck, the reshuffle card included.
+    pub fn size(&self) -> usize {
+        self.pile.len() + self.discard.len()
+    }
+
+    /// The draw pile, next card last. The UI counts it for the odds, as a
+    /// player could count the physical deck.
+    pub fn pile(&self) -> &[Card] {
+        &self.pile
+    }
+
+    /// The action cards still to be drawn before the next reshuffle could
+    /// happen, in no particular order promised.
+    pub fn remaining_actions(&self) -> impl Iterator<Item = u8> + '_ {
+        self.pile.iter().filter_map(|c| match c {
+            Card::Action(n) => Some(*n),
+            Card::Reshuffle => None,
+        })
+    }
+
+    pub fn discard(&self) -> &[Card] {
+        &self.discard
+    }
+
+    pub fn reshuffles(&self) -> u32 {
+        self.reshuffles
+    }
+
+    pub fn cards_drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    /// Gathers every card and shuffles them all (1.2.2 F).
+    fn reshuffle_all(&mut self) {
+        self.pile.append(&mut self.discard);
+        self.pile.sort();
+        shuffle(&mut self.rng, &mut self.pile);
+        self.reshuffles += 1;
+    }
+
+    /// Draws `count` action cards (1.2.2 F): always the full number. When
+    /// the reshuffle card turns up it does not count as one of them; the
+    /// draw is finished first and then every card, the reshuffle card
+    /// included, is reshuffled.
+    ///
+    /// Decision (1.2.2 F is silent): should the pile run out in the middle
+    /// of a draw after the reshuffle card was turned, the cards already read
+    /// earlier are shuffled into a new pile at once (the cards of the draw in
+    /// progress stay out) and the draw goes on; the full reshuffle still
+    /// happens at the end of the draw.
+    pub fn draw(&mut self, count: usize) -> Draw {
+        let mut cards = Vec::with_capacity(count);
+        let mut turned = Vec::with_capacity(count + 1);
+        let mut reshuffle = false;
+        while cards.len() < count {
+            let card = match self.pile.pop() {
+                Some(c) => c,
+                None => {
+                    // Only reachable when the pile ran dry mid-draw.
+                    self.pile.append(&mut self.discard);
+                    self.pile.sort();
+                    shuffle(&mut self.rng, &mut self.pile);
+                    match self.pile.pop() {
+                        Some(c) => c,
+                        None => break, // an empty deck: nothing to draw
+                    }
+                }
+            };
+            turned.push(card);
+            match card {
+                Card::Action(n) => {
+                    cards.push(n);
+                    self.drawn += 1;
+                }
+                Card::Reshuffle => reshuffle = true,
+            }
+        }
+        self.discard.extend(turned.iter().copied());
+        if reshuffle {
+            self.reshuffle_all();
+        }
+        Draw {
+            cards,
+            turned,
+            reshuffled: reshuffle,
+        }
+    }
+
+    /// Draws one card and reads its random-number strip for "which of `n`
+    /// options" (1.2.2 E). Returns the option (1..=n) and the draw.
+    ///
+    /// `n` of 0 or 1 needs no card and returns 1. Decision for `n` above 12
+    /// (the strip stops at 12; the rules never need more, but a random order
+    /// over many cards can): draw two cards read under 12 as the digits of a
+    /// number in 0..144 and redraw values that would bias the result, so
+    /// every option stays equally likely.
+    pub fn random_number(&mut self, data: &ActionDeck, n: u32) -> (u32, Vec<Draw>) {
+        if n <= 1 {
+            return (1, Vec::new());
+        }
+        if n <= RN_MAX as u32 {
+            let d = self.draw(1);
+            let v = d
+                .cards
+                .first()
+                .and_then(|&c| card_in(data, c))
+                .and_then(|c| c.random_number(n as u8))
+                .unwrap_or(1) as u32;
+            return (v, vec![d]);
+        }
+        let base = RN_MAX as u32;
+        let span = base * base;
+        let limit = span - span % n;
+        let mut draws = Vec::new();
+        loop {
+            let d = self.draw(2);
+            let digit = |i: usize| {
+                d.cards
+                    .get(i)
+                    .and_then(|&c| card_in(data, c))
+                    .and_then(|c| c.random_number(RN_MAX))
+                    .unwrap_or(1) as u32
+                    - 1
+            };
+            let v = digit(0) * base + digit(1);
+            draws.push(d);
+            if v < limit {
+                return (v % n + 1, draws);
+            }
+        }
+    }
+}
+
+/// Looks up a card by number in the deck data.
+pub fn card_in(data: &ActionDeck, number: u8) -> Option<&ActionCard> {
+    data.cards.iter().find_map(|c| match c {
+        DeckEntry::Action(a) if a.number == number => Some(a),
+        _ => None,
+    })
+}
+
+/// The smallest N the random-number strip supports.
+pub const RANDOM_MIN: u8 = RN_MIN;

@@ -1,0 +1,3 @@
+//! The rules engine: pure, deterministic, no terminal, no files, no clock.
+
+pub mod deck;

@@ -1,0 +1,10 @@
+//! `fof`: the Fields of Fire system (2nd edition rules) for the terminal.
+//!
+//! Layers, data flowing one way: [`data`] (schemas, loading, validation of
+//! the RON files) -> [`engine`] (the rules: pure and deterministic, all
+//! chance from the Action deck) -> front ends. The binary only parses the
+//! command line.
+
+pub mod cli;
+pub mod data;
+pub mod engine;
