@@ -209,12 +209,72 @@ pub fn locate(src: &str, list: &str, index: usize, field: Option<&str>) -> Pos {
     pos_of(src, start)
 }
 
-/// Locates a top-level field, or the start of the file.
+/// Locates a field by name: at the top level first, then in nested
+/// structures (the first match at the shallowest depth), or the start of
+/// the file.
 pub fn locate_field(src: &str, field: &str) -> Pos {
-    match find_field(src, 0, src.len(), 1, field) {
-        Some(at) => pos_of(src, at),
-        None => Pos::START,
+    (1..=4)
+        .find_map(|depth| find_field(src, 0, src.len(), depth, field))
+        .map(|at| pos_of(src, at))
+        .unwrap_or(Pos::START)
+}
+
+/// The byte offset of a 1-based line and column.
+pub fn offset_of(src: &str, pos: Pos) -> usize {
+    let mut line = 1;
+    let mut start = 0;
+    if pos.line > 1 {
+        for (i, c) in src.char_indices() {
+            if c == '\n' {
+                line += 1;
+                if line == pos.line {
+                    start = i + 1;
+                    break;
+                }
+            }
+        }
+        if line < pos.line {
+            return src.len();
+        }
     }
+    src[start..]
+        .char_indices()
+        .nth(pos.col.saturating_sub(1))
+        .map(|(i, _)| start + i)
+        .unwrap_or(src.len())
+}
+
+/// The name of the field whose value holds the byte offset `at`: the last
+/// `name:` before it at the same or an outer nesting level.
+pub fn enclosing_field(src: &str, at: usize) -> Option<String> {
+    let bytes = src.as_bytes();
+    let mut scan = Scan::new(src, 0);
+    // A stack of the last field name seen at each depth.
+    let mut names: Vec<Option<String>> = vec![None];
+    while let Some((i, c)) = scan.next() {
+        if i >= at {
+            break;
+        }
+        match c {
+            b'(' | b'[' | b'{' => names.push(None),
+            b')' | b']' | b'}' if names.len() > 1 => {
+                names.pop();
+            }
+            _ if is_ident_byte(c) && (i == 0 || !is_ident_byte(bytes[i - 1])) => {
+                let end = i + src[i..].bytes().take_while(|b| is_ident_byte(*b)).count();
+                let rest = src[end..].trim_start();
+                if rest.starts_with(':')
+                    && !rest.starts_with("::")
+                    && end <= at
+                    && let Some(slot) = names.last_mut()
+                {
+                    *slot = Some(src[i..end].to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    names.into_iter().rev().flatten().next()
 }
 
 #[cfg(test)]
@@ -245,6 +305,15 @@ mod tests {
     fn falls_back_to_the_list_then_the_file() {
         assert_eq!(locate(SRC, "cards", 9, None), Pos { line: 4, col: 3 });
         assert_eq!(locate(SRC, "missing", 0, None), Pos::START);
+    }
+
+    #[test]
+    fn finds_the_field_around_a_position() {
+        let at = SRC.find("[3]").unwrap() + 1;
+        assert_eq!(enclosing_field(SRC, at).as_deref(), Some("x"));
+        let at = SRC.find("Reshuffle").unwrap();
+        assert_eq!(enclosing_field(SRC, at).as_deref(), Some("cards"));
+        assert_eq!(offset_of(SRC, pos_of(SRC, at)), at);
     }
 
     #[test]

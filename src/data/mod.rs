@@ -254,14 +254,20 @@ fn parse<T: DeserializeOwned>(src: &SourceFile) -> Result<T, DataError> {
     ron::Options::default()
         .from_str::<T>(&src.text)
         .map_err(|e| {
-            DataError::at(
-                &src.path,
-                Pos {
-                    line: e.span.start.line.max(1),
-                    col: e.span.start.col.max(1),
-                },
-                e.code.to_string(),
-            )
+            let pos = Pos {
+                line: e.span.start.line.max(1),
+                col: e.span.start.col.max(1),
+            };
+            let mut message = e.code.to_string();
+            // RON names what it expected; add the field being read, unless
+            // the message already names it.
+            if let Some(field) =
+                locate::enclosing_field(&src.text, locate::offset_of(&src.text, pos))
+                && !message.contains(&format!("`{field}`"))
+            {
+                message.push_str(&format!(" (in field `{field}`)"));
+            }
+            DataError::at(&src.path, pos, message)
         })
 }
 

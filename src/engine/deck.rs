@@ -45,6 +45,7 @@ pub struct Draw {
 /// The Action deck's state in a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
+    #[serde(with = "rng_state")]
     rng: ChaCha8Rng,
     /// The draw pile; the next card is the last element.
     pile: Vec<Card>,
@@ -167,24 +168,29 @@ impl Deck {
     /// of a draw after the reshuffle card was turned, the cards already read
     /// earlier are shuffled into a new pile at once (the cards of the draw in
     /// progress stay out) and the draw goes on; the full reshuffle still
-    /// happens at the end of the draw.
+    /// happens at the end of the draw. A draw larger than the whole deck
+    /// (no rule asks for one) reuses the cards it has already read.
     pub fn draw(&mut self, count: usize) -> Draw {
         let mut cards = Vec::with_capacity(count);
         let mut turned = Vec::with_capacity(count + 1);
+        // Cards of this draw already moved back into play (see below).
+        let mut flushed = 0;
         let mut reshuffle = false;
         while cards.len() < count {
-            let card = match self.pile.pop() {
-                Some(c) => c,
-                None => {
-                    // Only reachable when the pile ran dry mid-draw.
-                    self.pile.append(&mut self.discard);
-                    self.pile.sort();
-                    shuffle(&mut self.rng, &mut self.pile);
-                    match self.pile.pop() {
-                        Some(c) => c,
-                        None => break, // an empty deck: nothing to draw
-                    }
+            if self.pile.is_empty() {
+                // The pile ran dry in the middle of a draw. Shuffle the cards
+                // read earlier into a new pile; if there are none (a draw
+                // larger than the deck), the cards this draw has read so far.
+                if self.discard.is_empty() {
+                    self.discard.extend_from_slice(&turned[flushed..]);
+                    flushed = turned.len();
                 }
+                self.pile.append(&mut self.discard);
+                self.pile.sort();
+                shuffle(&mut self.rng, &mut self.pile);
+            }
+            let Some(card) = self.pile.pop() else {
+                break; // an empty deck: nothing to draw
             };
             turned.push(card);
             match card {
@@ -195,7 +201,7 @@ impl Deck {
                 Card::Reshuffle => reshuffle = true,
             }
         }
-        self.discard.extend(turned.iter().copied());
+        self.discard.extend_from_slice(&turned[flushed..]);
         if reshuffle {
             self.reshuffle_all();
         }
@@ -261,3 +267,53 @@ pub fn card_in(data: &ActionDeck, number: u8) -> Option<&ActionCard> {
 
 /// The smallest N the random-number strip supports.
 pub const RANDOM_MIN: u8 = RN_MIN;
+
+/// The generator's state written with plain integers, so that every serde
+/// format can hold it (RON has no 128-bit integers): the 32-byte seed as
+/// hex, the stream, and the 128-bit word position as two halves.
+mod rng_state {
+    use rand_chacha::ChaCha8Rng;
+    use rand_chacha::rand_core::SeedableRng;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct State {
+        seed: String,
+        stream: u64,
+        word_hi: u64,
+        word_lo: u64,
+    }
+
+    pub fn serialize<S: Serializer>(rng: &ChaCha8Rng, s: S) -> Result<S::Ok, S::Error> {
+        let seed: String = rng.get_seed().iter().map(|b| format!("{b:02x}")).collect();
+        let pos = rng.get_word_pos();
+        State {
+            seed,
+            stream: rng.get_stream(),
+            word_hi: (pos >> 64) as u64,
+            word_lo: pos as u64,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<ChaCha8Rng, D::Error> {
+        let st = State::deserialize(d)?;
+        let bytes = st.seed.as_bytes();
+        if bytes.len() != 64 {
+            return Err(serde::de::Error::custom(
+                "the generator seed must be 64 hex digits",
+            ));
+        }
+        let mut seed = [0u8; 32];
+        for (i, pair) in bytes.chunks(2).enumerate() {
+            let hex = std::str::from_utf8(pair).map_err(serde::de::Error::custom)?;
+            seed[i] = u8::from_str_radix(hex, 16)
+                .map_err(|_| serde::de::Error::custom("the generator seed must be hex digits"))?;
+        }
+        let mut rng = ChaCha8Rng::from_seed(seed);
+        rng.set_stream(st.stream);
+        rng.set_word_pos(((st.word_hi as u128) << 64) | st.word_lo as u128);
+        Ok(rng)
+    }
+}

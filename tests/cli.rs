@@ -1,0 +1,174 @@
+//! The command line as a user runs it: `fof check`, `fof deck stats`,
+//! `fof deck draw`, `--help`, `--version`.
+
+use serde_json::Value;
+use std::process::{Command, Output};
+
+fn fof(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fof"))
+        .args(args)
+        .output()
+        .expect("run fof")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn help_and_version() {
+    let v = fof(&["--version"]);
+    assert_eq!(v.status.code(), Some(0));
+    assert!(stdout(&v).starts_with("fof "), "{}", stdout(&v));
+    let h = fof(&["--help"]);
+    assert_eq!(h.status.code(), Some(0));
+    let text = stdout(&h);
+    for word in ["check", "deck", "--data", "unofficial"] {
+        assert!(text.contains(word), "help lacks {word}: {text}");
+    }
+}
+
+#[test]
+fn deck_draw_is_repeatable_per_seed_and_shows_the_reshuffle() {
+    let a = fof(&["deck", "draw", "--seed", "7", "--count", "60"]);
+    let b = fof(&["deck", "draw", "--seed", "7", "--count", "60"]);
+    let c = fof(&["deck", "draw", "--seed", "8", "--count", "60"]);
+    assert_eq!(a.status.code(), Some(0));
+    assert_eq!(stdout(&a), stdout(&b));
+    assert_ne!(stdout(&a), stdout(&c));
+    for out in [&a, &c] {
+        let lines: Vec<String> = stdout(out).lines().map(String::from).collect();
+        let actions = lines.iter().filter(|l| *l != "R").count();
+        assert_eq!(actions, 60, "60 action cards are listed");
+        assert!(
+            lines.iter().any(|l| l == "R"),
+            "a reshuffle shows within 60 draws"
+        );
+        for l in &lines {
+            assert!(
+                l == "R" || l.parse::<u8>().is_ok_and(|n| (1..=50).contains(&n)),
+                "{l}"
+            );
+        }
+    }
+}
+
+#[test]
+fn deck_stats_json_reports_exactly_the_calibration() {
+    let out = fof(&["deck", "stats", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    assert_eq!(v["cards"], 50);
+    let activated = [(6, 2), (5, 8), (4, 14), (3, 12), (2, 10), (1, 4)];
+    for (k, n) in activated {
+        assert_eq!(v["activated"][k.to_string()], n, "activated {k}");
+    }
+    for (k, n) in [(4, 4), (3, 12), (2, 18), (1, 12), (0, 4)] {
+        assert_eq!(v["initiative"][k.to_string()], n, "initiative {k}");
+    }
+    for (k, n) in [("contact", 7), ("cover", 12), ("rally", 15), ("none", 16)] {
+        assert_eq!(v["words"][k], n, "word {k}");
+    }
+    let icons = [
+        ("crosshairs", 14),
+        ("crosshairs_jam", 1),
+        ("infiltrate", 10),
+        ("grenade", 10),
+        ("burst", 10),
+        ("burst_short", 1),
+        ("triple_burst", 4),
+    ];
+    for (k, n) in icons {
+        assert_eq!(v["icons"][k], n, "icon {k}");
+    }
+    assert_eq!(v["hq"], 12);
+    for k in 0..=9 {
+        assert_eq!(v["anti_tank"][k.to_string()], 5, "anti-tank {k}");
+    }
+    let hit = [40, 35, 30, 25, 20, 15, 10, 5, 3, 2, 2];
+    let pin = [9, 13, 17, 20, 20, 20, 20, 20, 17, 13, 9];
+    let miss = [1, 2, 3, 5, 10, 15, 20, 25, 30, 35, 39];
+    for i in 0..11 {
+        let ncm = (i as i32 - 4).to_string();
+        assert_eq!(v["fire"][&ncm]["hit"], hit[i], "HIT at {ncm}");
+        assert_eq!(v["fire"][&ncm]["pin"], pin[i], "PIN at {ncm}");
+        assert_eq!(v["fire"][&ncm]["miss"], miss[i], "MISS at {ncm}");
+    }
+    let levels = [
+        ("veteran", 28, [13, 18, 7, 9, 3], [24, 23, 12, 16, 3]),
+        ("line", 28, [14, 19, 8, 7, 2], [25, 24, 14, 13, 2]),
+        ("green", 32, [15, 23, 6, 5, 1], [28, 31, 12, 10, 1]),
+    ];
+    for (level, two, first, all) in levels {
+        let h = &v["hit_effects"][level];
+        assert_eq!(h["two_letter"], two, "{level} two-letter");
+        for (i, l) in ["C", "P", "L", "F", "A"].iter().enumerate() {
+            assert_eq!(h["first"][l], first[i], "{level} first {l}");
+            let got = h["all"][l].as_i64().unwrap();
+            assert!((got - all[i]).abs() <= 2, "{level} all {l}: {got}");
+        }
+    }
+    // Odds: one card from a full deck shows Contact! with chance 7/50.
+    let c1 = &v["odds"]["contact"]["at_least_one"][0];
+    assert_eq!(c1["num"], "7");
+    assert_eq!(c1["den"], "50");
+    assert_eq!(
+        v["odds"]["contact"]["at_least_one"]
+            .as_array()
+            .unwrap()
+            .len(),
+        5
+    );
+    for key in [
+        "rally",
+        "cover",
+        "crosshairs",
+        "infiltrate",
+        "grenade",
+        "burst",
+        "higher_hq",
+    ] {
+        assert!(v["odds"][key].is_object(), "odds for {key}");
+    }
+}
+
+#[test]
+fn deck_stats_text_lists_every_section() {
+    let out = fof(&["deck", "stats"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = stdout(&out);
+    for s in [
+        "Activated",
+        "Initiative",
+        "Words",
+        "Icons",
+        "Higher HQ",
+        "Anti-tank",
+        "Fire results",
+        "Hit effects",
+        "Chance of at least one",
+    ] {
+        assert!(text.contains(s), "missing {s}");
+    }
+}
+
+#[test]
+fn commands_refuse_broken_data_with_exit_1() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-empty");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for args in [
+        vec!["check"],
+        vec!["deck", "stats"],
+        vec!["deck", "draw", "--seed", "1", "--count", "3"],
+    ] {
+        let mut a = args.clone();
+        let d = dir.to_string_lossy().into_owned();
+        a.push("--data");
+        a.push(&d);
+        let out = fof(&a);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+        assert!(out.stdout.is_empty());
+    }
+}
