@@ -170,7 +170,18 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
         data.charts.visibility.len(),
         data.charts.illumination.len()
     ));
-    s.push_str("Missions: 0\n");
+    s.push_str(&format!("Missions: {}\n", data.missions.len()));
+    for m in &data.missions {
+        s.push_str(&format!(
+            "  {}: {} ({}, {} turns, {}x{} map)\n",
+            m.id,
+            m.name,
+            m.kind.label(),
+            m.turns,
+            m.map.rows,
+            m.map.cols
+        ));
+    }
     s.push_str(&format!("Data hash: {:016x}\n", data.hash));
     if !banner {
         s.push_str("All data is valid.\n");

@@ -657,7 +657,7 @@ fn an_empty_terrain_folder_is_reported() {
     let dir = data_copy("no-terrain");
     std::fs::remove_file(dir.join("decks/terrain/normandy.ron")).unwrap();
     let errs = load(&DataSource::Dir(dir)).unwrap_err();
-    assert!(errs.to_string().contains("no terrain deck"), "{errs}");
+    assert!(errs.to_string().contains("no deck file"), "{errs}");
 }
 
 #[test]

@@ -9,6 +9,7 @@
 pub mod action;
 pub mod charts;
 pub mod locate;
+pub mod mission;
 pub mod stats;
 pub mod terrain;
 pub mod units;
@@ -19,6 +20,7 @@ pub use validate::calibration;
 use action::ActionDeck;
 use charts::Charts;
 use locate::Pos;
+use mission::Mission;
 use serde::de::DeserializeOwned;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -93,6 +95,7 @@ pub struct SourceSet {
     pub terrain: Vec<SourceFile>,
     pub units: SourceFile,
     pub charts: SourceFile,
+    pub missions: Vec<SourceFile>,
 }
 
 /// Paths inside a data folder.
@@ -100,6 +103,7 @@ pub const ACTION_PATH: &str = "decks/action.ron";
 pub const TERRAIN_DIR: &str = "decks/terrain";
 pub const UNITS_PATH: &str = "assets/units.ron";
 pub const CHARTS_PATH: &str = "assets/charts.ron";
+pub const MISSIONS_DIR: &str = "missions";
 
 mod embedded {
     pub const ACTION: &str = include_str!("../../decks/action.ron");
@@ -109,6 +113,10 @@ mod embedded {
     )];
     pub const UNITS: &str = include_str!("../../assets/units.ron");
     pub const CHARTS: &str = include_str!("../../assets/charts.ron");
+    pub const MISSIONS: &[(&str, &str)] = &[(
+        "missions/hedgerow_attack.ron",
+        include_str!("../../missions/hedgerow_attack.ron"),
+    )];
 }
 
 impl DataSource {
@@ -121,6 +129,10 @@ impl DataSource {
                 terrain: embedded::TERRAIN.iter().map(|(p, t)| file(p, t)).collect(),
                 units: file(UNITS_PATH, embedded::UNITS),
                 charts: file(CHARTS_PATH, embedded::CHARTS),
+                missions: embedded::MISSIONS
+                    .iter()
+                    .map(|(p, t)| file(p, t))
+                    .collect(),
             }),
             DataSource::Dir(dir) => read_dir_set(dir),
         }
@@ -157,50 +169,49 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
     let action = read(ACTION_PATH);
     let units = read(UNITS_PATH);
     let charts = read(CHARTS_PATH);
-    let tdir = dir.join(TERRAIN_DIR);
-    let mut terrain = Vec::new();
-    match std::fs::read_dir(&tdir) {
-        Ok(entries) => {
-            let mut paths: Vec<PathBuf> = entries
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect();
-            paths.sort();
-            for p in paths {
-                let shown = p.display().to_string();
-                match std::fs::read_to_string(&p) {
-                    Ok(text) => terrain.push(SourceFile { path: shown, text }),
-                    Err(e) => errors.push(DataError::at(
-                        &shown,
-                        Pos::START,
-                        format!("cannot read: {e}"),
-                    )),
-                }
-            }
-            if terrain.is_empty() && errors.is_empty() {
-                errors.push(DataError::at(
-                    &tdir.display().to_string(),
-                    Pos::START,
-                    "no terrain deck (*.ron) found",
-                ));
-            }
-        }
-        Err(e) => errors.push(DataError::at(
-            &tdir.display().to_string(),
-            Pos::START,
-            format!("cannot read folder: {e}"),
-        )),
-    }
+    let terrain = read_ron_folder(&dir.join(TERRAIN_DIR), &mut errors, true);
+    let missions = read_ron_folder(&dir.join(MISSIONS_DIR), &mut errors, false);
     if errors.is_empty() {
         Ok(SourceSet {
             action,
             terrain,
             units,
             charts,
+            missions,
         })
     } else {
         Err(DataErrors(errors))
     }
+}
+
+/// Every `*.ron` file of a folder, sorted by name. `required`: an empty
+/// folder is an error.
+fn read_ron_folder(folder: &Path, errors: &mut Vec<DataError>, required: bool) -> Vec<SourceFile> {
+    let shown_dir = folder.display().to_string();
+    let entries = match std::fs::read_dir(folder) {
+        Ok(e) => e,
+        Err(e) => {
+            errors.push(DataError::at(&shown_dir, Pos::START, format!("cannot read folder: {e}")));
+            return Vec::new();
+        }
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+        .collect();
+    paths.sort();
+    let mut files = Vec::new();
+    for p in paths {
+        let shown = p.display().to_string();
+        match std::fs::read_to_string(&p) {
+            Ok(text) => files.push(SourceFile { path: shown, text }),
+            Err(e) => errors.push(DataError::at(&shown, Pos::START, format!("cannot read: {e}"))),
+        }
+    }
+    if required && files.is_empty() {
+        errors.push(DataError::at(&shown_dir, Pos::START, "no deck file (*.ron) found in this folder"));
+    }
+    files
 }
 
 /// A loaded and validated data set.
@@ -210,6 +221,7 @@ pub struct DataSet {
     pub terrain: Vec<TerrainDeck>,
     pub units: UnitsFile,
     pub charts: Charts,
+    pub missions: Vec<Mission>,
     /// A stable 64-bit hash of every source file's text, for replay headers.
     pub hash: u64,
 }
@@ -222,6 +234,10 @@ impl DataSet {
 
     pub fn terrain_deck(&self, id: &str) -> Option<&TerrainDeck> {
         self.terrain.iter().find(|d| d.id == id)
+    }
+
+    pub fn mission(&self, id: &str) -> Option<&Mission> {
+        self.missions.iter().find(|m| m.id == id)
     }
 
     pub fn unit_type(&self, id: &str) -> Option<&units::UnitType> {
@@ -300,6 +316,17 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
     let charts = parse::<Charts>(&set.charts)
         .map_err(|e| errors.push(e))
         .ok();
+    let mut missions = Vec::new();
+    let mut missions_ok = true;
+    for f in &set.missions {
+        match parse::<Mission>(f) {
+            Ok(m) => missions.push((f, m)),
+            Err(e) => {
+                missions_ok = false;
+                errors.push(e)
+            }
+        }
+    }
 
     // Second pass: invariants on every file that parsed.
     if let Some(a) = &action {
@@ -316,14 +343,22 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
         validate::charts(&set.charts, c, &mut errors);
     }
 
+    if let (Some(u), Some(c)) = (&units, &charts) {
+        let decks: Vec<&TerrainDeck> = terrain.iter().map(|(_, d)| d).collect();
+        validate::missions(&missions, &decks, u, c, &mut errors);
+    }
+
     match (action, units, charts) {
-        (Some(action), Some(units), Some(charts)) if errors.is_empty() && terrain_ok => {
+        (Some(action), Some(units), Some(charts))
+            if errors.is_empty() && terrain_ok && missions_ok =>
+        {
             let hash = hash_sources(set);
             Ok(DataSet {
                 action,
                 terrain: terrain.into_iter().map(|(_, d)| d).collect(),
                 units,
                 charts,
+                missions: missions.into_iter().map(|(_, m)| m).collect(),
                 hash,
             })
         }
@@ -340,6 +375,9 @@ fn hash_sources(set: &SourceSet) -> u64 {
     }
     h.write(set.units.text.as_bytes());
     h.write(set.charts.text.as_bytes());
+    for m in &set.missions {
+        h.write(m.text.as_bytes());
+    }
     h.finish()
 }
 

@@ -1,0 +1,270 @@
+//! Mission files (2.0-2.4): what a briefing tells the player before play.
+
+use super::action::Experience;
+use super::charts::PcLetter;
+use super::units::UnitTypeId;
+use serde::{Deserialize, Serialize};
+
+/// The three kinds of mission (3.0, 2.4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum MissionKind {
+    Offensive,
+    Defensive,
+    Patrol,
+}
+
+impl MissionKind {
+    pub fn label(self) -> &'static str {
+        match self {
+            MissionKind::Offensive => "Offensive",
+            MissionKind::Defensive => "Defensive",
+            MissionKind::Patrol => "Combat Patrol",
+        }
+    }
+}
+
+/// A card position in a mission file: `(row, col)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct At(pub i8, pub i8);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Face {
+    Up,
+    Down,
+}
+
+/// A terrain card laid at a fixed place (2.2.1: fixed and mixed maps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FixedCard {
+    pub at: At,
+    /// The terrain card's number in the mission's deck. A hill placed here
+    /// gets a random card dealt on top of it, as 5.2.2 A says.
+    pub card: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapSpec {
+    pub rows: u8,
+    pub cols: u8,
+    /// Cards laid at fixed places; every other place is dealt at random.
+    /// None listed: a random map; all listed: a fixed map; some: mixed.
+    #[serde(default)]
+    pub fixed: Vec<FixedCard>,
+    /// Face up (the default) or face down (2.2.1, 5.2).
+    #[serde(default = "face_up")]
+    pub face: Face,
+}
+
+fn face_up() -> Face {
+    Face::Up
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ObjectiveKind {
+    Primary,
+    Secondary,
+}
+
+/// Tactical control markers (2.4.1).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Controls {
+    /// Left and right boundaries along the outer columns (2.4.1 A).
+    #[serde(default = "yes")]
+    pub boundaries: bool,
+    /// Limit of advance along the top row: friendly units may not move past
+    /// this row (2.4.1 A). `None` for no limit.
+    #[serde(default)]
+    pub loa: Option<i8>,
+    /// Phase lines, each drawn above the given row (2.4.1 A).
+    #[serde(default)]
+    pub phase_lines: Vec<i8>,
+    /// Objectives (2.4.1 A, C).
+    #[serde(default)]
+    pub objectives: Vec<(ObjectiveKind, At)>,
+    /// Attack position (2.4.1 A).
+    #[serde(default)]
+    pub attack_position: Option<At>,
+    /// Main line of resistance, drawn above the given row (2.4.1 B-C).
+    #[serde(default)]
+    pub mlr: Option<i8>,
+    /// Combat outpost (2.4.1 B).
+    #[serde(default)]
+    pub cop: Option<At>,
+    /// Route points of a patrol, in order (2.4.1 C).
+    #[serde(default)]
+    pub route: Vec<At>,
+    /// A casualty collection point (5.1.7).
+    #[serde(default)]
+    pub casualty_point: Option<At>,
+}
+
+/// Where a unit starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Start {
+    /// A card of the Main Staging Area, by column (2.4.2 A).
+    Staging(i8),
+    /// A map card.
+    Card(At),
+}
+
+/// One unit of the company or an attachment (2.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RosterEntry {
+    /// Identifier within the mission ("1plt_hq", "1_1").
+    pub id: String,
+    /// Counter type in assets/units.ron.
+    #[serde(rename = "type")]
+    pub unit_type: UnitTypeId,
+    /// What the counter shows ("1/1", "2 PLT").
+    pub label: String,
+    /// The HQ the unit answers to, by roster id; `None` for the CO HQ
+    /// (which answers to the battalion).
+    #[serde(default)]
+    pub hq: Option<String>,
+    pub experience: Experience,
+    pub start: Start,
+    /// Steps at the start, if below the counter's full strength.
+    #[serde(default)]
+    pub steps: Option<u8>,
+}
+
+/// Radio classes (4.3.5 A-C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum RadioClass {
+    /// Early handheld: within LOS, not from under cover (4.3.5 A).
+    Handheld,
+    /// Man-pack or vehicle: anywhere on the map (4.3.5 B).
+    Manpack,
+    /// Advanced squad radios (4.3.5 C).
+    Squad,
+}
+
+/// Radio and telephone networks (4.3.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Net {
+    CoTac,
+    BnTac,
+    ArtyFd,
+    MtrFd,
+    AirCtl,
+}
+
+impl Net {
+    pub fn label(self) -> &'static str {
+        match self {
+            Net::CoTac => "CO TAC",
+            Net::BnTac => "BN TAC",
+            Net::ArtyFd => "ARTY FD",
+            Net::MtrFd => "MTR FD",
+            Net::AirCtl => "AIR CTL",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RadioSpec {
+    /// Roster id of the unit carrying it.
+    pub holder: String,
+    /// The set's name as shown ("SCR-300").
+    pub name: String,
+    pub class: RadioClass,
+    pub net: Net,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PhoneSpec {
+    pub holder: String,
+    pub net: Net,
+}
+
+/// Pyrotechnic devices (4.3.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Pyro {
+    RedStarParachute,
+    GreenStarParachute,
+    RedStarCluster,
+    GreenStarCluster,
+    RedSmoke,
+    GreenSmoke,
+    YellowSmoke,
+    PurpleSmoke,
+    Smoke,
+    WpSmoke,
+    HandFlare,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PyroSpec {
+    pub holder: String,
+    pub device: Pyro,
+    #[serde(default = "one")]
+    pub count: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Potential Contact markers placed at setup (9.1.2), one per card of the
+/// row that holds no friendly unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PcRow {
+    pub row: i8,
+    /// One letter for the whole row, or several mixed at random (9.1.2).
+    pub letters: Vec<PcLetter>,
+    /// Placed "?" side up (9.1.2).
+    #[serde(default)]
+    pub hidden: bool,
+}
+
+/// A mission file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Mission {
+    pub id: String,
+    pub name: String,
+    pub kind: MissionKind,
+    /// The briefing, in our own words.
+    pub briefing: String,
+    /// The terrain deck's id.
+    pub terrain: String,
+    pub turns: u8,
+    /// A visibility level id from the charts.
+    pub visibility: String,
+    pub map: MapSpec,
+    #[serde(default)]
+    pub controls: Controls,
+    /// A battalion leader on the map (3.3.1 A, 4.1.1).
+    #[serde(default)]
+    pub bn_hq_on_map: bool,
+    pub company: Vec<RosterEntry>,
+    #[serde(default)]
+    pub radios: Vec<RadioSpec>,
+    #[serde(default)]
+    pub phones: Vec<PhoneSpec>,
+    /// Phone line markers carried at the start, by holder (4.3.4).
+    #[serde(default)]
+    pub phone_lines: Vec<(String, u8)>,
+    #[serde(default)]
+    pub pyrotechnics: Vec<PyroSpec>,
+    #[serde(default)]
+    pub pc_markers: Vec<PcRow>,
+}
+
+impl Mission {
+    pub fn entry(&self, id: &str) -> Option<&RosterEntry> {
+        self.company.iter().find(|e| e.id == id)
+    }
+}
