@@ -49,6 +49,35 @@ pub enum Command {
         #[command(subcommand)]
         command: DeckCommand,
     },
+    /// List the campaigns and missions.
+    List {
+        /// Print only mission ids, one per line.
+        #[arg(long)]
+        ids: bool,
+    },
+    /// Play whole missions with a bot, for testing and balance.
+    Sim(SimArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SimArgs {
+    /// The mission to play (default: every shipped mission).
+    #[arg(long)]
+    pub mission: Option<String>,
+    /// The first seed; games use seeds N, N+1, ...
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// How many games per mission.
+    #[arg(long, default_value_t = 1)]
+    pub games: u64,
+    #[arg(long, value_enum, default_value_t = crate::sim::Bot::Random)]
+    pub bot: crate::sim::Bot,
+    /// One JSON object per game on its own line.
+    #[arg(long)]
+    pub json: bool,
+    /// Print every event of every game, with its rule and cards.
+    #[arg(long)]
+    pub log: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,6 +104,32 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match &cli.command {
         None => summary(&source, out, err, true),
         Some(Command::Check) => summary(&source, out, err, false),
+        Some(Command::List { ids }) => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            let mut text = String::new();
+            for m in &data.missions {
+                if *ids {
+                    text.push_str(&format!("{}\n", m.id));
+                } else {
+                    text.push_str(&format!(
+                        "{:24} {} ({}, {} turns)\n",
+                        m.id,
+                        m.name,
+                        m.kind.label(),
+                        m.turns
+                    ));
+                }
+            }
+            write_all(out, &text)
+        }
+        Some(Command::Sim(args)) => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            sim(std::sync::Arc::new(data), args, out, err)
+        }
         Some(Command::Deck { command }) => {
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
@@ -187,4 +242,76 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
         s.push_str("All data is valid.\n");
     }
     write_all(out, &s)
+}
+
+fn sim(
+    data: std::sync::Arc<DataSet>,
+    args: &SimArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let missions: Vec<String> = match &args.mission {
+        Some(m) => {
+            if data.mission(m).is_none() {
+                let _ = writeln!(err, "no mission `{m}`; `fof list --ids` shows them");
+                return 2;
+            }
+            vec![m.clone()]
+        }
+        None => data.missions.iter().map(|m| m.id.clone()).collect(),
+    };
+    let mut failed = false;
+    let mut tally: std::collections::BTreeMap<String, u64> = std::collections::BTreeMap::new();
+    for m in &missions {
+        for i in 0..args.games {
+            let seed = args.seed.wrapping_add(i);
+            let played = if args.log {
+                crate::sim::play_logged(data.clone(), m, seed, args.bot, Default::default()).map(
+                    |(r, log)| {
+                        for e in log {
+                            let cards: Vec<String> =
+                                e.cards.iter().map(|c| c.card.to_string()).collect();
+                            let cards = if cards.is_empty() {
+                                String::new()
+                            } else {
+                                format!(" [cards {}]", cards.join(" "))
+                            };
+                            let _ = writeln!(out, "T{} {:>7}  {}{}", e.turn, e.rule, e.text, cards);
+                        }
+                        r
+                    },
+                )
+            } else {
+                crate::sim::play(data.clone(), m, seed, args.bot, Default::default())
+            };
+            let r = match played {
+                Ok(r) => r,
+                Err(e) => {
+                    let _ = writeln!(err, "{m} seed {seed}: {e}");
+                    return 1;
+                }
+            };
+            failed |= r.outcome == "stalled";
+            *tally
+                .entry(format!("{} {}", r.mission, r.outcome))
+                .or_insert(0) += 1;
+            let line = if args.json {
+                serde_json::to_string(&r).unwrap_or_default()
+            } else {
+                format!(
+                    "{} seed {}: {} after {} turns, {} inputs, {} cards, hash {}",
+                    r.mission, r.seed, r.outcome, r.turns, r.inputs, r.cards_drawn, r.hash
+                )
+            };
+            if writeln!(out, "{line}").is_err() {
+                return 0;
+            }
+        }
+    }
+    if !args.json {
+        for (k, n) in &tally {
+            let _ = writeln!(out, "{k}: {n}");
+        }
+    }
+    i32::from(failed)
 }

@@ -8,3 +8,4 @@
 pub mod cli;
 pub mod data;
 pub mod engine;
+pub mod sim;

@@ -31,6 +31,31 @@ pub struct Charts {
     pub smoke: SmokeChart,
     /// Card capacity (1.2.1 I, 5.1.5).
     pub stacking: Stacking,
+    /// What cover found on an urban card turns out to be (5.2.3 C): read
+    /// from the random-number strip under `n`.
+    pub urban_cover: UrbanCoverTable,
+}
+
+/// The urban cover probability table (5.2.3 C).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UrbanCoverTable {
+    /// Number of options (2..=12).
+    pub n: u8,
+    /// (highest random number, cover kind), ascending; the last entry's
+    /// number must be `n`.
+    pub entries: Vec<(u8, CoverKind)>,
+}
+
+impl UrbanCoverTable {
+    pub fn lookup(&self, r: u8) -> CoverKind {
+        self.entries
+            .iter()
+            .find(|(upto, _)| r <= *upto)
+            .or(self.entries.last())
+            .map(|(_, k)| *k)
+            .unwrap_or(CoverKind::Basic)
+    }
 }
 
 /// Current Activity Level (9.1).

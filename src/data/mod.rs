@@ -129,10 +129,7 @@ impl DataSource {
                 terrain: embedded::TERRAIN.iter().map(|(p, t)| file(p, t)).collect(),
                 units: file(UNITS_PATH, embedded::UNITS),
                 charts: file(CHARTS_PATH, embedded::CHARTS),
-                missions: embedded::MISSIONS
-                    .iter()
-                    .map(|(p, t)| file(p, t))
-                    .collect(),
+                missions: embedded::MISSIONS.iter().map(|(p, t)| file(p, t)).collect(),
             }),
             DataSource::Dir(dir) => read_dir_set(dir),
         }
@@ -191,7 +188,11 @@ fn read_ron_folder(folder: &Path, errors: &mut Vec<DataError>, required: bool) -
     let entries = match std::fs::read_dir(folder) {
         Ok(e) => e,
         Err(e) => {
-            errors.push(DataError::at(&shown_dir, Pos::START, format!("cannot read folder: {e}")));
+            errors.push(DataError::at(
+                &shown_dir,
+                Pos::START,
+                format!("cannot read folder: {e}"),
+            ));
             return Vec::new();
         }
     };
@@ -205,11 +206,19 @@ fn read_ron_folder(folder: &Path, errors: &mut Vec<DataError>, required: bool) -
         let shown = p.display().to_string();
         match std::fs::read_to_string(&p) {
             Ok(text) => files.push(SourceFile { path: shown, text }),
-            Err(e) => errors.push(DataError::at(&shown, Pos::START, format!("cannot read: {e}"))),
+            Err(e) => errors.push(DataError::at(
+                &shown,
+                Pos::START,
+                format!("cannot read: {e}"),
+            )),
         }
     }
     if required && files.is_empty() {
-        errors.push(DataError::at(&shown_dir, Pos::START, "no deck file (*.ron) found in this folder"));
+        errors.push(DataError::at(
+            &shown_dir,
+            Pos::START,
+            "no deck file (*.ron) found in this folder",
+        ));
     }
     files
 }

@@ -751,6 +751,20 @@ pub fn charts(f: &SourceFile, c: &Charts, out: &mut Vec<DataError>) {
             ));
         }
     }
+    let u = &c.urban_cover;
+    if !(2..=12).contains(&u.n) {
+        out.push(e(
+            "urban_cover",
+            format!("the urban cover table reads N={}, outside 2..=12", u.n),
+        ));
+    }
+    if u.entries.windows(2).any(|w| w[1].0 <= w[0].0) || u.entries.last().map(|x| x.0) != Some(u.n)
+    {
+        out.push(e(
+            "urban_cover",
+            format!("urban cover entries must rise and end at {}", u.n),
+        ));
+    }
     if c.stacking.steps == 0 {
         out.push(e(
             "stacking",
@@ -779,30 +793,54 @@ pub fn missions(
             DataError::at(&f.path, locate(&f.text, "company", i, Some(field)), msg)
         };
         if !ids.insert(m.id.as_str()) {
-            out.push(e("id", format!("mission id `{}` is used by another mission", m.id)));
+            out.push(e(
+                "id",
+                format!("mission id `{}` is used by another mission", m.id),
+            ));
         }
         if m.turns == 0 {
             out.push(e("turns", "a mission needs at least one turn".into()));
         }
         if !charts.visibility.iter().any(|v| v.id == m.visibility) {
-            out.push(e("visibility", format!("visibility `{}` is not a level in assets/charts.ron", m.visibility)));
+            out.push(e(
+                "visibility",
+                format!(
+                    "visibility `{}` is not a level in assets/charts.ron",
+                    m.visibility
+                ),
+            ));
         }
         let deck = decks.iter().find(|d| d.id == m.terrain);
         if deck.is_none() {
-            out.push(e("terrain", format!("terrain deck `{}` does not exist", m.terrain)));
+            out.push(e(
+                "terrain",
+                format!("terrain deck `{}` does not exist", m.terrain),
+            ));
         }
         let (rows, cols) = (m.map.rows as i8, m.map.cols as i8);
         if rows == 0 || cols == 0 || rows > 12 || cols > 12 {
-            out.push(e("map", format!("a map of {rows} x {cols} cards; rows and columns must be 1..=12")));
+            out.push(e(
+                "map",
+                format!("a map of {rows} x {cols} cards; rows and columns must be 1..=12"),
+            ));
         }
         if let Some(d) = deck {
             let plain = d.cards.iter().filter(|c| !c.is_hill()).count();
             if (rows as usize) * (cols as usize) > plain {
-                out.push(e("map", format!("the map needs {} cards but the deck holds {plain} that are not hills", rows as usize * cols as usize)));
+                out.push(e(
+                    "map",
+                    format!(
+                        "the map needs {} cards but the deck holds {plain} that are not hills",
+                        rows as usize * cols as usize
+                    ),
+                ));
             }
             for fc in &m.map.fixed {
                 if !d.cards.iter().any(|c| c.number == fc.card) {
-                    out.push(e("fixed", format!("fixed card {} is not in the `{}` deck", fc.card, d.id)));
+                    out.push(e(
+                        "fixed",
+                        format!("fixed card {} is not in the `{}` deck", fc.card, d.id),
+                    ));
                 }
             }
         }
@@ -810,31 +848,56 @@ pub fn missions(
         let mut fixed_at = BTreeSet::new();
         for fc in &m.map.fixed {
             if !on_map(fc.at) {
-                out.push(e("fixed", format!("fixed card at ({}, {}) is off the {rows} x {cols} map", fc.at.0, fc.at.1)));
+                out.push(e(
+                    "fixed",
+                    format!(
+                        "fixed card at ({}, {}) is off the {rows} x {cols} map",
+                        fc.at.0, fc.at.1
+                    ),
+                ));
             }
             if !fixed_at.insert(fc.at) {
-                out.push(e("fixed", format!("two fixed cards at ({}, {})", fc.at.0, fc.at.1)));
+                out.push(e(
+                    "fixed",
+                    format!("two fixed cards at ({}, {})", fc.at.0, fc.at.1),
+                ));
             }
         }
-        if m.map.face == Face::Down && m.map.fixed.len() == (rows as usize) * (cols as usize) && rows > 0 {
+        if m.map.face == Face::Down
+            && m.map.fixed.len() == (rows as usize) * (cols as usize)
+            && rows > 0
+        {
             // A fully fixed map laid face down is allowed; nothing to check.
         }
         let c = &m.controls;
         for (kind, a) in &c.objectives {
             if !on_map(*a) {
-                out.push(e("objectives", format!("{kind:?} objective at ({}, {}) is off the map", a.0, a.1)));
+                out.push(e(
+                    "objectives",
+                    format!("{kind:?} objective at ({}, {}) is off the map", a.0, a.1),
+                ));
             }
         }
-        for (name, a) in [("attack_position", c.attack_position), ("cop", c.cop), ("casualty_point", c.casualty_point)] {
+        for (name, a) in [
+            ("attack_position", c.attack_position),
+            ("cop", c.cop),
+            ("casualty_point", c.casualty_point),
+        ] {
             if let Some(a) = a
                 && !on_map(a)
             {
-                out.push(e(name, format!("`{name}` at ({}, {}) is off the map", a.0, a.1)));
+                out.push(e(
+                    name,
+                    format!("`{name}` at ({}, {}) is off the map", a.0, a.1),
+                ));
             }
         }
         for a in &c.route {
             if !on_map(*a) {
-                out.push(e("route", format!("route point ({}, {}) is off the map", a.0, a.1)));
+                out.push(e(
+                    "route",
+                    format!("route point ({}, {}) is off the map", a.0, a.1),
+                ));
             }
         }
         for (name, row) in [("loa", c.loa), ("mlr", c.mlr)] {
@@ -846,7 +909,10 @@ pub fn missions(
         }
         for r in &c.phase_lines {
             if *r < 1 || *r > rows {
-                out.push(e("phase_lines", format!("phase line above row {r} is outside 1..={rows}")));
+                out.push(e(
+                    "phase_lines",
+                    format!("phase line above row {r} is outside 1..={rows}"),
+                ));
             }
         }
         // The roster.
@@ -854,46 +920,98 @@ pub fn missions(
         let mut co_hqs = 0;
         for (i, r) in m.company.iter().enumerate() {
             if !roster.insert(r.id.as_str()) {
-                out.push(in_roster(i, "id", format!("roster id `{}` is used twice", r.id)));
+                out.push(in_roster(
+                    i,
+                    "id",
+                    format!("roster id `{}` is used twice", r.id),
+                ));
             }
             let t = units.units.iter().find(|u| u.id == r.unit_type);
             match t {
-                None => out.push(in_roster(i, "type", format!("unit type `{}` is not in assets/units.ron", r.unit_type))),
+                None => out.push(in_roster(
+                    i,
+                    "type",
+                    format!("unit type `{}` is not in assets/units.ron", r.unit_type),
+                )),
                 Some(t) => {
                     if t.side != super::units::Side::Us {
-                        out.push(in_roster(i, "type", format!("`{}` is not a US unit type", r.unit_type)));
+                        out.push(in_roster(
+                            i,
+                            "type",
+                            format!("`{}` is not a US unit type", r.unit_type),
+                        ));
                     }
                     if let Some(s) = r.steps
                         && (s == 0 || s > t.steps)
                     {
-                        out.push(in_roster(i, "steps", format!("`{}` starts with {s} steps; its counter has {}", r.id, t.steps)));
+                        out.push(in_roster(
+                            i,
+                            "steps",
+                            format!(
+                                "`{}` starts with {s} steps; its counter has {}",
+                                r.id, t.steps
+                            ),
+                        ));
                     }
                     if r.hq.is_none() {
                         if t.kind == UnitKind::Hq {
                             co_hqs += 1;
                         } else {
-                            out.push(in_roster(i, "hq", format!("`{}` needs an `hq`: only the CO HQ answers to the battalion", r.id)));
+                            out.push(in_roster(
+                                i,
+                                "hq",
+                                format!(
+                                    "`{}` needs an `hq`: only the CO HQ answers to the battalion",
+                                    r.id
+                                ),
+                            ));
                         }
                     }
                 }
             }
             match r.start {
-                Start::Staging(col) if col < 1 || col > cols => out.push(in_roster(i, "start", format!("`{}` starts in staging column {col}, outside 1..={cols}", r.id))),
-                Start::Card(a) if !on_map(a) => out.push(in_roster(i, "start", format!("`{}` starts at ({}, {}), off the map", r.id, a.0, a.1))),
+                Start::Staging(col) if col < 1 || col > cols => out.push(in_roster(
+                    i,
+                    "start",
+                    format!(
+                        "`{}` starts in staging column {col}, outside 1..={cols}",
+                        r.id
+                    ),
+                )),
+                Start::Card(a) if !on_map(a) => out.push(in_roster(
+                    i,
+                    "start",
+                    format!("`{}` starts at ({}, {}), off the map", r.id, a.0, a.1),
+                )),
                 _ => {}
             }
         }
         if co_hqs != 1 {
-            out.push(e("company", format!("the roster needs exactly one CO HQ (an HQ with no `hq`), found {co_hqs}")));
+            out.push(e(
+                "company",
+                format!("the roster needs exactly one CO HQ (an HQ with no `hq`), found {co_hqs}"),
+            ));
         }
         for (i, r) in m.company.iter().enumerate() {
             if let Some(h) = &r.hq {
                 match m.company.iter().find(|x| &x.id == h) {
-                    None => out.push(in_roster(i, "hq", format!("`{}` answers to `{h}`, which is not in the roster", r.id))),
+                    None => out.push(in_roster(
+                        i,
+                        "hq",
+                        format!("`{}` answers to `{h}`, which is not in the roster", r.id),
+                    )),
                     Some(x) => {
-                        let kind = units.units.iter().find(|u| u.id == x.unit_type).map(|u| u.kind);
+                        let kind = units
+                            .units
+                            .iter()
+                            .find(|u| u.id == x.unit_type)
+                            .map(|u| u.kind);
                         if !kind.is_some_and(|k| k.commands()) {
-                            out.push(in_roster(i, "hq", format!("`{}` answers to `{h}`, which is not an HQ or staff", r.id)));
+                            out.push(in_roster(
+                                i,
+                                "hq",
+                                format!("`{}` answers to `{h}`, which is not an HQ or staff", r.id),
+                            ));
                         }
                     }
                 }
@@ -913,10 +1031,16 @@ pub fn missions(
         }
         for p in &m.pc_markers {
             if p.row < 1 || p.row > rows {
-                out.push(e("pc_markers", format!("PC markers on row {} outside 1..={rows}", p.row)));
+                out.push(e(
+                    "pc_markers",
+                    format!("PC markers on row {} outside 1..={rows}", p.row),
+                ));
             }
             if p.letters.is_empty() {
-                out.push(e("pc_markers", format!("PC markers on row {} name no letter", p.row)));
+                out.push(e(
+                    "pc_markers",
+                    format!("PC markers on row {} name no letter", p.row),
+                ));
             }
         }
     }

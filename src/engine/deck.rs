@@ -71,7 +71,7 @@ fn below(rng: &mut ChaCha8Rng, n: u32) -> u32 {
     }
 }
 
-fn shuffle(rng: &mut ChaCha8Rng, cards: &mut [Card]) {
+fn shuffle<T>(rng: &mut ChaCha8Rng, cards: &mut [T]) {
     for i in (1..cards.len()).rev() {
         let j = below(rng, i as u32 + 1) as usize;
         cards.swap(i, j);
@@ -117,6 +117,12 @@ impl Deck {
         front.reverse();
         d.pile.extend(front);
         d
+    }
+
+    /// Shuffles other components (the terrain deck, a cup of PC markers)
+    /// with the game's generator, so that they too follow from the seed.
+    pub fn shuffle_items<T>(&mut self, items: &mut [T]) {
+        shuffle(&mut self.rng, items);
     }
 
     /// Cards in the whole deck, the reshuffle card included.

@@ -1,5 +1,33 @@
 //! The rules engine: pure, deterministic, no terminal, no files, no clock.
+//!
+//! [`Game`] is the entry point: it sets a mission up, runs the sequence of
+//! play by itself, and stops when the player must decide; [`Game::prompt`]
+//! says what is decided and [`Game::legal_inputs`] lists every input the
+//! engine accepts. Every change is logged as an [`events::Event`] with its
+//! rule section and the cards drawn.
 
+pub mod actions;
+pub mod activity;
+pub mod c2;
+pub mod combat_orders;
+pub mod command;
+pub mod comms;
 pub mod deck;
+pub mod events;
+pub mod fire;
+pub mod game;
+pub mod hash;
 pub mod los;
+pub mod movement;
+pub mod orders;
+pub mod phases;
 pub mod pos;
+pub mod rally;
+pub mod sequence;
+pub mod setup;
+pub mod sight;
+pub mod state;
+pub mod victory;
+
+pub use game::{Decision, Game, Illegal, Input, Prompt, SetupError};
+pub use state::{Options, UnitId};

@@ -1,0 +1,178 @@
+//! Dispatch of the Action Menu to its four families (4.2.1-4.2.4), and the
+//! work every order triggers afterwards.
+
+use super::game::{Game, Illegal};
+use super::orders::{Action, Needed, Order};
+use super::pos::CardPos;
+use super::state::{FailedAttempt, UnitId};
+use super::{c2, combat_orders, movement, rally};
+use crate::data::action::{Icon, Word};
+use crate::data::units::Side;
+
+pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
+    use Action::*;
+    match a {
+        Activate { .. }
+        | Exhort { .. }
+        | DeployPyro { .. }
+        | ReconstitutePltHq { .. }
+        | ReconstituteCoHq { .. }
+        | CreateRunner { .. }
+        | DispatchRunner { .. }
+        | DismissRunner { .. }
+        | RepairLine { .. }
+        | DesignateCasualtyPoint => c2::check(game, by, a),
+        Move { .. }
+        | MovePlatoon { .. }
+        | Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | SeekCover { .. }
+        | MoveCover { .. }
+        | InfiltrateCover { .. }
+        | PickUp { .. } => movement::check(game, by, a),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | AssaultToFire { .. }
+        | RallyToFront { .. }
+        | DetachTeam { .. }
+        | Supplement { .. }
+        | ReconstituteSquad { .. }
+        | FlipToFireTeam { .. } => rally::check(game, by, a),
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | PlatoonGrenade { .. }
+        | MortarFire { .. }
+        | CeaseFire { .. }
+        | ShiftFire { .. } => combat_orders::check(game, by, a),
+    }
+}
+
+/// Every action worth checking now (a superset of the legal ones).
+pub fn candidates(game: &Game) -> Vec<Action> {
+    let mut out = Vec::new();
+    c2::candidates(game, &mut out);
+    movement::candidates(game, &mut out);
+    rally::candidates(game, &mut out);
+    combat_orders::candidates(game, &mut out);
+    out
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    use Action::*;
+    match &order.action {
+        Activate { .. }
+        | Exhort { .. }
+        | DeployPyro { .. }
+        | ReconstitutePltHq { .. }
+        | ReconstituteCoHq { .. }
+        | CreateRunner { .. }
+        | DispatchRunner { .. }
+        | DismissRunner { .. }
+        | RepairLine { .. }
+        | DesignateCasualtyPoint => c2::perform(game, order),
+        Move { .. }
+        | MovePlatoon { .. }
+        | Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | SeekCover { .. }
+        | MoveCover { .. }
+        | InfiltrateCover { .. }
+        | PickUp { .. } => movement::perform(game, order),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | AssaultToFire { .. }
+        | RallyToFront { .. }
+        | DetachTeam { .. }
+        | Supplement { .. }
+        | ReconstituteSquad { .. }
+        | FlipToFireTeam { .. } => rally::perform(game, order),
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | PlatoonGrenade { .. }
+        | MortarFire { .. }
+        | CeaseFire { .. }
+        | ShiftFire { .. } => combat_orders::perform(game, order),
+    }
+}
+
+/// What a failed attempt was looking for, for Exhort (4.2.1 b).
+pub fn needed_for(a: &Action) -> Option<Needed> {
+    use Action::*;
+    match a {
+        Infiltrate { .. } | InfiltratePlatoon { .. } | InfiltrateCover { .. } => {
+            Some(Needed::Icon(Icon::Infiltrate))
+        }
+        SeekCover { .. } => Some(Needed::Word(Word::Cover)),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | RallyToFront { .. }
+        | ReconstituteSquad { .. } => Some(Needed::Word(Word::Rally)),
+        Spot { .. } | ConcentrateFire { .. } | PlatoonConcentrate { .. } => {
+            Some(Needed::Icon(Icon::Crosshairs))
+        }
+        Grenade { .. } | PlatoonGrenade { .. } => Some(Needed::Icon(Icon::Grenade)),
+        _ => None,
+    }
+}
+
+/// Applies the success branch of an exhorted attempt.
+pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
+    use Action::*;
+    match &f.order.action {
+        Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | InfiltrateCover { .. }
+        | SeekCover { .. } => movement::upgrade(game, &f.order, unit),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | RallyToFront { .. }
+        | ReconstituteSquad { .. } => {
+            let still = match &f.order.action {
+                ReconstituteSquad { teams } => teams.iter().all(|t| game.state.unit(*t).in_play()),
+                _ => game.state.unit(unit).in_play(),
+            };
+            if still {
+                rally::success(game, &f.order, unit);
+            }
+        }
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | PlatoonGrenade { .. } => combat_orders::upgrade(game, f),
+        _ => {}
+    }
+}
+
+/// Fire links from a card that no friendly unit there can still support
+/// are removed (6.1.2: units that move away stop firing).
+pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
+    let anyone = |side: Side| {
+        game.state
+            .units_at(from)
+            .any(|u| u.side == side && super::fire::ratings(game, u).is_some())
+    };
+    let keep_us = anyone(Side::Us);
+    let keep_them = anyone(Side::German);
+    game.state.fires.retain(|f| {
+        f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
+    });
+}
+
+/// After any order: reveal cards now in view and update the activity level.
+pub fn after_change(game: &mut Game) {
+    movement::reveal_around(game);
+    super::activity::update(game);
+}

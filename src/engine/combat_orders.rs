@@ -1,0 +1,770 @@
+//! Combat actions (4.2.4): spotting, concentrated fire, grenades, on-map
+//! mortars, cease and shift fire. They place markers; the Combat Effects
+//! Segment resolves them.
+
+use super::events::EventKind;
+use super::fire::{add_link, basic_vof, ratings};
+use super::game::{Game, Illegal};
+use super::orders::{Action, Needed, Order, attempt, can_order, failed};
+use super::pos::CardPos;
+use super::state::{FireLink, Unit, UnitId};
+use crate::data::action::{Experience, Icon};
+use crate::data::charts::CoverKind;
+use crate::data::terrain::{CoverValue, TerrainType};
+use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
+
+fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
+    Err(Illegal(msg.into()))
+}
+
+/// A unit fit to fight: Good Order, or an unpinned assault or fire team
+/// (4.2.5).
+fn fighter(u: &Unit) -> bool {
+    u.good_order() || (!u.pinned && matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam))
+}
+
+fn range_of(game: &Game, u: &Unit) -> Option<Range> {
+    ratings(game, u).map(|r| r.range)
+}
+
+fn enemy(game: &Game, id: UnitId) -> Result<&Unit, Illegal> {
+    match game.state.get(id) {
+        Some(t) if t.in_play() && t.side != Side::Us && t.kind != UnitKind::Casualty => Ok(t),
+        _ => no(format!(
+            "{} is not an enemy unit in play",
+            game.describe(id)
+        )),
+    }
+}
+
+/// Whether a target card lies along one of the firing card's PDFs (6.2.3),
+/// or on the firing card itself.
+pub fn along_pdf(game: &Game, from: CardPos, to: CardPos) -> bool {
+    if from == to {
+        return true;
+    }
+    let Some(dir) = from.line_dir(to) else {
+        return false;
+    };
+    game.state.fires.iter().any(|f| {
+        f.side == Side::Us
+            && f.from == from
+            && f.target != from
+            && from.line_dir(f.target) == Some(dir)
+    })
+}
+
+/// Checks a unit can fire at a target unit: spotted, in LOS, in range,
+/// along the PDF.
+fn can_engage(game: &Game, u: &Unit, t: &Unit, range: Range) -> Result<(), Illegal> {
+    if !t.spotted {
+        return no("the target has not been spotted (9.3)");
+    }
+    if u.pos.is_staging() {
+        return no("units in the staging area cannot fire (2.4.2)");
+    }
+    let d = u.pos.distance(t.pos);
+    if d > range.cards() {
+        return no(format!(
+            "the target is {d} card(s) away, beyond range {}",
+            range.label()
+        ));
+    }
+    if d > 0 && !game.unit_sees_unit(u.id, t.id) {
+        return no("no line of sight to the target (5.2.1)");
+    }
+    if game
+        .state
+        .map
+        .card(u.pos)
+        .is_some_and(|c| c.markers.smoke.is_some())
+        && d > 0
+    {
+        return no("units in smoke cannot fire out of their card (4.3.6 C)");
+    }
+    if !along_pdf(game, u.pos, t.pos) {
+        return no("the target is not along the unit's PDF (6.2.3)");
+    }
+    Ok(())
+}
+
+fn check_concentrate(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<(), Illegal> {
+    can_order(game, by, unit)?;
+    let u = game.state.unit(unit);
+    if !fighter(u) {
+        return no(format!(
+            "{} is not fit to fire (4.2.5)",
+            game.describe(unit)
+        ));
+    }
+    let Some(r) = ratings(game, u) else {
+        return no(format!("{} has no VOF rating", game.describe(unit)));
+    };
+    if !matches!(r.vof, Vof::S | Vof::A | Vof::AS | Vof::H) {
+        return no("concentrated fire needs an S, A, A/S or H rating (4.2.4 b)");
+    }
+    let t = enemy(game, target)?;
+    can_engage(game, u, t, r.range)
+}
+
+/// Whether a unit can throw or fire a grenade at the target (6.5.1): any
+/// unit with a printed VOF on the same card; a G! unit at close range along
+/// its PDF.
+fn check_grenade(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<(), Illegal> {
+    can_order(game, by, unit)?;
+    let u = game.state.unit(unit);
+    if !fighter(u) {
+        return no(format!(
+            "{} is not fit to fight (4.2.5)",
+            game.describe(unit)
+        ));
+    }
+    let Some(r) = ratings(game, u) else {
+        return no(format!(
+            "{} has no printed VOF (6.5.1)",
+            game.describe(unit)
+        ));
+    };
+    let t = enemy(game, target)?;
+    let d = u.pos.distance(t.pos);
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
+    if d == 0 {
+        if weapon == Some(Weapon::Mortar) {
+            return no("mortars never fire at their own card (6.4)");
+        }
+        if !t.spotted {
+            return no("the target has not been spotted (9.3)");
+        }
+        return Ok(());
+    }
+    let g = r.grenade || r.vof == Vof::G;
+    if !g {
+        return no("only a unit with G! can attack with grenades beyond its own card (6.2.1)");
+    }
+    if d > 1 || r.range < Range::C {
+        return no("a G! grenade attack reaches close range, an adjacent card (6.2.1)");
+    }
+    if weapon == Some(Weapon::RifleGrenades)
+        && u.ammo.unwrap_or(0) == 0
+        && !game.state.options.no_ammo
+    {
+        return no("the unit has fired its rifle grenades (6.4)");
+    }
+    if under_building(game, u)
+        && matches!(
+            weapon,
+            Some(Weapon::RifleGrenades | Weapon::Mortar | Weapon::RocketLauncher)
+        )
+    {
+        return no("this weapon cannot fire from under a building, bunker or pillbox (6.4)");
+    }
+    can_engage(game, u, t, Range::C)
+}
+
+fn under_building(game: &Game, u: &Unit) -> bool {
+    u.cover
+        .and_then(|c| game.state.cover_kind(u.pos, c))
+        .is_some_and(|k| {
+            matches!(
+                k,
+                CoverKind::LightBuilding
+                    | CoverKind::StrongBuilding
+                    | CoverKind::UpperStory
+                    | CoverKind::ChurchTower
+                    | CoverKind::Bunker
+                    | CoverKind::Pillbox
+                    | CoverKind::DeepBunker
+            )
+        })
+}
+
+/// Units of the ordering platoon HQ's platoon on its card (4.2.4 c, h).
+fn platoon_on_card(game: &Game, hq: UnitId) -> Vec<UnitId> {
+    let pos = game.state.unit(hq).pos;
+    game.friendly()
+        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+        .map(|u| u.id)
+        .collect()
+}
+
+pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    match action {
+        Action::Spot { unit, target } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !fighter(u) {
+                return no(format!(
+                    "{} is not fit to spot (4.2.5)",
+                    game.describe(*unit)
+                ));
+            }
+            if !game
+                .state
+                .units_at(*target)
+                .any(|t| t.side != Side::Us && !t.spotted && t.kind != UnitKind::Casualty)
+            {
+                return no(format!("no unspotted enemy is known on {target}"));
+            }
+            if *target != u.pos && !game.unit_sees(*unit, *target) {
+                return no(format!(
+                    "{} has no line of sight to {target}",
+                    game.describe(*unit)
+                ));
+            }
+            Ok(())
+        }
+        Action::ConcentrateFire { unit, target } => check_concentrate(game, by, *unit, *target),
+        Action::Grenade { unit, target } => check_grenade(game, by, *unit, *target),
+        Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
+            let Some(h) = by else {
+                return no("a platoon action is ordered by its platoon HQ");
+            };
+            if !super::movement::is_plt_hq(game, h) {
+                return no("only a platoon HQ orders its platoon to fire together");
+            }
+            enemy(game, *target)?;
+            let grenade = matches!(action, Action::PlatoonGrenade { .. });
+            let able = platoon_on_card(game, h).into_iter().any(|m| {
+                if grenade {
+                    check_grenade(game, by, m, *target).is_ok()
+                } else {
+                    check_concentrate(game, by, m, *target).is_ok()
+                }
+            });
+            if able {
+                Ok(())
+            } else {
+                no("no unit of the platoon on the HQ's card can attack that target")
+            }
+        }
+        Action::MortarFire { mortar, target } => {
+            can_order(game, by, *mortar)?;
+            let m = game.state.unit(*mortar);
+            let t = game.data.unit_type(&m.unit_type.0);
+            if t.and_then(|t| t.weapon) != Some(Weapon::Mortar) || m.steps < 2 {
+                return no(
+                    "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)",
+                );
+            }
+            if !m.good_order() || m.exposed {
+                return no("the mortar must be in Good Order and not Exposed (6.4)");
+            }
+            if under_building(game, m) {
+                return no("mortars cannot fire from under a building, bunker or pillbox (6.4)");
+            }
+            if let Some(top) = game.top_card(m.pos)
+                && top.terrain == TerrainType::Woods
+                && top.cover == CoverValue::Single(3)
+            {
+                return no("mortars cannot fire from +3 woods (6.4)");
+            }
+            if m.ammo == Some(0) && !game.state.options.no_ammo {
+                return no("the mortar is out of ammunition (6.8)");
+            }
+            if *target == m.pos {
+                return no("mortars never fire at their own card (6.4)");
+            }
+            if m.pos.is_staging() {
+                return no("the mortar must be on the map");
+            }
+            if !game
+                .state
+                .units_at(*target)
+                .any(|e| e.side != Side::Us && e.spotted && e.kind != UnitKind::Casualty)
+            {
+                return no(format!("no spotted enemy on {target}"));
+            }
+            let range = t.and_then(|t| t.front).map(|r| r.range).unwrap_or(Range::V);
+            if m.pos.distance(*target) > range.cards() {
+                return no("the target is beyond the mortar's range");
+            }
+            let eyes = by.unwrap_or(*mortar);
+            if !game.unit_sees(eyes, *target) {
+                return no(format!(
+                    "{} has no line of sight to {target} (4.2.4 j)",
+                    game.describe(eyes)
+                ));
+            }
+            Ok(())
+        }
+        Action::CeaseFire { at } => {
+            if !game
+                .state
+                .fires
+                .iter()
+                .any(|f| f.side == Side::Us && f.from == *at)
+            {
+                return no(format!("no friendly unit on {at} is firing"));
+            }
+            Ok(())
+        }
+        Action::ShiftFire { at, to } => {
+            if at == to {
+                return no("shift fire to a different card");
+            }
+            let shooters: Vec<&Unit> = game
+                .state
+                .units_at(*at)
+                .filter(|u| u.side == Side::Us && basic_vof(game, u, 1).is_some())
+                .collect();
+            if shooters.is_empty() {
+                return no(format!("no friendly unit on {at} has a VOF rating"));
+            }
+            if game
+                .state
+                .map
+                .card(*at)
+                .is_some_and(|c| c.markers.smoke.is_some())
+            {
+                return no("units in smoke cannot fire out of their card (4.3.6 C)");
+            }
+            if game.state.map.card(*to).is_none() {
+                return no(format!("{to} is not a card on the map"));
+            }
+            let reach = shooters
+                .iter()
+                .filter_map(|u| range_of(game, u))
+                .map(|r| r.cards())
+                .max()
+                .unwrap_or(0);
+            if at.distance(*to) > reach {
+                return no(format!("{to} is beyond the range of the units on {at}"));
+            }
+            let sees = match by {
+                Some(b) => game.unit_sees(b, *to) || game.state.unit(b).pos == *to,
+                None => shooters.iter().any(|u| game.unit_sees(u.id, *to)),
+            };
+            if !sees {
+                return no(format!(
+                    "{to} is not in the originator's line of sight (4.2.4 l)"
+                ));
+            }
+            Ok(())
+        }
+        _ => no("not a combat action"),
+    }
+}
+
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    let enemies: Vec<&Unit> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+        .collect();
+    let mut enemy_cards: Vec<CardPos> = enemies.iter().map(|e| e.pos).collect();
+    enemy_cards.sort();
+    enemy_cards.dedup();
+    for u in game.friendly() {
+        for c in &enemy_cards {
+            out.push(Action::Spot {
+                unit: u.id,
+                target: *c,
+            });
+            out.push(Action::MortarFire {
+                mortar: u.id,
+                target: *c,
+            });
+        }
+        for e in &enemies {
+            out.push(Action::ConcentrateFire {
+                unit: u.id,
+                target: e.id,
+            });
+            out.push(Action::Grenade {
+                unit: u.id,
+                target: e.id,
+            });
+        }
+    }
+    for e in &enemies {
+        out.push(Action::PlatoonConcentrate { target: e.id });
+        out.push(Action::PlatoonGrenade { target: e.id });
+    }
+    let mut firing: Vec<CardPos> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::Us)
+        .map(|f| f.from)
+        .collect();
+    firing.sort();
+    firing.dedup();
+    for at in &firing {
+        out.push(Action::CeaseFire { at: *at });
+    }
+    let mut occupied: Vec<CardPos> = game
+        .friendly()
+        .filter(|u| !u.pos.is_staging())
+        .map(|u| u.pos)
+        .collect();
+    occupied.sort();
+    occupied.dedup();
+    for at in occupied {
+        for c in &game.state.map.cards {
+            if c.pos != at && c.pos.distance(at) <= 3 && at.line_dir(c.pos).is_some() {
+                out.push(Action::ShiftFire { at, to: c.pos });
+            }
+        }
+    }
+}
+
+/// Spotting draws (9.3): base 2, the spotter's experience, height and
+/// same-card modifiers, and the target modifiers of the most visible
+/// unspotted enemy on the card; never below the minimum.
+pub fn spotting_draws(game: &Game, unit: UnitId, target: CardPos) -> usize {
+    let c = &game.data.charts.spotting;
+    let u = game.state.unit(unit);
+    let mut n = c.base as i32;
+    match game.experience(unit) {
+        Experience::Green => n += c.spotter_green as i32,
+        Experience::Veteran => n += c.spotter_veteran as i32,
+        Experience::Line => {}
+    }
+    if game.unit_level(unit) > game.level(target) {
+        n += c.spotter_higher as i32;
+    }
+    if u.pos == target {
+        n += c.spotter_same_card as i32;
+    }
+    let cover_value = game.top_card(target).map(|t| t.cover);
+    let best = game
+        .state
+        .units_at(target)
+        .filter(|t| t.side != Side::Us && !t.spotted && t.kind != UnitKind::Casualty)
+        .map(|t| {
+            let mut m = 0i32;
+            if t.exposed {
+                m += c.target_exposed as i32;
+            }
+            match t.experience {
+                Experience::Veteran => m += c.target_veteran as i32,
+                Experience::Green => m += c.target_green as i32,
+                Experience::Line => {}
+            }
+            if matches!(t.kind, UnitKind::Sniper | UnitKind::Spotter) {
+                m += c.target_sniper_or_spotter as i32;
+            }
+            if t.cover.is_some() {
+                m += c.target_under_cover as i32;
+            }
+            match cover_value {
+                Some(CoverValue::Single(0)) => m += c.target_open_card as i32,
+                Some(v) if v.across(crate::data::terrain::Border::Dark) >= 3 => {
+                    m += c.target_dense_card as i32
+                }
+                _ => {}
+            }
+            let firing = game
+                .state
+                .fires
+                .iter()
+                .any(|f| f.side == t.side && f.from == t.pos);
+            if firing {
+                match ratings(game, t).map(|r| r.vof) {
+                    Some(Vof::H | Vof::G) => m += c.target_firing_heavy_or_grenade as i32,
+                    Some(Vof::A | Vof::AS) => m += c.target_firing_automatic as i32,
+                    _ => {}
+                }
+            }
+            m
+        })
+        .max()
+        .unwrap_or(0);
+    (n + best).max(c.min as i32) as usize
+}
+
+/// 6.5.4: a weapons unit drawing the Jam card while concentrating fire or
+/// making a grenade attack beyond its card breaks down: it leaves play and
+/// its steps become fire teams.
+fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
+    let jam = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.is_jam()));
+    if !jam {
+        return false;
+    }
+    let u = game.state.unit(unit).clone();
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    let vof = ratings(game, &u).map(|r| r.vof);
+    let armed = matches!(
+        weapon,
+        Some(Weapon::BipodMg | Weapon::TripodMg | Weapon::RocketLauncher | Weapon::RecoillessRifle)
+    ) || matches!(vof, Some(Vof::A | Vof::H | Vof::G));
+    if !armed || !matches!(u.kind, UnitKind::WeaponsTeam | UnitKind::Squad) {
+        return false;
+    }
+    game.state.unit_mut(unit).removed = true;
+    for _ in 0..u.steps {
+        super::rally::spawn_team(game, &u, UnitKind::FireTeam);
+    }
+    game.emit(
+        "6.5.4",
+        EventKind::UnitRemoved { unit },
+        format!(
+            "{}'s weapon jams: the unit is replaced by {} fire team(s).",
+            game.describe(unit),
+            u.steps
+        ),
+        Vec::new(),
+    );
+    true
+}
+
+fn concentrate(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
+    let u = game.state.unit(unit);
+    let tripod =
+        game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::TripodMg);
+    let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod);
+    let r = attempt(
+        game,
+        Some(unit),
+        n,
+        Needed::Icon(Icon::Crosshairs),
+        "Concentrating fire",
+    );
+    if jams(game, unit, &r.cards) {
+        return;
+    }
+    if r.success {
+        mark_concentrated(game, target);
+    } else {
+        failed(game, order, unit, false);
+    }
+}
+
+fn mark_concentrated(game: &mut Game, target: UnitId) {
+    game.state.unit_mut(target).concentrated += 1;
+    game.emit(
+        "6.6",
+        EventKind::Status {
+            unit: target,
+            what: "concentrated fire".into(),
+        },
+        format!(
+            "A Concentrated Fire marker goes on {}.",
+            game.describe(target)
+        ),
+        Vec::new(),
+    );
+}
+
+fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
+    let u = game.state.unit(unit).clone();
+    let t = game.state.unit(target).clone();
+    let ranged = u.pos != t.pos;
+    if ranged
+        && game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon) == Some(Weapon::RifleGrenades)
+        && !game.state.options.no_ammo
+        && let Some(a) = &mut game.state.unit_mut(unit).ammo
+    {
+        *a = a.saturating_sub(1);
+    }
+    let n = game.attempt_draws(2, game.experience(unit));
+    let r = attempt(
+        game,
+        Some(unit),
+        n,
+        Needed::Icon(Icon::Grenade),
+        "Grenade attack",
+    );
+    if ranged && jams(game, unit, &r.cards) {
+        return;
+    }
+    if r.success {
+        mark_grenaded(game, target);
+    } else {
+        let placed = place_miss(game, t.pos);
+        failed(game, order, unit, placed);
+    }
+}
+
+fn mark_grenaded(game: &mut Game, target: UnitId) {
+    game.state.unit_mut(target).grenaded += 1;
+    game.emit(
+        "6.5.1",
+        EventKind::Status {
+            unit: target,
+            what: "grenade attack".into(),
+        },
+        format!(
+            "A Grenade Attack VOF marker goes on {}.",
+            game.describe(target)
+        ),
+        Vec::new(),
+    );
+}
+
+/// Places the card's single Grenade Miss marker; `true` if it was new.
+fn place_miss(game: &mut Game, pos: CardPos) -> bool {
+    let Some(c) = game.state.map.card_mut(pos) else {
+        return false;
+    };
+    if c.markers.grenade_miss {
+        return false;
+    }
+    c.markers.grenade_miss = true;
+    game.emit(
+        "6.2.2",
+        EventKind::Marker {
+            pos,
+            what: "Grenade Miss".into(),
+        },
+        format!("The grenades miss: a Grenade Miss VOF goes on {pos}."),
+        Vec::new(),
+    );
+    true
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    match &order.action {
+        Action::Spot { unit, target } => {
+            let n = spotting_draws(game, *unit, *target);
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Icon(Icon::Crosshairs),
+                "Spotting",
+            );
+            if r.success {
+                spot_card(game, *target);
+            } else {
+                failed(game, order, *unit, false);
+            }
+        }
+        Action::ConcentrateFire { unit, target } => concentrate(game, order, *unit, *target),
+        Action::Grenade { unit, target } => grenade(game, order, *unit, *target),
+        Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
+            let Some(h) = order.by else { return };
+            let is_grenade = matches!(order.action, Action::PlatoonGrenade { .. });
+            for m in platoon_on_card(game, h) {
+                let ok = if is_grenade {
+                    check_grenade(game, order.by, m, *target).is_ok()
+                } else {
+                    check_concentrate(game, order.by, m, *target).is_ok()
+                };
+                if !ok {
+                    continue;
+                }
+                if is_grenade {
+                    grenade(game, order, m, *target);
+                } else {
+                    concentrate(game, order, m, *target);
+                }
+            }
+        }
+        Action::MortarFire { mortar, target } => {
+            let from = game.state.unit(*mortar).pos;
+            if !game.state.options.no_ammo
+                && let Some(a) = &mut game.state.unit_mut(*mortar).ammo
+            {
+                *a = a.saturating_sub(1);
+            }
+            add_link(
+                game,
+                FireLink {
+                    side: Side::Us,
+                    from,
+                    target: *target,
+                },
+            );
+            game.emit(
+                "6.7.4",
+                EventKind::Marker {
+                    pos: *target,
+                    what: "mortar fire".into(),
+                },
+                format!("{} fires on {target}.", game.describe(*mortar)),
+                Vec::new(),
+            );
+        }
+        Action::CeaseFire { at } => {
+            game.state
+                .fires
+                .retain(|f| !(f.side == Side::Us && f.from == *at));
+            game.emit(
+                "4.2.4 k",
+                EventKind::Marker {
+                    pos: *at,
+                    what: "cease fire".into(),
+                },
+                format!("The units on {at} cease fire: their VOF and PDF markers are removed."),
+                Vec::new(),
+            );
+        }
+        Action::ShiftFire { at, to } => {
+            game.state
+                .fires
+                .retain(|f| !(f.side == Side::Us && f.from == *at));
+            add_link(
+                game,
+                FireLink {
+                    side: Side::Us,
+                    from: *at,
+                    target: *to,
+                },
+            );
+            game.emit(
+                "4.2.4 l",
+                EventKind::Marker {
+                    pos: *at,
+                    what: "shift fire".into(),
+                },
+                format!("The units on {at} shift their fire to {to}."),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+}
+
+fn spot_card(game: &mut Game, target: CardPos) {
+    let ids: Vec<UnitId> = game
+        .state
+        .units_at(target)
+        .filter(|t| t.side != Side::Us && !t.spotted)
+        .map(|t| t.id)
+        .collect();
+    for id in &ids {
+        game.state.unit_mut(*id).spotted = true;
+    }
+    game.emit(
+        "9.3",
+        EventKind::Marker {
+            pos: target,
+            what: "spotted".into(),
+        },
+        format!("The enemy on {target} is spotted ({} unit(s)).", ids.len()),
+        Vec::new(),
+    );
+}
+
+/// The success branch of a failed combat attempt, for Exhort.
+pub fn upgrade(game: &mut Game, f: &super::state::FailedAttempt) {
+    match &f.order.action {
+        Action::Spot { target, .. } => spot_card(game, *target),
+        Action::ConcentrateFire { target, .. } | Action::PlatoonConcentrate { target } => {
+            mark_concentrated(game, *target)
+        }
+        Action::Grenade { target, .. } | Action::PlatoonGrenade { target } => {
+            if f.placed_miss {
+                let pos = game.state.unit(*target).pos;
+                if let Some(c) = game.state.map.card_mut(pos) {
+                    c.markers.grenade_miss = false;
+                }
+            }
+            mark_grenaded(game, *target);
+        }
+        _ => {}
+    }
+}

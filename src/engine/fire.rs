@@ -1,0 +1,118 @@
+//! Fire on the map: which units fire where (PDF), the VOF on each card
+//! (6.1, 6.2). The Combat Effects resolution lives with the combat rules.
+
+use super::game::Game;
+use super::pos::CardPos;
+use super::state::{FireLink, Unit};
+use crate::data::units::{Side, UnitKind, Vof};
+
+/// The kinds of VOF a card can be under, best (most dangerous) last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum VofLevel {
+    AllPinned,
+    SmallArms,
+    Automatic,
+    Heavy,
+    Sniper,
+    Incoming,
+}
+
+impl VofLevel {
+    pub fn label(self) -> &'static str {
+        match self {
+            VofLevel::AllPinned => "All Pinned",
+            VofLevel::SmallArms => "Small Arms",
+            VofLevel::Automatic => "Automatic Weapons",
+            VofLevel::Heavy => "Heavy Weapons",
+            VofLevel::Sniper => "Sniper",
+            VofLevel::Incoming => "Incoming!",
+        }
+    }
+}
+
+/// The fire ratings a unit uses now: its reverse side when flipped (6.3.3,
+/// 4.1.4), reduced to small arms at close range when out of ammunition.
+pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
+    let t = game.data.unit_type(&u.unit_type.0)?;
+    if u.flipped { t.back } else { t.front }
+}
+
+/// The Basic VOF a unit adds when firing at a card `distance` away
+/// (6.2.1): S, A, H, A/S (A at point blank, S beyond); a sniper's S!.
+/// Grenade, flame and demolition weapons have no Basic VOF.
+pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
+    if u.kind == UnitKind::Casualty || u.removed {
+        return None;
+    }
+    let r = ratings(game, u)?;
+    if u.pinned {
+        return Some(VofLevel::AllPinned);
+    }
+    match r.vof {
+        Vof::S => Some(VofLevel::SmallArms),
+        Vof::A => Some(VofLevel::Automatic),
+        Vof::AS if distance == 0 => Some(VofLevel::Automatic),
+        Vof::AS => Some(VofLevel::SmallArms),
+        Vof::H => Some(VofLevel::Heavy),
+        Vof::Sniper => Some(VofLevel::Sniper),
+        Vof::G | Vof::Flame | Vof::Demo => None,
+    }
+}
+
+/// The VOF of one fire link: the best Basic VOF of the side's units on
+/// the firing card; All Pinned only when every firing unit is pinned.
+pub fn link_vof(game: &Game, link: &FireLink) -> Option<VofLevel> {
+    let d = link.from.distance(link.target);
+    game.state
+        .units_at(link.from)
+        .filter(|u| u.side == link.side)
+        .filter_map(|u| basic_vof(game, u, d))
+        .max()
+}
+
+/// The best VOF on a card (6.2 a): the best of the fire into it and
+/// Incoming!. `None` when no VOF lies on the card.
+pub fn card_vof(game: &Game, pos: CardPos) -> Option<VofLevel> {
+    let mut best = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos)
+        .filter_map(|f| link_vof(game, f))
+        .max();
+    if game.state.map.card(pos).is_some_and(|c| c.markers.incoming) {
+        best = Some(VofLevel::Incoming);
+    }
+    best
+}
+
+/// Fire links of a side from a card.
+pub fn links_from(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.from == pos && f.side == side)
+        .copied()
+        .collect()
+}
+
+/// Whether a diagonal step between two cards crosses a PDF (5.1.2): the
+/// other two cards of the 2x2 block fire at each other.
+pub fn diagonal_crosses_pdf(game: &Game, a: CardPos, b: CardPos) -> bool {
+    if a.row == b.row || a.col == b.col {
+        return false;
+    }
+    let c = CardPos::new(a.row, b.col);
+    let d = CardPos::new(b.row, a.col);
+    game.state
+        .fires
+        .iter()
+        .any(|f| (f.from == c && f.target == d) || (f.from == d && f.target == c))
+}
+
+/// Adds a fire link, keeping the list sorted and free of duplicates.
+pub fn add_link(game: &mut Game, link: FireLink) {
+    if let Err(i) = game.state.fires.binary_search(&link) {
+        game.state.fires.insert(i, link);
+    }
+}

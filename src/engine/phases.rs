@@ -1,0 +1,293 @@
+//! The automatic work of each phase and segment (3.1-3.8).
+
+use super::events::{EventKind, Section};
+use super::game::Game;
+use super::state::{PointControl, UnitId};
+use crate::data::mission::MissionKind;
+use crate::data::units::{Side, UnitKind};
+
+/// 3.1, 3.2.1, 3.4.1: from turn 2 draw a card; on a Higher HQ icon draw
+/// another and read the random number under 10 for the mission's event
+/// table.
+pub fn higher_hq_check(game: &mut Game, friendly: bool) {
+    let (rule, who) = if friendly {
+        ("3.1", "Friendly")
+    } else if game.mission.kind == MissionKind::Defensive {
+        ("3.2.1", "Enemy")
+    } else {
+        ("3.4.1", "Enemy")
+    };
+    if game.state.turn < 2 {
+        game.emit(
+            rule,
+            EventKind::Nothing {
+                why: "turn 1".into(),
+            },
+            format!("{who} Higher HQ events are checked from turn 2 on."),
+            Vec::new(),
+        );
+        return;
+    }
+    let (cards, mut reads) = game.draw(1, Section::HigherHq, &format!("{who} Higher HQ icon"));
+    let icon = cards
+        .first()
+        .and_then(|&c| game.card(c))
+        .is_some_and(|c| c.higher_hq);
+    if !icon {
+        game.emit(
+            rule,
+            EventKind::HigherHqCheck {
+                friendly,
+                event: None,
+            },
+            format!(
+                "{who} Higher HQ check: card {} shows no Higher HQ icon; no event.",
+                cards.first().copied().unwrap_or(0)
+            ),
+            reads,
+        );
+        return;
+    }
+    let (r, more) = game.random(10, &format!("{who} Higher HQ event (R# under 10)"));
+    reads.extend(more);
+    game.emit(
+        rule,
+        EventKind::HigherHqCheck {
+            friendly,
+            event: Some(r as u8),
+        },
+        format!(
+            "{who} Higher HQ check: the Higher HQ icon is showing; the event roll is {r}. This mission's briefing lists no {} events, so nothing happens.",
+            who.to_lowercase()
+        ),
+        reads,
+    );
+}
+
+/// 3.2.2 / 3.4.2: the enemy's activity checks. The enemy rules are not in
+/// play yet: no enemy unit is on the map to check.
+pub fn enemy_activity(game: &mut Game) {
+    let n = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+        .count();
+    let rule = if game.mission.kind == MissionKind::Defensive {
+        "3.2.2"
+    } else {
+        "3.4.2"
+    };
+    game.emit(
+        rule,
+        EventKind::Nothing {
+            why: format!("{n} enemy units"),
+        },
+        if n == 0 {
+            "No enemy unit is on the map: there is no activity to check.".into()
+        } else {
+            format!("{n} enemy unit(s) hold their positions.")
+        },
+        Vec::new(),
+    );
+}
+
+/// 3.3.1 B, 4.3.2: runners dispatched on an earlier turn that were neither
+/// hit nor pinned activate the HQ they reached, then return to the CO HQ
+/// and are marked Exposed. Decision: this happens at the start of the CO HQ
+/// impulse step whether or not the CO HQ itself was activated, since the
+/// runner carries the order given the turn before.
+pub fn runner_arrivals(game: &mut Game) {
+    let turn = game.state.turn;
+    let tasks: Vec<_> = game
+        .state
+        .runners
+        .iter()
+        .copied()
+        .filter(|t| t.turn < turn)
+        .collect();
+    for t in tasks {
+        game.state.runners.retain(|x| x.runner != t.runner);
+        let runner = game.state.unit(t.runner).clone();
+        let target = game.state.unit(t.target).clone();
+        let ok = runner.in_play()
+            && runner.good_order()
+            && target.in_play()
+            && target.pos == runner.pos
+            && target.can_command_others();
+        if ok {
+            if let Some(h) = game.state.hq_state_mut(t.target) {
+                h.activated = true;
+            }
+            game.emit(
+                "4.3.2",
+                EventKind::Activated { hq: t.target },
+                format!(
+                    "The runner reaches {} and activates it.",
+                    game.describe(t.target)
+                ),
+                Vec::new(),
+            );
+        } else {
+            game.emit(
+                "4.3.2",
+                EventKind::Nothing {
+                    why: "runner failed".into(),
+                },
+                format!(
+                    "The runner sent to {} could not deliver its message.",
+                    game.describe(t.target)
+                ),
+                Vec::new(),
+            );
+        }
+        if runner.in_play() {
+            let co = game.state.co_hq().map(|u| (u.id, u.pos));
+            if let Some((_, pos)) = co {
+                let r = game.state.unit_mut(t.runner);
+                r.pos = pos;
+                r.cover = None;
+                r.exposed = true;
+                game.emit(
+                    "3.3.1 B",
+                    EventKind::Moved {
+                        unit: t.runner,
+                        from: runner.pos,
+                        to: pos,
+                        exposed: true,
+                    },
+                    "The runner returns to the CO HQ and is marked Exposed.".into(),
+                    Vec::new(),
+                );
+            }
+        }
+    }
+}
+
+/// 3.5: captures and retreats need enemy units and limited action teams
+/// under fire; the combat rules carry them out.
+pub fn capture_retreat(game: &mut Game) {
+    game.emit(
+        "3.5",
+        EventKind::Nothing {
+            why: "no capture or retreat".into(),
+        },
+        "No paralyzed or litter team is captured or has to retreat.".into(),
+        Vec::new(),
+    );
+}
+
+/// 3.6: no vehicles take part in this mission.
+pub fn vehicles(game: &mut Game) {
+    game.emit(
+        "3.6",
+        EventKind::Nothing {
+            why: "no vehicles".into(),
+        },
+        "No vehicle or aircraft is activated.".into(),
+        Vec::new(),
+    );
+}
+
+/// 3.7.1 A: remove last turn's Incoming! markers, flip Pending markers to
+/// Incoming!; then 3.7.1 B, the Potential Contact markers.
+pub fn vof_segment(game: &mut Game) {
+    let mut changes = Vec::new();
+    for c in &mut game.state.map.cards {
+        if c.markers.incoming {
+            c.markers.incoming = false;
+            changes.push((c.pos, "Incoming! removed"));
+        }
+        if c.markers.pending_fire {
+            c.markers.pending_fire = false;
+            c.markers.incoming = true;
+            changes.push((c.pos, "Pending fire mission becomes Incoming!"));
+        }
+    }
+    for (pos, what) in changes {
+        game.emit(
+            "3.7.1 A",
+            EventKind::Marker {
+                pos,
+                what: what.into(),
+            },
+            format!("{what} on {pos}."),
+            Vec::new(),
+        );
+    }
+    super::activity::update(game);
+}
+
+/// 3.7.2: pinned units not under any VOF lose their Pinned markers; the
+/// combat rules then resolve every VOF.
+pub fn combat_effects(game: &mut Game) {
+    let freed: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.pinned && !game.card_under_vof(u.pos))
+        .map(|u| u.id)
+        .collect();
+    for id in freed {
+        game.state.unit_mut(id).pinned = false;
+        game.emit(
+            "3.7.2",
+            EventKind::Status {
+                unit: id,
+                what: "unpinned".into(),
+            },
+            format!(
+                "{} is under no VOF and loses its Pinned marker.",
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
+    }
+}
+
+/// 3.8: remove the markers that last a turn, evacuate casualties at a
+/// collection point, remove unresolved PC markers on defence.
+pub fn clean_up(game: &mut Game) {
+    let defensive = game.mission.kind == MissionKind::Defensive;
+    for c in &mut game.state.map.cards {
+        c.markers.signals.clear();
+        c.markers.illumination = None;
+        c.markers.grenade_miss = false;
+        c.markers.demo_miss = false;
+        if defensive {
+            c.markers.pc = None;
+        }
+    }
+    for u in &mut game.state.units {
+        u.exposed = false;
+        u.concentrated = 0;
+        u.grenaded = 0;
+    }
+    // 5.1.7: casualties set down at the collection point are evacuated.
+    if let Some(ccp) = game.state.map.point(PointControl::CasualtyPoint) {
+        let carried: Vec<UnitId> = game.state.carried.iter().map(|(_, c)| *c).collect();
+        let evac: Vec<UnitId> = game
+            .state
+            .in_play()
+            .filter(|u| u.side == Side::Us && u.kind == UnitKind::Casualty && u.pos == ccp)
+            .filter(|u| !carried.contains(&u.id))
+            .map(|u| u.id)
+            .collect();
+        for id in evac {
+            game.state.unit_mut(id).removed = true;
+            game.state.evacuated += 1;
+            game.emit(
+                "5.1.7",
+                EventKind::UnitRemoved { unit: id },
+                format!("A casualty is evacuated from the collection point at {ccp}."),
+                Vec::new(),
+            );
+        }
+    }
+    game.emit(
+        "3.8",
+        EventKind::Nothing {
+            why: "clean up".into(),
+        },
+        "Exposed, signal, illumination, grenade and demolition markers are removed.".into(),
+        Vec::new(),
+    );
+}

@@ -1,0 +1,327 @@
+//! Preparing a mission (2.0-2.4): dealing the map, placing the company and
+//! its assets, placing Potential Contact markers.
+
+use super::deck::Deck;
+use super::events::EventKind;
+use super::game::{Game, SetupError};
+use super::pos::CardPos;
+use super::sequence::Step;
+use super::state::*;
+use crate::data::DataSet;
+use crate::data::charts::{Activity, PcLetter};
+use crate::data::mission::{Face, Mission, ObjectiveKind, Start};
+use crate::data::terrain::TerrainDeck;
+use crate::data::units::{Side, UnitKind};
+
+/// Counter limit per PC letter (9.1.2).
+pub const PC_COUNTERS_PER_LETTER: usize = 16;
+
+/// Builds the state of a freshly set-up mission.
+pub fn initial_state(
+    data: &DataSet,
+    mission: &Mission,
+    seed: u64,
+    options: Options,
+) -> Result<State, SetupError> {
+    let deck_data = data
+        .terrain_deck(&mission.terrain)
+        .ok_or_else(|| SetupError(format!("no terrain deck `{}`", mission.terrain)))?;
+    let mut deck = Deck::new(&data.action, seed);
+    let map = deal_map(mission, deck_data, &mut deck)?;
+    let mut state = State {
+        mission: mission.id.clone(),
+        seed,
+        options,
+        turn: 1,
+        step: Step::Setup,
+        step_begun: true,
+        general_done: false,
+        deck,
+        map,
+        units: Vec::new(),
+        hqs: Vec::new(),
+        activity: Activity::NoContact,
+        impulse: None,
+        runners: Vec::new(),
+        fires: Vec::new(),
+        carried: Vec::new(),
+        evacuated: 0,
+        next_cover: 0,
+        outcome: None,
+        counters: Counters::default(),
+    };
+    place_company(data, mission, &mut state)?;
+    place_pc_markers(mission, &mut state);
+    Ok(state)
+}
+
+/// Deals the grid (2.2.1, 5.2.2 A): fixed cards first, then the rest at
+/// random row by row; a hill gets another card on top until a non-hill
+/// card is dealt. Face-down cards are dealt as single cards and completed
+/// when revealed.
+fn deal_map(mission: &Mission, deck: &TerrainDeck, rng: &mut Deck) -> Result<Map, SetupError> {
+    let mut pile: Vec<u8> = deck.cards.iter().map(|c| c.number).collect();
+    pile.sort();
+    for f in &mission.map.fixed {
+        pile.retain(|n| *n != f.card);
+    }
+    rng.shuffle_items(&mut pile);
+    let is_hill = |n: u8| deck.cards.iter().any(|c| c.number == n && c.is_hill());
+    let face_up = mission.map.face == Face::Up;
+    let mut map = Map {
+        deck: deck.id.clone(),
+        rows: mission.map.rows as i8,
+        cols: mission.map.cols as i8,
+        cards: Vec::new(),
+        terrain_pile: Vec::new(),
+        controls: Controls::default(),
+    };
+    for row in 1..=map.rows {
+        for col in 1..=map.cols {
+            let pos = CardPos::new(row, col);
+            let mut stack = Vec::new();
+            if let Some(f) = mission
+                .map
+                .fixed
+                .iter()
+                .find(|f| (f.at.0, f.at.1) == (row, col))
+            {
+                stack.push(f.card);
+            } else {
+                stack.push(
+                    pile.pop().ok_or_else(|| {
+                        SetupError("the terrain deck ran out while dealing".into())
+                    })?,
+                );
+            }
+            if face_up {
+                while stack.last().is_some_and(|n| is_hill(*n)) {
+                    stack.push(pile.pop().ok_or_else(|| {
+                        SetupError("the terrain deck ran out while dealing".into())
+                    })?);
+                }
+            }
+            map.insert(MapCard {
+                pos,
+                stack,
+                face_up,
+                covers: Vec::new(),
+                markers: CardMarkers::default(),
+            });
+        }
+    }
+    map.terrain_pile = pile;
+    let c = &mission.controls;
+    map.controls.boundaries = c.boundaries;
+    map.controls.loa = c.loa;
+    map.controls.phase_lines = c.phase_lines.clone();
+    map.controls.mlr = c.mlr;
+    for (k, a) in &c.objectives {
+        let kind = match k {
+            ObjectiveKind::Primary => PointControl::PrimaryObjective,
+            ObjectiveKind::Secondary => PointControl::SecondaryObjective,
+        };
+        map.controls.points.push((kind, CardPos::new(a.0, a.1)));
+    }
+    if let Some(a) = c.attack_position {
+        map.controls
+            .points
+            .push((PointControl::AttackPosition, CardPos::new(a.0, a.1)));
+    }
+    if let Some(a) = c.cop {
+        map.controls
+            .points
+            .push((PointControl::CombatOutpost, CardPos::new(a.0, a.1)));
+    }
+    if let Some(a) = c.casualty_point {
+        map.controls
+            .points
+            .push((PointControl::CasualtyPoint, CardPos::new(a.0, a.1)));
+    }
+    for (i, a) in c.route.iter().enumerate() {
+        map.controls.points.push((
+            PointControl::RoutePoint(i as u8 + 1),
+            CardPos::new(a.0, a.1),
+        ));
+    }
+    Ok(map)
+}
+
+/// Places the company (2.3): units, chain of command, assets.
+fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(), SetupError> {
+    for (i, r) in mission.company.iter().enumerate() {
+        let t = data
+            .unit_type(&r.unit_type.0)
+            .ok_or_else(|| SetupError(format!("unknown unit type `{}`", r.unit_type)))?;
+        let pos = match r.start {
+            Start::Staging(col) => CardPos::new(0, col),
+            Start::Card(a) => CardPos::new(a.0, a.1),
+        };
+        state.units.push(Unit {
+            id: UnitId(i as u16),
+            roster: Some(r.id.clone()),
+            label: r.label.clone(),
+            designation: r.label.clone(),
+            unit_type: r.unit_type.clone(),
+            side: t.side,
+            kind: t.kind,
+            hq: None,
+            platoon: None,
+            experience: t.experience.unwrap_or(r.experience),
+            steps: r.steps.unwrap_or(t.steps),
+            pos,
+            cover: None,
+            flipped: false,
+            pinned: false,
+            exposed: false,
+            spotted: true,
+            ammo: t.ammo.map(|a| a.points),
+            assets: Vec::new(),
+            concentrated: 0,
+            grenaded: 0,
+            removed: false,
+        });
+    }
+    let id_of = |roster: &str| {
+        mission
+            .company
+            .iter()
+            .position(|e| e.id == roster)
+            .map(|i| UnitId(i as u16))
+    };
+    for (i, r) in mission.company.iter().enumerate() {
+        state.units[i].hq = r.hq.as_deref().and_then(id_of);
+    }
+    // Platoon membership: the platoon HQ at or above the unit (3.3.1 C).
+    let co = state
+        .units
+        .iter()
+        .find(|u| u.kind == UnitKind::Hq && u.hq.is_none())
+        .map(|u| u.id);
+    for i in 0..state.units.len() {
+        let mut cur = Some(UnitId(i as u16));
+        let mut plt = None;
+        for _ in 0..state.units.len() {
+            let Some(c) = cur else { break };
+            let u = &state.units[c.0 as usize];
+            if u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co {
+                plt = Some(c);
+                break;
+            }
+            cur = u.hq;
+        }
+        state.units[i].platoon = plt;
+    }
+    for u in &state.units {
+        if u.side == Side::Us && u.kind.commands() {
+            state.hqs.push(HqState {
+                unit: u.id,
+                saved: 0,
+                activated: false,
+                done: false,
+            });
+        }
+    }
+    let mut give = |holder: &str, asset: Asset| {
+        if let Some(id) = id_of(holder) {
+            state.units[id.0 as usize].assets.push(asset);
+        }
+    };
+    for r in &mission.radios {
+        give(
+            &r.holder,
+            Asset::Radio {
+                name: r.name.clone(),
+                class: r.class,
+                net: r.net,
+            },
+        );
+    }
+    for p in &mission.phones {
+        give(&p.holder, Asset::Phone { net: p.net });
+    }
+    for (h, n) in &mission.phone_lines {
+        give(h, Asset::PhoneLines(*n));
+    }
+    for p in &mission.pyrotechnics {
+        give(&p.holder, Asset::Pyro(p.device, p.count));
+    }
+    for u in &mut state.units {
+        u.assets.sort();
+    }
+    Ok(())
+}
+
+/// 9.1.2: one PC marker on each card of a listed row not occupied by a
+/// friendly unit; mixed letters are drawn at random from the counters, at
+/// most 16 of each letter.
+fn place_pc_markers(mission: &Mission, state: &mut State) {
+    for row in &mission.pc_markers {
+        let positions: Vec<CardPos> = state
+            .map
+            .cards
+            .iter()
+            .map(|c| c.pos)
+            .filter(|p| p.row == row.row)
+            .filter(|p| {
+                !state
+                    .units
+                    .iter()
+                    .any(|u| u.pos == *p && u.side == Side::Us)
+            })
+            .collect();
+        let mut pool: Vec<PcLetter> = Vec::new();
+        if row.letters.len() == 1 {
+            pool = vec![row.letters[0]; positions.len()];
+        } else {
+            for l in &row.letters {
+                pool.extend(std::iter::repeat_n(
+                    *l,
+                    positions.len().min(PC_COUNTERS_PER_LETTER),
+                ));
+            }
+            state.deck.shuffle_items(&mut pool);
+        }
+        for (p, letter) in positions.iter().zip(pool) {
+            if let Some(c) = state.map.card_mut(*p) {
+                c.markers.pc = Some(PcMarker {
+                    letter,
+                    hidden: row.hidden,
+                });
+            }
+        }
+    }
+}
+
+/// Logs the setup.
+pub fn announce(game: &mut Game) {
+    let m = game.mission.clone();
+    let face = if m.map.face == Face::Up {
+        "face up"
+    } else {
+        "face down"
+    };
+    game.emit(
+        "2.2",
+        EventKind::Setup,
+        format!(
+            "{}: a {} x {} map of the {} deck is dealt {face}; {} units of the company assemble; visibility {}.",
+            m.name,
+            m.map.rows,
+            m.map.cols,
+            m.terrain,
+            game.state.units.len(),
+            m.visibility
+        ),
+        Vec::new(),
+    );
+    let first = super::sequence::next_in_turn(m.kind, Step::Setup).unwrap_or(Step::CleanUp);
+    game.state.step = first;
+    game.state.step_begun = false;
+    game.emit(
+        "3.0",
+        EventKind::TurnBegins { turn: 1 },
+        format!("Turn 1 of {} begins.", m.turns),
+        Vec::new(),
+    );
+}

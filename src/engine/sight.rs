@@ -1,0 +1,93 @@
+//! Line of sight on the game's map: the engine's side of `los`.
+
+use super::game::Game;
+use super::los::{LosCell, LosMap, Viewer, Visibility, effective_borders, has_los};
+use super::pos::CardPos;
+use super::state::UnitId;
+use crate::data::charts::CoverKind;
+use crate::data::terrain::TerrainCard;
+
+impl LosMap for Game {
+    fn cell(&self, pos: CardPos) -> Option<LosCell> {
+        let card = self.state.map.card(pos)?;
+        let deck = self.data.terrain_deck(&self.state.map.deck)?;
+        let cards: Vec<&TerrainCard> = card
+            .stack
+            .iter()
+            .filter_map(|n| deck.cards.iter().find(|c| c.number == *n))
+            .collect();
+        let (top, beneath) = cards.split_last()?;
+        let hills: Vec<TerrainCard> = beneath.iter().map(|c| (*c).clone()).collect();
+        let mut cell = LosCell::from_stack(top, &hills);
+        if !card.face_up {
+            // A face-down card shows nothing: open ground at level 1 until
+            // revealed (5.2).
+            cell = LosCell::open(1);
+        }
+        cell.borders = if card.face_up {
+            effective_borders(
+                &top.borders,
+                &beneath.iter().map(|c| c.borders).collect::<Vec<_>>(),
+            )
+        } else {
+            cell.borders
+        };
+        let m = &card.markers;
+        cell.obscured = m.smoke.is_some() || m.incoming;
+        let weather = self
+            .data
+            .charts
+            .visibility
+            .iter()
+            .find(|v| v.id == self.mission.visibility)
+            .is_some_and(|v| v.weather);
+        cell.illuminated = m.illumination.is_some() && !weather;
+        Some(cell)
+    }
+}
+
+impl Game {
+    pub fn visibility(&self) -> Visibility {
+        Visibility::from_modifier(self.visibility_modifier())
+    }
+
+    /// The level a unit sees from: its card's level, +1 on an upper story
+    /// or church tower (5.2.2 B).
+    pub fn unit_level(&self, id: UnitId) -> i8 {
+        let u = self.state.unit(id);
+        let up = u
+            .cover
+            .and_then(|c| self.state.cover_kind(u.pos, c))
+            .is_some_and(|k| matches!(k, CoverKind::UpperStory | CoverKind::ChurchTower));
+        self.level(u.pos) + i8::from(up)
+    }
+
+    /// Whether a unit has LOS to a card (at the card's ground level).
+    /// Units in a staging area neither see nor are seen (2.4.2).
+    pub fn unit_sees(&self, id: UnitId, to: CardPos) -> bool {
+        let u = self.state.unit(id);
+        if u.pos.is_staging() || to.is_staging() {
+            return false;
+        }
+        has_los(
+            self,
+            Viewer::new(u.pos, self.unit_level(id)),
+            Viewer::new(to, self.level(to)),
+            self.visibility(),
+        )
+    }
+
+    /// Whether a unit sees another unit (both levels counted).
+    pub fn unit_sees_unit(&self, a: UnitId, b: UnitId) -> bool {
+        let (ua, ub) = (self.state.unit(a), self.state.unit(b));
+        if ua.pos.is_staging() || ub.pos.is_staging() {
+            return false;
+        }
+        has_los(
+            self,
+            Viewer::new(ua.pos, self.unit_level(a)),
+            Viewer::new(ub.pos, self.unit_level(b)),
+            self.visibility(),
+        )
+    }
+}

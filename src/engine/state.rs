@@ -1,0 +1,456 @@
+//! The game state: everything that changes during a mission, serializable,
+//! with deterministic iteration order everywhere (vectors kept sorted, no
+//! hash maps).
+
+use super::deck::Deck;
+use super::pos::CardPos;
+use super::sequence::Step;
+use crate::data::action::Experience;
+use crate::data::charts::{Activity, CoverKind, PcLetter};
+use crate::data::mission::{Net, Pyro, RadioClass};
+use crate::data::units::{Side, UnitKind, UnitTypeId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A unit's identity for the whole mission (never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitId(pub u16);
+
+impl fmt::Display for UnitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A cover marker's identity (never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CoverId(pub u16);
+
+/// Per-game options from chapter 13.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Options {
+    /// 13.1: every unit is treated as Line.
+    pub all_line: bool,
+    /// 13.2: ammunition is not tracked.
+    pub no_ammo: bool,
+    /// 13.3: every HQ and staff is in communication unless pinned.
+    pub abstract_comms: bool,
+}
+
+/// A radio, telephone or other asset carried by a unit (4.3, 1.2.4 F).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Asset {
+    Radio {
+        name: String,
+        class: RadioClass,
+        net: Net,
+    },
+    Phone {
+        net: Net,
+    },
+    PhoneLines(u8),
+    Pyro(Pyro, u8),
+}
+
+/// One unit on the map or in a staging area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    /// The mission roster id, for units that started the mission.
+    pub roster: Option<String>,
+    /// What the counter shows.
+    pub label: String,
+    /// The unit's designation, kept through conversions ("2/3").
+    pub designation: String,
+    pub unit_type: UnitTypeId,
+    pub side: Side,
+    pub kind: UnitKind,
+    /// The HQ this unit answers to (`None`: the CO HQ, or enemy units).
+    pub hq: Option<UnitId>,
+    /// The platoon HQ whose platoon the unit belongs to, if any.
+    pub platoon: Option<UnitId>,
+    pub experience: Experience,
+    pub steps: u8,
+    pub pos: CardPos,
+    /// The cover marker the unit is under.
+    pub cover: Option<CoverId>,
+    /// On its fire-team side (1.2.3 B-D, 4.1.4, 10.1.2).
+    pub flipped: bool,
+    pub pinned: bool,
+    pub exposed: bool,
+    /// Enemy units: spotted (9.3). Friendly units are always visible.
+    pub spotted: bool,
+    /// Tracked ammunition points left (6.8).
+    pub ammo: Option<u8>,
+    /// Assets carried.
+    pub assets: Vec<Asset>,
+    /// Concentrated Fire markers on the unit this turn (6.6).
+    pub concentrated: u8,
+    /// Grenade Attack VOF markers on the unit this turn (6.5.1).
+    pub grenaded: u8,
+    /// Removed from play (converted, casualty evacuated, ...).
+    pub removed: bool,
+}
+
+impl Unit {
+    pub fn is_hq_or_staff(&self) -> bool {
+        self.kind.commands()
+    }
+
+    /// An HQ or staff on its command side can command others (4.1.4).
+    pub fn can_command_others(&self) -> bool {
+        self.kind.commands() && !self.flipped
+    }
+
+    /// Good Order: not a limited action team and not pinned (4.2.5).
+    pub fn good_order(&self) -> bool {
+        !self.kind.is_lat() && !self.pinned && self.kind != UnitKind::Casualty
+    }
+
+    pub fn in_play(&self) -> bool {
+        !self.removed
+    }
+
+    pub fn radios(&self) -> impl Iterator<Item = (RadioClass, Net)> + '_ {
+        self.assets.iter().filter_map(|a| match a {
+            Asset::Radio { class, net, .. } => Some((*class, *net)),
+            _ => None,
+        })
+    }
+
+    pub fn phones(&self) -> impl Iterator<Item = Net> + '_ {
+        self.assets.iter().filter_map(|a| match a {
+            Asset::Phone { net } => Some(*net),
+            _ => None,
+        })
+    }
+}
+
+/// A cover marker on a card (5.2.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoverMarker {
+    pub id: CoverId,
+    pub kind: CoverKind,
+}
+
+/// A Potential Contact marker (9.1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PcMarker {
+    pub letter: PcLetter,
+    /// "?" side up.
+    pub hidden: bool,
+}
+
+/// A smoke screen on a card (4.3.6 C, 8.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SmokeKind {
+    Smoke,
+    Wp,
+}
+
+/// Markers that lie on a whole card.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CardMarkers {
+    pub pc: Option<PcMarker>,
+    pub smoke: Option<SmokeKind>,
+    /// An Incoming! or air strike marker (blocks LOS through and out).
+    pub incoming: bool,
+    /// A Pending fire mission marker (6.7.3).
+    pub pending_fire: bool,
+    /// Illumination placed this turn (8.2): the modifier on this card.
+    pub illumination: Option<i8>,
+    /// Grenade Miss VOF (6.2.2).
+    pub grenade_miss: bool,
+    /// Demo Miss VOF (6.2.2).
+    pub demo_miss: bool,
+    /// A phone line marker: `Some(true)` when cut (4.3.4).
+    pub phone_line: Option<bool>,
+    /// Pyrotechnic signals showing on the card this turn (4.3.6).
+    pub signals: Vec<Pyro>,
+}
+
+/// One map position: its terrain stack and what lies on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapCard {
+    pub pos: CardPos,
+    /// Terrain card numbers: hill cards first, the top card last (5.2.2 A).
+    pub stack: Vec<u8>,
+    pub face_up: bool,
+    pub covers: Vec<CoverMarker>,
+    pub markers: CardMarkers,
+}
+
+/// A tactical control marker (2.4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PointControl {
+    PrimaryObjective,
+    SecondaryObjective,
+    AttackPosition,
+    CombatOutpost,
+    RoutePoint(u8),
+    CasualtyPoint,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Controls {
+    /// Friendly units may not cross the outer columns (2.4.1 A).
+    pub boundaries: bool,
+    /// Friendly units may not move beyond this row (2.4.1 A).
+    pub loa: Option<i8>,
+    pub phase_lines: Vec<i8>,
+    /// Defensive setup line: above this row (2.4.1 B).
+    pub mlr: Option<i8>,
+    pub points: Vec<(PointControl, CardPos)>,
+}
+
+/// The map: the dealt grid, the terrain deck still to deal, the staging area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Map {
+    pub deck: String,
+    pub rows: i8,
+    pub cols: i8,
+    /// Every dealt position, sorted by position.
+    pub cards: Vec<MapCard>,
+    /// Terrain cards not yet dealt; the next is the last element.
+    pub terrain_pile: Vec<u8>,
+    pub controls: Controls,
+}
+
+impl Map {
+    pub fn card(&self, pos: CardPos) -> Option<&MapCard> {
+        self.cards
+            .binary_search_by(|c| c.pos.cmp(&pos))
+            .ok()
+            .map(|i| &self.cards[i])
+    }
+
+    pub fn card_mut(&mut self, pos: CardPos) -> Option<&mut MapCard> {
+        match self.cards.binary_search_by(|c| c.pos.cmp(&pos)) {
+            Ok(i) => Some(&mut self.cards[i]),
+            Err(_) => None,
+        }
+    }
+
+    /// Inserts a card keeping the order.
+    pub fn insert(&mut self, card: MapCard) {
+        match self.cards.binary_search_by(|c| c.pos.cmp(&card.pos)) {
+            Ok(i) => self.cards[i] = card,
+            Err(i) => self.cards.insert(i, card),
+        }
+    }
+
+    /// Inside the dealt grid (1..=rows, 1..=cols).
+    pub fn in_grid(&self, pos: CardPos) -> bool {
+        pos.row >= 1 && pos.row <= self.rows && pos.col >= 1 && pos.col <= self.cols
+    }
+
+    /// A Main Staging Area card: row 0 under each column (2.4.2 A).
+    pub fn is_staging(&self, pos: CardPos) -> bool {
+        pos.row == 0 && pos.col >= 1 && pos.col <= self.cols
+    }
+
+    /// Positions friendly units may enter: the staging area, and map cards
+    /// inside the boundaries and the limit of advance (2.4.1 A).
+    pub fn friendly_may_enter(&self, pos: CardPos) -> bool {
+        if self.is_staging(pos) {
+            return true;
+        }
+        if self.card(pos).is_none() {
+            return false;
+        }
+        if self.controls.boundaries && (pos.col < 1 || pos.col > self.cols) {
+            return false;
+        }
+        if let Some(loa) = self.controls.loa
+            && pos.row > loa
+        {
+            return false;
+        }
+        pos.row >= 1
+    }
+
+    pub fn point(&self, kind: PointControl) -> Option<CardPos> {
+        self.controls
+            .points
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, p)| *p)
+    }
+}
+
+/// Command bookkeeping for one HQ or staff unit this turn (4.1, 4.1.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HqState {
+    pub unit: UnitId,
+    /// Commands saved from earlier turns.
+    pub saved: u8,
+    /// Activated this turn by a higher HQ (or a runner).
+    pub activated: bool,
+    /// Its impulse is over for this turn.
+    pub done: bool,
+}
+
+/// A dispatched runner waiting to activate an HQ next turn (4.3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunnerTask {
+    pub runner: UnitId,
+    pub target: UnitId,
+    /// The turn the runner was dispatched.
+    pub turn: u8,
+}
+
+/// The impulse in progress: who spends, how much is left (4.1, 4.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Impulse {
+    /// The HQ or staff whose commands these are; `None` for the General
+    /// Initiative impulse (3.3.2 D).
+    pub hq: Option<UnitId>,
+    /// Commands at hand: drawn plus saved.
+    pub available: u8,
+    /// Commands spent so far this impulse.
+    pub spent: u8,
+    /// The most this HQ may spend this impulse (4.1.3).
+    pub spend_max: u8,
+    /// Commands may be saved at the end of the impulse.
+    pub can_save: bool,
+    /// Named actions each unit has performed this impulse (4.2: one of each
+    /// named type per unit, moves within a card excepted).
+    pub done: Vec<(UnitId, String)>,
+    /// The failed attempts of the last order, which Exhort may retry once
+    /// each (4.2.1 b).
+    pub exhortable: Vec<FailedAttempt>,
+}
+
+impl Impulse {
+    pub fn left(&self) -> u8 {
+        self.available
+            .saturating_sub(self.spent)
+            .min(self.spend_max.saturating_sub(self.spent))
+    }
+}
+
+/// A failed attempt kept for Exhort (4.2.1 b).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailedAttempt {
+    /// The order whose attempt failed.
+    pub order: super::orders::Order,
+    /// The unit whose attempt failed (platoon orders draw per unit).
+    pub unit: UnitId,
+    /// The failure placed a Grenade Miss marker on the card.
+    pub placed_miss: bool,
+}
+
+/// Fire from the units of one side on one card into a target card: the
+/// PDF marker on the firing card's edge and its share of the VOF on the
+/// target (6.1, 6.2). Point-blank fire has `from == target` and no PDF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FireLink {
+    pub side: Side,
+    pub from: CardPos,
+    pub target: CardPos,
+}
+
+/// How the mission ended (11.0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Success,
+    Failure(String),
+}
+
+/// Running counts used by the harness and the mission log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Counters {
+    pub inputs: u64,
+}
+
+/// Everything about a game in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub mission: String,
+    pub seed: u64,
+    pub options: Options,
+    pub turn: u8,
+    pub step: Step,
+    /// The current step's automatic work has been done.
+    pub step_begun: bool,
+    /// The General Initiative impulse was taken this turn.
+    pub general_done: bool,
+    pub deck: Deck,
+    pub map: Map,
+    pub units: Vec<Unit>,
+    pub hqs: Vec<HqState>,
+    pub activity: Activity,
+    pub impulse: Option<Impulse>,
+    pub runners: Vec<RunnerTask>,
+    /// Every fire link on the map, sorted (6.2).
+    pub fires: Vec<FireLink>,
+    /// Casualties carried by a unit: (carrier, casualty) (5.1.6-5.1.7).
+    pub carried: Vec<(UnitId, UnitId)>,
+    /// Casualty steps evacuated so far (5.1.7).
+    pub evacuated: u8,
+    pub next_cover: u16,
+    pub outcome: Option<Outcome>,
+    pub counters: Counters,
+}
+
+impl State {
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.0 as usize]
+    }
+
+    pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        &mut self.units[id.0 as usize]
+    }
+
+    pub fn get(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(id.0 as usize)
+    }
+
+    /// Units in play, in id order.
+    pub fn in_play(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(|u| u.in_play())
+    }
+
+    /// Units in play on a card, in id order.
+    pub fn units_at(&self, pos: CardPos) -> impl Iterator<Item = &Unit> {
+        self.in_play().filter(move |u| u.pos == pos)
+    }
+
+    pub fn hq_state(&self, id: UnitId) -> Option<&HqState> {
+        self.hqs.iter().find(|h| h.unit == id)
+    }
+
+    pub fn hq_state_mut(&mut self, id: UnitId) -> Option<&mut HqState> {
+        self.hqs.iter_mut().find(|h| h.unit == id)
+    }
+
+    /// The unit that started the mission under a roster id.
+    pub fn by_roster(&self, roster: &str) -> Option<&Unit> {
+        self.units
+            .iter()
+            .find(|u| u.roster.as_deref() == Some(roster))
+    }
+
+    /// The company's CO HQ, if still in play.
+    pub fn co_hq(&self) -> Option<&Unit> {
+        self.in_play()
+            .find(|u| u.side == Side::Us && u.kind == UnitKind::Hq && u.hq.is_none())
+    }
+
+    /// Steps of one side on a card, casualties excluded (5.1.5).
+    pub fn steps_at(&self, pos: CardPos, side: Side) -> u8 {
+        self.units_at(pos)
+            .filter(|u| u.side == side && u.kind != UnitKind::Casualty)
+            .map(|u| u.steps)
+            .sum()
+    }
+
+    pub fn cover_kind(&self, pos: CardPos, cover: CoverId) -> Option<CoverKind> {
+        self.map
+            .card(pos)?
+            .covers
+            .iter()
+            .find(|c| c.id == cover)
+            .map(|c| c.kind)
+    }
+}

@@ -1,0 +1,135 @@
+//! The engine's harness: bots that play whole missions, for `fof sim`,
+//! the property tests and balance checks.
+
+use crate::data::DataSet;
+use crate::engine::events::EventKind;
+use crate::engine::hash::hex;
+use crate::engine::state::Outcome;
+use crate::engine::{Game, Input, Options, SetupError};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// A game that needs more inputs than this is stalled: a failure.
+pub const MAX_INPUTS: u64 = 100_000;
+
+/// The bots available to `fof sim`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Bot {
+    /// Picks uniformly among the legal inputs.
+    Random,
+}
+
+impl Bot {
+    pub fn name(self) -> &'static str {
+        match self {
+            Bot::Random => "random",
+        }
+    }
+}
+
+/// A bot's own generator: its choices never touch the game's deck.
+pub fn bot_rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed ^ 0x05EE_DB07_u64.rotate_left(17))
+}
+
+/// Picks one input among the legal ones.
+pub fn choose(bot: Bot, rng: &mut ChaCha8Rng, legal: &[Input]) -> Option<Input> {
+    match bot {
+        Bot::Random => {
+            if legal.is_empty() {
+                return None;
+            }
+            let i = (rng.next_u64() % legal.len() as u64) as usize;
+            Some(legal[i].clone())
+        }
+    }
+}
+
+/// What one simulated game came to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Report {
+    pub mission: String,
+    pub seed: u64,
+    pub bot: String,
+    /// "success", "failure" or "stalled".
+    pub outcome: String,
+    pub turns: u8,
+    pub inputs: u64,
+    pub cards_drawn: u64,
+    /// The final state hash, 16 hex digits.
+    pub hash: String,
+}
+
+/// Plays one mission to its end with a bot.
+pub fn play(
+    data: Arc<DataSet>,
+    mission: &str,
+    seed: u64,
+    bot: Bot,
+    options: Options,
+) -> Result<Report, SetupError> {
+    play_logged(data, mission, seed, bot, options).map(|(r, _)| r)
+}
+
+/// Plays one mission and returns the report and the whole log.
+pub fn play_logged(
+    data: Arc<DataSet>,
+    mission: &str,
+    seed: u64,
+    bot: Bot,
+    options: Options,
+) -> Result<(Report, Vec<crate::engine::events::Event>), SetupError> {
+    let mut game = Game::new(data, mission, seed, options)?;
+    let mut rng = bot_rng(seed);
+    let mut inputs = 0u64;
+    let mut stalled = false;
+    while !game.is_over() {
+        if inputs >= MAX_INPUTS {
+            stalled = true;
+            break;
+        }
+        let legal = game.legal_inputs();
+        let Some(input) = choose(bot, &mut rng, &legal) else {
+            stalled = true;
+            break;
+        };
+        if game.apply(&input).is_err() {
+            stalled = true;
+            break;
+        }
+        inputs += 1;
+    }
+    let r = report(&game, mission, seed, bot, inputs, stalled);
+    Ok((r, game.log().to_vec()))
+}
+
+fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled: bool) -> Report {
+    let outcome = if stalled {
+        "stalled".to_string()
+    } else {
+        match &game.state().outcome {
+            Some(Outcome::Success) => "success".into(),
+            Some(Outcome::Failure(_)) => "failure".into(),
+            None => "stalled".into(),
+        }
+    };
+    Report {
+        mission: mission.to_string(),
+        seed,
+        bot: bot.name().to_string(),
+        outcome,
+        turns: game.state().turn,
+        inputs,
+        cards_drawn: game.state().deck.cards_drawn(),
+        hash: hex(game.state_hash()),
+    }
+}
+
+/// Whether the log holds a mission end: for tests.
+pub fn ended(game: &Game) -> bool {
+    game.log()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::MissionEnds { .. }))
+}
