@@ -354,7 +354,10 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
 
     if let (Some(u), Some(c)) = (&units, &charts) {
         let decks: Vec<&TerrainDeck> = terrain.iter().map(|(_, d)| d).collect();
-        validate::missions(&missions, &decks, u, c, &mut errors);
+        // A deck that failed to parse is already reported; missions are
+        // not blamed for naming it.
+        let decks = if terrain_ok { Some(decks.as_slice()) } else { None };
+        validate::missions(&missions, decks, u, c, &mut errors);
     }
 
     match (action, units, charts) {

@@ -776,7 +776,7 @@ pub fn charts(f: &SourceFile, c: &Charts, out: &mut Vec<DataError>) {
 /// Missions: every reference resolves, every place is on the map.
 pub fn missions(
     files: &[(&SourceFile, super::mission::Mission)],
-    decks: &[&TerrainDeck],
+    decks: Option<&[&TerrainDeck]>,
     units: &UnitsFile,
     charts: &Charts,
     out: &mut Vec<DataError>,
@@ -810,8 +810,8 @@ pub fn missions(
                 ),
             ));
         }
-        let deck = decks.iter().find(|d| d.id == m.terrain);
-        if deck.is_none() {
+        let deck = decks.and_then(|ds| ds.iter().find(|d| d.id == m.terrain));
+        if decks.is_some() && deck.is_none() {
             out.push(e(
                 "terrain",
                 format!("terrain deck `{}` does not exist", m.terrain),

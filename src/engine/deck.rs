@@ -125,6 +125,23 @@ impl Deck {
         shuffle(&mut self.rng, items);
     }
 
+    /// Moves the named cards, in order, to the top of the draw pile (the
+    /// first named is drawn next). Cards already read this pass are taken
+    /// back from the discard pile. Rule tests use it to arrange a known
+    /// sequence mid-game.
+    pub fn put_on_top(&mut self, top: &[Card]) {
+        let mut front = Vec::new();
+        for c in top {
+            if let Some(i) = self.pile.iter().position(|x| x == c) {
+                front.push(self.pile.remove(i));
+            } else if let Some(i) = self.discard.iter().position(|x| x == c) {
+                front.push(self.discard.remove(i));
+            }
+        }
+        front.reverse();
+        self.pile.extend(front);
+    }
+
     /// Cards in the whole deck, the reshuffle card included.
     pub fn size(&self) -> usize {
         self.pile.len() + self.discard.len()

@@ -113,6 +113,39 @@ impl Game {
         Ok(game)
     }
 
+    /// Like [`Game::new`], but the first action cards drawn after setup are
+    /// `top`, in order: rule tests arrange known card sequences with it.
+    pub fn new_stacked(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+        top: &[super::deck::Card],
+    ) -> Result<Game, SetupError> {
+        let mission = data
+            .mission(mission_id)
+            .cloned()
+            .ok_or_else(|| SetupError(format!("no mission `{mission_id}`")))?;
+        let mut state = super::setup::initial_state(&data, &mission, seed, options)?;
+        state.deck.put_on_top(top);
+        let mut game = Game {
+            data,
+            mission: Arc::new(mission),
+            state,
+            log: Vec::new(),
+        };
+        super::setup::announce(&mut game);
+        game.run();
+        Ok(game)
+    }
+
+    /// Direct access to the state, for rule tests and tools that arrange a
+    /// position. Nothing in play uses it: changing the state this way
+    /// bypasses every rule.
+    pub fn state_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+
     /// Rebuilds a game around a saved state.
     pub fn from_state(data: Arc<DataSet>, state: State) -> Result<Game, SetupError> {
         let mission = data
