@@ -356,7 +356,11 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
         let decks: Vec<&TerrainDeck> = terrain.iter().map(|(_, d)| d).collect();
         // A deck that failed to parse is already reported; missions are
         // not blamed for naming it.
-        let decks = if terrain_ok { Some(decks.as_slice()) } else { None };
+        let decks = if terrain_ok {
+            Some(decks.as_slice())
+        } else {
+            None
+        };
         validate::missions(&missions, decks, u, c, &mut errors);
     }
 

@@ -1,0 +1,103 @@
+//! `fof sim` and `fof list`: the engine harness as a user runs it.
+
+use fof::data::DataSet;
+use fof::engine::Options;
+use fof::sim::{Bot, play};
+use std::collections::BTreeSet;
+use std::process::Command;
+use std::sync::Arc;
+
+fn fof(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_fof"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn list_shows_every_mission() {
+    let data = DataSet::embedded().unwrap();
+    let ids = fof(&["list", "--ids"]);
+    assert_eq!(ids.status.code(), Some(0));
+    let listed: Vec<String> = String::from_utf8_lossy(&ids.stdout)
+        .lines()
+        .map(String::from)
+        .collect();
+    let shipped: Vec<String> = data.missions.iter().map(|m| m.id.clone()).collect();
+    assert_eq!(listed, shipped);
+    let full = String::from_utf8_lossy(&fof(&["list"]).stdout).into_owned();
+    for m in &data.missions {
+        assert!(full.contains(&m.name), "{full}");
+    }
+}
+
+#[test]
+fn sim_json_lines_have_every_field_and_repeat_per_seed() {
+    let out = fof(&["sim", "--games", "3", "--seed", "5", "--json"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let again =
+        String::from_utf8_lossy(&fof(&["sim", "--games", "3", "--seed", "5", "--json"]).stdout)
+            .into_owned();
+    assert_eq!(text, again, "same seeds, same games");
+    let data = DataSet::embedded().unwrap();
+    assert_eq!(text.lines().count(), 3 * data.missions.len());
+    for line in text.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        for key in [
+            "mission",
+            "seed",
+            "bot",
+            "outcome",
+            "turns",
+            "inputs",
+            "cards_drawn",
+            "hash",
+        ] {
+            assert!(!v[key].is_null(), "{key} missing: {line}");
+        }
+        assert_eq!(v["bot"], "random");
+        assert_eq!(v["hash"].as_str().unwrap().len(), 16);
+        assert!(
+            ["success", "failure"].contains(&v["outcome"].as_str().unwrap()),
+            "{line}"
+        );
+    }
+}
+
+#[test]
+fn sim_rejects_an_unknown_mission() {
+    let out = fof(&["sim", "--mission", "nowhere"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("nowhere"));
+}
+
+#[test]
+fn three_hundred_games_per_mission_end_deterministically_and_differ() {
+    let data = Arc::new(DataSet::embedded().unwrap());
+    for m in data.missions.clone() {
+        let mut hashes = BTreeSet::new();
+        for seed in 1..=300 {
+            let r = play(data.clone(), &m.id, seed, Bot::Random, Options::default()).unwrap();
+            assert_ne!(r.outcome, "stalled", "{} seed {seed}", m.id);
+            assert!(r.inputs < fof::sim::MAX_INPUTS);
+            if seed <= 10 {
+                let again =
+                    play(data.clone(), &m.id, seed, Bot::Random, Options::default()).unwrap();
+                assert_eq!(r, again, "{} seed {seed} repeats", m.id);
+            }
+            hashes.insert(r.hash);
+        }
+        assert!(
+            hashes.len() >= 250,
+            "{}: only {} distinct hashes",
+            m.id,
+            hashes.len()
+        );
+    }
+}
