@@ -216,6 +216,31 @@ fn one() -> u8 {
     1
 }
 
+/// What a pyrotechnic signal tells the units that see it to do (4.3.6):
+/// the signal plan written on the mission log before play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum SignalOrder {
+    /// CF: cease fire.
+    CeaseFire,
+    /// SF: shift fire. Decision: to the card where the signal shows.
+    ShiftFire,
+    /// XPL#: units next to phase line # cross it.
+    CrossPhaseLine(u8),
+    /// M2PO: units next to the primary objective move onto it.
+    MoveToPrimary,
+    /// InfAP2PO: units on the attack position infiltrate the primary
+    /// objective.
+    InfiltrateToPrimary,
+    /// M2SO: units next to the secondary objective move onto it.
+    MoveToSecondary,
+    /// InfAP2SO: from the attack position to the secondary objective.
+    InfiltrateToSecondary,
+    /// M2S: units next to the signal move to its card.
+    MoveToSignal,
+    /// M2RP#: units next to route point # move to it.
+    MoveToRoutePoint(u8),
+}
+
 /// Potential Contact markers placed at setup (9.1.2), one per card of the
 /// row that holds no friendly unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -261,6 +286,9 @@ pub struct Mission {
     pub pyrotechnics: Vec<PyroSpec>,
     #[serde(default)]
     pub pc_markers: Vec<PcRow>,
+    /// The signal plan: one order per signal device (4.3.6).
+    #[serde(default)]
+    pub signals: Vec<(Pyro, SignalOrder)>,
 }
 
 impl Mission {

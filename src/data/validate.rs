@@ -1029,6 +1029,42 @@ pub fn missions(
                 out.push(e(field, format!("`{h}` in `{field}` is not in the roster")));
             }
         }
+        {
+            use super::mission::{ObjectiveKind, SignalOrder};
+            let has = |k: ObjectiveKind| c.objectives.iter().any(|(x, _)| *x == k);
+            let mut seen = BTreeSet::new();
+            for (device, order) in &m.signals {
+                if !seen.insert(*device) {
+                    out.push(e(
+                        "signals",
+                        format!("the signal plan gives {device:?} two orders"),
+                    ));
+                }
+                let ok = match order {
+                    SignalOrder::CrossPhaseLine(n) => {
+                        *n >= 1 && (*n as usize) <= c.phase_lines.len()
+                    }
+                    SignalOrder::MoveToRoutePoint(n) => *n >= 1 && (*n as usize) <= c.route.len(),
+                    SignalOrder::MoveToPrimary => has(ObjectiveKind::Primary),
+                    SignalOrder::MoveToSecondary => has(ObjectiveKind::Secondary),
+                    SignalOrder::InfiltrateToPrimary => {
+                        has(ObjectiveKind::Primary) && c.attack_position.is_some()
+                    }
+                    SignalOrder::InfiltrateToSecondary => {
+                        has(ObjectiveKind::Secondary) && c.attack_position.is_some()
+                    }
+                    SignalOrder::CeaseFire | SignalOrder::ShiftFire | SignalOrder::MoveToSignal => {
+                        true
+                    }
+                };
+                if !ok {
+                    out.push(e(
+                        "signals",
+                        format!("{device:?} orders {order:?}, but the mission has no such control"),
+                    ));
+                }
+            }
+        }
         for p in &m.pc_markers {
             if p.row < 1 || p.row > rows {
                 out.push(e(

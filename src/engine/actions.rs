@@ -21,6 +21,7 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | DispatchRunner { .. }
         | DismissRunner { .. }
         | RepairLine { .. }
+        | SwitchNet { .. }
         | DesignateCasualtyPoint => c2::check(game, by, a),
         Move { .. }
         | MovePlatoon { .. }
@@ -73,6 +74,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         | DispatchRunner { .. }
         | DismissRunner { .. }
         | RepairLine { .. }
+        | SwitchNet { .. }
         | DesignateCasualtyPoint => c2::perform(game, order),
         Move { .. }
         | MovePlatoon { .. }

@@ -52,7 +52,15 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let Some(b) = by else {
                 return no("General Initiative commands cannot activate HQs (3.3.2 D)");
             };
-            if !matches!(game.state.step, Step::BnHqImpulse | Step::CoHqImpulse) {
+            // Decision (3.3.1, 3.3.2): HQs and staff are activated only in
+            // the Activation Segment, by the battalion HQ (A), the CO HQ (B)
+            // or a CO staff unit the CO HQ activated (C). An HQ or staff on
+            // initiative (3.3.2) activates no one: the impulses of activated
+            // HQs are over by then, and 3.3.2 C says so for staff.
+            if !matches!(
+                game.state.step,
+                Step::BnHqImpulse | Step::CoHqImpulse | Step::ActivatedImpulses
+            ) {
                 return no("HQs are activated during the Activation Segment (3.3.1)");
             }
             can_order(game, by, *hq)?;
@@ -69,6 +77,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 _ if is_co(game, b) => {
                     h.hq == Some(b) && matches!(h.kind, UnitKind::Hq | UnitKind::Staff)
                 }
+                // 4.0: the platoon HQs are subordinate to the CO staff too;
+                // 3.3.2 C forbids only its initiative commands to activate
+                // them (refused above, outside the Activation Segment).
+                UnitKind::Staff => super::movement::is_plt_hq(game, *hq),
                 _ => false,
             };
             if !subordinate {
@@ -248,16 +260,28 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
+        Action::SwitchNet { unit, to } => {
+            can_order(game, by, *unit)?;
+            match switchable(game, *unit, *to) {
+                Some(_) => Ok(()),
+                None => no(format!(
+                    "{} carries no set of the kind that was lost on the {} net (4.2.1 j)",
+                    game.describe(*unit),
+                    to.label()
+                )),
+            }
+        }
         Action::RepairLine { unit } => {
-            let Some(b) = by else {
-                return no("an HQ or staff on the card orders the repair (4.2.1 k)");
-            };
+            // Decision: under General Initiative, which needs no
+            // originator, the rule that the HQ stand on the card is waived.
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.good_order() {
                 return no("a Good Order unit repairs the line");
             }
-            if game.state.unit(b).pos != u.pos {
+            if let Some(b) = by
+                && game.state.unit(b).pos != u.pos
+            {
                 return no("the HQ must be on the card with the cut line (4.2.1 k)");
             }
             if game
@@ -293,6 +317,32 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         }
         _ => no("not a command and control action"),
     }
+}
+
+/// The index of a set the unit carries that can take over the lost set on
+/// net `to`: a radio of the same class, or a phone (4.2.1 j).
+fn switchable(game: &Game, unit: UnitId, to: crate::data::mission::Net) -> Option<(usize, usize)> {
+    let u = game.state.unit(unit);
+    for (li, lost) in game.state.lost_assets.iter().enumerate() {
+        for (ui, a) in u.assets.iter().enumerate() {
+            let ok = match (lost, a) {
+                (
+                    Asset::Radio {
+                        class: lc, net: ln, ..
+                    },
+                    Asset::Radio {
+                        class: uc, net: un, ..
+                    },
+                ) => *ln == to && lc == uc && un != ln,
+                (Asset::Phone { net: ln }, Asset::Phone { net: un }) => *ln == to && un != ln,
+                _ => false,
+            };
+            if ok {
+                return Some((li, ui));
+            }
+        }
+    }
+    None
 }
 
 /// 4.2.1 e: who takes over the company, in order of precedence: the XO, a
@@ -332,6 +382,14 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
         }
         out.push(Action::CreateRunner { from: u.id });
         out.push(Action::RepairLine { unit: u.id });
+        for lost in &game.state.lost_assets {
+            if let Asset::Radio { net, .. } | Asset::Phone { net } = lost {
+                out.push(Action::SwitchNet {
+                    unit: u.id,
+                    to: *net,
+                });
+            }
+        }
         for a in &u.assets {
             if let Asset::Pyro(d, n) = a
                 && *n > 0
@@ -494,6 +552,30 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Vec::new(),
             );
         }
+        Action::SwitchNet { unit, to } => {
+            let Some((li, ui)) = switchable(game, *unit, *to) else {
+                return;
+            };
+            let lost = game.state.lost_assets.remove(li);
+            let u = game.state.unit_mut(*unit);
+            let old = std::mem::replace(&mut u.assets[ui], lost);
+            u.assets.sort();
+            game.state.lost_assets.push(old);
+            game.state.lost_assets.sort();
+            game.emit(
+                "4.2.1 j",
+                EventKind::Status {
+                    unit: *unit,
+                    what: format!("switched to {}", to.label()),
+                },
+                format!(
+                    "{} switches its set to the {} net.",
+                    game.describe(*unit),
+                    to.label()
+                ),
+                Vec::new(),
+            );
+        }
         Action::RepairLine { unit } => {
             let pos = game.state.unit(*unit).pos;
             if let Some(c) = game.state.map.card_mut(pos) {
@@ -617,4 +699,5 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
         text,
         Vec::new(),
     );
+    super::signals::trigger(game, device, at);
 }

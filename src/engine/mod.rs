@@ -26,6 +26,7 @@ pub mod rally;
 pub mod sequence;
 pub mod setup;
 pub mod sight;
+pub mod signals;
 pub mod state;
 pub mod victory;
 

@@ -137,6 +137,16 @@ pub fn check_move(
             game.describe(unit)
         ));
     }
+    // 5.1.6 A-B: a pinned or paralyzed carrier keeps what it carries but
+    // cannot transport it any farther until rallied; it must set it down.
+    if (u.pinned || u.kind == UnitKind::ParalyzedTeam)
+        && game.state.carried.iter().any(|(k, _)| *k == unit)
+    {
+        return no(format!(
+            "{} is pinned or paralyzed and cannot carry its casualty any farther: set it down first (5.1.6)",
+            game.describe(unit)
+        ));
+    }
     if !u.pos.adjacent(to) {
         return no(format!("{to} is not adjacent to {} (5.1.2)", u.pos));
     }
@@ -792,4 +802,38 @@ pub fn reveal(game: &mut Game, pos: CardPos) {
         format!("{pos} is revealed: {name}."),
         Vec::new(),
     );
+}
+
+/// 9.2.2: the map grows when a placement needs a card that is not there: a
+/// terrain card is drawn and laid face up (a hill gets cards on top until
+/// one is not a hill). Decision: the map does not grow into the Main
+/// Staging Area row; a placement there is treated as impossible, so the
+/// enemy rules draw another placement.
+pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
+    if game.state.map.card(pos).is_some() {
+        return Ok(());
+    }
+    if pos.row < 1 {
+        return Err(Illegal(format!(
+            "{pos} lies in the staging area: the map does not grow there"
+        )));
+    }
+    let Some(first) = game.state.map.terrain_pile.pop() else {
+        return Err(Illegal("the terrain deck is exhausted".into()));
+    };
+    game.state.map.insert(super::state::MapCard {
+        pos,
+        stack: vec![first],
+        face_up: false,
+        covers: Vec::new(),
+        markers: Default::default(),
+    });
+    reveal(game, pos);
+    game.emit(
+        "9.2.2",
+        EventKind::MapExpanded { pos },
+        format!("The map grows: a new terrain card is laid at {pos}."),
+        Vec::new(),
+    );
+    Ok(())
 }

@@ -11,7 +11,7 @@ use super::game::{Game, Illegal};
 use super::pos::CardPos;
 use super::state::{CoverId, FailedAttempt, UnitId};
 use crate::data::action::{ActionCard, Icon, Word};
-use crate::data::mission::{MissionKind, Pyro};
+use crate::data::mission::{MissionKind, Net, Pyro};
 use crate::data::units::{Side, UnitKind};
 use serde::{Deserialize, Serialize};
 
@@ -55,6 +55,8 @@ pub enum Action {
     DispatchRunner { runner: UnitId, to: UnitId },
     /// h. Dismiss a runner into a unit.
     DismissRunner { runner: UnitId, into: UnitId },
+    /// j. Switch a radio or phone to the network of a destroyed set.
+    SwitchNet { unit: UnitId, to: Net },
     /// k. Repair a cut phone line.
     RepairLine { unit: UnitId },
     /// l. Designate a casualty collection point on the HQ's card.
@@ -143,6 +145,7 @@ impl Action {
             CreateRunner { .. } => "4.2.1 f",
             DispatchRunner { .. } => "4.2.1 g",
             DismissRunner { .. } => "4.2.1 h",
+            SwitchNet { .. } => "4.2.1 j",
             RepairLine { .. } => "4.2.1 k",
             DesignateCasualtyPoint => "4.2.1 l",
             Move { .. } => "4.2.2 a",
@@ -186,6 +189,7 @@ impl Action {
             CreateRunner { .. } => "Create a Runner",
             DispatchRunner { .. } => "Dispatch a Runner",
             DismissRunner { .. } => "Dismiss a Runner",
+            SwitchNet { .. } => "Switch Network",
             RepairLine { .. } => "Repair a Cut Phone Line",
             DesignateCasualtyPoint => "Designate a Casualty Collection Point",
             Move { .. } => "Move to an Adjacent Card",
@@ -254,6 +258,7 @@ impl Action {
             Exhort { unit }
             | DeployPyro { unit, .. }
             | RepairLine { unit }
+            | SwitchNet { unit, .. }
             | Move { unit, .. }
             | Infiltrate { unit, .. }
             | SeekCover { unit }

@@ -46,6 +46,7 @@ pub fn initial_state(
         fires: Vec::new(),
         carried: Vec::new(),
         evacuated: 0,
+        lost_assets: Vec::new(),
         next_cover: 0,
         outcome: None,
         counters: Counters::default(),
@@ -315,6 +316,9 @@ pub fn announce(game: &mut Game) {
         ),
         Vec::new(),
     );
+    // 5.2: on a face-down map, the cards in the LOS of units that start on
+    // the map are revealed before play.
+    super::movement::reveal_around(game);
     let first = super::sequence::next_in_turn(m.kind, Step::Setup).unwrap_or(Step::CleanUp);
     game.state.step = first;
     game.state.step_begun = false;

@@ -250,7 +250,9 @@ impl Map {
     }
 
     /// Positions friendly units may enter: the staging area, and map cards
-    /// inside the boundaries and the limit of advance (2.4.1 A).
+    /// of the original grid inside the boundaries and the limit of advance
+    /// (2.4.1 A). Cards added by map expansion lie outside the original
+    /// boundaries, where US units may not go (9.2.2).
     pub fn friendly_may_enter(&self, pos: CardPos) -> bool {
         if self.is_staging(pos) {
             return true;
@@ -258,7 +260,7 @@ impl Map {
         if self.card(pos).is_none() {
             return false;
         }
-        if self.controls.boundaries && (pos.col < 1 || pos.col > self.cols) {
+        if pos.col < 1 || pos.col > self.cols || pos.row < 1 || pos.row > self.rows {
             return false;
         }
         if let Some(loa) = self.controls.loa
@@ -266,7 +268,7 @@ impl Map {
         {
             return false;
         }
-        pos.row >= 1
+        true
     }
 
     pub fn point(&self, kind: PointControl) -> Option<CardPos> {
@@ -388,6 +390,9 @@ pub struct State {
     pub carried: Vec<(UnitId, UnitId)>,
     /// Casualty steps evacuated so far (5.1.7).
     pub evacuated: u8,
+    /// Radios and phones removed from play (destroyed), whose networks a
+    /// surviving set may switch to (4.2.1 j).
+    pub lost_assets: Vec<Asset>,
     pub next_cover: u16,
     pub outcome: Option<Outcome>,
     pub counters: Counters,
