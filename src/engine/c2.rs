@@ -210,9 +210,6 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     game.describe(*runner)
                 ));
             }
-            if r.pos != game.state.unit(b).pos {
-                return no("the runner must be with the CO HQ to be dispatched");
-            }
             if game.state.runners.iter().any(|t| t.runner == *runner) {
                 return no("that runner is already on an errand");
             }

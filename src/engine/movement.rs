@@ -331,6 +331,9 @@ pub fn platoon_movers(game: &Game, hq: UnitId, to: CardPos, infiltrate: bool) ->
     game.friendly()
         .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
         .filter(|u| u.good_order() && !u.exposed)
+        // 4.3: each mover receives the order, so it must be in communication
+        // with the HQ (e.g. not under another cover marker, 4.3.1).
+        .filter(|u| super::comms::in_communication(game, hq, u.id))
         .filter(|u| !infiltrate || !cannot_infiltrate(game, u))
         .filter(|u| {
             u.pos.adjacent(to)
@@ -577,6 +580,20 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
         let cu = game.state.unit_mut(c);
         cu.pos = to;
         cu.cover = cover;
+    }
+    // 4.3.2: runners not on an errand move with the CO HQ.
+    if game.state.co_hq().is_some_and(|c| c.id == unit) {
+        let busy: Vec<UnitId> = game.state.runners.iter().map(|t| t.runner).collect();
+        let idle: Vec<UnitId> = game
+            .friendly()
+            .filter(|r| r.kind == UnitKind::Runner && !busy.contains(&r.id))
+            .map(|r| r.id)
+            .collect();
+        for r in idle {
+            let ru = game.state.unit_mut(r);
+            ru.pos = to;
+            ru.cover = cover;
+        }
     }
     // Fire from a unit that leaves its card stops (6.1.2): only the
     // links of the card it left that no unit still supports are removed.

@@ -217,9 +217,56 @@ pub fn vof_segment(game: &mut Game) {
     super::activity::update(game);
 }
 
+/// 4.3.4: in the Combat Effects Phase a phone line under Incoming! is cut
+/// on a 1 in 2 (R# under 2 shows 1), and one on a card held by Good Order
+/// enemy units with no Good Order friendly unit is found and cut on a 1 or
+/// 2 in 3.
+pub fn phone_line_cuts(game: &mut Game) {
+    let lines: Vec<_> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.phone_line == Some(false))
+        .map(|c| (c.pos, c.markers.incoming))
+        .collect();
+    for (pos, incoming) in lines {
+        let enemy_holds = game
+            .state
+            .units_at(pos)
+            .any(|u| u.side != Side::Us && u.good_order())
+            && !game.state.units_at(pos).any(|u| u.side == Side::Us && u.good_order());
+        let (n, cut_on, why) = if incoming {
+            (2, 1, "Incoming! falls on the line")
+        } else if enemy_holds {
+            (3, 2, "the enemy holds the card")
+        } else {
+            continue;
+        };
+        let (r, reads) = game.random(n, &format!("phone line on {pos}"));
+        let cut = r <= cut_on;
+        if cut && let Some(c) = game.state.map.card_mut(pos) {
+            c.markers.phone_line = Some(true);
+        }
+        game.emit(
+            "4.3.4",
+            EventKind::Marker {
+                pos,
+                what: if cut { "phone line cut".into() } else { "phone line holds".into() },
+            },
+            format!(
+                "{why} on {pos}: R# under {n} is {r}, the line {}.",
+                if cut { "is cut" } else { "holds" }
+            ),
+            reads,
+        );
+    }
+}
+
 /// 3.7.2: pinned units not under any VOF lose their Pinned markers; the
 /// combat rules then resolve every VOF.
 pub fn combat_effects(game: &mut Game) {
+    phone_line_cuts(game);
     let freed: Vec<UnitId> = game
         .state
         .in_play()
