@@ -670,21 +670,19 @@ pub fn perform(game: &mut Game, order: &Order) {
             {
                 *a = a.saturating_sub(1);
             }
-            add_link(
-                game,
-                FireLink {
-                    side: Side::Us,
-                    from,
-                    target: *target,
-                },
-            );
+            if let Some(c) = game.state.map.card_mut(*target) {
+                c.markers.indirect_h = true;
+            }
             game.emit(
                 "6.7.4",
                 EventKind::Marker {
                     pos: *target,
                     what: "mortar fire".into(),
                 },
-                format!("{} fires on {target}.", game.describe(*mortar)),
+                format!(
+                    "{} fires by indirect lay from {from}: an H VOF falls on {target}, with no PDF.",
+                    game.describe(*mortar)
+                ),
                 Vec::new(),
             );
         }

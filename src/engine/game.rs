@@ -455,7 +455,10 @@ impl Game {
     pub fn card_under_vof(&self, pos: CardPos) -> bool {
         self.state.fires.iter().any(|f| f.target == pos)
             || self.state.map.card(pos).is_some_and(|c| {
-                c.markers.incoming || c.markers.grenade_miss || c.markers.demo_miss
+                c.markers.incoming
+                    || c.markers.indirect_h
+                    || c.markers.grenade_miss
+                    || c.markers.demo_miss
             })
             || self.state.units_at(pos).any(|u| u.grenaded > 0)
     }

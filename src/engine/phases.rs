@@ -299,6 +299,7 @@ pub fn clean_up(game: &mut Game) {
         c.markers.illumination = None;
         c.markers.grenade_miss = false;
         c.markers.demo_miss = false;
+        c.markers.indirect_h = false;
         if defensive {
             c.markers.pc = None;
         }

@@ -157,6 +157,9 @@ pub struct CardMarkers {
     pub incoming: bool,
     /// A Pending fire mission marker (6.7.3).
     pub pending_fire: bool,
+    /// An H VOF from an on-map mortar firing by indirect lay this turn: no
+    /// PDF, terrain effects as for Incoming! (6.7.4).
+    pub indirect_h: bool,
     /// Illumination placed this turn (8.2): the modifier on this card.
     pub illumination: Option<i8>,
     /// Grenade Miss VOF (6.2.2).
