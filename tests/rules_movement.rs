@@ -1,0 +1,1839 @@
+//! The map and movement: rules 2.2, 2.4.1-2.4.2, 4.2.2 (the movement actions
+//! of the Action Menu), 4.2.5 (pinned and LAT limitations), 4.3.4 (laying
+//! phone lines), 5.1-5.1.7 (movement, stacking, transport, evacuation),
+//! 5.2, 5.2.2 A and 5.2.3 (face-down maps, hills, cover) and 9.2.2 (US units
+//! stay inside the original map).
+//!
+//! Every test builds a small mission in code (a fixed map of plain cards and
+//! a handful of units), arranges a position with `state_mut()`, stacks the
+//! Action deck where a draw matters, and checks both the legal and the
+//! refused case.
+
+use fof::data::DataSet;
+use fof::data::action::{ActionCard, Experience, Icon, Word};
+use fof::data::charts::CoverKind;
+use fof::data::mission::{At, Face, FixedCard, Mission, RosterEntry, Start};
+use fof::data::terrain::{Relief, TerrainCard, TerrainType};
+use fof::data::units::{Side, UnitTypeId};
+use fof::engine::deck::Card;
+use fof::engine::events::{Event, EventKind};
+use fof::engine::game::{Game, Input};
+use fof::engine::orders::{Action, Order};
+use fof::engine::pos::CardPos;
+use fof::engine::sequence::Step;
+use fof::engine::state::{
+    Asset, CoverId, CoverMarker, FireLink, Impulse, MapCard, Options, PcMarker, Unit, UnitId,
+};
+use std::sync::{Arc, OnceLock};
+
+// ---------------------------------------------------------------------------
+// Data and missions
+// ---------------------------------------------------------------------------
+
+fn base() -> &'static DataSet {
+    static DATA: OnceLock<DataSet> = OnceLock::new();
+    DATA.get_or_init(|| DataSet::embedded().expect("the shipped data loads"))
+}
+
+fn p(row: i8, col: i8) -> CardPos {
+    CardPos::new(row, col)
+}
+
+fn sa(col: i8) -> CardPos {
+    CardPos::new(0, col)
+}
+
+fn terrain() -> &'static [TerrainCard] {
+    &base()
+        .terrain_deck("normandy")
+        .expect("normandy deck")
+        .cards
+}
+
+fn tcard(n: u8) -> &'static TerrainCard {
+    terrain()
+        .iter()
+        .find(|c| c.number == n)
+        .expect("terrain card")
+}
+
+fn is_hill(n: u8) -> bool {
+    tcard(n).is_hill()
+}
+
+/// Terrain cards matching a predicate, by number.
+fn terrain_where(pred: impl Fn(&TerrainCard) -> bool) -> Vec<u8> {
+    terrain()
+        .iter()
+        .filter(|c| pred(c))
+        .map(|c| c.number)
+        .collect()
+}
+
+/// Plain ground: no hill, no urban cover, no printed relief, room for two or
+/// three cover markers.
+fn plain_cards() -> Vec<u8> {
+    terrain_where(|c| !c.is_hill() && !c.urban && c.relief == Relief::Flat && c.cover_markers >= 2)
+}
+
+// Unit ids of the test company, in roster order.
+const CO: UnitId = UnitId(0);
+const PLT: UnitId = UnitId(1);
+const S1: UnitId = UnitId(2);
+const S2: UnitId = UnitId(3);
+const S3: UnitId = UnitId(4);
+const LMG: UnitId = UnitId(5);
+const HMG: UnitId = UnitId(6);
+const MTR: UnitId = UnitId(7);
+const PLT2: UnitId = UnitId(8);
+const T1: UnitId = UnitId(9);
+
+fn entry(id: &str, ty: &str, hq: Option<&str>, exp: Experience, col: i8) -> RosterEntry {
+    RosterEntry {
+        id: id.into(),
+        unit_type: UnitTypeId(ty.into()),
+        label: id.to_uppercase(),
+        hq: hq.map(str::to_string),
+        experience: exp,
+        start: Start::Staging(col),
+        steps: None,
+    }
+}
+
+/// A `rows` x `cols` offensive mission on a fixed map of plain cards, face
+/// up, inside boundaries with the limit of advance on the top row, no PC
+/// markers, no radios. The company waits in the staging area.
+fn mission(rows: u8, cols: u8) -> Mission {
+    let mut m = base()
+        .mission("hedgerow_attack")
+        .expect("shipped mission")
+        .clone();
+    m.id = "movement_test".into();
+    m.map.rows = rows;
+    m.map.cols = cols;
+    m.map.face = Face::Up;
+    let plain = plain_cards();
+    assert!(plain.len() >= rows as usize * cols as usize);
+    m.map.fixed = Vec::new();
+    let mut i = 0;
+    for r in 1..=rows as i8 {
+        for c in 1..=cols as i8 {
+            m.map.fixed.push(FixedCard {
+                at: At(r, c),
+                card: plain[i],
+            });
+            i += 1;
+        }
+    }
+    m.controls.loa = Some(rows as i8);
+    m.controls.boundaries = true;
+    m.controls.phase_lines = Vec::new();
+    m.controls.objectives = vec![(fof::data::mission::ObjectiveKind::Primary, At(1, 1))];
+    m.controls.casualty_point = None;
+    use Experience::*;
+    m.company = vec![
+        entry("co", "us_co_hq", None, Line, 2),
+        entry("plt", "us_plt_hq", Some("co"), Line, 1),
+        entry("s1", "us_rifle_squad", Some("plt"), Line, 1),
+        entry("s2", "us_rifle_squad", Some("plt"), Line, 1),
+        entry("s3", "us_rifle_squad", Some("plt"), Line, 1),
+        entry("lmg", "us_lmg_team", Some("plt"), Line, 1),
+        entry("hmg", "us_hmg_team", Some("co"), Line, 2),
+        entry("mtr", "us_mortar_81", Some("co"), Line, 2),
+        entry("plt2", "us_plt_hq", Some("co"), Line, 3),
+        entry("t1", "us_rifle_squad", Some("plt2"), Line, 3),
+    ];
+    m.radios = Vec::new();
+    m.phones = Vec::new();
+    m.phone_lines = Vec::new();
+    m.pyrotechnics = Vec::new();
+    m.pc_markers = Vec::new();
+    m
+}
+
+fn start(m: Mission, seed: u64) -> Game {
+    let mut data = base().clone();
+    data.missions.retain(|x| x.id != m.id);
+    let id = m.id.clone();
+    data.missions.push(m);
+    Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up")
+}
+
+/// The default position: a 3 x 3 map, commands at hand for General
+/// Initiative.
+fn game() -> Game {
+    let mut g = start(mission(3, 3), 1);
+    orders(&mut g, None, 6);
+    g
+}
+
+// ---------------------------------------------------------------------------
+// Arranging a position
+// ---------------------------------------------------------------------------
+
+/// Opens an impulse with `n` commands for `hq` (`None`: General Initiative).
+fn orders(game: &mut Game, hq: Option<UnitId>, n: u8) {
+    game.state_mut().impulse = Some(Impulse {
+        hq,
+        available: n,
+        spent: 0,
+        spend_max: n,
+        can_save: false,
+        done: Vec::new(),
+        exhortable: Vec::new(),
+    });
+}
+
+fn left(game: &Game) -> u8 {
+    game.state().impulse.as_ref().expect("an impulse").left()
+}
+
+fn spent(game: &Game) -> u8 {
+    game.state().impulse.as_ref().expect("an impulse").spent
+}
+
+fn place(game: &mut Game, id: UnitId, pos: CardPos) {
+    let u = game.state_mut().unit_mut(id);
+    u.pos = pos;
+    u.cover = None;
+}
+
+fn unit(game: &Game, id: UnitId) -> &Unit {
+    game.state().unit(id)
+}
+
+/// Adds a unit of a type from assets/units.ron at a position.
+fn add_unit(game: &mut Game, ty: &str, pos: CardPos) -> UnitId {
+    let t = base().unit_type(ty).expect("unit type").clone();
+    let s = game.state_mut();
+    let id = UnitId(s.units.len() as u16);
+    s.units.push(Unit {
+        id,
+        roster: None,
+        label: format!("{} {}", t.name, id.0),
+        designation: format!("{} {}", t.name, id.0),
+        unit_type: t.id.clone(),
+        side: t.side,
+        kind: t.kind,
+        hq: None,
+        platoon: None,
+        experience: t.experience.unwrap_or(Experience::Line),
+        steps: t.steps,
+        pos,
+        cover: None,
+        flipped: false,
+        pinned: false,
+        exposed: false,
+        spotted: true,
+        ammo: t.ammo.map(|a| a.points),
+        assets: Vec::new(),
+        concentrated: 0,
+        grenaded: 0,
+        removed: false,
+    });
+    id
+}
+
+fn add_cover(game: &mut Game, pos: CardPos, kind: CoverKind) -> CoverId {
+    let s = game.state_mut();
+    let id = CoverId(s.next_cover);
+    s.next_cover += 1;
+    s.map
+        .card_mut(pos)
+        .expect("a map card")
+        .covers
+        .push(CoverMarker { id, kind });
+    id
+}
+
+fn under(game: &mut Game, id: UnitId, cover: CoverId) {
+    game.state_mut().unit_mut(id).cover = Some(cover);
+}
+
+/// A fire link: `side`'s units on `from` fire into `target` (a VOF on the
+/// target, a PDF between the two).
+fn fire(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
+    let f = &mut game.state_mut().fires;
+    f.push(FireLink { side, from, target });
+    f.sort();
+}
+
+/// Lays another terrain card on a position's stack top (or replaces it).
+fn set_top(game: &mut Game, pos: CardPos, number: u8) {
+    game.state_mut().map.card_mut(pos).expect("map card").stack = vec![number];
+}
+
+// ---------------------------------------------------------------------------
+// The Action deck
+// ---------------------------------------------------------------------------
+
+fn action_cards_where(pred: impl Fn(&ActionCard) -> bool, n: usize) -> Vec<Card> {
+    let v: Vec<Card> = base()
+        .action_cards()
+        .into_iter()
+        .filter(|c| pred(c))
+        .take(n)
+        .map(|c| Card::Action(c.number))
+        .collect();
+    assert_eq!(v.len(), n, "not enough action cards of that kind");
+    v
+}
+
+fn infiltrate_icon() -> Card {
+    action_cards_where(|c| c.icon == Icon::Infiltrate, 1)[0]
+}
+
+fn no_infiltrate(n: usize) -> Vec<Card> {
+    action_cards_where(|c| c.icon != Icon::Infiltrate, n)
+}
+
+fn cover_word() -> Card {
+    action_cards_where(|c| c.word == Some(Word::Cover), 1)[0]
+}
+
+fn no_cover(n: usize) -> Vec<Card> {
+    action_cards_where(|c| c.word != Some(Word::Cover), n)
+}
+
+/// A card, not among `avoid`, whose random number out of `n` passes `pred`.
+fn random_card(n: u8, pred: impl Fn(u8) -> bool, avoid: &[Card]) -> Card {
+    action_cards_where(
+        |c| !avoid.contains(&Card::Action(c.number)) && c.random_number(n).is_some_and(&pred),
+        1,
+    )[0]
+}
+
+fn stack(game: &mut Game, cards: &[Card]) {
+    game.state_mut().deck.put_on_top(cards);
+}
+
+// ---------------------------------------------------------------------------
+// Inputs
+// ---------------------------------------------------------------------------
+
+fn order(by: Option<UnitId>, action: Action) -> Input {
+    Input::Order(Order { by, action })
+}
+
+fn mv(id: UnitId, to: CardPos) -> Input {
+    order(
+        None,
+        Action::Move {
+            unit: id,
+            to,
+            cover: None,
+        },
+    )
+}
+
+fn mv_cover(id: UnitId, to: CardPos, cover: CoverId) -> Input {
+    order(
+        None,
+        Action::Move {
+            unit: id,
+            to,
+            cover: Some(cover),
+        },
+    )
+}
+
+fn infiltrate(id: UnitId, to: CardPos) -> Input {
+    order(
+        None,
+        Action::Infiltrate {
+            unit: id,
+            to,
+            cover: None,
+        },
+    )
+}
+
+fn seek(id: UnitId) -> Input {
+    order(None, Action::SeekCover { unit: id })
+}
+
+fn to_cover(id: UnitId, cover: Option<CoverId>) -> Input {
+    order(None, Action::MoveCover { unit: id, cover })
+}
+
+fn infiltrate_cover(id: UnitId, cover: Option<CoverId>) -> Input {
+    order(None, Action::InfiltrateCover { unit: id, cover })
+}
+
+fn pick_up(id: UnitId, casualty: UnitId) -> Input {
+    order(None, Action::PickUp { unit: id, casualty })
+}
+
+/// Applies a legal input: it must be offered and accepted.
+fn ok(game: &mut Game, input: Input) -> Vec<Event> {
+    assert!(
+        game.legal_inputs().contains(&input),
+        "{input:?} should be among the legal inputs"
+    );
+    game.apply(&input)
+        .unwrap_or_else(|e| panic!("{input:?} was refused: {e}"))
+}
+
+/// Checks that an input is refused, not offered, and changes nothing;
+/// returns the reason.
+fn refused(game: &mut Game, input: Input) -> String {
+    assert!(
+        !game.legal_inputs().contains(&input),
+        "{input:?} should not be among the legal inputs"
+    );
+    let before = game.state_hash();
+    let err = game.apply(&input).expect_err("the input should be refused");
+    assert_eq!(game.state_hash(), before, "a refused input changes nothing");
+    err.0
+}
+
+/// The number of cards the last attempt drew.
+fn last_attempt_draws(events: &[Event]) -> usize {
+    events
+        .iter()
+        .rev()
+        .find(|e| matches!(e.kind, EventKind::Attempt { .. }))
+        .expect("an attempt")
+        .cards
+        .len()
+}
+
+fn stacks(game: &Game) -> Vec<(CardPos, Vec<u8>)> {
+    game.state()
+        .map
+        .cards
+        .iter()
+        .map(|c| (c.pos, c.stack.clone()))
+        .collect()
+}
+
+fn face_up(game: &Game, pos: CardPos) -> bool {
+    game.state().map.card(pos).expect("map card").face_up
+}
+
+/// Ends impulses and picks HQs until the Clean Up Phase of the current
+/// turn is over.
+fn finish_turn(game: &mut Game) {
+    let turn = game.state().turn;
+    for _ in 0..100 {
+        if game.state().turn != turn || game.is_over() {
+            return;
+        }
+        let inputs = game.legal_inputs();
+        let next = if inputs.contains(&Input::EndImpulse) {
+            Input::EndImpulse
+        } else {
+            inputs[0].clone()
+        };
+        game.apply(&next).expect("a legal input");
+    }
+    panic!("the turn did not end");
+}
+
+// ---------------------------------------------------------------------------
+// 2.2, 5.2, 5.2.2 A: dealing the map
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_2_2_the_map_has_rows_times_columns_cards() {
+    let mut m = mission(3, 4);
+    m.map.fixed.clear();
+    let g = start(m, 11);
+    let map = &g.state().map;
+    assert_eq!((map.rows, map.cols), (3, 4));
+    assert_eq!(map.cards.len(), 12);
+    for r in 1..=3 {
+        for c in 1..=4 {
+            let card = map.card(p(r, c)).expect("every grid position is dealt");
+            assert!(card.face_up, "cards are dealt face up by default (2.2.1)");
+            assert!(!card.stack.is_empty());
+        }
+    }
+    // No terrain card is dealt twice; the rest of the deck stays in the pile.
+    let mut used: Vec<u8> = map.cards.iter().flat_map(|c| c.stack.clone()).collect();
+    used.extend(map.terrain_pile.iter().copied());
+    used.sort();
+    let mut all: Vec<u8> = terrain().iter().map(|c| c.number).collect();
+    all.sort();
+    assert_eq!(used, all);
+}
+
+#[test]
+fn rule_2_2_1_fixed_cards_land_where_the_mission_says() {
+    let mut m = mission(3, 3);
+    let plain = plain_cards();
+    // A mixed map: two fixed cards, the rest dealt at random.
+    let (a, b) = (plain[5], plain[9]);
+    m.map.fixed = vec![
+        FixedCard {
+            at: At(2, 3),
+            card: a,
+        },
+        FixedCard {
+            at: At(3, 1),
+            card: b,
+        },
+    ];
+    for seed in [1, 2, 3] {
+        let g = start(m.clone(), seed);
+        let map = &g.state().map;
+        assert_eq!(map.card(p(2, 3)).unwrap().stack, vec![a]);
+        assert_eq!(map.card(p(3, 1)).unwrap().stack, vec![b]);
+        let elsewhere = map
+            .cards
+            .iter()
+            .filter(|c| c.pos != p(2, 3) && c.pos != p(3, 1))
+            .any(|c| c.stack.contains(&a) || c.stack.contains(&b));
+        assert!(!elsewhere, "a fixed card is not dealt a second time");
+        assert!(!map.terrain_pile.contains(&a) && !map.terrain_pile.contains(&b));
+    }
+}
+
+#[test]
+fn rule_5_2_2_a_a_hill_gets_a_card_on_top_and_raises_the_level() {
+    let hill = terrain_where(|c| c.is_hill())[0];
+    let mut m = mission(3, 3);
+    m.map.fixed.retain(|f| f.at != At(2, 2));
+    m.map.fixed.push(FixedCard {
+        at: At(2, 2),
+        card: hill,
+    });
+    for seed in [1, 2, 3, 4] {
+        let g = start(m.clone(), seed);
+        let stack = &g.state().map.card(p(2, 2)).unwrap().stack;
+        assert_eq!(stack[0], hill, "the hill stays at the bottom");
+        assert!(stack.len() >= 2, "a card is dealt on top of the hill");
+        let (top, beneath) = stack.split_last().unwrap();
+        assert!(!is_hill(*top), "dealing goes on until a card is not a hill");
+        assert!(beneath.iter().all(|n| is_hill(*n)));
+        assert_eq!(g.level(p(2, 2)), 1 + beneath.len() as i8);
+        assert_eq!(g.top_card(p(2, 2)).unwrap().number, *top);
+        // A plain card stays at the base level.
+        assert_eq!(g.level(p(1, 1)), 1);
+    }
+}
+
+#[test]
+fn rule_2_2_same_seed_deals_the_same_map_another_seed_another() {
+    let mut m = mission(4, 3);
+    m.map.fixed.clear();
+    let a = stacks(&start(m.clone(), 42));
+    let b = stacks(&start(m.clone(), 42));
+    let c = stacks(&start(m, 43));
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+#[test]
+fn rule_5_2_a_face_down_map_starts_hidden() {
+    let mut m = mission(3, 3);
+    m.map.fixed.clear();
+    m.map.face = Face::Down;
+    let g = start(m, 5);
+    for c in &g.state().map.cards {
+        assert!(!c.face_up, "{} should start face down", c.pos);
+        // Face-down hills are completed only when revealed (5.2.2 A).
+        assert_eq!(c.stack.len(), 1);
+    }
+}
+
+#[test]
+fn rule_5_2_a_card_is_revealed_when_a_friendly_unit_on_the_map_sees_it() {
+    let mut m = mission(5, 3);
+    m.map.face = Face::Down;
+    m.controls.loa = Some(5);
+    let mut g = start(m, 5);
+    orders(&mut g, None, 6);
+    // Units in the staging area see nothing.
+    assert!(g.state().map.cards.iter().all(|c| !c.face_up));
+    ok(&mut g, mv(S1, p(1, 2)));
+    assert!(face_up(&g, p(1, 2)), "the unit's own card");
+    for pos in [p(1, 1), p(1, 3), p(2, 1), p(2, 2), p(2, 3)] {
+        assert!(face_up(&g, pos), "{pos} is adjacent: LOS is automatic");
+    }
+    for c in 1..=3 {
+        assert!(!face_up(&g, p(5, c)), "R5C{c} is beyond the longest LOS");
+    }
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.kind == EventKind::CardRevealed { pos: p(2, 2) })
+    );
+}
+
+#[test]
+fn rule_5_2_a_units_starting_on_a_face_down_map_reveal_what_they_see() {
+    let mut m = mission(5, 3);
+    m.map.face = Face::Down;
+    m.controls.loa = Some(5);
+    m.company[2].start = Start::Card(At(1, 2));
+    let g = start(m, 5);
+    assert!(face_up(&g, p(1, 2)));
+    assert!(face_up(&g, p(2, 2)));
+    assert!(!face_up(&g, p(5, 2)));
+}
+
+#[test]
+fn rule_5_2_2_a_a_revealed_hill_gets_a_card_on_top() {
+    let hill = terrain_where(|c| c.is_hill())[0];
+    let mut m = mission(3, 3);
+    m.map.face = Face::Down;
+    m.map.fixed.retain(|f| f.at != At(2, 2));
+    m.map.fixed.push(FixedCard {
+        at: At(2, 2),
+        card: hill,
+    });
+    let mut g = start(m, 9);
+    orders(&mut g, None, 6);
+    assert_eq!(g.state().map.card(p(2, 2)).unwrap().stack, vec![hill]);
+    let pile = g.state().map.terrain_pile.len();
+    ok(&mut g, mv(S1, p(1, 2)));
+    let card = g.state().map.card(p(2, 2)).unwrap();
+    assert!(card.face_up);
+    assert_eq!(card.stack[0], hill);
+    let (top, beneath) = card.stack.split_last().unwrap();
+    assert!(!is_hill(*top));
+    assert!(beneath.iter().all(|n| is_hill(*n)));
+    assert_eq!(
+        g.state().map.terrain_pile.len(),
+        pile - beneath.len(),
+        "the cards on top come from the terrain deck"
+    );
+    assert_eq!(g.level(p(2, 2)), 1 + beneath.len() as i8);
+}
+
+// ---------------------------------------------------------------------------
+// 2.4.1 boundaries and limit of advance, 9.2.2 the original map
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_2_4_1_a_no_move_beyond_the_limit_of_advance() {
+    let mut m = mission(3, 3);
+    m.controls.loa = Some(2);
+    let mut g = start(m, 1);
+    orders(&mut g, None, 6);
+    place(&mut g, S1, p(2, 2));
+    for to in [p(3, 1), p(3, 2), p(3, 3)] {
+        let why = refused(&mut g, mv(S1, to));
+        assert!(why.contains("2.4.1"), "{why}");
+        refused(&mut g, infiltrate(S1, to));
+    }
+    ok(&mut g, mv(S1, p(2, 3)));
+}
+
+#[test]
+fn rule_2_4_1_a_no_move_across_the_boundaries_even_onto_expanded_cards() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    place(&mut g, S2, p(2, 3));
+    // Map expansion (9.2.2) has laid cards outside both boundaries.
+    for pos in [p(1, 0), p(2, 4)] {
+        g.state_mut().map.insert(MapCard {
+            pos,
+            stack: vec![plain_cards()[20]],
+            face_up: true,
+            covers: Vec::new(),
+            markers: Default::default(),
+        });
+    }
+    let why = refused(&mut g, mv(S1, p(1, 0)));
+    assert!(why.contains("2.4.1"), "{why}");
+    refused(&mut g, mv(S1, p(2, 0)));
+    refused(&mut g, mv(S2, p(2, 4)));
+    ok(&mut g, mv(S1, p(2, 1)));
+}
+
+#[test]
+fn rule_9_2_2_us_units_stay_inside_the_original_map() {
+    // A mission without a limit of advance: cards the enemy's placement adds
+    // beyond the top row are still closed to US units (9.2.2: "US units may
+    // not leave the original boundaries unless specifically indicated").
+    let mut m = mission(3, 3);
+    m.controls.loa = None;
+    let mut g = start(m, 1);
+    orders(&mut g, None, 6);
+    place(&mut g, S1, p(3, 2));
+    g.state_mut().map.insert(MapCard {
+        pos: p(4, 2),
+        stack: vec![plain_cards()[20]],
+        face_up: true,
+        covers: Vec::new(),
+        markers: Default::default(),
+    });
+    let why = refused(&mut g, mv(S1, p(4, 2)));
+    assert!(why.contains("2.4.1"), "{why}");
+    ok(&mut g, mv(S1, p(3, 1)));
+}
+
+// ---------------------------------------------------------------------------
+// 2.4.2 the Main Staging Area
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_2_4_2_a_moving_between_staging_cards_is_not_exposed() {
+    let mut g = game();
+    assert_eq!(unit(&g, S1).pos, sa(1));
+    let ev = ok(&mut g, mv(S1, sa(2)));
+    assert_eq!(unit(&g, S1).pos, sa(2));
+    assert!(!unit(&g, S1).exposed);
+    assert!(ev.iter().any(|e| e.kind
+        == EventKind::Moved {
+            unit: S1,
+            from: sa(1),
+            to: sa(2),
+            exposed: false
+        }));
+    // Staging cards are adjacent only to their neighbours.
+    let why = refused(&mut g, mv(S2, sa(3)));
+    assert!(why.contains("adjacent"), "{why}");
+}
+
+#[test]
+fn rule_4_2_one_move_per_unit_per_impulse_even_in_the_staging_area() {
+    // 5.1.3 lets a unit cross several staging cards "during a Command
+    // Phase": it is never Exposed there, so it moves again in a later
+    // impulse. Within one impulse 4.2 allows one action of each named type.
+    let mut g = game();
+    ok(&mut g, mv(S1, sa(2)));
+    let why = refused(&mut g, mv(S1, sa(3)));
+    assert!(why.contains("4.2"), "{why}");
+    orders(&mut g, None, 6);
+    ok(&mut g, mv(S1, sa(3)));
+    assert_eq!(unit(&g, S1).pos, sa(3));
+    assert!(!unit(&g, S1).exposed);
+}
+
+#[test]
+fn rule_2_4_2_a_entering_and_leaving_the_map_marks_exposed() {
+    let mut g = game();
+    ok(&mut g, mv(S1, p(1, 2)));
+    assert_eq!(unit(&g, S1).pos, p(1, 2));
+    assert!(unit(&g, S1).exposed);
+    place(&mut g, S2, p(1, 1));
+    ok(&mut g, mv(S2, sa(1)));
+    assert!(unit(&g, S2).exposed);
+}
+
+#[test]
+fn rule_2_4_2_staging_cards_have_no_stacking_limit() {
+    let mut g = game();
+    // SA1 holds the platoon (14 steps); four more squads make 30.
+    for _ in 0..4 {
+        add_unit(&mut g, "us_rifle_squad", sa(1));
+    }
+    assert_eq!(g.state().steps_at(sa(1), Side::Us), 30);
+    place(&mut g, T1, sa(2));
+    ok(&mut g, mv(T1, sa(1)));
+    assert_eq!(g.state().steps_at(sa(1), Side::Us), 34);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.2 a, 5.1.2, 5.1.3: moving to an adjacent card
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_5_1_2_a_move_to_an_adjacent_card_marks_exposed() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let ev = ok(&mut g, mv(S1, p(2, 2)));
+    assert_eq!(unit(&g, S1).pos, p(2, 2), "diagonal moves are allowed");
+    assert!(unit(&g, S1).exposed);
+    assert_eq!(spent(&g), 1);
+    assert!(ev.iter().any(|e| e.rule == "4.2.2 a"));
+}
+
+#[test]
+fn rule_5_1_2_only_adjacent_cards() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let why = refused(&mut g, mv(S1, p(3, 1)));
+    assert!(why.contains("5.1.2"), "{why}");
+    refused(&mut g, mv(S1, p(1, 1)));
+}
+
+#[test]
+fn rule_5_1_2_casualties_do_not_move_by_themselves() {
+    let mut g = game();
+    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    let why = refused(&mut g, mv(cas, p(2, 1)));
+    assert!(why.contains("4.2.2 a") || why.contains("5.1.7"), "{why}");
+}
+
+#[test]
+fn rule_5_1_3_an_exposed_unit_cannot_move_to_another_card() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    g.state_mut().unit_mut(S1).exposed = true;
+    let why = refused(&mut g, mv(S1, p(2, 1)));
+    assert!(why.contains("5.1.3"), "{why}");
+    refused(&mut g, mv(S1, sa(1)));
+    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    refused(&mut g, infiltrate(S1, p(2, 1)));
+    // ... but it may move within its card, seeking cover included.
+    assert!(g.legal_inputs().contains(&seek(S1)));
+    ok(&mut g, to_cover(S1, Some(c)));
+    assert_eq!(unit(&g, S1).cover, Some(c));
+}
+
+#[test]
+fn rule_5_1_2_no_diagonal_move_through_a_pdf() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    // The other two cards of the 2 x 2 block fire at each other.
+    fire(&mut g, Side::German, p(1, 2), p(2, 1));
+    let why = refused(&mut g, mv(S1, p(2, 2)));
+    assert!(why.contains("PDF"), "{why}");
+    // Orthogonal moves do not cross it.
+    assert!(g.legal_inputs().contains(&mv(S1, p(2, 1))));
+    assert!(g.legal_inputs().contains(&mv(S1, p(1, 2))));
+    // The PDF blocks whichever way it points, and friendly fire too.
+    g.state_mut().fires.clear();
+    fire(&mut g, Side::Us, p(2, 1), p(1, 2));
+    refused(&mut g, mv(S1, p(2, 2)));
+    // A PDF elsewhere does not.
+    g.state_mut().fires.clear();
+    fire(&mut g, Side::German, p(3, 2), p(2, 1));
+    ok(&mut g, mv(S1, p(2, 2)));
+}
+
+#[test]
+fn rule_5_1_2_a_unit_may_enter_directly_under_a_cover_marker() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(2, 1), CoverKind::Basic);
+    let friend = add_unit(&mut g, "us_rifle_squad", p(2, 1));
+    under(&mut g, friend, c);
+    ok(&mut g, mv_cover(S1, p(2, 1), c));
+    assert_eq!(unit(&g, S1).pos, p(2, 1));
+    assert_eq!(unit(&g, S1).cover, Some(c));
+    assert!(unit(&g, S1).exposed);
+    // A unit that moves without a marker leaves its cover behind.
+    place(&mut g, S2, p(1, 1));
+    let c2 = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    under(&mut g, S2, c2);
+    ok(&mut g, mv(S2, p(1, 2)));
+    assert_eq!(unit(&g, S2).cover, None);
+}
+
+#[test]
+fn rule_5_2_3_a_unit_cannot_enter_a_cover_marker_the_enemy_holds() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(2, 1), CoverKind::Basic);
+    let enemy = add_unit(&mut g, "de_rifle_squad", p(2, 1));
+    under(&mut g, enemy, c);
+    let why = refused(&mut g, mv_cover(S1, p(2, 1), c));
+    assert!(why.contains("5.2.3"), "{why}");
+    // Casualties under a marker do not hold it.
+    let dead = add_unit(&mut g, "de_casualty", p(2, 1));
+    under(&mut g, dead, c);
+    g.state_mut().unit_mut(enemy).removed = true;
+    ok(&mut g, mv_cover(S1, p(2, 1), c));
+    assert_eq!(unit(&g, S1).cover, Some(c));
+}
+
+#[test]
+fn rule_5_2_3_b_bunker_and_pillbox_capacity() {
+    let mut g = game();
+    place(&mut g, LMG, p(1, 1));
+    place(&mut g, S2, p(1, 2));
+    let bunker = add_cover(&mut g, p(2, 1), CoverKind::Bunker);
+    let pillbox = add_cover(&mut g, p(2, 2), CoverKind::Pillbox);
+    place(&mut g, S1, p(2, 1));
+    under(&mut g, S1, bunker);
+    // The bunker holds 4 steps: the squad fills it.
+    let why = refused(&mut g, mv_cover(LMG, p(2, 1), bunker));
+    assert!(why.contains("5.2.3"), "{why}");
+    // A pillbox holds 3: a full squad does not fit even alone.
+    refused(&mut g, mv_cover(S2, p(2, 2), pillbox));
+    ok(&mut g, mv_cover(LMG, p(2, 2), pillbox));
+    // With one step lost the squad leaves room for the team.
+    place(&mut g, LMG, p(1, 1));
+    g.state_mut().unit_mut(LMG).exposed = false;
+    g.state_mut().unit_mut(S1).steps = 3;
+    orders(&mut g, None, 6);
+    ok(&mut g, mv_cover(LMG, p(2, 1), bunker));
+    assert_eq!(unit(&g, LMG).cover, Some(bunker));
+}
+
+#[test]
+fn rule_5_1_2_moving_between_fortifications_of_adjacent_cards_is_not_exposed() {
+    let mut g = game();
+    let t1 = add_cover(&mut g, p(1, 1), CoverKind::Trench);
+    let t2 = add_cover(&mut g, p(2, 1), CoverKind::Trench);
+    let b = add_cover(&mut g, p(1, 2), CoverKind::Bunker);
+    let pb = add_cover(&mut g, p(2, 2), CoverKind::Pillbox);
+    let basic = add_cover(&mut g, p(1, 3), CoverKind::Basic);
+    place(&mut g, LMG, p(1, 1));
+    under(&mut g, LMG, t1);
+    ok(&mut g, mv_cover(LMG, p(2, 1), t2));
+    assert!(!unit(&g, LMG).exposed, "trench to trench");
+    place(&mut g, HMG, p(1, 2));
+    under(&mut g, HMG, b);
+    ok(&mut g, mv_cover(HMG, p(2, 2), pb));
+    assert!(!unit(&g, HMG).exposed, "bunker to pillbox");
+    // From a fortification into the open, or into basic cover: Exposed.
+    place(&mut g, S1, p(1, 2));
+    under(&mut g, S1, b);
+    ok(&mut g, mv_cover(S1, p(1, 3), basic));
+    assert!(unit(&g, S1).exposed);
+    place(&mut g, S2, p(1, 1));
+    under(&mut g, S2, t1);
+    ok(&mut g, mv(S2, p(2, 1)));
+    assert!(unit(&g, S2).exposed);
+}
+
+#[test]
+fn rule_5_1_2_foxholes_are_not_among_the_connected_fortifications() {
+    // 4.2.2 a and 5.1.2 name trenches, bunkers and pillboxes only.
+    let mut g = game();
+    let f1 = add_cover(&mut g, p(1, 1), CoverKind::Foxhole);
+    let f2 = add_cover(&mut g, p(2, 1), CoverKind::Foxhole);
+    place(&mut g, S1, p(1, 1));
+    under(&mut g, S1, f1);
+    ok(&mut g, mv_cover(S1, p(2, 1), f2));
+    assert!(unit(&g, S1).exposed);
+}
+
+// ---------------------------------------------------------------------------
+// 5.1.5 stacking
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_5_1_5_sixteen_steps_per_side_on_a_card() {
+    let mut g = game();
+    for id in [S1, S2, S3, T1] {
+        place(&mut g, id, p(2, 1));
+    }
+    place(&mut g, LMG, p(1, 1));
+    assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 16);
+    let why = refused(&mut g, mv(LMG, p(2, 1)));
+    assert!(why.contains("5.1.5"), "{why}");
+    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    refused(&mut g, infiltrate(LMG, p(2, 1)));
+    // Fifteen steps leave room for one more.
+    g.state_mut().unit_mut(T1).steps = 3;
+    ok(&mut g, mv(LMG, p(2, 1)));
+    assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 16);
+}
+
+#[test]
+fn rule_5_1_5_casualties_and_enemy_steps_do_not_count() {
+    let mut g = game();
+    for id in [S1, S2, S3] {
+        place(&mut g, id, p(2, 1));
+    }
+    g.state_mut().unit_mut(S3).steps = 3; // 11 friendly steps
+    for _ in 0..4 {
+        add_unit(&mut g, "us_casualty", p(2, 1));
+    }
+    add_unit(&mut g, "de_rifle_squad", p(2, 1));
+    place(&mut g, T1, p(1, 1));
+    place(&mut g, LMG, p(1, 2));
+    ok(&mut g, mv(T1, p(2, 1)));
+    assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 15);
+    ok(&mut g, mv(LMG, p(2, 1)));
+    assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 16);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.2 b, d: platoon moves
+// ---------------------------------------------------------------------------
+
+fn plt_move(by: Option<UnitId>, to: CardPos) -> Input {
+    order(by, Action::MovePlatoon { to })
+}
+
+#[test]
+fn rule_4_2_2_b_platoon_move_costs_two_and_moves_the_good_order_units() {
+    let mut g = game();
+    for id in [PLT, S1, S2, S3, LMG, PLT2, T1] {
+        place(&mut g, id, p(1, 2));
+    }
+    g.state_mut().unit_mut(S2).exposed = true;
+    g.state_mut().unit_mut(S3).pinned = true;
+    orders(&mut g, Some(PLT), 3);
+    let ev = ok(&mut g, plt_move(Some(PLT), p(2, 2)));
+    assert_eq!(spent(&g), 2);
+    assert!(ev.iter().any(|e| e.rule == "4.2.2 b"));
+    for id in [PLT, S1, LMG] {
+        assert_eq!(unit(&g, id).pos, p(2, 2), "{id} moves with its platoon");
+        assert!(unit(&g, id).exposed);
+    }
+    assert_eq!(unit(&g, S2).pos, p(1, 2), "Exposed units stay");
+    assert_eq!(unit(&g, S3).pos, p(1, 2), "pinned units stay");
+    assert_eq!(unit(&g, T1).pos, p(1, 2), "another platoon's squad stays");
+    assert_eq!(unit(&g, PLT2).pos, p(1, 2), "another platoon's HQ stays");
+    // The movers have moved this impulse.
+    place(&mut g, S1, p(2, 2));
+    g.state_mut().unit_mut(S1).exposed = false;
+    let why = refused(
+        &mut g,
+        order(
+            Some(PLT),
+            Action::Move {
+                unit: S1,
+                to: p(2, 1),
+                cover: None,
+            },
+        ),
+    );
+    assert!(why.contains("4.2"), "{why}");
+}
+
+#[test]
+fn rule_4_2_2_b_only_a_platoon_hq_moves_a_platoon() {
+    let mut g = game();
+    for id in [CO, PLT, S1, S2] {
+        place(&mut g, id, p(1, 2));
+    }
+    refused(&mut g, plt_move(None, p(2, 2)));
+    orders(&mut g, Some(CO), 4);
+    let why = refused(&mut g, plt_move(Some(CO), p(2, 2)));
+    assert!(why.contains("4.2.2 b"), "{why}");
+    // Two commands are needed.
+    orders(&mut g, Some(PLT), 1);
+    let why = refused(&mut g, plt_move(Some(PLT), p(2, 2)));
+    assert!(why.contains("4.1.3"), "{why}");
+    orders(&mut g, Some(PLT), 2);
+    ok(&mut g, plt_move(Some(PLT), p(2, 2)));
+    assert_eq!(left(&g), 0);
+}
+
+#[test]
+fn rule_4_2_2_b_platoon_move_reaches_only_units_in_communication() {
+    // Decision (4.3, 4.3.1): a platoon move orders each unit, so a unit of
+    // the platoon under another cover marker than its HQ's (and with no
+    // radio or phone link) does not hear it and stays.
+    let mut g = game();
+    for id in [PLT, S1, S2] {
+        place(&mut g, id, p(1, 2));
+    }
+    let c = add_cover(&mut g, p(1, 2), CoverKind::Basic);
+    under(&mut g, S2, c);
+    orders(&mut g, Some(PLT), 2);
+    ok(&mut g, plt_move(Some(PLT), p(2, 2)));
+    assert_eq!(unit(&g, S1).pos, p(2, 2));
+    assert_eq!(unit(&g, S2).pos, p(1, 2));
+    assert_eq!(unit(&g, S2).cover, Some(c));
+}
+
+#[test]
+fn rule_4_2_2_b_a_platoon_move_respects_stacking() {
+    let mut g = game();
+    for id in [PLT, S1, S2, S3] {
+        place(&mut g, id, p(1, 2));
+    }
+    place(&mut g, T1, p(2, 2)); // 4 steps there; the platoon brings 13
+    orders(&mut g, Some(PLT), 2);
+    let why = refused(&mut g, plt_move(Some(PLT), p(2, 2)));
+    assert!(why.contains("5.1.5"), "{why}");
+    g.state_mut().unit_mut(T1).steps = 3;
+    ok(&mut g, plt_move(Some(PLT), p(2, 2)));
+    assert_eq!(g.state().steps_at(p(2, 2), Side::Us), 16);
+}
+
+#[test]
+fn rule_4_2_2_d_platoon_infiltration_draws_for_each_unit() {
+    let mut g = game();
+    for id in [PLT, S1, HMG] {
+        place(&mut g, id, p(1, 2));
+    }
+    fire(&mut g, Side::German, p(3, 2), p(2, 2));
+    orders(&mut g, Some(PLT), 2);
+    // The HQ draws first (id order): an Infiltrate icon; the squad misses.
+    let mut top = vec![infiltrate_icon()];
+    top.extend(no_infiltrate(3));
+    stack(&mut g, &top);
+    let ev = ok(
+        &mut g,
+        order(Some(PLT), Action::InfiltratePlatoon { to: p(2, 2) }),
+    );
+    let attempts = ev
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Attempt { .. }))
+        .count();
+    assert_eq!(attempts, 2);
+    assert_eq!(unit(&g, PLT).pos, p(2, 2));
+    assert!(!unit(&g, PLT).exposed);
+    assert_eq!(unit(&g, S1).pos, p(2, 2));
+    assert!(
+        unit(&g, S1).exposed,
+        "a failed infiltration is a regular move"
+    );
+    assert_eq!(unit(&g, HMG).pos, p(1, 2), "not in the platoon");
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.2 c, 5.1.4: infiltration
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_5_1_4_infiltration_needs_a_vof_on_the_origin_or_destination() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let why = refused(&mut g, infiltrate(S1, p(2, 1)));
+    assert!(why.contains("5.1.4"), "{why}");
+    // A VOF elsewhere does not help.
+    fire(&mut g, Side::German, p(3, 3), p(2, 3));
+    refused(&mut g, infiltrate(S1, p(2, 1)));
+    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
+    g.state_mut().fires.clear();
+    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
+    // Other VOF markers count too: a grenade miss on the destination.
+    g.state_mut().fires.clear();
+    g.state_mut()
+        .map
+        .card_mut(p(2, 1))
+        .unwrap()
+        .markers
+        .grenade_miss = true;
+    assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
+}
+
+#[test]
+fn rule_5_1_4_tripod_mgs_and_h_vof_units_cannot_infiltrate() {
+    let mut g = game();
+    for id in [HMG, MTR, LMG] {
+        place(&mut g, id, p(1, 1));
+    }
+    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    let why = refused(&mut g, infiltrate(HMG, p(2, 1)));
+    assert!(why.contains("5.1.4"), "{why}");
+    refused(&mut g, infiltrate(MTR, p(2, 1)));
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    refused(&mut g, infiltrate_cover(HMG, Some(c)));
+    // A bipod LMG may; the others may still move.
+    assert!(g.legal_inputs().contains(&infiltrate(LMG, p(2, 1))));
+    ok(&mut g, mv(HMG, p(2, 1)));
+}
+
+#[test]
+fn rule_5_1_4_a_successful_infiltration_is_not_exposed() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(2, 1), CoverKind::Basic);
+    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    let mut top = no_infiltrate(1);
+    top.push(infiltrate_icon());
+    stack(&mut g, &top);
+    let ev = ok(
+        &mut g,
+        order(
+            None,
+            Action::Infiltrate {
+                unit: S1,
+                to: p(2, 1),
+                cover: Some(c),
+            },
+        ),
+    );
+    assert_eq!(last_attempt_draws(&ev), 2);
+    assert_eq!(unit(&g, S1).pos, p(2, 1));
+    assert_eq!(unit(&g, S1).cover, Some(c), "it may go under cover there");
+    assert!(!unit(&g, S1).exposed);
+    assert_eq!(spent(&g), 1);
+}
+
+#[test]
+fn rule_5_1_4_a_failed_infiltration_becomes_a_regular_move() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    stack(&mut g, &no_infiltrate(2));
+    let ev = ok(&mut g, infiltrate(S1, p(2, 1)));
+    assert!(ev.iter().any(|e| matches!(
+        e.kind,
+        EventKind::Attempt {
+            unit: Some(u),
+            success: false,
+            ..
+        } if u == S1
+    )));
+    assert_eq!(unit(&g, S1).pos, p(2, 1));
+    assert!(unit(&g, S1).exposed);
+    assert_eq!(spent(&g), 1, "the command is still spent");
+}
+
+#[test]
+fn rule_5_1_4_infiltration_draws_two_plus_one_veteran_minus_one_green() {
+    for (exp, n) in [
+        (Experience::Line, 2),
+        (Experience::Veteran, 3),
+        (Experience::Green, 1),
+    ] {
+        let mut g = game();
+        place(&mut g, S1, p(1, 1));
+        g.state_mut().unit_mut(S1).experience = exp;
+        fire(&mut g, Side::German, p(3, 1), p(1, 1));
+        stack(&mut g, &no_infiltrate(3));
+        let ev = ok(&mut g, infiltrate(S1, p(2, 1)));
+        assert_eq!(last_attempt_draws(&ev), n, "{exp:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.2 e, 5.2.3: seeking cover
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_5_2_3_seek_cover_draws_the_cards_cover_number_plus_or_minus_experience() {
+    for (exp, adj) in [
+        (Experience::Line, 0i32),
+        (Experience::Veteran, 1),
+        (Experience::Green, -1),
+    ] {
+        let mut g = game();
+        place(&mut g, S1, p(1, 1));
+        g.state_mut().unit_mut(S1).experience = exp;
+        let base = g.top_card(p(1, 1)).unwrap().seek_draws as i32;
+        stack(&mut g, &no_cover(6));
+        let ev = ok(&mut g, seek(S1));
+        assert_eq!(
+            last_attempt_draws(&ev) as i32,
+            (base + adj).max(1),
+            "{exp:?}"
+        );
+    }
+}
+
+#[test]
+fn rule_5_2_3_the_word_cover_places_a_new_marker_and_exposes_the_unit() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let n = g.top_card(p(1, 1)).unwrap().seek_draws as usize;
+    let mut top = no_cover(n - 1);
+    top.push(cover_word());
+    stack(&mut g, &top);
+    ok(&mut g, seek(S1));
+    let covers = &g.state().map.card(p(1, 1)).unwrap().covers;
+    assert_eq!(covers.len(), 1);
+    assert_eq!(covers[0].kind, CoverKind::Basic);
+    assert_eq!(unit(&g, S1).cover, Some(covers[0].id));
+    assert!(unit(&g, S1).exposed);
+}
+
+#[test]
+fn rule_5_2_3_seek_cover_fails_without_the_word() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    stack(&mut g, &no_cover(6));
+    ok(&mut g, seek(S1));
+    assert!(g.state().map.card(p(1, 1)).unwrap().covers.is_empty());
+    assert_eq!(unit(&g, S1).cover, None);
+    assert!(!unit(&g, S1).exposed, "a failed search does nothing");
+    assert_eq!(spent(&g), 1);
+}
+
+#[test]
+fn rule_4_2_a_failed_seek_cover_is_not_repeated_in_the_impulse() {
+    // Decision: 4.2 excepts only movement within a card (4.2.2 f, and its
+    // infiltration form g) from "one action of each named type"; Seek Cover
+    // is an attempt, retried by Exhort (4.2.1 b), not by buying it again.
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    stack(&mut g, &no_cover(6));
+    ok(&mut g, seek(S1));
+    let why = refused(&mut g, seek(S1));
+    assert!(why.contains("4.2"), "{why}");
+}
+
+#[test]
+fn rule_5_1_1_a_unit_under_cover_cannot_seek_cover() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    under(&mut g, S1, c);
+    let why = refused(&mut g, seek(S1));
+    assert!(why.contains("5.1.1"), "{why}");
+    // Out in the open again, it may.
+    ok(&mut g, to_cover(S1, None));
+    assert!(g.legal_inputs().contains(&seek(S1)));
+}
+
+#[test]
+fn rule_5_2_3_no_seeking_once_the_card_reached_its_cover_potential() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let potential = g.top_card(p(1, 1)).unwrap().cover_markers;
+    // Field fortifications do not count against the potential (5.2.3 B).
+    add_cover(&mut g, p(1, 1), CoverKind::Trench);
+    add_cover(&mut g, p(1, 1), CoverKind::Foxhole);
+    for _ in 0..potential - 1 {
+        add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    }
+    assert!(g.legal_inputs().contains(&seek(S1)));
+    add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    let why = refused(&mut g, seek(S1));
+    assert!(why.contains("cover potential"), "{why}");
+    // There is no cover to find in the staging area.
+    place(&mut g, S3, sa(1));
+    refused(&mut g, seek(S3));
+    // A card with no potential at all (open fields).
+    let open = terrain_where(|c| c.cover_markers == 0 && !c.is_hill())[0];
+    set_top(&mut g, p(2, 1), open);
+    place(&mut g, S2, p(2, 1));
+    refused(&mut g, seek(S2));
+}
+
+#[test]
+fn rule_5_2_3_c_urban_cover_comes_from_the_urban_cover_table() {
+    // The table in assets/charts.ron: R# out of 6, 1-2 basic (rubble), 3-4
+    // light building, 5-6 strong building.
+    let table = &base().charts.urban_cover;
+    let village =
+        terrain_where(|c| c.urban && c.relief == Relief::Flat && c.terrain == TerrainType::Village)
+            [0];
+    for (r, kind) in [
+        (1u8, CoverKind::Basic),
+        (3, CoverKind::LightBuilding),
+        (6, CoverKind::StrongBuilding),
+    ] {
+        assert_eq!(table.lookup(r), kind);
+        let mut g = game();
+        set_top(&mut g, p(1, 1), village);
+        place(&mut g, S1, p(1, 1));
+        let n = g.top_card(p(1, 1)).unwrap().seek_draws as usize;
+        let mut top = vec![cover_word()];
+        top.extend(no_cover(n - 1));
+        let rn = random_card(table.n, |x| table.lookup(x) == kind, &top);
+        top.push(rn);
+        stack(&mut g, &top);
+        ok(&mut g, seek(S1));
+        let covers = &g.state().map.card(p(1, 1)).unwrap().covers;
+        assert_eq!(covers.len(), 1, "no upper story on a single-story card");
+        assert_eq!(covers[0].kind, kind);
+        assert_eq!(unit(&g, S1).cover, Some(covers[0].id));
+    }
+}
+
+/// Seeks cover successfully on a card with the urban-table result `kind`;
+/// returns the cover markers found.
+fn urban_find(card: u8, kind: CoverKind) -> (Game, Vec<CoverMarker>) {
+    let table = &base().charts.urban_cover;
+    let mut g = game();
+    set_top(&mut g, p(1, 1), card);
+    place(&mut g, S1, p(1, 1));
+    let n = g.top_card(p(1, 1)).unwrap().seek_draws as usize;
+    let mut top = vec![cover_word()];
+    top.extend(no_cover(n - 1));
+    let rn = random_card(table.n, |x| table.lookup(x) == kind, &top);
+    top.push(rn);
+    stack(&mut g, &top);
+    ok(&mut g, seek(S1));
+    let covers = g.state().map.card(p(1, 1)).unwrap().covers.clone();
+    (g, covers)
+}
+
+#[test]
+fn rule_5_2_2_b_a_building_on_a_multi_story_card_brings_an_upper_story() {
+    let multi = terrain_where(|c| {
+        c.urban && c.relief == Relief::MultiStory && c.terrain != TerrainType::Church
+    })[0];
+    let (g, covers) = urban_find(multi, CoverKind::StrongBuilding);
+    let kinds: Vec<CoverKind> = covers.iter().map(|c| c.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![CoverKind::StrongBuilding, CoverKind::UpperStory]
+    );
+    assert_eq!(
+        unit(&g, S1).cover,
+        Some(covers[0].id),
+        "the unit finds the ground floor"
+    );
+    // Rubble brings no upper story.
+    let (_, covers) = urban_find(multi, CoverKind::Basic);
+    assert_eq!(covers.len(), 1);
+    assert_eq!(covers[0].kind, CoverKind::Basic);
+}
+
+#[test]
+fn rule_5_2_2_b_a_church_gets_a_church_tower() {
+    let church = terrain_where(|c| c.terrain == TerrainType::Church)[0];
+    let (mut g, covers) = urban_find(church, CoverKind::LightBuilding);
+    let kinds: Vec<CoverKind> = covers.iter().map(|c| c.kind).collect();
+    assert_eq!(
+        kinds,
+        vec![CoverKind::LightBuilding, CoverKind::ChurchTower]
+    );
+    // Units move between the two markers, or straight up from the open; the
+    // tower raises the unit's level (5.2.2 B).
+    let ground = g.unit_level(S1);
+    ok(&mut g, to_cover(S1, Some(covers[1].id)));
+    assert_eq!(g.unit_level(S1), ground + 1);
+    place(&mut g, S2, p(1, 1));
+    ok(&mut g, to_cover(S2, Some(covers[1].id)));
+    assert_eq!(unit(&g, S2).cover, Some(covers[1].id));
+}
+
+#[test]
+fn rule_5_2_3_c_upper_stories_do_not_count_against_the_potential() {
+    let multi = terrain_where(|c| {
+        c.urban && c.relief == Relief::MultiStory && c.terrain != TerrainType::Church
+    })[0];
+    let mut g = game();
+    set_top(&mut g, p(1, 1), multi);
+    place(&mut g, S1, p(1, 1));
+    let potential = g.top_card(p(1, 1)).unwrap().cover_markers;
+    for _ in 0..potential - 1 {
+        add_cover(&mut g, p(1, 1), CoverKind::LightBuilding);
+        add_cover(&mut g, p(1, 1), CoverKind::UpperStory);
+    }
+    assert!(g.legal_inputs().contains(&seek(S1)));
+    add_cover(&mut g, p(1, 1), CoverKind::StrongBuilding);
+    refused(&mut g, seek(S1));
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.2 f, g, 5.1.1: moving within a card
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_5_1_1_moving_to_or_from_cover_marks_exposed_and_may_be_repeated() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let a = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    let b = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    let ev = ok(&mut g, to_cover(S1, Some(a)));
+    assert!(ev.iter().any(|e| e.rule == "4.2.2 f"));
+    assert_eq!(unit(&g, S1).cover, Some(a));
+    assert!(unit(&g, S1).exposed);
+    // Straight from one marker to another, then out: three moves, three
+    // commands, one impulse.
+    ok(&mut g, to_cover(S1, Some(b)));
+    assert_eq!(unit(&g, S1).cover, Some(b));
+    ok(&mut g, to_cover(S1, None));
+    assert_eq!(unit(&g, S1).cover, None);
+    assert_eq!(spent(&g), 3);
+    // Moving to where it already is means nothing.
+    refused(&mut g, to_cover(S1, None));
+}
+
+#[test]
+fn rule_5_1_1_moving_between_fortifications_in_a_card_is_not_exposed() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let trench = add_cover(&mut g, p(1, 1), CoverKind::Trench);
+    let bunker = add_cover(&mut g, p(1, 1), CoverKind::Bunker);
+    let basic = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    under(&mut g, S1, trench);
+    ok(&mut g, to_cover(S1, Some(bunker)));
+    assert!(!unit(&g, S1).exposed);
+    ok(&mut g, to_cover(S1, Some(basic)));
+    assert!(unit(&g, S1).exposed);
+}
+
+#[test]
+fn rule_5_2_3_no_moving_under_a_marker_the_enemy_holds() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    let e = add_unit(&mut g, "de_rifle_squad", p(1, 1));
+    under(&mut g, e, c);
+    let why = refused(&mut g, to_cover(S1, Some(c)));
+    assert!(why.contains("5.2.3"), "{why}");
+}
+
+#[test]
+fn rule_4_2_2_g_infiltrating_to_or_from_cover_needs_a_vof_on_the_card() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    // A VOF on the next card is not enough.
+    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    let why = refused(&mut g, infiltrate_cover(S1, Some(c)));
+    assert!(why.contains("5.1.4"), "{why}");
+    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    let mut top = vec![infiltrate_icon()];
+    top.extend(no_infiltrate(1));
+    stack(&mut g, &top);
+    let ev = ok(&mut g, infiltrate_cover(S1, Some(c)));
+    assert_eq!(last_attempt_draws(&ev), 2);
+    assert_eq!(unit(&g, S1).cover, Some(c));
+    assert!(!unit(&g, S1).exposed);
+    // Repeatable in the impulse; a failure is a regular move to or from cover.
+    stack(&mut g, &no_infiltrate(2));
+    ok(&mut g, infiltrate_cover(S1, None));
+    assert_eq!(unit(&g, S1).cover, None);
+    assert!(unit(&g, S1).exposed);
+    assert_eq!(spent(&g), 2);
+    // Exposed now: no more infiltrating, though moving to cover is allowed.
+    refused(&mut g, infiltrate_cover(S1, Some(c)));
+    ok(&mut g, to_cover(S1, Some(c)));
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.2 h, 5.1.6, 5.1.7: casualties
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_5_1_6_b_picking_up_a_casualty_marks_exposed() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    let ev = ok(&mut g, pick_up(S1, cas));
+    assert!(ev.iter().any(|e| e.rule == "4.2.2 h"));
+    assert!(unit(&g, S1).exposed);
+    assert_eq!(g.state().carried, vec![(S1, cas)]);
+    assert_eq!(spent(&g), 1);
+    // Another card's casualty cannot be reached.
+    let far = add_unit(&mut g, "us_casualty", p(2, 1));
+    refused(&mut g, pick_up(S2, far));
+}
+
+#[test]
+fn rule_5_1_6_b_an_exposed_unit_may_pick_up_a_pinned_one_may_not() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    place(&mut g, S2, p(1, 1));
+    let c1 = add_unit(&mut g, "us_casualty", p(1, 1));
+    let c2 = add_unit(&mut g, "us_casualty", p(1, 1));
+    g.state_mut().unit_mut(S1).exposed = true;
+    g.state_mut().unit_mut(S2).pinned = true;
+    ok(&mut g, pick_up(S1, c1));
+    let why = refused(&mut g, pick_up(S2, c2));
+    assert!(why.contains("5.1.6"), "{why}");
+}
+
+#[test]
+fn rule_5_1_6_a_one_casualty_per_step() {
+    let mut g = game();
+    place(&mut g, LMG, p(1, 1));
+    let c1 = add_unit(&mut g, "us_casualty", p(1, 1));
+    let c2 = add_unit(&mut g, "us_casualty", p(1, 1));
+    ok(&mut g, pick_up(LMG, c1));
+    // A one-step team is full; and a carried casualty is not picked twice.
+    orders(&mut g, None, 6);
+    let why = refused(&mut g, pick_up(LMG, c2));
+    assert!(why.contains("5.1.6"), "{why}");
+    place(&mut g, S1, p(1, 1));
+    refused(&mut g, pick_up(S1, c1));
+    ok(&mut g, pick_up(S1, c2));
+}
+
+#[test]
+fn rule_5_1_6_the_casualty_moves_with_its_carrier_and_drop_is_free() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_unit(&mut g, "us_casualty", p(1, 1));
+    g.state_mut().carried.push((S1, c));
+    ok(&mut g, mv(S1, p(2, 1)));
+    assert_eq!(unit(&g, c).pos, p(2, 1));
+    let drop = Input::Drop {
+        carrier: S1,
+        casualty: c,
+    };
+    let before = spent(&g);
+    ok(&mut g, drop.clone());
+    assert_eq!(spent(&g), before, "dropping costs nothing");
+    assert!(g.state().carried.is_empty());
+    assert_eq!(unit(&g, c).pos, p(2, 1));
+    // Nothing left to drop.
+    let h = g.state_hash();
+    assert!(g.apply(&drop).is_err());
+    assert_eq!(g.state_hash(), h);
+}
+
+#[test]
+fn rule_5_1_6_b_a_pinned_carrier_cannot_take_its_casualty_any_farther() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    let c = add_unit(&mut g, "us_casualty", p(1, 1));
+    g.state_mut().carried.push((S1, c));
+    g.state_mut().unit_mut(S1).pinned = true;
+    let why = refused(&mut g, mv(S1, sa(1)));
+    assert!(why.contains("5.1.6"), "{why}");
+    // It keeps what it carries; once set down, it may go.
+    ok(
+        &mut g,
+        Input::Drop {
+            carrier: S1,
+            casualty: c,
+        },
+    );
+    ok(&mut g, mv(S1, sa(1)));
+    assert_eq!(unit(&g, c).pos, p(1, 1));
+}
+
+#[test]
+fn rule_5_1_7_a_casualty_set_down_at_the_collection_point_is_evacuated_in_clean_up() {
+    let mut m = mission(3, 3);
+    m.controls.casualty_point = Some(At(1, 1));
+    let mut g = start(m, 3);
+    orders(&mut g, None, 6);
+    place(&mut g, S1, p(1, 2));
+    place(&mut g, S2, p(1, 2));
+    let dropped = add_unit(&mut g, "us_casualty", p(1, 2));
+    let kept = add_unit(&mut g, "us_casualty", p(1, 2));
+    let elsewhere = add_unit(&mut g, "us_casualty", p(2, 2));
+    g.state_mut().carried.push((S1, dropped));
+    g.state_mut().carried.push((S2, kept));
+    g.state_mut().carried.sort();
+    ok(&mut g, mv(S1, p(1, 1)));
+    ok(&mut g, mv(S2, p(1, 1)));
+    ok(
+        &mut g,
+        Input::Drop {
+            carrier: S1,
+            casualty: dropped,
+        },
+    );
+    assert!(unit(&g, dropped).in_play(), "evacuation waits for Clean Up");
+    finish_turn(&mut g);
+    assert!(!unit(&g, dropped).in_play());
+    assert_eq!(g.state().evacuated, 1);
+    assert!(unit(&g, kept).in_play(), "still carried: not set down");
+    assert!(unit(&g, elsewhere).in_play());
+    let ev = g
+        .log()
+        .iter()
+        .find(|e| e.kind == EventKind::UnitRemoved { unit: dropped })
+        .expect("the evacuation is logged");
+    assert_eq!(ev.step, Step::CleanUp);
+    assert_eq!(ev.rule, "5.1.7");
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.5: pinned and LAT limitations
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_5_a_pinned_unit_moves_only_to_staging_or_a_quiet_friendly_card() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    g.state_mut().unit_mut(S1).pinned = true;
+    let why = refused(&mut g, mv(S1, p(2, 1)));
+    assert!(why.contains("4.2.5"), "{why}");
+    place(&mut g, S2, p(2, 1));
+    assert!(g.legal_inputs().contains(&mv(S1, p(2, 1))));
+    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    refused(&mut g, mv(S1, p(2, 1)));
+    // An enemy unit does not make a card friendly.
+    add_unit(&mut g, "de_rifle_squad", p(1, 2));
+    refused(&mut g, mv(S1, p(1, 2)));
+    ok(&mut g, mv(S1, sa(1)));
+}
+
+#[test]
+fn rule_4_2_5_a_pinned_unit_may_seek_cover_and_move_to_cover_but_not_infiltrate() {
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    place(&mut g, S2, p(2, 1));
+    g.state_mut().unit_mut(S1).pinned = true;
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    let why = refused(&mut g, infiltrate(S1, p(2, 1)));
+    assert!(why.contains("4.2.5"), "{why}");
+    refused(&mut g, infiltrate_cover(S1, Some(c)));
+    assert!(g.legal_inputs().contains(&seek(S1)));
+    ok(&mut g, to_cover(S1, Some(c)));
+    assert_eq!(unit(&g, S1).cover, Some(c));
+}
+
+#[test]
+fn rule_4_2_5_fire_team_moves_only_to_staging_or_a_quiet_friendly_card() {
+    let mut g = game();
+    let ft = add_unit(&mut g, "us_fire_team", p(1, 1));
+    refused(&mut g, mv(ft, p(2, 1)));
+    place(&mut g, S1, p(2, 1));
+    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    refused(&mut g, mv(ft, p(2, 1)));
+    g.state_mut().fires.clear();
+    ok(&mut g, mv(ft, p(2, 1)));
+    let ft2 = add_unit(&mut g, "us_fire_team", p(1, 1));
+    ok(&mut g, mv(ft2, sa(1)));
+    assert_eq!(unit(&g, ft2).pos, sa(1));
+}
+
+#[test]
+fn rule_4_2_5_fire_teams_cannot_scout_into_cards_with_pc_markers() {
+    let mut g = game();
+    let ft = add_unit(&mut g, "us_fire_team", p(1, 1));
+    place(&mut g, S1, p(2, 1));
+    g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.pc = Some(PcMarker {
+        letter: fof::data::charts::PcLetter::B,
+        hidden: false,
+    });
+    let why = refused(&mut g, mv(ft, p(2, 1)));
+    assert!(why.contains("Potential Contact"), "{why}");
+    // Other units may.
+    place(&mut g, S2, p(1, 1));
+    ok(&mut g, mv(S2, p(2, 1)));
+}
+
+#[test]
+fn rule_4_2_5_fire_and_litter_teams_infiltrate_only_into_friendly_cards() {
+    let mut g = game();
+    let ft = add_unit(&mut g, "us_fire_team", p(1, 1));
+    let lt = add_unit(&mut g, "us_litter_team", p(1, 1));
+    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    refused(&mut g, infiltrate(ft, p(2, 1)));
+    refused(&mut g, infiltrate(lt, p(2, 1)));
+    place(&mut g, S1, p(2, 1));
+    assert!(g.legal_inputs().contains(&infiltrate(ft, p(2, 1))));
+    assert!(g.legal_inputs().contains(&infiltrate(lt, p(2, 1))));
+}
+
+#[test]
+fn rule_4_2_5_litter_team_moves_to_staging_or_a_quiet_friendly_card() {
+    let mut g = game();
+    let lt = add_unit(&mut g, "us_litter_team", p(1, 1));
+    refused(&mut g, mv(lt, p(1, 2)));
+    place(&mut g, S1, p(1, 2));
+    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    refused(&mut g, mv(lt, p(1, 2)));
+    g.state_mut().fires.clear();
+    ok(&mut g, mv(lt, p(1, 2)));
+    // It may pick up, seek cover and move to cover.
+    let cas = add_unit(&mut g, "us_casualty", p(1, 2));
+    ok(&mut g, pick_up(lt, cas));
+    let c = add_cover(&mut g, p(1, 2), CoverKind::Basic);
+    ok(&mut g, to_cover(lt, Some(c)));
+}
+
+#[test]
+fn rule_4_2_5_paralyzed_team_only_moves_to_a_quiet_friendly_card_or_staging() {
+    let mut g = game();
+    let pt = add_unit(&mut g, "us_paralyzed_team", p(1, 1));
+    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    refused(&mut g, mv(pt, p(2, 1)));
+    refused(&mut g, seek(pt));
+    refused(&mut g, to_cover(pt, Some(c)));
+    refused(&mut g, pick_up(pt, cas));
+    place(&mut g, S1, p(2, 1));
+    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    refused(&mut g, infiltrate(pt, p(2, 1)));
+    ok(&mut g, mv(pt, p(2, 1)));
+    assert!(unit(&g, pt).exposed);
+}
+
+#[test]
+fn rule_4_2_5_an_assault_team_moves_freely() {
+    let mut g = game();
+    let at = add_unit(&mut g, "us_assault_team", p(1, 1));
+    ok(&mut g, mv(at, p(2, 1)));
+    assert_eq!(unit(&g, at).pos, p(2, 1));
+}
+
+// ---------------------------------------------------------------------------
+// 4.3.4: laying phone lines
+// ---------------------------------------------------------------------------
+
+fn lines(g: &Game, id: UnitId) -> u8 {
+    unit(g, id)
+        .assets
+        .iter()
+        .map(|a| match a {
+            Asset::PhoneLines(n) => *n,
+            _ => 0,
+        })
+        .sum()
+}
+
+fn line_on(g: &Game, pos: CardPos) -> Option<bool> {
+    g.state().map.card(pos).unwrap().markers.phone_line
+}
+
+#[test]
+fn rule_4_3_4_a_unit_carrying_phone_lines_lays_one_on_the_card_it_leaves() {
+    let mut m = mission(3, 3);
+    m.phone_lines = vec![("s1".into(), 2)];
+    let mut g = start(m, 1);
+    orders(&mut g, None, 6);
+    assert_eq!(lines(&g, S1), 2);
+    // Leaving the staging area lays nothing: it is wired already (2.4.2 A).
+    ok(&mut g, mv(S1, p(1, 1)));
+    assert_eq!(lines(&g, S1), 2);
+    orders(&mut g, None, 6);
+    g.state_mut().unit_mut(S1).exposed = false;
+    let ev = ok(&mut g, mv(S1, p(2, 1)));
+    assert_eq!(line_on(&g, p(1, 1)), Some(false));
+    assert_eq!(line_on(&g, p(2, 1)), None);
+    assert_eq!(lines(&g, S1), 1);
+    assert!(ev.iter().any(|e| e.rule == "4.3.4"));
+    // The last line goes down on the next card left.
+    orders(&mut g, None, 6);
+    g.state_mut().unit_mut(S1).exposed = false;
+    ok(&mut g, mv(S1, p(3, 1)));
+    assert_eq!(line_on(&g, p(2, 1)), Some(false));
+    assert_eq!(lines(&g, S1), 0);
+    assert!(
+        !unit(&g, S1)
+            .assets
+            .iter()
+            .any(|a| matches!(a, Asset::PhoneLines(_)))
+    );
+}
+
+#[test]
+fn rule_4_3_4_one_line_per_card_and_only_by_units_carrying_one() {
+    let mut m = mission(3, 3);
+    m.phone_lines = vec![("s1".into(), 2)];
+    let mut g = start(m, 1);
+    orders(&mut g, None, 6);
+    place(&mut g, S1, p(1, 1));
+    place(&mut g, S2, p(1, 2));
+    g.state_mut()
+        .map
+        .card_mut(p(1, 1))
+        .unwrap()
+        .markers
+        .phone_line = Some(false);
+    ok(&mut g, mv(S1, p(2, 1)));
+    assert_eq!(lines(&g, S1), 2, "the card already has a line");
+    ok(&mut g, mv(S2, p(2, 2)));
+    assert_eq!(line_on(&g, p(1, 2)), None, "S2 carries no line");
+}
+
+// ---------------------------------------------------------------------------
+// 4.2: the rulebook's example of an impulse (the movement parts)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_example_second_platoon_spends_four_commands() {
+    // 2nd PLT HQ has 4 commands: one sends 1/2 into the gully, two move the
+    // HQ with 2/2 and 3/2 into the woods, one has the weapons team seek
+    // cover; it draws four cards, one shows Cover: a +1 cover marker.
+    let mut g = game();
+    let plt = PLT;
+    let (sq1, sq2, sq3, wpn) = (S1, S2, S3, LMG);
+    for id in [plt, sq1, sq2, sq3, wpn] {
+        place(&mut g, id, p(1, 2));
+    }
+    orders(&mut g, Some(plt), 4);
+    ok(
+        &mut g,
+        order(
+            Some(plt),
+            Action::Move {
+                unit: sq1,
+                to: p(2, 1),
+                cover: None,
+            },
+        ),
+    );
+    ok(&mut g, plt_move(Some(plt), p(2, 2)));
+    for id in [plt, sq2, sq3, wpn] {
+        assert_eq!(unit(&g, id).pos, p(2, 2));
+        assert!(unit(&g, id).exposed);
+    }
+    assert_eq!(unit(&g, sq1).pos, p(2, 1));
+    assert!(unit(&g, sq1).exposed);
+    // The weapons team seeks cover where it now stands and draws four
+    // cards: here a card with a Seek Cover number of 3 and a Veteran team.
+    let woods = terrain_where(|c| !c.urban && !c.is_hill() && c.seek_draws == 3)[0];
+    set_top(&mut g, p(2, 2), woods);
+    g.state_mut().unit_mut(wpn).experience = Experience::Veteran;
+    let mut top = no_cover(3);
+    top.push(cover_word());
+    stack(&mut g, &top);
+    let ev = ok(&mut g, order(Some(plt), Action::SeekCover { unit: wpn }));
+    assert_eq!(last_attempt_draws(&ev), 4);
+    let cover = unit(&g, wpn).cover.expect("under cover");
+    assert_eq!(g.state().cover_kind(p(2, 2), cover), Some(CoverKind::Basic));
+    assert_eq!(left(&g), 0);
+}
