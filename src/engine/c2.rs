@@ -169,7 +169,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     "the order of precedence names {} first (4.2.1 e)",
                     game.describe(s)
                 )),
-                None => no("no unit is eligible to take over the company (4.2.1 e)"),
+                None => no(
+                    "no unit is eligible to take over the company: a unit higher in the order of precedence must first rally to its command side (4.2.1 e, 10.2.2)",
+                ),
             }
         }
         Action::CreateRunner { from } => {
@@ -224,6 +226,11 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     "{} is not a platoon HQ or company staff on the map",
                     game.describe(*to)
                 ));
+            }
+            if t.pos != r.pos
+                && game.state.steps_at(t.pos, Side::Us) + r.steps > game.data.charts.stacking.steps
+            {
+                return no(format!("{} already holds 16 friendly steps (5.1.5)", t.pos));
             }
             Ok(())
         }
@@ -344,26 +351,27 @@ fn switchable(game: &Game, unit: UnitId, to: crate::data::mission::Net) -> Optio
 
 /// 4.2.1 e: who takes over the company, in order of precedence: the XO, a
 /// platoon HQ, the artillery FO, the first sergeant, any Good Order step.
+/// 10.2.2: a unit higher in the order that is still in play but on its
+/// fire-team side is not skipped: it must rally first, and until then no
+/// one is eligible. The CO HQ being gone, a platoon HQ is any HQ that
+/// answers to one.
 pub fn co_successor(game: &Game) -> Option<UnitId> {
     let f: Vec<&Unit> = game.friendly().collect();
-    let by_type = |t: &str| {
-        f.iter()
-            .find(|u| u.unit_type.0 == t && !u.flipped && u.good_order())
-            .map(|u| u.id)
-    };
-    by_type("us_xo")
-        .or_else(|| {
-            f.iter()
-                .find(|u| super::movement::is_plt_hq(game, u.id) && !u.flipped)
-                .map(|u| u.id)
-        })
-        .or_else(|| by_type("us_fo_artillery"))
-        .or_else(|| by_type("us_first_sgt"))
-        .or_else(|| {
-            f.iter()
-                .find(|u| u.good_order() && !u.is_hq_or_staff() && u.kind != UnitKind::Runner)
-                .map(|u| u.id)
-        })
+    let tiers: [&dyn Fn(&Unit) -> bool; 4] = [
+        &|u| u.unit_type.0 == "us_xo",
+        &|u| u.kind == UnitKind::Hq && u.hq.is_some(),
+        &|u| u.unit_type.0 == "us_fo_artillery",
+        &|u| u.unit_type.0 == "us_first_sgt",
+    ];
+    for in_tier in tiers {
+        let members: Vec<&&Unit> = f.iter().filter(|u| in_tier(u)).collect();
+        if !members.is_empty() {
+            return members.iter().find(|u| !u.flipped).map(|u| u.id);
+        }
+    }
+    f.iter()
+        .find(|u| u.good_order() && !u.is_hq_or_staff() && u.kind != UnitKind::Runner)
+        .map(|u| u.id)
 }
 
 pub fn candidates(game: &Game, out: &mut Vec<Action>) {
@@ -488,7 +496,8 @@ pub fn perform(game: &mut Game, order: &Order) {
             h.removed = false;
             h.pos = donor.pos;
             h.cover = donor.cover;
-            h.experience = donor.experience;
+            // 10.2.2: reconstituted HQs always enter play as Green.
+            h.experience = Experience::Green;
             h.pinned = false;
             h.flipped = false;
             h.assets.extend(donor.assets.iter().cloned());

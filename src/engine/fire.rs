@@ -80,7 +80,12 @@ pub fn card_vof(game: &Game, pos: CardPos) -> Option<VofLevel> {
         .filter(|f| f.target == pos)
         .filter_map(|f| link_vof(game, f))
         .max();
-    if game.state.map.card(pos).is_some_and(|c| c.markers.indirect_h) {
+    if game
+        .state
+        .map
+        .card(pos)
+        .is_some_and(|c| c.markers.indirect_h)
+    {
         best = best.max(Some(VofLevel::Heavy));
     }
     if game.state.map.card(pos).is_some_and(|c| c.markers.incoming) {

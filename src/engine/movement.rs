@@ -162,7 +162,11 @@ pub fn check_move(
     if !game.state.map.is_staging(to) {
         let steps = game.state.steps_at(to, u.side);
         let limit = game.data.charts.stacking.steps;
-        if steps + u.steps > limit {
+        let escort: u8 = idle_runners(game, unit)
+            .iter()
+            .map(|r| game.state.unit(*r).steps)
+            .sum();
+        if steps + u.steps + escort > limit {
             return no(format!(
                 "{to} already holds {steps} friendly steps; the limit is {limit} (5.1.5)"
             ));
@@ -221,6 +225,11 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             };
             if !is_plt_hq(game, h) {
                 return no("only a platoon HQ can move its platoon (4.2.2 b)");
+            }
+            if game.state.unit(h).flipped {
+                return no(
+                    "an HQ on its fire-team side can command only itself, not its platoon (4.1.4)",
+                );
             }
             let infiltrate = matches!(action, Action::InfiltratePlatoon { .. });
             let movers = platoon_movers(game, h, *to, infiltrate);
@@ -316,6 +325,20 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         }
         _ => no("not a movement action"),
     }
+}
+
+/// Runners not on an errand, which move with the CO HQ (4.3.2): those that
+/// would go along if `unit` (the CO HQ) moved; empty for any other unit.
+pub fn idle_runners(game: &Game, unit: UnitId) -> Vec<UnitId> {
+    if !game.state.co_hq().is_some_and(|c| c.id == unit) {
+        return Vec::new();
+    }
+    let from = game.state.unit(unit).pos;
+    let busy: Vec<UnitId> = game.state.runners.iter().map(|t| t.runner).collect();
+    game.friendly()
+        .filter(|r| r.kind == UnitKind::Runner && !busy.contains(&r.id) && r.pos == from)
+        .map(|r| r.id)
+        .collect()
 }
 
 pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
@@ -582,14 +605,8 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
         cu.cover = cover;
     }
     // 4.3.2: runners not on an errand move with the CO HQ.
-    if game.state.co_hq().is_some_and(|c| c.id == unit) {
-        let busy: Vec<UnitId> = game.state.runners.iter().map(|t| t.runner).collect();
-        let idle: Vec<UnitId> = game
-            .friendly()
-            .filter(|r| r.kind == UnitKind::Runner && !busy.contains(&r.id))
-            .map(|r| r.id)
-            .collect();
-        for r in idle {
+    {
+        for r in idle_runners(game, unit) {
             let ru = game.state.unit_mut(r);
             ru.pos = to;
             ru.cover = cover;

@@ -142,7 +142,14 @@ pub fn runner_arrivals(game: &mut Game) {
         }
         if runner.in_play() {
             let co = game.state.co_hq().map(|u| (u.id, u.pos));
-            if let Some((_, pos)) = co {
+            // Decision (4.3.2, 5.1.5): a runner that would overfill the CO
+            // HQ's card waits on its own card instead.
+            let room = co.is_some_and(|(_, pos)| {
+                pos.is_staging()
+                    || game.state.steps_at(pos, Side::Us) + runner.steps
+                        <= game.data.charts.stacking.steps
+            });
+            if let Some((_, pos)) = co.filter(|_| room) {
                 let r = game.state.unit_mut(t.runner);
                 r.pos = pos;
                 r.cover = None;
@@ -235,7 +242,10 @@ pub fn phone_line_cuts(game: &mut Game) {
             .state
             .units_at(pos)
             .any(|u| u.side != Side::Us && u.good_order())
-            && !game.state.units_at(pos).any(|u| u.side == Side::Us && u.good_order());
+            && !game
+                .state
+                .units_at(pos)
+                .any(|u| u.side == Side::Us && u.good_order());
         let (n, cut_on, why) = if incoming {
             (2, 1, "Incoming! falls on the line")
         } else if enemy_holds {
@@ -252,7 +262,11 @@ pub fn phone_line_cuts(game: &mut Game) {
             "4.3.4",
             EventKind::Marker {
                 pos,
-                what: if cut { "phone line cut".into() } else { "phone line holds".into() },
+                what: if cut {
+                    "phone line cut".into()
+                } else {
+                    "phone line holds".into()
+                },
             },
             format!(
                 "{why} on {pos}: R# under {n} is {r}, the line {}.",
