@@ -433,6 +433,11 @@ impl Game {
         let Some(card) = self.state.map.card(pos) else {
             return 1;
         };
+        // 5.2: a face-down card shows nothing, not even a hill beneath: it
+        // reads as level 1 until revealed, as sight.rs reads its cell.
+        if !card.face_up {
+            return 1;
+        }
         let Some(deck) = self.data.terrain_deck(&self.state.map.deck) else {
             return 1;
         };

@@ -81,7 +81,11 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                 .iter()
                 .filter(|u| {
                     let unit = game.state.unit(**u);
+                    // 4.3.6: the prerequisites of the action must be met; a
+                    // flare is seen from anywhere, but fire needs a line of
+                    // sight to the new target (4.2.4 l, 6.1).
                     basic_vof(game, unit, unit.pos.distance(at)).is_some()
+                        && game.unit_sees(**u, at)
                 })
                 .map(|u| game.state.unit(*u).pos)
                 .filter(|p| *p != at && p.line_dir(at).is_some() && p.distance(at) <= 3)
