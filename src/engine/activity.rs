@@ -31,7 +31,9 @@ pub fn level(game: &Game) -> Activity {
         Activity::HeavilyEngaged
     } else if under_vof >= 2 {
         Activity::Engaged
-    } else if under_vof == 1 || spotted {
+    } else if under_vof == 1 || spotted || any_vof(game) {
+        // 9.1: No Contact needs no VOF or PDF marker anywhere on the map;
+        // fire into an empty card is at least Contact.
         Activity::Contact
     } else {
         Activity::NoContact
@@ -42,4 +44,13 @@ pub fn level(game: &Game) -> Activity {
 pub fn update(game: &mut Game) {
     let l = level(game);
     game.set_activity(l);
+}
+
+/// Whether any VOF or PDF marker lies anywhere on the map.
+fn any_vof(game: &Game) -> bool {
+    !game.state.fires.is_empty()
+        || game.state.map.cards.iter().any(|c| {
+            c.markers.incoming || c.markers.indirect_h || c.markers.grenade_miss || c.markers.demo_miss
+        })
+        || game.state.in_play().any(|u| u.grenaded > 0)
 }
