@@ -330,7 +330,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
 /// Runners not on an errand, which move with the CO HQ (4.3.2): those that
 /// would go along if `unit` (the CO HQ) moved; empty for any other unit.
 pub fn idle_runners(game: &Game, unit: UnitId) -> Vec<UnitId> {
-    if !game.state.co_hq().is_some_and(|c| c.id == unit) {
+    if game.state.co_hq().is_none_or(|c| c.id != unit) {
         return Vec::new();
     }
     let from = game.state.unit(unit).pos;
