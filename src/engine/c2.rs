@@ -102,8 +102,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let Some(imp) = &game.state.impulse else {
                 return no("no impulse");
             };
-            if !imp.exhortable.iter().any(|f| f.unit == *unit) {
+            let Some(f) = imp.exhortable.iter().find(|f| f.unit == *unit) else {
                 return no("Exhort needs a failed attempt by that unit just now (4.2.1 b)");
+            };
+            if matches!(f.order.action, Action::RemovePin { .. }) {
+                // 4.3.1 (digest): a pinned unit hears orders to unpin.
+                return super::orders::can_order_to_unpin(game, by, *unit);
             }
             can_order(game, by, *unit)
         }

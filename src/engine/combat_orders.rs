@@ -151,8 +151,18 @@ fn check_grenade(
     if !g {
         return no("only a unit with G! can attack with grenades beyond its own card (6.2.1)");
     }
-    if d > 1 || r.range < Range::C {
-        return no("a G! grenade attack reaches close range, an adjacent card (6.2.1)");
+    // 6.5.1: a unit rated G! reaches out to its printed range; a G!
+    // superscript over another rating reaches close range, an adjacent card.
+    let reach = if r.vof == Vof::G {
+        r.range
+    } else {
+        r.range.min(Range::C)
+    };
+    if d > reach.cards() || reach < Range::C {
+        return no(format!(
+            "the target is {d} card(s) away: a G! superscript reaches close range, a G! rating its printed range {} (6.5.1)",
+            reach.label()
+        ));
     }
     if weapon == Some(Weapon::RifleGrenades)
         && u.ammo.unwrap_or(0) == 0
@@ -168,7 +178,7 @@ fn check_grenade(
     {
         return no("this weapon cannot fire from under a building, bunker or pillbox (6.4)");
     }
-    can_engage(game, u, t, Range::C)
+    can_engage(game, u, t, reach)
 }
 
 fn under_building(game: &Game, u: &Unit) -> bool {
@@ -195,6 +205,32 @@ fn platoon_on_card(game: &Game, hq: UnitId) -> Vec<UnitId> {
         .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
         .map(|u| u.id)
         .collect()
+}
+
+/// 4.2.4 k, l with 4.3.1: every occupant of the card receives a Cease Fire
+/// or Shift Fire order, in communication with the originator or not.
+/// Decision: the order still has to reach the card, so the originator must
+/// be on it or in communication with one of its friendly occupants; General
+/// Initiative needs no communication (3.3.2 D).
+fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Result<(), Illegal> {
+    let Some(h) = by else {
+        return Ok(());
+    };
+    if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
+        return Ok(());
+    }
+    let heard = game
+        .state
+        .units_at(at)
+        .any(|u| u.side == Side::Us && super::comms::in_communication(game, h, u.id));
+    if heard {
+        Ok(())
+    } else {
+        no(format!(
+            "{} is neither on {at} nor in communication with a unit there (4.3)",
+            game.describe(h)
+        ))
+    }
 }
 
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
@@ -298,6 +334,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             Ok(())
         }
         Action::CeaseFire { at } => {
+            reaches_card(game, by, *at)?;
             if !game
                 .state
                 .fires
@@ -309,6 +346,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             Ok(())
         }
         Action::ShiftFire { at, to } => {
+            reaches_card(game, by, *at)?;
             if at == to {
                 return no("shift fire to a different card");
             }

@@ -313,27 +313,70 @@ fn no(msg: impl Into<String>) -> Result<(), Illegal> {
 /// communication. `by` of `None` is General Initiative: any friendly unit
 /// in play, no communication needed (3.3.2 D).
 pub fn can_order(game: &Game, by: Option<UnitId>, unit: UnitId) -> Result<(), Illegal> {
+    match chain_of_command(game, by, unit)? {
+        Some(h) if !comms::in_communication(game, h, unit) => out_of_touch(game, h, unit),
+        _ => Ok(()),
+    }
+}
+
+/// Like [`can_order`], for an order to attempt to remove a Pinned marker
+/// (4.2.3 a). The digest words the 4.3.1 exception: pinned units can always
+/// receive that order. Decision: the recipient's Pinned marker does not
+/// break visual-verbal contact for it; the originator must still be
+/// unpinned and share the recipient's card and cover.
+pub fn can_order_to_unpin(game: &Game, by: Option<UnitId>, unit: UnitId) -> Result<(), Illegal> {
+    match chain_of_command(game, by, unit)? {
+        Some(h) if !comms::in_communication(game, h, unit) => {
+            let (o, u) = (game.state.unit(h), game.state.unit(unit));
+            if u.pinned && !o.pinned && o.pos == u.pos && o.cover == u.cover {
+                Ok(())
+            } else {
+                out_of_touch(game, h, unit)
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+fn out_of_touch(game: &Game, h: UnitId, unit: UnitId) -> Result<(), Illegal> {
+    no(format!(
+        "{} is not in communication with {} (4.3)",
+        game.describe(h),
+        game.describe(unit)
+    ))
+}
+
+/// Everything [`can_order`] checks but communication; returns the
+/// originator when communication must still be checked.
+fn chain_of_command(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+) -> Result<Option<UnitId>, Illegal> {
     let Some(u) = game.state.get(unit) else {
-        return no(format!("there is no unit {unit}"));
+        return Err(Illegal(format!("there is no unit {unit}")));
     };
     if !u.in_play() {
-        return no(format!("{} is no longer in play", game.describe(unit)));
+        return Err(Illegal(format!(
+            "{} is no longer in play",
+            game.describe(unit)
+        )));
     }
     if u.side != Side::Us {
-        return no(format!("{} is an enemy unit", game.describe(unit)));
+        return Err(Illegal(format!("{} is an enemy unit", game.describe(unit))));
     }
     let Some(h) = by else {
-        return Ok(());
+        return Ok(None);
     };
     let hq = game.state.unit(h);
     if h == unit {
-        return Ok(());
+        return Ok(None);
     }
     if hq.flipped {
-        return no(format!(
+        return Err(Illegal(format!(
             "{} is on its fire-team side and can command only itself (4.1.4)",
             game.describe(h)
-        ));
+        )));
     }
     let co = game.state.co_hq().map(|c| c.id);
     let authority = u.kind.is_lat()
@@ -343,24 +386,17 @@ pub fn can_order(game: &Game, by: Option<UnitId>, unit: UnitId) -> Result<(), Il
         || u.platoon == Some(h)
         || u.hq == Some(h);
     if !authority {
-        return no(format!(
+        return Err(Illegal(format!(
             "{} is not under {} in the chain of command (4.0)",
             game.describe(unit),
             game.describe(h)
-        ));
+        )));
     }
     if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
         // An HQ originating under General Initiative needs no communication.
-        return Ok(());
+        return Ok(None);
     }
-    if !comms::in_communication(game, h, unit) {
-        return no(format!(
-            "{} is not in communication with {} (4.3)",
-            game.describe(h),
-            game.describe(unit)
-        ));
-    }
-    Ok(())
+    Ok(Some(h))
 }
 
 /// Checks an order against the impulse and the rules. `Ok` means it is

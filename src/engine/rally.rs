@@ -92,7 +92,8 @@ fn returnable_squad(game: &Game, teams: &[UnitId]) -> Option<UnitId> {
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
     match action {
         Action::RemovePin { unit } => {
-            can_order(game, by, *unit)?;
+            // 4.3.1 (digest): a pinned unit still hears this order.
+            super::orders::can_order_to_unpin(game, by, *unit)?;
             if !game.state.unit(*unit).pinned {
                 return no(format!("{} is not pinned", game.describe(*unit)));
             }

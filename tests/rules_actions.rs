@@ -1,0 +1,2567 @@
+//! The Action Menu's command & control, rally and combat actions (4.2,
+//! 4.2.1, 4.2.3, 4.2.4, 4.2.5), communication (4.0, 4.1.4, 4.3, 13.3),
+//! rallying and reconstituting (10.1, 10.2), grenades, jams and
+//! concentrated fire (6.5.1, 6.5.4, 6.6).
+//!
+//! Every test starts from the shipped mission at the CO HQ's first impulse,
+//! lays an all-open map (every card a light-bordered open field), then
+//! arranges its own small position with `state_mut()`: units moved, enemy
+//! units added, fire links, markers, the impulse's originator and commands.
+//! Action cards are found by what they show, never by number.
+
+use fof::data::DataSet;
+use fof::data::action::{ActionCard, Experience, Icon, Mark, Word};
+use fof::data::charts::CoverKind;
+use fof::data::mission::{Net, Pyro, RadioClass};
+use fof::data::units::{Side, UnitKind};
+use fof::engine::c2::co_successor;
+use fof::engine::combat_orders::spotting_draws;
+use fof::engine::comms::{self, Link};
+use fof::engine::deck::Card;
+use fof::engine::events::{Event, EventKind};
+use fof::engine::game::{Game, Input};
+use fof::engine::orders::{Action, Order, TeamKind};
+use fof::engine::pos::CardPos;
+use fof::engine::state::{
+    Asset, CoverId, CoverMarker, FireLink, Options, PointControl, SmokeKind, Unit, UnitId,
+};
+use std::sync::Arc;
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+/// Terrain cards of the Normandy deck used to shape positions.
+const OPEN: u8 = 45; // open field, +0, every border light
+const WALLED: u8 = 44; // hedgerow, +2, every border dark
+const ORCHARD: u8 = 12; // orchard, +1: no spotting modifier for the card
+const VILLAGE: u8 = 16; // village, +3: the dense-card spotting modifier
+const HILL: u8 = 42; // a hill: the card on top stands one level higher
+
+fn p(row: i8, col: i8) -> CardPos {
+    CardPos::new(row, col)
+}
+
+fn new_game(visibility: &str, options: Options) -> Game {
+    let mut data = DataSet::embedded().expect("the shipped data loads");
+    let mut mission = data
+        .mission("hedgerow_attack")
+        .expect("the shipped mission")
+        .clone();
+    mission.id = format!("actions_{visibility}");
+    mission.visibility = visibility.to_string();
+    let mission_id = mission.id.clone();
+    data.missions.push(mission);
+    let mut g = Game::new(Arc::new(data), &mission_id, 11, options).expect("the mission sets up");
+    let co = id(&g, "co_hq");
+    assert_eq!(
+        g.state().impulse.as_ref().and_then(|i| i.hq),
+        Some(co),
+        "the game opens on the CO HQ's impulse"
+    );
+    for c in &mut g.state_mut().map.cards {
+        c.stack = vec![OPEN];
+        c.face_up = true;
+        c.covers.clear();
+        c.markers = Default::default();
+    }
+    impulse(&mut g, Some(co));
+    g
+}
+
+/// A daylight game with the default options.
+fn game() -> Game {
+    new_game("day", Options::default())
+}
+
+/// Gives the impulse to `hq` (`None`: General Initiative) with six fresh
+/// commands.
+fn impulse(g: &mut Game, hq: Option<UnitId>) {
+    let imp = g.state_mut().impulse.as_mut().expect("an impulse");
+    imp.hq = hq;
+    imp.available = 6;
+    imp.spent = 0;
+    imp.done.clear();
+    imp.exhortable.clear();
+}
+
+fn set_available(g: &mut Game, n: u8) {
+    g.state_mut()
+        .impulse
+        .as_mut()
+        .expect("an impulse")
+        .available = n;
+}
+
+fn spent(g: &Game) -> u8 {
+    g.state().impulse.as_ref().expect("an impulse").spent
+}
+
+fn id(g: &Game, roster: &str) -> UnitId {
+    g.state().by_roster(roster).expect(roster).id
+}
+
+fn unit(g: &Game, id: UnitId) -> &Unit {
+    g.state().unit(id)
+}
+
+fn u(g: &mut Game, id: UnitId) -> &mut Unit {
+    g.state_mut().unit_mut(id)
+}
+
+/// Moves units to a card, out of any cover.
+fn put(g: &mut Game, ids: &[UnitId], pos: CardPos) {
+    for &i in ids {
+        let x = u(g, i);
+        x.pos = pos;
+        x.cover = None;
+    }
+}
+
+fn terrain(g: &mut Game, pos: CardPos, stack: &[u8]) {
+    g.state_mut().map.card_mut(pos).expect("a map card").stack = stack.to_vec();
+}
+
+/// Adds a unit of a counter type; friendly units are always spotted.
+fn add(
+    g: &mut Game,
+    ty: &str,
+    pos: CardPos,
+    hq: Option<UnitId>,
+    platoon: Option<UnitId>,
+) -> UnitId {
+    let t = g.data().unit_type(ty).expect(ty).clone();
+    let s = g.state_mut();
+    let id = UnitId(s.units.len() as u16);
+    s.units.push(Unit {
+        id,
+        roster: None,
+        label: format!("{} #{}", t.name, id.0),
+        designation: format!("#{}", id.0),
+        unit_type: t.id.clone(),
+        side: t.side,
+        kind: t.kind,
+        hq,
+        platoon,
+        experience: t.experience.unwrap_or(Experience::Line),
+        steps: t.steps,
+        pos,
+        cover: None,
+        flipped: false,
+        pinned: false,
+        exposed: false,
+        spotted: t.side == Side::Us,
+        ammo: t.ammo.map(|a| a.points),
+        assets: Vec::new(),
+        concentrated: 0,
+        grenaded: 0,
+        removed: false,
+    });
+    id
+}
+
+/// A German unit, spotted or not.
+fn enemy(g: &mut Game, ty: &str, pos: CardPos, spotted: bool) -> UnitId {
+    let e = add(g, ty, pos, None, None);
+    u(g, e).spotted = spotted;
+    e
+}
+
+/// A limited action team of the 1st platoon.
+fn lat(g: &mut Game, ty: &str, pos: CardPos) -> UnitId {
+    let plt = id(g, "1plt_hq");
+    add(g, ty, pos, Some(plt), Some(plt))
+}
+
+fn fire(g: &mut Game, side: Side, from: CardPos, target: CardPos) {
+    let f = &mut g.state_mut().fires;
+    f.push(FireLink { side, from, target });
+    f.sort();
+    f.dedup();
+}
+
+/// Puts a German unit two rows away firing into `pos`: the card is under a
+/// VOF.
+fn under_vof(g: &mut Game, pos: CardPos) {
+    let row = if pos.row + 2 <= g.state().map.rows {
+        pos.row + 2
+    } else {
+        pos.row - 2
+    };
+    let from = p(row, pos.col);
+    enemy(g, "de_rifle_squad", from, true);
+    fire(g, Side::German, from, pos);
+    assert!(g.card_under_vof(pos));
+}
+
+fn cover(g: &mut Game, pos: CardPos) -> CoverId {
+    let s = g.state_mut();
+    let id = CoverId(s.next_cover);
+    s.next_cover += 1;
+    s.map
+        .card_mut(pos)
+        .expect("a map card")
+        .covers
+        .push(CoverMarker {
+            id,
+            kind: CoverKind::Basic,
+        });
+    id
+}
+
+/// `n` different action cards showing what `pred` asks for.
+fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<u8> {
+    let v: Vec<u8> = g
+        .data()
+        .action_cards()
+        .into_iter()
+        .filter(|c| pred(c))
+        .map(|c| c.number)
+        .take(n)
+        .collect();
+    assert_eq!(v.len(), n, "the deck holds {n} such cards");
+    v
+}
+
+fn rally(c: &ActionCard) -> bool {
+    c.word == Some(Word::Rally)
+}
+fn no_rally(c: &ActionCard) -> bool {
+    c.word != Some(Word::Rally)
+}
+fn crosshairs(c: &ActionCard) -> bool {
+    c.icon == Icon::Crosshairs && c.mark.is_none()
+}
+fn no_crosshairs(c: &ActionCard) -> bool {
+    c.icon != Icon::Crosshairs
+}
+fn grenade(c: &ActionCard) -> bool {
+    c.icon == Icon::Grenade
+}
+/// No grenade icon and no Jam mark: a plain miss for any attempt.
+fn no_grenade(c: &ActionCard) -> bool {
+    c.icon != Icon::Grenade && c.mark.is_none()
+}
+fn jam(c: &ActionCard) -> bool {
+    c.mark == Some(Mark::Jam)
+}
+
+/// The next cards drawn will be these, in order.
+fn top(g: &mut Game, numbers: &[u8]) {
+    let c: Vec<Card> = numbers.iter().map(|&n| Card::Action(n)).collect();
+    g.state_mut().deck.put_on_top(&c);
+}
+
+fn drawn(g: &Game) -> u64 {
+    g.state().deck.cards_drawn()
+}
+
+fn order(by: Option<UnitId>, action: Action) -> Input {
+    Input::Order(Order { by, action })
+}
+
+fn by(hq: UnitId, action: Action) -> Input {
+    order(Some(hq), action)
+}
+
+fn legal(g: &Game, i: &Input) -> bool {
+    g.legal_inputs().contains(i)
+}
+
+/// Applies an input that must be legal; returns its events.
+fn ok(g: &mut Game, i: Input) -> Vec<Event> {
+    assert!(legal(g, &i), "{i:?} should be a legal input");
+    match g.apply(&i) {
+        Ok(ev) => ev,
+        Err(e) => panic!("{i:?} was refused: {e}"),
+    }
+}
+
+/// Applies an input that must be refused; checks nothing changed and
+/// returns the reason.
+fn refused(g: &mut Game, i: Input) -> String {
+    assert!(!legal(g, &i), "{i:?} should not be a legal input");
+    let before = g.state_hash();
+    let e = match g.apply(&i) {
+        Ok(_) => panic!("{i:?} should have been refused"),
+        Err(e) => e,
+    };
+    assert_eq!(g.state_hash(), before, "a refused input changes nothing");
+    e.0
+}
+
+/// Each attempt's number of cards drawn and outcome, in order.
+fn attempts(ev: &[Event]) -> Vec<(usize, bool)> {
+    ev.iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Attempt {
+                success, needed, ..
+            } if needed != "none" => Some((e.cards.len(), *success)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn radio(class: RadioClass, net: Net) -> Asset {
+    Asset::Radio {
+        name: "set".into(),
+        class,
+        net,
+    }
+}
+
+/// Replaces a unit's radios and phones with `assets`.
+fn equip(g: &mut Game, id: UnitId, assets: &[Asset]) {
+    let x = u(g, id);
+    x.assets
+        .retain(|a| !matches!(a, Asset::Radio { .. } | Asset::Phone { .. }));
+    x.assets.extend(assets.iter().cloned());
+}
+
+fn link(g: &Game, a: UnitId, b: UnitId) -> Option<Link> {
+    comms::link(g, a, b)
+}
+
+/// Plays on (ending impulses, taking HQs in order) until an impulse opens
+/// in `turn`.
+fn advance_to_turn(g: &mut Game, turn: u8) {
+    for _ in 0..400 {
+        if g.state().turn >= turn && g.state().impulse.is_some() {
+            return;
+        }
+        let inputs = g.legal_inputs();
+        let next = if inputs.contains(&Input::EndImpulse) {
+            Input::EndImpulse
+        } else {
+            inputs.first().cloned().expect("something to do")
+        };
+        g.apply(&next).expect("a legal input");
+    }
+    panic!("turn {turn} never came");
+}
+
+/// The 1st platoon HQ, squad 1/1 and its LMG on R1C2 firing at a spotted
+/// German rifle squad on R3C2 (an orchard), in the PLT HQ's impulse.
+struct Fight {
+    g: Game,
+    plt: UnitId,
+    sq: UnitId,
+    lmg: UnitId,
+    e: UnitId,
+}
+
+fn firefight() -> Fight {
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    let sq = id(&g, "1_1");
+    let lmg = id(&g, "1_lmg");
+    put(&mut g, &[plt, sq, lmg], p(1, 2));
+    terrain(&mut g, p(3, 2), &[ORCHARD]);
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    fire(&mut g, Side::Us, p(1, 2), p(3, 2));
+    impulse(&mut g, Some(plt));
+    Fight { g, plt, sq, lmg, e }
+}
+
+// ---------------------------------------------------------------------------
+// 4.2 Actions in general
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_actions_cost_one_command_and_platoon_actions_two() {
+    let (t, x) = (p(2, 2), UnitId(0));
+    for a in [
+        Action::MovePlatoon { to: t },
+        Action::InfiltratePlatoon { to: t },
+        Action::PlatoonConcentrate { target: x },
+        Action::PlatoonGrenade { target: x },
+    ] {
+        assert_eq!(a.cost(), 2, "{}", a.name());
+    }
+    for a in [
+        Action::Activate { hq: x },
+        Action::Exhort { unit: x },
+        Action::CreateRunner { from: x },
+        Action::DesignateCasualtyPoint,
+        Action::RemovePin { unit: x },
+        Action::DetachTeam {
+            squad: x,
+            kind: TeamKind::Fire,
+        },
+        Action::ReconstituteSquad {
+            teams: vec![x, UnitId(1)],
+        },
+        Action::Spot { unit: x, target: t },
+        Action::ConcentrateFire { unit: x, target: x },
+        Action::Grenade { unit: x, target: x },
+        Action::MortarFire {
+            mortar: x,
+            target: t,
+        },
+        Action::CeaseFire { at: t },
+        Action::ShiftFire { at: t, to: t },
+    ] {
+        assert_eq!(a.cost(), 1, "{}", a.name());
+    }
+    // In play: a one-command order takes one command off the impulse.
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(1, 1));
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::DetachTeam {
+                squad: sq,
+                kind: TeamKind::Fire,
+            },
+        ),
+    );
+    assert_eq!(spent(&g), 1);
+}
+
+#[test]
+fn rule_4_1_3_an_order_costing_more_than_the_commands_left_is_refused() {
+    let Fight {
+        mut g, plt, sq, e, ..
+    } = firefight();
+    set_available(&mut g, 1);
+    let platoon = by(plt, Action::PlatoonConcentrate { target: e });
+    let why = refused(&mut g, platoon.clone());
+    assert!(why.contains("costs 2"), "{why}");
+    // One command still pays for a one-command order...
+    assert!(legal(
+        &g,
+        &by(
+            plt,
+            Action::ConcentrateFire {
+                unit: sq,
+                target: e
+            }
+        )
+    ));
+    // ...and with two left the platoon order is legal.
+    set_available(&mut g, 2);
+    assert!(legal(&g, &platoon));
+    // With nothing left, nothing can be ordered.
+    set_available(&mut g, 0);
+    let why = refused(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: sq,
+                target: e,
+            },
+        ),
+    );
+    assert!(why.contains("0 left"), "{why}");
+}
+
+#[test]
+fn rule_4_2_an_order_from_an_hq_not_spending_this_impulse_is_refused() {
+    let mut g = game();
+    let (co, plt, sq) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, plt, sq], p(1, 1));
+    let detach = Action::DetachTeam {
+        squad: sq,
+        kind: TeamKind::Fire,
+    };
+    let why = refused(&mut g, by(plt, detach.clone()));
+    assert!(why.contains("only CO HQ"), "{why}");
+    // General Initiative commands carry no originator (3.3.2 D)...
+    impulse(&mut g, None);
+    let why = refused(&mut g, by(co, detach.clone()));
+    assert!(why.contains("without an originator"), "{why}");
+    // ...except the actions an HQ must originate (4.1.3).
+    let why = refused(&mut g, order(None, Action::DesignateCasualtyPoint));
+    assert!(why.contains("originated by an HQ"), "{why}");
+    ok(&mut g, order(None, detach));
+    assert_eq!(unit(&g, sq).steps, 3);
+}
+
+#[test]
+fn rule_4_2_one_action_of_each_named_type_per_unit_per_impulse() {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(1, 1));
+    let detach = |kind| by(co, Action::DetachTeam { squad: sq, kind });
+    ok(&mut g, detach(TeamKind::Fire));
+    let team = UnitId(g.state().units.len() as u16 - 1);
+    let why = refused(&mut g, detach(TeamKind::Assault));
+    assert!(why.contains("already performed Detach Team"), "{why}");
+    // Another named action on the same squad is still allowed.
+    ok(&mut g, by(co, Action::Supplement { squad: sq, team }));
+    assert_eq!(unit(&g, sq).steps, 4);
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_4_2_example_repair_a_line_and_create_a_runner_but_not_a_second_runner() {
+    // 4.2: "a unit could be ordered to Repair a Cut Phone Line and Create a
+    // Runner in the same Impulse, but could not Create a Runner another time
+    // in that same Impulse."
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(2, 1));
+    g.state_mut()
+        .map
+        .card_mut(p(2, 1))
+        .unwrap()
+        .markers
+        .phone_line = Some(true);
+    ok(&mut g, by(co, Action::RepairLine { unit: sq }));
+    ok(&mut g, by(co, Action::CreateRunner { from: sq }));
+    let why = refused(&mut g, by(co, Action::CreateRunner { from: sq }));
+    assert!(why.contains("already performed"), "{why}");
+    assert_eq!(unit(&g, sq).steps, 3);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.1 b Exhort
+// ---------------------------------------------------------------------------
+
+/// The 1st platoon HQ pinned under a VOF, in its own impulse.
+fn pinned_plt_hq() -> (Game, UnitId) {
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, &[plt], p(2, 2));
+    u(&mut g, plt).pinned = true;
+    under_vof(&mut g, p(2, 2));
+    impulse(&mut g, Some(plt));
+    (g, plt)
+}
+
+#[test]
+fn rule_4_2_1_b_exhort_needs_a_failed_attempt() {
+    let (mut g, plt) = pinned_plt_hq();
+    let why = refused(&mut g, by(plt, Action::Exhort { unit: plt }));
+    assert!(why.contains("failed attempt"), "{why}");
+    // A successful attempt cannot be exhorted either.
+    let mut r = cards(&g, 1, rally);
+    r.extend(cards(&g, 1, no_rally));
+    top(&mut g, &r);
+    let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(2, true)]);
+    refused(&mut g, by(plt, Action::Exhort { unit: plt }));
+}
+
+#[test]
+fn rule_4_2_1_b_exhorting_a_failed_remove_pin_draws_one_card_and_succeeds() {
+    let (mut g, plt) = pinned_plt_hq();
+    let mut deck = cards(&g, 2, no_rally);
+    deck.extend(cards(&g, 1, rally));
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(2, false)], "a Line HQ draws two");
+    assert!(unit(&g, plt).pinned);
+    let ev = ok(&mut g, by(plt, Action::Exhort { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(1, true)], "Exhort draws one card");
+    assert_eq!(ev.iter().flat_map(|e| &e.cards).count(), 1);
+    assert!(!unit(&g, plt).pinned, "the success branch applies");
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_4_2_1_b_exhort_is_declared_once_per_failed_attempt() {
+    let (mut g, plt) = pinned_plt_hq();
+    let deck = cards(&g, 3, no_rally);
+    top(&mut g, &deck);
+    ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    let ev = ok(&mut g, by(plt, Action::Exhort { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(1, false)]);
+    assert!(unit(&g, plt).pinned);
+    refused(&mut g, by(plt, Action::Exhort { unit: plt }));
+}
+
+#[test]
+fn rule_4_2_1_b_exhort_follows_the_failed_order_at_once() {
+    // Decision (4.2.1 b is silent on timing): Exhort retries the attempts
+    // of the order just given; once another order is given they are gone.
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(2, 2));
+    u(&mut g, co).pinned = true;
+    under_vof(&mut g, p(2, 2));
+    let deck = cards(&g, 2, no_rally);
+    top(&mut g, &deck);
+    ok(&mut g, by(co, Action::RemovePin { unit: co }));
+    assert!(legal(&g, &by(co, Action::Exhort { unit: co })));
+    ok(&mut g, by(co, Action::DesignateCasualtyPoint));
+    refused(&mut g, by(co, Action::Exhort { unit: co }));
+}
+
+#[test]
+fn rule_4_2_1_b_exhorting_a_failed_spot_spots_the_card() {
+    let Fight {
+        mut g, plt, sq, e, ..
+    } = firefight();
+    u(&mut g, e).spotted = false;
+    let n = spotting_draws(&g, sq, p(3, 2));
+    let mut deck = cards(&g, n, no_crosshairs);
+    deck.extend(cards(&g, 1, crosshairs));
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::Spot {
+                unit: sq,
+                target: p(3, 2),
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(n, false)]);
+    assert!(!unit(&g, e).spotted);
+    let ev = ok(&mut g, by(plt, Action::Exhort { unit: sq }));
+    assert_eq!(attempts(&ev), vec![(1, true)]);
+    assert!(unit(&g, e).spotted);
+}
+
+#[test]
+fn rule_4_2_1_b_exhorting_a_failed_grenade_attack_replaces_the_miss_with_a_hit() {
+    let mut g = game();
+    let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
+    put(&mut g, &[plt, sq], p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    impulse(&mut g, Some(plt));
+    let mut deck = cards(&g, 2, no_grenade);
+    deck.extend(cards(&g, 1, grenade));
+    top(&mut g, &deck);
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::Grenade {
+                unit: sq,
+                target: e,
+            },
+        ),
+    );
+    let card = |g: &Game| g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss;
+    assert!(card(&g), "the failure leaves a Grenade Miss on the card");
+    assert_eq!(unit(&g, e).grenaded, 0);
+    ok(&mut g, by(plt, Action::Exhort { unit: sq }));
+    assert_eq!(unit(&g, e).grenaded, 1);
+    assert!(!card(&g), "the miss this attempt placed is taken back");
+}
+
+// ---------------------------------------------------------------------------
+// 4.0, 4.1.4 The chain of command
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_0_a_plt_hq_orders_only_its_own_platoon() {
+    let mut g = game();
+    let (plt, mine, theirs) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "2_1"));
+    put(&mut g, &[plt, mine, theirs], p(1, 1));
+    impulse(&mut g, Some(plt));
+    let detach = |s| {
+        by(
+            plt,
+            Action::DetachTeam {
+                squad: s,
+                kind: TeamKind::Fire,
+            },
+        )
+    };
+    let why = refused(&mut g, detach(theirs));
+    assert!(why.contains("chain of command"), "{why}");
+    ok(&mut g, detach(mine));
+}
+
+#[test]
+fn rule_4_0_any_hq_orders_a_limited_action_team() {
+    let mut g = game();
+    let plt2 = id(&g, "2plt_hq");
+    put(&mut g, &[plt2], p(1, 1));
+    // A fire team of the 1st platoon takes orders from the 2nd PLT HQ.
+    let ft = lat(&mut g, "us_fire_team", p(1, 1));
+    impulse(&mut g, Some(plt2));
+    ok(&mut g, by(plt2, Action::FireToAssault { unit: ft }));
+    assert_eq!(unit(&g, ft).kind, UnitKind::AssaultTeam);
+}
+
+#[test]
+fn rule_4_0_the_co_hq_and_company_staff_order_any_company_unit() {
+    let mut g = game();
+    let (co, xo, sg) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "first_sgt"));
+    let (a, b, c) = (id(&g, "1_1"), id(&g, "2_1"), id(&g, "3_1"));
+    put(&mut g, &[co, xo, sg, a, b, c], p(1, 1));
+    let detach = |hq, s| {
+        by(
+            hq,
+            Action::DetachTeam {
+                squad: s,
+                kind: TeamKind::Fire,
+            },
+        )
+    };
+    ok(&mut g, detach(co, a));
+    impulse(&mut g, Some(xo));
+    ok(&mut g, detach(xo, b));
+    impulse(&mut g, Some(sg));
+    ok(&mut g, detach(sg, c));
+    for s in [a, b, c] {
+        assert_eq!(unit(&g, s).steps, 3);
+    }
+}
+
+#[test]
+fn rule_4_1_4_an_hq_on_its_fire_team_side_orders_only_itself() {
+    let mut g = game();
+    let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
+    put(&mut g, &[plt, sq], p(1, 1));
+    u(&mut g, plt).flipped = true;
+    impulse(&mut g, Some(plt));
+    let why = refused(
+        &mut g,
+        by(
+            plt,
+            Action::DetachTeam {
+                squad: sq,
+                kind: TeamKind::Fire,
+            },
+        ),
+    );
+    assert!(why.contains("fire-team side"), "{why}");
+    ok(&mut g, by(plt, Action::RallyToFront { unit: plt }));
+    assert!(!unit(&g, plt).flipped);
+}
+
+// ---------------------------------------------------------------------------
+// 4.3 Communication
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_3_1_visual_verbal_needs_one_card_both_unpinned_and_the_same_cover() {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    assert_eq!(link(&g, co, co), Some(Link::Itself));
+    put(&mut g, &[co, sq], p(2, 2));
+    assert_eq!(link(&g, co, sq), Some(Link::VisualVerbal));
+    // Different cards: the squad has no radio.
+    put(&mut g, &[sq], p(2, 3));
+    assert_eq!(link(&g, co, sq), None);
+    put(&mut g, &[sq], p(2, 2));
+    // One under cover, the other in the open.
+    let c1 = cover(&mut g, p(2, 2));
+    let c2 = cover(&mut g, p(2, 2));
+    u(&mut g, sq).cover = Some(c1);
+    assert_eq!(link(&g, co, sq), None);
+    // Both under the same cover marker.
+    u(&mut g, co).cover = Some(c1);
+    assert_eq!(link(&g, co, sq), Some(Link::VisualVerbal));
+    // Under two different cover markers.
+    u(&mut g, co).cover = Some(c2);
+    assert_eq!(link(&g, co, sq), None);
+    // Both in the open, but one pinned.
+    put(&mut g, &[co, sq], p(2, 2));
+    u(&mut g, sq).pinned = true;
+    assert_eq!(link(&g, co, sq), None);
+    u(&mut g, sq).pinned = false;
+    u(&mut g, co).pinned = true;
+    assert_eq!(link(&g, co, sq), None);
+}
+
+#[test]
+fn rule_4_3_an_order_to_a_unit_out_of_communication_is_refused() {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co], p(2, 2));
+    put(&mut g, &[sq], p(2, 3));
+    let detach = by(
+        co,
+        Action::DetachTeam {
+            squad: sq,
+            kind: TeamKind::Fire,
+        },
+    );
+    let why = refused(&mut g, detach.clone());
+    assert!(why.contains("not in communication"), "{why}");
+    put(&mut g, &[sq], p(2, 2));
+    ok(&mut g, detach);
+}
+
+#[test]
+fn rule_4_3_5_a_a_handheld_radio_needs_los_and_works_through_smoke() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    // Both carry an SCR-536 on the CO TAC net.
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[plt], p(3, 1));
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    // Smoke between them blocks sight but not the radio.
+    g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
+    assert!(!g.unit_sees(co, p(3, 1)));
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    // A dark-bordered card between them cuts the LOS and the radio.
+    g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.smoke = None;
+    terrain(&mut g, p(2, 1), &[WALLED]);
+    assert_eq!(link(&g, co, plt), None);
+    // Orders follow: the squad-less PLT HQ is out of reach.
+    let why = refused(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
+    assert!(why.contains("not in communication"), "{why}");
+}
+
+#[test]
+fn rule_4_3_5_a_a_handheld_radio_does_not_work_from_under_cover() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[plt], p(1, 2));
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    let c = cover(&mut g, p(1, 2));
+    u(&mut g, plt).cover = Some(c);
+    assert_eq!(link(&g, co, plt), None);
+    assert_eq!(link(&g, plt, co), None);
+}
+
+#[test]
+fn rule_4_3_5_a_a_handheld_radio_reaches_as_if_in_daylight() {
+    let mut g = new_game("dusk", Options::default());
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[plt], p(3, 1));
+    assert!(g.limited_visibility());
+    assert!(!g.unit_sees(co, p(3, 1)), "at dusk sight reaches one card");
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    ok(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
+    assert!(unit(&g, plt).flipped);
+}
+
+#[test]
+fn rule_4_3_5_b_manpack_radios_reach_anywhere_on_the_map() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    let set = radio(RadioClass::Manpack, Net::CoTac);
+    equip(&mut g, co, std::slice::from_ref(&set));
+    equip(&mut g, plt, &[set]);
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[plt], p(4, 3));
+    terrain(&mut g, p(2, 2), &[WALLED]);
+    terrain(&mut g, p(3, 3), &[WALLED]);
+    let c = cover(&mut g, p(4, 3));
+    u(&mut g, plt).cover = Some(c);
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    ok(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
+}
+
+#[test]
+fn rule_4_3_3_co_tac_sets_talk_only_with_the_co_hqs_set() {
+    let mut g = game();
+    let (co, plt1, plt2) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "2plt_hq"));
+    put(&mut g, &[plt1], p(1, 1));
+    put(&mut g, &[plt2], p(1, 3));
+    assert!(g.unit_sees(plt1, p(1, 3)));
+    assert_eq!(link(&g, plt1, plt2), None, "no CO HQ set between them");
+    put(&mut g, &[co], p(1, 2));
+    assert_eq!(link(&g, co, plt1), Some(Link::Radio(Net::CoTac)));
+    assert_eq!(link(&g, plt2, co), Some(Link::Radio(Net::CoTac)));
+    assert_eq!(link(&g, plt1, plt2), None);
+}
+
+#[test]
+fn rule_4_3_3_forward_observers_may_not_use_the_co_tac_net() {
+    let mut g = game();
+    let (co, fo) = (id(&g, "co_hq"), id(&g, "fo_arty"));
+    let set = radio(RadioClass::Manpack, Net::CoTac);
+    equip(&mut g, co, std::slice::from_ref(&set));
+    equip(&mut g, fo, &[set]);
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[fo], p(1, 2));
+    assert_eq!(link(&g, co, fo), None);
+}
+
+#[test]
+fn rule_4_3_4_a_phone_reaches_the_co_hqs_phone_from_its_card_or_an_adjacent_one() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    let phone = Asset::Phone { net: Net::CoTac };
+    equip(&mut g, co, std::slice::from_ref(&phone));
+    equip(&mut g, plt, &[phone]);
+    // Same card, different cover: the phone carries the order.
+    put(&mut g, &[co, plt], p(2, 2));
+    let c = cover(&mut g, p(2, 2));
+    u(&mut g, co).cover = Some(c);
+    assert_eq!(link(&g, co, plt), Some(Link::Phone(Net::CoTac)));
+    // Adjacent card.
+    put(&mut g, &[plt], p(3, 3));
+    assert_eq!(link(&g, co, plt), Some(Link::Phone(Net::CoTac)));
+    // Two cards away with no phone line.
+    put(&mut g, &[plt], p(4, 2));
+    assert_eq!(link(&g, co, plt), None);
+}
+
+#[test]
+fn rule_4_3_4_phone_lines_carry_the_call_and_a_cut_line_breaks_it() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    let phone = Asset::Phone { net: Net::CoTac };
+    equip(&mut g, co, std::slice::from_ref(&phone));
+    equip(&mut g, plt, &[phone]);
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[plt], p(4, 1));
+    let line = |g: &mut Game, pos: CardPos, cut: bool| {
+        g.state_mut().map.card_mut(pos).unwrap().markers.phone_line = Some(cut);
+    };
+    line(&mut g, p(2, 1), false);
+    assert_eq!(link(&g, co, plt), None, "the string has a gap on R3C1");
+    line(&mut g, p(3, 1), false);
+    assert_eq!(link(&g, co, plt), Some(Link::Phone(Net::CoTac)));
+    assert!(comms::wire_connects(&g, p(4, 1), p(1, 1)));
+    line(&mut g, p(3, 1), true);
+    assert_eq!(link(&g, co, plt), None);
+    assert!(!comms::wire_connects(&g, p(4, 1), p(1, 1)));
+    let why = refused(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
+    assert!(why.contains("not in communication"), "{why}");
+}
+
+#[test]
+fn rule_4_3_4_phones_talk_only_on_one_net_through_the_co_hq() {
+    let mut g = game();
+    let (co, plt1, plt2) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "2plt_hq"));
+    for x in [co, plt1, plt2] {
+        equip(&mut g, x, &[Asset::Phone { net: Net::CoTac }]);
+    }
+    put(&mut g, &[plt1], p(2, 1));
+    put(&mut g, &[plt2], p(2, 2));
+    assert_eq!(link(&g, plt1, plt2), None, "CO TAC phones ring the CO HQ");
+    put(&mut g, &[co], p(1, 1));
+    assert_eq!(link(&g, co, plt1), Some(Link::Phone(Net::CoTac)));
+    equip(&mut g, plt1, &[Asset::Phone { net: Net::BnTac }]);
+    assert_eq!(link(&g, co, plt1), None, "a phone on another net");
+}
+
+#[test]
+fn rule_4_2_1_k_a_cut_line_is_repaired_by_a_good_order_unit_with_an_hq_on_the_card() {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(2, 1));
+    let repair = by(co, Action::RepairLine { unit: sq });
+    let why = refused(&mut g, repair.clone());
+    assert!(why.contains("no cut phone line"), "{why}");
+    g.state_mut()
+        .map
+        .card_mut(p(2, 1))
+        .unwrap()
+        .markers
+        .phone_line = Some(true);
+    ok(&mut g, repair.clone());
+    assert_eq!(
+        g.state().map.card(p(2, 1)).unwrap().markers.phone_line,
+        Some(false)
+    );
+    // The HQ one card away talks to the squad by radio, but is not on the
+    // card with the cut line.
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    equip(&mut g, sq, &[radio(RadioClass::Handheld, Net::CoTac)]);
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[sq], p(2, 1));
+    g.state_mut()
+        .map
+        .card_mut(p(2, 1))
+        .unwrap()
+        .markers
+        .phone_line = Some(true);
+    assert_eq!(link(&g, co, sq), Some(Link::Radio(Net::CoTac)));
+    let why = refused(&mut g, repair.clone());
+    assert!(why.contains("on the card"), "{why}");
+    // A pinned unit does not repair lines.
+    put(&mut g, &[co], p(2, 1));
+    u(&mut g, sq).pinned = true;
+    refused(&mut g, repair);
+}
+
+#[test]
+fn rule_13_3_abstract_communications_reach_everywhere_unless_the_hq_is_pinned() {
+    let mut g = new_game(
+        "day",
+        Options {
+            abstract_comms: true,
+            ..Options::default()
+        },
+    );
+    let (co, a, b) = (id(&g, "co_hq"), id(&g, "1_1"), id(&g, "2_1"));
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &[a, b], p(4, 3));
+    let c = cover(&mut g, p(4, 3));
+    u(&mut g, a).cover = Some(c);
+    assert_eq!(link(&g, co, a), Some(Link::Abstract));
+    let detach = |s| {
+        by(
+            co,
+            Action::DetachTeam {
+                squad: s,
+                kind: TeamKind::Fire,
+            },
+        )
+    };
+    ok(&mut g, detach(a));
+    // A pinned HQ commands only itself.
+    u(&mut g, co).pinned = true;
+    assert_eq!(link(&g, co, b), None);
+    let why = refused(&mut g, detach(b));
+    assert!(why.contains("not in communication"), "{why}");
+    ok(&mut g, by(co, Action::RemovePin { unit: co }));
+    assert!(!unit(&g, co).pinned);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.1 f-h, 4.3.2 Runners
+// ---------------------------------------------------------------------------
+
+fn last_unit(g: &Game) -> UnitId {
+    UnitId(g.state().units.len() as u16 - 1)
+}
+
+#[test]
+fn rule_4_2_1_f_the_co_hq_creates_a_runner_from_a_step() {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(1, 1));
+    ok(&mut g, by(co, Action::CreateRunner { from: sq }));
+    let r = last_unit(&g);
+    assert_eq!(unit(&g, r).kind, UnitKind::Runner);
+    assert_eq!(unit(&g, r).pos, p(1, 1));
+    assert!(unit(&g, r).in_play());
+    assert_eq!(unit(&g, sq).steps, 3);
+}
+
+#[test]
+fn rule_4_2_1_f_only_the_co_hq_creates_runners() {
+    let mut g = game();
+    let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
+    put(&mut g, &[plt, sq], p(1, 1));
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, by(plt, Action::CreateRunner { from: sq }));
+    assert!(why.contains("only the CO HQ"), "{why}");
+}
+
+#[test]
+fn rule_4_2_1_f_runners_come_from_good_order_units_or_fire_and_assault_teams() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(1, 1));
+    let para = lat(&mut g, "us_paralyzed_team", p(1, 1));
+    let why = refused(&mut g, by(co, Action::CreateRunner { from: para }));
+    assert!(why.contains("runner comes from"), "{why}");
+    let ft = lat(&mut g, "us_fire_team", p(1, 1));
+    ok(&mut g, by(co, Action::CreateRunner { from: ft }));
+    assert!(!unit(&g, ft).in_play(), "its only step became the runner");
+    assert_eq!(unit(&g, last_unit(&g)).kind, UnitKind::Runner);
+}
+
+#[test]
+fn rule_4_3_2_no_more_than_two_runners_in_play() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    let squads = [id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3")];
+    put(&mut g, &[co], p(1, 1));
+    put(&mut g, &squads, p(1, 1));
+    ok(&mut g, by(co, Action::CreateRunner { from: squads[0] }));
+    ok(&mut g, by(co, Action::CreateRunner { from: squads[1] }));
+    let why = refused(&mut g, by(co, Action::CreateRunner { from: squads[2] }));
+    assert!(why.contains("two runners"), "{why}");
+}
+
+/// The CO HQ and squad 1/1 on R1C1, the 1st PLT HQ on R3C3, and a runner
+/// just created from the squad.
+fn runner_position() -> (Game, UnitId, UnitId, UnitId) {
+    let mut g = game();
+    let (co, plt, sq) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(1, 1));
+    put(&mut g, &[plt], p(3, 3));
+    ok(&mut g, by(co, Action::CreateRunner { from: sq }));
+    let r = last_unit(&g);
+    (g, co, plt, r)
+}
+
+#[test]
+fn rule_4_2_1_g_a_dispatched_runner_activates_the_hq_next_turn_and_returns_exposed() {
+    let (mut g, co, plt, r) = runner_position();
+    ok(
+        &mut g,
+        by(co, Action::DispatchRunner { runner: r, to: plt }),
+    );
+    assert_eq!(unit(&g, r).pos, p(3, 3), "the runner goes to the PLT HQ");
+    assert!(unit(&g, r).exposed);
+    assert!(!g.state().hq_state(plt).unwrap().activated);
+    advance_to_turn(&mut g, 2);
+    assert!(
+        g.state().hq_state(plt).unwrap().activated,
+        "the PLT HQ is activated on the next turn"
+    );
+    assert_eq!(
+        unit(&g, r).pos,
+        p(1, 1),
+        "the runner is back with the CO HQ"
+    );
+    assert!(unit(&g, r).exposed);
+    assert!(
+        g.hq_candidates(fof::engine::sequence::Step::ActivatedImpulses)
+            .contains(&plt)
+    );
+}
+
+#[test]
+fn rule_4_3_2_a_pinned_runner_does_not_activate_the_hq() {
+    let (mut g, co, plt, r) = runner_position();
+    ok(
+        &mut g,
+        by(co, Action::DispatchRunner { runner: r, to: plt }),
+    );
+    // Fire on the PLT HQ's card keeps the runner pinned through the turn.
+    u(&mut g, r).pinned = true;
+    under_vof(&mut g, p(3, 3));
+    advance_to_turn(&mut g, 2);
+    assert!(unit(&g, r).pinned);
+    assert!(!g.state().hq_state(plt).unwrap().activated);
+}
+
+#[test]
+fn rule_4_2_1_g_runners_go_to_a_plt_hq_or_company_staff_on_the_map() {
+    let (mut g, co, _, r) = runner_position();
+    let (sq, xo) = (id(&g, "1_2"), id(&g, "xo"));
+    put(&mut g, &[sq], p(2, 2));
+    let why = refused(&mut g, by(co, Action::DispatchRunner { runner: r, to: sq }));
+    assert!(why.contains("platoon HQ or company staff"), "{why}");
+    assert!(unit(&g, xo).pos.is_staging());
+    refused(&mut g, by(co, Action::DispatchRunner { runner: r, to: xo }));
+    put(&mut g, &[xo], p(2, 2));
+    ok(&mut g, by(co, Action::DispatchRunner { runner: r, to: xo }));
+    assert_eq!(unit(&g, r).pos, p(2, 2));
+}
+
+#[test]
+fn rule_4_2_1_h_a_dismissed_runner_rejoins_a_squad_below_strength_on_the_co_hqs_card() {
+    let (mut g, co, _, r) = runner_position();
+    let (sq, full, away) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, &[full], p(1, 1));
+    put(&mut g, &[away], p(1, 2));
+    u(&mut g, away).steps = 3;
+    let why = refused(
+        &mut g,
+        by(
+            co,
+            Action::DismissRunner {
+                runner: r,
+                into: full,
+            },
+        ),
+    );
+    assert!(why.contains("cannot absorb"), "{why}");
+    refused(
+        &mut g,
+        by(
+            co,
+            Action::DismissRunner {
+                runner: r,
+                into: away,
+            },
+        ),
+    );
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::DismissRunner {
+                runner: r,
+                into: sq,
+            },
+        ),
+    );
+    assert_eq!(unit(&g, sq).steps, 4);
+    assert!(!unit(&g, r).in_play());
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.1 c, 4.3.6 Pyrotechnics
+// ---------------------------------------------------------------------------
+
+fn pyro_count(g: &Game, id: UnitId, device: Pyro) -> u8 {
+    unit(g, id)
+        .assets
+        .iter()
+        .find_map(|a| match a {
+            Asset::Pyro(d, n) if *d == device => Some(*n),
+            _ => None,
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn rule_4_2_1_c_smoke_goes_on_the_units_own_card_and_blocks_sight_out_of_it() {
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    let watcher = id(&g, "1_1");
+    put(&mut g, &[plt], p(1, 2));
+    put(&mut g, &[watcher], p(3, 2));
+    impulse(&mut g, Some(plt));
+    assert_eq!(pyro_count(&g, plt, Pyro::Smoke), 2);
+    let smoke = |at| {
+        by(
+            plt,
+            Action::DeployPyro {
+                unit: plt,
+                device: Pyro::Smoke,
+                at,
+            },
+        )
+    };
+    let why = refused(&mut g, smoke(p(2, 2)));
+    assert!(why.contains("aerial"), "{why}");
+    assert!(g.unit_sees(plt, p(3, 2)));
+    ok(&mut g, smoke(p(1, 2)));
+    assert_eq!(
+        g.state().map.card(p(1, 2)).unwrap().markers.smoke,
+        Some(SmokeKind::Smoke)
+    );
+    assert_eq!(pyro_count(&g, plt, Pyro::Smoke), 1, "one device used up");
+    assert!(!g.unit_sees(plt, p(3, 2)), "no sight out of the smoke");
+    assert!(g.unit_sees(watcher, p(1, 2)), "sight into it remains");
+}
+
+#[test]
+fn rule_4_2_1_c_an_aerial_signal_bursts_over_the_units_card_or_an_adjacent_one() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(2, 2));
+    let star = |at| {
+        by(
+            co,
+            Action::DeployPyro {
+                unit: co,
+                device: Pyro::GreenStarCluster,
+                at,
+            },
+        )
+    };
+    let why = refused(&mut g, star(p(4, 2)));
+    assert!(why.contains("adjacent"), "{why}");
+    ok(&mut g, star(p(3, 3)));
+    assert_eq!(
+        g.state().map.card(p(3, 3)).unwrap().markers.signals,
+        vec![Pyro::GreenStarCluster]
+    );
+    assert_eq!(pyro_count(&g, co, Pyro::GreenStarCluster), 0);
+    // The device is used up: in a later impulse it is gone.
+    impulse(&mut g, Some(co));
+    let why = refused(&mut g, star(p(2, 2)));
+    assert!(why.contains("carries no"), "{why}");
+    // The other device is still there and may burst over the own card.
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::DeployPyro {
+                unit: co,
+                device: Pyro::RedStarCluster,
+                at: p(2, 2),
+            },
+        ),
+    );
+}
+
+#[test]
+fn rule_4_2_1_c_a_hand_flare_lights_an_adjacent_card() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(2, 2));
+    u(&mut g, co).assets.push(Asset::Pyro(Pyro::HandFlare, 1));
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::DeployPyro {
+                unit: co,
+                device: Pyro::HandFlare,
+                at: p(3, 2),
+            },
+        ),
+    );
+    assert!(
+        g.state()
+            .map
+            .card(p(3, 2))
+            .unwrap()
+            .markers
+            .illumination
+            .is_some()
+    );
+    assert_eq!(pyro_count(&g, co, Pyro::HandFlare), 0);
+}
+
+#[test]
+fn rule_4_2_1_c_only_a_good_order_unit_deploys_a_device() {
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, &[plt], p(1, 2));
+    u(&mut g, plt).pinned = true;
+    impulse(&mut g, Some(plt));
+    let why = refused(
+        &mut g,
+        by(
+            plt,
+            Action::DeployPyro {
+                unit: plt,
+                device: Pyro::Smoke,
+                at: p(1, 2),
+            },
+        ),
+    );
+    assert!(why.contains("Good Order"), "{why}");
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.1 d, e, 10.2.2 Reconstituting HQs
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_1_d_a_plt_hq_returns_green_from_a_step_of_its_platoon() {
+    let mut g = game();
+    let (co, plt, sq, other) = (
+        id(&g, "co_hq"),
+        id(&g, "1plt_hq"),
+        id(&g, "1_1"),
+        id(&g, "2_1"),
+    );
+    put(&mut g, &[co, sq, other], p(2, 2));
+    let rebuild = |from| by(co, Action::ReconstitutePltHq { from });
+    let why = refused(&mut g, rebuild(sq));
+    assert!(why.contains("still in play"), "{why}");
+    assert_eq!(unit(&g, plt).experience, Experience::Line);
+    u(&mut g, plt).removed = true;
+    // A squad of another platoon cannot stand in.
+    refused(&mut g, rebuild(other));
+    ok(&mut g, rebuild(sq));
+    let h = unit(&g, plt);
+    assert!(h.in_play());
+    assert_eq!(h.pos, p(2, 2));
+    assert_eq!(h.experience, Experience::Green);
+    assert_eq!(unit(&g, sq).steps, 3);
+}
+
+#[test]
+fn rule_4_2_1_d_the_co_hq_or_company_staff_reconstitute_a_plt_hq() {
+    let mut g = game();
+    let (plt1, plt2, xo, sq) = (
+        id(&g, "1plt_hq"),
+        id(&g, "2plt_hq"),
+        id(&g, "xo"),
+        id(&g, "1_1"),
+    );
+    u(&mut g, plt1).removed = true;
+    put(&mut g, &[plt2, xo, sq], p(2, 2));
+    impulse(&mut g, Some(plt2));
+    let why = refused(&mut g, by(plt2, Action::ReconstitutePltHq { from: sq }));
+    assert!(why.contains("only the CO HQ or company staff"), "{why}");
+    impulse(&mut g, Some(xo));
+    ok(&mut g, by(xo, Action::ReconstitutePltHq { from: sq }));
+    assert!(unit(&g, plt1).in_play());
+}
+
+#[test]
+fn rule_4_2_1_e_the_xo_takes_over_the_company_first() {
+    let mut g = game();
+    let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
+    u(&mut g, co).removed = true;
+    put(&mut g, &[xo, plt], p(2, 2));
+    impulse(&mut g, Some(xo));
+    let why = refused(&mut g, by(xo, Action::ReconstituteCoHq { from: plt }));
+    assert!(why.contains("order of precedence"), "{why}");
+    ok(&mut g, by(xo, Action::ReconstituteCoHq { from: xo }));
+    assert!(unit(&g, co).in_play());
+    assert_eq!(unit(&g, co).pos, p(2, 2));
+    assert!(!unit(&g, xo).in_play(), "the XO became the CO HQ");
+    // 10.2.2: reconstituted HQs always enter play Green.
+    assert_eq!(unit(&g, co).experience, Experience::Green);
+}
+
+#[test]
+fn rule_4_2_1_e_order_of_precedence_xo_plt_hq_arty_fo_first_sergeant_then_a_step() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    let xo = id(&g, "xo");
+    let plts = [id(&g, "1plt_hq"), id(&g, "2plt_hq"), id(&g, "3plt_hq")];
+    let (fo, sg) = (id(&g, "fo_arty"), id(&g, "first_sgt"));
+    u(&mut g, co).removed = true;
+    assert_eq!(co_successor(&g), Some(xo));
+    u(&mut g, xo).removed = true;
+    assert!(plts.contains(&co_successor(&g).expect("a PLT HQ")));
+    for h in plts {
+        u(&mut g, h).removed = true;
+    }
+    assert_eq!(co_successor(&g), Some(fo));
+    u(&mut g, fo).removed = true;
+    assert_eq!(co_successor(&g), Some(sg));
+    u(&mut g, sg).removed = true;
+    let step = co_successor(&g).expect("a Good Order step");
+    assert!(unit(&g, step).good_order() && !unit(&g, step).is_hq_or_staff());
+}
+
+#[test]
+fn rule_10_2_2_a_higher_unit_on_its_fire_team_side_is_not_skipped() {
+    let mut g = game();
+    let (co, xo, sg, plt) = (
+        id(&g, "co_hq"),
+        id(&g, "xo"),
+        id(&g, "first_sgt"),
+        id(&g, "1plt_hq"),
+    );
+    u(&mut g, co).removed = true;
+    u(&mut g, xo).flipped = true;
+    put(&mut g, &[xo, sg, plt], p(2, 2));
+    assert_eq!(co_successor(&g), None, "the XO must rally first");
+    impulse(&mut g, Some(sg));
+    refused(&mut g, by(sg, Action::ReconstituteCoHq { from: plt }));
+    // Rallied to its command side, the XO takes over.
+    u(&mut g, xo).flipped = false;
+    assert_eq!(co_successor(&g), Some(xo));
+    ok(&mut g, by(sg, Action::ReconstituteCoHq { from: xo }));
+    assert!(unit(&g, co).in_play());
+}
+
+#[test]
+fn rule_4_2_1_e_only_battalion_or_company_staff_reconstitute_the_co_hq() {
+    let mut g = game();
+    let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
+    u(&mut g, co).removed = true;
+    put(&mut g, &[xo, plt], p(2, 2));
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, by(plt, Action::ReconstituteCoHq { from: xo }));
+    assert!(why.contains("staff"), "{why}");
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.1 l Casualty collection point
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_1_l_the_co_hq_designates_a_casualty_collection_point_on_its_card() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    // Not from the staging area.
+    let why = refused(&mut g, by(co, Action::DesignateCasualtyPoint));
+    assert!(why.contains("on the map"), "{why}");
+    put(&mut g, &[co], p(2, 2));
+    ok(&mut g, by(co, Action::DesignateCasualtyPoint));
+    assert_eq!(
+        g.state().map.point(PointControl::CasualtyPoint),
+        Some(p(2, 2))
+    );
+    impulse(&mut g, Some(co));
+    refused(&mut g, by(co, Action::DesignateCasualtyPoint));
+    // A PLT HQ designates controls only on a patrol.
+    put(&mut g, &[plt], p(3, 3));
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, by(plt, Action::DesignateCasualtyPoint));
+    assert!(why.contains("only the CO HQ"), "{why}");
+    // Moving on: a new point replaces the old one.
+    put(&mut g, &[co], p(3, 1));
+    impulse(&mut g, Some(co));
+    ok(&mut g, by(co, Action::DesignateCasualtyPoint));
+    let points: Vec<_> = g
+        .state()
+        .map
+        .controls
+        .points
+        .iter()
+        .filter(|(k, _)| *k == PointControl::CasualtyPoint)
+        .collect();
+    assert_eq!(points, vec![&(PointControl::CasualtyPoint, p(3, 1))]);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.3, 4.2.5, 10.1 Rally actions
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_3_a_removing_a_pin_is_automatic_without_a_vof() {
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, &[plt], p(2, 2));
+    u(&mut g, plt).pinned = true;
+    impulse(&mut g, Some(plt));
+    let before = drawn(&g);
+    ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    assert_eq!(drawn(&g), before, "no card is drawn");
+    assert!(!unit(&g, plt).pinned);
+}
+
+#[test]
+fn rule_4_2_3_a_under_a_vof_removing_a_pin_needs_the_word_rally() {
+    let (mut g, plt) = pinned_plt_hq();
+    let deck = cards(&g, 2, no_rally);
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert!(unit(&g, plt).pinned, "failure does nothing");
+    let (mut g, plt) = pinned_plt_hq();
+    let mut deck = cards(&g, 1, no_rally);
+    deck.extend(cards(&g, 1, rally));
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(2, true)]);
+    assert!(!unit(&g, plt).pinned);
+}
+
+#[test]
+fn rule_4_2_3_a_a_pinned_unit_still_hears_the_order_to_remove_its_pin() {
+    // Digest, "Using Visual-Verbal Communication": pinned units can always
+    // receive an order to attempt to remove a Pinned marker. Decision: the
+    // recipient's Pinned marker does not break visual-verbal contact for
+    // this one order; the originator must still share its card and cover.
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(2, 2));
+    u(&mut g, sq).pinned = true;
+    under_vof(&mut g, p(2, 2));
+    assert_eq!(link(&g, co, sq), None);
+    let detach = by(
+        co,
+        Action::DetachTeam {
+            squad: sq,
+            kind: TeamKind::Fire,
+        },
+    );
+    refused(&mut g, detach);
+    let mut deck = cards(&g, 2, no_rally);
+    deck.extend(cards(&g, 1, rally));
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(co, Action::RemovePin { unit: sq }));
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    // The brief's example: the failed attempt is exhorted with a Rally card.
+    let ev = ok(&mut g, by(co, Action::Exhort { unit: sq }));
+    assert_eq!(attempts(&ev), vec![(1, true)]);
+    assert!(!unit(&g, sq).pinned);
+    // Not from another card.
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co], p(2, 1));
+    put(&mut g, &[sq], p(2, 2));
+    u(&mut g, sq).pinned = true;
+    let why = refused(&mut g, by(co, Action::RemovePin { unit: sq }));
+    assert!(why.contains("not in communication"), "{why}");
+}
+
+#[test]
+fn rule_4_2_3_rally_draws_follow_the_originators_experience() {
+    // 4.2: rally draws are modified by the HQ giving the order, not by the
+    // unit rallying (a Green fire team here).
+    for (hq, n) in [("2plt_hq", 3), ("1plt_hq", 2), ("3plt_hq", 1)] {
+        let mut g = game();
+        let h = id(&g, hq);
+        put(&mut g, &[h], p(2, 2));
+        let ft = lat(&mut g, "us_fire_team", p(2, 2));
+        under_vof(&mut g, p(2, 2));
+        impulse(&mut g, Some(h));
+        let deck = cards(&g, 3, no_rally);
+        top(&mut g, &deck);
+        let ev = ok(&mut g, by(h, Action::FireToAssault { unit: ft }));
+        assert_eq!(attempts(&ev), vec![(n, false)], "{hq}");
+    }
+}
+
+#[test]
+fn rule_4_2_3_under_general_initiative_rally_draws_follow_the_unit() {
+    // Decision: with no originator (3.3.2 D) the rallying unit's own
+    // experience modifies the draw.
+    let mut g = game();
+    let ft = lat(&mut g, "us_fire_team", p(2, 2));
+    under_vof(&mut g, p(2, 2));
+    impulse(&mut g, None);
+    let deck = cards(&g, 2, no_rally);
+    top(&mut g, &deck);
+    let ev = ok(&mut g, order(None, Action::FireToAssault { unit: ft }));
+    assert_eq!(
+        attempts(&ev),
+        vec![(1, false)],
+        "a Green fire team draws one"
+    );
+}
+
+#[test]
+fn rule_4_2_3_b_to_e_teams_climb_from_paralyzed_to_litter_fire_and_assault() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(2, 2));
+    let t = lat(&mut g, "us_paralyzed_team", p(2, 2));
+    let before = drawn(&g);
+    ok(&mut g, by(co, Action::ParalyzedToLitter { unit: t }));
+    assert_eq!(unit(&g, t).kind, UnitKind::LitterTeam);
+    ok(&mut g, by(co, Action::LitterToFire { unit: t }));
+    assert_eq!(unit(&g, t).kind, UnitKind::FireTeam);
+    assert_eq!(unit(&g, t).experience, Experience::Green);
+    ok(&mut g, by(co, Action::FireToAssault { unit: t }));
+    assert_eq!(unit(&g, t).kind, UnitKind::AssaultTeam);
+    assert_eq!(unit(&g, t).experience, Experience::Line);
+    ok(&mut g, by(co, Action::AssaultToFire { unit: t }));
+    assert_eq!(unit(&g, t).kind, UnitKind::FireTeam);
+    assert_eq!(drawn(&g), before, "no VOF on the card: no draws");
+    assert_eq!(spent(&g), 4);
+    // Each conversion fits one kind of team only.
+    impulse(&mut g, Some(co));
+    let why = refused(&mut g, by(co, Action::ParalyzedToLitter { unit: t }));
+    assert!(why.contains("not a paralyzed team"), "{why}");
+}
+
+#[test]
+fn rule_4_2_3_b_under_a_vof_a_conversion_needs_the_word_rally() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(2, 2));
+    let t = lat(&mut g, "us_paralyzed_team", p(2, 2));
+    let l = lat(&mut g, "us_litter_team", p(2, 2));
+    under_vof(&mut g, p(2, 2));
+    let mut deck = cards(&g, 2, no_rally);
+    deck.extend(cards(&g, 2, rally));
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(co, Action::ParalyzedToLitter { unit: t }));
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert_eq!(unit(&g, t).kind, UnitKind::ParalyzedTeam);
+    let ev = ok(&mut g, by(co, Action::LitterToFire { unit: l }));
+    assert_eq!(attempts(&ev), vec![(2, true)]);
+    assert_eq!(unit(&g, l).kind, UnitKind::FireTeam);
+}
+
+#[test]
+fn rule_4_2_3_e_assault_to_fire_team_is_automatic_even_under_a_vof() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(2, 2));
+    let t = lat(&mut g, "us_assault_team", p(2, 2));
+    under_vof(&mut g, p(2, 2));
+    let before = drawn(&g);
+    ok(&mut g, by(co, Action::AssaultToFire { unit: t }));
+    assert_eq!(drawn(&g), before);
+    assert_eq!(unit(&g, t).kind, UnitKind::FireTeam);
+}
+
+#[test]
+fn rule_4_2_3_f_a_weapons_team_rallies_to_its_front() {
+    let mut g = game();
+    let (plt, lmg) = (id(&g, "1plt_hq"), id(&g, "1_lmg"));
+    put(&mut g, &[plt, lmg], p(2, 2));
+    u(&mut g, lmg).flipped = true;
+    impulse(&mut g, Some(plt));
+    let before = drawn(&g);
+    ok(&mut g, by(plt, Action::RallyToFront { unit: lmg }));
+    assert!(!unit(&g, lmg).flipped);
+    assert_eq!(drawn(&g), before);
+    // 10.1.2: it keeps its experience.
+    assert_eq!(unit(&g, lmg).experience, Experience::Line);
+    // A unit already on its front has nothing to rally.
+    impulse(&mut g, Some(plt));
+    refused(&mut g, by(plt, Action::RallyToFront { unit: lmg }));
+}
+
+#[test]
+fn rule_4_2_3_f_under_a_vof_rallying_to_the_front_needs_the_word_rally() {
+    let mut g = game();
+    let (plt, lmg) = (id(&g, "1plt_hq"), id(&g, "1_lmg"));
+    put(&mut g, &[plt, lmg], p(2, 2));
+    u(&mut g, lmg).flipped = true;
+    under_vof(&mut g, p(2, 2));
+    impulse(&mut g, Some(plt));
+    let deck = cards(&g, 2, no_rally);
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::RallyToFront { unit: lmg }));
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert!(unit(&g, lmg).flipped);
+}
+
+#[test]
+fn rule_4_2_3_f_an_hq_rallies_itself_to_its_command_side() {
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    put(&mut g, &[co, plt], p(2, 2));
+    u(&mut g, plt).flipped = true;
+    let why = refused(&mut g, by(co, Action::RallyToFront { unit: plt }));
+    assert!(why.contains("itself"), "{why}");
+    impulse(&mut g, Some(plt));
+    ok(&mut g, by(plt, Action::RallyToFront { unit: plt }));
+    assert!(!unit(&g, plt).flipped);
+}
+
+#[test]
+fn rule_4_2_3_f_squads_have_no_fire_team_side_to_rally_from() {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put(&mut g, &[co, sq], p(2, 2));
+    u(&mut g, sq).flipped = true;
+    refused(&mut g, by(co, Action::RallyToFront { unit: sq }));
+}
+
+#[test]
+fn rule_4_2_3_g_a_3_or_4_step_squad_detaches_a_team() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    let (a, b, c) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, &[co, a, b, c], p(2, 2));
+    u(&mut g, b).steps = 3;
+    u(&mut g, c).steps = 2;
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::DetachTeam {
+                squad: a,
+                kind: TeamKind::Fire,
+            },
+        ),
+    );
+    let fire_team = last_unit(&g);
+    assert_eq!(unit(&g, a).steps, 3);
+    assert_eq!(unit(&g, fire_team).kind, UnitKind::FireTeam);
+    assert_eq!(unit(&g, fire_team).pos, p(2, 2));
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::DetachTeam {
+                squad: b,
+                kind: TeamKind::Assault,
+            },
+        ),
+    );
+    assert_eq!(unit(&g, b).steps, 2);
+    assert_eq!(unit(&g, last_unit(&g)).kind, UnitKind::AssaultTeam);
+    let why = refused(
+        &mut g,
+        by(
+            co,
+            Action::DetachTeam {
+                squad: c,
+                kind: TeamKind::Fire,
+            },
+        ),
+    );
+    assert!(why.contains("3 or 4 steps"), "{why}");
+}
+
+#[test]
+fn rule_4_2_3_h_a_2_or_3_step_squad_takes_in_a_team_on_its_card() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    let (a, full, one) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, &[co, a, full, one], p(2, 2));
+    u(&mut g, a).steps = 2;
+    u(&mut g, one).steps = 1;
+    let here = lat(&mut g, "us_assault_team", p(2, 2));
+    let away = lat(&mut g, "us_fire_team", p(2, 3));
+    let supplement = |squad, team| by(co, Action::Supplement { squad, team });
+    let why = refused(&mut g, supplement(full, here));
+    assert!(why.contains("2 or 3 steps"), "{why}");
+    refused(&mut g, supplement(one, here));
+    refused(&mut g, supplement(a, away));
+    ok(&mut g, supplement(a, here));
+    assert_eq!(unit(&g, a).steps, 3);
+    assert!(!unit(&g, here).in_play());
+}
+
+/// Three fire teams of the 1st platoon with the CO HQ on R2C2, squad 1/3
+/// removed from play earlier.
+fn broken_squad() -> (Game, UnitId, UnitId, Vec<UnitId>) {
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_3"));
+    put(&mut g, &[co], p(2, 2));
+    u(&mut g, sq).removed = true;
+    let teams: Vec<UnitId> = (0..3)
+        .map(|_| lat(&mut g, "us_fire_team", p(2, 2)))
+        .collect();
+    (g, co, sq, teams)
+}
+
+#[test]
+fn rule_4_2_3_i_teams_reconstitute_a_removed_squad_with_as_many_steps() {
+    let (mut g, co, sq, teams) = broken_squad();
+    let mut deck = cards(&g, 1, no_rally);
+    deck.extend(cards(&g, 1, rally));
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams.clone(),
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(2, true)], "a Line CO HQ draws two");
+    let s = unit(&g, sq);
+    assert!(s.in_play());
+    assert_eq!(s.steps, 3, "as many steps as teams (10.2.1 slip)");
+    assert_eq!(s.pos, p(2, 2));
+    assert!(teams.iter().all(|t| !unit(&g, *t).in_play()));
+}
+
+#[test]
+fn rule_4_2_3_i_reconstituting_always_draws_and_a_failure_does_nothing() {
+    // The Action Menu gives no automatic success without a VOF here.
+    let (mut g, co, sq, teams) = broken_squad();
+    assert!(!g.card_under_vof(p(2, 2)));
+    let deck = cards(&g, 2, no_rally);
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams[..2].to_vec(),
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert!(!unit(&g, sq).in_play());
+    assert!(teams.iter().all(|t| unit(&g, *t).in_play()));
+}
+
+#[test]
+fn rule_4_2_3_i_needs_two_to_four_teams_and_a_squad_removed_from_play() {
+    let (mut g, co, sq, teams) = broken_squad();
+    let why = refused(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams[..1].to_vec(),
+            },
+        ),
+    );
+    assert!(why.contains("2 to 4"), "{why}");
+    let mut five = teams.clone();
+    five.push(lat(&mut g, "us_assault_team", p(2, 2)));
+    five.push(lat(&mut g, "us_assault_team", p(2, 2)));
+    refused(&mut g, by(co, Action::ReconstituteSquad { teams: five }));
+    u(&mut g, sq).removed = false;
+    let why = refused(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams[..2].to_vec(),
+            },
+        ),
+    );
+    assert!(why.contains("removed from play"), "{why}");
+}
+
+#[test]
+fn rule_4_1_3_reconstituting_a_squad_needs_an_hq_even_under_general_initiative() {
+    let (mut g, co, _, teams) = broken_squad();
+    impulse(&mut g, None);
+    let rebuild = Action::ReconstituteSquad {
+        teams: teams[..2].to_vec(),
+    };
+    refused(&mut g, order(None, rebuild.clone()));
+    assert!(legal(&g, &by(co, rebuild)));
+}
+
+#[test]
+fn rule_4_2_3_j_a_good_order_unit_flips_to_its_fire_team_side() {
+    let mut g = game();
+    let (plt, lmg, sq) = (id(&g, "1plt_hq"), id(&g, "1_lmg"), id(&g, "1_1"));
+    put(&mut g, &[plt, lmg, sq], p(2, 2));
+    impulse(&mut g, Some(plt));
+    ok(&mut g, by(plt, Action::FlipToFireTeam { unit: lmg }));
+    assert!(unit(&g, lmg).flipped);
+    let why = refused(&mut g, by(plt, Action::FlipToFireTeam { unit: sq }));
+    assert!(why.contains("no fire-team side"), "{why}");
+}
+
+#[test]
+fn rule_4_2_5_a_pinned_unit_may_only_attempt_to_remove_its_pin_among_rally_actions() {
+    // General Initiative needs no communication, so only 4.2.5 decides.
+    let mut g = game();
+    let (lmg, sq) = (id(&g, "1_lmg"), id(&g, "1_1"));
+    put(&mut g, &[lmg, sq], p(2, 2));
+    let para = lat(&mut g, "us_paralyzed_team", p(2, 2));
+    let ft = lat(&mut g, "us_fire_team", p(2, 2));
+    let aslt = lat(&mut g, "us_assault_team", p(2, 2));
+    for x in [lmg, sq, para, ft, aslt] {
+        u(&mut g, x).pinned = true;
+    }
+    impulse(&mut g, None);
+    let rally_orders = |g: &Game, x: UnitId| -> Vec<Action> {
+        g.legal_inputs()
+            .into_iter()
+            .filter_map(|i| match i {
+                Input::Order(o) if o.action.rule().starts_with("4.2.3") => Some(o.action),
+                _ => None,
+            })
+            .filter(|a| a.unit() == Some(x))
+            .collect()
+    };
+    for x in [lmg, sq, para, ft, aslt] {
+        assert_eq!(rally_orders(&g, x), vec![Action::RemovePin { unit: x }]);
+    }
+    let why = refused(
+        &mut g,
+        order(None, Action::ParalyzedToLitter { unit: para }),
+    );
+    assert!(why.contains("pinned"), "{why}");
+    refused(&mut g, order(None, Action::FireToAssault { unit: ft }));
+    refused(&mut g, order(None, Action::AssaultToFire { unit: aslt }));
+    refused(&mut g, order(None, Action::FlipToFireTeam { unit: lmg }));
+    refused(
+        &mut g,
+        order(
+            None,
+            Action::DetachTeam {
+                squad: sq,
+                kind: TeamKind::Fire,
+            },
+        ),
+    );
+    u(&mut g, lmg).flipped = true;
+    refused(&mut g, order(None, Action::RallyToFront { unit: lmg }));
+    ok(&mut g, order(None, Action::RemovePin { unit: para }));
+    assert!(!unit(&g, para).pinned);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.4 a, 9.3 Spotting
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_4_a_spotting_draws_follow_the_chart() {
+    let Fight { mut g, sq, e, .. } = firefight();
+    u(&mut g, e).spotted = false;
+    let target = p(3, 2);
+    // Base two: a Line spotter, a Line target in the open on a +1 card.
+    assert_eq!(spotting_draws(&g, sq, target), 2);
+    u(&mut g, sq).experience = Experience::Veteran;
+    assert_eq!(spotting_draws(&g, sq, target), 3, "Veteran spotter +1");
+    u(&mut g, sq).experience = Experience::Green;
+    assert_eq!(spotting_draws(&g, sq, target), 1, "Green spotter -1");
+    u(&mut g, sq).experience = Experience::Line;
+    terrain(&mut g, p(1, 2), &[HILL, OPEN]);
+    assert_eq!(spotting_draws(&g, sq, target), 3, "from higher ground +1");
+    terrain(&mut g, p(1, 2), &[OPEN]);
+    put(&mut g, &[sq], target);
+    assert_eq!(spotting_draws(&g, sq, target), 3, "on the target's card +1");
+    put(&mut g, &[sq], p(1, 2));
+    u(&mut g, e).exposed = true;
+    assert_eq!(spotting_draws(&g, sq, target), 4, "target Exposed +2");
+    u(&mut g, e).exposed = false;
+    u(&mut g, e).experience = Experience::Veteran;
+    assert_eq!(spotting_draws(&g, sq, target), 1, "Veteran target -1");
+    u(&mut g, e).experience = Experience::Green;
+    assert_eq!(spotting_draws(&g, sq, target), 3, "Green target +1");
+    u(&mut g, e).experience = Experience::Line;
+    let c = cover(&mut g, target);
+    u(&mut g, e).cover = Some(c);
+    assert_eq!(spotting_draws(&g, sq, target), 1, "under cover -1");
+    u(&mut g, e).cover = None;
+    terrain(&mut g, target, &[OPEN]);
+    assert_eq!(spotting_draws(&g, sq, target), 3, "on a +0 card +1");
+    terrain(&mut g, target, &[VILLAGE]);
+    assert_eq!(spotting_draws(&g, sq, target), 1, "on a +3 card -1");
+    terrain(&mut g, target, &[ORCHARD]);
+    fire(&mut g, Side::German, target, p(1, 2));
+    assert_eq!(spotting_draws(&g, sq, target), 3, "firing an A VOF +1");
+    // The most visible unspotted unit on the card counts.
+    let sniper = enemy(&mut g, "de_sniper", target, false);
+    assert_eq!(spotting_draws(&g, sq, target), 3);
+    u(&mut g, e).removed = true;
+    // A Veteran sniper, firing S!: -1 -1.
+    assert_eq!(spotting_draws(&g, sq, target), 1, "never below one");
+    u(&mut g, e).removed = false;
+    u(&mut g, sniper).removed = true;
+    // A mortar firing G: +2.
+    let mortar = enemy(&mut g, "de_mortar", target, false);
+    u(&mut g, e).removed = true;
+    assert_eq!(spotting_draws(&g, sq, target), 4, "firing G +2");
+    u(&mut g, mortar).removed = true;
+}
+
+#[test]
+fn rule_4_2_4_a_a_spotting_attempt_needs_crosshairs() {
+    let Fight {
+        mut g, plt, sq, e, ..
+    } = firefight();
+    u(&mut g, e).spotted = false;
+    let spot = by(
+        plt,
+        Action::Spot {
+            unit: sq,
+            target: p(3, 2),
+        },
+    );
+    let deck = cards(&g, 2, no_crosshairs);
+    top(&mut g, &deck);
+    let ev = ok(&mut g, spot.clone());
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert!(!unit(&g, e).spotted);
+    impulse(&mut g, Some(plt));
+    let mut deck = cards(&g, 1, no_crosshairs);
+    deck.extend(cards(&g, 1, crosshairs));
+    top(&mut g, &deck);
+    let ev = ok(&mut g, spot.clone());
+    assert_eq!(attempts(&ev), vec![(2, true)]);
+    assert!(unit(&g, e).spotted);
+    // Nothing left to spot there.
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, spot);
+    assert!(why.contains("no unspotted enemy"), "{why}");
+}
+
+#[test]
+fn rule_4_2_4_a_spotting_needs_line_of_sight() {
+    let Fight {
+        mut g, plt, sq, e, ..
+    } = firefight();
+    u(&mut g, e).spotted = false;
+    terrain(&mut g, p(2, 2), &[WALLED]);
+    let why = refused(
+        &mut g,
+        by(
+            plt,
+            Action::Spot {
+                unit: sq,
+                target: p(3, 2),
+            },
+        ),
+    );
+    assert!(why.contains("line of sight"), "{why}");
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.4 b, c, 6.6 Concentrated fire; 6.5.4 Jam
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_4_b_concentrated_fire_places_a_marker_on_the_target() {
+    let Fight {
+        mut g, plt, lmg, e, ..
+    } = firefight();
+    let mut deck = cards(&g, 1, crosshairs);
+    deck.extend(cards(&g, 1, no_crosshairs));
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: lmg,
+                target: e,
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(2, true)]);
+    assert_eq!(unit(&g, e).concentrated, 1);
+    // A failed attempt does nothing.
+    let Fight {
+        mut g, plt, lmg, e, ..
+    } = firefight();
+    let deck = cards(&g, 2, no_crosshairs);
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: lmg,
+                target: e,
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert_eq!(unit(&g, e).concentrated, 0);
+}
+
+#[test]
+fn rule_4_2_4_b_a_tripod_machine_gun_draws_one_more_card() {
+    let Fight {
+        mut g, plt, lmg, e, ..
+    } = firefight();
+    u(&mut g, lmg).unit_type = g.data().unit_type("us_hmg_team").unwrap().id.clone();
+    let deck = cards(&g, 3, no_crosshairs);
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: lmg,
+                target: e,
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(3, false)]);
+}
+
+#[test]
+fn rule_4_2_4_b_the_target_must_be_spotted_in_range_in_los_and_along_the_pdf() {
+    let Fight {
+        mut g,
+        plt,
+        sq,
+        lmg,
+        e,
+    } = firefight();
+    let conc = |x| by(plt, Action::ConcentrateFire { unit: x, target: e });
+    assert!(legal(&g, &conc(lmg)));
+    u(&mut g, e).spotted = false;
+    let why = refused(&mut g, conc(lmg));
+    assert!(why.contains("spotted"), "{why}");
+    u(&mut g, e).spotted = true;
+    g.state_mut().fires.clear();
+    let why = refused(&mut g, conc(lmg));
+    assert!(why.contains("PDF"), "{why}");
+    fire(&mut g, Side::Us, p(1, 2), p(3, 2));
+    terrain(&mut g, p(2, 2), &[WALLED]);
+    let why = refused(&mut g, conc(lmg));
+    assert!(why.contains("line of sight"), "{why}");
+    terrain(&mut g, p(2, 2), &[OPEN]);
+    // A fire team's close range does not reach two cards.
+    let ft = lat(&mut g, "us_fire_team", p(1, 2));
+    let why = refused(&mut g, conc(ft));
+    assert!(why.contains("beyond range"), "{why}");
+    // A unit with no S, A, A/S or H rating cannot concentrate fire.
+    let why = refused(&mut g, conc(plt));
+    assert!(why.contains("VOF rating"), "{why}");
+    // Pinned units take no combat actions (4.2.5).
+    u(&mut g, sq).pinned = true;
+    refused(&mut g, conc(sq));
+}
+
+#[test]
+fn rule_6_5_4_a_weapons_team_drawing_jam_while_concentrating_fire_breaks_down() {
+    let Fight {
+        mut g, plt, lmg, e, ..
+    } = firefight();
+    let mut deck = cards(&g, 1, jam);
+    deck.extend(cards(&g, 1, no_crosshairs));
+    top(&mut g, &deck);
+    let before = g.state().units.len();
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: lmg,
+                target: e,
+            },
+        ),
+    );
+    assert!(!unit(&g, lmg).in_play(), "the LMG leaves play");
+    assert_eq!(g.state().units.len(), before + 1);
+    let ft = unit(&g, last_unit(&g));
+    assert_eq!(ft.kind, UnitKind::FireTeam, "its step becomes a fire team");
+    assert_eq!(ft.pos, p(1, 2));
+    // Decision: the jammed weapon's attempt places no marker.
+    assert_eq!(unit(&g, e).concentrated, 0);
+}
+
+#[test]
+fn rule_6_5_4_a_rifle_squad_does_not_jam() {
+    // 6.5.4 names units armed with a machine gun, rocket launcher or
+    // recoilless rifle; a rifle squad firing S reads the Jam card as
+    // crosshairs and nothing more.
+    let Fight {
+        mut g, plt, sq, e, ..
+    } = firefight();
+    let mut deck = cards(&g, 1, jam);
+    deck.extend(cards(&g, 1, no_crosshairs));
+    top(&mut g, &deck);
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: sq,
+                target: e,
+            },
+        ),
+    );
+    assert!(unit(&g, sq).in_play());
+    assert_eq!(unit(&g, e).concentrated, 1);
+}
+
+#[test]
+fn rule_6_5_4_a_rocket_launcher_jams_on_a_close_range_grenade_attack() {
+    let mut g = game();
+    let (plt, bzk) = (id(&g, "3plt_hq"), id(&g, "3_bzk"));
+    put(&mut g, &[plt, bzk], p(1, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    fire(&mut g, Side::Us, p(1, 2), p(2, 2));
+    impulse(&mut g, Some(plt));
+    let mut deck = cards(&g, 1, jam);
+    deck.extend(cards(&g, 1, no_grenade));
+    top(&mut g, &deck);
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::Grenade {
+                unit: bzk,
+                target: e,
+            },
+        ),
+    );
+    assert!(!unit(&g, bzk).in_play());
+    assert_eq!(unit(&g, last_unit(&g)).kind, UnitKind::FireTeam);
+}
+
+#[test]
+fn rule_4_2_4_c_a_platoon_concentrates_fire_one_draw_per_unit_for_two_commands() {
+    let Fight {
+        mut g,
+        plt,
+        sq,
+        lmg,
+        e,
+    } = firefight();
+    // 4.2 note 2: each unit draws with its own experience.
+    u(&mut g, sq).experience = Experience::Veteran;
+    // A squad of another platoon on the card does not join in.
+    let other = id(&g, "2_1");
+    put(&mut g, &[other], p(1, 2));
+    // The squad draws three cards, the LMG two; both find crosshairs.
+    let (hits, misses) = (cards(&g, 2, crosshairs), cards(&g, 3, no_crosshairs));
+    let deck = [hits[0], misses[0], misses[1], misses[2], hits[1]];
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::PlatoonConcentrate { target: e }));
+    assert_eq!(attempts(&ev), vec![(3, true), (2, true)]);
+    let units: Vec<_> = ev
+        .iter()
+        .filter_map(|x| match x.kind {
+            EventKind::Attempt { unit, .. } => unit,
+            _ => None,
+        })
+        .collect();
+    assert_eq!(units, vec![sq, lmg]);
+    assert_eq!(unit(&g, e).concentrated, 2);
+    assert_eq!(spent(&g), 2);
+}
+
+#[test]
+fn rule_4_2_4_c_only_a_plt_hq_orders_its_platoon_to_fire_together() {
+    let Fight { mut g, plt, e, .. } = firefight();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(1, 2));
+    impulse(&mut g, Some(co));
+    let why = refused(&mut g, by(co, Action::PlatoonConcentrate { target: e }));
+    assert!(why.contains("platoon HQ"), "{why}");
+    // A PLT HQ away from its units has no one to fire.
+    impulse(&mut g, Some(plt));
+    put(&mut g, &[plt], p(1, 3));
+    refused(&mut g, by(plt, Action::PlatoonConcentrate { target: e }));
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.4 d, h, 6.5.1 Grenade attacks
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
+    let mut g = game();
+    let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
+    put(&mut g, &[plt, sq, lmg], p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    impulse(&mut g, Some(plt));
+    let mut deck = cards(&g, 1, grenade);
+    deck.extend(cards(&g, 3, no_grenade));
+    top(&mut g, &deck);
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::Grenade {
+                unit: sq,
+                target: e,
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(2, true)]);
+    assert_eq!(unit(&g, e).grenaded, 1);
+    let miss = |g: &Game| g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss;
+    assert!(!miss(&g));
+    // Any unit with a printed VOF may throw grenades on its own card.
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::Grenade {
+                unit: lmg,
+                target: e,
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert_eq!(unit(&g, e).grenaded, 1);
+    assert!(miss(&g), "a Grenade Miss goes on the card");
+    assert!(g.card_under_vof(p(2, 2)));
+}
+
+#[test]
+fn rule_4_2_4_d_a_g_unit_throws_at_close_range_along_its_pdf() {
+    let mut g = game();
+    let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
+    put(&mut g, &[plt, sq, lmg], p(1, 2));
+    let near = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    let far = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    impulse(&mut g, Some(plt));
+    let throw = |x, t| by(plt, Action::Grenade { unit: x, target: t });
+    let why = refused(&mut g, throw(sq, near));
+    assert!(why.contains("PDF"), "{why}");
+    fire(&mut g, Side::Us, p(1, 2), p(2, 2));
+    let why = refused(&mut g, throw(lmg, near));
+    assert!(why.contains("G!"), "{why}");
+    let why = refused(&mut g, throw(sq, far));
+    assert!(why.contains("close range"), "{why}");
+    assert_eq!(unit(&g, sq).ammo, Some(1));
+    let mut deck = cards(&g, 1, grenade);
+    deck.extend(cards(&g, 1, no_grenade));
+    top(&mut g, &deck);
+    ok(&mut g, throw(sq, near));
+    assert_eq!(unit(&g, near).grenaded, 1);
+    // 6.4: rifle grenades are used up once fired.
+    assert_eq!(unit(&g, sq).ammo, Some(0));
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, throw(sq, near));
+    assert!(why.contains("rifle grenades"), "{why}");
+}
+
+#[test]
+fn rule_6_5_1_a_g_rated_unit_reaches_out_to_its_printed_range() {
+    // 6.5.1: a unit with a G! VOF rating and a printed range may attack out
+    // to that range; the superscript G! alone reaches close range.
+    let mut g = game();
+    let (co, mortar) = (id(&g, "co_hq"), id(&g, "mtr_60"));
+    put(&mut g, &[co, mortar], p(1, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    fire(&mut g, Side::Us, p(1, 2), p(3, 2));
+    let throw = by(
+        co,
+        Action::Grenade {
+            unit: mortar,
+            target: e,
+        },
+    );
+    let mut deck = cards(&g, 1, grenade);
+    deck.extend(cards(&g, 1, no_grenade));
+    top(&mut g, &deck);
+    ok(&mut g, throw);
+    assert_eq!(unit(&g, e).grenaded, 1);
+    // The bazooka's printed range is close: one card.
+    let (plt, bzk) = (id(&g, "3plt_hq"), id(&g, "3_bzk"));
+    put(&mut g, &[plt, bzk], p(1, 2));
+    impulse(&mut g, Some(plt));
+    let why = refused(
+        &mut g,
+        by(
+            plt,
+            Action::Grenade {
+                unit: bzk,
+                target: e,
+            },
+        ),
+    );
+    assert!(why.contains("range"), "{why}");
+}
+
+#[test]
+fn rule_6_4_a_mortar_never_attacks_its_own_card() {
+    let mut g = game();
+    let (co, mortar) = (id(&g, "co_hq"), id(&g, "mtr_60"));
+    put(&mut g, &[co, mortar], p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    let why = refused(
+        &mut g,
+        by(
+            co,
+            Action::Grenade {
+                unit: mortar,
+                target: e,
+            },
+        ),
+    );
+    assert!(why.contains("own card"), "{why}");
+}
+
+#[test]
+fn rule_4_2_4_h_a_platoon_grenade_attack_draws_for_each_unit() {
+    let mut g = game();
+    let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
+    put(&mut g, &[plt, sq, lmg], p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    impulse(&mut g, Some(plt));
+    let mut deck = cards(&g, 1, grenade);
+    deck.extend(cards(&g, 3, no_grenade));
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::PlatoonGrenade { target: e }));
+    assert_eq!(attempts(&ev), vec![(2, true), (2, false)]);
+    assert_eq!(unit(&g, e).grenaded, 1);
+    assert!(g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss);
+    assert_eq!(spent(&g), 2);
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.4 j On-map mortars
+// ---------------------------------------------------------------------------
+
+/// The CO HQ with an 81mm mortar section on R1C1, a spotted German squad on
+/// R3C1.
+fn mortar_position() -> (Game, UnitId, UnitId, UnitId) {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    put(&mut g, &[co], p(1, 1));
+    let m = add(&mut g, "us_mortar_81", p(1, 1), Some(co), None);
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 1), true);
+    (g, co, m, e)
+}
+
+#[test]
+fn rule_4_2_4_j_an_on_map_mortar_fires_on_a_spotted_card_in_the_originators_los() {
+    let (mut g, co, m, _) = mortar_position();
+    let before = unit(&g, m).ammo.unwrap();
+    let ev = ok(
+        &mut g,
+        by(
+            co,
+            Action::MortarFire {
+                mortar: m,
+                target: p(3, 1),
+            },
+        ),
+    );
+    assert!(attempts(&ev).is_empty(), "automatic");
+    // 6.7.4: indirect lay, an H VOF on the target card and no PDF.
+    assert!(g.state().map.card(p(3, 1)).unwrap().markers.indirect_h);
+    assert!(g.state().fires.is_empty());
+    assert!(g.card_under_vof(p(3, 1)));
+    assert_eq!(unit(&g, m).ammo, Some(before - 1), "it expends ammunition");
+}
+
+#[test]
+fn rule_4_2_4_j_the_mortar_needs_two_steps_no_exposed_marker_and_another_card() {
+    let (mut g, co, m, e) = mortar_position();
+    let fire_at = |x, t| {
+        by(
+            co,
+            Action::MortarFire {
+                mortar: x,
+                target: t,
+            },
+        )
+    };
+    u(&mut g, m).steps = 1;
+    let why = refused(&mut g, fire_at(m, p(3, 1)));
+    assert!(why.contains("two or more steps"), "{why}");
+    u(&mut g, m).steps = 2;
+    u(&mut g, m).exposed = true;
+    let why = refused(&mut g, fire_at(m, p(3, 1)));
+    assert!(why.contains("Exposed"), "{why}");
+    u(&mut g, m).exposed = false;
+    put(&mut g, &[e], p(1, 1));
+    let why = refused(&mut g, fire_at(m, p(1, 1)));
+    assert!(why.contains("own card"), "{why}");
+    put(&mut g, &[e], p(3, 1));
+    u(&mut g, e).spotted = false;
+    let why = refused(&mut g, fire_at(m, p(3, 1)));
+    assert!(why.contains("spotted"), "{why}");
+    u(&mut g, e).spotted = true;
+    terrain(&mut g, p(2, 1), &[WALLED]);
+    let why = refused(&mut g, fire_at(m, p(3, 1)));
+    assert!(why.contains("line of sight"), "{why}");
+    terrain(&mut g, p(2, 1), &[OPEN]);
+    // A single-tube team fires by grenade attack, not this way.
+    let tube = id(&g, "mtr_60");
+    put(&mut g, &[tube], p(1, 1));
+    refused(&mut g, fire_at(tube, p(3, 1)));
+    ok(&mut g, fire_at(m, p(3, 1)));
+}
+
+// ---------------------------------------------------------------------------
+// 4.2.4 k, l Cease fire and shift fire
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_2_4_k_cease_fire_removes_the_cards_pdf_and_vof() {
+    let Fight { mut g, plt, .. } = firefight();
+    assert!(g.card_under_vof(p(3, 2)));
+    ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
+    assert!(g.state().fires.is_empty());
+    assert!(!g.card_under_vof(p(3, 2)));
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
+    assert!(why.contains("firing"), "{why}");
+}
+
+#[test]
+fn rule_4_3_1_every_occupant_of_the_card_receives_cease_fire() {
+    // 4.3.1 exception: pinned units and units under other cover on the
+    // originator's card stop firing too.
+    let Fight {
+        mut g,
+        plt,
+        sq,
+        lmg,
+        ..
+    } = firefight();
+    u(&mut g, sq).pinned = true;
+    let c = cover(&mut g, p(1, 2));
+    u(&mut g, lmg).cover = Some(c);
+    assert_eq!(link(&g, plt, sq), None);
+    assert_eq!(link(&g, plt, lmg), None);
+    ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
+    assert!(g.state().fires.is_empty());
+}
+
+#[test]
+fn rule_4_2_4_k_the_originator_must_reach_the_card() {
+    // Decision (4.3, 4.3.1, digest): the card's occupants receive the order
+    // whether in communication or not, but the originator must be on the
+    // card or in communication with one of its friendly occupants.
+    let Fight { mut g, plt, .. } = firefight();
+    let co = id(&g, "co_hq");
+    impulse(&mut g, Some(co));
+    assert!(unit(&g, co).pos.is_staging());
+    let why = refused(&mut g, by(co, Action::CeaseFire { at: p(1, 2) }));
+    assert!(why.contains("communication"), "{why}");
+    let why = refused(
+        &mut g,
+        by(
+            co,
+            Action::ShiftFire {
+                at: p(1, 2),
+                to: p(2, 3),
+            },
+        ),
+    );
+    assert!(why.contains("communication"), "{why}");
+    // By radio to the PLT HQ on the card.
+    put(&mut g, &[co], p(1, 1));
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    ok(&mut g, by(co, Action::CeaseFire { at: p(1, 2) }));
+    assert!(g.state().fires.is_empty());
+}
+
+#[test]
+fn rule_4_2_4_l_shift_fire_to_a_card_in_the_originators_los_and_in_range() {
+    let Fight { mut g, plt, .. } = firefight();
+    let shift = |to| by(plt, Action::ShiftFire { at: p(1, 2), to });
+    // Out of range of every unit on the card (long range: two cards).
+    let why = refused(&mut g, shift(p(4, 2)));
+    assert!(why.contains("beyond the range"), "{why}");
+    // Out of the originator's LOS.
+    terrain(&mut g, p(2, 2), &[WALLED]);
+    let why = refused(&mut g, shift(p(3, 2)));
+    assert!(why.contains("line of sight"), "{why}");
+    terrain(&mut g, p(2, 2), &[OPEN]);
+    // An empty card in LOS and range.
+    ok(&mut g, shift(p(2, 3)));
+    assert_eq!(
+        g.state().fires,
+        vec![FireLink {
+            side: Side::Us,
+            from: p(1, 2),
+            target: p(2, 3),
+        }]
+    );
+    assert!(!g.card_under_vof(p(3, 2)));
+}
