@@ -1328,7 +1328,7 @@ fn rule_4_2_1_d_a_plt_hq_returns_green_from_a_step_of_its_platoon() {
         id(&g, "2_1"),
     );
     put(&mut g, &[co, sq, other], p(2, 2));
-    let rebuild = |from| by(co, Action::ReconstitutePltHq { from });
+    let rebuild = |from| by(co, Action::ReconstitutePltHq { from, plt });
     let why = refused(&mut g, rebuild(sq));
     assert!(why.contains("still in play"), "{why}");
     assert_eq!(unit(&g, plt).experience, Experience::Line);
@@ -1355,10 +1355,28 @@ fn rule_4_2_1_d_the_co_hq_or_company_staff_reconstitute_a_plt_hq() {
     u(&mut g, plt1).removed = true;
     put(&mut g, &[plt2, xo, sq], p(2, 2));
     impulse(&mut g, Some(plt2));
-    let why = refused(&mut g, by(plt2, Action::ReconstitutePltHq { from: sq }));
+    let why = refused(
+        &mut g,
+        by(
+            plt2,
+            Action::ReconstitutePltHq {
+                from: sq,
+                plt: plt1,
+            },
+        ),
+    );
     assert!(why.contains("only the CO HQ or company staff"), "{why}");
     impulse(&mut g, Some(xo));
-    ok(&mut g, by(xo, Action::ReconstitutePltHq { from: sq }));
+    ok(
+        &mut g,
+        by(
+            xo,
+            Action::ReconstitutePltHq {
+                from: sq,
+                plt: plt1,
+            },
+        ),
+    );
     assert!(unit(&g, plt1).in_play());
 }
 
@@ -2564,4 +2582,105 @@ fn rule_4_2_4_l_shift_fire_to_a_card_in_the_originators_los_and_in_range() {
         }]
     );
     assert!(!g.card_under_vof(p(3, 2)));
+}
+
+// ---------------------------------------------------------------------------
+// Follow-ups: 10.2.1-10.2.2, 6.4, 4.1.4 for platoon fire
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_10_2_2_the_xo_can_stand_in_for_a_platoon_hq() {
+    let mut g = game();
+    let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
+    put(&mut g, &[co, xo], p(2, 2));
+    u(&mut g, plt).removed = true;
+    let steps_before: u32 = g.state().in_play().map(|x| x.steps as u32).sum();
+    ok(&mut g, by(co, Action::ReconstitutePltHq { from: xo, plt }));
+    assert!(unit(&g, plt).in_play());
+    assert_eq!(unit(&g, plt).pos, p(2, 2));
+    assert_eq!(unit(&g, plt).experience, Experience::Green);
+    assert!(!unit(&g, xo).in_play(), "the XO becomes the platoon HQ");
+    let steps_after: u32 = g.state().in_play().map(|x| x.steps as u32).sum();
+    assert_eq!(steps_before, steps_after);
+}
+
+#[test]
+fn rule_10_2_2_a_squad_of_another_platoon_cannot_stand_in() {
+    let mut g = game();
+    let (co, plt, other) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "2_1"));
+    put(&mut g, &[co, other], p(2, 2));
+    u(&mut g, plt).removed = true;
+    let why = refused(
+        &mut g,
+        by(co, Action::ReconstitutePltHq { from: other, plt }),
+    );
+    assert!(why.contains("does not belong to that platoon"), "{why}");
+}
+
+#[test]
+fn rule_6_4_an_exposed_tripod_machine_gun_cannot_concentrate_fire() {
+    let mut f = firefight();
+    let hmg = add(&mut f.g, "us_hmg_team", p(1, 2), Some(f.plt), Some(f.plt));
+    let action = |t| Action::ConcentrateFire {
+        unit: hmg,
+        target: t,
+    };
+    let e = f.e;
+    assert!(legal(&f.g, &by(f.plt, action(e))));
+    u(&mut f.g, hmg).exposed = true;
+    let why = refused(&mut f.g, by(f.plt, action(e)));
+    assert!(why.contains("Exposed"), "{why}");
+    // A rifle squad may fire while Exposed.
+    u(&mut f.g, f.sq).exposed = true;
+    assert!(legal(
+        &f.g,
+        &by(
+            f.plt,
+            Action::ConcentrateFire {
+                unit: f.sq,
+                target: e
+            }
+        )
+    ));
+}
+
+#[test]
+fn rule_4_1_4_a_flipped_platoon_hq_cannot_order_platoon_fire() {
+    let mut f = firefight();
+    let e = f.e;
+    assert!(legal(
+        &f.g,
+        &by(f.plt, Action::PlatoonConcentrate { target: e })
+    ));
+    u(&mut f.g, f.plt).flipped = true;
+    let why = refused(
+        &mut f.g,
+        by(f.plt, Action::PlatoonConcentrate { target: e }),
+    );
+    assert!(why.contains("fire-team side"), "{why}");
+}
+
+#[test]
+fn rule_10_2_1_a_reconstituted_squad_takes_the_teams_experience() {
+    for (kinds, level) in [
+        (["us_assault_team", "us_assault_team"], Experience::Line),
+        (["us_assault_team", "us_fire_team"], Experience::Green),
+    ] {
+        let mut g = game();
+        let co = id(&g, "co_hq");
+        let sq = id(&g, "1_1");
+        assert_eq!(unit(&g, sq).experience, Experience::Line);
+        u(&mut g, sq).removed = true;
+        put(&mut g, &[co], p(2, 2));
+        let a = lat(&mut g, kinds[0], p(2, 2));
+        let b = lat(&mut g, kinds[1], p(2, 2));
+        let mut teams = vec![a, b];
+        teams.sort();
+        let deck = cards(&g, 2, rally);
+        top(&mut g, &deck);
+        ok(&mut g, by(co, Action::ReconstituteSquad { teams }));
+        assert!(unit(&g, sq).in_play());
+        assert_eq!(unit(&g, sq).steps, 2);
+        assert_eq!(unit(&g, sq).experience, level, "{kinds:?}");
+    }
 }

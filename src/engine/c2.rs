@@ -131,7 +131,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
-        Action::ReconstitutePltHq { from } => {
+        Action::ReconstitutePltHq { from, plt } => {
             let Some(b) = by else {
                 return no("an HQ must order this (4.1.3)");
             };
@@ -140,18 +140,31 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("only the CO HQ or company staff reconstitute a platoon HQ (4.2.1 d)");
             }
             can_order(game, by, *from)?;
+            let h = game.state.unit(*plt);
+            if h.side != Side::Us || h.kind != UnitKind::Hq || h.hq.is_none() {
+                return no(format!("{} is not a platoon HQ", game.describe(*plt)));
+            }
+            if h.in_play() {
+                return no("that platoon HQ is still in play");
+            }
             let u = game.state.unit(*from);
-            if !u.good_order() || u.is_hq_or_staff() {
+            // 10.2.2: the XO, the first sergeant, or any Good Order step of
+            // that platoon may stand in.
+            let staff = u.kind == UnitKind::Staff && !u.flipped && !u.pinned;
+            if staff {
+                return Ok(());
+            }
+            if !u.good_order() || u.is_hq_or_staff() || u.kind == UnitKind::Runner {
                 return no(format!(
                     "{} is not a Good Order unit of a platoon",
                     game.describe(*from)
                 ));
             }
-            let Some(plt) = u.platoon else {
-                return no(format!("{} belongs to no platoon", game.describe(*from)));
-            };
-            if game.state.unit(plt).in_play() {
-                return no("its platoon HQ is still in play");
+            if u.platoon != Some(*plt) {
+                return no(format!(
+                    "{} does not belong to that platoon (10.2.2)",
+                    game.describe(*from)
+                ));
             }
             Ok(())
         }
@@ -385,7 +398,16 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
             out.push(Action::Activate { hq: u.id });
             out.push(Action::ReconstituteCoHq { from: u.id });
         }
-        out.push(Action::ReconstitutePltHq { from: u.id });
+        for h in
+            game.state.units.iter().filter(|h| {
+                h.removed && h.kind == UnitKind::Hq && h.hq.is_some() && h.side == Side::Us
+            })
+        {
+            out.push(Action::ReconstitutePltHq {
+                from: u.id,
+                plt: h.id,
+            });
+        }
         if !u.is_hq_or_staff() {
             out.push(Action::ReconstituteCoHq { from: u.id });
         }
@@ -455,12 +477,16 @@ pub fn perform(game: &mut Game, order: &Order) {
         }
         Action::Exhort { unit } => exhort(game, *unit),
         Action::DeployPyro { unit, device, at } => deploy(game, *unit, *device, *at),
-        Action::ReconstitutePltHq { from } => {
-            let Some(plt) = game.state.unit(*from).platoon else {
-                return;
-            };
+        Action::ReconstitutePltHq { from, plt } => {
+            let plt = *plt;
+            let staff = game.state.unit(*from).kind == UnitKind::Staff;
             let pos = game.state.unit(*from).pos;
-            take_step(game, *from);
+            if staff {
+                // The staff officer becomes the platoon's HQ.
+                game.state.unit_mut(*from).removed = true;
+            } else {
+                take_step(game, *from);
+            }
             let h = game.state.unit_mut(plt);
             h.removed = false;
             h.pos = pos;

@@ -108,6 +108,11 @@ fn check_concentrate(
     if !matches!(r.vof, Vof::S | Vof::A | Vof::AS | Vof::H) {
         return no("concentrated fire needs an S, A, A/S or H rating (4.2.4 b)");
     }
+    if exposed_heavy(game, u) {
+        return no(
+            "tripod machine guns, mortars and heavy weapons cannot fire while Exposed (6.4)",
+        );
+    }
     let t = enemy(game, target)?;
     can_engage(game, u, t, r.range)
 }
@@ -135,6 +140,11 @@ fn check_grenade(
             game.describe(unit)
         ));
     };
+    if exposed_heavy(game, u) {
+        return no(
+            "tripod machine guns, mortars and heavy weapons cannot fire while Exposed (6.4)",
+        );
+    }
     let t = enemy(game, target)?;
     let d = u.pos.distance(t.pos);
     let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
@@ -179,6 +189,17 @@ fn check_grenade(
         return no("this weapon cannot fire from under a building, bunker or pillbox (6.4)");
     }
     can_engage(game, u, t, reach)
+}
+
+/// 6.4: tripod machine guns, mortars and H-rated weapons cannot fire at
+/// all while marked Exposed.
+pub fn exposed_heavy(game: &Game, u: &Unit) -> bool {
+    if !u.exposed {
+        return false;
+    }
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    matches!(weapon, Some(Weapon::TripodMg | Weapon::Mortar))
+        || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
 }
 
 fn under_building(game: &Game, u: &Unit) -> bool {
@@ -267,6 +288,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             };
             if !super::movement::is_plt_hq(game, h) {
                 return no("only a platoon HQ orders its platoon to fire together");
+            }
+            if game.state.unit(h).flipped {
+                return no("a platoon HQ on its fire-team side commands only itself (4.1.4)");
             }
             enemy(game, *target)?;
             let grenade = matches!(action, Action::PlatoonGrenade { .. });

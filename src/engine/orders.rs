@@ -45,8 +45,9 @@ pub enum Action {
         device: Pyro,
         at: CardPos,
     },
-    /// d. Reconstitute a platoon HQ from a unit of its platoon.
-    ReconstitutePltHq { from: UnitId },
+    /// d. Reconstitute platoon HQ `plt` from a step of its platoon, or from
+    /// the XO or first sergeant (10.2.2).
+    ReconstitutePltHq { from: UnitId, plt: UnitId },
     /// e. Reconstitute the CO HQ.
     ReconstituteCoHq { from: UnitId },
     /// f. Create a runner from a step.
@@ -275,7 +276,7 @@ impl Action {
             | Spot { unit, .. }
             | ConcentrateFire { unit, .. }
             | Grenade { unit, .. } => Some(*unit),
-            ReconstitutePltHq { from } | ReconstituteCoHq { from } | CreateRunner { from } => {
+            ReconstitutePltHq { from, .. } | ReconstituteCoHq { from } | CreateRunner { from } => {
                 Some(*from)
             }
             DispatchRunner { runner, .. } | DismissRunner { runner, .. } => Some(*runner),

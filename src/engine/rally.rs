@@ -213,8 +213,19 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     return no("the teams must be on one card");
                 }
             }
-            if returnable_squad(game, teams).is_none() {
+            let Some(squad) = returnable_squad(game, teams) else {
                 return no("no squad has been removed from play to reconstitute (4.2.3 i)");
+            };
+            let full = game
+                .data
+                .unit_type(&game.state.unit(squad).unit_type.0)
+                .map(|t| t.steps)
+                .unwrap_or(4);
+            if teams.len() as u8 > full {
+                return no(format!(
+                    "{} holds at most {full} steps: a squad never comes back stronger than it was (10.2.1)",
+                    game.describe(squad)
+                ));
             }
             Ok(())
         }
@@ -480,8 +491,20 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
             for t in teams {
                 game.state.unit_mut(*t).removed = true;
             }
+            // 10.2.1: the squad's experience comes from the teams: Line when
+            // every team is an assault team, Green otherwise (10.6 refines
+            // mixed levels between missions).
+            let all_assault = teams
+                .iter()
+                .all(|t| game.state.unit(*t).kind == UnitKind::AssaultTeam);
+            let exp = if all_assault {
+                crate::data::action::Experience::Line
+            } else {
+                crate::data::action::Experience::Green
+            };
             let s = game.state.unit_mut(squad);
             s.removed = false;
+            s.experience = exp;
             s.steps = teams.len() as u8;
             s.pos = pos;
             s.cover = cover;
