@@ -50,7 +50,10 @@ pub fn update(game: &mut Game) {
 fn any_vof(game: &Game) -> bool {
     !game.state.fires.is_empty()
         || game.state.map.cards.iter().any(|c| {
-            c.markers.incoming || c.markers.indirect_h || c.markers.grenade_miss || c.markers.demo_miss
+            c.markers.incoming
+                || c.markers.indirect_h
+                || c.markers.grenade_miss
+                || c.markers.demo_miss
         })
         || game.state.in_play().any(|u| u.grenaded > 0)
 }
