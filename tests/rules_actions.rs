@@ -133,30 +133,10 @@ fn add(
     let t = g.data().unit_type(ty).expect(ty).clone();
     let s = g.state_mut();
     let id = UnitId(s.units.len() as u16);
-    s.units.push(Unit {
-        id,
-        roster: None,
-        label: format!("{} #{}", t.name, id.0),
-        designation: format!("#{}", id.0),
-        unit_type: t.id.clone(),
-        side: t.side,
-        kind: t.kind,
-        hq,
-        platoon,
-        experience: t.experience.unwrap_or(Experience::Line),
-        steps: t.steps,
-        pos,
-        cover: None,
-        flipped: false,
-        pinned: false,
-        exposed: false,
-        spotted: t.side == Side::Us,
-        ammo: t.ammo.map(|a| a.points),
-        assets: Vec::new(),
-        concentrated: 0,
-        grenaded: 0,
-        removed: false,
-    });
+    let mut unit = Unit::from_type(id, &t, pos);
+    unit.hq = hq;
+    unit.platoon = platoon;
+    s.units.push(unit);
     id
 }
 

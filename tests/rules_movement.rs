@@ -207,30 +207,11 @@ fn add_unit(game: &mut Game, ty: &str, pos: CardPos) -> UnitId {
     let t = base().unit_type(ty).expect("unit type").clone();
     let s = game.state_mut();
     let id = UnitId(s.units.len() as u16);
-    s.units.push(Unit {
-        id,
-        roster: None,
-        label: format!("{} {}", t.name, id.0),
-        designation: format!("{} {}", t.name, id.0),
-        unit_type: t.id.clone(),
-        side: t.side,
-        kind: t.kind,
-        hq: None,
-        platoon: None,
-        experience: t.experience.unwrap_or(Experience::Line),
-        steps: t.steps,
-        pos,
-        cover: None,
-        flipped: false,
-        pinned: false,
-        exposed: false,
-        spotted: true,
-        ammo: t.ammo.map(|a| a.points),
-        assets: Vec::new(),
-        concentrated: 0,
-        grenaded: 0,
-        removed: false,
-    });
+    let mut unit = Unit::from_type(id, &t, pos);
+    unit.label = format!("{} {}", t.name, id.0);
+    unit.designation = unit.label.clone();
+    unit.spotted = true;
+    s.units.push(unit);
     id
 }
 

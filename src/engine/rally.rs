@@ -546,29 +546,31 @@ pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
         from.designation,
         tdata.as_ref().map(|t| t.name.as_str()).unwrap_or("Tm")
     );
-    game.state.units.push(Unit {
-        id,
-        roster: None,
-        label,
-        designation: from.designation.clone(),
-        unit_type: ut,
-        side: from.side,
-        kind,
-        hq: from.hq,
-        platoon: from.platoon,
-        experience: tdata.and_then(|t| t.experience).unwrap_or(from.experience),
-        steps: 1,
-        pos: from.pos,
-        cover: from.cover,
-        flipped: false,
-        pinned: from.pinned,
-        exposed: from.exposed,
-        spotted: from.spotted,
-        ammo: None,
-        assets: Vec::new(),
-        concentrated: 0,
-        grenaded: 0,
-        removed: false,
-    });
+    let mut u = match &tdata {
+        Some(t) => Unit::from_type(id, t, from.pos),
+        None => Unit {
+            id,
+            steps: 1,
+            ammo: None,
+            assets: Vec::new(),
+            concentrated: 0,
+            grenaded: 0,
+            ..from.clone()
+        },
+    };
+    u.label = label;
+    u.designation = from.designation.clone();
+    u.side = from.side;
+    u.kind = kind;
+    u.hq = from.hq;
+    u.platoon = from.platoon;
+    u.experience = tdata.and_then(|t| t.experience).unwrap_or(from.experience);
+    u.steps = 1;
+    u.cover = from.cover;
+    u.pinned = from.pinned;
+    u.exposed = from.exposed;
+    u.spotted = from.spotted;
+    u.ammo = None;
+    game.state.units.push(u);
     id
 }

@@ -158,30 +158,13 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
             Start::Staging(col) => CardPos::new(0, col),
             Start::Card(a) => CardPos::new(a.0, a.1),
         };
-        state.units.push(Unit {
-            id: UnitId(i as u16),
-            roster: Some(r.id.clone()),
-            label: r.label.clone(),
-            designation: r.label.clone(),
-            unit_type: r.unit_type.clone(),
-            side: t.side,
-            kind: t.kind,
-            hq: None,
-            platoon: None,
-            experience: t.experience.unwrap_or(r.experience),
-            steps: r.steps.unwrap_or(t.steps),
-            pos,
-            cover: None,
-            flipped: false,
-            pinned: false,
-            exposed: false,
-            spotted: true,
-            ammo: t.ammo.map(|a| a.points),
-            assets: Vec::new(),
-            concentrated: 0,
-            grenaded: 0,
-            removed: false,
-        });
+        let mut u = Unit::from_type(UnitId(i as u16), t, pos);
+        u.roster = Some(r.id.clone());
+        u.label = r.label.clone();
+        u.designation = r.label.clone();
+        u.experience = t.experience.unwrap_or(r.experience);
+        u.steps = r.steps.unwrap_or(t.steps);
+        state.units.push(u);
     }
     let id_of = |roster: &str| {
         mission

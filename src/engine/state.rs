@@ -88,11 +88,57 @@ pub struct Unit {
     pub concentrated: u8,
     /// Grenade Attack VOF markers on the unit this turn (6.5.1).
     pub grenaded: u8,
+    /// A critical hit took away the benefit of its cover this turn (6.5.1,
+    /// 6.6).
+    pub cover_lost: bool,
+    /// The sniper's target this turn (6.2.2).
+    pub sniped: bool,
+    /// Enemy fanatics: no litter or paralyzed results (9.11).
+    pub fanatic: bool,
+    /// Enemy human wave: every hit a casualty, never pinned (9.12).
+    pub human_wave: bool,
+    /// Ammunition carried for others: kind and points (5.1.6, 6.8.3).
+    pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
     /// Removed from play (converted, casualty evacuated, ...).
     pub removed: bool,
 }
 
 impl Unit {
+    /// A fresh counter of a type at a position: full strength, the type's
+    /// experience (Line when the roster would decide), its ammunition;
+    /// friendly units visible, enemy units unspotted.
+    pub fn from_type(id: UnitId, t: &crate::data::units::UnitType, pos: CardPos) -> Unit {
+        Unit {
+            id,
+            roster: None,
+            label: format!("{} #{}", t.name, id.0),
+            designation: format!("#{}", id.0),
+            unit_type: t.id.clone(),
+            side: t.side,
+            kind: t.kind,
+            hq: None,
+            platoon: None,
+            experience: t.experience.unwrap_or(Experience::Line),
+            steps: t.steps,
+            pos,
+            cover: None,
+            flipped: false,
+            pinned: false,
+            exposed: false,
+            spotted: t.side == Side::Us,
+            ammo: t.ammo.map(|a| a.points),
+            assets: Vec::new(),
+            concentrated: 0,
+            grenaded: 0,
+            cover_lost: false,
+            sniped: false,
+            fanatic: false,
+            human_wave: false,
+            cargo: None,
+            removed: false,
+        }
+    }
+
     pub fn is_hq_or_staff(&self) -> bool {
         self.kind.commands()
     }
@@ -126,6 +172,13 @@ impl Unit {
     }
 }
 
+/// Something lying on a card that a unit can pick up (5.1.6).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Item {
+    Asset(Asset),
+    Ammo(crate::data::units::AmmoKind, u8),
+}
+
 /// A cover marker on a card (5.2.3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CoverMarker {
@@ -157,11 +210,21 @@ pub struct CardMarkers {
     pub incoming: bool,
     /// A Pending fire mission marker (6.7.3).
     pub pending_fire: bool,
+    /// The NCM value of the pending mission, and of the Incoming! it
+    /// becomes (6.2.2): set by the observer's side and the firing agency.
+    pub pending_mod: i8,
+    pub incoming_mod: i8,
+    /// An air strike rather than artillery (6.7.2 F): no burst modifier.
+    pub air_strike: bool,
     /// An H VOF from an on-map mortar firing by indirect lay this turn: no
     /// PDF, terrain effects as for Incoming! (6.7.4).
     pub indirect_h: bool,
     /// Illumination placed this turn (8.2): the modifier on this card.
     pub illumination: Option<i8>,
+    /// The illumination's modifier on the cards around it (8.2).
+    pub illumination_adjacent: Option<i8>,
+    /// Items lying on the card: dropped assets and ammunition (5.1.6).
+    pub items: Vec<Item>,
     /// Grenade Miss VOF (6.2.2).
     pub grenade_miss: bool,
     /// Demo Miss VOF (6.2.2).
@@ -430,6 +493,20 @@ impl State {
 
     pub fn hq_state_mut(&mut self, id: UnitId) -> Option<&mut HqState> {
         self.hqs.iter_mut().find(|h| h.unit == id)
+    }
+
+    /// Puts a new counter of a type into play and returns its id, or `None`
+    /// for an unknown type.
+    pub fn add_unit(
+        &mut self,
+        data: &crate::data::DataSet,
+        type_id: &str,
+        pos: CardPos,
+    ) -> Option<UnitId> {
+        let t = data.unit_type(type_id)?;
+        let id = UnitId(self.units.len() as u16);
+        self.units.push(Unit::from_type(id, t, pos));
+        Some(id)
     }
 
     /// The unit that started the mission under a roster id.
