@@ -34,6 +34,18 @@ fn near_misses(game: &Game) -> Vec<Input> {
     let ids: Vec<UnitId> = game.state().units.iter().map(|u| u.id).collect();
     for id in &ids {
         v.push(Input::ChooseHq(*id));
+        v.push(Input::DropItem {
+            unit: *id,
+            asset: None,
+        });
+        v.push(Input::DropItem {
+            unit: *id,
+            asset: Some(0),
+        });
+        v.push(Input::DropItem {
+            unit: *id,
+            asset: Some(9),
+        });
         for c in &ids {
             v.push(Input::Drop {
                 carrier: *id,
@@ -52,6 +64,149 @@ fn near_misses(game: &Game) -> Vec<Input> {
         }
     }
     v
+}
+
+/// Any action at all, with fields drawn from plausible ranges: ids of every
+/// unit (and one past them), cards of the map and around it, every cover
+/// marker, every item slot. Built independently of the engine's own
+/// candidate list, so an action the list forgets is caught.
+fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action {
+    use fof::data::mission::{Net, Pyro};
+    use fof::engine::orders::{Action, TeamKind};
+    use fof::engine::pos::CardPos;
+    use fof::engine::state::CoverId;
+    let s = game.state();
+    let n = s.units.len() as u16 + 1;
+    let unit = |r: &mut dyn rand::Rng| UnitId((r.next_u32() % n as u32) as u16);
+    let pos = |r: &mut dyn rand::Rng| {
+        CardPos::new(
+            (r.next_u32() % (s.map.rows as u32 + 2)) as i8,
+            (r.next_u32() % (s.map.cols as u32 + 2)) as i8,
+        )
+    };
+    let cover = |r: &mut dyn rand::Rng| match r.next_u32() % (s.next_cover as u32 + 2) {
+        0 => None,
+        c => Some(CoverId(c as u16 - 1)),
+    };
+    let pyros = [
+        Pyro::Smoke,
+        Pyro::GreenStarCluster,
+        Pyro::RedStarCluster,
+        Pyro::HandFlare,
+        Pyro::WpSmoke,
+    ];
+    let r: &mut dyn rand::Rng = rng;
+    match r.next_u32() % 45 {
+        0 => Action::Activate { hq: unit(r) },
+        1 => Action::Exhort { unit: unit(r) },
+        2 => Action::DeployPyro {
+            unit: unit(r),
+            device: pyros[(r.next_u32() % 5) as usize],
+            at: pos(r),
+        },
+        3 => Action::ReconstitutePltHq {
+            from: unit(r),
+            plt: unit(r),
+        },
+        4 => Action::ReconstituteCoHq { from: unit(r) },
+        5 => Action::CreateRunner { from: unit(r) },
+        6 => Action::DispatchRunner {
+            runner: unit(r),
+            to: unit(r),
+        },
+        7 => Action::DismissRunner {
+            runner: unit(r),
+            into: unit(r),
+        },
+        8 => Action::RepairLine { unit: unit(r) },
+        9 => Action::SwitchNet {
+            unit: unit(r),
+            to: [Net::CoTac, Net::BnTac, Net::ArtyFd][(r.next_u32() % 3) as usize],
+        },
+        10 => Action::DesignateCasualtyPoint,
+        11..=14 => Action::Move {
+            unit: unit(r),
+            to: pos(r),
+            cover: cover(r),
+        },
+        15 => Action::MovePlatoon { to: pos(r) },
+        16 => Action::Infiltrate {
+            unit: unit(r),
+            to: pos(r),
+            cover: cover(r),
+        },
+        17 => Action::InfiltratePlatoon { to: pos(r) },
+        18 => Action::SeekCover { unit: unit(r) },
+        19 => Action::MoveCover {
+            unit: unit(r),
+            cover: cover(r),
+        },
+        20 => Action::InfiltrateCover {
+            unit: unit(r),
+            cover: cover(r),
+        },
+        21 => Action::PickUp {
+            unit: unit(r),
+            casualty: unit(r),
+        },
+        22 => Action::PickUpItem {
+            unit: unit(r),
+            item: (r.next_u32() % 3) as usize,
+        },
+        23 => Action::RemovePin { unit: unit(r) },
+        24 => Action::ParalyzedToLitter { unit: unit(r) },
+        25 => Action::LitterToFire { unit: unit(r) },
+        26 => Action::FireToAssault { unit: unit(r) },
+        27 => Action::AssaultToFire { unit: unit(r) },
+        28 => Action::RallyToFront { unit: unit(r) },
+        29 => Action::DetachTeam {
+            squad: unit(r),
+            kind: if r.next_u32() % 2 == 0 {
+                TeamKind::Assault
+            } else {
+                TeamKind::Fire
+            },
+        },
+        30 => Action::Supplement {
+            squad: unit(r),
+            team: unit(r),
+        },
+        31 => {
+            let mut teams: Vec<UnitId> = (0..2 + r.next_u32() % 3).map(|_| unit(r)).collect();
+            teams.sort();
+            teams.dedup();
+            Action::ReconstituteSquad { teams }
+        }
+        32 => Action::FlipToFireTeam { unit: unit(r) },
+        33 => Action::Spot {
+            unit: unit(r),
+            target: pos(r),
+        },
+        34 => Action::ConcentrateFire {
+            unit: unit(r),
+            target: unit(r),
+        },
+        35 => Action::PlatoonConcentrate { target: unit(r) },
+        36 => Action::Grenade {
+            unit: unit(r),
+            target: unit(r),
+        },
+        37 => Action::PlatoonGrenade { target: unit(r) },
+        38 => Action::MortarFire {
+            mortar: unit(r),
+            target: pos(r),
+        },
+        39 => Action::CeaseFire { at: pos(r) },
+        40 => Action::ShiftFire {
+            at: pos(r),
+            to: pos(r),
+        },
+        _ => Action::Move {
+            unit: unit(r),
+            to: pos(r),
+            cover: None,
+        },
+    }
 }
 
 fn check_contract(game: &Game, rng: &mut impl Rng) {
@@ -74,6 +229,25 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
         assert!(r.is_err(), "unlisted input accepted: {input:?}");
         assert_eq!(g.state_hash(), before, "a refused input changed the state");
         assert!(!r.unwrap_err().0.is_empty(), "a refusal says why");
+    }
+    // Any action at all: the check and the list agree, and applying
+    // follows the list.
+    let origins: Vec<Option<UnitId>> = std::iter::once(None)
+        .chain(game.state().units.iter().map(|u| Some(u.id)))
+        .collect();
+    for _ in 0..120 {
+        let action = random_action(game, rng);
+        let by = origins[rng.random_range(0..origins.len())];
+        let o = Order { by, action };
+        let listed = legal.contains(&Input::Order(o.clone()));
+        let checked = fof::engine::orders::check(game, &o).is_ok();
+        assert_eq!(listed, checked, "list and check disagree on {o:?}");
+        let mut g = game.clone();
+        assert_eq!(
+            g.apply(&Input::Order(o.clone())).is_ok(),
+            listed,
+            "apply disagrees on {o:?}"
+        );
     }
     // The order list and the order check agree.
     if let Some(fof::engine::Decision::Orders { .. }) = Some(game.prompt().decision) {

@@ -1818,3 +1818,160 @@ fn rule_4_2_example_second_platoon_spends_four_commands() {
     assert_eq!(g.state().cover_kind(p(2, 2), cover), Some(CoverKind::Basic));
     assert_eq!(left(&g), 0);
 }
+
+// ---------------------------------------------------------------------------
+// 5.1.6 Items: ammunition and assets lying on a card
+// ---------------------------------------------------------------------------
+
+fn lay_item(game: &mut Game, pos: CardPos, item: fof::engine::state::Item) {
+    let c = game.state_mut().map.card_mut(pos).expect("a map card");
+    c.markers.items.push(item);
+    c.markers.items.sort();
+}
+
+#[test]
+fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
+    use fof::data::units::AmmoKind;
+    use fof::engine::state::Item;
+    let mut g = game();
+    place(&mut g, LMG, p(1, 1));
+    {
+        let u = g.state_mut().unit_mut(LMG);
+        u.ammo = Some(0);
+        u.flipped = true;
+    }
+    lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mg, 10));
+    let pick = order(None, Action::PickUpItem { unit: LMG, item: 0 });
+    if let Input::Order(o) = &pick {
+        fof::engine::orders::check(&g, o).expect("legal");
+    }
+    assert!(g.legal_inputs().contains(&pick));
+    g.apply(&pick).expect("pick up");
+    let u = unit(&g, LMG);
+    assert_eq!(u.ammo, Some(6), "a one-step team holds its allotment of 6");
+    assert!(
+        !u.flipped,
+        "resupplied weapons teams flip back to their front (6.8.3)"
+    );
+    assert!(u.exposed, "picking up marks Exposed (5.1.6 B)");
+    assert_eq!(
+        u.cargo, None,
+        "a one-step team's six points are all in the gun"
+    );
+    let left = &g.state().map.card(p(1, 1)).unwrap().markers.items;
+    assert_eq!(
+        left,
+        &vec![Item::Ammo(AmmoKind::Mg, 4)],
+        "the rest stays on the card"
+    );
+}
+
+#[test]
+fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() {
+    use fof::data::units::AmmoKind;
+    use fof::engine::state::Item;
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mg, 30));
+    lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mortar, 2));
+    // Items are sorted: Mg first.
+    g.apply(&order(None, Action::PickUpItem { unit: S1, item: 0 }))
+        .expect("pick up MG ammo");
+    assert_eq!(
+        unit(&g, S1).cargo,
+        Some((AmmoKind::Mg, 24)),
+        "4 steps x 6 points"
+    );
+    orders(&mut g, None, 6);
+    let mortar = g
+        .state()
+        .map
+        .card(p(1, 1))
+        .unwrap()
+        .markers
+        .items
+        .iter()
+        .position(|i| matches!(i, Item::Ammo(AmmoKind::Mortar, _)))
+        .unwrap();
+    let pick = order(
+        None,
+        Action::PickUpItem {
+            unit: S1,
+            item: mortar,
+        },
+    );
+    assert!(!g.legal_inputs().contains(&pick));
+    let err = g.apply(&pick).unwrap_err();
+    assert!(err.0.contains("one kind of ammunition"), "{err}");
+    // Setting the cargo down is free and puts it on the card.
+    let before = spent(&g);
+    g.apply(&Input::DropItem {
+        unit: S1,
+        asset: None,
+    })
+    .expect("drop");
+    assert_eq!(spent(&g), before);
+    assert_eq!(unit(&g, S1).cargo, None);
+    let items = &g.state().map.card(p(1, 1)).unwrap().markers.items;
+    assert!(items.contains(&Item::Ammo(AmmoKind::Mg, 24)));
+}
+
+#[test]
+fn rule_5_1_6_a_casualties_and_ammunition_are_not_carried_together() {
+    use fof::data::units::AmmoKind;
+    let mut g = game();
+    place(&mut g, S1, p(1, 1));
+    g.state_mut().unit_mut(S1).cargo = Some((AmmoKind::Mg, 6));
+    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    let pick = order(
+        None,
+        Action::PickUp {
+            unit: S1,
+            casualty: cas,
+        },
+    );
+    assert!(!g.legal_inputs().contains(&pick));
+    let err = g.apply(&pick).unwrap_err();
+    assert!(err.0.contains("not both"), "{err}");
+}
+
+#[test]
+fn rule_5_1_6_b_assets_dropped_on_a_card_can_be_picked_up_by_another_unit() {
+    use fof::engine::state::{Asset, Item};
+    let mut g = game();
+    place(&mut g, PLT, p(1, 1));
+    place(&mut g, S1, p(1, 1));
+    let radio = Asset::Radio {
+        name: "SCR-536".into(),
+        class: fof::data::mission::RadioClass::Handheld,
+        net: fof::data::mission::Net::CoTac,
+    };
+    g.state_mut().unit_mut(PLT).assets = vec![radio.clone()];
+    g.apply(&Input::DropItem {
+        unit: PLT,
+        asset: Some(0),
+    })
+    .expect("drop the radio");
+    assert!(unit(&g, PLT).assets.is_empty());
+    let items = g.state().map.card(p(1, 1)).unwrap().markers.items.clone();
+    assert_eq!(items, vec![Item::Asset(radio.clone())]);
+    g.apply(&order(None, Action::PickUpItem { unit: S1, item: 0 }))
+        .expect("pick it up");
+    assert_eq!(unit(&g, S1).assets, vec![radio]);
+    assert!(
+        g.state()
+            .map
+            .card(p(1, 1))
+            .unwrap()
+            .markers
+            .items
+            .is_empty()
+    );
+    // Nothing left to pick up: refused with a reason, nothing changes.
+    let h = g.state_hash();
+    assert!(
+        g.apply(&order(None, Action::PickUpItem { unit: S1, item: 0 }))
+            .is_err()
+    );
+    assert_eq!(h, g.state_hash());
+}

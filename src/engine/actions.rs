@@ -30,7 +30,8 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | SeekCover { .. }
         | MoveCover { .. }
         | InfiltrateCover { .. }
-        | PickUp { .. } => movement::check(game, by, a),
+        | PickUp { .. }
+        | PickUpItem { .. } => movement::check(game, by, a),
         RemovePin { .. }
         | ParalyzedToLitter { .. }
         | LitterToFire { .. }
@@ -83,7 +84,8 @@ pub fn perform(game: &mut Game, order: &Order) {
         | SeekCover { .. }
         | MoveCover { .. }
         | InfiltrateCover { .. }
-        | PickUp { .. } => movement::perform(game, order),
+        | PickUp { .. }
+        | PickUpItem { .. } => movement::perform(game, order),
         RemovePin { .. }
         | ParalyzedToLitter { .. }
         | LitterToFire { .. }

@@ -29,6 +29,9 @@ pub enum Input {
     ChooseHq(UnitId),
     /// Set down a carried casualty on the carrier's card: free (5.1.6 B).
     Drop { carrier: UnitId, casualty: UnitId },
+    /// Set down carried ammunition, or an asset by its index in the unit's
+    /// assets, on the unit's card: free (5.1.6 B).
+    DropItem { unit: UnitId, asset: Option<usize> },
 }
 
 /// What is being decided.
@@ -234,6 +237,23 @@ impl Game {
                         casualty: *casualty,
                     });
                 }
+                for u in self.friendly() {
+                    if u.pos.is_staging() {
+                        continue;
+                    }
+                    if u.cargo.is_some() {
+                        v.push(Input::DropItem {
+                            unit: u.id,
+                            asset: None,
+                        });
+                    }
+                    for i in 0..u.assets.len() {
+                        v.push(Input::DropItem {
+                            unit: u.id,
+                            asset: Some(i),
+                        });
+                    }
+                }
                 v.push(Input::EndImpulse);
                 v
             }
@@ -270,6 +290,9 @@ impl Game {
                 self.end_impulse();
             }
             Input::ChooseHq(id) => {
+                if self.state.get(*id).is_none() {
+                    return Err(Illegal(format!("there is no unit {id}")));
+                }
                 if self.state.impulse.is_some() {
                     return Err(Illegal(
                         "finish the current impulse before another HQ draws (4.1)".into(),
@@ -286,7 +309,38 @@ impl Game {
                 }
                 self.start_impulse_for(*id);
             }
+            Input::DropItem { unit, asset } => {
+                if self.state.impulse.is_none() {
+                    return Err(Illegal("items are set down during an impulse".into()));
+                }
+                let u = match self.state.get(*unit) {
+                    Some(u) if u.in_play() && u.side == Side::Us => u,
+                    _ => {
+                        return Err(Illegal(format!(
+                            "{} is not a friendly unit in play",
+                            self.describe(*unit)
+                        )));
+                    }
+                };
+                if u.pos.is_staging() {
+                    return Err(Illegal("items are set down on the map".into()));
+                }
+                let ok = match asset {
+                    None => u.cargo.is_some(),
+                    Some(i) => *i < u.assets.len(),
+                };
+                if !ok {
+                    return Err(Illegal(format!(
+                        "{} is not carrying that",
+                        self.describe(*unit)
+                    )));
+                }
+                self.drop_item(*unit, *asset);
+            }
             Input::Drop { carrier, casualty } => {
+                if self.state.get(*carrier).is_none() || self.state.get(*casualty).is_none() {
+                    return Err(Illegal("there is no such unit".into()));
+                }
                 if self.state.impulse.is_none() {
                     return Err(Illegal("casualties are set down during an impulse".into()));
                 }
@@ -524,6 +578,36 @@ impl Game {
         } else {
             c.spend_max_day
         }
+    }
+
+    fn drop_item(&mut self, unit: UnitId, asset: Option<usize>) {
+        let pos = self.state.unit(unit).pos;
+        let item = match asset {
+            None => self
+                .state
+                .unit_mut(unit)
+                .cargo
+                .take()
+                .map(|(k, n)| super::state::Item::Ammo(k, n)),
+            Some(i) => Some(super::state::Item::Asset(
+                self.state.unit_mut(unit).assets.remove(i),
+            )),
+        };
+        let Some(item) = item else { return };
+        let text = format!("{} sets {item:?} down on {pos}.", self.describe(unit));
+        if let Some(c) = self.state.map.card_mut(pos) {
+            c.markers.items.push(item);
+            c.markers.items.sort();
+        }
+        self.emit(
+            "5.1.6 B",
+            EventKind::Status {
+                unit,
+                what: "set down an item".into(),
+            },
+            text,
+            Vec::new(),
+        );
     }
 
     fn drop_casualty(&mut self, carrier: UnitId, casualty: UnitId) {

@@ -6,11 +6,11 @@ use super::fire::{diagonal_crosses_pdf, ratings};
 use super::game::{Game, Illegal};
 use super::orders::{Action, Needed, Order, attempt, can_order, failed};
 use super::pos::CardPos;
-use super::state::{Asset, CoverId, CoverMarker, Unit, UnitId};
+use super::state::{Asset, CoverId, CoverMarker, Item, Unit, UnitId};
 use crate::data::action::{Icon, Word};
 use crate::data::charts::CoverKind;
 use crate::data::terrain::{Dir, Relief, TerrainType};
-use crate::data::units::{Side, UnitKind, Vof, Weapon};
+use crate::data::units::{AmmoKind, Side, UnitKind, Vof, Weapon};
 
 fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
     Err(Illegal(msg.into()))
@@ -296,6 +296,48 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
+        Action::PickUpItem { unit, item } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
+                return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
+            }
+            let Some(it) = game
+                .state
+                .map
+                .card(u.pos)
+                .and_then(|c| c.markers.items.get(*item))
+            else {
+                return no("there is no such item on the unit's card");
+            };
+            match it {
+                Item::Ammo(kind, _) => {
+                    if own_ammo_kind(game, u) == Some(*kind) && own_ammo_room(game, u) > 0 {
+                        return Ok(());
+                    }
+                    if game.state.carried.iter().any(|(k, _)| k == unit) {
+                        return no(
+                            "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
+                        );
+                    }
+                    if u.cargo.is_some_and(|(k, _)| k != *kind) {
+                        return no("a unit carries one kind of ammunition at a time (5.1.6 A)");
+                    }
+                    if cargo_room(game, u, *kind) == 0 {
+                        return no("the unit can carry no more of that ammunition (5.1.6 A)");
+                    }
+                    Ok(())
+                }
+                Item::Asset(_) => {
+                    if u.assets.len() >= ASSET_LOAD {
+                        return no(format!(
+                            "a unit carries at most {ASSET_LOAD} assets (5.1.6 A)"
+                        ));
+                    }
+                    Ok(())
+                }
+            }
+        }
         Action::PickUp { unit, casualty } => {
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
@@ -316,6 +358,11 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             if game.state.carried.iter().any(|(_, x)| x == casualty) {
                 return no("that casualty is already being carried");
+            }
+            if u.cargo.is_some() {
+                return no(
+                    "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
+                );
             }
             let load = game.state.carried.iter().filter(|(k, _)| k == unit).count() as u8;
             if load >= u.steps {
@@ -431,6 +478,11 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                 });
             }
         }
+        if let Some(card) = game.state.map.card(u.pos) {
+            for item in 0..card.markers.items.len() {
+                out.push(Action::PickUpItem { unit: u.id, item });
+            }
+        }
     }
     if let Some(h) = imp_hq
         && is_plt_hq(game, h)
@@ -518,6 +570,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 failed(game, order, *unit, false);
             }
         }
+        Action::PickUpItem { unit, item } => pick_up_item(game, *unit, *item),
         Action::PickUp { unit, casualty } => {
             game.state.carried.push((*unit, *casualty));
             game.state.carried.sort();
@@ -870,4 +923,127 @@ pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
         Vec::new(),
     );
     Ok(())
+}
+
+/// Assets a unit may carry besides its ammunition (5.1.6 A).
+pub const ASSET_LOAD: usize = 6;
+
+/// Ammunition points one step can carry, by kind (5.1.6 A).
+pub fn per_step(kind: AmmoKind) -> u8 {
+    match kind {
+        AmmoKind::Mg => 6,
+        AmmoKind::Mortar => 2,
+        AmmoKind::Rcl | AmmoKind::Rocket => 3,
+        AmmoKind::Flame => 1,
+        AmmoKind::Demo => 2,
+        AmmoKind::RifleGrenade | AmmoKind::Tank => 1,
+    }
+}
+
+/// The ammunition a unit's own weapon uses.
+pub fn own_ammo_kind(game: &Game, u: &Unit) -> Option<AmmoKind> {
+    game.data
+        .unit_type(&u.unit_type.0)
+        .and_then(|t| t.ammo)
+        .map(|a| a.kind)
+}
+
+/// Points the unit's own weapon can still take: its allotment, within what
+/// its steps carry (6.8.1).
+pub fn own_ammo_room(game: &Game, u: &Unit) -> u8 {
+    let Some(a) = game.data.unit_type(&u.unit_type.0).and_then(|t| t.ammo) else {
+        return 0;
+    };
+    let cap = a.points.min(per_step(a.kind).saturating_mul(u.steps));
+    cap.saturating_sub(u.ammo.unwrap_or(0))
+}
+
+/// Points of a kind of ammunition a unit can still carry for others: what
+/// its steps carry, less what its own weapon of that kind already holds.
+pub fn cargo_room(game: &Game, u: &Unit, kind: AmmoKind) -> u8 {
+    let cap = per_step(kind).saturating_mul(u.steps);
+    let own = if own_ammo_kind(game, u) == Some(kind) {
+        u.ammo.unwrap_or(0)
+    } else {
+        0
+    };
+    let have = u
+        .cargo
+        .filter(|(k, _)| *k == kind)
+        .map(|(_, n)| n)
+        .unwrap_or(0);
+    cap.saturating_sub(have).saturating_sub(own)
+}
+
+/// 5.1.6 B, 6.8.3: picks an item up, marking the unit Exposed; ammunition
+/// for the unit's own weapon refills it first (and a weapons team on its
+/// fire-team side rallies to its front), the rest is carried.
+fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
+    let pos = game.state.unit(unit).pos;
+    let Some(item) = game
+        .state
+        .map
+        .card(pos)
+        .and_then(|c| c.markers.items.get(index).cloned())
+    else {
+        return;
+    };
+    let u = game.state.unit(unit).clone();
+    let mut rest = None;
+    let text = match &item {
+        Item::Ammo(kind, n) => {
+            let mut n = *n;
+            let mut parts = Vec::new();
+            if own_ammo_kind(game, &u) == Some(*kind) {
+                let take = n.min(own_ammo_room(game, &u));
+                if take > 0 {
+                    n -= take;
+                    let w = game.state.unit_mut(unit);
+                    w.ammo = Some(w.ammo.unwrap_or(0) + take);
+                    if w.kind == UnitKind::WeaponsTeam && w.flipped {
+                        w.flipped = false;
+                    }
+                    parts.push(format!("refills its weapon with {take} point(s)"));
+                }
+            }
+            if n > 0 && !game.state.carried.iter().any(|(k, _)| *k == unit) {
+                let w = game.state.unit(unit).clone();
+                if w.cargo.is_none_or(|(k, _)| k == *kind) {
+                    let take = n.min(cargo_room(game, &w, *kind));
+                    if take > 0 {
+                        n -= take;
+                        let have = w.cargo.map(|(_, x)| x).unwrap_or(0);
+                        game.state.unit_mut(unit).cargo = Some((*kind, have + take));
+                        parts.push(format!("carries {take} point(s) of {kind:?} ammunition"));
+                    }
+                }
+            }
+            if n > 0 {
+                rest = Some(Item::Ammo(*kind, n));
+            }
+            parts.join(" and ")
+        }
+        Item::Asset(a) => {
+            game.state.unit_mut(unit).assets.push(a.clone());
+            game.state.unit_mut(unit).assets.sort();
+            format!("picks up {a:?}")
+        }
+    };
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.items.remove(index);
+        if let Some(r) = rest {
+            c.markers.items.push(r);
+        }
+        c.markers.items.sort();
+    }
+    game.state.unit_mut(unit).exposed = true;
+    game.emit(
+        "5.1.6 B",
+        EventKind::Status {
+            unit,
+            what: "picked up".into(),
+        },
+        format!("{} {text} and is marked Exposed.", game.describe(unit)),
+        Vec::new(),
+    );
 }

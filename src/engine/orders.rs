@@ -93,6 +93,9 @@ pub enum Action {
     },
     /// h. Pick up a casualty.
     PickUp { unit: UnitId, casualty: UnitId },
+    /// h. Pick up an item lying on the card: ammunition or an asset (by
+    /// its index in the card's items).
+    PickUpItem { unit: UnitId, item: usize },
     // ---- 4.2.3 Rally ----
     /// a. Attempt to remove a Pinned marker.
     RemovePin { unit: UnitId },
@@ -156,7 +159,7 @@ impl Action {
             SeekCover { .. } => "4.2.2 e",
             MoveCover { .. } => "4.2.2 f",
             InfiltrateCover { .. } => "4.2.2 g",
-            PickUp { .. } => "4.2.2 h",
+            PickUp { .. } | PickUpItem { .. } => "4.2.2 h",
             RemovePin { .. } => "4.2.3 a",
             ParalyzedToLitter { .. } => "4.2.3 b",
             LitterToFire { .. } => "4.2.3 c",
@@ -200,7 +203,7 @@ impl Action {
             SeekCover { .. } => "Seek Cover",
             MoveCover { .. } => "Move to or from Cover",
             InfiltrateCover { .. } => "Infiltrate to or from Cover",
-            PickUp { .. } => "Pick Up",
+            PickUp { .. } | PickUpItem { .. } => "Pick Up",
             RemovePin { .. } => "Remove Pinned Marker",
             ParalyzedToLitter { .. } => "Paralyzed to Litter Team",
             LitterToFire { .. } => "Litter to Fire Team",
@@ -266,6 +269,7 @@ impl Action {
             | MoveCover { unit, .. }
             | InfiltrateCover { unit, .. }
             | PickUp { unit, .. }
+            | PickUpItem { unit, .. }
             | RemovePin { unit }
             | ParalyzedToLitter { unit }
             | LitterToFire { unit }
@@ -290,6 +294,23 @@ impl Action {
             | PlatoonGrenade { .. }
             | CeaseFire { .. }
             | ShiftFire { .. } => None,
+        }
+    }
+
+    /// Every unit the action names.
+    pub fn ids(&self) -> Vec<UnitId> {
+        use Action::*;
+        match self {
+            Activate { hq } => vec![*hq],
+            ReconstitutePltHq { from, plt } => vec![*from, *plt],
+            DispatchRunner { runner, to } => vec![*runner, *to],
+            DismissRunner { runner, into } => vec![*runner, *into],
+            Supplement { squad, team } => vec![*squad, *team],
+            ReconstituteSquad { teams } => teams.clone(),
+            PickUp { unit, casualty } => vec![*unit, *casualty],
+            ConcentrateFire { unit, target } | Grenade { unit, target } => vec![*unit, *target],
+            PlatoonConcentrate { target } | PlatoonGrenade { target } => vec![*target],
+            _ => self.unit().into_iter().collect(),
         }
     }
 
@@ -406,6 +427,11 @@ pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
     let Some(imp) = &game.state.impulse else {
         return no("no impulse is in progress");
     };
+    for id in order.by.iter().chain(order.action.ids().iter()) {
+        if game.state.get(*id).is_none() {
+            return no(format!("there is no unit {id}"));
+        }
+    }
     let a = &order.action;
     if a.cost() > imp.left() {
         return no(format!(
