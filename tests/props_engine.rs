@@ -161,7 +161,7 @@ fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action
         28 => Action::RallyToFront { unit: unit(r) },
         29 => Action::DetachTeam {
             squad: unit(r),
-            kind: if r.next_u32() % 2 == 0 {
+            kind: if r.next_u32().is_multiple_of(2) {
                 TeamKind::Assault
             } else {
                 TeamKind::Fire
