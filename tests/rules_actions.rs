@@ -153,6 +153,16 @@ fn lat(g: &mut Game, ty: &str, pos: CardPos) -> UnitId {
     add(g, ty, pos, Some(plt), Some(plt))
 }
 
+/// The friendly fire links, as (from, target).
+fn us_fire(g: &Game) -> Vec<(CardPos, CardPos)> {
+    g.state()
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::Us)
+        .map(|f| (f.from, f.target))
+        .collect()
+}
+
 fn fire(g: &mut Game, side: Side, from: CardPos, target: CardPos) {
     let f = &mut g.state_mut().fires;
     f.push(FireLink { side, from, target });
@@ -605,10 +615,12 @@ fn rule_4_2_1_b_exhorting_a_failed_grenade_attack_replaces_the_miss_with_a_hit()
     put(&mut g, &[plt, sq], p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     impulse(&mut g, Some(plt));
-    let mut deck = cards(&g, 2, no_grenade);
+    // Two cards for the attempt, two for the German squad's free answer
+    // (6.5.1), then the card Exhort draws.
+    let mut deck = cards(&g, 4, no_grenade);
     deck.extend(cards(&g, 1, grenade));
     top(&mut g, &deck);
-    ok(
+    let ev = ok(
         &mut g,
         by(
             plt,
@@ -617,6 +629,11 @@ fn rule_4_2_1_b_exhorting_a_failed_grenade_attack_replaces_the_miss_with_a_hit()
                 target: e,
             },
         ),
+    );
+    assert_eq!(
+        attempts(&ev),
+        vec![(2, false), (2, false)],
+        "attempt and free answer"
     );
     let card = |g: &Game| g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss;
     assert!(card(&g), "the failure leaves a Grenade Miss on the card");
@@ -1994,11 +2011,20 @@ fn rule_4_2_4_a_a_spotting_attempt_needs_crosshairs() {
     assert_eq!(attempts(&ev), vec![(2, false)]);
     assert!(!unit(&g, e).spotted);
     impulse(&mut g, Some(plt));
-    let mut deck = cards(&g, 1, no_crosshairs);
+    // Since the first order the unspotted German squad has opened fire on
+    // the Americans in its range (6.1.1), so it counts as firing automatic
+    // weapons: one more card (9.3).
+    assert!(
+        g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.from == p(3, 2))
+    );
+    let mut deck = cards(&g, 2, no_crosshairs);
     deck.extend(cards(&g, 1, crosshairs));
     top(&mut g, &deck);
     let ev = ok(&mut g, spot.clone());
-    assert_eq!(attempts(&ev), vec![(2, true)]);
+    assert_eq!(attempts(&ev), vec![(3, true)]);
     assert!(unit(&g, e).spotted);
     // Nothing left to spot there.
     impulse(&mut g, Some(plt));
@@ -2262,7 +2288,7 @@ fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     impulse(&mut g, Some(plt));
     let mut deck = cards(&g, 1, grenade);
-    deck.extend(cards(&g, 3, no_grenade));
+    deck.extend(cards(&g, 5, no_grenade));
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -2274,10 +2300,19 @@ fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
             },
         ),
     );
-    assert_eq!(attempts(&ev), vec![(2, true)]);
+    // The attempt, then the German squad's free answer (6.5.1), which
+    // misses and leaves a Grenade Miss on the card.
+    assert_eq!(attempts(&ev), vec![(2, true), (2, false)]);
     assert_eq!(unit(&g, e).grenaded, 1);
+    assert_eq!(unit(&g, sq).grenaded, 0);
     let miss = |g: &Game| g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss;
-    assert!(!miss(&g));
+    assert!(miss(&g));
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .markers
+        .grenade_miss = false;
     // Any unit with a printed VOF may throw grenades on its own card.
     let ev = ok(
         &mut g,
@@ -2289,7 +2324,7 @@ fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
             },
         ),
     );
-    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert_eq!(attempts(&ev)[0], (2, false), "the LMG's attempt fails");
     assert_eq!(unit(&g, e).grenaded, 1);
     assert!(miss(&g), "a Grenade Miss goes on the card");
     assert!(g.card_under_vof(p(2, 2)));
@@ -2392,7 +2427,11 @@ fn rule_4_2_4_h_a_platoon_grenade_attack_draws_for_each_unit() {
     deck.extend(cards(&g, 3, no_grenade));
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::PlatoonGrenade { target: e }));
-    assert_eq!(attempts(&ev), vec![(2, true), (2, false)]);
+    // Each attempt draws its free answer from the German squad (6.5.1).
+    let a = attempts(&ev);
+    assert_eq!(a.len(), 4, "{a:?}");
+    assert_eq!(a[0], (2, true));
+    assert_eq!(a[2].0, 2);
     assert_eq!(unit(&g, e).grenaded, 1);
     assert!(g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss);
     assert_eq!(spent(&g), 2);
@@ -2428,9 +2467,20 @@ fn rule_4_2_4_j_an_on_map_mortar_fires_on_a_spotted_card_in_the_originators_los(
         ),
     );
     assert!(attempts(&ev).is_empty(), "automatic");
-    // 6.7.4: indirect lay, an H VOF on the target card and no PDF.
+    // 6.7.4: indirect lay, an H VOF on the target card and no PDF from the
+    // order itself (fire links come only from automatic opening fire).
     assert!(g.state().map.card(p(3, 1)).unwrap().markers.indirect_h);
-    assert!(g.state().fires.is_empty());
+    let opened = ev.iter().filter(|e| e.rule == "6.1.1").count();
+    let us_links = g
+        .state()
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::Us)
+        .count();
+    assert!(
+        us_links <= opened,
+        "every friendly PDF comes from opening fire"
+    );
     assert!(g.card_under_vof(p(3, 1)));
     assert_eq!(unit(&g, m).ammo, Some(before - 1), "it expends ammunition");
 }
@@ -2480,11 +2530,20 @@ fn rule_4_2_4_j_the_mortar_needs_two_steps_no_exposed_marker_and_another_card() 
 
 #[test]
 fn rule_4_2_4_k_cease_fire_removes_the_cards_pdf_and_vof() {
-    let Fight { mut g, plt, .. } = firefight();
+    let Fight { mut g, plt, e, .. } = firefight();
     assert!(g.card_under_vof(p(3, 2)));
+    // With the enemy still spotted in range and LOS, the units open fire
+    // again at once (4.2.4 k, 6.2.3): ceasing fire only holds when no
+    // enemy is left to engage.
+    let ev = ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
+    assert!(ev.iter().any(|x| x.rule == "4.2.4 k"));
+    assert!(ev.iter().any(|x| x.rule == "6.1.1"), "fire re-opens");
+    assert!(us_fire(&g).contains(&(p(1, 2), p(3, 2))));
+    // Once the enemy is out of sight (unspotted), ceasing fire holds.
+    u(&mut g, e).spotted = false;
+    impulse(&mut g, Some(plt));
     ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
-    assert!(g.state().fires.is_empty());
-    assert!(!g.card_under_vof(p(3, 2)));
+    assert!(us_fire(&g).is_empty());
     impulse(&mut g, Some(plt));
     let why = refused(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
     assert!(why.contains("firing"), "{why}");
@@ -2506,8 +2565,15 @@ fn rule_4_3_1_every_occupant_of_the_card_receives_cease_fire() {
     u(&mut g, lmg).cover = Some(c);
     assert_eq!(link(&g, plt, sq), None);
     assert_eq!(link(&g, plt, lmg), None);
+    let e = g
+        .state()
+        .units_at(p(3, 2))
+        .find(|x| x.side == Side::German)
+        .unwrap()
+        .id;
+    u(&mut g, e).spotted = false;
     ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
-    assert!(g.state().fires.is_empty());
+    assert!(us_fire(&g).is_empty());
 }
 
 #[test]
@@ -2535,8 +2601,8 @@ fn rule_4_2_4_k_the_originator_must_reach_the_card() {
     // By radio to the PLT HQ on the card.
     put(&mut g, &[co], p(1, 1));
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
-    ok(&mut g, by(co, Action::CeaseFire { at: p(1, 2) }));
-    assert!(g.state().fires.is_empty());
+    let ev = ok(&mut g, by(co, Action::CeaseFire { at: p(1, 2) }));
+    assert!(ev.iter().any(|x| x.rule == "4.2.4 k"));
 }
 
 #[test]
@@ -2553,15 +2619,20 @@ fn rule_4_2_4_l_shift_fire_to_a_card_in_the_originators_los_and_in_range() {
     terrain(&mut g, p(2, 2), &[OPEN]);
     // An empty card in LOS and range.
     ok(&mut g, shift(p(2, 3)));
-    assert_eq!(
-        g.state().fires,
-        vec![FireLink {
-            side: Side::Us,
-            from: p(1, 2),
-            target: p(2, 3),
-        }]
+    // The friendly fire now goes to the empty card; the German squad's own
+    // fire at the Americans is untouched.
+    assert_eq!(us_fire(&g), vec![(p(1, 2), p(2, 3))]);
+    assert!(
+        !g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::Us && f.target == p(3, 2))
     );
-    assert!(!g.card_under_vof(p(3, 2)));
+    let _ = FireLink {
+        side: Side::Us,
+        from: p(1, 2),
+        target: p(2, 3),
+    };
 }
 
 // ---------------------------------------------------------------------------

@@ -233,10 +233,24 @@ fn under(game: &mut Game, id: UnitId, cover: CoverId) {
 
 /// A fire link: `side`'s units on `from` fire into `target` (a VOF on the
 /// target, a PDF between the two).
+/// Fire from `from` into `target`, with a unit on `from` to keep firing
+/// (fire with no unit behind it stops, 6.1.2): an unspotted German squad,
+/// or a US squad.
 fn fire(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
+    let shooter = game.state().units_at(from).any(|u| u.side == side);
+    if !shooter {
+        let ty = if side == Side::Us {
+            "us_rifle_squad"
+        } else {
+            "de_rifle_squad"
+        };
+        let id = add_unit(game, ty, from);
+        game.state_mut().unit_mut(id).spotted = false;
+    }
     let f = &mut game.state_mut().fires;
     f.push(FireLink { side, from, target });
     f.sort();
+    f.dedup();
 }
 
 /// Lays another terrain card on a position's stack top (or replaces it).

@@ -587,83 +587,162 @@ fn concentrate(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
     let tripod =
         game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::TripodMg);
     let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod);
-    let r = attempt(
-        game,
-        Some(unit),
-        n,
-        Needed::Icon(Icon::Crosshairs),
-        "Concentrating fire",
-    );
+    let needed = Needed::Icon(Icon::Crosshairs);
+    let r = attempt(game, Some(unit), n, needed, "Concentrating fire");
     if jams(game, unit, &r.cards) {
         return;
     }
     if r.success {
-        mark_concentrated(game, target);
+        // 6.6: a tracked weapon spends two points instead of one; the
+        // second is spent here, the first with its Basic VOF.
+        super::ammo::spend(game, unit, 1, "concentrating fire");
+        let critical = icons(game, &r.cards, needed) >= 2;
+        mark(game, target, Mark::Concentrated, critical);
     } else {
         failed(game, order, unit, false);
     }
 }
 
-fn mark_concentrated(game: &mut Game, target: UnitId) {
-    game.state.unit_mut(target).concentrated += 1;
+/// How many drawn cards show what was needed: two or more make a critical
+/// hit (6.5.1, 6.6).
+fn icons(game: &Game, cards: &[u8], needed: Needed) -> usize {
+    cards
+        .iter()
+        .filter(|&&c| game.card(c).is_some_and(|card| needed.found(card)))
+        .count()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    Concentrated,
+    Grenade,
+}
+
+/// Places a Concentrated Fire or Grenade Attack marker on the target: on
+/// every unit under its cover marker when it is under one (6.5.1, 6.6). A
+/// critical hit takes away the cover's benefit, or, with no cover, adds a
+/// second marker.
+fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) {
+    let t = game.state.unit(target).clone();
+    let group: Vec<UnitId> = match t.cover {
+        Some(c) => game
+            .state
+            .units_at(t.pos)
+            .filter(|u| u.cover == Some(c) && u.side == t.side && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect(),
+        None => vec![target],
+    };
+    let count = if critical && t.cover.is_none() { 2 } else { 1 };
+    for id in &group {
+        let u = game.state.unit_mut(*id);
+        match kind {
+            Mark::Concentrated => u.concentrated += count,
+            Mark::Grenade => u.grenaded += count,
+        }
+        if critical && t.cover.is_some() {
+            u.cover_lost = true;
+        }
+    }
+    let (rule, what) = match kind {
+        Mark::Concentrated => ("6.6", "Concentrated Fire"),
+        Mark::Grenade => ("6.5.1", "Grenade Attack"),
+    };
+    let whom = if t.cover.is_some() {
+        format!("the units under {}'s cover", game.describe(target))
+    } else {
+        game.describe(target)
+    };
+    let extra = match (critical, t.cover.is_some()) {
+        (true, true) => ": a critical hit, the cover gives them no benefit this turn",
+        (true, false) => ": a critical hit, a second marker goes on",
+        _ => "",
+    };
     game.emit(
-        "6.6",
+        rule,
         EventKind::Status {
             unit: target,
-            what: "concentrated fire".into(),
+            what: what.to_lowercase(),
         },
-        format!(
-            "A Concentrated Fire marker goes on {}.",
-            game.describe(target)
-        ),
+        format!("A {what} marker goes on {whom}{extra}."),
         Vec::new(),
     );
 }
 
+fn mark_concentrated(game: &mut Game, target: UnitId) {
+    mark(game, target, Mark::Concentrated, false);
+}
+
+fn mark_grenaded(game: &mut Game, target: UnitId) {
+    mark(game, target, Mark::Grenade, false);
+}
+
 fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
+    attempt_grenade(game, Some(order), unit, target, true);
+}
+
+/// One grenade attempt (6.5.1); `respond`: the target may answer from the
+/// same card with a free attempt of its own.
+fn attempt_grenade(
+    game: &mut Game,
+    order: Option<&Order>,
+    unit: UnitId,
+    target: UnitId,
+    respond: bool,
+) {
     let u = game.state.unit(unit).clone();
     let t = game.state.unit(target).clone();
     let ranged = u.pos != t.pos;
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
+    // Rifle grenades, rockets and recoilless rounds are spent whether they
+    // hit or not (6.4, 6.8.1).
     if ranged
-        && game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon) == Some(Weapon::RifleGrenades)
-        && !game.state.options.no_ammo
-        && let Some(a) = &mut game.state.unit_mut(unit).ammo
+        && matches!(
+            weapon,
+            Some(
+                Weapon::RifleGrenades
+                    | Weapon::RocketLauncher
+                    | Weapon::RecoillessRifle
+                    | Weapon::Mortar
+            )
+        )
     {
-        *a = a.saturating_sub(1);
+        super::ammo::spend(game, unit, 1, "with a grenade attack");
     }
     let n = game.attempt_draws(2, game.experience(unit));
-    let r = attempt(
-        game,
-        Some(unit),
-        n,
-        Needed::Icon(Icon::Grenade),
-        "Grenade attack",
-    );
+    let needed = Needed::Icon(Icon::Grenade);
+    let what = if order.is_some() {
+        "Grenade attack"
+    } else {
+        "Free grenade attack in answer"
+    };
+    let r = attempt(game, Some(unit), n, needed, what);
     if ranged && jams(game, unit, &r.cards) {
         return;
     }
     if r.success {
-        mark_grenaded(game, target);
+        let critical = icons(game, &r.cards, needed) >= 2;
+        mark(game, target, Mark::Grenade, critical);
     } else {
         let placed = place_miss(game, t.pos);
-        failed(game, order, unit, placed);
+        if let Some(o) = order {
+            failed(game, o, unit, placed);
+        }
     }
-}
-
-fn mark_grenaded(game: &mut Game, target: UnitId) {
-    game.state.unit_mut(target).grenaded += 1;
-    game.emit(
-        "6.5.1",
-        EventKind::Status {
-            unit: target,
-            what: "grenade attack".into(),
-        },
-        format!(
-            "A Grenade Attack VOF marker goes on {}.",
-            game.describe(target)
-        ),
-        Vec::new(),
-    );
+    // 6.5.1: a Good Order unit attacked from its own card answers with a
+    // free attempt at the attacker, unless the attacker is unspotted.
+    let t = game.state.unit(target).clone();
+    let u = game.state.unit(unit).clone();
+    if respond
+        && !ranged
+        && t.in_play()
+        && u.in_play()
+        && t.good_order()
+        && u.spotted
+        && super::fire::ratings(game, &t).is_some()
+    {
+        attempt_grenade(game, None, target, unit, false);
+    }
 }
 
 /// Places the card's single Grenade Miss marker; `true` if it was new.

@@ -34,7 +34,25 @@ impl VofLevel {
 /// 4.1.4), reduced to small arms at close range when out of ammunition.
 pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
     let t = game.data.unit_type(&u.unit_type.0)?;
-    if u.flipped { t.back } else { t.front }
+    let r = if u.flipped { t.back } else { t.front };
+    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    match (r, t.ammo.map(|a| a.kind)) {
+        // 6.8.1 A: a squad whose machine gun is out of ammunition fights
+        // with the Out of Ammo marker's ratings: small arms at close range.
+        (Some(_), Some(crate::data::units::AmmoKind::Mg)) if dry && u.kind == UnitKind::Squad => {
+            Some(crate::data::units::Ratings {
+                vof: Vof::S,
+                range: crate::data::units::Range::C,
+                grenade: false,
+            })
+        }
+        // 6.8.1 D: rockets gone, the G! capability goes with them.
+        (Some(mut x), Some(crate::data::units::AmmoKind::Rocket)) if dry => {
+            x.grenade = false;
+            Some(x)
+        }
+        _ => r,
+    }
 }
 
 /// The Basic VOF a unit adds when firing at a card `distance` away

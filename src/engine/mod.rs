@@ -8,11 +8,14 @@
 
 pub mod actions;
 pub mod activity;
+pub mod ammo;
 pub mod c2;
+pub mod combat;
 pub mod combat_orders;
 pub mod command;
 pub mod comms;
 pub mod deck;
+pub mod engage;
 pub mod events;
 pub mod fire;
 pub mod game;

@@ -302,6 +302,10 @@ pub fn combat_effects(game: &mut Game) {
             Vec::new(),
         );
     }
+    super::ammo::expend_for_fire(game);
+    super::combat::resolve_all(game);
+    super::engage::update(game);
+    super::activity::update(game);
 }
 
 /// 3.8: remove the markers that last a turn, evacuate casualties at a
@@ -322,6 +326,8 @@ pub fn clean_up(game: &mut Game) {
         u.exposed = false;
         u.concentrated = 0;
         u.grenaded = 0;
+        u.cover_lost = false;
+        u.sniped = false;
     }
     // 5.1.7: casualties set down at the collection point are evacuated.
     if let Some(ccp) = game.state.map.point(PointControl::CasualtyPoint) {
@@ -352,4 +358,48 @@ pub fn clean_up(game: &mut Game) {
         "Exposed, signal, illumination, grenade and demolition markers are removed.".into(),
         Vec::new(),
     );
+}
+
+/// 4.3.4, 4.3.5: when the last or only step of a unit carrying radios or
+/// phones becomes a casualty, each set is destroyed on a 1 in 2 (R# under 2
+/// shows 1) or else left on the card for another unit to pick up.
+pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
+    let assets = std::mem::take(&mut game.state.unit_mut(casualty).assets);
+    let pos = game.state.unit(casualty).pos;
+    for a in assets {
+        let set = matches!(
+            a,
+            super::state::Asset::Radio { .. } | super::state::Asset::Phone { .. }
+        );
+        if set {
+            let (r, reads) = game.random(2, "radio or phone of a casualty");
+            if r == 1 {
+                game.state.lost_assets.push(a.clone());
+                game.state.lost_assets.sort();
+                game.emit(
+                    "4.3.5",
+                    EventKind::Marker {
+                        pos,
+                        what: "set destroyed".into(),
+                    },
+                    format!("{a:?} is destroyed with its carrier (R# under 2: {r})."),
+                    reads,
+                );
+                continue;
+            }
+            game.emit(
+                "4.3.5",
+                EventKind::Marker {
+                    pos,
+                    what: "set dropped".into(),
+                },
+                format!("{a:?} survives and lies on {pos} (R# under 2: {r})."),
+                reads,
+            );
+        }
+        if let Some(c) = game.state.map.card_mut(pos) {
+            c.markers.items.push(super::state::Item::Asset(a));
+            c.markers.items.sort();
+        }
+    }
 }

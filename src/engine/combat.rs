@@ -1,0 +1,545 @@
+//! Combat resolution (6.3): the Net Combat Modifier of each unit under a VOF,
+//! the fire result, the hit effect, and the conversions of 6.3.3.
+
+use super::events::{EventKind, Section};
+use super::fire::{VofLevel, link_vof};
+use super::game::Game;
+use super::pos::CardPos;
+use super::state::{FireLink, UnitId};
+use crate::data::action::{Experience, FireResult, HitLetter};
+use crate::data::charts::CoverKind;
+use crate::data::terrain::Border;
+use crate::data::units::{Side, UnitKind};
+
+/// The kind of the VOF that sets a unit's base modifier: it decides which
+/// other modifiers apply (6.2.2, 5.2.3, 8.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Base {
+    /// Direct fire from another card, entering across a border.
+    Direct { from: CardPos },
+    /// Fire from within the card (point blank).
+    SameCard,
+    /// Grenade attacks on the unit.
+    Grenade,
+    /// Incoming! from artillery or mortars, or indirect mortar fire.
+    Incoming,
+    /// An air strike.
+    AirStrike,
+    /// A sniper's shot at this unit.
+    Sniper,
+}
+
+/// A unit's NCM and its parts, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ncm {
+    /// The modifier read on the card: clamped to -4..=+6 (6.3).
+    pub value: i32,
+    /// The sum before clamping.
+    pub raw: i32,
+    pub parts: Vec<(String, i32)>,
+    pub base: Base,
+}
+
+impl Ncm {
+    pub fn explain(&self) -> String {
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|(w, v)| format!("{w} {v:+}"))
+            .collect();
+        if self.raw == self.value {
+            format!("NCM {:+} ({})", self.value, parts.join(", "))
+        } else {
+            format!(
+                "NCM {:+}, clamped to {:+} ({})",
+                self.raw,
+                self.value,
+                parts.join(", ")
+            )
+        }
+    }
+}
+
+fn vof_value(game: &Game, level: VofLevel) -> i32 {
+    let v = &game.data.charts.vof;
+    (match level {
+        VofLevel::AllPinned => v.all_pinned,
+        VofLevel::SmallArms => v.small_arms,
+        VofLevel::Automatic => v.automatic,
+        VofLevel::Heavy => v.heavy,
+        VofLevel::Sniper => v.sniper,
+        VofLevel::Incoming => v.heavy,
+    }) as i32
+}
+
+/// The fire links into a card that bear on a unit of `side` there: fire
+/// from outside applies to every occupant; with none, the other side's
+/// point-blank fire (6.2 a-b).
+fn links_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
+    let outside: Vec<FireLink> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && f.from != pos)
+        .copied()
+        .collect();
+    if !outside.is_empty() {
+        return outside;
+    }
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && f.from == pos && f.side != side)
+        .copied()
+        .collect()
+}
+
+/// Whether the card holds a Crossfire: two or more PDFs from different
+/// cards directed at it (6.2.2).
+pub fn crossfire(game: &Game, pos: CardPos) -> bool {
+    let mut from: Vec<CardPos> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && f.from != pos)
+        .map(|f| f.from)
+        .collect();
+    from.sort();
+    from.dedup();
+    from.len() >= 2
+}
+
+/// The NCM of one unit (6.3), or `None` when no VOF bears on it.
+pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
+    let u = game.state.unit(id);
+    let pos = u.pos;
+    let card = game.state.map.card(pos)?;
+    let charts = &game.data.charts;
+    let mut parts: Vec<(String, i32)> = Vec::new();
+
+    // The best VOF bearing on the unit (6.3: the lowest modifier).
+    let mut best: Option<(i32, Base, String)> = None;
+    let mut consider = |v: i32, b: Base, what: String| {
+        if best.as_ref().is_none_or(|(x, _, _)| v < *x) {
+            best = Some((v, b, what));
+        }
+    };
+    let links = links_on(game, pos, u.side);
+    for l in &links {
+        if let Some(level) = link_vof(game, l) {
+            let base = if l.from == pos {
+                Base::SameCard
+            } else {
+                Base::Direct { from: l.from }
+            };
+            consider(
+                vof_value(game, level),
+                base,
+                format!("{} VOF", level.label()),
+            );
+        }
+    }
+    if u.grenaded > 0 {
+        let g = charts.vof.grenade as i32 * u.grenaded as i32;
+        consider(
+            g,
+            Base::Grenade,
+            format!("{} grenade attack(s)", u.grenaded),
+        );
+    }
+    if card.markers.incoming {
+        consider(
+            card.markers.incoming_mod as i32,
+            Base::Incoming,
+            "Incoming!".into(),
+        );
+    }
+    if card.markers.indirect_h {
+        consider(
+            charts.vof.heavy as i32,
+            Base::Incoming,
+            "indirect mortar fire".into(),
+        );
+    }
+    if u.sniped {
+        consider(charts.vof.sniper as i32, Base::Sniper, "sniper".into());
+    }
+    let (base_value, base, what) = best?;
+    parts.push((what, base_value));
+
+    // Visibility, illumination and smoke (8.0-8.4): not against grenades
+    // or Incoming!.
+    let indirect = matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike);
+    if !matches!(base, Base::Grenade | Base::Incoming) {
+        let vis = game.visibility_modifier() as i32;
+        let light = illumination_at(game, pos);
+        let total = (vis + light).max(0);
+        if total != 0 {
+            parts.push(("visibility".into(), total));
+        }
+        if let Some(s) = card.markers.smoke {
+            let v = match s {
+                super::state::SmokeKind::Smoke => charts.smoke.smoke,
+                super::state::SmokeKind::Wp => charts.smoke.wp,
+            } as i32;
+            parts.push(("smoke".into(), v));
+        }
+    }
+
+    // Status (6.3, 1.2.4 B).
+    if u.pinned {
+        parts.push(("pinned".into(), charts.status.pinned as i32));
+    }
+    if u.exposed {
+        parts.push(("exposed".into(), charts.status.exposed as i32));
+    }
+    // Cover marker, unless a critical hit took its benefit away (6.5.1, 6.6).
+    if let Some(c) = u.cover
+        && !u.cover_lost
+        && let Some(kind) = game.state.cover_kind(pos, c)
+    {
+        let v = cover_value(game, pos, c, kind);
+        parts.push((format!("{kind:?} cover"), v));
+        if indirect {
+            let crowd: i32 = game
+                .state
+                .units_at(pos)
+                .filter(|x| x.cover == Some(c) && x.side == u.side && x.kind != UnitKind::Casualty)
+                .map(|x| x.steps as i32)
+                .sum();
+            let over = crowd - charts.status.crowding_free_steps as i32;
+            if over > 0 {
+                parts.push((
+                    format!("{crowd} steps under one cover"),
+                    over * charts.status.crowding_per_step as i32,
+                ));
+            }
+        }
+    }
+    // The card's cover & concealment (5.2.3, 1.2.1 A).
+    if let Some(top) = game.top_card(pos) {
+        let v = match base {
+            Base::Direct { from } => {
+                let border = match pos.line_dir(from) {
+                    Some(d) => game_border(game, pos, d),
+                    None => Border::Light,
+                };
+                top.cover.across(border)
+            }
+            _ => top.cover.lower(),
+        } as i32;
+        if v != 0 {
+            parts.push(("terrain".into(), v));
+        }
+        if base == Base::Incoming && top.burst != 0 {
+            parts.push(("burst icon".into(), top.burst as i32));
+        }
+    }
+    // Card and unit markers (6.2.2).
+    if u.concentrated > 0 {
+        parts.push((
+            format!("{} concentrated fire", u.concentrated),
+            charts.vof.concentrated as i32 * u.concentrated as i32,
+        ));
+    }
+    if crossfire(game, pos) {
+        parts.push(("crossfire".into(), charts.vof.crossfire as i32));
+    }
+    if card.markers.grenade_miss {
+        parts.push(("grenade miss".into(), charts.vof.grenade_miss as i32));
+    }
+    if card.markers.demo_miss {
+        parts.push(("demolition miss".into(), charts.vof.demo_miss as i32));
+    }
+    let raw: i32 = parts.iter().map(|(_, v)| *v).sum();
+    let value = raw.clamp(charts.vof.ncm_min as i32, charts.vof.ncm_max as i32);
+    Some(Ncm {
+        value,
+        raw,
+        parts,
+        base,
+    })
+}
+
+/// A cover marker's value: an upper story counts as the building below it
+/// (the README's cover figures); otherwise the chart's value.
+fn cover_value(game: &Game, pos: CardPos, _id: super::state::CoverId, kind: CoverKind) -> i32 {
+    let chart = |k: CoverKind| {
+        game.data
+            .charts
+            .cover_markers
+            .iter()
+            .find(|c| c.kind == k)
+            .map(|c| c.value as i32)
+            .unwrap_or(0)
+    };
+    if matches!(kind, CoverKind::UpperStory | CoverKind::ChurchTower) {
+        let building = game.state.map.card(pos).and_then(|c| {
+            c.covers
+                .iter()
+                .map(|m| m.kind)
+                .filter(|k| matches!(k, CoverKind::LightBuilding | CoverKind::StrongBuilding))
+                .max()
+        });
+        if let Some(b) = building {
+            return chart(b);
+        }
+    }
+    chart(kind)
+}
+
+/// The effective border of a card toward a direction: dark if dark on the
+/// top card or any hill beneath (5.2.2 A).
+fn game_border(game: &Game, pos: CardPos, dir: crate::data::terrain::Dir) -> Border {
+    use super::los::LosMap;
+    game.cell(pos)
+        .map(|c| c.borders.get(dir))
+        .unwrap_or(Border::Light)
+}
+
+/// The illumination on a card: its own marker, or the best adjacent spill
+/// (8.2). Negative values reduce the visibility modifier.
+fn illumination_at(game: &Game, pos: CardPos) -> i32 {
+    let mut best = 0i32;
+    for c in &game.state.map.cards {
+        if c.pos == pos {
+            if let Some(v) = c.markers.illumination {
+                best = best.min(v as i32);
+            }
+        } else if c.pos.adjacent(pos)
+            && let Some(v) = c.markers.illumination_adjacent
+        {
+            best = best.min(v as i32);
+        }
+    }
+    best
+}
+
+/// The experience a unit reads on the hit-effect section (6.3.3), with
+/// option 13.1.
+fn hit_level(game: &Game, id: UnitId) -> Experience {
+    game.experience(id)
+}
+
+/// 3.7.2 / 6.3.1: resolves every infantry unit on a card under a VOF, one
+/// card each; a HIT draws a second card for the hit effect. All NCMs are
+/// taken before any result is applied: combat is simultaneous.
+pub fn resolve_all(game: &mut Game) {
+    let mut targets: Vec<(CardPos, UnitId, Ncm)> = game
+        .state
+        .in_play()
+        .filter(|u| u.kind != UnitKind::Casualty && !u.pos.is_staging())
+        .filter_map(|u| ncm(game, u.id).map(|n| (u.pos, u.id, n)))
+        .collect();
+    targets.sort_by_key(|(p, id, _)| (*p, *id));
+    for (_, id, n) in targets {
+        if !game.state.unit(id).in_play() {
+            continue;
+        }
+        resolve_unit(game, id, &n);
+    }
+}
+
+fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
+    let name = game.describe(id);
+    let (cards, reads) = game.draw(1, Section::Fire(n.value as i8), &format!("fire on {name}"));
+    let Some(card) = cards.first().and_then(|&c| game.card(c)).cloned() else {
+        return;
+    };
+    let result = card.fire_result(n.value);
+    let human_wave = game.state.unit(id).human_wave;
+    match result {
+        FireResult::Miss => {
+            let was = game.state.unit(id).pinned;
+            game.state.unit_mut(id).pinned = false;
+            game.emit(
+                "6.3.2 A",
+                EventKind::Status {
+                    unit: id,
+                    what: "miss".into(),
+                },
+                format!(
+                    "{name}: {}; card {} reads MISS{}.",
+                    n.explain(),
+                    card.number,
+                    if was {
+                        ", its Pinned marker is removed"
+                    } else {
+                        ""
+                    }
+                ),
+                reads,
+            );
+        }
+        FireResult::Pin => {
+            if !human_wave {
+                game.state.unit_mut(id).pinned = true;
+            }
+            game.emit(
+                "6.3.2 B",
+                EventKind::Status {
+                    unit: id,
+                    what: "pinned".into(),
+                },
+                format!("{name}: {}; card {} reads PIN.", n.explain(), card.number),
+                reads,
+            );
+        }
+        FireResult::Hit => {
+            if !human_wave {
+                game.state.unit_mut(id).pinned = true;
+            }
+            game.emit(
+                "6.3.2 C",
+                EventKind::Status {
+                    unit: id,
+                    what: "hit".into(),
+                },
+                format!("{name}: {}; card {} reads HIT.", n.explain(), card.number),
+                reads,
+            );
+            let level = hit_level(game, id);
+            let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
+            let letters: Vec<HitLetter> = cards
+                .first()
+                .and_then(|&c| game.card(c))
+                .map(|c| c.hit.for_level(level).to_vec())
+                .unwrap_or_default();
+            let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
+            game.emit(
+                "6.3.3",
+                EventKind::Status {
+                    unit: id,
+                    what: format!("hit effect {}", shown.join("")),
+                },
+                format!(
+                    "Hit effect for {name} ({}): card {} shows {}.",
+                    level.key(),
+                    cards.first().copied().unwrap_or(0),
+                    shown.join("")
+                ),
+                reads,
+            );
+            apply_hit(game, id, &letters);
+        }
+    }
+}
+
+/// 6.3.3, 9.11, 9.12: converts steps of a hit unit to limited action teams.
+pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
+    let u = game.state.unit(id).clone();
+    let letters: Vec<HitLetter> = letters
+        .iter()
+        .take(if u.steps <= 1 { 1 } else { 2 })
+        .map(|l| {
+            if u.human_wave {
+                HitLetter::C
+            } else if u.fanatic {
+                match l {
+                    HitLetter::L => HitLetter::F,
+                    HitLetter::P => HitLetter::C,
+                    x => *x,
+                }
+            } else {
+                *l
+            }
+        })
+        .collect();
+    for l in letters {
+        let u = game.state.unit(id).clone();
+        if !u.in_play() || u.kind == UnitKind::Casualty {
+            break;
+        }
+        let has_back = game
+            .data
+            .unit_type(&u.unit_type.0)
+            .is_some_and(|t| t.back.is_some());
+        if u.steps >= 2 {
+            match l {
+                HitLetter::A if has_back => flip(game, id),
+                _ => {
+                    let kind = team_kind(l);
+                    game.state.unit_mut(id).steps -= 1;
+                    let t = super::rally::spawn_team(game, &u, kind);
+                    game.state.unit_mut(t).pinned = kind != UnitKind::Casualty && !u.human_wave;
+                    game.emit(
+                        "6.3.3",
+                        EventKind::UnitCreated { unit: t },
+                        format!("A step of {} becomes {}.", u.label, game.describe(t)),
+                        Vec::new(),
+                    );
+                }
+            }
+            // The last-step rule: a multi-step unit reduced to one step by
+            // conversions becomes a fire team.
+            if game.state.unit(id).steps == 1
+                && u.steps >= 2
+                && game.state.unit(id).kind == UnitKind::Squad
+            {
+                replace_with(game, id, UnitKind::FireTeam);
+            }
+        } else {
+            match l {
+                HitLetter::F | HitLetter::A if has_back && u.kind != UnitKind::FireTeam => {
+                    flip(game, id)
+                }
+                HitLetter::F if u.kind == UnitKind::FireTeam => {}
+                _ => replace_with(game, id, team_kind(l)),
+            }
+        }
+    }
+}
+
+fn team_kind(l: HitLetter) -> UnitKind {
+    match l {
+        HitLetter::C => UnitKind::Casualty,
+        HitLetter::P => UnitKind::ParalyzedTeam,
+        HitLetter::L => UnitKind::LitterTeam,
+        HitLetter::F => UnitKind::FireTeam,
+        HitLetter::A => UnitKind::AssaultTeam,
+    }
+}
+
+fn flip(game: &mut Game, id: UnitId) {
+    if game.state.unit(id).flipped {
+        return;
+    }
+    game.state.unit_mut(id).flipped = true;
+    game.emit(
+        "6.3.3",
+        EventKind::Status {
+            unit: id,
+            what: "fire-team side".into(),
+        },
+        format!("{} flips to its fire-team side.", game.describe(id)),
+        Vec::new(),
+    );
+}
+
+/// Removes a unit's counter from play and puts a team of `kind` in its
+/// place (6.3.3): the original can only come back by reconstitution.
+fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
+    let u = game.state.unit(id).clone();
+    game.state.unit_mut(id).removed = true;
+    let mut src = u.clone();
+    src.steps = 1;
+    let t = super::rally::spawn_team(game, &src, kind);
+    {
+        let nt = game.state.unit_mut(t);
+        nt.steps = 1;
+        nt.pinned = kind != UnitKind::Casualty && !u.human_wave;
+        nt.assets = u.assets.clone();
+    }
+    game.state.unit_mut(id).assets.clear();
+    // Casualties carried by the unit are set down (5.1.6).
+    game.state.carried.retain(|(k, _)| *k != id);
+    game.emit(
+        "6.3.3",
+        EventKind::UnitRemoved { unit: id },
+        format!("{} is replaced by {}.", u.label, game.describe(t)),
+        Vec::new(),
+    );
+    if kind == UnitKind::Casualty {
+        super::phases::last_step_assets(game, t);
+    }
+}
