@@ -299,8 +299,16 @@ fn sim(
                 serde_json::to_string(&r).unwrap_or_default()
             } else {
                 format!(
-                    "{} seed {}: {} after {} turns, {} inputs, {} cards, hash {}",
-                    r.mission, r.seed, r.outcome, r.turns, r.inputs, r.cards_drawn, r.hash
+                    "{} seed {}: {} after {} turns, {} inputs, {} cards, casualties {} friendly / {} enemy, hash {}",
+                    r.mission,
+                    r.seed,
+                    r.outcome,
+                    r.turns,
+                    r.inputs,
+                    r.cards_drawn,
+                    r.casualties.friendly,
+                    r.casualties.enemy,
+                    r.hash
                 )
             };
             if writeln!(out, "{line}").is_err() {

@@ -60,6 +60,33 @@ pub struct Report {
     pub cards_drawn: u64,
     /// The final state hash, 16 hex digits.
     pub hash: String,
+    /// Steps that became casualties, by side.
+    pub casualties: Casualties,
+}
+
+/// Casualty steps of each side at the end of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Casualties {
+    pub friendly: u32,
+    pub enemy: u32,
+}
+
+/// Counts casualty steps: casualty counters in play plus evacuated ones.
+pub fn casualties(game: &Game) -> Casualties {
+    use crate::data::units::{Side, UnitKind};
+    let s = game.state();
+    let count = |side: bool| {
+        s.units
+            .iter()
+            .filter(|u| u.kind == UnitKind::Casualty && (u.side == Side::Us) == side)
+            .filter(|u| u.in_play())
+            .map(|u| u.steps as u32)
+            .sum::<u32>()
+    };
+    Casualties {
+        friendly: count(true) + s.evacuated as u32,
+        enemy: count(false),
+    }
 }
 
 /// Plays one mission to its end with a bot.
@@ -124,6 +151,7 @@ fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled:
         inputs,
         cards_drawn: game.state().deck.cards_drawn(),
         hash: hex(game.state_hash()),
+        casualties: casualties(game),
     }
 }
 

@@ -257,8 +257,25 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
     }
 }
 
+/// Enemy steps in play (casualties included): never change while no new
+/// enemy enters (6.3.3 conversions keep every step).
+fn enemy_steps(game: &Game) -> u32 {
+    game.state()
+        .in_play()
+        .filter(|u| u.side != Side::Us)
+        .map(|u| u.steps as u32)
+        .sum()
+}
+
 fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
-    let mut game = Game::new(data(), "hedgerow_attack", seed, options).unwrap();
+    for mission in ["hedgerow_attack", "crossroads_firefight"] {
+        play_mission(mission, seed, bot_seed, max_inputs, options);
+    }
+}
+
+fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
+    let mut game = Game::new(data(), mission, seed, options).unwrap();
+    let enemy = enemy_steps(&game);
     let mut rng = fof::sim::bot_rng(bot_seed);
     let steps = friendly_steps(&game);
     let mut n = 0;
@@ -271,6 +288,9 @@ fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
         let input = legal[rng.random_range(0..legal.len())].clone();
         game.apply(&input).unwrap();
         assert_eq!(friendly_steps(&game), steps, "steps are conserved");
+        if mission == "crossroads_firefight" {
+            assert_eq!(enemy_steps(&game), enemy, "enemy steps are conserved");
+        }
         // No unit on two cards, no friendly card above the stacking limit.
         for u in game.state().in_play() {
             if u.side == Side::Us && !u.pos.is_staging() && u.kind != UnitKind::Casualty {

@@ -101,3 +101,27 @@ fn three_hundred_games_per_mission_end_deterministically_and_differ() {
         );
     }
 }
+
+#[test]
+fn rule_6_3_fire_is_resolved_and_casualties_occur_in_most_firefights() {
+    // The crossroads mission starts in contact: most games see steps lost.
+    let data = Arc::new(DataSet::embedded().unwrap());
+    let mut with_casualties = 0;
+    for seed in 1..=100 {
+        let r = play(
+            data.clone(),
+            "crossroads_firefight",
+            seed,
+            Bot::Random,
+            Options::default(),
+        )
+        .unwrap();
+        if r.casualties.friendly + r.casualties.enemy > 0 {
+            with_casualties += 1;
+        }
+    }
+    assert!(
+        with_casualties > 60,
+        "only {with_casualties} of 100 games had casualties"
+    );
+}

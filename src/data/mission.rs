@@ -254,6 +254,21 @@ pub struct PcRow {
     pub hidden: bool,
 }
 
+/// An enemy unit already on the map when the mission begins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyStart {
+    #[serde(rename = "type")]
+    pub unit_type: UnitTypeId,
+    pub at: At,
+    /// Spotted from the start (9.3).
+    #[serde(default)]
+    pub spotted: bool,
+    /// The cover or fortification it holds (9.2.3).
+    #[serde(default)]
+    pub cover: Option<super::charts::CoverKind>,
+}
+
 /// A mission file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -289,6 +304,9 @@ pub struct Mission {
     /// The signal plan: one order per signal device (4.3.6).
     #[serde(default)]
     pub signals: Vec<(Pyro, SignalOrder)>,
+    /// Enemy units on the map at the start.
+    #[serde(default)]
+    pub enemy: Vec<EnemyStart>,
 }
 
 impl Mission {

@@ -113,10 +113,16 @@ mod embedded {
     )];
     pub const UNITS: &str = include_str!("../../assets/units.ron");
     pub const CHARTS: &str = include_str!("../../assets/charts.ron");
-    pub const MISSIONS: &[(&str, &str)] = &[(
-        "missions/hedgerow_attack.ron",
-        include_str!("../../missions/hedgerow_attack.ron"),
-    )];
+    pub const MISSIONS: &[(&str, &str)] = &[
+        (
+            "missions/crossroads_firefight.ron",
+            include_str!("../../missions/crossroads_firefight.ron"),
+        ),
+        (
+            "missions/hedgerow_attack.ron",
+            include_str!("../../missions/hedgerow_attack.ron"),
+        ),
+    ];
 }
 
 impl DataSource {

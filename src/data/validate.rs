@@ -1065,6 +1065,31 @@ pub fn missions(
                 }
             }
         }
+        for en in &m.enemy {
+            match units.units.iter().find(|u| u.id == en.unit_type) {
+                None => out.push(e(
+                    "enemy",
+                    format!(
+                        "enemy unit type `{}` is not in assets/units.ron",
+                        en.unit_type
+                    ),
+                )),
+                Some(t) if t.side == super::units::Side::Us => out.push(e(
+                    "enemy",
+                    format!("`{}` is a US unit, not an enemy", en.unit_type),
+                )),
+                _ => {}
+            }
+            if !on_map(en.at) {
+                out.push(e(
+                    "enemy",
+                    format!(
+                        "an enemy unit starts at ({}, {}), off the map",
+                        en.at.0, en.at.1
+                    ),
+                ));
+            }
+        }
         for p in &m.pc_markers {
             if p.row < 1 || p.row > rows {
                 out.push(e(

@@ -324,7 +324,63 @@ fn hit_level(game: &Game, id: UnitId) -> Experience {
 /// 3.7.2 / 6.3.1: resolves every infantry unit on a card under a VOF, one
 /// card each; a HIT draws a second card for the hit effect. All NCMs are
 /// taken before any result is applied: combat is simultaneous.
+/// 6.2.2, 9.6: each firing sniper picks one unit on its target card at
+/// random (R#), among the Exposed units if there are any; that unit takes
+/// the sniper's -3, the rest of the card small-arms fire.
+pub fn pick_sniper_targets(game: &mut Game) {
+    let links = game.state.fires.clone();
+    for l in links {
+        let snipers = game.state.units_at(l.from).any(|u| {
+            u.side == l.side
+                && !u.pinned
+                && super::fire::ratings(game, u)
+                    .is_some_and(|r| r.vof == crate::data::units::Vof::Sniper)
+        });
+        if !snipers {
+            continue;
+        }
+        let all: Vec<UnitId> = game
+            .state
+            .units_at(l.target)
+            .filter(|u| u.side != l.side && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect();
+        let exposed: Vec<UnitId> = all
+            .iter()
+            .copied()
+            .filter(|id| game.state.unit(*id).exposed)
+            .collect();
+        let pool = if exposed.is_empty() { all } else { exposed };
+        if pool.is_empty() {
+            continue;
+        }
+        let (r, reads) = game.random(pool.len() as u32, "sniper's target");
+        let target = pool[(r as usize).saturating_sub(1).min(pool.len() - 1)];
+        game.state.unit_mut(target).sniped = true;
+        game.emit(
+            "6.2.2",
+            EventKind::Status {
+                unit: target,
+                what: "sniper target".into(),
+            },
+            format!(
+                "The sniper on {} picks {} among {} unit(s){}.",
+                l.from,
+                game.describe(target),
+                pool.len(),
+                if game.state.unit(target).exposed {
+                    " (Exposed units first)"
+                } else {
+                    ""
+                }
+            ),
+            reads,
+        );
+    }
+}
+
 pub fn resolve_all(game: &mut Game) {
+    pick_sniper_targets(game);
     let mut targets: Vec<(CardPos, UnitId, Ncm)> = game
         .state
         .in_play()

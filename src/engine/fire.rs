@@ -63,6 +63,39 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
         return None;
     }
     let r = ratings(game, u)?;
+    // 6.4: mortars never fire at their own card; tripod machine guns,
+    // mortars and H weapons cannot fire while Exposed; mortars cannot fire
+    // from under a building, bunker or pillbox.
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    if weapon == Some(crate::data::units::Weapon::Mortar) && distance == 0 {
+        return None;
+    }
+    if u.exposed
+        && (matches!(
+            weapon,
+            Some(crate::data::units::Weapon::TripodMg | crate::data::units::Weapon::Mortar)
+        ) || r.vof == Vof::H)
+    {
+        return None;
+    }
+    if weapon == Some(crate::data::units::Weapon::Mortar)
+        && u.cover
+            .and_then(|c| game.state.cover_kind(u.pos, c))
+            .is_some_and(|k| {
+                matches!(
+                    k,
+                    crate::data::charts::CoverKind::LightBuilding
+                        | crate::data::charts::CoverKind::StrongBuilding
+                        | crate::data::charts::CoverKind::UpperStory
+                        | crate::data::charts::CoverKind::ChurchTower
+                        | crate::data::charts::CoverKind::Bunker
+                        | crate::data::charts::CoverKind::Pillbox
+                        | crate::data::charts::CoverKind::DeepBunker
+                )
+            })
+    {
+        return None;
+    }
     if u.pinned {
         return Some(VofLevel::AllPinned);
     }
@@ -72,7 +105,9 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
         Vof::AS if distance == 0 => Some(VofLevel::Automatic),
         Vof::AS => Some(VofLevel::SmallArms),
         Vof::H => Some(VofLevel::Heavy),
-        Vof::Sniper => Some(VofLevel::Sniper),
+        // 6.2.2: the sniper's -3 falls on one unit (`combat::pick_sniper_
+        // targets`); the rest of the card is under small arms.
+        Vof::Sniper => Some(VofLevel::SmallArms),
         Vof::G | Vof::Flame | Vof::Demo => None,
     }
 }

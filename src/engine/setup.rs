@@ -52,6 +52,7 @@ pub fn initial_state(
         counters: Counters::default(),
     };
     place_company(data, mission, &mut state)?;
+    place_enemy(data, mission, &mut state)?;
     place_pc_markers(mission, &mut state);
     Ok(state)
 }
@@ -236,6 +237,37 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
     Ok(())
 }
 
+/// Enemy units the briefing puts on the map, with their cover (9.2.3).
+fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(), SetupError> {
+    for e in &mission.enemy {
+        let pos = CardPos::new(e.at.0, e.at.1);
+        let id = state
+            .add_unit(data, &e.unit_type.0, pos)
+            .ok_or_else(|| SetupError(format!("unknown unit type `{}`", e.unit_type)))?;
+        state.unit_mut(id).spotted = e.spotted;
+        if let Some(kind) = e.cover {
+            // Units of one package share one marker per card and kind.
+            let existing = state
+                .map
+                .card(pos)
+                .and_then(|c| c.covers.iter().find(|m| m.kind == kind).map(|m| m.id));
+            let cid = match existing {
+                Some(c) => c,
+                None => {
+                    let cid = CoverId(state.next_cover);
+                    state.next_cover += 1;
+                    if let Some(c) = state.map.card_mut(pos) {
+                        c.covers.push(CoverMarker { id: cid, kind });
+                    }
+                    cid
+                }
+            };
+            state.unit_mut(id).cover = Some(cid);
+        }
+    }
+    Ok(())
+}
+
 /// 9.1.2: one PC marker on each card of a listed row not occupied by a
 /// friendly unit; mixed letters are drawn at random from the counters, at
 /// most 16 of each letter.
@@ -302,6 +334,9 @@ pub fn announce(game: &mut Game) {
     // 5.2: on a face-down map, the cards in the LOS of units that start on
     // the map are revealed before play.
     super::movement::reveal_around(game);
+    // Units in sight of each other at the start open fire (6.1.1).
+    super::engage::update(game);
+    super::activity::update(game);
     let first = super::sequence::next_in_turn(m.kind, Step::Setup).unwrap_or(Step::CleanUp);
     game.state.step = first;
     game.state.step_begun = false;
