@@ -31,7 +31,12 @@ pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
     if u.cover.is_some() {
         add(c.under_cover, "under cover");
     }
-    match card_vof(game, u.pos) {
+    let vof = if super::fire::sniper_fire_on(game, u.pos) {
+        Some(VofLevel::Sniper)
+    } else {
+        card_vof(game, u.pos)
+    };
+    match vof {
         Some(VofLevel::SmallArms) => add(c.vof_small_arms, "small-arms fire on its card"),
         Some(VofLevel::Automatic) => add(c.vof_automatic, "automatic fire on its card"),
         Some(VofLevel::Heavy | VofLevel::Sniper | VofLevel::Incoming) => {

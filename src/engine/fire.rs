@@ -177,3 +177,19 @@ pub fn add_link(game: &mut Game, link: FireLink) {
         game.state.fires.insert(i, link);
     }
 }
+
+/// Whether a sniper fires into a card (6.2.2): for command draws every HQ
+/// on that card counts as under a heavy VOF (4.1.2 B).
+pub fn sniper_fire_on(game: &Game, pos: CardPos) -> bool {
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos)
+        .any(|f| {
+            game.state.units_at(f.from).any(|u| {
+                u.side == f.side
+                    && !u.pinned
+                    && ratings(game, u).is_some_and(|r| r.vof == Vof::Sniper)
+            })
+        })
+}
