@@ -374,6 +374,14 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if at == to {
                 return no("shift fire to a different card");
             }
+            if game.state.map.is_staging(*at) || at.is_staging() {
+                return no("units in the staging area cannot fire (2.4.2)");
+            }
+            if at.line_dir(*to).is_none() {
+                return no(
+                    "fire goes along one of the eight straight lines from the card (5.2.1, 6.2.3)",
+                );
+            }
             let shooters: Vec<&Unit> = game
                 .state
                 .units_at(*at)
