@@ -18,10 +18,14 @@ fn data() -> Arc<DataSet> {
 
 /// Friendly steps in play plus those evacuated: never changes (5.1.7,
 /// 4.2.3 g-i, 4.2.1 d-h).
+///
+/// With combat (issue 4's conservation property): every step is in a unit,
+/// a casualty, a prisoner, away guarding prisoners, or off the map.
 fn friendly_steps(game: &Game) -> u32 {
     let s = game.state();
-    s.in_play()
-        .filter(|u| u.side == Side::Us)
+    s.units
+        .iter()
+        .filter(|u| u.side == Side::Us && u.accounted())
         .map(|u| u.steps as u32)
         .sum::<u32>()
         + s.evacuated as u32
@@ -261,8 +265,9 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
 /// enemy enters (6.3.3 conversions keep every step).
 fn enemy_steps(game: &Game) -> u32 {
     game.state()
-        .in_play()
-        .filter(|u| u.side != Side::Us)
+        .units
+        .iter()
+        .filter(|u| u.side != Side::Us && u.accounted())
         .map(|u| u.steps as u32)
         .sum()
 }

@@ -99,6 +99,12 @@ pub struct Unit {
     pub human_wave: bool,
     /// Ammunition carried for others: kind and points (5.1.6, 6.8.3).
     pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
+    /// Taken prisoner (9.13): out of play, counted for the other side.
+    pub captured: bool,
+    /// Guarding prisoners (9.13): out of play for the rest of the mission.
+    pub guard: bool,
+    /// Left the map (retreat, fall back): out of play, steps intact.
+    pub withdrawn: bool,
     /// Removed from play (converted, casualty evacuated, ...).
     pub removed: bool,
 }
@@ -135,6 +141,9 @@ impl Unit {
             fanatic: false,
             human_wave: false,
             cargo: None,
+            captured: false,
+            guard: false,
+            withdrawn: false,
             removed: false,
         }
     }
@@ -155,6 +164,12 @@ impl Unit {
 
     pub fn in_play(&self) -> bool {
         !self.removed
+    }
+
+    /// Steps still accounted for though out of play: prisoners, guards,
+    /// units that left the map.
+    pub fn accounted(&self) -> bool {
+        self.in_play() || self.captured || self.guard || self.withdrawn
     }
 
     pub fn radios(&self) -> impl Iterator<Item = (RadioClass, Net)> + '_ {
