@@ -254,6 +254,71 @@ pub struct PcRow {
     pub hidden: bool,
 }
 
+/// The kinds of fire mission (6.7.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum FmKind {
+    /// High explosive.
+    He,
+    /// Time on target.
+    Tot,
+    /// Smoke, to screen.
+    Smoke,
+    /// White phosphorus: blast and smoke.
+    Wp,
+    /// Illumination rounds.
+    Illumination,
+    /// An air strike: needs a mark (6.7.2 F).
+    AirStrike,
+}
+
+/// Who fires the missions (6.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Agency {
+    Artillery,
+    Mortars,
+    Air,
+}
+
+impl Agency {
+    /// The fire direction network its observers use (4.3.3).
+    pub fn net(self) -> Net {
+        match self {
+            Agency::Artillery => Net::ArtyFd,
+            Agency::Mortars => Net::MtrFd,
+            Agency::Air => Net::AirCtl,
+        }
+    }
+}
+
+/// One line of the Fire Support Available table: a mission type, how many
+/// are available, and its NCM value against infantry.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FmSpec {
+    pub kind: FmKind,
+    pub count: u8,
+    #[serde(default)]
+    pub modifier: i8,
+}
+
+/// A firing agency of the Fire Support Available table (6.7).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FireSupport {
+    pub id: String,
+    pub name: String,
+    pub agency: Agency,
+    pub missions: Vec<FmSpec>,
+    /// Eligible observers by roster id and the cards each draws (6.7.1).
+    pub observers: Vec<(String, u8)>,
+    /// Battalion fire missions on three bursts (6.7.2 G, artillery only).
+    #[serde(default)]
+    pub battalion: bool,
+    /// A registered target at the start (6.7.5).
+    #[serde(default)]
+    pub registered: Option<At>,
+}
+
 /// An enemy unit already on the map when the mission begins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -307,6 +372,9 @@ pub struct Mission {
     /// Enemy units on the map at the start.
     #[serde(default)]
     pub enemy: Vec<EnemyStart>,
+    /// Fire support available (6.7).
+    #[serde(default)]
+    pub fire_support: Vec<FireSupport>,
 }
 
 impl Mission {

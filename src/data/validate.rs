@@ -1065,6 +1065,68 @@ pub fn missions(
                 }
             }
         }
+        let mut fs_ids = BTreeSet::new();
+        for fs in &m.fire_support {
+            use super::mission::{Agency, FmKind};
+            if !fs_ids.insert(fs.id.as_str()) {
+                out.push(e(
+                    "fire_support",
+                    format!("firing agency id `{}` is used twice", fs.id),
+                ));
+            }
+            for (who, draws) in &fs.observers {
+                if !roster.contains(who.as_str()) {
+                    out.push(e(
+                        "fire_support",
+                        format!("observer `{who}` of `{}` is not in the roster", fs.id),
+                    ));
+                }
+                if *draws == 0 {
+                    out.push(e(
+                        "fire_support",
+                        format!("observer `{who}` of `{}` draws no card", fs.id),
+                    ));
+                }
+            }
+            if fs.battalion && fs.agency != Agency::Artillery {
+                out.push(e(
+                    "fire_support",
+                    format!(
+                        "`{}`: only artillery fires battalion missions (6.7.2 G)",
+                        fs.id
+                    ),
+                ));
+            }
+            for mspec in &fs.missions {
+                let air = mspec.kind == FmKind::AirStrike;
+                if air != (fs.agency == Agency::Air) {
+                    out.push(e(
+                        "fire_support",
+                        format!(
+                            "`{}`: air strikes come from air agencies only (6.7.2 F)",
+                            fs.id
+                        ),
+                    ));
+                }
+            }
+            if let Some(a) = fs.registered {
+                if !on_map(a) {
+                    out.push(e(
+                        "fire_support",
+                        format!("`{}`: registered target off the map", fs.id),
+                    ));
+                }
+                if fs.agency != Agency::Artillery {
+                    out.push(e(
+                        "fire_support",
+                        format!(
+                            "`{}`: only artillery starts with a registered target (6.7.5)",
+                            fs.id
+                        ),
+                    ));
+                }
+            }
+        }
         for en in &m.enemy {
             match units.units.iter().find(|u| u.id == en.unit_type) {
                 None => out.push(e(

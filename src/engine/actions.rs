@@ -50,6 +50,7 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | MortarFire { .. }
         | CeaseFire { .. }
         | ShiftFire { .. } => combat_orders::check(game, by, a),
+        CallForFire { .. } => super::support::check(game, by, a),
     }
 }
 
@@ -60,6 +61,7 @@ pub fn candidates(game: &Game) -> Vec<Action> {
     movement::candidates(game, &mut out);
     rally::candidates(game, &mut out);
     combat_orders::candidates(game, &mut out);
+    super::support::candidates(game, &mut out);
     out
 }
 
@@ -104,6 +106,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         | MortarFire { .. }
         | CeaseFire { .. }
         | ShiftFire { .. } => combat_orders::perform(game, order),
+        CallForFire { .. } => super::support::perform(game, order),
     }
 }
 
@@ -125,6 +128,7 @@ pub fn needed_for(a: &Action) -> Option<Needed> {
             Some(Needed::Icon(Icon::Crosshairs))
         }
         Grenade { .. } | PlatoonGrenade { .. } => Some(Needed::Icon(Icon::Grenade)),
+        CallForFire { .. } => Some(Needed::Icon(Icon::Burst)),
         _ => None,
     }
 }
@@ -156,6 +160,7 @@ pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
         | PlatoonConcentrate { .. }
         | Grenade { .. }
         | PlatoonGrenade { .. } => combat_orders::upgrade(game, f),
+        CallForFire { .. } => super::support::upgrade(game, f),
         _ => {}
     }
 }

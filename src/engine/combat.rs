@@ -148,11 +148,18 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
         );
     }
     if card.markers.incoming {
-        consider(
-            card.markers.incoming_mod as i32,
-            Base::Incoming,
-            "Incoming!".into(),
-        );
+        // The mission's modifier; a marker placed without one counts as
+        // heavy fire.
+        let v = if card.markers.incoming_mod != 0 {
+            card.markers.incoming_mod as i32
+        } else {
+            charts.vof.heavy as i32
+        };
+        if card.markers.air_strike {
+            consider(v, Base::AirStrike, "air strike".into());
+        } else {
+            consider(v, Base::Incoming, "Incoming!".into());
+        }
     }
     if card.markers.indirect_h {
         consider(
@@ -300,6 +307,16 @@ fn game_border(game: &Game, pos: CardPos, dir: crate::data::terrain::Dir) -> Bor
 /// The illumination on a card: its own marker, or the best adjacent spill
 /// (8.2). Negative values reduce the visibility modifier.
 fn illumination_at(game: &Game, pos: CardPos) -> i32 {
+    // 8.2: illumination does not help in rain, snow or fog.
+    let weather = game
+        .data
+        .charts
+        .visibility
+        .iter()
+        .any(|v| v.id == game.mission.visibility && v.weather);
+    if weather {
+        return 0;
+    }
     let mut best = 0i32;
     for c in &game.state.map.cards {
         if c.pos == pos {

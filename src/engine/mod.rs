@@ -31,6 +31,7 @@ pub mod setup;
 pub mod sight;
 pub mod signals;
 pub mod state;
+pub mod support;
 pub mod victory;
 
 pub use game::{Decision, Game, Illegal, Input, Prompt, SetupError};

@@ -11,7 +11,7 @@ use super::game::{Game, Illegal};
 use super::pos::CardPos;
 use super::state::{CoverId, FailedAttempt, UnitId};
 use crate::data::action::{ActionCard, Icon, Word};
-use crate::data::mission::{MissionKind, Net, Pyro};
+use crate::data::mission::{FmKind, MissionKind, Net, Pyro};
 use crate::data::units::{Side, UnitKind};
 use serde::{Deserialize, Serialize};
 
@@ -128,6 +128,14 @@ pub enum Action {
     Grenade { unit: UnitId, target: UnitId },
     /// h. Attempt to have a platoon make grenade attacks.
     PlatoonGrenade { target: UnitId },
+    /// i. Attempt to call for fire from an off-map agency (by its index in
+    /// the mission's fire support).
+    CallForFire {
+        observer: UnitId,
+        agency: u8,
+        kind: FmKind,
+        target: CardPos,
+    },
     /// j. Fire an on-map mortar at a spotted enemy card.
     MortarFire { mortar: UnitId, target: CardPos },
     /// k. Cease fire: the card's occupants stop firing.
@@ -175,6 +183,7 @@ impl Action {
             PlatoonConcentrate { .. } => "4.2.4 c",
             Grenade { .. } => "4.2.4 d",
             PlatoonGrenade { .. } => "4.2.4 h",
+            CallForFire { .. } => "4.2.4 i",
             MortarFire { .. } => "4.2.4 j",
             CeaseFire { .. } => "4.2.4 k",
             ShiftFire { .. } => "4.2.4 l",
@@ -219,6 +228,7 @@ impl Action {
             PlatoonConcentrate { .. } => "Platoon Concentrate Fire",
             Grenade { .. } => "Grenade Attack",
             PlatoonGrenade { .. } => "Platoon Grenade Attack",
+            CallForFire { .. } => "Call for Fire",
             MortarFire { .. } => "On-Map Mortar Fire",
             CeaseFire { .. } => "Cease Fire",
             ShiftFire { .. } => "Shift Fire",
@@ -287,6 +297,7 @@ impl Action {
             DetachTeam { squad, .. } | Supplement { squad, .. } => Some(*squad),
             ReconstituteSquad { teams } => teams.first().copied(),
             MortarFire { mortar, .. } => Some(*mortar),
+            CallForFire { observer, .. } => Some(*observer),
             DesignateCasualtyPoint
             | MovePlatoon { .. }
             | InfiltratePlatoon { .. }

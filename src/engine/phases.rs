@@ -457,12 +457,16 @@ pub fn vof_segment(game: &mut Game) {
     for c in &mut game.state.map.cards {
         if c.markers.incoming {
             c.markers.incoming = false;
+            c.markers.air_strike = false;
             changes.push((c.pos, "Incoming! removed"));
         }
         if c.markers.pending_fire {
-            c.markers.pending_fire = false;
-            c.markers.incoming = true;
-            changes.push((c.pos, "Pending fire mission becomes Incoming!"));
+            changes.push((c.pos, "Pending fire mission lands"));
+        }
+    }
+    for (pos, what) in &changes {
+        if *what == "Pending fire mission lands" {
+            super::support::flip_pending(game, *pos);
         }
     }
     for (pos, what) in changes {

@@ -44,6 +44,18 @@ pub fn initial_state(
         impulse: None,
         runners: Vec::new(),
         fires: Vec::new(),
+        fire_missions: mission
+            .fire_support
+            .iter()
+            .enumerate()
+            .flat_map(|(i, f)| f.missions.iter().map(move |m| (i as u8, m.kind, m.count)))
+            .collect(),
+        registered: mission
+            .fire_support
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.registered.map(|a| (i as u8, CardPos::new(a.0, a.1))))
+            .collect(),
         carried: Vec::new(),
         evacuated: 0,
         lost_assets: Vec::new(),

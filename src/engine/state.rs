@@ -231,6 +231,8 @@ pub struct CardMarkers {
     pub incoming_mod: i8,
     /// An air strike rather than artillery (6.7.2 F): no burst modifier.
     pub air_strike: bool,
+    /// What the pending mission will bring (6.7.2).
+    pub pending_kind: Option<crate::data::mission::FmKind>,
     /// An H VOF from an on-map mortar firing by indirect lay this turn: no
     /// PDF, terrain effects as for Incoming! (6.7.4).
     pub indirect_h: bool,
@@ -467,6 +469,10 @@ pub struct State {
     pub runners: Vec<RunnerTask>,
     /// Every fire link on the map, sorted (6.2).
     pub fires: Vec<FireLink>,
+    /// Fire missions left: (agency index, kind, count) (6.7.1).
+    pub fire_missions: Vec<(u8, crate::data::mission::FmKind, u8)>,
+    /// Registered targets: (agency index, card) (6.7.5).
+    pub registered: Vec<(u8, CardPos)>,
     /// Casualties carried by a unit: (carrier, casualty) (5.1.6-5.1.7).
     pub carried: Vec<(UnitId, UnitId)>,
     /// Casualty steps evacuated so far (5.1.7).
