@@ -1,0 +1,448 @@
+//! The Mutual Capture & Retreat Phase (3.5), prisoners (9.13) and indirect
+//! fire missions (6.7), each from a small arranged position.
+
+use fof::data::DataSet;
+use fof::data::action::{ActionCard, Icon};
+use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec, Net, RadioClass};
+use fof::data::units::{Side, UnitKind};
+use fof::engine::deck::Card;
+use fof::engine::game::{Game, Input};
+use fof::engine::orders::{Action, Order};
+use fof::engine::pos::CardPos;
+use fof::engine::state::{Asset, FireLink, Impulse, Options, UnitId};
+use std::sync::Arc;
+
+const OPEN: u8 = 45; // an open field: +0, every border light
+
+fn p(r: i8, c: i8) -> CardPos {
+    CardPos::new(r, c)
+}
+
+/// The crossroads mission with its enemy removed, an all-open 3x3 map and
+/// the given fire support.
+fn game_with(support: Vec<FireSupport>) -> Game {
+    let mut data = DataSet::embedded().unwrap();
+    let mut m = data.mission("crossroads_firefight").unwrap().clone();
+    m.id = "support_test".into();
+    m.enemy.clear();
+    m.fire_support = support;
+    m.visibility = "day".into();
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "support_test", 5, Options::default()).unwrap();
+    for c in &mut g.state_mut().map.cards {
+        c.stack = vec![OPEN];
+        c.face_up = true;
+        c.covers.clear();
+        c.markers = Default::default();
+    }
+    g.state_mut().fires.clear();
+    g
+}
+
+fn game() -> Game {
+    game_with(Vec::new())
+}
+
+fn id(g: &Game, roster: &str) -> UnitId {
+    g.state().by_roster(roster).unwrap().id
+}
+
+fn put(g: &mut Game, u: UnitId, at: CardPos) {
+    let x = g.state_mut().unit_mut(u);
+    x.pos = at;
+    x.cover = None;
+}
+
+fn add(g: &mut Game, ty: &str, at: CardPos) -> UnitId {
+    let data = Arc::new(g.data().clone());
+    g.state_mut().add_unit(&data, ty, at).unwrap()
+}
+
+/// Opens an impulse for `hq` with six commands.
+fn impulse(g: &mut Game, hq: Option<UnitId>) {
+    g.state_mut().impulse = Some(Impulse {
+        hq,
+        available: 6,
+        spent: 0,
+        spend_max: 6,
+        can_save: false,
+        done: Vec::new(),
+        exhortable: Vec::new(),
+    });
+}
+
+fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
+    g.data()
+        .action_cards()
+        .into_iter()
+        .filter(|c| pred(c))
+        .take(n)
+        .map(|c| Card::Action(c.number))
+        .collect()
+}
+
+fn burst(c: &ActionCard) -> bool {
+    c.icon == Icon::Burst && c.mark.is_none()
+}
+
+fn no_burst(c: &ActionCard) -> bool {
+    !c.shows_burst()
+}
+
+// ---------------------------------------------------------------------------
+// 9.13 Prisoners, 3.5 capture
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded() {
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    let squad = add(&mut g, "de_rifle_squad", p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    let t = g.state().unit(team);
+    assert!(t.captured && !t.in_play());
+    // The German squad gives up a step to guard the prisoner.
+    assert_eq!(g.state().unit(squad).steps, 3);
+    let guards: Vec<_> = g.state().units.iter().filter(|u| u.guard).collect();
+    assert_eq!(guards.len(), 1);
+    assert_eq!(guards[0].side, Side::German);
+    assert!(g.log().iter().any(|e| e.rule == "9.13"));
+}
+
+#[test]
+fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
+    let mut g = game();
+    let team = add(&mut g, "de_litter_team", p(2, 2));
+    let squad = id(&g, "2_1");
+    put(&mut g, squad, p(2, 2));
+    let lmg = id(&g, "2_lmg");
+    put(&mut g, lmg, p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    assert!(g.state().unit(team).captured);
+    assert!(g.state().unit(lmg).guard, "the one-step LMG team guards");
+    assert_eq!(g.state().unit(squad).steps, 4);
+}
+
+#[test]
+fn rule_9_13_no_capture_while_friends_remain_on_the_card() {
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    let friend = id(&g, "2_1");
+    put(&mut g, friend, p(2, 2));
+    add(&mut g, "de_rifle_squad", p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    assert!(g.state().unit(team).in_play());
+    assert!(!g.state().unit(team).captured);
+}
+
+#[test]
+fn rule_9_13_enemy_casualties_on_a_card_the_enemy_left_are_taken() {
+    let mut g = game();
+    let cas = add(&mut g, "de_casualty", p(2, 2));
+    let squad = id(&g, "2_1");
+    put(&mut g, squad, p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    assert!(g.state().unit(cas).captured);
+    assert_eq!(g.state().unit(squad).steps, 4, "no guard for casualties");
+    assert!(!g.state().units.iter().any(|u| u.guard));
+}
+
+// ---------------------------------------------------------------------------
+// 3.5 Retreats
+// ---------------------------------------------------------------------------
+
+fn under_fire(g: &mut Game, pos: CardPos) {
+    let shooter = add(g, "de_rifle_squad", p(3, 3));
+    g.state_mut().unit_mut(shooter).spotted = false;
+    g.state_mut().fires.push(FireLink {
+        side: Side::German,
+        from: p(3, 3),
+        target: pos,
+    });
+    g.state_mut().fires.sort();
+}
+
+#[test]
+fn rule_3_5_a_paralyzed_team_under_fire_retreats_toward_its_edge_and_is_exposed() {
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    let t = g.state().unit(team);
+    assert!(t.exposed);
+    assert!(t.pos.row < 2, "toward the friendly edge: {}", t.pos);
+    assert!(!g.card_under_vof(t.pos), "to a card out of fire");
+}
+
+#[test]
+fn rule_3_5_a_pinned_team_does_not_retreat() {
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    g.state_mut().unit_mut(team).pinned = true;
+    under_fire(&mut g, p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    assert_eq!(g.state().unit(team).pos, p(2, 2));
+}
+
+#[test]
+fn rule_3_5_a_litter_team_retreats_only_with_a_casualty_and_takes_it_along() {
+    let mut g = game();
+    let team = add(&mut g, "us_litter_team", p(2, 2));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    assert_eq!(g.state().unit(team).pos, p(2, 2), "no casualty: it stays");
+    let cas = add(&mut g, "us_casualty", p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    let t = g.state().unit(team).pos;
+    assert_ne!(t, p(2, 2));
+    assert_eq!(g.state().unit(cas).pos, t, "the casualty goes along");
+}
+
+#[test]
+fn rule_3_5_an_enemy_team_retreating_off_the_map_leaves_play() {
+    let mut g = game();
+    let team = add(&mut g, "de_paralyzed_team", p(3, 2));
+    // US fire from below on the top row: the team's edge is off the map.
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(1, 2));
+    g.state_mut().fires.push(FireLink {
+        side: Side::Us,
+        from: p(1, 2),
+        target: p(3, 2),
+    });
+    fof::engine::phases::capture_retreat(&mut g);
+    let t = g.state().unit(team);
+    assert!(!t.in_play());
+    assert!(t.withdrawn, "its steps leave with it");
+}
+
+// ---------------------------------------------------------------------------
+// 6.7 Calls for fire
+// ---------------------------------------------------------------------------
+
+fn artillery(battalion: bool) -> FireSupport {
+    FireSupport {
+        id: "arty".into(),
+        name: "Battery".into(),
+        agency: Agency::Artillery,
+        missions: vec![
+            FmSpec {
+                kind: FmKind::He,
+                count: 2,
+                modifier: -5,
+            },
+            FmSpec {
+                kind: FmKind::Smoke,
+                count: 1,
+                modifier: 0,
+            },
+        ],
+        observers: vec![("2plt_hq".into(), 3)],
+        battalion,
+        registered: None,
+    }
+}
+
+/// The 2nd PLT HQ on R1C2 with an artillery radio, a spotted German squad
+/// on R3C2.
+fn fire_position(battalion: bool) -> (Game, UnitId, UnitId) {
+    let mut g = game_with(vec![artillery(battalion)]);
+    let hq = id(&g, "2plt_hq");
+    put(&mut g, hq, p(1, 2));
+    g.state_mut().unit_mut(hq).assets.push(Asset::Radio {
+        name: "SCR-610".into(),
+        class: RadioClass::Manpack,
+        net: Net::ArtyFd,
+    });
+    let e = add(&mut g, "de_rifle_squad", p(3, 2));
+    g.state_mut().unit_mut(e).spotted = true;
+    impulse(&mut g, Some(hq));
+    (g, hq, e)
+}
+
+fn call(hq: UnitId, kind: FmKind, target: CardPos) -> Input {
+    Input::Order(Order {
+        by: Some(hq),
+        action: Action::CallForFire {
+            observer: hq,
+            agency: 0,
+            kind,
+            target,
+        },
+    })
+}
+
+fn missions_left(g: &Game, kind: FmKind) -> u8 {
+    g.state()
+        .fire_missions
+        .iter()
+        .find(|m| m.1 == kind)
+        .map(|m| m.2)
+        .unwrap()
+}
+
+#[test]
+fn rule_6_7_3_a_burst_places_a_pending_marker_and_spends_a_mission() {
+    let (mut g, hq, _) = fire_position(false);
+    let mut deck = cards(&g, 2, no_burst);
+    deck.extend(cards(&g, 1, burst));
+    g.state_mut().deck.put_on_top(&deck);
+    assert!(g.legal_inputs().contains(&call(hq, FmKind::He, p(3, 2))));
+    g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+    let m = &g.state().map.card(p(3, 2)).unwrap().markers;
+    assert!(m.pending_fire);
+    assert_eq!(m.pending_mod, -5);
+    assert_eq!(missions_left(&g, FmKind::He), 1);
+    assert!(
+        g.state().registered.contains(&(0, p(3, 2))),
+        "the target is registered (6.7.5)"
+    );
+}
+
+#[test]
+fn rule_6_7_3_a_failed_call_spends_no_mission() {
+    let (mut g, hq, _) = fire_position(false);
+    let deck = cards(&g, 3, no_burst);
+    g.state_mut().deck.put_on_top(&deck);
+    g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+    assert!(!g.state().map.card(p(3, 2)).unwrap().markers.pending_fire);
+    assert_eq!(missions_left(&g, FmKind::He), 2);
+}
+
+#[test]
+fn rule_6_7_1_prerequisites_target_missions_observer_los_and_network() {
+    let (mut g, hq, e) = fire_position(false);
+    // An unspotted enemy is no HE target; an empty card is a smoke target.
+    g.state_mut().unit_mut(e).spotted = false;
+    let why = g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap_err();
+    assert!(why.0.contains("spotted"), "{why}");
+    assert!(g.legal_inputs().contains(&call(hq, FmKind::Smoke, p(2, 3))));
+    g.state_mut().unit_mut(e).spotted = true;
+    // Not an eligible observer.
+    let sq = id(&g, "2_1");
+    let by_squad = Input::Order(Order {
+        by: Some(hq),
+        action: Action::CallForFire {
+            observer: sq,
+            agency: 0,
+            kind: FmKind::He,
+            target: p(3, 2),
+        },
+    });
+    assert!(g.apply(&by_squad).unwrap_err().0.contains("eligible"));
+    // No radio on the fire direction net, no battalion link: no call.
+    g.state_mut().unit_mut(hq).assets.retain(|a| {
+        !matches!(
+            a,
+            Asset::Radio {
+                net: Net::ArtyFd,
+                ..
+            }
+        )
+    });
+    let co = id(&g, "co_hq");
+    g.state_mut().unit_mut(co).assets.clear();
+    put(&mut g, co, p(1, 1));
+    let h = g.state_hash();
+    let why = g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap_err();
+    assert!(why.0.contains("network"), "{why}");
+    assert_eq!(h, g.state_hash());
+}
+
+#[test]
+fn rule_6_7_3_a_short_round_lands_one_card_closer_to_the_observer() {
+    let (mut g, hq, _) = fire_position(false);
+    let short: Vec<Card> = cards(&g, 1, |c| c.is_short());
+    let mut deck = short;
+    deck.extend(cards(&g, 2, no_burst));
+    g.state_mut().deck.put_on_top(&deck);
+    g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+    assert!(!g.state().map.card(p(3, 2)).unwrap().markers.pending_fire);
+    assert!(
+        g.state().map.card(p(2, 2)).unwrap().markers.pending_fire,
+        "one card closer along the LOS"
+    );
+}
+
+#[test]
+fn rule_6_7_2_g_three_bursts_bring_a_battalion_mission() {
+    let (mut g, hq, _) = fire_position(true);
+    let mut deck = cards(&g, 1, |c| c.icon == Icon::TripleBurst);
+    deck.extend(cards(&g, 2, no_burst));
+    g.state_mut().deck.put_on_top(&deck);
+    g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+    let pending = g
+        .state()
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.pending_fire)
+        .count();
+    assert_eq!(pending, 3, "the target and two bordering cards");
+    assert_eq!(missions_left(&g, FmKind::He), 1, "one mission spent");
+}
+
+#[test]
+fn rule_6_7_5_a_registered_target_adds_a_card_to_the_draw() {
+    let (mut g, hq, _) = fire_position(false);
+    g.state_mut().registered.push((0, p(3, 2)));
+    let deck = cards(&g, 5, no_burst);
+    g.state_mut().deck.put_on_top(&deck);
+    let ev = g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+    let drawn: usize = ev
+        .iter()
+        .filter(|e| e.rule == "4.2")
+        .map(|e| e.cards.len())
+        .sum();
+    assert_eq!(drawn, 4, "3 for the observer (Line) + 1 registered");
+}
+
+#[test]
+fn rule_3_7_1_a_pending_becomes_incoming_then_goes_after_a_turn() {
+    let (mut g, _, e) = fire_position(false);
+    {
+        let m = &mut g.state_mut().map.card_mut(p(3, 2)).unwrap().markers;
+        m.pending_fire = true;
+        m.pending_mod = -5;
+        m.pending_kind = Some(FmKind::He);
+    }
+    fof::engine::phases::vof_segment(&mut g);
+    let m = &g.state().map.card(p(3, 2)).unwrap().markers;
+    assert!(m.incoming && !m.pending_fire);
+    let n = fof::engine::combat::ncm(&g, e).unwrap();
+    assert_eq!(n.parts[0], ("Incoming!".to_string(), -5));
+    fof::engine::phases::vof_segment(&mut g);
+    assert!(!g.state().map.card(p(3, 2)).unwrap().markers.incoming);
+    assert_eq!(g.state().unit(e).kind, UnitKind::Squad);
+}
+
+#[test]
+fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
+    let mut sup = artillery(false);
+    sup.agency = Agency::Air;
+    sup.missions = vec![FmSpec {
+        kind: FmKind::AirStrike,
+        count: 1,
+        modifier: -6,
+    }];
+    let mut g = game_with(vec![sup]);
+    let hq = id(&g, "2plt_hq");
+    put(&mut g, hq, p(1, 2));
+    g.state_mut().unit_mut(hq).assets.push(Asset::Radio {
+        name: "SCR-522".into(),
+        class: RadioClass::Manpack,
+        net: Net::AirCtl,
+    });
+    let e = add(&mut g, "de_rifle_squad", p(3, 2));
+    g.state_mut().unit_mut(e).spotted = true;
+    impulse(&mut g, Some(hq));
+    let why = g.apply(&call(hq, FmKind::AirStrike, p(3, 2))).unwrap_err();
+    assert!(why.0.contains("mark"), "{why}");
+    // White phosphorus on the target is a mark.
+    g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.smoke =
+        Some(fof::engine::state::SmokeKind::Wp);
+    assert!(
+        g.legal_inputs()
+            .contains(&call(hq, FmKind::AirStrike, p(3, 2)))
+    );
+}
