@@ -94,6 +94,59 @@ fn links_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
         .collect()
 }
 
+/// 6.4 grazing fire: a tripod machine gun firing along its PDF puts its VOF
+/// on every card of the line within its range and LOS, as long as all of
+/// them lie at one elevation. Returned as fire links into `pos` for the
+/// enemy units there (decision: grazing fire never strikes the firers' own
+/// side).
+fn grazing_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
+    let mut out = Vec::new();
+    for l in &game.state.fires {
+        if l.side == side || l.target == pos || l.from == l.target || l.from == pos {
+            continue;
+        }
+        let (Some(d1), Some(d2)) = (l.from.line_dir(l.target), l.from.line_dir(pos)) else {
+            continue;
+        };
+        if d1 != d2 {
+            continue;
+        }
+        let mg = game.state.units_at(l.from).find(|u| {
+            u.side == l.side
+                && !u.exposed
+                && game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon)
+                    == Some(crate::data::units::Weapon::TripodMg)
+                && super::fire::ratings(game, u)
+                    .is_some_and(|r| r.range.cards() >= l.from.distance(pos))
+                && game.unit_sees(u.id, pos)
+        });
+        if mg.is_none() {
+            continue;
+        }
+        let level = game.level(l.from);
+        let far = if l.from.distance(pos) > l.from.distance(l.target) {
+            pos
+        } else {
+            l.target
+        };
+        let same = super::los::line_between(l.from, far)
+            .map(|cs| {
+                cs.iter()
+                    .chain(std::iter::once(&far))
+                    .all(|c| game.level(*c) == level)
+            })
+            .unwrap_or(false);
+        if same {
+            out.push(FireLink {
+                side: l.side,
+                from: l.from,
+                target: pos,
+            });
+        }
+    }
+    out
+}
+
 /// Whether the card holds a Crossfire: two or more PDFs from different
 /// cards directed at it (6.2.2).
 pub fn crossfire(game: &Game, pos: CardPos) -> bool {
@@ -125,6 +178,13 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
         }
     };
     let links = links_on(game, pos, u.side);
+    for g in grazing_on(game, pos, u.side) {
+        consider(
+            vof_value(game, VofLevel::Automatic),
+            Base::Direct { from: g.from },
+            "grazing machine-gun fire".into(),
+        );
+    }
     for l in &links {
         if let Some(level) = link_vof(game, l) {
             let base = if l.from == pos {
@@ -518,7 +578,8 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
             }
         })
         .collect();
-    for l in letters {
+    let count = letters.len();
+    for (i, l) in letters.into_iter().enumerate() {
         let u = game.state.unit(id).clone();
         if !u.in_play() || u.kind == UnitKind::Casualty {
             break;
@@ -544,8 +605,11 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 }
             }
             // The last-step rule: a multi-step unit reduced to one step by
-            // conversions becomes a fire team.
-            if game.state.unit(id).steps == 1
+            // conversions becomes a fire team; with a letter still to read,
+            // that letter converts the last step instead (each letter
+            // converts one step).
+            if i + 1 == count
+                && game.state.unit(id).steps == 1
                 && u.steps >= 2
                 && game.state.unit(id).kind == UnitKind::Squad
             {

@@ -68,18 +68,56 @@ fn seen_from(game: &Game, from: CardPos, side: Side, to: CardPos, range: u8) -> 
 }
 
 /// 6.2.3: a US unit does not open fire through a card holding other US
-/// units.
+/// units. 6.4 overhead fire: tripod machine guns and H weapons fire over a
+/// friendly card at least one level below them, or below the target;
+/// mortars fire over friendly troops freely.
 fn friendly_in_between(game: &Game, from: CardPos, to: CardPos, side: Side) -> bool {
     if side != Side::Us {
         return false;
     }
-    line_between(from, to).is_some_and(|cards| {
-        cards.iter().any(|c| {
-            game.state
-                .units_at(*c)
-                .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
-        })
+    let Some(cards) = line_between(from, to) else {
+        return false;
+    };
+    let from_level = game.level(from);
+    let to_level = game.level(to);
+    let over = |kind: Overhead, mid: CardPos| match kind {
+        Overhead::None => false,
+        Overhead::Mortar => true,
+        Overhead::Heavy => game.level(mid) < from_level || game.level(mid) < to_level,
+    };
+    let best = overhead(game, from, side);
+    cards.iter().any(|c| {
+        game.state
+            .units_at(*c)
+            .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+            && !over(best, *c)
     })
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Overhead {
+    None,
+    Heavy,
+    Mortar,
+}
+
+/// What the units of a side on a card can fire over (6.4).
+fn overhead(game: &Game, pos: CardPos, side: Side) -> Overhead {
+    game.state
+        .units_at(pos)
+        .filter(|u| u.side == side && basic_vof(game, u, 1).is_some())
+        .map(|u| {
+            let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+            let h = ratings(game, u).is_some_and(|r| r.vof == crate::data::units::Vof::H);
+            match weapon {
+                Some(crate::data::units::Weapon::Mortar) => Overhead::Mortar,
+                Some(crate::data::units::Weapon::TripodMg) => Overhead::Heavy,
+                _ if h => Overhead::Heavy,
+                _ => Overhead::None,
+            }
+        })
+        .max()
+        .unwrap_or(Overhead::None)
 }
 
 /// Whether the units of `side` on `pos` may fire out of their card:

@@ -637,6 +637,14 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
     let staging = game.state.map.is_staging(from) && game.state.map.is_staging(to);
     let exposed = expose && !staging && !(fortified(from_cover) && fortified(to_cover));
     lay_phone_line(game, unit, from);
+    // 6.2.2, 6.5.1: a unit under grenade attacks that leaves the card turns
+    // them into a single Grenade Miss on that card.
+    if game.state.unit(unit).grenaded > 0 {
+        game.state.unit_mut(unit).grenaded = 0;
+        if let Some(c) = game.state.map.card_mut(from) {
+            c.markers.grenade_miss = true;
+        }
+    }
     {
         let u = game.state.unit_mut(unit);
         u.pos = to;
