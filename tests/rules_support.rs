@@ -446,3 +446,114 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
             .contains(&call(hq, FmKind::AirStrike, p(3, 2)))
     );
 }
+
+// ---------------------------------------------------------------------------
+// 8.3 Night observation devices
+// ---------------------------------------------------------------------------
+
+/// A night game where German rifle squads carry a night device.
+fn night_game(sight: Option<fof::data::units::NightSight>) -> Game {
+    let mut data = DataSet::embedded().unwrap();
+    for t in &mut data.units.units {
+        if t.id.0 == "de_rifle_squad" {
+            t.sight = sight;
+        }
+    }
+    let mut m = data.mission("crossroads_firefight").unwrap().clone();
+    m.id = "night_test".into();
+    m.enemy.clear();
+    m.visibility = "dark".into();
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "night_test", 5, Options::default()).unwrap();
+    for c in &mut g.state_mut().map.cards {
+        c.stack = vec![OPEN];
+        c.face_up = true;
+        c.covers.clear();
+        c.markers = Default::default();
+    }
+    g.state_mut().fires.clear();
+    g
+}
+
+#[test]
+fn rule_8_3_2_passive_ir_sees_to_full_range_at_night() {
+    use fof::data::units::NightSight;
+    for (sight, sees) in [
+        (None, false),
+        (Some(NightSight::PassiveIr), true),
+        (Some(NightSight::Thermal), true),
+        (Some(NightSight::ActiveIr), false),
+    ] {
+        let mut g = night_game(sight);
+        let e = add(&mut g, "de_rifle_squad", p(3, 2));
+        assert_eq!(g.unit_sees(e, p(1, 2)), sees, "{sight:?}");
+        assert!(g.unit_sees(e, p(2, 2)), "adjacent is always in sight");
+    }
+}
+
+#[test]
+fn rule_8_3_devices_take_the_visibility_modifier_off_their_fire() {
+    use fof::data::units::NightSight;
+    let vis_part = |g: &Game, u: UnitId| {
+        fof::engine::combat::ncm(g, u)
+            .unwrap()
+            .parts
+            .iter()
+            .any(|(w, _)| w == "visibility")
+    };
+    // Fire from the next card: passive IR and thermal drop the modifier,
+    // active IR does not (it works at point blank only).
+    for (sight, applies) in [
+        (None, true),
+        (Some(NightSight::ActiveIr), true),
+        (Some(NightSight::PassiveIr), false),
+        (Some(NightSight::Thermal), false),
+    ] {
+        let mut g = night_game(sight);
+        let sq = id(&g, "2_1");
+        put(&mut g, sq, p(1, 2));
+        let e = add(&mut g, "de_rifle_squad", p(2, 2));
+        g.state_mut().unit_mut(e).spotted = false;
+        g.state_mut().fires = vec![FireLink {
+            side: Side::German,
+            from: p(2, 2),
+            target: p(1, 2),
+        }];
+        assert_eq!(vis_part(&g, sq), applies, "{sight:?}");
+    }
+    // Active IR at point blank.
+    let mut g = night_game(Some(NightSight::ActiveIr));
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(2, 2));
+    add(&mut g, "de_rifle_squad", p(2, 2));
+    g.state_mut().fires = vec![FireLink {
+        side: Side::German,
+        from: p(2, 2),
+        target: p(2, 2),
+    }];
+    assert!(!vis_part(&g, sq));
+}
+
+#[test]
+fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
+    use fof::data::units::NightSight;
+    for (sight, smoke) in [(None, true), (Some(NightSight::Thermal), false)] {
+        let mut g = night_game(sight);
+        let sq = id(&g, "2_1");
+        put(&mut g, sq, p(1, 2));
+        add(&mut g, "de_rifle_squad", p(2, 2));
+        g.state_mut().map.card_mut(p(1, 2)).unwrap().markers.smoke =
+            Some(fof::engine::state::SmokeKind::Smoke);
+        g.state_mut().fires = vec![FireLink {
+            side: Side::German,
+            from: p(2, 2),
+            target: p(1, 2),
+        }];
+        let n = fof::engine::combat::ncm(&g, sq).unwrap();
+        assert_eq!(
+            n.parts.iter().any(|(w, _)| w == "smoke"),
+            smoke,
+            "{sight:?}"
+        );
+    }
+}

@@ -195,6 +195,19 @@ pub enum Weapon {
     RifleGrenades,
 }
 
+/// Night observation devices (8.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum NightSight {
+    /// Active infrared: no visibility modifier at point blank (8.3.1).
+    ActiveIr,
+    /// Passive infrared: full range and no visibility modifier, except in
+    /// illuminated areas (8.3.2).
+    PassiveIr,
+    /// Thermal sights: full range and no visibility, rain, fog or smoke
+    /// modifier (8.3.3).
+    Thermal,
+}
+
 /// Ammunition kinds tracked by 6.8.1.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum AmmoKind {
@@ -253,4 +266,7 @@ pub struct UnitType {
     /// down on US infantry (6.2.2, 9.8).
     #[serde(default)]
     pub incoming: Option<i8>,
+    /// A night observation device (8.3).
+    #[serde(default)]
+    pub sight: Option<NightSight>,
 }

@@ -234,17 +234,46 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     let (base_value, base, what) = best?;
     parts.push((what, base_value));
 
-    // Visibility, illumination and smoke (8.0-8.4): not against grenades
-    // or Incoming!.
+    // Night observation devices of the firing units (8.3): active IR at
+    // point blank, passive IR (not into illuminated cards) and thermal sights
+    // at any range take the visibility modifier away; thermal sights the
+    // smoke benefit too.
+    let firers: Vec<&super::state::Unit> = match base {
+        Base::Direct { from } => game
+            .state
+            .units_at(from)
+            .filter(|x| x.side != u.side)
+            .collect(),
+        Base::SameCard => game
+            .state
+            .units_at(pos)
+            .filter(|x| x.side != u.side)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let lit = card.markers.illumination.is_some();
+    use crate::data::units::NightSight as Ns;
+    let all = |f: &dyn Fn(Option<Ns>) -> bool| {
+        !firers.is_empty() && firers.iter().all(|x| f(game.night_sight(x.id)))
+    };
+    let no_vis = all(&|s| match s {
+        Some(Ns::ActiveIr) => base == Base::SameCard,
+        Some(Ns::PassiveIr) => !lit,
+        Some(Ns::Thermal) => true,
+        None => false,
+    });
+    let no_smoke = all(&|s| s == Some(Ns::Thermal));
+    // Visibility, illumination and smoke (8.0-8.4): not against grenades,
+    // Incoming! or air strikes (6.2.2).
     let indirect = matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike);
-    if !matches!(base, Base::Grenade | Base::Incoming) {
+    if !matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike) {
         let vis = game.visibility_modifier() as i32;
         let light = illumination_at(game, pos);
         let total = (vis + light).max(0);
-        if total != 0 {
+        if total != 0 && !no_vis {
             parts.push(("visibility".into(), total));
         }
-        if let Some(s) = card.markers.smoke {
+        if let Some(s) = card.markers.smoke.filter(|_| !no_smoke) {
             let v = match s {
                 super::state::SmokeKind::Smoke => charts.smoke.smoke,
                 super::state::SmokeKind::Wp => charts.smoke.wp,
@@ -285,15 +314,33 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     }
     // The card's cover & concealment (5.2.3, 1.2.1 A).
     if let Some(top) = game.top_card(pos) {
-        let v = match base {
-            Base::Direct { from } => {
+        // 6.2.2, 6.2.3: a sniper's shot from another card is direct fire
+        // along its PDF too.
+        let direct = match base {
+            Base::Direct { from } => Some(from),
+            Base::Sniper => links
+                .iter()
+                .find(|l| {
+                    l.from != pos
+                        && game.state.units_at(l.from).any(|x| {
+                            x.side == l.side
+                                && !x.pinned
+                                && super::fire::ratings(game, x)
+                                    .is_some_and(|r| r.vof == crate::data::units::Vof::Sniper)
+                        })
+                })
+                .map(|l| l.from),
+            _ => None,
+        };
+        let v = match direct {
+            Some(from) => {
                 let border = match pos.line_dir(from) {
                     Some(d) => game_border(game, pos, d),
                     None => Border::Light,
                 };
                 top.cover.across(border)
             }
-            _ => top.cover.lower(),
+            None => top.cover.lower(),
         } as i32;
         if v != 0 {
             parts.push(("terrain".into(), v));

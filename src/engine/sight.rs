@@ -62,6 +62,31 @@ impl Game {
         self.level(u.pos) + i8::from(up)
     }
 
+    /// A unit's night observation device, if its counter has one (8.3).
+    pub fn night_sight(&self, id: UnitId) -> Option<crate::data::units::NightSight> {
+        let u = self.state.unit(id);
+        self.data.unit_type(&u.unit_type.0).and_then(|t| t.sight)
+    }
+
+    /// The visibility a unit sees by: passive infrared and thermal sights see
+    /// to full range at night (8.3.2-8.3.3).
+    fn sees_by(&self, id: UnitId) -> Visibility {
+        use crate::data::units::NightSight;
+        match self.night_sight(id) {
+            Some(NightSight::PassiveIr | NightSight::Thermal) => Visibility::NORMAL,
+            _ => self.visibility(),
+        }
+    }
+
+    /// LOS from a unit, seen through smoke when it has thermal sights.
+    fn los_from(&self, id: UnitId, from: Viewer, to: Viewer) -> bool {
+        if self.night_sight(id) == Some(crate::data::units::NightSight::Thermal) {
+            has_los(&ThermalView(self), from, to, self.sees_by(id))
+        } else {
+            has_los(self, from, to, self.sees_by(id))
+        }
+    }
+
     /// Whether a unit has LOS to a card (at the card's ground level).
     /// Units in a staging area neither see nor are seen (2.4.2).
     pub fn unit_sees(&self, id: UnitId, to: CardPos) -> bool {
@@ -69,11 +94,10 @@ impl Game {
         if u.pos.is_staging() || to.is_staging() {
             return false;
         }
-        has_los(
-            self,
+        self.los_from(
+            id,
             Viewer::new(u.pos, self.unit_level(id)),
             Viewer::new(to, self.level(to)),
-            self.visibility(),
         )
     }
 
@@ -83,11 +107,29 @@ impl Game {
         if ua.pos.is_staging() || ub.pos.is_staging() {
             return false;
         }
-        has_los(
-            self,
+        self.los_from(
+            a,
             Viewer::new(ua.pos, self.unit_level(a)),
             Viewer::new(ub.pos, self.unit_level(b)),
-            self.visibility(),
         )
+    }
+}
+
+/// The map as thermal sights see it: smoke does not hide anything (8.3.3).
+struct ThermalView<'a>(&'a Game);
+
+impl LosMap for ThermalView<'_> {
+    fn cell(&self, pos: CardPos) -> Option<LosCell> {
+        self.0.cell(pos).map(|mut c| {
+            let m = self
+                .0
+                .state
+                .map
+                .card(pos)
+                .map(|m| m.markers.incoming)
+                .unwrap_or(false);
+            c.obscured = m;
+            c
+        })
     }
 }
