@@ -154,7 +154,8 @@ fn deck_stats_text_lists_every_section() {
 
 #[test]
 fn commands_refuse_broken_data_with_exit_1() {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-empty");
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-empty-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for args in [

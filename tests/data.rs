@@ -630,7 +630,9 @@ fn copy_tree(from: &Path, to: &Path) {
 
 fn data_copy(name: &str) -> PathBuf {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    // The process id keeps two test runs at once from sharing a folder.
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for sub in ["decks", "assets", "missions"] {
         copy_tree(&root.join(sub), &dir.join(sub));
