@@ -557,3 +557,151 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// 4.2.4 m, 6.4, 6.7.2 D Final protective fires and lines
+// ---------------------------------------------------------------------------
+
+/// A defensive version of the crossroads: an HMG on R1C1 with a final
+/// protective line to the right-front (north-east), and an FPF on R3C2.
+fn defence() -> (Game, UnitId, UnitId) {
+    use fof::data::mission::{At, MissionKind, RosterEntry, Start};
+    let mut data = DataSet::embedded().unwrap();
+    let mut m = data.mission("crossroads_firefight").unwrap().clone();
+    m.id = "defence_test".into();
+    m.kind = MissionKind::Defensive;
+    m.enemy.clear();
+    m.visibility = "dusk".into();
+    m.controls.objectives.clear();
+    m.controls.attack_position = None;
+    m.signals.clear();
+    m.controls.fpf = Some(At(3, 2));
+    m.controls.fpl = vec![("hmg".into(), fof::data::terrain::Dir::NE)];
+    m.company.push(RosterEntry {
+        id: "hmg".into(),
+        unit_type: fof::data::units::UnitTypeId("us_hmg_team".into()),
+        label: "HMG".into(),
+        hq: Some("co_hq".into()),
+        experience: fof::data::action::Experience::Line,
+        start: Start::Card(At(1, 1)),
+        steps: None,
+    });
+    m.fire_support = vec![FireSupport {
+        id: "arty".into(),
+        name: "Battery".into(),
+        agency: Agency::Artillery,
+        missions: vec![FmSpec {
+            kind: FmKind::Fpf,
+            count: 2,
+            modifier: -4,
+        }],
+        observers: vec![("co_hq".into(), 2)],
+        battalion: false,
+        registered: None,
+    }];
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "defence_test", 3, Options::default()).unwrap();
+    for c in &mut g.state_mut().map.cards {
+        c.stack = vec![OPEN];
+        c.face_up = true;
+        c.covers.clear();
+    }
+    g.state_mut().fires.clear();
+    let co = id(&g, "co_hq");
+    let hmg = id(&g, "hmg");
+    impulse(&mut g, Some(co));
+    (g, co, hmg)
+}
+
+fn final_fire(by: UnitId) -> Input {
+    Input::Order(Order {
+        by: Some(by),
+        action: Action::FireFinalProtective,
+    })
+}
+
+#[test]
+fn rule_6_4_a_machine_gun_on_an_fpl_does_not_open_fire_by_itself() {
+    let (mut g, co, hmg) = defence();
+    let e = add(&mut g, "de_rifle_squad", p(2, 2));
+    g.state_mut().unit_mut(e).spotted = true;
+    // Any change on the map makes units check whether to open fire.
+    g.apply(&Input::Order(Order {
+        by: Some(co),
+        action: Action::SeekCover { unit: co },
+    }))
+    .ok();
+    assert!(
+        !g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::Us && f.from == g.state().unit(hmg).pos),
+        "the FPL gun holds its fire"
+    );
+}
+
+#[test]
+fn rule_4_2_4_m_the_co_hq_fires_the_fpf_and_fpl() {
+    let (mut g, co, hmg) = defence();
+    let plt = id(&g, "2plt_hq");
+    let why = g.apply(&final_fire(plt)).unwrap_err();
+    assert!(
+        why.0.contains("CO HQ") || why.0.contains("spending"),
+        "{why}"
+    );
+    assert!(g.legal_inputs().contains(&final_fire(co)));
+    g.apply(&final_fire(co)).unwrap();
+    assert!(g.state().fpl.iter().any(|(u, _, f)| *u == hmg && *f));
+    assert!(g.state().fpf_firing);
+    assert!(g.state().map.card(p(3, 2)).unwrap().markers.pending_fire);
+    let left = g
+        .state()
+        .fire_missions
+        .iter()
+        .find(|m| m.1 == FmKind::Fpf)
+        .unwrap()
+        .2;
+    assert_eq!(left, 1);
+    // Nothing left to start: refused.
+    let h = g.state_hash();
+    assert!(g.apply(&final_fire(co)).is_err());
+    assert_eq!(h, g.state_hash());
+}
+
+#[test]
+fn rule_6_4_an_fpl_puts_an_h_vof_on_its_diagonal_whatever_the_visibility() {
+    let (mut g, co, _) = defence();
+    let near = add(&mut g, "de_rifle_squad", p(2, 2));
+    let far = add(&mut g, "de_rifle_squad", p(3, 3));
+    let off = add(&mut g, "de_rifle_squad", p(2, 1));
+    g.apply(&final_fire(co)).unwrap();
+    for e in [near, far] {
+        let n = fof::engine::combat::ncm(&g, e).unwrap();
+        assert_eq!(n.parts[0], ("final protective line".to_string(), -3));
+        assert!(!n.parts.iter().any(|(w, _)| w == "visibility"), "{n:?}");
+    }
+    assert!(
+        fof::engine::combat::ncm(&g, off)
+            .map(|n| n.parts[0].0 != "final protective line")
+            .unwrap_or(true),
+        "off the diagonal"
+    );
+}
+
+#[test]
+fn rule_6_4_an_fpl_spends_two_points_a_turn_and_a_cease_fire_ends_it() {
+    let (mut g, co, hmg) = defence();
+    add(&mut g, "de_rifle_squad", p(2, 2));
+    g.apply(&final_fire(co)).unwrap();
+    let before = g.state().unit(hmg).ammo.unwrap();
+    fof::engine::ammo::expend_for_fire(&mut g);
+    assert_eq!(g.state().unit(hmg).ammo.unwrap(), before - 2);
+    impulse(&mut g, Some(co));
+    put(&mut g, co, p(1, 1)); // the CO HQ reaches the gun's card by voice
+    let cease = Input::Order(Order {
+        by: Some(co),
+        action: Action::CeaseFire { at: p(1, 1) },
+    });
+    g.apply(&cease).unwrap();
+    assert!(g.state().fpl.iter().all(|(_, _, f)| !f));
+}

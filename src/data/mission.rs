@@ -103,6 +103,13 @@ pub struct Controls {
     /// A casualty collection point (5.1.7).
     #[serde(default)]
     pub casualty_point: Option<At>,
+    /// The final protective fire marker (6.7.2 D).
+    #[serde(default)]
+    pub fpf: Option<At>,
+    /// Final protective lines: a tripod machine gun (by roster id) and the
+    /// diagonal it fires along (6.4).
+    #[serde(default)]
+    pub fpl: Vec<(String, crate::data::terrain::Dir)>,
 }
 
 /// Where a unit starts.
@@ -269,6 +276,9 @@ pub enum FmKind {
     Illumination,
     /// An air strike: needs a mark (6.7.2 F).
     AirStrike,
+    /// Final protective fire, fired by the CO HQ's order on defence
+    /// (6.7.2 D, 4.2.4 m); the count is how many turns it can fire.
+    Fpf,
 }
 
 /// Who fires the missions (6.7).

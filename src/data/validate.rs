@@ -1099,6 +1099,12 @@ pub fn missions(
             }
             for mspec in &fs.missions {
                 let air = mspec.kind == FmKind::AirStrike;
+                if mspec.kind == FmKind::Fpf && c.fpf.is_none() {
+                    out.push(e(
+                        "fire_support",
+                        format!("`{}` lists FPF but the mission places no FPF marker", fs.id),
+                    ));
+                }
                 if air != (fs.agency == Agency::Air) {
                     out.push(e(
                         "fire_support",
@@ -1125,6 +1131,42 @@ pub fn missions(
                         ),
                     ));
                 }
+            }
+        }
+        if (c.fpf.is_some() || !c.fpl.is_empty())
+            && m.kind != super::mission::MissionKind::Defensive
+        {
+            out.push(e(
+                "controls",
+                "final protective fires and lines belong to defensive missions (2.4.1 B)".into(),
+            ));
+        }
+        if let Some(a) = c.fpf
+            && !on_map(a)
+        {
+            out.push(e(
+                "fpf",
+                format!("the FPF marker at ({}, {}) is off the map", a.0, a.1),
+            ));
+        }
+        for (who, dir) in &c.fpl {
+            if !dir.is_diagonal() {
+                out.push(e(
+                    "fpl",
+                    format!("the FPL of `{who}` must run along a diagonal (6.4)"),
+                ));
+            }
+            let tripod = m
+                .company
+                .iter()
+                .find(|r| &r.id == who)
+                .and_then(|r| units.units.iter().find(|u| u.id == r.unit_type))
+                .is_some_and(|u| u.weapon == Some(super::units::Weapon::TripodMg));
+            if !tripod {
+                out.push(e(
+                    "fpl",
+                    format!("`{who}` is not a tripod machine gun of the roster (6.4)"),
+                ));
             }
         }
         for en in &m.enemy {

@@ -51,6 +51,7 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | CeaseFire { .. }
         | ShiftFire { .. } => combat_orders::check(game, by, a),
         CallForFire { .. } => super::support::check(game, by, a),
+        FireFinalProtective => super::support::check_final(game, by),
     }
 }
 
@@ -62,6 +63,7 @@ pub fn candidates(game: &Game) -> Vec<Action> {
     rally::candidates(game, &mut out);
     combat_orders::candidates(game, &mut out);
     super::support::candidates(game, &mut out);
+    out.push(Action::FireFinalProtective);
     out
 }
 
@@ -107,6 +109,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         | CeaseFire { .. }
         | ShiftFire { .. } => combat_orders::perform(game, order),
         CallForFire { .. } => super::support::perform(game, order),
+        FireFinalProtective => super::support::perform_final(game),
     }
 }
 

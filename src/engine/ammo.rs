@@ -89,4 +89,24 @@ pub fn expend_for_fire(game: &mut Game) {
     for id in firing {
         spend(game, id, 1, "in the Combat Phase");
     }
+    // 6.4: a final protective line spends two points a turn and stops when
+    // the gun runs dry.
+    let fpls: Vec<UnitId> = game
+        .state
+        .fpl
+        .iter()
+        .filter(|(_, _, f)| *f)
+        .map(|(u, _, _)| *u)
+        .collect();
+    for u in fpls {
+        spend(game, u, 2, "on its final protective line");
+        let dry = game.state.unit(u).ammo == Some(0) || !game.state.unit(u).in_play();
+        if dry {
+            for f in &mut game.state.fpl {
+                if f.0 == u {
+                    f.2 = false;
+                }
+            }
+        }
+    }
 }

@@ -178,6 +178,17 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
         }
     };
     let links = links_on(game, pos, u.side);
+    // 6.4: a final protective line puts an H VOF on every card of its
+    // diagonal, whatever the visibility.
+    for (mg, from) in super::fire::fpl_on(game, pos) {
+        if game.state.unit(mg).side != u.side {
+            consider(
+                vof_value(game, VofLevel::Heavy),
+                Base::Direct { from },
+                "final protective line".into(),
+            );
+        }
+    }
     for g in grazing_on(game, pos, u.side) {
         consider(
             vof_value(game, VofLevel::Automatic),
@@ -270,7 +281,10 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
         let vis = game.visibility_modifier() as i32;
         let light = illumination_at(game, pos);
         let total = (vis + light).max(0);
-        if total != 0 && !no_vis {
+        let fpl = parts
+            .first()
+            .is_some_and(|(w, _)| w == "final protective line");
+        if total != 0 && !no_vis && !fpl {
             parts.push(("visibility".into(), total));
         }
         if let Some(s) = card.markers.smoke.filter(|_| !no_smoke) {

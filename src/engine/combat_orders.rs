@@ -359,11 +359,17 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         }
         Action::CeaseFire { at } => {
             reaches_card(game, by, *at)?;
-            if !game
+            let fpl = game
                 .state
-                .fires
+                .fpl
                 .iter()
-                .any(|f| f.side == Side::Us && f.from == *at)
+                .any(|(u, _, firing)| *firing && game.state.unit(*u).pos == *at);
+            if !fpl
+                && !game
+                    .state
+                    .fires
+                    .iter()
+                    .any(|f| f.side == Side::Us && f.from == *at)
             {
                 return no(format!("no friendly unit on {at} is firing"));
             }
@@ -467,6 +473,13 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
         .filter(|f| f.side == Side::Us)
         .map(|f| f.from)
         .collect();
+    firing.extend(
+        game.state
+            .fpl
+            .iter()
+            .filter(|(_, _, f)| *f)
+            .map(|(u, _, _)| game.state.unit(*u).pos),
+    );
     firing.sort();
     firing.dedup();
     for at in &firing {
@@ -839,6 +852,13 @@ pub fn perform(game: &mut Game, order: &Order) {
             game.state
                 .fires
                 .retain(|f| !(f.side == Side::Us && f.from == *at));
+            // 6.4: a Cease Fire also ends a final protective line.
+            let on_card: Vec<UnitId> = game.state.units_at(*at).map(|u| u.id).collect();
+            for f in &mut game.state.fpl {
+                if on_card.contains(&f.0) {
+                    f.2 = false;
+                }
+            }
             game.emit(
                 "4.2.4 k",
                 EventKind::Marker {

@@ -63,6 +63,11 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
         return None;
     }
     let r = ratings(game, u)?;
+    // 6.4: a machine gun tasked with a final protective line does not open
+    // fire by itself: it fires only its FPL, when ordered.
+    if game.state.fpl.iter().any(|(m, _, _)| *m == u.id) {
+        return None;
+    }
     // 6.4: mortars never fire at their own card; tripod machine guns,
     // mortars and H weapons cannot fire while Exposed; mortars cannot fire
     // from under a building, bunker or pillbox.
@@ -192,4 +197,15 @@ pub fn sniper_fire_on(game: &Game, pos: CardPos) -> bool {
                     && ratings(game, u).is_some_and(|r| r.vof == Vof::Sniper)
             })
         })
+}
+
+/// Firing final protective lines sweeping a card: (machine gun, its card).
+pub fn fpl_on(game: &Game, pos: CardPos) -> Vec<(super::state::UnitId, CardPos)> {
+    game.state
+        .fpl
+        .iter()
+        .filter(|(_, _, firing)| *firing)
+        .filter(|(u, d, _)| super::support::fpl_cards(game, *u, *d).contains(&pos))
+        .map(|(u, _, _)| (*u, game.state.unit(*u).pos))
+        .collect()
 }

@@ -513,6 +513,7 @@ impl Game {
     /// Incoming!, grenade or demolition misses (6.2).
     pub fn card_under_vof(&self, pos: CardPos) -> bool {
         self.state.fires.iter().any(|f| f.target == pos)
+            || !super::fire::fpl_on(self, pos).is_empty()
             || self.state.map.card(pos).is_some_and(|c| {
                 c.markers.incoming
                     || c.markers.indirect_h

@@ -142,6 +142,8 @@ pub enum Action {
     CeaseFire { at: CardPos },
     /// l. Shift fire: the card's occupants fire at another card.
     ShiftFire { at: CardPos, to: CardPos },
+    /// m. Fire the final protective fires and lines.
+    FireFinalProtective,
 }
 
 impl Action {
@@ -187,6 +189,7 @@ impl Action {
             MortarFire { .. } => "4.2.4 j",
             CeaseFire { .. } => "4.2.4 k",
             ShiftFire { .. } => "4.2.4 l",
+            FireFinalProtective => "4.2.4 m",
         }
     }
 
@@ -232,6 +235,7 @@ impl Action {
             MortarFire { .. } => "On-Map Mortar Fire",
             CeaseFire { .. } => "Cease Fire",
             ShiftFire { .. } => "Shift Fire",
+            FireFinalProtective => "Fire FPF/FPL",
         }
     }
 
@@ -261,6 +265,7 @@ impl Action {
                 | DismissRunner { .. }
                 | DesignateCasualtyPoint
                 | ReconstituteSquad { .. }
+                | FireFinalProtective
         )
     }
 
@@ -304,7 +309,8 @@ impl Action {
             | PlatoonConcentrate { .. }
             | PlatoonGrenade { .. }
             | CeaseFire { .. }
-            | ShiftFire { .. } => None,
+            | ShiftFire { .. }
+            | FireFinalProtective => None,
         }
     }
 

@@ -469,6 +469,10 @@ pub fn vof_segment(game: &mut Game) {
             super::support::flip_pending(game, *pos);
         }
     }
+    // 6.7.2 D: the final protective fire keeps falling while it lasts.
+    if game.state.fpf_firing {
+        super::support::fire_fpf(game);
+    }
     for (pos, what) in changes {
         game.emit(
             "3.7.1 A",

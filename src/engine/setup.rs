@@ -50,6 +50,8 @@ pub fn initial_state(
             .enumerate()
             .flat_map(|(i, f)| f.missions.iter().map(move |m| (i as u8, m.kind, m.count)))
             .collect(),
+        fpl: Vec::new(),
+        fpf_firing: false,
         registered: mission
             .fire_support
             .iter()
@@ -64,6 +66,11 @@ pub fn initial_state(
         counters: Counters::default(),
     };
     place_company(data, mission, &mut state)?;
+    for (who, dir) in &mission.controls.fpl {
+        if let Some(u) = state.by_roster(who).map(|u| u.id) {
+            state.fpl.push((u, *dir, false));
+        }
+    }
     place_enemy(data, mission, &mut state)?;
     place_pc_markers(mission, &mut state);
     Ok(state)
@@ -146,6 +153,11 @@ fn deal_map(mission: &Mission, deck: &TerrainDeck, rng: &mut Deck) -> Result<Map
         map.controls
             .points
             .push((PointControl::CombatOutpost, CardPos::new(a.0, a.1)));
+    }
+    if let Some(a) = c.fpf {
+        map.controls
+            .points
+            .push((PointControl::FinalProtectiveFire, CardPos::new(a.0, a.1)));
     }
     if let Some(a) = c.casualty_point {
         map.controls

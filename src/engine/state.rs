@@ -272,6 +272,8 @@ pub enum PointControl {
     CombatOutpost,
     RoutePoint(u8),
     CasualtyPoint,
+    /// The final protective fire marker (6.7.2 D).
+    FinalProtectiveFire,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -473,6 +475,10 @@ pub struct State {
     pub fire_missions: Vec<(u8, crate::data::mission::FmKind, u8)>,
     /// Registered targets: (agency index, card) (6.7.5).
     pub registered: Vec<(u8, CardPos)>,
+    /// Final protective lines: machine gun, diagonal, firing now (6.4).
+    pub fpl: Vec<(UnitId, crate::data::terrain::Dir, bool)>,
+    /// The final protective fire is being fired (6.7.2 D).
+    pub fpf_firing: bool,
     /// Casualties carried by a unit: (carrier, casualty) (5.1.6-5.1.7).
     pub carried: Vec<(UnitId, UnitId)>,
     /// Casualty steps evacuated so far (5.1.7).

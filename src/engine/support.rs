@@ -133,6 +133,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     if !u.good_order() || u.flipped {
         return no("the observer must be in Good Order on its observer side (1.2.3 C)");
     }
+    if *kind == FmKind::Fpf {
+        return no("final protective fire is fired by the CO HQ's order (4.2.4 m)");
+    }
     if missions_left(game, *agency, *kind) == 0 {
         return no(format!("{} has no {kind:?} mission left (6.7.1)", fs.name));
     }
@@ -389,7 +392,7 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
     let modifier = c.markers.pending_mod;
     c.markers.pending_fire = false;
     match kind {
-        FmKind::He | FmKind::Tot | FmKind::AirStrike => {
+        FmKind::He | FmKind::Tot | FmKind::AirStrike | FmKind::Fpf => {
             c.markers.incoming = true;
             c.markers.incoming_mod = modifier;
             c.markers.air_strike = kind == FmKind::AirStrike;
@@ -418,4 +421,132 @@ pub fn sees(game: &Game, from: CardPos, level: i8, to: CardPos) -> bool {
         Viewer::new(to, game.level(to)),
         Visibility::NORMAL,
     )
+}
+
+/// 4.2.4 m: the CO HQ orders the final protective fires and lines. Legal on
+/// a defensive mission with an FPF able to fire or an FPL machine gun in
+/// Good Order not yet firing.
+pub fn check_final(game: &Game, by: Option<UnitId>) -> Result<(), Illegal> {
+    let Some(b) = by else {
+        return no("only the CO HQ orders final protective fire (4.2.4 m)");
+    };
+    if game.state.co_hq().map(|c| c.id) != Some(b) {
+        return no("only the CO HQ orders final protective fire (4.2.4 m)");
+    }
+    if game.mission.kind != crate::data::mission::MissionKind::Defensive {
+        return no("final protective fire belongs to defensive missions (2.4.1 B)");
+    }
+    let fpf = !game.state.fpf_firing && fpf_agency(game).is_some();
+    let fpl = game.state.fpl.iter().any(|(u, _, firing)| {
+        !firing && game.state.unit(*u).in_play() && game.state.unit(*u).good_order()
+    });
+    if !fpf && !fpl {
+        return no("no final protective fire or line is ready to fire");
+    }
+    Ok(())
+}
+
+/// The agency with final protective fire left, and the FPF card.
+fn fpf_agency(game: &Game) -> Option<(u8, CardPos)> {
+    let at = game
+        .state
+        .map
+        .point(super::state::PointControl::FinalProtectiveFire)?;
+    let i = game
+        .mission
+        .fire_support
+        .iter()
+        .position(|f| f.missions.iter().any(|m| m.kind == FmKind::Fpf))?;
+    (missions_left(game, i as u8, FmKind::Fpf) > 0).then_some((i as u8, at))
+}
+
+pub fn perform_final(game: &mut Game) {
+    if !game.state.fpf_firing && fpf_agency(game).is_some() {
+        game.state.fpf_firing = true;
+        fire_fpf(game);
+    }
+    let ready: Vec<usize> = game
+        .state
+        .fpl
+        .iter()
+        .enumerate()
+        .filter(|(_, (u, _, firing))| {
+            !firing && game.state.unit(*u).in_play() && game.state.unit(*u).good_order()
+        })
+        .map(|(i, _)| i)
+        .collect();
+    for i in ready {
+        game.state.fpl[i].2 = true;
+        let (u, d, _) = game.state.fpl[i];
+        game.emit(
+            "6.4",
+            EventKind::Status {
+                unit: u,
+                what: "final protective line".into(),
+            },
+            format!(
+                "{} fires its final protective line toward the {}.",
+                game.describe(u),
+                d.label()
+            ),
+            Vec::new(),
+        );
+    }
+}
+
+/// Places the FPF's Pending marker and spends a mission; the FPF keeps
+/// firing every turn until its missions run out (6.7.2 D).
+pub fn fire_fpf(game: &mut Game) {
+    let Some((agency, at)) = fpf_agency(game) else {
+        if game.state.fpf_firing {
+            game.state.fpf_firing = false;
+            game.emit(
+                "6.7.2 D",
+                EventKind::Nothing {
+                    why: "FPF exhausted".into(),
+                },
+                "The final protective fire has run out.".into(),
+                Vec::new(),
+            );
+        }
+        return;
+    };
+    let modifier = game.mission.fire_support[agency as usize]
+        .missions
+        .iter()
+        .find(|m| m.kind == FmKind::Fpf)
+        .map(|m| m.modifier)
+        .unwrap_or(0);
+    for m in &mut game.state.fire_missions {
+        if m.0 == agency && m.1 == FmKind::Fpf {
+            m.2 = m.2.saturating_sub(1);
+        }
+    }
+    place_pending(game, at, FmKind::Fpf, modifier);
+    game.emit(
+        "6.7.2 D",
+        EventKind::Marker {
+            pos: at,
+            what: "FPF".into(),
+        },
+        format!("The final protective fire falls on {at}."),
+        Vec::new(),
+    );
+}
+
+/// The cards an FPL machine gun sweeps: its diagonal out to its range.
+pub fn fpl_cards(game: &Game, unit: UnitId, dir: crate::data::terrain::Dir) -> Vec<CardPos> {
+    let u = game.state.unit(unit);
+    let range = super::fire::ratings(game, u)
+        .map(|r| r.range.cards())
+        .unwrap_or(0);
+    let mut out = Vec::new();
+    let mut p = u.pos;
+    for _ in 0..range {
+        p = p.step(dir);
+        if game.state.map.card(p).is_some() {
+            out.push(p);
+        }
+    }
+    out
 }
