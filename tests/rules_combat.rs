@@ -2657,3 +2657,53 @@ fn rule_5_2_3_a_snipers_shot_across_a_dark_border_uses_the_higher_value() {
     combat::pick_sniper_targets(&mut g);
     assert_eq!(part(&ncm(&g, sq), "terrain"), Some(1));
 }
+
+// ---------------------------------------------------------------------------
+// Follow-ups from review
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_6_1_2_point_blank_fire_ends_with_the_last_enemy_on_the_card() {
+    let mut g = game();
+    let sq = add(&mut g, "us_rifle_squad", p(2, 2));
+    let e = enemy(&mut g, "de_fire_team", p(2, 2), true);
+    let far = enemy(&mut g, "de_fire_team", p(4, 2), false);
+    fof::engine::engage::update(&mut g);
+    assert!(links(&g, Side::Us).contains(&(p(2, 2), p(2, 2))));
+    // The team is gone; a new enemy is spotted in range: the squad is free
+    // to engage it.
+    u(&mut g, e).removed = true;
+    u(&mut g, far).spotted = true;
+    fof::engine::engage::update(&mut g);
+    let l = links(&g, Side::Us);
+    assert!(!l.contains(&(p(2, 2), p(2, 2))), "{l:?}");
+    assert!(l.contains(&(p(2, 2), p(4, 2))), "{l:?}");
+    let _ = sq;
+}
+
+#[test]
+fn rule_6_3_2_b_a_pinned_unit_under_only_its_own_sides_fire_is_unpinned() {
+    // Friendly fire out of a card is no enemy VOF on it (3.7.2, 6.3.2 B).
+    let mut g = game();
+    let sq = add(&mut g, "us_rifle_squad", p(2, 2));
+    u(&mut g, sq).pinned = true;
+    enemy(&mut g, "de_rifle_squad", p(4, 2), true);
+    fire(&mut g, Side::Us, p(2, 2), p(4, 2));
+    fof::engine::phases::combat_effects(&mut g);
+    assert!(!unit(&g, sq).pinned);
+}
+
+#[test]
+fn rule_6_2_2_a_grenade_miss_alone_is_a_vof_on_the_whole_card() {
+    let mut g = game();
+    let sq = add(&mut g, "us_rifle_squad", p(2, 2));
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .markers
+        .grenade_miss = true;
+    let n = ncm(&g, sq);
+    assert_eq!(part(&n, "grenade miss"), Some(-1));
+    assert_eq!(n.parts[0].1, 0, "no other VOF: base 0");
+}

@@ -242,6 +242,11 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     if u.sniped {
         consider(charts.vof.sniper as i32, Base::Sniper, "sniper".into());
     }
+    // 6.2.2: a Grenade Miss or Demo Miss is a VOF on the whole card even
+    // with nothing else firing in.
+    if best.is_none() && (card.markers.grenade_miss || card.markers.demo_miss) {
+        best = Some((0, Base::SameCard, "no other VOF".into()));
+    }
     let (base_value, base, what) = best?;
     parts.push((what, base_value));
 

@@ -159,7 +159,15 @@ fn continuing(game: &mut Game) {
     for l in links {
         let mut new = Some(l);
         let gone = reach(game, l.from, l.side).is_none();
+        let enemy_here = game
+            .state
+            .units_at(l.from)
+            .any(|u| visible_target(u, l.side));
         if gone || l.from.is_staging() || (l.from != l.target && !may_fire_out(game, l.from)) {
+            new = None;
+        } else if l.from == l.target && !enemy_here {
+            // Point-blank fire ends with the last enemy on the card: there
+            // is nothing left to fire at inside it.
             new = None;
         } else if l.from != l.target
             && game
@@ -232,7 +240,11 @@ fn open_fire(game: &mut Game) -> bool {
                 .any(|f| f.side == side && f.from == pos);
             // Enemy on the card: point-blank fire.
             let here = game.state.units_at(pos).any(|u| visible_target(u, side));
-            if here {
+            let point_blank = game
+                .state
+                .units_at(pos)
+                .any(|u| u.side == side && basic_vof(game, u, 0).is_some());
+            if here && point_blank {
                 if !game
                     .state
                     .fires
@@ -253,6 +265,11 @@ fn open_fire(game: &mut Game) -> bool {
                     log_open(game, side, pos, pos);
                     changed = true;
                 }
+                continue;
+            }
+            if here {
+                // Nothing here can fire at point blank (a lone mortar):
+                // it neither fires in its card nor out of it.
                 continue;
             }
             if engaged || !may_fire_out(game, pos) {

@@ -547,7 +547,8 @@ pub fn combat_effects(game: &mut Game) {
     let freed: Vec<UnitId> = game
         .state
         .in_play()
-        .filter(|u| u.pinned && !game.card_under_vof(u.pos))
+        // 6.3.2 B: no enemy VOF bears on the unit.
+        .filter(|u| u.pinned && super::combat::ncm(game, u.id).is_none())
         .map(|u| u.id)
         .collect();
     for id in freed {
