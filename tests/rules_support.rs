@@ -705,3 +705,92 @@ fn rule_6_4_an_fpl_spends_two_points_a_turn_and_a_cease_fire_ends_it() {
     g.apply(&cease).unwrap();
     assert!(g.state().fpl.iter().all(|(_, _, f)| !f));
 }
+
+// ---------------------------------------------------------------------------
+// 9.5 Mines and claymores
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_9_5_a_unit_entering_a_minefield_checks_three_cards_for_a_burst() {
+    for (hit, expect) in [(true, 1u8), (false, 0u8)] {
+        let mut g = game();
+        let sq = id(&g, "2_1");
+        put(&mut g, sq, p(1, 2));
+        g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.mines = true;
+        let mut deck = if hit { cards(&g, 1, burst) } else { Vec::new() };
+        deck.extend(cards(&g, 3, no_burst));
+        g.state_mut().deck.put_on_top(&deck);
+        impulse(&mut g, None);
+        let ev = g
+            .apply(&Input::Order(Order {
+                by: None,
+                action: Action::Move {
+                    unit: sq,
+                    to: p(2, 2),
+                    cover: None,
+                },
+            }))
+            .unwrap();
+        let check = ev.iter().find(|e| e.rule == "9.5").expect("a mine check");
+        assert_eq!(check.cards.len(), 3);
+        assert_eq!(g.state().unit(sq).mined, expect);
+        if hit {
+            let n = fof::engine::combat::ncm(&g, sq).unwrap();
+            assert_eq!(n.parts[0].1, -4, "{n:?}");
+            assert!(
+                !n.parts.iter().any(|(w, _)| w == "visibility"),
+                "not affected by visibility"
+            );
+        }
+    }
+}
+
+#[test]
+fn rule_9_5_no_mine_check_when_leaving_a_mined_card() {
+    let mut g = game();
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(2, 2));
+    g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.mines = true;
+    impulse(&mut g, None);
+    let ev = g
+        .apply(&Input::Order(Order {
+            by: None,
+            action: Action::Move {
+                unit: sq,
+                to: p(1, 2),
+                cover: None,
+            },
+        }))
+        .unwrap();
+    assert!(!ev.iter().any(|e| e.rule == "9.5"));
+}
+
+#[test]
+fn rule_9_5_a_claymore_attacks_one_enemy_on_its_card_once() {
+    let mut g = game();
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .markers
+        .claymore = true;
+    let e = add(&mut g, "de_rifle_squad", p(2, 2));
+    // Any change on the map: the claymore fires.
+    impulse(&mut g, None);
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, CardPos::new(0, 1));
+    g.apply(&Input::Order(Order {
+        by: None,
+        action: Action::Move {
+            unit: sq,
+            to: CardPos::new(0, 2),
+            cover: None,
+        },
+    }))
+    .unwrap();
+    assert_eq!(g.state().unit(e).mined, 1);
+    assert!(
+        !g.state().map.card(p(2, 2)).unwrap().markers.claymore,
+        "used once"
+    );
+}

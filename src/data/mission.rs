@@ -106,6 +106,12 @@ pub struct Controls {
     /// The final protective fire marker (6.7.2 D).
     #[serde(default)]
     pub fpf: Option<At>,
+    /// Claymores placed at the start (9.5).
+    #[serde(default)]
+    pub claymores: Vec<At>,
+    /// Known minefields at the start (9.5).
+    #[serde(default)]
+    pub mines: Vec<At>,
     /// Final protective lines: a tripod machine gun (by roster id) and the
     /// diagonal it fires along (6.4).
     #[serde(default)]

@@ -1141,6 +1141,17 @@ pub fn missions(
                 "final protective fires and lines belong to defensive missions (2.4.1 B)".into(),
             ));
         }
+        for a in c.claymores.iter().chain(c.mines.iter()) {
+            if !on_map(*a) {
+                out.push(e(
+                    "controls",
+                    format!(
+                        "a claymore or minefield at ({}, {}) is off the map",
+                        a.0, a.1
+                    ),
+                ));
+            }
+        }
         if let Some(a) = c.fpf
             && !on_map(a)
         {

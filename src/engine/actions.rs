@@ -186,6 +186,7 @@ pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
 /// After any order: reveal cards now in view and update the activity level.
 pub fn after_change(game: &mut Game) {
     movement::reveal_around(game);
+    super::phases::claymores(game);
     super::engage::update(game);
     super::activity::update(game);
 }

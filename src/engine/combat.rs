@@ -239,6 +239,15 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
             "indirect mortar fire".into(),
         );
     }
+    // 9.5: a mine, booby trap or claymore attacks at -4, whatever the
+    // visibility.
+    if u.mined > 0 {
+        consider(
+            charts.vof.mines as i32,
+            Base::Grenade,
+            format!("{} mine attack(s)", u.mined),
+        );
+    }
     if u.sniped {
         consider(charts.vof.sniper as i32, Base::Sniper, "sniper".into());
     }

@@ -697,6 +697,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
         Vec::new(),
     );
     reveal_around(game);
+    super::phases::mine_check(game, unit);
 }
 
 fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
@@ -784,6 +785,7 @@ fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: b
         ),
         Vec::new(),
     );
+    super::phases::mine_check(game, unit);
 }
 
 /// A successful search for cover (5.2.3): a basic marker, or on an urban

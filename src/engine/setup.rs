@@ -154,6 +154,16 @@ fn deal_map(mission: &Mission, deck: &TerrainDeck, rng: &mut Deck) -> Result<Map
             .points
             .push((PointControl::CombatOutpost, CardPos::new(a.0, a.1)));
     }
+    for a in &c.claymores {
+        if let Some(card) = map.card_mut(CardPos::new(a.0, a.1)) {
+            card.markers.claymore = true;
+        }
+    }
+    for a in &c.mines {
+        if let Some(card) = map.card_mut(CardPos::new(a.0, a.1)) {
+            card.markers.mines = true;
+        }
+    }
     if let Some(a) = c.fpf {
         map.controls
             .points

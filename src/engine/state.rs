@@ -91,6 +91,8 @@ pub struct Unit {
     /// A critical hit took away the benefit of its cover this turn (6.5.1,
     /// 6.6).
     pub cover_lost: bool,
+    /// Mine, booby-trap or claymore attacks on the unit this turn (9.5).
+    pub mined: u8,
     /// The sniper's target this turn (6.2.2).
     pub sniped: bool,
     /// Enemy fanatics: no litter or paralyzed results (9.11).
@@ -137,6 +139,7 @@ impl Unit {
             concentrated: 0,
             grenaded: 0,
             cover_lost: false,
+            mined: 0,
             sniped: false,
             fanatic: false,
             human_wave: false,
@@ -242,6 +245,14 @@ pub struct CardMarkers {
     pub illumination_adjacent: Option<i8>,
     /// Items lying on the card: dropped assets and ammunition (5.1.6).
     pub items: Vec<Item>,
+    /// A minefield: every unit entering or moving within it checks (9.5).
+    pub mines: bool,
+    /// A US claymore, fired once at an enemy on the card (9.5).
+    pub claymore: bool,
+    /// Demolition and flame attacks on the card's cover markers this turn
+    /// (6.5.2-6.5.3).
+    pub demo_on: Vec<CoverId>,
+    pub flame_on: Vec<CoverId>,
     /// Grenade Miss VOF (6.2.2).
     pub grenade_miss: bool,
     /// Demo Miss VOF (6.2.2).
