@@ -100,7 +100,7 @@ fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action
         Pyro::WpSmoke,
     ];
     let r: &mut dyn rand::Rng = rng;
-    match r.next_u32() % 45 {
+    match r.next_u32() % 50 {
         0 => Action::Activate { hq: unit(r) },
         1 => Action::Exhort { unit: unit(r) },
         2 => Action::DeployPyro {
@@ -201,6 +201,30 @@ fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action
             target: pos(r),
         },
         39 => Action::CeaseFire { at: pos(r) },
+        41 => Action::ThrowDemo {
+            unit: unit(r),
+            cover: cover(r).unwrap_or(CoverId(0)),
+        },
+        42 => Action::PlaceDemo {
+            unit: unit(r),
+            cover: cover(r).unwrap_or(CoverId(0)),
+        },
+        43 => Action::Flame {
+            unit: unit(r),
+            cover: cover(r).unwrap_or(CoverId(0)),
+        },
+        44 => Action::FireFinalProtective,
+        45 => Action::CallForFire {
+            observer: unit(r),
+            agency: (r.next_u32() % 2) as u8,
+            kind: [
+                fof::data::mission::FmKind::He,
+                fof::data::mission::FmKind::Smoke,
+                fof::data::mission::FmKind::Wp,
+                fof::data::mission::FmKind::Fpf,
+            ][(r.next_u32() % 4) as usize],
+            target: pos(r),
+        },
         40 => Action::ShiftFire {
             at: pos(r),
             to: pos(r),

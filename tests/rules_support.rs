@@ -794,3 +794,176 @@ fn rule_9_5_a_claymore_attacks_one_enemy_on_its_card_once() {
         "used once"
     );
 }
+
+// ---------------------------------------------------------------------------
+// 6.5.2-6.5.3 Demolition charges and flamethrowers
+// ---------------------------------------------------------------------------
+
+/// An engineer team and a flamethrower on R2C2 with a German squad in a
+/// bunker there.
+fn strongpoint() -> (Game, UnitId, UnitId, UnitId, fof::engine::state::CoverId) {
+    use fof::data::charts::CoverKind;
+    use fof::engine::state::{CoverId, CoverMarker};
+    let mut g = game();
+    let eng = add(&mut g, "us_engineer_team", p(2, 2));
+    let flame = add(&mut g, "us_flamethrower", p(2, 2));
+    let e = add(&mut g, "de_assault_squad", p(2, 2));
+    let id = CoverId(g.state().next_cover);
+    g.state_mut().next_cover += 1;
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .covers
+        .push(CoverMarker {
+            id,
+            kind: CoverKind::Bunker,
+        });
+    g.state_mut().unit_mut(e).cover = Some(id);
+    g.state_mut().unit_mut(e).spotted = true;
+    impulse(&mut g, None);
+    (g, eng, flame, e, id)
+}
+
+fn gi(action: Action) -> Input {
+    Input::Order(Order { by: None, action })
+}
+
+#[test]
+fn rule_6_5_2_a_charge_is_thrown_under_fire_and_placed_otherwise() {
+    let (mut g, eng, _, _, bunker) = strongpoint();
+    // The Germans and Americans share the card: point-blank fire puts a VOF
+    // on it, so the charge must be thrown.
+    fof::engine::engage::update(&mut g);
+    assert!(g.card_under_vof(p(2, 2)));
+    let place = gi(Action::PlaceDemo {
+        unit: eng,
+        cover: bunker,
+    });
+    assert!(g.apply(&place).unwrap_err().0.contains("thrown"));
+    let throw = gi(Action::ThrowDemo {
+        unit: eng,
+        cover: bunker,
+    });
+    assert!(g.legal_inputs().contains(&throw));
+    // A miss: a Demo Miss on the card, the charge spent.
+    let deck = cards(&g, 2, |c| c.icon != Icon::Grenade);
+    g.state_mut().deck.put_on_top(&deck);
+    let before = g.state().unit(eng).ammo.unwrap();
+    g.apply(&throw).unwrap();
+    assert!(g.state().map.card(p(2, 2)).unwrap().markers.demo_miss);
+    assert_eq!(g.state().unit(eng).ammo.unwrap(), before - 1);
+}
+
+#[test]
+fn rule_6_5_2_a_charge_on_a_bunker_makes_every_occupant_a_casualty_and_leaves_foxholes() {
+    use fof::data::charts::CoverKind;
+    let (mut g, eng, _, e, bunker) = strongpoint();
+    g.state_mut().fires.clear();
+    let steps = g.state().unit(e).steps as usize;
+    g.apply(&gi(Action::PlaceDemo {
+        unit: eng,
+        cover: bunker,
+    }))
+    .unwrap();
+    fof::engine::combat::resolve_special(&mut g);
+    assert!(!g.state().unit(e).in_play());
+    let cas = g
+        .state()
+        .units_at(p(2, 2))
+        .filter(|u| u.side == Side::German && u.kind == UnitKind::Casualty)
+        .count();
+    assert_eq!(cas, steps, "every step a casualty");
+    assert_eq!(
+        g.state().cover_kind(p(2, 2), bunker),
+        Some(CoverKind::Foxhole)
+    );
+}
+
+#[test]
+fn rule_6_5_3_flame_hits_every_occupant_and_burns_the_bunker_out() {
+    let (mut g, _, flame, e, bunker) = strongpoint();
+    g.state_mut().fires.clear();
+    let fuel = g.state().unit(flame).ammo.unwrap();
+    g.apply(&gi(Action::Flame {
+        unit: flame,
+        cover: bunker,
+    }))
+    .unwrap();
+    assert_eq!(g.state().unit(flame).ammo.unwrap(), fuel - 1);
+    let before: u32 = g
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.side == Side::German && u.accounted())
+        .map(|u| u.steps as u32)
+        .sum();
+    fof::engine::combat::resolve_special(&mut g);
+    assert!(
+        g.log()
+            .iter()
+            .any(|ev| ev.rule == "6.5.3" && ev.text.contains("hit by the flamethrower"))
+    );
+    assert_eq!(
+        g.state().cover_kind(p(2, 2), bunker),
+        None,
+        "the bunker is gone"
+    );
+    for u in g
+        .state()
+        .units_at(p(2, 2))
+        .filter(|u| u.side == Side::German && u.kind != UnitKind::Casualty)
+    {
+        assert!(u.cover.is_none() && u.exposed, "survivors come out Exposed");
+    }
+    let after: u32 = g
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.side == Side::German && u.accounted())
+        .map(|u| u.steps as u32)
+        .sum();
+    assert_eq!(before, after, "steps conserved");
+    let _ = e;
+}
+
+#[test]
+fn rule_6_5_2_only_demolition_units_and_only_at_enemy_held_cover() {
+    let (mut g, _, flame, _, bunker) = strongpoint();
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(2, 2));
+    assert!(
+        g.apply(&gi(Action::ThrowDemo {
+            unit: sq,
+            cover: bunker
+        }))
+        .is_err()
+    );
+    assert!(
+        g.apply(&gi(Action::PlaceDemo {
+            unit: flame,
+            cover: bunker
+        }))
+        .is_err()
+    );
+    // An empty cover marker is no target.
+    use fof::engine::state::{CoverId, CoverMarker};
+    let empty = CoverId(g.state().next_cover);
+    g.state_mut().next_cover += 1;
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .covers
+        .push(CoverMarker {
+            id: empty,
+            kind: fof::data::charts::CoverKind::Basic,
+        });
+    let why = g
+        .apply(&gi(Action::Flame {
+            unit: flame,
+            cover: empty,
+        }))
+        .unwrap_err();
+    assert!(why.0.contains("enemy-held"), "{why}");
+}

@@ -49,7 +49,10 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | PlatoonGrenade { .. }
         | MortarFire { .. }
         | CeaseFire { .. }
-        | ShiftFire { .. } => combat_orders::check(game, by, a),
+        | ShiftFire { .. }
+        | ThrowDemo { .. }
+        | PlaceDemo { .. }
+        | Flame { .. } => combat_orders::check(game, by, a),
         CallForFire { .. } => super::support::check(game, by, a),
         FireFinalProtective => super::support::check_final(game, by),
     }
@@ -107,7 +110,10 @@ pub fn perform(game: &mut Game, order: &Order) {
         | PlatoonGrenade { .. }
         | MortarFire { .. }
         | CeaseFire { .. }
-        | ShiftFire { .. } => combat_orders::perform(game, order),
+        | ShiftFire { .. }
+        | ThrowDemo { .. }
+        | PlaceDemo { .. }
+        | Flame { .. } => combat_orders::perform(game, order),
         CallForFire { .. } => super::support::perform(game, order),
         FireFinalProtective => super::support::perform_final(game),
     }
@@ -132,6 +138,7 @@ pub fn needed_for(a: &Action) -> Option<Needed> {
         }
         Grenade { .. } | PlatoonGrenade { .. } => Some(Needed::Icon(Icon::Grenade)),
         CallForFire { .. } => Some(Needed::Icon(Icon::Burst)),
+        ThrowDemo { .. } => Some(Needed::Icon(Icon::Grenade)),
         _ => None,
     }
 }
@@ -164,6 +171,7 @@ pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
         | Grenade { .. }
         | PlatoonGrenade { .. } => combat_orders::upgrade(game, f),
         CallForFire { .. } => super::support::upgrade(game, f),
+        ThrowDemo { .. } => combat_orders::upgrade(game, f),
         _ => {}
     }
 }

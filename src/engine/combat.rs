@@ -531,7 +531,173 @@ pub fn pick_sniper_targets(game: &mut Game) {
     }
 }
 
+/// 6.5.3 then 6.5.2, before other combat: flame attacks hit every occupant
+/// of the burned position (hit effect drawn as usual), survivors come out
+/// Exposed and a bunker or pillbox is gone; demolition charges make every
+/// occupant a casualty and reduce a bunker or pillbox to foxholes.
+pub fn resolve_special(game: &mut Game) {
+    let cards: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| !c.markers.flame_on.is_empty() || !c.markers.demo_on.is_empty())
+        .map(|c| c.pos)
+        .collect();
+    for pos in cards {
+        let flames = game
+            .state
+            .map
+            .card(pos)
+            .map(|c| c.markers.flame_on.clone())
+            .unwrap_or_default();
+        for cover in flames {
+            let inside: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.cover == Some(cover) && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            for id in inside {
+                let name = game.describe(id);
+                game.state.unit_mut(id).pinned = true;
+                let level = hit_level(game, id);
+                let (cards, reads) =
+                    game.draw(1, Section::HitEffect, &format!("flame hit on {name}"));
+                let letters: Vec<HitLetter> = cards
+                    .first()
+                    .and_then(|&c| game.card(c))
+                    .map(|c| c.hit.for_level(level).to_vec())
+                    .unwrap_or_default();
+                game.emit(
+                    "6.5.3",
+                    EventKind::Status {
+                        unit: id,
+                        what: "flame hit".into(),
+                    },
+                    format!(
+                        "{name} is hit by the flamethrower; the hit effect is read on card {}.",
+                        cards.first().copied().unwrap_or(0)
+                    ),
+                    reads,
+                );
+                apply_hit(game, id, &letters);
+            }
+            // Survivors leave the burned position, Exposed.
+            let survivors: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.cover == Some(cover) && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            for id in survivors {
+                let u = game.state.unit_mut(id);
+                u.cover = None;
+                u.exposed = true;
+            }
+            remove_strongpoint(game, pos, cover, false);
+        }
+        let demos = game
+            .state
+            .map
+            .card(pos)
+            .map(|c| c.markers.demo_on.clone())
+            .unwrap_or_default();
+        for cover in demos {
+            let inside: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.cover == Some(cover) && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            for id in inside {
+                // Every step becomes a casualty.
+                let u = game.state.unit(id).clone();
+                game.state.unit_mut(id).removed = true;
+                game.state.unit_mut(id).assets.clear();
+                game.state.carried.retain(|(k, _)| *k != id);
+                let mut last = None;
+                for _ in 0..u.steps {
+                    let mut src = u.clone();
+                    src.steps = 1;
+                    let c = super::rally::spawn_team(game, &src, UnitKind::Casualty);
+                    game.state.unit_mut(c).pinned = false;
+                    last = Some(c);
+                }
+                if let Some(c) = last {
+                    game.state.unit_mut(c).assets = u.assets.clone();
+                    super::phases::last_step_assets(game, c);
+                }
+                game.emit(
+                    "6.5.2",
+                    EventKind::Status {
+                        unit: id,
+                        what: "demolished".into(),
+                    },
+                    format!(
+                        "The demolition charge destroys {} on {pos}.",
+                        game.describe(id)
+                    ),
+                    Vec::new(),
+                );
+            }
+            remove_strongpoint(game, pos, cover, true);
+        }
+        if let Some(c) = game.state.map.card_mut(pos) {
+            c.markers.flame_on.clear();
+            c.markers.demo_on.clear();
+        }
+    }
+}
+
+/// A bunker or pillbox hit by flame is removed; by a demolition charge it
+/// is reduced to foxholes (6.5.2-6.5.3). Other cover stays.
+fn remove_strongpoint(game: &mut Game, pos: CardPos, cover: super::state::CoverId, demo: bool) {
+    let Some(kind) = game.state.cover_kind(pos, cover) else {
+        return;
+    };
+    if !matches!(
+        kind,
+        CoverKind::Bunker | CoverKind::Pillbox | CoverKind::DeepBunker
+    ) {
+        return;
+    }
+    if let Some(c) = game.state.map.card_mut(pos) {
+        if demo {
+            if let Some(m) = c.covers.iter_mut().find(|m| m.id == cover) {
+                m.kind = CoverKind::Foxhole;
+            }
+        } else {
+            c.covers.retain(|m| m.id != cover);
+        }
+    }
+    if !demo {
+        for u in &mut game.state.units {
+            if u.pos == pos && u.cover == Some(cover) {
+                u.cover = None;
+            }
+        }
+    }
+    game.emit(
+        if demo { "6.5.2" } else { "6.5.3" },
+        EventKind::Marker {
+            pos,
+            what: format!("{kind:?} destroyed"),
+        },
+        format!(
+            "The {kind:?} on {pos} is {}.",
+            if demo {
+                "blown in and left as foxholes"
+            } else {
+                "burned out and gone"
+            }
+        ),
+        Vec::new(),
+    );
+}
+
 pub fn resolve_all(game: &mut Game) {
+    resolve_special(game);
     pick_sniper_targets(game);
     let mut targets: Vec<(CardPos, UnitId, Ncm)> = game
         .state

@@ -307,6 +307,48 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 no("no unit of the platoon on the HQ's card can attack that target")
             }
         }
+        Action::ThrowDemo { unit, cover }
+        | Action::PlaceDemo { unit, cover }
+        | Action::Flame { unit, cover } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !fighter(u) {
+                return no(format!(
+                    "{} is not fit to fight (4.2.5)",
+                    game.describe(*unit)
+                ));
+            }
+            let flame = matches!(action, Action::Flame { .. });
+            let want = if flame { Vof::Flame } else { Vof::Demo };
+            if ratings(game, u).map(|r| r.vof) != Some(want) {
+                return no(if flame {
+                    "only a flamethrower unit makes flame attacks (6.5.3)"
+                } else {
+                    "only a demolition-capable unit uses demolition charges (6.5.2)"
+                });
+            }
+            if u.ammo.unwrap_or(0) == 0 && !game.state.options.no_ammo {
+                return no("the unit has no charge or fuel left (6.8.1 E-F)");
+            }
+            let held = game.state.units_at(u.pos).any(|e| {
+                e.side != Side::Us && e.cover == Some(*cover) && e.kind != UnitKind::Casualty
+            });
+            if game.state.cover_kind(u.pos, *cover).is_none() || !held {
+                return no(
+                    "the target must be an enemy-held cover marker on the unit's card (6.5.2-6.5.3)",
+                );
+            }
+            let vof_here = game.card_under_vof(u.pos);
+            match action {
+                Action::PlaceDemo { .. } if vof_here => {
+                    no("with a VOF on the card the charge must be thrown (6.5.2)")
+                }
+                Action::ThrowDemo { .. } if !vof_here => {
+                    no("with no VOF on the card the charge is placed, not thrown (6.5.2)")
+                }
+                _ => Ok(()),
+            }
+        }
         Action::MortarFire { mortar, target } => {
             can_order(game, by, *mortar)?;
             let m = game.state.unit(*mortar);
@@ -460,6 +502,24 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                 unit: u.id,
                 target: e.id,
             });
+        }
+    }
+    for u in game.friendly() {
+        if let Some(c) = game.state.map.card(u.pos) {
+            for m in &c.covers {
+                out.push(Action::ThrowDemo {
+                    unit: u.id,
+                    cover: m.id,
+                });
+                out.push(Action::PlaceDemo {
+                    unit: u.id,
+                    cover: m.id,
+                });
+                out.push(Action::Flame {
+                    unit: u.id,
+                    cover: m.id,
+                });
+            }
         }
     }
     for e in &enemies {
@@ -825,6 +885,64 @@ pub fn perform(game: &mut Game, order: &Order) {
                 }
             }
         }
+        Action::ThrowDemo { unit, cover } => {
+            super::ammo::spend(game, *unit, 1, "with a demolition charge");
+            let n = game.attempt_draws(2, game.experience(*unit));
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Icon(Icon::Grenade),
+                "Throwing a demolition charge",
+            );
+            let pos = game.state.unit(*unit).pos;
+            if r.success {
+                demo_lands(game, pos, *cover);
+            } else {
+                let fresh = game
+                    .state
+                    .map
+                    .card(pos)
+                    .is_some_and(|c| !c.markers.demo_miss);
+                if let Some(c) = game.state.map.card_mut(pos) {
+                    c.markers.demo_miss = true;
+                }
+                game.emit(
+                    "6.5.2",
+                    EventKind::Marker {
+                        pos,
+                        what: "Demo Miss".into(),
+                    },
+                    format!("The charge misses: a Demo Miss VOF goes on {pos}."),
+                    Vec::new(),
+                );
+                failed(game, order, *unit, fresh);
+            }
+        }
+        Action::PlaceDemo { unit, cover } => {
+            super::ammo::spend(game, *unit, 1, "with a demolition charge");
+            let pos = game.state.unit(*unit).pos;
+            demo_lands(game, pos, *cover);
+        }
+        Action::Flame { unit, cover } => {
+            super::ammo::spend(game, *unit, 1, "with a flame attack");
+            let pos = game.state.unit(*unit).pos;
+            if let Some(c) = game.state.map.card_mut(pos) {
+                c.markers.flame_on.push(*cover);
+            }
+            game.emit(
+                "6.5.3",
+                EventKind::Marker {
+                    pos,
+                    what: "flame".into(),
+                },
+                format!(
+                    "{} scorches the enemy position on {pos}.",
+                    game.describe(*unit)
+                ),
+                Vec::new(),
+            );
+        }
         Action::MortarFire { mortar, target } => {
             let from = game.state.unit(*mortar).pos;
             if !game.state.options.no_ammo
@@ -916,9 +1034,33 @@ fn spot_card(game: &mut Game, target: CardPos) {
     );
 }
 
+fn demo_lands(game: &mut Game, pos: CardPos, cover: super::state::CoverId) {
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.demo_on.push(cover);
+    }
+    game.emit(
+        "6.5.2",
+        EventKind::Marker {
+            pos,
+            what: "demolition".into(),
+        },
+        format!("A demolition charge is set against the enemy position on {pos}."),
+        Vec::new(),
+    );
+}
+
 /// The success branch of a failed combat attempt, for Exhort.
 pub fn upgrade(game: &mut Game, f: &super::state::FailedAttempt) {
     match &f.order.action {
+        Action::ThrowDemo { unit, cover } => {
+            let pos = game.state.unit(*unit).pos;
+            if f.placed_miss
+                && let Some(c) = game.state.map.card_mut(pos)
+            {
+                c.markers.demo_miss = false;
+            }
+            demo_lands(game, pos, *cover);
+        }
         Action::Spot { target, .. } => spot_card(game, *target),
         Action::ConcentrateFire { target, .. } | Action::PlatoonConcentrate { target } => {
             mark_concentrated(game, *target)

@@ -126,6 +126,12 @@ pub enum Action {
     PlatoonConcentrate { target: UnitId },
     /// d. Attempt to make a grenade attack.
     Grenade { unit: UnitId, target: UnitId },
+    /// e. Attempt to throw a demolition charge at an enemy-held cover marker.
+    ThrowDemo { unit: UnitId, cover: CoverId },
+    /// f. Place a demolition charge on an enemy-held cover marker.
+    PlaceDemo { unit: UnitId, cover: CoverId },
+    /// g. Flamethrower attack on an enemy-held cover marker.
+    Flame { unit: UnitId, cover: CoverId },
     /// h. Attempt to have a platoon make grenade attacks.
     PlatoonGrenade { target: UnitId },
     /// i. Attempt to call for fire from an off-map agency (by its index in
@@ -184,6 +190,9 @@ impl Action {
             ConcentrateFire { .. } => "4.2.4 b",
             PlatoonConcentrate { .. } => "4.2.4 c",
             Grenade { .. } => "4.2.4 d",
+            ThrowDemo { .. } => "4.2.4 e",
+            PlaceDemo { .. } => "4.2.4 f",
+            Flame { .. } => "4.2.4 g",
             PlatoonGrenade { .. } => "4.2.4 h",
             CallForFire { .. } => "4.2.4 i",
             MortarFire { .. } => "4.2.4 j",
@@ -230,6 +239,9 @@ impl Action {
             ConcentrateFire { .. } => "Concentrate Fire",
             PlatoonConcentrate { .. } => "Platoon Concentrate Fire",
             Grenade { .. } => "Grenade Attack",
+            ThrowDemo { .. } => "Throw a Demolition Charge",
+            PlaceDemo { .. } => "Place a Demolition Charge",
+            Flame { .. } => "Flamethrower Attack",
             PlatoonGrenade { .. } => "Platoon Grenade Attack",
             CallForFire { .. } => "Call for Fire",
             MortarFire { .. } => "On-Map Mortar Fire",
@@ -294,7 +306,10 @@ impl Action {
             | FlipToFireTeam { unit }
             | Spot { unit, .. }
             | ConcentrateFire { unit, .. }
-            | Grenade { unit, .. } => Some(*unit),
+            | Grenade { unit, .. }
+            | ThrowDemo { unit, .. }
+            | PlaceDemo { unit, .. }
+            | Flame { unit, .. } => Some(*unit),
             ReconstitutePltHq { from, .. } | ReconstituteCoHq { from } | CreateRunner { from } => {
                 Some(*from)
             }
