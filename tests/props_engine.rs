@@ -214,6 +214,10 @@ fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action
             cover: cover(r).unwrap_or(CoverId(0)),
         },
         44 => Action::FireFinalProtective,
+        46 => Action::WpGrenade {
+            unit: unit(r),
+            target: unit(r),
+        },
         45 => Action::CallForFire {
             observer: unit(r),
             agency: (r.next_u32() % 2) as u8,

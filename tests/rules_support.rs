@@ -967,3 +967,38 @@ fn rule_6_5_2_only_demolition_units_and_only_at_enemy_held_cover() {
         .unwrap_err();
     assert!(why.0.contains("enemy-held"), "{why}");
 }
+
+#[test]
+fn rule_4_3_6_c_a_wp_grenade_attack_also_puts_wp_smoke_on_the_card() {
+    use fof::data::mission::Pyro;
+    let mut g = game();
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(2, 2));
+    let e = add(&mut g, "de_rifle_squad", p(2, 2));
+    g.state_mut().unit_mut(e).spotted = true;
+    impulse(&mut g, None);
+    let wp = gi(Action::WpGrenade {
+        unit: sq,
+        target: e,
+    });
+    let why = g.apply(&wp).unwrap_err();
+    assert!(why.0.contains("white phosphorus"), "{why}");
+    g.state_mut()
+        .unit_mut(sq)
+        .assets
+        .push(Asset::Pyro(Pyro::WpSmoke, 1));
+    assert!(g.legal_inputs().contains(&wp));
+    g.apply(&wp).unwrap();
+    assert_eq!(
+        g.state().map.card(p(2, 2)).unwrap().markers.smoke,
+        Some(fof::engine::state::SmokeKind::Wp)
+    );
+    assert!(
+        !g.state()
+            .unit(sq)
+            .assets
+            .iter()
+            .any(|a| matches!(a, Asset::Pyro(Pyro::WpSmoke, _))),
+        "the grenade is used"
+    );
+}

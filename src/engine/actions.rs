@@ -52,7 +52,8 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | ShiftFire { .. }
         | ThrowDemo { .. }
         | PlaceDemo { .. }
-        | Flame { .. } => combat_orders::check(game, by, a),
+        | Flame { .. }
+        | WpGrenade { .. } => combat_orders::check(game, by, a),
         CallForFire { .. } => super::support::check(game, by, a),
         FireFinalProtective => super::support::check_final(game, by),
     }
@@ -113,7 +114,8 @@ pub fn perform(game: &mut Game, order: &Order) {
         | ShiftFire { .. }
         | ThrowDemo { .. }
         | PlaceDemo { .. }
-        | Flame { .. } => combat_orders::perform(game, order),
+        | Flame { .. }
+        | WpGrenade { .. } => combat_orders::perform(game, order),
         CallForFire { .. } => super::support::perform(game, order),
         FireFinalProtective => super::support::perform_final(game),
     }
@@ -136,7 +138,9 @@ pub fn needed_for(a: &Action) -> Option<Needed> {
         Spot { .. } | ConcentrateFire { .. } | PlatoonConcentrate { .. } => {
             Some(Needed::Icon(Icon::Crosshairs))
         }
-        Grenade { .. } | PlatoonGrenade { .. } => Some(Needed::Icon(Icon::Grenade)),
+        Grenade { .. } | PlatoonGrenade { .. } | WpGrenade { .. } => {
+            Some(Needed::Icon(Icon::Grenade))
+        }
         CallForFire { .. } => Some(Needed::Icon(Icon::Burst)),
         ThrowDemo { .. } => Some(Needed::Icon(Icon::Grenade)),
         _ => None,
@@ -169,6 +173,7 @@ pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
         | ConcentrateFire { .. }
         | PlatoonConcentrate { .. }
         | Grenade { .. }
+        | WpGrenade { .. }
         | PlatoonGrenade { .. } => combat_orders::upgrade(game, f),
         CallForFire { .. } => super::support::upgrade(game, f),
         ThrowDemo { .. } => combat_orders::upgrade(game, f),

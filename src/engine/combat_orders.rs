@@ -282,6 +282,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         }
         Action::ConcentrateFire { unit, target } => check_concentrate(game, by, *unit, *target),
         Action::Grenade { unit, target } => check_grenade(game, by, *unit, *target),
+        Action::WpGrenade { unit, target } => {
+            check_grenade(game, by, *unit, *target)?;
+            let has_wp = game.state.unit(*unit).assets.iter().any(|a| {
+                matches!(a, super::state::Asset::Pyro(crate::data::mission::Pyro::WpSmoke, n) if *n > 0)
+            });
+            if !has_wp {
+                return no("the unit carries no white phosphorus grenade (4.3.6 C)");
+            }
+            Ok(())
+        }
         Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
             let Some(h) = by else {
                 return no("a platoon action is ordered by its platoon HQ");
@@ -499,6 +509,10 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                 target: e.id,
             });
             out.push(Action::Grenade {
+                unit: u.id,
+                target: e.id,
+            });
+            out.push(Action::WpGrenade {
                 unit: u.id,
                 target: e.id,
             });
@@ -866,6 +880,37 @@ pub fn perform(game: &mut Game, order: &Order) {
         }
         Action::ConcentrateFire { unit, target } => concentrate(game, order, *unit, *target),
         Action::Grenade { unit, target } => grenade(game, order, *unit, *target),
+        Action::WpGrenade { unit, target } => {
+            // 4.3.6 C: the attempt is made as usual and the WP marker goes
+            // down on the target's card whatever its result.
+            let at = game.state.unit(*target).pos;
+            {
+                let u = game.state.unit_mut(*unit);
+                for a in &mut u.assets {
+                    if let super::state::Asset::Pyro(crate::data::mission::Pyro::WpSmoke, n) = a
+                        && *n > 0
+                    {
+                        *n -= 1;
+                        break;
+                    }
+                }
+                u.assets
+                    .retain(|a| !matches!(a, super::state::Asset::Pyro(_, 0)));
+            }
+            grenade(game, order, *unit, *target);
+            if let Some(c) = game.state.map.card_mut(at) {
+                c.markers.smoke = Some(super::state::SmokeKind::Wp);
+            }
+            game.emit(
+                "4.3.6 C",
+                EventKind::Marker {
+                    pos: at,
+                    what: "WP".into(),
+                },
+                format!("White phosphorus smoke bursts on {at}."),
+                Vec::new(),
+            );
+        }
         Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
             let Some(h) = order.by else { return };
             let is_grenade = matches!(order.action, Action::PlatoonGrenade { .. });
@@ -1065,7 +1110,9 @@ pub fn upgrade(game: &mut Game, f: &super::state::FailedAttempt) {
         Action::ConcentrateFire { target, .. } | Action::PlatoonConcentrate { target } => {
             mark_concentrated(game, *target)
         }
-        Action::Grenade { target, .. } | Action::PlatoonGrenade { target } => {
+        Action::Grenade { target, .. }
+        | Action::WpGrenade { target, .. }
+        | Action::PlatoonGrenade { target } => {
             if f.placed_miss {
                 let pos = game.state.unit(*target).pos;
                 if let Some(c) = game.state.map.card_mut(pos) {

@@ -126,6 +126,9 @@ pub enum Action {
     PlatoonConcentrate { target: UnitId },
     /// d. Attempt to make a grenade attack.
     Grenade { unit: UnitId, target: UnitId },
+    /// d with 4.3.6 C: a grenade attack that also throws white phosphorus
+    /// smoke onto the target's card.
+    WpGrenade { unit: UnitId, target: UnitId },
     /// e. Attempt to throw a demolition charge at an enemy-held cover marker.
     ThrowDemo { unit: UnitId, cover: CoverId },
     /// f. Place a demolition charge on an enemy-held cover marker.
@@ -190,6 +193,7 @@ impl Action {
             ConcentrateFire { .. } => "4.2.4 b",
             PlatoonConcentrate { .. } => "4.2.4 c",
             Grenade { .. } => "4.2.4 d",
+            WpGrenade { .. } => "4.3.6 C",
             ThrowDemo { .. } => "4.2.4 e",
             PlaceDemo { .. } => "4.2.4 f",
             Flame { .. } => "4.2.4 g",
@@ -239,6 +243,7 @@ impl Action {
             ConcentrateFire { .. } => "Concentrate Fire",
             PlatoonConcentrate { .. } => "Platoon Concentrate Fire",
             Grenade { .. } => "Grenade Attack",
+            WpGrenade { .. } => "Grenade Attack",
             ThrowDemo { .. } => "Throw a Demolition Charge",
             PlaceDemo { .. } => "Place a Demolition Charge",
             Flame { .. } => "Flamethrower Attack",
@@ -307,6 +312,7 @@ impl Action {
             | Spot { unit, .. }
             | ConcentrateFire { unit, .. }
             | Grenade { unit, .. }
+            | WpGrenade { unit, .. }
             | ThrowDemo { unit, .. }
             | PlaceDemo { unit, .. }
             | Flame { unit, .. } => Some(*unit),
@@ -340,7 +346,11 @@ impl Action {
             Supplement { squad, team } => vec![*squad, *team],
             ReconstituteSquad { teams } => teams.clone(),
             PickUp { unit, casualty } => vec![*unit, *casualty],
-            ConcentrateFire { unit, target } | Grenade { unit, target } => vec![*unit, *target],
+            ConcentrateFire { unit, target }
+            | Grenade { unit, target }
+            | WpGrenade { unit, target } => {
+                vec![*unit, *target]
+            }
             PlatoonConcentrate { target } | PlatoonGrenade { target } => vec![*target],
             _ => self.unit().into_iter().collect(),
         }
