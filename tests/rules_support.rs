@@ -1002,3 +1002,29 @@ fn rule_4_3_6_c_a_wp_grenade_attack_also_puts_wp_smoke_on_the_card() {
         "the grenade is used"
     );
 }
+
+#[test]
+fn rule_6_2_3_fire_is_never_shifted_onto_or_through_friendly_troops() {
+    let mut g = game();
+    let (a, b, c) = (id(&g, "2_1"), id(&g, "2_2"), id(&g, "2_3"));
+    put(&mut g, a, p(1, 2));
+    put(&mut g, b, p(2, 2));
+    put(&mut g, c, p(1, 1));
+    let e = add(&mut g, "de_rifle_squad", p(3, 2));
+    g.state_mut().unit_mut(e).spotted = false;
+    g.state_mut().fires = vec![FireLink {
+        side: Side::Us,
+        from: p(1, 2),
+        target: p(1, 3),
+    }];
+    impulse(&mut g, None);
+    let shift = |to| gi(Action::ShiftFire { at: p(1, 2), to });
+    let why = g.apply(&shift(p(1, 1))).unwrap_err();
+    assert!(why.0.contains("friendly troops"), "{why}");
+    let why = g.apply(&shift(p(3, 2))).unwrap_err();
+    assert!(why.0.contains("through"), "{why}");
+    assert!(
+        g.legal_inputs().contains(&shift(p(2, 3))),
+        "an empty card is fine"
+    );
+}

@@ -440,6 +440,25 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     "fire goes along one of the eight straight lines from the card (5.2.1, 6.2.3)",
                 );
             }
+            // Decision (6.1.1, 6.2.3): fire is never shifted onto a card
+            // held only by friendly units, nor through one.
+            let friendly = |c: CardPos| {
+                game.state
+                    .units_at(c)
+                    .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+            };
+            let enemy_there = game
+                .state
+                .units_at(*to)
+                .any(|u| u.side != Side::Us && u.kind != UnitKind::Casualty);
+            if friendly(*to) && !enemy_there {
+                return no("that would put fire on friendly troops");
+            }
+            if crate::engine::los::line_between(*at, *to)
+                .is_some_and(|cs| cs.iter().any(|c| friendly(*c)))
+            {
+                return no("a US unit does not fire through a card holding US units (6.2.3)");
+            }
             let shooters: Vec<&Unit> = game
                 .state
                 .units_at(*at)
