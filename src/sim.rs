@@ -2,7 +2,6 @@
 //! the property tests and balance checks.
 
 use crate::data::DataSet;
-use crate::engine::events::EventKind;
 use crate::engine::hash::hex;
 use crate::engine::state::Outcome;
 use crate::engine::{Game, Input, Options, SetupError};
@@ -153,11 +152,4 @@ fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled:
         hash: hex(game.state_hash()),
         casualties: casualties(game),
     }
-}
-
-/// Whether the log holds a mission end: for tests.
-pub fn ended(game: &Game) -> bool {
-    game.log()
-        .iter()
-        .any(|e| matches!(e.kind, EventKind::MissionEnds { .. }))
 }

@@ -6,7 +6,7 @@
 //! our own Fisher-Yates over the generator's raw 32-bit output, so the order
 //! a seed produces depends on nothing but ChaCha8 itself.
 
-use crate::data::action::{ActionCard, ActionDeck, DeckEntry, RN_MAX, RN_MIN};
+use crate::data::action::{ActionCard, ActionDeck, DeckEntry, RN_MAX};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
@@ -287,9 +287,6 @@ pub fn card_in(data: &ActionDeck, number: u8) -> Option<&ActionCard> {
         _ => None,
     })
 }
-
-/// The smallest N the random-number strip supports.
-pub const RANDOM_MIN: u8 = RN_MIN;
 
 /// The generator's state written with plain integers, so that every serde
 /// format can hold it (RON has no 128-bit integers): the 32-byte seed as

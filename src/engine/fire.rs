@@ -4,7 +4,7 @@
 use super::game::Game;
 use super::pos::CardPos;
 use super::state::{FireLink, Unit};
-use crate::data::units::{Side, UnitKind, Vof};
+use crate::data::units::{UnitKind, Vof};
 
 /// The kinds of VOF a card can be under, best (most dangerous) last.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -150,16 +150,6 @@ pub fn card_vof(game: &Game, pos: CardPos) -> Option<VofLevel> {
         best = Some(VofLevel::Incoming);
     }
     best
-}
-
-/// Fire links of a side from a card.
-pub fn links_from(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
-    game.state
-        .fires
-        .iter()
-        .filter(|f| f.from == pos && f.side == side)
-        .copied()
-        .collect()
 }
 
 /// Whether a diagonal step between two cards crosses a PDF (5.1.2): the

@@ -4,7 +4,7 @@
 
 use super::events::EventKind;
 use super::game::{Game, Illegal};
-use super::los::{Viewer, Visibility, has_los, line_between};
+use super::los::line_between;
 use super::orders::{Action, Needed, Order, attempt, can_order, failed};
 use super::pos::CardPos;
 use super::state::{SmokeKind, UnitId};
@@ -410,17 +410,6 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
             }
         }
     }
-}
-
-/// Whether a unit at a level sees a card: used by callers that need LOS
-/// without a unit id.
-pub fn sees(game: &Game, from: CardPos, level: i8, to: CardPos) -> bool {
-    has_los(
-        game,
-        Viewer::new(from, level),
-        Viewer::new(to, game.level(to)),
-        Visibility::NORMAL,
-    )
 }
 
 /// 4.2.4 m: the CO HQ orders the final protective fires and lines. Legal on
