@@ -61,6 +61,8 @@ pub struct Report {
     pub hash: String,
     /// Steps that became casualties, by side.
     pub casualties: Casualties,
+    /// PC markers resolved into enemy units (9.2).
+    pub contacts: u32,
 }
 
 /// Casualty steps of each side at the end of a game.
@@ -151,5 +153,6 @@ fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled:
         cards_drawn: game.state().deck.cards_drawn(),
         hash: hex(game.state_hash()),
         casualties: casualties(game),
+        contacts: game.state().counters.contacts,
     }
 }

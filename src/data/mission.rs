@@ -335,6 +335,43 @@ pub struct FireSupport {
     pub registered: Option<At>,
 }
 
+/// How far away the enemy appears (9.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Reach {
+    Adjacent,
+    MaxLos,
+}
+
+/// One result of the Unit Placement table (9.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Placement {
+    /// On the card where contact occurred.
+    Here,
+    /// In a direction from the contact card (relative to the player), at a
+    /// distance.
+    Toward(crate::data::terrain::Dir, Reach),
+    /// Per the package's own placement column; draw again for a direction.
+    PerPackage,
+}
+
+/// The Unit Placement table: results by R# under `n`, ascending.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlacementTable {
+    pub n: u8,
+    pub entries: Vec<(u8, Placement)>,
+}
+
+/// Contact tables (9.2.1): for each PC letter, results by R# under 10,
+/// ascending, naming force packages of the campaign.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ContactTables {
+    pub a: Vec<(u8, String)>,
+    pub b: Vec<(u8, String)>,
+    pub c: Vec<(u8, String)>,
+}
+
 /// An enemy unit already on the map when the mission begins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -391,6 +428,18 @@ pub struct Mission {
     /// Fire support available (6.7).
     #[serde(default)]
     pub fire_support: Vec<FireSupport>,
+    /// The campaign whose force packages the contacts draw on.
+    #[serde(default)]
+    pub campaign: Option<String>,
+    /// Contact tables per PC letter (9.2.1).
+    #[serde(default)]
+    pub contacts: Option<ContactTables>,
+    /// The Unit Placement table (9.2.2).
+    #[serde(default)]
+    pub placement: Option<PlacementTable>,
+    /// The enemy's default cover (9.2.3).
+    #[serde(default)]
+    pub enemy_cover: Option<super::charts::CoverKind>,
 }
 
 impl Mission {

@@ -7,6 +7,7 @@
 //! `path:line:col: message`.
 
 pub mod action;
+pub mod campaign;
 pub mod charts;
 pub mod locate;
 pub mod mission;
@@ -96,6 +97,7 @@ pub struct SourceSet {
     pub units: SourceFile,
     pub charts: SourceFile,
     pub missions: Vec<SourceFile>,
+    pub campaigns: Vec<SourceFile>,
 }
 
 /// Paths inside a data folder.
@@ -104,6 +106,7 @@ pub const TERRAIN_DIR: &str = "decks/terrain";
 pub const UNITS_PATH: &str = "assets/units.ron";
 pub const CHARTS_PATH: &str = "assets/charts.ron";
 pub const MISSIONS_DIR: &str = "missions";
+pub const CAMPAIGNS_DIR: &str = "missions/campaigns";
 
 mod embedded {
     pub const ACTION: &str = include_str!("../../decks/action.ron");
@@ -123,6 +126,10 @@ mod embedded {
             include_str!("../../missions/hedgerow_attack.ron"),
         ),
     ];
+    pub const CAMPAIGNS: &[(&str, &str)] = &[(
+        "missions/campaigns/normandy_1944.ron",
+        include_str!("../../missions/campaigns/normandy_1944.ron"),
+    )];
 }
 
 impl DataSource {
@@ -136,6 +143,10 @@ impl DataSource {
                 units: file(UNITS_PATH, embedded::UNITS),
                 charts: file(CHARTS_PATH, embedded::CHARTS),
                 missions: embedded::MISSIONS.iter().map(|(p, t)| file(p, t)).collect(),
+                campaigns: embedded::CAMPAIGNS
+                    .iter()
+                    .map(|(p, t)| file(p, t))
+                    .collect(),
             }),
             DataSource::Dir(dir) => read_dir_set(dir),
         }
@@ -174,6 +185,11 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
     let charts = read(CHARTS_PATH);
     let terrain = read_ron_folder(&dir.join(TERRAIN_DIR), &mut errors, true);
     let missions = read_ron_folder(&dir.join(MISSIONS_DIR), &mut errors, false);
+    let campaigns = if dir.join(CAMPAIGNS_DIR).exists() {
+        read_ron_folder(&dir.join(CAMPAIGNS_DIR), &mut errors, false)
+    } else {
+        Vec::new()
+    };
     if errors.is_empty() {
         Ok(SourceSet {
             action,
@@ -181,6 +197,7 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
             units,
             charts,
             missions,
+            campaigns,
         })
     } else {
         Err(DataErrors(errors))
@@ -237,6 +254,7 @@ pub struct DataSet {
     pub units: UnitsFile,
     pub charts: Charts,
     pub missions: Vec<Mission>,
+    pub campaigns: Vec<campaign::Campaign>,
     /// A stable 64-bit hash of every source file's text, for replay headers.
     pub hash: u64,
 }
@@ -249,6 +267,10 @@ impl DataSet {
 
     pub fn terrain_deck(&self, id: &str) -> Option<&TerrainDeck> {
         self.terrain.iter().find(|d| d.id == id)
+    }
+
+    pub fn campaign(&self, id: &str) -> Option<&campaign::Campaign> {
+        self.campaigns.iter().find(|c| c.id == id)
     }
 
     pub fn mission(&self, id: &str) -> Option<&Mission> {
@@ -331,6 +353,13 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
     let charts = parse::<Charts>(&set.charts)
         .map_err(|e| errors.push(e))
         .ok();
+    let mut campaigns = Vec::new();
+    for f in &set.campaigns {
+        match parse::<campaign::Campaign>(f) {
+            Ok(c) => campaigns.push((f, c)),
+            Err(e) => errors.push(e),
+        }
+    }
     let mut missions = Vec::new();
     let mut missions_ok = true;
     for f in &set.missions {
@@ -368,6 +397,7 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
             None
         };
         validate::missions(&missions, decks, u, c, &mut errors);
+        validate::campaigns(&campaigns, &missions, u, &mut errors);
     }
 
     match (action, units, charts) {
@@ -381,6 +411,7 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
                 units,
                 charts,
                 missions: missions.into_iter().map(|(_, m)| m).collect(),
+                campaigns: campaigns.into_iter().map(|(_, c)| c).collect(),
                 hash,
             })
         }
@@ -399,6 +430,9 @@ fn hash_sources(set: &SourceSet) -> u64 {
     h.write(set.charts.text.as_bytes());
     for m in &set.missions {
         h.write(m.text.as_bytes());
+    }
+    for c in &set.campaigns {
+        h.write(c.text.as_bytes());
     }
     h.finish()
 }

@@ -1221,3 +1221,127 @@ pub fn missions(
         }
     }
 }
+
+/// A table of results read by R# under `n`: ascending, ending at `n`.
+fn ascending<T>(rows: &[(u8, T)], n: u8) -> bool {
+    !rows.is_empty()
+        && rows.windows(2).all(|w| w[0].0 < w[1].0)
+        && rows.first().is_some_and(|r| r.0 >= 1)
+        && rows.last().is_some_and(|r| r.0 == n)
+}
+
+/// Campaigns: packages name real enemy types, missions exist; missions'
+/// contact tables name packages of their campaign; tables are well formed.
+pub fn campaigns(
+    files: &[(&SourceFile, super::campaign::Campaign)],
+    missions: &[(&SourceFile, super::mission::Mission)],
+    units: &UnitsFile,
+    out: &mut Vec<DataError>,
+) {
+    let mut ids = BTreeSet::new();
+    for (f, c) in files {
+        let e =
+            |field: &str, msg: String| DataError::at(&f.path, locate_field(&f.text, field), msg);
+        if !ids.insert(c.id.as_str()) {
+            out.push(e("id", format!("campaign id `{}` is used twice", c.id)));
+        }
+        for m in &c.missions {
+            if !missions.iter().any(|(_, x)| &x.id == m) {
+                out.push(e("missions", format!("mission `{m}` is not in missions/")));
+            }
+        }
+        let mut pk = BTreeSet::new();
+        for (i, p) in c.packages.iter().enumerate() {
+            let at = |field: &str, msg: String| {
+                DataError::at(&f.path, locate(&f.text, "packages", i, Some(field)), msg)
+            };
+            if !pk.insert(p.id.as_str()) {
+                out.push(at("id", format!("package id `{}` is used twice", p.id)));
+            }
+            if p.groups.is_empty() && p.effect.is_none() {
+                out.push(at(
+                    "groups",
+                    format!("package `{}` brings no unit and no effect", p.id),
+                ));
+            }
+            for g in &p.groups {
+                if g.is_empty() {
+                    out.push(at(
+                        "groups",
+                        format!("package `{}` has an empty group", p.id),
+                    ));
+                }
+                for t in g {
+                    match units.units.iter().find(|u| &u.id == t) {
+                        None => out.push(at(
+                            "groups",
+                            format!(
+                                "package `{}`: unit type `{t}` is not in assets/units.ron",
+                                p.id
+                            ),
+                        )),
+                        Some(u) if u.side == super::units::Side::Us => out.push(at(
+                            "groups",
+                            format!("package `{}`: `{t}` is a US unit", p.id),
+                        )),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    for (f, m) in missions {
+        let e =
+            |field: &str, msg: String| DataError::at(&f.path, locate_field(&f.text, field), msg);
+        let camp = match &m.campaign {
+            Some(id) => match files.iter().find(|(_, c)| &c.id == id) {
+                Some((_, c)) => Some(c),
+                None => {
+                    out.push(e("campaign", format!("campaign `{id}` does not exist")));
+                    None
+                }
+            },
+            None => None,
+        };
+        if let Some(t) = &m.contacts {
+            for (letter, rows) in [("a", &t.a), ("b", &t.b), ("c", &t.c)] {
+                if !ascending(rows, 10) {
+                    out.push(e(
+                        "contacts",
+                        format!(
+                            "contact table {}: results must rise and end at 10",
+                            letter.to_uppercase()
+                        ),
+                    ));
+                }
+                for (_, pid) in rows.iter() {
+                    match camp {
+                        Some(c) if c.package(pid).is_some() => {}
+                        Some(c) => out.push(e(
+                            "contacts",
+                            format!("package `{pid}` is not in campaign `{}`", c.id),
+                        )),
+                        None => out.push(e(
+                            "contacts",
+                            "contact tables need the mission's `campaign`".into(),
+                        )),
+                    }
+                }
+            }
+            if m.placement.is_none() {
+                out.push(e(
+                    "contacts",
+                    "contact tables need a `placement` table (9.2.2)".into(),
+                ));
+            }
+        }
+        if let Some(p) = &m.placement
+            && !ascending(&p.entries, p.n)
+        {
+            out.push(e(
+                "placement",
+                format!("placement results must rise and end at {}", p.n),
+            ));
+        }
+    }
+}

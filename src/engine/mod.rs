@@ -14,6 +14,7 @@ pub mod combat;
 pub mod combat_orders;
 pub mod command;
 pub mod comms;
+pub mod contact;
 pub mod deck;
 pub mod engage;
 pub mod events;

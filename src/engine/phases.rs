@@ -473,6 +473,8 @@ pub fn vof_segment(game: &mut Game) {
     if game.state.fpf_firing {
         super::support::fire_fpf(game);
     }
+    // 3.7.1 B: Potential Contact markers where US units stand.
+    super::contact::resolve_markers(game);
     for (pos, what) in changes {
         game.emit(
             "3.7.1 A",

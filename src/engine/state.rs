@@ -459,6 +459,10 @@ pub enum Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Counters {
     pub inputs: u64,
+    /// PC markers resolved into enemy units (9.2).
+    pub contacts: u32,
+    /// Enemy activity checks made (9.4).
+    pub enemy_checks: u32,
 }
 
 /// Everything about a game in progress.

@@ -1,0 +1,95 @@
+//! Campaign files (1.1.2, 9.2.1): the company's war, the enemy's force
+//! packages, and the missions in order.
+
+use super::charts::CoverKind;
+use super::units::UnitTypeId;
+use serde::{Deserialize, Serialize};
+
+/// Where a package's units go when the placement table says "per package"
+/// (9.2.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum PackagePlacement {
+    /// On the card where contact occurred.
+    SameCard,
+    /// On a card adjacent to it.
+    Adjacent,
+    /// As far as the units can see and fire, toward the contact card.
+    MaxLos,
+}
+
+/// The cover a package's units take (9.2.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PackageCover {
+    /// The mission's default cover.
+    Default,
+    /// Exposed, no cover marker.
+    None,
+    /// A named cover or fortification.
+    Under(CoverKind),
+}
+
+/// What a contact brings besides units (9.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ContactEffect {
+    /// A minefield on the contact card (9.5).
+    Mines,
+    /// A booby trap: one -4 attack on a unit of the card (9.5).
+    BoobyTrap,
+    /// Incoming! on the contact card with this NCM value, and a spotter
+    /// (9.8).
+    Incoming(i8),
+}
+
+/// One line of the Enemy Force Package table (9.2.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ForcePackage {
+    pub id: String,
+    pub name: String,
+    /// Groups of units: the units of a group go on one card ('+'); groups
+    /// go on separate cards ('/').
+    #[serde(default)]
+    pub groups: Vec<Vec<UnitTypeId>>,
+    #[serde(default)]
+    pub effect: Option<ContactEffect>,
+    /// Opens fire on the unit that triggered it at once (9.2.4).
+    #[serde(default)]
+    pub opens_fire: bool,
+    /// Placed spotted (9.3).
+    #[serde(default)]
+    pub spotted: bool,
+    pub placement: PackagePlacement,
+    #[serde(default = "default_cover")]
+    pub cover: PackageCover,
+    /// Fanatic units (9.11).
+    #[serde(default)]
+    pub fanatic: bool,
+}
+
+fn default_cover() -> PackageCover {
+    PackageCover::Default
+}
+
+/// A campaign file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Campaign {
+    pub id: String,
+    pub name: String,
+    /// A historical note in our own words.
+    pub history: String,
+    /// The missions in order, by id.
+    pub missions: Vec<String>,
+    /// The Enemy Force Package table.
+    pub packages: Vec<ForcePackage>,
+    /// Counters of each enemy unit type available (9.2.1: counter limits);
+    /// types not listed are unlimited.
+    #[serde(default)]
+    pub counters: Vec<(UnitTypeId, u8)>,
+}
+
+impl Campaign {
+    pub fn package(&self, id: &str) -> Option<&ForcePackage> {
+        self.packages.iter().find(|p| p.id == id)
+    }
+}
