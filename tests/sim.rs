@@ -125,3 +125,26 @@ fn rule_6_3_fire_is_resolved_and_casualties_occur_in_most_firefights() {
         "only {with_casualties} of 100 games had casualties"
     );
 }
+
+#[test]
+fn rule_9_1_5_enemies_are_contacted_in_most_games_of_the_attack() {
+    let data = Arc::new(DataSet::embedded().unwrap());
+    let mut with_contacts = 0;
+    for seed in 1..=100 {
+        let r = play(
+            data.clone(),
+            "hedgerow_attack",
+            seed,
+            Bot::Random,
+            Options::default(),
+        )
+        .unwrap();
+        if r.contacts > 0 {
+            with_contacts += 1;
+        }
+    }
+    assert!(
+        with_contacts > 60,
+        "only {with_contacts} of 100 games made contact"
+    );
+}

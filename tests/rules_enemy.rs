@@ -1,0 +1,279 @@
+//! Potential Contact and generating the enemy (9.1.5, 9.2.1-9.2.4), from
+//! arranged positions with known card sequences.
+
+use fof::data::DataSet;
+use fof::data::action::{ActionCard, Word};
+use fof::data::campaign::{ForcePackage, PackageCover, PackagePlacement};
+use fof::data::charts::{Activity, CoverKind, PcLetter};
+use fof::data::mission::{ContactTables, Placement, PlacementTable, Reach};
+use fof::data::terrain::Dir;
+use fof::data::units::{Side, UnitKind, UnitTypeId};
+use fof::engine::deck::Card;
+use fof::engine::game::Game;
+use fof::engine::pos::CardPos;
+use fof::engine::state::{Options, PcMarker, UnitId};
+use std::sync::Arc;
+
+const OPEN: u8 = 45;
+
+fn p(r: i8, c: i8) -> CardPos {
+    CardPos::new(r, c)
+}
+
+/// The shipped mission on an all-open map, its PC markers cleared, with a
+/// one-line contact table for every letter naming `package`, and a
+/// placement table whose every entry is `placement`.
+fn game_with(package: ForcePackage, placement: Placement) -> Game {
+    let mut data = DataSet::embedded().unwrap();
+    let pid = package.id.clone();
+    data.campaigns[0].packages.push(package);
+    let mut m = data.mission("hedgerow_attack").unwrap().clone();
+    m.id = "enemy_test".into();
+    m.pc_markers.clear();
+    m.contacts = Some(ContactTables {
+        a: vec![(10, pid.clone())],
+        b: vec![(10, pid.clone())],
+        c: vec![(10, pid)],
+    });
+    m.placement = Some(PlacementTable {
+        n: 10,
+        entries: vec![(10, placement)],
+    });
+    m.enemy_cover = Some(CoverKind::Basic);
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
+    for c in &mut g.state_mut().map.cards {
+        c.stack = vec![OPEN];
+        c.face_up = true;
+        c.covers.clear();
+        c.markers = Default::default();
+    }
+    g.state_mut().fires.clear();
+    g
+}
+
+fn squad_package(id: &str, opens_fire: bool, placement: PackagePlacement) -> ForcePackage {
+    ForcePackage {
+        id: id.into(),
+        name: "Test squad".into(),
+        groups: vec![vec![UnitTypeId("de_rifle_squad".into())]],
+        effect: None,
+        opens_fire,
+        spotted: true,
+        placement,
+        cover: PackageCover::Default,
+        fanatic: false,
+    }
+}
+
+fn id(g: &Game, roster: &str) -> UnitId {
+    g.state().by_roster(roster).unwrap().id
+}
+
+fn put(g: &mut Game, u: UnitId, at: CardPos) {
+    let x = g.state_mut().unit_mut(u);
+    x.pos = at;
+    x.cover = None;
+}
+
+fn marker(g: &mut Game, at: CardPos, letter: PcLetter) {
+    g.state_mut().map.card_mut(at).unwrap().markers.pc = Some(PcMarker {
+        letter,
+        hidden: true,
+    });
+}
+
+fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
+    g.data()
+        .action_cards()
+        .into_iter()
+        .filter(|c| pred(c))
+        .take(n)
+        .map(|c| Card::Action(c.number))
+        .collect()
+}
+
+fn germans(g: &Game) -> Vec<(CardPos, UnitKind, bool)> {
+    g.state()
+        .in_play()
+        .filter(|u| u.side == Side::German)
+        .map(|u| (u.pos, u.kind, u.spotted))
+        .collect()
+}
+
+#[test]
+fn rule_9_1_5_an_a_marker_at_no_contact_is_contact_without_a_draw() {
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    assert!(
+        g.state().map.card(p(2, 2)).unwrap().markers.pc.is_none(),
+        "the marker is removed"
+    );
+    let e = germans(&g);
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].0, p(3, 2), "placed to the front");
+    assert_eq!(g.state().counters.contacts, 1);
+}
+
+#[test]
+fn rule_9_1_5_a_c_marker_draws_per_the_chart_and_needs_contact() {
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    marker(&mut g, p(2, 2), PcLetter::C);
+    g.state_mut().activity = Activity::NoContact;
+    // C at No Contact: four cards, none showing Contact!.
+    let deck = cards(&g, 4, |c| c.word != Some(Word::Contact));
+    g.state_mut().deck.put_on_top(&deck);
+    let before = g.state().deck.cards_drawn();
+    fof::engine::contact::resolve_markers(&mut g);
+    assert_eq!(g.state().deck.cards_drawn() - before, 4);
+    assert!(germans(&g).is_empty(), "no contact");
+    assert!(
+        g.state().map.card(p(2, 2)).unwrap().markers.pc.is_none(),
+        "removed either way"
+    );
+    // With Contact! among the cards, the enemy appears.
+    marker(&mut g, p(2, 2), PcLetter::C);
+    let mut deck = cards(&g, 3, |c| c.word != Some(Word::Contact));
+    deck.extend(cards(&g, 1, |c| c.word == Some(Word::Contact)));
+    g.state_mut().deck.put_on_top(&deck);
+    fof::engine::contact::resolve_markers(&mut g);
+    assert_eq!(germans(&g).len(), 1);
+}
+
+#[test]
+fn rule_9_1_5_markers_are_resolved_in_letter_order() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let (a, b) = (id(&g, "1_1"), id(&g, "1_2"));
+    put(&mut g, a, p(1, 1));
+    put(&mut g, b, p(1, 3));
+    marker(&mut g, p(1, 3), PcLetter::A);
+    marker(&mut g, p(1, 1), PcLetter::B);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    let order: Vec<CardPos> = g
+        .log()
+        .iter()
+        .filter(|e| e.rule == "9.1.5" && e.text.starts_with("PC marker"))
+        .map(|e| {
+            if e.text.contains("on R1C3") {
+                p(1, 3)
+            } else {
+                p(1, 1)
+            }
+        })
+        .collect();
+    assert_eq!(order, vec![p(1, 3), p(1, 1)], "A before B");
+}
+
+#[test]
+fn rule_9_2_3_and_9_2_4_the_package_takes_default_cover_and_fires_on_the_trigger() {
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    let e = g
+        .state()
+        .in_play()
+        .find(|u| u.side == Side::German)
+        .unwrap();
+    let kind = e.cover.and_then(|c| g.state().cover_kind(e.pos, c));
+    assert_eq!(kind, Some(CoverKind::Basic), "the mission's default cover");
+    assert!(
+        g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.from == p(3, 2) && f.target == p(2, 2))
+    );
+}
+
+#[test]
+fn rule_9_2_2_no_placement_on_a_card_already_holding_the_enemy_and_redraws_fail_to_a_discard() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    let data = Arc::new(g.data().clone());
+    let blocker = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 2))
+        .unwrap();
+    g.state_mut().unit_mut(blocker).spotted = false;
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    // The only placement is the occupied card: nothing new appears.
+    assert_eq!(germans(&g).len(), 1);
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "9.2.4" && e.text.contains("discarded"))
+    );
+}
+
+#[test]
+fn rule_9_2_2_max_los_places_as_far_as_the_unit_can_fire_and_grows_the_map() {
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::MaxLos),
+        Placement::Toward(Dir::N, Reach::MaxLos),
+    );
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(3, 2));
+    marker(&mut g, p(3, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    let e = germans(&g);
+    assert_eq!(e.len(), 1);
+    // A rifle squad reaches two cards: row 5, beyond the 4-row map.
+    assert_eq!(e[0].0, p(5, 2));
+    assert!(g.state().map.card(p(5, 2)).is_some(), "the map grew");
+}
+
+#[test]
+fn rule_9_2_1_counter_limits_force_a_redraw() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    // Use up every rifle squad counter (9 in the campaign file).
+    for i in 0..9 {
+        let e = g
+            .state_mut()
+            .add_unit(&data, "de_rifle_squad", p(4, 1 + (i % 3)))
+            .unwrap();
+        g.state_mut().unit_mut(e).spotted = false;
+    }
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(1, 1));
+    marker(&mut g, p(1, 1), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "9.2.1" && e.text.contains("not enough counters"))
+    );
+    assert_eq!(germans(&g).len(), 9, "no tenth squad");
+}
