@@ -277,3 +277,29 @@ fn rule_9_2_1_counter_limits_force_a_redraw() {
     );
     assert_eq!(germans(&g).len(), 9, "no tenth squad");
 }
+
+#[test]
+fn rule_9_3_a_card_never_holds_spotted_and_unspotted_enemies_together() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    let a = g
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(3, 2))
+        .unwrap();
+    let b = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 2))
+        .unwrap();
+    let c = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 3))
+        .unwrap();
+    g.state_mut().unit_mut(a).spotted = true;
+    assert!(!g.state().unit(b).spotted);
+    fof::engine::engage::update(&mut g);
+    assert!(g.state().unit(b).spotted, "spotted with its card");
+    assert!(!g.state().unit(c).spotted, "another card stays unspotted");
+}

@@ -142,6 +142,7 @@ fn projected(game: &Game, pos: CardPos) -> Option<super::fire::VofLevel> {
 /// Brings every fire link up to date and opens fire where the Basic Combat
 /// Principle demands it (6.1). Called after every change on the map.
 pub fn update(game: &mut Game) {
+    unify_spotting(game);
     continuing(game);
     for _ in 0..8 {
         if !open_fire(game) {
@@ -405,5 +406,37 @@ pub fn follow(game: &mut Game, mover: super::state::UnitId, from: CardPos, to: C
                 Vec::new(),
             );
         }
+    }
+}
+
+/// 9.3: a card never holds spotted and unspotted enemy units together: once
+/// one is spotted, all on the card are, newcomers included.
+pub fn unify_spotting(game: &mut Game) {
+    let spotted_cards: Vec<CardPos> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.spotted && u.kind != UnitKind::Casualty)
+        .map(|u| u.pos)
+        .collect();
+    let ids: Vec<super::state::UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && !u.spotted && spotted_cards.contains(&u.pos))
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        game.state.unit_mut(id).spotted = true;
+        game.emit(
+            "9.3",
+            EventKind::Status {
+                unit: id,
+                what: "spotted".into(),
+            },
+            format!(
+                "{} shares a card with spotted enemy units and is spotted too.",
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
     }
 }
