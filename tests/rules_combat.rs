@@ -1481,6 +1481,10 @@ fn rule_6_1_1_among_equally_close_cards_the_one_projecting_the_best_vof() {
     // The German squad on R2C1 already fires A into R1C1; the fire team on
     // R2C3 fires S into R1C3.
     let mut g = two_targets("de_rifle_squad", "de_fire_team");
+    // Litter teams give the German fire something to aim at (the enemy
+    // stops firing into an empty card, 9.4) without firing themselves.
+    add(&mut g, "us_litter_team", p(1, 1));
+    add(&mut g, "us_litter_team", p(1, 3));
     fire(&mut g, Side::German, p(2, 1), p(1, 1));
     fire(&mut g, Side::German, p(2, 3), p(1, 3));
     let from = g.log().len();
@@ -1499,6 +1503,8 @@ fn rule_6_1_1_among_equally_close_cards_the_one_projecting_the_best_vof() {
         .unwrap()
         .id;
     u(&mut g, sq).pinned = true;
+    add(&mut g, "us_litter_team", p(1, 1));
+    add(&mut g, "us_litter_team", p(1, 3));
     fire(&mut g, Side::German, p(2, 1), p(1, 1));
     fire(&mut g, Side::German, p(2, 3), p(1, 3));
     engage::update(&mut g);

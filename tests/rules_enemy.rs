@@ -303,3 +303,89 @@ fn rule_9_3_a_card_never_holds_spotted_and_unspotted_enemies_together() {
     assert!(g.state().unit(b).spotted, "spotted with its card");
     assert!(!g.state().unit(c).spotted, "another card stays unspotted");
 }
+
+#[test]
+fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    let (a, b, hq) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1plt_hq"));
+    // Four steps on R1C1, five on R1C3 (a squad and an HQ).
+    put(&mut g, a, p(1, 1));
+    put(&mut g, b, p(1, 3));
+    put(&mut g, hq, p(1, 3));
+    let e = g
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(3, 2))
+        .unwrap();
+    g.state_mut().unit_mut(e).spotted = false;
+    fof::engine::engage::update(&mut g);
+    assert!(
+        g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.from == p(3, 2) && f.target == p(1, 3))
+    );
+    // A card holding both sides is a target for the enemy.
+    let mut g2 = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g2.data().clone());
+    let a = id(&g2, "1_1");
+    put(&mut g2, a, p(2, 2));
+    let other = g2
+        .state_mut()
+        .add_unit(&data, "de_fire_team", p(2, 2))
+        .unwrap();
+    g2.state_mut().unit_mut(other).spotted = false;
+    let e = g2
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(4, 2))
+        .unwrap();
+    g2.state_mut().unit_mut(e).spotted = false;
+    fof::engine::engage::update(&mut g2);
+    assert!(
+        g2.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.from == p(4, 2) && f.target == p(2, 2))
+    );
+}
+
+#[test]
+fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    let a = id(&g, "1_1");
+    put(&mut g, a, p(2, 2));
+    let e = g
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(4, 2))
+        .unwrap();
+    g.state_mut().unit_mut(e).spotted = false;
+    fof::engine::engage::update(&mut g);
+    assert!(
+        g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.target == p(2, 2))
+    );
+    // The squad leaves; only a casualty stays behind.
+    put(&mut g, a, CardPos::new(0, 2));
+    g.state_mut()
+        .add_unit(&data, "us_casualty", p(2, 2))
+        .unwrap();
+    fof::engine::engage::update(&mut g);
+    assert!(
+        !g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.target == p(2, 2))
+    );
+}

@@ -166,6 +166,16 @@ fn continuing(game: &mut Game) {
             .any(|u| visible_target(u, l.side));
         if gone || l.from.is_staging() || (l.from != l.target && !may_fire_out(game, l.from)) {
             new = None;
+        } else if l.side != Side::Us
+            && l.from != l.target
+            && !game
+                .state
+                .units_at(l.target)
+                .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+        {
+            // 9.4: the enemy stops firing into a card with no valid target
+            // left, as if ordered to cease fire.
+            new = None;
         } else if l.from == l.target && !enemy_here {
             // Point-blank fire ends with the last enemy on the card: there
             // is nothing left to fire at inside it.
@@ -284,14 +294,20 @@ fn open_fire(game: &mut Game) -> bool {
                 .map(|c| c.pos)
                 .filter(|q| *q != pos && pos.line_dir(*q).is_some() && pos.distance(*q) <= range)
                 .filter(|q| game.state.units_at(*q).any(|u| visible_target(u, side)))
-                .filter(|q| !jointly_occupied(game, *q))
+                // 6.1.1: US units never open fire into a card holding both
+                // sides; the enemy does (9.4).
+                .filter(|q| side != Side::Us || !jointly_occupied(game, *q))
                 .filter(|q| !friendly_in_between(game, pos, *q, side))
                 .filter(|q| seen_from(game, pos, side, *q, range))
                 .collect();
             if targets.is_empty() {
                 continue;
             }
-            let target = choose_target(game, pos, &targets);
+            let target = if side == Side::Us {
+                choose_target(game, pos, &targets)
+            } else {
+                choose_enemy_target(game, pos, &targets)
+            };
             add_link(
                 game,
                 FireLink {
@@ -336,6 +352,30 @@ fn choose_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos
             "Fire from {from}: {} targets are equally close and strong; the R# picks {pick}.",
             top.len()
         ),
+        reads,
+    );
+    pick
+}
+
+/// 9.4: the enemy engages the card with the most friendly steps, at
+/// random among equals.
+fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos {
+    let steps = |g: &Game, q: CardPos| g.state.steps_at(q, Side::Us);
+    let most = targets.iter().map(|t| steps(game, *t)).max().unwrap_or(0);
+    let top: Vec<CardPos> = targets
+        .iter()
+        .copied()
+        .filter(|t| steps(game, *t) == most)
+        .collect();
+    if top.len() == 1 {
+        return top[0];
+    }
+    let (r, reads) = game.random(top.len() as u32, "enemy's choice between equal targets");
+    let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
+    game.emit(
+        "9.4",
+        EventKind::Nothing { why: "random target".into() },
+        format!("Enemy fire from {from}: {} cards hold {most} friendly steps each; the R# picks {pick}.", top.len()),
         reads,
     );
     pick
