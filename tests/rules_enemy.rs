@@ -316,9 +316,10 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
     put(&mut g, a, p(1, 1));
     put(&mut g, b, p(1, 3));
     put(&mut g, hq, p(1, 3));
+    // From R3C1 both cards lie on straight lines two cards away.
     let e = g
         .state_mut()
-        .add_unit(&data, "de_rifle_squad", p(3, 2))
+        .add_unit(&data, "de_rifle_squad", p(3, 1))
         .unwrap();
     g.state_mut().unit_mut(e).spotted = false;
     fof::engine::engage::update(&mut g);
@@ -326,7 +327,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.from == p(3, 2) && f.target == p(1, 3))
+            .any(|f| f.side == Side::German && f.from == p(3, 1) && f.target == p(1, 3))
     );
     // A card holding both sides is a target for the enemy.
     let mut g2 = game_with(
