@@ -390,3 +390,66 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
             .any(|f| f.side == Side::German && f.target == p(2, 2))
     );
 }
+
+#[test]
+fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up() {
+    use fof::data::mission::{MissionKind, PcRow};
+    let mut data = DataSet::embedded().unwrap();
+    let mut m = data.mission("hedgerow_attack").unwrap().clone();
+    m.id = "def_pc".into();
+    m.kind = MissionKind::Defensive;
+    m.controls.objectives.clear();
+    m.controls.attack_position = None;
+    m.signals.clear();
+    m.pc_markers = vec![PcRow {
+        row: 4,
+        letters: vec![PcLetter::B],
+        hidden: false,
+    }];
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "def_pc", 2, Options::default()).unwrap();
+    // Turn 1: markers came with setup. Clean them to see the turn-2 placing.
+    for c in &mut g.state_mut().map.cards {
+        c.markers.pc = None;
+    }
+    g.state_mut().turn = 2;
+    fof::engine::phases::enemy_activity(&mut g);
+    let marked: Vec<CardPos> = g
+        .state()
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.pc.is_some())
+        .map(|c| c.pos)
+        .collect();
+    assert_eq!(marked, vec![p(4, 1), p(4, 2), p(4, 3)]);
+    fof::engine::phases::clean_up(&mut g);
+    assert!(
+        g.state().map.cards.iter().all(|c| c.markers.pc.is_none()),
+        "unresolved markers go at clean up"
+    );
+}
+
+#[test]
+fn rule_9_1_4_a_counterattack_marks_every_us_occupied_card_keeping_the_higher_letter() {
+    let mut data = DataSet::embedded().unwrap();
+    let mut m = data.mission("hedgerow_attack").unwrap().clone();
+    m.id = "counter".into();
+    m.counterattacks = vec![(3, PcLetter::B)];
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "counter", 2, Options::default()).unwrap();
+    for c in &mut g.state_mut().map.cards {
+        c.markers.pc = None;
+    }
+    let (a, b) = (id(&g, "1_1"), id(&g, "2_1"));
+    put(&mut g, a, p(2, 1));
+    put(&mut g, b, p(3, 3));
+    marker(&mut g, p(3, 3), PcLetter::A);
+    g.state_mut().turn = 3;
+    fof::engine::phases::enemy_activity(&mut g);
+    let pc = |g: &Game, at| g.state().map.card(at).unwrap().markers.pc.map(|m| m.letter);
+    assert_eq!(pc(&g, p(2, 1)), Some(PcLetter::B));
+    assert_eq!(pc(&g, p(3, 3)), Some(PcLetter::A), "A is the higher letter");
+    assert_eq!(pc(&g, p(1, 1)), None);
+    assert!(g.log().iter().any(|e| e.rule == "9.1.4"));
+}

@@ -440,6 +440,10 @@ pub struct Mission {
     /// The enemy's default cover (9.2.3).
     #[serde(default)]
     pub enemy_cover: Option<super::charts::CoverKind>,
+    /// Counterattacks: on these turns a PC marker of the letter goes on
+    /// every US-occupied card (9.1.4).
+    #[serde(default)]
+    pub counterattacks: Vec<(u8, PcLetter)>,
 }
 
 impl Mission {

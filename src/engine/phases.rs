@@ -68,6 +68,7 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
 /// 3.2.2 / 3.4.2: the enemy's activity checks. The enemy rules are not in
 /// play yet: no enemy unit is on the map to check.
 pub fn enemy_activity(game: &mut Game) {
+    place_turn_markers(game);
     let n = game
         .state
         .in_play()
@@ -757,6 +758,54 @@ pub fn claymores(game: &mut Game) {
                 game.describe(t)
             ),
             reads,
+        );
+    }
+}
+
+/// 9.1.3: on defence PC markers are placed every turn after the first, as
+/// the briefing says; 9.1.4: on a counterattack turn a marker of the given
+/// letter goes on every US-occupied card (a card keeps its higher letter).
+fn place_turn_markers(game: &mut Game) {
+    let mission = game.mission.clone();
+    if mission.kind == MissionKind::Defensive
+        && game.state.turn > 1
+        && !mission.pc_markers.is_empty()
+    {
+        super::setup::place_pc_markers(&mission, &mut game.state);
+        game.emit(
+            "9.1.3",
+            EventKind::Nothing {
+                why: "PC markers placed".into(),
+            },
+            "The enemy gathers: Potential Contact markers are placed for this turn.".into(),
+            Vec::new(),
+        );
+    }
+    let turn = game.state.turn;
+    for (t, letter) in mission.counterattacks.iter().filter(|(t, _)| *t == turn) {
+        let mut cards: Vec<CardPos> = game
+            .friendly()
+            .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
+            .map(|u| u.pos)
+            .collect();
+        cards.sort();
+        cards.dedup();
+        for pos in &cards {
+            if let Some(c) = game.state.map.card_mut(*pos) {
+                let keep = c.markers.pc.is_some_and(|m| m.letter <= *letter);
+                if !keep {
+                    c.markers.pc = Some(super::state::PcMarker {
+                        letter: *letter,
+                        hidden: false,
+                    });
+                }
+            }
+        }
+        game.emit(
+            "9.1.4",
+            EventKind::Nothing { why: "counterattack".into() },
+            format!("Turn {t}: the enemy counterattacks. A PC marker {letter:?} goes on each of the {} cards the company holds.", cards.len()),
+            Vec::new(),
         );
     }
 }

@@ -305,7 +305,7 @@ fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(
 /// 9.1.2: one PC marker on each card of a listed row not occupied by a
 /// friendly unit; mixed letters are drawn at random from the counters, at
 /// most 16 of each letter.
-fn place_pc_markers(mission: &Mission, state: &mut State) {
+pub fn place_pc_markers(mission: &Mission, state: &mut State) {
     for row in &mission.pc_markers {
         let positions: Vec<CardPos> = state
             .map
@@ -334,10 +334,17 @@ fn place_pc_markers(mission: &Mission, state: &mut State) {
         }
         for (p, letter) in positions.iter().zip(pool) {
             if let Some(c) = state.map.card_mut(*p) {
-                c.markers.pc = Some(PcMarker {
-                    letter,
-                    hidden: row.hidden,
-                });
+                // 9.1.5: two markers on one card keep the higher letter.
+                let keep = match c.markers.pc {
+                    Some(old) => old.letter <= letter,
+                    None => false,
+                };
+                if !keep {
+                    c.markers.pc = Some(PcMarker {
+                        letter,
+                        hidden: row.hidden,
+                    });
+                }
             }
         }
     }
