@@ -29,6 +29,7 @@ fn friendly_steps(game: &Game) -> u32 {
         .map(|u| u.steps as u32)
         .sum::<u32>()
         + s.evacuated as u32
+        - s.counters.reinforcements
 }
 
 /// Inputs that look plausible but may or may not be legal: every candidate

@@ -453,3 +453,75 @@ fn rule_9_1_4_a_counterattack_marks_every_us_occupied_card_keeping_the_higher_le
     assert_eq!(pc(&g, p(1, 1)), None);
     assert!(g.log().iter().any(|e| e.rule == "9.1.4"));
 }
+
+/// Runs a Higher HQ check on turn 2 with a Higher HQ card on top and a
+/// card reading `r` under 10 next.
+fn hhq(g: &mut Game, friendly: bool, r: u8) {
+    let icon = cards(g, 1, |c| c.higher_hq);
+    let roll = cards(g, 1, |c| {
+        c.random_number(10) == Some(r) && !icon.contains(&Card::Action(c.number))
+    });
+    let mut deck = icon;
+    deck.extend(roll);
+    g.state_mut().deck.put_on_top(&deck);
+    g.state_mut().turn = 2;
+    fof::engine::phases::higher_hq_check(g, friendly);
+}
+
+fn shipped() -> Game {
+    let data = DataSet::embedded().unwrap();
+    Game::new(Arc::new(data), "hedgerow_attack", 4, Options::default()).unwrap()
+}
+
+#[test]
+fn rule_3_1_a_friendly_event_brings_reinforcements_to_the_staging_area() {
+    let mut g = shipped();
+    let before = g.state().units.len();
+    hhq(&mut g, true, 9);
+    let new: Vec<_> = g.state().units[before..].iter().collect();
+    assert_eq!(new.len(), 1);
+    assert!(new[0].pos.is_staging());
+    assert_eq!(new[0].unit_type.0, "us_rifle_squad");
+}
+
+#[test]
+fn rule_3_1_a_tasking_is_offered_for_the_turn_and_battalion_can_release_fire() {
+    let mut g = shipped();
+    hhq(&mut g, true, 5);
+    assert_eq!(g.state().tasking, Some((2, 1)));
+    let he = |g: &Game| {
+        g.state()
+            .fire_missions
+            .iter()
+            .find(|m| m.1 == fof::data::mission::FmKind::He)
+            .unwrap()
+            .2
+    };
+    let before = he(&g);
+    hhq(&mut g, true, 7);
+    assert_eq!(he(&g), before + 1);
+}
+
+#[test]
+fn rule_3_4_1_an_enemy_barrage_falls_on_the_card_with_the_most_us_steps() {
+    let mut g = shipped();
+    let (a, b, c) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1plt_hq"));
+    put(&mut g, a, p(1, 1));
+    put(&mut g, b, p(1, 3));
+    put(&mut g, c, p(1, 3));
+    hhq(&mut g, false, 9);
+    let m = &g.state().map.card(p(1, 3)).unwrap().markers;
+    assert!(m.incoming && m.incoming_mod == -3);
+    assert!(!g.state().map.card(p(1, 1)).unwrap().markers.incoming);
+}
+
+#[test]
+fn rule_3_4_1_without_the_icon_no_event_is_read() {
+    let mut g = shipped();
+    let deck = cards(&g, 1, |c| !c.higher_hq);
+    g.state_mut().deck.put_on_top(&deck);
+    g.state_mut().turn = 2;
+    let before = g.state().deck.cards_drawn();
+    fof::engine::phases::higher_hq_check(&mut g, false);
+    assert_eq!(g.state().deck.cards_drawn() - before, 1, "one card only");
+}

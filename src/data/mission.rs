@@ -372,6 +372,36 @@ pub struct ContactTables {
     pub c: Vec<(u8, String)>,
 }
 
+/// What a Higher HQ event brings (3.1, 3.2.1, 3.4.1). The events are our
+/// own design.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HhqEvent {
+    /// Nothing happens.
+    Quiet,
+    /// Friendly: units join the company in the staging area (type, count).
+    Reinforcement(UnitTypeId, u8),
+    /// Friendly: a firing agency gets more missions (agency id, kind, count).
+    MoreFire(String, FmKind, u8),
+    /// Friendly: battalion wants something done: the CO HQ may spend this
+    /// many commands this turn for the experience points (10.3.1).
+    Tasking { commands: u8, experience: u8 },
+    /// Enemy: a counterattack with this PC letter (9.1.4).
+    Counterattack(PcLetter),
+    /// Enemy: a barrage falls on the card holding the most US steps.
+    Barrage(i8),
+    /// Enemy: PC markers of a letter on a row (9.1.1).
+    Stirring(PcLetter, i8),
+}
+
+/// A Higher HQ event table: results by R# under 10 for a band of turns.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct HhqBand {
+    /// First and last turn of the band.
+    pub turns: (u8, u8),
+    pub rows: Vec<(u8, HhqEvent)>,
+}
+
 /// An enemy unit already on the map when the mission begins.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -444,6 +474,12 @@ pub struct Mission {
     /// every US-occupied card (9.1.4).
     #[serde(default)]
     pub counterattacks: Vec<(u8, PcLetter)>,
+    /// Friendly Higher HQ events (3.1).
+    #[serde(default)]
+    pub friendly_events: Vec<HhqBand>,
+    /// Enemy Higher HQ events (3.2.1, 3.4.1).
+    #[serde(default)]
+    pub enemy_events: Vec<HhqBand>,
 }
 
 impl Mission {

@@ -1335,6 +1335,55 @@ pub fn campaigns(
                 ));
             }
         }
+        for (field, bands, friendly) in [
+            ("friendly_events", &m.friendly_events, true),
+            ("enemy_events", &m.enemy_events, false),
+        ] {
+            use super::mission::HhqEvent as H;
+            for b in bands.iter() {
+                if b.turns.0 > b.turns.1 || !ascending(&b.rows, 10) {
+                    out.push(e(
+                        field,
+                        format!(
+                            "turns {}-{}: results must rise and end at 10",
+                            b.turns.0, b.turns.1
+                        ),
+                    ));
+                }
+                for (_, ev) in &b.rows {
+                    let side_ok = match ev {
+                        H::Quiet => true,
+                        H::Reinforcement(..) | H::MoreFire(..) | H::Tasking { .. } => friendly,
+                        H::Counterattack(_) | H::Barrage(_) | H::Stirring(..) => !friendly,
+                    };
+                    if !side_ok {
+                        out.push(e(
+                            field,
+                            format!(
+                                "{ev:?} is not a {} event",
+                                if friendly { "friendly" } else { "enemy" }
+                            ),
+                        ));
+                    }
+                    if let H::Reinforcement(t, _) = ev
+                        && !units
+                            .units
+                            .iter()
+                            .any(|u| &u.id == t && u.side == super::units::Side::Us)
+                    {
+                        out.push(e(
+                            field,
+                            format!("reinforcement `{t}` is not a US unit type"),
+                        ));
+                    }
+                    if let H::MoreFire(a, _, _) = ev
+                        && !m.fire_support.iter().any(|f| &f.id == a)
+                    {
+                        out.push(e(field, format!("no firing agency `{a}` in the mission")));
+                    }
+                }
+            }
+        }
         if let Some(p) = &m.placement
             && !ascending(&p.entries, p.n)
         {

@@ -694,6 +694,7 @@ impl Game {
             h.done = false;
         }
         self.state.general_done = false;
+        self.state.tasking = None;
         let turn = self.state.turn;
         self.state.step = next_in_turn(self.mission.kind, Step::Setup).unwrap_or(Step::CleanUp);
         self.state.step_begun = false;

@@ -51,6 +51,30 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
     }
     let (r, more) = game.random(10, &format!("{who} Higher HQ event (R# under 10)"));
     reads.extend(more);
+    let turn = game.state.turn;
+    let table = if friendly {
+        &game.mission.friendly_events
+    } else {
+        &game.mission.enemy_events
+    };
+    let event = table
+        .iter()
+        .find(|b| b.turns.0 <= turn && turn <= b.turns.1)
+        .and_then(|b| b.rows.iter().find(|(upto, _)| r as u8 <= *upto))
+        .map(|(_, e)| e.clone());
+    if let Some(event) = event {
+        game.emit(
+            rule,
+            EventKind::HigherHqCheck {
+                friendly,
+                event: Some(r as u8),
+            },
+            format!("{who} Higher HQ check: the Higher HQ icon is showing; R# {r}: {event:?}."),
+            reads,
+        );
+        apply_event(game, rule, event);
+        return;
+    }
     game.emit(
         rule,
         EventKind::HigherHqCheck {
@@ -782,30 +806,175 @@ fn place_turn_markers(game: &mut Game) {
         );
     }
     let turn = game.state.turn;
-    for (t, letter) in mission.counterattacks.iter().filter(|(t, _)| *t == turn) {
-        let mut cards: Vec<CardPos> = game
-            .friendly()
-            .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
-            .map(|u| u.pos)
-            .collect();
-        cards.sort();
-        cards.dedup();
-        for pos in &cards {
-            if let Some(c) = game.state.map.card_mut(*pos) {
-                let keep = c.markers.pc.is_some_and(|m| m.letter <= *letter);
-                if !keep {
-                    c.markers.pc = Some(super::state::PcMarker {
-                        letter: *letter,
-                        hidden: false,
-                    });
+    for (_, letter) in mission.counterattacks.iter().filter(|(t, _)| *t == turn) {
+        counterattack_markers(game, *letter, "9.1.4");
+    }
+}
+
+/// 9.1.4: a PC marker of the letter on every US-occupied card (a card keeps
+/// its higher letter).
+fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter, rule: &str) {
+    let mut cards: Vec<CardPos> = game
+        .friendly()
+        .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
+        .map(|u| u.pos)
+        .collect();
+    cards.sort();
+    cards.dedup();
+    for pos in &cards {
+        if let Some(c) = game.state.map.card_mut(*pos) {
+            let keep = c.markers.pc.is_some_and(|m| m.letter <= letter);
+            if !keep {
+                c.markers.pc = Some(super::state::PcMarker {
+                    letter,
+                    hidden: false,
+                });
+            }
+        }
+    }
+    game.emit(
+        rule,
+        EventKind::Nothing { why: "counterattack".into() },
+        format!("The enemy counterattacks: a PC marker {letter:?} goes on each of the {} cards the company holds.", cards.len()),
+        Vec::new(),
+    );
+}
+
+/// Carries out a Higher HQ event (3.1, 3.2.1, 3.4.1).
+fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEvent) {
+    use crate::data::mission::HhqEvent;
+    match event {
+        HhqEvent::Quiet => {}
+        HhqEvent::Reinforcement(t, n) => {
+            let data = game.data.clone();
+            let col = (game.state.map.cols + 1) / 2;
+            let co = game.state.co_hq().map(|u| u.id);
+            for _ in 0..n {
+                if let Some(id) = game.state.add_unit(&data, &t.0, CardPos::new(0, col)) {
+                    game.state.unit_mut(id).hq = co;
+                    game.state.counters.reinforcements += game.state.unit(id).steps as u32;
+                    game.emit(
+                        rule,
+                        EventKind::UnitCreated { unit: id },
+                        format!(
+                            "Reinforcements: {} arrives in the staging area.",
+                            game.describe(id)
+                        ),
+                        Vec::new(),
+                    );
                 }
             }
         }
-        game.emit(
-            "9.1.4",
-            EventKind::Nothing { why: "counterattack".into() },
-            format!("Turn {t}: the enemy counterattacks. A PC marker {letter:?} goes on each of the {} cards the company holds.", cards.len()),
-            Vec::new(),
-        );
+        HhqEvent::MoreFire(agency, kind, n) => {
+            let Some(i) = game
+                .mission
+                .fire_support
+                .iter()
+                .position(|f| f.id == agency)
+            else {
+                return;
+            };
+            match game
+                .state
+                .fire_missions
+                .iter_mut()
+                .find(|m| m.0 == i as u8 && m.1 == kind)
+            {
+                Some(m) => m.2 += n,
+                None => game.state.fire_missions.push((i as u8, kind, n)),
+            }
+            game.state.fire_missions.sort();
+            game.emit(
+                rule,
+                EventKind::Nothing {
+                    why: "more fire".into(),
+                },
+                format!("Battalion releases {n} more {kind:?} mission(s)."),
+                Vec::new(),
+            );
+        }
+        HhqEvent::Tasking {
+            commands,
+            experience,
+        } => {
+            game.state.tasking = Some((commands, experience));
+            game.emit(
+                rule,
+                EventKind::Nothing { why: "tasking".into() },
+                format!("Battalion asks for something this turn: {commands} command(s) from the CO HQ earn {experience} experience point(s); it may be ignored."),
+                Vec::new(),
+            );
+        }
+        HhqEvent::Counterattack(letter) => counterattack_markers(game, letter, rule),
+        HhqEvent::Barrage(v) => {
+            let mut cards: Vec<(u8, CardPos)> = game
+                .state
+                .map
+                .cards
+                .iter()
+                .map(|c| (game.state.steps_at(c.pos, Side::Us), c.pos))
+                .filter(|(s, _)| *s > 0)
+                .collect();
+            cards.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+            let Some(&(most, _)) = cards.first() else {
+                return;
+            };
+            let top: Vec<CardPos> = cards
+                .iter()
+                .filter(|(s, _)| *s == most)
+                .map(|(_, p)| *p)
+                .collect();
+            let (r, reads) = if top.len() > 1 {
+                game.random(top.len() as u32, "barrage target")
+            } else {
+                (1, Vec::new())
+            };
+            let at = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
+            if let Some(c) = game.state.map.card_mut(at) {
+                c.markers.incoming = true;
+                c.markers.incoming_mod = v;
+            }
+            game.emit(
+                rule,
+                EventKind::Marker {
+                    pos: at,
+                    what: "barrage".into(),
+                },
+                format!("An enemy barrage ({v:+}) falls on {at}."),
+                reads,
+            );
+        }
+        HhqEvent::Stirring(letter, row) => {
+            let cards: Vec<CardPos> = game
+                .state
+                .map
+                .cards
+                .iter()
+                .map(|c| c.pos)
+                .filter(|p| p.row == row)
+                .collect();
+            for pos in cards {
+                if game.state.units_at(pos).any(|u| u.side == Side::Us) {
+                    continue;
+                }
+                if let Some(c) = game.state.map.card_mut(pos) {
+                    let keep = c.markers.pc.is_some_and(|m| m.letter <= letter);
+                    if !keep {
+                        c.markers.pc = Some(super::state::PcMarker {
+                            letter,
+                            hidden: false,
+                        });
+                    }
+                }
+            }
+            game.emit(
+                rule,
+                EventKind::Nothing {
+                    why: "stirring".into(),
+                },
+                format!("The enemy stirs: PC markers {letter:?} on row {row}."),
+                Vec::new(),
+            );
+        }
     }
 }

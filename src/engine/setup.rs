@@ -52,6 +52,7 @@ pub fn initial_state(
             .collect(),
         fpl: Vec::new(),
         fpf_firing: false,
+        tasking: None,
         registered: mission
             .fire_support
             .iter()

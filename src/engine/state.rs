@@ -463,6 +463,8 @@ pub struct Counters {
     pub contacts: u32,
     /// Enemy activity checks made (9.4).
     pub enemy_checks: u32,
+    /// Friendly steps that joined during the mission (reinforcements).
+    pub reinforcements: u32,
 }
 
 /// Everything about a game in progress.
@@ -494,6 +496,9 @@ pub struct State {
     pub fpl: Vec<(UnitId, crate::data::terrain::Dir, bool)>,
     /// The final protective fire is being fired (6.7.2 D).
     pub fpf_firing: bool,
+    /// A battalion tasking this turn: commands the CO HQ may spend on it,
+    /// experience it earns (3.1, 10.3.1).
+    pub tasking: Option<(u8, u8)>,
     /// Casualties carried by a unit: (carrier, casualty) (5.1.6-5.1.7).
     pub carried: Vec<(UnitId, UnitId)>,
     /// Casualty steps evacuated so far (5.1.7).
