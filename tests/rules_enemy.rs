@@ -11,7 +11,7 @@ use fof::data::units::{Side, UnitKind, UnitTypeId};
 use fof::engine::deck::Card;
 use fof::engine::game::Game;
 use fof::engine::pos::CardPos;
-use fof::engine::state::{Options, PcMarker, UnitId};
+use fof::engine::state::{CoverId, CoverMarker, Options, PcMarker, UnitId};
 use std::sync::Arc;
 
 const OPEN: u8 = 45;
@@ -524,4 +524,124 @@ fn rule_3_4_1_without_the_icon_no_event_is_read() {
     let before = g.state().deck.cards_drawn();
     fof::engine::phases::higher_hq_check(&mut g, false);
     assert_eq!(g.state().deck.cards_drawn() - before, 1, "one card only");
+}
+
+/// Every US unit to the staging area but the 1st Squad, which stands at `at`.
+fn alone(g: &mut Game, at: CardPos) -> UnitId {
+    let us: Vec<UnitId> = g
+        .state()
+        .in_play()
+        .filter(|u| u.side == Side::Us)
+        .map(|u| u.id)
+        .collect();
+    for u in us {
+        put(g, u, p(0, 1));
+    }
+    let sq = id(g, "1_1");
+    put(g, sq, at);
+    sq
+}
+
+#[test]
+fn rule_9_6_a_spotted_sniper_moves_one_card_away_each_activity_segment_until_off_the_map() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    let rows = g.state().map.rows;
+    alone(&mut g, p(rows - 2, 2));
+    let s = g
+        .state_mut()
+        .add_unit(&data, "de_sniper", p(rows - 1, 2))
+        .unwrap();
+    g.state_mut().unit_mut(s).spotted = true;
+    fof::engine::phases::enemy_activity(&mut g);
+    let u = g.state().unit(s);
+    assert_eq!(u.pos.row, rows, "one card farther from the squad");
+    assert_ne!(u.pos.col, 2, "a card out of the squad's sight comes first");
+    assert!(u.exposed, "moving in the open marks it Exposed");
+    assert!(!u.spotted, "out of sight it is unspotted again");
+    // From the far edge, in sight, it leaves the map.
+    let t = g
+        .state_mut()
+        .add_unit(&data, "de_sniper", p(rows - 1, 2))
+        .unwrap();
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(rows - 2, 2));
+    put(&mut g, t, p(rows, 2));
+    g.state_mut().unit_mut(t).spotted = true;
+    fof::engine::phases::enemy_activity(&mut g);
+    let u = g.state().unit(t);
+    assert!(!u.in_play() && u.withdrawn, "off the map it is withdrawn");
+}
+
+#[test]
+fn rule_9_6_a_sniper_in_a_fortification_holds_its_ground() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    alone(&mut g, p(1, 2));
+    let at = p(3, 2);
+    let s = g.state_mut().add_unit(&data, "de_sniper", at).unwrap();
+    let cover = CoverId(900);
+    g.state_mut()
+        .map
+        .card_mut(at)
+        .unwrap()
+        .covers
+        .push(CoverMarker {
+            id: cover,
+            kind: CoverKind::Bunker,
+        });
+    let u = g.state_mut().unit_mut(s);
+    u.spotted = true;
+    u.cover = Some(cover);
+    fof::engine::phases::enemy_activity(&mut g);
+    assert_eq!(g.state().unit(s).pos, at);
+}
+
+#[test]
+fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    alone(&mut g, p(1, 2));
+    let seen = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 2))
+        .unwrap();
+    let hidden = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 4))
+        .unwrap();
+    let loaded = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 3))
+        .unwrap();
+    for (u, spotted, ammo) in [(seen, true, 0), (hidden, false, 0), (loaded, true, 2)] {
+        let x = g.state_mut().unit_mut(u);
+        x.spotted = spotted;
+        x.ammo = Some(ammo);
+    }
+    fof::engine::phases::enemy_activity(&mut g);
+    assert!(
+        g.state().unit(seen).pos.row > 3,
+        "the spotted dry team moves away"
+    );
+    assert_eq!(
+        g.state().unit(loaded).pos,
+        p(3, 3),
+        "a team with ammunition stays"
+    );
+    fof::engine::phases::clean_up(&mut g);
+    assert!(
+        g.state().unit(hidden).withdrawn,
+        "the unspotted dry team leaves play"
+    );
+    assert!(g.state().unit(loaded).in_play());
 }

@@ -93,6 +93,7 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
 /// play yet: no enemy unit is on the map to check.
 pub fn enemy_activity(game: &mut Game) {
     place_turn_markers(game);
+    withdrawals(game);
     let n = game
         .state
         .in_play()
@@ -602,6 +603,7 @@ pub fn combat_effects(game: &mut Game) {
 /// 3.8: remove the markers that last a turn, evacuate casualties at a
 /// collection point, remove unresolved PC markers on defence.
 pub fn clean_up(game: &mut Game) {
+    dry_teams_leave(game);
     let defensive = game.mission.kind == MissionKind::Defensive;
     for c in &mut game.state.map.cards {
         c.markers.signals.clear();
@@ -976,5 +978,188 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 Vec::new(),
             );
         }
+    }
+}
+
+/// 9.6 and 9.9: a spotted Good Order sniper (not in a fortification), and a
+/// spotted Good Order enemy weapons team out of ammunition, move one card
+/// away from the US units each Enemy Activity Check Segment until out of
+/// their sight or off the map. A sniper out of sight is unspotted again.
+fn withdrawals(game: &mut Game) {
+    let ids: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.good_order() && u.spotted && !u.exposed)
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let u = game.state.unit(id).clone();
+        if !u.in_play() {
+            continue;
+        }
+        let weapon_dry =
+            u.kind == UnitKind::WeaponsTeam && u.ammo == Some(0) && !game.state.options.no_ammo;
+        let fortified = u
+            .cover
+            .and_then(|c| game.state.cover_kind(u.pos, c))
+            .is_some_and(|k| k.is_fortification());
+        let sniper = u.kind == UnitKind::Sniper && !fortified;
+        if !(sniper || weapon_dry) {
+            continue;
+        }
+        game.state.counters.enemy_checks += 1;
+        let seen = |g: &Game, at: CardPos| {
+            g.friendly()
+                .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+                .any(|f| f.pos == at || g.unit_sees(f.id, at))
+        };
+        if !seen(game, u.pos) {
+            if sniper {
+                game.state.unit_mut(id).spotted = false;
+                game.emit(
+                    "9.6",
+                    EventKind::Status {
+                        unit: id,
+                        what: "unspotted".into(),
+                    },
+                    format!(
+                        "{} is out of sight of the company and unspotted again.",
+                        game.describe(id)
+                    ),
+                    Vec::new(),
+                );
+            }
+            continue;
+        }
+        let nearest = |at: CardPos| {
+            game.friendly()
+                .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+                .map(|f| f.pos.distance(at))
+                .min()
+                .unwrap_or(u8::MAX)
+        };
+        let here = nearest(u.pos);
+        let cover = |at: CardPos| {
+            game.top_card(at)
+                .map(|t| t.cover.lower() as i32)
+                .unwrap_or(0)
+        };
+        let mut options: Vec<(CardPos, (bool, i32))> = Vec::new();
+        for d in crate::data::terrain::Dir::ALL {
+            let q = u.pos.step(d);
+            if nearest(q) <= here || q.row < 1 {
+                continue;
+            }
+            let off = game.state.map.card(q).is_none();
+            if !off
+                && game
+                    .state
+                    .units_at(q)
+                    .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
+            {
+                continue;
+            }
+            let key = (off || !seen(game, q), if off { i32::MAX } else { cover(q) });
+            options.push((q, key));
+        }
+        let Some(best) = options.iter().map(|(_, k)| *k).max() else {
+            continue;
+        };
+        let top: Vec<CardPos> = options
+            .iter()
+            .filter(|(_, k)| *k == best)
+            .map(|(q, _)| *q)
+            .collect();
+        let (to, reads) = if top.len() > 1 {
+            let (r, reads) = game.random(top.len() as u32, "withdrawal card");
+            (
+                top[(r as usize).saturating_sub(1).min(top.len() - 1)],
+                reads,
+            )
+        } else {
+            (top[0], Vec::new())
+        };
+        let rule = if sniper { "9.6" } else { "9.9" };
+        if game.state.map.card(to).is_none() {
+            let m = game.state.unit_mut(id);
+            m.removed = true;
+            m.withdrawn = true;
+            game.emit(
+                rule,
+                EventKind::UnitRemoved { unit: id },
+                format!(
+                    "{} slips off the map from {} and leaves play.",
+                    game.describe(id),
+                    u.pos
+                ),
+                reads,
+            );
+            continue;
+        }
+        {
+            let m = game.state.unit_mut(id);
+            m.pos = to;
+            m.cover = None;
+            m.exposed = true;
+        }
+        super::actions::drop_orphan_fire(game, u.pos);
+        game.emit(
+            rule,
+            EventKind::Moved {
+                unit: id,
+                from: u.pos,
+                to,
+                exposed: true,
+            },
+            format!(
+                "{} moves away from the company to {to} and is marked Exposed.",
+                game.describe(id)
+            ),
+            reads,
+        );
+        if sniper && !seen(game, to) {
+            game.state.unit_mut(id).spotted = false;
+            game.emit(
+                "9.6",
+                EventKind::Status {
+                    unit: id,
+                    what: "unspotted".into(),
+                },
+                format!("{} is out of sight and unspotted again.", game.describe(id)),
+                Vec::new(),
+            );
+        }
+    }
+    super::engage::update(game);
+    super::activity::update(game);
+}
+
+/// 9.9: in the Clean Up Phase an unspotted enemy weapons team out of
+/// ammunition leaves play.
+pub fn dry_teams_leave(game: &mut Game) {
+    if game.state.options.no_ammo {
+        return;
+    }
+    let ids: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| {
+            u.side != Side::Us && u.kind == UnitKind::WeaponsTeam && u.ammo == Some(0) && !u.spotted
+        })
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let m = game.state.unit_mut(id);
+        m.removed = true;
+        m.withdrawn = true;
+        game.emit(
+            "9.9",
+            EventKind::UnitRemoved { unit: id },
+            format!(
+                "{} has no ammunition left and withdraws unseen.",
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
     }
 }
