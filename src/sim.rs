@@ -63,6 +63,8 @@ pub struct Report {
     pub casualties: Casualties,
     /// PC markers resolved into enemy units (9.2).
     pub contacts: u32,
+    /// Enemy activity checks made (9.4, 9.6, 9.9).
+    pub enemy_checks: u32,
 }
 
 /// Casualty steps of each side at the end of a game.
@@ -154,5 +156,6 @@ fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled:
         hash: hex(game.state_hash()),
         casualties: casualties(game),
         contacts: game.state().counters.contacts,
+        enemy_checks: game.state().counters.enemy_checks,
     }
 }

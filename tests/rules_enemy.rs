@@ -645,3 +645,40 @@ fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
     );
     assert!(g.state().unit(loaded).in_play());
 }
+
+#[test]
+fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    let rows = g.state().map.rows;
+    // Squads across three columns see every card ahead of them; the woods
+    // straight on is the best cover, so the sniper backs straight away.
+    let sq = alone(&mut g, p(rows - 3, 2));
+    let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, b, p(rows - 3, 1));
+    put(&mut g, c, p(rows - 3, 3));
+    g.state_mut().map.card_mut(p(rows - 1, 2)).unwrap().stack = vec![4];
+    let s = g
+        .state_mut()
+        .add_unit(&data, "de_sniper", p(rows - 2, 2))
+        .unwrap();
+    g.state_mut().unit_mut(s).spotted = true;
+    fof::engine::engage::update(&mut g);
+    let on = |g: &Game, at: CardPos| {
+        g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::Us && f.from == g.state().unit(sq).pos && f.target == at)
+    };
+    assert!(on(&g, p(rows - 2, 2)));
+    fof::engine::phases::enemy_activity(&mut g);
+    assert_eq!(g.state().unit(s).pos, p(rows - 1, 2));
+    assert!(
+        on(&g, p(rows - 1, 2)),
+        "the squad's fire follows the sniper"
+    );
+    assert!(g.log().iter().any(|e| e.rule == "6.2.3"));
+}

@@ -58,6 +58,8 @@ fn sim_json_lines_have_every_field_and_repeat_per_seed() {
             "inputs",
             "cards_drawn",
             "hash",
+            "contacts",
+            "enemy_checks",
         ] {
             assert!(!v[key].is_null(), "{key} missing: {line}");
         }

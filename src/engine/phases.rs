@@ -1102,6 +1102,7 @@ fn withdrawals(game: &mut Game) {
             m.cover = None;
             m.exposed = true;
         }
+        super::engage::follow(game, id, u.pos, to);
         super::actions::drop_orphan_fire(game, u.pos);
         game.emit(
             rule,
