@@ -682,3 +682,100 @@ fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
     );
     assert!(g.log().iter().any(|e| e.rule == "6.2.3"));
 }
+
+/// A German rifle squad at `at`, spotted, with the 1st Squad alone at
+/// `us`.
+fn squad_facing(at: CardPos, us: CardPos) -> (Game, UnitId) {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    alone(&mut g, us);
+    let e = g.state_mut().add_unit(&data, "de_rifle_squad", at).unwrap();
+    g.state_mut().unit_mut(e).spotted = true;
+    (g, e)
+}
+
+#[test]
+fn rule_9_4_fall_back_takes_the_rear_card_out_of_sight_before_better_cover() {
+    // The squad at R1C2 sees R3C2 straight on, not R3C1 or R3C3 (knight's
+    // moves); the woods on R3C2 do not outweigh being out of sight.
+    let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
+    g.state_mut().map.card_mut(p(3, 2)).unwrap().stack = vec![4];
+    assert!(fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    let u = g.state().unit(e);
+    assert!([p(3, 1), p(3, 3)].contains(&u.pos), "{:?}", u.pos);
+    assert!(u.exposed);
+}
+
+/// The cards read for the last Fall Back move.
+fn fall_back_reads(g: &Game) -> Vec<fof::engine::events::CardRead> {
+    g.log()
+        .iter()
+        .rev()
+        .find(|e| e.rule == "9.4" && e.text.contains("falls back"))
+        .map(|e| e.cards.clone())
+        .unwrap()
+}
+
+#[test]
+fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
+    // Every rear card in sight: three US squads on the row behind.
+    let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
+    let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, b, p(1, 1));
+    put(&mut g, c, p(1, 3));
+    g.state_mut().map.card_mut(p(3, 3)).unwrap().stack = vec![4];
+    assert!(fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    assert_eq!(g.state().unit(e).pos, p(3, 3), "the woods");
+    assert!(fall_back_reads(&g).is_empty(), "no tie, no draw");
+    // Equal terrain everywhere: an R# decides among the three.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12u64 {
+        let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
+        let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
+        put(&mut g, b, p(1, 1));
+        put(&mut g, c, p(1, 3));
+        let ties = cards(&g, 3, |c| c.random_number(3).is_some());
+        let pick = ties[(seed % 3) as usize];
+        g.state_mut().deck.put_on_top(&[pick]);
+        fof::engine::phases::fall_back(&mut g, e, "9.4");
+        assert!(!fall_back_reads(&g).is_empty(), "a tie draws a card");
+        seen.insert(g.state().unit(e).pos.col);
+    }
+    assert!(seen.len() > 1, "the draw spreads the choice: {seen:?}");
+}
+
+#[test]
+fn rule_9_4_fall_back_from_the_last_row_leaves_the_map_without_extending_it() {
+    let rows = {
+        let (g, _) = squad_facing(p(2, 2), p(1, 2));
+        g.state().map.rows
+    };
+    let (mut g, e) = squad_facing(p(rows, 2), p(rows - 1, 2));
+    let cards_before = g.state().map.cards.len();
+    assert!(!fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    let u = g.state().unit(e);
+    assert!(!u.in_play() && u.withdrawn);
+    assert_eq!(g.state().map.cards.len(), cards_before);
+}
+
+#[test]
+fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
+    let (mut g, e) = squad_facing(p(2, 2), p(2, 2));
+    fof::engine::engage::update(&mut g);
+    let german = |g: &Game| {
+        g.state()
+            .fires
+            .iter()
+            .filter(|f| f.side == Side::German)
+            .map(|f| (f.from, f.target))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(german(&g), vec![(p(2, 2), p(2, 2))]);
+    assert!(fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    let at = g.state().unit(e).pos;
+    assert_eq!(at.row, 3);
+    assert!(german(&g).contains(&(at, p(2, 2))), "{:?}", german(&g));
+}

@@ -3,7 +3,7 @@
 use super::events::{EventKind, Section};
 use super::game::Game;
 use super::pos::CardPos;
-use super::state::{PointControl, Unit, UnitId};
+use super::state::{FireLink, PointControl, Unit, UnitId};
 use crate::data::mission::MissionKind;
 use crate::data::units::{Side, UnitKind};
 
@@ -398,22 +398,8 @@ fn retreats(game: &mut Game) {
             );
             options.push((q, key));
         }
-        let Some(best) = options.iter().map(|(_, k)| *k).max() else {
+        let Some((dest, reads)) = pick_card(game, &options, "retreat among equal cards") else {
             continue;
-        };
-        let top: Vec<CardPos> = options
-            .iter()
-            .filter(|(_, k)| *k == best)
-            .map(|(q, _)| *q)
-            .collect();
-        let (dest, reads) = if top.len() == 1 {
-            (top[0], Vec::new())
-        } else {
-            let (r, reads) = game.random(top.len() as u32, "retreat among equal cards");
-            (
-                top[(r as usize).saturating_sub(1).min(top.len() - 1)],
-                reads,
-            )
         };
         let from = u.pos;
         if game.state.map.card(dest).is_none() && !game.state.map.is_staging(dest) {
@@ -1008,11 +994,7 @@ fn withdrawals(game: &mut Game) {
             continue;
         }
         game.state.counters.enemy_checks += 1;
-        let seen = |g: &Game, at: CardPos| {
-            g.friendly()
-                .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
-                .any(|f| f.pos == at || g.unit_sees(f.id, at))
-        };
+        let seen = us_sees;
         if !seen(game, u.pos) {
             if sniper {
                 game.state.unit_mut(id).spotted = false;
@@ -1062,22 +1044,8 @@ fn withdrawals(game: &mut Game) {
             let key = (off || !seen(game, q), if off { i32::MAX } else { cover(q) });
             options.push((q, key));
         }
-        let Some(best) = options.iter().map(|(_, k)| *k).max() else {
+        let Some((to, reads)) = pick_card(game, &options, "withdrawal card") else {
             continue;
-        };
-        let top: Vec<CardPos> = options
-            .iter()
-            .filter(|(_, k)| *k == best)
-            .map(|(q, _)| *q)
-            .collect();
-        let (to, reads) = if top.len() > 1 {
-            let (r, reads) = game.random(top.len() as u32, "withdrawal card");
-            (
-                top[(r as usize).saturating_sub(1).min(top.len() - 1)],
-                reads,
-            )
-        } else {
-            (top[0], Vec::new())
         };
         let rule = if sniper { "9.6" } else { "9.9" };
         if game.state.map.card(to).is_none() {
@@ -1163,4 +1131,132 @@ pub fn dry_teams_leave(game: &mut Game) {
             Vec::new(),
         );
     }
+}
+
+/// The best of `options` by key, a random number from the Action deck
+/// breaking ties among equals (5.1.3 retreats, 9.4, 9.6, 9.9).
+fn pick_card<K: Ord + Copy>(
+    game: &mut Game,
+    options: &[(CardPos, K)],
+    purpose: &str,
+) -> Option<(CardPos, Vec<super::events::CardRead>)> {
+    let best = options.iter().map(|(_, k)| *k).max()?;
+    let top: Vec<CardPos> = options
+        .iter()
+        .filter(|(_, k)| *k == best)
+        .map(|(q, _)| *q)
+        .collect();
+    if top.len() == 1 {
+        return Some((top[0], Vec::new()));
+    }
+    let (r, reads) = game.random(top.len() as u32, purpose);
+    Some((
+        top[(r as usize).saturating_sub(1).min(top.len() - 1)],
+        reads,
+    ))
+}
+
+/// Whether any US unit on the map sees `at` or stands on it.
+fn us_sees(game: &Game, at: CardPos) -> bool {
+    game.friendly()
+        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+        .any(|f| f.pos == at || game.unit_sees(f.id, at))
+}
+
+/// 9.4 Fall Back: the enemy unit moves to one of the cards to its rear,
+/// first one out of sight of every US unit, then the one with the best
+/// terrain cover, then at random; it is marked Exposed. Decision (9.4):
+/// the rear is the row beyond the unit, away from the edge the company
+/// entered by (row + 1): the card straight behind and the two diagonals,
+/// those that exist (two at a side edge). With no card there the unit
+/// leaves the map and is removed from play; the map is not extended. A
+/// unit that was firing at US units on its own card keeps that target
+/// from its new card unless it falls back onto US units. Returns whether
+/// the unit is still in play.
+pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
+    let u = game.state.unit(id).clone();
+    if !u.in_play() {
+        return false;
+    }
+    let cover = |g: &Game, at: CardPos| g.top_card(at).map(|t| t.cover.lower() as i32).unwrap_or(0);
+    let options: Vec<(CardPos, (bool, i32))> = [-1i8, 0, 1]
+        .iter()
+        .map(|dc| CardPos::new(u.pos.row + 1, u.pos.col + dc))
+        .filter(|q| game.state.map.card(*q).is_some())
+        .map(|q| (q, (!us_sees(game, q), cover(game, q))))
+        .collect();
+    let Some((to, reads)) = pick_card(game, &options, "fall back card") else {
+        let m = game.state.unit_mut(id);
+        m.removed = true;
+        m.withdrawn = true;
+        game.emit(
+            rule,
+            EventKind::UnitRemoved { unit: id },
+            format!(
+                "{} falls back off the map from {} and is removed from play.",
+                game.describe(id),
+                u.pos
+            ),
+            Vec::new(),
+        );
+        super::actions::drop_orphan_fire(game, u.pos);
+        super::engage::update(game);
+        return false;
+    };
+    let held_own_card = game
+        .state
+        .fires
+        .iter()
+        .any(|f| f.side == u.side && f.from == u.pos && f.target == u.pos);
+    {
+        let m = game.state.unit_mut(id);
+        m.pos = to;
+        m.cover = None;
+        m.exposed = true;
+    }
+    super::engage::follow(game, id, u.pos, to);
+    super::actions::drop_orphan_fire(game, u.pos);
+    let us_there = |g: &Game, at: CardPos| {
+        g.state
+            .units_at(at)
+            .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
+    };
+    if held_own_card && us_there(game, u.pos) && !us_there(game, to) {
+        let link = FireLink {
+            side: u.side,
+            from: to,
+            target: u.pos,
+        };
+        if !game.state.fires.contains(&link) {
+            game.state.fires.push(link);
+        }
+    }
+    let (out, c) = options
+        .iter()
+        .find(|(q, _)| *q == to)
+        .map(|(_, k)| *k)
+        .unwrap_or_default();
+    let why = if out {
+        format!(", out of the company's sight (terrain +{c})")
+    } else {
+        format!(", the best terrain in the company's sight (+{c})")
+    };
+    game.emit(
+        rule,
+        EventKind::Moved {
+            unit: id,
+            from: u.pos,
+            to,
+            exposed: true,
+        },
+        format!(
+            "{} falls back from {} to {to}{why} and is marked Exposed.",
+            game.describe(id),
+            u.pos
+        ),
+        reads,
+    );
+    super::engage::update(game);
+    super::activity::update(game);
+    true
 }
