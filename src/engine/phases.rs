@@ -975,7 +975,7 @@ fn withdrawals(game: &mut Game) {
     let ids: Vec<UnitId> = game
         .state
         .in_play()
-        .filter(|u| u.side != Side::Us && u.good_order() && u.spotted && !u.exposed)
+        .filter(|u| u.side != Side::Us && u.good_order() && u.spotted)
         .map(|u| u.id)
         .collect();
     for id in ids {
