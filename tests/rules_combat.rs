@@ -430,6 +430,39 @@ fn rule_6_2_2_a_sniper_shoots_its_target_at_minus_3() {
     assert_eq!(parts(&n), vec![("sniper", -3)]);
 }
 
+#[test]
+fn rule_9_6_a_sniper_picks_an_exposed_unit_before_any_other() {
+    // Whatever the R# drawn, the one Exposed unit of three is the target.
+    for seed_card in 0..3usize {
+        let mut g = game();
+        let a = add(&mut g, "us_rifle_squad", p(1, 2));
+        let b = add(&mut g, "us_rifle_squad", p(1, 2));
+        let c = add(&mut g, "us_lmg_team", p(1, 2));
+        u(&mut g, b).exposed = true;
+        enemy(&mut g, "de_sniper", p(3, 2), true);
+        fire(&mut g, Side::German, p(3, 2), p(1, 2));
+        let skip: Vec<_> = g
+            .data()
+            .action_cards()
+            .into_iter()
+            .take(seed_card)
+            .map(|c| fof::engine::deck::Card::Action(c.number))
+            .collect();
+        g.state_mut().deck.put_on_top(&skip);
+        combat::pick_sniper_targets(&mut g);
+        assert!(unit(&g, b).sniped);
+        assert!(!unit(&g, a).sniped && !unit(&g, c).sniped);
+    }
+    // With none Exposed, any of them may be picked.
+    let mut g = game();
+    let a = add(&mut g, "us_rifle_squad", p(1, 2));
+    let b = add(&mut g, "us_rifle_squad", p(1, 2));
+    enemy(&mut g, "de_sniper", p(3, 2), true);
+    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    combat::pick_sniper_targets(&mut g);
+    assert!(unit(&g, a).sniped ^ unit(&g, b).sniped);
+}
+
 // ---------------------------------------------------------------------------
 // 8.0-8.4 Visibility, illumination and smoke in the NCM
 // ---------------------------------------------------------------------------

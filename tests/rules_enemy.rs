@@ -779,3 +779,22 @@ fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
     assert_eq!(at.row, 3);
     assert!(german(&g).contains(&(at, p(2, 2))), "{:?}", german(&g));
 }
+
+#[test]
+fn rule_9_6_a_sniper_goes_at_max_los_unspotted_even_on_an_adjacent_entry() {
+    let mut pkg = squad_package("t", true, PackagePlacement::Adjacent);
+    pkg.groups = vec![vec![UnitTypeId("de_sniper".into())]];
+    pkg.spotted = false;
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(1, 2));
+    marker(&mut g, p(1, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    let e = germans(&g);
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].1, UnitKind::Sniper);
+    assert!(e[0].0.row > 2, "farther than adjacent: {:?}", e[0].0);
+    assert_eq!(e[0].0.col, 2, "in the direction drawn");
+    assert!(!e[0].2, "unspotted");
+}

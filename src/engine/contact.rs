@@ -411,6 +411,15 @@ fn find_card(
 ) -> Option<CardPos> {
     let table = game.mission.placement.clone()?;
     let range = group_range(game, group).min(if game.limited_visibility() { 1 } else { 3 });
+    let always_far = group
+        .iter()
+        .filter_map(|t| game.data.unit_type(&t.0))
+        .any(|t| {
+            matches!(
+                t.kind,
+                crate::data::units::UnitKind::Sniper | crate::data::units::UnitKind::Spotter
+            )
+        });
     for _ in 0..MAX_REDRAWS {
         let (r, mut reads) = game.random(table.n as u32, "unit placement table");
         let mut placement = table
@@ -459,6 +468,28 @@ fn find_card(
                     }
                 }
             };
+        }
+        // 9.6, 9.8: a sniper or spotter always goes at maximum LOS range
+        // in the direction drawn. Decision: a same-card entry names no
+        // direction, so it is drawn again.
+        if always_far {
+            match placement {
+                Placement::Toward(d, Reach::Adjacent) => {
+                    placement = Placement::Toward(d, Reach::MaxLos);
+                }
+                Placement::Here => {
+                    game.emit(
+                        "9.6",
+                        EventKind::Nothing {
+                            why: "placement".into(),
+                        },
+                        format!("Placement R# {r}: a sniper or spotter never starts on the card it fires on; draw again."),
+                        reads,
+                    );
+                    continue;
+                }
+                _ => {}
+            }
         }
         let candidate = match placement {
             Placement::Here => Some(pos),
