@@ -798,3 +798,27 @@ fn rule_9_6_a_sniper_goes_at_max_los_unspotted_even_on_an_adjacent_entry() {
     assert_eq!(e[0].0.col, 2, "in the direction drawn");
     assert!(!e[0].2, "unspotted");
 }
+
+#[test]
+fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let data = Arc::new(g.data().clone());
+    alone(&mut g, p(1, 2));
+    let with = g.state_mut().add_unit(&data, "de_leader", p(3, 1)).unwrap();
+    g.state_mut()
+        .add_unit(&data, "de_rifle_squad", p(3, 1))
+        .unwrap();
+    let lone = g.state_mut().add_unit(&data, "de_leader", p(3, 3)).unwrap();
+    g.state_mut()
+        .add_unit(&data, "de_casualty", p(3, 3))
+        .unwrap();
+    fof::engine::phases::enemy_activity(&mut g);
+    assert_eq!(g.state().unit(with).kind, UnitKind::Leader);
+    let l = g.state().unit(lone);
+    assert_eq!(l.kind, UnitKind::FireTeam);
+    assert!(l.in_play() && l.pos == p(3, 3));
+    assert!(g.log().iter().any(|e| e.rule == "9.7"));
+}

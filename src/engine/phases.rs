@@ -94,6 +94,7 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
 pub fn enemy_activity(game: &mut Game) {
     place_turn_markers(game);
     withdrawals(game);
+    leaders_alone(game);
     let n = game
         .state
         .in_play()
@@ -1259,4 +1260,40 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
     super::engage::update(game);
     super::activity::update(game);
     true
+}
+
+/// 9.7: an enemy leader alone on its card (no other unit of its side but
+/// casualties) turns to its fire team side in the Enemy Activity segment.
+/// Checking at every segment is the same as "the first segment after being
+/// left alone".
+fn leaders_alone(game: &mut Game) {
+    let alone: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.kind == UnitKind::Leader)
+        .filter(|l| {
+            !game
+                .state
+                .units_at(l.pos)
+                .any(|x| x.id != l.id && x.side == l.side && x.kind != UnitKind::Casualty)
+        })
+        .map(|u| u.id)
+        .collect();
+    for id in alone {
+        let before = game.describe(id);
+        super::rally::convert(game, id, UnitKind::FireTeam);
+        game.emit(
+            "9.7",
+            EventKind::Status {
+                unit: id,
+                what: "fire team".into(),
+            },
+            format!(
+                "{before} is alone on {} and becomes {}.",
+                game.state.unit(id).pos,
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
+    }
 }
