@@ -373,9 +373,7 @@ fn retreats(game: &mut Game) {
             None
         };
         let toward = if u.side == Side::Us { -1 } else { 1 };
-        let cover_of =
-            |g: &Game, p: CardPos| g.top_card(p).map(|t| t.cover.lower() as i32).unwrap_or(0);
-        let here_cover = cover_of(game, u.pos);
+        let here_cover = terrain_cover(game, u.pos);
         let mut options: Vec<(CardPos, (bool, bool, bool))> = Vec::new();
         for d in crate::data::terrain::Dir::ALL {
             let q = u.pos.step(d);
@@ -394,7 +392,7 @@ fn retreats(game: &mut Game) {
             }
             let key = (
                 off_map || !game.card_under_vof(q),
-                off_map || game.state.map.is_staging(q) || cover_of(game, q) > here_cover,
+                off_map || game.state.map.is_staging(q) || terrain_cover(game, q) > here_cover,
                 (q.row - u.pos.row).signum() as i32 == toward,
             );
             options.push((q, key));
@@ -404,17 +402,11 @@ fn retreats(game: &mut Game) {
         };
         let from = u.pos;
         if game.state.map.card(dest).is_none() && !game.state.map.is_staging(dest) {
-            game.state.unit_mut(id).removed = true;
-            game.state.unit_mut(id).withdrawn = true;
-            game.emit(
-                "3.5",
-                EventKind::UnitRemoved { unit: id },
-                format!(
-                    "{} retreats off the map from {from} and leaves play.",
-                    game.describe(id)
-                ),
-                reads,
+            let text = format!(
+                "{} retreats off the map from {from} and leaves play.",
+                game.describe(id)
             );
+            leave_play(game, id, "3.5", text, reads);
             continue;
         }
         {
@@ -995,99 +987,15 @@ fn withdrawals(game: &mut Game) {
             continue;
         }
         game.state.counters.enemy_checks += 1;
-        let seen = us_sees;
-        if !seen(game, u.pos) {
-            if sniper {
-                game.state.unit_mut(id).spotted = false;
-                game.emit(
-                    "9.6",
-                    EventKind::Status {
-                        unit: id,
-                        what: "unspotted".into(),
-                    },
-                    format!(
-                        "{} is out of sight of the company and unspotted again.",
-                        game.describe(id)
-                    ),
-                    Vec::new(),
-                );
-            }
-            continue;
-        }
-        let nearest = |at: CardPos| {
-            game.friendly()
-                .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
-                .map(|f| f.pos.distance(at))
-                .min()
-                .unwrap_or(u8::MAX)
-        };
-        let here = nearest(u.pos);
-        let cover = |at: CardPos| {
-            game.top_card(at)
-                .map(|t| t.cover.lower() as i32)
-                .unwrap_or(0)
-        };
-        let mut options: Vec<(CardPos, (bool, i32))> = Vec::new();
-        for d in crate::data::terrain::Dir::ALL {
-            let q = u.pos.step(d);
-            if nearest(q) <= here || q.row < 1 {
+        if us_sees(game, u.pos) {
+            let rule = if sniper { "9.6" } else { "9.9" };
+            if !withdraw_one_card(game, id, rule) {
                 continue;
             }
-            let off = game.state.map.card(q).is_none();
-            if !off
-                && game
-                    .state
-                    .units_at(q)
-                    .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
-            {
-                continue;
-            }
-            let key = (off || !seen(game, q), if off { i32::MAX } else { cover(q) });
-            options.push((q, key));
         }
-        let Some((to, reads)) = pick_card(game, &options, "withdrawal card") else {
-            continue;
-        };
-        let rule = if sniper { "9.6" } else { "9.9" };
-        if game.state.map.card(to).is_none() {
-            let m = game.state.unit_mut(id);
-            m.removed = true;
-            m.withdrawn = true;
-            game.emit(
-                rule,
-                EventKind::UnitRemoved { unit: id },
-                format!(
-                    "{} slips off the map from {} and leaves play.",
-                    game.describe(id),
-                    u.pos
-                ),
-                reads,
-            );
-            continue;
-        }
-        {
-            let m = game.state.unit_mut(id);
-            m.pos = to;
-            m.cover = None;
-            m.exposed = true;
-        }
-        super::engage::follow(game, id, u.pos, to);
-        super::actions::drop_orphan_fire(game, u.pos);
-        game.emit(
-            rule,
-            EventKind::Moved {
-                unit: id,
-                from: u.pos,
-                to,
-                exposed: true,
-            },
-            format!(
-                "{} moves away from the company to {to} and is marked Exposed.",
-                game.describe(id)
-            ),
-            reads,
-        );
-        if sniper && !seen(game, to) {
+        // 9.6: once out of every US unit's sight the sniper is unspotted.
+        let now = game.state.unit(id);
+        if sniper && now.in_play() && !us_sees(game, now.pos) {
             game.state.unit_mut(id).spotted = false;
             game.emit(
                 "9.6",
@@ -1095,7 +1003,10 @@ fn withdrawals(game: &mut Game) {
                     unit: id,
                     what: "unspotted".into(),
                 },
-                format!("{} is out of sight and unspotted again.", game.describe(id)),
+                format!(
+                    "{} is out of sight of the company and unspotted again.",
+                    game.describe(id)
+                ),
                 Vec::new(),
             );
         }
@@ -1119,18 +1030,11 @@ pub fn dry_teams_leave(game: &mut Game) {
         .map(|u| u.id)
         .collect();
     for id in ids {
-        let m = game.state.unit_mut(id);
-        m.removed = true;
-        m.withdrawn = true;
-        game.emit(
-            "9.9",
-            EventKind::UnitRemoved { unit: id },
-            format!(
-                "{} has no ammunition left and withdraws unseen.",
-                game.describe(id)
-            ),
-            Vec::new(),
+        let text = format!(
+            "{} has no ammunition left and withdraws unseen.",
+            game.describe(id)
         );
+        leave_play(game, id, "9.9", text, Vec::new());
     }
 }
 
@@ -1179,27 +1083,19 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
     if !u.in_play() {
         return false;
     }
-    let cover = |g: &Game, at: CardPos| g.top_card(at).map(|t| t.cover.lower() as i32).unwrap_or(0);
     let options: Vec<(CardPos, (bool, i32))> = [-1i8, 0, 1]
         .iter()
         .map(|dc| CardPos::new(u.pos.row + 1, u.pos.col + dc))
         .filter(|q| game.state.map.card(*q).is_some())
-        .map(|q| (q, (!us_sees(game, q), cover(game, q))))
+        .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
         .collect();
     let Some((to, reads)) = pick_card(game, &options, "fall back card") else {
-        let m = game.state.unit_mut(id);
-        m.removed = true;
-        m.withdrawn = true;
-        game.emit(
-            rule,
-            EventKind::UnitRemoved { unit: id },
-            format!(
-                "{} falls back off the map from {} and is removed from play.",
-                game.describe(id),
-                u.pos
-            ),
-            Vec::new(),
+        let text = format!(
+            "{} falls back off the map from {} and is removed from play.",
+            game.describe(id),
+            u.pos
         );
+        leave_play(game, id, rule, text, Vec::new());
         super::actions::drop_orphan_fire(game, u.pos);
         super::engage::update(game);
         return false;
@@ -1209,14 +1105,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         .fires
         .iter()
         .any(|f| f.side == u.side && f.from == u.pos && f.target == u.pos);
-    {
-        let m = game.state.unit_mut(id);
-        m.pos = to;
-        m.cover = None;
-        m.exposed = true;
-    }
-    super::engage::follow(game, id, u.pos, to);
-    super::actions::drop_orphan_fire(game, u.pos);
+    move_exposed(game, id, to);
     let us_there = |g: &Game, at: CardPos| {
         g.state
             .units_at(at)
@@ -1296,4 +1185,104 @@ fn leaders_alone(game: &mut Game) {
             Vec::new(),
         );
     }
+}
+
+/// 9.6, 9.9: moves the unit one card away from the nearest US units, out
+/// of their sight first, then into the best terrain, then at random; off
+/// the map it leaves play. Returns whether it is still in play.
+fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
+    let from = game.state.unit(id).pos;
+    let nearest = |at: CardPos| {
+        game.friendly()
+            .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+            .map(|f| f.pos.distance(at))
+            .min()
+            .unwrap_or(u8::MAX)
+    };
+    let here = nearest(from);
+    let mut options: Vec<(CardPos, (bool, i32))> = Vec::new();
+    for d in crate::data::terrain::Dir::ALL {
+        let q = from.step(d);
+        if nearest(q) <= here || q.row < 1 {
+            continue;
+        }
+        let off = game.state.map.card(q).is_none();
+        if !off
+            && game
+                .state
+                .units_at(q)
+                .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
+        {
+            continue;
+        }
+        let key = if off {
+            (true, i32::MAX)
+        } else {
+            (!us_sees(game, q), terrain_cover(game, q))
+        };
+        options.push((q, key));
+    }
+    let Some((to, reads)) = pick_card(game, &options, "withdrawal card") else {
+        return true;
+    };
+    if game.state.map.card(to).is_none() {
+        let text = format!(
+            "{} slips off the map from {from} and leaves play.",
+            game.describe(id)
+        );
+        leave_play(game, id, rule, text, reads);
+        return false;
+    }
+    move_exposed(game, id, to);
+    game.emit(
+        rule,
+        EventKind::Moved {
+            unit: id,
+            from,
+            to,
+            exposed: true,
+        },
+        format!(
+            "{} moves away from the company to {to} and is marked Exposed.",
+            game.describe(id)
+        ),
+        reads,
+    );
+    true
+}
+
+/// The lower cover value of the top terrain card at `at`; 0 off the map.
+fn terrain_cover(game: &Game, at: CardPos) -> i32 {
+    game.top_card(at)
+        .map(|t| t.cover.lower() as i32)
+        .unwrap_or(0)
+}
+
+/// An enemy unit leaves its card for `to`, out of its cover and marked
+/// Exposed (9.4); the company's fire follows it when it can (6.2.3) and
+/// fire from the card it left stops if no one there supports it (6.1.2).
+fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
+    let from = game.state.unit(id).pos;
+    {
+        let m = game.state.unit_mut(id);
+        m.pos = to;
+        m.cover = None;
+        m.exposed = true;
+    }
+    super::engage::follow(game, id, from, to);
+    super::actions::drop_orphan_fire(game, from);
+}
+
+/// Takes a unit out of play for good: it left the map or withdrew.
+fn leave_play(
+    game: &mut Game,
+    id: UnitId,
+    rule: &str,
+    text: String,
+    reads: Vec<super::events::CardRead>,
+) {
+    let m = game.state.unit_mut(id);
+    m.removed = true;
+    m.withdrawn = true;
+    game.emit(rule, EventKind::UnitRemoved { unit: id }, text, reads);
 }
