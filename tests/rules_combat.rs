@@ -12,6 +12,8 @@
 //! Effects Segment is driven with `combat::resolve_all` on a stacked deck,
 //! or by ending impulses until the segment runs.
 
+mod common;
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, FireResult, HitLetter, Icon};
 use fof::data::charts::CoverKind;
@@ -42,7 +44,12 @@ fn p(row: i8, col: i8) -> CardPos {
 }
 
 fn new_game(visibility: &str, options: Options) -> Game {
+    new_game_with(visibility, options, |_| {})
+}
+
+fn new_game_with(visibility: &str, options: Options, tweak: impl FnOnce(&mut DataSet)) -> Game {
     let mut data = DataSet::embedded().expect("the shipped data loads");
+    tweak(&mut data);
     // Built from the LMG's counter, so that fields added later keep their
     // defaults.
     let mut h = data.unit_type("us_lmg_team").expect("the LMG").clone();
@@ -1172,7 +1179,7 @@ fn pass(g: &mut Game) {
 
 #[test]
 fn rule_6_3_2_b_pinned_units_under_no_vof_lose_the_marker_as_combat_effects_begin() {
-    let mut g = game();
+    let mut g = new_game_with("day", Options::default(), common::quiet_enemy);
     // Play on to the General Initiative impulse, the turn's last decision.
     for _ in 0..200 {
         if g.state().step == Step::GeneralInitiative && g.state().impulse.is_some() {

@@ -10,6 +10,8 @@
 //! shipped roster. Known action cards are put on top of the deck to fix the
 //! draws; they are found by scanning `data.action_cards()`.
 
+mod common;
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Experience};
 use fof::data::charts::{Activity, CoverKind};
@@ -143,6 +145,9 @@ fn data_with(f: impl FnOnce(&mut Mission)) -> Arc<DataSet> {
     company(&mut m);
     f(&mut m);
     data.missions.push(m);
+    // The command rules are tested against an enemy that stays put: its
+    // activity checks (9.4) would draw from the stacked cards.
+    common::quiet_enemy(&mut data);
     Arc::new(data)
 }
 

@@ -1,6 +1,8 @@
 //! Potential Contact and generating the enemy (9.1.5, 9.2.1-9.2.4), from
 //! arranged positions with known card sequences.
 
+mod common;
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Word};
 use fof::data::campaign::{ForcePackage, PackageCover, PackagePlacement};
@@ -24,7 +26,17 @@ fn p(r: i8, c: i8) -> CardPos {
 /// one-line contact table for every letter naming `package`, and a
 /// placement table whose every entry is `placement`.
 fn game_with(package: ForcePackage, placement: Placement) -> Game {
+    game_tweaked(package, placement, |_| {})
+}
+
+/// `game_with` on data changed by `tweak` first.
+fn game_tweaked(
+    package: ForcePackage,
+    placement: Placement,
+    tweak: impl FnOnce(&mut DataSet),
+) -> Game {
     let mut data = DataSet::embedded().unwrap();
+    tweak(&mut data);
     let pid = package.id.clone();
     data.campaigns[0].packages.push(package);
     let mut m = data.mission("hedgerow_attack").unwrap().clone();
@@ -605,9 +617,11 @@ fn rule_9_6_a_sniper_in_a_fortification_holds_its_ground() {
 
 #[test]
 fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
-    let mut g = game_with(
+    // The loaded team's own activity check (9.4) is kept quiet.
+    let mut g = game_tweaked(
         squad_package("t", false, PackagePlacement::Adjacent),
         Placement::Toward(Dir::N, Reach::Adjacent),
+        common::quiet_enemy,
     );
     let data = Arc::new(g.data().clone());
     alone(&mut g, p(1, 2));

@@ -35,9 +35,6 @@ pub enum ContactEffect {
     Mines,
     /// A booby trap: one -4 attack on a unit of the card (9.5).
     BoobyTrap,
-    /// Incoming! on the contact card with this NCM value, and a spotter
-    /// (9.8).
-    Incoming(i8),
 }
 
 /// One line of the Enemy Force Package table (9.2.1).

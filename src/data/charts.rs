@@ -34,6 +34,11 @@ pub struct Charts {
     /// What cover found on an urban card turns out to be (5.2.3 C): read
     /// from the random-number strip under `n`.
     pub urban_cover: UrbanCoverTable,
+    /// Enemy activity hierarchy tables (9.4): Pinned/LAT, Offensive and
+    /// Defensive, each an ordered list of situations.
+    pub activity_pinned: Vec<super::activity::PinnedRow>,
+    pub activity_offensive: Vec<super::activity::OffensiveRow>,
+    pub activity_defensive: Vec<super::activity::DefensiveRow>,
 }
 
 /// The urban cover probability table (5.2.3 C).

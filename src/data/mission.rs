@@ -417,6 +417,16 @@ pub struct EnemyStart {
     pub cover: Option<super::charts::CoverKind>,
 }
 
+/// What the enemy's indirect-fire spotters have (9.8): fire missions per
+/// spotter, the first (automatic) one included, and the cards drawn for
+/// each later call for fire. The NCM is the spotter type's Incoming! value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyFire {
+    pub missions: u8,
+    pub draws: u8,
+}
+
 /// A mission file.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -474,6 +484,14 @@ pub struct Mission {
     /// every US-occupied card (9.1.4).
     #[serde(default)]
     pub counterattacks: Vec<(u8, PcLetter)>,
+    /// The enemy's tactics: the column of the Offensive or Defensive
+    /// activity table (9.4). Unset: Assault in a defensive mission, Hasty
+    /// otherwise.
+    #[serde(default)]
+    pub tactics: Option<super::activity::Tactic>,
+    /// The enemy's fire missions (9.8).
+    #[serde(default)]
+    pub enemy_fire: Option<EnemyFire>,
     /// Friendly Higher HQ events (3.1).
     #[serde(default)]
     pub friendly_events: Vec<HhqBand>,
@@ -483,6 +501,15 @@ pub struct Mission {
 }
 
 impl Mission {
+    /// The enemy's tactics as the briefing gives them (9.4).
+    pub fn enemy_tactics(&self) -> super::activity::Tactic {
+        use super::activity::Tactic;
+        self.tactics.unwrap_or(match self.kind {
+            MissionKind::Defensive => Tactic::Assault,
+            _ => Tactic::Hasty,
+        })
+    }
+
     pub fn entry(&self, id: &str) -> Option<&RosterEntry> {
         self.company.iter().find(|e| e.id == id)
     }

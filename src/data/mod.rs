@@ -7,6 +7,7 @@
 //! `path:line:col: message`.
 
 pub mod action;
+pub mod activity;
 pub mod campaign;
 pub mod charts;
 pub mod locate;

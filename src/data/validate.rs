@@ -771,6 +771,94 @@ pub fn charts(f: &SourceFile, c: &Charts, out: &mut Vec<DataError>) {
             "the stacking limit must be at least 1 step".into(),
         ));
     }
+    activity_tables(f, c, out);
+}
+
+/// The enemy activity hierarchy tables (9.4): each cell's ranges cover
+/// 1..=n exactly with n in 2..=6, no row asks for contradictory
+/// conditions, and each table has rows.
+fn activity_tables(f: &SourceFile, c: &Charts, out: &mut Vec<DataError>) {
+    use super::activity::{Cell, Cond};
+    let mut check = |table: &str, i: usize, when: &[Cond], cells: &[(&str, &Cell)]| {
+        let at = |field: &str| DataError::at(&f.path, locate(&f.text, table, i, Some(field)), "");
+        for (a, b) in [
+            (Cond::WithUs, Cond::Apart),
+            (Cond::InCover, Cond::NoCover),
+            (Cond::Firing, Cond::NotFiring),
+            (Cond::UnderFire, Cond::NotUnderFire),
+            (Cond::BetterPosition, Cond::WorsePosition),
+        ] {
+            if when.contains(&a) && when.contains(&b) {
+                let mut d = at("when");
+                d.message = format!(
+                    "{table} row {}: {a:?} and {b:?} can never hold together",
+                    i + 1
+                );
+                out.push(d);
+            }
+        }
+        for (name, cell) in cells {
+            let Cell::Draw(n, ranges) = cell else {
+                continue;
+            };
+            let mut next = 1u8;
+            let mut ok = (2..=6).contains(n);
+            for (lo, hi, _) in ranges {
+                ok &= *lo == next && hi >= lo;
+                next = hi.saturating_add(1);
+            }
+            ok &= next == n.saturating_add(1);
+            if !ok {
+                let mut d = at(name);
+                d.message = format!(
+                    "{table} row {}, {name}: a draw must use N from 2 to 6 and ranges that run from 1 to N in order without gaps or overlaps",
+                    i + 1
+                );
+                out.push(d);
+            }
+        }
+    };
+    for (i, r) in c.activity_pinned.iter().enumerate() {
+        check(
+            "activity_pinned",
+            i,
+            &r.when,
+            &[("leader", &r.leader), ("no_leader", &r.no_leader)],
+        );
+    }
+    for (i, r) in c.activity_offensive.iter().enumerate() {
+        check(
+            "activity_offensive",
+            i,
+            &r.when,
+            &[("assault", &r.assault), ("overrun", &r.overrun)],
+        );
+    }
+    for (i, r) in c.activity_defensive.iter().enumerate() {
+        check(
+            "activity_defensive",
+            i,
+            &r.when,
+            &[
+                ("delay", &r.delay),
+                ("hasty", &r.hasty),
+                ("deliberate", &r.deliberate),
+            ],
+        );
+    }
+    for (name, empty) in [
+        ("activity_pinned", c.activity_pinned.is_empty()),
+        ("activity_offensive", c.activity_offensive.is_empty()),
+        ("activity_defensive", c.activity_defensive.is_empty()),
+    ] {
+        if empty {
+            out.push(DataError::at(
+                &f.path,
+                locate_field(&f.text, name),
+                format!("{name}: the table needs at least one row"),
+            ));
+        }
+    }
 }
 
 /// Missions: every reference resolves, every place is on the map.
@@ -800,6 +888,30 @@ pub fn missions(
         }
         if m.turns == 0 {
             out.push(e("turns", "a mission needs at least one turn".into()));
+        }
+        // 9.4: an enemy facing a defending company attacks; one facing an
+        // attack or a patrol defends.
+        if let Some(t) = m.tactics {
+            let defending_us = m.kind == super::mission::MissionKind::Defensive;
+            if t.offensive() != defending_us {
+                out.push(e(
+                    "tactics",
+                    format!(
+                        "tactics {t:?} are read on the {} table, but in a {} mission the enemy {} (9.4)",
+                        if t.offensive() { "Offensive" } else { "Defensive" },
+                        m.kind.label().to_lowercase(),
+                        if defending_us { "attacks: use Assault or Overrun" } else { "defends: use Delay, Hasty or Deliberate" }
+                    ),
+                ));
+            }
+        }
+        if let Some(ef) = &m.enemy_fire
+            && (ef.missions == 0 || ef.draws == 0)
+        {
+            out.push(e(
+                "enemy_fire",
+                "enemy fire needs at least one mission and one card per call (9.8)".into(),
+            ));
         }
         if !charts.visibility.iter().any(|v| v.id == m.visibility) {
             out.push(e(

@@ -696,11 +696,20 @@ fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
     true
 }
 
-fn concentrate(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
+/// A concentrated fire attempt (6.6); `bonus`: extra cards (an enemy
+/// leader's, 9.7). Without an order (the enemy's) a failure cannot be
+/// exhorted.
+pub(super) fn concentrate(
+    game: &mut Game,
+    order: Option<&Order>,
+    unit: UnitId,
+    target: UnitId,
+    bonus: usize,
+) {
     let u = game.state.unit(unit);
     let tripod =
         game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::TripodMg);
-    let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod);
+    let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod) + bonus;
     let needed = Needed::Icon(Icon::Crosshairs);
     let r = attempt(game, Some(unit), n, needed, "Concentrating fire");
     if jams(game, unit, &r.cards) {
@@ -712,7 +721,7 @@ fn concentrate(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
         super::ammo::spend(game, unit, 1, "concentrating fire");
         let critical = icons(game, &r.cards, needed) >= 2;
         mark(game, target, Mark::Concentrated, critical);
-    } else {
+    } else if let Some(order) = order {
         failed(game, order, unit, false);
     }
 }
@@ -727,7 +736,7 @@ fn icons(game: &Game, cards: &[u8], needed: Needed) -> usize {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Mark {
+pub(super) enum Mark {
     Concentrated,
     Grenade,
 }
@@ -736,7 +745,7 @@ enum Mark {
 /// every unit under its cover marker when it is under one (6.5.1, 6.6). A
 /// critical hit takes away the cover's benefit, or, with no cover, adds a
 /// second marker.
-fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) {
+pub(super) fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) {
     let t = game.state.unit(target).clone();
     let group: Vec<UnitId> = match t.cover {
         Some(c) => game
@@ -792,17 +801,19 @@ fn mark_grenaded(game: &mut Game, target: UnitId) {
 }
 
 fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
-    attempt_grenade(game, Some(order), unit, target, true);
+    attempt_grenade(game, Some(order), unit, target, true, 0);
 }
 
 /// One grenade attempt (6.5.1); `respond`: the target may answer from the
-/// same card with a free attempt of its own.
-fn attempt_grenade(
+/// same card with a free attempt of its own; `bonus`: extra cards (an
+/// enemy leader's, 9.7).
+pub(super) fn attempt_grenade(
     game: &mut Game,
     order: Option<&Order>,
     unit: UnitId,
     target: UnitId,
     respond: bool,
+    bonus: usize,
 ) {
     let u = game.state.unit(unit).clone();
     let t = game.state.unit(target).clone();
@@ -823,12 +834,12 @@ fn attempt_grenade(
     {
         super::ammo::spend(game, unit, 1, "with a grenade attack");
     }
-    let n = game.attempt_draws(2, game.experience(unit));
+    let n = game.attempt_draws(2, game.experience(unit)) + bonus;
     let needed = Needed::Icon(Icon::Grenade);
-    let what = if order.is_some() {
-        "Grenade attack"
-    } else {
+    let what = if order.is_none() && !respond {
         "Free grenade attack in answer"
+    } else {
+        "Grenade attack"
     };
     let r = attempt(game, Some(unit), n, needed, what);
     if ranged && jams(game, unit, &r.cards) {
@@ -855,7 +866,7 @@ fn attempt_grenade(
         && u.spotted
         && super::fire::ratings(game, &t).is_some()
     {
-        attempt_grenade(game, None, target, unit, false);
+        attempt_grenade(game, None, target, unit, false, 0);
     }
 }
 
@@ -897,7 +908,9 @@ pub fn perform(game: &mut Game, order: &Order) {
                 failed(game, order, *unit, false);
             }
         }
-        Action::ConcentrateFire { unit, target } => concentrate(game, order, *unit, *target),
+        Action::ConcentrateFire { unit, target } => {
+            concentrate(game, Some(order), *unit, *target, 0)
+        }
         Action::Grenade { unit, target } => grenade(game, order, *unit, *target),
         Action::WpGrenade { unit, target } => {
             // 4.3.6 C: the attempt is made as usual and the WP marker goes
@@ -945,7 +958,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 if is_grenade {
                     grenade(game, order, m, *target);
                 } else {
-                    concentrate(game, order, m, *target);
+                    concentrate(game, Some(order), m, *target, 0);
                 }
             }
         }

@@ -323,21 +323,6 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
                 reads,
             );
         }
-        ContactEffect::Incoming(v) => {
-            if let Some(c) = game.state.map.card_mut(pos) {
-                c.markers.incoming = true;
-                c.markers.incoming_mod = v;
-            }
-            game.emit(
-                "9.8",
-                EventKind::Marker {
-                    pos,
-                    what: "Incoming!".into(),
-                },
-                format!("Incoming! ({v:+}) falls on {pos}."),
-                Vec::new(),
-            );
-        }
     }
 }
 
@@ -570,6 +555,15 @@ fn put_group(
         }
     }
     let tpos = game.state.unit(trigger).pos;
+    let spotters: Vec<UnitId> = game
+        .state
+        .units
+        .iter()
+        .rev()
+        .take(group.len())
+        .filter(|u| u.pos == at && u.kind == UnitKind::Spotter)
+        .map(|u| u.id)
+        .collect();
     game.emit(
         "9.2.2",
         EventKind::UnitCreated {
@@ -590,6 +584,11 @@ fn put_group(
         ),
         Vec::new(),
     );
+    // 9.8: a spotter's first fire mission lands at once on the card of
+    // the unit that made the contact.
+    for sp in spotters {
+        super::hierarchy::spotter_placed(game, sp, tpos);
+    }
     if pkg.opens_fire {
         game.state
             .fires

@@ -120,6 +120,11 @@ pub enum EventKind {
     UnitCreated {
         unit: UnitId,
     },
+    /// An enemy activity check (9.4): the unit and the action drawn.
+    ActivityCheck {
+        unit: UnitId,
+        act: String,
+    },
     /// A unit left play.
     UnitRemoved {
         unit: UnitId,

@@ -21,6 +21,7 @@ pub mod events;
 pub mod fire;
 pub mod game;
 pub mod hash;
+pub mod hierarchy;
 pub mod los;
 pub mod movement;
 pub mod orders;

@@ -792,7 +792,7 @@ fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: b
 /// card a marker from the urban cover table, with an upper story on a
 /// multi-story card and a church tower on a church; the unit goes under the
 /// ground-floor marker and is marked Exposed.
-fn found_cover(game: &mut Game, unit: UnitId) {
+pub(super) fn found_cover(game: &mut Game, unit: UnitId) {
     let pos = game.state.unit(unit).pos;
     let top = game.top_card(pos).cloned();
     let mut reads = Vec::new();

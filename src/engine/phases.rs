@@ -89,34 +89,32 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
     );
 }
 
-/// 3.2.2 / 3.4.2: the enemy's activity checks. The enemy rules are not in
-/// play yet: no enemy unit is on the map to check.
+/// 3.2.2 / 3.4.2: the Enemy Activity Check segment: new PC markers for
+/// the turn (9.1.3, 9.1.4), withdrawing snipers and dry weapons teams
+/// (9.6, 9.9), leaders left alone (9.7), CS gas (4.3.6 D), then the
+/// spotters' calls for fire (9.8) and every other unit's activity check
+/// (9.4).
 pub fn enemy_activity(game: &mut Game) {
     place_turn_markers(game);
     withdrawals(game);
     leaders_alone(game);
-    let n = game
-        .state
-        .in_play()
-        .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
-        .count();
-    let rule = if game.mission.kind == MissionKind::Defensive {
-        "3.2.2"
-    } else {
-        "3.4.2"
-    };
-    game.emit(
-        rule,
-        EventKind::Nothing {
-            why: format!("{n} enemy units"),
-        },
-        if n == 0 {
-            "No enemy unit is on the map: there is no activity to check.".into()
+    let checks = game.state.counters.enemy_checks;
+    super::hierarchy::run(game);
+    if game.state.counters.enemy_checks == checks {
+        let rule = if game.mission.kind == MissionKind::Defensive {
+            "3.2.2"
         } else {
-            format!("{n} enemy unit(s) hold their positions.")
-        },
-        Vec::new(),
-    );
+            "3.4.2"
+        };
+        game.emit(
+            rule,
+            EventKind::Nothing {
+                why: "no enemy to check".into(),
+            },
+            "No enemy unit takes an activity check this turn.".into(),
+            Vec::new(),
+        );
+    }
 }
 
 /// 3.3.1 B, 4.3.2: runners dispatched on an earlier turn that were neither
@@ -802,6 +800,9 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
         .collect();
     cards.sort();
     cards.dedup();
+    // 9.1.4: a counterattack puts the enemy on Assault tactics for three
+    // turns, this one included.
+    game.state.assault_until = game.state.turn.saturating_add(2);
     for pos in &cards {
         if let Some(c) = game.state.map.card_mut(*pos) {
             let keep = c.markers.pc.is_some_and(|m| m.letter <= letter);
@@ -816,7 +817,7 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
     game.emit(
         rule,
         EventKind::Nothing { why: "counterattack".into() },
-        format!("The enemy counterattacks: a PC marker {letter:?} goes on each of the {} cards the company holds.", cards.len()),
+        format!("The enemy counterattacks: a PC marker {letter:?} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until),
         Vec::new(),
     );
 }
@@ -1040,7 +1041,7 @@ pub fn dry_teams_leave(game: &mut Game) {
 
 /// The best of `options` by key, a random number from the Action deck
 /// breaking ties among equals (5.1.3 retreats, 9.4, 9.6, 9.9).
-fn pick_card<K: Ord + Copy>(
+pub(super) fn pick_card<K: Ord + Copy>(
     game: &mut Game,
     options: &[(CardPos, K)],
     purpose: &str,
@@ -1062,7 +1063,7 @@ fn pick_card<K: Ord + Copy>(
 }
 
 /// Whether any US unit on the map sees `at` or stands on it.
-fn us_sees(game: &Game, at: CardPos) -> bool {
+pub(super) fn us_sees(game: &Game, at: CardPos) -> bool {
     game.friendly()
         .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
         .any(|f| f.pos == at || game.unit_sees(f.id, at))
@@ -1252,7 +1253,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
 }
 
 /// The lower cover value of the top terrain card at `at`; 0 off the map.
-fn terrain_cover(game: &Game, at: CardPos) -> i32 {
+pub(super) fn terrain_cover(game: &Game, at: CardPos) -> i32 {
     game.top_card(at)
         .map(|t| t.cover.lower() as i32)
         .unwrap_or(0)
@@ -1261,7 +1262,7 @@ fn terrain_cover(game: &Game, at: CardPos) -> i32 {
 /// An enemy unit leaves its card for `to`, out of its cover and marked
 /// Exposed (9.4); the company's fire follows it when it can (6.2.3) and
 /// fire from the card it left stops if no one there supports it (6.1.2).
-fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
+pub(super) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
     let from = game.state.unit(id).pos;
     {
         let m = game.state.unit_mut(id);
@@ -1274,7 +1275,7 @@ fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
 }
 
 /// Takes a unit out of play for good: it left the map or withdrew.
-fn leave_play(
+pub(super) fn leave_play(
     game: &mut Game,
     id: UnitId,
     rule: &str,

@@ -65,6 +65,8 @@ pub fn initial_state(
         next_cover: 0,
         outcome: None,
         counters: Counters::default(),
+        assault_until: 0,
+        spotters: Vec::new(),
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {

@@ -509,6 +509,22 @@ pub struct State {
     pub next_cover: u16,
     pub outcome: Option<Outcome>,
     pub counters: Counters,
+    /// A counterattack switched the enemy to Assault tactics up to and
+    /// including this turn (9.1.4); 0: never.
+    #[serde(default)]
+    pub assault_until: u8,
+    /// Enemy indirect-fire spotters and what they have left (9.8).
+    #[serde(default)]
+    pub spotters: Vec<SpotterTask>,
+}
+
+/// An enemy spotter (9.8): its fire missions left and the card its last
+/// Incoming! fell on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpotterTask {
+    pub unit: UnitId,
+    pub missions: u8,
+    pub target: CardPos,
 }
 
 impl State {
