@@ -836,3 +836,449 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
     assert!(l.in_play() && l.pos == p(3, 3));
     assert!(g.log().iter().any(|e| e.rule == "9.7"));
 }
+
+// ---------------------------------------------------------------------------
+// 9.4 Enemy Activity Checks
+// ---------------------------------------------------------------------------
+
+use fof::data::activity::{Act, Tactic};
+use fof::engine::events::{EventKind, Section};
+use fof::engine::hierarchy::{self, Table};
+
+/// The activity checks logged for a unit: (action label, cards read).
+fn checks_of(g: &Game, u: UnitId) -> Vec<(String, Vec<fof::engine::events::CardRead>)> {
+    g.log()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ActivityCheck { unit, act } if *unit == u => {
+                Some((act.clone(), e.cards.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A card whose R# under `n` is `r`.
+fn r_card(g: &Game, n: u8, r: u8) -> Card {
+    cards(g, 1, |c| c.random_number(n) == Some(r))[0]
+}
+
+#[test]
+fn rule_9_4_an_activity_check_cell_is_read_from_the_r_strip() {
+    // A German squad with the company out of sight in the staging area:
+    // not under fire, no LOS. The test mission's tactics are Delay.
+    for r in 1..=6u8 {
+        let (mut g, e) = squad_facing(p(3, 2), p(0, 2));
+        assert_eq!(hierarchy::tactic(&g), Tactic::Delay);
+        let (table, row) = hierarchy::lookup(&g, e, Tactic::Delay);
+        let (n, cell, col) = row.expect("a row applies");
+        assert_eq!((table, n, col.as_str()), (Table::Defensive, 1, "Delay"));
+        assert_eq!(cell, g.data().charts.activity_defensive[0].delay);
+        let card = r_card(&g, 6, r);
+        g.state_mut().deck.put_on_top(&[card]);
+        hierarchy::run(&mut g);
+        let checks = checks_of(&g, e);
+        assert_eq!(checks.len(), 1, "checked once");
+        let want = cell.lookup(r);
+        assert_eq!(checks[0].0, want.label(), "R# {r}");
+        let read = &checks[0].1;
+        assert_eq!(read.len(), 1);
+        assert_eq!(Card::Action(read[0].card), card);
+        assert_eq!(read[0].section, Section::Random(6));
+        let u = g.state().unit(e);
+        match want {
+            Act::ReplaceByPc => assert!(!u.in_play()),
+            Act::FallBack => assert!(u.pos.row == 4 && u.exposed),
+            Act::Nothing => assert_eq!(u.pos, p(3, 2)),
+            other => panic!("the shipped cell names {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn rule_9_4_a_dash_or_no_applicable_row_means_no_action() {
+    let (g, e) = squad_facing(p(3, 2), p(0, 2));
+    let mut data = g.data().clone();
+    data.charts.activity_defensive[0].delay = fof::data::activity::Cell::Dash;
+    let draws = g.state().counters.enemy_checks;
+    let mut h = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
+    *h.state_mut() = g.state().clone();
+    let top = h.state().deck.clone();
+    hierarchy::run(&mut h);
+    assert_eq!(checks_of(&h, e)[0].0, Act::Nothing.label());
+    assert!(checks_of(&h, e)[0].1.is_empty(), "a dash draws no card");
+    assert_eq!(h.state().deck, top, "nothing drawn");
+    assert_eq!(h.state().counters.enemy_checks, draws + 1);
+    // With the Pinned/LAT table emptied no row applies to a pinned unit:
+    // it does nothing.
+    let mut data = g.data().clone();
+    data.charts.activity_pinned.clear();
+    let mut h = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
+    *h.state_mut() = g.state().clone();
+    h.state_mut().unit_mut(e).pinned = true;
+    hierarchy::run(&mut h);
+    assert!(h.log().iter().any(|ev| ev.text.contains("no row")));
+    assert_eq!(h.state().unit(e).pos, p(3, 2));
+}
+
+#[test]
+fn rule_9_4_pinned_and_lat_units_then_good_order_then_leaders_on_each_card() {
+    let (mut g, good) = squad_facing(p(3, 2), p(0, 2));
+    let data = Arc::new(g.data().clone());
+    let leader = g.state_mut().add_unit(&data, "de_leader", p(3, 2)).unwrap();
+    let pinned = g
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(3, 2))
+        .unwrap();
+    g.state_mut().unit_mut(pinned).pinned = true;
+    // A Good Order squad that came into play after the leader still goes
+    // before it.
+    let later = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 2))
+        .unwrap();
+    let team = g
+        .state_mut()
+        .add_unit(&data, "de_fire_team", p(3, 3))
+        .unwrap();
+    hierarchy::run(&mut g);
+    let order: Vec<UnitId> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::ActivityCheck { unit, .. } => Some(unit),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(order.len(), 5, "each unit once: {order:?}");
+    let at = |u: UnitId| order.iter().position(|x| *x == u).unwrap();
+    assert!(at(pinned) < at(good) && at(good) < at(leader));
+    assert!(at(pinned) < at(later) && at(later) < at(leader));
+    // Two enemy cards: their order came from an R#.
+    let ev = g
+        .log()
+        .iter()
+        .find(|e| e.text.starts_with("The enemy cards are checked"))
+        .expect("the card order is drawn");
+    assert!(!ev.cards.is_empty());
+    assert!(order.contains(&team));
+    assert_eq!(g.state().counters.enemy_checks, 5);
+}
+
+#[test]
+fn rule_9_4_the_card_order_is_random() {
+    let mut firsts = std::collections::BTreeSet::new();
+    for seed in 0..16u64 {
+        let (mut g, a) = squad_facing(p(3, 1), p(0, 2));
+        let data = Arc::new(g.data().clone());
+        let b = g
+            .state_mut()
+            .add_unit(&data, "de_rifle_squad", p(3, 3))
+            .unwrap();
+        g.state_mut().deck = fof::engine::deck::Deck::new(&data.action, seed);
+        hierarchy::run(&mut g);
+        let first = g
+            .log()
+            .iter()
+            .find_map(|e| match e.kind {
+                EventKind::ActivityCheck { unit, .. } if unit == a || unit == b => Some(unit),
+                _ => None,
+            })
+            .unwrap();
+        firsts.insert(first);
+    }
+    assert_eq!(firsts.len(), 2, "either card may come first");
+}
+
+#[test]
+fn rule_9_4_pinned_units_read_the_pinned_table_in_the_leader_column_with_a_leader() {
+    let (mut g, e) = squad_facing(p(3, 2), p(0, 2));
+    g.state_mut().unit_mut(e).pinned = true;
+    let (t, row) = hierarchy::lookup(&g, e, Tactic::Delay);
+    assert_eq!(t, Table::PinnedLat);
+    assert_eq!(row.unwrap().2, "no leader");
+    let data = Arc::new(g.data().clone());
+    g.state_mut().add_unit(&data, "de_leader", p(3, 2)).unwrap();
+    let (_, row) = hierarchy::lookup(&g, e, Tactic::Delay);
+    let (n, cell, col) = row.unwrap();
+    assert_eq!(col, "leader");
+    // Pinned, apart from the company, no cover: the fourth row.
+    assert_eq!(n, 4);
+    assert_eq!(cell, g.data().charts.activity_pinned[3].leader);
+    // A Good Order squad reads the tactic's table.
+    g.state_mut().unit_mut(e).pinned = false;
+    assert_eq!(
+        hierarchy::lookup(&g, e, Tactic::Assault).0,
+        Table::Offensive
+    );
+    assert_eq!(hierarchy::lookup(&g, e, Tactic::Hasty).0, Table::Defensive);
+}
+
+#[test]
+fn rule_9_7_a_leader_on_the_card_adds_a_card_to_enemy_attempts() {
+    let drawn = |with_leader: bool| {
+        let (mut g, e) = squad_facing(p(2, 2), p(2, 2));
+        if with_leader {
+            let data = Arc::new(g.data().clone());
+            g.state_mut().add_unit(&data, "de_leader", p(2, 2)).unwrap();
+        }
+        hierarchy::perform(&mut g, e, Act::Attack, &mut Vec::new());
+        let ev = g
+            .log()
+            .iter()
+            .find(|ev| matches!(&ev.kind, EventKind::Attempt { unit: Some(u), .. } if *u == e))
+            .expect("a grenade attempt")
+            .clone();
+        assert!(ev.text.starts_with("Grenade attack"), "{}", ev.text);
+        ev.cards.len()
+    };
+    assert_eq!(drawn(true), drawn(false) + 1);
+}
+
+#[test]
+fn rule_9_4_an_enemy_unit_that_advances_is_marked_exposed() {
+    let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
+    hierarchy::perform(&mut g, e, Act::Advance, &mut Vec::new());
+    let u = g.state().unit(e);
+    assert_eq!(u.pos, p(2, 2));
+    assert!(u.exposed);
+}
+
+#[test]
+fn rule_9_4_replaced_by_the_pc_marker_of_its_row_unless_one_is_there() {
+    let mut g = shipped();
+    let data = Arc::new(g.data().clone());
+    let rows = g.state().map.rows;
+    assert!(rows >= 3);
+    // Row 3 holds B markers in the shipped mission.
+    let e = g
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(3, 2))
+        .unwrap();
+    g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.pc = None;
+    hierarchy::perform(&mut g, e, Act::ReplaceByPc, &mut Vec::new());
+    assert!(!g.state().unit(e).in_play());
+    let m = g.state().map.card(p(3, 2)).unwrap().markers.pc.unwrap();
+    assert_eq!(m.letter, PcLetter::B);
+    // A marker already there stays as it is.
+    let f = g
+        .state_mut()
+        .add_unit(&data, "de_rifle_squad", p(3, 2))
+        .unwrap();
+    g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.pc = Some(PcMarker {
+        letter: PcLetter::C,
+        hidden: true,
+    });
+    hierarchy::perform(&mut g, f, Act::ReplaceByPc, &mut Vec::new());
+    assert!(!g.state().unit(f).in_play());
+    let m = g.state().map.card(p(3, 2)).unwrap().markers.pc.unwrap();
+    assert_eq!((m.letter, m.hidden), (PcLetter::C, true));
+}
+
+#[test]
+fn rule_9_4_shift_fire_turns_on_the_card_firing_from_another_direction() {
+    let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
+    let flank = id(&g, "1_2");
+    put(&mut g, flank, p(3, 1));
+    g.state_mut().fires.clear();
+    let link = |side, from, target| fof::engine::state::FireLink { side, from, target };
+    g.state_mut()
+        .fires
+        .push(link(Side::German, p(3, 2), p(1, 2)));
+    g.state_mut().fires.push(link(Side::Us, p(3, 1), p(3, 2)));
+    assert!(hierarchy::holds(
+        &g,
+        g.state().unit(e),
+        fof::data::activity::Cond::FireFromElsewhere
+    ));
+    hierarchy::perform(&mut g, e, Act::ShiftFire, &mut Vec::new());
+    let f: Vec<_> = g
+        .state()
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::German)
+        .map(|f| f.target)
+        .collect();
+    assert_eq!(f, vec![p(3, 1)]);
+}
+
+#[test]
+fn rule_9_4_two_teams_on_a_card_may_reconstitute_a_squad() {
+    let (mut g, e) = squad_facing(p(3, 2), p(0, 2));
+    let data = Arc::new(g.data().clone());
+    g.state_mut().unit_mut(e).removed = true;
+    let a = g
+        .state_mut()
+        .add_unit(&data, "de_fire_team", p(3, 2))
+        .unwrap();
+    let b = g
+        .state_mut()
+        .add_unit(&data, "de_fire_team", p(3, 2))
+        .unwrap();
+    hierarchy::perform(&mut g, a, Act::Reconstitute, &mut Vec::new());
+    assert!(!g.state().unit(a).in_play() && !g.state().unit(b).in_play());
+    let sq: Vec<_> = g
+        .state()
+        .units_at(p(3, 2))
+        .filter(|u| u.side == Side::German)
+        .map(|u| (u.kind, u.steps))
+        .collect();
+    assert_eq!(sq, vec![(UnitKind::Squad, 2)]);
+}
+
+#[test]
+fn rule_9_1_4_a_counterattack_puts_the_enemy_on_assault_for_three_turns() {
+    let mut g = shipped();
+    assert_eq!(hierarchy::tactic(&g), Tactic::Delay);
+    // Turn 6: the enemy table's last band, R# 10 is a counterattack.
+    g.state_mut().turn = 6;
+    let icon = cards(&g, 1, |c| c.higher_hq);
+    let roll = cards(&g, 1, |c| {
+        c.random_number(10) == Some(10) && !icon.contains(&Card::Action(c.number))
+    });
+    let mut deck = icon;
+    deck.extend(roll);
+    g.state_mut().deck.put_on_top(&deck);
+    fof::engine::phases::higher_hq_check(&mut g, false);
+    for (turn, t) in [
+        (6, Tactic::Assault),
+        (7, Tactic::Assault),
+        (8, Tactic::Assault),
+        (9, Tactic::Delay),
+    ] {
+        g.state_mut().turn = turn;
+        assert_eq!(hierarchy::tactic(&g), t, "turn {turn}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 9.8 Indirect fire spotters
+// ---------------------------------------------------------------------------
+
+fn spotter_at(g: &mut Game, at: CardPos, target: CardPos, missions: u8) -> UnitId {
+    let data = Arc::new(g.data().clone());
+    let s = g
+        .state_mut()
+        .add_unit(&data, "de_mortar_spotter", at)
+        .unwrap();
+    g.state_mut()
+        .spotters
+        .push(fof::engine::state::SpotterTask {
+            unit: s,
+            missions,
+            target,
+        });
+    s
+}
+
+#[test]
+fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    // The spotter on R3C2 sees along rows, columns and diagonals. One
+    // squad on the card of its last Incoming!, two on another card.
+    let one = alone(&mut g, p(1, 2));
+    let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, b, p(1, 4));
+    put(&mut g, c, p(1, 4));
+    let s = spotter_at(&mut g, p(3, 2), p(1, 2), 2);
+    for q in [p(1, 2), p(1, 4), p(2, 1)] {
+        assert!(g.unit_sees(s, q), "{q:?}");
+    }
+    let task = g.state().spotters[0].clone();
+    // 1. Units on the card of its Incoming! come first.
+    assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(1, 2)));
+    // 3. Otherwise the card in sight with the most steps, even farther.
+    put(&mut g, one, p(2, 1));
+    assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(1, 4)));
+    // 4. Equal steps: the nearer card; at equal range an R# decides.
+    put(&mut g, c, p(0, 1));
+    assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(2, 1)));
+    put(&mut g, one, p(1, 2));
+    let task = fof::engine::state::SpotterTask {
+        target: p(4, 4),
+        ..task
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..12u64 {
+        let data = Arc::new(g.data().clone());
+        g.state_mut().deck = fof::engine::deck::Deck::new(&data.action, seed);
+        seen.insert(hierarchy::spotter_target(&mut g, &task).unwrap());
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![p(1, 2), p(1, 4)]);
+    // 5. No target: nothing.
+    for u in [one, b] {
+        put(&mut g, u, p(0, 1));
+    }
+    assert_eq!(hierarchy::spotter_target(&mut g, &task), None);
+}
+
+#[test]
+fn rule_9_8_a_successful_call_spends_a_mission_and_the_spotter_leaves_when_spent() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    alone(&mut g, p(1, 2));
+    let s = spotter_at(&mut g, p(4, 2), p(1, 2), 1);
+    let burst = cards(&g, 3, |c| c.shows_burst());
+    g.state_mut().deck.put_on_top(&burst);
+    hierarchy::run(&mut g);
+    let c = g.state().map.card(p(1, 2)).unwrap();
+    assert!(c.markers.pending_fire);
+    assert_eq!(c.markers.pending_mod, -4, "the mortar spotter's NCM");
+    assert_eq!(g.state().spotters[0].missions, 0);
+    assert!(g.state().unit(s).in_play());
+    // The pending mission lands in the VOF segment as Incoming!.
+    fof::engine::phases::vof_segment(&mut g);
+    assert!(g.state().map.card(p(1, 2)).unwrap().markers.incoming);
+    // Next segment: nothing left to call, the spotter leaves.
+    hierarchy::run(&mut g);
+    assert!(!g.state().unit(s).in_play());
+}
+
+#[test]
+fn rule_9_8_a_failed_call_spends_nothing_and_a_pinned_spotter_reads_the_lat_table() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    alone(&mut g, p(1, 2));
+    let s = spotter_at(&mut g, p(4, 2), p(1, 2), 2);
+    let dud = cards(&g, 3, |c| !c.shows_burst());
+    g.state_mut().deck.put_on_top(&dud);
+    hierarchy::run(&mut g);
+    assert!(!g.state().map.card(p(1, 2)).unwrap().markers.pending_fire);
+    assert_eq!(g.state().spotters[0].missions, 2);
+    assert!(checks_of(&g, s).is_empty(), "not on the hierarchy tables");
+    g.state_mut().unit_mut(s).pinned = true;
+    hierarchy::run(&mut g);
+    assert_eq!(checks_of(&g, s).len(), 1, "pinned: the Pinned/LAT table");
+    assert_eq!(hierarchy::lookup(&g, s, Tactic::Delay).0, Table::PinnedLat);
+}
+
+#[test]
+fn rule_9_8_an_observer_contact_fires_at_once_on_the_contact_card() {
+    let mut pkg = squad_package("t", false, PackagePlacement::MaxLos);
+    pkg.groups = vec![vec![UnitTypeId("de_mortar_spotter".into())]];
+    pkg.spotted = false;
+    pkg.cover = PackageCover::None;
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(1, 2));
+    marker(&mut g, p(1, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    let e = germans(&g);
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].1, UnitKind::Spotter);
+    assert!(e[0].0.row > 2 && !e[0].2, "far off and unspotted: {e:?}");
+    let c = g.state().map.card(p(1, 2)).unwrap();
+    assert!(c.markers.incoming && c.markers.incoming_mod == -4);
+    // The shipped mission gives three missions: two are left.
+    assert_eq!(g.state().spotters.len(), 1);
+    assert_eq!(g.state().spotters[0].missions, 2);
+    assert_eq!(g.state().spotters[0].target, p(1, 2));
+}

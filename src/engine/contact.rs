@@ -395,7 +395,18 @@ fn find_card(
     taken: &[CardPos],
 ) -> Option<CardPos> {
     let table = game.mission.placement.clone()?;
-    let range = group_range(game, group).min(if game.limited_visibility() { 1 } else { 3 });
+    let sight = if game.limited_visibility() { 1 } else { 3 };
+    // 9.8: a spotter's reach is its sight, not a weapon's range: the fire
+    // it calls comes from off the map.
+    let observer = group
+        .iter()
+        .filter_map(|t| game.data.unit_type(&t.0))
+        .any(|t| t.kind == crate::data::units::UnitKind::Spotter);
+    let range = if observer {
+        sight
+    } else {
+        group_range(game, group).min(sight)
+    };
     let always_far = group
         .iter()
         .filter_map(|t| game.data.unit_type(&t.0))
