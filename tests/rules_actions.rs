@@ -1221,6 +1221,38 @@ fn rule_4_2_1_c_smoke_goes_on_the_units_own_card_and_blocks_sight_out_of_it() {
 }
 
 #[test]
+fn rule_4_3_6_d_a_cs_grenade_screens_its_card_like_smoke() {
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    let watcher = id(&g, "1_1");
+    put(&mut g, &[plt], p(1, 2));
+    put(&mut g, &[watcher], p(3, 2));
+    g.state_mut()
+        .unit_mut(plt)
+        .assets
+        .push(Asset::Pyro(Pyro::CsGas, 1));
+    impulse(&mut g, Some(plt));
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::DeployPyro {
+                unit: plt,
+                device: Pyro::CsGas,
+                at: p(1, 2),
+            },
+        ),
+    );
+    assert_eq!(
+        g.state().map.card(p(1, 2)).unwrap().markers.smoke,
+        Some(SmokeKind::Cs)
+    );
+    assert_eq!(pyro_count(&g, plt, Pyro::CsGas), 0);
+    assert!(!g.unit_sees(plt, p(3, 2)), "no sight out of the gas");
+    assert!(g.unit_sees(watcher, p(1, 2)), "sight into it remains");
+}
+
+#[test]
 fn rule_4_2_1_c_an_aerial_signal_bursts_over_the_units_card_or_an_adjacent_one() {
     let mut g = game();
     let co = id(&g, "co_hq");

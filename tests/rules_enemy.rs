@@ -1282,3 +1282,36 @@ fn rule_9_8_an_observer_contact_fires_at_once_on_the_contact_card() {
     assert_eq!(g.state().spotters[0].missions, 2);
     assert_eq!(g.state().spotters[0].target, p(1, 2));
 }
+
+// ---------------------------------------------------------------------------
+// 4.3.6 D Tear gas
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_4_3_6_d_tear_gas_breaks_the_enemy_into_fire_teams_that_fall_back_or_go_to_ground() {
+    for (r, falls) in [(1u8, true), (2, true), (3, false)] {
+        // A US squad shares the gassed card: its masks keep it fighting.
+        let (mut g, e) = squad_facing(p(3, 2), p(3, 2));
+        let us = id(&g, "1_1");
+        g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.smoke =
+            Some(fof::engine::state::SmokeKind::Cs);
+        let card = r_card(&g, 3, r);
+        g.state_mut().deck.put_on_top(&[card]);
+        fof::engine::phases::enemy_activity(&mut g);
+        let u = g.state().unit(e);
+        assert_eq!(u.kind, UnitKind::FireTeam, "R# {r}");
+        if falls {
+            assert_eq!(u.pos.row, 4, "R# {r}: falls back");
+            assert!(u.exposed);
+        } else {
+            assert_eq!(u.pos, p(3, 2), "R# {r}: stays");
+            assert!(u.pinned);
+        }
+        assert!(
+            checks_of(&g, e).is_empty(),
+            "the gas decided its action: no activity check"
+        );
+        let s = g.state().unit(us);
+        assert!(s.good_order() && s.kind == UnitKind::Squad && s.pos == p(3, 2));
+    }
+}

@@ -214,6 +214,8 @@ pub enum Pyro {
     Smoke,
     WpSmoke,
     HandFlare,
+    /// A tear gas (CS) grenade (4.3.6 D).
+    CsGas,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

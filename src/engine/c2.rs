@@ -717,6 +717,12 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
             card.markers.smoke = Some(SmokeKind::Wp);
             format!("White phosphorus smoke bursts on {at} (8.4).")
         }
+        Pyro::CsGas => {
+            card.markers.smoke = Some(SmokeKind::Cs);
+            format!(
+                "Tear gas (CS) spreads over {at}: it screens like smoke; the company's gas masks keep it fighting, but the enemy there must fall back or go to ground (4.3.6 D)."
+            )
+        }
         Pyro::HandFlare => {
             card.markers.illumination = flare;
             format!("A flare lights {at} (8.2).")

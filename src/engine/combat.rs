@@ -303,7 +303,8 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
         }
         if let Some(s) = card.markers.smoke.filter(|_| !no_smoke) {
             let v = match s {
-                super::state::SmokeKind::Smoke => charts.smoke.smoke,
+                // 4.3.6 D: CS screens exactly as smoke does.
+                super::state::SmokeKind::Smoke | super::state::SmokeKind::Cs => charts.smoke.smoke,
                 super::state::SmokeKind::Wp => charts.smoke.wp,
             } as i32;
             parts.push(("smoke".into(), v));

@@ -68,6 +68,12 @@ pub fn tactic(game: &Game) -> Tactic {
 
 /// 9.4: every enemy unit's activity check, card by card in random order.
 pub fn run(game: &mut Game) {
+    run_skipping(game, &[]);
+}
+
+/// The activity checks, leaving out units whose action another rule
+/// already decided this segment (CS gas, 4.3.6 D).
+pub fn run_skipping(game: &mut Game, skip: &[UnitId]) {
     spotters(game);
     let tactic = tactic(game);
     let mut cards: Vec<CardPos> = game
@@ -104,7 +110,7 @@ pub fn run(game: &mut Game) {
             reads,
         );
     }
-    let mut done: Vec<UnitId> = Vec::new();
+    let mut done: Vec<UnitId> = skip.to_vec();
     for pos in order {
         for group in 0..3 {
             loop {
@@ -1036,4 +1042,86 @@ fn spotters(game: &mut Game) {
             Vec::new(),
         );
     }
+}
+
+// ---------------------------------------------------------------------------
+// 4.3.6 D: tear gas
+// ---------------------------------------------------------------------------
+
+/// 4.3.6 D: on every card holding CS, the enemy's Good Order units become
+/// fire teams; then each enemy unit there falls back on a 1 or 2 of R#
+/// under 3, marked Exposed (out of the company's sight first, then the
+/// best terrain, then R#: the 9.4 Fall Back), or is Pinned on a 3. US units
+/// wear gas masks and are not affected. Returns the units whose action
+/// this was, so that they take no activity check this segment (9.4).
+pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
+    let cards: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.smoke == Some(super::state::SmokeKind::Cs))
+        .map(|c| c.pos)
+        .collect();
+    let mut hit = Vec::new();
+    for pos in cards {
+        let here: Vec<UnitId> = game
+            .state
+            .units_at(pos)
+            .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect();
+        for id in &here {
+            if game.state.unit(*id).good_order() {
+                let before = game.describe(*id);
+                super::rally::convert(game, *id, UnitKind::FireTeam);
+                game.emit(
+                    "4.3.6 D",
+                    EventKind::Status {
+                        unit: *id,
+                        what: "fire team".into(),
+                    },
+                    format!(
+                        "{before} is caught in the tear gas on {pos} and breaks down into {}.",
+                        game.describe(*id)
+                    ),
+                    Vec::new(),
+                );
+            }
+        }
+        for id in here {
+            hit.push(id);
+            game.state.counters.enemy_checks += 1;
+            let (r, reads) = game.random(3, "tear gas: fall back on 1-2");
+            if r <= 2 {
+                game.emit(
+                    "4.3.6 D",
+                    EventKind::Nothing {
+                        why: "gas: fall back".into(),
+                    },
+                    format!(
+                        "R# {r} of 3: {} falls back out of the gas.",
+                        game.describe(id)
+                    ),
+                    reads,
+                );
+                fall_back(game, id, "4.3.6 D");
+            } else {
+                game.state.unit_mut(id).pinned = true;
+                game.emit(
+                    "4.3.6 D",
+                    EventKind::Status {
+                        unit: id,
+                        what: "pinned".into(),
+                    },
+                    format!(
+                        "R# {r} of 3: {} stays in the gas, Pinned.",
+                        game.describe(id)
+                    ),
+                    reads,
+                );
+            }
+        }
+    }
+    hit
 }

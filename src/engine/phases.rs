@@ -99,7 +99,8 @@ pub fn enemy_activity(game: &mut Game) {
     withdrawals(game);
     leaders_alone(game);
     let checks = game.state.counters.enemy_checks;
-    super::hierarchy::run(game);
+    let gassed = super::hierarchy::cs_gas(game);
+    super::hierarchy::run_skipping(game, &gassed);
     if game.state.counters.enemy_checks == checks {
         let rule = if game.mission.kind == MissionKind::Defensive {
             "3.2.2"

@@ -217,6 +217,9 @@ pub struct PcMarker {
 pub enum SmokeKind {
     Smoke,
     Wp,
+    /// Tear gas: screens as smoke does; the enemy on the card must fall
+    /// back or go to ground (4.3.6 D).
+    Cs,
 }
 
 /// Markers that lie on a whole card.
