@@ -563,6 +563,8 @@ fn put_group(
             u.cover = cover;
             u.fanatic = pkg.fanatic;
             names.push(u.label.clone());
+            let steps = u.steps as u32;
+            game.state.counters.enemy_placed += steps;
         }
     }
     let tpos = game.state.unit(trigger).pos;

@@ -468,6 +468,9 @@ pub struct Counters {
     pub enemy_checks: u32,
     /// Friendly steps that joined during the mission (reinforcements).
     pub reinforcements: u32,
+    /// Enemy steps placed by contacts during the mission (9.2).
+    #[serde(default)]
+    pub enemy_placed: u32,
 }
 
 /// Everything about a game in progress.
