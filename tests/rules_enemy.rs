@@ -75,6 +75,7 @@ fn squad_package(id: &str, opens_fire: bool, placement: PackagePlacement) -> For
         placement,
         cover: PackageCover::Default,
         fanatic: false,
+        human_wave: false,
     }
 }
 
@@ -1314,4 +1315,23 @@ fn rule_4_3_6_d_tear_gas_breaks_the_enemy_into_fire_teams_that_fall_back_or_go_t
         let s = g.state().unit(us);
         assert!(s.good_order() && s.kind == UnitKind::Squad && s.pos == p(3, 2));
     }
+}
+
+#[test]
+fn rule_9_12_a_human_wave_package_places_human_wave_units() {
+    let mut pkg = squad_package("t", false, PackagePlacement::Adjacent);
+    pkg.human_wave = true;
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(1, 2));
+    marker(&mut g, p(1, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::contact::resolve_markers(&mut g);
+    let e: Vec<_> = g
+        .state()
+        .in_play()
+        .filter(|u| u.side == Side::German)
+        .collect();
+    assert_eq!(e.len(), 1);
+    assert!(e[0].human_wave && !e[0].fanatic);
 }

@@ -21,7 +21,12 @@ fn p(r: i8, c: i8) -> CardPos {
 /// The crossroads mission with its enemy removed, an all-open 3x3 map and
 /// the given fire support.
 fn game_with(support: Vec<FireSupport>) -> Game {
+    game_tweaked(support, |_| {})
+}
+
+fn game_tweaked(support: Vec<FireSupport>, tweak: impl FnOnce(&mut DataSet)) -> Game {
     let mut data = DataSet::embedded().unwrap();
+    tweak(&mut data);
     let mut m = data.mission("crossroads_firefight").unwrap().clone();
     m.id = "support_test".into();
     m.enemy.clear();
@@ -107,6 +112,21 @@ fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded(
     assert_eq!(guards.len(), 1);
     assert_eq!(guards[0].side, Side::German);
     assert!(g.log().iter().any(|e| e.rule == "9.13"));
+}
+
+#[test]
+fn rule_9_13_a_side_that_takes_no_prisoners_shoots_them() {
+    let mut g = game_tweaked(Vec::new(), |d| {
+        d.campaigns[0].no_prisoners = vec![Side::German];
+    });
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    let squad = add(&mut g, "de_rifle_squad", p(2, 2));
+    fof::engine::phases::capture_retreat(&mut g);
+    let t = g.state().unit(team);
+    assert!(!t.captured && t.in_play());
+    assert_eq!(t.kind, fof::data::units::UnitKind::Casualty);
+    assert_eq!(g.state().unit(squad).steps, 4, "no guard is needed");
+    assert!(!g.state().units.iter().any(|u| u.guard));
 }
 
 #[test]

@@ -61,6 +61,9 @@ pub struct ForcePackage {
     /// Fanatic units (9.11).
     #[serde(default)]
     pub fanatic: bool,
+    /// A human wave assault (9.12): every hit a casualty, never pinned.
+    #[serde(default)]
+    pub human_wave: bool,
 }
 
 fn default_cover() -> PackageCover {
@@ -83,6 +86,10 @@ pub struct Campaign {
     /// types not listed are unlimited.
     #[serde(default)]
     pub counters: Vec<(UnitTypeId, u8)>,
+    /// Sides that take no prisoners (9.13): the teams they would capture
+    /// are shot and become casualties.
+    #[serde(default)]
+    pub no_prisoners: Vec<super::units::Side>,
 }
 
 impl Campaign {

@@ -559,9 +559,11 @@ fn put_group(
     for t in group {
         if let Some(id) = game.state.add_unit(&data, &t.0, at) {
             let u = game.state.unit_mut(id);
-            u.spotted = pkg.spotted;
+            // 9.8: a spotter is always placed unspotted.
+            u.spotted = pkg.spotted && u.kind != UnitKind::Spotter;
             u.cover = cover;
             u.fanatic = pkg.fanatic;
+            u.human_wave = pkg.human_wave;
             names.push(u.label.clone());
             let steps = u.steps as u32;
             game.state.counters.enemy_placed += steps;

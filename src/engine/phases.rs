@@ -281,6 +281,37 @@ fn captures(game: &mut Game) {
 }
 
 fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side, guarded: bool) {
+    // 9.13: a side the campaign says takes no prisoners shoots them.
+    let shoots = game
+        .mission
+        .campaign
+        .as_ref()
+        .and_then(|c| game.data.campaign(c))
+        .is_some_and(|c| c.no_prisoners.contains(&captors));
+    if shoots {
+        let mut names = Vec::new();
+        for t in taken {
+            if game.state.unit(*t).kind != UnitKind::Casualty {
+                names.push(game.describe(*t));
+                super::rally::convert(game, *t, UnitKind::Casualty);
+            }
+        }
+        if !names.is_empty() {
+            game.emit(
+                "9.13",
+                EventKind::Status {
+                    unit: taken[0],
+                    what: "shot".into(),
+                },
+                format!(
+                    "{} on {pos} cannot get away; their captors take no prisoners and shoot them.",
+                    names.join(", ")
+                ),
+                Vec::new(),
+            );
+        }
+        return;
+    }
     let mut guard_text = String::new();
     if guarded {
         let single = game
