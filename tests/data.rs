@@ -14,6 +14,7 @@ enum File {
     Terrain,
     Units,
     Charts,
+    Hedgerow,
 }
 
 fn text_mut(set: &mut SourceSet, f: File) -> &mut String {
@@ -22,6 +23,14 @@ fn text_mut(set: &mut SourceSet, f: File) -> &mut String {
         File::Terrain => &mut set.terrain[0].text,
         File::Units => &mut set.units.text,
         File::Charts => &mut set.charts.text,
+        File::Hedgerow => {
+            &mut set
+                .missions
+                .iter_mut()
+                .find(|m| m.path == "missions/hedgerow_attack.ron")
+                .expect("the shipped mission")
+                .text
+        }
     }
 }
 
@@ -31,6 +40,7 @@ fn path_of(f: File) -> &'static str {
         File::Terrain => "decks/terrain/normandy.ron",
         File::Units => "assets/units.ron",
         File::Charts => "assets/charts.ron",
+        File::Hedgerow => "missions/hedgerow_attack.ron",
     }
 }
 
@@ -519,6 +529,45 @@ fn unit_invariants_are_located_at_the_unit() {
         "fire_team: Some(\"us_fire_team\")",
         0,
         "same side",
+    );
+}
+
+#[test]
+fn rule_9_4_activity_table_cells_and_rows_are_checked_where_they_stand() {
+    check_invariant(
+        File::Charts,
+        "leader: Draw(6, [(1, 3, Rally), (4, 5, Attack), (6, 6, Nothing)]),",
+        "leader: Draw(6, [(1, 3, Rally), (5, 5, Attack), (6, 6, Nothing)]),",
+        0,
+        "without gaps or overlaps",
+    );
+    check_invariant(
+        File::Charts,
+        "hasty: Draw(6, [(1, 4, ShiftFire), (5, 6, Nothing)]),",
+        "hasty: Draw(7, [(1, 4, ShiftFire), (5, 7, Nothing)]),",
+        0,
+        "N from 2 to 6",
+    );
+    check_invariant(
+        File::Charts,
+        "(when: [Pinned, WithUs, InCover],",
+        "(when: [Pinned, WithUs, Apart],",
+        0,
+        "can never hold together",
+    );
+    check_invariant(
+        File::Hedgerow,
+        "tactics: Some(Delay),",
+        "tactics: Some(Overrun),",
+        0,
+        "the enemy defends",
+    );
+    check_invariant(
+        File::Hedgerow,
+        "enemy_fire: Some((missions: 3, draws: 2)),",
+        "enemy_fire: Some((missions: 0, draws: 2)),",
+        0,
+        "at least one mission",
     );
 }
 
