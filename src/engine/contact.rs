@@ -585,9 +585,14 @@ fn put_group(
             unit: UnitId(game.state.units.len() as u16 - 1),
         },
         format!(
-            "{} appear on {at}{}{}.",
+            "{} {} on {at}{}{}.",
             names.join(" + "),
-            if pkg.spotted {
+            if names.len() == 1 {
+                "appears"
+            } else {
+                "appear"
+            },
+            if pkg.spotted && spotters.is_empty() {
                 ", spotted"
             } else {
                 ", unspotted"

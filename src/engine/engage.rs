@@ -375,7 +375,7 @@ fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> C
     game.emit(
         "9.4",
         EventKind::Nothing { why: "random target".into() },
-        format!("Enemy fire from {from}: {} cards hold {most} friendly steps each; the R# picks {pick}.", top.len()),
+        format!("Enemy fire from {from}: {} cards hold {most} friendly step{} each; the R# picks {pick}.", top.len(), if most == 1 { "" } else { "s" }),
         reads,
     );
     pick

@@ -549,8 +549,9 @@ fn largest_us(game: &mut Game, at: CardPos) -> Option<UnitId> {
             why: "random target".into(),
         },
         format!(
-            "{} US units of {most} steps on {at}: the R# picks {}.",
+            "{} US units of {most} step{} on {at}: the R# picks {}.",
             us.len(),
+            if most == 1 { "" } else { "s" },
             game.describe(pick)
         ),
         reads,
