@@ -419,6 +419,79 @@ pub struct EnemyStart {
     pub cover: Option<super::charts::CoverKind>,
 }
 
+/// A place a success condition or award names (2.4.1, 10.3.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Place {
+    Primary,
+    Secondary,
+    AttackPosition,
+    Cop,
+}
+
+/// One success condition (11.0): every condition of a mission must hold at
+/// its end. "Clear": no enemy unit (casualties aside) and no PC marker on
+/// the card; "Secure": a friendly Good Order unit on it (10.3.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Goal {
+    Secure(Place),
+    Clear(Place),
+    ClearAndSecure(Place),
+    /// No enemy unit (casualties aside) at or behind the main line of
+    /// resistance (2.4.1 B).
+    HoldMlr,
+    /// Every route point touched by a friendly unit, in order (2.4.1 C).
+    Route,
+    /// At least this many cards clear.
+    ClearCards(u8),
+    /// The CO HQ is not a casualty.
+    CoHqAlive,
+}
+
+/// A task that earns experience (10.3.1). "Per" tasks score for each
+/// occurrence; the others once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Task {
+    /// Per enemy casualty step captured (9.13).
+    CaptureCasualty,
+    /// Per enemy step taken prisoner (9.13), casualties aside.
+    CapturePrisoner,
+    /// Once, with at least this many cards clear.
+    ClearCards(u8),
+    /// Once, with more than this many cards clear.
+    ClearMoreThan(u8),
+    /// Once, with every card of the map clear.
+    ClearAllRows,
+    /// Per clear card, other than an objective, that held a PC marker of
+    /// letter A.
+    ClearPcA,
+    /// Per clear card, other than an objective, that held a PC marker of
+    /// letter B or C.
+    ClearPcBC,
+    /// Once, with every card of this column clear.
+    ClearColumn(i8),
+    /// Once, with every card of this row clear.
+    ClearRow(i8),
+    /// Per clear card, other than an objective, on this row.
+    ClearOnRow(i8),
+    /// Once, with every card on the map's edge clear.
+    ClearPerimeter,
+    /// Per Higher HQ event marked as earning experience that the company
+    /// carried out (3.1): the event's own points are added as well.
+    HqEvent,
+    /// Per friendly-occupied card without enemy units at the end.
+    FriendlyCards,
+    /// Per enemy casualty step inflicted and not captured.
+    InflictCasualty,
+    /// Per enemy vehicle knocked out.
+    KnockOutVehicle,
+    /// Per successful grenade attack by the company.
+    Grenade,
+    /// Once, with the place secured.
+    Secure(Place),
+    /// Per friendly casualty step evacuated (5.1.7).
+    Evacuate,
+}
+
 /// What the enemy's indirect-fire spotters have (9.8): fire missions per
 /// spotter, the first (automatic) one included, and the cards drawn for
 /// each later call for fire. The NCM is the spotter type's Incoming! value.
@@ -494,6 +567,17 @@ pub struct Mission {
     /// The enemy's fire missions (9.8).
     #[serde(default)]
     pub enemy_fire: Option<EnemyFire>,
+    /// How many times the mission may be attempted (11.1).
+    #[serde(default = "one")]
+    pub attempts: u8,
+    /// Success conditions (11.0). None listed: the default for the kind
+    /// (the primary objective secured on an offensive mission or patrol,
+    /// the MLR held on a defensive one).
+    #[serde(default)]
+    pub success: Vec<Goal>,
+    /// Experience points per task (10.3.1).
+    #[serde(default)]
+    pub awards: Vec<(Task, u8)>,
     /// Friendly Higher HQ events (3.1).
     #[serde(default)]
     pub friendly_events: Vec<HhqBand>,
