@@ -905,6 +905,64 @@ pub fn missions(
                 ));
             }
         }
+        // 11.0, 10.3.1: goals and awards name places and lines the mission
+        // has.
+        if m.attempts == 0 {
+            out.push(e(
+                "attempts",
+                "a mission must allow at least one attempt (11.1)".into(),
+            ));
+        }
+        {
+            use super::mission::{Goal, Place, Task};
+            let c = &m.controls;
+            let has = |p: Place| match p {
+                Place::Primary => c
+                    .objectives
+                    .iter()
+                    .any(|(k, _)| *k == super::mission::ObjectiveKind::Primary),
+                Place::Secondary => c
+                    .objectives
+                    .iter()
+                    .any(|(k, _)| *k == super::mission::ObjectiveKind::Secondary),
+                Place::AttackPosition => c.attack_position.is_some(),
+                Place::Cop => c.cop.is_some(),
+            };
+            for g in &m.success {
+                let missing = match g {
+                    Goal::Secure(p) | Goal::Clear(p) | Goal::ClearAndSecure(p) => {
+                        (!has(*p)).then(|| format!("no {p:?} marker in the controls"))
+                    }
+                    Goal::HoldMlr => c.mlr.is_none().then(|| "no `mlr` in the controls".into()),
+                    Goal::Route => c
+                        .route
+                        .is_empty()
+                        .then(|| "no `route` points in the controls".into()),
+                    Goal::ClearCards(_) | Goal::CoHqAlive => None,
+                };
+                if let Some(why) = missing {
+                    out.push(e("success", format!("success condition {g:?}: {why}")));
+                }
+            }
+            let (rows, cols) = (m.map.rows as i8, m.map.cols as i8);
+            for (t, _) in &m.awards {
+                let bad = match t {
+                    Task::Secure(p) => {
+                        (!has(*p)).then(|| format!("no {p:?} marker in the controls"))
+                    }
+                    Task::ClearRow(r) | Task::ClearOnRow(r) if !(1..=rows).contains(r) => {
+                        Some(format!("row {r} is not on the {rows}-row map"))
+                    }
+                    Task::ClearColumn(k) if !(1..=cols).contains(k) => {
+                        Some(format!("column {k} is not on the {cols}-column map"))
+                    }
+                    _ => None,
+                };
+                if let Some(why) = bad {
+                    out.push(e("awards", format!("award {t:?}: {why}")));
+                }
+            }
+        }
         if let Some(ef) = &m.enemy_fire
             && (ef.missions == 0 || ef.draws == 0)
         {

@@ -56,7 +56,46 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | WpGrenade { .. } => combat_orders::check(game, by, a),
         CallForFire { .. } => super::support::check(game, by, a),
         FireFinalProtective => super::support::check_final(game, by),
+        HigherTask { commands } => check_tasking(game, by, *commands),
     }
+}
+
+/// 3.1: the battalion's tasking of this turn is carried out by the CO HQ
+/// spending the commands it asks for.
+fn check_tasking(game: &Game, by: Option<UnitId>, commands: u8) -> Result<(), Illegal> {
+    let co = game.state.co_hq().map(|c| c.id);
+    if by.is_none() || by != co {
+        return Err(Illegal(
+            "only the CO HQ carries out a battalion tasking (3.1)".into(),
+        ));
+    }
+    match game.state.tasking {
+        Some((c, _)) if c == commands => Ok(()),
+        Some((c, _)) => Err(Illegal(format!(
+            "this turn's tasking asks for {c} commands, not {commands}"
+        ))),
+        None => Err(Illegal(
+            "battalion has no tasking for the company this turn (3.1)".into(),
+        )),
+    }
+}
+
+fn perform_tasking(game: &mut Game) {
+    let Some((c, xp)) = game.state.tasking.take() else {
+        return;
+    };
+    game.state.hq_tasks.0 += 1;
+    game.state.hq_tasks.1 += xp as u32;
+    game.emit(
+        "3.1",
+        super::events::EventKind::Nothing {
+            why: "tasking done".into(),
+        },
+        format!(
+            "The CO HQ spends {c} command(s) on battalion's tasking: the company will earn {xp} experience point(s) for it (10.3.1)."
+        ),
+        Vec::new(),
+    );
 }
 
 /// Every action worth checking now (a superset of the legal ones).
@@ -68,6 +107,9 @@ pub fn candidates(game: &Game) -> Vec<Action> {
     combat_orders::candidates(game, &mut out);
     super::support::candidates(game, &mut out);
     out.push(Action::FireFinalProtective);
+    if let Some((commands, _)) = game.state.tasking {
+        out.push(Action::HigherTask { commands });
+    }
     out
 }
 
@@ -118,6 +160,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         | WpGrenade { .. } => combat_orders::perform(game, order),
         CallForFire { .. } => super::support::perform(game, order),
         FireFinalProtective => super::support::perform_final(game),
+        HigherTask { .. } => perform_tasking(game),
     }
 }
 

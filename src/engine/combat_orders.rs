@@ -847,6 +847,9 @@ pub(super) fn attempt_grenade(
     }
     if r.success {
         let critical = icons(game, &r.cards, needed) >= 2;
+        if u.side == crate::data::units::Side::Us {
+            game.state.counters.grenades += 1;
+        }
         mark(game, target, Mark::Grenade, critical);
     } else {
         let placed = place_miss(game, t.pos);

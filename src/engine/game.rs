@@ -706,11 +706,37 @@ impl Game {
         );
     }
 
-    /// Decides the mission's outcome at its end (11.0). Until the campaign
-    /// rules land, an offensive mission succeeds when a friendly Good Order
-    /// unit holds the primary objective with no enemy on it.
+    /// Decides the mission's outcome at its end by its success conditions
+    /// (11.0) and tallies the experience it earned (10.3.1).
     pub(crate) fn finish_mission(&mut self) {
         let outcome = super::victory::outcome(self);
+        let tally = super::victory::tally(self);
+        let lines: Vec<String> = tally
+            .lines
+            .iter()
+            .map(|(t, n, p)| format!("{t:?} x{n}: {p}"))
+            .chain(
+                (self.state.hq_tasks.1 > 0)
+                    .then(|| format!("Higher HQ taskings: {}", self.state.hq_tasks.1)),
+            )
+            .collect();
+        self.emit(
+            "10.3.1",
+            EventKind::Nothing {
+                why: "experience".into(),
+            },
+            if lines.is_empty() {
+                "The mission earned no experience points.".into()
+            } else {
+                format!(
+                    "Experience earned: {} point(s) ({}).",
+                    tally.total,
+                    lines.join(", ")
+                )
+            },
+            Vec::new(),
+        );
+        self.state.tally = Some(tally);
         let text = match &outcome {
             Outcome::Success => "The mission succeeded.".to_string(),
             Outcome::Failure(why) => format!("The mission failed: {why}."),

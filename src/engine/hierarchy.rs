@@ -881,6 +881,7 @@ fn replace_by_pc(game: &mut Game, id: UnitId) {
         }
         _ => None,
     };
+    game.state.note_pc_markers();
     let text = match placed {
         Some(l) => format!("{text}: a PC marker {l:?} takes its place."),
         None => format!("{text}."),

@@ -697,6 +697,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
         Vec::new(),
     );
     reveal_around(game);
+    super::victory::touch_route(game);
     super::phases::mine_check(game, unit);
 }
 

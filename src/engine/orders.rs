@@ -153,6 +153,10 @@ pub enum Action {
     ShiftFire { at: CardPos, to: CardPos },
     /// m. Fire the final protective fires and lines.
     FireFinalProtective,
+    // ---- 3.1 Higher HQ events ----
+    /// Carry out the battalion's tasking of this turn: the CO HQ spends
+    /// the commands it asks for and the company earns its points.
+    HigherTask { commands: u8 },
 }
 
 impl Action {
@@ -203,6 +207,7 @@ impl Action {
             CeaseFire { .. } => "4.2.4 k",
             ShiftFire { .. } => "4.2.4 l",
             FireFinalProtective => "4.2.4 m",
+            HigherTask { .. } => "3.1",
         }
     }
 
@@ -253,6 +258,7 @@ impl Action {
             CeaseFire { .. } => "Cease Fire",
             ShiftFire { .. } => "Shift Fire",
             FireFinalProtective => "Fire FPF/FPL",
+            HigherTask { .. } => "Carry Out Battalion Tasking",
         }
     }
 
@@ -264,6 +270,7 @@ impl Action {
             | InfiltratePlatoon { .. }
             | PlatoonConcentrate { .. }
             | PlatoonGrenade { .. } => 2,
+            HigherTask { commands } => *commands,
             _ => 1,
         }
     }
@@ -283,6 +290,7 @@ impl Action {
                 | DesignateCasualtyPoint
                 | ReconstituteSquad { .. }
                 | FireFinalProtective
+                | HigherTask { .. }
         )
     }
 
@@ -331,7 +339,8 @@ impl Action {
             | PlatoonGrenade { .. }
             | CeaseFire { .. }
             | ShiftFire { .. }
-            | FireFinalProtective => None,
+            | FireFinalProtective
+            | HigherTask { .. } => None,
         }
     }
 

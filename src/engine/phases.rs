@@ -846,6 +846,7 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
             }
         }
     }
+    game.state.note_pc_markers();
     game.emit(
         rule,
         EventKind::Nothing { why: "counterattack".into() },
@@ -981,6 +982,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                     }
                 }
             }
+            game.state.note_pc_markers();
             game.emit(
                 rule,
                 EventKind::Nothing {

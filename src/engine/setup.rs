@@ -67,6 +67,10 @@ pub fn initial_state(
         counters: Counters::default(),
         assault_until: 0,
         spotters: Vec::new(),
+        pc_history: Vec::new(),
+        route_reached: 0,
+        hq_tasks: (0, 0),
+        tally: None,
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {
@@ -351,6 +355,7 @@ pub fn place_pc_markers(mission: &Mission, state: &mut State) {
             }
         }
     }
+    state.note_pc_markers();
 }
 
 /// Logs the setup.

@@ -468,6 +468,9 @@ pub struct Counters {
     pub enemy_checks: u32,
     /// Friendly steps that joined during the mission (reinforcements).
     pub reinforcements: u32,
+    /// Successful grenade attacks by the company (10.3.1).
+    #[serde(default)]
+    pub grenades: u32,
     /// Enemy steps placed by contacts during the mission (9.2).
     #[serde(default)]
     pub enemy_placed: u32,
@@ -522,6 +525,28 @@ pub struct State {
     /// Enemy indirect-fire spotters and what they have left (9.8).
     #[serde(default)]
     pub spotters: Vec<SpotterTask>,
+    /// Every card that has held a PC marker, with the highest letter it
+    /// held, sorted (10.3.1: clearing such cards earns experience).
+    #[serde(default)]
+    pub pc_history: Vec<(CardPos, PcLetter)>,
+    /// Route points touched in order so far (2.4.1 C).
+    #[serde(default)]
+    pub route_reached: u8,
+    /// Experience earned during play: Higher HQ taskings carried out
+    /// (3.1), as (events, points).
+    #[serde(default)]
+    pub hq_tasks: (u8, u32),
+    /// The experience tally made at the mission's end (10.3.1).
+    #[serde(default)]
+    pub tally: Option<Tally>,
+}
+
+/// The experience a mission earned (10.3.1): each task with its count and
+/// points, and the total.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Tally {
+    pub lines: Vec<(crate::data::mission::Task, u32, u32)>,
+    pub total: u32,
 }
 
 /// An enemy spotter (9.8): its fire missions left and the card its last
@@ -534,6 +559,20 @@ pub struct SpotterTask {
 }
 
 impl State {
+    /// Records the PC markers now on the map in `pc_history`.
+    pub fn note_pc_markers(&mut self) {
+        for c in &self.map.cards {
+            let Some(m) = c.markers.pc else {
+                continue;
+            };
+            match self.pc_history.iter_mut().find(|(p, _)| *p == c.pos) {
+                Some((_, l)) => *l = (*l).max(m.letter),
+                None => self.pc_history.push((c.pos, m.letter)),
+            }
+        }
+        self.pc_history.sort();
+    }
+
     pub fn unit(&self, id: UnitId) -> &Unit {
         &self.units[id.0 as usize]
     }

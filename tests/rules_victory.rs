@@ -1,0 +1,257 @@
+//! Victory (11.0), experience tasks (10.3.1), Higher HQ taskings (3.1) and
+//! route points (2.4.1 C).
+
+use fof::data::DataSet;
+use fof::data::action::ActionCard;
+use fof::data::charts::PcLetter;
+use fof::data::mission::{At, Goal, Mission, Place, Task};
+use fof::data::units::{Side, UnitKind};
+use fof::engine::Input;
+use fof::engine::deck::Card;
+use fof::engine::game::Game;
+use fof::engine::orders::{Action, Order};
+use fof::engine::pos::CardPos;
+use fof::engine::state::{Options, Outcome, PcMarker, UnitId};
+use fof::engine::victory;
+use std::sync::Arc;
+
+const OPEN: u8 = 45;
+
+fn p(r: i8, c: i8) -> CardPos {
+    CardPos::new(r, c)
+}
+
+/// The shipped hedgerow mission on an open map with no PC markers or
+/// enemy, changed by `f`.
+fn game(f: impl FnOnce(&mut Mission)) -> Game {
+    let mut data = DataSet::embedded().unwrap();
+    let mut m = data.mission("hedgerow_attack").unwrap().clone();
+    m.id = "victory_test".into();
+    m.pc_markers.clear();
+    m.enemy.clear();
+    f(&mut m);
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "victory_test", 3, Options::default()).unwrap();
+    for c in &mut g.state_mut().map.cards {
+        c.stack = vec![OPEN];
+        c.face_up = true;
+        c.covers.clear();
+        c.markers = Default::default();
+    }
+    g.state_mut().fires.clear();
+    g.state_mut().pc_history.clear();
+    g
+}
+
+fn id(g: &Game, roster: &str) -> UnitId {
+    g.state().by_roster(roster).unwrap().id
+}
+
+fn put(g: &mut Game, u: UnitId, at: CardPos) {
+    let x = g.state_mut().unit_mut(u);
+    x.pos = at;
+    x.cover = None;
+}
+
+fn add(g: &mut Game, t: &str, at: CardPos) -> UnitId {
+    let data = Arc::new(g.data().clone());
+    g.state_mut().add_unit(&data, t, at).unwrap()
+}
+
+/// Everyone back to the staging area.
+fn clear_map(g: &mut Game) {
+    let us: Vec<UnitId> = g.state().in_play().map(|u| u.id).collect();
+    for u in us {
+        put(g, u, p(0, 1));
+    }
+}
+
+fn primary(g: &Game) -> CardPos {
+    let a = g
+        .mission()
+        .controls
+        .objectives
+        .iter()
+        .find(|(k, _)| *k == fof::data::mission::ObjectiveKind::Primary)
+        .unwrap()
+        .1;
+    p(a.0, a.1)
+}
+
+#[test]
+fn rule_11_0_a_mission_succeeds_only_when_every_condition_holds() {
+    let mut g = game(|m| m.success = vec![Goal::ClearAndSecure(Place::Primary), Goal::CoHqAlive]);
+    clear_map(&mut g);
+    let obj = primary(&g);
+    let sq = id(&g, "1_1");
+    let e = add(&mut g, "de_rifle_squad", obj);
+    put(&mut g, sq, obj);
+    // Secured but not clear.
+    assert!(matches!(victory::outcome(&g), Outcome::Failure(w) if w.contains("not cleared")));
+    // An enemy casualty does not stop the card being clear.
+    g.state_mut().unit_mut(e).kind = UnitKind::Casualty;
+    assert_eq!(victory::outcome(&g), Outcome::Success);
+    // A PC marker does.
+    g.state_mut().map.card_mut(obj).unwrap().markers.pc = Some(PcMarker {
+        letter: PcLetter::C,
+        hidden: false,
+    });
+    assert!(matches!(victory::outcome(&g), Outcome::Failure(_)));
+    g.state_mut().map.card_mut(obj).unwrap().markers.pc = None;
+    // The CO HQ a casualty: the second condition fails.
+    let co = id(&g, "co_hq");
+    g.state_mut().unit_mut(co).removed = true;
+    assert!(matches!(victory::outcome(&g), Outcome::Failure(w) if w.contains("CO HQ")));
+}
+
+#[test]
+fn rule_11_0_without_listed_conditions_an_attack_must_secure_its_primary_objective() {
+    let mut g = game(|m| m.success.clear());
+    clear_map(&mut g);
+    assert!(matches!(victory::outcome(&g), Outcome::Failure(_)));
+    let obj = primary(&g);
+    // Secure: any friendly unit but a casualty, even a pinned one.
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, obj);
+    g.state_mut().unit_mut(sq).pinned = true;
+    assert_eq!(victory::outcome(&g), Outcome::Success);
+}
+
+#[test]
+fn rule_10_3_1_each_task_is_counted_at_the_missions_end() {
+    let mut g = game(|m| {
+        m.awards = vec![
+            (Task::CaptureCasualty, 1),
+            (Task::CapturePrisoner, 2),
+            (Task::InflictCasualty, 1),
+            (Task::Grenade, 1),
+            (Task::Evacuate, 3),
+            (Task::ClearPcA, 2),
+            (Task::ClearPcBC, 1),
+            (Task::FriendlyCards, 1),
+            (Task::Secure(Place::Primary), 5),
+            (Task::ClearRow(4), 4),
+        ];
+    });
+    clear_map(&mut g);
+    let caught = add(&mut g, "de_casualty", p(3, 1));
+    g.state_mut().unit_mut(caught).captured = true;
+    g.state_mut().unit_mut(caught).removed = true;
+    let prisoner = add(&mut g, "de_litter_team", p(3, 1));
+    g.state_mut().unit_mut(prisoner).captured = true;
+    g.state_mut().unit_mut(prisoner).removed = true;
+    add(&mut g, "de_casualty", p(3, 3));
+    add(&mut g, "de_casualty", p(3, 3));
+    g.state_mut().counters.grenades = 2;
+    g.state_mut().evacuated = 1;
+    // Cards that held PC markers: two cleared (A, B), one still held (C).
+    g.state_mut().pc_history = vec![
+        (p(2, 1), PcLetter::A),
+        (p(2, 2), PcLetter::B),
+        (p(2, 3), PcLetter::C),
+    ];
+    add(&mut g, "de_rifle_squad", p(2, 3));
+    // Two friendly cards, one of them shared with the enemy.
+    let (a, b) = (id(&g, "1_1"), id(&g, "1_2"));
+    put(&mut g, a, p(1, 1));
+    put(&mut g, b, p(2, 3));
+    let t = victory::tally(&g);
+    let n = |task: Task| t.lines.iter().find(|l| l.0 == task).map(|l| (l.1, l.2));
+    assert_eq!(n(Task::CaptureCasualty), Some((1, 1)));
+    assert_eq!(n(Task::CapturePrisoner), Some((1, 2)));
+    assert_eq!(n(Task::InflictCasualty), Some((2, 2)));
+    assert_eq!(n(Task::Grenade), Some((2, 2)));
+    assert_eq!(n(Task::Evacuate), Some((1, 3)));
+    assert_eq!(n(Task::ClearPcA), Some((1, 2)));
+    assert_eq!(n(Task::ClearPcBC), Some((1, 1)));
+    assert_eq!(n(Task::FriendlyCards), Some((1, 1)));
+    assert_eq!(n(Task::Secure(Place::Primary)), None, "not secured");
+    assert_eq!(n(Task::ClearRow(4)), Some((1, 4)), "row 4 holds no enemy");
+    assert_eq!(t.total, 1 + 2 + 2 + 2 + 3 + 2 + 1 + 1 + 4);
+}
+
+#[test]
+fn rule_10_3_1_a_card_cleared_then_reoccupied_earns_nothing() {
+    let mut g = game(|m| m.awards = vec![(Task::ClearPcBC, 1), (Task::ClearCards(100), 9)]);
+    clear_map(&mut g);
+    g.state_mut().pc_history = vec![(p(2, 2), PcLetter::B)];
+    assert_eq!(victory::tally(&g).total, 1);
+    add(&mut g, "de_rifle_squad", p(2, 2));
+    assert_eq!(victory::tally(&g).total, 0);
+}
+
+fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
+    g.data()
+        .action_cards()
+        .into_iter()
+        .filter(|c| pred(c))
+        .take(n)
+        .map(|c| Card::Action(c.number))
+        .collect()
+}
+
+#[test]
+fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_points() {
+    let mut g = game(|m| m.awards = vec![(Task::HqEvent, 1)]);
+    // A friendly Higher HQ check on turn 2 draws R# 5: a tasking of two
+    // commands for one point in the shipped table.
+    let icon = cards(&g, 1, |c| c.higher_hq);
+    let roll = cards(&g, 1, |c| {
+        c.random_number(10) == Some(5) && !icon.contains(&Card::Action(c.number))
+    });
+    let mut deck = icon;
+    deck.extend(roll);
+    g.state_mut().deck.put_on_top(&deck);
+    g.state_mut().turn = 2;
+    fof::engine::phases::higher_hq_check(&mut g, true);
+    assert_eq!(g.state().tasking, Some((2, 1)));
+    let co = id(&g, "co_hq");
+    let task = |by| {
+        Input::Order(Order {
+            by,
+            action: Action::HigherTask { commands: 2 },
+        })
+    };
+    {
+        let imp = g.state_mut().impulse.as_mut().unwrap();
+        imp.hq = Some(co);
+        imp.available = 6;
+        imp.spent = 0;
+    }
+    let plt = id(&g, "1plt_hq");
+    assert!(g.apply(&task(Some(plt))).is_err(), "only the CO HQ");
+    assert!(g.legal_inputs().contains(&task(Some(co))));
+    g.apply(&task(Some(co))).unwrap();
+    assert_eq!(g.state().impulse.as_ref().unwrap().spent, 2);
+    assert_eq!(g.state().tasking, None);
+    assert_eq!(g.state().hq_tasks, (1, 1));
+    let t = victory::tally(&g);
+    assert_eq!(t.total, 1 + 1, "the event's point and the HqEvent award");
+    // Done once: no second tasking this turn.
+    assert!(g.apply(&task(Some(co))).is_err());
+}
+
+#[test]
+fn rule_2_4_1_c_route_points_count_only_in_order() {
+    let mut g = game(|m| {
+        m.controls.route = vec![At(1, 1), At(2, 2), At(3, 3)];
+        m.success = vec![Goal::Route];
+    });
+    clear_map(&mut g);
+    let sq = id(&g, "1_1");
+    // Touching the second point first counts for nothing.
+    put(&mut g, sq, p(2, 2));
+    victory::touch_route(&mut g);
+    assert_eq!(g.state().route_reached, 0);
+    put(&mut g, sq, p(1, 1));
+    victory::touch_route(&mut g);
+    assert_eq!(g.state().route_reached, 1);
+    put(&mut g, sq, p(2, 2));
+    victory::touch_route(&mut g);
+    assert_eq!(g.state().route_reached, 2);
+    assert!(matches!(victory::outcome(&g), Outcome::Failure(w) if w.contains("2 of the 3")));
+    put(&mut g, sq, p(3, 3));
+    victory::touch_route(&mut g);
+    assert_eq!(victory::outcome(&g), Outcome::Success);
+    assert!(g.state().units.iter().any(|u| u.side == Side::Us));
+}
