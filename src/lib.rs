@@ -5,6 +5,7 @@
 //! chance from the Action deck) -> front ends. The binary only parses the
 //! command line.
 
+pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod engine;

@@ -90,6 +90,14 @@ pub struct Campaign {
     /// are shot and become casualties.
     #[serde(default)]
     pub no_prisoners: Vec<super::units::Side>,
+    /// Green replacement steps after each successful mission, in campaign
+    /// order (10.4); missions past the list's end get none.
+    #[serde(default)]
+    pub replacements: Vec<u8>,
+    /// Veteran steps rotated out of the company after a mission: (mission
+    /// index from 0, steps) (10.5).
+    #[serde(default)]
+    pub rotations: Vec<(u8, u8)>,
 }
 
 impl Campaign {

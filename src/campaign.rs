@@ -1,0 +1,582 @@
+//! The campaign: the company carried from mission to mission (10.3-10.7,
+//! 11.0-11.3).
+//!
+//! A [`Campaign`] holds the company's roster between missions: each
+//! member's steps, each step with its own experience, so that promotions
+//! and replacements can be made step by step and a unit's level worked out
+//! with the combination tables of 10.6. Before a mission the mission's own
+//! company list is adjusted to the roster (experience, steps, members
+//! lost); after it, [`Campaign::after_mission`] runs the between-mission
+//! procedure in the order of 11.3 and 10.3.2.
+//!
+//! Decisions where the rules leave a choice to the player and no front end
+//! asks yet (the terminal issue will offer them):
+//! - Steps a unit lost are taken from its last-joined steps.
+//! - Experience points go first to the CO HQ, then the PLT HQs, then the
+//!   other units in roster order, each time to the cheapest step that can
+//!   still rise a level (one level per step per mission, 10.3.2).
+//! - Replacements first rebuild lost HQs and staff (Green, 10.4), then fill
+//!   the units furthest below full strength, veterans before green steps.
+//! - An HQ lost with no replacement left comes back Green all the same: the
+//!   battalion will not send the company out without its leaders.
+//! - A failed mission with attempts left is fought again from a fresh
+//!   set-up with the surviving company and the experience it earned but no
+//!   replacements (11.1 steps 1-2, 5 and 9-12); the map is dealt anew.
+
+use crate::data::DataSet;
+use crate::data::action::Experience;
+use crate::data::mission::Mission;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::state::Outcome;
+use crate::engine::{Game, Options, SetupError};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// How the campaign is won (11.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+pub enum Mode {
+    /// Complete every mission within its attempts, combat patrols aside.
+    Standard,
+    /// Keep the CO HQ alive; failed missions do not end the campaign.
+    Survivor,
+    /// Both: every mission completed and the CO HQ never a casualty.
+    Hardcore,
+}
+
+/// One member of the company between missions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// The roster id the missions use ("1_1", "co_hq").
+    pub id: String,
+    pub unit_type: String,
+    pub label: String,
+    pub kind: UnitKind,
+    /// Each step's experience, in the order they joined.
+    pub steps: Vec<Experience>,
+    /// The counter's full strength.
+    pub full: u8,
+}
+
+impl Member {
+    /// The unit's experience level (10.6).
+    pub fn level(&self) -> Experience {
+        combined(&self.steps)
+    }
+}
+
+/// What became of one mission attempt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub mission: String,
+    pub attempt: u8,
+    pub seed: u64,
+    pub success: bool,
+    pub why: String,
+    pub experience: u32,
+    pub casualties: u32,
+    pub replacements: u32,
+    pub veterans_returned: u32,
+    pub promotions: Vec<String>,
+}
+
+/// How a campaign ended (11.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum End {
+    Won,
+    Lost(String),
+}
+
+/// A campaign in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Campaign {
+    pub id: String,
+    pub mode: Mode,
+    pub seed: u64,
+    /// Index of the next mission in the campaign's list.
+    pub next: usize,
+    /// Attempts made at the next mission so far.
+    pub attempt: u8,
+    pub roster: Vec<Member>,
+    pub records: Vec<Record>,
+    /// A mission failed: in survivor mode the CO HQ may no longer be
+    /// promoted (11.2).
+    pub failed_once: bool,
+    pub end: Option<End>,
+}
+
+/// Why a campaign cannot go on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CampaignError {
+    Unknown(String),
+    Over,
+    Setup(String),
+}
+
+impl std::fmt::Display for CampaignError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CampaignError::Unknown(id) => write!(f, "no campaign or mission `{id}` in the data"),
+            CampaignError::Over => f.write_str("the campaign is over"),
+            CampaignError::Setup(e) => write!(f, "the mission cannot be set up: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CampaignError {}
+
+/// 10.6: the experience of a unit of several steps. One step is its own
+/// level; two to four steps follow the rulebook's tables; a mix the tables
+/// do not list (Veteran + Line + two Green) is Green, the level the nearest
+/// listed mixes give. Larger units take the rounded-down mean.
+pub fn combined(steps: &[Experience]) -> Experience {
+    use Experience::*;
+    let v = steps.iter().filter(|e| **e == Veteran).count();
+    let l = steps.iter().filter(|e| **e == Line).count();
+    let g = steps.iter().filter(|e| **e == Green).count();
+    match steps.len() {
+        0 => Green,
+        1 => steps[0],
+        2 => match (v, l, g) {
+            (2, _, _) => Veteran,
+            (_, 2, _) => Line,
+            (_, _, 2) => Green,
+            (1, _, _) => Line,
+            _ => Green,
+        },
+        3 => match (v, l, g) {
+            (3, _, _) => Veteran,
+            (2, 1, _) => Veteran,
+            (2, _, 1) => Line,
+            (_, l, _) if l >= 2 => Line,
+            (1, 0, 2) => Line,
+            (0, 1, 2) => Green,
+            (1, 1, 1) => Line,
+            _ => Green,
+        },
+        4 => {
+            if v >= 3 {
+                Veteran
+            } else if v == 2 || l >= 3 || (l == 2 && v == 1) {
+                Line
+            } else {
+                Green
+            }
+        }
+        n => {
+            let sum: usize = steps
+                .iter()
+                .map(|e| match e {
+                    Green => 0,
+                    Line => 1,
+                    Veteran => 2,
+                })
+                .sum();
+            match sum / n {
+                0 => Green,
+                1 => Line,
+                _ => Veteran,
+            }
+        }
+    }
+}
+
+/// What promoting a step one level costs (10.3.2); `None` at Veteran.
+pub fn promotion_cost(e: Experience) -> Option<u32> {
+    match e {
+        Experience::Green => Some(1),
+        Experience::Line => Some(3),
+        Experience::Veteran => None,
+    }
+}
+
+fn leader_rank(kind: UnitKind, id: &str) -> u8 {
+    match kind {
+        UnitKind::Hq if id == "co_hq" => 0,
+        UnitKind::Hq => 1,
+        UnitKind::Staff | UnitKind::HigherStaff => 2,
+        _ => 3,
+    }
+}
+
+impl Campaign {
+    /// A new campaign (11.2: the mode is chosen now).
+    pub fn new(data: &DataSet, id: &str, mode: Mode, seed: u64) -> Result<Campaign, CampaignError> {
+        let c = data
+            .campaign(id)
+            .ok_or_else(|| CampaignError::Unknown(id.to_string()))?;
+        if c.missions.is_empty() {
+            return Err(CampaignError::Unknown(id.to_string()));
+        }
+        Ok(Campaign {
+            id: id.to_string(),
+            mode,
+            seed,
+            next: 0,
+            attempt: 0,
+            roster: Vec::new(),
+            records: Vec::new(),
+            failed_once: false,
+            end: None,
+        })
+    }
+
+    /// The id of the next mission, unless the campaign is over.
+    pub fn next_mission<'a>(&self, data: &'a DataSet) -> Option<&'a str> {
+        if self.end.is_some() {
+            return None;
+        }
+        data.campaign(&self.id)?
+            .missions
+            .get(self.next)
+            .map(|s| s.as_str())
+    }
+
+    /// The seed of the next attempt: the campaign's seed, the mission's
+    /// place and the attempt, so that a campaign replays identically.
+    pub fn next_seed(&self) -> u64 {
+        self.seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(self.next as u64 * 100 + self.attempt as u64)
+    }
+
+    /// The mission as the company goes into it: the briefing's company list
+    /// with each member's current experience and steps; members lost for
+    /// good are left out (10.3.2, 10.6).
+    pub fn mission_for(&self, data: &DataSet, id: &str) -> Option<Mission> {
+        let mut m = data.mission(id)?.clone();
+        let mut kept = Vec::new();
+        for e in &m.company {
+            match self.roster.iter().find(|r| r.id == e.id) {
+                None => kept.push(e.clone()),
+                Some(r) if r.steps.is_empty() => {}
+                Some(r) => {
+                    let mut e = e.clone();
+                    e.experience = r.level();
+                    e.steps = (r.steps.len() < r.full as usize).then_some(r.steps.len() as u8);
+                    kept.push(e);
+                }
+            }
+        }
+        // A unit whose HQ is gone answers to the CO HQ.
+        let ids: Vec<String> = kept.iter().map(|e| e.id.clone()).collect();
+        for e in &mut kept {
+            if e.hq.as_ref().is_some_and(|h| !ids.contains(h)) {
+                e.hq = Some("co_hq".into());
+            }
+        }
+        m.company = kept;
+        Some(m)
+    }
+
+    /// Sets up the next mission's game.
+    pub fn start(&mut self, data: &Arc<DataSet>, options: Options) -> Result<Game, CampaignError> {
+        let id = self
+            .next_mission(data)
+            .ok_or(CampaignError::Over)?
+            .to_string();
+        let m = self
+            .mission_for(data, &id)
+            .ok_or_else(|| CampaignError::Unknown(id.clone()))?;
+        self.enlist(data, &m);
+        let mut d = (**data).clone();
+        if let Some(slot) = d.missions.iter_mut().find(|x| x.id == id) {
+            *slot = m;
+        }
+        Game::new(Arc::new(d), &id, self.next_seed(), options)
+            .map_err(|e: SetupError| CampaignError::Setup(e.to_string()))
+    }
+
+    /// Members the roster does not know yet join from the mission's list.
+    fn enlist(&mut self, data: &DataSet, m: &Mission) {
+        for e in &m.company {
+            if self.roster.iter().any(|r| r.id == e.id) {
+                continue;
+            }
+            let Some(t) = data.unit_type(&e.unit_type.0) else {
+                continue;
+            };
+            let n = e.steps.unwrap_or(t.steps);
+            self.roster.push(Member {
+                id: e.id.clone(),
+                unit_type: t.id.0.clone(),
+                label: e.label.clone(),
+                kind: t.kind,
+                steps: vec![e.experience; n as usize],
+                full: t.steps,
+            });
+        }
+    }
+
+    /// Total steps in the roster.
+    pub fn steps(&self) -> usize {
+        self.roster.iter().map(|m| m.steps.len()).sum()
+    }
+
+    /// The between-mission procedure after a finished game (11.3, 10.3.2,
+    /// 10.4, 10.5, 11.1, 11.2). Returns the record it adds.
+    pub fn after_mission(&mut self, data: &DataSet, game: &Game) -> Record {
+        let s = game.state();
+        let success = s.outcome == Some(Outcome::Success);
+        let why = match &s.outcome {
+            Some(Outcome::Failure(w)) => w.clone(),
+            _ => String::new(),
+        };
+        let xp = s.tally.as_ref().map(|t| t.total).unwrap_or(0);
+        // Each member's steps at the end: its own counter and the teams
+        // it broke into (same designation); casualties and prisoners lost;
+        // steps ending as LATs demoted to Green (10.3.2); guards return
+        // with their experience (9.13).
+        let mut casualties = 0u32;
+        let mut co_lost = false;
+        for m in &mut self.roster {
+            let Some(u0) = s.by_roster(&m.id) else {
+                continue;
+            };
+            let desig = u0.designation.clone();
+            let mine: Vec<_> = s
+                .units
+                .iter()
+                .filter(|u| {
+                    u.side == Side::Us
+                        && (u.roster.as_deref() == Some(&m.id)
+                            || (u.roster.is_none() && u.designation == desig))
+                })
+                .collect();
+            let mut whole = 0usize;
+            let mut lat = 0usize;
+            for u in &mine {
+                if u.captured {
+                    // 11.3 step 1: prisoners are lost to the company.
+                    continue;
+                }
+                if u.kind == UnitKind::Casualty {
+                    // On the map or evacuated: a casualty step (10.4).
+                    casualties += u.steps as u32;
+                    continue;
+                }
+                if u.removed && !u.guard && !u.withdrawn {
+                    // Merged into another counter (rally, reconstitution).
+                    continue;
+                }
+                if u.kind.is_lat() {
+                    lat += u.steps as usize;
+                } else {
+                    whole += u.steps as usize;
+                }
+            }
+            if m.id == "co_hq" && whole + lat == 0 {
+                co_lost = true;
+            }
+            let keep = whole + lat;
+            let mut steps: Vec<Experience> = m.steps.iter().copied().take(keep).collect();
+            while steps.len() < keep {
+                steps.push(Experience::Green);
+            }
+            // LAT steps are the last ones: demoted to Green.
+            let n = steps.len();
+            for e in steps.iter_mut().skip(n.saturating_sub(lat)) {
+                *e = Experience::Green;
+            }
+            m.steps = steps;
+        }
+        // Steps that changed counters during play (a runner's step, a team
+        // that joined another squad) can leave a unit above full strength:
+        // the extra steps go to the units furthest below theirs.
+        let mut extra = Vec::new();
+        for m in &mut self.roster {
+            while m.steps.len() > m.full as usize {
+                extra.extend(m.steps.pop());
+            }
+        }
+        for e in extra {
+            let Some(m) = self
+                .roster
+                .iter_mut()
+                .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
+                .max_by_key(|m| {
+                    (
+                        m.full as usize - m.steps.len(),
+                        std::cmp::Reverse(m.id.clone()),
+                    )
+                })
+            else {
+                break;
+            };
+            m.steps.push(e);
+        }
+        let mission = s.mission.clone();
+        let mut record = Record {
+            mission: mission.clone(),
+            attempt: self.attempt + 1,
+            seed: s.seed,
+            success,
+            why,
+            experience: xp,
+            casualties,
+            replacements: 0,
+            veterans_returned: 0,
+            promotions: Vec::new(),
+        };
+        // 11.2: the CO HQ falling ends survivor and hardcore campaigns.
+        if co_lost && matches!(self.mode, Mode::Survivor | Mode::Hardcore) {
+            self.end = Some(End::Lost("the CO HQ became a casualty (11.2)".into()));
+        }
+        if !success {
+            self.failed_once = true;
+        }
+        // 10.3.2: promotions with this mission's points (lost if unused).
+        record.promotions = self.promote(xp);
+        let attempts = data.mission(&mission).map(|m| m.attempts).unwrap_or(1);
+        let camp = data.campaign(&self.id);
+        if success {
+            // 10.4: replacements after a success only, plus one veteran
+            // per four casualty steps of this mission.
+            let green = camp
+                .and_then(|c| c.replacements.get(self.next).copied())
+                .unwrap_or(0) as u32;
+            let vets = casualties / 4;
+            record.replacements = green;
+            record.veterans_returned = vets;
+            self.replace(vets, green);
+            // 10.5: rotations.
+            let out = camp
+                .map(|c| {
+                    c.rotations
+                        .iter()
+                        .filter(|(i, _)| *i as usize == self.next)
+                        .map(|(_, n)| *n as u32)
+                        .sum::<u32>()
+                })
+                .unwrap_or(0);
+            self.rotate(out);
+            self.next += 1;
+            self.attempt = 0;
+        } else if self.attempt + 1 < attempts {
+            // 11.1: fight it again.
+            self.attempt += 1;
+        } else {
+            // 11.2: a failed combat patrol never ends the campaign.
+            let patrol = data
+                .mission(&mission)
+                .is_some_and(|m| m.kind == crate::data::mission::MissionKind::Patrol);
+            match self.mode {
+                Mode::Standard | Mode::Hardcore if !patrol => {
+                    self.end.get_or_insert(End::Lost(format!(
+                        "{mission} failed after {attempts} attempt(s): the battalion commander relieves you (11.2)"
+                    )));
+                }
+                _ => {
+                    self.next += 1;
+                    self.attempt = 0;
+                }
+            }
+        }
+        if self.end.is_none() && self.next_mission(data).is_none() {
+            self.end = Some(End::Won);
+        }
+        self.records.push(record.clone());
+        record
+    }
+
+    /// Spends experience points on promotions (10.3.2): one level per step
+    /// per mission, 1 point Green to Line, 3 Line to Veteran. Returns what
+    /// was promoted.
+    pub fn promote(&mut self, mut points: u32) -> Vec<String> {
+        let mut done = Vec::new();
+        let mut order: Vec<usize> = (0..self.roster.len()).collect();
+        order.sort_by_key(|i| (leader_rank(self.roster[*i].kind, &self.roster[*i].id), *i));
+        let mut raised: Vec<(usize, usize)> = Vec::new();
+        loop {
+            let mut best: Option<(u32, usize, usize)> = None;
+            for &i in &order {
+                let m = &self.roster[i];
+                if m.id == "co_hq" && self.mode == Mode::Survivor && self.failed_once {
+                    continue;
+                }
+                for (k, e) in m.steps.iter().enumerate() {
+                    if raised.contains(&(i, k)) {
+                        continue;
+                    }
+                    if let Some(c) = promotion_cost(*e)
+                        && c <= points
+                        && best.is_none_or(|(bc, _, _)| c < bc)
+                    {
+                        best = Some((c, i, k));
+                    }
+                }
+                if best.is_some() {
+                    break;
+                }
+            }
+            let Some((c, i, k)) = best else {
+                break;
+            };
+            points -= c;
+            raised.push((i, k));
+            let m = &mut self.roster[i];
+            let from = m.steps[k];
+            m.steps[k] = match from {
+                Experience::Green => Experience::Line,
+                _ => Experience::Veteran,
+            };
+            done.push(format!(
+                "{}: a step {:?} -> {:?}",
+                m.label, from, m.steps[k]
+            ));
+        }
+        done
+    }
+
+    /// Adds veterans then green steps: lost HQs and staff first, then the
+    /// units furthest below full strength (10.4).
+    pub fn replace(&mut self, vets: u32, green: u32) {
+        let mut pool: Vec<Experience> = std::iter::repeat_n(Experience::Veteran, vets as usize)
+            .chain(std::iter::repeat_n(Experience::Green, green as usize))
+            .collect();
+        // HQs and staff come back Green whatever happens.
+        for m in &mut self.roster {
+            if m.steps.is_empty() && leader_rank(m.kind, &m.id) < 3 {
+                if let Some(p) = pool.iter().position(|e| *e == Experience::Green) {
+                    pool.remove(p);
+                } else if !pool.is_empty() {
+                    pool.pop();
+                }
+                m.steps = vec![Experience::Green];
+            }
+        }
+        for e in pool {
+            let Some(m) = self
+                .roster
+                .iter_mut()
+                .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
+                .max_by_key(|m| {
+                    (
+                        m.full as usize - m.steps.len(),
+                        std::cmp::Reverse(m.id.clone()),
+                    )
+                })
+            else {
+                break;
+            };
+            m.steps.push(e);
+        }
+    }
+
+    /// 10.5: veteran steps leave, taken from the largest units first.
+    pub fn rotate(&mut self, mut n: u32) {
+        while n > 0 {
+            let Some(m) = self
+                .roster
+                .iter_mut()
+                .filter(|m| m.steps.len() > 1 && m.steps.contains(&Experience::Veteran))
+                .max_by_key(|m| (m.steps.len(), std::cmp::Reverse(m.id.clone())))
+            else {
+                break;
+            };
+            if let Some(p) = m.steps.iter().position(|e| *e == Experience::Veteran) {
+                m.steps.remove(p);
+            }
+            n -= 1;
+        }
+    }
+}

@@ -1,0 +1,333 @@
+//! The campaign between missions: experience (10.3.2), replacements
+//! (10.4), rotations (10.5), combined experience (10.6), reattempts (11.1)
+//! and campaign modes (11.2); and a whole campaign played by the random
+//! bot.
+
+use fof::campaign::{Campaign, End, Mode, combined, promotion_cost};
+use fof::data::DataSet;
+use fof::data::action::Experience::{self, Green as G, Line as L, Veteran as V};
+use fof::data::units::UnitKind;
+use fof::engine::state::{Outcome, Tally};
+use fof::engine::{Game, Options};
+use std::sync::Arc;
+
+fn data() -> Arc<DataSet> {
+    Arc::new(DataSet::embedded().unwrap())
+}
+
+#[test]
+fn rule_10_6_the_combined_experience_of_multi_step_units() {
+    let cases: &[(&[Experience], Experience)] = &[
+        // Two steps.
+        (&[V, G], L),
+        (&[V, L], L),
+        (&[L, G], G),
+        (&[V, V], V),
+        // Three steps.
+        (&[V, V, G], L),
+        (&[V, V, L], V),
+        (&[L, L, V], L),
+        (&[L, L, G], L),
+        (&[G, G, V], L),
+        (&[G, G, L], G),
+        (&[V, L, G], L),
+        (&[G, G, G], G),
+        // Four steps.
+        (&[V, V, V, G], V),
+        (&[V, V, G, G], L),
+        (&[V, V, L, L], L),
+        (&[L, L, L, G], L),
+        (&[L, L, V, G], L),
+        (&[L, L, G, G], G),
+        (&[G, G, G, V], G),
+        // Not in the tables: decided Green.
+        (&[V, L, G, G], G),
+    ];
+    for (steps, want) in cases {
+        let mut s = steps.to_vec();
+        assert_eq!(combined(&s), *want, "{steps:?}");
+        // The order of the steps does not matter.
+        s.reverse();
+        assert_eq!(combined(&s), *want, "{s:?}");
+    }
+}
+
+/// A campaign whose first mission has been set up (the roster enlisted).
+fn started(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
+    let d = data();
+    let mut c = Campaign::new(&d, "normandy_1944", mode, 7).unwrap();
+    let g = c.start(&d, Options::default()).unwrap();
+    (c, g, d)
+}
+
+fn member<'a>(c: &'a Campaign, id: &str) -> &'a fof::campaign::Member {
+    c.roster.iter().find(|m| m.id == id).unwrap()
+}
+
+fn finish(g: &mut Game, success: bool, xp: u32) {
+    let s = g.state_mut();
+    s.outcome = Some(if success {
+        Outcome::Success
+    } else {
+        Outcome::Failure("test".into())
+    });
+    s.tally = Some(Tally {
+        lines: Vec::new(),
+        total: xp,
+    });
+}
+
+#[test]
+fn rule_10_3_2_promotions_cost_one_then_three_points_one_level_per_mission() {
+    assert_eq!(promotion_cost(G), Some(1));
+    assert_eq!(promotion_cost(L), Some(3));
+    assert_eq!(promotion_cost(V), None);
+    let (mut c, _, _) = started(Mode::Standard);
+    for m in &mut c.roster {
+        m.steps = vec![G; m.steps.len()];
+    }
+    let co_steps = member(&c, "co_hq").steps.len();
+    // Enough for every step: each rises one level only.
+    let total: usize = c.roster.iter().map(|m| m.steps.len()).sum();
+    let done = c.promote(10_000);
+    assert_eq!(done.len(), total);
+    assert!(c.roster.iter().all(|m| m.steps.iter().all(|e| *e == L)));
+    // Leaders first: with one point only the CO HQ rises.
+    for m in &mut c.roster {
+        m.steps = vec![G; m.steps.len()];
+    }
+    c.promote(co_steps as u32);
+    assert!(member(&c, "co_hq").steps.iter().all(|e| *e == L));
+    let others: usize = c
+        .roster
+        .iter()
+        .filter(|m| m.id != "co_hq")
+        .flat_map(|m| m.steps.iter())
+        .filter(|e| **e == L)
+        .count();
+    assert_eq!(others, 0);
+    // Line to Veteran costs three: two points buy nothing at Line.
+    for m in &mut c.roster {
+        m.steps = vec![L; m.steps.len()];
+    }
+    assert!(c.promote(2).is_empty());
+}
+
+#[test]
+fn rule_10_3_2_steps_ending_as_lats_are_demoted_to_green_and_casualties_lost() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    let sq = c
+        .roster
+        .iter()
+        .find(|m| m.kind == UnitKind::Squad)
+        .unwrap()
+        .id
+        .clone();
+    let before = member(&c, &sq).steps.len();
+    for m in &mut c.roster {
+        m.steps = vec![V; m.steps.len()];
+    }
+    // The squad loses a step as a casualty and one to a fire team.
+    let u = g.state().by_roster(&sq).unwrap().clone();
+    g.state_mut().unit_mut(u.id).steps -= 2;
+    let team = fof::engine::rally::spawn_team(&mut g, &u, UnitKind::FireTeam);
+    let cas = fof::engine::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
+    assert!(g.state().unit(team).in_play() && g.state().unit(cas).in_play());
+    finish(&mut g, false, 0);
+    let r = c.after_mission(&d, &g);
+    assert_eq!(r.casualties, 1);
+    let m = member(&c, &sq);
+    assert_eq!(m.steps.len(), before - 1);
+    assert_eq!(
+        m.steps.iter().filter(|e| **e == G).count(),
+        1,
+        "{:?}",
+        m.steps
+    );
+}
+
+#[test]
+fn rule_10_4_replacements_come_after_a_success_with_a_veteran_per_four_casualties() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    // Eight casualty steps across the squads.
+    let squads: Vec<String> = c
+        .roster
+        .iter()
+        .filter(|m| m.kind == UnitKind::Squad)
+        .map(|m| m.id.clone())
+        .collect();
+    let mut lost = 0;
+    for id in &squads {
+        if lost == 8 {
+            break;
+        }
+        let u = g.state().by_roster(id).unwrap().clone();
+        let n = (u.steps - 1).min(8 - lost);
+        g.state_mut().unit_mut(u.id).steps -= n;
+        for _ in 0..n {
+            fof::engine::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
+        }
+        lost += n;
+    }
+    assert_eq!(lost, 8);
+    let before = c.steps();
+    let mut failed = c.clone();
+    finish(&mut g, true, 0);
+    let r = c.after_mission(&d, &g);
+    let green = d.campaign("normandy_1944").unwrap().replacements[0] as u32;
+    assert_eq!(
+        (r.casualties, r.veterans_returned, r.replacements),
+        (8, 2, green)
+    );
+    assert_eq!(c.steps(), before - 8 + 2 + green as usize);
+    assert!(c.roster.iter().all(|m| m.steps.len() <= m.full as usize));
+    // A failure brings none (10.4).
+    finish(&mut g, false, 0);
+    let r = failed.after_mission(&d, &g);
+    assert_eq!((r.veterans_returned, r.replacements), (0, 0));
+    assert_eq!(failed.steps(), before - 8);
+}
+
+#[test]
+fn rule_11_1_a_failed_mission_is_attempted_again_while_attempts_remain() {
+    let mut d = DataSet::embedded().unwrap();
+    let first = d.campaign("normandy_1944").unwrap().missions[0].clone();
+    let attempts = 3;
+    d.missions
+        .iter_mut()
+        .find(|m| m.id == first)
+        .unwrap()
+        .attempts = attempts;
+    let d = Arc::new(d);
+    let mut c = Campaign::new(&d, "normandy_1944", Mode::Standard, 1).unwrap();
+    for k in 0..attempts {
+        let mut g = c.start(&d, Options::default()).unwrap();
+        assert_eq!(g.state().mission, first);
+        let seed = g.state().seed;
+        finish(&mut g, false, 0);
+        c.after_mission(&d, &g);
+        if k + 1 < attempts {
+            assert_eq!(c.end, None);
+            assert_eq!(c.attempt, k + 1);
+            assert_ne!(c.next_seed(), seed, "a new deal");
+        }
+    }
+    // Standard: out of attempts, relieved of command (11.2).
+    assert!(matches!(&c.end, Some(End::Lost(w)) if w.contains("relieves")));
+}
+
+#[test]
+fn rule_11_2_survivor_goes_on_after_a_failure_but_the_co_hq_is_not_promoted() {
+    let d = data();
+    let mut c = Campaign::new(&d, "normandy_1944", Mode::Survivor, 1).unwrap();
+    let first = c.next_mission(&d).unwrap().to_string();
+    let attempts = d.mission(&first).unwrap().attempts;
+    for _ in 0..attempts {
+        let mut g = c.start(&d, Options::default()).unwrap();
+        finish(&mut g, false, 0);
+        c.after_mission(&d, &g);
+    }
+    assert_eq!(c.end, None);
+    assert_ne!(c.next_mission(&d).unwrap(), first);
+    for m in &mut c.roster {
+        m.steps = vec![G; m.steps.len()];
+    }
+    c.promote(100);
+    assert!(member(&c, "co_hq").steps.iter().all(|e| *e == G));
+    assert!(c.roster.iter().any(|m| m.steps.contains(&L)));
+}
+
+#[test]
+fn rule_11_2_hardcore_and_survivor_end_when_the_co_hq_falls() {
+    for (mode, ends) in [
+        (Mode::Standard, false),
+        (Mode::Survivor, true),
+        (Mode::Hardcore, true),
+    ] {
+        let (mut c, mut g, d) = started(mode);
+        let co = g.state().by_roster("co_hq").unwrap().id;
+        g.state_mut().unit_mut(co).kind = UnitKind::Casualty;
+        finish(&mut g, true, 0);
+        c.after_mission(&d, &g);
+        assert_eq!(
+            matches!(&c.end, Some(End::Lost(w)) if w.contains("CO HQ")),
+            ends,
+            "{mode:?}"
+        );
+        if !ends {
+            // The CO HQ is rebuilt, Green (10.4).
+            assert_eq!(member(&c, "co_hq").steps, vec![G]);
+        }
+    }
+}
+
+#[test]
+fn rule_10_5_rotations_take_veteran_steps_home() {
+    let (mut c, _, _) = started(Mode::Standard);
+    for m in &mut c.roster {
+        m.steps = vec![V; m.steps.len()];
+    }
+    let before = c.steps();
+    c.rotate(2);
+    assert_eq!(c.steps(), before - 2);
+}
+
+/// Plays a campaign to its end with the random bot, checking the books
+/// after every mission; returns the campaign.
+fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
+    let mut c = Campaign::new(d, "normandy_1944", mode, seed).unwrap();
+    let mut rng = fof::sim::bot_rng(seed);
+    let mut played = 0;
+    while c.end.is_none() {
+        let mut g = c.start(d, Options::default()).unwrap();
+        // The company goes in as the roster says.
+        for m in &c.roster {
+            if let Some(u) = g.state().by_roster(&m.id) {
+                assert_eq!(u.steps as usize, m.steps.len(), "{}", m.id);
+                assert_eq!(u.experience, m.level(), "{}", m.id);
+            }
+        }
+        let mut n = 0;
+        while !g.is_over() && n < fof::sim::MAX_INPUTS {
+            let legal = g.legal_inputs();
+            let i = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal).unwrap();
+            g.apply(&i).unwrap();
+            n += 1;
+        }
+        assert!(g.is_over(), "mission {} stalled", g.state().mission);
+        assert!(g.state().tally.is_some(), "experience tallied at the end");
+        let before = c.steps();
+        let r = c.after_mission(d, &g);
+        played += 1;
+        for m in &c.roster {
+            assert!(m.steps.len() <= m.full as usize, "{m:?} after {r:?}");
+        }
+        assert!(
+            c.steps() <= before + r.replacements as usize + r.veterans_returned as usize,
+            "no step from nowhere"
+        );
+        assert!(played <= 30, "the campaign ends");
+    }
+    assert_eq!(c.records.len(), played);
+    c
+}
+
+/// The whole campaign with the random bot: every mission ends by its own
+/// conditions, the roster goes into each mission as it left the last one
+/// and stays within its counters' strength, and the campaign ends won or
+/// lost. In survivor mode some seed carries the company through every
+/// mission.
+#[test]
+fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
+    let d = data();
+    let c = play_out(&d, Mode::Standard, 11);
+    assert!(c.end.is_some());
+    let n = d.campaign("normandy_1944").unwrap().missions.len();
+    let won = (1..=200u64)
+        .map(|seed| play_out(&d, Mode::Survivor, seed))
+        .find(|c| c.end == Some(End::Won))
+        .expect("some survivor campaign reaches the end");
+    let distinct: std::collections::BTreeSet<_> =
+        won.records.iter().map(|r| r.mission.clone()).collect();
+    assert_eq!(distinct.len(), n, "every mission was fought");
+}
