@@ -8,4 +8,5 @@
 pub mod cli;
 pub mod data;
 pub mod engine;
+pub mod replay;
 pub mod sim;
