@@ -382,7 +382,7 @@ impl Replay {
             ReplayError::at(
                 6,
                 Problem::BadValue {
-                    what: "the options".into(),
+                    what: "the `options` line".into(),
                     detail: e.to_string(),
                 },
             )
