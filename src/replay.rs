@@ -239,13 +239,23 @@ pub struct Replay {
     pub end: Option<End>,
 }
 
-/// A short, single-line excerpt of a line for a message.
+/// A short excerpt of a line for a message, control characters escaped
+/// so that a damaged file cannot garble the terminal.
 fn excerpt(line: &str) -> String {
     const MAX: usize = 60;
-    match line.char_indices().nth(MAX) {
-        Some((i, _)) => format!("{}...", &line[..i]),
-        None => line.to_string(),
+    let mut s = String::new();
+    for (i, c) in line.chars().enumerate() {
+        if i == MAX {
+            s.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            s.extend(c.escape_debug());
+        } else {
+            s.push(c);
+        }
     }
+    s
 }
 
 fn syntax(line: usize, expected: &str, found: &str) -> ReplayError {

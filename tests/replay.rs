@@ -505,3 +505,18 @@ fn the_save_folder_is_the_option_then_xdg_data_home_then_home() {
     }
     assert_eq!(save_dir_from(None, None, None), PathBuf::from("fof-saves"));
 }
+
+#[test]
+fn messages_quote_a_bad_line_shortened_and_with_control_characters_escaped() {
+    let data = data();
+    let text = recorded(&data, 3).text();
+    let long = format!("\u{1b}[31m{}", "x".repeat(200));
+    let e = refused(&data, &with_line(&text, 9, &long));
+    let msg = e.to_string();
+    assert!(msg.starts_with("line 9: expected `input"), "{msg}");
+    assert!(
+        !msg.contains('\u{1b}') && msg.contains("\\u{1b}[31m"),
+        "{msg}"
+    );
+    assert!(msg.len() < 250 && msg.ends_with("...`"), "{msg}");
+}
