@@ -57,6 +57,19 @@ pub enum Command {
     },
     /// Play whole missions with a bot, for testing and balance.
     Sim(SimArgs),
+    /// Play a replay or save file again, checking every step against the
+    /// hashes it records; print the log and the final hash.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct ReplayArgs {
+    /// The replay or save file (as written by `fof sim --record`).
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Only check the file: print the final state hash and nothing else.
+    #[arg(long)]
+    pub verify: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -78,6 +91,12 @@ pub struct SimArgs {
     /// Print every event of every game, with its rule and cards.
     #[arg(long)]
     pub log: bool,
+    /// Write the game as a replay file (`fof replay FILE` plays it again).
+    /// One game only: name the mission (unless the data has just one) and
+    /// leave --games at 1. An existing FILE is replaced only if it is a
+    /// replay or save that loads.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -129,6 +148,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 return 1;
             };
             sim(std::sync::Arc::new(data), args, out, err)
+        }
+        Some(Command::Replay(args)) => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            replay(std::sync::Arc::new(data), args, out, err)
         }
         Some(Command::Deck { command }) => {
             let Some(data) = load_or_report(&source, err) else {
@@ -260,37 +285,56 @@ fn sim(
         }
         None => data.missions.iter().map(|m| m.id.clone()).collect(),
     };
+    if let Some(path) = &args.record {
+        if missions.len() != 1 || args.games != 1 {
+            let _ = writeln!(
+                err,
+                "--record writes one game: give --mission ID and leave --games at 1"
+            );
+            return 2;
+        }
+        if let Err(e) = crate::replay::safe_to_overwrite(path, data.clone()) {
+            let _ = writeln!(err, "{e}");
+            return 1;
+        }
+    }
     let mut failed = false;
     let mut tally: std::collections::BTreeMap<String, u64> = std::collections::BTreeMap::new();
     for m in &missions {
         for i in 0..args.games {
             let seed = args.seed.wrapping_add(i);
-            let played = if args.log {
-                crate::sim::play_logged(data.clone(), m, seed, args.bot, Default::default()).map(
-                    |(r, log)| {
-                        for e in log {
-                            let cards: Vec<String> =
-                                e.cards.iter().map(|c| c.card.to_string()).collect();
-                            let cards = if cards.is_empty() {
-                                String::new()
-                            } else {
-                                format!(" [cards {}]", cards.join(" "))
-                            };
-                            let _ = writeln!(out, "T{} {:>7}  {}{}", e.turn, e.rule, e.text, cards);
-                        }
-                        r
-                    },
-                )
-            } else {
-                crate::sim::play(data.clone(), m, seed, args.bot, Default::default())
-            };
-            let r = match played {
+            let played =
+                if let Some(path) = &args.record {
+                    crate::sim::play_recorded(data.clone(), m, seed, args.bot, Default::default())
+                        .map(|(r, rec)| {
+                            if args.log {
+                                write_log(out, rec.game().log());
+                            }
+                            (r, Some((path, rec.text())))
+                        })
+                } else if args.log {
+                    crate::sim::play_logged(data.clone(), m, seed, args.bot, Default::default())
+                        .map(|(r, log)| {
+                            write_log(out, &log);
+                            (r, None)
+                        })
+                } else {
+                    crate::sim::play(data.clone(), m, seed, args.bot, Default::default())
+                        .map(|r| (r, None))
+                };
+            let (r, record) = match played {
                 Ok(r) => r,
                 Err(e) => {
                     let _ = writeln!(err, "{m} seed {seed}: {e}");
                     return 1;
                 }
             };
+            if let Some((path, text)) = record
+                && let Err(e) = crate::replay::save_atomic(path, &text)
+            {
+                let _ = writeln!(err, "{}: cannot write the replay: {e}", path.display());
+                return 1;
+            }
             failed |= r.outcome == "stalled";
             *tally
                 .entry(format!("{} {}", r.mission, r.outcome))
@@ -322,4 +366,57 @@ fn sim(
         }
     }
     i32::from(failed)
+}
+
+/// Prints events as `fof sim --log` and `fof replay` do.
+fn write_log(out: &mut dyn Write, log: &[crate::engine::events::Event]) {
+    for e in log {
+        let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
+        let cards = if cards.is_empty() {
+            String::new()
+        } else {
+            format!(" [cards {}]", cards.join(" "))
+        };
+        if writeln!(out, "T{} {:>7}  {}{}", e.turn, e.rule, e.text, cards).is_err() {
+            return;
+        }
+    }
+}
+
+/// `fof replay FILE [--verify]`: exit 0 if the file plays back exactly.
+fn replay(
+    data: std::sync::Arc<DataSet>,
+    args: &ReplayArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    let path = args.file.display();
+    let game = match crate::replay::load(&args.file, data) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = match e.line {
+                Some(_) => writeln!(err, "{path}:{e}"),
+                None => writeln!(err, "{path}: {e}"),
+            };
+            return 1;
+        }
+    };
+    let hash = crate::engine::hash::hex(game.state_hash());
+    if args.verify {
+        return write_all(out, &format!("{hash}\n"));
+    }
+    write_log(out, game.log());
+    let s = game.state();
+    let outcome = match &s.outcome {
+        Some(crate::engine::state::Outcome::Success) => "success",
+        Some(crate::engine::state::Outcome::Failure(_)) => "failure",
+        None => "in progress",
+    };
+    write_all(
+        out,
+        &format!(
+            "{} seed {}: {} after {} turns, {} inputs, hash {}\n",
+            s.mission, s.seed, outcome, s.turn, s.counters.inputs, hash
+        ),
+    )
 }

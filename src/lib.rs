@@ -9,4 +9,5 @@ pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod engine;
+pub mod replay;
 pub mod sim;

@@ -5,6 +5,7 @@ use crate::data::DataSet;
 use crate::engine::hash::hex;
 use crate::engine::state::Outcome;
 use crate::engine::{Game, Input, Options, SetupError};
+use crate::replay::Recorder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -112,27 +113,58 @@ pub fn play_logged(
     options: Options,
 ) -> Result<(Report, Vec<crate::engine::events::Event>), SetupError> {
     let mut game = Game::new(data, mission, seed, options)?;
+    let (inputs, stalled) = drive(&mut game, |g| g, |g, i| g.apply(i).is_ok(), seed, bot);
+    let r = report(&game, mission, seed, bot, inputs, stalled);
+    Ok((r, game.log().to_vec()))
+}
+
+/// Plays one mission with a bot through a [`Recorder`]: the report, and
+/// the recorder holding the game and its replay.
+pub fn play_recorded(
+    data: Arc<DataSet>,
+    mission: &str,
+    seed: u64,
+    bot: Bot,
+    options: Options,
+) -> Result<(Report, Recorder), SetupError> {
+    let mut rec = Recorder::new(data, mission, seed, options)?;
+    let (inputs, stalled) = drive(
+        &mut rec,
+        Recorder::game,
+        |r, i| r.apply(i).is_ok(),
+        seed,
+        bot,
+    );
+    let r = report(rec.game(), mission, seed, bot, inputs, stalled);
+    Ok((r, rec))
+}
+
+/// The bot's loop: picks and applies inputs until the mission is over or
+/// stalls. `apply` returns whether the input was accepted. Returns the
+/// number of inputs applied and whether the game stalled.
+fn drive<G>(
+    g: &mut G,
+    game: fn(&G) -> &Game,
+    apply: fn(&mut G, &Input) -> bool,
+    seed: u64,
+    bot: Bot,
+) -> (u64, bool) {
     let mut rng = bot_rng(seed);
     let mut inputs = 0u64;
-    let mut stalled = false;
-    while !game.is_over() {
+    while !game(g).is_over() {
         if inputs >= MAX_INPUTS {
-            stalled = true;
-            break;
+            return (inputs, true);
         }
-        let legal = game.legal_inputs();
+        let legal = game(g).legal_inputs();
         let Some(input) = choose(bot, &mut rng, &legal) else {
-            stalled = true;
-            break;
+            return (inputs, true);
         };
-        if game.apply(&input).is_err() {
-            stalled = true;
-            break;
+        if !apply(g, &input) {
+            return (inputs, true);
         }
         inputs += 1;
     }
-    let r = report(&game, mission, seed, bot, inputs, stalled);
-    Ok((r, game.log().to_vec()))
+    (inputs, false)
 }
 
 fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled: bool) -> Report {

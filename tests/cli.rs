@@ -1,5 +1,5 @@
 //! The command line as a user runs it: `fof check`, `fof deck stats`,
-//! `fof deck draw`, `--help`, `--version`.
+//! `fof deck draw`, `fof sim --record`, `fof replay`, `--help`, `--version`.
 
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -13,6 +13,10 @@ fn fof(args: &[&str]) -> Output {
 
 fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]
@@ -172,4 +176,142 @@ fn commands_refuse_broken_data_with_exit_1() {
         assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
         assert!(out.stdout.is_empty());
     }
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn replay_verify_prints_the_hash_that_sim_json_reports() {
+    let dir = temp_dir("record");
+    let file = dir.join("r.ron");
+    let f = file.to_string_lossy().into_owned();
+    let rec = fof(&[
+        "sim",
+        "--mission",
+        "hedgerow_attack",
+        "--seed",
+        "3",
+        "--record",
+        &f,
+        "--json",
+    ]);
+    assert_eq!(rec.status.code(), Some(0), "{}", stderr(&rec));
+    let json = fof(&[
+        "sim",
+        "--mission",
+        "hedgerow_attack",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(stdout(&rec), stdout(&json), "recording changes nothing");
+    let v: Value = serde_json::from_str(&stdout(&json)).unwrap();
+    let verify = fof(&["replay", &f, "--verify"]);
+    assert_eq!(verify.status.code(), Some(0), "{}", stderr(&verify));
+    assert_eq!(
+        stdout(&verify),
+        format!("{}\n", v["hash"].as_str().unwrap())
+    );
+    assert!(verify.stderr.is_empty());
+    // Without --verify: the log, then the outcome and the hash.
+    let full = fof(&["replay", &f]);
+    assert_eq!(full.status.code(), Some(0));
+    let text = stdout(&full);
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("hedgerow_attack seed 3: "), "{last}");
+    assert!(last.ends_with(v["hash"].as_str().unwrap()), "{last}");
+    // Recording again over a replay that loads is allowed.
+    let again = fof(&[
+        "sim",
+        "--mission",
+        "hedgerow_attack",
+        "--seed",
+        "4",
+        "--record",
+        &f,
+    ]);
+    assert_eq!(again.status.code(), Some(0), "{}", stderr(&again));
+}
+
+#[test]
+fn replay_refuses_a_damaged_file_naming_the_file_and_line() {
+    let dir = temp_dir("damaged");
+    let file = dir.join("r.ron");
+    let f = file.to_string_lossy().into_owned();
+    let rec = fof(&[
+        "sim",
+        "--mission",
+        "hedgerow_attack",
+        "--seed",
+        "3",
+        "--record",
+        &f,
+    ]);
+    assert_eq!(rec.status.code(), Some(0), "{}", stderr(&rec));
+    let text = std::fs::read_to_string(&file).unwrap();
+    let bad = dir.join("bad.ron");
+    let b = bad.to_string_lossy().into_owned();
+    std::fs::write(&bad, text.replacen("fof-replay 1", "fof-replay 7", 1)).unwrap();
+    let out = fof(&["replay", &b, "--verify"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert!(
+        stderr(&out).starts_with(&format!("{b}:line 1: replay format version 7")),
+        "{}",
+        stderr(&out)
+    );
+    std::fs::write(&bad, format!("{text}more\n")).unwrap();
+    let out = fof(&["replay", &b, "--verify"]);
+    assert_eq!(out.status.code(), Some(1));
+    let n = text.lines().count() + 1;
+    assert_eq!(
+        stderr(&out),
+        format!("{b}:line {n}: text after the `end` line\n")
+    );
+    let missing = dir.join("missing.ron");
+    let out = fof(&["replay", &missing.to_string_lossy(), "--verify"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(stderr(&out).contains("cannot read"), "{}", stderr(&out));
+}
+
+#[test]
+fn sim_record_refuses_several_games_and_never_overwrites_a_corrupt_file() {
+    let dir = temp_dir("refuse");
+    let file = dir.join("r.ron");
+    let f = file.to_string_lossy().into_owned();
+    for args in [
+        vec!["sim", "--record", &f],
+        vec![
+            "sim",
+            "--mission",
+            "hedgerow_attack",
+            "--games",
+            "2",
+            "--record",
+            &f,
+        ],
+    ] {
+        let out = fof(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&out).contains("--record writes one game"));
+        assert!(!file.exists());
+    }
+    std::fs::write(&file, "my notes, not a save\n").unwrap();
+    let out = fof(&["sim", "--mission", "hedgerow_attack", "--record", &f]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stderr(&out).contains("never overwritten"),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "my notes, not a save\n"
+    );
 }

@@ -1,0 +1,792 @@
+//! Replays and saves: one text format for both.
+//!
+//! A replay is the mission, the seed, the options and every input in
+//! order, each with the state hash after it. The engine is deterministic,
+//! so playing the inputs again from a fresh [`Game::new`] rebuilds the
+//! game exactly, and the hashes prove it line by line. A save of a game in
+//! progress is the same file without its `end` line.
+//!
+//! # The format (version 1)
+//!
+//! Line-based UTF-8 text, every line ended by `\n` (a `\r` before it is
+//! ignored), fields separated by one space:
+//!
+//! ```text
+//! fof-replay 1
+//! program 0.1.0
+//! data 0123456789abcdef
+//! mission hedgerow_attack
+//! seed 3
+//! options (all_line:false,no_ammo:false,abstract_comms:false)
+//! start 0123456789abcdef
+//! input 1 ChooseHq((2)) hash 0123456789abcdef
+//! input 2 EndImpulse hash 0123456789abcdef
+//! end 2 0123456789abcdef
+//! ```
+//!
+//! - `fof-replay`: the format version; any other version is refused.
+//! - `program`: the version of `fof` that wrote the file (informative, see
+//!   below).
+//! - `data`: the [`DataSet::hash`] of the game data it was played with, 16
+//!   hex digits; other data is refused.
+//! - `mission`, `seed`, `options` ([`Options`] as one-line RON): what
+//!   [`Game::new`] is given.
+//! - `start`: the state hash after setup, before any input.
+//! - `input <n> <input> hash <h>`: the n-th input (n counts from 1), an
+//!   [`Input`] as one-line RON, and the state hash after applying it.
+//! - `end <count> <h>`: written only once the mission is over: the number
+//!   of inputs and the final state hash. Nothing may follow it.
+//!
+//! A file without an `end` line is a game in progress, and may be continued
+//! ([`Recorder::resume`]). A cut-short file is told apart from one: its
+//! last line lacks its end of line, or does not parse, or the mission is
+//! over after the last input but no `end` line says so; each is refused.
+//!
+//! # Program versions
+//!
+//! A file of another format version is refused. A file written by another
+//! version of `fof` in the same format is accepted only if every hash
+//! matches: the rules may have changed between versions, and the hashes
+//! are what says whether they did for this game. When a hash diverges the
+//! message names both program versions.
+
+use crate::data::DataSet;
+use crate::engine::events::Event;
+use crate::engine::hash::hex;
+use crate::engine::{Game, Illegal, Input, Options, SetupError};
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The format version this program reads and writes.
+pub const FORMAT: u32 = 1;
+
+/// This program's version, as written on the `program` line.
+pub const PROGRAM: &str = env!("CARGO_PKG_VERSION");
+
+/// The header's lines, in order, with what each holds (for messages).
+const HEADER: [(&str, &str); 7] = [
+    ("fof-replay", "`fof-replay 1`"),
+    ("program", "`program <version>`"),
+    ("data", "`data <16 hex digits>`"),
+    ("mission", "`mission <id>`"),
+    ("seed", "`seed <number>`"),
+    ("options", "`options <options as RON>`"),
+    ("start", "`start <16 hex digits>`"),
+];
+
+/// The line numbers of the header's lines that messages refer to.
+const DATA_LINE: usize = 3;
+const MISSION_LINE: usize = 4;
+const START_LINE: usize = 7;
+
+const BODY_EXPECTED: &str =
+    "`input <n> <input> hash <16 hex digits>` or `end <count> <16 hex digits>`";
+
+/// What is wrong with a replay or save file.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    #[error("the file is empty: expected `fof-replay {FORMAT}`")]
+    Empty,
+    #[error("not a text file: invalid UTF-8")]
+    NotText,
+    #[error("not a fof replay or save: expected `fof-replay {FORMAT}`, found `{found}`")]
+    NotAReplay { found: String },
+    #[error(
+        "replay format version {found} is not supported: fof {PROGRAM} reads version {FORMAT} only"
+    )]
+    FormatVersion { found: String },
+    #[error("expected {expected}, found `{found}`")]
+    Syntax { expected: String, found: String },
+    #[error("{what} does not parse: {detail}")]
+    BadValue { what: String, detail: String },
+    #[error("the file ends before {expected}: it is truncated")]
+    Incomplete { expected: String },
+    #[error("the last line is cut short (it has no end of line): the file is truncated")]
+    Truncated,
+    #[error("expected input number {expected}, found {found}")]
+    InputNumber { expected: u64, found: u64 },
+    #[error("text after the `end` line")]
+    AfterEnd,
+    #[error("`end` counts {said} inputs but the file has {found}")]
+    EndCount { said: u64, found: u64 },
+    #[error(
+        "recorded with other game data: data hash {}, but this data's hash is {}",
+        hex(*recorded),
+        hex(*loaded)
+    )]
+    DataMismatch { recorded: u64, loaded: u64 },
+    #[error("no mission `{0}` in the game data")]
+    UnknownMission(String),
+    #[error("mission `{mission}` cannot be set up: {reason}")]
+    Setup { mission: String, reason: String },
+    #[error("input {number} is illegal at this point: {reason}")]
+    Illegal { number: u64, reason: String },
+    #[error(
+        "the game diverges from the recording {at}: expected hash {}, got {}{}",
+        hex(*expected),
+        hex(*got),
+        version_note(recorded_by)
+    )]
+    Diverged {
+        at: String,
+        expected: u64,
+        got: u64,
+        recorded_by: String,
+    },
+    #[error(
+        "`end` gives the final hash {} but the game ends with {}",
+        hex(*expected),
+        hex(*got)
+    )]
+    EndHash { expected: u64, got: u64 },
+    #[error("the file has an `end` line but the mission is not over after its {inputs} inputs")]
+    EndNotOver { inputs: u64 },
+    #[error(
+        "the mission is over after input {number} but no `end` line follows: the file is truncated"
+    )]
+    MissingEnd { number: u64 },
+    #[error("cannot read the file: {0}")]
+    Io(String),
+    #[error(
+        "{path} exists but does not load ({reason}); a corrupt save is never overwritten: move it away or choose another name"
+    )]
+    WontOverwrite { path: String, reason: String },
+}
+
+fn version_note(recorded_by: &str) -> String {
+    if recorded_by == PROGRAM {
+        String::new()
+    } else {
+        format!(
+            " (the file was written by fof {recorded_by}, this is fof {PROGRAM}: the rules may differ)"
+        )
+    }
+}
+
+/// A problem and the line of the file where it is (1-based), if any.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    pub line: Option<usize>,
+    pub problem: Problem,
+}
+
+impl ReplayError {
+    fn at(line: usize, problem: Problem) -> Self {
+        ReplayError {
+            line: Some(line),
+            problem,
+        }
+    }
+
+    fn whole(problem: Problem) -> Self {
+        ReplayError {
+            line: None,
+            problem,
+        }
+    }
+}
+
+impl fmt::Display for ReplayError {
+    /// `line N: message`, or the message alone when no line is at fault.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(n) => write!(f, "line {n}: {}", self.problem),
+            None => write!(f, "{}", self.problem),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.problem)
+    }
+}
+
+/// One recorded input: where it is, what it is, the hash after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recorded {
+    pub line: usize,
+    pub input: Input,
+    pub hash: u64,
+}
+
+/// The `end` line: the number of inputs and the final hash.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct End {
+    pub line: usize,
+    pub inputs: u64,
+    pub hash: u64,
+}
+
+/// A parsed replay or save. [`Replay::parse`] checks the text's syntax;
+/// [`Replay::play`] checks it against the game data and the engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The `program` line: the version of fof that wrote the file.
+    pub program: String,
+    pub data_hash: u64,
+    pub mission: String,
+    pub seed: u64,
+    pub options: Options,
+    /// The state hash after setup.
+    pub start_hash: u64,
+    pub inputs: Vec<Recorded>,
+    /// `None` for a game in progress.
+    pub end: Option<End>,
+}
+
+/// A short excerpt of a line for a message, control characters escaped
+/// so that a damaged file cannot garble the terminal.
+fn excerpt(line: &str) -> String {
+    const MAX: usize = 60;
+    let mut s = String::new();
+    for (i, c) in line.chars().enumerate() {
+        if i == MAX {
+            s.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            s.extend(c.escape_debug());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
+fn syntax(line: usize, expected: &str, found: &str) -> ReplayError {
+    ReplayError::at(
+        line,
+        Problem::Syntax {
+            expected: expected.to_string(),
+            found: excerpt(found),
+        },
+    )
+}
+
+/// 16 hex digits, nothing else (no sign, no prefix).
+fn parse_hash(s: &str) -> Option<u64> {
+    if s.len() == 16 && s.bytes().all(|b| b.is_ascii_hexdigit()) {
+        u64::from_str_radix(s, 16).ok()
+    } else {
+        None
+    }
+}
+
+/// Decimal digits, nothing else.
+fn parse_number(s: &str) -> Option<u64> {
+    if !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()) {
+        s.parse().ok()
+    } else {
+        None
+    }
+}
+
+/// A token without spaces, not empty.
+fn parse_word(s: &str) -> Option<String> {
+    if !s.is_empty() && !s.contains(char::is_whitespace) {
+        Some(s.to_string())
+    } else {
+        None
+    }
+}
+
+impl Replay {
+    /// Reads a file's bytes: like [`Replay::parse`], but invalid UTF-8 is
+    /// refused at the line where it is.
+    pub fn parse_bytes(bytes: &[u8]) -> Result<Replay, ReplayError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Replay::parse(text),
+            Err(e) => {
+                let line = 1 + bytes[..e.valid_up_to()]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
+                Err(ReplayError::at(line, Problem::NotText))
+            }
+        }
+    }
+
+    /// Parses the text of a replay or save. Checks the syntax of every
+    /// line, the numbering of the inputs and the `end` line's count; the
+    /// hashes are checked by [`Replay::play`].
+    pub fn parse(text: &str) -> Result<Replay, ReplayError> {
+        if text.is_empty() {
+            return Err(ReplayError::at(1, Problem::Empty));
+        }
+        let complete = text.ends_with('\n');
+        let body = if complete {
+            &text[..text.len() - 1]
+        } else {
+            text
+        };
+        let lines: Vec<&str> = body.split('\n').collect();
+        let last = lines.len();
+        // The line at `n` (1-based), its `\r` ignored; an unterminated
+        // last line is refused as truncated before it is read.
+        let get = |n: usize| -> Result<Option<&str>, ReplayError> {
+            match lines.get(n - 1) {
+                None => Ok(None),
+                Some(_) if n == last && !complete => Err(ReplayError::at(n, Problem::Truncated)),
+                Some(l) => Ok(Some(l.strip_suffix('\r').unwrap_or(l))),
+            }
+        };
+
+        // A file that is not a replay at all is named so, even if short.
+        if !lines[0].starts_with("fof-replay") {
+            return Err(ReplayError::at(
+                1,
+                Problem::NotAReplay {
+                    found: excerpt(lines[0]),
+                },
+            ));
+        }
+        // The header: one value per line, in a fixed order.
+        let mut values: Vec<&str> = Vec::with_capacity(HEADER.len());
+        for (i, (key, expected)) in HEADER.iter().enumerate() {
+            let n = i + 1;
+            let Some(line) = get(n)? else {
+                return Err(ReplayError::at(
+                    n,
+                    Problem::Incomplete {
+                        expected: format!("its header is complete (expected {expected})"),
+                    },
+                ));
+            };
+            let value = line
+                .strip_prefix(key)
+                .and_then(|rest| rest.strip_prefix(' '));
+            match value {
+                Some(v) => values.push(v),
+                None if n == 1 => {
+                    return Err(ReplayError::at(
+                        1,
+                        Problem::NotAReplay {
+                            found: excerpt(line),
+                        },
+                    ));
+                }
+                None => return Err(syntax(n, expected, line)),
+            }
+        }
+        let [version, program, data, mission, seed, options, start] = values[..] else {
+            return Err(ReplayError::whole(Problem::Empty));
+        };
+        if version != FORMAT.to_string() {
+            return Err(ReplayError::at(
+                1,
+                Problem::FormatVersion {
+                    found: excerpt(version),
+                },
+            ));
+        }
+        let program = parse_word(program).ok_or_else(|| syntax(2, HEADER[1].1, program))?;
+        let data_hash = parse_hash(data).ok_or_else(|| syntax(3, HEADER[2].1, data))?;
+        let mission = parse_word(mission).ok_or_else(|| syntax(4, HEADER[3].1, mission))?;
+        let seed = parse_number(seed).ok_or_else(|| syntax(5, HEADER[4].1, seed))?;
+        let options: Options = ron::from_str(options).map_err(|e| {
+            ReplayError::at(
+                6,
+                Problem::BadValue {
+                    what: "the `options` line".into(),
+                    detail: e.to_string(),
+                },
+            )
+        })?;
+        let start_hash = parse_hash(start).ok_or_else(|| syntax(7, HEADER[6].1, start))?;
+
+        // The body: inputs, then perhaps the end.
+        let mut inputs: Vec<Recorded> = Vec::new();
+        let mut end: Option<End> = None;
+        let mut n = HEADER.len() + 1;
+        while let Some(line) = get(n)? {
+            if end.is_some() {
+                return Err(ReplayError::at(n, Problem::AfterEnd));
+            }
+            if let Some(rest) = line.strip_prefix("input ") {
+                let expected = inputs.len() as u64 + 1;
+                inputs.push(parse_input(n, rest, expected, line)?);
+            } else if let Some(rest) = line.strip_prefix("end ") {
+                let (count, hash) = rest
+                    .split_once(' ')
+                    .and_then(|(c, h)| Some((parse_number(c)?, parse_hash(h)?)))
+                    .ok_or_else(|| syntax(n, "`end <count> <16 hex digits>`", line))?;
+                if count != inputs.len() as u64 {
+                    return Err(ReplayError::at(
+                        n,
+                        Problem::EndCount {
+                            said: count,
+                            found: inputs.len() as u64,
+                        },
+                    ));
+                }
+                end = Some(End {
+                    line: n,
+                    inputs: count,
+                    hash,
+                });
+            } else {
+                return Err(syntax(n, BODY_EXPECTED, line));
+            }
+            n += 1;
+        }
+        Ok(Replay {
+            program,
+            data_hash,
+            mission,
+            seed,
+            options,
+            start_hash,
+            inputs,
+            end,
+        })
+    }
+
+    /// Plays the replay on `data` from a fresh game, checking the hash
+    /// after setup and after every input, and the `end` line. Returns the
+    /// game as the last input left it: over, or in progress for a save.
+    pub fn play(&self, data: Arc<DataSet>) -> Result<Game, ReplayError> {
+        Recorder::resume(data, self).map(Recorder::into_game)
+    }
+}
+
+fn parse_input(n: usize, rest: &str, expected: u64, line: &str) -> Result<Recorded, ReplayError> {
+    let shape = "`input <n> <input> hash <16 hex digits>`";
+    let (number, rest) = rest
+        .split_once(' ')
+        .and_then(|(num, r)| Some((parse_number(num)?, r)))
+        .ok_or_else(|| syntax(n, shape, line))?;
+    if number != expected {
+        return Err(ReplayError::at(
+            n,
+            Problem::InputNumber {
+                expected,
+                found: number,
+            },
+        ));
+    }
+    let (ron_text, hash) = rest
+        .rsplit_once(" hash ")
+        .and_then(|(r, h)| Some((r, parse_hash(h)?)))
+        .ok_or_else(|| syntax(n, shape, line))?;
+    let input: Input = ron::from_str(ron_text).map_err(|e| {
+        ReplayError::at(
+            n,
+            Problem::BadValue {
+                what: format!("input {number}"),
+                detail: e.to_string(),
+            },
+        )
+    })?;
+    Ok(Recorded {
+        line: n,
+        input,
+        hash,
+    })
+}
+
+/// One input as a line of the file, without its end of line.
+fn input_line(number: u64, ron_text: &str, hash: u64) -> String {
+    format!("input {number} {ron_text} hash {}", hex(hash))
+}
+
+/// A game that writes its replay as it goes: apply inputs through it, and
+/// [`Recorder::text`] is the file at any moment (a save while the game is
+/// in progress, a replay with its `end` line once it is over).
+#[derive(Debug, Clone)]
+pub struct Recorder {
+    game: Game,
+    mission: String,
+    seed: u64,
+    options: Options,
+    start_hash: u64,
+    /// The `input` lines so far, each ended by `\n`.
+    lines: String,
+    inputs: u64,
+    last_hash: u64,
+}
+
+impl Recorder {
+    /// Sets a mission up, as [`Game::new`], and starts recording.
+    pub fn new(
+        data: Arc<DataSet>,
+        mission: &str,
+        seed: u64,
+        options: Options,
+    ) -> Result<Recorder, SetupError> {
+        let game = Game::new(data, mission, seed, options)?;
+        let start_hash = game.state_hash();
+        Ok(Recorder {
+            game,
+            mission: mission.to_string(),
+            seed,
+            options,
+            start_hash,
+            lines: String::new(),
+            inputs: 0,
+            last_hash: start_hash,
+        })
+    }
+
+    /// Plays a replay or save again on `data`, checking every hash (see
+    /// [`Replay::play`]), and goes on recording from where it stopped. The
+    /// text it writes names this program's version: every line in it has
+    /// been checked by this program.
+    pub fn resume(data: Arc<DataSet>, replay: &Replay) -> Result<Recorder, ReplayError> {
+        if replay.data_hash != data.hash {
+            return Err(ReplayError::at(
+                DATA_LINE,
+                Problem::DataMismatch {
+                    recorded: replay.data_hash,
+                    loaded: data.hash,
+                },
+            ));
+        }
+        if data.mission(&replay.mission).is_none() {
+            return Err(ReplayError::at(
+                MISSION_LINE,
+                Problem::UnknownMission(replay.mission.clone()),
+            ));
+        }
+        let mut rec =
+            Recorder::new(data, &replay.mission, replay.seed, replay.options).map_err(|e| {
+                ReplayError::at(
+                    MISSION_LINE,
+                    Problem::Setup {
+                        mission: replay.mission.clone(),
+                        reason: e.0,
+                    },
+                )
+            })?;
+        if rec.start_hash != replay.start_hash {
+            return Err(ReplayError::at(
+                START_LINE,
+                Problem::Diverged {
+                    at: "after setup".into(),
+                    expected: replay.start_hash,
+                    got: rec.start_hash,
+                    recorded_by: replay.program.clone(),
+                },
+            ));
+        }
+        for (i, r) in replay.inputs.iter().enumerate() {
+            let number = i as u64 + 1;
+            let ron_text = ron::to_string(&r.input).map_err(|e| {
+                ReplayError::at(
+                    r.line,
+                    Problem::BadValue {
+                        what: format!("input {number}"),
+                        detail: e.to_string(),
+                    },
+                )
+            })?;
+            rec.game.apply(&r.input).map_err(|e| {
+                ReplayError::at(
+                    r.line,
+                    Problem::Illegal {
+                        number,
+                        reason: e.0,
+                    },
+                )
+            })?;
+            let got = rec.push(&ron_text);
+            if got != r.hash {
+                return Err(ReplayError::at(
+                    r.line,
+                    Problem::Diverged {
+                        at: format!("after input {number}"),
+                        expected: r.hash,
+                        got,
+                        recorded_by: replay.program.clone(),
+                    },
+                ));
+            }
+            if rec.game.is_over() && replay.end.is_none() && i + 1 == replay.inputs.len() {
+                return Err(ReplayError::at(r.line, Problem::MissingEnd { number }));
+            }
+        }
+        if let Some(end) = replay.end {
+            if !rec.game.is_over() {
+                return Err(ReplayError::at(
+                    end.line,
+                    Problem::EndNotOver { inputs: rec.inputs },
+                ));
+            }
+            if end.hash != rec.last_hash {
+                return Err(ReplayError::at(
+                    end.line,
+                    Problem::EndHash {
+                        expected: end.hash,
+                        got: rec.last_hash,
+                    },
+                ));
+            }
+        }
+        Ok(rec)
+    }
+
+    /// Notes an input just applied: appends its line, returns the hash.
+    fn push(&mut self, ron_text: &str) -> u64 {
+        self.inputs += 1;
+        self.last_hash = self.game.state_hash();
+        self.lines
+            .push_str(&input_line(self.inputs, ron_text, self.last_hash));
+        self.lines.push('\n');
+        self.last_hash
+    }
+
+    /// Applies one input to the game and records it. An illegal input is
+    /// refused, as by [`Game::apply`], and not recorded; so is one that
+    /// would not read back from the file as the same input.
+    pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        let ron_text = ron::to_string(input)
+            .map_err(|e| Illegal(format!("this input cannot be recorded: {e}")))?;
+        let reads_back = !ron_text.contains(['\n', '\r'])
+            && ron::from_str::<Input>(&ron_text).ok().as_ref() == Some(input);
+        if !reads_back {
+            return Err(Illegal(format!(
+                "this input cannot be recorded: `{ron_text}` does not read back as itself"
+            )));
+        }
+        let events = self.game.apply(input)?;
+        self.push(&ron_text);
+        Ok(events)
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn into_game(self) -> Game {
+        self.game
+    }
+
+    /// The number of inputs recorded.
+    pub fn inputs(&self) -> u64 {
+        self.inputs
+    }
+
+    /// The file as it stands: the header, every input, and the `end` line
+    /// if the mission is over.
+    pub fn text(&self) -> String {
+        let options = ron::to_string(&self.options).unwrap_or_default();
+        let mut s = format!(
+            "fof-replay {FORMAT}\nprogram {PROGRAM}\ndata {}\nmission {}\nseed {}\noptions {options}\nstart {}\n",
+            hex(self.game.data().hash),
+            self.mission,
+            self.seed,
+            hex(self.start_hash),
+        );
+        s.push_str(&self.lines);
+        if self.game.is_over() {
+            s.push_str(&format!("end {} {}\n", self.inputs, hex(self.last_hash)));
+        }
+        s
+    }
+}
+
+/// Reads and plays a file: the whole check of a replay or save.
+pub fn load(path: &Path, data: Arc<DataSet>) -> Result<Game, ReplayError> {
+    let bytes = fs::read(path).map_err(|e| ReplayError::whole(Problem::Io(e.to_string())))?;
+    Replay::parse_bytes(&bytes)?.play(data)
+}
+
+/// Whether a save may be written at `path`: yes if nothing is there, or if
+/// what is there loads (a replay or save that plays on `data`). A file that
+/// exists but does not load is never overwritten: it may be the only copy
+/// of a game, damaged, or not a save at all.
+pub fn safe_to_overwrite(path: &Path, data: Arc<DataSet>) -> Result<(), ReplayError> {
+    match fs::symlink_metadata(path) {
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(ReplayError::whole(Problem::WontOverwrite {
+                path: path.display().to_string(),
+                reason: e.to_string(),
+            }));
+        }
+        Ok(_) => {}
+    }
+    load(path, data).map(|_| ()).map_err(|e| {
+        ReplayError::whole(Problem::WontOverwrite {
+            path: path.display().to_string(),
+            reason: e.to_string(),
+        })
+    })
+}
+
+/// Writes `text` to `path` atomically: into a new temporary file in the
+/// same folder, flushed to disk, then renamed over `path`. Whatever fails,
+/// `path` holds either its old content or the whole new text, and no
+/// temporary file is left behind.
+pub fn save_atomic(path: &Path, text: &str) -> io::Result<()> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let name = path.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} does not name a file", path.display()),
+        )
+    })?;
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.{}-{}.tmp",
+        name.to_string_lossy(),
+        std::process::id(),
+        COUNTER.fetch_add(1, Ordering::Relaxed)
+    ));
+    let written = (|| {
+        let mut f = OpenOptions::new().write(true).create_new(true).open(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        drop(f);
+        fs::rename(&tmp, path)
+    })();
+    if let Err(e) = written {
+        let _ = fs::remove_file(&tmp);
+        return Err(e);
+    }
+    // Make the rename itself durable where folders can be synced.
+    #[cfg(unix)]
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(())
+}
+
+/// Where saves go: `over` (the `--save-dir` option) if given, else
+/// `$XDG_DATA_HOME/fof`, else `$HOME/.local/share/fof`, else `fof-saves`
+/// in the current folder.
+pub fn save_dir(over: Option<PathBuf>) -> PathBuf {
+    save_dir_from(
+        over,
+        std::env::var_os("XDG_DATA_HOME"),
+        std::env::var_os("HOME"),
+    )
+}
+
+/// [`save_dir`] with the environment given. Per the XDG base directory
+/// specification, an empty or relative `XDG_DATA_HOME` is ignored.
+pub fn save_dir_from(
+    over: Option<PathBuf>,
+    xdg_data_home: Option<std::ffi::OsString>,
+    home: Option<std::ffi::OsString>,
+) -> PathBuf {
+    if let Some(d) = over {
+        return d;
+    }
+    if let Some(x) = xdg_data_home.map(PathBuf::from)
+        && x.is_absolute()
+    {
+        return x.join("fof");
+    }
+    match home {
+        Some(h) if !h.is_empty() => PathBuf::from(h).join(".local/share/fof"),
+        _ => PathBuf::from("fof-saves"),
+    }
+}
