@@ -29,6 +29,7 @@ use crate::data::mission::Mission;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::state::Outcome;
 use crate::engine::{Game, Options, SetupError};
+use crate::replay::Recorder;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -270,6 +271,16 @@ impl Campaign {
 
     /// Sets up the next mission's game.
     pub fn start(&mut self, data: &Arc<DataSet>, options: Options) -> Result<Game, CampaignError> {
+        self.start_recorded(data, options).map(Recorder::into_game)
+    }
+
+    /// Sets up the next mission's game and records it: the replay's
+    /// `company` line carries the company as the campaign sent it in.
+    pub fn start_recorded(
+        &mut self,
+        data: &Arc<DataSet>,
+        options: Options,
+    ) -> Result<Recorder, CampaignError> {
         let id = self
             .next_mission(data)
             .ok_or(CampaignError::Over)?
@@ -278,11 +289,7 @@ impl Campaign {
             .mission_for(data, &id)
             .ok_or_else(|| CampaignError::Unknown(id.clone()))?;
         self.enlist(data, &m);
-        let mut d = (**data).clone();
-        if let Some(slot) = d.missions.iter_mut().find(|x| x.id == id) {
-            *slot = m;
-        }
-        Game::new(Arc::new(d), &id, self.next_seed(), options)
+        Recorder::with_company(data.clone(), &id, self.next_seed(), options, Some(m.company))
             .map_err(|e: SetupError| CampaignError::Setup(e.to_string()))
     }
 

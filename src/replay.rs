@@ -57,6 +57,7 @@ use crate::engine::{Game, Illegal, Input, Options, SetupError};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
+use crate::data::mission::RosterEntry;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -234,6 +235,10 @@ pub struct Replay {
     pub options: Options,
     /// The state hash after setup.
     pub start_hash: u64,
+    /// The company as a campaign sent it in, when it differs from the
+    /// mission's own list: the optional `company <list as RON>` line that
+    /// may follow `start`.
+    pub company: Option<Vec<RosterEntry>>,
     pub inputs: Vec<Recorded>,
     /// `None` for a game in progress.
     pub end: Option<End>,
@@ -402,12 +407,25 @@ impl Replay {
         // The body: inputs, then perhaps the end.
         let mut inputs: Vec<Recorded> = Vec::new();
         let mut end: Option<End> = None;
+        let mut company: Option<Vec<RosterEntry>> = None;
         let mut n = HEADER.len() + 1;
         while let Some(line) = get(n)? {
             if end.is_some() {
                 return Err(ReplayError::at(n, Problem::AfterEnd));
             }
-            if let Some(rest) = line.strip_prefix("input ") {
+            if n == HEADER.len() + 1
+                && let Some(rest) = line.strip_prefix("company ")
+            {
+                company = Some(ron::from_str(rest).map_err(|e| {
+                    ReplayError::at(
+                        n,
+                        Problem::BadValue {
+                            what: "the `company` line".into(),
+                            detail: e.to_string(),
+                        },
+                    )
+                })?);
+            } else if let Some(rest) = line.strip_prefix("input ") {
                 let expected = inputs.len() as u64 + 1;
                 inputs.push(parse_input(n, rest, expected, line)?);
             } else if let Some(rest) = line.strip_prefix("end ") {
@@ -441,6 +459,7 @@ impl Replay {
             seed,
             options,
             start_hash,
+            company,
             inputs,
             end,
         })
@@ -504,6 +523,7 @@ pub struct Recorder {
     seed: u64,
     options: Options,
     start_hash: u64,
+    company: Option<Vec<RosterEntry>>,
     /// The `input` lines so far, each ended by `\n`.
     lines: String,
     inputs: u64,
@@ -518,6 +538,29 @@ impl Recorder {
         seed: u64,
         options: Options,
     ) -> Result<Recorder, SetupError> {
+        Recorder::with_company(data, mission, seed, options, None)
+    }
+
+    /// Sets a mission up with the company a campaign sends in instead of
+    /// the mission's own list (see [`crate::campaign`]), and records it on
+    /// the `company` line.
+    pub fn with_company(
+        data: Arc<DataSet>,
+        mission: &str,
+        seed: u64,
+        options: Options,
+        company: Option<Vec<RosterEntry>>,
+    ) -> Result<Recorder, SetupError> {
+        let data = match &company {
+            Some(list) => {
+                let mut d = (*data).clone();
+                if let Some(m) = d.missions.iter_mut().find(|m| m.id == mission) {
+                    m.company = list.clone();
+                }
+                Arc::new(d)
+            }
+            None => data,
+        };
         let game = Game::new(data, mission, seed, options)?;
         let start_hash = game.state_hash();
         Ok(Recorder {
@@ -526,6 +569,7 @@ impl Recorder {
             seed,
             options,
             start_hash,
+            company,
             lines: String::new(),
             inputs: 0,
             last_hash: start_hash,
@@ -552,8 +596,14 @@ impl Recorder {
                 Problem::UnknownMission(replay.mission.clone()),
             ));
         }
-        let mut rec =
-            Recorder::new(data, &replay.mission, replay.seed, replay.options).map_err(|e| {
+        let mut rec = Recorder::with_company(
+            data,
+            &replay.mission,
+            replay.seed,
+            replay.options,
+            replay.company.clone(),
+        )
+        .map_err(|e| {
                 ReplayError::at(
                     MISSION_LINE,
                     Problem::Setup {
@@ -681,6 +731,9 @@ impl Recorder {
             self.seed,
             hex(self.start_hash),
         );
+        if let Some(c) = &self.company {
+            s.push_str(&format!("company {}\n", ron::to_string(c).unwrap_or_default()));
+        }
         s.push_str(&self.lines);
         if self.game.is_over() {
             s.push_str(&format!("end {} {}\n", self.inputs, hex(self.last_hash)));
