@@ -126,6 +126,10 @@ mod embedded {
             "missions/hedgerow_attack.ron",
             include_str!("../../missions/hedgerow_attack.ron"),
         ),
+        (
+            "missions/orchard_line.ron",
+            include_str!("../../missions/orchard_line.ron"),
+        ),
     ];
     pub const CAMPAIGNS: &[(&str, &str)] = &[(
         "missions/campaigns/normandy_1944.ron",
