@@ -127,6 +127,10 @@ mod embedded {
             include_str!("../../missions/hedgerow_attack.ron"),
         ),
         (
+            "missions/night_patrol.ron",
+            include_str!("../../missions/night_patrol.ron"),
+        ),
+        (
             "missions/orchard_line.ron",
             include_str!("../../missions/orchard_line.ron"),
         ),
