@@ -134,6 +134,10 @@ mod embedded {
             "missions/orchard_line.ron",
             include_str!("../../missions/orchard_line.ron"),
         ),
+        (
+            "missions/village_assault.ron",
+            include_str!("../../missions/village_assault.ron"),
+        ),
     ];
     pub const CAMPAIGNS: &[(&str, &str)] = &[(
         "missions/campaigns/normandy_1944.ron",
