@@ -305,7 +305,13 @@ fn enemy_steps(game: &Game) -> i64 {
 }
 
 fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
-    for mission in ["hedgerow_attack", "crossroads_firefight"] {
+    for mission in [
+        "hedgerow_attack",
+        "crossroads_firefight",
+        "orchard_line",
+        "night_patrol",
+        "village_assault",
+    ] {
         play_mission(mission, seed, bot_seed, max_inputs, options);
     }
 }

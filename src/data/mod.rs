@@ -126,6 +126,18 @@ mod embedded {
             "missions/hedgerow_attack.ron",
             include_str!("../../missions/hedgerow_attack.ron"),
         ),
+        (
+            "missions/night_patrol.ron",
+            include_str!("../../missions/night_patrol.ron"),
+        ),
+        (
+            "missions/orchard_line.ron",
+            include_str!("../../missions/orchard_line.ron"),
+        ),
+        (
+            "missions/village_assault.ron",
+            include_str!("../../missions/village_assault.ron"),
+        ),
     ];
     pub const CAMPAIGNS: &[(&str, &str)] = &[(
         "missions/campaigns/normandy_1944.ron",
