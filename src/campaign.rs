@@ -289,8 +289,14 @@ impl Campaign {
             .mission_for(data, &id)
             .ok_or_else(|| CampaignError::Unknown(id.clone()))?;
         self.enlist(data, &m);
-        Recorder::with_company(data.clone(), &id, self.next_seed(), options, Some(m.company))
-            .map_err(|e: SetupError| CampaignError::Setup(e.to_string()))
+        Recorder::with_company(
+            data.clone(),
+            &id,
+            self.next_seed(),
+            options,
+            Some(m.company),
+        )
+        .map_err(|e: SetupError| CampaignError::Setup(e.to_string()))
     }
 
     /// Members the roster does not know yet join from the mission's list.

@@ -51,13 +51,13 @@
 //! message names both program versions.
 
 use crate::data::DataSet;
+use crate::data::mission::RosterEntry;
 use crate::engine::events::Event;
 use crate::engine::hash::hex;
 use crate::engine::{Game, Illegal, Input, Options, SetupError};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
-use crate::data::mission::RosterEntry;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -604,14 +604,14 @@ impl Recorder {
             replay.company.clone(),
         )
         .map_err(|e| {
-                ReplayError::at(
-                    MISSION_LINE,
-                    Problem::Setup {
-                        mission: replay.mission.clone(),
-                        reason: e.0,
-                    },
-                )
-            })?;
+            ReplayError::at(
+                MISSION_LINE,
+                Problem::Setup {
+                    mission: replay.mission.clone(),
+                    reason: e.0,
+                },
+            )
+        })?;
         if rec.start_hash != replay.start_hash {
             return Err(ReplayError::at(
                 START_LINE,
@@ -732,7 +732,10 @@ impl Recorder {
             hex(self.start_hash),
         );
         if let Some(c) = &self.company {
-            s.push_str(&format!("company {}\n", ron::to_string(c).unwrap_or_default()));
+            s.push_str(&format!(
+                "company {}\n",
+                ron::to_string(c).unwrap_or_default()
+            ));
         }
         s.push_str(&self.lines);
         if self.game.is_over() {

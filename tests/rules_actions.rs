@@ -891,6 +891,16 @@ fn rule_4_3_4_a_phone_reaches_the_co_hqs_phone_from_its_card_or_an_adjacent_one(
 }
 
 #[test]
+fn rule_4_3_4_without_wire_a_distant_phone_does_not_connect_and_the_search_ends() {
+    // Regression: the search once walked along row 0 past the staging
+    // area until the column number overflowed.
+    let g = game();
+    assert!(!fof::engine::comms::wire_connects(&g, p(0, 1), p(3, 3)));
+    assert!(!fof::engine::comms::wire_connects(&g, p(3, 3), p(0, 2)));
+    assert!(fof::engine::comms::wire_connects(&g, p(0, 1), p(0, 3)));
+}
+
+#[test]
 fn rule_4_3_4_phone_lines_carry_the_call_and_a_cut_line_breaks_it() {
     let mut g = game();
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));

@@ -180,8 +180,10 @@ pub fn wire_connects(game: &Game, from: CardPos, to: CardPos) -> bool {
     if from.distance(to) <= 1 || (from.is_staging() && to.is_staging()) {
         return true;
     }
+    // The staging area counts as wired only within the map's columns: the
+    // search must not wander along row 0 forever.
     let has_line = |p: CardPos| {
-        p.is_staging()
+        game.state.map.is_staging(p)
             || game
                 .state
                 .map
