@@ -60,6 +60,38 @@ pub enum Command {
     /// Play a replay or save file again, checking every step against the
     /// hashes it records; print the log and the final hash.
     Replay(ReplayArgs),
+    /// Start, inspect or play a campaign: the company carried from mission
+    /// to mission, saved in the save folder.
+    Campaign {
+        #[command(subcommand)]
+        command: CampaignCommand,
+        /// Where the campaign and its replays are kept (default:
+        /// $XDG_DATA_HOME/fof, else ~/.local/share/fof).
+        #[arg(long, value_name = "DIR", global = true)]
+        save_dir: Option<PathBuf>,
+    },
+}
+
+#[derive(Debug, Clone, Subcommand)]
+pub enum CampaignCommand {
+    /// Begin a campaign (11.2: the mode is chosen now).
+    New {
+        /// The campaign's id (`fof list` shows them).
+        id: String,
+        #[arg(long, value_enum, default_value_t = crate::campaign::Mode::Standard)]
+        mode: crate::campaign::Mode,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The company roster with its experience, the missions done and to
+    /// come.
+    Status,
+    /// Play the next mission with a bot, record it, and carry the company
+    /// on (10.3-11.3).
+    Play {
+        #[arg(long, value_enum, default_value_t = crate::sim::Bot::Random)]
+        bot: crate::sim::Bot,
+    },
 }
 
 #[derive(Debug, Clone, Args)]
@@ -148,6 +180,18 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 return 1;
             };
             sim(std::sync::Arc::new(data), args, out, err)
+        }
+        Some(Command::Campaign { command, save_dir }) => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            campaign(
+                std::sync::Arc::new(data),
+                command,
+                &crate::replay::save_dir(save_dir.clone()),
+                out,
+                err,
+            )
         }
         Some(Command::Replay(args)) => {
             let Some(data) = load_or_report(&source, err) else {
@@ -419,4 +463,100 @@ fn replay(
             s.mission, s.seed, outcome, s.turn, s.counters.inputs, hash
         ),
     )
+}
+
+/// `fof campaign ...`: the campaign file lives in `dir`; a file that does
+/// not load is reported and never overwritten.
+fn campaign(
+    data: std::sync::Arc<DataSet>,
+    command: &CampaignCommand,
+    dir: &std::path::Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> i32 {
+    use crate::campaign::{self as c, Campaign};
+    let path = c::file_in(dir);
+    let fail = |err: &mut dyn Write, msg: String| {
+        let _ = writeln!(err, "{msg}");
+        1
+    };
+    match command {
+        CampaignCommand::New { id, mode, seed } => {
+            if path.exists() {
+                let why = match c::load(&path, &data) {
+                    Ok(_) => "a campaign is already in progress there (fof campaign status); move it away or choose another --save-dir".to_string(),
+                    Err(e) => format!("{e}; it is left as it is"),
+                };
+                return fail(err, format!("{}: {why}", path.display()));
+            }
+            let camp = match Campaign::new(&data, id, *mode, *seed) {
+                Ok(x) => x,
+                Err(e) => return fail(err, e.to_string()),
+            };
+            if let Err(e) = c::save(&path, &data, &camp) {
+                return fail(err, format!("{}: cannot save: {e}", path.display()));
+            }
+            write_all(
+                out,
+                &format!(
+                    "Campaign saved to {}.\n{}",
+                    path.display(),
+                    c::status(&camp, &data)
+                ),
+            )
+        }
+        CampaignCommand::Status => match c::load(&path, &data) {
+            Ok(camp) => write_all(out, &c::status(&camp, &data)),
+            Err(e) => fail(err, e),
+        },
+        CampaignCommand::Play { bot } => {
+            let mut camp = match c::load(&path, &data) {
+                Ok(x) => x,
+                Err(e) => return fail(err, e),
+            };
+            let Some(mission) = camp.next_mission(&data).map(str::to_string) else {
+                return fail(err, "the campaign is over: nothing left to play".into());
+            };
+            let replay = c::replay_path(dir, &camp, &mission);
+            let mut rec = match camp.start_recorded(&data, crate::engine::Options::default()) {
+                Ok(r) => r,
+                Err(e) => return fail(err, e.to_string()),
+            };
+            let mut rng = crate::sim::bot_rng(camp.next_seed());
+            let mut n = 0;
+            while !rec.game().is_over() && n < crate::sim::MAX_INPUTS {
+                let legal = rec.game().legal_inputs();
+                let Some(i) = crate::sim::choose(*bot, &mut rng, &legal) else {
+                    break;
+                };
+                if let Err(e) = rec.apply(&i) {
+                    return fail(err, format!("the bot's input was refused: {e}"));
+                }
+                n += 1;
+            }
+            if !rec.game().is_over() {
+                return fail(err, format!("{mission} stalled after {n} inputs"));
+            }
+            if let Some(d) = replay.parent()
+                && let Err(e) = std::fs::create_dir_all(d)
+            {
+                return fail(err, format!("{}: {e}", d.display()));
+            }
+            if let Err(e) = crate::replay::save_atomic(&replay, &rec.text()) {
+                return fail(err, format!("{}: cannot save: {e}", replay.display()));
+            }
+            camp.after_mission(&data, rec.game());
+            if let Err(e) = c::save(&path, &data, &camp) {
+                return fail(err, format!("{}: cannot save: {e}", path.display()));
+            }
+            write_all(
+                out,
+                &format!(
+                    "Replay saved to {}.\n{}",
+                    replay.display(),
+                    c::status(&camp, &data)
+                ),
+            )
+        }
+    }
 }

@@ -315,3 +315,85 @@ fn sim_record_refuses_several_games_and_never_overwrites_a_corrupt_file() {
         "my notes, not a save\n"
     );
 }
+
+/// A fresh, empty save folder for one test.
+fn save_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("fof-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn a_campaign_is_begun_played_by_a_bot_and_its_replays_verify() {
+    let dir = save_dir("campaign");
+    let d = dir.to_str().unwrap();
+    let o = fof(&[
+        "campaign",
+        "new",
+        "normandy_1944",
+        "--mode",
+        "survivor",
+        "--seed",
+        "3",
+        "--save-dir",
+        d,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("1. crossroads_firefight"));
+    let o = fof(&["campaign", "play", "--save-dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let status = fof(&["campaign", "status", "--save-dir", d]);
+    assert!(status.status.success());
+    let text = stdout(&status);
+    assert!(text.contains("co_hq"), "{text}");
+    assert!(
+        text.contains("Last: crossroads_firefight attempt 1"),
+        "{text}"
+    );
+    // The mission's replay plays back to its recorded end.
+    let replays: Vec<_> = std::fs::read_dir(dir.join("replays"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(replays.len(), 1);
+    let v = fof(&["replay", replays[0].to_str().unwrap(), "--verify"]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert_eq!(stdout(&v).trim().len(), 16);
+    // A second campaign is not begun over the first.
+    let again = fof(&["campaign", "new", "normandy_1944", "--save-dir", d]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(stderr(&again).contains("already in progress"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_campaign_file_is_reported_at_its_position_and_never_overwritten() {
+    let dir = save_dir("damaged");
+    let d = dir.to_str().unwrap();
+    assert!(
+        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
+            .status
+            .success()
+    );
+    let path = dir.join("campaign.ron");
+    let mut text = std::fs::read_to_string(&path).unwrap();
+    text = text.replacen("mode: Standard", "mode: Sideways", 1);
+    std::fs::write(&path, &text).unwrap();
+    for args in [
+        vec!["campaign", "status", "--save-dir", d],
+        vec!["campaign", "play", "--save-dir", d],
+        vec!["campaign", "new", "normandy_1944", "--save-dir", d],
+    ] {
+        let o = fof(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let e = stderr(&o);
+        assert!(e.contains("campaign.ron:"), "{e}");
+        assert!(e.contains("Sideways"), "{e}");
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            text,
+            "left as it is"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
