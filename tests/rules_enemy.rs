@@ -419,13 +419,20 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
         letters: vec![PcLetter::B],
         hidden: false,
     }];
+    // A combat outpost on the row never gets a marker.
+    m.controls.cop = Some(fof::data::mission::At(4, 3));
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "def_pc", 2, Options::default()).unwrap();
-    // Turn 1: markers came with setup. Clean them to see the turn-2 placing.
+    // They come in the activity segment, the first turn's included (on
+    // defence it comes before the command phase: the game is there now).
+    assert_eq!(g.state().turn, 1);
+    assert!(g.log().iter().any(|e| e.rule == "9.1.3" && e.turn == 1));
+    // A card the company holds is marked too: the attack falls there.
     for c in &mut g.state_mut().map.cards {
         c.markers.pc = None;
     }
-    g.state_mut().turn = 2;
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(4, 2));
     fof::engine::phases::enemy_activity(&mut g);
     let marked: Vec<CardPos> = g
         .state()
@@ -435,7 +442,7 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
         .filter(|c| c.markers.pc.is_some())
         .map(|c| c.pos)
         .collect();
-    assert_eq!(marked, vec![p(4, 1), p(4, 2), p(4, 3)]);
+    assert_eq!(marked, vec![p(4, 1), p(4, 2)]);
     fof::engine::phases::clean_up(&mut g);
     assert!(
         g.state().map.cards.iter().all(|c| c.markers.pc.is_none()),

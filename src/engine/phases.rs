@@ -797,16 +797,15 @@ pub fn claymores(game: &mut Game) {
     }
 }
 
-/// 9.1.3: on defence PC markers are placed every turn after the first, as
-/// the briefing says; 9.1.4: on a counterattack turn a marker of the given
-/// letter goes on every US-occupied card (a card keeps its higher letter).
+/// 9.1.3: on defence PC markers are placed every turn, the first
+/// included, as the briefing says (they are resolved in the VOF segment
+/// and the unresolved ones removed at Clean Up); 9.1.4: on a counterattack
+/// turn a marker of the given letter goes on every US-occupied card (a
+/// card keeps its higher letter).
 fn place_turn_markers(game: &mut Game) {
     let mission = game.mission.clone();
-    if mission.kind == MissionKind::Defensive
-        && game.state.turn > 1
-        && !mission.pc_markers.is_empty()
-    {
-        super::setup::place_pc_markers(&mission, &mut game.state);
+    if mission.kind == MissionKind::Defensive && !mission.pc_markers.is_empty() {
+        super::setup::place_pc_markers(&mission, &mut game.state, true);
         game.emit(
             "9.1.3",
             EventKind::Nothing {

@@ -79,7 +79,11 @@ pub fn initial_state(
         }
     }
     place_enemy(data, mission, &mut state)?;
-    place_pc_markers(mission, &mut state);
+    // 9.1.3: a defensive mission's markers come in each Enemy Activity
+    // segment instead.
+    if mission.kind != crate::data::mission::MissionKind::Defensive {
+        place_pc_markers(mission, &mut state, false);
+    }
     Ok(state)
 }
 
@@ -311,20 +315,24 @@ fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(
 
 /// 9.1.2: one PC marker on each card of a listed row not occupied by a
 /// friendly unit; mixed letters are drawn at random from the counters, at
-/// most 16 of each letter.
-pub fn place_pc_markers(mission: &Mission, state: &mut State) {
+/// most 16 of each letter. 9.1.3: on defence (`occupied`) the marked rows'
+/// cards get theirs whoever holds them: that is where the attack falls.
+/// Decision (11.4, 2.4.1 B): no marker ever goes on the combat outpost.
+pub fn place_pc_markers(mission: &Mission, state: &mut State, occupied: bool) {
+    let cop = mission.controls.cop.map(|a| CardPos::new(a.0, a.1));
     for row in &mission.pc_markers {
         let positions: Vec<CardPos> = state
             .map
             .cards
             .iter()
             .map(|c| c.pos)
-            .filter(|p| p.row == row.row)
+            .filter(|p| p.row == row.row && Some(*p) != cop)
             .filter(|p| {
-                !state
-                    .units
-                    .iter()
-                    .any(|u| u.pos == *p && u.side == Side::Us)
+                occupied
+                    || !state
+                        .units
+                        .iter()
+                        .any(|u| u.pos == *p && u.side == Side::Us)
             })
             .collect();
         let mut pool: Vec<PcLetter> = Vec::new();
