@@ -56,6 +56,9 @@ pub struct Member {
     pub steps: Vec<Experience>,
     /// The counter's full strength.
     pub full: u8,
+    /// Skill markers bought for the next mission (10.7).
+    #[serde(default)]
+    pub skills: Vec<crate::data::mission::Skill>,
 }
 
 impl Member {
@@ -78,6 +81,9 @@ pub struct Record {
     pub replacements: u32,
     pub veterans_returned: u32,
     pub promotions: Vec<String>,
+    /// Skill markers bought for the next mission (10.7).
+    #[serde(default)]
+    pub skills: Vec<String>,
 }
 
 /// How a campaign ended (11.2).
@@ -254,6 +260,7 @@ impl Campaign {
                     let mut e = e.clone();
                     e.experience = r.level();
                     e.steps = (r.steps.len() < r.full as usize).then_some(r.steps.len() as u8);
+                    e.skills = r.skills.clone();
                     kept.push(e);
                 }
             }
@@ -316,6 +323,7 @@ impl Campaign {
                 kind: t.kind,
                 steps: vec![e.experience; n as usize],
                 full: t.steps,
+                skills: Vec::new(),
             });
         }
     }
@@ -429,6 +437,7 @@ impl Campaign {
             replacements: 0,
             veterans_returned: 0,
             promotions: Vec::new(),
+            skills: Vec::new(),
         };
         // 11.2: the CO HQ falling ends survivor and hardcore campaigns.
         if co_lost && matches!(self.mode, Mode::Survivor | Mode::Hardcore) {
@@ -437,8 +446,14 @@ impl Campaign {
         if !success {
             self.failed_once = true;
         }
-        // 10.3.2: promotions with this mission's points (lost if unused).
-        record.promotions = self.promote(xp);
+        // 11.3 step 2: skills not used are gone. 10.3.2, 10.7: promotions,
+        // then skills, with this mission's points; what is left is lost.
+        for m in &mut self.roster {
+            m.skills.clear();
+        }
+        let (promoted, left) = self.promote(xp);
+        record.promotions = promoted;
+        record.skills = self.buy_skills(left);
         let attempts = data.mission(&mission).map(|m| m.attempts).unwrap_or(1);
         let camp = data.campaign(&self.id);
         if success {
@@ -494,7 +509,7 @@ impl Campaign {
     /// Spends experience points on promotions (10.3.2): one level per step
     /// per mission, 1 point Green to Line, 3 Line to Veteran. Returns what
     /// was promoted.
-    pub fn promote(&mut self, mut points: u32) -> Vec<String> {
+    pub fn promote(&mut self, mut points: u32) -> (Vec<String>, u32) {
         let mut done = Vec::new();
         let mut order: Vec<usize> = (0..self.roster.len()).collect();
         order.sort_by_key(|i| (leader_rank(self.roster[*i].kind, &self.roster[*i].id), *i));
@@ -537,7 +552,34 @@ impl Campaign {
                 m.label, from, m.steps[k]
             ));
         }
-        done
+        (done, points)
+    }
+
+    /// 10.7: the points left after promotions buy one-card skills
+    /// (`Drilled`) for the PLT HQs in roster order, three markers at most
+    /// each. Returns what was bought.
+    pub fn buy_skills(&mut self, mut points: u32) -> Vec<String> {
+        use crate::data::mission::Skill;
+        let mut bought = Vec::new();
+        loop {
+            let cost = Skill::Drilled.cost();
+            let Some(m) = self
+                .roster
+                .iter_mut()
+                .filter(|m| m.kind == UnitKind::Hq && m.id != "co_hq" && !m.steps.is_empty())
+                .filter(|m| m.skills.len() < 3)
+                .min_by_key(|m| m.skills.len())
+            else {
+                break;
+            };
+            if points < cost {
+                break;
+            }
+            points -= cost;
+            m.skills.push(Skill::Drilled);
+            bought.push(format!("{}: {:?}", m.label, Skill::Drilled));
+        }
+        bought
     }
 
     /// Adds veterans then green steps: lost HQs and staff first, then the

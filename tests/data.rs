@@ -572,6 +572,24 @@ fn rule_9_4_activity_table_cells_and_rows_are_checked_where_they_stand() {
 }
 
 #[test]
+fn rule_10_7_skill_markers_go_to_plt_hqs_and_staff_three_at_most() {
+    check_invariant(
+        File::Hedgerow,
+        r#"(id: "1plt_hq", type: "us_plt_hq", label: "1 PLT HQ", hq: Some("co_hq"), experience: Line, start: Staging(1)),"#,
+        r#"(id: "1plt_hq", type: "us_plt_hq", label: "1 PLT HQ", hq: Some("co_hq"), experience: Line, start: Staging(1), skills: [Drilled, Drilled, Pitcher, KeenEye]),"#,
+        0,
+        "three at most",
+    );
+    check_invariant(
+        File::Hedgerow,
+        r#"(id: "co_hq", type: "us_co_hq", label: "CO HQ", experience: Line"#,
+        r#"(id: "co_hq", type: "us_co_hq", label: "CO HQ", skills: [Drilled], experience: Line"#,
+        0,
+        "only PLT HQs and staff",
+    );
+}
+
+#[test]
 fn chart_invariants_are_located_at_the_field() {
     check_invariant(
         File::Charts,

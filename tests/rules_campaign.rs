@@ -89,7 +89,7 @@ fn rule_10_3_2_promotions_cost_one_then_three_points_one_level_per_mission() {
     let co_steps = member(&c, "co_hq").steps.len();
     // Enough for every step: each rises one level only.
     let total: usize = c.roster.iter().map(|m| m.steps.len()).sum();
-    let done = c.promote(10_000);
+    let (done, _) = c.promote(10_000);
     assert_eq!(done.len(), total);
     assert!(c.roster.iter().all(|m| m.steps.iter().all(|e| *e == L)));
     // Leaders first: with one point only the CO HQ rises.
@@ -110,7 +110,7 @@ fn rule_10_3_2_promotions_cost_one_then_three_points_one_level_per_mission() {
     for m in &mut c.roster {
         m.steps = vec![L; m.steps.len()];
     }
-    assert!(c.promote(2).is_empty());
+    assert!(c.promote(2).0.is_empty());
 }
 
 #[test]
@@ -330,4 +330,35 @@ fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
     let distinct: std::collections::BTreeSet<_> =
         won.records.iter().map(|r| r.mission.clone()).collect();
     assert_eq!(distinct.len(), n, "every mission was fought");
+}
+
+#[test]
+fn rule_10_7_points_left_after_promotions_buy_skills_for_one_mission() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    // Everyone a veteran: nothing to promote, all points go to skills.
+    for m in &mut c.roster {
+        m.steps = vec![V; m.steps.len()];
+    }
+    let plts: Vec<String> = c
+        .roster
+        .iter()
+        .filter(|m| m.kind == UnitKind::Hq && m.id != "co_hq")
+        .map(|m| m.id.clone())
+        .collect();
+    finish(&mut g, true, 100);
+    let r = c.after_mission(&d, &g);
+    // Three markers at most per PLT HQ; the rest of the points are lost.
+    assert_eq!(r.skills.len(), 3 * plts.len());
+    let holder = plts[0].clone();
+    assert_eq!(member(&c, &holder).skills.len(), 3);
+    // The next mission starts with them.
+    let mut g = c.start(&d, Options::default()).unwrap();
+    let hid = g.state().by_roster(&holder).map(|u| u.id);
+    if let Some(h) = hid {
+        assert_eq!(g.state().skills.iter().filter(|s| s.0 == h).count(), 3);
+    }
+    // And they are gone after it, used or not.
+    finish(&mut g, true, 0);
+    c.after_mission(&d, &g);
+    assert!(c.roster.iter().all(|m| m.skills.is_empty()));
 }

@@ -56,6 +56,7 @@ fn entry(
         experience: exp,
         start,
         steps: None,
+        skills: Vec::new(),
     }
 }
 

@@ -97,6 +97,7 @@ fn entry(id: &str, ty: &str, hq: Option<&str>, exp: Experience, col: i8) -> Rost
         experience: exp,
         start: Start::Staging(col),
         steps: None,
+        skills: Vec::new(),
     }
 }
 

@@ -113,6 +113,7 @@ fn entry(id: &str, ty: &str, hq: Option<&str>, col: i8) -> RosterEntry {
         experience: Experience::Line,
         start: Start::Staging(col),
         steps: None,
+        skills: Vec::new(),
     }
 }
 
@@ -1167,7 +1168,7 @@ fn play(game: &mut Game, n: usize, seed: u64) -> Vec<(Input, u64)> {
 /// Pinned: if this changes, every saved game and replay breaks. Change it
 /// only with a deliberate change to the state, the data or the setup, and
 /// say so in the commit.
-const SEED_1_SETUP_HASH: u64 = 0xebdb_d0de_533d_40d7;
+const SEED_1_SETUP_HASH: u64 = 0xc01b_0c64_1fdb_3080;
 
 #[test]
 fn contract_state_hash_after_setup_is_pinned() {

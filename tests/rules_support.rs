@@ -605,6 +605,7 @@ fn defence() -> (Game, UnitId, UnitId) {
         experience: fof::data::action::Experience::Line,
         start: Start::Card(At(1, 1)),
         steps: None,
+        skills: Vec::new(),
     });
     m.fire_support = vec![FireSupport {
         id: "arty".into(),

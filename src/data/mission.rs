@@ -147,6 +147,59 @@ pub struct RosterEntry {
     /// Steps at the start, if below the counter's full strength.
     #[serde(default)]
     pub steps: Option<u8>,
+    /// Skill markers held at the start (10.7): by a PLT HQ for its
+    /// platoon, by a staff unit for itself; three at most.
+    #[serde(default)]
+    pub skills: Vec<Skill>,
+}
+
+/// Skill markers (10.7): single-use, bought between missions with
+/// experience points or given by the mission; our own names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Skill {
+    /// One General Initiative command.
+    Leadership,
+    /// A paralyzed team becomes an assault team.
+    SnapOut,
+    /// A paralyzed team becomes a fire team.
+    PullTogether,
+    /// A squad of three or four steps detaches an assault or fire team.
+    SplitTeam,
+    /// One more card for any action attempt.
+    Drilled,
+    /// A spotting attempt succeeds.
+    KeenEye,
+    /// A search for cover succeeds.
+    GroundSense,
+    /// A concentrated fire attempt succeeds.
+    FireDiscipline,
+    /// An infiltration succeeds.
+    Stalker,
+    /// A hand grenade attack succeeds.
+    Pitcher,
+}
+
+impl Skill {
+    pub const ALL: [Skill; 10] = [
+        Skill::Leadership,
+        Skill::SnapOut,
+        Skill::PullTogether,
+        Skill::SplitTeam,
+        Skill::Drilled,
+        Skill::KeenEye,
+        Skill::GroundSense,
+        Skill::FireDiscipline,
+        Skill::Stalker,
+        Skill::Pitcher,
+    ];
+
+    /// Experience points it costs between missions (10.7).
+    pub fn cost(self) -> u32 {
+        match self {
+            Skill::Leadership | Skill::SnapOut => 2,
+            _ => 1,
+        }
+    }
 }
 
 /// Radio classes (4.3.5 A-C).

@@ -1123,6 +1123,33 @@ pub fn missions(
                             ),
                         ));
                     }
+                    // 10.7: skill markers go to PLT HQs and staff, three
+                    // at most each.
+                    if !r.skills.is_empty() {
+                        let holder = r.hq.is_some()
+                            && matches!(
+                                t.kind,
+                                UnitKind::Hq | UnitKind::Staff | UnitKind::HigherStaff
+                            );
+                        if !holder {
+                            out.push(in_roster(
+                                i,
+                                "skills",
+                                format!("`{}` cannot hold skill markers: only PLT HQs and staff do (10.7)", r.id),
+                            ));
+                        }
+                        if r.skills.len() > 3 {
+                            out.push(in_roster(
+                                i,
+                                "skills",
+                                format!(
+                                    "`{}` holds {} skill markers; three at most (10.7)",
+                                    r.id,
+                                    r.skills.len()
+                                ),
+                            ));
+                        }
+                    }
                     if r.hq.is_none() {
                         if t.kind == UnitKind::Hq {
                             co_hqs += 1;

@@ -32,6 +32,19 @@ pub enum Input {
     /// Set down carried ammunition, or an asset by its index in the unit's
     /// assets, on the unit's card: free (5.1.6 B).
     DropItem { unit: UnitId, asset: Option<usize> },
+    /// Give an order with a skill marker of `holder` (10.7).
+    Skilled {
+        holder: UnitId,
+        skill: crate::data::mission::Skill,
+        order: Order,
+    },
+    /// Use a skill marker on its own (10.7): `team` for a split-off team.
+    UseSkill {
+        holder: UnitId,
+        skill: crate::data::mission::Skill,
+        unit: UnitId,
+        team: Option<super::orders::TeamKind>,
+    },
 }
 
 /// What is being decided.
@@ -227,10 +240,11 @@ impl Game {
         }
         match &self.state.impulse {
             Some(_) => {
-                let mut v: Vec<Input> = orders::legal_orders(self)
-                    .into_iter()
-                    .map(Input::Order)
-                    .collect();
+                let legal = orders::legal_orders(self);
+                let mut skilled = Vec::new();
+                super::skills::legal(self, &legal, &mut skilled);
+                let mut v: Vec<Input> = legal.into_iter().map(Input::Order).collect();
+                v.extend(skilled);
                 for (carrier, casualty) in &self.state.carried {
                     v.push(Input::Drop {
                         carrier: *carrier,
@@ -288,6 +302,31 @@ impl Game {
                     return Err(Illegal("no impulse is in progress".into()));
                 }
                 self.end_impulse();
+            }
+            Input::Skilled {
+                holder,
+                skill,
+                order,
+            } => {
+                if self.state.impulse.is_none() {
+                    return Err(Illegal(
+                        "no HQ is spending commands now: choose the next HQ first".into(),
+                    ));
+                }
+                if self.state.get(*holder).is_none() {
+                    return Err(Illegal(format!("there is no unit {holder}")));
+                }
+                super::skills::check_skilled(self, *holder, *skill, order)?;
+                super::skills::execute_skilled(self, *holder, *skill, order);
+            }
+            Input::UseSkill {
+                holder,
+                skill,
+                unit,
+                team,
+            } => {
+                super::skills::check_use(self, *holder, *skill, *unit, *team)?;
+                super::skills::use_skill(self, *holder, *skill, *unit, *team);
             }
             Input::ChooseHq(id) => {
                 if self.state.get(*id).is_none() {

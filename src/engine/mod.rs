@@ -32,6 +32,7 @@ pub mod sequence;
 pub mod setup;
 pub mod sight;
 pub mod signals;
+pub mod skills;
 pub mod state;
 pub mod support;
 pub mod victory;

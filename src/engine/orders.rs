@@ -655,10 +655,14 @@ pub fn attempt(
     needed: Needed,
     what: &str,
 ) -> AttemptResult {
+    // 10.7: a skill given with the order adds a card or makes it succeed.
+    let (extra, auto) = super::skills::for_attempt(game, unit, needed);
+    let n = n + extra;
     let (cards, reads) = game.draw(n, needed.section(), what);
-    let success = cards
+    let found = cards
         .iter()
         .any(|&c| game.card(c).is_some_and(|card| needed.found(card)));
+    let success = auto || found;
     let who = unit.map(|u| game.describe(u)).unwrap_or_default();
     let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
     game.emit(
@@ -675,7 +679,11 @@ pub fn attempt(
             n,
             list.join(", "),
             needed.label(),
-            if success { "success" } else { "failure" }
+            match (found, auto) {
+                (true, _) => "success",
+                (false, true) => "success, by skill (10.7)",
+                _ => "failure",
+            }
         ),
         reads,
     );

@@ -71,11 +71,21 @@ pub fn initial_state(
         route_reached: 0,
         hq_tasks: (0, 0),
         tally: None,
+        skills: Vec::new(),
+        skill_in_use: None,
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {
         if let Some(u) = state.by_roster(who).map(|u| u.id) {
             state.fpl.push((u, *dir, false));
+        }
+    }
+    // 10.7: the skill markers the company brings.
+    for e in &mission.company {
+        if let Some(id) = state.by_roster(&e.id).map(|u| u.id) {
+            for s in &e.skills {
+                state.skills.push((id, *s));
+            }
         }
     }
     place_enemy(data, mission, &mut state)?;

@@ -539,6 +539,13 @@ pub struct State {
     /// The experience tally made at the mission's end (10.3.1).
     #[serde(default)]
     pub tally: Option<Tally>,
+    /// Skill markers held: (holder, skill) (10.7).
+    #[serde(default)]
+    pub skills: Vec<(UnitId, crate::data::mission::Skill)>,
+    /// A skill given with the order being carried out, for the acting
+    /// unit's first attempt (10.7).
+    #[serde(default)]
+    pub skill_in_use: Option<(Option<UnitId>, crate::data::mission::Skill)>,
 }
 
 /// The experience a mission earned (10.3.1): each task with its count and
