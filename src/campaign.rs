@@ -19,9 +19,9 @@
 //!   the units furthest below full strength, veterans before green steps.
 //! - An HQ lost with no replacement left comes back Green all the same: the
 //!   battalion will not send the company out without its leaders.
-//! - A failed mission with attempts left is fought again from a fresh
-//!   set-up with the surviving company and the experience it earned but no
-//!   replacements (11.1 steps 1-2, 5 and 9-12); the map is dealt anew.
+//! - A failed mission with attempts left is fought again on the same
+//!   ground with the experience it earned but no replacements (11.1; see
+//!   `engine::reattempt` for the twelve steps).
 
 use crate::data::DataSet;
 use crate::data::action::Experience;
@@ -109,6 +109,10 @@ pub struct Campaign {
     /// promoted (11.2).
     pub failed_once: bool,
     pub end: Option<End>,
+    /// The failed attempt's final state while the mission is to be fought
+    /// again on the same ground (11.1).
+    #[serde(default)]
+    pub carry: Option<Box<crate::engine::state::State>>,
 }
 
 /// Why a campaign cannot go on.
@@ -130,6 +134,23 @@ impl std::fmt::Display for CampaignError {
 }
 
 impl std::error::Error for CampaignError {}
+
+/// The steps a roster member has in play: its counter and the teams and
+/// runners that came from it.
+pub fn steps_of(s: &crate::engine::state::State, id: &str) -> Option<usize> {
+    let u0 = s.by_roster(id)?;
+    Some(
+        s.units
+            .iter()
+            .filter(|u| u.in_play() && u.side == Side::Us && u.kind != UnitKind::Casualty)
+            .filter(|u| {
+                u.roster.as_deref() == Some(id)
+                    || (u.roster.is_none() && u.designation == u0.designation)
+            })
+            .map(|u| u.steps as usize)
+            .sum(),
+    )
+}
 
 /// 10.6: the experience of a unit of several steps. One step is its own
 /// level; two to four steps follow the rulebook's tables; a mix the tables
@@ -224,6 +245,7 @@ impl Campaign {
             records: Vec::new(),
             failed_once: false,
             end: None,
+            carry: None,
         })
     }
 
@@ -292,18 +314,37 @@ impl Campaign {
             .next_mission(data)
             .ok_or(CampaignError::Over)?
             .to_string();
+        if let Some(prev) = self.carry.clone() {
+            self.sync(&prev);
+        }
         let m = self
             .mission_for(data, &id)
             .ok_or_else(|| CampaignError::Unknown(id.clone()))?;
         self.enlist(data, &m);
-        Recorder::with_company(
+        let rec = Recorder::continuing(
             data.clone(),
             &id,
             self.next_seed(),
             options,
             Some(m.company),
+            self.carry.clone(),
         )
-        .map_err(|e: SetupError| CampaignError::Setup(e.to_string()))
+        .map_err(|e: SetupError| CampaignError::Setup(e.to_string()))?;
+        Ok(rec)
+    }
+
+    /// On the same ground (11.1) the company is as the last attempt left
+    /// it: each member's steps are those of its counter and its teams.
+    fn sync(&mut self, prev: &crate::engine::state::State) {
+        for m in &mut self.roster {
+            let n = steps_of(prev, &m.id);
+            if let Some(n) = n {
+                m.steps.truncate(n);
+                while m.steps.len() < n {
+                    m.steps.push(Experience::Green);
+                }
+            }
+        }
     }
 
     /// Members the roster does not know yet join from the mission's list.
@@ -480,8 +521,9 @@ impl Campaign {
             self.next += 1;
             self.attempt = 0;
         } else if self.attempt + 1 < attempts {
-            // 11.1: fight it again.
+            // 11.1: fight it again, on the same ground.
             self.attempt += 1;
+            self.carry = Some(Box::new(s.clone()));
         } else {
             // 11.2: a failed combat patrol never ends the campaign.
             let patrol = data
@@ -498,6 +540,9 @@ impl Campaign {
                     self.attempt = 0;
                 }
             }
+        }
+        if self.attempt == 0 || self.end.is_some() {
+            self.carry = None;
         }
         if self.end.is_none() && self.next_mission(data).is_none() {
             self.end = Some(End::Won);

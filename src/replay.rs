@@ -239,6 +239,10 @@ pub struct Replay {
     /// mission's own list: the optional `company <list as RON>` line that
     /// may follow `start`.
     pub company: Option<Vec<RosterEntry>>,
+    /// A reattempt on the same ground (11.1): the failed attempt's final
+    /// state, on the optional `continues <state as RON>` line that may
+    /// follow `start` (and `company`).
+    pub continues: Option<Box<crate::engine::state::State>>,
     pub inputs: Vec<Recorded>,
     /// `None` for a game in progress.
     pub end: Option<End>,
@@ -408,12 +412,26 @@ impl Replay {
         let mut inputs: Vec<Recorded> = Vec::new();
         let mut end: Option<End> = None;
         let mut company: Option<Vec<RosterEntry>> = None;
+        let mut continues: Option<Box<crate::engine::state::State>> = None;
         let mut n = HEADER.len() + 1;
         while let Some(line) = get(n)? {
             if end.is_some() {
                 return Err(ReplayError::at(n, Problem::AfterEnd));
             }
-            if n == HEADER.len() + 1
+            if inputs.is_empty()
+                && continues.is_none()
+                && let Some(rest) = line.strip_prefix("continues ")
+            {
+                continues = Some(Box::new(ron::from_str(rest).map_err(|e| {
+                    ReplayError::at(
+                        n,
+                        Problem::BadValue {
+                            what: "the `continues` line".into(),
+                            detail: e.to_string(),
+                        },
+                    )
+                })?));
+            } else if n == HEADER.len() + 1
                 && let Some(rest) = line.strip_prefix("company ")
             {
                 company = Some(ron::from_str(rest).map_err(|e| {
@@ -460,6 +478,7 @@ impl Replay {
             options,
             start_hash,
             company,
+            continues,
             inputs,
             end,
         })
@@ -524,6 +543,7 @@ pub struct Recorder {
     options: Options,
     start_hash: u64,
     company: Option<Vec<RosterEntry>>,
+    continues: Option<Box<crate::engine::state::State>>,
     /// The `input` lines so far, each ended by `\n`.
     lines: String,
     inputs: u64,
@@ -551,6 +571,20 @@ impl Recorder {
         options: Options,
         company: Option<Vec<RosterEntry>>,
     ) -> Result<Recorder, SetupError> {
+        Recorder::continuing(data, mission, seed, options, company, None)
+    }
+
+    /// Sets up a reattempt of a failed mission on the ground `prev` left
+    /// (11.1, [`crate::engine::reattempt`]), and records it on the
+    /// `continues` line.
+    pub fn continuing(
+        data: Arc<DataSet>,
+        mission: &str,
+        seed: u64,
+        options: Options,
+        company: Option<Vec<RosterEntry>>,
+        prev: Option<Box<crate::engine::state::State>>,
+    ) -> Result<Recorder, SetupError> {
         let data = match &company {
             Some(list) => {
                 let mut d = (*data).clone();
@@ -561,7 +595,10 @@ impl Recorder {
             }
             None => data,
         };
-        let game = Game::new(data, mission, seed, options)?;
+        let game = match &prev {
+            Some(p) => Game::reattempt(data, p, seed)?,
+            None => Game::new(data, mission, seed, options)?,
+        };
         let start_hash = game.state_hash();
         Ok(Recorder {
             game,
@@ -570,6 +607,7 @@ impl Recorder {
             options,
             start_hash,
             company,
+            continues: prev,
             lines: String::new(),
             inputs: 0,
             last_hash: start_hash,
@@ -596,12 +634,13 @@ impl Recorder {
                 Problem::UnknownMission(replay.mission.clone()),
             ));
         }
-        let mut rec = Recorder::with_company(
+        let mut rec = Recorder::continuing(
             data,
             &replay.mission,
             replay.seed,
             replay.options,
             replay.company.clone(),
+            replay.continues.clone(),
         )
         .map_err(|e| {
             ReplayError::at(
@@ -735,6 +774,12 @@ impl Recorder {
             s.push_str(&format!(
                 "company {}\n",
                 ron::to_string(c).unwrap_or_default()
+            ));
+        }
+        if let Some(p) = &self.continues {
+            s.push_str(&format!(
+                "continues {}\n",
+                ron::to_string(p).unwrap_or_default()
             ));
         }
         s.push_str(&self.lines);

@@ -282,8 +282,11 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
         let mut g = c.start(d, Options::default()).unwrap();
         // The company goes in as the roster says.
         for m in &c.roster {
-            if let Some(u) = g.state().by_roster(&m.id) {
-                assert_eq!(u.steps as usize, m.steps.len(), "{}", m.id);
+            if let Some(u) = g.state().by_roster(&m.id)
+                && u.in_play()
+            {
+                let n = fof::campaign::steps_of(g.state(), &m.id).unwrap();
+                assert_eq!(n, m.steps.len(), "{}", m.id);
                 assert_eq!(u.experience, m.level(), "{}", m.id);
             }
         }

@@ -255,3 +255,127 @@ fn rule_2_4_1_c_route_points_count_only_in_order() {
     assert_eq!(victory::outcome(&g), Outcome::Success);
     assert!(g.state().units.iter().any(|u| u.side == Side::Us));
 }
+
+// ---------------------------------------------------------------------------
+// 11.1 Reattempting a failed mission
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
+    use fof::data::charts::CoverKind;
+    use fof::engine::state::{CoverId, CoverMarker, SmokeKind};
+    let mut g = game(|_| {});
+    let data = Arc::new(g.data().clone());
+    clear_map(&mut g);
+    // Found cover and smoke on R2C2, mines on R3C1, a PC marker on R4C2.
+    let found = CoverId(500);
+    {
+        let s = g.state_mut();
+        let c = s.map.card_mut(p(2, 2)).unwrap();
+        c.covers.push(CoverMarker {
+            id: found,
+            kind: CoverKind::Foxhole,
+        });
+        c.markers.smoke = Some(SmokeKind::Smoke);
+        s.map.card_mut(p(3, 1)).unwrap().markers.mines = true;
+        s.map.card_mut(p(4, 2)).unwrap().markers.pc = Some(PcMarker {
+            letter: PcLetter::B,
+            hidden: true,
+        });
+        s.map.card_mut(p(3, 2)).unwrap().covers.push(CoverMarker {
+            id: CoverId(501),
+            kind: CoverKind::Basic,
+        });
+        s.next_cover = 502;
+    }
+    // The company: a pinned squad under the found cover, a squad on the
+    // enemy's card, a squad broken into a fire team, a casualty.
+    let (a, b, c) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, a, p(2, 2));
+    g.state_mut().unit_mut(a).cover = Some(found);
+    g.state_mut().unit_mut(a).pinned = true;
+    put(&mut g, b, p(3, 2));
+    put(&mut g, c, p(2, 1));
+    let full = g.state().unit(c).steps;
+    let cu = g.state().unit(c).clone();
+    g.state_mut().unit_mut(c).steps -= 1;
+    fof::engine::rally::spawn_team(&mut g, &cu, UnitKind::FireTeam);
+    add(&mut g, "us_casualty", p(2, 1));
+    // The enemy: a squad in the open by a free cover marker, a paralyzed
+    // team and a casualty.
+    let e = add(&mut g, "de_rifle_squad", p(3, 2));
+    g.state_mut().unit_mut(e).pinned = true;
+    add(&mut g, "de_paralyzed_team", p(3, 2));
+    add(&mut g, "de_casualty", p(3, 2));
+    let prev = g.state().clone();
+    let h = Game::reattempt(data, &prev, 99).unwrap();
+    let s = h.state();
+    assert_eq!(s.turn, 1);
+    let card = |at| s.map.card(at).unwrap();
+    assert!(
+        card(p(2, 2)).covers.iter().any(|m| m.id == found),
+        "found cover stays"
+    );
+    assert_eq!(card(p(2, 2)).markers.smoke, None, "smoke goes");
+    assert!(card(p(3, 1)).markers.mines, "mines stay");
+    assert!(card(p(4, 2)).markers.pc.is_some(), "the PC marker stays");
+    // The company.
+    let ua = s.by_roster("1_1").unwrap();
+    assert_eq!((ua.pos, ua.cover, ua.pinned), (p(2, 2), Some(found), false));
+    let ub = s.by_roster("1_2").unwrap();
+    assert!(ub.pos.is_staging(), "off the enemy's card: {:?}", ub.pos);
+    let uc = s.by_roster("1_3").unwrap();
+    assert_eq!(uc.steps, full, "the team rejoined its squad");
+    assert!(
+        !s.units
+            .iter()
+            .any(|u| u.in_play() && u.kind == UnitKind::Casualty),
+        "casualties are gone"
+    );
+    // The enemy.
+    let enemy: Vec<_> = s
+        .units
+        .iter()
+        .filter(|u| u.in_play() && u.side != Side::Us)
+        .collect();
+    assert_eq!(enemy.len(), 1, "paralyzed teams and casualties go");
+    assert_eq!(enemy[0].kind, UnitKind::Squad);
+    assert!(!enemy[0].pinned);
+    assert_eq!(
+        enemy[0].cover,
+        Some(CoverId(501)),
+        "under the best free cover"
+    );
+    // A new deck: the seed differs.
+    assert_ne!(s.seed, prev.seed);
+}
+
+#[test]
+fn rule_11_1_a_reattempt_is_recorded_and_replays_to_the_same_hash() {
+    use fof::replay::{Recorder, Replay};
+    let g = game(|_| {});
+    let data = Arc::new(g.data().clone());
+    let prev = Box::new(g.state().clone());
+    let mut rec = Recorder::continuing(
+        data.clone(),
+        "victory_test",
+        42,
+        Options::default(),
+        None,
+        Some(prev),
+    )
+    .unwrap();
+    let mut rng = fof::sim::bot_rng(1);
+    for _ in 0..60 {
+        if rec.game().is_over() {
+            break;
+        }
+        let legal = rec.game().legal_inputs();
+        let i = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal).unwrap();
+        rec.apply(&i).unwrap();
+    }
+    let text = rec.text();
+    assert!(text.contains("\ncontinues "));
+    let back = Replay::parse(&text).unwrap().play(data).unwrap();
+    assert_eq!(back.state_hash(), rec.game().state_hash());
+}

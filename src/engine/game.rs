@@ -129,6 +129,15 @@ impl Game {
         Ok(game)
     }
 
+    /// Runs a prepared initial state (a reattempt's, 11.1) until the first
+    /// decision.
+    pub fn start_from(data: Arc<DataSet>, state: State) -> Result<Game, SetupError> {
+        let mut game = Game::from_state(data, state)?;
+        super::setup::announce(&mut game);
+        game.run();
+        Ok(game)
+    }
+
     /// Like [`Game::new`], but the first action cards drawn after setup are
     /// `top`, in order: rule tests arrange known card sequences with it.
     pub fn new_stacked(

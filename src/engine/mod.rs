@@ -28,6 +28,7 @@ pub mod orders;
 pub mod phases;
 pub mod pos;
 pub mod rally;
+pub mod reattempt;
 pub mod sequence;
 pub mod setup;
 pub mod sight;
