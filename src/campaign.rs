@@ -110,9 +110,13 @@ pub struct Campaign {
     pub failed_once: bool,
     pub end: Option<End>,
     /// The failed attempt's final state while the mission is to be fought
-    /// again on the same ground (11.1).
+    /// again on the same ground (11.1), or the last patrol's before the
+    /// next patrol of a combat patrol mission (11.4).
     #[serde(default)]
     pub carry: Option<Box<crate::engine::state::State>>,
+    /// Patrols finished in the current combat patrol mission (11.4).
+    #[serde(default)]
+    pub patrols_done: u8,
 }
 
 /// Why a campaign cannot go on.
@@ -246,6 +250,7 @@ impl Campaign {
             failed_once: false,
             end: None,
             carry: None,
+            patrols_done: 0,
         })
     }
 
@@ -263,9 +268,9 @@ impl Campaign {
     /// The seed of the next attempt: the campaign's seed, the mission's
     /// place and the attempt, so that a campaign replays identically.
     pub fn next_seed(&self) -> u64 {
-        self.seed
-            .wrapping_mul(1_000_003)
-            .wrapping_add(self.next as u64 * 100 + self.attempt as u64)
+        self.seed.wrapping_mul(1_000_003).wrapping_add(
+            self.next as u64 * 100 + self.patrols_done as u64 * 10 + self.attempt as u64,
+        )
     }
 
     /// The mission as the company goes into it: the briefing's company list
@@ -492,12 +497,41 @@ impl Campaign {
         for m in &mut self.roster {
             m.skills.clear();
         }
-        let (promoted, left) = self.promote(xp);
+        // 10.3.3: after a patrol of a combat patrol mission of several,
+        // only the units that went out may be promoted (decision: those
+        // whose counters or teams were on the map at its end).
+        let patrols = data.mission(&mission).map(|m| m.patrols).unwrap_or(1);
+        let eligible: Option<Vec<String>> = (patrols > 1).then(|| {
+            self.roster
+                .iter()
+                .filter(|m| {
+                    s.by_roster(&m.id).is_some_and(|u0| {
+                        s.units.iter().any(|u| {
+                            u.side == Side::Us
+                                && !u.pos.is_staging()
+                                && (u.roster.as_deref() == Some(&m.id)
+                                    || (u.roster.is_none() && u.designation == u0.designation))
+                        })
+                    })
+                })
+                .map(|m| m.id.clone())
+                .collect()
+        });
+        let (promoted, left) = self.promote_among(xp, eligible.as_deref());
         record.promotions = promoted;
         record.skills = self.buy_skills(left);
         let attempts = data.mission(&mission).map(|m| m.attempts).unwrap_or(1);
         let camp = data.campaign(&self.id);
-        if success {
+        let next_before = self.next;
+        let patrol_over = success || self.attempt + 1 >= attempts;
+        if patrol_over && self.patrols_done + 1 < patrols {
+            // 11.4: the next patrol goes out over the same ground.
+            self.patrols_done += 1;
+            self.attempt = 0;
+            let mut st = s.clone();
+            st.patrol = self.patrols_done + 1;
+            self.carry = Some(Box::new(st));
+        } else if success {
             // 10.4: replacements after a success only, plus one veteran
             // per four casualty steps of this mission.
             let green = camp
@@ -524,6 +558,7 @@ impl Campaign {
             // 11.1: fight it again, on the same ground.
             self.attempt += 1;
             self.carry = Some(Box::new(s.clone()));
+            let _ = patrol_over;
         } else {
             // 11.2: a failed combat patrol never ends the campaign.
             let patrol = data
@@ -541,8 +576,9 @@ impl Campaign {
                 }
             }
         }
-        if self.attempt == 0 || self.end.is_some() {
+        if self.next != next_before || self.end.is_some() {
             self.carry = None;
+            self.patrols_done = 0;
         }
         if self.end.is_none() && self.next_mission(data).is_none() {
             self.end = Some(End::Won);
@@ -554,7 +590,16 @@ impl Campaign {
     /// Spends experience points on promotions (10.3.2): one level per step
     /// per mission, 1 point Green to Line, 3 Line to Veteran. Returns what
     /// was promoted.
-    pub fn promote(&mut self, mut points: u32) -> (Vec<String>, u32) {
+    pub fn promote(&mut self, points: u32) -> (Vec<String>, u32) {
+        self.promote_among(points, None)
+    }
+
+    /// [`Campaign::promote`] limited to some members (10.3.3).
+    pub fn promote_among(
+        &mut self,
+        mut points: u32,
+        eligible: Option<&[String]>,
+    ) -> (Vec<String>, u32) {
         let mut done = Vec::new();
         let mut order: Vec<usize> = (0..self.roster.len()).collect();
         order.sort_by_key(|i| (leader_rank(self.roster[*i].kind, &self.roster[*i].id), *i));
@@ -564,6 +609,9 @@ impl Campaign {
             for &i in &order {
                 let m = &self.roster[i];
                 if m.id == "co_hq" && self.mode == Mode::Survivor && self.failed_once {
+                    continue;
+                }
+                if eligible.is_some_and(|e| !e.contains(&m.id)) {
                     continue;
                 }
                 for (k, e) in m.steps.iter().enumerate() {

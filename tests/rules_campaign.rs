@@ -365,3 +365,114 @@ fn rule_10_7_points_left_after_promotions_buy_skills_for_one_mission() {
     c.after_mission(&d, &g);
     assert!(c.roster.iter().all(|m| m.skills.is_empty()));
 }
+
+/// The campaign with the night patrol first, fought as two patrols of one
+/// attempt each.
+fn patrol_data() -> Arc<DataSet> {
+    let mut d = DataSet::embedded().unwrap();
+    let m = d
+        .missions
+        .iter_mut()
+        .find(|m| m.id == "night_patrol")
+        .unwrap();
+    m.patrols = 2;
+    m.attempts = 1;
+    let c = d
+        .campaigns
+        .iter_mut()
+        .find(|c| c.id == "normandy_1944")
+        .unwrap();
+    c.missions.retain(|m| m != "night_patrol");
+    c.missions.insert(0, "night_patrol".into());
+    Arc::new(d)
+}
+
+#[test]
+fn rule_11_4_a_combat_patrol_missions_patrols_go_out_in_turn_over_the_same_ground() {
+    let d = patrol_data();
+    let mut c = Campaign::new(&d, "normandy_1944", Mode::Standard, 5).unwrap();
+    let mut g = c.start(&d, Options::default()).unwrap();
+    assert_eq!(g.state().patrol, 1);
+    let ground: Vec<Vec<u8>> = g
+        .state()
+        .map
+        .cards
+        .iter()
+        .map(|x| x.stack.clone())
+        .collect();
+    // The first patrol fails: in standard mode a patrol never ends the
+    // campaign, and the second goes out.
+    finish(&mut g, false, 0);
+    c.after_mission(&d, &g);
+    assert_eq!(c.end, None);
+    assert_eq!(c.next_mission(&d), Some("night_patrol"));
+    let g2 = c.start(&d, Options::default()).unwrap();
+    assert_eq!(g2.state().patrol, 2);
+    let again: Vec<Vec<u8>> = g2
+        .state()
+        .map
+        .cards
+        .iter()
+        .map(|x| x.stack.clone())
+        .collect();
+    assert_eq!(again, ground, "the same map");
+    assert!(
+        g2.state().map.cards.iter().any(|x| x.markers.pc.is_some())
+            || g2.log().iter().any(|e| e.rule.starts_with("9.1.5")),
+        "new PC markers between patrols"
+    );
+    assert_eq!(g2.state().route_reached, 0, "the route is walked again");
+    let mut g2 = g2;
+    finish(&mut g2, true, 0);
+    c.after_mission(&d, &g2);
+    assert_ne!(
+        c.next_mission(&d),
+        Some("night_patrol"),
+        "the mission is over"
+    );
+    assert!(c.carry.is_none());
+}
+
+#[test]
+fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
+    let d = patrol_data();
+    let mut c = Campaign::new(&d, "normandy_1944", Mode::Standard, 5).unwrap();
+    let mut g = c.start(&d, Options::default()).unwrap();
+    for m in &mut c.roster {
+        m.steps = vec![G; m.steps.len()];
+    }
+    // The patrol goes out: 1st Platoon's HQ and a squad on the map, the
+    // rest of the company back in the staging area.
+    for m in &c.roster {
+        let id = g.state().by_roster(&m.id).unwrap().id;
+        let u = g.state_mut().unit_mut(id);
+        u.pos = if m.id == "1plt_hq" || m.id == "1_1" {
+            fof::engine::pos::CardPos::new(2, 1)
+        } else {
+            fof::engine::pos::CardPos::new(0, 1)
+        };
+    }
+    let out: Vec<String> = c
+        .roster
+        .iter()
+        .filter(|m| {
+            g.state()
+                .by_roster(&m.id)
+                .is_some_and(|u| !u.pos.is_staging())
+        })
+        .map(|m| m.id.clone())
+        .collect();
+    let home: Vec<String> = c
+        .roster
+        .iter()
+        .filter(|m| !out.contains(&m.id))
+        .map(|m| m.id.clone())
+        .collect();
+    assert!(!out.is_empty() && !home.is_empty());
+    finish(&mut g, true, 1000);
+    c.after_mission(&d, &g);
+    for m in &c.roster {
+        let raised = m.steps.contains(&L);
+        assert_eq!(raised, out.contains(&m.id), "{}", m.id);
+    }
+}

@@ -623,6 +623,10 @@ pub struct Mission {
     /// How many times the mission may be attempted (11.1).
     #[serde(default = "one")]
     pub attempts: u8,
+    /// A combat patrol mission's patrols (11.4): each a separate mission
+    /// for experience (10.3.3), fought in turn on the same map.
+    #[serde(default = "one")]
+    pub patrols: u8,
     /// Success conditions (11.0). None listed: the default for the kind
     /// (the primary objective secured on an offensive mission or patrol,
     /// the MLR held on a defensive one).

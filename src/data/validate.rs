@@ -907,6 +907,12 @@ pub fn missions(
         }
         // 11.0, 10.3.1: goals and awards name places and lines the mission
         // has.
+        if m.patrols == 0 || (m.patrols > 1 && m.kind != super::mission::MissionKind::Patrol) {
+            out.push(e(
+                "patrols",
+                "only a combat patrol mission has several patrols, and every mission at least one (11.4)".into(),
+            ));
+        }
         if m.attempts == 0 {
             out.push(e(
                 "attempts",

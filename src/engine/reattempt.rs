@@ -37,6 +37,9 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     // the company comes first in the list, so its ids stay as they are.
     s.units.retain(|u| u.side == Side::Us);
     s.spotters.clear();
+    // The patrol number is the caller's: the campaign sets it on the state
+    // it carries over (the same patrol again, or the next one).
+    s.patrol = prev.patrol.max(1);
     // The ground as it was left.
     s.map = prev.map.clone();
     for c in &mut s.map.cards {
@@ -150,6 +153,11 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     }
     s.counters.enemy_placed = 0;
     s.fires.clear();
+    // 11.4: on a combat patrol mission of several patrols the next night
+    // brings new PC markers (none on the combat outpost).
+    if mission.kind == crate::data::mission::MissionKind::Patrol && mission.patrols > 1 {
+        super::setup::place_pc_markers(mission, &mut s, false);
+    }
     Ok(s)
 }
 

@@ -73,6 +73,7 @@ pub fn initial_state(
         tally: None,
         skills: Vec::new(),
         skill_in_use: None,
+        patrol: 1,
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {

@@ -539,6 +539,9 @@ pub struct State {
     /// The experience tally made at the mission's end (10.3.1).
     #[serde(default)]
     pub tally: Option<Tally>,
+    /// The patrol of a combat patrol mission being fought, from 1 (11.4).
+    #[serde(default)]
+    pub patrol: u8,
     /// Skill markers held: (holder, skill) (10.7).
     #[serde(default)]
     pub skills: Vec<(UnitId, crate::data::mission::Skill)>,
