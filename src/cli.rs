@@ -518,12 +518,52 @@ fn campaign(
                 return fail(err, "the campaign is over: nothing left to play".into());
             };
             let replay = c::replay_path(dir, &camp, &mission);
+            let seed = camp.next_seed();
             let mut rec = match camp.start_recorded(&data, crate::engine::Options::default()) {
                 Ok(r) => r,
                 Err(e) => return fail(err, e.to_string()),
             };
-            let mut rng = crate::sim::bot_rng(camp.next_seed());
-            let mut n = 0;
+            // A game in progress is saved after every input in
+            // `current.replay`; one interrupted goes on from there.
+            let current = dir.join("current.replay");
+            let mut note = String::new();
+            if current.exists() {
+                match crate::replay::recover(&current, data.clone()) {
+                    Ok((r, cut)) => {
+                        let s = r.game().state();
+                        if s.mission == mission && s.seed == seed {
+                            note = format!(
+                                "Resumed {mission} after {} input(s){}.\n",
+                                r.inputs(),
+                                if cut {
+                                    " (the last, cut short by an interruption, was dropped)"
+                                } else {
+                                    ""
+                                }
+                            );
+                            rec = r;
+                        } else {
+                            // Left over from a mission already carried on.
+                            let stale = dir.join("current.replay.old");
+                            if let Err(e) = std::fs::rename(&current, &stale) {
+                                return fail(err, format!("{}: {e}", current.display()));
+                            }
+                        }
+                    }
+                    Err(e) => {
+                        return fail(
+                            err,
+                            format!("{}: {e}; the save is left as it is", current.display()),
+                        );
+                    }
+                }
+            }
+            let mut journal = match crate::replay::Journal::create(&current, &rec) {
+                Ok(j) => j,
+                Err(e) => return fail(err, format!("{}: cannot save: {e}", current.display())),
+            };
+            let mut rng = crate::sim::bot_rng(seed ^ rec.inputs());
+            let mut n = rec.inputs();
             while !rec.game().is_over() && n < crate::sim::MAX_INPUTS {
                 let legal = rec.game().legal_inputs();
                 let Some(i) = crate::sim::choose(*bot, &mut rng, &legal) else {
@@ -531,6 +571,9 @@ fn campaign(
                 };
                 if let Err(e) = rec.apply(&i) {
                     return fail(err, format!("the bot's input was refused: {e}"));
+                }
+                if let Err(e) = journal.update(&rec) {
+                    return fail(err, format!("{}: cannot save: {e}", current.display()));
                 }
                 n += 1;
             }
@@ -549,10 +592,11 @@ fn campaign(
             if let Err(e) = c::save(&path, &data, &camp) {
                 return fail(err, format!("{}: cannot save: {e}", path.display()));
             }
+            let _ = std::fs::remove_file(&current);
             write_all(
                 out,
                 &format!(
-                    "Replay saved to {}.\n{}",
+                    "{note}Replay saved to {}.\n{}",
                     replay.display(),
                     c::status(&camp, &data)
                 ),

@@ -759,6 +759,18 @@ impl Recorder {
         self.inputs
     }
 
+    /// The `input` lines recorded so far, each ended by a newline.
+    pub fn input_lines(&self) -> &str {
+        &self.lines
+    }
+
+    /// The `end` line, once the mission is over.
+    pub fn end_line(&self) -> Option<String> {
+        self.game
+            .is_over()
+            .then(|| format!("end {} {}\n", self.inputs, hex(self.last_hash)))
+    }
+
     /// The file as it stands: the header, every input, and the `end` line
     /// if the mission is over.
     pub fn text(&self) -> String {
@@ -890,4 +902,68 @@ pub fn save_dir_from(
         Some(h) if !h.is_empty() => PathBuf::from(h).join(".local/share/fof"),
         _ => PathBuf::from("fof-saves"),
     }
+}
+
+// ---------------------------------------------------------------------------
+// Saving a game in progress after every input
+// ---------------------------------------------------------------------------
+
+/// A save written as the game goes: the header once (atomically), then one
+/// `input` line appended and flushed to disk after every input. A kill at
+/// any moment leaves either the whole last line or a cut one, which
+/// [`recover`] drops: at most the last input is lost, and the file never
+/// needs rewriting.
+pub struct Journal {
+    file: File,
+    written: u64,
+    ended: bool,
+}
+
+impl Journal {
+    /// Starts a save for `rec` at `path`: its text so far, atomically.
+    pub fn create(path: &Path, rec: &Recorder) -> io::Result<Journal> {
+        save_atomic(path, &rec.text())?;
+        let file = OpenOptions::new().append(true).open(path)?;
+        Ok(Journal {
+            file,
+            written: rec.inputs(),
+            ended: rec.game().is_over(),
+        })
+    }
+
+    /// Appends the inputs `rec` recorded since the last call, and the
+    /// `end` line once the game is over; each write is synced.
+    pub fn update(&mut self, rec: &Recorder) -> io::Result<()> {
+        if self.ended || (rec.inputs() == self.written && !rec.game().is_over()) {
+            return Ok(());
+        }
+        let mut chunk: String = rec
+            .input_lines()
+            .split_inclusive('\n')
+            .skip(self.written as usize)
+            .collect();
+        if let Some(end) = rec.end_line() {
+            chunk.push_str(&end);
+        }
+        self.file.write_all(chunk.as_bytes())?;
+        self.file.sync_data()?;
+        self.written = rec.inputs();
+        self.ended = rec.game().is_over();
+        Ok(())
+    }
+}
+
+/// Reads a save written by a [`Journal`], dropping a last line cut short
+/// by a kill (the only input it can lose), and plays it again. Returns the
+/// recorder to go on with and whether a cut line was dropped. Anything
+/// else wrong is refused as by [`Replay::parse`].
+pub fn recover(path: &Path, data: Arc<DataSet>) -> Result<(Recorder, bool), ReplayError> {
+    let bytes = fs::read(path).map_err(|e| ReplayError::whole(Problem::Io(e.to_string())))?;
+    let text = String::from_utf8(bytes).map_err(|_| ReplayError::whole(Problem::NotText))?;
+    let (text, cut) = match text.rfind('\n') {
+        Some(i) if i + 1 < text.len() => (&text[..=i], true),
+        _ => (text.as_str(), false),
+    };
+    let replay = Replay::parse(text)?;
+    Ok((Recorder::resume(data, &replay)?, cut))
 }

@@ -397,3 +397,74 @@ fn a_damaged_campaign_file_is_reported_at_its_position_and_never_overwritten() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_interrupted_campaign_mission_goes_on_from_its_save() {
+    use std::sync::Arc;
+    let dir = save_dir("resume");
+    let d = dir.to_str().unwrap();
+    assert!(
+        fof(&[
+            "campaign",
+            "new",
+            "normandy_1944",
+            "--seed",
+            "2",
+            "--save-dir",
+            d
+        ])
+        .status
+        .success()
+    );
+    // Play part of the first mission as `campaign play` would, saving
+    // after every input, then cut the last line as a kill would.
+    let data = Arc::new(fof::data::DataSet::embedded().unwrap());
+    let mut camp = fof::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
+    let mut rec = camp
+        .start_recorded(&data, fof::engine::Options::default())
+        .unwrap();
+    let current = dir.join("current.replay");
+    let mut journal = fof::replay::Journal::create(&current, &rec).unwrap();
+    let mut rng = fof::sim::bot_rng(9);
+    for _ in 0..25 {
+        let legal = rec.game().legal_inputs();
+        let i = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal).unwrap();
+        rec.apply(&i).unwrap();
+        journal.update(&rec).unwrap();
+    }
+    let text = std::fs::read_to_string(&current).unwrap();
+    std::fs::write(&current, &text[..text.len() - 5]).unwrap();
+    let o = fof(&["campaign", "play", "--save-dir", d]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Resumed crossroads_firefight after 24 input(s)"),
+        "{out}"
+    );
+    assert!(out.contains("was dropped"), "{out}");
+    assert!(!current.exists(), "the finished mission's save is gone");
+    assert!(
+        stdout(&fof(&["campaign", "status", "--save-dir", d]))
+            .contains("Last: crossroads_firefight")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // A damaged save of a game in progress is refused and left alone.
+    let dir = save_dir("resume-damaged");
+    let d = dir.to_str().unwrap();
+    assert!(
+        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
+            .status
+            .success()
+    );
+    let current = dir.join("current.replay");
+    std::fs::write(&current, "fof-replay 1\nprogram x\n").unwrap();
+    let o = fof(&["campaign", "play", "--save-dir", d]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("current.replay"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(&current).unwrap(),
+        "fof-replay 1\nprogram x\n",
+        "never overwritten"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -520,3 +520,37 @@ fn messages_quote_a_bad_line_shortened_and_with_control_characters_escaped() {
     );
     assert!(msg.len() < 250 && msg.ends_with("...`"), "{msg}");
 }
+
+#[test]
+fn a_game_saved_after_every_input_loses_at_most_the_last_one_when_cut_short() {
+    let data = data();
+    let dir = std::env::temp_dir().join(format!("fof-journal-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("current.replay");
+    let mut rec = Recorder::new(data.clone(), "hedgerow_attack", 4, Options::default()).unwrap();
+    let mut journal = fof::replay::Journal::create(&path, &rec).unwrap();
+    let mut rng = bot_rng(4);
+    let mut hashes = vec![rec.game().state_hash()];
+    for _ in 0..40 {
+        let legal = rec.game().legal_inputs();
+        let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+        rec.apply(&i).unwrap();
+        journal.update(&rec).unwrap();
+        hashes.push(rec.game().state_hash());
+        // After every input the file on disk is the whole game so far.
+        let (back, cut) = fof::replay::recover(&path, data.clone()).unwrap();
+        assert!(!cut);
+        assert_eq!(back.game().state_hash(), rec.game().state_hash());
+    }
+    // A kill in the middle of writing the last line.
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, &text[..text.len() - 7]).unwrap();
+    let (back, cut) = fof::replay::recover(&path, data.clone()).unwrap();
+    assert!(cut);
+    assert_eq!(back.inputs(), 39);
+    assert_eq!(back.game().state_hash(), hashes[39]);
+    // A strict load still refuses the cut file, naming the line.
+    assert!(fof::replay::load(&path, data).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
