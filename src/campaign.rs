@@ -117,6 +117,9 @@ pub struct Campaign {
     /// Patrols finished in the current combat patrol mission (11.4).
     #[serde(default)]
     pub patrols_done: u8,
+    /// The campaign's attached units, by roster id (10.3.2, 10.4).
+    #[serde(default)]
+    pub attached: Vec<String>,
 }
 
 /// Why a campaign cannot go on.
@@ -251,6 +254,7 @@ impl Campaign {
             end: None,
             carry: None,
             patrols_done: 0,
+            attached: c.attached.clone(),
         })
     }
 
@@ -489,7 +493,10 @@ impl Campaign {
         if co_lost && matches!(self.mode, Mode::Survivor | Mode::Hardcore) {
             self.end = Some(End::Lost("the CO HQ became a casualty (11.2)".into()));
         }
-        if !success {
+        // 11.2: a mission failed for good (not an attempt won later) bars
+        // the CO HQ's promotion in survivor mode, from its own points on.
+        let attempts_allowed = data.mission(&s.mission).map(|m| m.attempts).unwrap_or(1);
+        if !success && self.attempt + 1 >= attempts_allowed {
             self.failed_once = true;
         }
         // 11.3 step 2: skills not used are gone. 10.3.2, 10.7: promotions,
@@ -499,20 +506,15 @@ impl Campaign {
         }
         // 10.3.3: after a patrol of a combat patrol mission of several,
         // only the units that went out may be promoted (decision: those
-        // whose counters or teams were on the map at its end).
+        // that moved during it; the rest of the company supports by fire
+        // from where it stands, 11.4).
         let patrols = data.mission(&mission).map(|m| m.patrols).unwrap_or(1);
         let eligible: Option<Vec<String>> = (patrols > 1).then(|| {
             self.roster
                 .iter()
                 .filter(|m| {
-                    s.by_roster(&m.id).is_some_and(|u0| {
-                        s.units.iter().any(|u| {
-                            u.side == Side::Us
-                                && !u.pos.is_staging()
-                                && (u.roster.as_deref() == Some(&m.id)
-                                    || (u.roster.is_none() && u.designation == u0.designation))
-                        })
-                    })
+                    s.by_roster(&m.id)
+                        .is_some_and(|u0| s.moved.binary_search(&u0.designation).is_ok())
                 })
                 .map(|m| m.id.clone())
                 .collect()
@@ -541,6 +543,22 @@ impl Campaign {
             record.replacements = green;
             record.veterans_returned = vets;
             self.replace(vets, green);
+            // 10.4: attached units come back at full strength from their
+            // parent units; every unit's steps take its combined level.
+            for m in &mut self.roster {
+                let level = m.level();
+                if self.attached.contains(&m.id) {
+                    let l = if m.steps.is_empty() {
+                        Experience::Line
+                    } else {
+                        level
+                    };
+                    m.steps = vec![l; m.full as usize];
+                } else {
+                    let n = m.steps.len();
+                    m.steps = vec![level; n];
+                }
+            }
             // 10.5: rotations.
             let out = camp
                 .map(|c| {
@@ -601,6 +619,7 @@ impl Campaign {
         eligible: Option<&[String]>,
     ) -> (Vec<String>, u32) {
         let mut done = Vec::new();
+        let attached = self.attached.clone();
         let mut order: Vec<usize> = (0..self.roster.len()).collect();
         order.sort_by_key(|i| (leader_rank(self.roster[*i].kind, &self.roster[*i].id), *i));
         let mut raised: Vec<(usize, usize)> = Vec::new();
@@ -611,7 +630,7 @@ impl Campaign {
                 if m.id == "co_hq" && self.mode == Mode::Survivor && self.failed_once {
                     continue;
                 }
-                if eligible.is_some_and(|e| !e.contains(&m.id)) {
+                if eligible.is_some_and(|e| !e.contains(&m.id)) || attached.contains(&m.id) {
                     continue;
                 }
                 for (k, e) in m.steps.iter().enumerate() {
@@ -678,6 +697,7 @@ impl Campaign {
     /// Adds veterans then green steps: lost HQs and staff first, then the
     /// units furthest below full strength (10.4).
     pub fn replace(&mut self, vets: u32, green: u32) {
+        let attached = self.attached.clone();
         let mut pool: Vec<Experience> = std::iter::repeat_n(Experience::Veteran, vets as usize)
             .chain(std::iter::repeat_n(Experience::Green, green as usize))
             .collect();
@@ -697,6 +717,7 @@ impl Campaign {
                 .roster
                 .iter_mut()
                 .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
+                .filter(|m| !attached.contains(&m.id))
                 .max_by_key(|m| {
                     (
                         m.full as usize - m.steps.len(),
@@ -756,8 +777,13 @@ pub fn file_in(dir: &std::path::Path) -> std::path::PathBuf {
 
 /// The replay of an attempt, in the save folder's `replays/`.
 pub fn replay_path(dir: &std::path::Path, c: &Campaign, mission: &str) -> std::path::PathBuf {
+    let patrol = if c.patrols_done > 0 {
+        format!("-patrol{}", c.patrols_done + 1)
+    } else {
+        String::new()
+    };
     dir.join("replays").join(format!(
-        "{:02}-{mission}-{}.replay",
+        "{:02}-{mission}{patrol}-{}.replay",
         c.next + 1,
         c.attempt + 1
     ))

@@ -619,6 +619,16 @@ impl Recorder {
     /// text it writes names this program's version: every line in it has
     /// been checked by this program.
     pub fn resume(data: Arc<DataSet>, replay: &Replay) -> Result<Recorder, ReplayError> {
+        Recorder::resume_checked(data, replay, true)
+    }
+
+    /// [`Recorder::resume`]; `want_end`: a finished game must have its
+    /// `end` line (not so for a save whose cut last line was the `end`).
+    fn resume_checked(
+        data: Arc<DataSet>,
+        replay: &Replay,
+        want_end: bool,
+    ) -> Result<Recorder, ReplayError> {
         if replay.data_hash != data.hash {
             return Err(ReplayError::at(
                 DATA_LINE,
@@ -694,7 +704,11 @@ impl Recorder {
                     },
                 ));
             }
-            if rec.game.is_over() && replay.end.is_none() && i + 1 == replay.inputs.len() {
+            if want_end
+                && rec.game.is_over()
+                && replay.end.is_none()
+                && i + 1 == replay.inputs.len()
+            {
                 return Err(ReplayError::at(r.line, Problem::MissingEnd { number }));
             }
         }
@@ -959,11 +973,12 @@ impl Journal {
 /// else wrong is refused as by [`Replay::parse`].
 pub fn recover(path: &Path, data: Arc<DataSet>) -> Result<(Recorder, bool), ReplayError> {
     let bytes = fs::read(path).map_err(|e| ReplayError::whole(Problem::Io(e.to_string())))?;
-    let text = String::from_utf8(bytes).map_err(|_| ReplayError::whole(Problem::NotText))?;
-    let (text, cut) = match text.rfind('\n') {
-        Some(i) if i + 1 < text.len() => (&text[..=i], true),
-        _ => (text.as_str(), false),
+    // Cut at the last newline before decoding: a kill may split a
+    // character as well as a line.
+    let (bytes, cut) = match bytes.iter().rposition(|b| *b == b'\n') {
+        Some(i) if i + 1 < bytes.len() => (&bytes[..=i], true),
+        _ => (&bytes[..], false),
     };
-    let replay = Replay::parse(text)?;
-    Ok((Recorder::resume(data, &replay)?, cut))
+    let replay = Replay::parse_bytes(bytes)?;
+    Ok((Recorder::resume_checked(data, &replay, !cut)?, cut))
 }

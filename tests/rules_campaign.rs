@@ -87,11 +87,22 @@ fn rule_10_3_2_promotions_cost_one_then_three_points_one_level_per_mission() {
         m.steps = vec![G; m.steps.len()];
     }
     let co_steps = member(&c, "co_hq").steps.len();
-    // Enough for every step: each rises one level only.
-    let total: usize = c.roster.iter().map(|m| m.steps.len()).sum();
+    // Enough for every step: each rises one level only; attached units
+    // are not the company's to promote (10.3.2).
+    let attached = c.attached.clone();
+    assert!(c.roster.iter().any(|m| attached.contains(&m.id)));
+    let total: usize = c
+        .roster
+        .iter()
+        .filter(|m| !attached.contains(&m.id))
+        .map(|m| m.steps.len())
+        .sum();
     let (done, _) = c.promote(10_000);
     assert_eq!(done.len(), total);
-    assert!(c.roster.iter().all(|m| m.steps.iter().all(|e| *e == L)));
+    for m in &c.roster {
+        let want = if attached.contains(&m.id) { G } else { L };
+        assert!(m.steps.iter().all(|e| *e == want), "{}", m.id);
+    }
     // Leaders first: with one point only the CO HQ rises.
     for m in &mut c.roster {
         m.steps = vec![G; m.steps.len()];
@@ -441,27 +452,15 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
     for m in &mut c.roster {
         m.steps = vec![G; m.steps.len()];
     }
-    // The patrol goes out: 1st Platoon's HQ and a squad on the map, the
-    // rest of the company back in the staging area.
-    for m in &c.roster {
-        let id = g.state().by_roster(&m.id).unwrap().id;
-        let u = g.state_mut().unit_mut(id);
-        u.pos = if m.id == "1plt_hq" || m.id == "1_1" {
-            fof::engine::pos::CardPos::new(2, 1)
-        } else {
-            fof::engine::pos::CardPos::new(0, 1)
-        };
+    // The patrol goes out: 1st Platoon's HQ and a squad move; the rest of
+    // the company stays where it stands.
+    g.state_mut().moved.clear();
+    for who in ["1plt_hq", "1_1"] {
+        let u = g.state().by_roster(who).unwrap().clone();
+        let to = fof::engine::pos::CardPos::new(u.pos.row.max(1) + 1, 1);
+        fof::engine::movement::move_unit(&mut g, u.id, to, None, true);
     }
-    let out: Vec<String> = c
-        .roster
-        .iter()
-        .filter(|m| {
-            g.state()
-                .by_roster(&m.id)
-                .is_some_and(|u| !u.pos.is_staging())
-        })
-        .map(|m| m.id.clone())
-        .collect();
+    let out: Vec<String> = vec!["1plt_hq".into(), "1_1".into()];
     let home: Vec<String> = c
         .roster
         .iter()
@@ -475,4 +474,46 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
         let raised = m.steps.contains(&L);
         assert_eq!(raised, out.contains(&m.id), "{}", m.id);
     }
+}
+
+#[test]
+fn rule_10_4_attached_units_come_back_whole_and_every_unit_takes_its_combined_level() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    let att = c
+        .roster
+        .iter()
+        .find(|m| c.attached.contains(&m.id))
+        .unwrap()
+        .id
+        .clone();
+    // The attached unit was wiped out.
+    let u = g.state().by_roster(&att).unwrap().id;
+    g.state_mut().unit_mut(u).kind = UnitKind::Casualty;
+    let sq = c
+        .roster
+        .iter()
+        .find(|m| m.kind == UnitKind::Squad && m.full == 4 && !c.attached.contains(&m.id))
+        .unwrap()
+        .id
+        .clone();
+    let sqid = g.state().by_roster(&sq).unwrap().id;
+    g.state_mut().unit_mut(sqid).steps = 4;
+    for m in &mut c.roster {
+        if m.id == sq {
+            m.steps = vec![V, V, L, L];
+        }
+    }
+    finish(&mut g, true, 0);
+    c.after_mission(&d, &g);
+    let a = member(&c, &att);
+    assert_eq!(
+        a.steps.len(),
+        a.full as usize,
+        "replaced by its parent unit"
+    );
+    assert_eq!(
+        member(&c, &sq).steps,
+        vec![L, L, L, L],
+        "10.6: V+V+L+L is Line"
+    );
 }

@@ -1307,7 +1307,15 @@ fn rule_4_3_6_d_tear_gas_breaks_the_enemy_into_fire_teams_that_fall_back_or_go_t
         g.state_mut().deck.put_on_top(&[card]);
         fof::engine::phases::enemy_activity(&mut g);
         let u = g.state().unit(e);
-        assert_eq!(u.kind, UnitKind::FireTeam, "R# {r}");
+        assert_eq!((u.kind, u.steps), (UnitKind::FireTeam, 1), "R# {r}");
+        // Each of the squad's steps became a fire team of its own.
+        let teams = g
+            .state()
+            .units
+            .iter()
+            .filter(|x| x.side == Side::German && x.kind == UnitKind::FireTeam)
+            .count();
+        assert_eq!(teams, 4);
         if falls {
             assert_eq!(u.pos.row, 4, "R# {r}: falls back");
             assert!(u.exposed);

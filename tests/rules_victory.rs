@@ -192,7 +192,7 @@ fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
 
 #[test]
 fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_points() {
-    let mut g = game(|m| m.awards = vec![(Task::HqEvent, 1)]);
+    let mut g = game(|m| m.awards = vec![(Task::HqEvent, 3)]);
     // A friendly Higher HQ check on turn 2 draws R# 5: a tasking of two
     // commands for one point in the shipped table.
     let icon = cards(&g, 1, |c| c.higher_hq);
@@ -225,8 +225,9 @@ fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_point
     assert_eq!(g.state().impulse.as_ref().unwrap().spent, 2);
     assert_eq!(g.state().tasking, None);
     assert_eq!(g.state().hq_tasks, (1, 1));
-    let t = victory::tally(&g);
-    assert_eq!(t.total, 1 + 1, "the event's point and the HqEvent award");
+    // The mission's HqEvent award sets the points (3), not the event's 1
+    // on top of it.
+    assert_eq!(victory::tally(&g).total, 3);
     // Done once: no second tasking this turn.
     assert!(g.apply(&task(Some(co))).is_err());
 }

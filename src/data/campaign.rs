@@ -98,6 +98,10 @@ pub struct Campaign {
     /// index from 0, steps) (10.5).
     #[serde(default)]
     pub rotations: Vec<(u8, u8)>,
+    /// Roster ids of the units attached to the company (10.3.2, 10.4):
+    /// never promoted with its points, replaced by their own parent units.
+    #[serde(default)]
+    pub attached: Vec<String>,
 }
 
 impl Campaign {

@@ -1073,25 +1073,37 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
             .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
             .map(|u| u.id)
             .collect();
-        for id in &here {
-            if game.state.unit(*id).good_order() {
-                let before = game.describe(*id);
-                super::rally::convert(game, *id, UnitKind::FireTeam);
+        let mut here = here;
+        for id in here.clone() {
+            if game.state.unit(id).good_order() {
+                let before = game.describe(id);
+                // Every step becomes a fire team of one step.
+                let src = game.state.unit(id).clone();
+                for _ in 1..src.steps {
+                    here.push(super::rally::spawn_team(game, &src, UnitKind::FireTeam));
+                }
+                super::rally::convert(game, id, UnitKind::FireTeam);
+                game.state.unit_mut(id).steps = 1;
                 game.emit(
                     "4.3.6 D",
                     EventKind::Status {
-                        unit: *id,
+                        unit: id,
                         what: "fire team".into(),
                     },
                     format!(
-                        "{before} is caught in the tear gas on {pos} and breaks down into {}.",
-                        game.describe(*id)
+                        "{before} is caught in the tear gas on {pos} and breaks down into {} fire team(s).",
+                        src.steps.max(1)
                     ),
                     Vec::new(),
                 );
             }
         }
         for id in here {
+            // A unit that fell back onto another gassed card is not
+            // checked twice.
+            if hit.contains(&id) || !game.state.unit(id).in_play() {
+                continue;
+            }
             hit.push(id);
             game.state.counters.enemy_checks += 1;
             let (r, reads) = game.random(3, "tear gas: fall back on 1-2");

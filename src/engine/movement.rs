@@ -653,6 +653,13 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
             u.exposed = true;
         }
     }
+    // 10.3.3: who took part in a patrol.
+    if game.state.unit(unit).side == crate::data::units::Side::Us {
+        let d = game.state.unit(unit).designation.clone();
+        if let Err(i) = game.state.moved.binary_search(&d) {
+            game.state.moved.insert(i, d);
+        }
+    }
     let carried: Vec<UnitId> = game
         .state
         .carried

@@ -51,7 +51,10 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
         };
     }
     s.next_cover = prev.next_cover;
-    s.pc_history = prev.pc_history.clone();
+    // 10.3.1: a card cleared in the failed attempt earned its points
+    // then; only the markers still on the map can earn them now.
+    s.pc_history.clear();
+    s.note_pc_markers();
     let enemy_on = |at| {
         prev.units.iter().any(|u| {
             u.in_play() && u.side != Side::Us && u.kind != UnitKind::Casualty && u.pos == at
@@ -86,14 +89,23 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
                         || (u.roster.is_none() && u.designation == old.designation))
             })
             .collect();
+        // 11.1 step 2, 10.2.1: the teams rebuild their unit, even one whose
+        // counter was lost, when two or more steps remain to do it.
+        let team_steps: u8 = teams.iter().map(|t| t.steps).sum();
+        let rebuild = steps > 0 || team_steps >= 2 || full == 1;
         let mut left = Vec::new();
         for t in teams {
-            if steps + t.steps <= full && (steps > 0 || t.roster.as_deref() == Some(&r)) {
+            if rebuild && steps + t.steps <= full {
                 steps += t.steps;
             } else {
                 left.push(t.clone());
             }
         }
+        let (hq, platoon, desig) = (
+            s.units[i].hq,
+            s.units[i].platoon,
+            s.units[i].designation.clone(),
+        );
         let u = &mut s.units[i];
         if steps == 0 {
             // Lost in the failed attempt: out of this one too.
@@ -106,7 +118,23 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
             }
         }
         for mut t in left {
+            // Left over: a fire team of the unit, answering where it does.
+            if let Some(ft) = data
+                .units
+                .units
+                .iter()
+                .find(|x| x.side == Side::Us && x.kind == UnitKind::FireTeam)
+            {
+                t.unit_type = ft.id.clone();
+                t.label = format!("{desig} {}", ft.name);
+                t.experience = ft.experience.unwrap_or(t.experience);
+            }
             t.kind = UnitKind::FireTeam;
+            t.designation = desig.clone();
+            t.hq = hq;
+            t.platoon = platoon;
+            t.flipped = false;
+            t.ammo = None;
             t.pinned = false;
             t.exposed = false;
             if enemy_on(t.pos) {
@@ -153,6 +181,7 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     }
     s.counters.enemy_placed = 0;
     s.fires.clear();
+    s.moved.clear();
     // 11.4: on a combat patrol mission of several patrols the next night
     // brings new PC markers (none on the combat outpost).
     if mission.kind == crate::data::mission::MissionKind::Patrol && mission.patrols > 1 {

@@ -74,6 +74,7 @@ pub fn initial_state(
         skills: Vec::new(),
         skill_in_use: None,
         patrol: 1,
+        moved: Vec::new(),
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {

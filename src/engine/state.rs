@@ -542,6 +542,10 @@ pub struct State {
     /// The patrol of a combat patrol mission being fought, from 1 (11.4).
     #[serde(default)]
     pub patrol: u8,
+    /// Designations of the friendly units that moved during the mission,
+    /// sorted: a combat patrol's participants (10.3.3).
+    #[serde(default)]
+    pub moved: Vec<String>,
     /// Skill markers held: (holder, skill) (10.7).
     #[serde(default)]
     pub skills: Vec<(UnitId, crate::data::mission::Skill)>,

@@ -218,8 +218,10 @@ pub fn count(game: &Game, task: Task) -> u32 {
 }
 
 /// 10.3.1: the experience the mission earned, counted at its end: each
-/// award of the mission times how often its task was done, plus the
-/// points of Higher HQ taskings carried out during play.
+/// award of the mission times how often its task was done. A Higher HQ
+/// tasking carried out earns the points its event names, unless the
+/// mission lists an `HqEvent` award, which then sets them (one count, not
+/// two).
 pub fn tally(game: &Game) -> Tally {
     let mut t = Tally::default();
     for (task, points) in &game.mission.awards {
@@ -230,7 +232,14 @@ pub fn tally(game: &Game) -> Tally {
             t.total += p;
         }
     }
-    t.total += game.state.hq_tasks.1;
+    if !game
+        .mission
+        .awards
+        .iter()
+        .any(|(task, _)| *task == Task::HqEvent)
+    {
+        t.total += game.state.hq_tasks.1;
+    }
     t
 }
 
