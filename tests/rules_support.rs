@@ -1049,3 +1049,34 @@ fn rule_6_2_3_fire_is_never_shifted_onto_or_through_friendly_troops() {
         "an empty card is fine"
     );
 }
+
+#[test]
+fn rule_8_2_an_illumination_mission_lights_as_its_agency_does() {
+    let illum = |g: &Game, id: &str| {
+        g.data()
+            .charts
+            .illumination
+            .iter()
+            .find(|i| i.id == id)
+            .map(|i| (Some(i.card), i.adjacent))
+            .unwrap()
+    };
+    for (mortar, source) in [(true, "mortar_illum"), (false, "artillery_illum")] {
+        let mut g = game();
+        let at = p(2, 2);
+        {
+            let m = &mut g.state_mut().map.card_mut(at).unwrap().markers;
+            m.pending_fire = true;
+            m.pending_kind = Some(fof::data::mission::FmKind::Illumination);
+            m.pending_mortar = mortar;
+        }
+        fof::engine::support::flip_pending(&mut g, at);
+        let m = &g.state().map.card(at).unwrap().markers;
+        assert_eq!(
+            (m.illumination, m.illumination_adjacent),
+            illum(&g, source),
+            "{source}"
+        );
+        assert!(!m.pending_fire && !m.pending_mortar);
+    }
+}

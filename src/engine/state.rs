@@ -239,6 +239,9 @@ pub struct CardMarkers {
     pub air_strike: bool,
     /// What the pending mission will bring (6.7.2).
     pub pending_kind: Option<crate::data::mission::FmKind>,
+    /// The pending mission is the mortars' (8.2: their illumination).
+    #[serde(default)]
+    pub pending_mortar: bool,
     /// An H VOF from an on-map mortar firing by indirect lay this turn: no
     /// PDF, terrain effects as for Incoming! (6.7.4).
     pub indirect_h: bool,

@@ -306,7 +306,7 @@ fn land(
             m.2 = m.2.saturating_sub(1);
         }
     }
-    place_pending(game, at, kind, modifier);
+    place_pending(game, at, kind, modifier, fs.agency == Agency::Mortars);
     if fs.agency != Agency::Air {
         game.state.registered.retain(|(a, _)| *a != agency);
         game.state.registered.push((agency, target));
@@ -353,7 +353,7 @@ fn land(
             .collect();
         around.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
         for (_, p) in around.into_iter().take(2) {
-            place_pending(game, p, kind, modifier);
+            place_pending(game, p, kind, modifier, false);
             game.emit(
                 "6.7.2 G",
                 EventKind::Marker {
@@ -367,27 +367,40 @@ fn land(
     }
 }
 
-fn place_pending(game: &mut Game, at: CardPos, kind: FmKind, modifier: i8) {
+fn place_pending(game: &mut Game, at: CardPos, kind: FmKind, modifier: i8, mortar: bool) {
     if let Some(c) = game.state.map.card_mut(at) {
         c.markers.pending_fire = true;
         c.markers.pending_mod = modifier;
         c.markers.pending_kind = Some(kind);
+        c.markers.pending_mortar = mortar;
     }
 }
 
 /// 3.7.1 A: a Pending marker flips: Incoming! (or an air strike) for
 /// blast missions, smoke for smoke and WP, illumination for flares.
 pub fn flip_pending(game: &mut Game, pos: CardPos) {
+    // 8.2: a mortar's illumination round lights less than a howitzer's.
+    let mortar = game
+        .state
+        .map
+        .card(pos)
+        .is_some_and(|c| c.markers.pending_mortar);
+    let source = if mortar {
+        "mortar_illum"
+    } else {
+        "artillery_illum"
+    };
     let illum = game
         .data
         .charts
         .illumination
         .iter()
-        .find(|i| i.id == "artillery_illum")
+        .find(|i| i.id == source)
         .map(|i| (i.card, i.adjacent));
     let Some(c) = game.state.map.card_mut(pos) else {
         return;
     };
+    c.markers.pending_mortar = false;
     let kind = c.markers.pending_kind.take().unwrap_or(FmKind::He);
     let modifier = c.markers.pending_mod;
     c.markers.pending_fire = false;
@@ -511,7 +524,7 @@ pub fn fire_fpf(game: &mut Game) {
             m.2 = m.2.saturating_sub(1);
         }
     }
-    place_pending(game, at, FmKind::Fpf, modifier);
+    place_pending(game, at, FmKind::Fpf, modifier, false);
     game.emit(
         "6.7.2 D",
         EventKind::Marker {
