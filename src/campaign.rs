@@ -26,7 +26,7 @@
 use crate::data::DataSet;
 use crate::data::action::Experience;
 use crate::data::mission::Mission;
-use crate::data::units::{Side, UnitKind};
+use crate::data::units::UnitKind;
 use crate::engine::state::Outcome;
 use crate::engine::{Game, Options, SetupError};
 use crate::replay::Recorder;
@@ -145,15 +145,11 @@ impl std::error::Error for CampaignError {}
 /// The steps a roster member has in play: its counter and the teams and
 /// runners that came from it.
 pub fn steps_of(s: &crate::engine::state::State, id: &str) -> Option<usize> {
-    let u0 = s.by_roster(id)?;
+    s.by_roster(id)?;
     Some(
-        s.units
+        s.member_units(id)
             .iter()
-            .filter(|u| u.in_play() && u.side == Side::Us && u.kind != UnitKind::Casualty)
-            .filter(|u| {
-                u.roster.as_deref() == Some(id)
-                    || (u.roster.is_none() && u.designation == u0.designation)
-            })
+            .filter(|u| u.in_play() && u.kind != UnitKind::Casualty)
             .map(|u| u.steps as usize)
             .sum(),
     )
@@ -400,19 +396,10 @@ impl Campaign {
         let mut casualties = 0u32;
         let mut co_lost = false;
         for m in &mut self.roster {
-            let Some(u0) = s.by_roster(&m.id) else {
+            let mine = s.member_units(&m.id);
+            if mine.is_empty() {
                 continue;
-            };
-            let desig = u0.designation.clone();
-            let mine: Vec<_> = s
-                .units
-                .iter()
-                .filter(|u| {
-                    u.side == Side::Us
-                        && (u.roster.as_deref() == Some(&m.id)
-                            || (u.roster.is_none() && u.designation == desig))
-                })
-                .collect();
+            }
             let mut whole = 0usize;
             let mut lat = 0usize;
             for u in &mine {
@@ -460,17 +447,7 @@ impl Campaign {
             }
         }
         for e in extra {
-            let Some(m) = self
-                .roster
-                .iter_mut()
-                .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
-                .max_by_key(|m| {
-                    (
-                        m.full as usize - m.steps.len(),
-                        std::cmp::Reverse(m.id.clone()),
-                    )
-                })
-            else {
+            let Some(m) = self.furthest_below_full(false) else {
                 break;
             };
             m.steps.push(e);
@@ -697,7 +674,6 @@ impl Campaign {
     /// Adds veterans then green steps: lost HQs and staff first, then the
     /// units furthest below full strength (10.4).
     pub fn replace(&mut self, vets: u32, green: u32) {
-        let attached = self.attached.clone();
         let mut pool: Vec<Experience> = std::iter::repeat_n(Experience::Veteran, vets as usize)
             .chain(std::iter::repeat_n(Experience::Green, green as usize))
             .collect();
@@ -713,22 +689,28 @@ impl Campaign {
             }
         }
         for e in pool {
-            let Some(m) = self
-                .roster
-                .iter_mut()
-                .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
-                .filter(|m| !attached.contains(&m.id))
-                .max_by_key(|m| {
-                    (
-                        m.full as usize - m.steps.len(),
-                        std::cmp::Reverse(m.id.clone()),
-                    )
-                })
-            else {
+            let Some(m) = self.furthest_below_full(true) else {
                 break;
             };
             m.steps.push(e);
         }
+    }
+
+    /// The unit of several steps furthest below its full strength (the
+    /// first by roster id among equals); `skip_attached`: not an attached
+    /// unit, which its parent unit keeps up (10.4).
+    fn furthest_below_full(&mut self, skip_attached: bool) -> Option<&mut Member> {
+        let attached = &self.attached;
+        self.roster
+            .iter_mut()
+            .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
+            .filter(|m| !(skip_attached && attached.contains(&m.id)))
+            .max_by_key(|m| {
+                (
+                    m.full as usize - m.steps.len(),
+                    std::cmp::Reverse(m.id.clone()),
+                )
+            })
     }
 
     /// 10.5: veteran steps leave, taken from the largest units first.

@@ -558,25 +558,14 @@ impl Recorder {
         seed: u64,
         options: Options,
     ) -> Result<Recorder, SetupError> {
-        Recorder::with_company(data, mission, seed, options, None)
+        Recorder::continuing(data, mission, seed, options, None, None)
     }
 
-    /// Sets a mission up with the company a campaign sends in instead of
-    /// the mission's own list (see [`crate::campaign`]), and records it on
-    /// the `company` line.
-    pub fn with_company(
-        data: Arc<DataSet>,
-        mission: &str,
-        seed: u64,
-        options: Options,
-        company: Option<Vec<RosterEntry>>,
-    ) -> Result<Recorder, SetupError> {
-        Recorder::continuing(data, mission, seed, options, company, None)
-    }
-
-    /// Sets up a reattempt of a failed mission on the ground `prev` left
-    /// (11.1, [`crate::engine::reattempt`]), and records it on the
-    /// `continues` line.
+    /// Sets a mission up, with the company a campaign sends in instead of
+    /// the mission's own list (`company`, recorded on the `company` line,
+    /// see [`crate::campaign`]), and as a reattempt on the ground a failed
+    /// attempt left (`prev`: 11.1, [`crate::engine::reattempt`], recorded
+    /// on the `continues` line).
     pub fn continuing(
         data: Arc<DataSet>,
         mission: &str,

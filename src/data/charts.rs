@@ -41,6 +41,18 @@ pub struct Charts {
     pub activity_defensive: Vec<super::activity::DefensiveRow>,
 }
 
+impl Charts {
+    /// A cover marker's printed value (5.2.3); 0 for a kind the chart
+    /// does not list.
+    pub fn cover_value(&self, kind: CoverKind) -> i32 {
+        self.cover_markers
+            .iter()
+            .find(|c| c.kind == kind)
+            .map(|c| c.value as i32)
+            .unwrap_or(0)
+    }
+}
+
 /// The urban cover probability table (5.2.3 C).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

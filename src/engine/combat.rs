@@ -407,15 +407,7 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
 /// A cover marker's value: an upper story counts as the building below it
 /// (the README's cover figures); otherwise the chart's value.
 fn cover_value(game: &Game, pos: CardPos, _id: super::state::CoverId, kind: CoverKind) -> i32 {
-    let chart = |k: CoverKind| {
-        game.data
-            .charts
-            .cover_markers
-            .iter()
-            .find(|c| c.kind == k)
-            .map(|c| c.value as i32)
-            .unwrap_or(0)
-    };
+    let chart = |k: CoverKind| game.data.charts.cover_value(k);
     if matches!(kind, CoverKind::UpperStory | CoverKind::ChurchTower) {
         let building = game.state.map.card(pos).and_then(|c| {
             c.covers

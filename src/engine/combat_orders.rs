@@ -442,11 +442,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             // Decision (6.1.1, 6.2.3): fire is never shifted onto a card
             // held only by friendly units, nor through one.
-            let friendly = |c: CardPos| {
-                game.state
-                    .units_at(c)
-                    .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
-            };
+            let friendly = |c: CardPos| game.us_on(c);
             let enemy_there = game
                 .state
                 .units_at(*to)

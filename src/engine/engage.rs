@@ -86,12 +86,7 @@ fn friendly_in_between(game: &Game, from: CardPos, to: CardPos, side: Side) -> b
         Overhead::Heavy => game.level(mid) < from_level || game.level(mid) < to_level,
     };
     let best = overhead(game, from, side);
-    cards.iter().any(|c| {
-        game.state
-            .units_at(*c)
-            .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
-            && !over(best, *c)
-    })
+    cards.iter().any(|c| game.us_on(*c) && !over(best, *c))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -166,13 +161,7 @@ fn continuing(game: &mut Game) {
             .any(|u| visible_target(u, l.side));
         if gone || l.from.is_staging() || (l.from != l.target && !may_fire_out(game, l.from)) {
             new = None;
-        } else if l.side != Side::Us
-            && l.from != l.target
-            && !game
-                .state
-                .units_at(l.target)
-                .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
-        {
+        } else if l.side != Side::Us && l.from != l.target && !game.us_on(l.target) {
             // 9.4: the enemy stops firing into a card with no valid target
             // left, as if ordered to cease fire.
             new = None;

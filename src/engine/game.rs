@@ -1064,6 +1064,13 @@ impl Game {
     }
 
     /// Whether a friendly Good Order unit holds a position with no enemy.
+    /// Whether a US unit other than a casualty stands on the card.
+    pub fn us_on(&self, at: CardPos) -> bool {
+        self.state
+            .units_at(at)
+            .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+    }
+
     pub fn held_by_us(&self, pos: CardPos) -> bool {
         let s = &self.state;
         s.units_at(pos)

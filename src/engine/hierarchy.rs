@@ -169,12 +169,6 @@ fn leader_with(game: &Game, u: &Unit) -> bool {
     })
 }
 
-fn us_on(game: &Game, at: CardPos) -> bool {
-    game.state
-        .units_at(at)
-        .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
-}
-
 /// The cards the unit's card fires at (its PDF targets, or its own card).
 fn targets_of(game: &Game, u: &Unit) -> Vec<CardPos> {
     game.state
@@ -202,16 +196,9 @@ fn under_us_fire(game: &Game, u: &Unit) -> bool {
 }
 
 fn cover_marker_value(game: &Game, at: CardPos, cover: Option<super::state::CoverId>) -> i32 {
-    let Some(kind) = cover.and_then(|c| game.state.cover_kind(at, c)) else {
-        return 0;
-    };
-    game.data
-        .charts
-        .cover_markers
-        .iter()
-        .find(|c| c.kind == kind)
-        .map(|c| c.value as i32)
-        .unwrap_or(0)
+    cover
+        .and_then(|c| game.state.cover_kind(at, c))
+        .map_or(0, |k| game.data.charts.cover_value(k))
 }
 
 /// Terrain plus cover marker: how well placed a unit is (decision above).
@@ -235,8 +222,8 @@ pub fn holds(game: &Game, u: &Unit, c: Cond) -> bool {
         Cond::Pinned => u.pinned,
         Cond::Kind(k) => u.kind == k,
         Cond::FireTeamSide => u.flipped,
-        Cond::WithUs => us_on(game, u.pos),
-        Cond::Apart => !us_on(game, u.pos),
+        Cond::WithUs => game.us_on(u.pos),
+        Cond::Apart => !game.us_on(u.pos),
         Cond::InCover => u.cover.is_some(),
         Cond::NoCover => u.cover.is_none(),
         Cond::TeamsToJoin => {
@@ -468,7 +455,7 @@ fn move_to_cover(game: &mut Game, id: UnitId) {
     let here = terrain_cover(game, u.pos);
     let options: Vec<(CardPos, (bool, i32))> = super::movement::neighbours(game, u.pos)
         .into_iter()
-        .filter(|q| !q.is_staging() && !us_on(game, *q))
+        .filter(|q| !q.is_staging() && !game.us_on(*q))
         .filter(|q| terrain_cover(game, *q) > here)
         .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
         .collect();
@@ -570,7 +557,7 @@ fn attack(game: &mut Game, id: UnitId) {
         return;
     }
     let b = bonus(game, id);
-    if us_on(game, u.pos) {
+    if game.us_on(u.pos) {
         if let Some(t) = largest_us(game, u.pos) {
             super::combat_orders::attempt_grenade(game, None, id, t, true, b);
         }
@@ -588,17 +575,11 @@ fn attack(game: &mut Game, id: UnitId) {
 /// Infiltrate one card nearer the closest US unit.
 fn infiltrate(game: &mut Game, id: UnitId) {
     let u = game.state.unit(id).clone();
-    let nearest = |g: &Game, at: CardPos| {
-        g.friendly()
-            .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
-            .map(|f| f.pos.distance(at))
-            .min()
-            .unwrap_or(u8::MAX)
-    };
+    let nearest = super::phases::nearest_us;
     let here = nearest(game, u.pos);
     let options: Vec<(CardPos, i32)> = super::movement::neighbours(game, u.pos)
         .into_iter()
-        .filter(|q| !q.is_staging() && !us_on(game, *q) && nearest(game, *q) < here)
+        .filter(|q| !q.is_staging() && !game.us_on(*q) && nearest(game, *q) < here)
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
     let Some((to, reads)) = pick_card(game, &options, "card to infiltrate to") else {
@@ -825,7 +806,7 @@ fn to_casualty(game: &mut Game, id: UnitId) {
     };
     let options: Vec<(CardPos, i32)> = super::movement::neighbours(game, u.pos)
         .into_iter()
-        .filter(|q| !q.is_staging() && !us_on(game, *q))
+        .filter(|q| !q.is_staging() && !game.us_on(*q))
         .filter(|q| dist(*q).is_some_and(|d| d < here))
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
@@ -936,7 +917,7 @@ fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
 /// the nearer first and R# between equals at the same range. (Vehicles,
 /// the second priority, are not in play in our missions.)
 pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
-    if us_on(game, task.target) {
+    if game.us_on(task.target) {
         return Some(task.target);
     }
     let u = game.state.unit(task.unit).clone();

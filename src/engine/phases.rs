@@ -1095,6 +1095,16 @@ pub(super) fn pick_card<K: Ord + Copy>(
     ))
 }
 
+/// How far the nearest US unit on the map (casualties aside) is from `at`;
+/// `u8::MAX` with none on the map.
+pub(super) fn nearest_us(game: &Game, at: CardPos) -> u8 {
+    game.friendly()
+        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+        .map(|f| f.pos.distance(at))
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
 /// Whether any US unit on the map sees `at` or stands on it.
 pub(super) fn us_sees(game: &Game, at: CardPos) -> bool {
     game.friendly()
@@ -1140,12 +1150,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         .iter()
         .any(|f| f.side == u.side && f.from == u.pos && f.target == u.pos);
     move_exposed(game, id, to);
-    let us_there = |g: &Game, at: CardPos| {
-        g.state
-            .units_at(at)
-            .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
-    };
-    if held_own_card && us_there(game, u.pos) && !us_there(game, to) {
+    if held_own_card && game.us_on(u.pos) && !game.us_on(to) {
         let link = FireLink {
             side: u.side,
             from: to,
@@ -1226,13 +1231,7 @@ fn leaders_alone(game: &mut Game) {
 /// the map it leaves play. Returns whether it is still in play.
 fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
     let from = game.state.unit(id).pos;
-    let nearest = |at: CardPos| {
-        game.friendly()
-            .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
-            .map(|f| f.pos.distance(at))
-            .min()
-            .unwrap_or(u8::MAX)
-    };
+    let nearest = |at: CardPos| nearest_us(game, at);
     let here = nearest(from);
     let mut options: Vec<(CardPos, (bool, i32))> = Vec::new();
     for d in crate::data::terrain::Dir::ALL {
@@ -1241,12 +1240,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
             continue;
         }
         let off = game.state.map.card(q).is_none();
-        if !off
-            && game
-                .state
-                .units_at(q)
-                .any(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
-        {
+        if !off && game.us_on(q) {
             continue;
         }
         let key = if off {

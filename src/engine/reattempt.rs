@@ -79,15 +79,9 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
             0
         };
         let teams: Vec<&Unit> = prev
-            .units
-            .iter()
-            .filter(|u| {
-                u.in_play()
-                    && u.side == Side::Us
-                    && (u.kind.is_lat() || u.kind == UnitKind::Runner)
-                    && (u.roster.as_deref() == Some(&r)
-                        || (u.roster.is_none() && u.designation == old.designation))
-            })
+            .member_units(&r)
+            .into_iter()
+            .filter(|u| u.in_play() && (u.kind.is_lat() || u.kind == UnitKind::Runner))
             .collect();
         // 11.1 step 2, 10.2.1: the teams rebuild their unit, even one whose
         // counter was lost, when two or more steps remain to do it.
@@ -200,17 +194,7 @@ fn best_free_cover(data: &DataSet, s: &State, u: &Unit) -> Option<super::state::
                 x.in_play() && x.side == Side::Us && x.pos == u.pos && x.cover == Some(m.id)
             })
         })
-        .max_by_key(|m| {
-            (
-                data.charts
-                    .cover_markers
-                    .iter()
-                    .find(|c| c.kind == m.kind)
-                    .map(|c| c.value as i32)
-                    .unwrap_or(0),
-                std::cmp::Reverse(m.id),
-            )
-        })
+        .max_by_key(|m| (data.charts.cover_value(m.kind), std::cmp::Reverse(m.id)))
         .map(|m| m.id)
 }
 

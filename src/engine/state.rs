@@ -641,6 +641,23 @@ impl State {
             .find(|u| u.roster.as_deref() == Some(roster))
     }
 
+    /// A roster unit and the counters split from it (teams, runners,
+    /// casualties: no roster id of their own, its designation), in any
+    /// state; empty when no unit has that roster id.
+    pub fn member_units(&self, roster: &str) -> Vec<&Unit> {
+        let Some(u0) = self.by_roster(roster) else {
+            return Vec::new();
+        };
+        self.units
+            .iter()
+            .filter(|u| {
+                u.side == u0.side
+                    && (u.roster.as_deref() == Some(roster)
+                        || (u.roster.is_none() && u.designation == u0.designation))
+            })
+            .collect()
+    }
+
     /// The company's CO HQ, if still in play.
     pub fn co_hq(&self) -> Option<&Unit> {
         self.in_play()

@@ -39,9 +39,7 @@ pub fn clear(game: &Game, at: CardPos) -> bool {
 
 /// A friendly unit other than a casualty on the card.
 pub fn secure(game: &Game, at: CardPos) -> bool {
-    game.state
-        .units_at(at)
-        .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+    game.us_on(at)
 }
 
 /// The mission's success conditions: its own, or the default for its kind.
