@@ -16,8 +16,6 @@ use fof::engine::pos::CardPos;
 use fof::engine::state::{CoverId, CoverMarker, Options, PcMarker, UnitId};
 use std::sync::Arc;
 
-const OPEN: u8 = 45;
-
 fn p(r: i8, c: i8) -> CardPos {
     CardPos::new(r, c)
 }
@@ -54,13 +52,7 @@ fn game_tweaked(
     m.enemy_cover = Some(CoverKind::Basic);
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
-    g.state_mut().fires.clear();
+    common::open_map(&mut g);
     g
 }
 

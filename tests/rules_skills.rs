@@ -1,5 +1,7 @@
 //! Skill markers (10.7).
 
+mod common;
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Icon, Word};
 use fof::data::mission::{Mission, Skill};
@@ -12,8 +14,6 @@ use fof::engine::sequence::Step;
 use fof::engine::state::{Options, UnitId};
 use fof::engine::{Game, Input};
 use std::sync::Arc;
-
-const OPEN: u8 = 45;
 
 fn p(r: i8, c: i8) -> CardPos {
     CardPos::new(r, c)
@@ -32,13 +32,7 @@ fn game(skills: &[(&str, &[Skill])]) -> Game {
     }
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "skills_test", 3, Options::default()).unwrap();
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
-    g.state_mut().fires.clear();
+    common::open_map(&mut g);
     g
 }
 

@@ -1,6 +1,8 @@
 //! The Mutual Capture & Retreat Phase (3.5), prisoners (9.13) and indirect
 //! fire missions (6.7), each from a small arranged position.
 
+mod common;
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Icon};
 use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec, Net, RadioClass};
@@ -11,8 +13,6 @@ use fof::engine::orders::{Action, Order};
 use fof::engine::pos::CardPos;
 use fof::engine::state::{Asset, FireLink, Impulse, Options, UnitId};
 use std::sync::Arc;
-
-const OPEN: u8 = 45; // an open field: +0, every border light
 
 fn p(r: i8, c: i8) -> CardPos {
     CardPos::new(r, c)
@@ -34,13 +34,7 @@ fn game_tweaked(support: Vec<FireSupport>, tweak: impl FnOnce(&mut DataSet)) -> 
     m.visibility = "day".into();
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "support_test", 5, Options::default()).unwrap();
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
-    g.state_mut().fires.clear();
+    common::open_map(&mut g);
     g
 }
 
@@ -485,13 +479,7 @@ fn night_game(sight: Option<fof::data::units::NightSight>) -> Game {
     m.visibility = "dark".into();
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "night_test", 5, Options::default()).unwrap();
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
-    g.state_mut().fires.clear();
+    common::open_map(&mut g);
     g
 }
 
@@ -623,7 +611,7 @@ fn defence() -> (Game, UnitId, UnitId) {
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "defence_test", 3, Options::default()).unwrap();
     for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
+        c.stack = vec![common::OPEN];
         c.face_up = true;
         c.covers.clear();
     }

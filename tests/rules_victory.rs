@@ -1,6 +1,8 @@
 //! Victory (11.0), experience tasks (10.3.1), Higher HQ taskings (3.1) and
 //! route points (2.4.1 C).
 
+mod common;
+
 use fof::data::DataSet;
 use fof::data::action::ActionCard;
 use fof::data::charts::PcLetter;
@@ -14,8 +16,6 @@ use fof::engine::pos::CardPos;
 use fof::engine::state::{Options, Outcome, PcMarker, UnitId};
 use fof::engine::victory;
 use std::sync::Arc;
-
-const OPEN: u8 = 45;
 
 fn p(r: i8, c: i8) -> CardPos {
     CardPos::new(r, c)
@@ -32,13 +32,7 @@ fn game(f: impl FnOnce(&mut Mission)) -> Game {
     f(&mut m);
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "victory_test", 3, Options::default()).unwrap();
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
-    g.state_mut().fires.clear();
+    common::open_map(&mut g);
     g.state_mut().pc_history.clear();
     g
 }
