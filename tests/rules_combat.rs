@@ -277,6 +277,7 @@ fn attempts(ev: &[Event]) -> Vec<(usize, bool, Option<UnitId>)> {
                 success,
                 needed,
                 unit,
+                ..
             } if needed != "none" => Some((e.cards.len(), *success, *unit)),
             _ => None,
         })

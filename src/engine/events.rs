@@ -1,6 +1,7 @@
 //! Events: every change the engine makes, with the rule section it applies
 //! and every card it drew. The log, learn mode and the tests read these.
 
+use super::orders::Needed;
 use super::pos::CardPos;
 use super::sequence::Step;
 use super::state::UnitId;
@@ -89,10 +90,17 @@ pub enum EventKind {
         cost: u8,
         action: String,
     },
-    /// An attempt drew its cards (4.2).
+    /// An attempt drew its cards (4.2); the cards are the event's
+    /// [`Event::cards`].
     Attempt {
         unit: Option<UnitId>,
         needed: String,
+        /// What the cards were searched for; `None` when no draw was
+        /// needed (a rally with no VOF on the card, 4.2.3).
+        looking_for: Option<Needed>,
+        /// The attempt succeeded whatever was drawn: a skill (10.7) or no
+        /// draw needed.
+        sure: bool,
         success: bool,
     },
     Moved {

@@ -609,7 +609,7 @@ pub fn execute(game: &mut Game, order: &Order) {
 // ---------------------------------------------------------------------------
 
 /// What an attempt looks for on the drawn cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Needed {
     Word(Word),
     Icon(Icon),
@@ -670,6 +670,8 @@ pub fn attempt(
         EventKind::Attempt {
             unit,
             needed: needed.label(),
+            looking_for: Some(needed),
+            sure: auto,
             success,
         },
         format!(

@@ -331,6 +331,8 @@ fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bo
             EventKind::Attempt {
                 unit: Some(unit),
                 needed: "none".into(),
+                looking_for: None,
+                sure: true,
                 success: true,
             },
             format!(
