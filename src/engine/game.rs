@@ -296,6 +296,15 @@ impl Game {
             return Err(Illegal("the mission is over".into()));
         }
         let start = self.log.len();
+        self.act(input)?;
+        self.state.counters.inputs += 1;
+        self.run();
+        Ok(self.log[start..].to_vec())
+    }
+
+    /// The input's own effect, checked, without the automatic play that
+    /// follows it. [`super::forecast`] trial-runs inputs with it.
+    pub(crate) fn act(&mut self, input: &Input) -> Result<(), Illegal> {
         match input {
             Input::Order(order) => {
                 if self.state.impulse.is_none() {
@@ -402,9 +411,19 @@ impl Game {
                 self.drop_casualty(*carrier, *casualty);
             }
         }
-        self.state.counters.inputs += 1;
-        self.run();
-        Ok(self.log[start..].to_vec())
+        Ok(())
+    }
+
+    /// A copy of the game without its log, for trial runs that must not
+    /// touch the real game (the log can be long; the state is all a trial
+    /// needs).
+    pub(crate) fn without_log(&self) -> Game {
+        Game {
+            data: self.data.clone(),
+            mission: self.mission.clone(),
+            state: self.state.clone(),
+            log: Vec::new(),
+        }
     }
 
     // ---- helpers used by every rules module --------------------------

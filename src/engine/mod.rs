@@ -19,6 +19,7 @@ pub mod deck;
 pub mod engage;
 pub mod events;
 pub mod fire;
+pub mod forecast;
 pub mod game;
 pub mod hash;
 pub mod hierarchy;

@@ -1,0 +1,390 @@
+//! The odds of an order before it is given (4.2, 1.2.2 F): its cost, the
+//! cards its attempt draws and the exact chance of success counted from the
+//! cards still in the Action deck.
+
+mod common;
+
+use fof::data::DataSet;
+use fof::data::action::{ActionCard, Experience, Word};
+use fof::data::mission::{Mission, Skill};
+use fof::data::units::Side;
+use fof::engine::deck::Card;
+use fof::engine::events::{Event, EventKind};
+use fof::engine::forecast::{Forecast, Odds, forecast, forecasts};
+use fof::engine::orders::{Action, Needed, Order};
+use fof::engine::pos::CardPos;
+use fof::engine::state::{FireLink, Options, Unit, UnitId};
+use fof::engine::{Game, Input};
+use std::sync::Arc;
+
+/// The Cider Farm: three cover markers, three cards to seek cover.
+const FARM: u8 = 46;
+
+fn p(r: i8, c: i8) -> CardPos {
+    CardPos::new(r, c)
+}
+
+/// The hedgerow mission on an open map with no enemy or PC markers; the
+/// roster ids given hold the skills given.
+fn game(skills: &[(&str, &[Skill])]) -> Game {
+    let mut data = DataSet::embedded().unwrap();
+    let mut m: Mission = data.mission("hedgerow_attack").unwrap().clone();
+    m.id = "forecast_test".into();
+    m.pc_markers.clear();
+    m.enemy.clear();
+    for (who, s) in skills {
+        m.company.iter_mut().find(|e| e.id == *who).unwrap().skills = s.to_vec();
+    }
+    data.missions.push(m);
+    let mut g = Game::new(Arc::new(data), "forecast_test", 3, Options::default()).unwrap();
+    common::open_map(&mut g);
+    g
+}
+
+fn id(g: &Game, roster: &str) -> UnitId {
+    g.state().by_roster(roster).unwrap().id
+}
+
+fn u(g: &mut Game, id: UnitId) -> &mut Unit {
+    g.state_mut().unit_mut(id)
+}
+
+fn put(g: &mut Game, id: UnitId, at: CardPos) {
+    let x = u(g, id);
+    x.pos = at;
+    x.cover = None;
+}
+
+fn impulse(g: &mut Game, hq: Option<UnitId>) {
+    let imp = g.state_mut().impulse.as_mut().expect("an impulse");
+    imp.hq = hq;
+    imp.available = 6;
+    imp.spent = 0;
+    imp.done.clear();
+    imp.exhortable.clear();
+}
+
+/// A spotted German rifle squad two rows off firing into `pos`.
+fn under_vof(g: &mut Game, pos: CardPos) {
+    let from = p(pos.row + 2, pos.col);
+    let t = g.data().unit_type("de_rifle_squad").unwrap().clone();
+    let s = g.state_mut();
+    let e = UnitId(s.units.len() as u16);
+    let mut x = Unit::from_type(e, &t, from);
+    x.spotted = true;
+    s.units.push(x);
+    s.fires.push(FireLink {
+        side: Side::German,
+        from,
+        target: pos,
+    });
+    s.fires.sort();
+    assert!(g.card_under_vof(pos));
+}
+
+/// The 1st platoon HQ pinned under a VOF at (2, 2), in its own impulse.
+fn pinned_plt(exp: Experience) -> (Game, UnitId) {
+    let mut g = game(&[]);
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, plt, p(2, 2));
+    u(&mut g, plt).pinned = true;
+    u(&mut g, plt).experience = exp;
+    under_vof(&mut g, p(2, 2));
+    impulse(&mut g, Some(plt));
+    (g, plt)
+}
+
+fn order(by: UnitId, action: Action) -> Input {
+    Input::Order(Order {
+        by: Some(by),
+        action,
+    })
+}
+
+fn remove_pin(plt: UnitId) -> Input {
+    order(plt, Action::RemovePin { unit: plt })
+}
+
+fn is_rally(c: &ActionCard) -> bool {
+    c.word == Some(Word::Rally)
+}
+
+/// `n` action card numbers showing (or not) the word Rally.
+fn cards(g: &Game, n: usize, rally: bool) -> Vec<u8> {
+    let v: Vec<u8> = g
+        .data()
+        .action_cards()
+        .into_iter()
+        .filter(|c| is_rally(c) == rally)
+        .take(n)
+        .map(|c| c.number)
+        .collect();
+    assert_eq!(v.len(), n);
+    v
+}
+
+/// Leaves exactly `keep` (and the reshuffle card) in the draw pile: every
+/// other action card is drawn into the discard.
+fn pile_of(g: &mut Game, keep: &[u8]) {
+    let others: Vec<Card> = g
+        .data()
+        .action_cards()
+        .into_iter()
+        .map(|c| c.number)
+        .filter(|n| !keep.contains(n))
+        .map(Card::Action)
+        .collect();
+    let keep_cards: Vec<Card> = keep.iter().copied().map(Card::Action).collect();
+    let deck = &mut g.state_mut().deck;
+    deck.put_on_top(&keep_cards);
+    deck.put_on_top(&others);
+    let d = deck.draw(others.len());
+    assert!(!d.reshuffled);
+    let mut left: Vec<u8> = deck.remaining_actions().collect();
+    left.sort();
+    let mut want = keep.to_vec();
+    want.sort();
+    assert_eq!(left, want);
+}
+
+fn odds(num: u128, den: u128) -> Odds {
+    Odds { num, den }
+}
+
+/// The first attempt's number of cards in some events.
+fn first_attempt(ev: &[Event]) -> Option<usize> {
+    ev.iter()
+        .find(|e| matches!(e.kind, EventKind::Attempt { .. }))
+        .map(|e| e.cards.len())
+}
+
+fn attempt_of(f: &Forecast) -> &fof::engine::forecast::AttemptOdds {
+    f.attempt.as_ref().expect("an attempt")
+}
+
+#[test]
+fn rule_4_2_3_a_forecast_remove_pin_draws_the_charts_cards_for_the_word_rally() {
+    let (g, plt) = pinned_plt(Experience::Line);
+    let f = forecast(&g, &remove_pin(plt));
+    assert_eq!(f.cost, 1);
+    let a = attempt_of(&f);
+    assert_eq!(a.cards, 2, "a Line originator draws two (4.2)");
+    assert_eq!(a.needed, "the word Rally");
+    assert_eq!(a.looking_for, Some(Needed::Word(Word::Rally)));
+    assert!(!a.sure);
+}
+
+#[test]
+fn rule_4_2_2_e_forecast_seek_cover_draws_the_terrain_cards_seek_number_for_the_word_cover() {
+    let mut g = game(&[]);
+    let sq = id(&g, "1_1");
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, sq, p(2, 2));
+    put(&mut g, plt, p(2, 2));
+    u(&mut g, sq).experience = Experience::Line;
+    g.state_mut().map.card_mut(p(2, 2)).unwrap().stack = vec![FARM];
+    impulse(&mut g, Some(plt));
+    let seek = order(plt, Action::SeekCover { unit: sq });
+    assert!(g.legal_inputs().contains(&seek));
+    let f = forecast(&g, &seek);
+    assert_eq!(f.cost, 1);
+    let a = attempt_of(&f);
+    assert_eq!(a.cards, 3, "the Cider Farm's seek number");
+    assert_eq!(a.looking_for, Some(Needed::Word(Word::Cover)));
+    assert_eq!(a.needed, "the word Cover");
+}
+
+#[test]
+fn rule_4_2_forecast_counts_cards_by_experience() {
+    let cards_for = |exp| {
+        let (g, plt) = pinned_plt(exp);
+        attempt_of(&forecast(&g, &remove_pin(plt))).cards
+    };
+    assert_eq!(cards_for(Experience::Green), 1);
+    assert_eq!(cards_for(Experience::Line), 2);
+    assert_eq!(cards_for(Experience::Veteran), 3);
+}
+
+#[test]
+fn rule_4_2_forecast_chance_is_the_hypergeometric_of_the_pile() {
+    let (mut g, plt) = pinned_plt(Experience::Line);
+    // Five action cards left, two of them Rally: two cards miss both with
+    // C(3,2)/C(5,2) = 3/10, so the chance is 7/10.
+    let mut keep = cards(&g, 2, true);
+    keep.extend(cards(&g, 3, false));
+    pile_of(&mut g, &keep);
+    let a = attempt_of(&forecast(&g, &remove_pin(plt))).clone();
+    assert_eq!(a.chance, odds(7, 10));
+    assert_eq!(a.chance.percent(), "70.00");
+    // A Veteran draws three: 1 - C(3,3)/C(5,3) = 9/10.
+    u(&mut g, plt).experience = Experience::Veteran;
+    assert_eq!(
+        attempt_of(&forecast(&g, &remove_pin(plt))).chance,
+        odds(9, 10)
+    );
+    // No Rally left among five: none.
+    let (mut g, plt) = pinned_plt(Experience::Line);
+    let keep = cards(&g, 5, false);
+    pile_of(&mut g, &keep);
+    assert_eq!(
+        attempt_of(&forecast(&g, &remove_pin(plt))).chance,
+        odds(0, 1)
+    );
+}
+
+#[test]
+fn rule_1_2_2_f_forecast_reads_the_discard_when_the_pile_runs_dry() {
+    let (mut g, plt) = pinned_plt(Experience::Line);
+    let all = g.data().action_cards().len() as u128;
+    let rallies = g
+        .data()
+        .action_cards()
+        .into_iter()
+        .filter(|c| is_rally(c))
+        .count() as u128;
+    // One card left, not Rally: the second card comes from the discard,
+    // reshuffled: every other action card, all the Rally cards among them.
+    let keep = cards(&g, 1, false);
+    pile_of(&mut g, &keep);
+    let a = attempt_of(&forecast(&g, &remove_pin(plt))).clone();
+    assert_eq!(a.cards, 2);
+    // rallies / (all - 1), as a fraction in its lowest terms.
+    assert_eq!(a.chance.num * (all - 1), rallies * a.chance.den);
+    assert!(a.chance.num > 0 && a.chance.num < a.chance.den);
+    // One card left and it is a Rally: the whole pile is drawn, so sure.
+    let (mut g, plt) = pinned_plt(Experience::Line);
+    let keep = cards(&g, 1, true);
+    pile_of(&mut g, &keep);
+    assert_eq!(
+        attempt_of(&forecast(&g, &remove_pin(plt))).chance,
+        odds(1, 1)
+    );
+}
+
+#[test]
+fn rule_4_2_2_a_forecast_a_move_makes_no_attempt() {
+    let mut g = game(&[]);
+    let sq = id(&g, "1_1");
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, sq, p(2, 2));
+    put(&mut g, plt, p(2, 2));
+    impulse(&mut g, Some(plt));
+    let mv = order(
+        plt,
+        Action::Move {
+            unit: sq,
+            to: p(2, 3),
+            cover: None,
+        },
+    );
+    assert!(g.legal_inputs().contains(&mv));
+    let f = forecast(&g, &mv);
+    assert_eq!(f.cost, 1);
+    assert_eq!(f.attempt, None);
+    let end = forecast(&g, &Input::EndImpulse);
+    assert_eq!((end.cost, end.attempt), (0, None));
+}
+
+#[test]
+fn rule_4_2_3_forecast_a_rally_with_no_vof_is_sure_without_a_draw() {
+    let mut g = game(&[]);
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, plt, p(2, 2));
+    u(&mut g, plt).pinned = true;
+    impulse(&mut g, Some(plt));
+    let a = attempt_of(&forecast(&g, &remove_pin(plt))).clone();
+    assert!(a.sure);
+    assert_eq!(a.cards, 0);
+    assert_eq!(a.looking_for, None);
+    assert_eq!(a.chance, odds(1, 1));
+}
+
+#[test]
+fn rule_10_7_forecast_a_skill_that_makes_the_attempt_succeed_is_sure() {
+    let mut g = game(&[("1plt_hq", &[Skill::GroundSense])]);
+    let sq = id(&g, "1_1");
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, sq, p(2, 2));
+    put(&mut g, plt, p(2, 2));
+    g.state_mut().map.card_mut(p(2, 2)).unwrap().stack = vec![FARM];
+    impulse(&mut g, Some(plt));
+    let input = Input::Skilled {
+        holder: plt,
+        skill: Skill::GroundSense,
+        order: Order {
+            by: Some(plt),
+            action: Action::SeekCover { unit: sq },
+        },
+    };
+    assert!(g.legal_inputs().contains(&input));
+    let f = forecast(&g, &input);
+    assert_eq!(f.cost, 1);
+    let a = attempt_of(&f);
+    assert!(a.sure);
+    assert_eq!(a.chance, odds(1, 1));
+}
+
+#[test]
+fn rule_4_2_1_b_forecast_exhort_draws_one_card() {
+    let (mut g, plt) = pinned_plt(Experience::Veteran);
+    let miss = cards(&g, 3, false);
+    let c: Vec<Card> = miss.into_iter().map(Card::Action).collect();
+    g.state_mut().deck.put_on_top(&c);
+    g.apply(&remove_pin(plt)).unwrap();
+    assert!(g.state().unit(plt).pinned, "the attempt failed");
+    let f = forecast(&g, &order(plt, Action::Exhort { unit: plt }));
+    assert_eq!(f.cost, 1);
+    assert_eq!(attempt_of(&f).cards, 1);
+}
+
+#[test]
+fn rule_4_2_forecast_trial_leaves_the_game_unchanged() {
+    let (g, _) = pinned_plt(Experience::Line);
+    let before = g.state_hash();
+    let log = g.log().len();
+    let inputs = g.legal_inputs();
+    let all = forecasts(&g, &inputs);
+    assert_eq!(all.len(), inputs.len());
+    assert_eq!(g.state_hash(), before);
+    assert_eq!(g.log().len(), log);
+}
+
+#[test]
+fn rule_4_2_forecast_matches_what_the_order_does() {
+    let (mut g, _) = pinned_plt(Experience::Line);
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    g.state_mut().map.card_mut(p(2, 2)).unwrap().stack = vec![FARM];
+    let inputs = g.legal_inputs();
+    let mut attempts = 0;
+    for input in &inputs {
+        let f = forecast(&g, input);
+        let mut real = g.clone();
+        let mut ev = real.apply(input).unwrap();
+        // The input's own events: the automatic play after it is not part
+        // of its forecast.
+        if let Some(end) = ev.iter().position(|e| {
+            matches!(
+                e.kind,
+                EventKind::ImpulseEnds { .. } | EventKind::StepBegins { .. }
+            )
+        }) {
+            ev.truncate(end);
+        }
+        let cost = ev
+            .iter()
+            .find_map(|e| match &e.kind {
+                EventKind::Order { cost, .. } => Some(*cost),
+                _ => None,
+            })
+            .unwrap_or(0);
+        assert_eq!(f.cost, cost, "{input:?}");
+        assert_eq!(
+            f.attempt.as_ref().map(|a| a.cards as usize),
+            first_attempt(&ev),
+            "{input:?}"
+        );
+        attempts += usize::from(f.attempt.is_some());
+    }
+    assert!(attempts >= 2, "the position offers attempts");
+}
