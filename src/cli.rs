@@ -510,95 +510,46 @@ fn campaign(
             Err(e) => fail(err, e),
         },
         CampaignCommand::Play { bot } => {
-            let mut camp = match c::load(&path, &data) {
-                Ok(x) => x,
-                Err(e) => return fail(err, e),
-            };
-            let Some(mission) = camp.next_mission(&data).map(str::to_string) else {
-                return fail(err, "the campaign is over: nothing left to play".into());
-            };
-            let replay = c::replay_path(dir, &camp, &mission);
-            let seed = camp.next_seed();
-            let mut rec = match camp.start_recorded(&data, crate::engine::Options::default()) {
-                Ok(r) => r,
-                Err(e) => return fail(err, e.to_string()),
-            };
-            // A game in progress is saved after every input in
-            // `current.replay`; one interrupted goes on from there.
-            let current = dir.join("current.replay");
-            let mut note = String::new();
-            if current.exists() {
-                match crate::replay::recover(&current, data.clone()) {
-                    Ok((r, cut)) => {
-                        let s = r.game().state();
-                        if s.mission == mission && s.seed == seed {
-                            note = format!(
-                                "Resumed {mission} after {} input(s){}.\n",
-                                r.inputs(),
-                                if cut {
-                                    " (the last, cut short by an interruption, was dropped)"
-                                } else {
-                                    ""
-                                }
-                            );
-                            rec = r;
-                        } else {
-                            // Left over from a mission already carried on.
-                            let stale = dir.join("current.replay.old");
-                            if let Err(e) = std::fs::rename(&current, &stale) {
-                                return fail(err, format!("{}: {e}", current.display()));
-                            }
-                        }
-                    }
-                    Err(e) => {
-                        return fail(
-                            err,
-                            format!("{}: {e}; the save is left as it is", current.display()),
-                        );
-                    }
-                }
-            }
-            let mut journal = match crate::replay::Journal::create(&current, &rec) {
-                Ok(j) => j,
-                Err(e) => return fail(err, format!("{}: cannot save: {e}", current.display())),
-            };
-            let mut rng = crate::sim::bot_rng(seed ^ rec.inputs());
-            let mut n = rec.inputs();
-            while !rec.game().is_over() && n < crate::sim::MAX_INPUTS {
-                let legal = rec.game().legal_inputs();
+            use crate::session::{ApplyError, Session};
+            let mut session =
+                match Session::open(data.clone(), dir, crate::engine::Options::default()) {
+                    Ok(s) => s,
+                    Err(e) => return fail(err, e.to_string()),
+                };
+            let mission = session.game().state().mission.clone();
+            let mut rng = crate::sim::bot_rng(session.seed() ^ session.recorder().inputs());
+            let mut n = session.recorder().inputs();
+            while !session.game().is_over() && n < crate::sim::MAX_INPUTS {
+                let legal = session.game().legal_inputs();
                 let Some(i) = crate::sim::choose(*bot, &mut rng, &legal) else {
                     break;
                 };
-                if let Err(e) = rec.apply(&i) {
-                    return fail(err, format!("the bot's input was refused: {e}"));
-                }
-                if let Err(e) = journal.update(&rec) {
-                    return fail(err, format!("{}: cannot save: {e}", current.display()));
+                match session.apply(&i) {
+                    Ok(_) => {}
+                    Err(ApplyError::Illegal(e)) => {
+                        return fail(err, format!("the bot's input was refused: {e}"));
+                    }
+                    Err(ApplyError::NotSaved { error, .. }) => return fail(err, error.to_string()),
                 }
                 n += 1;
             }
-            if !rec.game().is_over() {
+            if !session.game().is_over() {
                 return fail(err, format!("{mission} stalled after {n} inputs"));
             }
-            if let Some(d) = replay.parent()
-                && let Err(e) = std::fs::create_dir_all(d)
-            {
-                return fail(err, format!("{}: {e}", d.display()));
-            }
-            if let Err(e) = crate::replay::save_atomic(&replay, &rec.text()) {
-                return fail(err, format!("{}: cannot save: {e}", replay.display()));
-            }
-            camp.after_mission(&data, rec.game());
-            if let Err(e) = c::save(&path, &data, &camp) {
-                return fail(err, format!("{}: cannot save: {e}", path.display()));
-            }
-            let _ = std::fs::remove_file(&current);
+            let finished = match session.finish() {
+                Ok(f) => f,
+                Err(e) => return fail(err, e.to_string()),
+            };
+            let note = session
+                .resume_note()
+                .map(|s| format!("{s}\n"))
+                .unwrap_or_default();
             write_all(
                 out,
                 &format!(
                     "{note}Replay saved to {}.\n{}",
-                    replay.display(),
-                    c::status(&camp, &data)
+                    finished.replay.display(),
+                    finished.status
                 ),
             )
         }

@@ -10,4 +10,5 @@ pub mod cli;
 pub mod data;
 pub mod engine;
 pub mod replay;
+pub mod session;
 pub mod sim;

@@ -721,6 +721,20 @@ impl Recorder {
         Ok(rec)
     }
 
+    /// The recorder as it stood after its first `n` inputs (all of them if
+    /// fewer were recorded): the mission set up again on `data`, the data
+    /// it was begun with, and those inputs played again, every hash
+    /// checked. For an undo: the engine is deterministic, so this is the
+    /// game exactly as it was then.
+    pub fn rewound(&self, data: Arc<DataSet>, n: u64) -> Result<Recorder, ReplayError> {
+        let mut replay = Replay::parse(&self.text())?;
+        replay
+            .inputs
+            .truncate(usize::try_from(n).unwrap_or(usize::MAX));
+        replay.end = None;
+        Recorder::resume_checked(data, &replay, false)
+    }
+
     /// Notes an input just applied: appends its line, returns the hash.
     fn push(&mut self, ron_text: &str) -> u64 {
         self.inputs += 1;

@@ -1,0 +1,487 @@
+//! Playing one mission with its save: the piece shared by `fof campaign
+//! play` (a bot's inputs) and the terminal UI (a human's, one per key).
+//!
+//! A [`Session`] holds the game as a [`Recorder`] and a [`Journal`] that
+//! appends every input to the save as it is applied, so a kill loses at
+//! most the last input. Where the save lives:
+//!
+//! - In a campaign ([`Session::open`]), the save folder holds
+//!   `campaign.ron` and, while a mission is being played, `current.replay`.
+//!   Opening resumes `current.replay` when it is the next mission's game
+//!   (same mission and seed); one left over from another game is moved
+//!   aside to `current.replay.old`. [`Session::finish`] writes the
+//!   mission's replay to `replays/` ([`crate::campaign::replay_path`]),
+//!   runs the between-mission procedure, saves `campaign.ron` and removes
+//!   `current.replay`.
+//! - A single mission outside a campaign ([`Session::single`]) is saved in
+//!   `plays/<mission>-seed<seed>.replay` in the save folder, and stays
+//!   there: the same mission and seed opened again resumes it (or shows it
+//!   over, once it is), so a finished game's replay is never overwritten.
+//!
+//! A save or campaign file that does not load is refused, with its path,
+//! and left exactly as it is.
+
+use crate::campaign::{self as c, Campaign, Mode, Record};
+use crate::data::DataSet;
+use crate::engine::events::Event;
+use crate::engine::{Game, Illegal, Input, Options};
+use crate::replay::{Journal, Recorder, ReplayError};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The save of the campaign mission in progress, in the save folder.
+pub const CURRENT: &str = "current.replay";
+/// Where a `current.replay` left over from another game is moved.
+pub const STALE: &str = "current.replay.old";
+/// The folder, in the save folder, of single missions' saves.
+pub const PLAYS: &str = "plays";
+
+/// The save of a single mission (see the module's notes).
+pub fn single_path(dir: &Path, mission: &str, seed: u64) -> PathBuf {
+    dir.join(PLAYS).join(format!("{mission}-seed{seed}.replay"))
+}
+
+/// Why a session cannot open, save or finish. Every message about a file
+/// names it.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The campaign file does not load, or the campaign cannot begin (the
+    /// message names the file where one is at fault).
+    #[error("{0}")]
+    Campaign(String),
+    #[error("the campaign is over: nothing left to play")]
+    CampaignOver,
+    /// The mission cannot be set up.
+    #[error("{0}")]
+    Setup(String),
+    /// A save that does not load: it is never overwritten.
+    #[error("{}: {source}; the save is left as it is", path.display())]
+    BadSave { path: PathBuf, source: ReplayError },
+    /// A save that loads but is not the game asked for.
+    #[error("{}: {why}; the save is left as it is", path.display())]
+    OtherGame { path: PathBuf, why: String },
+    #[error("{}: cannot save: {source}", path.display())]
+    Save { path: PathBuf, source: io::Error },
+    #[error("{}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("the mission is not over yet")]
+    NotOver,
+    #[error("the mission is finished: nothing more can be changed")]
+    Finished,
+    #[error("cannot rewind to input {n}: only {inputs} recorded")]
+    Rewind { n: u64, inputs: u64 },
+    /// Playing the recorded inputs again failed: a bug, as the engine is
+    /// deterministic.
+    #[error("the game cannot be rebuilt from its inputs: {0}")]
+    Rebuild(ReplayError),
+}
+
+/// Why [`Session::apply`] did not go through cleanly.
+#[derive(Debug, thiserror::Error)]
+pub enum ApplyError {
+    /// The input is not legal now: nothing changed.
+    #[error("{0}")]
+    Illegal(Illegal),
+    /// The input was applied, and the game goes on in memory, but the save
+    /// could not be written. The next input (or [`Session::rewind`])
+    /// writes the whole save again, once the folder can be written.
+    #[error(
+        "{error}; the input was played and the game goes on, but it is not saved: the save is written again with the next input"
+    )]
+    NotSaved {
+        events: Vec<Event>,
+        error: Box<SessionError>,
+    },
+}
+
+/// A campaign to begin when the save folder has none
+/// ([`Session::open_or_new`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewCampaign {
+    /// The campaign's id; `None`: the first campaign in the data.
+    pub id: Option<String>,
+    pub mode: Mode,
+    pub seed: u64,
+}
+
+impl Default for NewCampaign {
+    fn default() -> Self {
+        NewCampaign {
+            id: None,
+            mode: Mode::Standard,
+            seed: 1,
+        }
+    }
+}
+
+/// What [`Session::finish`] did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// Where the mission's replay is.
+    pub replay: PathBuf,
+    /// The campaign's record of the attempt (none for a single mission).
+    pub record: Option<Record>,
+    /// The campaign's status after the mission, or for a single mission
+    /// its outcome in one line.
+    pub status: String,
+}
+
+/// One mission being played and saved as it goes.
+pub struct Session {
+    data: Arc<DataSet>,
+    dir: PathBuf,
+    /// The save of the game in progress.
+    save: PathBuf,
+    seed: u64,
+    rec: Recorder,
+    /// `None` after a failed write: the next write makes the whole file.
+    journal: Option<Journal>,
+    campaign: Option<Campaign>,
+    began_campaign: bool,
+    note: Option<String>,
+    finished: Option<Finished>,
+}
+
+fn resumed_note(rec: &Recorder, cut: bool) -> String {
+    format!(
+        "Resumed {} after {} input(s){}.",
+        rec.game().state().mission,
+        rec.inputs(),
+        if cut {
+            " (the last, cut short by an interruption, was dropped)"
+        } else {
+            ""
+        }
+    )
+}
+
+fn save_error(path: &Path) -> impl FnOnce(io::Error) -> SessionError + '_ {
+    move |source| SessionError::Save {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+impl Session {
+    /// Loads the campaign in `dir` and opens its next mission, resuming
+    /// `current.replay` when it is that mission's game. A campaign file or
+    /// save that does not load is refused and left as it is.
+    pub fn open(data: Arc<DataSet>, dir: &Path, options: Options) -> Result<Session, SessionError> {
+        let camp = c::load(&c::file_in(dir), &data).map_err(SessionError::Campaign)?;
+        Session::start(data, dir, camp, options, false)
+    }
+
+    /// [`Session::open`], but when `dir` holds no campaign file yet, begins
+    /// `new` there first (saving `campaign.ron`): "continue the last
+    /// campaign or start the default one".
+    pub fn open_or_new(
+        data: Arc<DataSet>,
+        dir: &Path,
+        new: &NewCampaign,
+        options: Options,
+    ) -> Result<Session, SessionError> {
+        let path = c::file_in(dir);
+        match std::fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+            _ => return Session::open(data, dir, options),
+        }
+        let id = match &new.id {
+            Some(id) => id.clone(),
+            None => match data.campaigns.first() {
+                Some(c) => c.id.clone(),
+                None => {
+                    return Err(SessionError::Campaign(
+                        "the game data has no campaign".into(),
+                    ));
+                }
+            },
+        };
+        let camp = Campaign::new(&data, &id, new.mode, new.seed)
+            .map_err(|e| SessionError::Campaign(e.to_string()))?;
+        c::save(&path, &data, &camp).map_err(save_error(&path))?;
+        Session::start(data, dir, camp, options, true)
+    }
+
+    fn start(
+        data: Arc<DataSet>,
+        dir: &Path,
+        mut camp: Campaign,
+        options: Options,
+        began_campaign: bool,
+    ) -> Result<Session, SessionError> {
+        let Some(mission) = camp.next_mission(&data).map(str::to_string) else {
+            return Err(SessionError::CampaignOver);
+        };
+        let seed = camp.next_seed();
+        let mut rec = camp
+            .start_recorded(&data, options)
+            .map_err(|e| SessionError::Setup(e.to_string()))?;
+        let current = dir.join(CURRENT);
+        let mut note = None;
+        if current.exists() {
+            let (r, cut) = crate::replay::recover(&current, data.clone()).map_err(|source| {
+                SessionError::BadSave {
+                    path: current.clone(),
+                    source,
+                }
+            })?;
+            let s = r.game().state();
+            if s.mission == mission && s.seed == seed {
+                note = Some(resumed_note(&r, cut));
+                rec = r;
+            } else {
+                // Left over from a mission already carried on.
+                std::fs::rename(&current, dir.join(STALE)).map_err(|source| SessionError::Io {
+                    path: current.clone(),
+                    source,
+                })?;
+            }
+        }
+        let journal = Journal::create(&current, &rec).map_err(save_error(&current))?;
+        Ok(Session {
+            data,
+            dir: dir.to_path_buf(),
+            save: current,
+            seed,
+            rec,
+            journal: Some(journal),
+            campaign: Some(camp),
+            began_campaign,
+            note,
+            finished: None,
+        })
+    }
+
+    /// Plays one mission outside a campaign (`fof play --mission ID --seed
+    /// N`), saved in [`single_path`]; a save there of the same mission and
+    /// seed is resumed (it must have been begun with the same `options`).
+    pub fn single(
+        data: Arc<DataSet>,
+        dir: &Path,
+        mission: &str,
+        seed: u64,
+        options: Options,
+    ) -> Result<Session, SessionError> {
+        if data.mission(mission).is_none() {
+            return Err(SessionError::Setup(format!(
+                "no mission `{mission}` in the data (fof list shows them)"
+            )));
+        }
+        let save = single_path(dir, mission, seed);
+        if let Some(d) = save.parent() {
+            std::fs::create_dir_all(d).map_err(|source| SessionError::Io {
+                path: d.to_path_buf(),
+                source,
+            })?;
+        }
+        let mut note = None;
+        let rec = if save.exists() {
+            let (r, cut) = crate::replay::recover(&save, data.clone()).map_err(|source| {
+                SessionError::BadSave {
+                    path: save.clone(),
+                    source,
+                }
+            })?;
+            let s = r.game().state();
+            let why = if s.mission != mission || s.seed != seed {
+                Some(format!(
+                    "it holds {} seed {}, not {mission} seed {seed}",
+                    s.mission, s.seed
+                ))
+            } else if s.options != options {
+                Some(format!(
+                    "it was begun with other options ({:?}, not {options:?})",
+                    s.options
+                ))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                return Err(SessionError::OtherGame { path: save, why });
+            }
+            note = Some(resumed_note(&r, cut));
+            r
+        } else {
+            Recorder::new(data.clone(), mission, seed, options)
+                .map_err(|e| SessionError::Setup(e.to_string()))?
+        };
+        let journal = Journal::create(&save, &rec).map_err(save_error(&save))?;
+        Ok(Session {
+            data,
+            dir: dir.to_path_buf(),
+            save,
+            seed,
+            rec,
+            journal: Some(journal),
+            campaign: None,
+            began_campaign: false,
+            note,
+            finished: None,
+        })
+    }
+
+    pub fn game(&self) -> &Game {
+        self.rec.game()
+    }
+
+    pub fn recorder(&self) -> &Recorder {
+        &self.rec
+    }
+
+    pub fn data(&self) -> &Arc<DataSet> {
+        &self.data
+    }
+
+    /// The save folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The file the game in progress is saved in.
+    pub fn save_path(&self) -> &Path {
+        &self.save
+    }
+
+    /// The mission's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The campaign, as it stands (carried on once [`Session::finish`]ed);
+    /// `None` for a single mission.
+    pub fn campaign(&self) -> Option<&Campaign> {
+        self.campaign.as_ref()
+    }
+
+    /// Whether [`Session::open_or_new`] began the campaign.
+    pub fn began_campaign(&self) -> bool {
+        self.began_campaign
+    }
+
+    /// "Resumed MISSION after N input(s)." when a save was picked up.
+    pub fn resume_note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// What [`Session::finish`] did, once it has.
+    pub fn finished(&self) -> Option<&Finished> {
+        self.finished.as_ref()
+    }
+
+    /// Applies an input and appends it to the save. An illegal input
+    /// changes nothing. A save that cannot be written is reported
+    /// ([`ApplyError::NotSaved`], with the input's events) but the input
+    /// stands and the game goes on in memory.
+    pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, ApplyError> {
+        if self.finished.is_some() {
+            return Err(ApplyError::Illegal(Illegal(
+                SessionError::Finished.to_string(),
+            )));
+        }
+        let events = self.rec.apply(input).map_err(ApplyError::Illegal)?;
+        match self.write() {
+            Ok(()) => Ok(events),
+            Err(error) => Err(ApplyError::NotSaved {
+                events,
+                error: Box::new(error),
+            }),
+        }
+    }
+
+    /// Brings the save up to the game: appends to it, or after a failed
+    /// write makes the whole file again (atomically).
+    fn write(&mut self) -> Result<(), SessionError> {
+        let written = match self.journal.as_mut() {
+            Some(j) => j.update(&self.rec),
+            None => Journal::create(&self.save, &self.rec).map(|j| self.journal = Some(j)),
+        };
+        written.map_err(|e| {
+            self.journal = None;
+            save_error(&self.save)(e)
+        })
+    }
+
+    /// Goes back to the game as it was after its first `n` inputs (the
+    /// UI's undo: it is for the UI to allow it only over inputs that drew
+    /// no card) and writes the save again, atomically. If the save cannot
+    /// be written the error says so, but the game is rewound in memory.
+    pub fn rewind(&mut self, n: u64) -> Result<(), SessionError> {
+        if self.finished.is_some() {
+            return Err(SessionError::Finished);
+        }
+        let inputs = self.rec.inputs();
+        if n > inputs {
+            return Err(SessionError::Rewind { n, inputs });
+        }
+        self.rec = self
+            .rec
+            .rewound(self.data.clone(), n)
+            .map_err(SessionError::Rebuild)?;
+        self.journal = None;
+        self.write()
+    }
+
+    /// Once the game is over: in a campaign, saves the mission's replay,
+    /// runs the between-mission procedure, saves the campaign and removes
+    /// `current.replay`; for a single mission, makes sure its save (now a
+    /// replay) is whole. Calling it again returns the same result. If a
+    /// step fails nothing is carried on, and it may be called again.
+    pub fn finish(&mut self) -> Result<Finished, SessionError> {
+        if let Some(f) = &self.finished {
+            return Ok(f.clone());
+        }
+        if !self.rec.game().is_over() {
+            return Err(SessionError::NotOver);
+        }
+        self.write()?;
+        let finished = match &mut self.campaign {
+            None => {
+                let s = self.rec.game().state();
+                let outcome = match &s.outcome {
+                    Some(crate::engine::state::Outcome::Success) => "success",
+                    Some(crate::engine::state::Outcome::Failure(_)) => "failure",
+                    None => "in progress",
+                };
+                Finished {
+                    replay: self.save.clone(),
+                    record: None,
+                    status: format!(
+                        "{} seed {}: {outcome} after {} turns, {} inputs, hash {}\n",
+                        s.mission,
+                        s.seed,
+                        s.turn,
+                        self.rec.inputs(),
+                        crate::engine::hash::hex(self.rec.game().state_hash())
+                    ),
+                }
+            }
+            Some(camp) => {
+                let mission = &self.rec.game().state().mission;
+                let replay = c::replay_path(&self.dir, camp, mission);
+                if let Some(d) = replay.parent() {
+                    std::fs::create_dir_all(d).map_err(|source| SessionError::Io {
+                        path: d.to_path_buf(),
+                        source,
+                    })?;
+                }
+                crate::replay::save_atomic(&replay, &self.rec.text())
+                    .map_err(save_error(&replay))?;
+                let mut next = camp.clone();
+                let record = next.after_mission(&self.data, self.rec.game());
+                let file = c::file_in(&self.dir);
+                c::save(&file, &self.data, &next).map_err(save_error(&file))?;
+                *camp = next;
+                self.journal = None;
+                let _ = std::fs::remove_file(&self.save);
+                Finished {
+                    replay,
+                    record: Some(record),
+                    status: c::status(camp, &self.data),
+                }
+            }
+        };
+        self.finished = Some(finished.clone());
+        Ok(finished)
+    }
+}

@@ -1,0 +1,288 @@
+//! A mission played through a `Session`: the save written after every
+//! input, resumed, rewound, refused when damaged, and the campaign carried
+//! on at the end.
+
+use fof::data::DataSet;
+use fof::engine::{Input, Options};
+use fof::replay::recover;
+use fof::session::{ApplyError, NewCampaign, Session, SessionError, single_path};
+use fof::sim::{Bot, MAX_INPUTS, bot_rng, choose};
+use rand_chacha::ChaCha8Rng;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn data() -> Arc<DataSet> {
+    Arc::new(DataSet::embedded().unwrap())
+}
+
+fn save_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fof-session-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// A fresh save folder with the default campaign begun, and its session.
+fn begun(name: &str) -> (Arc<DataSet>, PathBuf, Session) {
+    let data = data();
+    let dir = save_dir(name);
+    let s = Session::open_or_new(
+        data.clone(),
+        &dir,
+        &NewCampaign::default(),
+        Options::default(),
+    )
+    .unwrap();
+    (data, dir, s)
+}
+
+/// Up to `k` random legal inputs (fewer if the game ends); returns them.
+fn play(s: &mut Session, rng: &mut ChaCha8Rng, k: u64) -> Vec<Input> {
+    let mut played = Vec::new();
+    for _ in 0..k {
+        if s.game().is_over() {
+            break;
+        }
+        let legal = s.game().legal_inputs();
+        let i = choose(Bot::Random, rng, &legal).unwrap();
+        s.apply(&i).unwrap();
+        played.push(i);
+    }
+    played
+}
+
+fn hash_of_save(data: &Arc<DataSet>, path: &Path) -> (u64, u64) {
+    let (rec, cut) = recover(path, data.clone()).unwrap();
+    assert!(!cut);
+    (rec.game().state_hash(), rec.inputs())
+}
+
+#[test]
+fn open_or_new_on_a_fresh_folder_begins_the_default_campaign_and_saves() {
+    let (data, dir, s) = begun("fresh");
+    assert!(s.began_campaign());
+    assert_eq!(s.campaign().unwrap().id, data.campaigns[0].id);
+    assert!(dir.join("campaign.ron").exists());
+    assert_eq!(s.save_path(), dir.join("current.replay"));
+    assert_eq!(s.resume_note(), None);
+    assert_eq!(
+        hash_of_save(&data, s.save_path()),
+        (s.game().state_hash(), 0)
+    );
+    // Opened again, the campaign is the one begun, not a new one.
+    drop(s);
+    let again = Session::open_or_new(
+        data.clone(),
+        &dir,
+        &NewCampaign::default(),
+        Options::default(),
+    )
+    .unwrap();
+    assert!(!again.began_campaign());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_input_is_saved_and_reopening_resumes_at_the_same_state() {
+    let (data, dir, mut s) = begun("apply");
+    let mut rng = bot_rng(5);
+    let played = play(&mut s, &mut rng, 30);
+    assert_eq!(played.len(), 30);
+    let hash = s.game().state_hash();
+    assert_eq!(hash_of_save(&data, s.save_path()), (hash, 30));
+    drop(s);
+    let s = Session::open(data.clone(), &dir, Options::default()).unwrap();
+    assert_eq!(s.game().state_hash(), hash);
+    assert_eq!(s.recorder().inputs(), 30);
+    assert!(
+        s.resume_note().unwrap().contains("after 30 input(s)"),
+        "{:?}",
+        s.resume_note()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn rewind_gives_the_game_of_the_first_inputs_and_rewrites_the_save() {
+    let (data, dir, mut s) = begun("rewind");
+    let mut rng = bot_rng(11);
+    let played = play(&mut s, &mut rng, 40);
+    assert_eq!(played.len(), 40);
+    assert!(matches!(
+        s.rewind(41),
+        Err(SessionError::Rewind { n: 41, inputs: 40 })
+    ));
+    s.rewind(15).unwrap();
+    let mut camp = fof::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
+    let mut fresh = camp.start_recorded(&data, Options::default()).unwrap();
+    for i in &played[..15] {
+        fresh.apply(i).unwrap();
+    }
+    assert_eq!(s.game().state_hash(), fresh.game().state_hash());
+    assert_eq!(s.recorder().text(), fresh.text());
+    assert_eq!(
+        hash_of_save(&data, s.save_path()),
+        (fresh.game().state_hash(), 15)
+    );
+    // The save goes on being appended to after the rewind.
+    play(&mut s, &mut rng, 3);
+    assert_eq!(
+        hash_of_save(&data, s.save_path()),
+        (s.game().state_hash(), 18)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_save_or_campaign_file_is_refused_and_left_byte_identical() {
+    let (data, dir, s) = begun("corrupt");
+    let current = s.save_path().to_path_buf();
+    drop(s);
+    let bytes = b"fof-replay 1\nprogram x\ndata zz\n\xff\x00".to_vec();
+    std::fs::write(&current, &bytes).unwrap();
+    let e = Session::open(data.clone(), &dir, Options::default())
+        .err()
+        .expect("refused");
+    assert!(matches!(e, SessionError::BadSave { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains("current.replay"), "{msg}");
+    assert!(msg.contains("left as it is"), "{msg}");
+    assert_eq!(std::fs::read(&current).unwrap(), bytes);
+    // A damaged campaign file: open_or_new does not begin another over it.
+    let file = dir.join("campaign.ron");
+    std::fs::write(&file, "(format: 1, garbage").unwrap();
+    let e = Session::open_or_new(data, &dir, &NewCampaign::default(), Options::default())
+        .err()
+        .expect("refused");
+    assert!(e.to_string().contains("campaign.ron"), "{e}");
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap(),
+        "(format: 1, garbage"
+    );
+    assert_eq!(std::fs::read(&current).unwrap(), bytes);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn finish_saves_the_replay_and_carries_the_campaign_on() {
+    let (data, dir, mut s) = begun("finish");
+    assert!(matches!(s.finish(), Err(SessionError::NotOver)));
+    let mut rng = bot_rng(3);
+    play(&mut s, &mut rng, MAX_INPUTS);
+    assert!(s.game().is_over());
+    let hash = s.game().state_hash();
+    let f = s.finish().unwrap();
+    let record = f.record.clone().unwrap();
+    assert_eq!(record.mission, s.game().state().mission);
+    assert!(f.replay.starts_with(dir.join("replays")));
+    assert_eq!(
+        fof::replay::load(&f.replay, data.clone())
+            .unwrap()
+            .state_hash(),
+        hash
+    );
+    assert!(!dir.join("current.replay").exists());
+    let camp = fof::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
+    assert_eq!(camp.records, vec![record]);
+    assert_eq!(s.campaign(), Some(&camp));
+    assert!(f.status.contains("Last:"), "{}", f.status);
+    // Finishing again changes nothing; no more inputs are taken.
+    assert_eq!(s.finish().unwrap(), f);
+    let legal = s.game().legal_inputs();
+    if let Some(i) = legal.first() {
+        assert!(matches!(s.apply(i), Err(ApplyError::Illegal(_))));
+    }
+    assert!(matches!(s.rewind(0), Err(SessionError::Finished)));
+    // The next mission (or attempt) opens from a clean start.
+    match Session::open(data, &dir, Options::default()) {
+        Ok(next) => {
+            assert_eq!(next.recorder().inputs(), 0);
+            assert_eq!(next.resume_note(), None);
+        }
+        Err(e) => {
+            assert!(camp.end.is_some(), "{e}");
+            assert!(matches!(e, SessionError::CampaignOver), "{e}");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_single_mission_is_saved_in_plays_resumed_and_kept() {
+    let data = data();
+    let dir = save_dir("single");
+    let mission = data.missions[0].id.clone();
+    let mut s = Session::single(data.clone(), &dir, &mission, 7, Options::default()).unwrap();
+    assert!(s.campaign().is_none());
+    assert_eq!(s.save_path(), single_path(&dir, &mission, 7));
+    let mut rng = bot_rng(7);
+    play(&mut s, &mut rng, 10);
+    let hash = s.game().state_hash();
+    drop(s);
+    let other = Options {
+        no_ammo: true,
+        ..Options::default()
+    };
+    let e = Session::single(data.clone(), &dir, &mission, 7, other)
+        .err()
+        .expect("other options refused");
+    assert!(matches!(e, SessionError::OtherGame { .. }), "{e}");
+    let mut s = Session::single(data.clone(), &dir, &mission, 7, Options::default()).unwrap();
+    assert_eq!(s.game().state_hash(), hash);
+    play(&mut s, &mut rng, MAX_INPUTS);
+    let f = s.finish().unwrap();
+    assert_eq!(f.record, None);
+    assert_eq!(f.replay, single_path(&dir, &mission, 7));
+    assert_eq!(
+        fof::replay::load(&f.replay, data.clone())
+            .unwrap()
+            .state_hash(),
+        s.game().state_hash()
+    );
+    assert!(Session::single(data, &dir, "no_such_mission", 1, Options::default()).is_err());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unwritable_save_folder_is_reported_but_the_game_goes_on() {
+    use std::os::unix::fs::PermissionsExt;
+    let (data, dir, mut s) = begun("readonly");
+    let mut rng = bot_rng(2);
+    play(&mut s, &mut rng, 6);
+    let set = |mode| std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(mode));
+    set(0o555).unwrap();
+    // Permission bits do not bind root: then there is nothing to test.
+    let probe = dir.join("probe");
+    if std::fs::write(&probe, "x").is_ok() {
+        let _ = std::fs::remove_file(&probe);
+        set(0o755).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    // An open save is appended to even in a read-only folder; a rewind
+    // must write the file anew, and cannot.
+    let e = s.rewind(4).expect_err("cannot save");
+    assert!(e.to_string().contains("current.replay: cannot save"), "{e}");
+    assert_eq!(s.recorder().inputs(), 4, "rewound in memory");
+    // Every input is still played; each reports the save it cannot write.
+    let before = s.game().state_hash();
+    let legal = s.game().legal_inputs();
+    let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+    match s.apply(&i) {
+        Err(ApplyError::NotSaved { error, .. }) => {
+            let msg = error.to_string();
+            assert!(msg.contains("current.replay: cannot save"), "{msg}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.recorder().inputs(), 5);
+    assert_ne!(s.game().state_hash(), before);
+    // Once the folder can be written again, the next input saves it all.
+    set(0o755).unwrap();
+    play(&mut s, &mut rng, 1);
+    assert_eq!(
+        hash_of_save(&data, s.save_path()),
+        (s.game().state_hash(), 6)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
