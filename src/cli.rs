@@ -19,8 +19,40 @@ use std::path::PathBuf;
 pub struct Cli {
     #[command(flatten)]
     pub data: DataArg,
+    #[command(flatten)]
+    pub ui: UiArgs,
     #[command(subcommand)]
     pub command: Option<Command>,
+}
+
+/// Options of the terminal front end (`fof` and `fof play`).
+#[derive(Debug, Clone, Args)]
+pub struct UiArgs {
+    /// Key bindings file (default: $XDG_CONFIG_HOME/fof/keys.ron if present).
+    #[arg(long, value_name = "FILE", global = true)]
+    pub keys: Option<PathBuf>,
+    /// Draw with ASCII characters only.
+    #[arg(long, global = true)]
+    pub ascii: bool,
+    /// Where campaigns and saves are kept (default: $XDG_DATA_HOME/fof,
+    /// else ~/.local/share/fof).
+    #[arg(long, value_name = "DIR", global = true)]
+    pub save_dir: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct PlayArgs {
+    /// The mission to play (`fof list --ids`); default: the first.
+    #[arg(long)]
+    pub mission: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Let a bot play on screen (a demonstration).
+    #[arg(long, value_enum, value_name = "BOT")]
+    pub autoplay: Option<crate::sim::Bot>,
+    /// Milliseconds between the bot's inputs.
+    #[arg(long, default_value_t = 300, value_name = "MS")]
+    pub delay: u64,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -44,6 +76,8 @@ impl DataArg {
 pub enum Command {
     /// Validate all game data and print a summary; exit 1 on any error.
     Check,
+    /// Play one mission in the terminal, outside any campaign.
+    Play(PlayArgs),
     /// Inspect the Action deck.
     Deck {
         #[command(subcommand)]
@@ -65,10 +99,6 @@ pub enum Command {
     Campaign {
         #[command(subcommand)]
         command: CampaignCommand,
-        /// Where the campaign and its replays are kept (default:
-        /// $XDG_DATA_HOME/fof, else ~/.local/share/fof).
-        #[arg(long, value_name = "DIR", global = true)]
-        save_dir: Option<PathBuf>,
     },
 }
 
@@ -153,7 +183,18 @@ pub enum DeckCommand {
 pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let source = cli.data.source();
     match &cli.command {
-        None => summary(&source, out, err, true),
+        None => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            crate::front::campaign(std::sync::Arc::new(data), &cli.ui, err)
+        }
+        Some(Command::Play(args)) => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            crate::front::play(std::sync::Arc::new(data), &cli.ui, args, err)
+        }
         Some(Command::Check) => summary(&source, out, err, false),
         Some(Command::List { ids }) => {
             let Some(data) = load_or_report(&source, err) else {
@@ -181,7 +222,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             };
             sim(std::sync::Arc::new(data), args, out, err)
         }
-        Some(Command::Campaign { command, save_dir }) => {
+        Some(Command::Campaign { command }) => {
+            let save_dir = &cli.ui.save_dir;
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
             };

@@ -9,6 +9,8 @@ pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod engine;
+pub mod front;
 pub mod replay;
 pub mod session;
 pub mod sim;
+pub mod ui;

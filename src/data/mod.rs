@@ -316,7 +316,7 @@ impl DataSet {
 }
 
 /// Parses one RON file, turning a parse error into a `DataError`.
-fn parse<T: DeserializeOwned>(src: &SourceFile) -> Result<T, DataError> {
+pub(crate) fn parse<T: DeserializeOwned>(src: &SourceFile) -> Result<T, DataError> {
     ron::Options::default()
         .from_str::<T>(&src.text)
         .map_err(|e| {

@@ -1,0 +1,844 @@
+//! The front end's state and its update function (Elm-like): a message for
+//! every key, mouse event, resize or tick; views only draw (see
+//! [`super::view`]). The app never changes the game except by applying one
+//! of the engine's legal inputs through its [`Driver`].
+
+use super::keys::{Command, Key, KeyMap};
+use super::labels;
+use super::theme::Theme;
+use crate::data::units::Side;
+use crate::engine::events::{CardRead, Event, EventKind};
+use crate::engine::game::{Decision, Game, Illegal, Input};
+use crate::engine::pos::CardPos;
+use crate::engine::state::UnitId;
+use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use rand_chacha::ChaCha8Rng;
+use ratatui::layout::Rect;
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
+/// What the between-mission procedure came to, for its screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// Lines to show: experience, promotions, replacements, skills, the
+    /// company's state.
+    pub lines: Vec<String>,
+    /// Another mission follows (a campaign that goes on).
+    pub next: bool,
+}
+
+/// Where the game lives: applying inputs, saving them, taking them back.
+pub trait Driver {
+    fn game(&self) -> &Game;
+    /// Applies one input. `Err` is the engine's refusal; nothing changed.
+    fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal>;
+    /// A problem saving the last input (the game goes on in memory), taken.
+    fn take_warning(&mut self) -> Option<String>;
+    /// Inputs applied since the mission began.
+    fn inputs(&self) -> u64;
+    /// Goes back to the position after the first `n` inputs.
+    fn rewind(&mut self, n: u64) -> Result<(), String>;
+    /// The mission is over: keep its record and run the between-mission
+    /// procedure.
+    fn finish(&mut self) -> Result<Finished, String>;
+    /// Opens the next mission of the campaign.
+    fn next_mission(&mut self) -> Result<(), String>;
+}
+
+/// A game held in memory only (tests, demonstrations).
+pub struct Local {
+    start: Game,
+    game: Game,
+    inputs: Vec<Input>,
+}
+
+impl Local {
+    pub fn new(game: Game) -> Local {
+        Local {
+            start: game.clone(),
+            game,
+            inputs: Vec::new(),
+        }
+    }
+}
+
+impl Driver for Local {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        let ev = self.game.apply(input)?;
+        self.inputs.push(input.clone());
+        Ok(ev)
+    }
+
+    fn take_warning(&mut self) -> Option<String> {
+        None
+    }
+
+    fn inputs(&self) -> u64 {
+        self.inputs.len() as u64
+    }
+
+    fn rewind(&mut self, n: u64) -> Result<(), String> {
+        let mut g = self.start.clone();
+        for i in &self.inputs[..(n as usize).min(self.inputs.len())] {
+            g.apply(i).map_err(|e| e.to_string())?;
+        }
+        self.inputs.truncate(n as usize);
+        self.game = g;
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<Finished, String> {
+        Ok(Finished {
+            lines: vec!["This mission was played on its own: no campaign to carry on.".into()],
+            next: false,
+        })
+    }
+
+    fn next_mission(&mut self) -> Result<(), String> {
+        Err("no campaign: nothing follows this mission".into())
+    }
+}
+
+/// The screens, in the order a mission goes through them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Screen {
+    Briefing,
+    Play,
+    /// The mission is over: its result.
+    Result,
+    /// After the between-mission procedure.
+    Between(Finished),
+}
+
+/// A menu of inputs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Menu {
+    pub title: String,
+    pub entries: Vec<Entry>,
+    pub selected: usize,
+}
+
+/// One input in a menu, with what it costs and its odds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    pub input: Input,
+    pub label: String,
+    pub rule: &'static str,
+    pub cost: u8,
+    /// The attempt it makes, where it makes one: cards drawn, what they
+    /// must show, the chance of success ("64%", "sure").
+    pub odds: Option<Odds>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Odds {
+    pub cards: u8,
+    pub needed: String,
+    pub chance: String,
+}
+
+/// What lies over the screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Overlay {
+    None,
+    Menu(Menu),
+    /// Help, scrolled by so many lines.
+    Help(u16),
+    /// Asking before quitting.
+    Quit,
+    /// The cards of the last draw, one after another: which is shown.
+    Cards(usize),
+}
+
+/// Which events the log shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LogFilter {
+    All,
+    Company,
+    Enemy,
+}
+
+impl LogFilter {
+    pub fn label(self) -> &'static str {
+        match self {
+            LogFilter::All => "all",
+            LogFilter::Company => "company",
+            LogFilter::Enemy => "enemy",
+        }
+    }
+}
+
+/// A message to the app.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    /// Time passes (autoplay).
+    Tick,
+}
+
+/// Where things were drawn last, for the mouse.
+#[derive(Debug, Clone, Default)]
+pub struct Hits {
+    pub cards: Vec<(Rect, CardPos)>,
+    pub menu: Vec<(Rect, usize)>,
+    pub log: Rect,
+}
+
+/// The bot playing on screen (`--autoplay`).
+pub struct Autoplay {
+    pub rng: ChaCha8Rng,
+    pub delay: Duration,
+    pub last: Option<Instant>,
+}
+
+/// A card drawn by the last input, with what it was drawn for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shown {
+    pub read: CardRead,
+    /// The event it belongs to, in words, and its rule.
+    pub event: String,
+    pub rule: String,
+}
+
+pub struct App<D: Driver> {
+    pub driver: D,
+    pub keys: KeyMap,
+    pub theme: Theme,
+    pub screen: Screen,
+    pub overlay: Overlay,
+    pub cursor: CardPos,
+    /// Index of the selected unit among the card's units.
+    pub unit: usize,
+    pub log_filter: LogFilter,
+    /// Lines scrolled back from the newest.
+    pub log_back: usize,
+    pub shown: Vec<Shown>,
+    /// Input counts to go back to: one per input that can be undone.
+    pub undo: Vec<u64>,
+    /// The impulse the undo list belongs to: (turn, step, hq).
+    undo_scope: Option<(u8, crate::engine::sequence::Step, Option<UnitId>)>,
+    /// The last word to the player: a refusal, a warning, a note.
+    pub message: Option<String>,
+    pub quit: bool,
+    pub autoplay: Option<Autoplay>,
+    pub size: (u16, u16),
+    pub hits: RefCell<Hits>,
+}
+
+/// The smallest terminal the screen is laid out for.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+impl<D: Driver> App<D> {
+    pub fn new(driver: D, keys: KeyMap, theme: Theme) -> App<D> {
+        let mut app = App {
+            driver,
+            keys,
+            theme,
+            screen: Screen::Briefing,
+            overlay: Overlay::None,
+            cursor: CardPos::new(0, 1),
+            unit: 0,
+            log_filter: LogFilter::All,
+            log_back: 0,
+            shown: Vec::new(),
+            undo: Vec::new(),
+            undo_scope: None,
+            message: None,
+            quit: false,
+            autoplay: None,
+            size: (160, 50),
+            hits: RefCell::new(Hits::default()),
+        };
+        app.home_cursor();
+        app.message = app.driver.take_warning();
+        if app.game().is_over() {
+            app.screen = Screen::Result;
+        }
+        app
+    }
+
+    pub fn game(&self) -> &Game {
+        self.driver.game()
+    }
+
+    pub fn too_small(&self) -> bool {
+        self.size.0 < MIN_SIZE.0 || self.size.1 < MIN_SIZE.1
+    }
+
+    /// Puts the cursor on the CO HQ, or the first friendly unit.
+    fn home_cursor(&mut self) {
+        let s = self.game().state();
+        let pos = s
+            .co_hq()
+            .map(|u| u.pos)
+            .or_else(|| s.in_play().find(|u| u.side == Side::Us).map(|u| u.pos));
+        if let Some(p) = pos {
+            self.cursor = p;
+        }
+        self.unit = 0;
+    }
+
+    /// The units shown on the cursor's card, in the order Tab cycles them:
+    /// the company's first, then the enemy's.
+    pub fn units_here(&self) -> Vec<UnitId> {
+        let s = self.game().state();
+        let mut v: Vec<UnitId> = s
+            .units_at(self.cursor)
+            .filter(|u| u.side == Side::Us)
+            .map(|u| u.id)
+            .collect();
+        v.extend(
+            s.units_at(self.cursor)
+                .filter(|u| u.side != Side::Us)
+                .map(|u| u.id),
+        );
+        v
+    }
+
+    pub fn selected_unit(&self) -> Option<UnitId> {
+        let v = self.units_here();
+        v.get(self.unit.min(v.len().saturating_sub(1))).copied()
+    }
+
+    /// The positions the cursor may visit: every dealt card and the
+    /// staging area.
+    pub fn bounds(&self) -> (i8, i8, i8, i8) {
+        let m = &self.game().state().map;
+        let mut r0 = 0;
+        let mut r1 = m.rows;
+        let mut c0 = 1;
+        let mut c1 = m.cols;
+        for c in &m.cards {
+            r0 = r0.min(c.pos.row);
+            r1 = r1.max(c.pos.row);
+            c0 = c0.min(c.pos.col);
+            c1 = c1.max(c.pos.col);
+        }
+        (r0, r1, c0, c1)
+    }
+
+    // ---- update ----------------------------------------------------------
+
+    pub fn update(&mut self, msg: Msg) {
+        match msg {
+            Msg::Resize(w, h) => self.size = (w, h),
+            Msg::Tick => self.tick(Instant::now()),
+            Msg::Key(k) => {
+                if k.kind == KeyEventKind::Release {
+                    return;
+                }
+                let key = Key::from_event(&k);
+                // Quitting is always possible, whatever lies over the screen.
+                match self.keys.command(key) {
+                    Some(cmd) => self.command(cmd, Some(key)),
+                    None => self.other_key(key),
+                }
+            }
+            Msg::Mouse(m) => self.mouse(m),
+        }
+    }
+
+    /// Keys that are no command: the quit prompt's y/n.
+    fn other_key(&mut self, key: Key) {
+        use crossterm::event::KeyCode;
+        if self.overlay == Overlay::Quit {
+            match key.code {
+                KeyCode::Char('y') | KeyCode::Char('Y') => self.quit = true,
+                KeyCode::Char('n') | KeyCode::Char('N') => self.overlay = Overlay::None,
+                _ => {}
+            }
+        }
+    }
+
+    pub fn command(&mut self, cmd: Command, key: Option<Key>) {
+        if self.too_small() && cmd != Command::Quit {
+            return;
+        }
+        // Overlays first.
+        match &mut self.overlay {
+            Overlay::Quit => {
+                match cmd {
+                    Command::Confirm | Command::Quit => self.quit = true,
+                    Command::Back => self.overlay = Overlay::None,
+                    _ => {
+                        let _ = key;
+                    }
+                }
+                return;
+            }
+            Overlay::Help(scroll) => {
+                match cmd {
+                    Command::Down => *scroll = scroll.saturating_add(1),
+                    Command::Up => *scroll = scroll.saturating_sub(1),
+                    Command::LogDown => *scroll = scroll.saturating_add(10),
+                    Command::LogUp => *scroll = scroll.saturating_sub(10),
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    _ => self.overlay = Overlay::None,
+                }
+                return;
+            }
+            Overlay::Cards(i) => {
+                match cmd {
+                    Command::Confirm | Command::Right | Command::Down => {
+                        if *i + 1 < self.shown.len() {
+                            *i += 1;
+                        } else {
+                            self.overlay = Overlay::None;
+                        }
+                    }
+                    Command::Left | Command::Up => *i = i.saturating_sub(1),
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    Command::Help => self.overlay = Overlay::Help(0),
+                    _ => self.overlay = Overlay::None,
+                }
+                return;
+            }
+            Overlay::Menu(menu) => {
+                match cmd {
+                    Command::Up => menu.selected = menu.selected.saturating_sub(1),
+                    Command::Down if menu.selected + 1 < menu.entries.len() => {
+                        menu.selected += 1;
+                    }
+                    Command::LogUp => menu.selected = menu.selected.saturating_sub(10),
+                    Command::LogDown => {
+                        menu.selected =
+                            (menu.selected + 10).min(menu.entries.len().saturating_sub(1))
+                    }
+                    Command::Confirm => {
+                        if let Some(e) = menu.entries.get(menu.selected) {
+                            let input = e.input.clone();
+                            self.overlay = Overlay::None;
+                            self.give(&input);
+                        }
+                    }
+                    Command::Back | Command::AllOrders => self.overlay = Overlay::None,
+                    Command::Help => self.overlay = Overlay::Help(0),
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    _ => {}
+                }
+                return;
+            }
+            Overlay::None => {}
+        }
+        match cmd {
+            Command::Quit => {
+                self.overlay = Overlay::Quit;
+                return;
+            }
+            Command::Help => {
+                self.overlay = Overlay::Help(0);
+                return;
+            }
+            _ => {}
+        }
+        match self.screen.clone() {
+            Screen::Briefing => {
+                if cmd == Command::Confirm {
+                    self.screen = Screen::Play;
+                }
+            }
+            Screen::Result => {
+                if cmd == Command::Confirm {
+                    match self.driver.finish() {
+                        Ok(f) => self.screen = Screen::Between(f),
+                        Err(e) => self.message = Some(e),
+                    }
+                } else {
+                    self.play_command(cmd);
+                }
+            }
+            Screen::Between(f) => {
+                if cmd == Command::Confirm {
+                    if f.next {
+                        match self.driver.next_mission() {
+                            Ok(()) => {
+                                self.screen = Screen::Briefing;
+                                self.undo.clear();
+                                self.shown.clear();
+                                self.log_back = 0;
+                                self.home_cursor();
+                            }
+                            Err(e) => self.message = Some(e),
+                        }
+                    } else {
+                        self.overlay = Overlay::Quit;
+                    }
+                }
+            }
+            Screen::Play => self.play_command(cmd),
+        }
+    }
+
+    fn play_command(&mut self, cmd: Command) {
+        let (r0, r1, c0, c1) = self.bounds();
+        match cmd {
+            // Rows count away from the player: up the screen is up a row.
+            Command::Up => self.move_cursor(1, 0, (r0, r1, c0, c1)),
+            Command::Down => self.move_cursor(-1, 0, (r0, r1, c0, c1)),
+            Command::Left => self.move_cursor(0, -1, (r0, r1, c0, c1)),
+            Command::Right => self.move_cursor(0, 1, (r0, r1, c0, c1)),
+            Command::NextUnit => {
+                let n = self.units_here().len();
+                if n > 0 {
+                    self.unit = (self.unit + 1) % n;
+                }
+            }
+            Command::PrevUnit => {
+                let n = self.units_here().len();
+                if n > 0 {
+                    self.unit = (self.unit + n - 1) % n;
+                }
+            }
+            Command::Confirm => self.open_unit_menu(),
+            Command::AllOrders => self.open_all_menu(),
+            Command::EndImpulse => {
+                if self.game().legal_inputs().contains(&Input::EndImpulse) {
+                    self.give(&Input::EndImpulse);
+                } else {
+                    self.message = Some(match self.game().prompt().decision {
+                        Decision::ChooseHq { .. } => {
+                            "no impulse is in progress: choose the HQ whose impulse comes next (Enter on it, or the full list)".into()
+                        }
+                        _ => "there is no impulse to end".into(),
+                    });
+                }
+            }
+            Command::Undo => self.take_back(),
+            Command::Cards => {
+                if self.shown.is_empty() {
+                    self.message = Some("no card has been drawn yet".into());
+                } else {
+                    self.overlay = Overlay::Cards(0);
+                }
+            }
+            Command::LogUp => self.log_back = self.log_back.saturating_add(5),
+            Command::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            Command::LogFilter => {
+                self.log_filter = match self.log_filter {
+                    LogFilter::All => LogFilter::Company,
+                    LogFilter::Company => LogFilter::Enemy,
+                    LogFilter::Enemy => LogFilter::All,
+                };
+                self.log_back = 0;
+            }
+            Command::Back => self.message = None,
+            Command::Help | Command::Quit => {}
+        }
+    }
+
+    fn move_cursor(&mut self, dr: i8, dc: i8, (r0, r1, c0, c1): (i8, i8, i8, i8)) {
+        let p = CardPos::new(
+            (self.cursor.row + dr).clamp(r0, r1),
+            (self.cursor.col + dc).clamp(c0, c1),
+        );
+        if p != self.cursor {
+            self.cursor = p;
+            self.unit = 0;
+        }
+    }
+
+    pub fn entry(&self, input: &Input) -> Entry {
+        let g = self.game();
+        let f = crate::engine::forecast::forecast(g, input);
+        Entry {
+            input: input.clone(),
+            label: labels::input(g, input),
+            rule: labels::input_rule(input),
+            cost: f.cost,
+            odds: f.attempt.map(|a| Odds {
+                cards: a.cards,
+                needed: a.needed.clone(),
+                chance: if a.sure {
+                    "sure".into()
+                } else if a.chance.den == 0 {
+                    "0%".into()
+                } else {
+                    // Whole percent, rounded half up: enough to choose by.
+                    let c = a.chance;
+                    format!("{}%", (c.num * 200 + c.den) / (c.den * 2))
+                },
+            }),
+        }
+    }
+
+    fn menu_of(&self, title: String, inputs: &[Input]) -> Menu {
+        Menu {
+            title,
+            entries: inputs.iter().map(|i| self.entry(i)).collect(),
+            selected: 0,
+        }
+    }
+
+    /// The menu of the selected unit: every legal input that names it, and
+    /// ending the impulse.
+    pub fn open_unit_menu(&mut self) {
+        let legal = self.game().legal_inputs();
+        if legal.is_empty() {
+            self.message = Some("the mission is over: nothing to decide".into());
+            return;
+        }
+        let Some(u) = self.selected_unit() else {
+            self.open_all_menu();
+            return;
+        };
+        let mine: Vec<Input> = legal
+            .iter()
+            .filter(|i| labels::input_units(i).contains(&u))
+            .cloned()
+            .collect();
+        if mine.is_empty() {
+            self.message = Some(format!(
+                "{} has no order open to it now; here is every input the rules allow",
+                self.game().describe(u)
+            ));
+            self.open_all_menu();
+            return;
+        }
+        let mut inputs = mine;
+        if legal.contains(&Input::EndImpulse) {
+            inputs.push(Input::EndImpulse);
+        }
+        let title = format!("Orders: {}", self.game().describe(u));
+        self.overlay = Overlay::Menu(self.menu_of(title, &inputs));
+    }
+
+    /// Every legal input.
+    pub fn open_all_menu(&mut self) {
+        let legal = self.game().legal_inputs();
+        if legal.is_empty() {
+            self.message = Some("the mission is over: nothing to decide".into());
+            return;
+        }
+        let title = match self.game().prompt().decision {
+            Decision::ChooseHq { .. } => "Whose impulse comes next".to_string(),
+            _ => "Every input the rules allow now".to_string(),
+        };
+        self.overlay = Overlay::Menu(self.menu_of(title, &legal));
+    }
+
+    /// Applies an input through the driver, keeps what it drew for the
+    /// card view, and what can be undone.
+    pub fn give(&mut self, input: &Input) {
+        let before = self.fingerprint();
+        let n = self.driver.inputs();
+        match self.driver.apply(input) {
+            Err(e) => {
+                self.message = Some(format!("refused: {e}"));
+            }
+            Ok(events) => {
+                self.message = self.driver.take_warning();
+                self.log_back = 0;
+                self.shown = events
+                    .iter()
+                    .flat_map(|e| {
+                        e.cards.iter().map(move |r| Shown {
+                            read: r.clone(),
+                            event: e.text.clone(),
+                            rule: e.rule.clone(),
+                        })
+                    })
+                    .collect();
+                let after = self.fingerprint();
+                let scope = self.scope();
+                if before.0 != after.0 || before.1 != after.1 {
+                    // Something was revealed: nothing before it comes back.
+                    self.undo.clear();
+                } else {
+                    if self.undo_scope != Some(before.2) {
+                        self.undo.clear();
+                    }
+                    self.undo.push(n);
+                }
+                self.undo_scope = Some(scope);
+                if !self.shown.is_empty() && self.autoplay.is_none() {
+                    self.overlay = Overlay::Cards(0);
+                }
+                if self.game().is_over() && self.screen == Screen::Play {
+                    self.screen = Screen::Result;
+                }
+                // Keep the cursor on a unit that moved.
+                if let Some(u) = labels::input_units(input).first()
+                    && let Some(unit) = self.game().state().get(*u)
+                    && unit.in_play()
+                    && unit.side == Side::Us
+                {
+                    self.cursor = unit.pos;
+                    self.unit = self.units_here().iter().position(|x| x == u).unwrap_or(0);
+                }
+            }
+        }
+    }
+
+    /// What an undo may not reach back past: cards drawn from the Action
+    /// deck and terrain revealed (decision on issue 7's "back to the last
+    /// card drawn": a terrain card turned face up is information too).
+    fn fingerprint(
+        &self,
+    ) -> (
+        u64,
+        usize,
+        (u8, crate::engine::sequence::Step, Option<UnitId>),
+    ) {
+        let s = self.game().state();
+        let revealed = s.map.cards.iter().filter(|c| c.face_up).count() + s.map.cards.len();
+        (
+            s.deck.cards_drawn() + s.deck.reshuffles() as u64,
+            revealed,
+            self.scope(),
+        )
+    }
+
+    fn scope(&self) -> (u8, crate::engine::sequence::Step, Option<UnitId>) {
+        let s = self.game().state();
+        (s.turn, s.step, s.impulse.as_ref().and_then(|i| i.hq))
+    }
+
+    fn take_back(&mut self) {
+        if self.undo_scope != Some(self.scope()) {
+            self.undo.clear();
+        }
+        match self.undo.pop() {
+            None => self.message = Some(
+                "nothing to undo: only inputs of this impulse that drew no card can be taken back"
+                    .into(),
+            ),
+            Some(n) => match self.driver.rewind(n) {
+                Ok(()) => {
+                    self.message = Some("the last input was taken back".into());
+                    self.shown.clear();
+                    if self.screen == Screen::Result && !self.game().is_over() {
+                        self.screen = Screen::Play;
+                    }
+                }
+                Err(e) => {
+                    self.undo.clear();
+                    self.message = Some(format!("cannot undo: {e}"));
+                }
+            },
+        }
+    }
+
+    fn mouse(&mut self, m: MouseEvent) {
+        let hit = |r: &Rect| {
+            m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height
+        };
+        match m.kind {
+            MouseEventKind::Down(MouseButton::Left) => {
+                let hits = self.hits.borrow().clone();
+                if let Overlay::Menu(menu) = &mut self.overlay {
+                    if let Some((_, i)) = hits.menu.iter().find(|(r, _)| hit(r)) {
+                        if menu.selected == *i {
+                            self.command(Command::Confirm, None);
+                        } else {
+                            menu.selected = *i;
+                        }
+                    }
+                    return;
+                }
+                if self.overlay != Overlay::None || self.screen != Screen::Play {
+                    return;
+                }
+                if let Some((_, p)) = hits.cards.iter().find(|(r, _)| hit(r)) {
+                    if *p == self.cursor {
+                        let n = self.units_here().len();
+                        if n > 0 {
+                            self.unit = (self.unit + 1) % n;
+                        }
+                    } else {
+                        self.cursor = *p;
+                        self.unit = 0;
+                    }
+                }
+            }
+            MouseEventKind::Down(MouseButton::Right)
+                if self.overlay == Overlay::None && self.screen == Screen::Play =>
+            {
+                self.open_unit_menu();
+            }
+            MouseEventKind::ScrollUp => {
+                if let Overlay::Menu(menu) = &mut self.overlay {
+                    menu.selected = menu.selected.saturating_sub(1);
+                } else {
+                    self.log_back = self.log_back.saturating_add(1);
+                }
+            }
+            MouseEventKind::ScrollDown => {
+                if let Overlay::Menu(menu) = &mut self.overlay {
+                    if menu.selected + 1 < menu.entries.len() {
+                        menu.selected += 1;
+                    }
+                } else {
+                    self.log_back = self.log_back.saturating_sub(1);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Autoplay: the bot gives one input when its delay has passed.
+    pub fn tick(&mut self, now: Instant) {
+        let Some(a) = &mut self.autoplay else {
+            return;
+        };
+        if self.overlay == Overlay::Quit {
+            return;
+        }
+        if let Some(last) = a.last
+            && now.duration_since(last) < a.delay
+        {
+            return;
+        }
+        a.last = Some(now);
+        match self.screen {
+            Screen::Briefing => self.screen = Screen::Play,
+            Screen::Play => {
+                let legal = self.game().legal_inputs();
+                let Some(a) = &mut self.autoplay else {
+                    return;
+                };
+                if let Some(i) = crate::sim::choose(crate::sim::Bot::Random, &mut a.rng, &legal) {
+                    self.give(&i);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// The events the log shows under the filter, oldest first.
+    pub fn log_events(&self) -> Vec<&Event> {
+        let g = self.game();
+        g.log()
+            .iter()
+            .filter(|e| match self.log_filter {
+                LogFilter::All => true,
+                f => event_side(g, e).is_some_and(|s| (s == Side::Us) == (f == LogFilter::Company)),
+            })
+            .collect()
+    }
+}
+
+/// Whose event it is: the side of the unit it concerns, the company's for
+/// commands and impulses, the enemy's for activity checks.
+pub fn event_side(game: &Game, e: &Event) -> Option<Side> {
+    let unit = match &e.kind {
+        EventKind::Commands { .. } | EventKind::ImpulseEnds { .. } | EventKind::Order { .. } => {
+            return Some(Side::Us);
+        }
+        EventKind::Activated { hq } => Some(*hq),
+        EventKind::Attempt { unit, .. } => *unit,
+        EventKind::Moved { unit, .. }
+        | EventKind::CoverChanged { unit, .. }
+        | EventKind::Status { unit, .. }
+        | EventKind::UnitCreated { unit }
+        | EventKind::ActivityCheck { unit, .. }
+        | EventKind::UnitRemoved { unit } => Some(*unit),
+        _ => None,
+    }?;
+    game.state().get(unit).map(|u| u.side)
+}

@@ -1,0 +1,340 @@
+//! Inputs and units in words, for menus and panels. Presentation only: what
+//! an input does is the engine's business; this names its parts.
+
+use crate::engine::game::{Game, Input};
+use crate::engine::orders::{Action, TeamKind};
+use crate::engine::pos::CardPos;
+use crate::engine::state::{CoverId, Unit, UnitId};
+
+fn name(game: &Game, id: UnitId) -> String {
+    game.describe(id)
+}
+
+fn cover_at(game: &Game, pos: CardPos, cover: Option<CoverId>) -> String {
+    match cover {
+        None => "in the open".into(),
+        Some(c) => match game.state().cover_kind(pos, c) {
+            Some(k) => format!("under {}", words(&format!("{k:?}"))),
+            None => "under cover".into(),
+        },
+    }
+}
+
+fn unit_pos(game: &Game, id: UnitId) -> CardPos {
+    game.state()
+        .get(id)
+        .map(|u| u.pos)
+        .unwrap_or(CardPos::new(0, 0))
+}
+
+/// What the action acts on, in words ("to R2C3, in the open").
+pub fn action_detail(game: &Game, a: &Action) -> String {
+    use Action::*;
+    match a {
+        Activate { hq } => name(game, *hq),
+        Exhort { unit } => format!("{} tries again", name(game, *unit)),
+        DeployPyro { unit, device, at } => format!("{}: {device:?} on {at}", name(game, *unit)),
+        ReconstitutePltHq { from, plt } => {
+            format!("{} from {}", name(game, *plt), name(game, *from))
+        }
+        ReconstituteCoHq { from } => format!("from {}", name(game, *from)),
+        CreateRunner { from } => format!("from {}", name(game, *from)),
+        DispatchRunner { runner, to } => format!("{} to {}", name(game, *runner), name(game, *to)),
+        DismissRunner { runner, into } => {
+            format!("{} into {}", name(game, *runner), name(game, *into))
+        }
+        SwitchNet { unit, to } => format!("{} to {}", name(game, *unit), to.label()),
+        RepairLine { unit } => name(game, *unit),
+        DesignateCasualtyPoint => "on the HQ's card".into(),
+        Move { unit, to, cover } | Infiltrate { unit, to, cover } => format!(
+            "{} to {}, {}",
+            name(game, *unit),
+            to,
+            cover_at(game, *to, *cover)
+        ),
+        MovePlatoon { to } | InfiltratePlatoon { to } => format!("to {to}"),
+        SeekCover { unit } => name(game, *unit),
+        MoveCover { unit, cover } | InfiltrateCover { unit, cover } => format!(
+            "{}: {}",
+            name(game, *unit),
+            match cover {
+                None => "out of cover".to_string(),
+                Some(_) => cover_at(game, unit_pos(game, *unit), *cover).replace("under", "to"),
+            }
+        ),
+        PickUp { unit, casualty } => {
+            format!("{} picks up {}", name(game, *unit), name(game, *casualty))
+        }
+        PickUpItem { unit, item } => {
+            let pos = unit_pos(game, *unit);
+            let what = game
+                .state()
+                .map
+                .card(pos)
+                .and_then(|c| c.markers.items.get(*item))
+                .map(self::item)
+                .unwrap_or_else(|| "an item".into());
+            format!("{} picks up {what}", name(game, *unit))
+        }
+        RemovePin { unit }
+        | ParalyzedToLitter { unit }
+        | LitterToFire { unit }
+        | FireToAssault { unit }
+        | AssaultToFire { unit }
+        | RallyToFront { unit }
+        | FlipToFireTeam { unit } => name(game, *unit),
+        DetachTeam { squad, kind } => format!(
+            "{}: {} team",
+            name(game, *squad),
+            match kind {
+                TeamKind::Assault => "an assault",
+                TeamKind::Fire => "a fire",
+            }
+        ),
+        Supplement { squad, team } => format!("{} with {}", name(game, *squad), name(game, *team)),
+        ReconstituteSquad { teams } => teams
+            .iter()
+            .map(|t| name(game, *t))
+            .collect::<Vec<_>>()
+            .join(" + "),
+        Spot { unit, target } => format!("{} looks at {target}", name(game, *unit)),
+        ConcentrateFire { unit, target } | Grenade { unit, target } => {
+            format!("{} at {}", name(game, *unit), name(game, *target))
+        }
+        WpGrenade { unit, target } => format!(
+            "{} at {}, with white phosphorus",
+            name(game, *unit),
+            name(game, *target)
+        ),
+        PlatoonConcentrate { target } | PlatoonGrenade { target } => {
+            format!("at {}", name(game, *target))
+        }
+        ThrowDemo { unit, cover } | PlaceDemo { unit, cover } | Flame { unit, cover } => {
+            let pos = game
+                .state()
+                .map
+                .cards
+                .iter()
+                .find(|c| c.covers.iter().any(|m| m.id == *cover))
+                .map(|c| c.pos);
+            match pos {
+                Some(p) => format!(
+                    "{} at {} on {p}",
+                    name(game, *unit),
+                    cover_at(game, p, Some(*cover)).replace("under ", "")
+                ),
+                None => name(game, *unit),
+            }
+        }
+        CallForFire {
+            observer,
+            agency,
+            kind,
+            target,
+        } => {
+            let agency = game
+                .mission()
+                .fire_support
+                .get(*agency as usize)
+                .map(|f| f.name.clone())
+                .unwrap_or_else(|| format!("agency {agency}"));
+            format!(
+                "{} calls {agency}: {kind:?} on {target}",
+                name(game, *observer)
+            )
+        }
+        MortarFire { mortar, target } => format!("{} on {target}", name(game, *mortar)),
+        CeaseFire { at } => format!("units on {at}"),
+        ShiftFire { at, to } => format!("units on {at} to {to}"),
+        FireFinalProtective => "every FPF and FPL".into(),
+        HigherTask { commands } => format!("{commands} command(s)"),
+    }
+}
+
+/// An input in words, for the orders menu and the log of the player's
+/// choices.
+pub fn input(game: &Game, input: &Input) -> String {
+    match input {
+        Input::Order(o) => {
+            let by = match (o.by, game.state().impulse.as_ref().and_then(|i| i.hq)) {
+                (Some(b), Some(h)) if b != h => format!(" (by {})", name(game, b)),
+                (Some(b), None) => format!(" (by {})", name(game, b)),
+                _ => String::new(),
+            };
+            format!(
+                "{}: {}{by}",
+                o.action.name(),
+                action_detail(game, &o.action)
+            )
+        }
+        Input::EndImpulse => "End the impulse".into(),
+        Input::ChooseHq(id) => format!("Take the impulse of {}", name(game, *id)),
+        Input::Drop { carrier, casualty } => {
+            format!(
+                "Set down: {} puts down {}",
+                name(game, *carrier),
+                name(game, *casualty)
+            )
+        }
+        Input::DropItem { unit, asset } => match asset {
+            None => format!("Set down: {} puts down its ammunition", name(game, *unit)),
+            Some(i) => {
+                let what = game
+                    .state()
+                    .get(*unit)
+                    .and_then(|u| u.assets.get(*i))
+                    .map(self::asset)
+                    .unwrap_or_else(|| "an asset".into());
+                format!("Set down: {} puts down {what}", name(game, *unit))
+            }
+        },
+        Input::Skilled {
+            holder,
+            skill,
+            order,
+        } => format!(
+            "{}: {} with {}'s {skill:?} skill",
+            order.action.name(),
+            action_detail(game, &order.action),
+            name(game, *holder)
+        ),
+        Input::UseSkill {
+            holder,
+            skill,
+            unit,
+            team,
+        } => format!(
+            "Use {}'s {skill:?} skill on {}{}",
+            name(game, *holder),
+            name(game, *unit),
+            match team {
+                Some(TeamKind::Assault) => " (assault team)",
+                Some(TeamKind::Fire) => " (fire team)",
+                None => "",
+            }
+        ),
+    }
+}
+
+/// The rule section an input applies.
+pub fn input_rule(input: &Input) -> &'static str {
+    match input {
+        Input::Order(o) => o.action.rule(),
+        Input::Skilled { .. } | Input::UseSkill { .. } => "10.7",
+        Input::EndImpulse => "4.1.3",
+        Input::ChooseHq(_) => "3.3",
+        Input::Drop { .. } | Input::DropItem { .. } => "5.1.6 B",
+    }
+}
+
+/// The units an input names: the menu of a selected unit lists the inputs
+/// that name it.
+pub fn input_units(input: &Input) -> Vec<UnitId> {
+    match input {
+        Input::Order(o) => o.action.ids(),
+        Input::Skilled { holder, order, .. } => {
+            let mut v = order.action.ids();
+            v.push(*holder);
+            v
+        }
+        Input::UseSkill { holder, unit, .. } => vec![*unit, *holder],
+        Input::ChooseHq(id) => vec![*id],
+        Input::Drop { carrier, casualty } => vec![*carrier, *casualty],
+        Input::DropItem { unit, .. } => vec![*unit],
+        Input::EndImpulse => Vec::new(),
+    }
+}
+
+/// A counter's short status flags: P pinned, E exposed, F fire-team side,
+/// C under cover, and more.
+pub fn flags(u: &Unit) -> String {
+    let mut f = String::new();
+    if u.pinned {
+        f.push('P');
+    }
+    if u.exposed {
+        f.push('E');
+    }
+    if u.flipped {
+        f.push('F');
+    }
+    if u.cover.is_some() {
+        f.push('C');
+    }
+    if u.concentrated > 0 {
+        f.push('*');
+    }
+    if u.grenaded > 0 {
+        f.push('g');
+    }
+    f
+}
+
+/// A counter's status in words, for the side panel.
+pub fn status_words(game: &Game, u: &Unit) -> String {
+    let mut w: Vec<String> = Vec::new();
+    if u.pinned {
+        w.push("Pinned".into());
+    }
+    if u.exposed {
+        w.push("Exposed".into());
+    }
+    if u.flipped {
+        w.push("fire-team side".into());
+    }
+    if let Some(c) = u.cover {
+        w.push(cover_at(game, u.pos, Some(c)));
+    }
+    if u.concentrated > 0 {
+        w.push(format!("{} Concentrated Fire", u.concentrated));
+    }
+    if u.grenaded > 0 {
+        w.push(format!("{} Grenade Attack", u.grenaded));
+    }
+    if let Some(a) = u.ammo {
+        w.push(format!("ammo {a}"));
+    }
+    if w.is_empty() {
+        "Good Order".into()
+    } else {
+        w.join(", ")
+    }
+}
+
+/// `StrongBuilding` as "strong building": enum names in words.
+pub fn words(camel: &str) -> String {
+    let mut out = String::new();
+    for ch in camel.chars() {
+        if ch.is_uppercase() {
+            if !out.is_empty() && !out.ends_with(' ') {
+                out.push(' ');
+            }
+            out.extend(ch.to_lowercase());
+        } else if ch.is_alphanumeric() {
+            out.push(ch);
+        } else if !out.is_empty() && !out.ends_with(' ') {
+            out.push(' ');
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// An asset or an item in words.
+pub fn asset(a: &crate::engine::state::Asset) -> String {
+    use crate::engine::state::Asset;
+    match a {
+        Asset::Radio { name, net, .. } => format!("the radio {name} ({})", net.label()),
+        Asset::Phone { net } => format!("a field telephone ({})", net.label()),
+        Asset::PhoneLines(n) => format!("{n} phone line marker(s)"),
+        Asset::Pyro(p, n) => format!("{n} {}", words(&format!("{p:?}"))),
+    }
+}
+
+pub fn item(i: &crate::engine::state::Item) -> String {
+    match i {
+        crate::engine::state::Item::Asset(a) => asset(a),
+        crate::engine::state::Item::Ammo(k, n) => {
+            format!("{n} {} ammunition point(s)", words(&format!("{k:?}")))
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! The terminal front end (ratatui + crossterm): the app state and its
+//! update function ([`app`]), views that only draw ([`view`]), key bindings
+//! ([`keys`]), colours and line characters ([`theme`]), and the loop that
+//! ties them to a real terminal, restoring it on every way out.
+
+pub mod app;
+pub mod keys;
+pub mod labels;
+pub mod theme;
+pub mod view;
+
+use app::{App, Driver, Msg};
+use crossterm::event::{self, DisableMouseCapture, EnableMouseCapture, Event as TermEvent};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Puts the terminal back as it was: main screen, cooked mode, cursor and
+/// mouse released. Safe to call more than once.
+pub fn restore_terminal() {
+    let _ = disable_raw_mode();
+    let mut out = io::stdout();
+    let _ = execute!(
+        out,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        crossterm::cursor::Show
+    );
+    let _ = out.flush();
+}
+
+/// Restores the terminal when dropped: on return, error or unwinding.
+struct Guard;
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        restore_terminal();
+    }
+}
+
+/// Why the front end could not start.
+#[derive(Debug)]
+pub enum StartError {
+    /// Standard input or output is not a terminal.
+    NotATerminal,
+    Io(io::Error),
+}
+
+/// Whether both ends are a terminal.
+pub fn have_terminal() -> bool {
+    io::stdin().is_terminal() && io::stdout().is_terminal()
+}
+
+/// Runs the app on the real terminal until the player quits.
+pub fn run<D: Driver>(mut app: App<D>, tick: Duration) -> Result<(), StartError> {
+    if !have_terminal() {
+        return Err(StartError::NotATerminal);
+    }
+    // A panic restores the terminal first, then prints its message.
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        restore_terminal();
+        previous(info);
+    }));
+    enable_raw_mode().map_err(StartError::Io)?;
+    let _guard = Guard;
+    execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture).map_err(StartError::Io)?;
+    let mut terminal =
+        Terminal::new(CrosstermBackend::new(io::stdout())).map_err(StartError::Io)?;
+    terminal.clear().map_err(StartError::Io)?;
+    let size = terminal.size().map_err(StartError::Io)?;
+    app.update(Msg::Resize(size.width, size.height));
+    while !app.quit {
+        terminal
+            .draw(|f| view::draw(f, &app))
+            .map_err(StartError::Io)?;
+        if event::poll(tick).map_err(StartError::Io)? {
+            match event::read().map_err(StartError::Io)? {
+                TermEvent::Key(k) => app.update(Msg::Key(k)),
+                TermEvent::Mouse(m) => app.update(Msg::Mouse(m)),
+                TermEvent::Resize(w, h) => app.update(Msg::Resize(w, h)),
+                _ => {}
+            }
+        } else {
+            app.update(Msg::Tick);
+        }
+    }
+    Ok(())
+}
+
+/// The player's key bindings: `--keys FILE`, else
+/// `$XDG_CONFIG_HOME/fof/keys.ron` or `~/.config/fof/keys.ron` if present,
+/// else the built-in ones. A file that does not read is an error
+/// (`path:line:col: message`), not silently ignored.
+pub fn load_keys(explicit: Option<&Path>) -> Result<keys::KeyMap, String> {
+    let path: Option<PathBuf> = match explicit {
+        Some(p) => Some(p.to_path_buf()),
+        None => config_keys_path().filter(|p| p.exists()),
+    };
+    let base = keys::KeyMap::default();
+    let Some(path) = path else {
+        return Ok(base);
+    };
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let src = crate::data::SourceFile {
+        path: path.display().to_string(),
+        text,
+    };
+    keys::KeyMap::parse(&src, Some(&base)).map_err(|e| e.to_string())
+}
+
+fn config_keys_path() -> Option<PathBuf> {
+    let base = match std::env::var_os("XDG_CONFIG_HOME") {
+        Some(x) if Path::new(&x).is_absolute() => PathBuf::from(x),
+        _ => PathBuf::from(std::env::var_os("HOME")?).join(".config"),
+    };
+    Some(base.join("fof").join("keys.ron"))
+}

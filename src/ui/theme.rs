@@ -1,0 +1,140 @@
+//! Colours and line characters: 256-colour by default, truecolor where the
+//! terminal says so, none under NO_COLOR, ASCII lines on request.
+
+use ratatui::style::{Color, Modifier, Style};
+
+/// What a piece of the screen is, for its style.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Role {
+    Text,
+    Dim,
+    Title,
+    Us,
+    Enemy,
+    Cursor,
+    Selected,
+    Dark,
+    Light,
+    FaceDown,
+    Good,
+    Bad,
+    Warn,
+    Highlight,
+    Marker,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Colours {
+    None,
+    Indexed,
+    True,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Theme {
+    pub colours: Colours,
+    pub ascii: bool,
+}
+
+impl Default for Theme {
+    fn default() -> Self {
+        Theme {
+            colours: Colours::Indexed,
+            ascii: false,
+        }
+    }
+}
+
+/// The line characters of a card's border: light and dark segments.
+pub struct Lines {
+    pub h: [&'static str; 2],
+    pub v: [&'static str; 2],
+    /// Corners: top-left, top-right, bottom-left, bottom-right.
+    pub corner: [[&'static str; 4]; 2],
+    pub shade: &'static str,
+}
+
+const UNICODE: Lines = Lines {
+    h: ["─", "━"],
+    v: ["│", "┃"],
+    corner: [["┌", "┐", "└", "┘"], ["┏", "┓", "┗", "┛"]],
+    shade: "░",
+};
+
+const ASCII: Lines = Lines {
+    h: ["-", "="],
+    v: ["|", "#"],
+    corner: [["+", "+", "+", "+"], ["#", "#", "#", "#"]],
+    shade: ".",
+};
+
+impl Theme {
+    /// From the environment: NO_COLOR (any value) turns colour off,
+    /// COLORTERM=truecolor or 24bit turns truecolor on.
+    pub fn from_env(ascii: bool) -> Theme {
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+        let truecolor = std::env::var("COLORTERM")
+            .map(|v| v == "truecolor" || v == "24bit")
+            .unwrap_or(false);
+        Theme {
+            colours: if no_color {
+                Colours::None
+            } else if truecolor {
+                Colours::True
+            } else {
+                Colours::Indexed
+            },
+            ascii,
+        }
+    }
+
+    pub fn lines(&self) -> &'static Lines {
+        if self.ascii { &ASCII } else { &UNICODE }
+    }
+
+    fn colour(&self, indexed: u8, rgb: (u8, u8, u8)) -> Option<Color> {
+        match self.colours {
+            Colours::None => None,
+            Colours::Indexed => Some(Color::Indexed(indexed)),
+            Colours::True => Some(Color::Rgb(rgb.0, rgb.1, rgb.2)),
+        }
+    }
+
+    pub fn style(&self, role: Role) -> Style {
+        let fg = |i: u8, rgb: (u8, u8, u8)| {
+            let s = Style::default();
+            match self.colour(i, rgb) {
+                Some(c) => s.fg(c),
+                None => s,
+            }
+        };
+        match role {
+            Role::Text => Style::default(),
+            Role::Dim => match self.colours {
+                Colours::None => Style::default().add_modifier(Modifier::DIM),
+                _ => fg(244, (128, 128, 128)),
+            },
+            Role::Title => Style::default().add_modifier(Modifier::BOLD),
+            Role::Us => fg(75, (95, 175, 255)).add_modifier(Modifier::BOLD),
+            Role::Enemy => fg(203, (255, 95, 95)).add_modifier(Modifier::BOLD),
+            Role::Cursor => match self.colours {
+                Colours::None => Style::default().add_modifier(Modifier::BOLD),
+                _ => fg(226, (255, 255, 0)).add_modifier(Modifier::BOLD),
+            },
+            Role::Selected => Style::default().add_modifier(Modifier::REVERSED),
+            Role::Dark => fg(252, (208, 208, 208)).add_modifier(Modifier::BOLD),
+            Role::Light => fg(242, (108, 108, 108)),
+            Role::FaceDown => fg(238, (68, 68, 68)),
+            Role::Good => fg(114, (135, 215, 135)),
+            Role::Bad => fg(203, (255, 95, 95)),
+            Role::Warn => fg(214, (255, 175, 0)),
+            Role::Highlight => match self.colours {
+                Colours::None => Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),
+                _ => Style::default()
+                    .bg(self.colour(94, (135, 95, 0)).unwrap_or(Color::Reset))
+                    .add_modifier(Modifier::BOLD),
+            },
+            Role::Marker => fg(180, (215, 175, 135)),
+        }
+    }
+}
