@@ -468,3 +468,35 @@ fn an_interrupted_campaign_mission_goes_on_from_its_save() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_game_without_a_terminal_says_so_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("fof-noterm-{}", std::process::id()));
+    let dir_s = dir.display().to_string();
+    for args in [
+        vec!["--save-dir", dir_s.as_str()],
+        vec!["play", "--save-dir", dir_s.as_str()],
+        vec!["play", "--autoplay", "random", "--delay", "0"],
+    ] {
+        let o = fof(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "nothing garbles the screen");
+    }
+    assert!(
+        !dir.exists(),
+        "nothing was written before the terminal check"
+    );
+}
+
+#[test]
+fn a_bad_key_bindings_file_is_reported_with_its_position() {
+    let path = std::env::temp_dir().join(format!("fof-keys-{}.ron", std::process::id()));
+    std::fs::write(&path, "(bindings: [(Up, [\"Upp\"])])").unwrap();
+    let keys = fof::ui::load_keys(Some(&path)).unwrap_err();
+    assert!(
+        keys.starts_with(&format!("{}:1:", path.display())),
+        "{keys}"
+    );
+    let _ = std::fs::remove_file(&path);
+}

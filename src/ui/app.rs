@@ -219,8 +219,9 @@ pub struct App<D: Driver> {
     /// Lines scrolled back from the newest.
     pub log_back: usize,
     pub shown: Vec<Shown>,
-    /// Input counts to go back to: one per input that can be undone.
-    pub undo: Vec<u64>,
+    /// Input counts to go back to, with the cursor then: one per input
+    /// that can be undone.
+    pub undo: Vec<(u64, CardPos, usize)>,
     /// The impulse the undo list belongs to: (turn, step, hq).
     undo_scope: Option<(u8, crate::engine::sequence::Step, Option<UnitId>)>,
     /// The last word to the player: a refusal, a warning, a note.
@@ -627,6 +628,7 @@ impl<D: Driver> App<D> {
     pub fn give(&mut self, input: &Input) {
         let before = self.fingerprint();
         let n = self.driver.inputs();
+        let (cursor, unit) = (self.cursor, self.unit);
         match self.driver.apply(input) {
             Err(e) => {
                 self.message = Some(format!("refused: {e}"));
@@ -653,7 +655,7 @@ impl<D: Driver> App<D> {
                     if self.undo_scope != Some(before.2) {
                         self.undo.clear();
                     }
-                    self.undo.push(n);
+                    self.undo.push((n, cursor, unit));
                 }
                 self.undo_scope = Some(scope);
                 if !self.shown.is_empty() && self.autoplay.is_none() {
@@ -708,8 +710,10 @@ impl<D: Driver> App<D> {
                 "nothing to undo: only inputs of this impulse that drew no card can be taken back"
                     .into(),
             ),
-            Some(n) => match self.driver.rewind(n) {
+            Some((n, cursor, unit)) => match self.driver.rewind(n) {
                 Ok(()) => {
+                    self.cursor = cursor;
+                    self.unit = unit;
                     self.message = Some("the last input was taken back".into());
                     self.shown.clear();
                     if self.screen == Screen::Result && !self.game().is_over() {

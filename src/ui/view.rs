@@ -110,6 +110,29 @@ fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         ));
         lines.push(Line::raw(""));
     }
+    lines.push(Line::styled(
+        "To succeed (11.0), at the end",
+        t.style(Role::Title),
+    ));
+    for goal in &m.success {
+        use crate::data::mission::{Goal, Place};
+        let place = |p: &Place| match p {
+            Place::Primary => "the primary objective",
+            Place::Secondary => "the secondary objective",
+            Place::AttackPosition => "the attack position",
+            Place::Cop => "the combat outpost",
+        };
+        lines.push(Line::raw(match goal {
+            Goal::Secure(p) => format!("  secure {}: a Good Order unit of ours on it", place(p)),
+            Goal::Clear(p) => format!("  clear {}: no enemy unit and no PC marker on it", place(p)),
+            Goal::ClearAndSecure(p) => format!("  clear and secure {}", place(p)),
+            Goal::HoldMlr => "  hold the MLR: no enemy unit at or behind it".to_string(),
+            Goal::Route => "  touch every route point, in order".to_string(),
+            Goal::ClearCards(n) => format!("  at least {n} cards clear of the enemy"),
+            Goal::CoHqAlive => "  the CO HQ is not a casualty".to_string(),
+        }));
+    }
+    lines.push(Line::raw(""));
     lines.push(Line::styled("The company", t.style(Role::Title)));
     let s = g.state();
     let us: Vec<&Unit> = s.in_play().filter(|u| u.side == Side::Us).collect();
@@ -512,9 +535,9 @@ fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<String> {
         let m = &c.markers;
         if let Some(pc) = m.pc {
             v.push(if pc.hidden {
-                "PC?".to_string()
+                "PC:?".to_string()
             } else {
-                format!("PC{:?}", pc.letter)
+                format!("PC:{:?}", pc.letter)
             });
         }
         if let Some(vof) = crate::engine::fire::card_vof(g, pos) {
@@ -1075,7 +1098,7 @@ fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u16) {
     for l in [
         "Top border: the position (R = row away from you, C = column; SA = staging area). Heavy lines are dark border segments (block sight), thin lines light ones; arrows on an edge are PDFs (fire toward that card).",
         "Line 1: terrain, lvN its level when not 1, hN hill cards beneath. Line 2: C cover & concealment (dark/light when split), mN/M cover markers found of the card's potential, b burst modifier, slow/noV vehicle trafficability, ms multi-story.",
-        "Markers: PC? or PCA/B/C potential contact; V:S/A/H/snp/Inc/pin the VOF on the card; XFire crossfire; Inc!/Air! incoming; Pend pending fire mission; Smoke WP CS; Illum; Mines; Clay claymore; GrMiss DmMiss misses; Demo Flame attacks; ItemsN things lying there; Line phone line; OBJ1 OBJ2 AtkPos COP RPn CCP FPF LOA PL MLR Bdry control measures.",
+        "Markers: PC:? or PC:A/B/C potential contact; V:S/A/H/snp/Inc/pin the VOF on the card; XFire crossfire; Inc!/Air! incoming; Pend pending fire mission; Smoke WP CS; Illum; Mines; Clay claymore; GrMiss DmMiss misses; Demo Flame attacks; ItemsN things lying there; Line phone line; OBJ1 OBJ2 AtkPos COP RPn CCP FPF LOA PL MLR Bdry control measures.",
         "Counters: name, steps, experience (G Green, L Line, V Veteran; ? not spotted) and status: P pinned, E exposed, F fire-team side, C under cover, * concentrated fire, g grenade attack.",
     ] {
         lines.push(Line::raw(l));
