@@ -129,6 +129,30 @@ impl Game {
         Ok(game)
     }
 
+    /// Sets a mission up like [`Game::new`] but stops before the automatic
+    /// play of turn 1: [`Game::advance`] runs it one piece at a time, to the
+    /// game `new` returns (learn mode starts here).
+    pub fn new_held(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+    ) -> Result<Game, SetupError> {
+        let mission = data
+            .mission(mission_id)
+            .cloned()
+            .ok_or_else(|| SetupError(format!("no mission `{mission_id}`")))?;
+        let state = super::setup::initial_state(&data, &mission, seed, options)?;
+        let mut game = Game {
+            data,
+            mission: Arc::new(mission),
+            state,
+            log: Vec::new(),
+        };
+        super::setup::announce(&mut game);
+        Ok(game)
+    }
+
     /// Runs a prepared initial state (a reattempt's, 11.1) until the first
     /// decision.
     pub fn start_from(data: Arc<DataSet>, state: State) -> Result<Game, SetupError> {
@@ -300,6 +324,37 @@ impl Game {
         self.state.counters.inputs += 1;
         self.run();
         Ok(self.log[start..].to_vec())
+    }
+
+    /// Applies one input like [`Game::apply`] but stops before the
+    /// automatic play that follows it; [`Game::advance`] then runs that play
+    /// one piece at a time (learn mode and the replay viewer stop between
+    /// them). Calling `advance` until it returns `None` leaves exactly the
+    /// game `apply` would.
+    pub fn apply_held(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        if self.is_over() {
+            return Err(Illegal("the mission is over".into()));
+        }
+        let start = self.log.len();
+        self.act(input)?;
+        self.state.counters.inputs += 1;
+        Ok(self.log[start..].to_vec())
+    }
+
+    /// Runs one piece of the automatic play: a step of the turn begun (its
+    /// automatic work done: events, activity checks, combat...) or left for
+    /// the next, an impulse handed out. Returns its events, or `None` when
+    /// the game waits for the player (or the mission is over).
+    pub fn advance(&mut self) -> Option<Vec<Event>> {
+        let start = self.log.len();
+        let went_on = self.run_once();
+        // A step begun whose impulses the player orders reports its events
+        // before waiting.
+        if went_on || self.log.len() > start {
+            Some(self.log[start..].to_vec())
+        } else {
+            None
+        }
     }
 
     /// The input's own effect, checked, without the automatic play that
@@ -703,39 +758,51 @@ impl Game {
     pub(crate) fn run(&mut self) {
         // A generous bound: no turn has this many automatic steps.
         for _ in 0..10_000 {
-            if self.state.step == Step::MissionEnd {
+            if !self.run_once() {
                 return;
             }
-            if self.state.impulse.is_some() {
-                return;
+        }
+    }
+
+    /// One piece of the automatic play (see [`Game::advance`]); `false`
+    /// when a decision is reached.
+    fn run_once(&mut self) -> bool {
+        if self.state.step == Step::MissionEnd {
+            return false;
+        }
+        if self.state.impulse.is_some() {
+            return false;
+        }
+        if !self.state.step_begun {
+            self.state.step_begun = true;
+            let step = self.state.step;
+            self.emit(
+                step.rule(self.mission.kind),
+                EventKind::StepBegins { step },
+                format!("{} ({})", step.name(), step.rule(self.mission.kind)),
+                Vec::new(),
+            );
+            self.enter_step(step);
+            if self.state.impulse.is_some() || self.state.step == Step::MissionEnd {
+                return true;
             }
-            if !self.state.step_begun {
-                self.state.step_begun = true;
-                let step = self.state.step;
-                self.emit(
-                    step.rule(self.mission.kind),
-                    EventKind::StepBegins { step },
-                    format!("{} ({})", step.name(), step.rule(self.mission.kind)),
-                    Vec::new(),
-                );
-                self.enter_step(step);
-                if self.state.impulse.is_some() || self.state.step == Step::MissionEnd {
-                    continue;
+        }
+        // Steps with impulses to hand out.
+        let candidates = self.hq_candidates(self.state.step);
+        match candidates.len() {
+            0 => {
+                if self.state.step == Step::GeneralInitiative && !self.state.general_done {
+                    self.start_general_initiative();
+                    return true;
                 }
+                self.next_step();
+                true
             }
-            // Steps with impulses to hand out.
-            let candidates = self.hq_candidates(self.state.step);
-            match candidates.len() {
-                0 => {
-                    if self.state.step == Step::GeneralInitiative && !self.state.general_done {
-                        self.start_general_initiative();
-                        continue;
-                    }
-                    self.next_step();
-                }
-                1 => self.start_impulse_for(candidates[0]),
-                _ => return, // the player chooses the order
+            1 => {
+                self.start_impulse_for(candidates[0]);
+                true
             }
+            _ => false, // the player chooses the order
         }
     }
 
