@@ -336,6 +336,13 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
         data.charts.visibility.len(),
         data.charts.illumination.len()
     ));
+    s.push_str(&format!(
+        "Learn mode: {} steps, {} events, {} orders, {} procedures explained\n",
+        crate::engine::sequence::Step::ALL.len(),
+        crate::data::learn::EventKey::ALL.len(),
+        crate::data::learn::ActionKey::ALL.len(),
+        crate::data::learn::Procedure::ALL.len()
+    ));
     s.push_str(&format!("Missions: {}\n", data.missions.len()));
     for m in &data.missions {
         s.push_str(&format!(

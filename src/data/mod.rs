@@ -10,6 +10,7 @@ pub mod action;
 pub mod activity;
 pub mod campaign;
 pub mod charts;
+pub mod learn;
 pub mod locate;
 pub mod mission;
 pub mod stats;
@@ -21,6 +22,7 @@ pub use validate::calibration;
 
 use action::ActionDeck;
 use charts::Charts;
+use learn::{Learn, LearnFile};
 use locate::Pos;
 use mission::Mission;
 use serde::de::DeserializeOwned;
@@ -99,6 +101,8 @@ pub struct SourceSet {
     pub charts: SourceFile,
     pub missions: Vec<SourceFile>,
     pub campaigns: Vec<SourceFile>,
+    /// Learn mode's explanations (not part of the data hash).
+    pub learn: SourceFile,
 }
 
 /// Paths inside a data folder.
@@ -106,6 +110,7 @@ pub const ACTION_PATH: &str = "decks/action.ron";
 pub const TERRAIN_DIR: &str = "decks/terrain";
 pub const UNITS_PATH: &str = "assets/units.ron";
 pub const CHARTS_PATH: &str = "assets/charts.ron";
+pub const LEARN_PATH: &str = "assets/learn.ron";
 pub const MISSIONS_DIR: &str = "missions";
 pub const CAMPAIGNS_DIR: &str = "missions/campaigns";
 
@@ -117,6 +122,7 @@ mod embedded {
     )];
     pub const UNITS: &str = include_str!("../../assets/units.ron");
     pub const CHARTS: &str = include_str!("../../assets/charts.ron");
+    pub const LEARN: &str = include_str!("../../assets/learn.ron");
     pub const MISSIONS: &[(&str, &str)] = &[
         (
             "missions/crossroads_firefight.ron",
@@ -160,6 +166,7 @@ impl DataSource {
                     .iter()
                     .map(|(p, t)| file(p, t))
                     .collect(),
+                learn: file(LEARN_PATH, embedded::LEARN),
             }),
             DataSource::Dir(dir) => read_dir_set(dir),
         }
@@ -196,6 +203,7 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
     let action = read(ACTION_PATH);
     let units = read(UNITS_PATH);
     let charts = read(CHARTS_PATH);
+    let learn = read(LEARN_PATH);
     let terrain = read_ron_folder(&dir.join(TERRAIN_DIR), &mut errors, true);
     let missions = read_ron_folder(&dir.join(MISSIONS_DIR), &mut errors, false);
     let campaigns = if dir.join(CAMPAIGNS_DIR).exists() {
@@ -211,6 +219,7 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
             charts,
             missions,
             campaigns,
+            learn,
         })
     } else {
         Err(DataErrors(errors))
@@ -268,6 +277,8 @@ pub struct DataSet {
     pub charts: Charts,
     pub missions: Vec<Mission>,
     pub campaigns: Vec<campaign::Campaign>,
+    /// Learn mode's explanations.
+    pub learn: Learn,
     /// A stable 64-bit hash of every source file's text, for replay headers.
     pub hash: u64,
 }
@@ -385,7 +396,12 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
         }
     }
 
+    let learn_file = parse::<LearnFile>(&set.learn)
+        .map_err(|e| errors.push(e))
+        .ok();
+
     // Second pass: invariants on every file that parsed.
+    let learn = learn_file.and_then(|f| Learn::validate(&set.learn, f, &mut errors));
     if let Some(a) = &action {
         validate::action_deck(&set.action, a, &mut errors);
     }
@@ -413,8 +429,8 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
         validate::campaigns(&campaigns, &missions, u, &mut errors);
     }
 
-    match (action, units, charts) {
-        (Some(action), Some(units), Some(charts))
+    match (action, units, charts, learn) {
+        (Some(action), Some(units), Some(charts), Some(learn))
             if errors.is_empty() && terrain_ok && missions_ok =>
         {
             let hash = hash_sources(set);
@@ -425,6 +441,7 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
                 charts,
                 missions: missions.into_iter().map(|(_, m)| m).collect(),
                 campaigns: campaigns.into_iter().map(|(_, c)| c).collect(),
+                learn,
                 hash,
             })
         }
@@ -432,7 +449,9 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
     }
 }
 
-/// FNV-1a over the file texts: stable across machines and runs.
+/// FNV-1a over the file texts: stable across machines and runs. Learn
+/// mode's texts are left out: they change no game, so rewording one does
+/// not make saves and replays refuse the data.
 fn hash_sources(set: &SourceSet) -> u64 {
     let mut h = Fnv::new();
     h.write(set.action.text.as_bytes());

@@ -44,6 +44,27 @@ pub enum Step {
 }
 
 impl Step {
+    /// Every step, in declaration order (`Step::ALL[s as usize] == s`).
+    pub const ALL: [Step; 17] = [
+        Step::Setup,
+        Step::FriendlyHigherHq,
+        Step::EnemyHigherHq,
+        Step::EnemyActivity,
+        Step::BnHqImpulse,
+        Step::CoHqImpulse,
+        Step::ActivatedImpulses,
+        Step::CoHqInitiative,
+        Step::PltHqInitiative,
+        Step::StaffInitiative,
+        Step::GeneralInitiative,
+        Step::CaptureRetreat,
+        Step::VehicleAircraft,
+        Step::VofSegment,
+        Step::CombatEffects,
+        Step::CleanUp,
+        Step::MissionEnd,
+    ];
+
     /// The rule section that governs the step.
     pub fn rule(self, kind: MissionKind) -> &'static str {
         let defensive = kind == MissionKind::Defensive;
@@ -189,4 +210,51 @@ pub fn next_in_turn(kind: MissionKind, step: Step) -> Option<Step> {
     }
     let i = order.iter().position(|s| *s == step)?;
     order.get(i + 1).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Exhaustive on purpose: a new variant stops this compiling until it
+    /// is listed here, as a reminder to add it to `Step::ALL`.
+    fn listed(s: Step) -> bool {
+        match s {
+            Step::Setup
+            | Step::FriendlyHigherHq
+            | Step::EnemyHigherHq
+            | Step::EnemyActivity
+            | Step::BnHqImpulse
+            | Step::CoHqImpulse
+            | Step::ActivatedImpulses
+            | Step::CoHqInitiative
+            | Step::PltHqInitiative
+            | Step::StaffInitiative
+            | Step::GeneralInitiative
+            | Step::CaptureRetreat
+            | Step::VehicleAircraft
+            | Step::VofSegment
+            | Step::CombatEffects
+            | Step::CleanUp
+            | Step::MissionEnd => Step::ALL.contains(&s),
+        }
+    }
+
+    /// `ALL` lists every variant once, in declaration order.
+    #[test]
+    fn all_lists_every_step_in_declaration_order() {
+        for (i, s) in Step::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i, "{s:?}");
+            assert!(listed(*s));
+        }
+        for (i, s) in Step::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i, "{s:?}");
+        }
+        assert_eq!(Step::ALL.last(), Some(&Step::MissionEnd));
+        for kind in [MissionKind::Offensive, MissionKind::Defensive] {
+            for s in turn_order(kind) {
+                assert!(Step::ALL.contains(s));
+            }
+        }
+    }
 }

@@ -1,0 +1,421 @@
+//! Learn mode's texts (`assets/learn.ron`): every step, event, order and
+//! procedure is explained, cites the engine's section, and a broken file is
+//! refused with its name, line and column.
+
+use fof::data::learn::{ActionKey, EventKey, Procedure};
+use fof::data::mission::MissionKind;
+use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, SourceSet, load, load_sources};
+use fof::engine::events::EventKind;
+use fof::engine::orders::Needed;
+use fof::engine::pos::CardPos;
+use fof::engine::sequence::Step;
+use fof::engine::state::UnitId;
+use std::path::PathBuf;
+
+fn data() -> DataSet {
+    DataSet::embedded().expect("the shipped data loads")
+}
+
+fn embedded() -> SourceSet {
+    DataSource::Embedded.read().expect("embedded sources")
+}
+
+fn errors_of(set: &SourceSet) -> DataErrors {
+    match load_sources(set) {
+        Ok(_) => panic!("expected the edited learn file to be refused"),
+        Err(e) => e,
+    }
+}
+
+/// The one error about `assets/learn.ron` whose message contains `needle`.
+fn expect(errs: &DataErrors, needle: &str) -> fof::data::DataError {
+    errs.0
+        .iter()
+        .find(|e| e.path == LEARN_PATH && e.message.contains(needle))
+        .cloned()
+        .unwrap_or_else(|| panic!("no error containing `{needle}` in {LEARN_PATH}; got:\n{errs}"))
+}
+
+/// 1-based line of a byte offset.
+fn line_at(text: &str, at: usize) -> usize {
+    text[..at].matches('\n').count() + 1
+}
+
+/// The byte span of the entry whose key line is `key: <key>,` in the list
+/// that starts at `list:`, from its opening parenthesis to its `),` line.
+fn entry_span(text: &str, list: &str, key: &str) -> (usize, usize) {
+    let from = text.find(&format!("{list}: [")).expect("the list");
+    let k = from
+        + text[from..]
+            .find(&format!("key: {key},"))
+            .unwrap_or_else(|| panic!("`{key}` in `{list}`"));
+    let start = text[..k].rfind('(').expect("the entry's parenthesis");
+    let end = k + text[k..].find("\n        ),\n").expect("the entry's end") + "\n        ),".len();
+    (start, end)
+}
+
+fn trimmed(s: &str) -> bool {
+    !s.trim().is_empty()
+}
+
+// ---- coverage ----
+
+#[test]
+fn every_step_event_order_and_procedure_is_explained() {
+    let d = data();
+    let l = &d.learn;
+    for s in Step::ALL {
+        let e = l.step(s);
+        assert!(
+            trimmed(&e.rule) && trimmed(&e.title) && trimmed(&e.text),
+            "{s:?}"
+        );
+    }
+    for k in EventKey::ALL {
+        let e = l.event_key(*k);
+        assert!(
+            trimmed(&e.rule) && trimmed(&e.title) && trimmed(&e.text),
+            "{k:?}"
+        );
+    }
+    for k in ActionKey::ALL {
+        let e = l.action(&k.example());
+        assert!(
+            trimmed(&e.rule) && trimmed(&e.title) && trimmed(&e.text),
+            "{k:?}"
+        );
+    }
+    for p in Procedure::ALL {
+        let e = l.procedure(*p);
+        assert!(
+            trimmed(&e.rule) && trimmed(&e.title) && trimmed(&e.text),
+            "{p:?}"
+        );
+    }
+}
+
+#[test]
+fn each_step_cites_the_engine_rule_for_offensive_or_defensive_missions() {
+    let d = data();
+    for s in Step::ALL {
+        let rule = &d.learn.step(s).rule;
+        let kinds = [MissionKind::Offensive, MissionKind::Defensive];
+        assert!(
+            kinds.iter().any(|k| s.rule(*k) == rule),
+            "{s:?}: the file says {rule}, the engine {} / {}",
+            s.rule(kinds[0]),
+            s.rule(kinds[1])
+        );
+    }
+}
+
+#[test]
+fn each_order_cites_the_rule_of_a_representative_action() {
+    let d = data();
+    for k in ActionKey::ALL {
+        let a = k.example();
+        assert_eq!(ActionKey::of(&a), *k);
+        assert_eq!(d.learn.action(&a).rule, a.rule(), "{k:?}");
+    }
+}
+
+/// The key of an order has the name of its variant, and every variant has
+/// its own key (an `of` arm pointing at the wrong key would fail here).
+#[test]
+fn each_action_key_is_named_after_its_variant() {
+    for k in ActionKey::ALL {
+        let written = ron::to_string(&k.example()).unwrap();
+        let variant = written.split(['(', ' ']).next().unwrap();
+        assert_eq!(variant, k.name(), "{written}");
+    }
+}
+
+/// One event of every kind: each maps to the key named after its variant,
+/// and together they reach every key.
+#[test]
+fn every_event_kind_maps_to_its_own_key() {
+    let pos = CardPos { row: 1, col: 1 };
+    let unit = UnitId(3);
+    let s = String::from("x");
+    let kinds = vec![
+        EventKind::Setup,
+        EventKind::CardRevealed { pos },
+        EventKind::MapExpanded { pos },
+        EventKind::TurnBegins { turn: 2 },
+        EventKind::StepBegins {
+            step: Step::CleanUp,
+        },
+        EventKind::Reshuffled,
+        EventKind::HigherHqCheck {
+            friendly: true,
+            event: None,
+        },
+        EventKind::Commands {
+            hq: Some(unit),
+            drawn: 3,
+            modifier: -1,
+            total: 2,
+            saved: 0,
+        },
+        EventKind::Activated { hq: unit },
+        EventKind::ImpulseEnds {
+            hq: None,
+            saved: 0,
+            lost: 1,
+        },
+        EventKind::Order {
+            by: None,
+            unit: Some(unit),
+            cost: 1,
+            action: s.clone(),
+        },
+        EventKind::Attempt {
+            unit: Some(unit),
+            needed: s.clone(),
+            looking_for: Some(Needed::Word(fof::data::action::Word::Rally)),
+            sure: false,
+            success: true,
+        },
+        EventKind::Moved {
+            unit,
+            from: pos,
+            to: pos,
+            exposed: true,
+        },
+        EventKind::CoverChanged { unit, under: true },
+        EventKind::CoverFound {
+            pos,
+            kind: s.clone(),
+        },
+        EventKind::Status {
+            unit,
+            what: s.clone(),
+        },
+        EventKind::UnitCreated { unit },
+        EventKind::ActivityCheck {
+            unit,
+            act: s.clone(),
+        },
+        EventKind::UnitRemoved { unit },
+        EventKind::Marker {
+            pos,
+            what: s.clone(),
+        },
+        EventKind::Activity { level: s.clone() },
+        EventKind::Nothing { why: s.clone() },
+        EventKind::MissionEnds { outcome: s },
+    ];
+    let d = data();
+    let mut reached = Vec::new();
+    for kind in &kinds {
+        let key = EventKey::of(kind);
+        let written = ron::to_string(kind).unwrap();
+        let variant = written.split(['(', ' ']).next().unwrap();
+        assert_eq!(variant, key.name(), "{written}");
+        assert_eq!(d.learn.event(kind), d.learn.event_key(key));
+        reached.push(key);
+    }
+    reached.sort();
+    reached.dedup();
+    assert_eq!(reached, EventKey::ALL.to_vec());
+}
+
+// ---- a broken file is refused, with file, line and column ----
+
+#[test]
+fn a_missing_entry_is_reported_with_the_file_name() {
+    let mut set = embedded();
+    let (start, end) = entry_span(&set.learn.text, "actions", "Spot");
+    set.learn.text.replace_range(start..end, "");
+    let list_line = line_at(&set.learn.text, set.learn.text.find("actions: [").unwrap());
+    let errs = errors_of(&set);
+    let e = expect(&errs, "no action entry for `Spot`");
+    assert_eq!((e.line, e.col), (list_line, 5), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with(&format!("assets/learn.ron:{list_line}:5: "))
+    );
+    assert_eq!(errs.0.len(), 1, "{errs}");
+}
+
+#[test]
+fn a_missing_step_and_procedure_are_reported() {
+    let mut set = embedded();
+    for (list, key) in [("steps", "CleanUp"), ("procedures", "FallBack")] {
+        let (start, end) = entry_span(&set.learn.text, list, key);
+        set.learn.text.replace_range(start..end, "");
+    }
+    let errs = errors_of(&set);
+    expect(&errs, "no step entry for `CleanUp`");
+    expect(&errs, "no procedure entry for `FallBack`");
+}
+
+#[test]
+fn a_duplicate_entry_is_reported_at_the_second_key() {
+    let mut set = embedded();
+    let (start, end) = entry_span(&set.learn.text, "events", "Reshuffled");
+    let first = line_at(&set.learn.text, start) + 1;
+    let copy = format!("{}\n        ", &set.learn.text[start..end]);
+    // Insert the copy just before the next entry.
+    let at = end + "\n        ".len();
+    set.learn.text.insert_str(at, &copy);
+    let second = line_at(&set.learn.text, at) + 1;
+    let errs = errors_of(&set);
+    let e = expect(&errs, "duplicate event entry `Reshuffled`");
+    assert_eq!(e.line, second, "{e}");
+    assert_eq!(e.col, 13, "{e}");
+    assert!(
+        e.message.contains(&format!("first at line {first}:13")),
+        "{e}"
+    );
+    assert_eq!(errs.0.len(), 1, "{errs}");
+}
+
+#[test]
+fn an_empty_text_or_a_wrong_rule_is_reported_at_its_field() {
+    let mut set = embedded();
+    let text = &mut set.learn.text;
+    let (start, _) = entry_span(text, "actions", "SeekCover");
+    let rule = start + text[start..].find("rule: \"4.2.2 e\"").unwrap();
+    text.replace_range(rule..rule + "rule: \"4.2.2 e\"".len(), "rule: \"4.2.2 f\"");
+    let rule_line = line_at(text, rule);
+    let (start, _) = entry_span(text, "procedures", "Rally");
+    let t = start + text[start..].find("text: \"").unwrap();
+    let close = t + "text: \"".len() + text[t + 7..].find('"').unwrap();
+    text.replace_range(t..=close, "text: \"  \"");
+    let text_line = line_at(text, t);
+    let errs = errors_of(&set);
+    let e = expect(&errs, "rule `4.2.2 f`, but the engine applies `4.2.2 e`");
+    assert_eq!(e.line, rule_line, "{e}");
+    let e = expect(&errs, "procedure `Rally`: `text` is empty");
+    assert_eq!(e.line, text_line, "{e}");
+}
+
+#[test]
+fn a_step_rule_of_the_other_mission_kind_is_accepted_and_a_wrong_one_refused() {
+    let mut set = embedded();
+    let text = &mut set.learn.text;
+    let (start, _) = entry_span(text, "steps", "EnemyActivity");
+    let rule = start + text[start..].find("rule: \"3.4.2\"").unwrap();
+    text.replace_range(rule..rule + "rule: \"3.4.2\"".len(), "rule: \"3.2.2\"");
+    assert!(
+        load_sources(&set).is_ok(),
+        "the defensive section is right too"
+    );
+    let text = &mut set.learn.text;
+    text.replace_range(rule..rule + "rule: \"3.2.2\"".len(), "rule: \"3.3.2\"");
+    let errs = errors_of(&set);
+    expect(
+        &errs,
+        "rule `3.3.2`, but the engine applies `3.4.2` or `3.2.2`",
+    );
+}
+
+#[test]
+fn an_unknown_key_or_field_is_a_parse_error_in_the_file() {
+    let mut set = embedded();
+    set.learn.text = set
+        .learn
+        .text
+        .replacen("key: Reshuffled,", "key: Shuffled,", 1);
+    let errs = errors_of(&set);
+    let e = errs
+        .0
+        .iter()
+        .find(|e| e.path == LEARN_PATH)
+        .unwrap_or_else(|| panic!("{errs}"));
+    assert!(e.message.contains("Shuffled"), "{e}");
+
+    let mut set = embedded();
+    set.learn.text = set
+        .learn
+        .text
+        .replacen("key: Reshuffled,", "key: Reshuffled, hint: \"\",", 1);
+    let errs = errors_of(&set);
+    let e = errs
+        .0
+        .iter()
+        .find(|e| e.path == LEARN_PATH)
+        .unwrap_or_else(|| panic!("{errs}"));
+    assert!(e.message.contains("hint"), "{e}");
+}
+
+/// Rewording an explanation changes no game: the data hash that saves and
+/// replays check ignores the learn file.
+#[test]
+fn the_learn_texts_are_not_part_of_the_data_hash() {
+    let mut set = embedded();
+    let before = load_sources(&set).unwrap();
+    set.learn.text = set.learn.text.replacen("Seek cover", "Look for cover", 1);
+    let after = load_sources(&set).unwrap();
+    assert_ne!(before.learn, after.learn);
+    assert_eq!(before.hash, after.hash);
+}
+
+// ---- --data DIR ----
+
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let p = entry.unwrap().path();
+        let dest = to.join(p.file_name().unwrap());
+        if p.is_dir() {
+            copy_tree(&p, &dest);
+        } else {
+            std::fs::copy(&p, &dest).unwrap();
+        }
+    }
+}
+
+fn data_copy(name: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["decks", "assets", "missions"] {
+        copy_tree(&root.join(sub), &dir.join(sub));
+    }
+    dir
+}
+
+#[test]
+fn a_data_folder_loads_its_own_learn_file_and_fof_check_reports_it() {
+    let dir = data_copy("learn-dir");
+    let path = dir.join(LEARN_PATH);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edited = text.replacen("title: \"Seek cover\"", "title: \"Dig in\"", 1);
+    std::fs::write(&path, &edited).unwrap();
+    let d = load(&DataSource::Dir(dir.clone())).unwrap();
+    let seek = ActionKey::SeekCover.example();
+    assert_eq!(d.learn.action(&seek).title, "Dig in");
+
+    // A duplicate in the folder's file: `fof check` names it and fails.
+    let (start, end) = entry_span(&edited, "procedures", "CleanUp");
+    let broken = format!(
+        "{}\n        {}\n    ],\n)\n",
+        &edited[..end],
+        &edited[start..end]
+    );
+    std::fs::write(&path, broken).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_fof"))
+        .args(["check", "--data"])
+        .arg(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    let shown = path.display().to_string();
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with(&shown) && l.contains("duplicate procedure entry `CleanUp`")),
+        "{err}"
+    );
+
+    std::fs::remove_file(&path).unwrap();
+    let errs = load(&DataSource::Dir(dir)).unwrap_err();
+    assert!(
+        errs.to_string()
+            .contains("assets/learn.ron:1:1: cannot read"),
+        "{errs}"
+    );
+}
