@@ -311,6 +311,7 @@ fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
         "orchard_line",
         "night_patrol",
         "village_assault",
+        "first_contact",
     ] {
         play_mission(mission, seed, bot_seed, max_inputs, options);
     }

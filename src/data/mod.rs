@@ -129,6 +129,10 @@ mod embedded {
             include_str!("../../missions/crossroads_firefight.ron"),
         ),
         (
+            "missions/first_contact.ron",
+            include_str!("../../missions/first_contact.ron"),
+        ),
+        (
             "missions/hedgerow_attack.ron",
             include_str!("../../missions/hedgerow_attack.ron"),
         ),
