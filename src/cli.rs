@@ -41,6 +41,15 @@ pub struct UiArgs {
 }
 
 #[derive(Debug, Clone, Args)]
+pub struct LearnArgs {
+    /// The mission (default: the one made for learning).
+    #[arg(long)]
+    pub mission: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
     /// The mission to play (`fof list --ids`); default: the first.
     #[arg(long)]
@@ -78,6 +87,9 @@ pub enum Command {
     Check,
     /// Play one mission in the terminal, outside any campaign.
     Play(PlayArgs),
+    /// Learn the rules: a mission walked through step by step, each step
+    /// explained with its rule section.
+    Learn(LearnArgs),
     /// Inspect the Action deck.
     Deck {
         #[command(subcommand)]
@@ -132,6 +144,10 @@ pub struct ReplayArgs {
     /// Only check the file: print the final state hash and nothing else.
     #[arg(long)]
     pub verify: bool,
+    /// Print the log even on a terminal (where the file otherwise opens in
+    /// the replay viewer).
+    #[arg(long)]
+    pub print: bool,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -189,6 +205,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             };
             crate::front::campaign(std::sync::Arc::new(data), &cli.ui, err)
         }
+        Some(Command::Learn(args)) => {
+            let Some(data) = load_or_report(&source, err) else {
+                return 1;
+            };
+            crate::front::learn(std::sync::Arc::new(data), &cli.ui, args, err)
+        }
         Some(Command::Play(args)) => {
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
@@ -239,6 +261,11 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
             };
+            // On a terminal the file opens in the replay viewer; piped or
+            // with --verify (or --print) it is played and printed.
+            if !args.verify && !args.print && crate::ui::have_terminal() {
+                return crate::front::view(std::sync::Arc::new(data), &cli.ui, &args.file, err);
+            }
             replay(std::sync::Arc::new(data), args, out, err)
         }
         Some(Command::Deck { command }) => {

@@ -123,26 +123,92 @@ impl Driver for Saved {
         self.session = s;
         Ok(())
     }
+
+    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String> {
+        let s = Session::take_over(self.data.clone(), &self.dir, rec).map_err(|e| e.to_string())?;
+        let at = s.save_path().display().to_string();
+        self.session = s;
+        Ok(at)
+    }
+}
+
+/// The front end's game: in memory (a demonstration, a replay watched) or
+/// saved. A replay taken over becomes a saved game.
+pub enum Front {
+    Memory {
+        local: Box<Local>,
+        data: Arc<DataSet>,
+        dir: PathBuf,
+    },
+    Saved(Box<Saved>),
+}
+
+impl Front {
+    fn inner(&self) -> &dyn Driver {
+        match self {
+            Front::Memory { local, .. } => local.as_ref(),
+            Front::Saved(s) => s.as_ref(),
+        }
+    }
+
+    fn inner_mut(&mut self) -> &mut dyn Driver {
+        match self {
+            Front::Memory { local, .. } => local.as_mut(),
+            Front::Saved(s) => s.as_mut(),
+        }
+    }
+}
+
+impl Driver for Front {
+    fn game(&self) -> &Game {
+        self.inner().game()
+    }
+
+    fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        self.inner_mut().apply(input)
+    }
+
+    fn take_warning(&mut self) -> Option<String> {
+        self.inner_mut().take_warning()
+    }
+
+    fn inputs(&self) -> u64 {
+        self.inner().inputs()
+    }
+
+    fn rewind(&mut self, n: u64) -> Result<(), String> {
+        self.inner_mut().rewind(n)
+    }
+
+    fn finish(&mut self) -> Result<Finished, String> {
+        self.inner_mut().finish()
+    }
+
+    fn next_mission(&mut self) -> Result<(), String> {
+        self.inner_mut().next_mission()
+    }
+
+    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String> {
+        match self {
+            Front::Saved(s) => s.take_over(rec),
+            Front::Memory { data, dir, .. } => {
+                let (data, dir) = (data.clone(), dir.clone());
+                let s = Session::take_over(data.clone(), &dir, rec).map_err(|e| e.to_string())?;
+                let at = s.save_path().display().to_string();
+                *self = Front::Saved(Box::new(Saved::new(s, data, &dir)));
+                Ok(at)
+            }
+        }
+    }
 }
 
 /// Exit code when there is no terminal to draw on.
 pub const NO_TERMINAL: i32 = 2;
 
-fn start<D: Driver>(app: App<D>, tick: Duration, err: &mut dyn Write) -> i32 {
-    match crate::ui::run(app, tick) {
+fn start<D: Driver>(mut app: App<D>, tick: Duration, err: &mut dyn Write) -> i32 {
+    match crate::ui::run(&mut app, tick) {
         Ok(()) => 0,
-        Err(crate::ui::StartError::NotATerminal) => {
-            let _ = writeln!(
-                err,
-                "fof: the game needs a terminal (standard input and output are not one); \
-                 for scripted use see `fof sim`, `fof replay` and `fof campaign`"
-            );
-            NO_TERMINAL
-        }
-        Err(crate::ui::StartError::Io(e)) => {
-            let _ = writeln!(err, "fof: terminal error: {e}");
-            1
-        }
+        Err(e) => report_start(e, err),
     }
 }
 
@@ -150,12 +216,7 @@ fn start<D: Driver>(app: App<D>, tick: Duration, err: &mut dyn Write) -> i32 {
 /// opened or written.
 fn prepare(ui: &UiArgs, err: &mut dyn Write) -> Result<(crate::ui::keys::KeyMap, Theme), i32> {
     if !crate::ui::have_terminal() {
-        let _ = writeln!(
-            err,
-            "fof: the game needs a terminal (standard input and output are not one); \
-             for scripted use see `fof sim`, `fof replay` and `fof campaign`"
-        );
-        return Err(NO_TERMINAL);
+        return Err(report_start(crate::ui::StartError::NotATerminal, err));
     }
     let keys = match crate::ui::load_keys(ui.keys.as_deref()) {
         Ok(k) => k,
@@ -185,14 +246,23 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
     };
     if let Some(bot) = args.autoplay {
         // A demonstration: in memory, nothing saved.
-        let game = match Game::new(data, &mission, args.seed, Options::default()) {
+        let game = match Game::new(data.clone(), &mission, args.seed, Options::default()) {
             Ok(g) => g,
             Err(e) => {
                 let _ = writeln!(err, "fof: {e}");
                 return 1;
             }
         };
-        let mut app = App::new(Local::new(game), keys, theme);
+        let dir = crate::replay::save_dir(ui.save_dir.clone());
+        let mut app = App::new(
+            Front::Memory {
+                local: Box::new(Local::new(game)),
+                data,
+                dir,
+            },
+            keys,
+            theme,
+        );
         let _ = bot;
         app.autoplay = Some(Autoplay {
             rng: crate::sim::bot_rng(args.seed),
@@ -205,7 +275,11 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
     let dir = crate::replay::save_dir(ui.save_dir.clone());
     match Session::single(data.clone(), &dir, &mission, args.seed, Options::default()) {
         Ok(s) => start(
-            App::new(Saved::new(s, data, &dir), keys, theme),
+            App::new(
+                Front::Saved(Box::new(Saved::new(s, data, &dir))),
+                keys,
+                theme,
+            ),
             Duration::from_millis(250),
             err,
         ),
@@ -216,28 +290,238 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
     }
 }
 
-/// `fof`: the campaign in the save folder, or a new one of the default
-/// campaign.
+/// `fof`: the start menu, then what was chosen there (its first entry
+/// continues the campaign in the save folder, or begins the default one).
 pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
     };
     let dir = crate::replay::save_dir(ui.save_dir.clone());
-    match Session::open_or_new(
-        data.clone(),
-        &dir,
-        &NewCampaign::default(),
-        Options::default(),
-    ) {
-        Ok(s) => start(
-            App::new(Saved::new(s, data, &dir), keys, theme),
-            Duration::from_millis(250),
+    let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme);
+    if let Err(e) = crate::ui::run(&mut menu, Duration::from_millis(250)) {
+        return report_start(e, err);
+    }
+    let Some(choice) = menu.chosen else {
+        return 0;
+    };
+    use crate::ui::start::Choice;
+    match choice {
+        Choice::Campaign => match Session::open_or_new(
+            data.clone(),
+            &dir,
+            &NewCampaign::default(),
+            Options::default(),
+        ) {
+            Ok(s) => start(
+                App::new(
+                    Front::Saved(Box::new(Saved::new(s, data, &dir))),
+                    keys,
+                    theme,
+                ),
+                Duration::from_millis(250),
+                err,
+            ),
+            Err(e) => {
+                let _ = writeln!(err, "fof: {e}");
+                1
+            }
+        },
+        Choice::Learn => learn(
+            data,
+            ui,
+            &crate::cli::LearnArgs {
+                mission: None,
+                seed: 1,
+            },
             err,
         ),
-        Err(e) => {
-            let _ = writeln!(err, "fof: {e}");
+        Choice::Mission(m) => play(
+            data,
+            ui,
+            &PlayArgs {
+                mission: Some(m),
+                seed: 1,
+                autoplay: None,
+                delay: 300,
+            },
+            err,
+        ),
+        Choice::File(path) => open_file(data, ui, &path, err),
+    }
+}
+
+/// A file from the start menu: a single mission's save in progress is
+/// resumed; anything else is watched in the viewer.
+fn open_file(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -> i32 {
+    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    if let Ok(bytes) = std::fs::read(path)
+        && let Ok(r) = crate::replay::Replay::parse_bytes(&bytes)
+        && r.end.is_none()
+        && r.company.is_none()
+        && r.continues.is_none()
+        && crate::session::single_path(&dir, &r.mission, r.seed) == path
+    {
+        return play(
+            data,
+            ui,
+            &PlayArgs {
+                mission: Some(r.mission.clone()),
+                seed: r.seed,
+                autoplay: None,
+                delay: 300,
+            },
+            err,
+        );
+    }
+    view(data, ui, path, err)
+}
+
+fn report_start(e: crate::ui::StartError, err: &mut dyn Write) -> i32 {
+    match e {
+        crate::ui::StartError::NotATerminal => {
+            let _ = writeln!(
+                err,
+                "fof: the game needs a terminal (standard input and output are not one); \
+                 for scripted use see `fof sim`, `fof replay` and `fof campaign`"
+            );
+            NO_TERMINAL
+        }
+        crate::ui::StartError::Io(e) => {
+            let _ = writeln!(err, "fof: terminal error: {e}");
             1
         }
+    }
+}
+
+/// The mission learn mode opens by default: the one made for learning, if
+/// the data has it.
+pub const LEARN_MISSION: &str = "first_contact";
+
+/// `fof learn`: a mission played in learn mode from before turn 1, saved
+/// like `fof play`.
+pub fn learn(
+    data: Arc<DataSet>,
+    ui: &UiArgs,
+    args: &crate::cli::LearnArgs,
+    err: &mut dyn Write,
+) -> i32 {
+    let (keys, theme) = match prepare(ui, err) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let mission = match &args.mission {
+        Some(m) => m.clone(),
+        None if data.mission(LEARN_MISSION).is_some() => LEARN_MISSION.to_string(),
+        None => match data.missions.first() {
+            Some(m) => m.id.clone(),
+            None => {
+                let _ = writeln!(err, "fof: the data has no mission");
+                return 1;
+            }
+        },
+    };
+    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let s = match Session::single(data.clone(), &dir, &mission, args.seed, Options::default()) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(err, "fof: {e}");
+            return 1;
+        }
+    };
+    // A fresh game is walked from before turn 1; one resumed from its save
+    // from where it stands.
+    let held = if s.recorder().inputs() == 0 {
+        Game::new_held(data.clone(), &mission, args.seed, Options::default()).ok()
+    } else {
+        None
+    };
+    let mut app = App::new(
+        Front::Saved(Box::new(Saved::new(s, data, &dir))),
+        keys,
+        theme,
+    );
+    match held {
+        Some(h) => app.learn_from(h),
+        None => app.command(crate::ui::keys::Command::ToggleLearn, None),
+    }
+    app.screen = crate::ui::app::Screen::Play;
+    start(app, Duration::from_millis(250), err)
+}
+
+/// `fof replay FILE` on a terminal: the replay viewer. The file is checked
+/// in full first (another data set, a divergence... are refused with the
+/// reason and the line).
+pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -> i32 {
+    let (keys, theme) = match prepare(ui, err) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let replay = match std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|b| crate::replay::Replay::parse_bytes(&b).map_err(|e| e.to_string()))
+    {
+        Ok(r) => r,
+        Err(e) => {
+            let _ = writeln!(err, "{}: {e}", path.display());
+            return 1;
+        }
+    };
+    let end = match replay.play(data.clone()) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = writeln!(err, "{}: {e}", path.display());
+            return 1;
+        }
+    };
+    let start = match viewer_start(data.clone(), &replay) {
+        Ok(g) => g,
+        Err(e) => {
+            let _ = writeln!(err, "{}: {e}", path.display());
+            return 1;
+        }
+    };
+    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let mut app = App::new(
+        Front::Memory {
+            local: Box::new(Local::new(end)),
+            data: data.clone(),
+            dir,
+        },
+        keys,
+        theme,
+    );
+    app.view(
+        crate::ui::app::Viewer {
+            path: path.to_path_buf(),
+            replay,
+            data,
+        },
+        start,
+    );
+    start_app(app, err)
+}
+
+fn start_app(app: App<Front>, err: &mut dyn Write) -> i32 {
+    start(app, Duration::from_millis(250), err)
+}
+
+/// Where the viewer's walk begins: before turn 1's automatic play for a
+/// plain replay; after it for a campaign's (its company and ground are set
+/// up by the campaign code, run to the first decision).
+pub fn viewer_start(data: Arc<DataSet>, r: &crate::replay::Replay) -> Result<Game, String> {
+    if r.company.is_none() && r.continues.is_none() {
+        Game::new_held(data, &r.mission, r.seed, r.options).map_err(|e| e.to_string())
+    } else {
+        crate::replay::Recorder::continuing(
+            data,
+            &r.mission,
+            r.seed,
+            r.options,
+            r.company.clone(),
+            r.continues.clone(),
+        )
+        .map(crate::replay::Recorder::into_game)
+        .map_err(|e| e.to_string())
     }
 }

@@ -321,6 +321,45 @@ impl Session {
         })
     }
 
+    /// Takes over a recorded game (the replay viewer's "take over from
+    /// here"): it is played on as a single mission, saved in a new file in
+    /// `dir/plays/` named after its mission, seed and input count (with a
+    /// number added if that name is taken). The file it came from is not
+    /// touched.
+    pub fn take_over(
+        data: Arc<DataSet>,
+        dir: &Path,
+        rec: Recorder,
+    ) -> Result<Session, SessionError> {
+        let s = rec.game().state();
+        let plays = dir.join(PLAYS);
+        std::fs::create_dir_all(&plays).map_err(|source| SessionError::Io {
+            path: plays.clone(),
+            source,
+        })?;
+        let base = format!("{}-seed{}-from{}", s.mission, s.seed, rec.inputs());
+        let mut save = plays.join(format!("{base}.replay"));
+        let mut n = 2;
+        while save.exists() {
+            save = plays.join(format!("{base}-{n}.replay"));
+            n += 1;
+        }
+        let seed = s.seed;
+        let journal = Journal::create(&save, &rec).map_err(save_error(&save))?;
+        Ok(Session {
+            data,
+            dir: dir.to_path_buf(),
+            save,
+            seed,
+            rec,
+            journal: Some(journal),
+            campaign: None,
+            began_campaign: false,
+            note: None,
+            finished: None,
+        })
+    }
+
     pub fn game(&self) -> &Game {
         self.rec.game()
     }

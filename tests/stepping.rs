@@ -19,7 +19,12 @@ fn rule_3_0_stepping_through_the_automatic_play_gives_the_same_game() {
                 pieces += 1;
             }
             assert!(pieces > 0, "{}: turn 1 has automatic steps", m.id);
-            assert_eq!(held.state_hash(), whole.state_hash(), "{} seed {seed}: setup", m.id);
+            assert_eq!(
+                held.state_hash(),
+                whole.state_hash(),
+                "{} seed {seed}: setup",
+                m.id
+            );
             assert_eq!(held.log(), whole.log());
             let mut rng = fof::sim::bot_rng(seed);
             for n in 0..400 {
@@ -33,7 +38,12 @@ fn rule_3_0_stepping_through_the_automatic_play_gives_the_same_game() {
                     b.extend(ev);
                 }
                 assert_eq!(a, b, "{} seed {seed} input {n}: the same events", m.id);
-                assert_eq!(held.state_hash(), whole.state_hash(), "{} seed {seed} input {n}", m.id);
+                assert_eq!(
+                    held.state_hash(),
+                    whole.state_hash(),
+                    "{} seed {seed} input {n}",
+                    m.id
+                );
             }
         }
     }

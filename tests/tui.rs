@@ -487,3 +487,141 @@ fn snapshot_too_small() {
     let app = app_for(1);
     insta::assert_snapshot!("too_small_60x20", render(&app, 60, 20));
 }
+
+// ---- learn mode and the replay viewer ---------------------------------------------
+
+/// Learn mode on the learning mission, from before turn 1.
+fn learn_app(seed: u64) -> App<Local> {
+    let m = "first_contact";
+    let g = Game::new(data(), m, seed, Options::default()).expect("setup");
+    let held = Game::new_held(data(), m, seed, Options::default()).expect("setup");
+    let mut app = App::new(Local::new(g), KeyMap::default(), Theme::default());
+    app.update(Msg::Resize(160, 50));
+    app.learn_from(held);
+    app.screen = Screen::Play;
+    app
+}
+
+/// The events of the procedure learn mode explains now.
+fn current_group(app: &App<Local>) -> Vec<fof::engine::events::Event> {
+    let w = app.walk.as_ref().unwrap();
+    let ev = w.stop_events();
+    let groups = fof::ui::learn::groups(ev, &w.stop().kind);
+    ev[groups[app.sub.min(groups.len() - 1)].clone()].to_vec()
+}
+
+fn begins_step(g: &[fof::engine::events::Event]) -> bool {
+    g.iter()
+        .any(|e| matches!(e.kind, fof::engine::events::EventKind::StepBegins { .. }))
+}
+
+/// Walks on (Enter; at a decision ending the impulse or taking the first
+/// HQ) until the procedure shown satisfies `pred`.
+fn walk_until(app: &mut App<Local>, pred: impl Fn(&[fof::engine::events::Event]) -> bool) {
+    for _ in 0..3000 {
+        if pred(&current_group(app)) {
+            return;
+        }
+        if app.walking() {
+            key(app, KeyCode::Enter);
+        } else {
+            let legal = app.game().legal_inputs();
+            let i = if legal.contains(&Input::EndImpulse) {
+                Input::EndImpulse
+            } else {
+                legal.first().expect("the mission goes on").clone()
+            };
+            app.give(&i);
+        }
+    }
+    panic!("no such stop");
+}
+
+#[test]
+fn learn_mode_stops_at_every_step_of_turn_1_in_order() {
+    let mut app = learn_app(1);
+    let order = fof::engine::sequence::turn_order(app.game().mission().kind);
+    let mut seen = Vec::new();
+    for _ in 0..41 {
+        if let Some(s) = current_group(&app).iter().find_map(|e| match e.kind {
+            fof::engine::events::EventKind::StepBegins { step } if e.turn == 1 => Some(step),
+            _ => None,
+        }) && seen.last() != Some(&s)
+        {
+            seen.push(s);
+        }
+        // Only Enter, as a new player would press it: at a decision it
+        // opens the orders and gives the first.
+        key(&mut app, KeyCode::Enter);
+    }
+    // Within forty presses turn 1 is walked through, every step in order.
+    assert_eq!(seen, order.to_vec());
+}
+
+#[test]
+fn snapshot_learn_mode_at_a_phase_boundary() {
+    let mut app = learn_app(1);
+    walk_until(&mut app, |g| {
+        g.iter().any(|e| {
+            matches!(
+                e.kind,
+                fof::engine::events::EventKind::StepBegins {
+                    step: fof::engine::sequence::Step::EnemyActivity
+                }
+            )
+        })
+    });
+    both_sizes("learn_boundary", &app);
+}
+
+#[test]
+fn snapshot_learn_mode_at_a_pc_resolution() {
+    let mut app = learn_app(1);
+    walk_until(&mut app, |g| {
+        g.iter()
+            .any(|e| e.rule.starts_with("9.1.5") && !e.cards.is_empty())
+            && !begins_step(g)
+    });
+    both_sizes("learn_pc", &app);
+}
+
+#[test]
+fn snapshot_learn_mode_at_a_combat_resolution() {
+    let mut app = learn_app(1);
+    walk_until(&mut app, |g| {
+        g.iter()
+            .any(|e| e.rule.starts_with("6.3") && !e.cards.is_empty())
+            && !begins_step(g)
+    });
+    both_sizes("learn_combat", &app);
+}
+
+#[test]
+fn snapshot_replay_viewer_mid_game() {
+    let d = data();
+    let (_, rec) = fof::sim::play_recorded(
+        d.clone(),
+        MISSION,
+        2,
+        fof::sim::Bot::Random,
+        Options::default(),
+    )
+    .unwrap();
+    let replay = fof::replay::Replay::parse(&rec.text()).unwrap();
+    let start = fof::front::viewer_start(d.clone(), &replay).unwrap();
+    let end = replay.play(d.clone()).unwrap();
+    let mut app = App::new(Local::new(end), KeyMap::default(), Theme::default());
+    app.update(Msg::Resize(160, 50));
+    app.view(
+        fof::ui::app::Viewer {
+            path: "game.replay".into(),
+            replay,
+            data: d,
+        },
+        start,
+    );
+    for _ in 0..3 {
+        ch(&mut app, 'T');
+    }
+    both_sizes("viewer_mid_game", &app);
+}

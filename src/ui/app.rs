@@ -5,6 +5,7 @@
 
 use super::keys::{Command, Key, KeyMap};
 use super::labels;
+use super::step::{Stepper, Stop, StopKind};
 use super::theme::Theme;
 use crate::data::units::Side;
 use crate::engine::events::{CardRead, Event, EventKind};
@@ -43,6 +44,10 @@ pub trait Driver {
     fn finish(&mut self) -> Result<Finished, String>;
     /// Opens the next mission of the campaign.
     fn next_mission(&mut self) -> Result<(), String>;
+    /// Makes the game recorded in `rec` the one played from now on, saved
+    /// in a new file (a replay taken over: the old file is left as it is).
+    /// Returns where it is saved.
+    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String>;
 }
 
 /// A game held in memory only (tests, demonstrations).
@@ -100,6 +105,14 @@ impl Driver for Local {
 
     fn next_mission(&mut self) -> Result<(), String> {
         Err("no campaign: nothing follows this mission".into())
+    }
+
+    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String> {
+        let game = rec.into_game();
+        self.start = game.clone();
+        self.game = game;
+        self.inputs.clear();
+        Ok("in memory only".into())
     }
 }
 
@@ -230,6 +243,21 @@ pub struct App<D: Driver> {
     pub autoplay: Option<Autoplay>,
     pub size: (u16, u16),
     pub hits: RefCell<Hits>,
+    /// Learn mode: the game walked stop by stop, explained.
+    pub learn: bool,
+    /// The walk of learn mode or the replay viewer.
+    pub walk: Option<Stepper>,
+    /// Learn mode: which procedure of the current stop is explained.
+    pub sub: usize,
+    /// The replay viewer: the file watched.
+    pub viewer: Option<Viewer>,
+}
+
+/// A replay or save being watched (`fof replay FILE`).
+pub struct Viewer {
+    pub path: std::path::PathBuf,
+    pub replay: crate::replay::Replay,
+    pub data: std::sync::Arc<crate::data::DataSet>,
 }
 
 /// The smallest terminal the screen is laid out for.
@@ -255,6 +283,10 @@ impl<D: Driver> App<D> {
             autoplay: None,
             size: (160, 50),
             hits: RefCell::new(Hits::default()),
+            learn: false,
+            walk: None,
+            sub: 0,
+            viewer: None,
         };
         app.home_cursor();
         app.message = app.driver.take_warning();
@@ -264,8 +296,61 @@ impl<D: Driver> App<D> {
         app
     }
 
+    /// The game as shown: the walk's in learn mode and the viewer, else
+    /// the driver's.
     pub fn game(&self) -> &Game {
-        self.driver.game()
+        match &self.walk {
+            Some(w) => w.game(),
+            None => self.driver.game(),
+        }
+    }
+
+    /// Turns learn mode on from the start of a game set up held
+    /// ([`Game::new_held`]): the walk begins before turn 1's automatic
+    /// play. The driver's game must be that game run to its first decision.
+    pub fn learn_from(&mut self, held: Game) {
+        self.learn = true;
+        self.walk = Some(Stepper::new(held, Vec::new()));
+        self.sub = 0;
+    }
+
+    /// Watches a replay: the walk begins at `start` (held where possible)
+    /// with the replay's inputs.
+    pub fn view(&mut self, viewer: Viewer, start: Game) {
+        let inputs = viewer
+            .replay
+            .inputs
+            .iter()
+            .map(|r| r.input.clone())
+            .collect();
+        self.walk = Some(Stepper::new(start, inputs));
+        self.viewer = Some(viewer);
+        self.screen = Screen::Play;
+        self.learn = true;
+        self.sub = 0;
+    }
+
+    /// The turn and step shown: while a turn is walked through, those of
+    /// the procedure explained (the state may already be in the next step);
+    /// else the game's.
+    pub fn shown_turn_step(&self) -> (u8, crate::engine::sequence::Step) {
+        let s = self.game().state();
+        if let Some(w) = &self.walk
+            && self.walking()
+        {
+            let events = w.stop_events();
+            let groups = super::learn::groups(events, &w.stop().kind);
+            let g = &groups[self.sub.min(groups.len() - 1)];
+            if let Some(e) = events[g.clone()].last() {
+                return (e.turn, e.step);
+            }
+        }
+        (s.turn, s.step)
+    }
+
+    /// Whether the walk is between decisions: the player's orders wait.
+    pub fn walking(&self) -> bool {
+        self.viewer.is_some() || self.walk.as_ref().is_some_and(|w| !w.waiting())
     }
 
     pub fn too_small(&self) -> bool {
@@ -496,8 +581,35 @@ impl<D: Driver> App<D> {
                     self.unit = (self.unit + n - 1) % n;
                 }
             }
+            Command::Confirm if self.walking() && self.viewer.is_none() => self.next_stop(),
+            Command::Confirm if self.viewer.is_some() => {
+                self.message =
+                    Some("a replay is watched, not played: X takes it over from here".into())
+            }
+            Command::AllOrders if self.walking() => self.walking_message(),
+            Command::EndImpulse if self.walking() => self.walking_message(),
+            Command::Undo if self.viewer.is_some() => self.walking_message(),
             Command::Confirm => self.open_unit_menu(),
             Command::AllOrders => self.open_all_menu(),
+            Command::NextStep => self.next_stop(),
+            Command::PrevStep => self.walk_back(|_, _| true),
+            Command::NextDecision => {
+                if self.viewer.is_some() {
+                    self.walk_forward(|s, _| matches!(s.kind, StopKind::Input(_)));
+                } else {
+                    self.walk_forward(|_, _| false);
+                }
+            }
+            Command::PrevDecision => self.walk_back(|s, _| matches!(s.kind, StopKind::Input(_))),
+            Command::NextPhase => self.walk_forward(|s, e| s.begins_step(e).is_some()),
+            Command::PrevPhase => self.walk_back(|s, e| s.begins_step(e).is_some()),
+            Command::NextTurn => {
+                let turn = self.game().state().turn;
+                self.walk_forward(move |s, _| s.turn != turn);
+            }
+            Command::PrevTurn => self.prev_turn(),
+            Command::ToggleLearn => self.toggle_learn(),
+            Command::TakeOver => self.take_over(),
             Command::EndImpulse => {
                 if self.game().legal_inputs().contains(&Input::EndImpulse) {
                     self.give(&Input::EndImpulse);
@@ -530,6 +642,172 @@ impl<D: Driver> App<D> {
             }
             Command::Back => self.message = None,
             Command::Help | Command::Quit => {}
+        }
+    }
+
+    fn walking_message(&mut self) {
+        self.message = Some(if self.viewer.is_some() {
+            "a replay is watched, not played: X takes it over from here".into()
+        } else {
+            "the turn is being walked through: Enter for the next step, N to run to your decision, L to leave learn mode".into()
+        });
+    }
+
+    /// Learn mode: the next procedure of this stop, else the next stop.
+    pub fn next_stop(&mut self) {
+        let Some(w) = &mut self.walk else {
+            self.message = Some("learn mode is off: L turns it on".into());
+            return;
+        };
+        let groups = super::learn::groups(w.stop_events(), &w.stop().kind);
+        if self.sub + 1 < groups.len() {
+            self.sub += 1;
+            return;
+        }
+        if w.forward() {
+            self.sub = 0;
+            self.follow_walk();
+        } else {
+            self.at_walk_end();
+        }
+    }
+
+    fn at_walk_end(&mut self) {
+        self.message = Some(if self.viewer.is_some() {
+            "the end of the replay".into()
+        } else if self.game().is_over() {
+            "the mission is over".into()
+        } else {
+            "your decision: Enter opens the orders of the selected unit, o every input".into()
+        });
+        if self.viewer.is_none() && self.game().is_over() {
+            self.screen = Screen::Result;
+        }
+    }
+
+    fn walk_forward(&mut self, pred: impl Fn(&Stop, &[Event]) -> bool) {
+        let Some(w) = &mut self.walk else {
+            self.message = Some("learn mode is off: L turns it on".into());
+            return;
+        };
+        if w.forward_until(pred) {
+            // Show the last procedure of the stop reached.
+            self.sub = 0;
+            self.follow_walk();
+        }
+        if self.walk.as_ref().is_some_and(|w| w.waiting()) {
+            self.at_walk_end();
+        }
+    }
+
+    fn walk_back(&mut self, pred: impl Fn(&Stop, &[Event]) -> bool) {
+        if self.viewer.is_none() {
+            self.message = Some(
+                "going back is for replays; in a game, u takes back inputs that drew no card"
+                    .into(),
+            );
+            return;
+        }
+        if let Some(w) = &mut self.walk
+            && w.back_until(pred)
+        {
+            self.sub = 0;
+            self.follow_walk();
+        }
+    }
+
+    fn prev_turn(&mut self) {
+        if self.viewer.is_none() {
+            self.walk_back(|_, _| true);
+            return;
+        }
+        let Some(w) = &mut self.walk else { return };
+        let turn = w.stop().turn;
+        let first_of = |t: u8| w.stops.iter().position(|s| s.turn == t);
+        let target = match first_of(turn) {
+            Some(k) if k < w.pos => k,
+            _ => first_of(turn.saturating_sub(1)).unwrap_or(0),
+        };
+        w.goto(target);
+        self.sub = 0;
+        self.follow_walk();
+    }
+
+    /// Keeps the cursor and the shown cards with the walk.
+    fn follow_walk(&mut self) {
+        let Some(w) = &self.walk else { return };
+        self.shown = w
+            .stop_events()
+            .iter()
+            .flat_map(|e| {
+                e.cards.iter().map(move |r| Shown {
+                    read: r.clone(),
+                    event: e.text.clone(),
+                    rule: e.rule.clone(),
+                })
+            })
+            .collect();
+        self.log_back = 0;
+        if self.screen == Screen::Result && !self.game().is_over() {
+            self.screen = Screen::Play;
+        }
+    }
+
+    fn toggle_learn(&mut self) {
+        if self.viewer.is_some() {
+            self.learn = !self.learn;
+            return;
+        }
+        if self.learn {
+            self.learn = false;
+            self.walk = None;
+            self.message = Some("learn mode off: the game goes on from your decision".into());
+        } else {
+            self.learn = true;
+            self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
+            self.sub = 0;
+            self.message =
+                Some("learn mode on: each step of the turn is stopped at and explained".into());
+        }
+    }
+
+    /// The replay viewer: the game as it stands at this stop becomes a new
+    /// game, saved in a new file.
+    fn take_over(&mut self) {
+        let Some(v) = &self.viewer else {
+            self.message = Some("take over is for replays (fof replay FILE)".into());
+            return;
+        };
+        let Some(w) = &self.walk else { return };
+        if !w.at_decision() {
+            self.message =
+                Some("take over where the player decides: N goes to the next decision".into());
+            return;
+        }
+        let n = w.stop().inputs as u64;
+        let rec = crate::replay::Recorder::resume(v.data.clone(), &v.replay)
+            .and_then(|r| r.rewound(v.data.clone(), n));
+        let rec = match rec {
+            Ok(r) => r,
+            Err(e) => {
+                self.message = Some(format!("cannot take over: {e}"));
+                return;
+            }
+        };
+        match self.driver.take_over(rec) {
+            Ok(at) => {
+                self.viewer = None;
+                self.walk = None;
+                self.learn = false;
+                self.undo.clear();
+                self.message = Some(format!(
+                    "taken over after {n} input(s): the new game is saved in {at}; the replay is left as it is"
+                ));
+                if self.driver.game().is_over() {
+                    self.screen = Screen::Result;
+                }
+            }
+            Err(e) => self.message = Some(format!("cannot take over: {e}")),
         }
     }
 
@@ -626,6 +904,10 @@ impl<D: Driver> App<D> {
     /// Applies an input through the driver, keeps what it drew for the
     /// card view, and what can be undone.
     pub fn give(&mut self, input: &Input) {
+        if self.walking() {
+            self.walking_message();
+            return;
+        }
         let before = self.fingerprint();
         let n = self.driver.inputs();
         let (cursor, unit) = (self.cursor, self.unit);
@@ -635,6 +917,13 @@ impl<D: Driver> App<D> {
             }
             Ok(events) => {
                 self.message = self.driver.take_warning();
+                if let Some(w) = &mut self.walk {
+                    // Learn mode: walk the input, then the automatic play
+                    // after it, stop by stop.
+                    w.push_input(input.clone());
+                    w.forward();
+                    self.sub = 0;
+                }
                 self.log_back = 0;
                 self.shown = events
                     .iter()
@@ -658,7 +947,7 @@ impl<D: Driver> App<D> {
                     self.undo.push((n, cursor, unit));
                 }
                 self.undo_scope = Some(scope);
-                if !self.shown.is_empty() && self.autoplay.is_none() {
+                if !self.shown.is_empty() && self.autoplay.is_none() && !self.learn {
                     self.overlay = Overlay::Cards(0);
                 }
                 if self.game().is_over() && self.screen == Screen::Play {
@@ -714,6 +1003,10 @@ impl<D: Driver> App<D> {
                 Ok(()) => {
                     self.cursor = cursor;
                     self.unit = unit;
+                    if self.learn {
+                        self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
+                        self.sub = 0;
+                    }
                     self.message = Some("the last input was taken back".into());
                     self.shown.clear();
                     if self.screen == Screen::Result && !self.game().is_over() {
@@ -817,8 +1110,17 @@ impl<D: Driver> App<D> {
     /// The events the log shows under the filter, oldest first.
     pub fn log_events(&self) -> Vec<&Event> {
         let g = self.game();
-        g.log()
-            .iter()
+        let all = match &self.walk {
+            // Up to the procedure explained now.
+            Some(w) => {
+                let stop = w.stop();
+                let groups = super::learn::groups(w.stop_events(), &stop.kind);
+                let g = &groups[self.sub.min(groups.len() - 1)];
+                &w.events[..stop.events.start + g.end]
+            }
+            None => g.log(),
+        };
+        all.iter()
             .filter(|e| match self.log_filter {
                 LogFilter::All => true,
                 f => event_side(g, e).is_some_and(|s| (s == Side::Us) == (f == LogFilter::Company)),

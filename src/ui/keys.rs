@@ -28,10 +28,20 @@ pub enum Command {
     LogFilter,
     Help,
     Quit,
+    NextStep,
+    PrevStep,
+    NextDecision,
+    PrevDecision,
+    NextPhase,
+    PrevPhase,
+    NextTurn,
+    PrevTurn,
+    ToggleLearn,
+    TakeOver,
 }
 
 impl Command {
-    pub const ALL: [Command; 17] = [
+    pub const ALL: [Command; 27] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -49,6 +59,16 @@ impl Command {
         Command::LogFilter,
         Command::Help,
         Command::Quit,
+        Command::NextStep,
+        Command::PrevStep,
+        Command::NextDecision,
+        Command::PrevDecision,
+        Command::NextPhase,
+        Command::PrevPhase,
+        Command::NextTurn,
+        Command::PrevTurn,
+        Command::ToggleLearn,
+        Command::TakeOver,
     ];
 
     /// What the command does, for the help screen.
@@ -71,6 +91,18 @@ impl Command {
             Command::LogFilter => "log: all events, the company's, the enemy's",
             Command::Help => "this help",
             Command::Quit => "quit (the game is saved after every input)",
+            Command::NextStep => "learn mode and replays: the next stop (learn mode: Enter too)",
+            Command::PrevStep => "replays: the stop before",
+            Command::NextDecision => {
+                "learn mode: run to the next decision; replays: the next input"
+            }
+            Command::PrevDecision => "replays: the input before",
+            Command::NextPhase => "replays: the next phase, segment or impulse",
+            Command::PrevPhase => "replays: the phase, segment or impulse before",
+            Command::NextTurn => "learn mode: run to the end of the turn; replays: the next turn",
+            Command::PrevTurn => "replays: the turn before",
+            Command::ToggleLearn => "learn mode on or off (leave it any time and play on)",
+            Command::TakeOver => "replays: take over from here as a new game (a new file)",
         }
     }
 }

@@ -6,6 +6,9 @@
 pub mod app;
 pub mod keys;
 pub mod labels;
+pub mod learn;
+pub mod start;
+pub mod step;
 pub mod theme;
 pub mod view;
 
@@ -57,8 +60,44 @@ pub fn have_terminal() -> bool {
     io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
-/// Runs the app on the real terminal until the player quits.
-pub fn run<D: Driver>(mut app: App<D>, tick: Duration) -> Result<(), StartError> {
+/// What the terminal loop runs: the start menu or the app.
+pub trait Tui {
+    fn update(&mut self, msg: Msg);
+    fn draw(&self, f: &mut ratatui::Frame);
+    fn done(&self) -> bool;
+}
+
+impl<D: Driver> Tui for App<D> {
+    fn update(&mut self, msg: Msg) {
+        App::update(self, msg)
+    }
+
+    fn draw(&self, f: &mut ratatui::Frame) {
+        view::draw(f, self)
+    }
+
+    fn done(&self) -> bool {
+        self.quit
+    }
+}
+
+impl Tui for start::StartMenu {
+    fn update(&mut self, msg: Msg) {
+        start::StartMenu::update(self, msg)
+    }
+
+    fn draw(&self, f: &mut ratatui::Frame) {
+        start::StartMenu::draw(self, f)
+    }
+
+    fn done(&self) -> bool {
+        start::StartMenu::done(self)
+    }
+}
+
+/// Runs on the real terminal until it is done (the player quits or
+/// chooses), restoring the terminal on the way out.
+pub fn run<T: Tui>(app: &mut T, tick: Duration) -> Result<(), StartError> {
     if !have_terminal() {
         return Err(StartError::NotATerminal);
     }
@@ -76,10 +115,8 @@ pub fn run<D: Driver>(mut app: App<D>, tick: Duration) -> Result<(), StartError>
     terminal.clear().map_err(StartError::Io)?;
     let size = terminal.size().map_err(StartError::Io)?;
     app.update(Msg::Resize(size.width, size.height));
-    while !app.quit {
-        terminal
-            .draw(|f| view::draw(f, &app))
-            .map_err(StartError::Io)?;
+    while !app.done() {
+        terminal.draw(|f| app.draw(f)).map_err(StartError::Io)?;
         if event::poll(tick).map_err(StartError::Io)? {
             match event::read().map_err(StartError::Io)? {
                 TermEvent::Key(k) => app.update(Msg::Key(k)),

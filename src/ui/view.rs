@@ -183,7 +183,11 @@ fn exp_letter(e: Experience) -> char {
 }
 
 fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
-    let log_h = (area.height / 4).clamp(4, 12);
+    let log_h = if app.walk.is_some() {
+        (area.height / 3).clamp(8, 16)
+    } else {
+        (area.height / 4).clamp(4, 12)
+    };
     let [main, log, msg, bar] = Layout::vertical([
         Constraint::Min(10),
         Constraint::Length(log_h),
@@ -199,7 +203,14 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let [cd, panel] = Layout::vertical([Constraint::Length(cd_h), Constraint::Min(4)]).areas(side);
     command_display(f, app, cd);
     card_panel(f, app, panel);
-    log_view(f, app, log);
+    if app.walk.is_some() && app.learn {
+        let [panel, log] =
+            Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(log);
+        learn_panel(f, app, panel);
+        log_view(f, app, log);
+    } else {
+        log_view(f, app, log);
+    }
     if let Some(m) = &app.message {
         f.render_widget(
             Paragraph::new(Line::styled(m.clone(), app.theme.style(Role::Warn))),
@@ -647,21 +658,32 @@ fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let s = g.state();
     let t = &app.theme;
     let p = g.prompt();
+    // While a turn is walked through, the step whose work is shown (the
+    // state has already moved on to the next).
+    let (turn, step) = app.shown_turn_step();
     let mut lines = vec![
         Line::from(vec![
             Span::styled(
-                format!("Turn {} of {}", s.turn, g.mission().turns),
+                format!("Turn {} of {}", turn, g.mission().turns),
                 t.style(Role::Title),
             ),
             Span::raw(format!("  Activity: {}", s.activity.label())),
         ]),
-        Line::raw(s.step.phase_name().to_string()),
+        Line::raw(step.phase_name().to_string()),
         Line::styled(
-            format!("{} ({})", s.step.name(), p.rule),
+            format!("{} ({})", step.name(), step.rule(g.mission().kind)),
             t.style(Role::Highlight),
         ),
     ];
     lines.push(match &p.decision {
+        _ if app.walking() => Line::styled(
+            if app.viewer.is_some() {
+                "Replay: watching, not playing"
+            } else {
+                "Learn mode: the rules run, step by step"
+            },
+            t.style(Role::Warn),
+        ),
         Decision::Orders {
             hq,
             left,
@@ -943,6 +965,37 @@ fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (k(Command::Back), "close"),
         ],
         (Overlay::Help(_), _) | (Overlay::Quit, _) => vec![(k(Command::Back), "back")],
+        (_, _) if app.viewer.is_some() => vec![
+            (
+                format!("{}/{}", k(Command::NextStep), k(Command::PrevStep)),
+                "stop",
+            ),
+            (
+                format!("{}/{}", k(Command::NextDecision), k(Command::PrevDecision)),
+                "input",
+            ),
+            (
+                format!("{}/{}", k(Command::NextPhase), k(Command::PrevPhase)),
+                "phase",
+            ),
+            (
+                format!("{}/{}", k(Command::NextTurn), k(Command::PrevTurn)),
+                "turn",
+            ),
+            (k(Command::TakeOver), "take over"),
+            ("←↑↓→".to_string(), "card"),
+            (k(Command::Help), "help"),
+            (k(Command::Quit), "quit"),
+        ],
+        (_, Screen::Play) if app.walking() => vec![
+            (k(Command::Confirm), "next step"),
+            (k(Command::NextDecision), "to your decision"),
+            (k(Command::NextTurn), "end of turn"),
+            (k(Command::ToggleLearn), "leave learn mode"),
+            ("←↑↓→".to_string(), "card"),
+            (k(Command::Help), "help"),
+            (k(Command::Quit), "quit"),
+        ],
         (_, Screen::Result) => vec![
             (k(Command::Confirm), "carry on"),
             (k(Command::LogUp), "log back"),
@@ -1308,5 +1361,106 @@ fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .wrap(Wrap { trim: false })
             .block(Block::bordered().title(" Mission result ")),
         r,
+    );
+}
+
+// ---- learn mode and the replay viewer ---------------------------------------------
+
+fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let Some(w) = &app.walk else {
+        return;
+    };
+    let g = app.game();
+    let t = &app.theme;
+    let mut lines: Vec<Line> = Vec::new();
+    let title;
+    if w.waiting() && app.viewer.is_none() {
+        let (head, text) = super::learn::decision(g);
+        title = head;
+        for l in text.lines() {
+            lines.push(Line::raw(l.to_string()));
+        }
+    } else {
+        let stop = w.stop();
+        let events = w.stop_events();
+        let groups = super::learn::groups(events, &stop.kind);
+        let i = app.sub.min(groups.len() - 1);
+        let group = &events[groups[i].clone()];
+        let entry = super::learn::explain(g, &stop.kind, group);
+        title = format!("{} ({})", entry.title, entry.rule);
+        lines.push(Line::raw(entry.text.clone()));
+        let (turn, step) = app.shown_turn_step();
+        lines.push(Line::styled(
+            format!(
+                "In this game (turn {}, {}; stop {} of {}{}):",
+                turn,
+                step.name(),
+                w.pos + 1,
+                w.stops.len(),
+                if groups.len() > 1 {
+                    format!(", part {} of {}", i + 1, groups.len())
+                } else {
+                    String::new()
+                }
+            ),
+            t.style(Role::Title),
+        ));
+        if let super::step::StopKind::Input(input) = &stop.kind {
+            lines.push(Line::styled(
+                format!("You chose: {}", labels::input(g, input)),
+                t.style(Role::Us),
+            ));
+        }
+        for e in group {
+            let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
+            let mut spans = vec![
+                Span::styled(format!("[{}] ", e.rule), t.style(Role::Marker)),
+                Span::raw(e.text.clone()),
+            ];
+            if !cards.is_empty() {
+                spans.push(Span::styled(
+                    format!(" (cards {})", cards.join(", ")),
+                    t.style(Role::Highlight),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+        if group.is_empty() {
+            lines.push(Line::styled(
+                "Nothing happens here this time.",
+                t.style(Role::Dim),
+            ));
+        }
+    }
+    let k = |c: Command| app.keys.key(c);
+    let keys = if app.viewer.is_some() {
+        format!(
+            " {}/{} stop  {}/{} input  {}/{} phase  {}/{} turn  {} take over ",
+            k(Command::NextStep),
+            k(Command::PrevStep),
+            k(Command::NextDecision),
+            k(Command::PrevDecision),
+            k(Command::NextPhase),
+            k(Command::PrevPhase),
+            k(Command::NextTurn),
+            k(Command::PrevTurn),
+            k(Command::TakeOver)
+        )
+    } else {
+        format!(
+            " {} next  {} to your decision  {} end of turn  {} leave learn mode ",
+            k(Command::Confirm),
+            k(Command::NextDecision),
+            k(Command::NextTurn),
+            k(Command::ToggleLearn)
+        )
+    };
+    f.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            Block::bordered()
+                .title(format!(" Learn: {title} "))
+                .title_bottom(Line::styled(keys, t.style(Role::Dim))),
+        ),
+        area,
     );
 }

@@ -1,0 +1,132 @@
+//! Learn mode's words: a stop's events split into the procedures they
+//! belong to, and for each the explanation kept in `assets/learn.ron`
+//! (our own texts, keyed by rule section) with what happened in this game.
+
+use super::step::StopKind;
+use crate::data::learn::{Entry, Procedure};
+use crate::engine::events::{Event, EventKind};
+use crate::engine::game::{Decision, Game, Input};
+use std::ops::Range;
+
+/// The procedures of a stop: a new one begins with each step of the turn
+/// begun and with each event that drew cards (drawing is what a procedure
+/// does); events between belong to the one before. An input's own events
+/// are one procedure.
+pub fn groups(events: &[Event], kind: &StopKind) -> Vec<Range<usize>> {
+    if events.is_empty() || matches!(kind, StopKind::Input(_)) {
+        return std::iter::once(0..events.len()).collect();
+    }
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut has_cards = false;
+    for (i, e) in events.iter().enumerate() {
+        let boundary = matches!(
+            e.kind,
+            EventKind::StepBegins { .. } | EventKind::TurnBegins { .. }
+        );
+        let drew = !e.cards.is_empty();
+        if i > start && (boundary || (drew && has_cards)) {
+            out.push(start..i);
+            start = i;
+            has_cards = false;
+        }
+        has_cards |= drew;
+    }
+    out.push(start..events.len());
+    out
+}
+
+/// The procedure a rule section names, where it names one.
+fn procedure_of(rule: &str, e: &Event) -> Option<Procedure> {
+    let r = rule.trim();
+    let p = if r.starts_with("9.1.5") {
+        Procedure::PcResolution
+    } else if r.starts_with("9.2") {
+        Procedure::EnemyPlacement
+    } else if r.starts_with("9.3") {
+        Procedure::Spotting
+    } else if r.starts_with("9.4") {
+        if e.text.contains("fall") || e.text.contains("Fall") {
+            Procedure::FallBack
+        } else {
+            Procedure::ActivityCheck
+        }
+    } else if r.starts_with("9.1") {
+        Procedure::CurrentActivity
+    } else if r.starts_with("6.3") {
+        Procedure::CombatResolution
+    } else if r.starts_with("10.1") {
+        Procedure::Rally
+    } else if r.starts_with("4.1.1")
+        || r.starts_with("3.3") && matches!(e.kind, EventKind::Commands { .. })
+    {
+        Procedure::CommandDraw
+    } else if r.starts_with("3.8") {
+        Procedure::CleanUp
+    } else {
+        return None;
+    };
+    Some(p)
+}
+
+/// The explanation of one procedure of a stop.
+pub fn explain<'a>(game: &'a Game, kind: &StopKind, events: &[Event]) -> &'a Entry {
+    let learn = &game.data().learn;
+    if let StopKind::Input(input) = kind {
+        return match input {
+            Input::Order(o) => learn.action(&o.action),
+            Input::Skilled { order, .. } => learn.action(&order.action),
+            _ => match events.first() {
+                Some(e) => learn.event(&e.kind),
+                None => learn.step(game.state().step),
+            },
+        };
+    }
+    if let Some(step) = events.iter().find_map(|e| match e.kind {
+        EventKind::StepBegins { step } => Some(step),
+        _ => None,
+    }) {
+        return learn.step(step);
+    }
+    // The event that drew, else the first.
+    let key = events
+        .iter()
+        .find(|e| !e.cards.is_empty())
+        .or(events.first());
+    match key {
+        None => learn.step(game.state().step),
+        Some(e) => match (procedure_of(&e.rule, e), &e.kind) {
+            (_, EventKind::Attempt { .. }) => learn.procedure(Procedure::ActionAttempt),
+            (Some(p), _) => learn.procedure(p),
+            (None, k) => learn.event(k),
+        },
+    }
+}
+
+/// What the player decides now, in words, for the stop where the walk
+/// waits.
+pub fn decision(game: &Game) -> (String, String) {
+    let p = game.prompt();
+    let learn = &game.data().learn;
+    let e = learn.step(p.step);
+    let what = match &p.decision {
+        Decision::Orders { hq, left, .. } => format!(
+            "Your decision: {} has {left} command(s) to spend. Select a unit and press Enter for its orders: each shows the commands it costs, the cards its attempt draws and its chance of success counted from the cards still in the deck. Ending the impulse saves what may be saved (4.1.3).",
+            hq.map(|h| game.describe(h))
+                .unwrap_or_else(|| "General Initiative".into())
+        ),
+        Decision::ChooseHq { candidates } => format!(
+            "Your decision: several HQs may take their impulse now ({}); choose which goes first (o lists them). The order matters: an HQ that acts first can change what the next one faces.",
+            candidates
+                .iter()
+                .map(|c| game.describe(*c))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Decision::MissionOver => "The mission is over.".into(),
+    };
+    (
+        format!("{} ({})", e.title, e.rule),
+        format!("{}\n{what}", e.text),
+    )
+}

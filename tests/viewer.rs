@@ -1,0 +1,186 @@
+//! The replay viewer and learn mode's walk: a recorded game stepped
+//! forward to its end and back to its start, stop by stop, its state hash
+//! checked at every stop against the forward run and the file's hashes.
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use fof::data::{DataSet, DataSource, load};
+use fof::engine::Options;
+use fof::replay::Replay;
+use fof::sim::Bot;
+use fof::ui::app::{App, Local, Msg, Viewer};
+use fof::ui::keys::KeyMap;
+use fof::ui::step::{Stepper, StopKind};
+use fof::ui::theme::Theme;
+use std::sync::Arc;
+
+fn data() -> Arc<DataSet> {
+    Arc::new(load(&DataSource::Embedded).expect("shipped data loads"))
+}
+
+fn recorded(data: &Arc<DataSet>, mission: &str, seed: u64) -> Replay {
+    let (_, rec) =
+        fof::sim::play_recorded(data.clone(), mission, seed, Bot::Random, Options::default())
+            .expect("plays");
+    Replay::parse(&rec.text()).expect("parses")
+}
+
+#[test]
+fn a_replay_walked_to_its_end_and_back_matches_the_forward_run_at_every_stop() {
+    let data = data();
+    for (mission, seed) in [("crossroads_firefight", 1), ("orchard_line", 2)] {
+        let replay = recorded(&data, mission, seed);
+        let start = fof::front::viewer_start(data.clone(), &replay).unwrap();
+        let inputs: Vec<_> = replay.inputs.iter().map(|r| r.input.clone()).collect();
+        let mut w = Stepper::new(start, inputs);
+        w.to_end();
+        let n = w.stops.len();
+        assert!(n > replay.inputs.len(), "{mission}: more stops than inputs");
+        // The forward run: the hash where the game waits before input i is
+        // the file's hash after input i-1 (its automatic play done).
+        let mut checked = 0;
+        for (k, s) in w.stops.iter().enumerate() {
+            if let StopKind::Input(_) = s.kind {
+                let before = &w.stops[k - 1];
+                if before.inputs > 0 {
+                    assert_eq!(
+                        before.hash,
+                        replay.inputs[before.inputs - 1].hash,
+                        "{mission}: stop {}",
+                        k - 1
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert_eq!(checked, replay.inputs.len() - 1);
+        let end = replay.end.expect("a finished game");
+        assert_eq!(
+            w.stops[n - 1].hash,
+            end.hash,
+            "{mission}: the last stop is the end"
+        );
+        assert_eq!(w.game().state_hash(), end.hash);
+        // Back to the start, one stop at a time, every hash as met going
+        // forward.
+        let forward: Vec<u64> = w.stops.iter().map(|s| s.hash).collect();
+        while w.back() {
+            assert_eq!(
+                w.game().state_hash(),
+                forward[w.pos],
+                "{mission}: back at stop {}",
+                w.pos
+            );
+        }
+        assert_eq!(w.pos, 0);
+        // And forward again to the end.
+        while w.forward() {
+            assert_eq!(
+                w.game().state_hash(),
+                forward[w.pos],
+                "{mission}: forward at stop {}",
+                w.pos
+            );
+        }
+        assert_eq!(w.pos, n - 1);
+        // Jumps land where stepping lands.
+        for k in [n / 2, 3, n - 2, 0, n / 3] {
+            w.goto(k);
+            assert_eq!(w.game().state_hash(), forward[k], "{mission}: goto {k}");
+        }
+    }
+}
+
+#[test]
+fn the_viewer_steps_by_key_and_a_take_over_plays_on_from_the_stop() {
+    let data = data();
+    let replay = recorded(&data, "crossroads_firefight", 4);
+    let start = fof::front::viewer_start(data.clone(), &replay).unwrap();
+    let end = replay.play(data.clone()).unwrap();
+    let mut app = App::new(Local::new(end), KeyMap::default(), Theme::default());
+    app.update(Msg::Resize(160, 50));
+    app.view(
+        Viewer {
+            path: "test.replay".into(),
+            replay: replay.clone(),
+            data: data.clone(),
+        },
+        start,
+    );
+    let key = |app: &mut App<Local>, c: KeyCode| {
+        app.update(Msg::Key(KeyEvent::new(c, KeyModifiers::NONE)))
+    };
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Char(' '));
+    }
+    // Space goes through each procedure of a stop, then to the next stop.
+    let w = app.walk.as_ref().unwrap();
+    let pos = w.pos;
+    assert!((2..=5).contains(&pos), "{pos}");
+    assert_eq!(app.game().state_hash(), w.stops[pos].hash);
+    key(&mut app, KeyCode::Backspace);
+    let w = app.walk.as_ref().unwrap();
+    assert_eq!(w.pos, pos - 1);
+    assert_eq!(app.game().state_hash(), w.stops[pos - 1].hash);
+    // To the next input, then the next again: the viewer stops where the
+    // player decided.
+    key(&mut app, KeyCode::Char('N'));
+    key(&mut app, KeyCode::Char('N'));
+    let w = app.walk.as_ref().unwrap();
+    assert!(matches!(w.stop().kind, StopKind::Input(_)));
+    // Back one stop: the game waits for that input there; take over.
+    key(&mut app, KeyCode::Backspace);
+    let w = app.walk.as_ref().unwrap();
+    let hash = w.game().state_hash();
+    let inputs = w.stop().inputs;
+    key(&mut app, KeyCode::Char('X'));
+    assert!(app.viewer.is_none(), "{:?}", app.message);
+    assert!(app.walk.is_none());
+    assert_eq!(
+        app.game().state_hash(),
+        hash,
+        "the game taken over is the one shown"
+    );
+    assert_eq!(fof::ui::app::Driver::inputs(&app.driver), 0);
+    assert_eq!(app.game().state().counters.inputs as usize, inputs);
+    // It plays on.
+    let legal = app.game().legal_inputs();
+    assert!(!legal.is_empty());
+    app.give(&legal[0].clone());
+    assert_eq!(fof::ui::app::Driver::inputs(&app.driver), 1);
+}
+
+#[test]
+fn learn_mode_walks_turn_1_from_before_its_first_step() {
+    let data = data();
+    let mission = "crossroads_firefight";
+    let game = fof::engine::Game::new(data.clone(), mission, 1, Options::default()).unwrap();
+    let held = fof::engine::Game::new_held(data.clone(), mission, 1, Options::default()).unwrap();
+    let mut app = App::new(
+        Local::new(game.clone()),
+        KeyMap::default(),
+        Theme::default(),
+    );
+    app.update(Msg::Resize(160, 50));
+    app.learn_from(held);
+    app.screen = fof::ui::app::Screen::Play;
+    let mut steps = Vec::new();
+    for _ in 0..200 {
+        if !app.walking() {
+            break;
+        }
+        app.update(Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
+        let w = app.walk.as_ref().unwrap();
+        if let Some(s) = w.stop().begins_step(&w.events)
+            && steps.last() != Some(&s)
+        {
+            steps.push(s);
+        }
+    }
+    assert!(!app.walking(), "the walk reaches the first decision");
+    assert_eq!(
+        app.game().state_hash(),
+        game.state_hash(),
+        "the walk ends where the game waits"
+    );
+    assert!(steps.len() >= 3, "{steps:?}");
+}
