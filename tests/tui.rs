@@ -625,3 +625,28 @@ fn snapshot_replay_viewer_mid_game() {
     }
     both_sizes("viewer_mid_game", &app);
 }
+
+#[test]
+fn snapshot_learn_mode_explains_the_order_under_the_cursor() {
+    let mut app = learn_app(1);
+    // Run to the first decision where orders are given.
+    for _ in 0..200 {
+        if !app.walking() && matches!(app.game().prompt().decision, Decision::Orders { .. }) {
+            break;
+        }
+        if app.walking() {
+            ch(&mut app, 'N');
+        } else {
+            let legal = app.game().legal_inputs();
+            app.give(&legal[0].clone());
+        }
+    }
+    ch(&mut app, 'o');
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("the orders open at a decision")
+    };
+    assert!(!menu.entries.is_empty());
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains(" Learn "), "{screen}");
+    insta::assert_snapshot!("learn_orders_menu_160x50", screen);
+}

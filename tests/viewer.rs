@@ -121,6 +121,24 @@ fn the_viewer_steps_by_key_and_a_take_over_plays_on_from_the_stop() {
     let w = app.walk.as_ref().unwrap();
     assert_eq!(w.pos, pos - 1);
     assert_eq!(app.game().state_hash(), w.stops[pos - 1].hash);
+    // The next impulse: a stop where an HQ draws its commands.
+    key(&mut app, KeyCode::Char('I'));
+    let w = app.walk.as_ref().unwrap();
+    assert!(
+        w.stop_events()
+            .iter()
+            .any(|e| matches!(e.kind, fof::engine::events::EventKind::Commands { .. })),
+        "{:?}",
+        w.stop_events()
+    );
+    // Home and End.
+    key(&mut app, KeyCode::End);
+    assert!(app.walk.as_ref().unwrap().waiting());
+    key(&mut app, KeyCode::Home);
+    assert_eq!(app.walk.as_ref().unwrap().pos, 0);
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Char(' '));
+    }
     // To the next input, then the next again: the viewer stops where the
     // player decided.
     key(&mut app, KeyCode::Char('N'));

@@ -608,6 +608,16 @@ impl<D: Driver> App<D> {
                 self.walk_forward(move |s, _| s.turn != turn);
             }
             Command::PrevTurn => self.prev_turn(),
+            Command::NextImpulse => self.walk_forward(impulse_begins),
+            Command::PrevImpulse => self.walk_back(impulse_begins),
+            Command::ToStart => self.walk_back(|_, _| false),
+            Command::ToEnd => {
+                if self.viewer.is_some() {
+                    self.walk_forward(|_, _| false);
+                } else {
+                    self.message = Some("jumping to the end is for replays".into());
+                }
+            }
             Command::ToggleLearn => self.toggle_learn(),
             Command::TakeOver => self.take_over(),
             Command::EndImpulse => {
@@ -1127,6 +1137,13 @@ impl<D: Driver> App<D> {
             })
             .collect()
     }
+}
+
+/// Whether a stop hands an HQ its impulse: its commands are drawn (4.1).
+fn impulse_begins(s: &Stop, events: &[Event]) -> bool {
+    events[s.events.clone()]
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::Commands { .. }))
 }
 
 /// Whose event it is: the side of the unit it concerns, the company's for

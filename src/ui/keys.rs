@@ -38,10 +38,14 @@ pub enum Command {
     PrevTurn,
     ToggleLearn,
     TakeOver,
+    NextImpulse,
+    PrevImpulse,
+    ToStart,
+    ToEnd,
 }
 
 impl Command {
-    pub const ALL: [Command; 27] = [
+    pub const ALL: [Command; 31] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -69,6 +73,10 @@ impl Command {
         Command::PrevTurn,
         Command::ToggleLearn,
         Command::TakeOver,
+        Command::NextImpulse,
+        Command::PrevImpulse,
+        Command::ToStart,
+        Command::ToEnd,
     ];
 
     /// What the command does, for the help screen.
@@ -103,6 +111,10 @@ impl Command {
             Command::PrevTurn => "replays: the turn before",
             Command::ToggleLearn => "learn mode on or off (leave it any time and play on)",
             Command::TakeOver => "replays: take over from here as a new game (a new file)",
+            Command::NextImpulse => "replays: the next impulse (an HQ's commands drawn)",
+            Command::PrevImpulse => "replays: the impulse before",
+            Command::ToStart => "replays: the start",
+            Command::ToEnd => "replays: the end",
         }
     }
 }

@@ -1067,11 +1067,31 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
         Overlay::Help(scroll) => help(f, app, area, *scroll),
         Overlay::Menu(menu) => {
-            let w = area.width.saturating_sub(8).min(110);
-            let h = (menu.entries.len() as u16 + 4).min(area.height.saturating_sub(4));
+            let w = area.width.saturating_sub(8).min(120);
+            // Learn mode explains the order under the cursor.
+            let explain = if app.learn {
+                menu.entries.get(menu.selected).map(|e| {
+                    let l = &app.game().data().learn;
+                    let entry = match &e.input {
+                        crate::engine::game::Input::Order(o) => l.action(&o.action),
+                        crate::engine::game::Input::Skilled { order, .. } => {
+                            l.action(&order.action)
+                        }
+                        crate::engine::game::Input::EndImpulse => {
+                            l.event_key(crate::data::learn::EventKey::ImpulseEnds)
+                        }
+                        _ => l.step(app.game().state().step),
+                    };
+                    format!("{} ({}): {}", entry.title, entry.rule, entry.text)
+                })
+            } else {
+                None
+            };
+            let extra = if explain.is_some() { 6 } else { 0 };
+            let h = (menu.entries.len() as u16 + 4 + extra).min(area.height.saturating_sub(4));
             let r = centered(area, w, h);
             f.render_widget(Clear, r);
-            let inner = h.saturating_sub(3) as usize;
+            let inner = h.saturating_sub(3 + extra) as usize;
             let first = menu.selected.saturating_sub(inner.saturating_sub(1));
             let t = &app.theme;
             let mut lines = vec![Line::styled(
@@ -1119,6 +1139,26 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 ))),
                 r,
             );
+            if let Some(text) = explain {
+                let er = Rect::new(
+                    r.x + 1,
+                    r.y + r.height.saturating_sub(extra + 1),
+                    r.width.saturating_sub(2),
+                    extra,
+                );
+                f.render_widget(Clear, er);
+                f.render_widget(
+                    Paragraph::new(text)
+                        .wrap(Wrap { trim: false })
+                        .style(app.theme.style(Role::Dim))
+                        .block(
+                            Block::default()
+                                .borders(ratatui::widgets::Borders::TOP)
+                                .title(" Learn "),
+                        ),
+                    er,
+                );
+            }
         }
         Overlay::Cards(i) => cards(f, app, area, *i),
     }
