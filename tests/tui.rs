@@ -650,3 +650,61 @@ fn snapshot_learn_mode_explains_the_order_under_the_cursor() {
     assert!(screen.contains(" Learn "), "{screen}");
     insta::assert_snapshot!("learn_orders_menu_160x50", screen);
 }
+
+// ---- hostile sizes -----------------------------------------------------------------
+
+#[test]
+fn every_screen_draws_at_every_size_without_a_panic() {
+    let mut screens: Vec<App<Local>> = Vec::new();
+    screens.push(app_for(1));
+    let mut a = mid_turn(1);
+    ch(&mut a, 'o');
+    screens.push(a);
+    let mut a = mid_turn(1);
+    ch(&mut a, 'e');
+    screens.push(a);
+    let mut a = app_for(1);
+    begin(&mut a);
+    ch(&mut a, '?');
+    screens.push(a);
+    let mut a = learn_app(1);
+    for _ in 0..7 {
+        key(&mut a, KeyCode::Enter);
+    }
+    screens.push(a);
+    for app in &mut screens {
+        for w in (0..=170).step_by(7) {
+            for h in (0..=60).step_by(3) {
+                app.update(Msg::Resize(w, h));
+                let _ = render(app, w.max(1), h.max(1));
+            }
+        }
+        // Rapid resizes back and forth, then a usable size again.
+        for i in 0..50u16 {
+            app.update(Msg::Resize(20 + (i * 37) % 150, 5 + (i * 13) % 50));
+        }
+        app.update(Msg::Resize(160, 50));
+        assert!(!render(app, 160, 50).contains("too small"));
+    }
+}
+
+#[test]
+fn a_locale_that_is_not_utf8_draws_in_ascii() {
+    use fof::ui::theme::utf8_locale;
+    assert!(utf8_locale("C.UTF-8"));
+    assert!(utf8_locale("en_US.utf8"));
+    assert!(!utf8_locale("C"));
+    assert!(!utf8_locale("en_US.ISO-8859-1"));
+    // Every screen drawn in ASCII is plain ASCII.
+    let mut apps = vec![app_for(1), mid_turn(1), mid_turn(1), learn_app(1)];
+    begin(&mut apps[0]);
+    ch(&mut apps[1], 'o');
+    ch(&mut apps[2], 'e');
+    for app in &mut apps {
+        app.theme.ascii = true;
+        for (w, h) in [(80, 24), (160, 50)] {
+            let screen = render(app, w, h);
+            assert!(screen.is_ascii(), "{screen}");
+        }
+    }
+}

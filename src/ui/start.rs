@@ -9,7 +9,7 @@ use crossterm::event::{KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 
@@ -246,7 +246,7 @@ impl StartMenu {
         f.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })
-                .block(Block::bordered().title(" fof ")),
+                .block(t.block().title(" fof ")),
             area,
         );
     }

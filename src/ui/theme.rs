@@ -68,10 +68,22 @@ const ASCII: Lines = Lines {
     shade: ".",
 };
 
+/// Whether a locale name says UTF-8.
+pub fn utf8_locale(l: &str) -> bool {
+    let l = l.to_ascii_lowercase();
+    l.contains("utf-8") || l.contains("utf8")
+}
+
 impl Theme {
     /// From the environment: NO_COLOR (any value) turns colour off,
-    /// COLORTERM=truecolor or 24bit turns truecolor on.
+    /// COLORTERM=truecolor or 24bit turns truecolor on, and a locale that
+    /// is not UTF-8 (the first of LC_ALL, LC_CTYPE, LANG that is set, e.g.
+    /// `C` or `en_US.ISO-8859-1`) draws with ASCII.
     pub fn from_env(ascii: bool) -> Theme {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"]
+            .iter()
+            .find_map(|k| std::env::var(k).ok().filter(|v| !v.is_empty()));
+        let ascii = ascii || locale.is_some_and(|l| !utf8_locale(&l));
         let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let truecolor = std::env::var("COLORTERM")
             .map(|v| v == "truecolor" || v == "24bit")
@@ -86,6 +98,30 @@ impl Theme {
             },
             ascii,
         }
+    }
+
+    /// A bordered panel in the theme's lines.
+    pub fn block<'a>(&self) -> ratatui::widgets::Block<'a> {
+        let b = ratatui::widgets::Block::bordered();
+        if self.ascii {
+            b.border_set(ratatui::symbols::border::Set {
+                top_left: "+",
+                top_right: "+",
+                bottom_left: "+",
+                bottom_right: "+",
+                vertical_left: "|",
+                vertical_right: "|",
+                horizontal_top: "-",
+                horizontal_bottom: "-",
+            })
+        } else {
+            b
+        }
+    }
+
+    /// A symbol, or its ASCII stand-in.
+    pub fn sym(&self, unicode: &'static str, ascii: &'static str) -> &'static str {
+        if self.ascii { ascii } else { unicode }
     }
 
     pub fn lines(&self) -> &'static Lines {

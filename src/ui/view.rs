@@ -57,7 +57,7 @@ pub fn draw<D: Driver>(f: &mut Frame, app: &App<D>) {
             f.render_widget(
                 Paragraph::new(lines)
                     .wrap(Wrap { trim: false })
-                    .block(Block::bordered().title(" After the mission ")),
+                    .block(app.theme.block().title(" After the mission ")),
                 area,
             );
         }
@@ -161,7 +161,7 @@ fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" Mission briefing ")),
+            .block(t.block().title(" Mission briefing ")),
         area,
     );
 }
@@ -268,24 +268,34 @@ fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
     // Scroll hints.
     let t = &app.theme;
     if first_c > 0 {
-        buf.set_string(area.x, area.y + area.height / 2, "◂", t.style(Role::Cursor));
+        buf.set_string(
+            area.x,
+            area.y + area.height / 2,
+            t.sym("◂", "<"),
+            t.style(Role::Cursor),
+        );
     }
     if first_c + vis_cols < cols {
         buf.set_string(
             area.x + area.width - 1,
             area.y + area.height / 2,
-            "▸",
+            t.sym("▸", ">"),
             t.style(Role::Cursor),
         );
     }
     if first_r > 0 {
-        buf.set_string(area.x + area.width / 2, area.y, "▴", t.style(Role::Cursor));
+        buf.set_string(
+            area.x + area.width / 2,
+            area.y,
+            t.sym("▴", "^"),
+            t.style(Role::Cursor),
+        );
     }
     if first_r + vis_rows < rows {
         buf.set_string(
             area.x + area.width / 2,
             (area.y + vis_rows * ch).min(area.y + area.height - 1),
-            "▾",
+            t.sym("▾", "v"),
             t.style(Role::Cursor),
         );
     }
@@ -754,7 +764,7 @@ fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         lines.push(Line::styled(text, t.style(role)));
     }
     f.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(" Command Display ")),
+        Paragraph::new(lines).block(t.block().title(" Command Display ")),
         area,
     );
 }
@@ -895,7 +905,7 @@ fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(format!(" {pos} "))),
+            .block(t.block().title(format!(" {pos} "))),
         area,
     );
 }
@@ -944,10 +954,7 @@ fn log_view<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
     );
     app.hits.borrow_mut().log = area;
-    f.render_widget(
-        Paragraph::new(lines).block(Block::bordered().title(title)),
-        area,
-    );
+    f.render_widget(Paragraph::new(lines).block(t.block().title(title)), area);
 }
 
 fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
@@ -983,7 +990,7 @@ fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 "turn",
             ),
             (k(Command::TakeOver), "take over"),
-            ("←↑↓→".to_string(), "card"),
+            (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
             (k(Command::Help), "help"),
             (k(Command::Quit), "quit"),
         ],
@@ -992,7 +999,7 @@ fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (k(Command::NextDecision), "to your decision"),
             (k(Command::NextTurn), "end of turn"),
             (k(Command::ToggleLearn), "leave learn mode"),
-            ("←↑↓→".to_string(), "card"),
+            (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
             (k(Command::Help), "help"),
             (k(Command::Quit), "quit"),
         ],
@@ -1003,7 +1010,7 @@ fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         ],
         _ => {
             let mut v = vec![
-                ("←↑↓→".to_string(), "card"),
+                (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
                 (k(Command::NextUnit), "unit"),
                 (k(Command::Confirm), "orders"),
                 (k(Command::AllOrders), "all inputs"),
@@ -1061,7 +1068,7 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                         app.theme.style(Role::Dim),
                     ),
                 ])
-                .block(Block::bordered().title(" Quit ")),
+                .block(app.theme.block().title(" Quit ")),
                 r,
             );
         }
@@ -1131,7 +1138,7 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 lines.push(Line::styled(text, st));
             }
             f.render_widget(
-                Paragraph::new(lines).block(Block::bordered().title(format!(
+                Paragraph::new(lines).block(t.block().title(format!(
                     " {} ({} of {}) ",
                     menu.title,
                     menu.selected + 1,
@@ -1207,7 +1214,8 @@ fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u16) {
             .wrap(Wrap { trim: false })
             .scroll((scroll, 0))
             .block(
-                Block::bordered().title(format!(" Help: {} closes ", app.keys.key(Command::Back))),
+                t.block()
+                    .title(format!(" Help: {} closes ", app.keys.key(Command::Back))),
             ),
         r,
     );
@@ -1337,7 +1345,7 @@ fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize) {
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(format!(
+            .block(t.block().title(format!(
                 " Drawn: {} next, {} close ",
                 app.keys.key(Command::Confirm),
                 app.keys.key(Command::Back)
@@ -1399,7 +1407,7 @@ fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(Block::bordered().title(" Mission result ")),
+            .block(t.block().title(" Mission result ")),
         r,
     );
 }
@@ -1497,7 +1505,7 @@ fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     };
     f.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-            Block::bordered()
+            t.block()
                 .title(format!(" Learn: {title} "))
                 .title_bottom(Line::styled(keys, t.style(Role::Dim))),
         ),
