@@ -339,7 +339,115 @@ fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, opti
                 assert!(game.state().steps_at(u.pos, Side::Us) <= 16);
             }
         }
+        invariants(&game, mission, n);
         n += 1;
+    }
+}
+
+/// What must hold at every decision (issue 9): units stand on dealt cards
+/// (or a staging card) under cover markers of their own card; markers and
+/// records name units and cards that exist; the Current Activity Level is
+/// the one its definition gives (9.1); saved commands are within the HQ's
+/// limit (4.1.3); an impulse belongs to an HQ in play.
+fn invariants(game: &Game, mission: &str, n: usize) {
+    let s = game.state();
+    let at = |what: &str| format!("{mission} input {n}: {what}");
+    let unit_ok = |id: UnitId| s.get(id).is_some();
+    for u in s.in_play() {
+        if u.pos.is_staging() {
+            assert!(
+                s.map.is_staging(u.pos) || u.side != Side::Us,
+                "{}",
+                at("a unit off the staging row")
+            );
+        } else {
+            let card = s.map.card(u.pos);
+            assert!(
+                card.is_some(),
+                "{}",
+                at(&format!("{} on no card ({})", u.label, u.pos))
+            );
+            if let Some(c) = u.cover {
+                assert!(
+                    card.unwrap().covers.iter().any(|m| m.id == c),
+                    "{}",
+                    at(&format!("{} under a cover marker not on its card", u.label))
+                );
+            }
+        }
+    }
+    for f in &s.fires {
+        assert!(
+            s.map.card(f.from).is_some() || s.map.is_staging(f.from),
+            "{}",
+            at("a PDF from no card")
+        );
+        assert!(
+            s.map.card(f.target).is_some() || s.map.is_staging(f.target),
+            "{}",
+            at("fire at no card")
+        );
+    }
+    for (a, b) in &s.carried {
+        assert!(
+            unit_ok(*a) && unit_ok(*b),
+            "{}",
+            at("a carried casualty of no unit")
+        );
+        assert!(s.unit(*a).in_play(), "{}", at("a carrier out of play"));
+    }
+    for t in &s.spotters {
+        assert!(unit_ok(t.unit), "{}", at("a spotter of no unit"));
+    }
+    for (u, _, _) in &s.fpl {
+        assert!(unit_ok(*u), "{}", at("an FPL of no unit"));
+    }
+    for (u, _) in &s.skills {
+        assert!(unit_ok(*u), "{}", at("a skill held by no unit"));
+    }
+    for c in &s.map.cards {
+        if c.markers.pc.is_some() {
+            assert!(
+                !c.pos.is_staging(),
+                "{}",
+                at("a PC marker in the staging area")
+            );
+        }
+    }
+    assert_eq!(
+        s.activity,
+        fof::engine::activity::level(game),
+        "{}",
+        at("the Current Activity Level is not the one 9.1 defines")
+    );
+    for h in &s.hqs {
+        let u = s.unit(h.unit);
+        assert!(
+            u.is_hq_or_staff() || !u.in_play(),
+            "{}",
+            at("a command record of a unit that does not command")
+        );
+        if u.in_play() {
+            assert!(
+                h.saved <= game.save_limit(h.unit),
+                "{}",
+                at(&format!("{} saves {} commands", u.label, h.saved))
+            );
+        }
+    }
+    if let Some(imp) = &s.impulse {
+        if let Some(h) = imp.hq {
+            assert!(
+                s.unit(h).in_play(),
+                "{}",
+                at("an impulse of an HQ out of play")
+            );
+        }
+        assert!(
+            imp.spent <= imp.available.max(imp.spend_max),
+            "{}",
+            at("more commands spent than held")
+        );
     }
 }
 

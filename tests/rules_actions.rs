@@ -2698,6 +2698,43 @@ fn rule_10_2_2_the_xo_can_stand_in_for_a_platoon_hq() {
 }
 
 #[test]
+fn rule_4_1_3_an_hq_that_leaves_play_in_its_own_impulse_ends_it() {
+    // Decision (4.1.3, 10.2.2): the XO spending its own commands to become
+    // a platoon HQ leaves play; its impulse ends and what it had left is
+    // lost, none saved.
+    let mut g = game();
+    let (xo, plt) = (id(&g, "xo"), id(&g, "1plt_hq"));
+    put(&mut g, &[xo], p(2, 2));
+    u(&mut g, plt).removed = true;
+    impulse(&mut g, Some(xo));
+    let events = ok(&mut g, by(xo, Action::ReconstitutePltHq { from: xo, plt }));
+    assert!(!unit(&g, xo).in_play());
+    assert!(
+        events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::ImpulseEnds { hq: Some(h), saved: 0, lost: 5 } if h == xo
+        )),
+        "{events:?}"
+    );
+    assert_ne!(g.state().impulse.as_ref().and_then(|i| i.hq), Some(xo));
+    assert_eq!(g.state().hq_state(xo).map(|h| h.saved), Some(0));
+}
+
+#[test]
+fn rule_10_2_2_a_reconstituted_hq_starts_with_no_saved_commands() {
+    // Decision (4.1.3, 10.2.2): the commands the lost HQ had saved went
+    // with it.
+    let mut g = game();
+    let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
+    put(&mut g, &[co, xo], p(2, 2));
+    g.state_mut().hq_state_mut(plt).unwrap().saved = 3;
+    u(&mut g, plt).removed = true;
+    ok(&mut g, by(co, Action::ReconstitutePltHq { from: xo, plt }));
+    assert_eq!(g.state().hq_state(plt).unwrap().saved, 0);
+    assert!(g.state().hq_state(plt).unwrap().saved <= g.save_limit(plt));
+}
+
+#[test]
 fn rule_10_2_2_a_squad_of_another_platoon_cannot_stand_in() {
     let mut g = game();
     let (co, plt, other) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "2_1"));

@@ -495,6 +495,11 @@ pub fn perform(game: &mut Game, order: &Order) {
             h.pinned = false;
             h.flipped = false;
             h.exposed = false;
+            // Decision (4.1.3, 10.2.2): commands the lost HQ had saved went
+            // with it; the new HQ starts with none.
+            if let Some(st) = game.state.hq_state_mut(plt) {
+                st.saved = 0;
+            }
             game.emit(
                 "10.2.2",
                 EventKind::UnitCreated { unit: plt },
@@ -531,6 +536,9 @@ pub fn perform(game: &mut Game, order: &Order) {
             h.pinned = false;
             h.flipped = false;
             h.assets.extend(donor.assets.iter().cloned());
+            if let Some(st) = game.state.hq_state_mut(co) {
+                st.saved = 0;
+            }
             game.emit(
                 "10.2.2",
                 EventKind::UnitCreated { unit: co },

@@ -201,7 +201,12 @@ fn continuing(game: &mut Game) {
             {
                 target = *s;
             }
-            if target == l.from {
+            let no_card =
+                game.state.map.card(target).is_none() && !game.state.map.is_staging(target);
+            if target == l.from || no_card {
+                // Decision (6.1, 9.2.2): fire cut short to a position where
+                // no card lies (between an expansion card and the grid)
+                // has nowhere to put its VOF marker: it stops.
                 new = None;
             } else {
                 new = Some(FireLink { target, ..l });

@@ -466,7 +466,38 @@ impl Game {
                 self.drop_casualty(*carrier, *casualty);
             }
         }
+        self.end_impulse_of_a_gone_hq();
+        super::activity::update(self);
         Ok(())
+    }
+
+    /// Decision (4.1.3 with 10.2.2): an HQ or staff that leaves play during
+    /// its own impulse (the XO or first sergeant becoming a platoon HQ, a
+    /// step of it becoming a runner that empties it...) can give no more
+    /// orders: its impulse ends at once and the commands it had left are
+    /// lost, none saved.
+    fn end_impulse_of_a_gone_hq(&mut self) {
+        let Some(hq) = self.state.impulse.as_ref().and_then(|i| i.hq) else {
+            return;
+        };
+        if self.state.unit(hq).in_play() {
+            return;
+        }
+        if let Some(imp) = &mut self.state.impulse {
+            imp.can_save = false;
+        }
+        self.emit(
+            "4.1.3",
+            EventKind::Nothing {
+                why: "the HQ left play".into(),
+            },
+            format!(
+                "{} has left play: its impulse ends and the commands it had left are lost.",
+                self.describe(hq)
+            ),
+            Vec::new(),
+        );
+        self.end_impulse();
     }
 
     /// A copy of the game without its log, for trial runs that must not
@@ -681,7 +712,7 @@ impl Game {
     }
 
     /// Commands an HQ may keep for later turns (4.1.3).
-    pub(crate) fn save_limit(&self, hq: UnitId) -> u8 {
+    pub fn save_limit(&self, hq: UnitId) -> u8 {
         let exp = self.experience(hq);
         let limited = self.limited_visibility();
         self.data
@@ -767,6 +798,16 @@ impl Game {
     /// One piece of the automatic play (see [`Game::advance`]); `false`
     /// when a decision is reached.
     fn run_once(&mut self) -> bool {
+        let went_on = self.run_piece();
+        // 9.1: the level follows the map; whatever a piece changed (a
+        // prisoner taken, a barrage, a unit withdrawn) shows in it.
+        if went_on && self.state.step != Step::MissionEnd {
+            super::activity::update(self);
+        }
+        went_on
+    }
+
+    fn run_piece(&mut self) -> bool {
         if self.state.step == Step::MissionEnd {
             return false;
         }

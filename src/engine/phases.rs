@@ -663,6 +663,8 @@ pub fn clean_up(game: &mut Game) {
         "Exposed, signal, illumination, grenade and demolition markers are removed.".into(),
         Vec::new(),
     );
+    // 9.1: markers removed and units gone change the level.
+    super::activity::update(game);
 }
 
 /// 4.3.4, 4.3.5: when the last or only step of a unit carrying radios or
