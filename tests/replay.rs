@@ -554,3 +554,45 @@ fn a_game_saved_after_every_input_loses_at_most_the_last_one_when_cut_short() {
     assert!(fof::replay::load(&path, data).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_save_killed_at_any_byte_loads_as_its_last_whole_input() {
+    // A journal writes its header at once (atomically) and then appends one
+    // line per input: a kill can cut the file anywhere after the header.
+    // Wherever it is cut, the save recovers to the game after its last
+    // whole line.
+    let data = data();
+    let dir = std::env::temp_dir().join(format!("fof-kill-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("current.replay");
+    let mut rec =
+        Recorder::new(data.clone(), "crossroads_firefight", 9, Options::default()).unwrap();
+    let header = rec.text().len();
+    let mut journal = fof::replay::Journal::create(&path, &rec).unwrap();
+    let mut rng = bot_rng(9);
+    let mut hashes = vec![rec.game().state_hash()];
+    for _ in 0..12 {
+        let legal = rec.game().legal_inputs();
+        let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+        rec.apply(&i).unwrap();
+        journal.update(&rec).unwrap();
+        hashes.push(rec.game().state_hash());
+    }
+    let full = std::fs::read(&path).unwrap();
+    let cut_path = dir.join("cut.replay");
+    for end in header..=full.len() {
+        let bytes = &full[..end];
+        std::fs::write(&cut_path, bytes).unwrap();
+        let whole_inputs = bytes[header..].iter().filter(|b| **b == b'\n').count();
+        let (back, _) = fof::replay::recover(&cut_path, data.clone())
+            .unwrap_or_else(|e| panic!("cut at byte {end}: {e}"));
+        assert_eq!(back.inputs() as usize, whole_inputs, "cut at byte {end}");
+        assert_eq!(
+            back.game().state_hash(),
+            hashes[whole_inputs],
+            "cut at byte {end}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
