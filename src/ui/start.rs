@@ -235,7 +235,7 @@ impl StartMenu {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
             format!(
-                "{}{} choose   {} open   {} quit",
+                "{}/{} choose   {} open   {} quit",
                 self.keys.key(Command::Up),
                 self.keys.key(Command::Down),
                 self.keys.key(Command::Confirm),

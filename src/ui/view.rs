@@ -961,7 +961,7 @@ fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let k = |c: Command| app.keys.key(c);
     let items: Vec<(String, &str)> = match (&app.overlay, &app.screen) {
         (Overlay::Menu(_), _) => vec![
-            (format!("{}{}", k(Command::Up), k(Command::Down)), "choose"),
+            (format!("{}/{}", k(Command::Up), k(Command::Down)), "choose"),
             (k(Command::Confirm), "give the order"),
             (k(Command::Back), "back"),
             (k(Command::Help), "help"),
