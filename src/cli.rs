@@ -420,22 +420,24 @@ fn sim(
     }
     let mut failed = false;
     let mut tally: std::collections::BTreeMap<String, u64> = std::collections::BTreeMap::new();
+    let bar = sim_progress(missions.len() as u64 * args.games, args.json);
     for m in &missions {
         for i in 0..args.games {
+            bar.inc(1);
             let seed = args.seed.wrapping_add(i);
             let played =
                 if let Some(path) = &args.record {
                     crate::sim::play_recorded(data.clone(), m, seed, args.bot, Default::default())
                         .map(|(r, rec)| {
                             if args.log {
-                                write_log(out, rec.game().log());
+                                bar.suspend(|| write_log(out, rec.game().log()));
                             }
                             (r, Some((path, rec.text())))
                         })
                 } else if args.log {
                     crate::sim::play_logged(data.clone(), m, seed, args.bot, Default::default())
                         .map(|(r, log)| {
-                            write_log(out, &log);
+                            bar.suspend(|| write_log(out, &log));
                             (r, None)
                         })
                 } else {
@@ -475,17 +477,36 @@ fn sim(
                     r.hash
                 )
             };
-            if writeln!(out, "{line}").is_err() {
+            if bar.suspend(|| writeln!(out, "{line}")).is_err() {
                 return 0;
             }
         }
     }
+    bar.finish_and_clear();
     if !args.json {
         for (k, n) in &tally {
             let _ = writeln!(out, "{k}: {n}");
         }
     }
     i32::from(failed)
+}
+
+/// The progress bar of a long `fof sim` run: drawn on standard error when
+/// that is a terminal, never with `--json` or for a single game, so that
+/// piped output holds nothing but the results.
+fn sim_progress(games: u64, json: bool) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if json || games < 2 || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(games);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template(
+            "{bar:40} {pos}/{len} games, {per_sec}, {eta} left",
+        )
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
 }
 
 /// Prints events as `fof sim --log` and `fof replay` do.

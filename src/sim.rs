@@ -113,7 +113,13 @@ pub fn play_logged(
     options: Options,
 ) -> Result<(Report, Vec<crate::engine::events::Event>), SetupError> {
     let mut game = Game::new(data, mission, seed, options)?;
-    let (inputs, stalled) = drive(&mut game, |g| g, |g, i| g.apply(i).is_ok(), seed, bot);
+    let (inputs, stalled) = drive(
+        &mut game,
+        |g| g,
+        |g, i| g.apply_logged(i).is_ok(),
+        seed,
+        bot,
+    );
     let r = report(&game, mission, seed, bot, inputs, stalled);
     Ok((r, game.log().to_vec()))
 }

@@ -65,17 +65,17 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
 fn check_tasking(game: &Game, by: Option<UnitId>, commands: u8) -> Result<(), Illegal> {
     let co = game.state.co_hq().map(|c| c.id);
     if by.is_none() || by != co {
-        return Err(Illegal(
-            "only the CO HQ carries out a battalion tasking (3.1)".into(),
+        return Err(Illegal::because(
+            "only the CO HQ carries out a battalion tasking (3.1)",
         ));
     }
     match game.state.tasking {
         Some((c, _)) if c == commands => Ok(()),
-        Some((c, _)) => Err(Illegal(format!(
-            "this turn's tasking asks for {c} commands, not {commands}"
-        ))),
-        None => Err(Illegal(
-            "battalion has no tasking for the company this turn (3.1)".into(),
+        Some((c, _)) => Err(Illegal::because(|| {
+            format!("this turn's tasking asks for {c} commands, not {commands}")
+        })),
+        None => Err(Illegal::because(
+            "battalion has no tasking for the company this turn (3.1)",
         )),
     }
 }

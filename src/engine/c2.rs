@@ -2,7 +2,7 @@
 //! pyrotechnics, reconstituting HQs, runners, phone lines, new controls.
 
 use super::events::EventKind;
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, no};
 use super::orders::{Action, Order, can_order};
 use super::pos::CardPos;
 use super::sequence::Step;
@@ -10,10 +10,6 @@ use super::state::{Asset, PointControl, RunnerTask, SmokeKind, Unit, UnitId};
 use crate::data::action::Experience;
 use crate::data::mission::Pyro;
 use crate::data::units::{Side, UnitKind};
-
-fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
 
 /// At most two runners in play (4.3.2).
 pub const MAX_RUNNERS: usize = 2;
@@ -84,14 +80,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 _ => false,
             };
             if !subordinate {
-                return no(format!(
-                    "{} is not an HQ or staff directly under {}",
-                    game.describe(*hq),
-                    game.describe(b)
-                ));
+                return no(|| {
+                    format!(
+                        "{} is not an HQ or staff directly under {}",
+                        game.describe(*hq),
+                        game.describe(b)
+                    )
+                });
             }
             if game.state.hq_state(*hq).is_some_and(|s| s.activated) {
-                return no(format!("{} is already activated", game.describe(*hq)));
+                return no(|| format!("{} is already activated", game.describe(*hq)));
             }
             Ok(())
         }
@@ -118,7 +116,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("only a Good Order unit deploys pyrotechnics (4.2.1 c)");
             }
             if !has_pyro(u, *device) {
-                return no(format!("{} carries no {device:?}", game.describe(*unit)));
+                return no(|| format!("{} carries no {device:?}", game.describe(*unit)));
             }
             if u.pos.is_staging() {
                 return no("signals are deployed on the map");
@@ -142,7 +140,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *from)?;
             let h = game.state.unit(*plt);
             if h.side != Side::Us || h.kind != UnitKind::Hq || h.hq.is_none() {
-                return no(format!("{} is not a platoon HQ", game.describe(*plt)));
+                return no(|| format!("{} is not a platoon HQ", game.describe(*plt)));
             }
             if h.in_play() {
                 return no("that platoon HQ is still in play");
@@ -155,16 +153,20 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return Ok(());
             }
             if !u.good_order() || u.is_hq_or_staff() || u.kind == UnitKind::Runner {
-                return no(format!(
-                    "{} is not a Good Order unit of a platoon",
-                    game.describe(*from)
-                ));
+                return no(|| {
+                    format!(
+                        "{} is not a Good Order unit of a platoon",
+                        game.describe(*from)
+                    )
+                });
             }
             if u.platoon != Some(*plt) {
-                return no(format!(
-                    "{} does not belong to that platoon (10.2.2)",
-                    game.describe(*from)
-                ));
+                return no(|| {
+                    format!(
+                        "{} does not belong to that platoon (10.2.2)",
+                        game.describe(*from)
+                    )
+                });
             }
             Ok(())
         }
@@ -182,10 +184,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *from)?;
             match co_successor(game) {
                 Some(s) if s == *from => Ok(()),
-                Some(s) => no(format!(
-                    "the order of precedence names {} first (4.2.1 e)",
-                    game.describe(s)
-                )),
+                Some(s) => no(|| {
+                    format!(
+                        "the order of precedence names {} first (4.2.1 e)",
+                        game.describe(s)
+                    )
+                }),
                 None => no(
                     "no unit is eligible to take over the company: a unit higher in the order of precedence must first rally to its command side (4.2.1 e, 10.2.2)",
                 ),
@@ -224,10 +228,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             let r = game.state.unit(*runner);
             if r.kind != UnitKind::Runner || !r.good_order() || !r.in_play() {
-                return no(format!(
-                    "{} is not a Good Order runner",
-                    game.describe(*runner)
-                ));
+                return no(|| format!("{} is not a Good Order runner", game.describe(*runner)));
             }
             if game.state.runners.iter().any(|t| t.runner == *runner) {
                 return no("that runner is already on an errand");
@@ -239,15 +240,17 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 && (plt || t.kind == UnitKind::Staff)
                 && !t.pos.is_staging())
             {
-                return no(format!(
-                    "{} is not a platoon HQ or company staff on the map",
-                    game.describe(*to)
-                ));
+                return no(|| {
+                    format!(
+                        "{} is not a platoon HQ or company staff on the map",
+                        game.describe(*to)
+                    )
+                });
             }
             if t.pos != r.pos
                 && game.state.steps_at(t.pos, Side::Us) + r.steps > game.data.charts.stacking.steps
             {
-                return no(format!("{} already holds 16 friendly steps (5.1.5)", t.pos));
+                return no(|| format!("{} already holds 16 friendly steps (5.1.5)", t.pos));
             }
             Ok(())
         }
@@ -260,10 +263,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             let r = game.state.unit(*runner);
             if r.kind != UnitKind::Runner || !r.good_order() || !r.in_play() {
-                return no(format!(
-                    "{} is not a Good Order runner",
-                    game.describe(*runner)
-                ));
+                return no(|| format!("{} is not a Good Order runner", game.describe(*runner)));
             }
             let co_pos = game.state.unit(b).pos;
             let i = game.state.unit(*into);
@@ -277,7 +277,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .unwrap_or(1);
             if !i.good_order() || i.kind != UnitKind::Squad || i.steps >= full || i.side != Side::Us
             {
-                return no(format!("{} cannot absorb a step", game.describe(*into)));
+                return no(|| format!("{} cannot absorb a step", game.describe(*into)));
             }
             Ok(())
         }
@@ -285,11 +285,13 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             match switchable(game, *unit, *to) {
                 Some(_) => Ok(()),
-                None => no(format!(
-                    "{} carries no set of the kind that was lost on the {} net (4.2.1 j)",
-                    game.describe(*unit),
-                    to.label()
-                )),
+                None => no(|| {
+                    format!(
+                        "{} carries no set of the kind that was lost on the {} net (4.2.1 j)",
+                        game.describe(*unit),
+                        to.label()
+                    )
+                }),
             }
         }
         Action::RepairLine { unit } => {

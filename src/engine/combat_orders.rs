@@ -4,7 +4,7 @@
 
 use super::events::EventKind;
 use super::fire::{add_link, basic_vof, ratings};
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, no};
 use super::orders::{Action, Needed, Order, attempt, can_order, failed};
 use super::pos::CardPos;
 use super::state::{FireLink, Unit, UnitId};
@@ -12,10 +12,6 @@ use crate::data::action::{Experience, Icon};
 use crate::data::charts::CoverKind;
 use crate::data::terrain::{CoverValue, TerrainType};
 use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
-
-fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
 
 /// A unit fit to fight: Good Order, or an unpinned assault or fire team
 /// (4.2.5).
@@ -30,10 +26,7 @@ fn range_of(game: &Game, u: &Unit) -> Option<Range> {
 fn enemy(game: &Game, id: UnitId) -> Result<&Unit, Illegal> {
     match game.state.get(id) {
         Some(t) if t.in_play() && t.side != Side::Us && t.kind != UnitKind::Casualty => Ok(t),
-        _ => no(format!(
-            "{} is not an enemy unit in play",
-            game.describe(id)
-        )),
+        _ => no(|| format!("{} is not an enemy unit in play", game.describe(id))),
     }
 }
 
@@ -65,10 +58,12 @@ fn can_engage(game: &Game, u: &Unit, t: &Unit, range: Range) -> Result<(), Illeg
     }
     let d = u.pos.distance(t.pos);
     if d > range.cards() {
-        return no(format!(
-            "the target is {d} card(s) away, beyond range {}",
-            range.label()
-        ));
+        return no(|| {
+            format!(
+                "the target is {d} card(s) away, beyond range {}",
+                range.label()
+            )
+        });
     }
     if d > 0 && !game.unit_sees_unit(u.id, t.id) {
         return no("no line of sight to the target (5.2.1)");
@@ -97,13 +92,10 @@ fn check_concentrate(
     can_order(game, by, unit)?;
     let u = game.state.unit(unit);
     if !fighter(u) {
-        return no(format!(
-            "{} is not fit to fire (4.2.5)",
-            game.describe(unit)
-        ));
+        return no(|| format!("{} is not fit to fire (4.2.5)", game.describe(unit)));
     }
     let Some(r) = ratings(game, u) else {
-        return no(format!("{} has no VOF rating", game.describe(unit)));
+        return no(|| format!("{} has no VOF rating", game.describe(unit)));
     };
     if !matches!(r.vof, Vof::S | Vof::A | Vof::AS | Vof::H) {
         return no("concentrated fire needs an S, A, A/S or H rating (4.2.4 b)");
@@ -129,16 +121,10 @@ fn check_grenade(
     can_order(game, by, unit)?;
     let u = game.state.unit(unit);
     if !fighter(u) {
-        return no(format!(
-            "{} is not fit to fight (4.2.5)",
-            game.describe(unit)
-        ));
+        return no(|| format!("{} is not fit to fight (4.2.5)", game.describe(unit)));
     }
     let Some(r) = ratings(game, u) else {
-        return no(format!(
-            "{} has no printed VOF (6.5.1)",
-            game.describe(unit)
-        ));
+        return no(|| format!("{} has no printed VOF (6.5.1)", game.describe(unit)));
     };
     if exposed_heavy(game, u) {
         return no(
@@ -169,10 +155,12 @@ fn check_grenade(
         r.range.min(Range::C)
     };
     if d > reach.cards() || reach < Range::C {
-        return no(format!(
-            "the target is {d} card(s) away: a G! superscript reaches close range, a G! rating its printed range {} (6.5.1)",
-            reach.label()
-        ));
+        return no(|| {
+            format!(
+                "the target is {d} card(s) away: a G! superscript reaches close range, a G! rating its printed range {} (6.5.1)",
+                reach.label()
+            )
+        });
     }
     if weapon == Some(Weapon::RifleGrenades)
         && u.ammo.unwrap_or(0) == 0
@@ -247,10 +235,12 @@ fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Result<(), Ille
     if heard {
         Ok(())
     } else {
-        no(format!(
-            "{} is neither on {at} nor in communication with a unit there (4.3)",
-            game.describe(h)
-        ))
+        no(|| {
+            format!(
+                "{} is neither on {at} nor in communication with a unit there (4.3)",
+                game.describe(h)
+            )
+        })
     }
 }
 
@@ -260,23 +250,17 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !fighter(u) {
-                return no(format!(
-                    "{} is not fit to spot (4.2.5)",
-                    game.describe(*unit)
-                ));
+                return no(|| format!("{} is not fit to spot (4.2.5)", game.describe(*unit)));
             }
             if !game
                 .state
                 .units_at(*target)
                 .any(|t| t.side != Side::Us && !t.spotted && t.kind != UnitKind::Casualty)
             {
-                return no(format!("no unspotted enemy is known on {target}"));
+                return no(|| format!("no unspotted enemy is known on {target}"));
             }
             if *target != u.pos && !game.unit_sees(*unit, *target) {
-                return no(format!(
-                    "{} has no line of sight to {target}",
-                    game.describe(*unit)
-                ));
+                return no(|| format!("{} has no line of sight to {target}", game.describe(*unit)));
             }
             Ok(())
         }
@@ -323,10 +307,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !fighter(u) {
-                return no(format!(
-                    "{} is not fit to fight (4.2.5)",
-                    game.describe(*unit)
-                ));
+                return no(|| format!("{} is not fit to fight (4.2.5)", game.describe(*unit)));
             }
             let flame = matches!(action, Action::Flame { .. });
             let want = if flame { Vof::Flame } else { Vof::Demo };
@@ -394,7 +375,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .units_at(*target)
                 .any(|e| e.side != Side::Us && e.spotted && e.kind != UnitKind::Casualty)
             {
-                return no(format!("no spotted enemy on {target}"));
+                return no(|| format!("no spotted enemy on {target}"));
             }
             let range = t.and_then(|t| t.front).map(|r| r.range).unwrap_or(Range::V);
             if m.pos.distance(*target) > range.cards() {
@@ -402,10 +383,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             let eyes = by.unwrap_or(*mortar);
             if !game.unit_sees(eyes, *target) {
-                return no(format!(
-                    "{} has no line of sight to {target} (4.2.4 j)",
-                    game.describe(eyes)
-                ));
+                return no(|| {
+                    format!(
+                        "{} has no line of sight to {target} (4.2.4 j)",
+                        game.describe(eyes)
+                    )
+                });
             }
             Ok(())
         }
@@ -423,7 +406,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     .iter()
                     .any(|f| f.side == Side::Us && f.from == *at)
             {
-                return no(format!("no friendly unit on {at} is firing"));
+                return no(|| format!("no friendly unit on {at} is firing"));
             }
             Ok(())
         }
@@ -461,7 +444,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .filter(|u| u.side == Side::Us && basic_vof(game, u, 1).is_some())
                 .collect();
             if shooters.is_empty() {
-                return no(format!("no friendly unit on {at} has a VOF rating"));
+                return no(|| format!("no friendly unit on {at} has a VOF rating"));
             }
             if game
                 .state
@@ -472,7 +455,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("units in smoke cannot fire out of their card (4.3.6 C)");
             }
             if game.state.map.card(*to).is_none() {
-                return no(format!("{to} is not a card on the map"));
+                return no(|| format!("{to} is not a card on the map"));
             }
             let reach = shooters
                 .iter()
@@ -481,16 +464,14 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .max()
                 .unwrap_or(0);
             if at.distance(*to) > reach {
-                return no(format!("{to} is beyond the range of the units on {at}"));
+                return no(|| format!("{to} is beyond the range of the units on {at}"));
             }
             let sees = match by {
                 Some(b) => game.unit_sees(b, *to) || game.state.unit(b).pos == *to,
                 None => shooters.iter().any(|u| game.unit_sees(u.id, *to)),
             };
             if !sees {
-                return no(format!(
-                    "{to} is not in the originator's line of sight (4.2.4 l)"
-                ));
+                return no(|| format!("{to} is not in the originator's line of sight (4.2.4 l)"));
             }
             Ok(())
         }

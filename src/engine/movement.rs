@@ -3,7 +3,7 @@
 
 use super::events::EventKind;
 use super::fire::{diagonal_crosses_pdf, ratings};
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, no};
 use super::orders::{Action, Needed, Order, attempt, can_order, failed};
 use super::pos::CardPos;
 use super::state::{Asset, CoverId, CoverMarker, Item, Unit, UnitId};
@@ -11,10 +11,6 @@ use crate::data::action::{Icon, Word};
 use crate::data::charts::CoverKind;
 use crate::data::terrain::{Dir, Relief, TerrainType};
 use crate::data::units::{AmmoKind, Side, UnitKind, Vof, Weapon};
-
-fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
 
 /// Fortifications between which moving is not exposed (5.1.1, 5.1.2).
 fn fortified(kind: Option<CoverKind>) -> bool {
@@ -44,7 +40,7 @@ fn cover_held_by_other(game: &Game, pos: CardPos, cover: CoverId, side: Side) ->
 /// Checks that a unit may go under a cover marker on a card.
 fn check_cover(game: &Game, u: &Unit, pos: CardPos, cover: CoverId) -> Result<(), Illegal> {
     let Some(kind) = game.state.cover_kind(pos, cover) else {
-        return no(format!("there is no such cover marker on {pos}"));
+        return no(|| format!("there is no such cover marker on {pos}"));
     };
     if cover_held_by_other(game, pos, cover, u.side) {
         return no("the enemy is under that cover marker (5.2.3)");
@@ -64,7 +60,7 @@ fn check_cover(game: &Game, u: &Unit, pos: CardPos, cover: CoverId) -> Result<()
             .map(|x| x.steps)
             .sum();
         if inside + u.steps > cap {
-            return no(format!("the {kind:?} holds at most {cap} steps (5.2.3 B)"));
+            return no(|| format!("the {kind:?} holds at most {cap} steps (5.2.3 B)"));
         }
     }
     Ok(())
@@ -86,10 +82,12 @@ fn restricted_destination(game: &Game, u: &Unit, to: CardPos) -> Result<(), Ille
         return if safe {
             Ok(())
         } else {
-            no(format!(
-                "{} is pinned: it may only move to the staging area or a friendly card under no VOF (4.2.5)",
-                game.describe(u.id)
-            ))
+            no(|| {
+                format!(
+                    "{} is pinned: it may only move to the staging area or a friendly card under no VOF (4.2.5)",
+                    game.describe(u.id)
+                )
+            })
         };
     }
     match u.kind {
@@ -132,28 +130,32 @@ pub fn check_move(
         return no("casualties cannot move; another unit must carry them (5.1.7)");
     }
     if u.exposed {
-        return no(format!(
-            "{} is marked Exposed and cannot move to another card this turn (5.1.3)",
-            game.describe(unit)
-        ));
+        return no(|| {
+            format!(
+                "{} is marked Exposed and cannot move to another card this turn (5.1.3)",
+                game.describe(unit)
+            )
+        });
     }
     // 5.1.6 A-B: a pinned or paralyzed carrier keeps what it carries but
     // cannot transport it any farther until rallied; it must set it down.
     if (u.pinned || u.kind == UnitKind::ParalyzedTeam)
         && game.state.carried.iter().any(|(k, _)| *k == unit)
     {
-        return no(format!(
-            "{} is pinned or paralyzed and cannot carry its casualty any farther: set it down first (5.1.6)",
-            game.describe(unit)
-        ));
+        return no(|| {
+            format!(
+                "{} is pinned or paralyzed and cannot carry its casualty any farther: set it down first (5.1.6)",
+                game.describe(unit)
+            )
+        });
     }
     if !u.pos.adjacent(to) {
-        return no(format!("{to} is not adjacent to {} (5.1.2)", u.pos));
+        return no(|| format!("{to} is not adjacent to {} (5.1.2)", u.pos));
     }
     if !game.state.map.friendly_may_enter(to) {
-        return no(format!(
-            "{to} is off the map, or beyond a boundary or the limit of advance (2.4.1)"
-        ));
+        return no(|| {
+            format!("{to} is off the map, or beyond a boundary or the limit of advance (2.4.1)")
+        });
     }
     restricted_destination(game, u, to)?;
     if diagonal_crosses_pdf(game, u.pos, to) {
@@ -167,9 +169,9 @@ pub fn check_move(
             .map(|r| game.state.unit(*r).steps)
             .sum();
         if steps + u.steps + escort > limit {
-            return no(format!(
-                "{to} already holds {steps} friendly steps; the limit is {limit} (5.1.5)"
-            ));
+            return no(|| {
+                format!("{to} already holds {steps} friendly steps; the limit is {limit} (5.1.5)")
+            });
         }
     }
     if let Some(c) = cover {
@@ -234,7 +236,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let infiltrate = matches!(action, Action::InfiltratePlatoon { .. });
             let movers = platoon_movers(game, h, *to, infiltrate);
             if movers.is_empty() {
-                return no(format!("no unit of the platoon can move to {to}"));
+                return no(|| format!("no unit of the platoon can move to {to}"));
             }
             let pos = game.state.unit(h).pos;
             if infiltrate && !game.card_under_vof(pos) && !game.card_under_vof(*to) {
@@ -244,7 +246,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if !game.state.map.is_staging(*to)
                 && game.state.steps_at(*to, Side::Us) + steps > game.data.charts.stacking.steps
             {
-                return no(format!("the platoon would exceed 16 steps on {to} (5.1.5)"));
+                return no(|| format!("the platoon would exceed 16 steps on {to} (5.1.5)"));
             }
             Ok(())
         }
@@ -261,7 +263,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("a unit under a cover marker cannot seek cover (5.1.1)");
             }
             if cover_potential_left(game, u.pos) == 0 {
-                return no(format!("{} has reached its cover potential (5.2.3)", u.pos));
+                return no(|| format!("{} has reached its cover potential (5.2.3)", u.pos));
             }
             Ok(())
         }
@@ -330,9 +332,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 }
                 Item::Asset(_) => {
                     if u.assets.len() >= ASSET_LOAD {
-                        return no(format!(
-                            "a unit carries at most {ASSET_LOAD} assets (5.1.6 A)"
-                        ));
+                        return no(|| {
+                            format!("a unit carries at most {ASSET_LOAD} assets (5.1.6 A)")
+                        });
                     }
                     Ok(())
                 }
@@ -348,10 +350,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("no such casualty");
             };
             if c.kind != UnitKind::Casualty || !c.in_play() || c.side != u.side {
-                return no(format!(
-                    "{} is not a friendly casualty",
-                    game.describe(*casualty)
-                ));
+                return no(|| format!("{} is not a friendly casualty", game.describe(*casualty)));
             }
             if c.pos != u.pos {
                 return no("the casualty is on another card");
@@ -919,9 +918,9 @@ pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
         return Ok(());
     }
     if pos.row < 1 {
-        return Err(Illegal(format!(
-            "{pos} lies in the staging area: the map does not grow there"
-        )));
+        return Err(Illegal::because(|| {
+            format!("{pos} lies in the staging area: the map does not grow there")
+        }));
     }
     let Some(first) = game.state.map.terrain_pile.pop() else {
         return Err(Illegal("the terrain deck is exhausted".into()));

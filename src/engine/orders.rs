@@ -7,7 +7,7 @@
 
 use super::comms;
 use super::events::{EventKind, Section};
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, no};
 use super::pos::CardPos;
 use super::state::{CoverId, FailedAttempt, UnitId};
 use crate::data::action::{ActionCard, Icon, Word};
@@ -346,22 +346,38 @@ impl Action {
 
     /// Every unit the action names.
     pub fn ids(&self) -> Vec<UnitId> {
+        let mut v = Vec::new();
+        self.each_id(|id| v.push(id));
+        v
+    }
+
+    /// Calls `f` with every unit the action names, in [`Action::ids`]'s
+    /// order, without building a list.
+    pub fn each_id(&self, mut f: impl FnMut(UnitId)) {
         use Action::*;
         match self {
-            Activate { hq } => vec![*hq],
-            ReconstitutePltHq { from, plt } => vec![*from, *plt],
-            DispatchRunner { runner, to } => vec![*runner, *to],
-            DismissRunner { runner, into } => vec![*runner, *into],
-            Supplement { squad, team } => vec![*squad, *team],
-            ReconstituteSquad { teams } => teams.clone(),
-            PickUp { unit, casualty } => vec![*unit, *casualty],
-            ConcentrateFire { unit, target }
-            | Grenade { unit, target }
-            | WpGrenade { unit, target } => {
-                vec![*unit, *target]
+            Activate { hq } => f(*hq),
+            ReconstitutePltHq { from: a, plt: b }
+            | DispatchRunner { runner: a, to: b }
+            | DismissRunner { runner: a, into: b }
+            | Supplement { squad: a, team: b }
+            | PickUp {
+                unit: a,
+                casualty: b,
             }
-            PlatoonConcentrate { target } | PlatoonGrenade { target } => vec![*target],
-            _ => self.unit().into_iter().collect(),
+            | ConcentrateFire { unit: a, target: b }
+            | Grenade { unit: a, target: b }
+            | WpGrenade { unit: a, target: b } => {
+                f(*a);
+                f(*b);
+            }
+            ReconstituteSquad { teams } => teams.iter().copied().for_each(f),
+            PlatoonConcentrate { target } | PlatoonGrenade { target } => f(*target),
+            _ => {
+                if let Some(u) = self.unit() {
+                    f(u)
+                }
+            }
         }
     }
 
@@ -372,10 +388,6 @@ impl Action {
             Action::MoveCover { .. } | Action::InfiltrateCover { .. }
         )
     }
-}
-
-fn no(msg: impl Into<String>) -> Result<(), Illegal> {
-    Err(Illegal(msg.into()))
 }
 
 // ---------------------------------------------------------------------------
@@ -412,11 +424,13 @@ pub fn can_order_to_unpin(game: &Game, by: Option<UnitId>, unit: UnitId) -> Resu
 }
 
 fn out_of_touch(game: &Game, h: UnitId, unit: UnitId) -> Result<(), Illegal> {
-    no(format!(
-        "{} is not in communication with {} (4.3)",
-        game.describe(h),
-        game.describe(unit)
-    ))
+    no(|| {
+        format!(
+            "{} is not in communication with {} (4.3)",
+            game.describe(h),
+            game.describe(unit)
+        )
+    })
 }
 
 /// Everything [`can_order`] checks but communication; returns the
@@ -427,16 +441,17 @@ fn chain_of_command(
     unit: UnitId,
 ) -> Result<Option<UnitId>, Illegal> {
     let Some(u) = game.state.get(unit) else {
-        return Err(Illegal(format!("there is no unit {unit}")));
+        return Err(Illegal::because(|| format!("there is no unit {unit}")));
     };
     if !u.in_play() {
-        return Err(Illegal(format!(
-            "{} is no longer in play",
-            game.describe(unit)
-        )));
+        return Err(Illegal::because(|| {
+            format!("{} is no longer in play", game.describe(unit))
+        }));
     }
     if u.side != Side::Us {
-        return Err(Illegal(format!("{} is an enemy unit", game.describe(unit))));
+        return Err(Illegal::because(|| {
+            format!("{} is an enemy unit", game.describe(unit))
+        }));
     }
     let Some(h) = by else {
         return Ok(None);
@@ -446,10 +461,12 @@ fn chain_of_command(
         return Ok(None);
     }
     if hq.flipped {
-        return Err(Illegal(format!(
-            "{} is on its fire-team side and can command only itself (4.1.4)",
-            game.describe(h)
-        )));
+        return Err(Illegal::because(|| {
+            format!(
+                "{} is on its fire-team side and can command only itself (4.1.4)",
+                game.describe(h)
+            )
+        }));
     }
     let co = game.state.co_hq().map(|c| c.id);
     let authority = u.kind.is_lat()
@@ -459,11 +476,13 @@ fn chain_of_command(
         || u.platoon == Some(h)
         || u.hq == Some(h);
     if !authority {
-        return Err(Illegal(format!(
-            "{} is not under {} in the chain of command (4.0)",
-            game.describe(unit),
-            game.describe(h)
-        )));
+        return Err(Illegal::because(|| {
+            format!(
+                "{} is not under {} in the chain of command (4.0)",
+                game.describe(unit),
+                game.describe(h)
+            )
+        }));
     }
     if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
         // An HQ originating under General Initiative needs no communication.
@@ -475,37 +494,54 @@ fn chain_of_command(
 /// Checks an order against the impulse and the rules. `Ok` means it is
 /// legal now.
 pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
+    check_parts(game, order.by, &order.action)
+}
+
+/// [`check`] for an order given as its originator and action, so that
+/// candidates need not be built into orders to be checked.
+fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     let Some(imp) = &game.state.impulse else {
         return no("no impulse is in progress");
     };
-    for id in order.by.iter().chain(order.action.ids().iter()) {
-        if game.state.get(*id).is_none() {
-            return no(format!("there is no unit {id}"));
-        }
+    let mut missing = by.filter(|b| game.state.get(*b).is_none());
+    if missing.is_none() {
+        a.each_id(|id| {
+            if missing.is_none() && game.state.get(id).is_none() {
+                missing = Some(id);
+            }
+        });
     }
-    let a = &order.action;
+    if let Some(id) = missing {
+        return no(|| format!("there is no unit {id}"));
+    }
     if a.cost() > imp.left() {
-        return no(format!(
-            "{} costs {} command(s); {} left this impulse (4.1.3)",
-            a.name(),
-            a.cost(),
-            imp.left()
-        ));
+        return no(|| {
+            format!(
+                "{} costs {} command(s); {} left this impulse (4.1.3)",
+                a.name(),
+                a.cost(),
+                imp.left()
+            )
+        });
     }
-    match (imp.hq, order.by) {
+    match (imp.hq, by) {
         (Some(h), Some(b)) if h == b => {}
         (Some(h), _) => {
-            return no(format!(
-                "only {} is spending commands in this impulse",
-                game.describe(h)
-            ));
+            return no(|| {
+                format!(
+                    "only {} is spending commands in this impulse",
+                    game.describe(h)
+                )
+            });
         }
         (None, None) if !a.needs_hq() => {}
         (None, None) => {
-            return no(format!(
-                "{} must be originated by an HQ or staff even under General Initiative (4.1.3)",
-                a.name()
-            ));
+            return no(|| {
+                format!(
+                    "{} must be originated by an HQ or staff even under General Initiative (4.1.3)",
+                    a.name()
+                )
+            });
         }
         (None, Some(b)) => {
             if !a.needs_hq() {
@@ -513,7 +549,7 @@ pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
             }
             let u = game.state.get(b);
             if !u.is_some_and(|u| u.in_play() && u.side == Side::Us && u.can_command_others()) {
-                return no(format!("{} cannot originate orders", game.describe(b)));
+                return no(|| format!("{} cannot originate orders", game.describe(b)));
             }
         }
     }
@@ -521,13 +557,15 @@ pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
         && !a.repeatable()
         && imp.done.iter().any(|(u, n)| *u == unit && n == a.name())
     {
-        return no(format!(
-            "{} has already performed {} this impulse (4.2)",
-            game.describe(unit),
-            a.name()
-        ));
+        return no(|| {
+            format!(
+                "{} has already performed {} this impulse (4.2)",
+                game.describe(unit),
+                a.name()
+            )
+        });
     }
-    super::actions::check_action(game, order.by, a)
+    super::actions::check_action(game, by, a)
 }
 
 /// Every legal order now, in a stable order.
@@ -546,22 +584,33 @@ pub fn legal_orders(game: &Game) -> Vec<Order> {
     };
     originators.dedup();
     let mut out = Vec::new();
-    for action in super::actions::candidates(game) {
-        let origs = if action.needs_hq() {
-            &hq_orig
-        } else {
-            &originators
-        };
-        for by in origs {
-            let o = Order {
-                by: *by,
-                action: action.clone(),
+    // Only whether each candidate is legal matters here: the refusals'
+    // reasons are not written (see `game::quietly`).
+    super::game::quietly(|| {
+        for action in super::actions::candidates(game) {
+            let origs = if action.needs_hq() {
+                &hq_orig
+            } else {
+                &originators
             };
-            if check(game, &o).is_ok() {
-                out.push(o);
+            let legal: Vec<Option<UnitId>> = origs
+                .iter()
+                .copied()
+                .filter(|by| check_parts(game, *by, &action).is_ok())
+                .collect();
+            // The last originator takes the candidate itself; the others
+            // a copy.
+            if let Some((last, rest)) = legal.split_last() {
+                for by in rest {
+                    out.push(Order {
+                        by: *by,
+                        action: action.clone(),
+                    });
+                }
+                out.push(Order { by: *last, action });
             }
         }
-    }
+    });
     out.sort();
     out.dedup();
     out

@@ -3,15 +3,11 @@
 //! supplementing, reconstituting squads.
 
 use super::events::EventKind;
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, no};
 use super::orders::{Action, Needed, Order, TeamKind, attempt, can_order, failed};
 use super::state::{Unit, UnitId};
 use crate::data::action::Word;
 use crate::data::units::{Side, UnitKind, UnitTypeId};
-
-fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
 
 /// The counter type of a generic team of a side.
 pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
@@ -64,13 +60,15 @@ fn unpinned_kind(
     can_order(game, by, unit)?;
     let u = game.state.unit(unit);
     if u.kind != kind {
-        return no(format!("{} is not {what}", game.describe(unit)));
+        return no(|| format!("{} is not {what}", game.describe(unit)));
     }
     if u.pinned {
-        return no(format!(
-            "{} is pinned: remove the Pinned marker first (4.2.5)",
-            game.describe(unit)
-        ));
+        return no(|| {
+            format!(
+                "{} is pinned: remove the Pinned marker first (4.2.5)",
+                game.describe(unit)
+            )
+        });
     }
     Ok(())
 }
@@ -95,7 +93,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             // 4.3.1 (digest): a pinned unit still hears this order.
             super::orders::can_order_to_unpin(game, by, *unit)?;
             if !game.state.unit(*unit).pinned {
-                return no(format!("{} is not pinned", game.describe(*unit)));
+                return no(|| format!("{} is not pinned", game.describe(*unit)));
             }
             Ok(())
         }
@@ -115,13 +113,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.flipped {
-                return no(format!(
-                    "{} is not on its fire-team side",
-                    game.describe(*unit)
-                ));
+                return no(|| format!("{} is not on its fire-team side", game.describe(*unit)));
             }
             if u.pinned {
-                return no(format!("{} is pinned (4.2.5)", game.describe(*unit)));
+                return no(|| format!("{} is pinned (4.2.5)", game.describe(*unit)));
             }
             if u.is_hq_or_staff() && by != Some(*unit) && by.is_some() {
                 return no("an HQ or staff rallies itself to its command side (4.2.3 f)");
@@ -144,10 +139,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *squad)?;
             let u = game.state.unit(*squad);
             if u.kind != UnitKind::Squad || !u.good_order() {
-                return no(format!(
-                    "{} is not a Good Order squad",
-                    game.describe(*squad)
-                ));
+                return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
             }
             if u.steps < 3 {
                 return no("only a squad of 3 or 4 steps can detach a team (4.2.3 g)");
@@ -160,10 +152,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let s = game.state.unit(*squad);
             let t = game.state.unit(*team);
             if s.kind != UnitKind::Squad || !s.good_order() {
-                return no(format!(
-                    "{} is not a Good Order squad",
-                    game.describe(*squad)
-                ));
+                return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
             }
             let full = game
                 .data
@@ -176,10 +165,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 );
             }
             if !matches!(t.kind, UnitKind::FireTeam | UnitKind::AssaultTeam) || t.pinned {
-                return no(format!(
-                    "{} is not an unpinned fire or assault team",
-                    game.describe(*team)
-                ));
+                return no(|| {
+                    format!(
+                        "{} is not an unpinned fire or assault team",
+                        game.describe(*team)
+                    )
+                });
             }
             if t.pos != s.pos {
                 return no("the team must be on the squad's card");
@@ -204,10 +195,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 can_order(game, by, *t)?;
                 let u = game.state.unit(*t);
                 if !matches!(u.kind, UnitKind::FireTeam | UnitKind::AssaultTeam) || u.pinned {
-                    return no(format!(
-                        "{} is not an unpinned fire or assault team",
-                        game.describe(*t)
-                    ));
+                    return no(|| {
+                        format!(
+                            "{} is not an unpinned fire or assault team",
+                            game.describe(*t)
+                        )
+                    });
                 }
                 if u.pos != pos {
                     return no("the teams must be on one card");
@@ -222,10 +215,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .map(|t| t.steps)
                 .unwrap_or(4);
             if teams.len() as u8 > full {
-                return no(format!(
-                    "{} holds at most {full} steps: a squad never comes back stronger than it was (10.2.1)",
-                    game.describe(squad)
-                ));
+                return no(|| {
+                    format!(
+                        "{} holds at most {full} steps: a squad never comes back stronger than it was (10.2.1)",
+                        game.describe(squad)
+                    )
+                });
             }
             Ok(())
         }
@@ -233,17 +228,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.good_order() || u.flipped {
-                return no(format!(
-                    "{} is not a Good Order unit on its front",
-                    game.describe(*unit)
-                ));
+                return no(|| {
+                    format!(
+                        "{} is not a Good Order unit on its front",
+                        game.describe(*unit)
+                    )
+                });
             }
             let back = game.data.unit_type(&u.unit_type.0).and_then(|t| t.back);
             if back.is_none() {
-                return no(format!(
-                    "{} has no fire-team side (4.2.3 j)",
-                    game.describe(*unit)
-                ));
+                return no(|| format!("{} has no fire-team side (4.2.3 j)", game.describe(*unit)));
             }
             Ok(())
         }

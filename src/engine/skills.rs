@@ -15,28 +15,21 @@
 //! makes, nor to a second unit of a group order); group orders (a platoon
 //! moving or firing together) take no skill.
 
-use super::game::{Game, Illegal, Input};
+use super::game::{Game, Illegal, Input, no};
 use super::orders::{Action, Needed, Order, TeamKind};
 use super::state::UnitId;
 use crate::data::action::{Icon, Word};
 use crate::data::mission::Skill;
 use crate::data::units::UnitKind;
 
-fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
-
 /// Whether `holder` holds `skill` and may use it for `unit` (10.7).
 pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {
     if !game.state.skills.contains(&(holder, skill)) {
-        return no(format!(
-            "{} holds no {skill:?} skill marker",
-            game.describe(holder)
-        ));
+        return no(|| format!("{} holds no {skill:?} skill marker", game.describe(holder)));
     }
     let h = game.state.unit(holder);
     if !h.in_play() {
-        return no(format!("{} is out of play", game.describe(holder)));
+        return no(|| format!("{} is out of play", game.describe(holder)));
     }
     let u = game.state.unit(unit);
     let covers = match h.kind {
@@ -44,15 +37,17 @@ pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Resul
         _ => unit == holder || u.platoon == Some(holder),
     };
     if !covers {
-        return no(format!(
-            "{}'s skills serve {} (10.7)",
-            game.describe(holder),
-            if matches!(h.kind, UnitKind::Staff | UnitKind::HigherStaff) {
-                "itself only".to_string()
-            } else {
-                "its own platoon".to_string()
-            }
-        ));
+        return no(|| {
+            format!(
+                "{}'s skills serve {} (10.7)",
+                game.describe(holder),
+                if matches!(h.kind, UnitKind::Staff | UnitKind::HigherStaff) {
+                    "itself only".to_string()
+                } else {
+                    "its own platoon".to_string()
+                }
+            )
+        });
     }
     Ok(())
 }
@@ -82,10 +77,12 @@ pub fn check_skilled(
     order: &Order,
 ) -> Result<(), Illegal> {
     if !fits(skill, &order.action) {
-        return no(format!(
-            "the {skill:?} skill does not serve {} (10.7)",
-            order.action.name()
-        ));
+        return no(|| {
+            format!(
+                "the {skill:?} skill does not serve {} (10.7)",
+                order.action.name()
+            )
+        });
     }
     let Some(unit) = order.action.unit() else {
         return no("a skill serves one unit's attempt, not a group's (10.7)");
@@ -156,7 +153,7 @@ pub fn check_use(
         }
         Skill::SnapOut | Skill::PullTogether => {
             if u.kind != UnitKind::ParalyzedTeam || !u.in_play() {
-                return no(format!("{} is not a paralyzed team", game.describe(unit)));
+                return no(|| format!("{} is not a paralyzed team", game.describe(unit)));
             }
             Ok(())
         }
@@ -169,9 +166,7 @@ pub fn check_use(
             }
             Ok(())
         }
-        _ => no(format!(
-            "the {skill:?} skill is used with an action attempt, not on its own"
-        )),
+        _ => no(|| format!("the {skill:?} skill is used with an action attempt, not on its own")),
     }
 }
 
@@ -232,6 +227,11 @@ pub fn legal(game: &Game, orders: &[Order], out: &mut Vec<Input>) {
     }
     let mut held = game.state.skills.clone();
     held.dedup();
+    // Only whether each is legal matters: see `game::quietly`.
+    super::game::quietly(|| legal_with(game, held, orders, out));
+}
+
+fn legal_with(game: &Game, held: Vec<(UnitId, Skill)>, orders: &[Order], out: &mut Vec<Input>) {
     for (holder, skill) in held {
         for o in orders {
             if check_skilled(game, holder, skill, o).is_ok() {

@@ -3,7 +3,7 @@
 //! Pending markers become in the VOF Segment.
 
 use super::events::EventKind;
-use super::game::{Game, Illegal};
+use super::game::{Game, Illegal, no};
 use super::los::line_between;
 use super::orders::{Action, Needed, Order, attempt, can_order, failed};
 use super::pos::CardPos;
@@ -11,10 +11,6 @@ use super::state::{SmokeKind, UnitId};
 use crate::data::action::Icon;
 use crate::data::mission::{Agency, FmKind, RadioClass};
 use crate::data::units::{Side, UnitKind};
-
-fn no<T>(msg: impl Into<String>) -> Result<T, Illegal> {
-    Err(Illegal(msg.into()))
-}
 
 fn missions_left(game: &Game, agency: u8, kind: FmKind) -> u8 {
     game.state
@@ -124,11 +120,13 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     can_order(game, by, *observer)?;
     let u = game.state.unit(*observer);
     if observer_draws(game, *agency, *observer).is_none() {
-        return no(format!(
-            "{} is not an eligible observer for {} (6.7.1)",
-            game.describe(*observer),
-            fs.name
-        ));
+        return no(|| {
+            format!(
+                "{} is not an eligible observer for {} (6.7.1)",
+                game.describe(*observer),
+                fs.name
+            )
+        });
     }
     if !u.good_order() || u.flipped {
         return no("the observer must be in Good Order on its observer side (1.2.3 C)");
@@ -137,10 +135,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         return no("final protective fire is fired by the CO HQ's order (4.2.4 m)");
     }
     if missions_left(game, *agency, *kind) == 0 {
-        return no(format!("{} has no {kind:?} mission left (6.7.1)", fs.name));
+        return no(|| format!("{} has no {kind:?} mission left (6.7.1)", fs.name));
     }
     if game.state.map.card(*target).is_none() {
-        return no(format!("{target} is not a card on the map"));
+        return no(|| format!("{target} is not a card on the map"));
     }
     let spotted_enemy = game
         .state
@@ -163,17 +161,21 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         );
     }
     if !game.unit_sees(*observer, *target) {
-        return no(format!(
-            "{} has no line of sight to {target} (6.7.1)",
-            game.describe(*observer)
-        ));
+        return no(|| {
+            format!(
+                "{} has no line of sight to {target} (6.7.1)",
+                game.describe(*observer)
+            )
+        });
     }
     if !reaches_agency(game, *observer, fs.agency) {
-        return no(format!(
-            "{} cannot reach {} on its network (6.7.1)",
-            game.describe(*observer),
-            fs.name
-        ));
+        return no(|| {
+            format!(
+                "{} cannot reach {} on its network (6.7.1)",
+                game.describe(*observer),
+                fs.name
+            )
+        });
     }
     if *kind == FmKind::AirStrike && !marked(game, *target) {
         return no(

@@ -1,0 +1,140 @@
+//! The speed goals of issue 9, measured with criterion (`cargo bench`):
+//! - `sim`: whole random-bot missions of the default mission (missions/s);
+//! - `legal_inputs_and_odds`: the orders menu of a full company in a
+//!   mid-game position (goal < 50 µs);
+//! - `draw_160x50`: a busy mid-game frame to `TestBackend` (goal < 2 ms);
+//! - `startup_to_first_frame`: embedded data, setup, app, one frame
+//!   (goal < 100 ms);
+//! - `replay_10_turns`: parse and play a recorded 10-turn mission
+//!   (goal < 50 ms).
+//!
+//! `cargo test --benches` runs each once as a smoke test (criterion's
+//! test mode).
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use fof::data::{DataSet, DataSource, load};
+use fof::engine::game::Decision;
+use fof::engine::{Game, Options};
+use fof::sim::{Bot, bot_rng, choose};
+use fof::ui::app::{App, Local, Msg};
+use fof::ui::keys::KeyMap;
+use fof::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::hint::black_box;
+use std::sync::Arc;
+
+const MISSION: &str = "crossroads_firefight";
+
+fn data() -> Arc<DataSet> {
+    Arc::new(load(&DataSource::Embedded).expect("shipped data loads"))
+}
+
+/// A mid-game position: the random bot plays `inputs` inputs of seed 7,
+/// then on until an impulse of a company HQ is in progress with most of
+/// its orders open.
+fn mid_game(data: Arc<DataSet>, inputs: usize) -> Game {
+    let mut g = Game::new(data, MISSION, 7, Options::default()).expect("setup");
+    let mut rng = bot_rng(7);
+    let mut n = 0;
+    loop {
+        assert!(!g.is_over(), "the mission ended before the position");
+        let legal = g.legal_inputs();
+        if n >= inputs && matches!(g.prompt().decision, Decision::Orders { .. }) && legal.len() > 20
+        {
+            return g;
+        }
+        let i = choose(Bot::Random, &mut rng, &legal).expect("an input");
+        g.apply(&i).expect("legal");
+        n += 1;
+    }
+}
+
+fn sim(c: &mut Criterion) {
+    let data = data();
+    let mut group = c.benchmark_group("sim");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(20);
+    let mut seed = 0u64;
+    group.bench_function("crossroads_firefight_random_mission", |b| {
+        b.iter(|| {
+            seed += 1;
+            fof::sim::play(data.clone(), MISSION, seed, Bot::Random, Options::default())
+                .expect("plays")
+        })
+    });
+    group.finish();
+}
+
+fn orders_menu(c: &mut Criterion) {
+    let g = mid_game(data(), 12);
+    c.bench_function("legal_inputs_and_odds", |b| {
+        b.iter(|| {
+            let legal = black_box(&g).legal_inputs();
+            fof::engine::forecast::forecasts(&g, &legal)
+        })
+    });
+    c.bench_function("legal_inputs_only", |b| {
+        b.iter(|| black_box(&g).legal_inputs())
+    });
+}
+
+fn app(g: Game) -> App<Local> {
+    let mut app = App::new(Local::new(g), KeyMap::default(), Theme::default());
+    app.update(Msg::Resize(160, 50));
+    // From the briefing to the map.
+    app.update(Msg::Key(crossterm::event::KeyEvent::new(
+        crossterm::event::KeyCode::Enter,
+        crossterm::event::KeyModifiers::NONE,
+    )));
+    app
+}
+
+fn draw(c: &mut Criterion) {
+    let app = app(mid_game(data(), 12));
+    let mut t = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
+    c.bench_function("draw_160x50", |b| {
+        b.iter(|| {
+            t.draw(|f| fof::ui::view::draw(f, &app)).expect("draw");
+        })
+    });
+}
+
+fn startup(c: &mut Criterion) {
+    c.bench_function("startup_to_first_frame", |b| {
+        b.iter(|| {
+            let g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
+            let app = app(g);
+            let mut t = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
+            t.draw(|f| fof::ui::view::draw(f, &app)).expect("draw");
+            t
+        })
+    });
+}
+
+fn replay(c: &mut Criterion) {
+    let data = data();
+    // hedgerow_attack seed 1: the random bot plays all 10 turns.
+    let (report, rec) = fof::sim::play_recorded(
+        data.clone(),
+        "hedgerow_attack",
+        1,
+        Bot::Random,
+        Options::default(),
+    )
+    .expect("plays");
+    assert_eq!(report.turns, 10, "a 10-turn game");
+    let text = rec.text();
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(20);
+    group.bench_function("replay_10_turns", |b| {
+        b.iter(|| {
+            let r = fof::replay::Replay::parse(black_box(&text)).expect("parses");
+            r.play(data.clone()).expect("replays")
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sim, orders_menu, draw, startup, replay);
+criterion_main!(benches);
