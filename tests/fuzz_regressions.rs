@@ -9,7 +9,7 @@ mod harness;
 
 use std::path::Path;
 
-fn run_all(target: &str, f: fn(&[u8])) {
+fn run_all(target: &str, f: impl Fn(&[u8]) + std::panic::RefUnwindSafe) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fuzz/regressions")
         .join(target);
@@ -32,7 +32,16 @@ fn run_all(target: &str, f: fn(&[u8])) {
 
 #[test]
 fn fuzz_regressions_data_files_never_panic() {
-    run_all("data", harness::data);
+    run_all("data", |b| {
+        harness::data(b);
+    });
+}
+
+#[test]
+fn fuzz_regressions_an_unchanged_mission_loads_and_plays() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fuzz/regressions/data/mission_valid_crossroads");
+    assert!(harness::data(&std::fs::read(path).unwrap()));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 #![no_main]
 
 libfuzzer_sys::fuzz_target!(|bytes: &[u8]| {
-    fof_fuzz::harness::data(bytes);
+    let _ = fof_fuzz::harness::data(bytes);
 });

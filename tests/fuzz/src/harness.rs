@@ -50,10 +50,11 @@ fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
 
 /// Data files (`--data DIR`): the first byte picks one file of the
 /// shipped set, the rest is its text. The set is loaded and validated; if
-/// it loads, a mission is set up and a few legal inputs played.
-pub fn data(bytes: &[u8]) {
+/// it loads, a mission is set up and a few legal inputs played. Returns
+/// whether the set loaded.
+pub fn data(bytes: &[u8]) -> bool {
     let Some((&which, rest)) = bytes.split_first() else {
-        return;
+        return false;
     };
     let mut set = sources().clone();
     let n = {
@@ -63,7 +64,7 @@ pub fn data(bytes: &[u8]) {
         n
     };
     let Ok(loaded) = data::load_sources(&set) else {
-        return;
+        return false;
     };
     // A data set that validates must be playable: the missions of the file
     // replaced (or, for any other file, the first one) are set up and a
@@ -93,6 +94,7 @@ pub fn data(bytes: &[u8]) {
             play_some(&mut game, DATA_STEPS);
         }
     }
+    true
 }
 
 /// Plays up to `steps` legal inputs, the first one offered each time.
