@@ -14,7 +14,7 @@
 //! order against the engine's own ([`Step::rule`], [`Action::rule`]). Since
 //! a loaded [`Learn`] is complete, its lookups cannot fail.
 
-use super::locate::{Pos, locate, locate_field};
+use super::locate::{locate, locate_field};
 use super::mission::MissionKind;
 use super::{DataError, SourceFile};
 use crate::data::mission::{FmKind, Net, Pyro};
@@ -510,9 +510,12 @@ fn section<K: Copy + Ord + Debug>(
 ) -> BTreeMap<K, Entry> {
     let at = |i: usize, field: Option<&str>| locate(&src.text, list, i, field);
     let mut out: BTreeMap<K, Entry> = BTreeMap::new();
-    let mut first: BTreeMap<K, Pos> = BTreeMap::new();
+    // Where each key was first seen, by entry index: its position is only
+    // looked up for a message (locating every entry made loading slow).
+    let mut first: BTreeMap<K, usize> = BTreeMap::new();
     for (i, e) in entries.into_iter().enumerate() {
-        if let Some(p) = first.get(&e.key) {
+        if let Some(&f) = first.get(&e.key) {
+            let p = at(f, Some("key"));
             errors.push(DataError::at(
                 &src.path,
                 at(i, Some("key")),
@@ -523,7 +526,7 @@ fn section<K: Copy + Ord + Debug>(
             ));
             continue;
         }
-        first.insert(e.key, at(i, Some("key")));
+        first.insert(e.key, i);
         for (field, value) in [("rule", &e.rule), ("title", &e.title), ("text", &e.text)] {
             if value.trim().is_empty() {
                 errors.push(DataError::at(

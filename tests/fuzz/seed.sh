@@ -1,0 +1,30 @@
+#!/bin/sh
+# Seeds the fuzz corpora (tests/fuzz/corpus/, not committed) with the real
+# files: the shipped data set, a few recorded games and the key bindings.
+# Run from the repository's root: sh tests/fuzz/seed.sh
+set -e
+C=tests/fuzz/corpus
+mkdir -p $C/data $C/replay $C/keys
+# data: the first byte picks the file the rest replaces (see harness.rs).
+i=0
+for f in decks/action.ron assets/units.ron assets/charts.ron assets/learn.ron \
+    decks/terrain/*.ron missions/*.ron missions/campaigns/*.ron; do
+    { printf "\\$(printf %o $i)"; cat "$f"; } > $C/data/$(basename "$f" .ron)
+    i=$((i + 1))
+done
+cp assets/keys.ron $C/keys/
+cp tests/fuzz/regressions/keys/* $C/keys/ 2>/dev/null || true
+cp tests/fuzz/regressions/replay/* $C/replay/ 2>/dev/null || true
+cargo build --release --quiet
+for seed in 1 2 3 4; do
+    ./target/release/fof sim --mission crossroads_firefight --seed $seed \
+        --record $C/replay/crossroads_$seed.replay > /dev/null
+done
+./target/release/fof sim --mission first_contact --seed 1 \
+    --record $C/replay/first_contact_1.replay > /dev/null
+# A campaign: a `company` line, and a reattempt with its `continues` state.
+S=$(mktemp -d)
+./target/release/fof --save-dir $S campaign new normandy_1944 --mode survivor --seed 3 > /dev/null
+for i in 1 2 3; do ./target/release/fof --save-dir $S campaign play > /dev/null; done
+cp $S/replays/*.replay $C/replay/
+rm -r $S

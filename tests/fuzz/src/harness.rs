@@ -1,0 +1,159 @@
+//! What each fuzz target does with its bytes. Every function here must
+//! return for any input without panicking: errors are fine, a panic is a
+//! bug in `fof`.
+//!
+//! Shared by the libFuzzer targets (`tests/fuzz/fuzz_targets/`) and by the
+//! regression test `tests/fuzz_regressions.rs`, which includes this file
+//! by path and feeds it every file under `tests/fuzz/regressions/`.
+
+use fof::data::{self, DataSet, DataSource, SourceFile, SourceSet};
+use fof::engine::{Game, Options};
+use fof::replay::{Recorder, Replay};
+use fof::ui::keys::KeyMap;
+use std::sync::{Arc, OnceLock};
+
+/// Inputs played per game at most, so that each run stays quick.
+const MAX_INPUTS: usize = 400;
+/// Legal inputs played after setting up a mission of a fuzzed data set.
+const DATA_STEPS: usize = 8;
+/// Where the missions start in [`slots`].
+const FIRST_MISSION_SLOT: usize = 5;
+
+fn sources() -> &'static SourceSet {
+    static SOURCES: OnceLock<SourceSet> = OnceLock::new();
+    SOURCES.get_or_init(|| {
+        DataSource::Embedded
+            .read()
+            .expect("the embedded data reads")
+    })
+}
+
+fn embedded() -> Arc<DataSet> {
+    static DATA: OnceLock<Arc<DataSet>> = OnceLock::new();
+    DATA.get_or_init(|| Arc::new(DataSet::embedded().expect("the embedded data loads")))
+        .clone()
+}
+
+/// The files of the data set, in the order the first byte picks them.
+fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
+    let mut v: Vec<&mut SourceFile> = vec![
+        &mut set.action,
+        &mut set.units,
+        &mut set.charts,
+        &mut set.learn,
+    ];
+    v.extend(set.terrain.iter_mut());
+    v.extend(set.missions.iter_mut());
+    v.extend(set.campaigns.iter_mut());
+    v
+}
+
+/// Data files (`--data DIR`): the first byte picks one file of the
+/// shipped set, the rest is its text. The set is loaded and validated; if
+/// it loads, a mission is set up and a few legal inputs played. Returns
+/// whether the set loaded.
+pub fn data(bytes: &[u8]) -> bool {
+    let Some((&which, rest)) = bytes.split_first() else {
+        return false;
+    };
+    let mut set = sources().clone();
+    let n = {
+        let mut slots = slots(&mut set);
+        let n = slots.len();
+        slots[which as usize % n].text = String::from_utf8_lossy(rest).into_owned();
+        n
+    };
+    let Ok(loaded) = data::load_sources(&set) else {
+        return false;
+    };
+    // A data set that validates must be playable: the missions of the file
+    // replaced (or, for any other file, the first one) are set up and a
+    // few legal inputs played.
+    let loaded = Arc::new(loaded);
+    let mission_slot = (which as usize % n).checked_sub(FIRST_MISSION_SLOT);
+    let ids: Vec<String> = match mission_slot {
+        Some(i) if i < set.missions.len() => {
+            let text = &set.missions[i].text;
+            loaded
+                .missions
+                .iter()
+                .filter(|m| text.contains(&m.id))
+                .map(|m| m.id.clone())
+                .take(2)
+                .collect()
+        }
+        _ => loaded
+            .missions
+            .iter()
+            .map(|m| m.id.clone())
+            .take(1)
+            .collect(),
+    };
+    for id in ids {
+        if let Ok(mut game) = Game::new(loaded.clone(), &id, which as u64, Options::default()) {
+            play_some(&mut game, DATA_STEPS);
+        }
+    }
+    true
+}
+
+/// Plays up to `steps` legal inputs, the first one offered each time.
+fn play_some(game: &mut Game, steps: usize) {
+    for _ in 0..steps {
+        let legal = game.legal_inputs();
+        let Some(input) = legal.first() else {
+            return;
+        };
+        let _ = game.apply(input);
+    }
+}
+
+/// Saves and replays: parsed, played on the embedded data with every hash
+/// checked, played again without the hashes (so that inputs, a `company`
+/// line and a `continues` state reach the engine even when their hashes
+/// are wrong), and recovered from a file as after a crash.
+pub fn replay(bytes: &[u8]) {
+    let data = embedded();
+    if let Ok(replay) = Replay::parse_bytes(bytes)
+        && replay.inputs.len() <= MAX_INPUTS
+    {
+        let _ = replay.play(data.clone());
+        if let Ok(mut rec) = Recorder::continuing(
+            data.clone(),
+            &replay.mission,
+            replay.seed,
+            replay.options,
+            replay.company.clone(),
+            replay.continues.clone(),
+        ) {
+            for r in &replay.inputs {
+                let _ = rec.apply(&r.input);
+            }
+            let _ = rec.text();
+        }
+    }
+    // `recover` reads a file: only worth it for what could be a save.
+    if bytes.starts_with(b"fof-replay") && bytes.len() < 64 * 1024 {
+        let path = std::env::temp_dir().join(format!("fof-fuzz-{}.save", std::process::id()));
+        if std::fs::write(&path, bytes).is_ok() {
+            let _ = fof::replay::recover(&path, data);
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+/// Key-binding files: the text parsed on its own and over the defaults.
+pub fn keys(bytes: &[u8]) {
+    let src = SourceFile {
+        path: "keys.ron".into(),
+        text: String::from_utf8_lossy(bytes).into_owned(),
+    };
+    let _ = KeyMap::parse(&src, None);
+    let base = KeyMap::default();
+    if let Ok(map) = KeyMap::parse(&src, Some(&base)) {
+        for cmd in fof::ui::keys::Command::ALL {
+            let _ = map.key(cmd);
+            let _ = map.keys(cmd);
+        }
+    }
+}
