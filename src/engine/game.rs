@@ -177,18 +177,7 @@ impl Game {
         seed: u64,
         options: Options,
     ) -> Result<Game, SetupError> {
-        let mission = data
-            .mission(mission_id)
-            .cloned()
-            .ok_or_else(|| SetupError(format!("no mission `{mission_id}`")))?;
-        let state = super::setup::initial_state(&data, &mission, seed, options)?;
-        let mut game = Game {
-            data,
-            mission: Arc::new(mission),
-            state,
-            log: Vec::new(),
-        };
-        super::setup::announce(&mut game);
+        let mut game = Game::set_up(data, mission_id, seed, options, &[])?;
         game.run();
         Ok(game)
     }
@@ -202,11 +191,26 @@ impl Game {
         seed: u64,
         options: Options,
     ) -> Result<Game, SetupError> {
+        Game::set_up(data, mission_id, seed, options, &[])
+    }
+
+    /// The setup every start shares: the mission's initial state, with the
+    /// deck's next cards `top` (none in play), announced.
+    fn set_up(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+        top: &[super::deck::Card],
+    ) -> Result<Game, SetupError> {
         let mission = data
             .mission(mission_id)
             .cloned()
             .ok_or_else(|| SetupError(format!("no mission `{mission_id}`")))?;
-        let state = super::setup::initial_state(&data, &mission, seed, options)?;
+        let mut state = super::setup::initial_state(&data, &mission, seed, options)?;
+        if !top.is_empty() {
+            state.deck.put_on_top(top);
+        }
         let mut game = Game {
             data,
             mission: Arc::new(mission),
@@ -235,19 +239,7 @@ impl Game {
         options: Options,
         top: &[super::deck::Card],
     ) -> Result<Game, SetupError> {
-        let mission = data
-            .mission(mission_id)
-            .cloned()
-            .ok_or_else(|| SetupError(format!("no mission `{mission_id}`")))?;
-        let mut state = super::setup::initial_state(&data, &mission, seed, options)?;
-        state.deck.put_on_top(top);
-        let mut game = Game {
-            data,
-            mission: Arc::new(mission),
-            state,
-            log: Vec::new(),
-        };
-        super::setup::announce(&mut game);
+        let mut game = Game::set_up(data, mission_id, seed, options, top)?;
         game.run();
         Ok(game)
     }
