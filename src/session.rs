@@ -238,15 +238,29 @@ impl Session {
                 })?;
             }
         }
-        let journal = Journal::create(&current, &rec).map_err(save_error(&current))?;
+        Session::begin(data, dir, current, rec, Some(camp), began_campaign, note)
+    }
+
+    /// A session over `rec`, its save (re)written whole at `save` and
+    /// appended to from now on.
+    fn begin(
+        data: Arc<DataSet>,
+        dir: &Path,
+        save: PathBuf,
+        rec: Recorder,
+        campaign: Option<Campaign>,
+        began_campaign: bool,
+        note: Option<String>,
+    ) -> Result<Session, SessionError> {
+        let journal = Journal::create(&save, &rec).map_err(save_error(&save))?;
         Ok(Session {
             data,
             dir: dir.to_path_buf(),
-            save: current,
-            seed,
+            save,
+            seed: rec.game().state().seed,
             rec,
             journal: Some(journal),
-            campaign: Some(camp),
+            campaign,
             began_campaign,
             note,
             finished: None,
@@ -306,19 +320,7 @@ impl Session {
             Recorder::new(data.clone(), mission, seed, options)
                 .map_err(|e| SessionError::Setup(e.to_string()))?
         };
-        let journal = Journal::create(&save, &rec).map_err(save_error(&save))?;
-        Ok(Session {
-            data,
-            dir: dir.to_path_buf(),
-            save,
-            seed,
-            rec,
-            journal: Some(journal),
-            campaign: None,
-            began_campaign: false,
-            note,
-            finished: None,
-        })
+        Session::begin(data, dir, save, rec, None, false, note)
     }
 
     /// Takes over a recorded game (the replay viewer's "take over from
@@ -344,20 +346,7 @@ impl Session {
             save = plays.join(format!("{base}-{n}.replay"));
             n += 1;
         }
-        let seed = s.seed;
-        let journal = Journal::create(&save, &rec).map_err(save_error(&save))?;
-        Ok(Session {
-            data,
-            dir: dir.to_path_buf(),
-            save,
-            seed,
-            rec,
-            journal: Some(journal),
-            campaign: None,
-            began_campaign: false,
-            note: None,
-            finished: None,
-        })
+        Session::begin(data, dir, save, rec, None, false, None)
     }
 
     pub fn game(&self) -> &Game {
