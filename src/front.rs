@@ -205,6 +205,32 @@ impl Driver for Front {
 /// Exit code when there is no terminal to draw on.
 pub const NO_TERMINAL: i32 = 2;
 
+/// How often the screen is redrawn when nothing happens.
+const TICK: Duration = Duration::from_millis(250);
+
+/// The app over a saved session, or the exit code after saying why the
+/// session could not open.
+fn saved_app(
+    session: Result<Session, crate::session::SessionError>,
+    data: Arc<DataSet>,
+    dir: &Path,
+    keys: crate::ui::keys::KeyMap,
+    theme: Theme,
+    err: &mut dyn Write,
+) -> Result<App<Front>, i32> {
+    match session {
+        Ok(s) => Ok(App::new(
+            Front::Saved(Box::new(Saved::new(s, data, dir))),
+            keys,
+            theme,
+        )),
+        Err(e) => {
+            let _ = writeln!(err, "fof: {e}");
+            Err(1)
+        }
+    }
+}
+
 fn start<D: Driver>(mut app: App<D>, tick: Duration, err: &mut dyn Write) -> i32 {
     match crate::ui::run(&mut app, tick) {
         Ok(()) => 0,
@@ -263,8 +289,8 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
             keys,
             theme,
         );
-        let _ = bot;
         app.autoplay = Some(Autoplay {
+            bot,
             rng: crate::sim::bot_rng(args.seed),
             delay: Duration::from_millis(args.delay),
             last: None,
@@ -273,20 +299,10 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
         return start(app, tick, err);
     }
     let dir = crate::replay::save_dir(ui.save_dir.clone());
-    match Session::single(data.clone(), &dir, &mission, args.seed, Options::default()) {
-        Ok(s) => start(
-            App::new(
-                Front::Saved(Box::new(Saved::new(s, data, &dir))),
-                keys,
-                theme,
-            ),
-            Duration::from_millis(250),
-            err,
-        ),
-        Err(e) => {
-            let _ = writeln!(err, "fof: {e}");
-            1
-        }
+    let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
+    match saved_app(session, data, &dir, keys, theme, err) {
+        Ok(app) => start(app, TICK, err),
+        Err(code) => code,
     }
 }
 
@@ -299,7 +315,7 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
     };
     let dir = crate::replay::save_dir(ui.save_dir.clone());
     let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme);
-    if let Err(e) = crate::ui::run(&mut menu, Duration::from_millis(250)) {
+    if let Err(e) = crate::ui::run(&mut menu, TICK) {
         return report_start(e, err);
     }
     let Some(choice) = menu.chosen else {
@@ -307,26 +323,18 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
     };
     use crate::ui::start::Choice;
     match choice {
-        Choice::Campaign => match Session::open_or_new(
-            data.clone(),
-            &dir,
-            &NewCampaign::default(),
-            Options::default(),
-        ) {
-            Ok(s) => start(
-                App::new(
-                    Front::Saved(Box::new(Saved::new(s, data, &dir))),
-                    keys,
-                    theme,
-                ),
-                Duration::from_millis(250),
-                err,
-            ),
-            Err(e) => {
-                let _ = writeln!(err, "fof: {e}");
-                1
+        Choice::Campaign => {
+            let session = Session::open_or_new(
+                data.clone(),
+                &dir,
+                &NewCampaign::default(),
+                Options::default(),
+            );
+            match saved_app(session, data, &dir, keys, theme, err) {
+                Ok(app) => start(app, TICK, err),
+                Err(code) => code,
             }
-        },
+        }
         Choice::Learn => learn(
             data,
             ui,
@@ -422,31 +430,25 @@ pub fn learn(
         },
     };
     let dir = crate::replay::save_dir(ui.save_dir.clone());
-    let s = match Session::single(data.clone(), &dir, &mission, args.seed, Options::default()) {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(err, "fof: {e}");
-            return 1;
-        }
-    };
+    let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
     // A fresh game is walked from before turn 1; one resumed from its save
     // from where it stands.
-    let held = if s.recorder().inputs() == 0 {
+    let fresh = session.as_ref().is_ok_and(|s| s.recorder().inputs() == 0);
+    let held = if fresh {
         Game::new_held(data.clone(), &mission, args.seed, Options::default()).ok()
     } else {
         None
     };
-    let mut app = App::new(
-        Front::Saved(Box::new(Saved::new(s, data, &dir))),
-        keys,
-        theme,
-    );
+    let mut app = match saved_app(session, data, &dir, keys, theme, err) {
+        Ok(app) => app,
+        Err(code) => return code,
+    };
     match held {
         Some(h) => app.learn_from(h),
         None => app.command(crate::ui::keys::Command::ToggleLearn, None),
     }
     app.screen = crate::ui::app::Screen::Play;
-    start(app, Duration::from_millis(250), err)
+    start(app, TICK, err)
 }
 
 /// `fof replay FILE` on a terminal: the replay viewer. The file is checked
@@ -474,7 +476,7 @@ pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -
             return 1;
         }
     };
-    let start = match viewer_start(data.clone(), &replay) {
+    let first = match viewer_start(data.clone(), &replay) {
         Ok(g) => g,
         Err(e) => {
             let _ = writeln!(err, "{}: {e}", path.display());
@@ -497,13 +499,9 @@ pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -
             replay,
             data,
         },
-        start,
+        first,
     );
-    start_app(app, err)
-}
-
-fn start_app(app: App<Front>, err: &mut dyn Write) -> i32 {
-    start(app, Duration::from_millis(250), err)
+    start(app, TICK, err)
 }
 
 /// Where the viewer's walk begins: before turn 1's automatic play for a

@@ -325,6 +325,7 @@ fn orders_menu_entries_carry_cost_cards_and_odds_from_the_engine() {
 fn autoplay_reaches_the_mission_result() {
     let mut app = app_for(3);
     app.autoplay = Some(fof::ui::app::Autoplay {
+        bot: fof::sim::Bot::Random,
         rng: fof::sim::bot_rng(3),
         delay: std::time::Duration::ZERO,
         last: None,
@@ -470,6 +471,7 @@ fn snapshot_help() {
 fn snapshot_mission_result() {
     let mut app = app_for(3);
     app.autoplay = Some(fof::ui::app::Autoplay {
+        bot: fof::sim::Bot::Random,
         rng: fof::sim::bot_rng(3),
         delay: std::time::Duration::ZERO,
         last: None,

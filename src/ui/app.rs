@@ -205,6 +205,7 @@ pub struct Hits {
 
 /// The bot playing on screen (`--autoplay`).
 pub struct Autoplay {
+    pub bot: crate::sim::Bot,
     pub rng: ChaCha8Rng,
     pub delay: Duration,
     pub last: Option<Instant>,
@@ -217,6 +218,22 @@ pub struct Shown {
     /// The event it belongs to, in words, and its rule.
     pub event: String,
     pub rule: String,
+}
+
+impl Shown {
+    /// Every card the events drew, in order.
+    pub fn of(events: &[Event]) -> Vec<Shown> {
+        events
+            .iter()
+            .flat_map(|e| {
+                e.cards.iter().map(move |r| Shown {
+                    read: r.clone(),
+                    event: e.text.clone(),
+                    rule: e.rule.clone(),
+                })
+            })
+            .collect()
+    }
 }
 
 pub struct App<D: Driver> {
@@ -746,17 +763,7 @@ impl<D: Driver> App<D> {
     /// Keeps the cursor and the shown cards with the walk.
     fn follow_walk(&mut self) {
         let Some(w) = &self.walk else { return };
-        self.shown = w
-            .stop_events()
-            .iter()
-            .flat_map(|e| {
-                e.cards.iter().map(move |r| Shown {
-                    read: r.clone(),
-                    event: e.text.clone(),
-                    rule: e.rule.clone(),
-                })
-            })
-            .collect();
+        self.shown = Shown::of(w.stop_events());
         self.log_back = 0;
         if self.screen == Screen::Result && !self.game().is_over() {
             self.screen = Screen::Play;
@@ -935,16 +942,7 @@ impl<D: Driver> App<D> {
                     self.sub = 0;
                 }
                 self.log_back = 0;
-                self.shown = events
-                    .iter()
-                    .flat_map(|e| {
-                        e.cards.iter().map(move |r| Shown {
-                            read: r.clone(),
-                            event: e.text.clone(),
-                            rule: e.rule.clone(),
-                        })
-                    })
-                    .collect();
+                self.shown = Shown::of(&events);
                 let after = self.fingerprint();
                 let scope = self.scope();
                 if before.0 != after.0 || before.1 != after.1 {
@@ -1109,7 +1107,7 @@ impl<D: Driver> App<D> {
                 let Some(a) = &mut self.autoplay else {
                     return;
                 };
-                if let Some(i) = crate::sim::choose(crate::sim::Bot::Random, &mut a.rng, &legal) {
+                if let Some(i) = crate::sim::choose(a.bot, &mut a.rng, &legal) {
                     self.give(&i);
                 }
             }
