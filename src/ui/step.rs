@@ -64,6 +64,9 @@ pub struct Stepper {
     pub pos: usize,
     /// Games at some stops, to go back from.
     snapshots: Vec<(usize, Game)>,
+    /// Whether automatic play is pending at the current stop, once asked
+    /// (finding out runs it on a copy: the screen asks on every frame).
+    pending: std::cell::Cell<Option<bool>>,
 }
 
 impl Stepper {
@@ -88,6 +91,7 @@ impl Stepper {
             stops: vec![first],
             pos: 0,
             snapshots: vec![snap],
+            pending: std::cell::Cell::new(None),
         }
     }
 
@@ -127,12 +131,19 @@ impl Stepper {
     /// Whether the game at the current stop waits for the player (its
     /// automatic play is done), whatever inputs are left to play.
     pub fn at_decision(&self) -> bool {
-        self.game.without_log().advance().is_none()
+        let pending = match self.pending.get() {
+            Some(p) => p,
+            None => {
+                let p = self.game.without_log().advance().is_some();
+                self.pending.set(Some(p));
+                p
+            }
+        };
+        !pending
     }
 
     fn can_go_on(&self) -> bool {
-        let mut g = self.game.without_log();
-        g.advance().is_some() || self.stop().inputs < self.inputs.len()
+        !self.at_decision() || self.stop().inputs < self.inputs.len()
     }
 
     /// One step of the game from the current one; `None` at the end.
@@ -152,6 +163,7 @@ impl Stepper {
         let Some((kind, ev)) = Self::step_game(&mut self.game, &self.inputs, done) else {
             return false;
         };
+        self.pending.set(None);
         self.pos += 1;
         if self.pos == self.stops.len() {
             let start = self.events.len();
@@ -184,6 +196,7 @@ impl Stepper {
                 .cloned()
                 .expect("the start is always a snapshot");
             self.game = g;
+            self.pending.set(None);
             self.pos = at;
         }
         while self.pos < k {
