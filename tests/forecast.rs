@@ -4,18 +4,18 @@
 
 mod common;
 
-use fof::data::DataSet;
+use common::{id, impulse, put};
+
 use fof::data::action::{ActionCard, Experience, Word};
-use fof::data::mission::{Mission, Skill};
+use fof::data::mission::Skill;
 use fof::data::units::Side;
 use fof::engine::deck::Card;
 use fof::engine::events::{Event, EventKind};
 use fof::engine::forecast::{Forecast, Odds, forecast, forecasts};
 use fof::engine::orders::{Action, Needed, Order};
 use fof::engine::pos::CardPos;
-use fof::engine::state::{FireLink, Options, Unit, UnitId};
+use fof::engine::state::{FireLink, Unit, UnitId};
 use fof::engine::{Game, Input};
-use std::sync::Arc;
 
 /// The Cider Farm: three cover markers, three cards to seek cover.
 const FARM: u8 = 46;
@@ -27,41 +27,11 @@ fn p(r: i8, c: i8) -> CardPos {
 /// The hedgerow mission on an open map with no enemy or PC markers; the
 /// roster ids given hold the skills given.
 fn game(skills: &[(&str, &[Skill])]) -> Game {
-    let mut data = DataSet::embedded().unwrap();
-    let mut m: Mission = data.mission("hedgerow_attack").unwrap().clone();
-    m.id = "forecast_test".into();
-    m.pc_markers.clear();
-    m.enemy.clear();
-    for (who, s) in skills {
-        m.company.iter_mut().find(|e| e.id == *who).unwrap().skills = s.to_vec();
-    }
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "forecast_test", 3, Options::default()).unwrap();
-    common::open_map(&mut g);
-    g
-}
-
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).unwrap().id
+    common::open_game_with_skills("forecast_test", skills)
 }
 
 fn u(g: &mut Game, id: UnitId) -> &mut Unit {
     g.state_mut().unit_mut(id)
-}
-
-fn put(g: &mut Game, id: UnitId, at: CardPos) {
-    let x = u(g, id);
-    x.pos = at;
-    x.cover = None;
-}
-
-fn impulse(g: &mut Game, hq: Option<UnitId>) {
-    let imp = g.state_mut().impulse.as_mut().expect("an impulse");
-    imp.hq = hq;
-    imp.available = 6;
-    imp.spent = 0;
-    imp.done.clear();
-    imp.exhortable.clear();
 }
 
 /// A spotted German rifle squad two rows off firing into `pos`.

@@ -2,16 +2,17 @@
 
 mod common;
 
-use fof::data::DataSet;
+use common::{id, impulse, put};
+
 use fof::data::action::{ActionCard, Icon, Word};
-use fof::data::mission::{Mission, Skill};
+use fof::data::mission::Skill;
 use fof::data::units::UnitKind;
 use fof::engine::deck::Card;
 use fof::engine::events::EventKind;
 use fof::engine::orders::{Action, Order, TeamKind};
 use fof::engine::pos::CardPos;
 use fof::engine::sequence::Step;
-use fof::engine::state::{Options, UnitId};
+use fof::engine::state::UnitId;
 use fof::engine::{Game, Input};
 use std::sync::Arc;
 
@@ -22,36 +23,7 @@ fn p(r: i8, c: i8) -> CardPos {
 /// The hedgerow mission on an open map with no enemy or PC markers; the
 /// roster ids given hold the skills given.
 fn game(skills: &[(&str, &[Skill])]) -> Game {
-    let mut data = DataSet::embedded().unwrap();
-    let mut m: Mission = data.mission("hedgerow_attack").unwrap().clone();
-    m.id = "skills_test".into();
-    m.pc_markers.clear();
-    m.enemy.clear();
-    for (who, s) in skills {
-        m.company.iter_mut().find(|e| e.id == *who).unwrap().skills = s.to_vec();
-    }
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "skills_test", 3, Options::default()).unwrap();
-    common::open_map(&mut g);
-    g
-}
-
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).unwrap().id
-}
-
-fn put(g: &mut Game, u: UnitId, at: CardPos) {
-    let x = g.state_mut().unit_mut(u);
-    x.pos = at;
-    x.cover = None;
-}
-
-fn impulse(g: &mut Game, hq: Option<UnitId>) {
-    let imp = g.state_mut().impulse.as_mut().expect("an impulse");
-    imp.hq = hq;
-    imp.available = 6;
-    imp.spent = 0;
-    imp.done.clear();
+    common::open_game_with_skills("skills_test", skills)
 }
 
 fn top(g: &mut Game, n: usize, pred: impl Fn(&ActionCard) -> bool) {
