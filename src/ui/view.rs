@@ -82,16 +82,20 @@ fn too_small<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     );
 }
 
+/// The mission's visibility level from the charts.
+fn visibility(g: &Game) -> Option<&crate::data::charts::VisibilityLevel> {
+    g.data()
+        .charts
+        .visibility
+        .iter()
+        .find(|v| v.id == g.mission().visibility)
+}
+
 fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let g = app.game();
     let m = g.mission();
     let t = &app.theme;
-    let vis = g
-        .data()
-        .charts
-        .visibility
-        .iter()
-        .find(|v| v.id == m.visibility)
+    let vis = visibility(g)
         .map(|v| format!("{} ({:+})", v.name, v.modifier))
         .unwrap_or_else(|| m.visibility.clone());
     let mut lines = vec![
@@ -709,12 +713,7 @@ fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
         Decision::MissionOver => Line::styled("The mission is over", t.style(Role::Warn)),
     });
-    let vis = g
-        .data()
-        .charts
-        .visibility
-        .iter()
-        .find(|v| v.id == g.mission().visibility)
+    let vis = visibility(g)
         .map(|v| format!("{:+} {}", v.modifier, v.name))
         .unwrap_or_default();
     lines.push(Line::raw(format!("Visibility {vis}")));
