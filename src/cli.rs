@@ -58,7 +58,7 @@ pub struct PlayArgs {
     pub seed: u64,
     /// Let a bot play on screen (a demonstration).
     #[arg(long, value_enum, value_name = "BOT")]
-    pub autoplay: Option<crate::sim::Bot>,
+    pub autoplay: Option<crate::play::sim::Bot>,
     /// Milliseconds between the bot's inputs.
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pub delay: u64,
@@ -120,8 +120,8 @@ pub enum CampaignCommand {
     New {
         /// The campaign's id (`fof list` shows them).
         id: String,
-        #[arg(long, value_enum, default_value_t = crate::campaign::Mode::Standard)]
-        mode: crate::campaign::Mode,
+        #[arg(long, value_enum, default_value_t = crate::play::campaign::Mode::Standard)]
+        mode: crate::play::campaign::Mode,
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
@@ -131,8 +131,8 @@ pub enum CampaignCommand {
     /// Play the next mission with a bot, record it, and carry the company
     /// on (10.3-11.3).
     Play {
-        #[arg(long, value_enum, default_value_t = crate::sim::Bot::Random)]
-        bot: crate::sim::Bot,
+        #[arg(long, value_enum, default_value_t = crate::play::sim::Bot::Random)]
+        bot: crate::play::sim::Bot,
     },
 }
 
@@ -161,8 +161,8 @@ pub struct SimArgs {
     /// How many games per mission.
     #[arg(long, default_value_t = 1)]
     pub games: u64,
-    #[arg(long, value_enum, default_value_t = crate::sim::Bot::Random)]
-    pub bot: crate::sim::Bot,
+    #[arg(long, value_enum, default_value_t = crate::play::sim::Bot::Random)]
+    pub bot: crate::play::sim::Bot,
     /// One JSON object per game on its own line.
     #[arg(long)]
     pub json: bool,
@@ -252,7 +252,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             campaign(
                 std::sync::Arc::new(data),
                 command,
-                &crate::replay::save_dir(save_dir.clone()),
+                &crate::play::replay::save_dir(save_dir.clone()),
                 out,
                 err,
             )
@@ -413,7 +413,7 @@ fn sim(
             );
             return 2;
         }
-        if let Err(e) = crate::replay::safe_to_overwrite(path, data.clone()) {
+        if let Err(e) = crate::play::replay::safe_to_overwrite(path, data.clone()) {
             let _ = writeln!(err, "{e}");
             return 1;
         }
@@ -425,25 +425,24 @@ fn sim(
         for i in 0..args.games {
             bar.inc(1);
             let seed = args.seed.wrapping_add(i);
-            let played =
-                if let Some(path) = &args.record {
-                    crate::sim::play_recorded(data.clone(), m, seed, args.bot, Default::default())
-                        .map(|(r, rec)| {
-                            if args.log {
-                                bar.suspend(|| write_log(out, rec.game().log()));
-                            }
-                            (r, Some((path, rec.text())))
-                        })
-                } else if args.log {
-                    crate::sim::play_logged(data.clone(), m, seed, args.bot, Default::default())
-                        .map(|(r, log)| {
-                            bar.suspend(|| write_log(out, &log));
-                            (r, None)
-                        })
-                } else {
-                    crate::sim::play(data.clone(), m, seed, args.bot, Default::default())
-                        .map(|r| (r, None))
-                };
+            let played = if let Some(path) = &args.record {
+                crate::play::sim::play_recorded(data.clone(), m, seed, args.bot, Default::default())
+                    .map(|(r, rec)| {
+                        if args.log {
+                            bar.suspend(|| write_log(out, rec.game().log()));
+                        }
+                        (r, Some((path, rec.text())))
+                    })
+            } else if args.log {
+                crate::play::sim::play_logged(data.clone(), m, seed, args.bot, Default::default())
+                    .map(|(r, log)| {
+                        bar.suspend(|| write_log(out, &log));
+                        (r, None)
+                    })
+            } else {
+                crate::play::sim::play(data.clone(), m, seed, args.bot, Default::default())
+                    .map(|r| (r, None))
+            };
             let (r, record) = match played {
                 Ok(r) => r,
                 Err(e) => {
@@ -452,7 +451,7 @@ fn sim(
                 }
             };
             if let Some((path, text)) = record
-                && let Err(e) = crate::replay::save_atomic(path, &text)
+                && let Err(e) = crate::play::replay::save_atomic(path, &text)
             {
                 let _ = writeln!(err, "{}: cannot write the replay: {e}", path.display());
                 return 1;
@@ -532,7 +531,7 @@ fn replay(
     err: &mut dyn Write,
 ) -> i32 {
     let path = args.file.display();
-    let game = match crate::replay::load(&args.file, data) {
+    let game = match crate::play::replay::load(&args.file, data) {
         Ok(g) => g,
         Err(e) => {
             let _ = match e.line {
@@ -571,7 +570,7 @@ fn campaign(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> i32 {
-    use crate::campaign::{self as c, Campaign};
+    use crate::play::campaign::{self as c, Campaign};
     let path = c::file_in(dir);
     let fail = |err: &mut dyn Write, msg: String| {
         let _ = writeln!(err, "{msg}");
@@ -607,18 +606,18 @@ fn campaign(
             Err(e) => fail(err, e),
         },
         CampaignCommand::Play { bot } => {
-            use crate::session::{ApplyError, Session};
+            use crate::play::session::{ApplyError, Session};
             let mut session =
                 match Session::open(data.clone(), dir, crate::engine::Options::default()) {
                     Ok(s) => s,
                     Err(e) => return fail(err, e.to_string()),
                 };
             let mission = session.game().state().mission.clone();
-            let mut rng = crate::sim::bot_rng(session.seed() ^ session.recorder().inputs());
+            let mut rng = crate::play::sim::bot_rng(session.seed() ^ session.recorder().inputs());
             let mut n = session.recorder().inputs();
-            while !session.game().is_over() && n < crate::sim::MAX_INPUTS {
+            while !session.game().is_over() && n < crate::play::sim::MAX_INPUTS {
                 let legal = session.game().legal_inputs();
-                let Some(i) = crate::sim::choose(*bot, &mut rng, &legal) else {
+                let Some(i) = crate::play::sim::choose(*bot, &mut rng, &legal) else {
                     break;
                 };
                 match session.apply(&i) {

@@ -7,7 +7,7 @@ use crate::data::DataSet;
 use crate::engine::events::Event;
 use crate::engine::{Game, Options};
 use crate::engine::{Illegal, Input};
-use crate::session::{ApplyError, NewCampaign, Session};
+use crate::play::session::{ApplyError, NewCampaign, Session};
 use crate::ui::app::{App, Autoplay, Driver, Finished, Local};
 use crate::ui::theme::Theme;
 use std::io::Write;
@@ -124,7 +124,7 @@ impl Driver for Saved {
         Ok(())
     }
 
-    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String> {
+    fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String> {
         let s = Session::take_over(self.data.clone(), &self.dir, rec).map_err(|e| e.to_string())?;
         let at = s.save_path().display().to_string();
         self.session = s;
@@ -188,7 +188,7 @@ impl Driver for Front {
         self.inner_mut().next_mission()
     }
 
-    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String> {
+    fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String> {
         match self {
             Front::Saved(s) => s.take_over(rec),
             Front::Memory { data, dir, .. } => {
@@ -211,7 +211,7 @@ const TICK: Duration = Duration::from_millis(250);
 /// The app over a saved session, or the exit code after saying why the
 /// session could not open.
 fn saved_app(
-    session: Result<Session, crate::session::SessionError>,
+    session: Result<Session, crate::play::session::SessionError>,
     data: Arc<DataSet>,
     dir: &Path,
     keys: crate::ui::keys::KeyMap,
@@ -279,7 +279,7 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
                 return 1;
             }
         };
-        let dir = crate::replay::save_dir(ui.save_dir.clone());
+        let dir = crate::play::replay::save_dir(ui.save_dir.clone());
         let mut app = App::new(
             Front::Memory {
                 local: Box::new(Local::new(game)),
@@ -291,14 +291,14 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
         );
         app.autoplay = Some(Autoplay {
             bot,
-            rng: crate::sim::bot_rng(args.seed),
+            rng: crate::play::sim::bot_rng(args.seed),
             delay: Duration::from_millis(args.delay),
             last: None,
         });
         let tick = Duration::from_millis(args.delay.clamp(1, 250));
         return start(app, tick, err);
     }
-    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
     match saved_app(session, data, &dir, keys, theme, err) {
         Ok(app) => start(app, TICK, err),
@@ -313,7 +313,7 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
         Ok(x) => x,
         Err(code) => return code,
     };
-    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme);
     if let Err(e) = crate::ui::run(&mut menu, TICK) {
         return report_start(e, err);
@@ -362,13 +362,13 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
 /// A file from the start menu: a single mission's save in progress is
 /// resumed; anything else is watched in the viewer.
 fn open_file(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -> i32 {
-    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     if let Ok(bytes) = std::fs::read(path)
-        && let Ok(r) = crate::replay::Replay::parse_bytes(&bytes)
+        && let Ok(r) = crate::play::replay::Replay::parse_bytes(&bytes)
         && r.end.is_none()
         && r.company.is_none()
         && r.continues.is_none()
-        && crate::session::single_path(&dir, &r.mission, r.seed) == path
+        && crate::play::session::single_path(&dir, &r.mission, r.seed) == path
     {
         return play(
             data,
@@ -429,7 +429,7 @@ pub fn learn(
             }
         },
     };
-    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
     // A fresh game is walked from before turn 1; one resumed from its save
     // from where it stands.
@@ -461,7 +461,7 @@ pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -
     };
     let replay = match std::fs::read(path)
         .map_err(|e| e.to_string())
-        .and_then(|b| crate::replay::Replay::parse_bytes(&b).map_err(|e| e.to_string()))
+        .and_then(|b| crate::play::replay::Replay::parse_bytes(&b).map_err(|e| e.to_string()))
     {
         Ok(r) => r,
         Err(e) => {
@@ -483,7 +483,7 @@ pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -
             return 1;
         }
     };
-    let dir = crate::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     let mut app = App::new(
         Front::Memory {
             local: Box::new(Local::new(end)),
@@ -507,11 +507,11 @@ pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -
 /// Where the viewer's walk begins: before turn 1's automatic play for a
 /// plain replay; after it for a campaign's (its company and ground are set
 /// up by the campaign code, run to the first decision).
-pub fn viewer_start(data: Arc<DataSet>, r: &crate::replay::Replay) -> Result<Game, String> {
+pub fn viewer_start(data: Arc<DataSet>, r: &crate::play::replay::Replay) -> Result<Game, String> {
     if r.company.is_none() && r.continues.is_none() {
         Game::new_held(data, &r.mission, r.seed, r.options).map_err(|e| e.to_string())
     } else {
-        crate::replay::Recorder::continuing(
+        crate::play::replay::Recorder::continuing(
             data,
             &r.mission,
             r.seed,
@@ -519,7 +519,7 @@ pub fn viewer_start(data: Arc<DataSet>, r: &crate::replay::Replay) -> Result<Gam
             r.company.clone(),
             r.continues.clone(),
         )
-        .map(crate::replay::Recorder::into_game)
+        .map(crate::play::replay::Recorder::into_game)
         .map_err(|e| e.to_string())
     }
 }

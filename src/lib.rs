@@ -5,12 +5,9 @@
 //! chance from the Action deck) -> front ends. The binary only parses the
 //! command line.
 
-pub mod campaign;
 pub mod cli;
 pub mod data;
 pub mod engine;
 pub mod front;
-pub mod replay;
-pub mod session;
-pub mod sim;
+pub mod play;
 pub mod ui;

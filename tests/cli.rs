@@ -419,16 +419,16 @@ fn an_interrupted_campaign_mission_goes_on_from_its_save() {
     // Play part of the first mission as `campaign play` would, saving
     // after every input, then cut the last line as a kill would.
     let data = Arc::new(fof::data::DataSet::embedded().unwrap());
-    let mut camp = fof::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
+    let mut camp = fof::play::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
     let mut rec = camp
         .start_recorded(&data, fof::engine::Options::default())
         .unwrap();
     let current = dir.join("current.replay");
-    let mut journal = fof::replay::Journal::create(&current, &rec).unwrap();
-    let mut rng = fof::sim::bot_rng(9);
+    let mut journal = fof::play::replay::Journal::create(&current, &rec).unwrap();
+    let mut rng = fof::play::sim::bot_rng(9);
     for _ in 0..25 {
         let legal = rec.game().legal_inputs();
-        let i = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal).unwrap();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
         rec.apply(&i).unwrap();
         journal.update(&rec).unwrap();
     }

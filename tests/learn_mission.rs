@@ -10,7 +10,7 @@ use fof::engine::orders::Action;
 use fof::engine::pos::CardPos;
 use fof::engine::sequence::{Step, turn_order};
 use fof::engine::{Game, Input, Options};
-use fof::sim::{Bot, bot_rng, choose};
+use fof::play::sim::{Bot, bot_rng, choose};
 use std::sync::Arc;
 
 const MISSION: &str = "first_contact";

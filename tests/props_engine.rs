@@ -320,7 +320,7 @@ fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
 fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
     let mut game = Game::new(data(), mission, seed, options).unwrap();
     let enemy = enemy_steps(&game);
-    let mut rng = fof::sim::bot_rng(bot_seed);
+    let mut rng = fof::play::sim::bot_rng(bot_seed);
     let steps = friendly_steps(&game);
     let mut n = 0;
     while !game.is_over() && n < max_inputs {
@@ -476,11 +476,11 @@ proptest! {
 #[test]
 fn every_game_ends() {
     for seed in 0..20 {
-        let r = fof::sim::play(
+        let r = fof::play::sim::play(
             data(),
             "hedgerow_attack",
             seed,
-            fof::sim::Bot::Random,
+            fof::play::sim::Bot::Random,
             Options::default(),
         )
         .unwrap();

@@ -4,10 +4,10 @@
 use fof::data::DataSet;
 use fof::engine::hash::hex;
 use fof::engine::{Game, Input, Options};
-use fof::replay::{
+use fof::play::replay::{
     Problem, Recorder, Replay, ReplayError, safe_to_overwrite, save_atomic, save_dir_from,
 };
-use fof::sim::{Bot, bot_rng, choose, play, play_recorded};
+use fof::play::sim::{Bot, bot_rng, choose, play, play_recorded};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -529,7 +529,7 @@ fn a_game_saved_after_every_input_loses_at_most_the_last_one_when_cut_short() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("current.replay");
     let mut rec = Recorder::new(data.clone(), "hedgerow_attack", 4, Options::default()).unwrap();
-    let mut journal = fof::replay::Journal::create(&path, &rec).unwrap();
+    let mut journal = fof::play::replay::Journal::create(&path, &rec).unwrap();
     let mut rng = bot_rng(4);
     let mut hashes = vec![rec.game().state_hash()];
     for _ in 0..40 {
@@ -539,19 +539,19 @@ fn a_game_saved_after_every_input_loses_at_most_the_last_one_when_cut_short() {
         journal.update(&rec).unwrap();
         hashes.push(rec.game().state_hash());
         // After every input the file on disk is the whole game so far.
-        let (back, cut) = fof::replay::recover(&path, data.clone()).unwrap();
+        let (back, cut) = fof::play::replay::recover(&path, data.clone()).unwrap();
         assert!(!cut);
         assert_eq!(back.game().state_hash(), rec.game().state_hash());
     }
     // A kill in the middle of writing the last line.
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, &text[..text.len() - 7]).unwrap();
-    let (back, cut) = fof::replay::recover(&path, data.clone()).unwrap();
+    let (back, cut) = fof::play::replay::recover(&path, data.clone()).unwrap();
     assert!(cut);
     assert_eq!(back.inputs(), 39);
     assert_eq!(back.game().state_hash(), hashes[39]);
     // A strict load still refuses the cut file, naming the line.
-    assert!(fof::replay::load(&path, data).is_err());
+    assert!(fof::play::replay::load(&path, data).is_err());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -569,7 +569,7 @@ fn a_save_killed_at_any_byte_loads_as_its_last_whole_input() {
     let mut rec =
         Recorder::new(data.clone(), "crossroads_firefight", 9, Options::default()).unwrap();
     let header = rec.text().len();
-    let mut journal = fof::replay::Journal::create(&path, &rec).unwrap();
+    let mut journal = fof::play::replay::Journal::create(&path, &rec).unwrap();
     let mut rng = bot_rng(9);
     let mut hashes = vec![rec.game().state_hash()];
     for _ in 0..12 {
@@ -585,7 +585,7 @@ fn a_save_killed_at_any_byte_loads_as_its_last_whole_input() {
         let bytes = &full[..end];
         std::fs::write(&cut_path, bytes).unwrap();
         let whole_inputs = bytes[header..].iter().filter(|b| **b == b'\n').count();
-        let (back, _) = fof::replay::recover(&cut_path, data.clone())
+        let (back, _) = fof::play::replay::recover(&cut_path, data.clone())
             .unwrap_or_else(|e| panic!("cut at byte {end}: {e}"));
         assert_eq!(back.inputs() as usize, whole_inputs, "cut at byte {end}");
         assert_eq!(

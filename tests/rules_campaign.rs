@@ -3,12 +3,12 @@
 //! and campaign modes (11.2); and a whole campaign played by the random
 //! bot.
 
-use fof::campaign::{Campaign, End, Mode, combined, promotion_cost};
 use fof::data::DataSet;
 use fof::data::action::Experience::{self, Green as G, Line as L, Veteran as V};
 use fof::data::units::UnitKind;
 use fof::engine::state::{Outcome, Tally};
 use fof::engine::{Game, Options};
+use fof::play::campaign::{Campaign, End, Mode, combined, promotion_cost};
 use std::sync::Arc;
 
 fn data() -> Arc<DataSet> {
@@ -60,7 +60,7 @@ fn started(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
     (c, g, d)
 }
 
-fn member<'a>(c: &'a Campaign, id: &str) -> &'a fof::campaign::Member {
+fn member<'a>(c: &'a Campaign, id: &str) -> &'a fof::play::campaign::Member {
     c.roster.iter().find(|m| m.id == id).unwrap()
 }
 
@@ -287,7 +287,7 @@ fn rule_10_5_rotations_take_veteran_steps_home() {
 /// after every mission; returns the campaign.
 fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
     let mut c = Campaign::new(d, "normandy_1944", mode, seed).unwrap();
-    let mut rng = fof::sim::bot_rng(seed);
+    let mut rng = fof::play::sim::bot_rng(seed);
     let mut played = 0;
     while c.end.is_none() {
         let mut g = c.start(d, Options::default()).unwrap();
@@ -296,15 +296,15 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
             if let Some(u) = g.state().by_roster(&m.id)
                 && u.in_play()
             {
-                let n = fof::campaign::steps_of(g.state(), &m.id).unwrap();
+                let n = fof::play::campaign::steps_of(g.state(), &m.id).unwrap();
                 assert_eq!(n, m.steps.len(), "{}", m.id);
                 assert_eq!(u.experience, m.level(), "{}", m.id);
             }
         }
         let mut n = 0;
-        while !g.is_over() && n < fof::sim::MAX_INPUTS {
+        while !g.is_over() && n < fof::play::sim::MAX_INPUTS {
             let legal = g.legal_inputs();
-            let i = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal).unwrap();
+            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
             g.apply(&i).unwrap();
             n += 1;
         }

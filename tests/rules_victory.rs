@@ -347,7 +347,7 @@ fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
 
 #[test]
 fn rule_11_1_a_reattempt_is_recorded_and_replays_to_the_same_hash() {
-    use fof::replay::{Recorder, Replay};
+    use fof::play::replay::{Recorder, Replay};
     let g = game(|_| {});
     let data = Arc::new(g.data().clone());
     let prev = Box::new(g.state().clone());
@@ -360,13 +360,13 @@ fn rule_11_1_a_reattempt_is_recorded_and_replays_to_the_same_hash() {
         Some(prev),
     )
     .unwrap();
-    let mut rng = fof::sim::bot_rng(1);
+    let mut rng = fof::play::sim::bot_rng(1);
     for _ in 0..60 {
         if rec.game().is_over() {
             break;
         }
         let legal = rec.game().legal_inputs();
-        let i = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal).unwrap();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
         rec.apply(&i).unwrap();
     }
     let text = rec.text();

@@ -4,9 +4,9 @@
 
 use fof::data::DataSet;
 use fof::engine::{Input, Options};
-use fof::replay::recover;
-use fof::session::{ApplyError, NewCampaign, Session, SessionError, single_path};
-use fof::sim::{Bot, MAX_INPUTS, bot_rng, choose};
+use fof::play::replay::recover;
+use fof::play::session::{ApplyError, NewCampaign, Session, SessionError, single_path};
+use fof::play::sim::{Bot, MAX_INPUTS, bot_rng, choose};
 use rand_chacha::ChaCha8Rng;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -112,7 +112,7 @@ fn rewind_gives_the_game_of_the_first_inputs_and_rewrites_the_save() {
         Err(SessionError::Rewind { n: 41, inputs: 40 })
     ));
     s.rewind(15).unwrap();
-    let mut camp = fof::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
+    let mut camp = fof::play::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
     let mut fresh = camp.start_recorded(&data, Options::default()).unwrap();
     for i in &played[..15] {
         fresh.apply(i).unwrap();
@@ -175,13 +175,13 @@ fn finish_saves_the_replay_and_carries_the_campaign_on() {
     assert_eq!(record.mission, s.game().state().mission);
     assert!(f.replay.starts_with(dir.join("replays")));
     assert_eq!(
-        fof::replay::load(&f.replay, data.clone())
+        fof::play::replay::load(&f.replay, data.clone())
             .unwrap()
             .state_hash(),
         hash
     );
     assert!(!dir.join("current.replay").exists());
-    let camp = fof::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
+    let camp = fof::play::campaign::load(&dir.join("campaign.ron"), &data).unwrap();
     assert_eq!(camp.records, vec![record]);
     assert_eq!(s.campaign(), Some(&camp));
     assert!(f.status.contains("Last:"), "{}", f.status);
@@ -233,7 +233,7 @@ fn a_single_mission_is_saved_in_plays_resumed_and_kept() {
     assert_eq!(f.record, None);
     assert_eq!(f.replay, single_path(&dir, &mission, 7));
     assert_eq!(
-        fof::replay::load(&f.replay, data.clone())
+        fof::play::replay::load(&f.replay, data.clone())
             .unwrap()
             .state_hash(),
         s.game().state_hash()

@@ -2,7 +2,7 @@
 
 use fof::data::DataSet;
 use fof::engine::Options;
-use fof::sim::{Bot, play};
+use fof::play::sim::{Bot, play};
 use std::collections::BTreeSet;
 use std::process::Command;
 use std::sync::Arc;
@@ -87,7 +87,7 @@ fn three_hundred_games_per_mission_end_deterministically_and_differ() {
         for seed in 1..=300 {
             let r = play(data.clone(), &m.id, seed, Bot::Random, Options::default()).unwrap();
             assert_ne!(r.outcome, "stalled", "{} seed {seed}", m.id);
-            assert!(r.inputs < fof::sim::MAX_INPUTS);
+            assert!(r.inputs < fof::play::sim::MAX_INPUTS);
             if seed <= 10 {
                 let again =
                     play(data.clone(), &m.id, seed, Bot::Random, Options::default()).unwrap();

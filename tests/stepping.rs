@@ -26,10 +26,11 @@ fn rule_3_0_stepping_through_the_automatic_play_gives_the_same_game() {
                 m.id
             );
             assert_eq!(held.log(), whole.log());
-            let mut rng = fof::sim::bot_rng(seed);
+            let mut rng = fof::play::sim::bot_rng(seed);
             for n in 0..400 {
                 let legal = whole.legal_inputs();
-                let Some(i) = fof::sim::choose(fof::sim::Bot::Random, &mut rng, &legal) else {
+                let Some(i) = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+                else {
                     break;
                 };
                 let a = whole.apply(&i).unwrap();

@@ -325,8 +325,8 @@ fn orders_menu_entries_carry_cost_cards_and_odds_from_the_engine() {
 fn autoplay_reaches_the_mission_result() {
     let mut app = app_for(3);
     app.autoplay = Some(fof::ui::app::Autoplay {
-        bot: fof::sim::Bot::Random,
-        rng: fof::sim::bot_rng(3),
+        bot: fof::play::sim::Bot::Random,
+        rng: fof::play::sim::bot_rng(3),
         delay: std::time::Duration::ZERO,
         last: None,
     });
@@ -471,8 +471,8 @@ fn snapshot_help() {
 fn snapshot_mission_result() {
     let mut app = app_for(3);
     app.autoplay = Some(fof::ui::app::Autoplay {
-        bot: fof::sim::Bot::Random,
-        rng: fof::sim::bot_rng(3),
+        bot: fof::play::sim::Bot::Random,
+        rng: fof::play::sim::bot_rng(3),
         delay: std::time::Duration::ZERO,
         last: None,
     });
@@ -601,15 +601,15 @@ fn snapshot_learn_mode_at_a_combat_resolution() {
 #[test]
 fn snapshot_replay_viewer_mid_game() {
     let d = data();
-    let (_, rec) = fof::sim::play_recorded(
+    let (_, rec) = fof::play::sim::play_recorded(
         d.clone(),
         MISSION,
         2,
-        fof::sim::Bot::Random,
+        fof::play::sim::Bot::Random,
         Options::default(),
     )
     .unwrap();
-    let replay = fof::replay::Replay::parse(&rec.text()).unwrap();
+    let replay = fof::play::replay::Replay::parse(&rec.text()).unwrap();
     let start = fof::front::viewer_start(d.clone(), &replay).unwrap();
     let end = replay.play(d.clone()).unwrap();
     let mut app = App::new(Local::new(end), KeyMap::default(), Theme::default());

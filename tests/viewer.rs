@@ -5,8 +5,8 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fof::data::{DataSet, DataSource, load};
 use fof::engine::Options;
-use fof::replay::Replay;
-use fof::sim::Bot;
+use fof::play::replay::Replay;
+use fof::play::sim::Bot;
 use fof::ui::app::{App, Local, Msg, Viewer};
 use fof::ui::keys::KeyMap;
 use fof::ui::step::{Stepper, StopKind};
@@ -19,7 +19,7 @@ fn data() -> Arc<DataSet> {
 
 fn recorded(data: &Arc<DataSet>, mission: &str, seed: u64) -> Replay {
     let (_, rec) =
-        fof::sim::play_recorded(data.clone(), mission, seed, Bot::Random, Options::default())
+        fof::play::sim::play_recorded(data.clone(), mission, seed, Bot::Random, Options::default())
             .expect("plays");
     Replay::parse(&rec.text()).expect("parses")
 }

@@ -39,5 +39,9 @@ pub mod state;
 pub mod support;
 pub mod victory;
 
+pub use events::{CardRead, Event, EventKind, Section};
 pub use game::{Decision, Game, Illegal, Input, Prompt, SetupError};
-pub use state::{Options, UnitId};
+pub use orders::{Action, Needed, Order, TeamKind};
+pub use pos::CardPos;
+pub use sequence::Step;
+pub use state::{CoverId, Options, State, UnitId};

@@ -47,7 +47,7 @@ pub trait Driver {
     /// Makes the game recorded in `rec` the one played from now on, saved
     /// in a new file (a replay taken over: the old file is left as it is).
     /// Returns where it is saved.
-    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String>;
+    fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String>;
 }
 
 /// A game held in memory only (tests, demonstrations).
@@ -107,7 +107,7 @@ impl Driver for Local {
         Err("no campaign: nothing follows this mission".into())
     }
 
-    fn take_over(&mut self, rec: crate::replay::Recorder) -> Result<String, String> {
+    fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String> {
         let game = rec.into_game();
         self.start = game.clone();
         self.game = game;
@@ -205,7 +205,7 @@ pub struct Hits {
 
 /// The bot playing on screen (`--autoplay`).
 pub struct Autoplay {
-    pub bot: crate::sim::Bot,
+    pub bot: crate::play::sim::Bot,
     pub rng: ChaCha8Rng,
     pub delay: Duration,
     pub last: Option<Instant>,
@@ -273,7 +273,7 @@ pub struct App<D: Driver> {
 /// A replay or save being watched (`fof replay FILE`).
 pub struct Viewer {
     pub path: std::path::PathBuf,
-    pub replay: crate::replay::Replay,
+    pub replay: crate::play::replay::Replay,
     pub data: std::sync::Arc<crate::data::DataSet>,
 }
 
@@ -802,7 +802,7 @@ impl<D: Driver> App<D> {
             return;
         }
         let n = w.stop().inputs as u64;
-        let rec = crate::replay::Recorder::resume(v.data.clone(), &v.replay)
+        let rec = crate::play::replay::Recorder::resume(v.data.clone(), &v.replay)
             .and_then(|r| r.rewound(v.data.clone(), n));
         let rec = match rec {
             Ok(r) => r,
@@ -1107,7 +1107,7 @@ impl<D: Driver> App<D> {
                 let Some(a) = &mut self.autoplay else {
                     return;
                 };
-                if let Some(i) = crate::sim::choose(a.bot, &mut a.rng, &legal) {
+                if let Some(i) = crate::play::sim::choose(a.bot, &mut a.rng, &legal) {
                     self.give(&i);
                 }
             }

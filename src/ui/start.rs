@@ -49,7 +49,7 @@ pub struct StartMenu {
 /// and their subfolders one level down, sorted by path.
 pub fn saved_files(dir: &Path) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    for sub in [crate::session::PLAYS, "replays"] {
+    for sub in [crate::play::session::PLAYS, "replays"] {
         let Ok(rd) = std::fs::read_dir(dir.join(sub)) else {
             continue;
         };
@@ -76,9 +76,9 @@ pub fn saved_files(dir: &Path) -> Vec<PathBuf> {
 impl StartMenu {
     pub fn new(data: &DataSet, dir: &Path, keys: KeyMap, theme: Theme) -> StartMenu {
         let mut entries = Vec::new();
-        let camp_file = crate::campaign::file_in(dir);
+        let camp_file = crate::play::campaign::file_in(dir);
         let campaign = if camp_file.exists() {
-            match crate::campaign::load(&camp_file, data) {
+            match crate::play::campaign::load(&camp_file, data) {
                 Ok(c) => match c.next_mission(data) {
                     Some(m) => format!(
                         "Continue the campaign: {} (next: {})",

@@ -1372,7 +1372,7 @@ fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         s.turn,
         g.mission().turns
     )));
-    let cas = crate::sim::casualties(g);
+    let cas = crate::play::sim::casualties(g);
     lines.push(Line::raw(format!(
         "Casualties: {} of the company's steps, {} of the enemy's",
         cas.friendly, cas.enemy

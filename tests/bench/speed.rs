@@ -15,7 +15,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fof::data::{DataSet, DataSource, load};
 use fof::engine::game::Decision;
 use fof::engine::{Game, Options};
-use fof::sim::{Bot, bot_rng, choose};
+use fof::play::sim::{Bot, bot_rng, choose};
 use fof::ui::app::{App, Local, Msg};
 use fof::ui::keys::KeyMap;
 use fof::ui::theme::Theme;
@@ -59,7 +59,7 @@ fn sim(c: &mut Criterion) {
     group.bench_function("crossroads_firefight_random_mission", |b| {
         b.iter(|| {
             seed += 1;
-            fof::sim::play(data.clone(), MISSION, seed, Bot::Random, Options::default())
+            fof::play::sim::play(data.clone(), MISSION, seed, Bot::Random, Options::default())
                 .expect("plays")
         })
     });
@@ -115,7 +115,7 @@ fn startup(c: &mut Criterion) {
 fn replay(c: &mut Criterion) {
     let data = data();
     // hedgerow_attack seed 1: the random bot plays all 10 turns.
-    let (report, rec) = fof::sim::play_recorded(
+    let (report, rec) = fof::play::sim::play_recorded(
         data.clone(),
         "hedgerow_attack",
         1,
@@ -129,7 +129,7 @@ fn replay(c: &mut Criterion) {
     group.sample_size(20);
     group.bench_function("replay_10_turns", |b| {
         b.iter(|| {
-            let r = fof::replay::Replay::parse(black_box(&text)).expect("parses");
+            let r = fof::play::replay::Replay::parse(black_box(&text)).expect("parses");
             r.play(data.clone()).expect("replays")
         })
     });

@@ -8,7 +8,7 @@
 
 use fof::data::{self, DataSet, DataSource, SourceFile, SourceSet};
 use fof::engine::{Game, Options};
-use fof::replay::{Recorder, Replay};
+use fof::play::replay::{Recorder, Replay};
 use fof::ui::keys::KeyMap;
 use std::sync::{Arc, OnceLock};
 
@@ -136,7 +136,7 @@ pub fn replay(bytes: &[u8]) {
     if bytes.starts_with(b"fof-replay") && bytes.len() < 64 * 1024 {
         let path = std::env::temp_dir().join(format!("fof-fuzz-{}.save", std::process::id()));
         if std::fs::write(&path, bytes).is_ok() {
-            let _ = fof::replay::recover(&path, data);
+            let _ = fof::play::replay::recover(&path, data);
             let _ = std::fs::remove_file(&path);
         }
     }

@@ -29,7 +29,7 @@ use crate::data::mission::Mission;
 use crate::data::units::UnitKind;
 use crate::engine::state::Outcome;
 use crate::engine::{Game, Options, SetupError};
-use crate::replay::Recorder;
+use crate::play::replay::Recorder;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -775,7 +775,7 @@ pub fn replay_path(dir: &std::path::Path, c: &Campaign, mission: &str) -> std::p
 pub fn save(path: &std::path::Path, data: &DataSet, c: &Campaign) -> std::io::Result<()> {
     let file = CampaignFile {
         format: FILE_FORMAT,
-        program: crate::replay::PROGRAM.to_string(),
+        program: crate::play::replay::PROGRAM.to_string(),
         data: crate::engine::hash::hex(data.hash),
         campaign: c.clone(),
     };
@@ -784,7 +784,7 @@ pub fn save(path: &std::path::Path, data: &DataSet, c: &Campaign) -> std::io::Re
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir)?;
     }
-    crate::replay::save_atomic(path, &text)
+    crate::play::replay::save_atomic(path, &text)
 }
 
 /// Reads a campaign file. A file that does not parse, comes from another

@@ -5,7 +5,7 @@ use crate::data::DataSet;
 use crate::engine::hash::hex;
 use crate::engine::state::Outcome;
 use crate::engine::{Game, Input, Options, SetupError};
-use crate::replay::Recorder;
+use crate::play::replay::Recorder;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;

@@ -10,7 +10,7 @@
 //!   Opening resumes `current.replay` when it is the next mission's game
 //!   (same mission and seed); one left over from another game is moved
 //!   aside to `current.replay.old`. [`Session::finish`] writes the
-//!   mission's replay to `replays/` ([`crate::campaign::replay_path`]),
+//!   mission's replay to `replays/` ([`crate::play::campaign::replay_path`]),
 //!   runs the between-mission procedure, saves `campaign.ron` and removes
 //!   `current.replay`.
 //! - A single mission outside a campaign ([`Session::single`]) is saved in
@@ -21,11 +21,11 @@
 //! A save or campaign file that does not load is refused, with its path,
 //! and left exactly as it is.
 
-use crate::campaign::{self as c, Campaign, Mode, Record};
 use crate::data::DataSet;
 use crate::engine::events::Event;
 use crate::engine::{Game, Illegal, Input, Options};
-use crate::replay::{Journal, Recorder, ReplayError};
+use crate::play::campaign::{self as c, Campaign, Mode, Record};
+use crate::play::replay::{Journal, Recorder, ReplayError};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -220,12 +220,13 @@ impl Session {
         let current = dir.join(CURRENT);
         let mut note = None;
         if current.exists() {
-            let (r, cut) = crate::replay::recover(&current, data.clone()).map_err(|source| {
-                SessionError::BadSave {
-                    path: current.clone(),
-                    source,
-                }
-            })?;
+            let (r, cut) =
+                crate::play::replay::recover(&current, data.clone()).map_err(|source| {
+                    SessionError::BadSave {
+                        path: current.clone(),
+                        source,
+                    }
+                })?;
             let s = r.game().state();
             if s.mission == mission && s.seed == seed {
                 note = Some(resumed_note(&r, cut));
@@ -291,7 +292,7 @@ impl Session {
         }
         let mut note = None;
         let rec = if save.exists() {
-            let (r, cut) = crate::replay::recover(&save, data.clone()).map_err(|source| {
+            let (r, cut) = crate::play::replay::recover(&save, data.clone()).map_err(|source| {
                 SessionError::BadSave {
                     path: save.clone(),
                     source,
@@ -493,7 +494,7 @@ impl Session {
                         source,
                     })?;
                 }
-                crate::replay::save_atomic(&replay, &self.rec.text())
+                crate::play::replay::save_atomic(&replay, &self.rec.text())
                     .map_err(save_error(&replay))?;
                 let mut next = camp.clone();
                 let record = next.after_mission(&self.data, self.rec.game());

@@ -563,7 +563,7 @@ impl Recorder {
 
     /// Sets a mission up, with the company a campaign sends in instead of
     /// the mission's own list (`company`, recorded on the `company` line,
-    /// see [`crate::campaign`]), and as a reattempt on the ground a failed
+    /// see [`crate::play::campaign`]), and as a reattempt on the ground a failed
     /// attempt left (`prev`: 11.1, [`crate::engine::reattempt`], recorded
     /// on the `continues` line).
     pub fn continuing(
