@@ -5,7 +5,7 @@
 
 use crate::data::stats::deck_stats;
 use crate::data::{DataSet, DataSource, load};
-use crate::engine::deck::{Card, Deck};
+use crate::engine::kernel::deck::{Card, Deck};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -365,7 +365,7 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
     ));
     s.push_str(&format!(
         "Learn mode: {} steps, {} events, {} orders, {} procedures explained\n",
-        crate::engine::sequence::Step::ALL.len(),
+        crate::engine::kernel::sequence::Step::ALL.len(),
         crate::data::learn::EventKey::ALL.len(),
         crate::data::learn::ActionKey::ALL.len(),
         crate::data::learn::Procedure::ALL.len()
@@ -509,7 +509,7 @@ fn sim_progress(games: u64, json: bool) -> indicatif::ProgressBar {
 }
 
 /// Prints events as `fof sim --log` and `fof replay` do.
-fn write_log(out: &mut dyn Write, log: &[crate::engine::events::Event]) {
+fn write_log(out: &mut dyn Write, log: &[crate::engine::kernel::events::Event]) {
     for e in log {
         let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
         let cards = if cards.is_empty() {
@@ -541,15 +541,15 @@ fn replay(
             return 1;
         }
     };
-    let hash = crate::engine::hash::hex(game.state_hash());
+    let hash = crate::engine::kernel::hash::hex(game.state_hash());
     if args.verify {
         return write_all(out, &format!("{hash}\n"));
     }
     write_log(out, game.log());
     let s = game.state();
     let outcome = match &s.outcome {
-        Some(crate::engine::state::Outcome::Success) => "success",
-        Some(crate::engine::state::Outcome::Failure(_)) => "failure",
+        Some(crate::engine::kernel::state::Outcome::Success) => "success",
+        Some(crate::engine::kernel::state::Outcome::Failure(_)) => "failure",
         None => "in progress",
     };
     write_all(

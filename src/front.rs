@@ -4,7 +4,7 @@
 
 use crate::cli::{PlayArgs, UiArgs};
 use crate::data::DataSet;
-use crate::engine::events::Event;
+use crate::engine::kernel::events::Event;
 use crate::engine::{Game, Options};
 use crate::engine::{Illegal, Input};
 use crate::play::session::{ApplyError, NewCampaign, Session};

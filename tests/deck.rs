@@ -1,7 +1,7 @@
 //! The Action deck in play: rules 1.2.2 E-F, determinism and value stability.
 
 use fof::data::DataSet;
-use fof::engine::deck::{Card, Deck};
+use fof::engine::kernel::deck::{Card, Deck};
 
 fn data() -> DataSet {
     DataSet::embedded().expect("shipped data loads")

@@ -9,12 +9,12 @@ use common::{id, impulse, put};
 use fof::data::action::{ActionCard, Experience, Word};
 use fof::data::mission::Skill;
 use fof::data::units::Side;
-use fof::engine::deck::Card;
-use fof::engine::events::{Event, EventKind};
-use fof::engine::forecast::{Forecast, Odds, forecast, forecasts};
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::state::{FireLink, Unit, UnitId};
 use fof::engine::orders::{Action, Needed, Order};
-use fof::engine::pos::CardPos;
-use fof::engine::state::{FireLink, Unit, UnitId};
+use fof::engine::turn::forecast::{Forecast, Odds, forecast, forecasts};
 use fof::engine::{Game, Input};
 
 /// The Cider Farm: three cover markers, three cards to seek cover.
@@ -128,7 +128,7 @@ fn first_attempt(ev: &[Event]) -> Option<usize> {
         .map(|e| e.cards.len())
 }
 
-fn attempt_of(f: &Forecast) -> &fof::engine::forecast::AttemptOdds {
+fn attempt_of(f: &Forecast) -> &fof::engine::turn::forecast::AttemptOdds {
     f.attempt.as_ref().expect("an attempt")
 }
 

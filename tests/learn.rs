@@ -5,11 +5,11 @@
 use fof::data::learn::{ActionKey, EventKey, Procedure};
 use fof::data::mission::MissionKind;
 use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, SourceSet, load, load_sources};
-use fof::engine::events::EventKind;
+use fof::engine::kernel::events::EventKind;
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::sequence::Step;
+use fof::engine::kernel::state::UnitId;
 use fof::engine::orders::Needed;
-use fof::engine::pos::CardPos;
-use fof::engine::sequence::Step;
-use fof::engine::state::UnitId;
 use std::path::PathBuf;
 
 fn data() -> DataSet {

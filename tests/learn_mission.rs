@@ -5,10 +5,10 @@
 use fof::data::DataSet;
 use fof::data::mission::MissionKind;
 use fof::data::units::Side;
-use fof::engine::events::{Event, EventKind};
+use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::sequence::{Step, turn_order};
 use fof::engine::orders::Action;
-use fof::engine::pos::CardPos;
-use fof::engine::sequence::{Step, turn_order};
 use fof::engine::{Game, Input, Options};
 use fof::play::sim::{Bot, bot_rng, choose};
 use std::sync::Arc;

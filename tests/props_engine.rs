@@ -60,7 +60,7 @@ fn near_misses(game: &Game) -> Vec<Input> {
     }
     let mut origins: Vec<Option<UnitId>> = vec![None];
     origins.extend(ids.iter().map(|i| Some(*i)));
-    for a in fof::engine::actions::candidates(game) {
+    for a in fof::engine::turn::menu::candidates(game) {
         for by in &origins {
             v.push(Input::Order(Order {
                 by: *by,
@@ -77,9 +77,9 @@ fn near_misses(game: &Game) -> Vec<Input> {
 /// candidate list, so an action the list forgets is caught.
 fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action {
     use fof::data::mission::{Net, Pyro};
+    use fof::engine::kernel::pos::CardPos;
+    use fof::engine::kernel::state::CoverId;
     use fof::engine::orders::{Action, TeamKind};
-    use fof::engine::pos::CardPos;
-    use fof::engine::state::CoverId;
     let s = game.state();
     let n = s.units.len() as u16 + 1;
     let unit = |r: &mut dyn rand::Rng| UnitId((r.next_u32() % n as u32) as u16);
@@ -416,7 +416,7 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     }
     assert_eq!(
         s.activity,
-        fof::engine::activity::level(game),
+        fof::engine::enemy::activity::level(game),
         "{}",
         at("the Current Activity Level is not the one 9.1 defines")
     );

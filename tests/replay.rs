@@ -2,7 +2,7 @@
 //! continuing a save, atomic writes and the save folder.
 
 use fof::data::DataSet;
-use fof::engine::hash::hex;
+use fof::engine::kernel::hash::hex;
 use fof::engine::{Game, Input, Options};
 use fof::play::replay::{
     Problem, Recorder, Replay, ReplayError, safe_to_overwrite, save_atomic, save_dir_from,

@@ -14,17 +14,17 @@ use fof::data::action::{ActionCard, Experience, Icon, Mark, Word};
 use fof::data::charts::CoverKind;
 use fof::data::mission::{Net, Pyro, RadioClass};
 use fof::data::units::{Side, UnitKind};
-use fof::engine::c2::co_successor;
-use fof::engine::combat_orders::spotting_draws;
-use fof::engine::comms::{self, Link};
-use fof::engine::deck::Card;
-use fof::engine::events::{Event, EventKind};
-use fof::engine::game::{Game, Input};
-use fof::engine::orders::{Action, Order, TeamKind};
-use fof::engine::pos::CardPos;
-use fof::engine::state::{
+use fof::engine::combat::actions::spotting_draws;
+use fof::engine::command::actions::co_successor;
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::state::{
     Asset, CoverId, CoverMarker, FireLink, Options, PointControl, SmokeKind, Unit, UnitId,
 };
+use fof::engine::orders::comms::{self, Link};
+use fof::engine::orders::{Action, Order, TeamKind};
 use std::sync::Arc;
 
 // ---------------------------------------------------------------------------
@@ -895,9 +895,21 @@ fn rule_4_3_4_without_wire_a_distant_phone_does_not_connect_and_the_search_ends(
     // Regression: the search once walked along row 0 past the staging
     // area until the column number overflowed.
     let g = game();
-    assert!(!fof::engine::comms::wire_connects(&g, p(0, 1), p(3, 3)));
-    assert!(!fof::engine::comms::wire_connects(&g, p(3, 3), p(0, 2)));
-    assert!(fof::engine::comms::wire_connects(&g, p(0, 1), p(0, 3)));
+    assert!(!fof::engine::orders::comms::wire_connects(
+        &g,
+        p(0, 1),
+        p(3, 3)
+    ));
+    assert!(!fof::engine::orders::comms::wire_connects(
+        &g,
+        p(3, 3),
+        p(0, 2)
+    ));
+    assert!(fof::engine::orders::comms::wire_connects(
+        &g,
+        p(0, 1),
+        p(0, 3)
+    ));
 }
 
 #[test]
@@ -1107,7 +1119,7 @@ fn rule_4_2_1_g_a_dispatched_runner_activates_the_hq_next_turn_and_returns_expos
     );
     assert!(unit(&g, r).exposed);
     assert!(
-        g.hq_candidates(fof::engine::sequence::Step::ActivatedImpulses)
+        g.hq_candidates(fof::engine::kernel::sequence::Step::ActivatedImpulses)
             .contains(&plt)
     );
 }

@@ -6,7 +6,7 @@
 use fof::data::DataSet;
 use fof::data::action::Experience::{self, Green as G, Line as L, Veteran as V};
 use fof::data::units::UnitKind;
-use fof::engine::state::{Outcome, Tally};
+use fof::engine::kernel::state::{Outcome, Tally};
 use fof::engine::{Game, Options};
 use fof::play::campaign::{Campaign, End, Mode, combined, promotion_cost};
 use std::sync::Arc;
@@ -141,8 +141,8 @@ fn rule_10_3_2_steps_ending_as_lats_are_demoted_to_green_and_casualties_lost() {
     // The squad loses a step as a casualty and one to a fire team.
     let u = g.state().by_roster(&sq).unwrap().clone();
     g.state_mut().unit_mut(u.id).steps -= 2;
-    let team = fof::engine::rally::spawn_team(&mut g, &u, UnitKind::FireTeam);
-    let cas = fof::engine::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
+    let team = fof::engine::recovery::rally::spawn_team(&mut g, &u, UnitKind::FireTeam);
+    let cas = fof::engine::recovery::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
     assert!(g.state().unit(team).in_play() && g.state().unit(cas).in_play());
     finish(&mut g, false, 0);
     let r = c.after_mission(&d, &g);
@@ -176,7 +176,7 @@ fn rule_10_4_replacements_come_after_a_success_with_a_veteran_per_four_casualtie
         let n = (u.steps - 1).min(8 - lost);
         g.state_mut().unit_mut(u.id).steps -= n;
         for _ in 0..n {
-            fof::engine::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
+            fof::engine::recovery::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
         }
         lost += n;
     }
@@ -457,8 +457,8 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
     g.state_mut().moved.clear();
     for who in ["1plt_hq", "1_1"] {
         let u = g.state().by_roster(who).unwrap().clone();
-        let to = fof::engine::pos::CardPos::new(u.pos.row.max(1) + 1, 1);
-        fof::engine::movement::move_unit(&mut g, u.id, to, None, true);
+        let to = fof::engine::kernel::pos::CardPos::new(u.pos.row.max(1) + 1, 1);
+        fof::engine::movement::actions::move_unit(&mut g, u.id, to, None, true);
     }
     let out: Vec<String> = vec!["1plt_hq".into(), "1_1".into()];
     let home: Vec<String> = c

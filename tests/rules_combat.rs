@@ -19,16 +19,19 @@ use fof::data::action::{ActionCard, FireResult, HitLetter, Icon};
 use fof::data::charts::CoverKind;
 use fof::data::terrain::{Border, CoverValue, TerrainCard, TerrainType};
 use fof::data::units::{Range, Ratings, Side, UnitKind, UnitTypeId, Vof};
-use fof::engine::combat::{self, Base, Ncm};
-use fof::engine::deck::Card;
-use fof::engine::events::{Event, EventKind, Section};
-use fof::engine::fire::{self, VofLevel};
-use fof::engine::game::{Game, Input};
+use fof::engine::combat::fire::{self, VofLevel};
+use fof::engine::combat::resolution::{self as combat, Base, Ncm};
+use fof::engine::combat::{ammo, engage};
+use fof::engine::command::draws as command;
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::{Event, EventKind, Section};
+use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::sequence::Step;
+use fof::engine::kernel::state::{
+    CoverId, CoverMarker, FireLink, Options, SmokeKind, Unit, UnitId,
+};
 use fof::engine::orders::{Action, Order};
-use fof::engine::pos::CardPos;
-use fof::engine::sequence::Step;
-use fof::engine::state::{CoverId, CoverMarker, FireLink, Options, SmokeKind, Unit, UnitId};
-use fof::engine::{ammo, command, engage};
 use std::sync::Arc;
 
 // ---------------------------------------------------------------------------
@@ -454,7 +457,7 @@ fn rule_9_6_a_sniper_picks_an_exposed_unit_before_any_other() {
             .action_cards()
             .into_iter()
             .take(seed_card)
-            .map(|c| fof::engine::deck::Card::Action(c.number))
+            .map(|c| fof::engine::kernel::deck::Card::Action(c.number))
             .collect();
         g.state_mut().deck.put_on_top(&skip);
         combat::pick_sniper_targets(&mut g);
@@ -1838,7 +1841,7 @@ fn rule_6_2_3_example_4_the_spotter_once_spotted_draws_fire_at_once() {
             cover: None,
         }),
     );
-    let n = fof::engine::combat_orders::spotting_draws(&g, sq, p(3, 2));
+    let n = fof::engine::combat::actions::spotting_draws(&g, sq, p(3, 2));
     let mut used = Vec::new();
     let cards: Vec<u8> = (0..n).map(|_| pick(&g, &mut used, crosshairs)).collect();
     top(&mut g, &cards);
@@ -2715,13 +2718,13 @@ fn rule_6_1_2_point_blank_fire_ends_with_the_last_enemy_on_the_card() {
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     let e = enemy(&mut g, "de_fire_team", p(2, 2), true);
     let far = enemy(&mut g, "de_fire_team", p(4, 2), false);
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     assert!(links(&g, Side::Us).contains(&(p(2, 2), p(2, 2))));
     // The team is gone; a new enemy is spotted in range: the squad is free
     // to engage it.
     u(&mut g, e).removed = true;
     u(&mut g, far).spotted = true;
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     let l = links(&g, Side::Us);
     assert!(!l.contains(&(p(2, 2), p(2, 2))), "{l:?}");
     assert!(l.contains(&(p(2, 2), p(4, 2))), "{l:?}");
@@ -2736,7 +2739,7 @@ fn rule_6_3_2_b_a_pinned_unit_under_only_its_own_sides_fire_is_unpinned() {
     u(&mut g, sq).pinned = true;
     enemy(&mut g, "de_rifle_squad", p(4, 2), true);
     fire(&mut g, Side::Us, p(2, 2), p(4, 2));
-    fof::engine::phases::combat_effects(&mut g);
+    fof::engine::turn::phases::combat_effects(&mut g);
     assert!(!unit(&g, sq).pinned);
 }
 

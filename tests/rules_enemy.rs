@@ -10,10 +10,10 @@ use fof::data::charts::{Activity, CoverKind, PcLetter};
 use fof::data::mission::{ContactTables, Placement, PlacementTable, Reach};
 use fof::data::terrain::Dir;
 use fof::data::units::{Side, UnitKind, UnitTypeId};
-use fof::engine::deck::Card;
-use fof::engine::game::Game;
-use fof::engine::pos::CardPos;
-use fof::engine::state::{CoverId, CoverMarker, Options, PcMarker, UnitId};
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::state::{CoverId, CoverMarker, Options, PcMarker, UnitId};
 use std::sync::Arc;
 
 fn p(r: i8, c: i8) -> CardPos {
@@ -116,7 +116,7 @@ fn rule_9_1_5_an_a_marker_at_no_contact_is_contact_without_a_draw() {
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     assert!(
         g.state().map.card(p(2, 2)).unwrap().markers.pc.is_none(),
         "the marker is removed"
@@ -141,7 +141,7 @@ fn rule_9_1_5_a_c_marker_draws_per_the_chart_and_needs_contact() {
     let deck = cards(&g, 4, |c| c.word != Some(Word::Contact));
     g.state_mut().deck.put_on_top(&deck);
     let before = g.state().deck.cards_drawn();
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     assert_eq!(g.state().deck.cards_drawn() - before, 4);
     assert!(germans(&g).is_empty(), "no contact");
     assert!(
@@ -153,7 +153,7 @@ fn rule_9_1_5_a_c_marker_draws_per_the_chart_and_needs_contact() {
     let mut deck = cards(&g, 3, |c| c.word != Some(Word::Contact));
     deck.extend(cards(&g, 1, |c| c.word == Some(Word::Contact)));
     g.state_mut().deck.put_on_top(&deck);
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     assert_eq!(germans(&g).len(), 1);
 }
 
@@ -169,7 +169,7 @@ fn rule_9_1_5_markers_are_resolved_in_letter_order() {
     marker(&mut g, p(1, 3), PcLetter::A);
     marker(&mut g, p(1, 1), PcLetter::B);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     let order: Vec<CardPos> = g
         .log()
         .iter()
@@ -195,7 +195,7 @@ fn rule_9_2_3_and_9_2_4_the_package_takes_default_cover_and_fires_on_the_trigger
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     let e = g
         .state()
         .in_play()
@@ -227,7 +227,7 @@ fn rule_9_2_2_no_placement_on_a_card_already_holding_the_enemy_and_redraws_fail_
     g.state_mut().unit_mut(blocker).spotted = false;
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     // The only placement is the occupied card: nothing new appears.
     assert_eq!(germans(&g).len(), 1);
     assert!(
@@ -247,7 +247,7 @@ fn rule_9_2_2_max_los_places_as_far_as_the_unit_can_fire_and_grows_the_map() {
     put(&mut g, sq, p(3, 2));
     marker(&mut g, p(3, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e.len(), 1);
     // A rifle squad reaches two cards: row 5, beyond the 4-row map.
@@ -274,7 +274,7 @@ fn rule_9_2_1_counter_limits_force_a_redraw() {
     put(&mut g, sq, p(1, 1));
     marker(&mut g, p(1, 1), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     assert!(
         g.log()
             .iter()
@@ -304,7 +304,7 @@ fn rule_9_3_a_card_never_holds_spotted_and_unspotted_enemies_together() {
         .unwrap();
     g.state_mut().unit_mut(a).spotted = true;
     assert!(!g.state().unit(b).spotted);
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     assert!(g.state().unit(b).spotted, "spotted with its card");
     assert!(!g.state().unit(c).spotted, "another card stays unspotted");
 }
@@ -327,7 +327,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         .add_unit(&data, "de_rifle_squad", p(3, 1))
         .unwrap();
     g.state_mut().unit_mut(e).spotted = false;
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     assert!(
         g.state()
             .fires
@@ -352,7 +352,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         .add_unit(&data, "de_rifle_squad", p(4, 2))
         .unwrap();
     g2.state_mut().unit_mut(e).spotted = false;
-    fof::engine::engage::update(&mut g2);
+    fof::engine::combat::engage::update(&mut g2);
     assert!(
         g2.state()
             .fires
@@ -375,7 +375,7 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
         .add_unit(&data, "de_rifle_squad", p(4, 2))
         .unwrap();
     g.state_mut().unit_mut(e).spotted = false;
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     assert!(
         g.state()
             .fires
@@ -387,7 +387,7 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
     g.state_mut()
         .add_unit(&data, "us_casualty", p(2, 2))
         .unwrap();
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     assert!(
         !g.state()
             .fires
@@ -425,7 +425,7 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
     }
     let sq = id(&g, "1_1");
     put(&mut g, sq, p(4, 2));
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     let marked: Vec<CardPos> = g
         .state()
         .map
@@ -435,7 +435,7 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
         .map(|c| c.pos)
         .collect();
     assert_eq!(marked, vec![p(4, 1), p(4, 2)]);
-    fof::engine::phases::clean_up(&mut g);
+    fof::engine::turn::phases::clean_up(&mut g);
     assert!(
         g.state().map.cards.iter().all(|c| c.markers.pc.is_none()),
         "unresolved markers go at clean up"
@@ -458,7 +458,7 @@ fn rule_9_1_4_a_counterattack_marks_every_us_occupied_card_keeping_the_higher_le
     put(&mut g, b, p(3, 3));
     marker(&mut g, p(3, 3), PcLetter::A);
     g.state_mut().turn = 3;
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     let pc = |g: &Game, at| g.state().map.card(at).unwrap().markers.pc.map(|m| m.letter);
     assert_eq!(pc(&g, p(2, 1)), Some(PcLetter::B));
     assert_eq!(pc(&g, p(3, 3)), Some(PcLetter::A), "A is the higher letter");
@@ -477,7 +477,7 @@ fn hhq(g: &mut Game, friendly: bool, r: u8) {
     deck.extend(roll);
     g.state_mut().deck.put_on_top(&deck);
     g.state_mut().turn = 2;
-    fof::engine::phases::higher_hq_check(g, friendly);
+    fof::engine::turn::phases::higher_hq_check(g, friendly);
 }
 
 fn shipped() -> Game {
@@ -534,7 +534,7 @@ fn rule_3_4_1_without_the_icon_no_event_is_read() {
     g.state_mut().deck.put_on_top(&deck);
     g.state_mut().turn = 2;
     let before = g.state().deck.cards_drawn();
-    fof::engine::phases::higher_hq_check(&mut g, false);
+    fof::engine::turn::phases::higher_hq_check(&mut g, false);
     assert_eq!(g.state().deck.cards_drawn() - before, 1, "one card only");
 }
 
@@ -568,7 +568,7 @@ fn rule_9_6_a_spotted_sniper_moves_one_card_away_each_activity_segment_until_off
         .add_unit(&data, "de_sniper", p(rows - 1, 2))
         .unwrap();
     g.state_mut().unit_mut(s).spotted = true;
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     let u = g.state().unit(s);
     assert_eq!(u.pos.row, rows, "one card farther from the squad");
     assert_ne!(u.pos.col, 2, "a card out of the squad's sight comes first");
@@ -583,7 +583,7 @@ fn rule_9_6_a_spotted_sniper_moves_one_card_away_each_activity_segment_until_off
     put(&mut g, sq, p(rows - 2, 2));
     put(&mut g, t, p(rows, 2));
     g.state_mut().unit_mut(t).spotted = true;
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     let u = g.state().unit(t);
     assert!(!u.in_play() && u.withdrawn, "off the map it is withdrawn");
 }
@@ -611,7 +611,7 @@ fn rule_9_6_a_sniper_in_a_fortification_holds_its_ground() {
     let u = g.state_mut().unit_mut(s);
     u.spotted = true;
     u.cover = Some(cover);
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     assert_eq!(g.state().unit(s).pos, at);
 }
 
@@ -642,7 +642,7 @@ fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
         x.spotted = spotted;
         x.ammo = Some(ammo);
     }
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     assert!(
         g.state().unit(seen).pos.row > 3,
         "the spotted dry team moves away"
@@ -652,7 +652,7 @@ fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
         p(3, 3),
         "a team with ammunition stays"
     );
-    fof::engine::phases::clean_up(&mut g);
+    fof::engine::turn::phases::clean_up(&mut g);
     assert!(
         g.state().unit(hidden).withdrawn,
         "the unspotted dry team leaves play"
@@ -680,7 +680,7 @@ fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
         .add_unit(&data, "de_sniper", p(rows - 2, 2))
         .unwrap();
     g.state_mut().unit_mut(s).spotted = true;
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     let on = |g: &Game, at: CardPos| {
         g.state()
             .fires
@@ -688,7 +688,7 @@ fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
             .any(|f| f.side == Side::Us && f.from == g.state().unit(sq).pos && f.target == at)
     };
     assert!(on(&g, p(rows - 2, 2)));
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     assert_eq!(g.state().unit(s).pos, p(rows - 1, 2));
     assert!(
         on(&g, p(rows - 1, 2)),
@@ -717,14 +717,14 @@ fn rule_9_4_fall_back_takes_the_rear_card_out_of_sight_before_better_cover() {
     // moves); the woods on R3C2 do not outweigh being out of sight.
     let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
     g.state_mut().map.card_mut(p(3, 2)).unwrap().stack = vec![4];
-    assert!(fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
     let u = g.state().unit(e);
     assert!([p(3, 1), p(3, 3)].contains(&u.pos), "{:?}", u.pos);
     assert!(u.exposed);
 }
 
 /// The cards read for the last Fall Back move.
-fn fall_back_reads(g: &Game) -> Vec<fof::engine::events::CardRead> {
+fn fall_back_reads(g: &Game) -> Vec<fof::engine::kernel::events::CardRead> {
     g.log()
         .iter()
         .rev()
@@ -741,7 +741,7 @@ fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
     put(&mut g, b, p(1, 1));
     put(&mut g, c, p(1, 3));
     g.state_mut().map.card_mut(p(3, 3)).unwrap().stack = vec![4];
-    assert!(fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
     assert_eq!(g.state().unit(e).pos, p(3, 3), "the woods");
     assert!(fall_back_reads(&g).is_empty(), "no tie, no draw");
     // Equal terrain everywhere: an R# decides among the three.
@@ -754,7 +754,7 @@ fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
         let ties = cards(&g, 3, |c| c.random_number(3).is_some());
         let pick = ties[(seed % 3) as usize];
         g.state_mut().deck.put_on_top(&[pick]);
-        fof::engine::phases::fall_back(&mut g, e, "9.4");
+        fof::engine::turn::phases::fall_back(&mut g, e, "9.4");
         assert!(!fall_back_reads(&g).is_empty(), "a tie draws a card");
         seen.insert(g.state().unit(e).pos.col);
     }
@@ -769,7 +769,7 @@ fn rule_9_4_fall_back_from_the_last_row_leaves_the_map_without_extending_it() {
     };
     let (mut g, e) = squad_facing(p(rows, 2), p(rows - 1, 2));
     let cards_before = g.state().map.cards.len();
-    assert!(!fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    assert!(!fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
     let u = g.state().unit(e);
     assert!(!u.in_play() && u.withdrawn);
     assert_eq!(g.state().map.cards.len(), cards_before);
@@ -778,7 +778,7 @@ fn rule_9_4_fall_back_from_the_last_row_leaves_the_map_without_extending_it() {
 #[test]
 fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
     let (mut g, e) = squad_facing(p(2, 2), p(2, 2));
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     let german = |g: &Game| {
         g.state()
             .fires
@@ -788,7 +788,7 @@ fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
             .collect::<Vec<_>>()
     };
     assert_eq!(german(&g), vec![(p(2, 2), p(2, 2))]);
-    assert!(fof::engine::phases::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
     let at = g.state().unit(e).pos;
     assert_eq!(at.row, 3);
     assert!(german(&g).contains(&(at, p(2, 2))), "{:?}", german(&g));
@@ -804,7 +804,7 @@ fn rule_9_6_a_sniper_goes_at_max_los_unspotted_even_on_an_adjacent_entry() {
     put(&mut g, sq, p(1, 2));
     marker(&mut g, p(1, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].1, UnitKind::Sniper);
@@ -829,7 +829,7 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
     g.state_mut()
         .add_unit(&data, "de_casualty", p(3, 3))
         .unwrap();
-    fof::engine::phases::enemy_activity(&mut g);
+    fof::engine::turn::phases::enemy_activity(&mut g);
     assert_eq!(g.state().unit(with).kind, UnitKind::Leader);
     let l = g.state().unit(lone);
     assert_eq!(l.kind, UnitKind::FireTeam);
@@ -842,11 +842,11 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
 // ---------------------------------------------------------------------------
 
 use fof::data::activity::{Act, Tactic};
-use fof::engine::events::{EventKind, Section};
-use fof::engine::hierarchy::{self, Table};
+use fof::engine::enemy::hierarchy::{self, Table};
+use fof::engine::kernel::events::{EventKind, Section};
 
 /// The activity checks logged for a unit: (action label, cards read).
-fn checks_of(g: &Game, u: UnitId) -> Vec<(String, Vec<fof::engine::events::CardRead>)> {
+fn checks_of(g: &Game, u: UnitId) -> Vec<(String, Vec<fof::engine::kernel::events::CardRead>)> {
     g.log()
         .iter()
         .filter_map(|e| match &e.kind {
@@ -975,7 +975,7 @@ fn rule_9_4_the_card_order_is_random() {
             .state_mut()
             .add_unit(&data, "de_rifle_squad", p(3, 3))
             .unwrap();
-        g.state_mut().deck = fof::engine::deck::Deck::new(&data.action, seed);
+        g.state_mut().deck = fof::engine::kernel::deck::Deck::new(&data.action, seed);
         hierarchy::run(&mut g);
         let first = g
             .log()
@@ -1081,7 +1081,7 @@ fn rule_9_4_shift_fire_turns_on_the_card_firing_from_another_direction() {
     let flank = id(&g, "1_2");
     put(&mut g, flank, p(3, 1));
     g.state_mut().fires.clear();
-    let link = |side, from, target| fof::engine::state::FireLink { side, from, target };
+    let link = |side, from, target| fof::engine::kernel::state::FireLink { side, from, target };
     g.state_mut()
         .fires
         .push(link(Side::German, p(3, 2), p(1, 2)));
@@ -1139,7 +1139,7 @@ fn rule_9_1_4_a_counterattack_puts_the_enemy_on_assault_for_three_turns() {
     let mut deck = icon;
     deck.extend(roll);
     g.state_mut().deck.put_on_top(&deck);
-    fof::engine::phases::higher_hq_check(&mut g, false);
+    fof::engine::turn::phases::higher_hq_check(&mut g, false);
     for (turn, t) in [
         (6, Tactic::Assault),
         (7, Tactic::Assault),
@@ -1163,7 +1163,7 @@ fn spotter_at(g: &mut Game, at: CardPos, target: CardPos, missions: u8) -> UnitI
         .unwrap();
     g.state_mut()
         .spotters
-        .push(fof::engine::state::SpotterTask {
+        .push(fof::engine::kernel::state::SpotterTask {
             unit: s,
             missions,
             target,
@@ -1197,14 +1197,14 @@ fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
     put(&mut g, c, p(0, 1));
     assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(2, 1)));
     put(&mut g, one, p(1, 2));
-    let task = fof::engine::state::SpotterTask {
+    let task = fof::engine::kernel::state::SpotterTask {
         target: p(4, 4),
         ..task
     };
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..12u64 {
         let data = Arc::new(g.data().clone());
-        g.state_mut().deck = fof::engine::deck::Deck::new(&data.action, seed);
+        g.state_mut().deck = fof::engine::kernel::deck::Deck::new(&data.action, seed);
         seen.insert(hierarchy::spotter_target(&mut g, &task).unwrap());
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![p(1, 2), p(1, 4)]);
@@ -1232,7 +1232,7 @@ fn rule_9_8_a_successful_call_spends_a_mission_and_the_spotter_leaves_when_spent
     assert_eq!(g.state().spotters[0].missions, 0);
     assert!(g.state().unit(s).in_play());
     // The pending mission lands in the VOF segment as Incoming!.
-    fof::engine::phases::vof_segment(&mut g);
+    fof::engine::turn::phases::vof_segment(&mut g);
     assert!(g.state().map.card(p(1, 2)).unwrap().markers.incoming);
     // Next segment: nothing left to call, the spotter leaves.
     hierarchy::run(&mut g);
@@ -1270,7 +1270,7 @@ fn rule_9_8_an_observer_contact_fires_at_once_on_the_contact_card() {
     put(&mut g, sq, p(1, 2));
     marker(&mut g, p(1, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].1, UnitKind::Spotter);
@@ -1294,10 +1294,10 @@ fn rule_4_3_6_d_tear_gas_breaks_the_enemy_into_fire_teams_that_fall_back_or_go_t
         let (mut g, e) = squad_facing(p(3, 2), p(3, 2));
         let us = id(&g, "1_1");
         g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.smoke =
-            Some(fof::engine::state::SmokeKind::Cs);
+            Some(fof::engine::kernel::state::SmokeKind::Cs);
         let card = r_card(&g, 3, r);
         g.state_mut().deck.put_on_top(&[card]);
-        fof::engine::phases::enemy_activity(&mut g);
+        fof::engine::turn::phases::enemy_activity(&mut g);
         let u = g.state().unit(e);
         assert_eq!((u.kind, u.steps), (UnitKind::FireTeam, 1), "R# {r}");
         // Each of the squad's steps became a fire team of its own.
@@ -1333,7 +1333,7 @@ fn rule_9_12_a_human_wave_package_places_human_wave_units() {
     put(&mut g, sq, p(1, 2));
     marker(&mut g, p(1, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::contact::resolve_markers(&mut g);
+    fof::engine::enemy::contact::resolve_markers(&mut g);
     let e: Vec<_> = g
         .state()
         .in_play()

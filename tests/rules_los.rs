@@ -6,11 +6,11 @@ use fof::data::terrain::{
     Border, Borders, CoverValue, Dir, Relief, TerrainCard, TerrainType, Traffic,
 };
 use fof::data::units::Range;
-use fof::engine::los::{
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::map::los::{
     Block, LosCell, LosMap, LosResult, Viewer, Visibility, effective_borders, explain_los, has_los,
     in_range, line_between, range_band, sees_card,
 };
-use fof::engine::pos::CardPos;
 use std::collections::BTreeMap;
 
 // ---------------------------------------------------------------------------

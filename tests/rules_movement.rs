@@ -15,15 +15,15 @@ use fof::data::charts::CoverKind;
 use fof::data::mission::{At, Face, FixedCard, Mission, RosterEntry, Start};
 use fof::data::terrain::{Relief, TerrainCard, TerrainType};
 use fof::data::units::{Side, UnitTypeId};
-use fof::engine::deck::Card;
-use fof::engine::events::{Event, EventKind};
-use fof::engine::game::{Game, Input};
-use fof::engine::orders::{Action, Order};
-use fof::engine::pos::CardPos;
-use fof::engine::sequence::Step;
-use fof::engine::state::{
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::sequence::Step;
+use fof::engine::kernel::state::{
     Asset, CoverId, CoverMarker, FireLink, Impulse, MapCard, Options, PcMarker, Unit, UnitId,
 };
+use fof::engine::orders::{Action, Order};
 use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------
@@ -1838,7 +1838,7 @@ fn rule_4_2_example_second_platoon_spends_four_commands() {
 // 5.1.6 Items: ammunition and assets lying on a card
 // ---------------------------------------------------------------------------
 
-fn lay_item(game: &mut Game, pos: CardPos, item: fof::engine::state::Item) {
+fn lay_item(game: &mut Game, pos: CardPos, item: fof::engine::kernel::state::Item) {
     let c = game.state_mut().map.card_mut(pos).expect("a map card");
     c.markers.items.push(item);
     c.markers.items.sort();
@@ -1847,7 +1847,7 @@ fn lay_item(game: &mut Game, pos: CardPos, item: fof::engine::state::Item) {
 #[test]
 fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
     use fof::data::units::AmmoKind;
-    use fof::engine::state::Item;
+    use fof::engine::kernel::state::Item;
     let mut g = game();
     place(&mut g, LMG, p(1, 1));
     {
@@ -1884,7 +1884,7 @@ fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
 #[test]
 fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() {
     use fof::data::units::AmmoKind;
-    use fof::engine::state::Item;
+    use fof::engine::kernel::state::Item;
     let mut g = game();
     place(&mut g, S1, p(1, 1));
     lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mg, 30));
@@ -1952,7 +1952,7 @@ fn rule_5_1_6_a_casualties_and_ammunition_are_not_carried_together() {
 
 #[test]
 fn rule_5_1_6_b_assets_dropped_on_a_card_can_be_picked_up_by_another_unit() {
-    use fof::engine::state::{Asset, Item};
+    use fof::engine::kernel::state::{Asset, Item};
     let mut g = game();
     place(&mut g, PLT, p(1, 1));
     place(&mut g, S1, p(1, 1));

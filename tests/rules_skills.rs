@@ -7,12 +7,12 @@ use common::{id, impulse, put};
 use fof::data::action::{ActionCard, Icon, Word};
 use fof::data::mission::Skill;
 use fof::data::units::UnitKind;
-use fof::engine::deck::Card;
-use fof::engine::events::EventKind;
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::EventKind;
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::sequence::Step;
+use fof::engine::kernel::state::UnitId;
 use fof::engine::orders::{Action, Order, TeamKind};
-use fof::engine::pos::CardPos;
-use fof::engine::sequence::Step;
-use fof::engine::state::UnitId;
 use fof::engine::{Game, Input};
 use std::sync::Arc;
 
@@ -64,7 +64,7 @@ fn melee(skills: &[(&str, &[Skill])]) -> (Game, UnitId, UnitId, UnitId) {
         .add_unit(&data, "de_rifle_squad", p(2, 2))
         .unwrap();
     g.state_mut().unit_mut(e).spotted = true;
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     impulse(&mut g, Some(plt));
     (g, sq, plt, e)
 }
@@ -151,7 +151,7 @@ fn rule_10_7_a_plt_hq_serves_its_platoon_and_a_staff_unit_only_itself() {
     // A squad of another platoon on the same card.
     let other = id(&g, "2_1");
     put(&mut g, other, p(2, 2));
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     let with = |holder, unit| Input::Skilled {
         holder,
         skill: Skill::Pitcher,
@@ -214,7 +214,7 @@ fn rule_10_7_skills_rally_a_paralyzed_team_or_split_a_team_off_a_squad() {
     let (a, b) = (id(&g, "1_1"), id(&g, "1_2"));
     put(&mut g, a, p(1, 1));
     put(&mut g, b, p(1, 2));
-    fof::engine::rally::convert(&mut g, a, UnitKind::ParalyzedTeam);
+    fof::engine::recovery::rally::convert(&mut g, a, UnitKind::ParalyzedTeam);
     let use_on = |skill, unit, team| Input::UseSkill {
         holder: plt,
         skill,

@@ -21,16 +21,18 @@ use fof::data::mission::{
 };
 use fof::data::terrain::{Relief, TerrainCard};
 use fof::data::units::{Side, UnitTypeId};
-use fof::engine::deck::Card;
-use fof::engine::events::{Event, EventKind};
-use fof::engine::game::{Game, Input};
-use fof::engine::orders::{Action, Order};
-use fof::engine::pos::CardPos;
-use fof::engine::state::{
+use fof::engine::command::draws as command;
+use fof::engine::enemy::activity;
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::state::{
     Asset, CoverId, CoverMarker, FireLink, Impulse, Options, PointControl, SmokeKind, State, Unit,
     UnitId,
 };
-use fof::engine::{activity, command, movement};
+use fof::engine::movement::actions as movement;
+use fof::engine::orders::{Action, Order};
 use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------

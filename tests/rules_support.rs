@@ -7,11 +7,11 @@ use fof::data::DataSet;
 use fof::data::action::{ActionCard, Icon};
 use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec, Net, RadioClass};
 use fof::data::units::{Side, UnitKind};
-use fof::engine::deck::Card;
-use fof::engine::game::{Game, Input};
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::state::{Asset, FireLink, Impulse, Options, UnitId};
 use fof::engine::orders::{Action, Order};
-use fof::engine::pos::CardPos;
-use fof::engine::state::{Asset, FireLink, Impulse, Options, UnitId};
 use std::sync::Arc;
 
 fn p(r: i8, c: i8) -> CardPos {
@@ -97,7 +97,7 @@ fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded(
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(t.captured && !t.in_play());
     // The German squad gives up a step to guard the prisoner.
@@ -115,7 +115,7 @@ fn rule_9_13_a_side_that_takes_no_prisoners_shoots_them() {
     });
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(!t.captured && t.in_play());
     assert_eq!(t.kind, fof::data::units::UnitKind::Casualty);
@@ -131,7 +131,7 @@ fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
     put(&mut g, squad, p(2, 2));
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     assert!(g.state().unit(team).captured);
     assert!(g.state().unit(lmg).guard, "the one-step LMG team guards");
     assert_eq!(g.state().unit(squad).steps, 4);
@@ -144,7 +144,7 @@ fn rule_9_13_no_capture_while_friends_remain_on_the_card() {
     let friend = id(&g, "2_1");
     put(&mut g, friend, p(2, 2));
     add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     assert!(g.state().unit(team).in_play());
     assert!(!g.state().unit(team).captured);
 }
@@ -155,7 +155,7 @@ fn rule_9_13_enemy_casualties_on_a_card_the_enemy_left_are_taken() {
     let cas = add(&mut g, "de_casualty", p(2, 2));
     let squad = id(&g, "2_1");
     put(&mut g, squad, p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     assert!(g.state().unit(cas).captured);
     assert_eq!(g.state().unit(squad).steps, 4, "no guard for casualties");
     assert!(!g.state().units.iter().any(|u| u.guard));
@@ -181,7 +181,7 @@ fn rule_3_5_a_paralyzed_team_under_fire_retreats_toward_its_edge_and_is_exposed(
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(t.exposed);
     assert!(t.pos.row < 2, "toward the friendly edge: {}", t.pos);
@@ -194,7 +194,7 @@ fn rule_3_5_a_pinned_team_does_not_retreat() {
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     g.state_mut().unit_mut(team).pinned = true;
     under_fire(&mut g, p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 2));
 }
 
@@ -203,10 +203,10 @@ fn rule_3_5_a_litter_team_retreats_only_with_a_casualty_and_takes_it_along() {
     let mut g = game();
     let team = add(&mut g, "us_litter_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 2), "no casualty: it stays");
     let cas = add(&mut g, "us_casualty", p(2, 2));
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     let t = g.state().unit(team).pos;
     assert_ne!(t, p(2, 2));
     assert_eq!(g.state().unit(cas).pos, t, "the casualty goes along");
@@ -224,7 +224,7 @@ fn rule_3_5_an_enemy_team_retreating_off_the_map_leaves_play() {
         from: p(1, 2),
         target: p(3, 2),
     });
-    fof::engine::phases::capture_retreat(&mut g);
+    fof::engine::turn::phases::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(!t.in_play());
     assert!(t.withdrawn, "its steps leave with it");
@@ -420,12 +420,12 @@ fn rule_3_7_1_a_pending_becomes_incoming_then_goes_after_a_turn() {
         m.pending_mod = -5;
         m.pending_kind = Some(FmKind::He);
     }
-    fof::engine::phases::vof_segment(&mut g);
+    fof::engine::turn::phases::vof_segment(&mut g);
     let m = &g.state().map.card(p(3, 2)).unwrap().markers;
     assert!(m.incoming && !m.pending_fire);
-    let n = fof::engine::combat::ncm(&g, e).unwrap();
+    let n = fof::engine::combat::resolution::ncm(&g, e).unwrap();
     assert_eq!(n.parts[0], ("Incoming!".to_string(), -5));
-    fof::engine::phases::vof_segment(&mut g);
+    fof::engine::turn::phases::vof_segment(&mut g);
     assert!(!g.state().map.card(p(3, 2)).unwrap().markers.incoming);
     assert_eq!(g.state().unit(e).kind, UnitKind::Squad);
 }
@@ -454,7 +454,7 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
     assert!(why.0.contains("mark"), "{why}");
     // White phosphorus on the target is a mark.
     g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.smoke =
-        Some(fof::engine::state::SmokeKind::Wp);
+        Some(fof::engine::kernel::state::SmokeKind::Wp);
     assert!(
         g.legal_inputs()
             .contains(&call(hq, FmKind::AirStrike, p(3, 2)))
@@ -503,7 +503,7 @@ fn rule_8_3_2_passive_ir_sees_to_full_range_at_night() {
 fn rule_8_3_devices_take_the_visibility_modifier_off_their_fire() {
     use fof::data::units::NightSight;
     let vis_part = |g: &Game, u: UnitId| {
-        fof::engine::combat::ncm(g, u)
+        fof::engine::combat::resolution::ncm(g, u)
             .unwrap()
             .parts
             .iter()
@@ -551,13 +551,13 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
         put(&mut g, sq, p(1, 2));
         add(&mut g, "de_rifle_squad", p(2, 2));
         g.state_mut().map.card_mut(p(1, 2)).unwrap().markers.smoke =
-            Some(fof::engine::state::SmokeKind::Smoke);
+            Some(fof::engine::kernel::state::SmokeKind::Smoke);
         g.state_mut().fires = vec![FireLink {
             side: Side::German,
             from: p(2, 2),
             target: p(1, 2),
         }];
-        let n = fof::engine::combat::ncm(&g, sq).unwrap();
+        let n = fof::engine::combat::resolution::ncm(&g, sq).unwrap();
         assert_eq!(
             n.parts.iter().any(|(w, _)| w == "smoke"),
             smoke,
@@ -685,12 +685,12 @@ fn rule_6_4_an_fpl_puts_an_h_vof_on_its_diagonal_whatever_the_visibility() {
     let off = add(&mut g, "de_rifle_squad", p(2, 1));
     g.apply(&final_fire(co)).unwrap();
     for e in [near, far] {
-        let n = fof::engine::combat::ncm(&g, e).unwrap();
+        let n = fof::engine::combat::resolution::ncm(&g, e).unwrap();
         assert_eq!(n.parts[0], ("final protective line".to_string(), -3));
         assert!(!n.parts.iter().any(|(w, _)| w == "visibility"), "{n:?}");
     }
     assert!(
-        fof::engine::combat::ncm(&g, off)
+        fof::engine::combat::resolution::ncm(&g, off)
             .map(|n| n.parts[0].0 != "final protective line")
             .unwrap_or(true),
         "off the diagonal"
@@ -703,7 +703,7 @@ fn rule_6_4_an_fpl_spends_two_points_a_turn_and_a_cease_fire_ends_it() {
     add(&mut g, "de_rifle_squad", p(2, 2));
     g.apply(&final_fire(co)).unwrap();
     let before = g.state().unit(hmg).ammo.unwrap();
-    fof::engine::ammo::expend_for_fire(&mut g);
+    fof::engine::combat::ammo::expend_for_fire(&mut g);
     assert_eq!(g.state().unit(hmg).ammo.unwrap(), before - 2);
     impulse(&mut g, Some(co));
     put(&mut g, co, p(1, 1)); // the CO HQ reaches the gun's card by voice
@@ -744,7 +744,7 @@ fn rule_9_5_a_unit_entering_a_minefield_checks_three_cards_for_a_burst() {
         assert_eq!(check.cards.len(), 3);
         assert_eq!(g.state().unit(sq).mined, expect);
         if hit {
-            let n = fof::engine::combat::ncm(&g, sq).unwrap();
+            let n = fof::engine::combat::resolution::ncm(&g, sq).unwrap();
             assert_eq!(n.parts[0].1, -4, "{n:?}");
             assert!(
                 !n.parts.iter().any(|(w, _)| w == "visibility"),
@@ -810,9 +810,15 @@ fn rule_9_5_a_claymore_attacks_one_enemy_on_its_card_once() {
 
 /// An engineer team and a flamethrower on R2C2 with a German squad in a
 /// bunker there.
-fn strongpoint() -> (Game, UnitId, UnitId, UnitId, fof::engine::state::CoverId) {
+fn strongpoint() -> (
+    Game,
+    UnitId,
+    UnitId,
+    UnitId,
+    fof::engine::kernel::state::CoverId,
+) {
     use fof::data::charts::CoverKind;
-    use fof::engine::state::{CoverId, CoverMarker};
+    use fof::engine::kernel::state::{CoverId, CoverMarker};
     let mut g = game();
     let eng = add(&mut g, "us_engineer_team", p(2, 2));
     let flame = add(&mut g, "us_flamethrower", p(2, 2));
@@ -843,7 +849,7 @@ fn rule_6_5_2_a_charge_is_thrown_under_fire_and_placed_otherwise() {
     let (mut g, eng, _, _, bunker) = strongpoint();
     // The Germans and Americans share the card: point-blank fire puts a VOF
     // on it, so the charge must be thrown.
-    fof::engine::engage::update(&mut g);
+    fof::engine::combat::engage::update(&mut g);
     assert!(g.card_under_vof(p(2, 2)));
     let place = gi(Action::PlaceDemo {
         unit: eng,
@@ -875,7 +881,7 @@ fn rule_6_5_2_a_charge_on_a_bunker_makes_every_occupant_a_casualty_and_leaves_fo
         cover: bunker,
     }))
     .unwrap();
-    fof::engine::combat::resolve_special(&mut g);
+    fof::engine::combat::resolution::resolve_special(&mut g);
     assert!(!g.state().unit(e).in_play());
     let cas = g
         .state()
@@ -907,7 +913,7 @@ fn rule_6_5_3_flame_hits_every_occupant_and_burns_the_bunker_out() {
         .filter(|u| u.side == Side::German && u.accounted())
         .map(|u| u.steps as u32)
         .sum();
-    fof::engine::combat::resolve_special(&mut g);
+    fof::engine::combat::resolution::resolve_special(&mut g);
     assert!(
         g.log()
             .iter()
@@ -956,7 +962,7 @@ fn rule_6_5_2_only_demolition_units_and_only_at_enemy_held_cover() {
         .is_err()
     );
     // An empty cover marker is no target.
-    use fof::engine::state::{CoverId, CoverMarker};
+    use fof::engine::kernel::state::{CoverId, CoverMarker};
     let empty = CoverId(g.state().next_cover);
     g.state_mut().next_cover += 1;
     g.state_mut()
@@ -1000,7 +1006,7 @@ fn rule_4_3_6_c_a_wp_grenade_attack_also_puts_wp_smoke_on_the_card() {
     g.apply(&wp).unwrap();
     assert_eq!(
         g.state().map.card(p(2, 2)).unwrap().markers.smoke,
-        Some(fof::engine::state::SmokeKind::Wp)
+        Some(fof::engine::kernel::state::SmokeKind::Wp)
     );
     assert!(
         !g.state()
@@ -1058,7 +1064,7 @@ fn rule_8_2_an_illumination_mission_lights_as_its_agency_does() {
             m.pending_kind = Some(fof::data::mission::FmKind::Illumination);
             m.pending_mortar = mortar;
         }
-        fof::engine::support::flip_pending(&mut g, at);
+        fof::engine::combat::support::flip_pending(&mut g, at);
         let m = &g.state().map.card(at).unwrap().markers;
         assert_eq!(
             (m.illumination, m.illumination_adjacent),

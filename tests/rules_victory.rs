@@ -9,12 +9,12 @@ use fof::data::charts::PcLetter;
 use fof::data::mission::{At, Goal, Mission, Place, Task};
 use fof::data::units::{Side, UnitKind};
 use fof::engine::Input;
-use fof::engine::deck::Card;
-use fof::engine::game::Game;
+use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::pos::CardPos;
+use fof::engine::kernel::state::{Options, Outcome, PcMarker, UnitId};
 use fof::engine::orders::{Action, Order};
-use fof::engine::pos::CardPos;
-use fof::engine::state::{Options, Outcome, PcMarker, UnitId};
-use fof::engine::victory;
+use fof::engine::recovery::victory;
 use std::sync::Arc;
 
 fn p(r: i8, c: i8) -> CardPos {
@@ -197,7 +197,7 @@ fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_point
     deck.extend(roll);
     g.state_mut().deck.put_on_top(&deck);
     g.state_mut().turn = 2;
-    fof::engine::phases::higher_hq_check(&mut g, true);
+    fof::engine::turn::phases::higher_hq_check(&mut g, true);
     assert_eq!(g.state().tasking, Some((2, 1)));
     let co = id(&g, "co_hq");
     let task = |by| {
@@ -258,7 +258,7 @@ fn rule_2_4_1_c_route_points_count_only_in_order() {
 #[test]
 fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
     use fof::data::charts::CoverKind;
-    use fof::engine::state::{CoverId, CoverMarker, SmokeKind};
+    use fof::engine::kernel::state::{CoverId, CoverMarker, SmokeKind};
     let mut g = game(|_| {});
     let data = Arc::new(g.data().clone());
     clear_map(&mut g);
@@ -294,7 +294,7 @@ fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
     let full = g.state().unit(c).steps;
     let cu = g.state().unit(c).clone();
     g.state_mut().unit_mut(c).steps -= 1;
-    fof::engine::rally::spawn_team(&mut g, &cu, UnitKind::FireTeam);
+    fof::engine::recovery::rally::spawn_team(&mut g, &cu, UnitKind::FireTeam);
     add(&mut g, "us_casualty", p(2, 1));
     // The enemy: a squad in the open by a free cover marker, a paralyzed
     // team and a casualty.

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use fof::data::{DataSet, DataSource, load};
-use fof::engine::game::{Decision, Input};
+use fof::engine::kernel::game::{Decision, Input};
 use fof::engine::orders::Action;
 use fof::engine::{Game, Options};
 use fof::ui::app::{App, Driver, Local, Msg, Overlay, Screen};
@@ -100,7 +100,7 @@ fn keys_select_a_unit_open_its_orders_and_move_it() {
         .expect("a move is legal in the first impulse");
     // Select it with the keys: cursor to its card, Tab to it.
     let pos = app.game().state().unit(unit).pos;
-    app.cursor = fof::engine::pos::CardPos::new(0, 1);
+    app.cursor = fof::engine::kernel::pos::CardPos::new(0, 1);
     while app.cursor.row < pos.row {
         ch(&mut app, 'k');
     }
@@ -159,10 +159,10 @@ fn end_impulse_key_ends_the_impulse() {
         "another impulse or decision"
     );
     assert!(
-        app.game()
-            .log()
-            .iter()
-            .any(|e| matches!(e.kind, fof::engine::events::EventKind::ImpulseEnds { .. })),
+        app.game().log().iter().any(|e| matches!(
+            e.kind,
+            fof::engine::kernel::events::EventKind::ImpulseEnds { .. }
+        )),
         "the log has the impulse's end"
     );
 }
@@ -309,7 +309,7 @@ fn orders_menu_entries_carry_cost_cards_and_odds_from_the_engine() {
     };
     assert_eq!(menu.entries.len(), app.game().legal_inputs().len());
     for e in &menu.entries {
-        let f = fof::engine::forecast::forecast(app.game(), &e.input);
+        let f = fof::engine::turn::forecast::forecast(app.game(), &e.input);
         assert_eq!(e.cost, f.cost);
         assert_eq!(e.odds.is_some(), f.attempt.is_some(), "{}", e.label);
     }
@@ -505,21 +505,25 @@ fn learn_app(seed: u64) -> App<Local> {
 }
 
 /// The events of the procedure learn mode explains now.
-fn current_group(app: &App<Local>) -> Vec<fof::engine::events::Event> {
+fn current_group(app: &App<Local>) -> Vec<fof::engine::kernel::events::Event> {
     let w = app.walk.as_ref().unwrap();
     let ev = w.stop_events();
     let groups = fof::ui::learn::groups(ev, &w.stop().kind);
     ev[groups[app.sub.min(groups.len() - 1)].clone()].to_vec()
 }
 
-fn begins_step(g: &[fof::engine::events::Event]) -> bool {
-    g.iter()
-        .any(|e| matches!(e.kind, fof::engine::events::EventKind::StepBegins { .. }))
+fn begins_step(g: &[fof::engine::kernel::events::Event]) -> bool {
+    g.iter().any(|e| {
+        matches!(
+            e.kind,
+            fof::engine::kernel::events::EventKind::StepBegins { .. }
+        )
+    })
 }
 
 /// Walks on (Enter; at a decision ending the impulse or taking the first
 /// HQ) until the procedure shown satisfies `pred`.
-fn walk_until(app: &mut App<Local>, pred: impl Fn(&[fof::engine::events::Event]) -> bool) {
+fn walk_until(app: &mut App<Local>, pred: impl Fn(&[fof::engine::kernel::events::Event]) -> bool) {
     for _ in 0..3000 {
         if pred(&current_group(app)) {
             return;
@@ -542,11 +546,13 @@ fn walk_until(app: &mut App<Local>, pred: impl Fn(&[fof::engine::events::Event])
 #[test]
 fn learn_mode_stops_at_every_step_of_turn_1_in_order() {
     let mut app = learn_app(1);
-    let order = fof::engine::sequence::turn_order(app.game().mission().kind);
+    let order = fof::engine::kernel::sequence::turn_order(app.game().mission().kind);
     let mut seen = Vec::new();
     for _ in 0..41 {
         if let Some(s) = current_group(&app).iter().find_map(|e| match e.kind {
-            fof::engine::events::EventKind::StepBegins { step } if e.turn == 1 => Some(step),
+            fof::engine::kernel::events::EventKind::StepBegins { step } if e.turn == 1 => {
+                Some(step)
+            }
             _ => None,
         }) && seen.last() != Some(&s)
         {
@@ -567,8 +573,8 @@ fn snapshot_learn_mode_at_a_phase_boundary() {
         g.iter().any(|e| {
             matches!(
                 e.kind,
-                fof::engine::events::EventKind::StepBegins {
-                    step: fof::engine::sequence::Step::EnemyActivity
+                fof::engine::kernel::events::EventKind::StepBegins {
+                    step: fof::engine::kernel::sequence::Step::EnemyActivity
                 }
             )
         })

@@ -125,9 +125,10 @@ fn the_viewer_steps_by_key_and_a_take_over_plays_on_from_the_stop() {
     key(&mut app, KeyCode::Char('I'));
     let w = app.walk.as_ref().unwrap();
     assert!(
-        w.stop_events()
-            .iter()
-            .any(|e| matches!(e.kind, fof::engine::events::EventKind::Commands { .. })),
+        w.stop_events().iter().any(|e| matches!(
+            e.kind,
+            fof::engine::kernel::events::EventKind::Commands { .. }
+        )),
         "{:?}",
         w.stop_events()
     );

@@ -21,13 +21,13 @@
 //!   battalion will not send the company out without its leaders.
 //! - A failed mission with attempts left is fought again on the same
 //!   ground with the experience it earned but no replacements (11.1; see
-//!   `engine::reattempt` for the twelve steps).
+//!   `engine::recovery::reattempt` for the twelve steps).
 
 use crate::data::DataSet;
 use crate::data::action::Experience;
 use crate::data::mission::Mission;
 use crate::data::units::UnitKind;
-use crate::engine::state::Outcome;
+use crate::engine::kernel::state::Outcome;
 use crate::engine::{Game, Options, SetupError};
 use crate::play::replay::Recorder;
 use serde::{Deserialize, Serialize};
@@ -113,7 +113,7 @@ pub struct Campaign {
     /// again on the same ground (11.1), or the last patrol's before the
     /// next patrol of a combat patrol mission (11.4).
     #[serde(default)]
-    pub carry: Option<Box<crate::engine::state::State>>,
+    pub carry: Option<Box<crate::engine::kernel::state::State>>,
     /// Patrols finished in the current combat patrol mission (11.4).
     #[serde(default)]
     pub patrols_done: u8,
@@ -144,7 +144,7 @@ impl std::error::Error for CampaignError {}
 
 /// The steps a roster member has in play: its counter and the teams and
 /// runners that came from it.
-pub fn steps_of(s: &crate::engine::state::State, id: &str) -> Option<usize> {
+pub fn steps_of(s: &crate::engine::kernel::state::State, id: &str) -> Option<usize> {
     s.by_roster(id)?;
     Some(
         s.member_units(id)
@@ -340,7 +340,7 @@ impl Campaign {
 
     /// On the same ground (11.1) the company is as the last attempt left
     /// it: each member's steps are those of its counter and its teams.
-    fn sync(&mut self, prev: &crate::engine::state::State) {
+    fn sync(&mut self, prev: &crate::engine::kernel::state::State) {
         for m in &mut self.roster {
             let n = steps_of(prev, &m.id);
             if let Some(n) = n {
@@ -776,7 +776,7 @@ pub fn save(path: &std::path::Path, data: &DataSet, c: &Campaign) -> std::io::Re
     let file = CampaignFile {
         format: FILE_FORMAT,
         program: crate::play::replay::PROGRAM.to_string(),
-        data: crate::engine::hash::hex(data.hash),
+        data: crate::engine::kernel::hash::hex(data.hash),
         campaign: c.clone(),
     };
     let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
@@ -805,7 +805,7 @@ pub fn load(path: &std::path::Path, data: &DataSet) -> Result<Campaign, String> 
             file.format
         ));
     }
-    let here = crate::engine::hash::hex(data.hash);
+    let here = crate::engine::kernel::hash::hex(data.hash);
     if file.data != here {
         return Err(format!(
             "{shown}: the campaign was begun with other game data (data {}, loaded {here}); load the same data with --data",

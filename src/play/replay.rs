@@ -52,8 +52,8 @@
 
 use crate::data::DataSet;
 use crate::data::mission::RosterEntry;
-use crate::engine::events::Event;
-use crate::engine::hash::hex;
+use crate::engine::kernel::events::Event;
+use crate::engine::kernel::hash::hex;
 use crate::engine::{Game, Illegal, Input, Options, SetupError};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -242,7 +242,7 @@ pub struct Replay {
     /// A reattempt on the same ground (11.1): the failed attempt's final
     /// state, on the optional `continues <state as RON>` line that may
     /// follow `start` (and `company`).
-    pub continues: Option<Box<crate::engine::state::State>>,
+    pub continues: Option<Box<crate::engine::kernel::state::State>>,
     pub inputs: Vec<Recorded>,
     /// `None` for a game in progress.
     pub end: Option<End>,
@@ -412,7 +412,7 @@ impl Replay {
         let mut inputs: Vec<Recorded> = Vec::new();
         let mut end: Option<End> = None;
         let mut company: Option<Vec<RosterEntry>> = None;
-        let mut continues: Option<Box<crate::engine::state::State>> = None;
+        let mut continues: Option<Box<crate::engine::kernel::state::State>> = None;
         let mut n = HEADER.len() + 1;
         while let Some(line) = get(n)? {
             if end.is_some() {
@@ -543,7 +543,7 @@ pub struct Recorder {
     options: Options,
     start_hash: u64,
     company: Option<Vec<RosterEntry>>,
-    continues: Option<Box<crate::engine::state::State>>,
+    continues: Option<Box<crate::engine::kernel::state::State>>,
     /// The `input` lines so far, each ended by `\n`.
     lines: String,
     inputs: u64,
@@ -564,7 +564,7 @@ impl Recorder {
     /// Sets a mission up, with the company a campaign sends in instead of
     /// the mission's own list (`company`, recorded on the `company` line,
     /// see [`crate::play::campaign`]), and as a reattempt on the ground a failed
-    /// attempt left (`prev`: 11.1, [`crate::engine::reattempt`], recorded
+    /// attempt left (`prev`: 11.1, [`crate::engine::recovery::reattempt`], recorded
     /// on the `continues` line).
     pub fn continuing(
         data: Arc<DataSet>,
@@ -572,7 +572,7 @@ impl Recorder {
         seed: u64,
         options: Options,
         company: Option<Vec<RosterEntry>>,
-        prev: Option<Box<crate::engine::state::State>>,
+        prev: Option<Box<crate::engine::kernel::state::State>>,
     ) -> Result<Recorder, SetupError> {
         let data = match &company {
             Some(list) => {

@@ -22,7 +22,7 @@
 //! and left exactly as it is.
 
 use crate::data::DataSet;
-use crate::engine::events::Event;
+use crate::engine::kernel::events::Event;
 use crate::engine::{Game, Illegal, Input, Options};
 use crate::play::campaign::{self as c, Campaign, Mode, Record};
 use crate::play::replay::{Journal, Recorder, ReplayError};
@@ -468,8 +468,8 @@ impl Session {
             None => {
                 let s = self.rec.game().state();
                 let outcome = match &s.outcome {
-                    Some(crate::engine::state::Outcome::Success) => "success",
-                    Some(crate::engine::state::Outcome::Failure(_)) => "failure",
+                    Some(crate::engine::kernel::state::Outcome::Success) => "success",
+                    Some(crate::engine::kernel::state::Outcome::Failure(_)) => "failure",
                     None => "in progress",
                 };
                 Finished {
@@ -481,7 +481,7 @@ impl Session {
                         s.seed,
                         s.turn,
                         self.rec.inputs(),
-                        crate::engine::hash::hex(self.rec.game().state_hash())
+                        crate::engine::kernel::hash::hex(self.rec.game().state_hash())
                     ),
                 }
             }

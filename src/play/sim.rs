@@ -2,8 +2,8 @@
 //! the property tests and balance checks.
 
 use crate::data::DataSet;
-use crate::engine::hash::hex;
-use crate::engine::state::Outcome;
+use crate::engine::kernel::hash::hex;
+use crate::engine::kernel::state::Outcome;
 use crate::engine::{Game, Input, Options, SetupError};
 use crate::play::replay::Recorder;
 use rand::{Rng, SeedableRng};
@@ -111,7 +111,7 @@ pub fn play_logged(
     seed: u64,
     bot: Bot,
     options: Options,
-) -> Result<(Report, Vec<crate::engine::events::Event>), SetupError> {
+) -> Result<(Report, Vec<crate::engine::kernel::events::Event>), SetupError> {
     let mut game = Game::new(data, mission, seed, options)?;
     let (inputs, stalled) = drive(
         &mut game,

@@ -8,10 +8,10 @@ use super::labels;
 use super::step::{Stepper, Stop, StopKind};
 use super::theme::Theme;
 use crate::data::units::Side;
-use crate::engine::events::{CardRead, Event, EventKind};
-use crate::engine::game::{Decision, Game, Illegal, Input};
-use crate::engine::pos::CardPos;
-use crate::engine::state::UnitId;
+use crate::engine::kernel::events::{CardRead, Event, EventKind};
+use crate::engine::kernel::game::{Decision, Game, Illegal, Input};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::UnitId;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use rand_chacha::ChaCha8Rng;
 use ratatui::layout::Rect;
@@ -253,7 +253,7 @@ pub struct App<D: Driver> {
     /// that can be undone.
     pub undo: Vec<(u64, CardPos, usize)>,
     /// The impulse the undo list belongs to: (turn, step, hq).
-    undo_scope: Option<(u8, crate::engine::sequence::Step, Option<UnitId>)>,
+    undo_scope: Option<(u8, crate::engine::kernel::sequence::Step, Option<UnitId>)>,
     /// The last word to the player: a refusal, a warning, a note.
     pub message: Option<String>,
     pub quit: bool,
@@ -350,7 +350,7 @@ impl<D: Driver> App<D> {
     /// The turn and step shown: while a turn is walked through, those of
     /// the procedure explained (the state may already be in the next step);
     /// else the game's.
-    pub fn shown_turn_step(&self) -> (u8, crate::engine::sequence::Step) {
+    pub fn shown_turn_step(&self) -> (u8, crate::engine::kernel::sequence::Step) {
         let s = self.game().state();
         if let Some(w) = &self.walk
             && self.walking()
@@ -841,7 +841,7 @@ impl<D: Driver> App<D> {
 
     pub fn entry(&self, input: &Input) -> Entry {
         let g = self.game();
-        let f = crate::engine::forecast::forecast(g, input);
+        let f = crate::engine::turn::forecast::forecast(g, input);
         Entry {
             input: input.clone(),
             label: labels::input(g, input),
@@ -982,7 +982,7 @@ impl<D: Driver> App<D> {
     ) -> (
         u64,
         usize,
-        (u8, crate::engine::sequence::Step, Option<UnitId>),
+        (u8, crate::engine::kernel::sequence::Step, Option<UnitId>),
     ) {
         let s = self.game().state();
         let revealed = s.map.cards.iter().filter(|c| c.face_up).count() + s.map.cards.len();
@@ -993,7 +993,7 @@ impl<D: Driver> App<D> {
         )
     }
 
-    fn scope(&self) -> (u8, crate::engine::sequence::Step, Option<UnitId>) {
+    fn scope(&self) -> (u8, crate::engine::kernel::sequence::Step, Option<UnitId>) {
         let s = self.game().state();
         (s.turn, s.step, s.impulse.as_ref().and_then(|i| i.hq))
     }

@@ -1,10 +1,10 @@
 //! Inputs and units in words, for menus and panels. Presentation only: what
 //! an input does is the engine's business; this names its parts.
 
-use crate::engine::game::{Game, Input};
+use crate::engine::kernel::game::{Game, Input};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{CoverId, Unit, UnitId};
 use crate::engine::orders::{Action, TeamKind};
-use crate::engine::pos::CardPos;
-use crate::engine::state::{CoverId, Unit, UnitId};
 
 fn name(game: &Game, id: UnitId) -> String {
     game.describe(id)
@@ -320,8 +320,8 @@ pub fn words(camel: &str) -> String {
 }
 
 /// An asset or an item in words.
-pub fn asset(a: &crate::engine::state::Asset) -> String {
-    use crate::engine::state::Asset;
+pub fn asset(a: &crate::engine::kernel::state::Asset) -> String {
+    use crate::engine::kernel::state::Asset;
     match a {
         Asset::Radio { name, net, .. } => format!("the radio {name} ({})", net.label()),
         Asset::Phone { net } => format!("a field telephone ({})", net.label()),
@@ -330,10 +330,10 @@ pub fn asset(a: &crate::engine::state::Asset) -> String {
     }
 }
 
-pub fn item(i: &crate::engine::state::Item) -> String {
+pub fn item(i: &crate::engine::kernel::state::Item) -> String {
     match i {
-        crate::engine::state::Item::Asset(a) => asset(a),
-        crate::engine::state::Item::Ammo(k, n) => {
+        crate::engine::kernel::state::Item::Asset(a) => asset(a),
+        crate::engine::kernel::state::Item::Ammo(k, n) => {
             format!("{n} {} ammunition point(s)", words(&format!("{k:?}")))
         }
     }

@@ -5,9 +5,9 @@
 //! [`Game::advance`]). The order of stops follows from the start and the
 //! inputs alone, so going back is going forward again from a snapshot.
 
-use crate::engine::events::{Event, EventKind};
-use crate::engine::game::{Game, Input};
-use crate::engine::sequence::Step;
+use crate::engine::kernel::events::{Event, EventKind};
+use crate::engine::kernel::game::{Game, Input};
+use crate::engine::kernel::sequence::Step;
 use std::ops::Range;
 
 /// Stops between two snapshots kept for going back.

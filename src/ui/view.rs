@@ -8,10 +8,10 @@ use super::theme::Role;
 use crate::data::action::Experience;
 use crate::data::terrain::{Border, CoverValue, Dir, Relief, Traffic};
 use crate::data::units::Side;
-use crate::engine::events::Section;
-use crate::engine::game::{Decision, Game};
-use crate::engine::pos::CardPos;
-use crate::engine::state::{MapCard, PointControl, SmokeKind, Unit};
+use crate::engine::kernel::events::Section;
+use crate::engine::kernel::game::{Decision, Game};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{MapCard, PointControl, SmokeKind, Unit};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -338,7 +338,7 @@ fn draw_card<D: Driver>(
                     .collect()
             })
             .unwrap_or_default();
-        crate::engine::los::effective_borders(&tc.borders, &beneath)
+        crate::engine::map::los::effective_borders(&tc.borders, &beneath)
     });
     let seg = |d: Dir| borders.map(|b| b.get(d)).unwrap_or(Border::Light);
     let style_of = |d: Dir| {
@@ -565,20 +565,20 @@ fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<String> {
                 format!("PC:{:?}", pc.letter)
             });
         }
-        if let Some(vof) = crate::engine::fire::card_vof(g, pos) {
+        if let Some(vof) = crate::engine::combat::fire::card_vof(g, pos) {
             v.push(
                 match vof {
-                    crate::engine::fire::VofLevel::AllPinned => "V:pin",
-                    crate::engine::fire::VofLevel::SmallArms => "V:S",
-                    crate::engine::fire::VofLevel::Automatic => "V:A",
-                    crate::engine::fire::VofLevel::Heavy => "V:H",
-                    crate::engine::fire::VofLevel::Sniper => "V:snp",
-                    crate::engine::fire::VofLevel::Incoming => "V:Inc",
+                    crate::engine::combat::fire::VofLevel::AllPinned => "V:pin",
+                    crate::engine::combat::fire::VofLevel::SmallArms => "V:S",
+                    crate::engine::combat::fire::VofLevel::Automatic => "V:A",
+                    crate::engine::combat::fire::VofLevel::Heavy => "V:H",
+                    crate::engine::combat::fire::VofLevel::Sniper => "V:snp",
+                    crate::engine::combat::fire::VofLevel::Incoming => "V:Inc",
                 }
                 .into(),
             );
         }
-        if crate::engine::combat::crossfire(g, pos) {
+        if crate::engine::combat::resolution::crossfire(g, pos) {
             v.push("XFire".into());
         }
         if m.incoming {
@@ -875,7 +875,7 @@ fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         if Some(id) == sel {
             st = st.patch(t.style(Role::Selected));
         }
-        let ratings = crate::engine::fire::ratings(g, u)
+        let ratings = crate::engine::combat::fire::ratings(g, u)
             .map(|r| {
                 format!(
                     "{:?}/{:?}{}",
@@ -1079,11 +1079,11 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 menu.entries.get(menu.selected).map(|e| {
                     let l = &app.game().data().learn;
                     let entry = match &e.input {
-                        crate::engine::game::Input::Order(o) => l.action(&o.action),
-                        crate::engine::game::Input::Skilled { order, .. } => {
+                        crate::engine::kernel::game::Input::Order(o) => l.action(&o.action),
+                        crate::engine::kernel::game::Input::Skilled { order, .. } => {
                             l.action(&order.action)
                         }
-                        crate::engine::game::Input::EndImpulse => {
+                        crate::engine::kernel::game::Input::EndImpulse => {
                             l.event_key(crate::data::learn::EventKey::ImpulseEnds)
                         }
                         _ => l.step(app.game().state().step),
@@ -1358,10 +1358,10 @@ fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let s = g.state();
     let t = &app.theme;
     let mut lines = vec![match &s.outcome {
-        Some(crate::engine::state::Outcome::Success) => {
+        Some(crate::engine::kernel::state::Outcome::Success) => {
             Line::styled("Mission accomplished", t.style(Role::Good))
         }
-        Some(crate::engine::state::Outcome::Failure(why)) => {
+        Some(crate::engine::kernel::state::Outcome::Failure(why)) => {
             Line::styled(format!("Mission failed: {why}"), t.style(Role::Bad))
         }
         None => Line::raw("The mission is over"),

@@ -13,7 +13,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fof::data::{DataSet, DataSource, load};
-use fof::engine::game::Decision;
+use fof::engine::kernel::game::Decision;
 use fof::engine::{Game, Options};
 use fof::play::sim::{Bot, bot_rng, choose};
 use fof::ui::app::{App, Local, Msg};
@@ -71,7 +71,7 @@ fn orders_menu(c: &mut Criterion) {
     c.bench_function("legal_inputs_and_odds", |b| {
         b.iter(|| {
             let legal = black_box(&g).legal_inputs();
-            fof::engine::forecast::forecasts(&g, &legal)
+            fof::engine::turn::forecast::forecasts(&g, &legal)
         })
     });
     c.bench_function("legal_inputs_only", |b| {

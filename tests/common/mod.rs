@@ -65,7 +65,11 @@ pub fn id(g: &fof::engine::Game, roster: &str) -> fof::engine::UnitId {
 }
 
 /// Puts a unit on a card, out of cover.
-pub fn put(g: &mut fof::engine::Game, u: fof::engine::UnitId, at: fof::engine::pos::CardPos) {
+pub fn put(
+    g: &mut fof::engine::Game,
+    u: fof::engine::UnitId,
+    at: fof::engine::kernel::pos::CardPos,
+) {
     let x = g.state_mut().unit_mut(u);
     x.pos = at;
     x.cover = None;

@@ -1,0 +1,1140 @@
+//! Combat actions (4.2.4): spotting, concentrated fire, grenades, on-map
+//! mortars, cease and shift fire. They place markers; the Combat Effects
+//! Segment resolves them.
+
+use crate::data::action::{Experience, Icon};
+use crate::data::charts::CoverKind;
+use crate::data::terrain::{CoverValue, TerrainType};
+use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
+use crate::engine::combat::fire::{add_link, basic_vof, ratings};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{FireLink, Unit, UnitId};
+use crate::engine::orders::{Action, Needed, Order, attempt, can_order, failed};
+
+/// A unit fit to fight: Good Order, or an unpinned assault or fire team
+/// (4.2.5).
+fn fighter(u: &Unit) -> bool {
+    u.good_order() || (!u.pinned && matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam))
+}
+
+fn range_of(game: &Game, u: &Unit) -> Option<Range> {
+    ratings(game, u).map(|r| r.range)
+}
+
+fn enemy(game: &Game, id: UnitId) -> Result<&Unit, Illegal> {
+    match game.state.get(id) {
+        Some(t) if t.in_play() && t.side != Side::Us && t.kind != UnitKind::Casualty => Ok(t),
+        _ => no(|| format!("{} is not an enemy unit in play", game.describe(id))),
+    }
+}
+
+/// Whether a target card lies along one of the firing card's PDFs (6.2.3),
+/// or on the firing card itself.
+pub fn along_pdf(game: &Game, from: CardPos, to: CardPos) -> bool {
+    if from == to {
+        return true;
+    }
+    let Some(dir) = from.line_dir(to) else {
+        return false;
+    };
+    game.state.fires.iter().any(|f| {
+        f.side == Side::Us
+            && f.from == from
+            && f.target != from
+            && from.line_dir(f.target) == Some(dir)
+    })
+}
+
+/// Checks a unit can fire at a target unit: spotted, in LOS, in range,
+/// along the PDF.
+fn can_engage(game: &Game, u: &Unit, t: &Unit, range: Range) -> Result<(), Illegal> {
+    if !t.spotted {
+        return no("the target has not been spotted (9.3)");
+    }
+    if u.pos.is_staging() {
+        return no("units in the staging area cannot fire (2.4.2)");
+    }
+    let d = u.pos.distance(t.pos);
+    if d > range.cards() {
+        return no(|| {
+            format!(
+                "the target is {d} card(s) away, beyond range {}",
+                range.label()
+            )
+        });
+    }
+    if d > 0 && !game.unit_sees_unit(u.id, t.id) {
+        return no("no line of sight to the target (5.2.1)");
+    }
+    if game
+        .state
+        .map
+        .card(u.pos)
+        .is_some_and(|c| c.markers.smoke.is_some())
+        && d > 0
+    {
+        return no("units in smoke cannot fire out of their card (4.3.6 C)");
+    }
+    if !along_pdf(game, u.pos, t.pos) {
+        return no("the target is not along the unit's PDF (6.2.3)");
+    }
+    Ok(())
+}
+
+fn check_concentrate(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<(), Illegal> {
+    can_order(game, by, unit)?;
+    let u = game.state.unit(unit);
+    if !fighter(u) {
+        return no(|| format!("{} is not fit to fire (4.2.5)", game.describe(unit)));
+    }
+    let Some(r) = ratings(game, u) else {
+        return no(|| format!("{} has no VOF rating", game.describe(unit)));
+    };
+    if !matches!(r.vof, Vof::S | Vof::A | Vof::AS | Vof::H) {
+        return no("concentrated fire needs an S, A, A/S or H rating (4.2.4 b)");
+    }
+    if exposed_heavy(game, u) {
+        return no(
+            "tripod machine guns, mortars and heavy weapons cannot fire while Exposed (6.4)",
+        );
+    }
+    let t = enemy(game, target)?;
+    can_engage(game, u, t, r.range)
+}
+
+/// Whether a unit can throw or fire a grenade at the target (6.5.1): any
+/// unit with a printed VOF on the same card; a G! unit at close range along
+/// its PDF.
+fn check_grenade(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    target: UnitId,
+) -> Result<(), Illegal> {
+    can_order(game, by, unit)?;
+    let u = game.state.unit(unit);
+    if !fighter(u) {
+        return no(|| format!("{} is not fit to fight (4.2.5)", game.describe(unit)));
+    }
+    let Some(r) = ratings(game, u) else {
+        return no(|| format!("{} has no printed VOF (6.5.1)", game.describe(unit)));
+    };
+    if exposed_heavy(game, u) {
+        return no(
+            "tripod machine guns, mortars and heavy weapons cannot fire while Exposed (6.4)",
+        );
+    }
+    let t = enemy(game, target)?;
+    let d = u.pos.distance(t.pos);
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
+    if d == 0 {
+        if weapon == Some(Weapon::Mortar) {
+            return no("mortars never fire at their own card (6.4)");
+        }
+        if !t.spotted {
+            return no("the target has not been spotted (9.3)");
+        }
+        return Ok(());
+    }
+    let g = r.grenade || r.vof == Vof::G;
+    if !g {
+        return no("only a unit with G! can attack with grenades beyond its own card (6.2.1)");
+    }
+    // 6.5.1: a unit rated G! reaches out to its printed range; a G!
+    // superscript over another rating reaches close range, an adjacent card.
+    let reach = if r.vof == Vof::G {
+        r.range
+    } else {
+        r.range.min(Range::C)
+    };
+    if d > reach.cards() || reach < Range::C {
+        return no(|| {
+            format!(
+                "the target is {d} card(s) away: a G! superscript reaches close range, a G! rating its printed range {} (6.5.1)",
+                reach.label()
+            )
+        });
+    }
+    if weapon == Some(Weapon::RifleGrenades)
+        && u.ammo.unwrap_or(0) == 0
+        && !game.state.options.no_ammo
+    {
+        return no("the unit has fired its rifle grenades (6.4)");
+    }
+    if under_building(game, u)
+        && matches!(
+            weapon,
+            Some(Weapon::RifleGrenades | Weapon::Mortar | Weapon::RocketLauncher)
+        )
+    {
+        return no("this weapon cannot fire from under a building, bunker or pillbox (6.4)");
+    }
+    can_engage(game, u, t, reach)
+}
+
+/// 6.4: tripod machine guns, mortars and H-rated weapons cannot fire at
+/// all while marked Exposed.
+pub fn exposed_heavy(game: &Game, u: &Unit) -> bool {
+    if !u.exposed {
+        return false;
+    }
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    matches!(weapon, Some(Weapon::TripodMg | Weapon::Mortar))
+        || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
+}
+
+fn under_building(game: &Game, u: &Unit) -> bool {
+    u.cover
+        .and_then(|c| game.state.cover_kind(u.pos, c))
+        .is_some_and(|k| {
+            matches!(
+                k,
+                CoverKind::LightBuilding
+                    | CoverKind::StrongBuilding
+                    | CoverKind::UpperStory
+                    | CoverKind::ChurchTower
+                    | CoverKind::Bunker
+                    | CoverKind::Pillbox
+                    | CoverKind::DeepBunker
+            )
+        })
+}
+
+/// Units of the ordering platoon HQ's platoon on its card (4.2.4 c, h).
+fn platoon_on_card(game: &Game, hq: UnitId) -> Vec<UnitId> {
+    let pos = game.state.unit(hq).pos;
+    game.friendly()
+        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+        .map(|u| u.id)
+        .collect()
+}
+
+/// 4.2.4 k, l with 4.3.1: every occupant of the card receives a Cease Fire
+/// or Shift Fire order, in communication with the originator or not.
+/// Decision: the order still has to reach the card, so the originator must
+/// be on it or in communication with one of its friendly occupants; General
+/// Initiative needs no communication (3.3.2 D).
+fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Result<(), Illegal> {
+    let Some(h) = by else {
+        return Ok(());
+    };
+    if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
+        return Ok(());
+    }
+    let heard = game.state.units_at(at).any(|u| {
+        u.side == Side::Us && crate::engine::orders::comms::in_communication(game, h, u.id)
+    });
+    if heard {
+        Ok(())
+    } else {
+        no(|| {
+            format!(
+                "{} is neither on {at} nor in communication with a unit there (4.3)",
+                game.describe(h)
+            )
+        })
+    }
+}
+
+pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    match action {
+        Action::Spot { unit, target } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !fighter(u) {
+                return no(|| format!("{} is not fit to spot (4.2.5)", game.describe(*unit)));
+            }
+            if !game
+                .state
+                .units_at(*target)
+                .any(|t| t.side != Side::Us && !t.spotted && t.kind != UnitKind::Casualty)
+            {
+                return no(|| format!("no unspotted enemy is known on {target}"));
+            }
+            if *target != u.pos && !game.unit_sees(*unit, *target) {
+                return no(|| format!("{} has no line of sight to {target}", game.describe(*unit)));
+            }
+            Ok(())
+        }
+        Action::ConcentrateFire { unit, target } => check_concentrate(game, by, *unit, *target),
+        Action::Grenade { unit, target } => check_grenade(game, by, *unit, *target),
+        Action::WpGrenade { unit, target } => {
+            check_grenade(game, by, *unit, *target)?;
+            let has_wp = game.state.unit(*unit).assets.iter().any(|a| {
+                matches!(a, crate::engine::kernel::state::Asset::Pyro(crate::data::mission::Pyro::WpSmoke, n) if *n > 0)
+            });
+            if !has_wp {
+                return no("the unit carries no white phosphorus grenade (4.3.6 C)");
+            }
+            Ok(())
+        }
+        Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
+            let Some(h) = by else {
+                return no("a platoon action is ordered by its platoon HQ");
+            };
+            if !crate::engine::movement::actions::is_plt_hq(game, h) {
+                return no("only a platoon HQ orders its platoon to fire together");
+            }
+            if game.state.unit(h).flipped {
+                return no("a platoon HQ on its fire-team side commands only itself (4.1.4)");
+            }
+            enemy(game, *target)?;
+            let grenade = matches!(action, Action::PlatoonGrenade { .. });
+            let able = platoon_on_card(game, h).into_iter().any(|m| {
+                if grenade {
+                    check_grenade(game, by, m, *target).is_ok()
+                } else {
+                    check_concentrate(game, by, m, *target).is_ok()
+                }
+            });
+            if able {
+                Ok(())
+            } else {
+                no("no unit of the platoon on the HQ's card can attack that target")
+            }
+        }
+        Action::ThrowDemo { unit, cover }
+        | Action::PlaceDemo { unit, cover }
+        | Action::Flame { unit, cover } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !fighter(u) {
+                return no(|| format!("{} is not fit to fight (4.2.5)", game.describe(*unit)));
+            }
+            let flame = matches!(action, Action::Flame { .. });
+            let want = if flame { Vof::Flame } else { Vof::Demo };
+            if ratings(game, u).map(|r| r.vof) != Some(want) {
+                return no(if flame {
+                    "only a flamethrower unit makes flame attacks (6.5.3)"
+                } else {
+                    "only a demolition-capable unit uses demolition charges (6.5.2)"
+                });
+            }
+            if u.ammo.unwrap_or(0) == 0 && !game.state.options.no_ammo {
+                return no("the unit has no charge or fuel left (6.8.1 E-F)");
+            }
+            let held = game.state.units_at(u.pos).any(|e| {
+                e.side != Side::Us && e.cover == Some(*cover) && e.kind != UnitKind::Casualty
+            });
+            if game.state.cover_kind(u.pos, *cover).is_none() || !held {
+                return no(
+                    "the target must be an enemy-held cover marker on the unit's card (6.5.2-6.5.3)",
+                );
+            }
+            let vof_here = game.card_under_vof(u.pos);
+            match action {
+                Action::PlaceDemo { .. } if vof_here => {
+                    no("with a VOF on the card the charge must be thrown (6.5.2)")
+                }
+                Action::ThrowDemo { .. } if !vof_here => {
+                    no("with no VOF on the card the charge is placed, not thrown (6.5.2)")
+                }
+                _ => Ok(()),
+            }
+        }
+        Action::MortarFire { mortar, target } => {
+            can_order(game, by, *mortar)?;
+            let m = game.state.unit(*mortar);
+            let t = game.data.unit_type(&m.unit_type.0);
+            if t.and_then(|t| t.weapon) != Some(Weapon::Mortar) || m.steps < 2 {
+                return no(
+                    "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)",
+                );
+            }
+            if !m.good_order() || m.exposed {
+                return no("the mortar must be in Good Order and not Exposed (6.4)");
+            }
+            if under_building(game, m) {
+                return no("mortars cannot fire from under a building, bunker or pillbox (6.4)");
+            }
+            if let Some(top) = game.top_card(m.pos)
+                && top.terrain == TerrainType::Woods
+                && top.cover == CoverValue::Single(3)
+            {
+                return no("mortars cannot fire from +3 woods (6.4)");
+            }
+            if m.ammo == Some(0) && !game.state.options.no_ammo {
+                return no("the mortar is out of ammunition (6.8)");
+            }
+            if *target == m.pos {
+                return no("mortars never fire at their own card (6.4)");
+            }
+            if m.pos.is_staging() {
+                return no("the mortar must be on the map");
+            }
+            if !game
+                .state
+                .units_at(*target)
+                .any(|e| e.side != Side::Us && e.spotted && e.kind != UnitKind::Casualty)
+            {
+                return no(|| format!("no spotted enemy on {target}"));
+            }
+            let range = t.and_then(|t| t.front).map(|r| r.range).unwrap_or(Range::V);
+            if m.pos.distance(*target) > range.cards() {
+                return no("the target is beyond the mortar's range");
+            }
+            let eyes = by.unwrap_or(*mortar);
+            if !game.unit_sees(eyes, *target) {
+                return no(|| {
+                    format!(
+                        "{} has no line of sight to {target} (4.2.4 j)",
+                        game.describe(eyes)
+                    )
+                });
+            }
+            Ok(())
+        }
+        Action::CeaseFire { at } => {
+            reaches_card(game, by, *at)?;
+            let fpl = game
+                .state
+                .fpl
+                .iter()
+                .any(|(u, _, firing)| *firing && game.state.unit(*u).pos == *at);
+            if !fpl
+                && !game
+                    .state
+                    .fires
+                    .iter()
+                    .any(|f| f.side == Side::Us && f.from == *at)
+            {
+                return no(|| format!("no friendly unit on {at} is firing"));
+            }
+            Ok(())
+        }
+        Action::ShiftFire { at, to } => {
+            reaches_card(game, by, *at)?;
+            if at == to {
+                return no("shift fire to a different card");
+            }
+            if game.state.map.is_staging(*at) || at.is_staging() {
+                return no("units in the staging area cannot fire (2.4.2)");
+            }
+            if at.line_dir(*to).is_none() {
+                return no(
+                    "fire goes along one of the eight straight lines from the card (5.2.1, 6.2.3)",
+                );
+            }
+            // Decision (6.1.1, 6.2.3): fire is never shifted onto a card
+            // held only by friendly units, nor through one.
+            let friendly = |c: CardPos| game.us_on(c);
+            let enemy_there = game
+                .state
+                .units_at(*to)
+                .any(|u| u.side != Side::Us && u.kind != UnitKind::Casualty);
+            if friendly(*to) && !enemy_there {
+                return no("that would put fire on friendly troops");
+            }
+            if crate::engine::map::los::line_between(*at, *to)
+                .is_some_and(|cs| cs.iter().any(|c| friendly(*c)))
+            {
+                return no("a US unit does not fire through a card holding US units (6.2.3)");
+            }
+            let shooters: Vec<&Unit> = game
+                .state
+                .units_at(*at)
+                .filter(|u| u.side == Side::Us && basic_vof(game, u, 1).is_some())
+                .collect();
+            if shooters.is_empty() {
+                return no(|| format!("no friendly unit on {at} has a VOF rating"));
+            }
+            if game
+                .state
+                .map
+                .card(*at)
+                .is_some_and(|c| c.markers.smoke.is_some())
+            {
+                return no("units in smoke cannot fire out of their card (4.3.6 C)");
+            }
+            if game.state.map.card(*to).is_none() {
+                return no(|| format!("{to} is not a card on the map"));
+            }
+            let reach = shooters
+                .iter()
+                .filter_map(|u| range_of(game, u))
+                .map(|r| r.cards())
+                .max()
+                .unwrap_or(0);
+            if at.distance(*to) > reach {
+                return no(|| format!("{to} is beyond the range of the units on {at}"));
+            }
+            let sees = match by {
+                Some(b) => game.unit_sees(b, *to) || game.state.unit(b).pos == *to,
+                None => shooters.iter().any(|u| game.unit_sees(u.id, *to)),
+            };
+            if !sees {
+                return no(|| format!("{to} is not in the originator's line of sight (4.2.4 l)"));
+            }
+            Ok(())
+        }
+        _ => no("not a combat action"),
+    }
+}
+
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    let enemies: Vec<&Unit> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+        .collect();
+    let mut enemy_cards: Vec<CardPos> = enemies.iter().map(|e| e.pos).collect();
+    enemy_cards.sort();
+    enemy_cards.dedup();
+    for u in game.friendly() {
+        for c in &enemy_cards {
+            out.push(Action::Spot {
+                unit: u.id,
+                target: *c,
+            });
+            out.push(Action::MortarFire {
+                mortar: u.id,
+                target: *c,
+            });
+        }
+        for e in &enemies {
+            out.push(Action::ConcentrateFire {
+                unit: u.id,
+                target: e.id,
+            });
+            out.push(Action::Grenade {
+                unit: u.id,
+                target: e.id,
+            });
+            out.push(Action::WpGrenade {
+                unit: u.id,
+                target: e.id,
+            });
+        }
+    }
+    for u in game.friendly() {
+        if let Some(c) = game.state.map.card(u.pos) {
+            for m in &c.covers {
+                out.push(Action::ThrowDemo {
+                    unit: u.id,
+                    cover: m.id,
+                });
+                out.push(Action::PlaceDemo {
+                    unit: u.id,
+                    cover: m.id,
+                });
+                out.push(Action::Flame {
+                    unit: u.id,
+                    cover: m.id,
+                });
+            }
+        }
+    }
+    for e in &enemies {
+        out.push(Action::PlatoonConcentrate { target: e.id });
+        out.push(Action::PlatoonGrenade { target: e.id });
+    }
+    let mut firing: Vec<CardPos> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::Us)
+        .map(|f| f.from)
+        .collect();
+    firing.extend(
+        game.state
+            .fpl
+            .iter()
+            .filter(|(_, _, f)| *f)
+            .map(|(u, _, _)| game.state.unit(*u).pos),
+    );
+    firing.sort();
+    firing.dedup();
+    for at in &firing {
+        out.push(Action::CeaseFire { at: *at });
+    }
+    let mut occupied: Vec<CardPos> = game
+        .friendly()
+        .filter(|u| !u.pos.is_staging())
+        .map(|u| u.pos)
+        .collect();
+    occupied.sort();
+    occupied.dedup();
+    for at in occupied {
+        for c in &game.state.map.cards {
+            if c.pos != at && c.pos.distance(at) <= 3 && at.line_dir(c.pos).is_some() {
+                out.push(Action::ShiftFire { at, to: c.pos });
+            }
+        }
+    }
+}
+
+/// Spotting draws (9.3): base 2, the spotter's experience, height and
+/// same-card modifiers, and the target modifiers of the most visible
+/// unspotted enemy on the card; never below the minimum.
+pub fn spotting_draws(game: &Game, unit: UnitId, target: CardPos) -> usize {
+    let c = &game.data.charts.spotting;
+    let u = game.state.unit(unit);
+    let mut n = c.base as i32;
+    match game.experience(unit) {
+        Experience::Green => n += c.spotter_green as i32,
+        Experience::Veteran => n += c.spotter_veteran as i32,
+        Experience::Line => {}
+    }
+    if game.unit_level(unit) > game.level(target) {
+        n += c.spotter_higher as i32;
+    }
+    if u.pos == target {
+        n += c.spotter_same_card as i32;
+    }
+    let cover_value = game.top_card(target).map(|t| t.cover);
+    let best = game
+        .state
+        .units_at(target)
+        .filter(|t| t.side != Side::Us && !t.spotted && t.kind != UnitKind::Casualty)
+        .map(|t| {
+            let mut m = 0i32;
+            if t.exposed {
+                m += c.target_exposed as i32;
+            }
+            match t.experience {
+                Experience::Veteran => m += c.target_veteran as i32,
+                Experience::Green => m += c.target_green as i32,
+                Experience::Line => {}
+            }
+            if matches!(t.kind, UnitKind::Sniper | UnitKind::Spotter) {
+                m += c.target_sniper_or_spotter as i32;
+            }
+            if t.cover.is_some() {
+                m += c.target_under_cover as i32;
+            }
+            match cover_value {
+                Some(CoverValue::Single(0)) => m += c.target_open_card as i32,
+                Some(v) if v.across(crate::data::terrain::Border::Dark) >= 3 => {
+                    m += c.target_dense_card as i32
+                }
+                _ => {}
+            }
+            let firing = game
+                .state
+                .fires
+                .iter()
+                .any(|f| f.side == t.side && f.from == t.pos);
+            if firing {
+                match ratings(game, t).map(|r| r.vof) {
+                    Some(Vof::H | Vof::G) => m += c.target_firing_heavy_or_grenade as i32,
+                    Some(Vof::A | Vof::AS) => m += c.target_firing_automatic as i32,
+                    _ => {}
+                }
+            }
+            m
+        })
+        .max()
+        .unwrap_or(0);
+    (n + best).max(c.min as i32) as usize
+}
+
+/// 6.5.4: a weapons unit drawing the Jam card while concentrating fire or
+/// making a grenade attack beyond its card breaks down: it leaves play and
+/// its steps become fire teams.
+fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
+    let jam = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.is_jam()));
+    if !jam {
+        return false;
+    }
+    let u = game.state.unit(unit).clone();
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    let vof = ratings(game, &u).map(|r| r.vof);
+    let armed = matches!(
+        weapon,
+        Some(Weapon::BipodMg | Weapon::TripodMg | Weapon::RocketLauncher | Weapon::RecoillessRifle)
+    ) || matches!(vof, Some(Vof::A | Vof::H | Vof::G));
+    if !armed || !matches!(u.kind, UnitKind::WeaponsTeam | UnitKind::Squad) {
+        return false;
+    }
+    game.state.unit_mut(unit).removed = true;
+    for _ in 0..u.steps {
+        crate::engine::recovery::rally::spawn_team(game, &u, UnitKind::FireTeam);
+    }
+    game.emit(
+        "6.5.4",
+        EventKind::UnitRemoved { unit },
+        format!(
+            "{}'s weapon jams: the unit is replaced by {} fire team(s).",
+            game.describe(unit),
+            u.steps
+        ),
+        Vec::new(),
+    );
+    true
+}
+
+/// A concentrated fire attempt (6.6); `bonus`: extra cards (an enemy
+/// leader's, 9.7). Without an order (the enemy's) a failure cannot be
+/// exhorted.
+pub(crate) fn concentrate(
+    game: &mut Game,
+    order: Option<&Order>,
+    unit: UnitId,
+    target: UnitId,
+    bonus: usize,
+) {
+    let u = game.state.unit(unit);
+    let tripod =
+        game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::TripodMg);
+    let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod) + bonus;
+    let needed = Needed::Icon(Icon::Crosshairs);
+    let r = attempt(game, Some(unit), n, needed, "Concentrating fire");
+    if jams(game, unit, &r.cards) {
+        return;
+    }
+    if r.success {
+        // 6.6: a tracked weapon spends two points instead of one; the
+        // second is spent here, the first with its Basic VOF.
+        crate::engine::combat::ammo::spend(game, unit, 1, "concentrating fire");
+        let critical = icons(game, &r.cards, needed) >= 2;
+        mark(game, target, Mark::Concentrated, critical);
+    } else if let Some(order) = order {
+        failed(game, order, unit, false);
+    }
+}
+
+/// How many drawn cards show what was needed: two or more make a critical
+/// hit (6.5.1, 6.6).
+fn icons(game: &Game, cards: &[u8], needed: Needed) -> usize {
+    cards
+        .iter()
+        .filter(|&&c| game.card(c).is_some_and(|card| needed.found(card)))
+        .count()
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mark {
+    Concentrated,
+    Grenade,
+}
+
+/// Places a Concentrated Fire or Grenade Attack marker on the target: on
+/// every unit under its cover marker when it is under one (6.5.1, 6.6). A
+/// critical hit takes away the cover's benefit, or, with no cover, adds a
+/// second marker.
+pub(crate) fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) {
+    let t = game.state.unit(target).clone();
+    let group: Vec<UnitId> = match t.cover {
+        Some(c) => game
+            .state
+            .units_at(t.pos)
+            .filter(|u| u.cover == Some(c) && u.side == t.side && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect(),
+        None => vec![target],
+    };
+    let count = if critical && t.cover.is_none() { 2 } else { 1 };
+    for id in &group {
+        let u = game.state.unit_mut(*id);
+        match kind {
+            Mark::Concentrated => u.concentrated += count,
+            Mark::Grenade => u.grenaded += count,
+        }
+        if critical && t.cover.is_some() {
+            u.cover_lost = true;
+        }
+    }
+    let (rule, what) = match kind {
+        Mark::Concentrated => ("6.6", "Concentrated Fire"),
+        Mark::Grenade => ("6.5.1", "Grenade Attack"),
+    };
+    let whom = if t.cover.is_some() {
+        format!("the units under {}'s cover", game.describe(target))
+    } else {
+        game.describe(target)
+    };
+    let extra = match (critical, t.cover.is_some()) {
+        (true, true) => ": a critical hit, the cover gives them no benefit this turn",
+        (true, false) => ": a critical hit, a second marker goes on",
+        _ => "",
+    };
+    game.emit(
+        rule,
+        EventKind::Status {
+            unit: target,
+            what: what.to_lowercase(),
+        },
+        format!("A {what} marker goes on {whom}{extra}."),
+        Vec::new(),
+    );
+}
+
+fn mark_concentrated(game: &mut Game, target: UnitId) {
+    mark(game, target, Mark::Concentrated, false);
+}
+
+fn mark_grenaded(game: &mut Game, target: UnitId) {
+    mark(game, target, Mark::Grenade, false);
+}
+
+fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
+    attempt_grenade(game, Some(order), unit, target, true, 0);
+}
+
+/// One grenade attempt (6.5.1); `respond`: the target may answer from the
+/// same card with a free attempt of its own; `bonus`: extra cards (an
+/// enemy leader's, 9.7).
+pub(crate) fn attempt_grenade(
+    game: &mut Game,
+    order: Option<&Order>,
+    unit: UnitId,
+    target: UnitId,
+    respond: bool,
+    bonus: usize,
+) {
+    let u = game.state.unit(unit).clone();
+    let t = game.state.unit(target).clone();
+    let ranged = u.pos != t.pos;
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
+    // Rifle grenades, rockets and recoilless rounds are spent whether they
+    // hit or not (6.4, 6.8.1).
+    if ranged
+        && matches!(
+            weapon,
+            Some(
+                Weapon::RifleGrenades
+                    | Weapon::RocketLauncher
+                    | Weapon::RecoillessRifle
+                    | Weapon::Mortar
+            )
+        )
+    {
+        crate::engine::combat::ammo::spend(game, unit, 1, "with a grenade attack");
+    }
+    let n = game.attempt_draws(2, game.experience(unit)) + bonus;
+    let needed = Needed::Icon(Icon::Grenade);
+    let what = if order.is_none() && !respond {
+        "Free grenade attack in answer"
+    } else {
+        "Grenade attack"
+    };
+    let r = attempt(game, Some(unit), n, needed, what);
+    if ranged && jams(game, unit, &r.cards) {
+        return;
+    }
+    if r.success {
+        let critical = icons(game, &r.cards, needed) >= 2;
+        if u.side == crate::data::units::Side::Us {
+            game.state.counters.grenades += 1;
+        }
+        mark(game, target, Mark::Grenade, critical);
+    } else {
+        let placed = place_miss(game, t.pos);
+        if let Some(o) = order {
+            failed(game, o, unit, placed);
+        }
+    }
+    // 6.5.1: a Good Order unit attacked from its own card answers with a
+    // free attempt at the attacker, unless the attacker is unspotted.
+    let t = game.state.unit(target).clone();
+    let u = game.state.unit(unit).clone();
+    if respond
+        && !ranged
+        && t.in_play()
+        && u.in_play()
+        && t.good_order()
+        && u.spotted
+        && crate::engine::combat::fire::ratings(game, &t).is_some()
+    {
+        attempt_grenade(game, None, target, unit, false, 0);
+    }
+}
+
+/// Places the card's single Grenade Miss marker; `true` if it was new.
+fn place_miss(game: &mut Game, pos: CardPos) -> bool {
+    let Some(c) = game.state.map.card_mut(pos) else {
+        return false;
+    };
+    if c.markers.grenade_miss {
+        return false;
+    }
+    c.markers.grenade_miss = true;
+    game.emit(
+        "6.2.2",
+        EventKind::Marker {
+            pos,
+            what: "Grenade Miss".into(),
+        },
+        format!("The grenades miss: a Grenade Miss VOF goes on {pos}."),
+        Vec::new(),
+    );
+    true
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    match &order.action {
+        Action::Spot { unit, target } => {
+            let n = spotting_draws(game, *unit, *target);
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Icon(Icon::Crosshairs),
+                "Spotting",
+            );
+            if r.success {
+                spot_card(game, *target);
+            } else {
+                failed(game, order, *unit, false);
+            }
+        }
+        Action::ConcentrateFire { unit, target } => {
+            concentrate(game, Some(order), *unit, *target, 0)
+        }
+        Action::Grenade { unit, target } => grenade(game, order, *unit, *target),
+        Action::WpGrenade { unit, target } => {
+            // 4.3.6 C: the attempt is made as usual and the WP marker goes
+            // down on the target's card whatever its result.
+            let at = game.state.unit(*target).pos;
+            {
+                let u = game.state.unit_mut(*unit);
+                for a in &mut u.assets {
+                    if let crate::engine::kernel::state::Asset::Pyro(
+                        crate::data::mission::Pyro::WpSmoke,
+                        n,
+                    ) = a
+                        && *n > 0
+                    {
+                        *n -= 1;
+                        break;
+                    }
+                }
+                u.assets
+                    .retain(|a| !matches!(a, crate::engine::kernel::state::Asset::Pyro(_, 0)));
+            }
+            grenade(game, order, *unit, *target);
+            if let Some(c) = game.state.map.card_mut(at) {
+                c.markers.smoke = Some(crate::engine::kernel::state::SmokeKind::Wp);
+            }
+            game.emit(
+                "4.3.6 C",
+                EventKind::Marker {
+                    pos: at,
+                    what: "WP".into(),
+                },
+                format!("White phosphorus smoke bursts on {at}."),
+                Vec::new(),
+            );
+        }
+        Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
+            let Some(h) = order.by else { return };
+            let is_grenade = matches!(order.action, Action::PlatoonGrenade { .. });
+            for m in platoon_on_card(game, h) {
+                let ok = if is_grenade {
+                    check_grenade(game, order.by, m, *target).is_ok()
+                } else {
+                    check_concentrate(game, order.by, m, *target).is_ok()
+                };
+                if !ok {
+                    continue;
+                }
+                if is_grenade {
+                    grenade(game, order, m, *target);
+                } else {
+                    concentrate(game, Some(order), m, *target, 0);
+                }
+            }
+        }
+        Action::ThrowDemo { unit, cover } => {
+            crate::engine::combat::ammo::spend(game, *unit, 1, "with a demolition charge");
+            let n = game.attempt_draws(2, game.experience(*unit));
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Icon(Icon::Grenade),
+                "Throwing a demolition charge",
+            );
+            let pos = game.state.unit(*unit).pos;
+            if r.success {
+                demo_lands(game, pos, *cover);
+            } else {
+                let fresh = game
+                    .state
+                    .map
+                    .card(pos)
+                    .is_some_and(|c| !c.markers.demo_miss);
+                if let Some(c) = game.state.map.card_mut(pos) {
+                    c.markers.demo_miss = true;
+                }
+                game.emit(
+                    "6.5.2",
+                    EventKind::Marker {
+                        pos,
+                        what: "Demo Miss".into(),
+                    },
+                    format!("The charge misses: a Demo Miss VOF goes on {pos}."),
+                    Vec::new(),
+                );
+                failed(game, order, *unit, fresh);
+            }
+        }
+        Action::PlaceDemo { unit, cover } => {
+            crate::engine::combat::ammo::spend(game, *unit, 1, "with a demolition charge");
+            let pos = game.state.unit(*unit).pos;
+            demo_lands(game, pos, *cover);
+        }
+        Action::Flame { unit, cover } => {
+            crate::engine::combat::ammo::spend(game, *unit, 1, "with a flame attack");
+            let pos = game.state.unit(*unit).pos;
+            if let Some(c) = game.state.map.card_mut(pos) {
+                c.markers.flame_on.push(*cover);
+            }
+            game.emit(
+                "6.5.3",
+                EventKind::Marker {
+                    pos,
+                    what: "flame".into(),
+                },
+                format!(
+                    "{} scorches the enemy position on {pos}.",
+                    game.describe(*unit)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::MortarFire { mortar, target } => {
+            let from = game.state.unit(*mortar).pos;
+            if !game.state.options.no_ammo
+                && let Some(a) = &mut game.state.unit_mut(*mortar).ammo
+            {
+                *a = a.saturating_sub(1);
+            }
+            if let Some(c) = game.state.map.card_mut(*target) {
+                c.markers.indirect_h = true;
+            }
+            game.emit(
+                "6.7.4",
+                EventKind::Marker {
+                    pos: *target,
+                    what: "mortar fire".into(),
+                },
+                format!(
+                    "{} fires by indirect lay from {from}: an H VOF falls on {target}, with no PDF.",
+                    game.describe(*mortar)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::CeaseFire { at } => {
+            game.state
+                .fires
+                .retain(|f| !(f.side == Side::Us && f.from == *at));
+            // 6.4: a Cease Fire also ends a final protective line.
+            let on_card: Vec<UnitId> = game.state.units_at(*at).map(|u| u.id).collect();
+            for f in &mut game.state.fpl {
+                if on_card.contains(&f.0) {
+                    f.2 = false;
+                }
+            }
+            game.emit(
+                "4.2.4 k",
+                EventKind::Marker {
+                    pos: *at,
+                    what: "cease fire".into(),
+                },
+                format!("The units on {at} cease fire: their VOF and PDF markers are removed."),
+                Vec::new(),
+            );
+        }
+        Action::ShiftFire { at, to } => {
+            game.state
+                .fires
+                .retain(|f| !(f.side == Side::Us && f.from == *at));
+            add_link(
+                game,
+                FireLink {
+                    side: Side::Us,
+                    from: *at,
+                    target: *to,
+                },
+            );
+            game.emit(
+                "4.2.4 l",
+                EventKind::Marker {
+                    pos: *at,
+                    what: "shift fire".into(),
+                },
+                format!("The units on {at} shift their fire to {to}."),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+}
+
+fn spot_card(game: &mut Game, target: CardPos) {
+    let ids: Vec<UnitId> = game
+        .state
+        .units_at(target)
+        .filter(|t| t.side != Side::Us && !t.spotted)
+        .map(|t| t.id)
+        .collect();
+    for id in &ids {
+        game.state.unit_mut(*id).spotted = true;
+    }
+    game.emit(
+        "9.3",
+        EventKind::Marker {
+            pos: target,
+            what: "spotted".into(),
+        },
+        format!("The enemy on {target} is spotted ({} unit(s)).", ids.len()),
+        Vec::new(),
+    );
+}
+
+fn demo_lands(game: &mut Game, pos: CardPos, cover: crate::engine::kernel::state::CoverId) {
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.demo_on.push(cover);
+    }
+    game.emit(
+        "6.5.2",
+        EventKind::Marker {
+            pos,
+            what: "demolition".into(),
+        },
+        format!("A demolition charge is set against the enemy position on {pos}."),
+        Vec::new(),
+    );
+}
+
+/// The success branch of a failed combat attempt, for Exhort.
+pub fn upgrade(game: &mut Game, f: &crate::engine::kernel::state::FailedAttempt) {
+    match &f.order.action {
+        Action::ThrowDemo { unit, cover } => {
+            let pos = game.state.unit(*unit).pos;
+            if f.placed_miss
+                && let Some(c) = game.state.map.card_mut(pos)
+            {
+                c.markers.demo_miss = false;
+            }
+            demo_lands(game, pos, *cover);
+        }
+        Action::Spot { target, .. } => spot_card(game, *target),
+        Action::ConcentrateFire { target, .. } | Action::PlatoonConcentrate { target } => {
+            mark_concentrated(game, *target)
+        }
+        Action::Grenade { target, .. }
+        | Action::WpGrenade { target, .. }
+        | Action::PlatoonGrenade { target } => {
+            if f.placed_miss {
+                let pos = game.state.unit(*target).pos;
+                if let Some(c) = game.state.map.card_mut(pos) {
+                    c.markers.grenade_miss = false;
+                }
+            }
+            mark_grenaded(game, *target);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,113 @@
+//! Ammunition (6.8): points spent when tracked weapons fire, running out,
+//! and what an out-of-ammunition unit can still do. Option 13.2 turns all
+//! of it off.
+
+use crate::data::units::{AmmoKind, UnitKind};
+use crate::engine::combat::fire::basic_vof;
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::state::UnitId;
+
+/// Kinds spent by Basic VOF each Combat Phase the unit fires (6.8.1 A-C).
+fn spent_by_basic_fire(kind: AmmoKind) -> bool {
+    matches!(
+        kind,
+        AmmoKind::Mg | AmmoKind::Mortar | AmmoKind::Rcl | AmmoKind::Tank
+    )
+}
+
+/// Spends one point for `unit`, reporting when it runs dry (6.8.2).
+pub fn spend(game: &mut Game, unit: UnitId, points: u8, why: &str) {
+    if game.state.options.no_ammo {
+        return;
+    }
+    let Some(left) = game.state.unit(unit).ammo else {
+        return;
+    };
+    let after = left.saturating_sub(points);
+    game.state.unit_mut(unit).ammo = Some(after);
+    if after == 0 && left > 0 {
+        out_of_ammo(game, unit, why);
+    }
+}
+
+/// 6.8.2: a weapons team that fires its last point flips to its fire-team
+/// side; a squad whose machine gun runs dry fights on with the Out of Ammo
+/// ratings (small arms, close range: see `fire::ratings`).
+fn out_of_ammo(game: &mut Game, unit: UnitId, why: &str) {
+    let u = game.state.unit(unit).clone();
+    let has_back = game
+        .data
+        .unit_type(&u.unit_type.0)
+        .is_some_and(|t| t.back.is_some());
+    if u.kind == UnitKind::WeaponsTeam && has_back {
+        game.state.unit_mut(unit).flipped = true;
+    }
+    game.emit(
+        "6.8.2",
+        EventKind::Status {
+            unit,
+            what: "out of ammunition".into(),
+        },
+        format!(
+            "{} fires its last ammunition {why} and is out of ammunition.",
+            game.describe(unit)
+        ),
+        Vec::new(),
+    );
+}
+
+/// 6.8.1: at the start of combat resolution every unit firing a Basic VOF
+/// with a tracked weapon spends one point.
+pub fn expend_for_fire(game: &mut Game) {
+    if game.state.options.no_ammo {
+        return;
+    }
+    let links = game.state.fires.clone();
+    let mut firing: Vec<UnitId> = Vec::new();
+    for l in &links {
+        let d = l.from.distance(l.target);
+        for u in game.state.units_at(l.from) {
+            let kind = game
+                .data
+                .unit_type(&u.unit_type.0)
+                .and_then(|t| t.ammo)
+                .map(|a| a.kind);
+            let reaches =
+                crate::engine::combat::fire::ratings(game, u).is_some_and(|r| r.range.cards() >= d);
+            if u.side == l.side
+                && u.ammo.is_some_and(|a| a > 0)
+                && kind.is_some_and(spent_by_basic_fire)
+                && reaches
+                && basic_vof(game, u, d).is_some()
+            {
+                firing.push(u.id);
+            }
+        }
+    }
+    firing.sort();
+    firing.dedup();
+    for id in firing {
+        spend(game, id, 1, "in the Combat Phase");
+    }
+    // 6.4: a final protective line spends two points a turn and stops when
+    // the gun runs dry.
+    let fpls: Vec<UnitId> = game
+        .state
+        .fpl
+        .iter()
+        .filter(|(_, _, f)| *f)
+        .map(|(u, _, _)| *u)
+        .collect();
+    for u in fpls {
+        spend(game, u, 2, "on its final protective line");
+        let dry = game.state.unit(u).ammo == Some(0) || !game.state.unit(u).in_play();
+        if dry {
+            for f in &mut game.state.fpl {
+                if f.0 == u {
+                    f.2 = false;
+                }
+            }
+        }
+    }
+}

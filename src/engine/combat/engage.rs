@@ -1,0 +1,481 @@
+//! Engaging (6.1, 6.2.3): automatic and mandatory opening fire, continuing
+//! fire and the conditions that end it, fire that follows a lone enemy.
+//!
+//! Fire is kept per card and side: every unit of a side on a card fires
+//! along that card's PDF (6.2.3), so a fire link from a card stands for all
+//! of them; the VOF it carries is computed from whichever of them can reach
+//! the target.
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::combat::fire::{add_link, basic_vof, link_vof, ratings};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::FireLink;
+use crate::engine::map::los::line_between;
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Us => Side::German,
+        Side::German => Side::Us,
+    }
+}
+
+/// Whether a unit of `side` counts as a visible target: enemy units must be
+/// spotted (9.3); US units are seen when in LOS.
+fn visible_target(u: &crate::engine::kernel::state::Unit, side: Side) -> bool {
+    u.side != side
+        && u.kind != UnitKind::Casualty
+        && u.in_play()
+        && (side == Side::German || u.spotted)
+}
+
+/// The cards holding both sides (casualties aside).
+fn jointly_occupied(game: &Game, pos: CardPos) -> bool {
+    let mut us = false;
+    let mut them = false;
+    for u in game.state.units_at(pos) {
+        if u.kind == UnitKind::Casualty {
+            continue;
+        }
+        if u.side == Side::Us {
+            us = true;
+        } else {
+            them = true;
+        }
+    }
+    us && them
+}
+
+/// The farthest range any unit of `side` on `pos` can fire with a Basic
+/// VOF, if any can fire at all.
+fn reach(game: &Game, pos: CardPos, side: Side) -> Option<u8> {
+    game.state
+        .units_at(pos)
+        .filter(|u| u.side == side && basic_vof(game, u, 1).is_some())
+        .filter_map(|u| ratings(game, u).map(|r| r.range.cards()))
+        .max()
+}
+
+/// Whether a unit of `side` on `from` can see the target card.
+fn seen_from(game: &Game, from: CardPos, side: Side, to: CardPos, range: u8) -> bool {
+    game.state.units_at(from).any(|u| {
+        u.side == side
+            && basic_vof(game, u, from.distance(to)).is_some()
+            && ratings(game, u).is_some_and(|r| r.range.cards() >= from.distance(to))
+            && game.unit_sees(u.id, to)
+    }) && from.distance(to) <= range
+}
+
+/// 6.2.3: a US unit does not open fire through a card holding other US
+/// units. 6.4 overhead fire: tripod machine guns and H weapons fire over a
+/// friendly card at least one level below them, or below the target;
+/// mortars fire over friendly troops freely.
+fn friendly_in_between(game: &Game, from: CardPos, to: CardPos, side: Side) -> bool {
+    if side != Side::Us {
+        return false;
+    }
+    let Some(cards) = line_between(from, to) else {
+        return false;
+    };
+    let from_level = game.level(from);
+    let to_level = game.level(to);
+    let over = |kind: Overhead, mid: CardPos| match kind {
+        Overhead::None => false,
+        Overhead::Mortar => true,
+        Overhead::Heavy => game.level(mid) < from_level || game.level(mid) < to_level,
+    };
+    let best = overhead(game, from, side);
+    cards.iter().any(|c| game.us_on(*c) && !over(best, *c))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Overhead {
+    None,
+    Heavy,
+    Mortar,
+}
+
+/// What the units of a side on a card can fire over (6.4).
+fn overhead(game: &Game, pos: CardPos, side: Side) -> Overhead {
+    game.state
+        .units_at(pos)
+        .filter(|u| u.side == side && basic_vof(game, u, 1).is_some())
+        .map(|u| {
+            let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+            let h = ratings(game, u).is_some_and(|r| r.vof == crate::data::units::Vof::H);
+            match weapon {
+                Some(crate::data::units::Weapon::Mortar) => Overhead::Mortar,
+                Some(crate::data::units::Weapon::TripodMg) => Overhead::Heavy,
+                _ if h => Overhead::Heavy,
+                _ => Overhead::None,
+            }
+        })
+        .max()
+        .unwrap_or(Overhead::None)
+}
+
+/// Whether the units of `side` on `pos` may fire out of their card:
+/// smoke and Incoming! on it stop that (4.3.6 C, 6.1.2).
+fn may_fire_out(game: &Game, pos: CardPos) -> bool {
+    game.state
+        .map
+        .card(pos)
+        .is_some_and(|c| c.markers.smoke.is_none() && !c.markers.incoming)
+}
+
+/// The best VOF a card projects (for the "highest VOF" priority of 6.1.1).
+fn projected(game: &Game, pos: CardPos) -> Option<crate::engine::combat::fire::VofLevel> {
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.from == pos)
+        .filter_map(|f| link_vof(game, f))
+        .max()
+}
+
+/// Brings every fire link up to date and opens fire where the Basic Combat
+/// Principle demands it (6.1). Called after every change on the map.
+pub fn update(game: &mut Game) {
+    unify_spotting(game);
+    continuing(game);
+    for _ in 0..8 {
+        if !open_fire(game) {
+            break;
+        }
+    }
+}
+
+/// 6.1.2, 6.2.3: links whose firing units are gone are removed; smoke or
+/// Incoming! on the firing card stops its fire; an enemy entering the card
+/// draws its fire; smoke along the PDF or a shorter range brings the VOF to
+/// the nearer card.
+fn continuing(game: &mut Game) {
+    let links = game.state.fires.clone();
+    for l in links {
+        let mut new = Some(l);
+        let gone = reach(game, l.from, l.side).is_none();
+        let enemy_here = game
+            .state
+            .units_at(l.from)
+            .any(|u| visible_target(u, l.side));
+        if gone || l.from.is_staging() || (l.from != l.target && !may_fire_out(game, l.from)) {
+            new = None;
+        } else if l.side != Side::Us && l.from != l.target && !game.us_on(l.target) {
+            // 9.4: the enemy stops firing into a card with no valid target
+            // left, as if ordered to cease fire.
+            new = None;
+        } else if l.from == l.target && !enemy_here {
+            // Point-blank fire ends with the last enemy on the card: there
+            // is nothing left to fire at inside it.
+            new = None;
+        } else if l.from != l.target
+            && game
+                .state
+                .units_at(l.from)
+                .any(|u| visible_target(u, l.side))
+        {
+            // An enemy entered the firing card: fire shifts to it.
+            new = Some(FireLink {
+                target: l.from,
+                ..l
+            });
+        } else if l.from != l.target {
+            let range = reach(game, l.from, l.side).unwrap_or(0);
+            let dir = l.from.line_dir(l.target);
+            let mut target = l.target;
+            if let (Some(d), true) = (dir, l.from.distance(l.target) > range) {
+                target = l.from;
+                for _ in 0..range {
+                    target = target.step(d);
+                }
+            }
+            // Smoke along the PDF stops the fire at the smoke (6.1.2).
+            if let Some(cards) = line_between(l.from, target)
+                && let Some(s) = cards.iter().find(|c| {
+                    game.state
+                        .map
+                        .card(**c)
+                        .is_some_and(|m| m.markers.smoke.is_some())
+                })
+            {
+                target = *s;
+            }
+            let no_card =
+                game.state.map.card(target).is_none() && !game.state.map.is_staging(target);
+            if target == l.from || no_card {
+                // Decision (6.1, 9.2.2): fire cut short to a position where
+                // no card lies (between an expansion card and the grid)
+                // has nowhere to put its VOF marker: it stops.
+                new = None;
+            } else {
+                new = Some(FireLink { target, ..l });
+            }
+        }
+        if new != Some(l) {
+            game.state.fires.retain(|f| *f != l);
+            if let Some(n) = new {
+                add_link(game, n);
+            }
+        }
+    }
+}
+
+/// 6.1.1: non-engaged units with a spotted enemy in range and LOS open
+/// fire. Returns whether any fire was opened.
+fn open_fire(game: &mut Game) -> bool {
+    let mut changed = false;
+    for side in [Side::Us, Side::German] {
+        let mut cards: Vec<CardPos> = game
+            .state
+            .in_play()
+            .filter(|u| u.side == side && !u.pos.is_staging() && u.kind != UnitKind::Casualty)
+            .map(|u| u.pos)
+            .collect();
+        cards.sort();
+        cards.dedup();
+        for pos in cards {
+            let Some(range) = reach(game, pos, side) else {
+                continue;
+            };
+            let engaged = game
+                .state
+                .fires
+                .iter()
+                .any(|f| f.side == side && f.from == pos);
+            // Enemy on the card: point-blank fire.
+            let here = game.state.units_at(pos).any(|u| visible_target(u, side));
+            let point_blank = game
+                .state
+                .units_at(pos)
+                .any(|u| u.side == side && basic_vof(game, u, 0).is_some());
+            if here && point_blank {
+                if !game
+                    .state
+                    .fires
+                    .iter()
+                    .any(|f| f.side == side && f.from == pos && f.target == pos)
+                {
+                    game.state
+                        .fires
+                        .retain(|f| !(f.side == side && f.from == pos));
+                    add_link(
+                        game,
+                        FireLink {
+                            side,
+                            from: pos,
+                            target: pos,
+                        },
+                    );
+                    log_open(game, side, pos, pos);
+                    changed = true;
+                }
+                continue;
+            }
+            if here {
+                // Nothing here can fire at point blank (a lone mortar):
+                // it neither fires in its card nor out of it.
+                continue;
+            }
+            if engaged || !may_fire_out(game, pos) {
+                continue;
+            }
+            let targets: Vec<CardPos> = game
+                .state
+                .map
+                .cards
+                .iter()
+                .map(|c| c.pos)
+                .filter(|q| *q != pos && pos.line_dir(*q).is_some() && pos.distance(*q) <= range)
+                .filter(|q| game.state.units_at(*q).any(|u| visible_target(u, side)))
+                // 6.1.1: US units never open fire into a card holding both
+                // sides; the enemy does (9.4).
+                .filter(|q| side != Side::Us || !jointly_occupied(game, *q))
+                .filter(|q| !friendly_in_between(game, pos, *q, side))
+                .filter(|q| seen_from(game, pos, side, *q, range))
+                .collect();
+            if targets.is_empty() {
+                continue;
+            }
+            let target = if side == Side::Us {
+                choose_target(game, pos, &targets)
+            } else {
+                choose_enemy_target(game, pos, &targets)
+            };
+            add_link(
+                game,
+                FireLink {
+                    side,
+                    from: pos,
+                    target,
+                },
+            );
+            log_open(game, side, pos, target);
+            changed = true;
+        }
+    }
+    changed
+}
+
+/// 6.1.1 priorities: the closest card, then the card projecting the
+/// highest VOF, then at random.
+fn choose_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos {
+    let closest = targets.iter().map(|t| from.distance(*t)).min().unwrap_or(0);
+    let near: Vec<CardPos> = targets
+        .iter()
+        .copied()
+        .filter(|t| from.distance(*t) == closest)
+        .collect();
+    let best = near.iter().map(|t| projected(game, *t)).max().flatten();
+    let top: Vec<CardPos> = near
+        .iter()
+        .copied()
+        .filter(|t| projected(game, *t) == best)
+        .collect();
+    if top.len() == 1 {
+        return top[0];
+    }
+    let (r, reads) = game.random(top.len() as u32, "choice between equal targets");
+    let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
+    game.emit(
+        "6.1.1",
+        EventKind::Nothing {
+            why: "random target".into(),
+        },
+        format!(
+            "Fire from {from}: {} targets are equally close and strong; the R# picks {pick}.",
+            top.len()
+        ),
+        reads,
+    );
+    pick
+}
+
+/// 9.4: the enemy engages the card with the most friendly steps, at
+/// random among equals.
+fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos {
+    let steps = |g: &Game, q: CardPos| g.state.steps_at(q, Side::Us);
+    let most = targets.iter().map(|t| steps(game, *t)).max().unwrap_or(0);
+    let top: Vec<CardPos> = targets
+        .iter()
+        .copied()
+        .filter(|t| steps(game, *t) == most)
+        .collect();
+    if top.len() == 1 {
+        return top[0];
+    }
+    let (r, reads) = game.random(top.len() as u32, "enemy's choice between equal targets");
+    let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
+    game.emit(
+        "9.4",
+        EventKind::Nothing { why: "random target".into() },
+        format!("Enemy fire from {from}: {} cards hold {most} friendly step{} each; the R# picks {pick}.", top.len(), if most == 1 { "" } else { "s" }),
+        reads,
+    );
+    pick
+}
+
+fn log_open(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
+    let who = if side == Side::Us {
+        "Friendly"
+    } else {
+        "Enemy"
+    };
+    let text = if from == target {
+        format!("{who} units on {from} open fire on the enemy in their own card.")
+    } else {
+        format!("{who} units on {from} open fire on {target}: a PDF is placed toward it.")
+    };
+    game.emit(
+        "6.1.1",
+        EventKind::Marker {
+            pos: target,
+            what: format!("{} VOF", side.label()),
+        },
+        text,
+        Vec::new(),
+    );
+}
+
+/// 6.2.3: fire on a lone enemy unit that moves follows it: along the same
+/// PDF when the new card lies on it, and from a shared card with a new PDF.
+pub fn follow(
+    game: &mut Game,
+    mover: crate::engine::kernel::state::UnitId,
+    from: CardPos,
+    to: CardPos,
+) {
+    let u = game.state.unit(mover).clone();
+    let lone = !game
+        .state
+        .units_at(from)
+        .any(|x| x.id != mover && x.side == u.side && x.kind != UnitKind::Casualty);
+    if !lone {
+        return;
+    }
+    let hunters = other(u.side);
+    let links: Vec<FireLink> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.side == hunters && f.target == from)
+        .copied()
+        .collect();
+    for l in links {
+        let along = l.from != from
+            && l.from.line_dir(from) == l.from.line_dir(to)
+            && l.from.line_dir(to).is_some();
+        let shared = l.from == from;
+        let range = reach(game, l.from, hunters).unwrap_or(0);
+        let sees = seen_from(game, l.from, hunters, to, range.max(1));
+        if (along || shared) && sees && l.from.distance(to) <= range {
+            game.state.fires.retain(|f| *f != l);
+            add_link(game, FireLink { target: to, ..l });
+            game.emit(
+                "6.2.3",
+                EventKind::Marker {
+                    pos: to,
+                    what: "fire follows".into(),
+                },
+                format!(
+                    "Fire from {} follows {} to {to}.",
+                    l.from,
+                    game.describe(mover)
+                ),
+                Vec::new(),
+            );
+        }
+    }
+}
+
+/// 9.3: a card never holds spotted and unspotted enemy units together: once
+/// one is spotted, all on the card are, newcomers included.
+pub fn unify_spotting(game: &mut Game) {
+    let spotted_cards: Vec<CardPos> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.spotted && u.kind != UnitKind::Casualty)
+        .map(|u| u.pos)
+        .collect();
+    let ids: Vec<crate::engine::kernel::state::UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && !u.spotted && spotted_cards.contains(&u.pos))
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        game.state.unit_mut(id).spotted = true;
+        game.emit(
+            "9.3",
+            EventKind::Status {
+                unit: id,
+                what: "spotted".into(),
+            },
+            format!(
+                "{} shares a card with spotted enemy units and is spotted too.",
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
+    }
+}

@@ -1,0 +1,201 @@
+//! Fire on the map: which units fire where (PDF), the VOF on each card
+//! (6.1, 6.2). The Combat Effects resolution lives with the combat rules.
+
+use crate::data::units::{UnitKind, Vof};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{FireLink, Unit};
+
+/// The kinds of VOF a card can be under, best (most dangerous) last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum VofLevel {
+    AllPinned,
+    SmallArms,
+    Automatic,
+    Heavy,
+    Sniper,
+    Incoming,
+}
+
+impl VofLevel {
+    pub fn label(self) -> &'static str {
+        match self {
+            VofLevel::AllPinned => "All Pinned",
+            VofLevel::SmallArms => "Small Arms",
+            VofLevel::Automatic => "Automatic Weapons",
+            VofLevel::Heavy => "Heavy Weapons",
+            VofLevel::Sniper => "Sniper",
+            VofLevel::Incoming => "Incoming!",
+        }
+    }
+}
+
+/// The fire ratings a unit uses now: its reverse side when flipped (6.3.3,
+/// 4.1.4), reduced to small arms at close range when out of ammunition.
+pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
+    let t = game.data.unit_type(&u.unit_type.0)?;
+    let r = if u.flipped { t.back } else { t.front };
+    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    match (r, t.ammo.map(|a| a.kind)) {
+        // 6.8.1 A: a squad whose machine gun is out of ammunition fights
+        // with the Out of Ammo marker's ratings: small arms at close range.
+        (Some(_), Some(crate::data::units::AmmoKind::Mg)) if dry && u.kind == UnitKind::Squad => {
+            Some(crate::data::units::Ratings {
+                vof: Vof::S,
+                range: crate::data::units::Range::C,
+                grenade: false,
+            })
+        }
+        // 6.8.1 D: rockets gone, the G! capability goes with them.
+        (Some(mut x), Some(crate::data::units::AmmoKind::Rocket)) if dry => {
+            x.grenade = false;
+            Some(x)
+        }
+        _ => r,
+    }
+}
+
+/// The Basic VOF a unit adds when firing at a card `distance` away
+/// (6.2.1): S, A, H, A/S (A at point blank, S beyond); a sniper's S!.
+/// Grenade, flame and demolition weapons have no Basic VOF.
+pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
+    if u.kind == UnitKind::Casualty || u.removed {
+        return None;
+    }
+    let r = ratings(game, u)?;
+    // 6.4: a machine gun tasked with a final protective line does not open
+    // fire by itself: it fires only its FPL, when ordered.
+    if game.state.fpl.iter().any(|(m, _, _)| *m == u.id) {
+        return None;
+    }
+    // 6.4: mortars never fire at their own card; tripod machine guns,
+    // mortars and H weapons cannot fire while Exposed; mortars cannot fire
+    // from under a building, bunker or pillbox.
+    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    if weapon == Some(crate::data::units::Weapon::Mortar) && distance == 0 {
+        return None;
+    }
+    if u.exposed
+        && (matches!(
+            weapon,
+            Some(crate::data::units::Weapon::TripodMg | crate::data::units::Weapon::Mortar)
+        ) || r.vof == Vof::H)
+    {
+        return None;
+    }
+    if weapon == Some(crate::data::units::Weapon::Mortar)
+        && u.cover
+            .and_then(|c| game.state.cover_kind(u.pos, c))
+            .is_some_and(|k| {
+                matches!(
+                    k,
+                    crate::data::charts::CoverKind::LightBuilding
+                        | crate::data::charts::CoverKind::StrongBuilding
+                        | crate::data::charts::CoverKind::UpperStory
+                        | crate::data::charts::CoverKind::ChurchTower
+                        | crate::data::charts::CoverKind::Bunker
+                        | crate::data::charts::CoverKind::Pillbox
+                        | crate::data::charts::CoverKind::DeepBunker
+                )
+            })
+    {
+        return None;
+    }
+    if u.pinned {
+        return Some(VofLevel::AllPinned);
+    }
+    match r.vof {
+        Vof::S => Some(VofLevel::SmallArms),
+        Vof::A => Some(VofLevel::Automatic),
+        Vof::AS if distance == 0 => Some(VofLevel::Automatic),
+        Vof::AS => Some(VofLevel::SmallArms),
+        Vof::H => Some(VofLevel::Heavy),
+        // 6.2.2: the sniper's -3 falls on one unit (`combat::pick_sniper_
+        // targets`); the rest of the card is under small arms.
+        Vof::Sniper => Some(VofLevel::SmallArms),
+        Vof::G | Vof::Flame | Vof::Demo => None,
+    }
+}
+
+/// The VOF of one fire link: the best Basic VOF of the side's units on
+/// the firing card; All Pinned only when every firing unit is pinned.
+pub fn link_vof(game: &Game, link: &FireLink) -> Option<VofLevel> {
+    let d = link.from.distance(link.target);
+    game.state
+        .units_at(link.from)
+        .filter(|u| u.side == link.side)
+        .filter_map(|u| basic_vof(game, u, d))
+        .max()
+}
+
+/// The best VOF on a card (6.2 a): the best of the fire into it and
+/// Incoming!. `None` when no VOF lies on the card.
+pub fn card_vof(game: &Game, pos: CardPos) -> Option<VofLevel> {
+    let mut best = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos)
+        .filter_map(|f| link_vof(game, f))
+        .max();
+    if game
+        .state
+        .map
+        .card(pos)
+        .is_some_and(|c| c.markers.indirect_h)
+    {
+        best = best.max(Some(VofLevel::Heavy));
+    }
+    if game.state.map.card(pos).is_some_and(|c| c.markers.incoming) {
+        best = Some(VofLevel::Incoming);
+    }
+    best
+}
+
+/// Whether a diagonal step between two cards crosses a PDF (5.1.2): the
+/// other two cards of the 2x2 block fire at each other.
+pub fn diagonal_crosses_pdf(game: &Game, a: CardPos, b: CardPos) -> bool {
+    if a.row == b.row || a.col == b.col {
+        return false;
+    }
+    let c = CardPos::new(a.row, b.col);
+    let d = CardPos::new(b.row, a.col);
+    game.state
+        .fires
+        .iter()
+        .any(|f| (f.from == c && f.target == d) || (f.from == d && f.target == c))
+}
+
+/// Adds a fire link, keeping the list sorted and free of duplicates.
+pub fn add_link(game: &mut Game, link: FireLink) {
+    if let Err(i) = game.state.fires.binary_search(&link) {
+        game.state.fires.insert(i, link);
+    }
+}
+
+/// Whether a sniper fires into a card (6.2.2): for command draws every HQ
+/// on that card counts as under a heavy VOF (4.1.2 B).
+pub fn sniper_fire_on(game: &Game, pos: CardPos) -> bool {
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos)
+        .any(|f| {
+            game.state.units_at(f.from).any(|u| {
+                u.side == f.side
+                    && !u.pinned
+                    && ratings(game, u).is_some_and(|r| r.vof == Vof::Sniper)
+            })
+        })
+}
+
+/// Firing final protective lines sweeping a card: (machine gun, its card).
+pub fn fpl_on(game: &Game, pos: CardPos) -> Vec<(crate::engine::kernel::state::UnitId, CardPos)> {
+    game.state
+        .fpl
+        .iter()
+        .filter(|(_, _, firing)| *firing)
+        .filter(|(u, d, _)| crate::engine::combat::support::fpl_cards(game, *u, *d).contains(&pos))
+        .map(|(u, _, _)| (*u, game.state.unit(*u).pos))
+        .collect()
+}

@@ -1,0 +1,928 @@
+//! Combat resolution (6.3): the Net Combat Modifier of each unit under a VOF,
+//! the fire result, the hit effect, and the conversions of 6.3.3.
+
+use crate::data::action::{Experience, FireResult, HitLetter};
+use crate::data::charts::CoverKind;
+use crate::data::terrain::Border;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::combat::fire::{VofLevel, link_vof};
+use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{FireLink, UnitId};
+
+/// The kind of the VOF that sets a unit's base modifier: it decides which
+/// other modifiers apply (6.2.2, 5.2.3, 8.0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Base {
+    /// Direct fire from another card, entering across a border.
+    Direct { from: CardPos },
+    /// Fire from within the card (point blank).
+    SameCard,
+    /// Grenade attacks on the unit.
+    Grenade,
+    /// Incoming! from artillery or mortars, or indirect mortar fire.
+    Incoming,
+    /// An air strike.
+    AirStrike,
+    /// A sniper's shot at this unit.
+    Sniper,
+}
+
+/// A unit's NCM and its parts, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ncm {
+    /// The modifier read on the card: clamped to -4..=+6 (6.3).
+    pub value: i32,
+    /// The sum before clamping.
+    pub raw: i32,
+    pub parts: Vec<(String, i32)>,
+    pub base: Base,
+}
+
+impl Ncm {
+    pub fn explain(&self) -> String {
+        let parts: Vec<String> = self
+            .parts
+            .iter()
+            .map(|(w, v)| format!("{w} {v:+}"))
+            .collect();
+        if self.raw == self.value {
+            format!("NCM {:+} ({})", self.value, parts.join(", "))
+        } else {
+            format!(
+                "NCM {:+}, clamped to {:+} ({})",
+                self.raw,
+                self.value,
+                parts.join(", ")
+            )
+        }
+    }
+}
+
+fn vof_value(game: &Game, level: VofLevel) -> i32 {
+    let v = &game.data.charts.vof;
+    (match level {
+        VofLevel::AllPinned => v.all_pinned,
+        VofLevel::SmallArms => v.small_arms,
+        VofLevel::Automatic => v.automatic,
+        VofLevel::Heavy => v.heavy,
+        VofLevel::Sniper => v.sniper,
+        VofLevel::Incoming => v.heavy,
+    }) as i32
+}
+
+/// The fire links into a card that bear on a unit of `side` there: fire
+/// from outside applies to every occupant; with none, the other side's
+/// point-blank fire (6.2 a-b).
+fn links_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
+    let outside: Vec<FireLink> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && f.from != pos)
+        .copied()
+        .collect();
+    if !outside.is_empty() {
+        return outside;
+    }
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && f.from == pos && f.side != side)
+        .copied()
+        .collect()
+}
+
+/// 6.4 grazing fire: a tripod machine gun firing along its PDF puts its VOF
+/// on every card of the line within its range and LOS, as long as all of
+/// them lie at one elevation. Returned as fire links into `pos` for the
+/// enemy units there (decision: grazing fire never strikes the firers' own
+/// side).
+fn grazing_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
+    let mut out = Vec::new();
+    for l in &game.state.fires {
+        if l.side == side || l.target == pos || l.from == l.target || l.from == pos {
+            continue;
+        }
+        let (Some(d1), Some(d2)) = (l.from.line_dir(l.target), l.from.line_dir(pos)) else {
+            continue;
+        };
+        if d1 != d2 {
+            continue;
+        }
+        let mg = game.state.units_at(l.from).find(|u| {
+            u.side == l.side
+                && !u.exposed
+                && game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon)
+                    == Some(crate::data::units::Weapon::TripodMg)
+                && crate::engine::combat::fire::ratings(game, u)
+                    .is_some_and(|r| r.range.cards() >= l.from.distance(pos))
+                && game.unit_sees(u.id, pos)
+        });
+        if mg.is_none() {
+            continue;
+        }
+        let level = game.level(l.from);
+        let far = if l.from.distance(pos) > l.from.distance(l.target) {
+            pos
+        } else {
+            l.target
+        };
+        let same = crate::engine::map::los::line_between(l.from, far)
+            .map(|cs| {
+                cs.iter()
+                    .chain(std::iter::once(&far))
+                    .all(|c| game.level(*c) == level)
+            })
+            .unwrap_or(false);
+        if same {
+            out.push(FireLink {
+                side: l.side,
+                from: l.from,
+                target: pos,
+            });
+        }
+    }
+    out
+}
+
+/// Whether the card holds a Crossfire: two or more PDFs from different
+/// cards directed at it (6.2.2).
+pub fn crossfire(game: &Game, pos: CardPos) -> bool {
+    let mut from: Vec<CardPos> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && f.from != pos)
+        .map(|f| f.from)
+        .collect();
+    from.sort();
+    from.dedup();
+    from.len() >= 2
+}
+
+/// The NCM of one unit (6.3), or `None` when no VOF bears on it.
+pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
+    let u = game.state.unit(id);
+    let pos = u.pos;
+    let card = game.state.map.card(pos)?;
+    let charts = &game.data.charts;
+    let mut parts: Vec<(String, i32)> = Vec::new();
+
+    // The best VOF bearing on the unit (6.3: the lowest modifier).
+    let mut best: Option<(i32, Base, String)> = None;
+    let mut consider = |v: i32, b: Base, what: String| {
+        if best.as_ref().is_none_or(|(x, _, _)| v < *x) {
+            best = Some((v, b, what));
+        }
+    };
+    let links = links_on(game, pos, u.side);
+    // 6.4: a final protective line puts an H VOF on every card of its
+    // diagonal, whatever the visibility.
+    for (mg, from) in crate::engine::combat::fire::fpl_on(game, pos) {
+        if game.state.unit(mg).side != u.side {
+            consider(
+                vof_value(game, VofLevel::Heavy),
+                Base::Direct { from },
+                "final protective line".into(),
+            );
+        }
+    }
+    for g in grazing_on(game, pos, u.side) {
+        consider(
+            vof_value(game, VofLevel::Automatic),
+            Base::Direct { from: g.from },
+            "grazing machine-gun fire".into(),
+        );
+    }
+    for l in &links {
+        if let Some(level) = link_vof(game, l) {
+            let base = if l.from == pos {
+                Base::SameCard
+            } else {
+                Base::Direct { from: l.from }
+            };
+            consider(
+                vof_value(game, level),
+                base,
+                format!("{} VOF", level.label()),
+            );
+        }
+    }
+    if u.grenaded > 0 {
+        let g = charts.vof.grenade as i32 * u.grenaded as i32;
+        consider(
+            g,
+            Base::Grenade,
+            format!("{} grenade attack(s)", u.grenaded),
+        );
+    }
+    if card.markers.incoming {
+        // The mission's modifier; a marker placed without one counts as
+        // heavy fire.
+        let v = if card.markers.incoming_mod != 0 {
+            card.markers.incoming_mod as i32
+        } else {
+            charts.vof.heavy as i32
+        };
+        if card.markers.air_strike {
+            consider(v, Base::AirStrike, "air strike".into());
+        } else {
+            consider(v, Base::Incoming, "Incoming!".into());
+        }
+    }
+    if card.markers.indirect_h {
+        consider(
+            charts.vof.heavy as i32,
+            Base::Incoming,
+            "indirect mortar fire".into(),
+        );
+    }
+    // 9.5: a mine, booby trap or claymore attacks at -4, whatever the
+    // visibility.
+    if u.mined > 0 {
+        consider(
+            charts.vof.mines as i32,
+            Base::Grenade,
+            format!("{} mine attack(s)", u.mined),
+        );
+    }
+    if u.sniped {
+        consider(charts.vof.sniper as i32, Base::Sniper, "sniper".into());
+    }
+    // 6.2.2: a Grenade Miss or Demo Miss is a VOF on the whole card even
+    // with nothing else firing in.
+    if best.is_none() && (card.markers.grenade_miss || card.markers.demo_miss) {
+        best = Some((0, Base::SameCard, "no other VOF".into()));
+    }
+    let (base_value, base, what) = best?;
+    parts.push((what, base_value));
+
+    // Night observation devices of the firing units (8.3): active IR at
+    // point blank, passive IR (not into illuminated cards) and thermal sights
+    // at any range take the visibility modifier away; thermal sights the
+    // smoke benefit too.
+    let firers: Vec<&crate::engine::kernel::state::Unit> = match base {
+        Base::Direct { from } => game
+            .state
+            .units_at(from)
+            .filter(|x| x.side != u.side)
+            .collect(),
+        Base::SameCard => game
+            .state
+            .units_at(pos)
+            .filter(|x| x.side != u.side)
+            .collect(),
+        _ => Vec::new(),
+    };
+    let lit = card.markers.illumination.is_some();
+    use crate::data::units::NightSight as Ns;
+    let all = |f: &dyn Fn(Option<Ns>) -> bool| {
+        !firers.is_empty() && firers.iter().all(|x| f(game.night_sight(x.id)))
+    };
+    let no_vis = all(&|s| match s {
+        Some(Ns::ActiveIr) => base == Base::SameCard,
+        Some(Ns::PassiveIr) => !lit,
+        Some(Ns::Thermal) => true,
+        None => false,
+    });
+    let no_smoke = all(&|s| s == Some(Ns::Thermal));
+    // Visibility, illumination and smoke (8.0-8.4): not against grenades,
+    // Incoming! or air strikes (6.2.2).
+    let indirect = matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike);
+    if !matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike) {
+        let vis = game.visibility_modifier() as i32;
+        let light = illumination_at(game, pos);
+        let total = (vis + light).max(0);
+        let fpl = parts
+            .first()
+            .is_some_and(|(w, _)| w == "final protective line");
+        if total != 0 && !no_vis && !fpl {
+            parts.push(("visibility".into(), total));
+        }
+        if let Some(s) = card.markers.smoke.filter(|_| !no_smoke) {
+            let v = match s {
+                // 4.3.6 D: CS screens exactly as smoke does.
+                crate::engine::kernel::state::SmokeKind::Smoke
+                | crate::engine::kernel::state::SmokeKind::Cs => charts.smoke.smoke,
+                crate::engine::kernel::state::SmokeKind::Wp => charts.smoke.wp,
+            } as i32;
+            parts.push(("smoke".into(), v));
+        }
+    }
+
+    // Status (6.3, 1.2.4 B).
+    if u.pinned {
+        parts.push(("pinned".into(), charts.status.pinned as i32));
+    }
+    if u.exposed {
+        parts.push(("exposed".into(), charts.status.exposed as i32));
+    }
+    // Cover marker, unless a critical hit took its benefit away (6.5.1, 6.6).
+    if let Some(c) = u.cover
+        && !u.cover_lost
+        && let Some(kind) = game.state.cover_kind(pos, c)
+    {
+        let v = cover_value(game, pos, c, kind);
+        parts.push((format!("{kind:?} cover"), v));
+        if indirect {
+            let crowd: i32 = game
+                .state
+                .units_at(pos)
+                .filter(|x| x.cover == Some(c) && x.side == u.side && x.kind != UnitKind::Casualty)
+                .map(|x| x.steps as i32)
+                .sum();
+            let over = crowd - charts.status.crowding_free_steps as i32;
+            if over > 0 {
+                parts.push((
+                    format!("{crowd} steps under one cover"),
+                    over * charts.status.crowding_per_step as i32,
+                ));
+            }
+        }
+    }
+    // The card's cover & concealment (5.2.3, 1.2.1 A).
+    if let Some(top) = game.top_card(pos) {
+        // 6.2.2, 6.2.3: a sniper's shot from another card is direct fire
+        // along its PDF too.
+        let direct = match base {
+            Base::Direct { from } => Some(from),
+            Base::Sniper => links
+                .iter()
+                .find(|l| {
+                    l.from != pos
+                        && game.state.units_at(l.from).any(|x| {
+                            x.side == l.side
+                                && !x.pinned
+                                && crate::engine::combat::fire::ratings(game, x)
+                                    .is_some_and(|r| r.vof == crate::data::units::Vof::Sniper)
+                        })
+                })
+                .map(|l| l.from),
+            _ => None,
+        };
+        let v = match direct {
+            Some(from) => {
+                let border = match pos.line_dir(from) {
+                    Some(d) => game_border(game, pos, d),
+                    None => Border::Light,
+                };
+                top.cover.across(border)
+            }
+            None => top.cover.lower(),
+        } as i32;
+        if v != 0 {
+            parts.push(("terrain".into(), v));
+        }
+        if base == Base::Incoming && top.burst != 0 {
+            parts.push(("burst icon".into(), top.burst as i32));
+        }
+    }
+    // Card and unit markers (6.2.2).
+    if u.concentrated > 0 {
+        parts.push((
+            format!("{} concentrated fire", u.concentrated),
+            charts.vof.concentrated as i32 * u.concentrated as i32,
+        ));
+    }
+    if crossfire(game, pos) {
+        parts.push(("crossfire".into(), charts.vof.crossfire as i32));
+    }
+    if card.markers.grenade_miss {
+        parts.push(("grenade miss".into(), charts.vof.grenade_miss as i32));
+    }
+    if card.markers.demo_miss {
+        parts.push(("demolition miss".into(), charts.vof.demo_miss as i32));
+    }
+    let raw: i32 = parts.iter().map(|(_, v)| *v).sum();
+    let value = raw.clamp(charts.vof.ncm_min as i32, charts.vof.ncm_max as i32);
+    Some(Ncm {
+        value,
+        raw,
+        parts,
+        base,
+    })
+}
+
+/// A cover marker's value: an upper story counts as the building below it
+/// (the README's cover figures); otherwise the chart's value.
+fn cover_value(
+    game: &Game,
+    pos: CardPos,
+    _id: crate::engine::kernel::state::CoverId,
+    kind: CoverKind,
+) -> i32 {
+    let chart = |k: CoverKind| game.data.charts.cover_value(k);
+    if matches!(kind, CoverKind::UpperStory | CoverKind::ChurchTower) {
+        let building = game.state.map.card(pos).and_then(|c| {
+            c.covers
+                .iter()
+                .map(|m| m.kind)
+                .filter(|k| matches!(k, CoverKind::LightBuilding | CoverKind::StrongBuilding))
+                .max()
+        });
+        if let Some(b) = building {
+            return chart(b);
+        }
+    }
+    chart(kind)
+}
+
+/// The effective border of a card toward a direction: dark if dark on the
+/// top card or any hill beneath (5.2.2 A).
+fn game_border(game: &Game, pos: CardPos, dir: crate::data::terrain::Dir) -> Border {
+    use crate::engine::map::los::LosMap;
+    game.cell(pos)
+        .map(|c| c.borders.get(dir))
+        .unwrap_or(Border::Light)
+}
+
+/// The illumination on a card: its own marker, or the best adjacent spill
+/// (8.2). Negative values reduce the visibility modifier.
+fn illumination_at(game: &Game, pos: CardPos) -> i32 {
+    // 8.2: illumination does not help in rain, snow or fog.
+    let weather = game
+        .data
+        .charts
+        .visibility
+        .iter()
+        .any(|v| v.id == game.mission.visibility && v.weather);
+    if weather {
+        return 0;
+    }
+    let mut best = 0i32;
+    for c in &game.state.map.cards {
+        if c.pos == pos {
+            if let Some(v) = c.markers.illumination {
+                best = best.min(v as i32);
+            }
+        } else if c.pos.adjacent(pos)
+            && let Some(v) = c.markers.illumination_adjacent
+        {
+            best = best.min(v as i32);
+        }
+    }
+    best
+}
+
+/// The experience a unit reads on the hit-effect section (6.3.3), with
+/// option 13.1.
+fn hit_level(game: &Game, id: UnitId) -> Experience {
+    game.experience(id)
+}
+
+/// 3.7.2 / 6.3.1: resolves every infantry unit on a card under a VOF, one
+/// card each; a HIT draws a second card for the hit effect. All NCMs are
+/// taken before any result is applied: combat is simultaneous.
+/// 6.2.2, 9.6: each firing sniper picks one unit on its target card at
+/// random (R#), among the Exposed units if there are any; that unit takes
+/// the sniper's -3, the rest of the card small-arms fire.
+pub fn pick_sniper_targets(game: &mut Game) {
+    let links = game.state.fires.clone();
+    for l in links {
+        let snipers = game.state.units_at(l.from).any(|u| {
+            u.side == l.side
+                && !u.pinned
+                && crate::engine::combat::fire::ratings(game, u)
+                    .is_some_and(|r| r.vof == crate::data::units::Vof::Sniper)
+        });
+        if !snipers {
+            continue;
+        }
+        let all: Vec<UnitId> = game
+            .state
+            .units_at(l.target)
+            .filter(|u| u.side != l.side && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect();
+        let exposed: Vec<UnitId> = all
+            .iter()
+            .copied()
+            .filter(|id| game.state.unit(*id).exposed)
+            .collect();
+        let pool = if exposed.is_empty() { all } else { exposed };
+        if pool.is_empty() {
+            continue;
+        }
+        let (r, reads) = game.random(pool.len() as u32, "sniper's target");
+        let target = pool[(r as usize).saturating_sub(1).min(pool.len() - 1)];
+        game.state.unit_mut(target).sniped = true;
+        game.emit(
+            "6.2.2",
+            EventKind::Status {
+                unit: target,
+                what: "sniper target".into(),
+            },
+            format!(
+                "The sniper on {} picks {} among {} unit(s){}.",
+                l.from,
+                game.describe(target),
+                pool.len(),
+                if game.state.unit(target).exposed {
+                    " (Exposed units first)"
+                } else {
+                    ""
+                }
+            ),
+            reads,
+        );
+    }
+}
+
+/// 6.5.3 then 6.5.2, before other combat: flame attacks hit every occupant
+/// of the burned position (hit effect drawn as usual), survivors come out
+/// Exposed and a bunker or pillbox is gone; demolition charges make every
+/// occupant a casualty and reduce a bunker or pillbox to foxholes.
+pub fn resolve_special(game: &mut Game) {
+    let cards: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| !c.markers.flame_on.is_empty() || !c.markers.demo_on.is_empty())
+        .map(|c| c.pos)
+        .collect();
+    for pos in cards {
+        let flames = game
+            .state
+            .map
+            .card(pos)
+            .map(|c| c.markers.flame_on.clone())
+            .unwrap_or_default();
+        for cover in flames {
+            let inside: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.cover == Some(cover) && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            for id in inside {
+                let name = game.describe(id);
+                game.state.unit_mut(id).pinned = true;
+                let level = hit_level(game, id);
+                let (cards, reads) =
+                    game.draw(1, Section::HitEffect, &format!("flame hit on {name}"));
+                let letters: Vec<HitLetter> = cards
+                    .first()
+                    .and_then(|&c| game.card(c))
+                    .map(|c| c.hit.for_level(level).to_vec())
+                    .unwrap_or_default();
+                game.emit(
+                    "6.5.3",
+                    EventKind::Status {
+                        unit: id,
+                        what: "flame hit".into(),
+                    },
+                    format!(
+                        "{name} is hit by the flamethrower; the hit effect is read on card {}.",
+                        cards.first().copied().unwrap_or(0)
+                    ),
+                    reads,
+                );
+                apply_hit(game, id, &letters);
+            }
+            // Survivors leave the burned position, Exposed.
+            let survivors: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.cover == Some(cover) && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            for id in survivors {
+                let u = game.state.unit_mut(id);
+                u.cover = None;
+                u.exposed = true;
+            }
+            remove_strongpoint(game, pos, cover, false);
+        }
+        let demos = game
+            .state
+            .map
+            .card(pos)
+            .map(|c| c.markers.demo_on.clone())
+            .unwrap_or_default();
+        for cover in demos {
+            let inside: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.cover == Some(cover) && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            for id in inside {
+                // Every step becomes a casualty.
+                let u = game.state.unit(id).clone();
+                game.state.unit_mut(id).removed = true;
+                game.state.unit_mut(id).assets.clear();
+                game.state.carried.retain(|(k, _)| *k != id);
+                let mut last = None;
+                for _ in 0..u.steps {
+                    let mut src = u.clone();
+                    src.steps = 1;
+                    let c =
+                        crate::engine::recovery::rally::spawn_team(game, &src, UnitKind::Casualty);
+                    game.state.unit_mut(c).pinned = false;
+                    last = Some(c);
+                }
+                if let Some(c) = last {
+                    game.state.unit_mut(c).assets = u.assets.clone();
+                    crate::engine::turn::phases::last_step_assets(game, c);
+                }
+                game.emit(
+                    "6.5.2",
+                    EventKind::Status {
+                        unit: id,
+                        what: "demolished".into(),
+                    },
+                    format!(
+                        "The demolition charge destroys {} on {pos}.",
+                        game.describe(id)
+                    ),
+                    Vec::new(),
+                );
+            }
+            remove_strongpoint(game, pos, cover, true);
+        }
+        if let Some(c) = game.state.map.card_mut(pos) {
+            c.markers.flame_on.clear();
+            c.markers.demo_on.clear();
+        }
+    }
+}
+
+/// A bunker or pillbox hit by flame is removed; by a demolition charge it
+/// is reduced to foxholes (6.5.2-6.5.3). Other cover stays.
+fn remove_strongpoint(
+    game: &mut Game,
+    pos: CardPos,
+    cover: crate::engine::kernel::state::CoverId,
+    demo: bool,
+) {
+    let Some(kind) = game.state.cover_kind(pos, cover) else {
+        return;
+    };
+    if !matches!(
+        kind,
+        CoverKind::Bunker | CoverKind::Pillbox | CoverKind::DeepBunker
+    ) {
+        return;
+    }
+    if let Some(c) = game.state.map.card_mut(pos) {
+        if demo {
+            if let Some(m) = c.covers.iter_mut().find(|m| m.id == cover) {
+                m.kind = CoverKind::Foxhole;
+            }
+        } else {
+            c.covers.retain(|m| m.id != cover);
+        }
+    }
+    if !demo {
+        for u in &mut game.state.units {
+            if u.pos == pos && u.cover == Some(cover) {
+                u.cover = None;
+            }
+        }
+    }
+    game.emit(
+        if demo { "6.5.2" } else { "6.5.3" },
+        EventKind::Marker {
+            pos,
+            what: format!("{kind:?} destroyed"),
+        },
+        format!(
+            "The {kind:?} on {pos} is {}.",
+            if demo {
+                "blown in and left as foxholes"
+            } else {
+                "burned out and gone"
+            }
+        ),
+        Vec::new(),
+    );
+}
+
+pub fn resolve_all(game: &mut Game) {
+    resolve_special(game);
+    pick_sniper_targets(game);
+    let mut targets: Vec<(CardPos, UnitId, Ncm)> = game
+        .state
+        .in_play()
+        .filter(|u| u.kind != UnitKind::Casualty && !u.pos.is_staging())
+        .filter_map(|u| ncm(game, u.id).map(|n| (u.pos, u.id, n)))
+        .collect();
+    targets.sort_by_key(|(p, id, _)| (*p, *id));
+    for (_, id, n) in targets {
+        if !game.state.unit(id).in_play() {
+            continue;
+        }
+        resolve_unit(game, id, &n);
+    }
+}
+
+fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
+    let name = game.describe(id);
+    let (cards, reads) = game.draw(1, Section::Fire(n.value as i8), &format!("fire on {name}"));
+    let Some(card) = cards.first().and_then(|&c| game.card(c)).cloned() else {
+        return;
+    };
+    let result = card.fire_result(n.value);
+    let human_wave = game.state.unit(id).human_wave;
+    match result {
+        FireResult::Miss => {
+            let was = game.state.unit(id).pinned;
+            game.state.unit_mut(id).pinned = false;
+            game.emit(
+                "6.3.2 A",
+                EventKind::Status {
+                    unit: id,
+                    what: "miss".into(),
+                },
+                format!(
+                    "{name}: {}; card {} reads MISS{}.",
+                    n.explain(),
+                    card.number,
+                    if was {
+                        ", its Pinned marker is removed"
+                    } else {
+                        ""
+                    }
+                ),
+                reads,
+            );
+        }
+        FireResult::Pin => {
+            if !human_wave {
+                game.state.unit_mut(id).pinned = true;
+            }
+            game.emit(
+                "6.3.2 B",
+                EventKind::Status {
+                    unit: id,
+                    what: "pinned".into(),
+                },
+                format!("{name}: {}; card {} reads PIN.", n.explain(), card.number),
+                reads,
+            );
+        }
+        FireResult::Hit => {
+            if !human_wave {
+                game.state.unit_mut(id).pinned = true;
+            }
+            game.emit(
+                "6.3.2 C",
+                EventKind::Status {
+                    unit: id,
+                    what: "hit".into(),
+                },
+                format!("{name}: {}; card {} reads HIT.", n.explain(), card.number),
+                reads,
+            );
+            let level = hit_level(game, id);
+            let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
+            let letters: Vec<HitLetter> = cards
+                .first()
+                .and_then(|&c| game.card(c))
+                .map(|c| c.hit.for_level(level).to_vec())
+                .unwrap_or_default();
+            let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
+            game.emit(
+                "6.3.3",
+                EventKind::Status {
+                    unit: id,
+                    what: format!("hit effect {}", shown.join("")),
+                },
+                format!(
+                    "Hit effect for {name} ({}): card {} shows {}.",
+                    level.key(),
+                    cards.first().copied().unwrap_or(0),
+                    shown.join("")
+                ),
+                reads,
+            );
+            apply_hit(game, id, &letters);
+        }
+    }
+}
+
+/// 6.3.3, 9.11, 9.12: converts steps of a hit unit to limited action teams.
+pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
+    let u = game.state.unit(id).clone();
+    let letters: Vec<HitLetter> = letters
+        .iter()
+        .take(if u.steps <= 1 { 1 } else { 2 })
+        .map(|l| {
+            if u.human_wave {
+                HitLetter::C
+            } else if u.fanatic {
+                match l {
+                    HitLetter::L => HitLetter::F,
+                    HitLetter::P => HitLetter::C,
+                    x => *x,
+                }
+            } else {
+                *l
+            }
+        })
+        .collect();
+    let count = letters.len();
+    for (i, l) in letters.into_iter().enumerate() {
+        let u = game.state.unit(id).clone();
+        if !u.in_play() || u.kind == UnitKind::Casualty {
+            break;
+        }
+        let has_back = game
+            .data
+            .unit_type(&u.unit_type.0)
+            .is_some_and(|t| t.back.is_some());
+        if u.steps >= 2 {
+            match l {
+                HitLetter::A if has_back => flip(game, id),
+                _ => {
+                    let kind = team_kind(l);
+                    game.state.unit_mut(id).steps -= 1;
+                    let t = crate::engine::recovery::rally::spawn_team(game, &u, kind);
+                    game.state.unit_mut(t).pinned = kind != UnitKind::Casualty && !u.human_wave;
+                    game.emit(
+                        "6.3.3",
+                        EventKind::UnitCreated { unit: t },
+                        format!("A step of {} becomes {}.", u.label, game.describe(t)),
+                        Vec::new(),
+                    );
+                }
+            }
+            // The last-step rule: a multi-step unit reduced to one step by
+            // conversions becomes a fire team; with a letter still to read,
+            // that letter converts the last step instead (each letter
+            // converts one step).
+            if i + 1 == count
+                && game.state.unit(id).steps == 1
+                && u.steps >= 2
+                && game.state.unit(id).kind == UnitKind::Squad
+            {
+                replace_with(game, id, UnitKind::FireTeam);
+            }
+        } else {
+            match l {
+                HitLetter::F | HitLetter::A if has_back && u.kind != UnitKind::FireTeam => {
+                    flip(game, id)
+                }
+                HitLetter::F if u.kind == UnitKind::FireTeam => {}
+                _ => replace_with(game, id, team_kind(l)),
+            }
+        }
+    }
+}
+
+fn team_kind(l: HitLetter) -> UnitKind {
+    match l {
+        HitLetter::C => UnitKind::Casualty,
+        HitLetter::P => UnitKind::ParalyzedTeam,
+        HitLetter::L => UnitKind::LitterTeam,
+        HitLetter::F => UnitKind::FireTeam,
+        HitLetter::A => UnitKind::AssaultTeam,
+    }
+}
+
+fn flip(game: &mut Game, id: UnitId) {
+    if game.state.unit(id).flipped {
+        return;
+    }
+    game.state.unit_mut(id).flipped = true;
+    game.emit(
+        "6.3.3",
+        EventKind::Status {
+            unit: id,
+            what: "fire-team side".into(),
+        },
+        format!("{} flips to its fire-team side.", game.describe(id)),
+        Vec::new(),
+    );
+}
+
+/// Removes a unit's counter from play and puts a team of `kind` in its
+/// place (6.3.3): the original can only come back by reconstitution.
+fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
+    let u = game.state.unit(id).clone();
+    game.state.unit_mut(id).removed = true;
+    let mut src = u.clone();
+    src.steps = 1;
+    let t = crate::engine::recovery::rally::spawn_team(game, &src, kind);
+    {
+        let nt = game.state.unit_mut(t);
+        nt.steps = 1;
+        nt.pinned = kind != UnitKind::Casualty && !u.human_wave;
+        nt.assets = u.assets.clone();
+    }
+    game.state.unit_mut(id).assets.clear();
+    // Casualties carried by the unit are set down (5.1.6).
+    game.state.carried.retain(|(k, _)| *k != id);
+    game.emit(
+        "6.3.3",
+        EventKind::UnitRemoved { unit: id },
+        format!("{} is replaced by {}.", u.label, game.describe(t)),
+        Vec::new(),
+    );
+    if kind == UnitKind::Casualty {
+        crate::engine::turn::phases::last_step_assets(game, t);
+    }
+}

@@ -1,0 +1,556 @@
+//! Indirect fire missions (6.7): calling for fire from off-map agencies,
+//! short rounds, battalion fire missions, registered targets; and what the
+//! Pending markers become in the VOF Segment.
+
+use crate::data::action::Icon;
+use crate::data::mission::{Agency, FmKind, RadioClass};
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{SmokeKind, UnitId};
+use crate::engine::map::los::line_between;
+use crate::engine::orders::{Action, Needed, Order, attempt, can_order, failed};
+
+fn missions_left(game: &Game, agency: u8, kind: FmKind) -> u8 {
+    game.state
+        .fire_missions
+        .iter()
+        .find(|(a, k, _)| *a == agency && *k == kind)
+        .map(|(_, _, n)| *n)
+        .unwrap_or(0)
+}
+
+/// The observer's draws for an agency, as the briefing lists them.
+fn observer_draws(game: &Game, agency: u8, observer: UnitId) -> Option<u8> {
+    let fs = game.mission.fire_support.get(agency as usize)?;
+    let roster = game.state.unit(observer).roster.as_deref()?;
+    fs.observers
+        .iter()
+        .find(|(r, _)| r == roster)
+        .map(|(_, d)| *d)
+}
+
+/// 6.7.1 Communication with the firing agency: an observer on the
+/// agency's fire direction net (a man-pack radio, or a phone wired to the
+/// staging area); the CO HQ by the battalion net; a platoon HQ through the
+/// CO HQ on the company net.
+fn reaches_agency(game: &Game, observer: UnitId, agency: Agency) -> bool {
+    let u = game.state.unit(observer);
+    if game.state.options.abstract_comms {
+        return !u.pinned;
+    }
+    let net = agency.net();
+    if u.radios()
+        .any(|(c, n)| n == net && c != RadioClass::Handheld)
+    {
+        return true;
+    }
+    if u.phones().any(|n| n == net) {
+        let staging = CardPos::new(0, u.pos.col.clamp(1, game.state.map.cols));
+        if crate::engine::orders::comms::wire_connects(game, u.pos, staging) {
+            return true;
+        }
+    }
+    let co = game.state.co_hq().map(|c| c.id);
+    if Some(observer) == co {
+        return crate::engine::orders::comms::co_in_contact_with_bn(game);
+    }
+    if u.kind == UnitKind::Hq
+        && let Some(c) = co
+    {
+        return crate::engine::orders::comms::in_communication(game, c, observer)
+            && crate::engine::orders::comms::co_in_contact_with_bn(game);
+    }
+    false
+}
+
+/// 6.7.2 F: an air strike needs a mark: white phosphorus on the target, or
+/// colored smoke on the friendly card closest to it.
+fn marked(game: &Game, target: CardPos) -> bool {
+    if game
+        .state
+        .map
+        .card(target)
+        .is_some_and(|c| c.markers.smoke == Some(SmokeKind::Wp))
+    {
+        return true;
+    }
+    let mut friendly: Vec<CardPos> = game
+        .friendly()
+        .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
+        .map(|u| u.pos)
+        .collect();
+    friendly.sort();
+    friendly.dedup();
+    let Some(d) = friendly.iter().map(|p| p.distance(target)).min() else {
+        return false;
+    };
+    friendly
+        .iter()
+        .filter(|p| p.distance(target) == d)
+        .any(|p| {
+            game.state.map.card(*p).is_some_and(|c| {
+                c.markers.signals.iter().any(|s| {
+                    matches!(
+                        s,
+                        crate::data::mission::Pyro::RedSmoke
+                            | crate::data::mission::Pyro::GreenSmoke
+                            | crate::data::mission::Pyro::YellowSmoke
+                            | crate::data::mission::Pyro::PurpleSmoke
+                    )
+                })
+            })
+        })
+}
+
+pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    let Action::CallForFire {
+        observer,
+        agency,
+        kind,
+        target,
+    } = action
+    else {
+        return no("not a call for fire");
+    };
+    let Some(fs) = game.mission.fire_support.get(*agency as usize) else {
+        return no("the mission lists no such firing agency");
+    };
+    can_order(game, by, *observer)?;
+    let u = game.state.unit(*observer);
+    if observer_draws(game, *agency, *observer).is_none() {
+        return no(|| {
+            format!(
+                "{} is not an eligible observer for {} (6.7.1)",
+                game.describe(*observer),
+                fs.name
+            )
+        });
+    }
+    if !u.good_order() || u.flipped {
+        return no("the observer must be in Good Order on its observer side (1.2.3 C)");
+    }
+    if *kind == FmKind::Fpf {
+        return no("final protective fire is fired by the CO HQ's order (4.2.4 m)");
+    }
+    if missions_left(game, *agency, *kind) == 0 {
+        return no(|| format!("{} has no {kind:?} mission left (6.7.1)", fs.name));
+    }
+    if game.state.map.card(*target).is_none() {
+        return no(|| format!("{target} is not a card on the map"));
+    }
+    let spotted_enemy = game
+        .state
+        .units_at(*target)
+        .any(|e| e.side != Side::Us && e.spotted && e.kind != UnitKind::Casualty);
+    let valid = match kind {
+        FmKind::Smoke | FmKind::Wp => {
+            spotted_enemy
+                || !game
+                    .state
+                    .units_at(*target)
+                    .any(|e| e.kind != UnitKind::Casualty && (e.side == Side::Us || e.spotted))
+        }
+        FmKind::Illumination => true,
+        _ => spotted_enemy,
+    };
+    if !valid {
+        return no(
+            "fire missions need a card with a spotted enemy (smoke: an empty card or unspotted enemy) (6.7.1)",
+        );
+    }
+    if !game.unit_sees(*observer, *target) {
+        return no(|| {
+            format!(
+                "{} has no line of sight to {target} (6.7.1)",
+                game.describe(*observer)
+            )
+        });
+    }
+    if !reaches_agency(game, *observer, fs.agency) {
+        return no(|| {
+            format!(
+                "{} cannot reach {} on its network (6.7.1)",
+                game.describe(*observer),
+                fs.name
+            )
+        });
+    }
+    if *kind == FmKind::AirStrike && !marked(game, *target) {
+        return no(
+            "an air strike needs a mark first: WP on the target or colored smoke on the nearest friendly card (6.7.2 F)",
+        );
+    }
+    Ok(())
+}
+
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    for (i, fs) in game.mission.fire_support.iter().enumerate() {
+        for (who, _) in &fs.observers {
+            let Some(u) = game.state.by_roster(who) else {
+                continue;
+            };
+            if !u.in_play() {
+                continue;
+            }
+            for m in &fs.missions {
+                for c in &game.state.map.cards {
+                    if c.pos.distance(u.pos) <= 3 || m.kind == FmKind::Illumination {
+                        out.push(Action::CallForFire {
+                            observer: u.id,
+                            agency: i as u8,
+                            kind: m.kind,
+                            target: c.pos,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    let Action::CallForFire {
+        observer,
+        agency,
+        kind,
+        target,
+    } = &order.action
+    else {
+        return;
+    };
+    let base = observer_draws(game, *agency, *observer).unwrap_or(2);
+    let registered = game.state.registered.contains(&(*agency, *target));
+    let n = game.attempt_draws(base, game.experience(*observer)) + usize::from(registered);
+    let r = attempt(
+        game,
+        Some(*observer),
+        n,
+        Needed::Icon(Icon::Burst),
+        "Call for fire",
+    );
+    if r.success {
+        land(game, *observer, *agency, *kind, *target, &r.cards);
+    } else {
+        failed(game, order, *observer, false);
+    }
+}
+
+/// The success branch for Exhort (4.2.1 b).
+pub fn upgrade(game: &mut Game, f: &crate::engine::kernel::state::FailedAttempt) {
+    if let Action::CallForFire {
+        observer,
+        agency,
+        kind,
+        target,
+    } = &f.order.action
+        && missions_left(game, *agency, *kind) > 0
+    {
+        land(game, *observer, *agency, *kind, *target, &[]);
+    }
+}
+
+/// A successful call: a Pending marker on the target (or astray on a short
+/// round), the mission spent, the target registered; three bursts bring a
+/// battalion mission where allowed.
+fn land(
+    game: &mut Game,
+    observer: UnitId,
+    agency: u8,
+    kind: FmKind,
+    target: CardPos,
+    cards: &[u8],
+) {
+    let fs = game.mission.fire_support[agency as usize].clone();
+    let modifier = fs
+        .missions
+        .iter()
+        .find(|m| m.kind == kind)
+        .map(|m| m.modifier)
+        .unwrap_or(0);
+    let short = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.is_short()));
+    let triple = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.icon == Icon::TripleBurst));
+    let mut reads = Vec::new();
+    let mut at = target;
+    if short {
+        // 6.7.3: a short round lands one card closer to the observer along
+        // its line of sight, or on a random bordering card when the observer
+        // is on the target card (or for an air strike, around the mark).
+        let opos = game.state.unit(observer).pos;
+        if kind != FmKind::AirStrike
+            && opos != target
+            && let Some(line) = line_between(opos, target)
+            && let Some(last) = line.last()
+        {
+            at = *last;
+        } else if kind != FmKind::AirStrike && opos != target {
+            at = opos;
+        } else {
+            let around: Vec<CardPos> = crate::data::terrain::Dir::ALL
+                .iter()
+                .map(|d| target.step(*d))
+                .filter(|p| game.state.map.card(*p).is_some())
+                .collect();
+            if !around.is_empty() {
+                let (r, rr) = game.random(around.len() as u32, "where the short round falls");
+                reads = rr;
+                at = around[(r as usize).saturating_sub(1).min(around.len() - 1)];
+            }
+        }
+    }
+    for m in &mut game.state.fire_missions {
+        if m.0 == agency && m.1 == kind {
+            m.2 = m.2.saturating_sub(1);
+        }
+    }
+    place_pending(game, at, kind, modifier, fs.agency == Agency::Mortars);
+    if fs.agency != Agency::Air {
+        game.state.registered.retain(|(a, _)| *a != agency);
+        game.state.registered.push((agency, target));
+        game.state.registered.sort();
+    }
+    let text = if short {
+        format!(
+            "{} calls {kind:?} from {}: SHORT ROUND, the Pending marker lands on {at} instead of {target}.",
+            game.describe(observer),
+            fs.name
+        )
+    } else {
+        format!(
+            "{} calls {kind:?} from {} on {target}: a Pending marker goes on it.",
+            game.describe(observer),
+            fs.name
+        )
+    };
+    game.emit(
+        "6.7.3",
+        EventKind::Marker {
+            pos: at,
+            what: "pending fire".into(),
+        },
+        text,
+        reads,
+    );
+    // 6.7.2 G: a battalion mission adds two bordering cards, chosen here as
+    // those holding the most spotted enemy steps (position order on ties).
+    if triple && fs.battalion && matches!(kind, FmKind::He | FmKind::Tot) && !short {
+        let mut around: Vec<(u32, CardPos)> = crate::data::terrain::Dir::ALL
+            .iter()
+            .map(|d| target.step(*d))
+            .filter(|p| game.state.map.card(*p).is_some())
+            .map(|p| {
+                let steps: u32 = game
+                    .state
+                    .units_at(p)
+                    .filter(|e| e.side != Side::Us && e.spotted)
+                    .map(|e| e.steps as u32)
+                    .sum();
+                (steps, p)
+            })
+            .collect();
+        around.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+        for (_, p) in around.into_iter().take(2) {
+            place_pending(game, p, kind, modifier, false);
+            game.emit(
+                "6.7.2 G",
+                EventKind::Marker {
+                    pos: p,
+                    what: "battalion fire".into(),
+                },
+                format!("Three bursts: the battalion fires too, a Pending marker goes on {p}."),
+                Vec::new(),
+            );
+        }
+    }
+}
+
+fn place_pending(game: &mut Game, at: CardPos, kind: FmKind, modifier: i8, mortar: bool) {
+    if let Some(c) = game.state.map.card_mut(at) {
+        c.markers.pending_fire = true;
+        c.markers.pending_mod = modifier;
+        c.markers.pending_kind = Some(kind);
+        c.markers.pending_mortar = mortar;
+    }
+}
+
+/// 3.7.1 A: a Pending marker flips: Incoming! (or an air strike) for
+/// blast missions, smoke for smoke and WP, illumination for flares.
+pub fn flip_pending(game: &mut Game, pos: CardPos) {
+    // 8.2: a mortar's illumination round lights less than a howitzer's.
+    let mortar = game
+        .state
+        .map
+        .card(pos)
+        .is_some_and(|c| c.markers.pending_mortar);
+    let source = if mortar {
+        "mortar_illum"
+    } else {
+        "artillery_illum"
+    };
+    let illum = game
+        .data
+        .charts
+        .illumination
+        .iter()
+        .find(|i| i.id == source)
+        .map(|i| (i.card, i.adjacent));
+    let Some(c) = game.state.map.card_mut(pos) else {
+        return;
+    };
+    c.markers.pending_mortar = false;
+    let kind = c.markers.pending_kind.take().unwrap_or(FmKind::He);
+    let modifier = c.markers.pending_mod;
+    c.markers.pending_fire = false;
+    match kind {
+        FmKind::He | FmKind::Tot | FmKind::AirStrike | FmKind::Fpf => {
+            c.markers.incoming = true;
+            c.markers.incoming_mod = modifier;
+            c.markers.air_strike = kind == FmKind::AirStrike;
+        }
+        FmKind::Wp => {
+            c.markers.incoming = true;
+            c.markers.incoming_mod = modifier;
+            c.markers.smoke = Some(SmokeKind::Wp);
+        }
+        FmKind::Smoke => c.markers.smoke = Some(SmokeKind::Smoke),
+        FmKind::Illumination => {
+            if let Some((card, adj)) = illum {
+                c.markers.illumination = Some(card);
+                c.markers.illumination_adjacent = adj;
+            }
+        }
+    }
+}
+
+/// 4.2.4 m: the CO HQ orders the final protective fires and lines. Legal on
+/// a defensive mission with an FPF able to fire or an FPL machine gun in
+/// Good Order not yet firing.
+pub fn check_final(game: &Game, by: Option<UnitId>) -> Result<(), Illegal> {
+    let Some(b) = by else {
+        return no("only the CO HQ orders final protective fire (4.2.4 m)");
+    };
+    if game.state.co_hq().map(|c| c.id) != Some(b) {
+        return no("only the CO HQ orders final protective fire (4.2.4 m)");
+    }
+    if game.mission.kind != crate::data::mission::MissionKind::Defensive {
+        return no("final protective fire belongs to defensive missions (2.4.1 B)");
+    }
+    let fpf = !game.state.fpf_firing && fpf_agency(game).is_some();
+    let fpl = game.state.fpl.iter().any(|(u, _, firing)| {
+        !firing && game.state.unit(*u).in_play() && game.state.unit(*u).good_order()
+    });
+    if !fpf && !fpl {
+        return no("no final protective fire or line is ready to fire");
+    }
+    Ok(())
+}
+
+/// The agency with final protective fire left, and the FPF card.
+fn fpf_agency(game: &Game) -> Option<(u8, CardPos)> {
+    let at = game
+        .state
+        .map
+        .point(crate::engine::kernel::state::PointControl::FinalProtectiveFire)?;
+    let i = game
+        .mission
+        .fire_support
+        .iter()
+        .position(|f| f.missions.iter().any(|m| m.kind == FmKind::Fpf))?;
+    (missions_left(game, i as u8, FmKind::Fpf) > 0).then_some((i as u8, at))
+}
+
+pub fn perform_final(game: &mut Game) {
+    if !game.state.fpf_firing && fpf_agency(game).is_some() {
+        game.state.fpf_firing = true;
+        fire_fpf(game);
+    }
+    let ready: Vec<usize> = game
+        .state
+        .fpl
+        .iter()
+        .enumerate()
+        .filter(|(_, (u, _, firing))| {
+            !firing && game.state.unit(*u).in_play() && game.state.unit(*u).good_order()
+        })
+        .map(|(i, _)| i)
+        .collect();
+    for i in ready {
+        game.state.fpl[i].2 = true;
+        let (u, d, _) = game.state.fpl[i];
+        game.emit(
+            "6.4",
+            EventKind::Status {
+                unit: u,
+                what: "final protective line".into(),
+            },
+            format!(
+                "{} fires its final protective line toward the {}.",
+                game.describe(u),
+                d.label()
+            ),
+            Vec::new(),
+        );
+    }
+}
+
+/// Places the FPF's Pending marker and spends a mission; the FPF keeps
+/// firing every turn until its missions run out (6.7.2 D).
+pub fn fire_fpf(game: &mut Game) {
+    let Some((agency, at)) = fpf_agency(game) else {
+        if game.state.fpf_firing {
+            game.state.fpf_firing = false;
+            game.emit(
+                "6.7.2 D",
+                EventKind::Nothing {
+                    why: "FPF exhausted".into(),
+                },
+                "The final protective fire has run out.".into(),
+                Vec::new(),
+            );
+        }
+        return;
+    };
+    let modifier = game.mission.fire_support[agency as usize]
+        .missions
+        .iter()
+        .find(|m| m.kind == FmKind::Fpf)
+        .map(|m| m.modifier)
+        .unwrap_or(0);
+    for m in &mut game.state.fire_missions {
+        if m.0 == agency && m.1 == FmKind::Fpf {
+            m.2 = m.2.saturating_sub(1);
+        }
+    }
+    place_pending(game, at, FmKind::Fpf, modifier, false);
+    game.emit(
+        "6.7.2 D",
+        EventKind::Marker {
+            pos: at,
+            what: "FPF".into(),
+        },
+        format!("The final protective fire falls on {at}."),
+        Vec::new(),
+    );
+}
+
+/// The cards an FPL machine gun sweeps: its diagonal out to its range.
+pub fn fpl_cards(game: &Game, unit: UnitId, dir: crate::data::terrain::Dir) -> Vec<CardPos> {
+    let u = game.state.unit(unit);
+    let range = crate::engine::combat::fire::ratings(game, u)
+        .map(|r| r.range.cards())
+        .unwrap_or(0);
+    let mut out = Vec::new();
+    let mut p = u.pos;
+    for _ in 0..range {
+        p = p.step(dir);
+        if game.state.map.card(p).is_some() {
+            out.push(p);
+        }
+    }
+    out
+}

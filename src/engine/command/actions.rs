@@ -1,0 +1,756 @@
+//! Command & control actions (4.2.1): activation, exhortation,
+//! pyrotechnics, reconstituting HQs, runners, phone lines, new controls.
+
+use crate::data::action::Experience;
+use crate::data::mission::Pyro;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::sequence::Step;
+use crate::engine::kernel::state::{Asset, PointControl, RunnerTask, SmokeKind, Unit, UnitId};
+use crate::engine::orders::{Action, Order, can_order};
+
+/// At most two runners in play (4.3.2).
+pub const MAX_RUNNERS: usize = 2;
+
+fn is_co(game: &Game, id: UnitId) -> bool {
+    game.state.co_hq().is_some_and(|c| c.id == id)
+}
+
+fn runners_in_play(game: &Game) -> usize {
+    game.friendly()
+        .filter(|u| u.kind == UnitKind::Runner)
+        .count()
+}
+
+/// Aerial devices may burst over an adjacent card (4.3.6).
+pub fn aerial(p: Pyro) -> bool {
+    matches!(
+        p,
+        Pyro::RedStarParachute
+            | Pyro::GreenStarParachute
+            | Pyro::RedStarCluster
+            | Pyro::GreenStarCluster
+            | Pyro::HandFlare
+    )
+}
+
+fn has_pyro(u: &Unit, p: Pyro) -> bool {
+    u.assets
+        .iter()
+        .any(|a| matches!(a, Asset::Pyro(d, n) if *d == p && *n > 0))
+}
+
+pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    match action {
+        Action::Activate { hq } => {
+            let Some(b) = by else {
+                return no("General Initiative commands cannot activate HQs (3.3.2 D)");
+            };
+            // Decision (3.3.1, 3.3.2): HQs and staff are activated only in
+            // the Activation Segment, by the battalion HQ (A), the CO HQ (B)
+            // or a CO staff unit the CO HQ activated (C). An HQ or staff on
+            // initiative (3.3.2) activates no one: the impulses of activated
+            // HQs are over by then, and 3.3.2 C says so for staff.
+            if !matches!(
+                game.state.step,
+                Step::BnHqImpulse | Step::CoHqImpulse | Step::ActivatedImpulses
+            ) {
+                return no("HQs are activated during the Activation Segment (3.3.1)");
+            }
+            can_order(game, by, *hq)?;
+            let h = game.state.unit(*hq);
+            let o = game.state.unit(b);
+            if *hq == b {
+                return no("an HQ cannot activate itself");
+            }
+            if !o.can_command_others() || !h.can_command_others() {
+                return no("both HQs must be on their command sides (4.2.1 a)");
+            }
+            let subordinate = match o.kind {
+                UnitKind::HigherStaff => is_co(game, *hq),
+                _ if is_co(game, b) => {
+                    h.hq == Some(b) && matches!(h.kind, UnitKind::Hq | UnitKind::Staff)
+                }
+                // 4.0: the platoon HQs are subordinate to the CO staff too;
+                // 3.3.2 C forbids only its initiative commands to activate
+                // them (refused above, outside the Activation Segment).
+                UnitKind::Staff => crate::engine::movement::actions::is_plt_hq(game, *hq),
+                _ => false,
+            };
+            if !subordinate {
+                return no(|| {
+                    format!(
+                        "{} is not an HQ or staff directly under {}",
+                        game.describe(*hq),
+                        game.describe(b)
+                    )
+                });
+            }
+            if game.state.hq_state(*hq).is_some_and(|s| s.activated) {
+                return no(|| format!("{} is already activated", game.describe(*hq)));
+            }
+            Ok(())
+        }
+        Action::Exhort { unit } => {
+            if by.is_none() {
+                return no("Exhort is ordered by an HQ or staff (4.1.3)");
+            }
+            let Some(imp) = &game.state.impulse else {
+                return no("no impulse");
+            };
+            let Some(f) = imp.exhortable.iter().find(|f| f.unit == *unit) else {
+                return no("Exhort needs a failed attempt by that unit just now (4.2.1 b)");
+            };
+            if matches!(f.order.action, Action::RemovePin { .. }) {
+                // 4.3.1 (digest): a pinned unit hears orders to unpin.
+                return crate::engine::orders::can_order_to_unpin(game, by, *unit);
+            }
+            can_order(game, by, *unit)
+        }
+        Action::DeployPyro { unit, device, at } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !u.good_order() {
+                return no("only a Good Order unit deploys pyrotechnics (4.2.1 c)");
+            }
+            if !has_pyro(u, *device) {
+                return no(|| format!("{} carries no {device:?}", game.describe(*unit)));
+            }
+            if u.pos.is_staging() {
+                return no("signals are deployed on the map");
+            }
+            let ok = *at == u.pos || (aerial(*device) && u.pos.adjacent(*at));
+            if !ok || game.state.map.card(*at).is_none() {
+                return no(
+                    "aerial devices go on the unit's card or an adjacent one, others on its own card (4.3.6)",
+                );
+            }
+            Ok(())
+        }
+        Action::ReconstitutePltHq { from, plt } => {
+            let Some(b) = by else {
+                return no("an HQ must order this (4.1.3)");
+            };
+            let o = game.state.unit(b);
+            if !(is_co(game, b) || o.kind == UnitKind::Staff) {
+                return no("only the CO HQ or company staff reconstitute a platoon HQ (4.2.1 d)");
+            }
+            can_order(game, by, *from)?;
+            let h = game.state.unit(*plt);
+            if h.side != Side::Us || h.kind != UnitKind::Hq || h.hq.is_none() {
+                return no(|| format!("{} is not a platoon HQ", game.describe(*plt)));
+            }
+            if h.in_play() {
+                return no("that platoon HQ is still in play");
+            }
+            let u = game.state.unit(*from);
+            // 10.2.2: the XO, the first sergeant, or any Good Order step of
+            // that platoon may stand in.
+            let staff = u.kind == UnitKind::Staff && !u.flipped && !u.pinned;
+            if staff {
+                return Ok(());
+            }
+            if !u.good_order() || u.is_hq_or_staff() || u.kind == UnitKind::Runner {
+                return no(|| {
+                    format!(
+                        "{} is not a Good Order unit of a platoon",
+                        game.describe(*from)
+                    )
+                });
+            }
+            if u.platoon != Some(*plt) {
+                return no(|| {
+                    format!(
+                        "{} does not belong to that platoon (10.2.2)",
+                        game.describe(*from)
+                    )
+                });
+            }
+            Ok(())
+        }
+        Action::ReconstituteCoHq { from } => {
+            let Some(b) = by else {
+                return no("an HQ must order this (4.1.3)");
+            };
+            let o = game.state.unit(b);
+            if !matches!(o.kind, UnitKind::HigherStaff | UnitKind::Staff) {
+                return no("only the battalion or company staff reconstitute the CO HQ (4.2.1 e)");
+            }
+            if game.state.co_hq().is_some() {
+                return no("the CO HQ is still in play");
+            }
+            can_order(game, by, *from)?;
+            match co_successor(game) {
+                Some(s) if s == *from => Ok(()),
+                Some(s) => no(|| {
+                    format!(
+                        "the order of precedence names {} first (4.2.1 e)",
+                        game.describe(s)
+                    )
+                }),
+                None => no(
+                    "no unit is eligible to take over the company: a unit higher in the order of precedence must first rally to its command side (4.2.1 e, 10.2.2)",
+                ),
+            }
+        }
+        Action::CreateRunner { from } => {
+            let Some(b) = by else {
+                return no("the CO HQ creates runners (4.1.3)");
+            };
+            if !is_co(game, b) {
+                return no("only the CO HQ creates runners (4.2.1 f)");
+            }
+            can_order(game, by, *from)?;
+            let u = game.state.unit(*from);
+            if !(u.good_order()
+                || (!u.pinned && matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam)))
+            {
+                return no(
+                    "a runner comes from a Good Order unit or an unpinned assault or fire team (4.2.1 f)",
+                );
+            }
+            if u.is_hq_or_staff() || u.kind == UnitKind::Runner {
+                return no("HQs, staff and runners do not give up steps for runners");
+            }
+            if runners_in_play(game) >= MAX_RUNNERS {
+                return no("two runners are already in play (4.3.2)");
+            }
+            Ok(())
+        }
+        Action::DispatchRunner { runner, to } => {
+            let Some(b) = by else {
+                return no("the CO HQ dispatches runners (4.1.3)");
+            };
+            if !is_co(game, b) {
+                return no("only the CO HQ dispatches runners (4.2.1 g)");
+            }
+            let r = game.state.unit(*runner);
+            if r.kind != UnitKind::Runner || !r.good_order() || !r.in_play() {
+                return no(|| format!("{} is not a Good Order runner", game.describe(*runner)));
+            }
+            if game.state.runners.iter().any(|t| t.runner == *runner) {
+                return no("that runner is already on an errand");
+            }
+            let t = game.state.unit(*to);
+            let plt = crate::engine::movement::actions::is_plt_hq(game, *to);
+            if !(t.in_play()
+                && t.side == Side::Us
+                && (plt || t.kind == UnitKind::Staff)
+                && !t.pos.is_staging())
+            {
+                return no(|| {
+                    format!(
+                        "{} is not a platoon HQ or company staff on the map",
+                        game.describe(*to)
+                    )
+                });
+            }
+            if t.pos != r.pos
+                && game.state.steps_at(t.pos, Side::Us) + r.steps > game.data.charts.stacking.steps
+            {
+                return no(|| format!("{} already holds 16 friendly steps (5.1.5)", t.pos));
+            }
+            Ok(())
+        }
+        Action::DismissRunner { runner, into } => {
+            let Some(b) = by else {
+                return no("the CO HQ dismisses runners (4.1.3)");
+            };
+            if !is_co(game, b) {
+                return no("only the CO HQ dismisses runners (4.2.1 h)");
+            }
+            let r = game.state.unit(*runner);
+            if r.kind != UnitKind::Runner || !r.good_order() || !r.in_play() {
+                return no(|| format!("{} is not a Good Order runner", game.describe(*runner)));
+            }
+            let co_pos = game.state.unit(b).pos;
+            let i = game.state.unit(*into);
+            if r.pos != co_pos || i.pos != co_pos {
+                return no("the runner, the CO HQ and the unit must share a card (4.2.1 h)");
+            }
+            let full = game
+                .data
+                .unit_type(&i.unit_type.0)
+                .map(|t| t.steps)
+                .unwrap_or(1);
+            if !i.good_order() || i.kind != UnitKind::Squad || i.steps >= full || i.side != Side::Us
+            {
+                return no(|| format!("{} cannot absorb a step", game.describe(*into)));
+            }
+            Ok(())
+        }
+        Action::SwitchNet { unit, to } => {
+            can_order(game, by, *unit)?;
+            match switchable(game, *unit, *to) {
+                Some(_) => Ok(()),
+                None => no(|| {
+                    format!(
+                        "{} carries no set of the kind that was lost on the {} net (4.2.1 j)",
+                        game.describe(*unit),
+                        to.label()
+                    )
+                }),
+            }
+        }
+        Action::RepairLine { unit } => {
+            // Decision: under General Initiative, which needs no
+            // originator, the rule that the HQ stand on the card is waived.
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !u.good_order() {
+                return no("a Good Order unit repairs the line");
+            }
+            if let Some(b) = by
+                && game.state.unit(b).pos != u.pos
+            {
+                return no("the HQ must be on the card with the cut line (4.2.1 k)");
+            }
+            if game
+                .state
+                .map
+                .card(u.pos)
+                .and_then(|c| c.markers.phone_line)
+                != Some(true)
+            {
+                return no("there is no cut phone line on this card");
+            }
+            Ok(())
+        }
+        Action::DesignateCasualtyPoint => {
+            let Some(b) = by else {
+                return no("an HQ designates new controls (4.1.3)");
+            };
+            let ok = is_co(game, b)
+                || (crate::engine::orders::patrol(game)
+                    && crate::engine::movement::actions::is_plt_hq(game, b));
+            if !ok {
+                return no(
+                    "only the CO HQ (or a platoon HQ on a patrol) designates new controls (4.2.1 l)",
+                );
+            }
+            let pos = game.state.unit(b).pos;
+            if pos.is_staging() {
+                return no("controls are placed on the map");
+            }
+            if game.state.map.point(PointControl::CasualtyPoint) == Some(pos) {
+                return no("the casualty collection point is already here");
+            }
+            Ok(())
+        }
+        _ => no("not a command and control action"),
+    }
+}
+
+/// The index of a set the unit carries that can take over the lost set on
+/// net `to`: a radio of the same class, or a phone (4.2.1 j).
+fn switchable(game: &Game, unit: UnitId, to: crate::data::mission::Net) -> Option<(usize, usize)> {
+    let u = game.state.unit(unit);
+    for (li, lost) in game.state.lost_assets.iter().enumerate() {
+        for (ui, a) in u.assets.iter().enumerate() {
+            let ok = match (lost, a) {
+                (
+                    Asset::Radio {
+                        class: lc, net: ln, ..
+                    },
+                    Asset::Radio {
+                        class: uc, net: un, ..
+                    },
+                ) => *ln == to && lc == uc && un != ln,
+                (Asset::Phone { net: ln }, Asset::Phone { net: un }) => *ln == to && un != ln,
+                _ => false,
+            };
+            if ok {
+                return Some((li, ui));
+            }
+        }
+    }
+    None
+}
+
+/// 4.2.1 e: who takes over the company, in order of precedence: the XO, a
+/// platoon HQ, the artillery FO, the first sergeant, any Good Order step.
+/// 10.2.2: a unit higher in the order that is still in play but on its
+/// fire-team side is not skipped: it must rally first, and until then no
+/// one is eligible. The CO HQ being gone, a platoon HQ is any HQ that
+/// answers to one.
+pub fn co_successor(game: &Game) -> Option<UnitId> {
+    let f: Vec<&Unit> = game.friendly().collect();
+    let tiers: [&dyn Fn(&Unit) -> bool; 4] = [
+        &|u| u.unit_type.0 == "us_xo",
+        &|u| u.kind == UnitKind::Hq && u.hq.is_some(),
+        &|u| u.unit_type.0 == "us_fo_artillery",
+        &|u| u.unit_type.0 == "us_first_sgt",
+    ];
+    for in_tier in tiers {
+        let members: Vec<&&Unit> = f.iter().filter(|u| in_tier(u)).collect();
+        if !members.is_empty() {
+            return members.iter().find(|u| !u.flipped).map(|u| u.id);
+        }
+    }
+    f.iter()
+        .find(|u| u.good_order() && !u.is_hq_or_staff() && u.kind != UnitKind::Runner)
+        .map(|u| u.id)
+}
+
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    let f: Vec<&Unit> = game.friendly().collect();
+    for u in &f {
+        if u.is_hq_or_staff() {
+            out.push(Action::Activate { hq: u.id });
+            out.push(Action::ReconstituteCoHq { from: u.id });
+        }
+        for h in
+            game.state.units.iter().filter(|h| {
+                h.removed && h.kind == UnitKind::Hq && h.hq.is_some() && h.side == Side::Us
+            })
+        {
+            out.push(Action::ReconstitutePltHq {
+                from: u.id,
+                plt: h.id,
+            });
+        }
+        if !u.is_hq_or_staff() {
+            out.push(Action::ReconstituteCoHq { from: u.id });
+        }
+        out.push(Action::CreateRunner { from: u.id });
+        out.push(Action::RepairLine { unit: u.id });
+        for lost in &game.state.lost_assets {
+            if let Asset::Radio { net, .. } | Asset::Phone { net } = lost {
+                out.push(Action::SwitchNet {
+                    unit: u.id,
+                    to: *net,
+                });
+            }
+        }
+        for a in &u.assets {
+            if let Asset::Pyro(d, n) = a
+                && *n > 0
+            {
+                out.push(Action::DeployPyro {
+                    unit: u.id,
+                    device: *d,
+                    at: u.pos,
+                });
+                if aerial(*d) {
+                    for dir in crate::data::terrain::Dir::ALL {
+                        out.push(Action::DeployPyro {
+                            unit: u.id,
+                            device: *d,
+                            at: u.pos.step(dir),
+                        });
+                    }
+                }
+            }
+        }
+        if u.kind == UnitKind::Runner {
+            for t in &f {
+                out.push(Action::DispatchRunner {
+                    runner: u.id,
+                    to: t.id,
+                });
+                out.push(Action::DismissRunner {
+                    runner: u.id,
+                    into: t.id,
+                });
+            }
+        }
+    }
+    if let Some(imp) = &game.state.impulse {
+        for e in &imp.exhortable {
+            out.push(Action::Exhort { unit: e.unit });
+        }
+    }
+    out.push(Action::DesignateCasualtyPoint);
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    match &order.action {
+        Action::Activate { hq } => {
+            if let Some(h) = game.state.hq_state_mut(*hq) {
+                h.activated = true;
+            }
+            game.emit(
+                "4.2.1 a",
+                EventKind::Activated { hq: *hq },
+                format!("{} is activated.", game.describe(*hq)),
+                Vec::new(),
+            );
+        }
+        Action::Exhort { unit } => exhort(game, *unit),
+        Action::DeployPyro { unit, device, at } => deploy(game, *unit, *device, *at),
+        Action::ReconstitutePltHq { from, plt } => {
+            let plt = *plt;
+            let staff = game.state.unit(*from).kind == UnitKind::Staff;
+            let pos = game.state.unit(*from).pos;
+            if staff {
+                // The staff officer becomes the platoon's HQ.
+                game.state.unit_mut(*from).removed = true;
+            } else {
+                take_step(game, *from);
+            }
+            let h = game.state.unit_mut(plt);
+            h.removed = false;
+            h.pos = pos;
+            h.cover = None;
+            h.experience = Experience::Green;
+            h.pinned = false;
+            h.flipped = false;
+            h.exposed = false;
+            // Decision (4.1.3, 10.2.2): commands the lost HQ had saved went
+            // with it; the new HQ starts with none.
+            if let Some(st) = game.state.hq_state_mut(plt) {
+                st.saved = 0;
+            }
+            game.emit(
+                "10.2.2",
+                EventKind::UnitCreated { unit: plt },
+                format!(
+                    "{} is reconstituted from a step of {}, at Green.",
+                    game.describe(plt),
+                    game.describe(*from)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::ReconstituteCoHq { from } => {
+            let Some(co) = game
+                .state
+                .units
+                .iter()
+                .find(|u| u.side == Side::Us && u.kind == UnitKind::Hq && u.hq.is_none())
+                .map(|u| u.id)
+            else {
+                return;
+            };
+            let donor = game.state.unit(*from).clone();
+            if donor.is_hq_or_staff() || donor.kind == UnitKind::ForwardObserver {
+                game.state.unit_mut(*from).removed = true;
+            } else {
+                take_step(game, *from);
+            }
+            let h = game.state.unit_mut(co);
+            h.removed = false;
+            h.pos = donor.pos;
+            h.cover = donor.cover;
+            // 10.2.2: reconstituted HQs always enter play as Green.
+            h.experience = Experience::Green;
+            h.pinned = false;
+            h.flipped = false;
+            h.assets.extend(donor.assets.iter().cloned());
+            if let Some(st) = game.state.hq_state_mut(co) {
+                st.saved = 0;
+            }
+            game.emit(
+                "10.2.2",
+                EventKind::UnitCreated { unit: co },
+                format!(
+                    "{} takes command of the company as {}.",
+                    game.describe(*from),
+                    game.describe(co)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::CreateRunner { from } => {
+            let src = game.state.unit(*from).clone();
+            take_step(game, *from);
+            let id = crate::engine::recovery::rally::spawn_team(game, &src, UnitKind::Runner);
+            let co = game.state.co_hq().map(|u| u.id);
+            let r = game.state.unit_mut(id);
+            r.hq = co;
+            r.platoon = None;
+            r.exposed = false;
+            r.pinned = false;
+            game.emit(
+                "4.2.1 f",
+                EventKind::UnitCreated { unit: id },
+                format!(
+                    "{} gives up a step to serve as a runner.",
+                    game.describe(*from)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::DispatchRunner { runner, to } => {
+            let pos = game.state.unit(*to).pos;
+            let from = game.state.unit(*runner).pos;
+            let r = game.state.unit_mut(*runner);
+            r.pos = pos;
+            r.cover = None;
+            r.exposed = true;
+            let turn = game.state.turn;
+            game.state.runners.push(RunnerTask {
+                runner: *runner,
+                target: *to,
+                turn,
+            });
+            game.emit("4.3.2", EventKind::Moved { unit: *runner, from, to: pos, exposed: true }, format!("A runner sets out for {} and is marked Exposed; if it is neither hit nor pinned, it activates that HQ next turn.", game.describe(*to)), Vec::new());
+        }
+        Action::DismissRunner { runner, into } => {
+            game.state.unit_mut(*runner).removed = true;
+            game.state.runners.retain(|t| t.runner != *runner);
+            game.state.unit_mut(*into).steps += 1;
+            game.emit(
+                "4.2.1 h",
+                EventKind::UnitRemoved { unit: *runner },
+                format!("The runner rejoins {}.", game.describe(*into)),
+                Vec::new(),
+            );
+        }
+        Action::SwitchNet { unit, to } => {
+            let Some((li, ui)) = switchable(game, *unit, *to) else {
+                return;
+            };
+            let lost = game.state.lost_assets.remove(li);
+            let u = game.state.unit_mut(*unit);
+            let old = std::mem::replace(&mut u.assets[ui], lost);
+            u.assets.sort();
+            game.state.lost_assets.push(old);
+            game.state.lost_assets.sort();
+            game.emit(
+                "4.2.1 j",
+                EventKind::Status {
+                    unit: *unit,
+                    what: format!("switched to {}", to.label()),
+                },
+                format!(
+                    "{} switches its set to the {} net.",
+                    game.describe(*unit),
+                    to.label()
+                ),
+                Vec::new(),
+            );
+        }
+        Action::RepairLine { unit } => {
+            let pos = game.state.unit(*unit).pos;
+            if let Some(c) = game.state.map.card_mut(pos) {
+                c.markers.phone_line = Some(false);
+            }
+            game.emit(
+                "4.2.1 k",
+                EventKind::Marker {
+                    pos,
+                    what: "phone line repaired".into(),
+                },
+                format!("{} splices the cut line on {pos}.", game.describe(*unit)),
+                Vec::new(),
+            );
+        }
+        Action::DesignateCasualtyPoint => {
+            let Some(b) = order.by else { return };
+            let pos = game.state.unit(b).pos;
+            game.state
+                .map
+                .controls
+                .points
+                .retain(|(k, _)| *k != PointControl::CasualtyPoint);
+            game.state
+                .map
+                .controls
+                .points
+                .push((PointControl::CasualtyPoint, pos));
+            game.emit(
+                "4.2.1 l",
+                EventKind::Marker {
+                    pos,
+                    what: "casualty collection point".into(),
+                },
+                format!("A casualty collection point is set up on {pos}."),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Removes one step from a unit; a one-step unit leaves play.
+fn take_step(game: &mut Game, id: UnitId) {
+    let u = game.state.unit_mut(id);
+    if u.steps > 1 {
+        u.steps -= 1;
+    } else {
+        u.removed = true;
+    }
+}
+
+/// 4.2.1 b: draw one more card for the failed attempt; on success its
+/// success branch applies.
+fn exhort(game: &mut Game, unit: UnitId) {
+    let Some(f) = game.state.impulse.as_mut().and_then(|i| {
+        i.exhortable
+            .iter()
+            .position(|f| f.unit == unit)
+            .map(|p| i.exhortable.remove(p))
+    }) else {
+        return;
+    };
+    let Some(needed) = crate::engine::turn::menu::needed_for(&f.order.action) else {
+        return;
+    };
+    let r = crate::engine::orders::attempt(game, Some(unit), 1, needed, "Exhort: one more card");
+    if r.success {
+        crate::engine::turn::menu::upgrade(game, &f, unit);
+    }
+}
+
+fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
+    {
+        let u = game.state.unit_mut(unit);
+        for a in &mut u.assets {
+            if let Asset::Pyro(d, n) = a
+                && *d == device
+                && *n > 0
+            {
+                *n -= 1;
+                break;
+            }
+        }
+        u.assets.retain(|a| !matches!(a, Asset::Pyro(_, 0)));
+    }
+    let flare = game
+        .data
+        .charts
+        .illumination
+        .iter()
+        .find(|i| i.id == "flare")
+        .map(|i| i.card);
+    let Some(card) = game.state.map.card_mut(at) else {
+        return;
+    };
+    let text = match device {
+        Pyro::Smoke => {
+            card.markers.smoke = Some(SmokeKind::Smoke);
+            format!("Smoke is thrown on {at}: it blocks sight through and out of the card (8.4).")
+        }
+        Pyro::WpSmoke => {
+            card.markers.smoke = Some(SmokeKind::Wp);
+            format!("White phosphorus smoke bursts on {at} (8.4).")
+        }
+        Pyro::CsGas => {
+            card.markers.smoke = Some(SmokeKind::Cs);
+            format!(
+                "Tear gas (CS) spreads over {at}: it screens like smoke; the company's gas masks keep it fighting, but the enemy there must fall back or go to ground (4.3.6 D)."
+            )
+        }
+        Pyro::HandFlare => {
+            card.markers.illumination = flare;
+            format!("A flare lights {at} (8.2).")
+        }
+        other => {
+            card.markers.signals.push(other);
+            format!("A {other:?} signal shows over {at} (4.3.6).")
+        }
+    };
+    game.emit(
+        "4.2.1 c",
+        EventKind::Marker {
+            pos: at,
+            what: format!("{device:?}"),
+        },
+        text,
+        Vec::new(),
+    );
+    crate::engine::command::signals::trigger(game, device, at);
+}

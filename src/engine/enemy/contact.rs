@@ -1,0 +1,671 @@
+//! Potential Contact (9.1.5) and generating the enemy (9.2): resolving PC
+//! markers where US units stand, choosing the force package, placing it and
+//! having it open fire on the unit that found it.
+
+use crate::data::action::Word;
+use crate::data::campaign::{ContactEffect, ForcePackage, PackageCover, PackagePlacement};
+use crate::data::charts::{PcDraw, PcLetter};
+use crate::data::mission::{Placement, Reach};
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{CoverId, CoverMarker, FireLink, UnitId};
+
+/// Most draws spent looking for a legal placement or an available package
+/// before the contact is discarded (9.2.1, 9.2.2 say "continue drawing").
+const MAX_REDRAWS: usize = 20;
+
+fn letter_rank(l: PcLetter) -> u8 {
+    match l {
+        PcLetter::A => 0,
+        PcLetter::B => 1,
+        PcLetter::C => 2,
+    }
+}
+
+/// The friendly unit that triggers a PC marker on a card: the first in
+/// play there (casualties aside).
+fn trigger_on(game: &Game, pos: CardPos) -> Option<UnitId> {
+    game.state
+        .units_at(pos)
+        .find(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+        .map(|u| u.id)
+}
+
+/// 3.7.1 B, 9.1.5: resolve every PC marker on a card with a US unit, in
+/// letter order, markers of one letter in random order.
+pub fn resolve_markers(game: &mut Game) {
+    let mut pending: Vec<(PcLetter, CardPos)> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter_map(|c| c.markers.pc.map(|m| (m.letter, c.pos)))
+        .filter(|(_, p)| !p.is_staging() && trigger_on(game, *p).is_some())
+        .collect();
+    pending.sort_by_key(|(l, p)| (letter_rank(*l), *p));
+    while !pending.is_empty() {
+        let letter = pending[0].0;
+        let same: Vec<usize> = (0..pending.len())
+            .filter(|i| pending[*i].0 == letter)
+            .collect();
+        let pick = if same.len() > 1 {
+            let (r, reads) = game.random(same.len() as u32, "order of PC markers of one letter");
+            let i = same[(r as usize).saturating_sub(1).min(same.len() - 1)];
+            game.emit(
+                "9.1.5",
+                EventKind::Nothing {
+                    why: "order".into(),
+                },
+                format!(
+                    "{} markers of letter {letter:?}: the R# takes {} next.",
+                    same.len(),
+                    pending[i].1
+                ),
+                reads,
+            );
+            i
+        } else {
+            same[0]
+        };
+        let (_, pos) = pending.remove(pick);
+        resolve_one(game, pos);
+    }
+}
+
+fn resolve_one(game: &mut Game, pos: CardPos) {
+    let Some(marker) = game.state.map.card(pos).and_then(|c| c.markers.pc) else {
+        return;
+    };
+    let Some(trigger) = trigger_on(game, pos) else {
+        return;
+    };
+    let activity = game.state.activity;
+    let chart = game.data.charts.pc_draws.get(marker.letter, activity);
+    let (contact, reads, how) = match chart {
+        PcDraw::Auto => (true, Vec::new(), "automatic contact".to_string()),
+        PcDraw::Draw(n) => {
+            let (cards, reads) = game.draw(
+                n as usize,
+                Section::Word,
+                &format!("PC marker {:?} on {pos}", marker.letter),
+            );
+            let hit = cards
+                .iter()
+                .any(|&c| game.card(c).is_some_and(|c| c.word == Some(Word::Contact)));
+            let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+            (
+                hit,
+                reads,
+                format!(
+                    "{n} card(s) drawn ({}){}",
+                    list.join(", "),
+                    if hit {
+                        ", Contact! found"
+                    } else {
+                        ", no Contact!"
+                    }
+                ),
+            )
+        }
+    };
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.pc = None;
+    }
+    game.emit(
+        "9.1.5",
+        EventKind::Marker {
+            pos,
+            what: if contact {
+                "contact".into()
+            } else {
+                "no contact".into()
+            },
+        },
+        format!(
+            "PC marker {:?} on {pos} with {}, activity {}: {how}. The marker is removed{}.",
+            marker.letter,
+            game.describe(trigger),
+            activity.label(),
+            if contact {
+                " and the enemy appears"
+            } else {
+                ""
+            }
+        ),
+        reads,
+    );
+    if contact {
+        generate(game, pos, trigger, marker.letter);
+        crate::engine::combat::engage::update(game);
+        crate::engine::enemy::activity::update(game);
+    }
+}
+
+/// 9.2.1: the contact table gives the package; packages whose units are
+/// not all available (counter limits) are redrawn.
+fn generate(game: &mut Game, pos: CardPos, trigger: UnitId, letter: PcLetter) {
+    let mission = game.mission.clone();
+    let (Some(tables), Some(camp)) = (
+        &mission.contacts,
+        mission
+            .campaign
+            .as_ref()
+            .and_then(|c| game.data.campaign(c))
+            .cloned(),
+    ) else {
+        game.emit(
+            "9.2.1",
+            EventKind::Nothing {
+                why: "no contact tables".into(),
+            },
+            "This mission's briefing has no contact tables: the contact comes to nothing.".into(),
+            Vec::new(),
+        );
+        return;
+    };
+    let rows = match letter {
+        PcLetter::A => &tables.a,
+        PcLetter::B => &tables.b,
+        PcLetter::C => &tables.c,
+    };
+    for _ in 0..MAX_REDRAWS {
+        let (r, reads) = game.random(10, "contact table");
+        let Some(pid) = rows
+            .iter()
+            .find(|(upto, _)| r as u8 <= *upto)
+            .map(|(_, p)| p.clone())
+        else {
+            return;
+        };
+        let Some(pkg) = camp.package(&pid).cloned() else {
+            return;
+        };
+        if !available(game, &camp, &pkg) {
+            game.emit(
+                "9.2.1",
+                EventKind::Nothing {
+                    why: "counter limit".into(),
+                },
+                format!(
+                    "R# {r}: {} — not enough counters left, draw again.",
+                    pkg.name
+                ),
+                reads,
+            );
+            continue;
+        }
+        game.emit(
+            "9.2.1",
+            EventKind::Nothing {
+                why: format!("package {}", pkg.id),
+            },
+            format!("Contact table {letter:?}, R# {r}: {}.", pkg.name),
+            reads,
+        );
+        if place_package(game, pos, trigger, &pkg) {
+            game.state.counters.contacts += 1;
+            return;
+        }
+    }
+    game.emit(
+        "9.2.4",
+        EventKind::Nothing {
+            why: "discarded".into(),
+        },
+        "No package could be placed legally: the contact is discarded.".into(),
+        Vec::new(),
+    );
+}
+
+/// Counter limits (9.2.1): every unit type of the package still has a
+/// counter free.
+fn available(game: &Game, camp: &crate::data::campaign::Campaign, pkg: &ForcePackage) -> bool {
+    let mut need: Vec<(String, u8)> = Vec::new();
+    for g in &pkg.groups {
+        for t in g {
+            match need.iter_mut().find(|(x, _)| x == &t.0) {
+                Some(n) => n.1 += 1,
+                None => need.push((t.0.clone(), 1)),
+            }
+        }
+    }
+    need.iter().all(|(t, n)| {
+        let limit = camp
+            .counters
+            .iter()
+            .find(|(x, _)| &x.0 == t)
+            .map(|(_, l)| *l);
+        let used = game.state.in_play().filter(|u| u.unit_type.0 == *t).count() as u8;
+        limit.is_none_or(|l| used + n <= l)
+    })
+}
+
+/// Places a package: its effect, then each group on a legal card (9.2.2),
+/// under its cover (9.2.3), opening fire on the triggering unit (9.2.4).
+/// Returns whether anything was placed.
+fn place_package(game: &mut Game, pos: CardPos, trigger: UnitId, pkg: &ForcePackage) -> bool {
+    let mut placed = false;
+    if let Some(effect) = pkg.effect {
+        apply_effect(game, pos, effect);
+        placed = true;
+    }
+    let mut taken: Vec<CardPos> = Vec::new();
+    for group in &pkg.groups {
+        match find_card(game, pos, trigger, pkg, group, &taken) {
+            Some(at) => {
+                put_group(game, at, trigger, pkg, group);
+                taken.push(at);
+                placed = true;
+            }
+            None => {
+                game.emit(
+                    "9.2.2",
+                    EventKind::Nothing {
+                        why: "no legal card".into(),
+                    },
+                    format!(
+                        "No legal card for part of {}: it does not appear.",
+                        pkg.name
+                    ),
+                    Vec::new(),
+                );
+            }
+        }
+    }
+    placed
+}
+
+fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
+    match effect {
+        ContactEffect::Mines => {
+            if let Some(c) = game.state.map.card_mut(pos) {
+                c.markers.mines = true;
+            }
+            game.emit(
+                "9.5",
+                EventKind::Marker {
+                    pos,
+                    what: "mines".into(),
+                },
+                format!("Mines on {pos}: every unit there checks."),
+                Vec::new(),
+            );
+            let here: Vec<UnitId> = game.state.units_at(pos).map(|u| u.id).collect();
+            for u in here {
+                crate::engine::turn::phases::mine_check(game, u);
+            }
+        }
+        ContactEffect::BoobyTrap => {
+            let here: Vec<UnitId> = game
+                .state
+                .units_at(pos)
+                .filter(|u| u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect();
+            if here.is_empty() {
+                return;
+            }
+            let (r, reads) = game.random(here.len() as u32, "booby trap's victim");
+            let v = here[(r as usize).saturating_sub(1).min(here.len() - 1)];
+            game.state.unit_mut(v).mined += 1;
+            game.emit(
+                "9.5",
+                EventKind::Status {
+                    unit: v,
+                    what: "booby trap".into(),
+                },
+                format!(
+                    "A booby trap goes off under {}: a -4 attack.",
+                    game.describe(v)
+                ),
+                reads,
+            );
+        }
+    }
+}
+
+/// The range of a group: its longest printed range.
+fn group_range(game: &Game, group: &[crate::data::units::UnitTypeId]) -> u8 {
+    group
+        .iter()
+        .filter_map(|t| game.data.unit_type(&t.0))
+        .filter_map(|t| t.front.map(|r| r.range.cards()))
+        .max()
+        .unwrap_or(1)
+}
+
+/// Whether an enemy group may go on a card (9.2.2): on the map or growing
+/// it, no enemy already there, no enemy VOF on it, not along another enemy
+/// unit's PDF, and able to fire on the trigger when the package opens fire.
+fn legal(
+    game: &Game,
+    at: CardPos,
+    trigger: UnitId,
+    pkg: &ForcePackage,
+    range: u8,
+    taken: &[CardPos],
+) -> bool {
+    if at.row < 1 || taken.contains(&at) {
+        return false;
+    }
+    if game.state.map.card(at).is_none() && game.state.map.terrain_pile.is_empty() {
+        return false;
+    }
+    if game.state.units_at(at).any(|u| u.side != Side::Us) {
+        return false;
+    }
+    if game
+        .state
+        .fires
+        .iter()
+        .any(|f| f.side != Side::Us && f.target == at)
+    {
+        return false;
+    }
+    let along = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.side != Side::Us && f.from != f.target)
+        .any(|f| {
+            crate::engine::map::los::line_between(f.from, f.target)
+                .is_some_and(|cs| cs.contains(&at))
+        });
+    if along {
+        return false;
+    }
+    if pkg.opens_fire {
+        let t = game.state.unit(trigger).pos;
+        let d = at.distance(t);
+        if d > range || (d > 0 && at.line_dir(t).is_none()) {
+            return false;
+        }
+        if d > 0 && game.state.map.card(at).is_some() && !card_sees(game, at, t) {
+            return false;
+        }
+    }
+    true
+}
+
+fn find_card(
+    game: &mut Game,
+    pos: CardPos,
+    trigger: UnitId,
+    pkg: &ForcePackage,
+    group: &[crate::data::units::UnitTypeId],
+    taken: &[CardPos],
+) -> Option<CardPos> {
+    let table = game.mission.placement.clone()?;
+    let sight = if game.limited_visibility() { 1 } else { 3 };
+    // 9.8: a spotter's reach is its sight, not a weapon's range: the fire
+    // it calls comes from off the map.
+    let observer = group
+        .iter()
+        .filter_map(|t| game.data.unit_type(&t.0))
+        .any(|t| t.kind == crate::data::units::UnitKind::Spotter);
+    let range = if observer {
+        sight
+    } else {
+        group_range(game, group).min(sight)
+    };
+    let always_far = group
+        .iter()
+        .filter_map(|t| game.data.unit_type(&t.0))
+        .any(|t| {
+            matches!(
+                t.kind,
+                crate::data::units::UnitKind::Sniper | crate::data::units::UnitKind::Spotter
+            )
+        });
+    for _ in 0..MAX_REDRAWS {
+        let (r, mut reads) = game.random(table.n as u32, "unit placement table");
+        let mut placement = table
+            .entries
+            .iter()
+            .find(|(u, _)| r as u8 <= *u)
+            .map(|(_, p)| *p)?;
+        if placement == Placement::PerPackage {
+            placement = match pkg.placement {
+                PackagePlacement::SameCard => Placement::Here,
+                other => {
+                    // Keep drawing for a direction (9.2.2).
+                    let reach = if other == PackagePlacement::MaxLos {
+                        Reach::MaxLos
+                    } else {
+                        Reach::Adjacent
+                    };
+                    let mut dir = None;
+                    for _ in 0..MAX_REDRAWS {
+                        let (r2, more) =
+                            game.random(table.n as u32, "direction for per-package placement");
+                        reads.extend(more);
+                        if let Some(Placement::Toward(d, _)) = table
+                            .entries
+                            .iter()
+                            .find(|(u, _)| r2 as u8 <= *u)
+                            .map(|(_, p)| *p)
+                        {
+                            dir = Some(d);
+                            break;
+                        }
+                    }
+                    match dir {
+                        Some(d) => Placement::Toward(d, reach),
+                        None => {
+                            game.emit(
+                                "9.2.2",
+                                EventKind::Nothing {
+                                    why: "placement".into(),
+                                },
+                                "No direction came up for the package.".into(),
+                                reads,
+                            );
+                            continue;
+                        }
+                    }
+                }
+            };
+        }
+        // 9.6, 9.8: a sniper or spotter always goes at maximum LOS range
+        // in the direction drawn. Decision: a same-card entry names no
+        // direction, so it is drawn again.
+        if always_far {
+            match placement {
+                Placement::Toward(d, Reach::Adjacent) => {
+                    placement = Placement::Toward(d, Reach::MaxLos);
+                }
+                Placement::Here => {
+                    game.emit(
+                        "9.6",
+                        EventKind::Nothing {
+                            why: "placement".into(),
+                        },
+                        format!("Placement R# {r}: a sniper or spotter never starts on the card it fires on; draw again."),
+                        reads,
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        let candidate = match placement {
+            Placement::Here => Some(pos),
+            Placement::Toward(d, Reach::Adjacent) => Some(pos.step(d)),
+            Placement::Toward(d, Reach::MaxLos) => {
+                // The farthest legal card in that direction within range.
+                let mut best = None;
+                let mut p = pos;
+                for _ in 0..range {
+                    p = p.step(d);
+                    if legal(game, p, trigger, pkg, range, taken) {
+                        best = Some(p);
+                    }
+                }
+                best
+            }
+            Placement::PerPackage => None,
+        };
+        if let Some(c) = candidate
+            && legal(game, c, trigger, pkg, range, taken)
+        {
+            game.emit(
+                "9.2.2",
+                EventKind::Nothing {
+                    why: "placement".into(),
+                },
+                format!("Placement R# {r}: {c}."),
+                reads,
+            );
+            if game.state.map.card(c).is_none()
+                && crate::engine::movement::actions::expand_map(game, c).is_err()
+            {
+                continue;
+            }
+            return Some(c);
+        }
+        game.emit(
+            "9.2.2",
+            EventKind::Nothing {
+                why: "placement".into(),
+            },
+            format!("Placement R# {r}: no legal card there, draw again."),
+            reads,
+        );
+    }
+    None
+}
+
+/// Puts a group of units on a card with their cover and, when the package
+/// opens fire, their fire on the triggering unit (9.2.3-9.2.4).
+fn put_group(
+    game: &mut Game,
+    at: CardPos,
+    trigger: UnitId,
+    pkg: &ForcePackage,
+    group: &[crate::data::units::UnitTypeId],
+) {
+    let cover_kind = match pkg.cover {
+        PackageCover::Default => game.mission.enemy_cover,
+        PackageCover::None => None,
+        PackageCover::Under(k) => Some(k),
+    };
+    let cover = cover_kind.map(|kind| {
+        let id = CoverId(game.state.next_cover);
+        game.state.next_cover += 1;
+        if let Some(c) = game.state.map.card_mut(at) {
+            c.covers.push(CoverMarker { id, kind });
+        }
+        id
+    });
+    let data = game.data.clone();
+    let mut names = Vec::new();
+    for t in group {
+        if let Some(id) = game.state.add_unit(&data, &t.0, at) {
+            let u = game.state.unit_mut(id);
+            // 9.8: a spotter is always placed unspotted.
+            u.spotted = pkg.spotted && u.kind != UnitKind::Spotter;
+            u.cover = cover;
+            u.fanatic = pkg.fanatic;
+            u.human_wave = pkg.human_wave;
+            names.push(u.label.clone());
+            let steps = u.steps as u32;
+            game.state.counters.enemy_placed += steps;
+        }
+    }
+    let tpos = game.state.unit(trigger).pos;
+    let spotters: Vec<UnitId> = game
+        .state
+        .units
+        .iter()
+        .rev()
+        .take(group.len())
+        .filter(|u| u.pos == at && u.kind == UnitKind::Spotter)
+        .map(|u| u.id)
+        .collect();
+    game.emit(
+        "9.2.2",
+        EventKind::UnitCreated {
+            unit: UnitId(game.state.units.len() as u16 - 1),
+        },
+        format!(
+            "{} {} on {at}{}{}.",
+            names.join(" + "),
+            if names.len() == 1 {
+                "appears"
+            } else {
+                "appear"
+            },
+            if pkg.spotted && spotters.is_empty() {
+                ", spotted"
+            } else {
+                ", unspotted"
+            },
+            match cover_kind {
+                Some(k) => format!(", under {k:?}"),
+                None => String::new(),
+            }
+        ),
+        Vec::new(),
+    );
+    // 9.8: a spotter's first fire mission lands at once on the card of
+    // the unit that made the contact.
+    for sp in spotters {
+        crate::engine::enemy::hierarchy::spotter_placed(game, sp, tpos);
+    }
+    if pkg.opens_fire {
+        game.state
+            .fires
+            .retain(|f| !(f.side == Side::German && f.from == at));
+        crate::engine::combat::fire::add_link(
+            game,
+            FireLink {
+                side: Side::German,
+                from: at,
+                target: tpos,
+            },
+        );
+        game.emit(
+            "9.2.4",
+            EventKind::Marker {
+                pos: tpos,
+                what: "enemy fire".into(),
+            },
+            format!("They open fire on {} at {tpos}.", game.describe(trigger)),
+            Vec::new(),
+        );
+        // 9.2.2: PC markers they fire through at their own level go.
+        if let Some(cs) = crate::engine::map::los::line_between(at, tpos) {
+            let level = game.level(at);
+            for c in cs {
+                if game.level(c) == level
+                    && let Some(card) = game.state.map.card_mut(c)
+                    && card.markers.pc.take().is_some()
+                {
+                    game.emit(
+                        "9.2.2",
+                        EventKind::Marker {
+                            pos: c,
+                            what: "PC removed".into(),
+                        },
+                        format!("The PC marker on {c}, in their line of fire, is removed."),
+                        Vec::new(),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// LOS between two cards at their ground levels, with the mission's
+/// visibility.
+fn card_sees(game: &Game, from: CardPos, to: CardPos) -> bool {
+    use crate::engine::map::los::{Viewer, has_los};
+    has_los(
+        game,
+        Viewer::new(from, game.level(from)),
+        Viewer::new(to, game.level(to)),
+        game.visibility(),
+    )
+}

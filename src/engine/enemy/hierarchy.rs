@@ -1,0 +1,1134 @@
+//! Enemy Activity Checks (9.4) and the enemy's indirect-fire spotters
+//! (9.8).
+//!
+//! Each Enemy Activity Check segment the enemy-occupied cards are put in a
+//! random order (R# from the Action deck, one pick at a time); on each card
+//! the Pinned and limited action teams are checked first, then the Good
+//! Order units, then the leaders, each unit once a turn even if it moves
+//! onto a card checked later. A unit reads the first row of its table
+//! (`assets/charts.ron`: Pinned/LAT, Offensive or Defensive) whose
+//! conditions all hold, in the column of the enemy's tactics, and carries
+//! out the action at once.
+//!
+//! Decisions where the rulebook is silent (9.4, 9.7, 9.8):
+//! - A leader helps the units on its own card only: that is the enemy's
+//!   visual-verbal contact (9.7). It gives the Pinned/LAT table's "leader"
+//!   column and one more card for every attempt (grenade, concentrated fire,
+//!   seek cover, infiltrate, rally, reconstitute, call for fire).
+//! - Attempts draw as the company's do (4.2): two cards, +1 Veteran, -1
+//!   Green; seeking cover draws the terrain card's count; rallying and
+//!   reconstituting need a draw only on a card under a VOF (4.2.3).
+//! - "Advance" is one card straight toward the company's entry edge (one
+//!   row down); "infiltrate" one card nearer the closest US unit,
+//!   unexposed on a success and not at all on a failure (5.1.1).
+//! - "Better or worse position" compares terrain plus cover marker values
+//!   of the unit and of the best-placed US unit on the card it fires at.
+//! - Replaced by a PC marker: the letter of the unit's row in the mission's
+//!   PC rows (one drawn at random from a mixed row; the nearest listed row
+//!   when its own has none); with no PC rows in the mission the unit just
+//!   withdraws.
+
+use crate::data::action::{Icon, Word};
+use crate::data::activity::{Act, Cell, Cond, Tactic};
+use crate::data::units::{Side, UnitKind, Vof};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{FireLink, PcMarker, SpotterTask, Unit, UnitId};
+use crate::engine::orders::{Needed, attempt};
+use crate::engine::turn::phases::{
+    fall_back, leave_play, move_exposed, pick_card, terrain_cover, us_sees,
+};
+
+/// The table a unit was checked on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Table {
+    PinnedLat,
+    Offensive,
+    Defensive,
+}
+
+impl Table {
+    fn label(self) -> &'static str {
+        match self {
+            Table::PinnedLat => "Pinned/LAT",
+            Table::Offensive => "Offensive",
+            Table::Defensive => "Defensive",
+        }
+    }
+}
+
+/// The enemy's tactics this turn: Assault for three turns from a
+/// counterattack (9.1.4), otherwise the mission's.
+pub fn tactic(game: &Game) -> Tactic {
+    if game.state.assault_until >= game.state.turn && game.state.assault_until > 0 {
+        Tactic::Assault
+    } else {
+        game.mission.enemy_tactics()
+    }
+}
+
+/// 9.4: every enemy unit's activity check, card by card in random order.
+pub fn run(game: &mut Game) {
+    run_skipping(game, &[]);
+}
+
+/// The activity checks, leaving out units whose action another rule
+/// already decided this segment (CS gas, 4.3.6 D).
+pub fn run_skipping(game: &mut Game, skip: &[UnitId]) {
+    spotters(game);
+    let tactic = tactic(game);
+    let mut cards: Vec<CardPos> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && !u.pos.is_staging() && checkable(game, u))
+        .map(|u| u.pos)
+        .collect();
+    cards.sort();
+    cards.dedup();
+    let mut order = Vec::new();
+    let mut reads = Vec::new();
+    while !cards.is_empty() {
+        let i = if cards.len() == 1 {
+            0
+        } else {
+            let (r, rr) = game.random(cards.len() as u32, "order of the enemy cards");
+            reads.extend(rr);
+            (r as usize).saturating_sub(1).min(cards.len() - 1)
+        };
+        order.push(cards.remove(i));
+    }
+    if order.len() > 1 {
+        let list: Vec<String> = order.iter().map(|p| p.to_string()).collect();
+        game.emit(
+            "9.4",
+            EventKind::Nothing {
+                why: "card order".into(),
+            },
+            format!(
+                "The enemy cards are checked in this order: {}.",
+                list.join(", ")
+            ),
+            reads,
+        );
+    }
+    let mut done: Vec<UnitId> = skip.to_vec();
+    for pos in order {
+        for group in 0..3 {
+            loop {
+                let next = game
+                    .state
+                    .units_at(pos)
+                    .filter(|u| u.side != Side::Us && !done.contains(&u.id))
+                    .filter(|u| checkable(game, u) && group_of(u) == group)
+                    .map(|u| u.id)
+                    .next();
+                let Some(id) = next else {
+                    break;
+                };
+                done.push(id);
+                check(game, id, tactic, &mut done);
+            }
+        }
+    }
+    crate::engine::combat::engage::update(game);
+    crate::engine::enemy::activity::update(game);
+}
+
+/// Whether the unit takes an activity check: not a casualty, and not one
+/// whose action another rule decides (9.4): a Good Order sniper or spotter
+/// (9.6, 9.8), a Good Order weapons team out of ammunition (9.9).
+fn checkable(game: &Game, u: &Unit) -> bool {
+    if !u.in_play() || u.kind == UnitKind::Casualty || u.pos.is_staging() {
+        return false;
+    }
+    if u.good_order() && matches!(u.kind, UnitKind::Sniper | UnitKind::Spotter) {
+        return false;
+    }
+    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    !(u.good_order() && u.kind == UnitKind::WeaponsTeam && dry)
+}
+
+/// 0: Pinned and LATs, 1: Good Order units, 2: leaders (9.4).
+fn group_of(u: &Unit) -> u8 {
+    if u.pinned || u.kind.is_lat() {
+        0
+    } else if u.kind == UnitKind::Leader && !u.flipped {
+        2
+    } else {
+        1
+    }
+}
+
+/// A Good Order enemy leader on the unit's card, the unit aside (9.7).
+fn leader_with(game: &Game, u: &Unit) -> bool {
+    game.state.units_at(u.pos).any(|l| {
+        l.id != u.id
+            && l.side == u.side
+            && l.kind == UnitKind::Leader
+            && l.good_order()
+            && !l.flipped
+    })
+}
+
+/// The cards the unit's card fires at (its PDF targets, or its own card).
+fn targets_of(game: &Game, u: &Unit) -> Vec<CardPos> {
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.side == u.side && f.from == u.pos)
+        .map(|f| f.target)
+        .collect()
+}
+
+fn under_us_fire(game: &Game, u: &Unit) -> bool {
+    game.state
+        .fires
+        .iter()
+        .any(|f| f.side == Side::Us && f.target == u.pos)
+        || !crate::engine::combat::fire::fpl_on(game, u.pos).is_empty()
+        || game.state.map.card(u.pos).is_some_and(|c| {
+            c.markers.incoming
+                || c.markers.indirect_h
+                || c.markers.grenade_miss
+                || c.markers.demo_miss
+        })
+        || u.grenaded > 0
+        || u.concentrated > 0
+}
+
+fn cover_marker_value(
+    game: &Game,
+    at: CardPos,
+    cover: Option<crate::engine::kernel::state::CoverId>,
+) -> i32 {
+    cover
+        .and_then(|c| game.state.cover_kind(at, c))
+        .map_or(0, |k| game.data.charts.cover_value(k))
+}
+
+/// Terrain plus cover marker: how well placed a unit is (decision above).
+fn position(game: &Game, u: &Unit) -> i32 {
+    terrain_cover(game, u.pos) + cover_marker_value(game, u.pos, u.cover)
+}
+
+/// The best position among the US units on the cards the unit fires at.
+fn target_position(game: &Game, u: &Unit) -> Option<i32> {
+    targets_of(game, u)
+        .iter()
+        .flat_map(|t| game.state.units_at(*t))
+        .filter(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
+        .map(|x| position(game, x))
+        .max()
+}
+
+/// Whether a condition of a table row holds for the unit.
+pub fn holds(game: &Game, u: &Unit, c: Cond) -> bool {
+    match c {
+        Cond::Pinned => u.pinned,
+        Cond::Kind(k) => u.kind == k,
+        Cond::FireTeamSide => u.flipped,
+        Cond::WithUs => game.us_on(u.pos),
+        Cond::Apart => !game.us_on(u.pos),
+        Cond::InCover => u.cover.is_some(),
+        Cond::NoCover => u.cover.is_none(),
+        Cond::TeamsToJoin => {
+            matches!(u.kind, UnitKind::FireTeam | UnitKind::AssaultTeam)
+                && game
+                    .state
+                    .units_at(u.pos)
+                    .filter(|x| {
+                        x.side == u.side
+                            && matches!(x.kind, UnitKind::FireTeam | UnitKind::AssaultTeam)
+                    })
+                    .count()
+                    >= 2
+        }
+        Cond::HeavyWeapon => game
+            .data
+            .unit_type(&u.unit_type.0)
+            .map(|t| if u.flipped { t.back } else { t.front })
+            .is_some_and(|r| {
+                r.is_some_and(|r| matches!(r.vof, Vof::A | Vof::AS | Vof::G | Vof::H))
+            }),
+        Cond::OutOfAmmo => u.ammo == Some(0) && !game.state.options.no_ammo,
+        Cond::Firing => !targets_of(game, u).is_empty(),
+        Cond::NotFiring => targets_of(game, u).is_empty(),
+        Cond::UnderFire => under_us_fire(game, u),
+        Cond::NotUnderFire => !under_us_fire(game, u),
+        Cond::NoLos => !game
+            .friendly()
+            .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+            .any(|f| f.pos == u.pos || game.unit_sees(u.id, f.pos)),
+        Cond::FireFromElsewhere => {
+            let mine = targets_of(game, u);
+            game.state.fires.iter().any(|f| {
+                f.side == Side::Us
+                    && f.target == u.pos
+                    && f.from != u.pos
+                    && !mine.contains(&f.from)
+            })
+        }
+        Cond::BetterPosition => target_position(game, u).is_some_and(|t| position(game, u) >= t),
+        Cond::WorsePosition => target_position(game, u).is_some_and(|t| position(game, u) < t),
+    }
+}
+
+/// The table, the row (1-based) and the cell a unit reads, if a row
+/// applies (9.4).
+pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize, Cell, String)>) {
+    let u = game.state.unit(id);
+    let c = &game.data.charts;
+    let all = |when: &[Cond]| when.iter().all(|k| holds(game, u, *k));
+    if u.pinned || u.kind.is_lat() {
+        let leader = leader_with(game, u);
+        let row = c
+            .activity_pinned
+            .iter()
+            .enumerate()
+            .find(|(_, r)| all(&r.when))
+            .map(|(i, r)| {
+                let cell = if leader { &r.leader } else { &r.no_leader };
+                let col = if leader { "leader" } else { "no leader" };
+                (i + 1, cell.clone(), col.to_string())
+            });
+        (Table::PinnedLat, row)
+    } else if tactic.offensive() {
+        let row = c
+            .activity_offensive
+            .iter()
+            .enumerate()
+            .find(|(_, r)| all(&r.when))
+            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), format!("{tactic:?}")));
+        (Table::Offensive, row)
+    } else {
+        let row = c
+            .activity_defensive
+            .iter()
+            .enumerate()
+            .find(|(_, r)| all(&r.when))
+            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), format!("{tactic:?}")));
+        (Table::Defensive, row)
+    }
+}
+
+/// One unit's activity check: find the row, read the cell, act.
+fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
+    game.state.counters.enemy_checks += 1;
+    let (table, row) = lookup(game, id, tactic);
+    let name = game.describe(id);
+    let Some((n, cell, col)) = row else {
+        game.emit(
+            "9.4",
+            EventKind::ActivityCheck {
+                unit: id,
+                act: Act::Nothing.label().into(),
+            },
+            format!(
+                "{name}: no row of the {} table applies; it does nothing.",
+                table.label()
+            ),
+            Vec::new(),
+        );
+        return;
+    };
+    let (act, how, reads) = match &cell {
+        Cell::Draw(k, _) => {
+            let (r, reads) = game.random(*k as u32, "enemy activity table");
+            (cell.lookup(r as u8), format!("R# {r} of {k}"), reads)
+        }
+        Cell::Auto(a) => (*a, "automatic".to_string(), Vec::new()),
+        Cell::Dash => (Act::Nothing, "a dash".to_string(), Vec::new()),
+    };
+    game.emit(
+        "9.4",
+        EventKind::ActivityCheck {
+            unit: id,
+            act: act.label().into(),
+        },
+        format!(
+            "{name}: {} table, row {n}, {col} column, {how}: {}.",
+            table.label(),
+            act.label()
+        ),
+        reads,
+    );
+    perform(game, id, act, done);
+}
+
+/// Cards an enemy attempt gets beyond its own: one with a leader (9.7).
+fn bonus(game: &Game, id: UnitId) -> usize {
+    usize::from(leader_with(game, game.state.unit(id)))
+}
+
+fn say(game: &mut Game, id: UnitId, text: String) {
+    game.emit(
+        "9.4",
+        EventKind::Nothing {
+            why: "cannot act".into(),
+        },
+        format!("{} {text}", game.describe(id)),
+        Vec::new(),
+    );
+}
+
+/// Carries out an action (9.4). An action the unit cannot legally perform
+/// comes to nothing.
+pub fn perform(game: &mut Game, id: UnitId, act: Act, done: &mut Vec<UnitId>) {
+    if !game.state.unit(id).in_play() {
+        return;
+    }
+    match act {
+        Act::Nothing => {}
+        Act::SeekCover => seek_cover(game, id),
+        Act::MoveToCover => move_to_cover(game, id),
+        Act::FallBack => {
+            fall_back(game, id, "9.4");
+        }
+        Act::Advance => advance(game, id),
+        Act::Attack => attack(game, id),
+        Act::Infiltrate => infiltrate(game, id),
+        Act::Rally => rally(game, id),
+        Act::Reconstitute => reconstitute(game, id, done),
+        Act::ShiftFire => shift_fire(game, id),
+        Act::ToCasualty => to_casualty(game, id),
+        Act::ReplaceByPc => replace_by_pc(game, id),
+    }
+}
+
+/// Seek cover: a free cover marker on the card, else a search with the
+/// terrain card's draws; with nothing left to find, move to cover.
+fn seek_cover(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    if u.cover.is_some() {
+        say(game, id, "is already under cover.".into());
+        return;
+    }
+    let free = game.state.map.card(u.pos).and_then(|c| {
+        c.covers
+            .iter()
+            .find(|m| {
+                !game
+                    .state
+                    .units_at(u.pos)
+                    .any(|x| x.side != u.side && x.cover == Some(m.id))
+            })
+            .map(|m| m.id)
+    });
+    if let Some(c) = free {
+        {
+            let m = game.state.unit_mut(id);
+            m.cover = Some(c);
+            m.exposed = true;
+        }
+        game.emit(
+            "5.1.1",
+            EventKind::CoverChanged {
+                unit: id,
+                under: true,
+            },
+            format!(
+                "{} moves under the cover marker on {} and is marked Exposed.",
+                game.describe(id),
+                u.pos
+            ),
+            Vec::new(),
+        );
+        return;
+    }
+    if crate::engine::movement::actions::cover_potential_left(game, u.pos) == 0 {
+        move_to_cover(game, id);
+        return;
+    }
+    let seek = game.top_card(u.pos).map(|t| t.seek_draws).unwrap_or(2);
+    let n = game.attempt_draws(seek, game.experience(id)) + bonus(game, id);
+    let r = attempt(
+        game,
+        Some(id),
+        n,
+        Needed::Word(Word::Cover),
+        "Seeking cover",
+    );
+    if r.success {
+        crate::engine::movement::actions::found_cover(game, id);
+    }
+}
+
+/// Move to the adjacent card with better terrain cover, out of the
+/// company's sight first.
+fn move_to_cover(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    let here = terrain_cover(game, u.pos);
+    let options: Vec<(CardPos, (bool, i32))> =
+        crate::engine::movement::actions::neighbours(game, u.pos)
+            .into_iter()
+            .filter(|q| !q.is_staging() && !game.us_on(*q))
+            .filter(|q| terrain_cover(game, *q) > here)
+            .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
+            .collect();
+    let Some((to, reads)) = pick_card(game, &options, "card to move to for cover") else {
+        say(game, id, "has no better cover next to it.".into());
+        return;
+    };
+    step(game, id, to, true, "moves to better cover on", reads);
+}
+
+/// Moves a unit one card, marked Exposed or not, and logs it.
+fn step(
+    game: &mut Game,
+    id: UnitId,
+    to: CardPos,
+    exposed: bool,
+    what: &str,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) {
+    let from = game.state.unit(id).pos;
+    let was = game.state.unit(id).exposed;
+    move_exposed(game, id, to);
+    if !exposed {
+        game.state.unit_mut(id).exposed = was;
+    }
+    game.emit(
+        "9.4",
+        EventKind::Moved {
+            unit: id,
+            from,
+            to,
+            exposed,
+        },
+        format!(
+            "{} {what} {to}{}.",
+            game.describe(id),
+            if exposed {
+                " and is marked Exposed"
+            } else {
+                " unseen"
+            }
+        ),
+        reads,
+    );
+    crate::engine::combat::engage::update(game);
+    crate::engine::enemy::activity::update(game);
+}
+
+/// Advance one card straight toward the company.
+fn advance(game: &mut Game, id: UnitId) {
+    let pos = game.state.unit(id).pos;
+    let to = CardPos::new(pos.row - 1, pos.col);
+    if to.row < 1 || game.state.map.card(to).is_none() {
+        say(game, id, "has no card ahead to advance onto.".into());
+        return;
+    }
+    step(game, id, to, true, "advances to", Vec::new());
+}
+
+/// The largest US unit on a card (steps), R# among equals (9.4).
+fn largest_us(game: &mut Game, at: CardPos) -> Option<UnitId> {
+    let mut us: Vec<(u8, UnitId)> = game
+        .state
+        .units_at(at)
+        .filter(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
+        .map(|x| (x.steps, x.id))
+        .collect();
+    let most = us.iter().map(|(s, _)| *s).max()?;
+    us.retain(|(s, _)| *s == most);
+    if us.len() == 1 {
+        return Some(us[0].1);
+    }
+    let (r, reads) = game.random(us.len() as u32, "enemy's choice between equal targets");
+    let pick = us[(r as usize).saturating_sub(1).min(us.len() - 1)].1;
+    game.emit(
+        "9.4",
+        EventKind::Nothing {
+            why: "random target".into(),
+        },
+        format!(
+            "{} US units of {most} step{} on {at}: the R# picks {}.",
+            us.len(),
+            if most == 1 { "" } else { "s" },
+            game.describe(pick)
+        ),
+        reads,
+    );
+    Some(pick)
+}
+
+/// A grenade attack on the largest US unit on its card, or concentrated
+/// fire on the largest on the card it fires at.
+fn attack(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    let armed = crate::engine::combat::fire::ratings(game, &u).is_some();
+    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    if !armed || dry || crate::engine::combat::actions::exposed_heavy(game, &u) {
+        say(game, id, "cannot fire now.".into());
+        return;
+    }
+    let b = bonus(game, id);
+    if game.us_on(u.pos) {
+        if let Some(t) = largest_us(game, u.pos) {
+            crate::engine::combat::actions::attempt_grenade(game, None, id, t, true, b);
+        }
+        return;
+    }
+    let Some(at) = targets_of(game, &u).into_iter().find(|t| *t != u.pos) else {
+        say(game, id, "has no target to concentrate its fire on.".into());
+        return;
+    };
+    if let Some(t) = largest_us(game, at) {
+        crate::engine::combat::actions::concentrate(game, None, id, t, b);
+    }
+}
+
+/// Infiltrate one card nearer the closest US unit.
+fn infiltrate(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    let nearest = crate::engine::turn::phases::nearest_us;
+    let here = nearest(game, u.pos);
+    let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
+        .into_iter()
+        .filter(|q| !q.is_staging() && !game.us_on(*q) && nearest(game, *q) < here)
+        .map(|q| (q, terrain_cover(game, q)))
+        .collect();
+    let Some((to, reads)) = pick_card(game, &options, "card to infiltrate to") else {
+        say(game, id, "has no way to close in unseen.".into());
+        return;
+    };
+    let n = game.attempt_draws(2, game.experience(id)) + bonus(game, id);
+    let r = attempt(
+        game,
+        Some(id),
+        n,
+        Needed::Icon(Icon::Infiltrate),
+        "Infiltrating",
+    );
+    if r.success {
+        step(game, id, to, false, "infiltrates to", reads);
+    }
+}
+
+/// A rally attempt: a draw only under a VOF (4.2.3). Pinned units lose
+/// the marker; a unit on its fire-team side turns back; a paralyzed team
+/// becomes a litter team; a litter team with no casualty to carry becomes
+/// a fire team.
+fn rally(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    let casualty_here = game
+        .state
+        .units_at(u.pos)
+        .any(|x| x.side == u.side && x.kind == UnitKind::Casualty);
+    let what = if u.pinned {
+        "removes its Pinned marker"
+    } else if u.flipped {
+        "turns back to its full side"
+    } else if u.kind == UnitKind::ParalyzedTeam {
+        "becomes a litter team"
+    } else if u.kind == UnitKind::LitterTeam && !casualty_here {
+        "becomes a fire team"
+    } else {
+        say(game, id, "has nothing to rally from.".into());
+        return;
+    };
+    if game.card_under_vof(u.pos) {
+        let n = game.attempt_draws(2, game.experience(id)) + bonus(game, id);
+        if !attempt(game, Some(id), n, Needed::Word(Word::Rally), "Rallying").success {
+            return;
+        }
+    }
+    let before = game.describe(id);
+    if u.pinned {
+        game.state.unit_mut(id).pinned = false;
+    } else if u.flipped {
+        game.state.unit_mut(id).flipped = false;
+    } else if u.kind == UnitKind::ParalyzedTeam {
+        crate::engine::recovery::rally::convert(game, id, UnitKind::LitterTeam);
+    } else {
+        crate::engine::recovery::rally::convert(game, id, UnitKind::FireTeam);
+    }
+    game.emit(
+        "9.4",
+        EventKind::Status {
+            unit: id,
+            what: "rallied".into(),
+        },
+        format!("{before} rallies: it {what}."),
+        Vec::new(),
+    );
+}
+
+/// Two fire or assault teams on a card join into a two-step squad of their
+/// side (the side's first squad type), under the first one's cover.
+fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
+    let u = game.state.unit(id).clone();
+    let Some(other) = game
+        .state
+        .units_at(u.pos)
+        .find(|x| {
+            x.id != id
+                && x.side == u.side
+                && matches!(x.kind, UnitKind::FireTeam | UnitKind::AssaultTeam)
+        })
+        .map(|x| x.id)
+    else {
+        say(game, id, "has no other team to join.".into());
+        return;
+    };
+    let Some(squad) = crate::engine::recovery::rally::team_type(game, u.side, UnitKind::Squad)
+    else {
+        return;
+    };
+    if game.card_under_vof(u.pos) {
+        let n = game.attempt_draws(2, game.experience(id)) + bonus(game, id);
+        if !attempt(
+            game,
+            Some(id),
+            n,
+            Needed::Word(Word::Rally),
+            "Reconstituting",
+        )
+        .success
+        {
+            return;
+        }
+    }
+    let o = game.state.unit(other).clone();
+    let data = game.data.clone();
+    let Some(new) = game.state.add_unit(&data, &squad.0, u.pos) else {
+        return;
+    };
+    {
+        let s = game.state.unit_mut(new);
+        s.steps = 2;
+        s.cover = u.cover;
+        s.spotted = u.spotted || o.spotted;
+        s.exposed = u.exposed || o.exposed;
+        s.experience = u.experience;
+        s.fanatic = u.fanatic;
+        s.human_wave = u.human_wave;
+    }
+    for t in [id, other] {
+        game.state.unit_mut(t).removed = true;
+    }
+    done.push(new);
+    game.emit(
+        "9.4",
+        EventKind::UnitCreated { unit: new },
+        format!(
+            "{} and {} join up as {} on {}.",
+            u.label,
+            o.label,
+            game.describe(new),
+            u.pos
+        ),
+        Vec::new(),
+    );
+}
+
+/// Turn the card's fire on the US card firing at it from elsewhere, the
+/// one with the most steps first (R# among equals).
+fn shift_fire(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    let mine = targets_of(game, &u);
+    let mut sources: Vec<CardPos> = game
+        .state
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::Us && f.target == u.pos && f.from != u.pos)
+        .map(|f| f.from)
+        .filter(|f| !mine.contains(f))
+        .collect();
+    sources.sort();
+    sources.dedup();
+    let options: Vec<(CardPos, u8)> = sources
+        .iter()
+        .map(|q| (*q, game.state.steps_at(*q, Side::Us)))
+        .collect();
+    let Some((to, reads)) = pick_card(game, &options, "card to shift fire to") else {
+        say(game, id, "is under no fire from another direction.".into());
+        return;
+    };
+    game.state
+        .fires
+        .retain(|f| !(f.side == u.side && f.from == u.pos));
+    crate::engine::combat::fire::add_link(
+        game,
+        FireLink {
+            side: u.side,
+            from: u.pos,
+            target: to,
+        },
+    );
+    game.emit(
+        "9.4",
+        EventKind::Marker {
+            pos: to,
+            what: "enemy fire".into(),
+        },
+        format!(
+            "{} shifts the fire of {} onto {to}.",
+            game.describe(id),
+            u.pos
+        ),
+        reads,
+    );
+}
+
+/// A litter team carries a casualty of its side off to the rear (both
+/// leave play), or moves one card toward the nearest one; with none left
+/// it falls back.
+fn to_casualty(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    if u.kind != UnitKind::LitterTeam {
+        say(game, id, "carries no litter.".into());
+        return;
+    }
+    let casualty = game
+        .state
+        .units_at(u.pos)
+        .find(|x| x.side == u.side && x.kind == UnitKind::Casualty)
+        .map(|x| x.id);
+    if let Some(c) = casualty {
+        let text = format!(
+            "{} carries {} to the rear: both leave play.",
+            u.label,
+            game.describe(c)
+        );
+        {
+            let m = game.state.unit_mut(c);
+            m.removed = true;
+            m.withdrawn = true;
+        }
+        leave_play(game, id, "9.4", text, Vec::new());
+        crate::engine::turn::menu::drop_orphan_fire(game, u.pos);
+        return;
+    }
+    let casualties: Vec<CardPos> = game
+        .state
+        .in_play()
+        .filter(|x| x.side == u.side && x.kind == UnitKind::Casualty && !x.pos.is_staging())
+        .map(|x| x.pos)
+        .collect();
+    let dist = |at: CardPos| casualties.iter().map(|c| c.distance(at)).min();
+    let Some(here) = dist(u.pos) else {
+        fall_back(game, id, "9.4");
+        return;
+    };
+    let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
+        .into_iter()
+        .filter(|q| !q.is_staging() && !game.us_on(*q))
+        .filter(|q| dist(*q).is_some_and(|d| d < here))
+        .map(|q| (q, terrain_cover(game, q)))
+        .collect();
+    let Some((to, reads)) = pick_card(game, &options, "card toward a casualty") else {
+        say(game, id, "cannot reach a casualty.".into());
+        return;
+    };
+    step(game, id, to, true, "goes for a casualty on", reads);
+}
+
+/// The PC letter of a row (decision above).
+fn row_letter(game: &mut Game, row: i8) -> Option<crate::data::charts::PcLetter> {
+    let rows = game.mission.pc_markers.clone();
+    let best = rows
+        .iter()
+        .filter(|r| !r.letters.is_empty())
+        .min_by_key(|r| ((r.row - row).unsigned_abs(), r.row))?;
+    let letters = best.letters.clone();
+    if letters.len() == 1 {
+        return Some(letters[0]);
+    }
+    let (r, reads) = game.random(letters.len() as u32, "letter of a mixed PC row");
+    let l = letters[(r as usize).saturating_sub(1).min(letters.len() - 1)];
+    game.emit(
+        "9.4",
+        EventKind::Nothing {
+            why: "PC letter".into(),
+        },
+        format!("The row holds mixed PC letters: the R# picks {l:?}."),
+        reads,
+    );
+    Some(l)
+}
+
+/// The unit slips back out of sight: removed, its row's PC marker placed
+/// unless one is already there (9.4).
+fn replace_by_pc(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    let letter = row_letter(game, u.pos.row);
+    let text = format!("{} slips away out of sight from {}", u.label, u.pos);
+    {
+        let m = game.state.unit_mut(id);
+        m.removed = true;
+        m.withdrawn = true;
+    }
+    let placed = match (letter, game.state.map.card_mut(u.pos)) {
+        (Some(letter), Some(c)) if c.markers.pc.is_none() => {
+            c.markers.pc = Some(PcMarker {
+                letter,
+                hidden: false,
+            });
+            Some(letter)
+        }
+        _ => None,
+    };
+    game.state.note_pc_markers();
+    let text = match placed {
+        Some(l) => format!("{text}: a PC marker {l:?} takes its place."),
+        None => format!("{text}."),
+    };
+    game.emit("9.4", EventKind::UnitRemoved { unit: id }, text, Vec::new());
+    crate::engine::turn::menu::drop_orphan_fire(game, u.pos);
+}
+
+// ---------------------------------------------------------------------------
+// 9.8: indirect fire spotters
+// ---------------------------------------------------------------------------
+
+/// Registers a spotter placed by a contact: its Incoming! falls on the
+/// contact card at once, and it keeps the mission's remaining fire
+/// missions (9.8).
+pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
+    let ncm = spotter_ncm(game, id);
+    let total = game.mission.enemy_fire.as_ref().map_or(1, |f| f.missions);
+    if let Some(c) = game.state.map.card_mut(contact) {
+        c.markers.incoming = true;
+        c.markers.incoming_mod = ncm;
+    }
+    game.state.spotters.push(SpotterTask {
+        unit: id,
+        missions: total.saturating_sub(1),
+        target: contact,
+    });
+    game.emit(
+        "9.8",
+        EventKind::Marker {
+            pos: contact,
+            what: "Incoming!".into(),
+        },
+        format!(
+            "{} calls down fire at once: Incoming! ({ncm:+}) falls on {contact}; {} more fire mission(s) left.",
+            game.describe(id),
+            total.saturating_sub(1)
+        ),
+        Vec::new(),
+    );
+}
+
+fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
+    game.data
+        .unit_type(&game.state.unit(id).unit_type.0)
+        .and_then(|t| t.incoming)
+        .unwrap_or(0)
+}
+
+/// The card a spotter calls fire on (9.8): US units on the card of its
+/// last Incoming!; else, in its sight, the card with the most US steps,
+/// the nearer first and R# between equals at the same range. (Vehicles,
+/// the second priority, are not in play in our missions.)
+pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
+    if game.us_on(task.target) {
+        return Some(task.target);
+    }
+    let u = game.state.unit(task.unit).clone();
+    let mut cards: Vec<CardPos> = game
+        .friendly()
+        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+        .map(|f| f.pos)
+        .filter(|p| *p != u.pos)
+        .collect();
+    cards.sort();
+    cards.dedup();
+    let options: Vec<(CardPos, (u8, i32))> = cards
+        .into_iter()
+        .filter(|p| game.unit_sees(u.id, *p))
+        .map(|p| {
+            (
+                p,
+                (
+                    game.state.steps_at(p, Side::Us),
+                    -(u.pos.distance(p) as i32),
+                ),
+            )
+        })
+        .collect();
+    pick_card(game, &options, "spotter's choice between equal targets").map(|(p, reads)| {
+        if !reads.is_empty() {
+            game.emit(
+                "9.8",
+                EventKind::Nothing {
+                    why: "random target".into(),
+                },
+                format!("Cards of equal size at equal range: the R# picks {p}."),
+                reads,
+            );
+        }
+        p
+    })
+}
+
+/// 9.8: each Good Order spotter with fire missions calls for fire; one
+/// with none left leaves play. A call draws the mission's cards (one more
+/// with a leader) for a burst; a success places a Pending marker that
+/// lands in the VOF segment (3.7.1 A) and spends a mission.
+fn spotters(game: &mut Game) {
+    let draws = game.mission.enemy_fire.as_ref().map_or(1, |f| f.draws) as usize;
+    let tasks = game.state.spotters.clone();
+    for (i, task) in tasks.iter().enumerate() {
+        let u = game.state.unit(task.unit).clone();
+        if !u.in_play() || !u.good_order() || u.kind != UnitKind::Spotter {
+            continue;
+        }
+        game.state.counters.enemy_checks += 1;
+        if task.missions == 0 {
+            let text = format!(
+                "{} has called all its fire missions and leaves play.",
+                u.label
+            );
+            leave_play(game, task.unit, "9.8", text, Vec::new());
+            continue;
+        }
+        let Some(target) = spotter_target(game, task) else {
+            game.emit(
+                "9.8",
+                EventKind::Nothing {
+                    why: "no target".into(),
+                },
+                format!("{} sees no target and waits.", u.label),
+                Vec::new(),
+            );
+            continue;
+        };
+        let n = draws + bonus(game, task.unit);
+        let r = attempt(
+            game,
+            Some(task.unit),
+            n,
+            Needed::Icon(Icon::Burst),
+            &format!("Enemy call for fire on {target}"),
+        );
+        if !r.success {
+            continue;
+        }
+        let ncm = spotter_ncm(game, task.unit);
+        if let Some(c) = game.state.map.card_mut(target)
+            && !c.markers.pending_fire
+        {
+            c.markers.pending_fire = true;
+            c.markers.pending_mod = ncm;
+            c.markers.pending_kind = Some(crate::data::mission::FmKind::He);
+        }
+        let t = &mut game.state.spotters[i];
+        t.missions -= 1;
+        t.target = target;
+        let left = t.missions;
+        game.emit(
+            "9.8",
+            EventKind::Marker {
+                pos: target,
+                what: "Pending".into(),
+            },
+            format!(
+                "{}'s fire mission is on its way to {target} (Incoming! {ncm:+} in the VOF segment); {left} left.",
+                u.label
+            ),
+            Vec::new(),
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 4.3.6 D: tear gas
+// ---------------------------------------------------------------------------
+
+/// 4.3.6 D: on every card holding CS, the enemy's Good Order units become
+/// fire teams; then each enemy unit there falls back on a 1 or 2 of R#
+/// under 3, marked Exposed (out of the company's sight first, then the
+/// best terrain, then R#: the 9.4 Fall Back), or is Pinned on a 3. US units
+/// wear gas masks and are not affected. Returns the units whose action
+/// this was, so that they take no activity check this segment (9.4).
+pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
+    let cards: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.smoke == Some(crate::engine::kernel::state::SmokeKind::Cs))
+        .map(|c| c.pos)
+        .collect();
+    let mut hit = Vec::new();
+    for pos in cards {
+        let here: Vec<UnitId> = game
+            .state
+            .units_at(pos)
+            .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect();
+        let mut here = here;
+        for id in here.clone() {
+            if game.state.unit(id).good_order() {
+                let before = game.describe(id);
+                // Every step becomes a fire team of one step.
+                let src = game.state.unit(id).clone();
+                for _ in 1..src.steps {
+                    here.push(crate::engine::recovery::rally::spawn_team(
+                        game,
+                        &src,
+                        UnitKind::FireTeam,
+                    ));
+                }
+                crate::engine::recovery::rally::convert(game, id, UnitKind::FireTeam);
+                game.state.unit_mut(id).steps = 1;
+                game.emit(
+                    "4.3.6 D",
+                    EventKind::Status {
+                        unit: id,
+                        what: "fire team".into(),
+                    },
+                    format!(
+                        "{before} is caught in the tear gas on {pos} and breaks down into {} fire team(s).",
+                        src.steps.max(1)
+                    ),
+                    Vec::new(),
+                );
+            }
+        }
+        for id in here {
+            // A unit that fell back onto another gassed card is not
+            // checked twice.
+            if hit.contains(&id) || !game.state.unit(id).in_play() {
+                continue;
+            }
+            hit.push(id);
+            game.state.counters.enemy_checks += 1;
+            let (r, reads) = game.random(3, "tear gas: fall back on 1-2");
+            if r <= 2 {
+                game.emit(
+                    "4.3.6 D",
+                    EventKind::Nothing {
+                        why: "gas: fall back".into(),
+                    },
+                    format!(
+                        "R# {r} of 3: {} falls back out of the gas.",
+                        game.describe(id)
+                    ),
+                    reads,
+                );
+                fall_back(game, id, "4.3.6 D");
+            } else {
+                game.state.unit_mut(id).pinned = true;
+                game.emit(
+                    "4.3.6 D",
+                    EventKind::Status {
+                        unit: id,
+                        what: "pinned".into(),
+                    },
+                    format!(
+                        "R# {r} of 3: {} stays in the gas, Pinned.",
+                        game.describe(id)
+                    ),
+                    reads,
+                );
+            }
+        }
+    }
+    hit
+}

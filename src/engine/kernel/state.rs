@@ -1,0 +1,683 @@
+//! The game state: everything that changes during a mission, serializable,
+//! with deterministic iteration order everywhere (vectors kept sorted, no
+//! hash maps).
+
+use crate::data::action::Experience;
+use crate::data::charts::{Activity, CoverKind, PcLetter};
+use crate::data::mission::{Net, Pyro, RadioClass};
+use crate::data::units::{Side, UnitKind, UnitTypeId};
+use crate::engine::kernel::deck::Deck;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::sequence::Step;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A unit's identity for the whole mission (never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitId(pub u16);
+
+impl fmt::Display for UnitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A cover marker's identity (never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CoverId(pub u16);
+
+/// Per-game options from chapter 13.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Options {
+    /// 13.1: every unit is treated as Line.
+    pub all_line: bool,
+    /// 13.2: ammunition is not tracked.
+    pub no_ammo: bool,
+    /// 13.3: every HQ and staff is in communication unless pinned.
+    pub abstract_comms: bool,
+}
+
+/// A radio, telephone or other asset carried by a unit (4.3, 1.2.4 F).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Asset {
+    Radio {
+        name: String,
+        class: RadioClass,
+        net: Net,
+    },
+    Phone {
+        net: Net,
+    },
+    PhoneLines(u8),
+    Pyro(Pyro, u8),
+}
+
+/// One unit on the map or in a staging area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: UnitId,
+    /// The mission roster id, for units that started the mission.
+    pub roster: Option<String>,
+    /// What the counter shows.
+    pub label: String,
+    /// The unit's designation, kept through conversions ("2/3").
+    pub designation: String,
+    pub unit_type: UnitTypeId,
+    pub side: Side,
+    pub kind: UnitKind,
+    /// The HQ this unit answers to (`None`: the CO HQ, or enemy units).
+    pub hq: Option<UnitId>,
+    /// The platoon HQ whose platoon the unit belongs to, if any.
+    pub platoon: Option<UnitId>,
+    pub experience: Experience,
+    pub steps: u8,
+    pub pos: CardPos,
+    /// The cover marker the unit is under.
+    pub cover: Option<CoverId>,
+    /// On its fire-team side (1.2.3 B-D, 4.1.4, 10.1.2).
+    pub flipped: bool,
+    pub pinned: bool,
+    pub exposed: bool,
+    /// Enemy units: spotted (9.3). Friendly units are always visible.
+    pub spotted: bool,
+    /// Tracked ammunition points left (6.8).
+    pub ammo: Option<u8>,
+    /// Assets carried.
+    pub assets: Vec<Asset>,
+    /// Concentrated Fire markers on the unit this turn (6.6).
+    pub concentrated: u8,
+    /// Grenade Attack VOF markers on the unit this turn (6.5.1).
+    pub grenaded: u8,
+    /// A critical hit took away the benefit of its cover this turn (6.5.1,
+    /// 6.6).
+    pub cover_lost: bool,
+    /// Mine, booby-trap or claymore attacks on the unit this turn (9.5).
+    pub mined: u8,
+    /// The sniper's target this turn (6.2.2).
+    pub sniped: bool,
+    /// Enemy fanatics: no litter or paralyzed results (9.11).
+    pub fanatic: bool,
+    /// Enemy human wave: every hit a casualty, never pinned (9.12).
+    pub human_wave: bool,
+    /// Ammunition carried for others: kind and points (5.1.6, 6.8.3).
+    pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
+    /// Taken prisoner (9.13): out of play, counted for the other side.
+    pub captured: bool,
+    /// Guarding prisoners (9.13): out of play for the rest of the mission.
+    pub guard: bool,
+    /// Left the map (retreat, fall back): out of play, steps intact.
+    pub withdrawn: bool,
+    /// Removed from play (converted, casualty evacuated, ...).
+    pub removed: bool,
+}
+
+impl Unit {
+    /// A fresh counter of a type at a position: full strength, the type's
+    /// experience (Line when the roster would decide), its ammunition;
+    /// friendly units visible, enemy units unspotted.
+    pub fn from_type(id: UnitId, t: &crate::data::units::UnitType, pos: CardPos) -> Unit {
+        Unit {
+            id,
+            roster: None,
+            label: format!("{} #{}", t.name, id.0),
+            designation: format!("#{}", id.0),
+            unit_type: t.id.clone(),
+            side: t.side,
+            kind: t.kind,
+            hq: None,
+            platoon: None,
+            experience: t.experience.unwrap_or(Experience::Line),
+            steps: t.steps,
+            pos,
+            cover: None,
+            flipped: false,
+            pinned: false,
+            exposed: false,
+            spotted: t.side == Side::Us,
+            ammo: t.ammo.map(|a| a.points),
+            assets: Vec::new(),
+            concentrated: 0,
+            grenaded: 0,
+            cover_lost: false,
+            mined: 0,
+            sniped: false,
+            fanatic: false,
+            human_wave: false,
+            cargo: None,
+            captured: false,
+            guard: false,
+            withdrawn: false,
+            removed: false,
+        }
+    }
+
+    pub fn is_hq_or_staff(&self) -> bool {
+        self.kind.commands()
+    }
+
+    /// An HQ or staff on its command side can command others (4.1.4).
+    pub fn can_command_others(&self) -> bool {
+        self.kind.commands() && !self.flipped
+    }
+
+    /// Good Order: not a limited action team and not pinned (4.2.5).
+    pub fn good_order(&self) -> bool {
+        !self.kind.is_lat() && !self.pinned && self.kind != UnitKind::Casualty
+    }
+
+    pub fn in_play(&self) -> bool {
+        !self.removed
+    }
+
+    /// Steps still accounted for though out of play: prisoners, guards,
+    /// units that left the map.
+    pub fn accounted(&self) -> bool {
+        self.in_play() || self.captured || self.guard || self.withdrawn
+    }
+
+    pub fn radios(&self) -> impl Iterator<Item = (RadioClass, Net)> + '_ {
+        self.assets.iter().filter_map(|a| match a {
+            Asset::Radio { class, net, .. } => Some((*class, *net)),
+            _ => None,
+        })
+    }
+
+    pub fn phones(&self) -> impl Iterator<Item = Net> + '_ {
+        self.assets.iter().filter_map(|a| match a {
+            Asset::Phone { net } => Some(*net),
+            _ => None,
+        })
+    }
+}
+
+/// Something lying on a card that a unit can pick up (5.1.6).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Item {
+    Asset(Asset),
+    Ammo(crate::data::units::AmmoKind, u8),
+}
+
+/// A cover marker on a card (5.2.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoverMarker {
+    pub id: CoverId,
+    pub kind: CoverKind,
+}
+
+/// A Potential Contact marker (9.1.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PcMarker {
+    pub letter: PcLetter,
+    /// "?" side up.
+    pub hidden: bool,
+}
+
+/// A smoke screen on a card (4.3.6 C, 8.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum SmokeKind {
+    Smoke,
+    Wp,
+    /// Tear gas: screens as smoke does; the enemy on the card must fall
+    /// back or go to ground (4.3.6 D).
+    Cs,
+}
+
+/// Markers that lie on a whole card.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct CardMarkers {
+    pub pc: Option<PcMarker>,
+    pub smoke: Option<SmokeKind>,
+    /// An Incoming! or air strike marker (blocks LOS through and out).
+    pub incoming: bool,
+    /// A Pending fire mission marker (6.7.3).
+    pub pending_fire: bool,
+    /// The NCM value of the pending mission, and of the Incoming! it
+    /// becomes (6.2.2): set by the observer's side and the firing agency.
+    pub pending_mod: i8,
+    pub incoming_mod: i8,
+    /// An air strike rather than artillery (6.7.2 F): no burst modifier.
+    pub air_strike: bool,
+    /// What the pending mission will bring (6.7.2).
+    pub pending_kind: Option<crate::data::mission::FmKind>,
+    /// The pending mission is the mortars' (8.2: their illumination).
+    #[serde(default)]
+    pub pending_mortar: bool,
+    /// An H VOF from an on-map mortar firing by indirect lay this turn: no
+    /// PDF, terrain effects as for Incoming! (6.7.4).
+    pub indirect_h: bool,
+    /// Illumination placed this turn (8.2): the modifier on this card.
+    pub illumination: Option<i8>,
+    /// The illumination's modifier on the cards around it (8.2).
+    pub illumination_adjacent: Option<i8>,
+    /// Items lying on the card: dropped assets and ammunition (5.1.6).
+    pub items: Vec<Item>,
+    /// A minefield: every unit entering or moving within it checks (9.5).
+    pub mines: bool,
+    /// A US claymore, fired once at an enemy on the card (9.5).
+    pub claymore: bool,
+    /// Demolition and flame attacks on the card's cover markers this turn
+    /// (6.5.2-6.5.3).
+    pub demo_on: Vec<CoverId>,
+    pub flame_on: Vec<CoverId>,
+    /// Grenade Miss VOF (6.2.2).
+    pub grenade_miss: bool,
+    /// Demo Miss VOF (6.2.2).
+    pub demo_miss: bool,
+    /// A phone line marker: `Some(true)` when cut (4.3.4).
+    pub phone_line: Option<bool>,
+    /// Pyrotechnic signals showing on the card this turn (4.3.6).
+    pub signals: Vec<Pyro>,
+}
+
+/// One map position: its terrain stack and what lies on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapCard {
+    pub pos: CardPos,
+    /// Terrain card numbers: hill cards first, the top card last (5.2.2 A).
+    pub stack: Vec<u8>,
+    pub face_up: bool,
+    pub covers: Vec<CoverMarker>,
+    pub markers: CardMarkers,
+}
+
+/// A tactical control marker (2.4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PointControl {
+    PrimaryObjective,
+    SecondaryObjective,
+    AttackPosition,
+    CombatOutpost,
+    RoutePoint(u8),
+    CasualtyPoint,
+    /// The final protective fire marker (6.7.2 D).
+    FinalProtectiveFire,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Controls {
+    /// Friendly units may not cross the outer columns (2.4.1 A).
+    pub boundaries: bool,
+    /// Friendly units may not move beyond this row (2.4.1 A).
+    pub loa: Option<i8>,
+    pub phase_lines: Vec<i8>,
+    /// Defensive setup line: above this row (2.4.1 B).
+    pub mlr: Option<i8>,
+    pub points: Vec<(PointControl, CardPos)>,
+}
+
+/// The map: the dealt grid, the terrain deck still to deal, the staging area.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Map {
+    pub deck: String,
+    pub rows: i8,
+    pub cols: i8,
+    /// Every dealt position, sorted by position.
+    pub cards: Vec<MapCard>,
+    /// Terrain cards not yet dealt; the next is the last element.
+    pub terrain_pile: Vec<u8>,
+    pub controls: Controls,
+}
+
+impl Map {
+    pub fn card(&self, pos: CardPos) -> Option<&MapCard> {
+        self.cards
+            .binary_search_by(|c| c.pos.cmp(&pos))
+            .ok()
+            .map(|i| &self.cards[i])
+    }
+
+    pub fn card_mut(&mut self, pos: CardPos) -> Option<&mut MapCard> {
+        match self.cards.binary_search_by(|c| c.pos.cmp(&pos)) {
+            Ok(i) => Some(&mut self.cards[i]),
+            Err(_) => None,
+        }
+    }
+
+    /// Inserts a card keeping the order.
+    pub fn insert(&mut self, card: MapCard) {
+        match self.cards.binary_search_by(|c| c.pos.cmp(&card.pos)) {
+            Ok(i) => self.cards[i] = card,
+            Err(i) => self.cards.insert(i, card),
+        }
+    }
+
+    /// Inside the dealt grid (1..=rows, 1..=cols).
+    pub fn in_grid(&self, pos: CardPos) -> bool {
+        pos.row >= 1 && pos.row <= self.rows && pos.col >= 1 && pos.col <= self.cols
+    }
+
+    /// A Main Staging Area card: row 0 under each column (2.4.2 A).
+    pub fn is_staging(&self, pos: CardPos) -> bool {
+        pos.row == 0 && pos.col >= 1 && pos.col <= self.cols
+    }
+
+    /// Positions friendly units may enter: the staging area, and map cards
+    /// of the original grid inside the boundaries and the limit of advance
+    /// (2.4.1 A). Cards added by map expansion lie outside the original
+    /// boundaries, where US units may not go (9.2.2).
+    pub fn friendly_may_enter(&self, pos: CardPos) -> bool {
+        if self.is_staging(pos) {
+            return true;
+        }
+        if self.card(pos).is_none() {
+            return false;
+        }
+        if pos.col < 1 || pos.col > self.cols || pos.row < 1 || pos.row > self.rows {
+            return false;
+        }
+        if let Some(loa) = self.controls.loa
+            && pos.row > loa
+        {
+            return false;
+        }
+        true
+    }
+
+    pub fn point(&self, kind: PointControl) -> Option<CardPos> {
+        self.controls
+            .points
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, p)| *p)
+    }
+}
+
+/// Command bookkeeping for one HQ or staff unit this turn (4.1, 4.1.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HqState {
+    pub unit: UnitId,
+    /// Commands saved from earlier turns.
+    pub saved: u8,
+    /// Activated this turn by a higher HQ (or a runner).
+    pub activated: bool,
+    /// Its impulse is over for this turn.
+    pub done: bool,
+}
+
+/// A dispatched runner waiting to activate an HQ next turn (4.3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunnerTask {
+    pub runner: UnitId,
+    pub target: UnitId,
+    /// The turn the runner was dispatched.
+    pub turn: u8,
+}
+
+/// The impulse in progress: who spends, how much is left (4.1, 4.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Impulse {
+    /// The HQ or staff whose commands these are; `None` for the General
+    /// Initiative impulse (3.3.2 D).
+    pub hq: Option<UnitId>,
+    /// Commands at hand: drawn plus saved.
+    pub available: u8,
+    /// Commands spent so far this impulse.
+    pub spent: u8,
+    /// The most this HQ may spend this impulse (4.1.3).
+    pub spend_max: u8,
+    /// Commands may be saved at the end of the impulse.
+    pub can_save: bool,
+    /// Named actions each unit has performed this impulse (4.2: one of each
+    /// named type per unit, moves within a card excepted).
+    pub done: Vec<(UnitId, String)>,
+    /// The failed attempts of the last order, which Exhort may retry once
+    /// each (4.2.1 b).
+    pub exhortable: Vec<FailedAttempt>,
+}
+
+impl Impulse {
+    pub fn left(&self) -> u8 {
+        self.available
+            .saturating_sub(self.spent)
+            .min(self.spend_max.saturating_sub(self.spent))
+    }
+}
+
+/// A failed attempt kept for Exhort (4.2.1 b).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FailedAttempt {
+    /// The order whose attempt failed.
+    pub order: crate::engine::orders::Order,
+    /// The unit whose attempt failed (platoon orders draw per unit).
+    pub unit: UnitId,
+    /// The failure placed a Grenade Miss marker on the card.
+    pub placed_miss: bool,
+}
+
+/// Fire from the units of one side on one card into a target card: the
+/// PDF marker on the firing card's edge and its share of the VOF on the
+/// target (6.1, 6.2). Point-blank fire has `from == target` and no PDF.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct FireLink {
+    pub side: Side,
+    pub from: CardPos,
+    pub target: CardPos,
+}
+
+/// How the mission ended (11.0).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    Success,
+    Failure(String),
+}
+
+/// Running counts used by the harness and the mission log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Counters {
+    pub inputs: u64,
+    /// PC markers resolved into enemy units (9.2).
+    pub contacts: u32,
+    /// Enemy activity checks made (9.4).
+    pub enemy_checks: u32,
+    /// Friendly steps that joined during the mission (reinforcements).
+    pub reinforcements: u32,
+    /// Successful grenade attacks by the company (10.3.1).
+    #[serde(default)]
+    pub grenades: u32,
+    /// Enemy steps placed by contacts during the mission (9.2).
+    #[serde(default)]
+    pub enemy_placed: u32,
+}
+
+/// Everything about a game in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    pub mission: String,
+    pub seed: u64,
+    pub options: Options,
+    pub turn: u8,
+    pub step: Step,
+    /// The current step's automatic work has been done.
+    pub step_begun: bool,
+    /// The General Initiative impulse was taken this turn.
+    pub general_done: bool,
+    pub deck: Deck,
+    pub map: Map,
+    pub units: Vec<Unit>,
+    pub hqs: Vec<HqState>,
+    pub activity: Activity,
+    pub impulse: Option<Impulse>,
+    pub runners: Vec<RunnerTask>,
+    /// Every fire link on the map, sorted (6.2).
+    pub fires: Vec<FireLink>,
+    /// Fire missions left: (agency index, kind, count) (6.7.1).
+    pub fire_missions: Vec<(u8, crate::data::mission::FmKind, u8)>,
+    /// Registered targets: (agency index, card) (6.7.5).
+    pub registered: Vec<(u8, CardPos)>,
+    /// Final protective lines: machine gun, diagonal, firing now (6.4).
+    pub fpl: Vec<(UnitId, crate::data::terrain::Dir, bool)>,
+    /// The final protective fire is being fired (6.7.2 D).
+    pub fpf_firing: bool,
+    /// A battalion tasking this turn: commands the CO HQ may spend on it,
+    /// experience it earns (3.1, 10.3.1).
+    pub tasking: Option<(u8, u8)>,
+    /// Casualties carried by a unit: (carrier, casualty) (5.1.6-5.1.7).
+    pub carried: Vec<(UnitId, UnitId)>,
+    /// Casualty steps evacuated so far (5.1.7).
+    pub evacuated: u8,
+    /// Radios and phones removed from play (destroyed), whose networks a
+    /// surviving set may switch to (4.2.1 j).
+    pub lost_assets: Vec<Asset>,
+    pub next_cover: u16,
+    pub outcome: Option<Outcome>,
+    pub counters: Counters,
+    /// A counterattack switched the enemy to Assault tactics up to and
+    /// including this turn (9.1.4); 0: never.
+    #[serde(default)]
+    pub assault_until: u8,
+    /// Enemy indirect-fire spotters and what they have left (9.8).
+    #[serde(default)]
+    pub spotters: Vec<SpotterTask>,
+    /// Every card that has held a PC marker, with the highest letter it
+    /// held, sorted (10.3.1: clearing such cards earns experience).
+    #[serde(default)]
+    pub pc_history: Vec<(CardPos, PcLetter)>,
+    /// Route points touched in order so far (2.4.1 C).
+    #[serde(default)]
+    pub route_reached: u8,
+    /// Experience earned during play: Higher HQ taskings carried out
+    /// (3.1), as (events, points).
+    #[serde(default)]
+    pub hq_tasks: (u8, u32),
+    /// The experience tally made at the mission's end (10.3.1).
+    #[serde(default)]
+    pub tally: Option<Tally>,
+    /// The patrol of a combat patrol mission being fought, from 1 (11.4).
+    #[serde(default)]
+    pub patrol: u8,
+    /// Designations of the friendly units that moved during the mission,
+    /// sorted: a combat patrol's participants (10.3.3).
+    #[serde(default)]
+    pub moved: Vec<String>,
+    /// Skill markers held: (holder, skill) (10.7).
+    #[serde(default)]
+    pub skills: Vec<(UnitId, crate::data::mission::Skill)>,
+    /// A skill given with the order being carried out, for the acting
+    /// unit's first attempt (10.7).
+    #[serde(default)]
+    pub skill_in_use: Option<(Option<UnitId>, crate::data::mission::Skill)>,
+}
+
+/// The experience a mission earned (10.3.1): each task with its count and
+/// points, and the total.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Tally {
+    pub lines: Vec<(crate::data::mission::Task, u32, u32)>,
+    pub total: u32,
+}
+
+/// An enemy spotter (9.8): its fire missions left and the card its last
+/// Incoming! fell on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SpotterTask {
+    pub unit: UnitId,
+    pub missions: u8,
+    pub target: CardPos,
+}
+
+impl State {
+    /// Records the PC markers now on the map in `pc_history`.
+    pub fn note_pc_markers(&mut self) {
+        for c in &self.map.cards {
+            let Some(m) = c.markers.pc else {
+                continue;
+            };
+            match self.pc_history.iter_mut().find(|(p, _)| *p == c.pos) {
+                Some((_, l)) => *l = (*l).max(m.letter),
+                None => self.pc_history.push((c.pos, m.letter)),
+            }
+        }
+        self.pc_history.sort();
+    }
+
+    pub fn unit(&self, id: UnitId) -> &Unit {
+        &self.units[id.0 as usize]
+    }
+
+    pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
+        &mut self.units[id.0 as usize]
+    }
+
+    pub fn get(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(id.0 as usize)
+    }
+
+    /// Units in play, in id order.
+    pub fn in_play(&self) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(|u| u.in_play())
+    }
+
+    /// Units in play on a card, in id order.
+    pub fn units_at(&self, pos: CardPos) -> impl Iterator<Item = &Unit> {
+        self.in_play().filter(move |u| u.pos == pos)
+    }
+
+    pub fn hq_state(&self, id: UnitId) -> Option<&HqState> {
+        self.hqs.iter().find(|h| h.unit == id)
+    }
+
+    pub fn hq_state_mut(&mut self, id: UnitId) -> Option<&mut HqState> {
+        self.hqs.iter_mut().find(|h| h.unit == id)
+    }
+
+    /// Puts a new counter of a type into play and returns its id, or `None`
+    /// for an unknown type.
+    pub fn add_unit(
+        &mut self,
+        data: &crate::data::DataSet,
+        type_id: &str,
+        pos: CardPos,
+    ) -> Option<UnitId> {
+        let t = data.unit_type(type_id)?;
+        let id = UnitId(self.units.len() as u16);
+        self.units.push(Unit::from_type(id, t, pos));
+        Some(id)
+    }
+
+    /// The unit that started the mission under a roster id.
+    pub fn by_roster(&self, roster: &str) -> Option<&Unit> {
+        self.units
+            .iter()
+            .find(|u| u.roster.as_deref() == Some(roster))
+    }
+
+    /// A roster unit and the counters split from it (teams, runners,
+    /// casualties: no roster id of their own, its designation), in any
+    /// state; empty when no unit has that roster id.
+    pub fn member_units(&self, roster: &str) -> Vec<&Unit> {
+        let Some(u0) = self.by_roster(roster) else {
+            return Vec::new();
+        };
+        self.units
+            .iter()
+            .filter(|u| {
+                u.side == u0.side
+                    && (u.roster.as_deref() == Some(roster)
+                        || (u.roster.is_none() && u.designation == u0.designation))
+            })
+            .collect()
+    }
+
+    /// The company's CO HQ, if still in play.
+    pub fn co_hq(&self) -> Option<&Unit> {
+        self.in_play()
+            .find(|u| u.side == Side::Us && u.kind == UnitKind::Hq && u.hq.is_none())
+    }
+
+    /// Steps of one side on a card, casualties excluded (5.1.5).
+    pub fn steps_at(&self, pos: CardPos, side: Side) -> u8 {
+        self.units_at(pos)
+            .filter(|u| u.side == side && u.kind != UnitKind::Casualty)
+            .map(|u| u.steps)
+            .sum()
+    }
+
+    pub fn cover_kind(&self, pos: CardPos, cover: CoverId) -> Option<CoverKind> {
+        self.map
+            .card(pos)?
+            .covers
+            .iter()
+            .find(|c| c.id == cover)
+            .map(|c| c.kind)
+    }
+}

@@ -1,0 +1,135 @@
+//! Line of sight on the game's map: the engine's side of `los`.
+
+use crate::data::charts::CoverKind;
+use crate::data::terrain::TerrainCard;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::UnitId;
+use crate::engine::map::los::{LosCell, LosMap, Viewer, Visibility, effective_borders, has_los};
+
+impl LosMap for Game {
+    fn cell(&self, pos: CardPos) -> Option<LosCell> {
+        let card = self.state.map.card(pos)?;
+        let deck = self.data.terrain_deck(&self.state.map.deck)?;
+        let cards: Vec<&TerrainCard> = card
+            .stack
+            .iter()
+            .filter_map(|n| deck.cards.iter().find(|c| c.number == *n))
+            .collect();
+        let (top, beneath) = cards.split_last()?;
+        let hills: Vec<TerrainCard> = beneath.iter().map(|c| (*c).clone()).collect();
+        let mut cell = LosCell::from_stack(top, &hills);
+        if !card.face_up {
+            // A face-down card shows nothing: open ground at level 1 until
+            // revealed (5.2).
+            cell = LosCell::open(1);
+        }
+        cell.borders = if card.face_up {
+            effective_borders(
+                &top.borders,
+                &beneath.iter().map(|c| c.borders).collect::<Vec<_>>(),
+            )
+        } else {
+            cell.borders
+        };
+        let m = &card.markers;
+        cell.obscured = m.smoke.is_some() || m.incoming;
+        let weather = self
+            .data
+            .charts
+            .visibility
+            .iter()
+            .find(|v| v.id == self.mission.visibility)
+            .is_some_and(|v| v.weather);
+        cell.illuminated = m.illumination.is_some() && !weather;
+        Some(cell)
+    }
+}
+
+impl Game {
+    pub fn visibility(&self) -> Visibility {
+        Visibility::from_modifier(self.visibility_modifier())
+    }
+
+    /// The level a unit sees from: its card's level, +1 on an upper story
+    /// or church tower (5.2.2 B).
+    pub fn unit_level(&self, id: UnitId) -> i8 {
+        let u = self.state.unit(id);
+        let up = u
+            .cover
+            .and_then(|c| self.state.cover_kind(u.pos, c))
+            .is_some_and(|k| matches!(k, CoverKind::UpperStory | CoverKind::ChurchTower));
+        self.level(u.pos) + i8::from(up)
+    }
+
+    /// A unit's night observation device, if its counter has one (8.3).
+    pub fn night_sight(&self, id: UnitId) -> Option<crate::data::units::NightSight> {
+        let u = self.state.unit(id);
+        self.data.unit_type(&u.unit_type.0).and_then(|t| t.sight)
+    }
+
+    /// The visibility a unit sees by: passive infrared and thermal sights see
+    /// to full range at night (8.3.2-8.3.3).
+    fn sees_by(&self, id: UnitId) -> Visibility {
+        use crate::data::units::NightSight;
+        match self.night_sight(id) {
+            Some(NightSight::PassiveIr | NightSight::Thermal) => Visibility::NORMAL,
+            _ => self.visibility(),
+        }
+    }
+
+    /// LOS from a unit, seen through smoke when it has thermal sights.
+    fn los_from(&self, id: UnitId, from: Viewer, to: Viewer) -> bool {
+        if self.night_sight(id) == Some(crate::data::units::NightSight::Thermal) {
+            has_los(&ThermalView(self), from, to, self.sees_by(id))
+        } else {
+            has_los(self, from, to, self.sees_by(id))
+        }
+    }
+
+    /// Whether a unit has LOS to a card (at the card's ground level).
+    /// Units in a staging area neither see nor are seen (2.4.2).
+    pub fn unit_sees(&self, id: UnitId, to: CardPos) -> bool {
+        let u = self.state.unit(id);
+        if u.pos.is_staging() || to.is_staging() {
+            return false;
+        }
+        self.los_from(
+            id,
+            Viewer::new(u.pos, self.unit_level(id)),
+            Viewer::new(to, self.level(to)),
+        )
+    }
+
+    /// Whether a unit sees another unit (both levels counted).
+    pub fn unit_sees_unit(&self, a: UnitId, b: UnitId) -> bool {
+        let (ua, ub) = (self.state.unit(a), self.state.unit(b));
+        if ua.pos.is_staging() || ub.pos.is_staging() {
+            return false;
+        }
+        self.los_from(
+            a,
+            Viewer::new(ua.pos, self.unit_level(a)),
+            Viewer::new(ub.pos, self.unit_level(b)),
+        )
+    }
+}
+
+/// The map as thermal sights see it: smoke does not hide anything (8.3.3).
+struct ThermalView<'a>(&'a Game);
+
+impl LosMap for ThermalView<'_> {
+    fn cell(&self, pos: CardPos) -> Option<LosCell> {
+        self.0.cell(pos).map(|mut c| {
+            let m = self
+                .0
+                .state
+                .map
+                .card(pos)
+                .map(|m| m.markers.incoming)
+                .unwrap_or(false);
+            c.obscured = m;
+            c
+        })
+    }
+}

@@ -1,0 +1,1068 @@
+//! Movement actions (4.2.2, 5.1, 5.2.3): moving between cards, infiltrating,
+//! seeking and moving to cover, picking up casualties.
+
+use crate::data::action::{Icon, Word};
+use crate::data::charts::CoverKind;
+use crate::data::terrain::{Dir, Relief, TerrainType};
+use crate::data::units::{AmmoKind, Side, UnitKind, Vof, Weapon};
+use crate::engine::combat::fire::{diagonal_crosses_pdf, ratings};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{Asset, CoverId, CoverMarker, Item, Unit, UnitId};
+use crate::engine::orders::{Action, Needed, Order, attempt, can_order, failed};
+
+/// Fortifications between which moving is not exposed (5.1.1, 5.1.2).
+fn fortified(kind: Option<CoverKind>) -> bool {
+    matches!(
+        kind,
+        Some(CoverKind::Trench | CoverKind::Bunker | CoverKind::Pillbox | CoverKind::DeepBunker)
+    )
+}
+
+/// Positions a unit can step to from `pos` (5.1.2, 2.4.2 A).
+pub fn neighbours(game: &Game, pos: CardPos) -> Vec<CardPos> {
+    Dir::ALL
+        .iter()
+        .map(|d| pos.step(*d))
+        .filter(|p| game.state.map.is_staging(*p) || game.state.map.card(*p).is_some())
+        .collect()
+}
+
+/// Whether the enemy holds a cover marker (only one side may be under a
+/// marker at a time, 5.2.3).
+fn cover_held_by_other(game: &Game, pos: CardPos, cover: CoverId, side: Side) -> bool {
+    game.state
+        .units_at(pos)
+        .any(|u| u.cover == Some(cover) && u.side != side && u.kind != UnitKind::Casualty)
+}
+
+/// Checks that a unit may go under a cover marker on a card.
+fn check_cover(game: &Game, u: &Unit, pos: CardPos, cover: CoverId) -> Result<(), Illegal> {
+    let Some(kind) = game.state.cover_kind(pos, cover) else {
+        return no(|| format!("there is no such cover marker on {pos}"));
+    };
+    if cover_held_by_other(game, pos, cover, u.side) {
+        return no("the enemy is under that cover marker (5.2.3)");
+    }
+    let cap = game
+        .data
+        .charts
+        .cover_markers
+        .iter()
+        .find(|c| c.kind == kind)
+        .and_then(|c| c.capacity);
+    if let Some(cap) = cap {
+        let inside: u8 = game
+            .state
+            .units_at(pos)
+            .filter(|x| x.cover == Some(cover) && x.id != u.id && x.kind != UnitKind::Casualty)
+            .map(|x| x.steps)
+            .sum();
+        if inside + u.steps > cap {
+            return no(|| format!("the {kind:?} holds at most {cap} steps (5.2.3 B)"));
+        }
+    }
+    Ok(())
+}
+
+/// The friendly units (casualties aside) on a card.
+fn friendly_occupied(game: &Game, pos: CardPos, except: UnitId) -> bool {
+    game.state
+        .units_at(pos)
+        .any(|x| x.side == Side::Us && x.id != except && x.kind != UnitKind::Casualty)
+}
+
+/// 4.2.5: where a pinned unit or a limited action team may move to an
+/// adjacent card.
+fn restricted_destination(game: &Game, u: &Unit, to: CardPos) -> Result<(), Illegal> {
+    let safe = game.state.map.is_staging(to)
+        || (friendly_occupied(game, to, u.id) && !game.card_under_vof(to));
+    if u.pinned {
+        return if safe {
+            Ok(())
+        } else {
+            no(|| {
+                format!(
+                    "{} is pinned: it may only move to the staging area or a friendly card under no VOF (4.2.5)",
+                    game.describe(u.id)
+                )
+            })
+        };
+    }
+    match u.kind {
+        UnitKind::FireTeam => {
+            if !safe {
+                return no(
+                    "a fire team may only move to the staging area or a friendly card under no VOF (4.2.5)",
+                );
+            }
+            if game
+                .state
+                .map
+                .card(to)
+                .is_some_and(|c| c.markers.pc.is_some())
+            {
+                return no(
+                    "fire teams cannot scout into cards with Potential Contact markers (4.2.5)",
+                );
+            }
+            Ok(())
+        }
+        UnitKind::LitterTeam | UnitKind::ParalyzedTeam if !safe => no(
+            "a litter or paralyzed team may only move to the staging area or a friendly card under no VOF (4.2.5)",
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Common checks for moving a unit to an adjacent card (4.2.2 a, 5.1.2).
+pub fn check_move(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    to: CardPos,
+    cover: Option<CoverId>,
+) -> Result<(), Illegal> {
+    can_order(game, by, unit)?;
+    let u = game.state.unit(unit);
+    if u.kind == UnitKind::Casualty {
+        return no("casualties cannot move; another unit must carry them (5.1.7)");
+    }
+    if u.exposed {
+        return no(|| {
+            format!(
+                "{} is marked Exposed and cannot move to another card this turn (5.1.3)",
+                game.describe(unit)
+            )
+        });
+    }
+    // 5.1.6 A-B: a pinned or paralyzed carrier keeps what it carries but
+    // cannot transport it any farther until rallied; it must set it down.
+    if (u.pinned || u.kind == UnitKind::ParalyzedTeam)
+        && game.state.carried.iter().any(|(k, _)| *k == unit)
+    {
+        return no(|| {
+            format!(
+                "{} is pinned or paralyzed and cannot carry its casualty any farther: set it down first (5.1.6)",
+                game.describe(unit)
+            )
+        });
+    }
+    if !u.pos.adjacent(to) {
+        return no(|| format!("{to} is not adjacent to {} (5.1.2)", u.pos));
+    }
+    if !game.state.map.friendly_may_enter(to) {
+        return no(|| {
+            format!("{to} is off the map, or beyond a boundary or the limit of advance (2.4.1)")
+        });
+    }
+    restricted_destination(game, u, to)?;
+    if diagonal_crosses_pdf(game, u.pos, to) {
+        return no("infantry cannot move diagonally through a PDF (5.1.2)");
+    }
+    if !game.state.map.is_staging(to) {
+        let steps = game.state.steps_at(to, u.side);
+        let limit = game.data.charts.stacking.steps;
+        let escort: u8 = idle_runners(game, unit)
+            .iter()
+            .map(|r| game.state.unit(*r).steps)
+            .sum();
+        if steps + u.steps + escort > limit {
+            return no(|| {
+                format!("{to} already holds {steps} friendly steps; the limit is {limit} (5.1.5)")
+            });
+        }
+    }
+    if let Some(c) = cover {
+        check_cover(game, u, to, c)?;
+    }
+    Ok(())
+}
+
+/// Units that may not infiltrate: tripod machine guns and H VOF (5.1.4).
+fn cannot_infiltrate(game: &Game, u: &Unit) -> bool {
+    let t = game.data.unit_type(&u.unit_type.0);
+    t.is_some_and(|t| t.weapon == Some(Weapon::TripodMg))
+        || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
+}
+
+pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    match action {
+        Action::Move { unit, to, cover } => {
+            let u = game.state.unit(*unit);
+            if !u.good_order() && !u.pinned && !u.kind.is_lat() {
+                return no("only Good Order units and some teams may move (4.2.2 a)");
+            }
+            check_move(game, by, *unit, *to, *cover)
+        }
+        Action::Infiltrate { unit, to, cover } => {
+            check_move(game, by, *unit, *to, *cover)?;
+            let u = game.state.unit(*unit);
+            if u.pinned {
+                return no("a pinned unit cannot infiltrate (4.2.5)");
+            }
+            match u.kind {
+                UnitKind::ParalyzedTeam => return no("a paralyzed team cannot infiltrate (4.2.5)"),
+                UnitKind::FireTeam | UnitKind::LitterTeam
+                    if !friendly_occupied(game, *to, *unit) =>
+                {
+                    return no(
+                        "this team may infiltrate only into a friendly-occupied card (4.2.5)",
+                    );
+                }
+                _ => {}
+            }
+            if cannot_infiltrate(game, u) {
+                return no("tripod machine guns and heavy weapons cannot infiltrate (5.1.4)");
+            }
+            if !game.card_under_vof(u.pos) && !game.card_under_vof(*to) {
+                return no("infiltration needs a VOF marker on the card left or entered (5.1.4)");
+            }
+            Ok(())
+        }
+        Action::MovePlatoon { to } | Action::InfiltratePlatoon { to } => {
+            let Some(h) = by else {
+                return no("a platoon action is ordered by its platoon HQ (4.2.2 b)");
+            };
+            if !is_plt_hq(game, h) {
+                return no("only a platoon HQ can move its platoon (4.2.2 b)");
+            }
+            if game.state.unit(h).flipped {
+                return no(
+                    "an HQ on its fire-team side can command only itself, not its platoon (4.1.4)",
+                );
+            }
+            let infiltrate = matches!(action, Action::InfiltratePlatoon { .. });
+            let movers = platoon_movers(game, h, *to, infiltrate);
+            if movers.is_empty() {
+                return no(|| format!("no unit of the platoon can move to {to}"));
+            }
+            let pos = game.state.unit(h).pos;
+            if infiltrate && !game.card_under_vof(pos) && !game.card_under_vof(*to) {
+                return no("infiltration needs a VOF marker on the card left or entered (5.1.4)");
+            }
+            let steps: u8 = movers.iter().map(|m| game.state.unit(*m).steps).sum();
+            if !game.state.map.is_staging(*to)
+                && game.state.steps_at(*to, Side::Us) + steps > game.data.charts.stacking.steps
+            {
+                return no(|| format!("the platoon would exceed 16 steps on {to} (5.1.5)"));
+            }
+            Ok(())
+        }
+        Action::SeekCover { unit } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if u.kind == UnitKind::ParalyzedTeam || u.kind == UnitKind::Casualty {
+                return no("this unit cannot seek cover (4.2.5)");
+            }
+            if u.pos.is_staging() {
+                return no("there is no cover to seek in the staging area");
+            }
+            if u.cover.is_some() {
+                return no("a unit under a cover marker cannot seek cover (5.1.1)");
+            }
+            if cover_potential_left(game, u.pos) == 0 {
+                return no(|| format!("{} has reached its cover potential (5.2.3)", u.pos));
+            }
+            Ok(())
+        }
+        Action::MoveCover { unit, cover } | Action::InfiltrateCover { unit, cover } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
+                return no("this unit cannot move within its card (4.2.5)");
+            }
+            if u.cover == *cover {
+                return no(match cover {
+                    Some(_) => "the unit is already under that cover marker",
+                    None => "the unit is not under cover",
+                });
+            }
+            if let Some(c) = cover {
+                check_cover(game, u, u.pos, *c)?;
+            }
+            if matches!(action, Action::InfiltrateCover { .. }) {
+                if u.exposed {
+                    return no("an Exposed unit cannot infiltrate (5.1.4)");
+                }
+                if u.pinned {
+                    return no("a pinned unit cannot infiltrate (4.2.5)");
+                }
+                if cannot_infiltrate(game, u) {
+                    return no("tripod machine guns and heavy weapons cannot infiltrate (5.1.4)");
+                }
+                if !game.card_under_vof(u.pos) {
+                    return no("infiltrating within a card needs a VOF marker on it (5.1.4)");
+                }
+            }
+            Ok(())
+        }
+        Action::PickUpItem { unit, item } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
+                return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
+            }
+            let Some(it) = game
+                .state
+                .map
+                .card(u.pos)
+                .and_then(|c| c.markers.items.get(*item))
+            else {
+                return no("there is no such item on the unit's card");
+            };
+            match it {
+                Item::Ammo(kind, _) => {
+                    if own_ammo_kind(game, u) == Some(*kind) && own_ammo_room(game, u) > 0 {
+                        return Ok(());
+                    }
+                    if game.state.carried.iter().any(|(k, _)| k == unit) {
+                        return no(
+                            "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
+                        );
+                    }
+                    if u.cargo.is_some_and(|(k, _)| k != *kind) {
+                        return no("a unit carries one kind of ammunition at a time (5.1.6 A)");
+                    }
+                    if cargo_room(game, u, *kind) == 0 {
+                        return no("the unit can carry no more of that ammunition (5.1.6 A)");
+                    }
+                    Ok(())
+                }
+                Item::Asset(_) => {
+                    if u.assets.len() >= ASSET_LOAD {
+                        return no(|| {
+                            format!("a unit carries at most {ASSET_LOAD} assets (5.1.6 A)")
+                        });
+                    }
+                    Ok(())
+                }
+            }
+        }
+        Action::PickUp { unit, casualty } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
+                return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
+            }
+            let Some(c) = game.state.get(*casualty) else {
+                return no("no such casualty");
+            };
+            if c.kind != UnitKind::Casualty || !c.in_play() || c.side != u.side {
+                return no(|| format!("{} is not a friendly casualty", game.describe(*casualty)));
+            }
+            if c.pos != u.pos {
+                return no("the casualty is on another card");
+            }
+            if game.state.carried.iter().any(|(_, x)| x == casualty) {
+                return no("that casualty is already being carried");
+            }
+            if u.cargo.is_some() {
+                return no(
+                    "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
+                );
+            }
+            let load = game.state.carried.iter().filter(|(k, _)| k == unit).count() as u8;
+            if load >= u.steps {
+                return no("each step carries one casualty (5.1.6 A)");
+            }
+            Ok(())
+        }
+        _ => no("not a movement action"),
+    }
+}
+
+/// Runners not on an errand, which move with the CO HQ (4.3.2): those that
+/// would go along if `unit` (the CO HQ) moved; empty for any other unit.
+pub fn idle_runners(game: &Game, unit: UnitId) -> Vec<UnitId> {
+    if game.state.co_hq().is_none_or(|c| c.id != unit) {
+        return Vec::new();
+    }
+    let from = game.state.unit(unit).pos;
+    let busy: Vec<UnitId> = game.state.runners.iter().map(|t| t.runner).collect();
+    game.friendly()
+        .filter(|r| r.kind == UnitKind::Runner && !busy.contains(&r.id) && r.pos == from)
+        .map(|r| r.id)
+        .collect()
+}
+
+pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
+    let co = game.state.co_hq().map(|u| u.id);
+    let u = game.state.unit(h);
+    u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co
+}
+
+/// The units of a platoon that take part in a platoon move (4.2.2 b, d):
+/// Good Order, on the HQ's card, not Exposed, and able to make the move.
+pub fn platoon_movers(game: &Game, hq: UnitId, to: CardPos, infiltrate: bool) -> Vec<UnitId> {
+    let pos = game.state.unit(hq).pos;
+    game.friendly()
+        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+        .filter(|u| u.good_order() && !u.exposed)
+        // 4.3: each mover receives the order, so it must be in communication
+        // with the HQ (e.g. not under another cover marker, 4.3.1).
+        .filter(|u| crate::engine::orders::comms::in_communication(game, hq, u.id))
+        .filter(|u| !infiltrate || !cannot_infiltrate(game, u))
+        .filter(|u| {
+            u.pos.adjacent(to)
+                && game.state.map.friendly_may_enter(to)
+                && !diagonal_crosses_pdf(game, u.pos, to)
+        })
+        .map(|u| u.id)
+        .collect()
+}
+
+/// Cover markers that can still be found on a card (5.2.3): the top card's
+/// potential less the markers found that count against it.
+pub fn cover_potential_left(game: &Game, pos: CardPos) -> u8 {
+    let Some(top) = game.top_card(pos) else {
+        return 0;
+    };
+    let found = game
+        .state
+        .map
+        .card(pos)
+        .map(|c| {
+            c.covers
+                .iter()
+                .filter(|m| {
+                    !m.kind.is_fortification()
+                        && !matches!(m.kind, CoverKind::UpperStory | CoverKind::ChurchTower)
+                })
+                .count() as u8
+        })
+        .unwrap_or(0);
+    top.cover_markers.saturating_sub(found)
+}
+
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    let imp_hq = game.state.impulse.as_ref().and_then(|i| i.hq);
+    for u in game.friendly() {
+        if u.kind == UnitKind::Casualty {
+            continue;
+        }
+        for to in neighbours(game, u.pos) {
+            let mut covers: Vec<Option<CoverId>> = vec![None];
+            if let Some(c) = game.state.map.card(to) {
+                covers.extend(c.covers.iter().map(|m| Some(m.id)));
+            }
+            for cover in covers {
+                out.push(Action::Move {
+                    unit: u.id,
+                    to,
+                    cover,
+                });
+                out.push(Action::Infiltrate {
+                    unit: u.id,
+                    to,
+                    cover,
+                });
+            }
+        }
+        out.push(Action::SeekCover { unit: u.id });
+        let mut covers: Vec<Option<CoverId>> = vec![None];
+        if let Some(c) = game.state.map.card(u.pos) {
+            covers.extend(c.covers.iter().map(|m| Some(m.id)));
+        }
+        for cover in covers {
+            out.push(Action::MoveCover { unit: u.id, cover });
+            out.push(Action::InfiltrateCover { unit: u.id, cover });
+        }
+        for c in game.state.units_at(u.pos) {
+            if c.kind == UnitKind::Casualty && c.side == u.side {
+                out.push(Action::PickUp {
+                    unit: u.id,
+                    casualty: c.id,
+                });
+            }
+        }
+        if let Some(card) = game.state.map.card(u.pos) {
+            for item in 0..card.markers.items.len() {
+                out.push(Action::PickUpItem { unit: u.id, item });
+            }
+        }
+    }
+    if let Some(h) = imp_hq
+        && is_plt_hq(game, h)
+    {
+        for to in neighbours(game, game.state.unit(h).pos) {
+            out.push(Action::MovePlatoon { to });
+            out.push(Action::InfiltratePlatoon { to });
+        }
+    }
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    match &order.action {
+        Action::Move { unit, to, cover } => move_unit(game, *unit, *to, *cover, true),
+        Action::Infiltrate { unit, to, cover } => {
+            let n = game.attempt_draws(2, game.experience(*unit));
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Icon(Icon::Infiltrate),
+                "Infiltration",
+            );
+            move_unit(game, *unit, *to, *cover, !r.success);
+            if !r.success {
+                failed(game, order, *unit, false);
+            }
+        }
+        Action::MovePlatoon { to } | Action::InfiltratePlatoon { to } => {
+            let Some(h) = order.by else { return };
+            let infiltrate = matches!(order.action, Action::InfiltratePlatoon { .. });
+            for m in platoon_movers(game, h, *to, infiltrate) {
+                if let Some(imp) = &mut game.state.impulse
+                    && m != h
+                {
+                    imp.done.push((m, "Move to an Adjacent Card".into()));
+                }
+                if infiltrate {
+                    let n = game.attempt_draws(2, game.experience(m));
+                    let r = attempt(
+                        game,
+                        Some(m),
+                        n,
+                        Needed::Icon(Icon::Infiltrate),
+                        "Platoon infiltration",
+                    );
+                    move_unit(game, m, *to, None, !r.success);
+                    if !r.success {
+                        failed(game, order, m, false);
+                    }
+                } else {
+                    move_unit(game, m, *to, None, true);
+                }
+            }
+        }
+        Action::SeekCover { unit } => {
+            let pos = game.state.unit(*unit).pos;
+            let base = game.top_card(pos).map(|c| c.seek_draws).unwrap_or(2);
+            let n = game.attempt_draws(base, game.experience(*unit));
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Word(Word::Cover),
+                "Seeking cover",
+            );
+            if r.success {
+                found_cover(game, *unit);
+            } else {
+                failed(game, order, *unit, false);
+            }
+        }
+        Action::MoveCover { unit, cover } => change_cover(game, *unit, *cover, true),
+        Action::InfiltrateCover { unit, cover } => {
+            let n = game.attempt_draws(2, game.experience(*unit));
+            let r = attempt(
+                game,
+                Some(*unit),
+                n,
+                Needed::Icon(Icon::Infiltrate),
+                "Infiltrating to or from cover",
+            );
+            change_cover(game, *unit, *cover, !r.success);
+            if !r.success {
+                failed(game, order, *unit, false);
+            }
+        }
+        Action::PickUpItem { unit, item } => pick_up_item(game, *unit, *item),
+        Action::PickUp { unit, casualty } => {
+            game.state.carried.push((*unit, *casualty));
+            game.state.carried.sort();
+            game.state.unit_mut(*unit).exposed = true;
+            game.emit(
+                "5.1.6 B",
+                EventKind::Status {
+                    unit: *unit,
+                    what: "picked up a casualty".into(),
+                },
+                format!(
+                    "{} picks up {} and is marked Exposed.",
+                    game.describe(*unit),
+                    game.describe(*casualty)
+                ),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The success branch of a failed movement attempt, for Exhort (4.2.1 b).
+pub fn upgrade(game: &mut Game, order: &Order, unit: UnitId) {
+    match &order.action {
+        Action::Infiltrate { .. }
+        | Action::InfiltratePlatoon { .. }
+        | Action::InfiltrateCover { .. } => {
+            game.state.unit_mut(unit).exposed = false;
+            game.emit(
+                "5.1.4",
+                EventKind::Status {
+                    unit,
+                    what: "not exposed".into(),
+                },
+                format!(
+                    "{} slipped through after all: its Exposed marker is removed.",
+                    game.describe(unit)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::SeekCover { .. }
+            if game.state.unit(unit).cover.is_none()
+                && cover_potential_left(game, game.state.unit(unit).pos) > 0 =>
+        {
+            found_cover(game, unit);
+        }
+        _ => {}
+    }
+}
+
+/// Moves a unit to an adjacent card (5.1.2): Exposed unless told not to,
+/// or between fortifications; lays a phone line behind it if it carries
+/// one (4.3.4); carried casualties come along.
+pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<CoverId>, expose: bool) {
+    let from = game.state.unit(unit).pos;
+    let from_cover = game
+        .state
+        .unit(unit)
+        .cover
+        .and_then(|c| game.state.cover_kind(from, c));
+    let to_cover = cover.and_then(|c| game.state.cover_kind(to, c));
+    let staging = game.state.map.is_staging(from) && game.state.map.is_staging(to);
+    let exposed = expose && !staging && !(fortified(from_cover) && fortified(to_cover));
+    lay_phone_line(game, unit, from);
+    // 6.2.2, 6.5.1: a unit under grenade attacks that leaves the card turns
+    // them into a single Grenade Miss on that card.
+    if game.state.unit(unit).grenaded > 0 {
+        game.state.unit_mut(unit).grenaded = 0;
+        if let Some(c) = game.state.map.card_mut(from) {
+            c.markers.grenade_miss = true;
+        }
+    }
+    {
+        let u = game.state.unit_mut(unit);
+        u.pos = to;
+        u.cover = cover;
+        if exposed {
+            u.exposed = true;
+        }
+    }
+    // 10.3.3: who took part in a patrol.
+    if game.state.unit(unit).side == crate::data::units::Side::Us {
+        let d = game.state.unit(unit).designation.clone();
+        if let Err(i) = game.state.moved.binary_search(&d) {
+            game.state.moved.insert(i, d);
+        }
+    }
+    let carried: Vec<UnitId> = game
+        .state
+        .carried
+        .iter()
+        .filter(|(k, _)| *k == unit)
+        .map(|(_, c)| *c)
+        .collect();
+    for c in carried {
+        let cu = game.state.unit_mut(c);
+        cu.pos = to;
+        cu.cover = cover;
+    }
+    // 4.3.2: runners not on an errand move with the CO HQ.
+    {
+        for r in idle_runners(game, unit) {
+            let ru = game.state.unit_mut(r);
+            ru.pos = to;
+            ru.cover = cover;
+        }
+    }
+    // Fire from a unit that leaves its card stops (6.1.2): only the
+    // links of the card it left that no unit still supports are removed.
+    crate::engine::turn::menu::drop_orphan_fire(game, from);
+    let name = game.describe(unit);
+    let under = if cover.is_some() { ", under cover" } else { "" };
+    game.emit(
+        "5.1.2",
+        EventKind::Moved {
+            unit,
+            from,
+            to,
+            exposed,
+        },
+        format!(
+            "{name} moves from {from} to {to}{under}{}.",
+            if exposed {
+                " and is marked Exposed"
+            } else {
+                " without being exposed"
+            }
+        ),
+        Vec::new(),
+    );
+    reveal_around(game);
+    crate::engine::recovery::victory::touch_route(game);
+    crate::engine::turn::phases::mine_check(game, unit);
+}
+
+fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
+    if from.is_staging() {
+        return;
+    }
+    let has_line = game
+        .state
+        .map
+        .card(from)
+        .is_some_and(|c| c.markers.phone_line.is_some());
+    if has_line {
+        return;
+    }
+    let u = game.state.unit_mut(unit);
+    let mut laid = false;
+    for a in &mut u.assets {
+        if let Asset::PhoneLines(n) = a
+            && *n > 0
+        {
+            *n -= 1;
+            laid = true;
+            break;
+        }
+    }
+    u.assets.retain(|a| !matches!(a, Asset::PhoneLines(0)));
+    if laid {
+        if let Some(c) = game.state.map.card_mut(from) {
+            c.markers.phone_line = Some(false);
+        }
+        game.emit(
+            "4.3.4",
+            EventKind::Marker {
+                pos: from,
+                what: "phone line".into(),
+            },
+            format!(
+                "{} lays a phone line on {from} as it leaves.",
+                game.describe(unit)
+            ),
+            Vec::new(),
+        );
+    }
+}
+
+fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: bool) {
+    let pos = game.state.unit(unit).pos;
+    let from_kind = game
+        .state
+        .unit(unit)
+        .cover
+        .and_then(|c| game.state.cover_kind(pos, c));
+    let to_kind = cover.and_then(|c| game.state.cover_kind(pos, c));
+    let exposed = expose && !(fortified(from_kind) && fortified(to_kind));
+    {
+        let u = game.state.unit_mut(unit);
+        u.cover = cover;
+        if exposed {
+            u.exposed = true;
+        }
+    }
+    for (k, c) in game.state.carried.clone() {
+        if k == unit {
+            game.state.unit_mut(c).cover = cover;
+        }
+    }
+    game.emit(
+        "5.1.1",
+        EventKind::CoverChanged {
+            unit,
+            under: cover.is_some(),
+        },
+        format!(
+            "{} {}{}.",
+            game.describe(unit),
+            match to_kind {
+                Some(k) => format!("moves under the {k:?} cover marker"),
+                None => "leaves its cover".into(),
+            },
+            if exposed {
+                " and is marked Exposed"
+            } else {
+                " unseen"
+            }
+        ),
+        Vec::new(),
+    );
+    crate::engine::turn::phases::mine_check(game, unit);
+}
+
+/// A successful search for cover (5.2.3): a basic marker, or on an urban
+/// card a marker from the urban cover table, with an upper story on a
+/// multi-story card and a church tower on a church; the unit goes under the
+/// ground-floor marker and is marked Exposed.
+pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
+    let pos = game.state.unit(unit).pos;
+    let top = game.top_card(pos).cloned();
+    let mut reads = Vec::new();
+    let mut kinds = vec![CoverKind::Basic];
+    if let Some(t) = &top
+        && t.urban
+    {
+        let table = game.data.charts.urban_cover.clone();
+        let (r, rr) = game.random(table.n as u32, "Urban cover table");
+        reads = rr;
+        let k = table.lookup(r as u8);
+        kinds = vec![k];
+        if matches!(k, CoverKind::LightBuilding | CoverKind::StrongBuilding) {
+            if t.terrain == TerrainType::Church {
+                kinds.push(CoverKind::ChurchTower);
+            } else if t.relief == Relief::MultiStory {
+                kinds.push(CoverKind::UpperStory);
+            }
+        }
+    }
+    let mut first = None;
+    for k in &kinds {
+        let id = CoverId(game.state.next_cover);
+        game.state.next_cover += 1;
+        if let Some(c) = game.state.map.card_mut(pos) {
+            c.covers.push(CoverMarker { id, kind: *k });
+        }
+        first.get_or_insert(id);
+    }
+    let u = game.state.unit_mut(unit);
+    u.cover = first;
+    u.exposed = true;
+    let names: Vec<String> = kinds.iter().map(|k| format!("{k:?}")).collect();
+    game.emit(
+        "5.2.3",
+        EventKind::CoverFound {
+            pos,
+            kind: names.join(" + "),
+        },
+        format!(
+            "{} finds cover on {pos} ({}) and moves under it, marked Exposed.",
+            game.describe(unit),
+            names.join(" and ")
+        ),
+        reads,
+    );
+}
+
+/// 5.2: a face-down card is revealed when a friendly unit on the map gains
+/// LOS to it; a revealed hill gets cards on top until one is not a hill.
+pub fn reveal_around(game: &mut Game) {
+    let hidden: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| !c.face_up)
+        .map(|c| c.pos)
+        .collect();
+    if hidden.is_empty() {
+        return;
+    }
+    let viewers: Vec<UnitId> = game
+        .friendly()
+        .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
+        .map(|u| u.id)
+        .collect();
+    for pos in hidden {
+        if viewers.iter().any(|v| game.unit_sees(*v, pos)) {
+            reveal(game, pos);
+        }
+    }
+}
+
+pub fn reveal(game: &mut Game, pos: CardPos) {
+    let deck = game.data.terrain_deck(&game.state.map.deck).cloned();
+    let is_hill = |n: u8| {
+        deck.as_ref()
+            .is_some_and(|d| d.cards.iter().any(|c| c.number == n && c.is_hill()))
+    };
+    let mut stack = game
+        .state
+        .map
+        .card(pos)
+        .map(|c| c.stack.clone())
+        .unwrap_or_default();
+    while stack.last().is_some_and(|n| is_hill(*n)) {
+        match game.state.map.terrain_pile.pop() {
+            Some(n) => stack.push(n),
+            None => break,
+        }
+    }
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.stack = stack;
+        c.face_up = true;
+    }
+    let name = game
+        .top_card(pos)
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    game.emit(
+        "5.2",
+        EventKind::CardRevealed { pos },
+        format!("{pos} is revealed: {name}."),
+        Vec::new(),
+    );
+}
+
+/// 9.2.2: the map grows when a placement needs a card that is not there: a
+/// terrain card is drawn and laid face up (a hill gets cards on top until
+/// one is not a hill). Decision: the map does not grow into the Main
+/// Staging Area row; a placement there is treated as impossible, so the
+/// enemy rules draw another placement.
+pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
+    if game.state.map.card(pos).is_some() {
+        return Ok(());
+    }
+    if pos.row < 1 {
+        return Err(Illegal::because(|| {
+            format!("{pos} lies in the staging area: the map does not grow there")
+        }));
+    }
+    let Some(first) = game.state.map.terrain_pile.pop() else {
+        return Err(Illegal("the terrain deck is exhausted".into()));
+    };
+    game.state
+        .map
+        .insert(crate::engine::kernel::state::MapCard {
+            pos,
+            stack: vec![first],
+            face_up: false,
+            covers: Vec::new(),
+            markers: Default::default(),
+        });
+    reveal(game, pos);
+    game.emit(
+        "9.2.2",
+        EventKind::MapExpanded { pos },
+        format!("The map grows: a new terrain card is laid at {pos}."),
+        Vec::new(),
+    );
+    Ok(())
+}
+
+/// Assets a unit may carry besides its ammunition (5.1.6 A).
+pub const ASSET_LOAD: usize = 6;
+
+/// Ammunition points one step can carry, by kind (5.1.6 A).
+pub fn per_step(kind: AmmoKind) -> u8 {
+    match kind {
+        AmmoKind::Mg => 6,
+        AmmoKind::Mortar => 2,
+        AmmoKind::Rcl | AmmoKind::Rocket => 3,
+        AmmoKind::Flame => 1,
+        AmmoKind::Demo => 2,
+        AmmoKind::RifleGrenade | AmmoKind::Tank => 1,
+    }
+}
+
+/// The ammunition a unit's own weapon uses.
+pub fn own_ammo_kind(game: &Game, u: &Unit) -> Option<AmmoKind> {
+    game.data
+        .unit_type(&u.unit_type.0)
+        .and_then(|t| t.ammo)
+        .map(|a| a.kind)
+}
+
+/// Points the unit's own weapon can still take: its allotment, within what
+/// its steps carry (6.8.1).
+pub fn own_ammo_room(game: &Game, u: &Unit) -> u8 {
+    let Some(a) = game.data.unit_type(&u.unit_type.0).and_then(|t| t.ammo) else {
+        return 0;
+    };
+    let cap = a.points.min(per_step(a.kind).saturating_mul(u.steps));
+    cap.saturating_sub(u.ammo.unwrap_or(0))
+}
+
+/// Points of a kind of ammunition a unit can still carry for others: what
+/// its steps carry, less what its own weapon of that kind already holds.
+pub fn cargo_room(game: &Game, u: &Unit, kind: AmmoKind) -> u8 {
+    let cap = per_step(kind).saturating_mul(u.steps);
+    let own = if own_ammo_kind(game, u) == Some(kind) {
+        u.ammo.unwrap_or(0)
+    } else {
+        0
+    };
+    let have = u
+        .cargo
+        .filter(|(k, _)| *k == kind)
+        .map(|(_, n)| n)
+        .unwrap_or(0);
+    cap.saturating_sub(have).saturating_sub(own)
+}
+
+/// 5.1.6 B, 6.8.3: picks an item up, marking the unit Exposed; ammunition
+/// for the unit's own weapon refills it first (and a weapons team on its
+/// fire-team side rallies to its front), the rest is carried.
+fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
+    let pos = game.state.unit(unit).pos;
+    let Some(item) = game
+        .state
+        .map
+        .card(pos)
+        .and_then(|c| c.markers.items.get(index).cloned())
+    else {
+        return;
+    };
+    let u = game.state.unit(unit).clone();
+    let mut rest = None;
+    let text = match &item {
+        Item::Ammo(kind, n) => {
+            let mut n = *n;
+            let mut parts = Vec::new();
+            if own_ammo_kind(game, &u) == Some(*kind) {
+                let take = n.min(own_ammo_room(game, &u));
+                if take > 0 {
+                    n -= take;
+                    let w = game.state.unit_mut(unit);
+                    w.ammo = Some(w.ammo.unwrap_or(0) + take);
+                    if w.kind == UnitKind::WeaponsTeam && w.flipped {
+                        w.flipped = false;
+                    }
+                    parts.push(format!("refills its weapon with {take} point(s)"));
+                }
+            }
+            if n > 0 && !game.state.carried.iter().any(|(k, _)| *k == unit) {
+                let w = game.state.unit(unit).clone();
+                if w.cargo.is_none_or(|(k, _)| k == *kind) {
+                    let take = n.min(cargo_room(game, &w, *kind));
+                    if take > 0 {
+                        n -= take;
+                        let have = w.cargo.map(|(_, x)| x).unwrap_or(0);
+                        game.state.unit_mut(unit).cargo = Some((*kind, have + take));
+                        parts.push(format!("carries {take} point(s) of {kind:?} ammunition"));
+                    }
+                }
+            }
+            if n > 0 {
+                rest = Some(Item::Ammo(*kind, n));
+            }
+            parts.join(" and ")
+        }
+        Item::Asset(a) => {
+            game.state.unit_mut(unit).assets.push(a.clone());
+            game.state.unit_mut(unit).assets.sort();
+            format!("picks up {a:?}")
+        }
+    };
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.items.remove(index);
+        if let Some(r) = rest {
+            c.markers.items.push(r);
+        }
+        c.markers.items.sort();
+    }
+    game.state.unit_mut(unit).exposed = true;
+    game.emit(
+        "5.1.6 B",
+        EventKind::Status {
+            unit,
+            what: "picked up".into(),
+        },
+        format!("{} {text} and is marked Exposed.", game.describe(unit)),
+        Vec::new(),
+    );
+}

@@ -1,0 +1,5 @@
+//! Movement (5.1, 5.2.3): the movement actions of the Action Menu
+//! ([`actions`], 4.2.2): moving between cards, infiltrating, seeking and
+//! moving to cover, carrying casualties and items.
+
+pub mod actions;

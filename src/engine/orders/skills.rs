@@ -1,0 +1,265 @@
+//! Skill markers (10.7): single-use, held by a PLT HQ for the units of its
+//! platoon or by a staff unit for itself, three at most per holder.
+//!
+//! Two kinds of use:
+//! - with an action attempt ([`Input::Skilled`]): one more card
+//!   (`Drilled`), or an automatic success for one kind of attempt; the
+//!   cards are still drawn, for critical hits and jams (10.7);
+//! - on their own ([`Input::UseSkill`]): a General Initiative command
+//!   (`Leadership`, during the General Initiative impulse), a paralyzed
+//!   team rallied to an assault or fire team, a team split off a squad of
+//!   three or four steps.
+//!
+//! Decision (10.7): a skill used with an order applies to the first
+//! attempt the acting unit makes for it (not to a free answer the target
+//! makes, nor to a second unit of a group order); group orders (a platoon
+//! moving or firing together) take no skill.
+
+use crate::data::action::{Icon, Word};
+use crate::data::mission::Skill;
+use crate::data::units::UnitKind;
+use crate::engine::kernel::game::{Game, Illegal, Input, no};
+use crate::engine::kernel::state::UnitId;
+use crate::engine::orders::{Action, Needed, Order, TeamKind};
+
+/// Whether `holder` holds `skill` and may use it for `unit` (10.7).
+pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {
+    if !game.state.skills.contains(&(holder, skill)) {
+        return no(|| format!("{} holds no {skill:?} skill marker", game.describe(holder)));
+    }
+    let h = game.state.unit(holder);
+    if !h.in_play() {
+        return no(|| format!("{} is out of play", game.describe(holder)));
+    }
+    let u = game.state.unit(unit);
+    let covers = match h.kind {
+        UnitKind::Staff | UnitKind::HigherStaff => unit == holder,
+        _ => unit == holder || u.platoon == Some(holder),
+    };
+    if !covers {
+        return no(|| {
+            format!(
+                "{}'s skills serve {} (10.7)",
+                game.describe(holder),
+                if matches!(h.kind, UnitKind::Staff | UnitKind::HigherStaff) {
+                    "itself only".to_string()
+                } else {
+                    "its own platoon".to_string()
+                }
+            )
+        });
+    }
+    Ok(())
+}
+
+/// What an attempt skill needs the action to look for.
+fn fits(skill: Skill, action: &Action) -> bool {
+    let needed = crate::engine::turn::menu::needed_for(action);
+    match skill {
+        Skill::Drilled => needed.is_some(),
+        Skill::KeenEye => matches!(action, Action::Spot { .. }),
+        Skill::GroundSense => matches!(action, Action::SeekCover { .. }),
+        Skill::FireDiscipline => matches!(action, Action::ConcentrateFire { .. }),
+        Skill::Stalker => matches!(
+            action,
+            Action::Infiltrate { .. } | Action::InfiltrateCover { .. }
+        ),
+        Skill::Pitcher => matches!(action, Action::Grenade { .. }),
+        _ => false,
+    }
+}
+
+/// Checks an order given with a skill.
+pub fn check_skilled(
+    game: &Game,
+    holder: UnitId,
+    skill: Skill,
+    order: &Order,
+) -> Result<(), Illegal> {
+    if !fits(skill, &order.action) {
+        return no(|| {
+            format!(
+                "the {skill:?} skill does not serve {} (10.7)",
+                order.action.name()
+            )
+        });
+    }
+    let Some(unit) = order.action.unit() else {
+        return no("a skill serves one unit's attempt, not a group's (10.7)");
+    };
+    may_use(game, holder, skill, unit)?;
+    crate::engine::orders::check(game, order)
+}
+
+/// Gives the order with the skill: the marker is spent.
+pub fn execute_skilled(game: &mut Game, holder: UnitId, skill: Skill, order: &Order) {
+    spend(game, holder, skill);
+    game.state.skill_in_use = Some((order.action.unit(), skill));
+    crate::engine::orders::execute(game, order);
+    game.state.skill_in_use = None;
+}
+
+fn spend(game: &mut Game, holder: UnitId, skill: Skill) {
+    if let Some(i) = game.state.skills.iter().position(|s| *s == (holder, skill)) {
+        game.state.skills.remove(i);
+    }
+}
+
+/// For an attempt about to be drawn: extra cards, and whether it succeeds
+/// whatever the cards show. The skill is used up by the first attempt of
+/// the unit it was given for.
+pub fn for_attempt(game: &mut Game, unit: Option<UnitId>, needed: Needed) -> (usize, bool) {
+    let Some((for_unit, skill)) = game.state.skill_in_use else {
+        return (0, false);
+    };
+    if unit.is_none() || for_unit != unit {
+        return (0, false);
+    }
+    game.state.skill_in_use = None;
+    let auto = match skill {
+        Skill::KeenEye | Skill::FireDiscipline => needed == Needed::Icon(Icon::Crosshairs),
+        Skill::GroundSense => needed == Needed::Word(Word::Cover),
+        Skill::Stalker => needed == Needed::Icon(Icon::Infiltrate),
+        Skill::Pitcher => needed == Needed::Icon(Icon::Grenade),
+        _ => false,
+    };
+    (usize::from(skill == Skill::Drilled), auto)
+}
+
+/// Checks a skill used on its own.
+pub fn check_use(
+    game: &Game,
+    holder: UnitId,
+    skill: Skill,
+    unit: UnitId,
+    team: Option<TeamKind>,
+) -> Result<(), Illegal> {
+    if game.state.get(unit).is_none() || game.state.get(holder).is_none() {
+        return no("there is no such unit");
+    }
+    if game.state.impulse.is_none() {
+        return no("skills are used during an impulse");
+    }
+    may_use(game, holder, skill, unit)?;
+    let u = game.state.unit(unit);
+    match skill {
+        Skill::Leadership => {
+            if game.state.step != crate::engine::kernel::sequence::Step::GeneralInitiative {
+                return no(
+                    "Leadership gives a General Initiative command: use it in that impulse (10.7)",
+                );
+            }
+            Ok(())
+        }
+        Skill::SnapOut | Skill::PullTogether => {
+            if u.kind != UnitKind::ParalyzedTeam || !u.in_play() {
+                return no(|| format!("{} is not a paralyzed team", game.describe(unit)));
+            }
+            Ok(())
+        }
+        Skill::SplitTeam => {
+            if u.kind != UnitKind::Squad || !(3..=4).contains(&u.steps) || !u.in_play() {
+                return no("a team splits off a squad of three or four steps (10.7)");
+            }
+            if team.is_none() {
+                return no("say which team splits off: assault or fire");
+            }
+            Ok(())
+        }
+        _ => no(|| format!("the {skill:?} skill is used with an action attempt, not on its own")),
+    }
+}
+
+/// Uses a skill on its own (after [`check_use`]).
+pub fn use_skill(
+    game: &mut Game,
+    holder: UnitId,
+    skill: Skill,
+    unit: UnitId,
+    team: Option<TeamKind>,
+) {
+    spend(game, holder, skill);
+    let before = game.describe(unit);
+    let what = match skill {
+        Skill::Leadership => {
+            if let Some(imp) = game.state.impulse.as_mut() {
+                imp.available += 1;
+            }
+            "one more General Initiative command".to_string()
+        }
+        Skill::SnapOut => {
+            crate::engine::recovery::rally::convert(game, unit, UnitKind::AssaultTeam);
+            format!("{before} pulls itself together as an assault team")
+        }
+        Skill::PullTogether => {
+            crate::engine::recovery::rally::convert(game, unit, UnitKind::FireTeam);
+            format!("{before} pulls itself together as a fire team")
+        }
+        Skill::SplitTeam => {
+            let src = game.state.unit(unit).clone();
+            game.state.unit_mut(unit).steps -= 1;
+            let kind = match team {
+                Some(TeamKind::Assault) => UnitKind::AssaultTeam,
+                _ => UnitKind::FireTeam,
+            };
+            let t = crate::engine::recovery::rally::spawn_team(game, &src, kind);
+            format!("{before} splits off {}", game.describe(t))
+        }
+        _ => String::new(),
+    };
+    game.emit(
+        "10.7",
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: format!("skill {skill:?}"),
+        },
+        format!(
+            "{} spends its {skill:?} skill marker: {what}.",
+            game.describe(holder)
+        ),
+        Vec::new(),
+    );
+}
+
+/// The skill inputs legal now, given the legal orders.
+pub fn legal(game: &Game, orders: &[Order], out: &mut Vec<Input>) {
+    if game.state.skills.is_empty() || game.state.impulse.is_none() {
+        return;
+    }
+    let mut held = game.state.skills.clone();
+    held.dedup();
+    // Only whether each is legal matters: see `game::quietly`.
+    crate::engine::kernel::game::quietly(|| legal_with(game, held, orders, out));
+}
+
+fn legal_with(game: &Game, held: Vec<(UnitId, Skill)>, orders: &[Order], out: &mut Vec<Input>) {
+    for (holder, skill) in held {
+        for o in orders {
+            if check_skilled(game, holder, skill, o).is_ok() {
+                out.push(Input::Skilled {
+                    holder,
+                    skill,
+                    order: o.clone(),
+                });
+            }
+        }
+        let units: Vec<UnitId> = if skill == Skill::Leadership {
+            vec![holder]
+        } else {
+            game.friendly().map(|u| u.id).collect()
+        };
+        for unit in units {
+            for team in [None, Some(TeamKind::Assault), Some(TeamKind::Fire)] {
+                if check_use(game, holder, skill, unit, team).is_ok()
+                    && (skill == Skill::SplitTeam) == team.is_some()
+                {
+                    out.push(Input::UseSkill {
+                        holder,
+                        skill,
+                        unit,
+                        team,
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,572 @@
+//! Rally actions (4.2.3, 10.1-10.2): removing Pinned markers, converting
+//! limited action teams, flipping fire-team sides, detaching and
+//! supplementing, reconstituting squads.
+
+use crate::data::action::Word;
+use crate::data::units::{Side, UnitKind, UnitTypeId};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::state::{Unit, UnitId};
+use crate::engine::orders::{Action, Needed, Order, TeamKind, attempt, can_order, failed};
+
+/// The counter type of a generic team of a side.
+pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
+    game.data
+        .units
+        .units
+        .iter()
+        .find(|t| t.side == side && t.kind == kind)
+        .map(|t| t.id.clone())
+}
+
+/// Turns a unit into a limited action team of a kind, keeping its identity,
+/// place and chain of command.
+pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
+    let side = game.state.unit(id).side;
+    let Some(t) = team_type(game, side, kind) else {
+        return;
+    };
+    let exp = game.data.unit_type(&t.0).and_then(|x| x.experience);
+    let label = game
+        .data
+        .unit_type(&t.0)
+        .map(|x| x.name.clone())
+        .unwrap_or_default();
+    let u = game.state.unit_mut(id);
+    u.unit_type = t;
+    u.kind = kind;
+    u.flipped = false;
+    u.ammo = None;
+    if let Some(e) = exp {
+        u.experience = e;
+    }
+    // A converted unit keeps its designation: "2/3 Litter Tm".
+    u.label = format!("{} {label}", u.designation);
+}
+
+/// Whether a rally attempt on this unit needs cards: only when its card is
+/// under a VOF (4.2.3 a-d, f).
+fn needs_draw(game: &Game, u: &Unit) -> bool {
+    game.card_under_vof(u.pos)
+}
+
+fn unpinned_kind(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    kind: UnitKind,
+    what: &str,
+) -> Result<(), Illegal> {
+    can_order(game, by, unit)?;
+    let u = game.state.unit(unit);
+    if u.kind != kind {
+        return no(|| format!("{} is not {what}", game.describe(unit)));
+    }
+    if u.pinned {
+        return no(|| {
+            format!(
+                "{} is pinned: remove the Pinned marker first (4.2.5)",
+                game.describe(unit)
+            )
+        });
+    }
+    Ok(())
+}
+
+/// Removed squads of a side that could return (10.2.1), preferring the
+/// same platoon.
+fn returnable_squad(game: &Game, teams: &[UnitId]) -> Option<UnitId> {
+    let first = game.state.unit(*teams.first()?);
+    let mut removed: Vec<&Unit> = game
+        .state
+        .units
+        .iter()
+        .filter(|u| u.removed && u.kind == UnitKind::Squad && u.side == first.side)
+        .collect();
+    removed.sort_by_key(|u| (u.platoon != first.platoon, u.id));
+    removed.first().map(|u| u.id)
+}
+
+pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    match action {
+        Action::RemovePin { unit } => {
+            // 4.3.1 (digest): a pinned unit still hears this order.
+            crate::engine::orders::can_order_to_unpin(game, by, *unit)?;
+            if !game.state.unit(*unit).pinned {
+                return no(|| format!("{} is not pinned", game.describe(*unit)));
+            }
+            Ok(())
+        }
+        Action::ParalyzedToLitter { unit } => {
+            unpinned_kind(game, by, *unit, UnitKind::ParalyzedTeam, "a paralyzed team")
+        }
+        Action::LitterToFire { unit } => {
+            unpinned_kind(game, by, *unit, UnitKind::LitterTeam, "a litter team")
+        }
+        Action::FireToAssault { unit } => {
+            unpinned_kind(game, by, *unit, UnitKind::FireTeam, "a fire team")
+        }
+        Action::AssaultToFire { unit } => {
+            unpinned_kind(game, by, *unit, UnitKind::AssaultTeam, "an assault team")
+        }
+        Action::RallyToFront { unit } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !u.flipped {
+                return no(|| format!("{} is not on its fire-team side", game.describe(*unit)));
+            }
+            if u.pinned {
+                return no(|| format!("{} is pinned (4.2.5)", game.describe(*unit)));
+            }
+            if u.is_hq_or_staff() && by != Some(*unit) && by.is_some() {
+                return no("an HQ or staff rallies itself to its command side (4.2.3 f)");
+            }
+            if !matches!(
+                u.kind,
+                UnitKind::Hq
+                    | UnitKind::Staff
+                    | UnitKind::HigherStaff
+                    | UnitKind::WeaponsTeam
+                    | UnitKind::ForwardObserver
+            ) {
+                return no(
+                    "only HQs, staff, weapons teams and observers have a front to rally to (4.2.3 f)",
+                );
+            }
+            Ok(())
+        }
+        Action::DetachTeam { squad, .. } => {
+            can_order(game, by, *squad)?;
+            let u = game.state.unit(*squad);
+            if u.kind != UnitKind::Squad || !u.good_order() {
+                return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
+            }
+            if u.steps < 3 {
+                return no("only a squad of 3 or 4 steps can detach a team (4.2.3 g)");
+            }
+            Ok(())
+        }
+        Action::Supplement { squad, team } => {
+            can_order(game, by, *squad)?;
+            can_order(game, by, *team)?;
+            let s = game.state.unit(*squad);
+            let t = game.state.unit(*team);
+            if s.kind != UnitKind::Squad || !s.good_order() {
+                return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
+            }
+            let full = game
+                .data
+                .unit_type(&s.unit_type.0)
+                .map(|x| x.steps)
+                .unwrap_or(4);
+            if s.steps < 2 || s.steps >= full || s.steps > 3 {
+                return no(
+                    "only a squad of 2 or 3 steps below its full strength can take a team (4.2.3 h)",
+                );
+            }
+            if !matches!(t.kind, UnitKind::FireTeam | UnitKind::AssaultTeam) || t.pinned {
+                return no(|| {
+                    format!(
+                        "{} is not an unpinned fire or assault team",
+                        game.describe(*team)
+                    )
+                });
+            }
+            if t.pos != s.pos {
+                return no("the team must be on the squad's card");
+            }
+            Ok(())
+        }
+        Action::ReconstituteSquad { teams } => {
+            if by.is_none() {
+                return no("an HQ or staff must order a squad reconstituted (4.1.3)");
+            }
+            if !(2..=4).contains(&teams.len()) {
+                return no("a squad is reconstituted from 2 to 4 teams (4.2.3 i)");
+            }
+            let mut sorted = teams.clone();
+            sorted.sort();
+            sorted.dedup();
+            if sorted.len() != teams.len() || sorted != *teams {
+                return no("list each team once, in order");
+            }
+            let pos = game.state.unit(teams[0]).pos;
+            for t in teams {
+                can_order(game, by, *t)?;
+                let u = game.state.unit(*t);
+                if !matches!(u.kind, UnitKind::FireTeam | UnitKind::AssaultTeam) || u.pinned {
+                    return no(|| {
+                        format!(
+                            "{} is not an unpinned fire or assault team",
+                            game.describe(*t)
+                        )
+                    });
+                }
+                if u.pos != pos {
+                    return no("the teams must be on one card");
+                }
+            }
+            let Some(squad) = returnable_squad(game, teams) else {
+                return no("no squad has been removed from play to reconstitute (4.2.3 i)");
+            };
+            let full = game
+                .data
+                .unit_type(&game.state.unit(squad).unit_type.0)
+                .map(|t| t.steps)
+                .unwrap_or(4);
+            if teams.len() as u8 > full {
+                return no(|| {
+                    format!(
+                        "{} holds at most {full} steps: a squad never comes back stronger than it was (10.2.1)",
+                        game.describe(squad)
+                    )
+                });
+            }
+            Ok(())
+        }
+        Action::FlipToFireTeam { unit } => {
+            can_order(game, by, *unit)?;
+            let u = game.state.unit(*unit);
+            if !u.good_order() || u.flipped {
+                return no(|| {
+                    format!(
+                        "{} is not a Good Order unit on its front",
+                        game.describe(*unit)
+                    )
+                });
+            }
+            let back = game.data.unit_type(&u.unit_type.0).and_then(|t| t.back);
+            if back.is_none() {
+                return no(|| format!("{} has no fire-team side (4.2.3 j)", game.describe(*unit)));
+            }
+            Ok(())
+        }
+        _ => no("not a rally action"),
+    }
+}
+
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    for u in game.friendly() {
+        let id = u.id;
+        out.push(Action::RemovePin { unit: id });
+        match u.kind {
+            UnitKind::ParalyzedTeam => out.push(Action::ParalyzedToLitter { unit: id }),
+            UnitKind::LitterTeam => out.push(Action::LitterToFire { unit: id }),
+            UnitKind::FireTeam => out.push(Action::FireToAssault { unit: id }),
+            UnitKind::AssaultTeam => out.push(Action::AssaultToFire { unit: id }),
+            UnitKind::Squad => {
+                out.push(Action::DetachTeam {
+                    squad: id,
+                    kind: TeamKind::Assault,
+                });
+                out.push(Action::DetachTeam {
+                    squad: id,
+                    kind: TeamKind::Fire,
+                });
+                for t in game.state.units_at(u.pos) {
+                    if matches!(t.kind, UnitKind::FireTeam | UnitKind::AssaultTeam)
+                        && t.side == u.side
+                    {
+                        out.push(Action::Supplement {
+                            squad: id,
+                            team: t.id,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+        if u.flipped {
+            out.push(Action::RallyToFront { unit: id });
+        } else {
+            out.push(Action::FlipToFireTeam { unit: id });
+        }
+    }
+    // Teams that could rebuild a squad, per card: every set of 2 to 4.
+    let mut cards: Vec<_> = game
+        .friendly()
+        .filter(|u| matches!(u.kind, UnitKind::FireTeam | UnitKind::AssaultTeam))
+        .map(|u| u.pos)
+        .collect();
+    cards.sort();
+    cards.dedup();
+    for pos in cards {
+        let teams: Vec<UnitId> = game
+            .state
+            .units_at(pos)
+            .filter(|u| {
+                u.side == Side::Us && matches!(u.kind, UnitKind::FireTeam | UnitKind::AssaultTeam)
+            })
+            .map(|u| u.id)
+            .take(8)
+            .collect();
+        let n = teams.len();
+        for mask in 0u32..(1 << n) {
+            let k = mask.count_ones();
+            if (2..=4).contains(&k) {
+                let set: Vec<UnitId> = (0..n)
+                    .filter(|i| mask & (1 << i) != 0)
+                    .map(|i| teams[i])
+                    .collect();
+                out.push(Action::ReconstituteSquad { teams: set });
+            }
+        }
+    }
+}
+
+/// Draws for a rally attempt with the originator's experience (4.2), the
+/// recipient's under General Initiative. Returns `true` on success; with no
+/// VOF on the card the attempt succeeds without a draw.
+fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bool {
+    let u = game.state.unit(unit).clone();
+    if !needs_draw(game, &u) {
+        game.emit(
+            order.action.rule(),
+            EventKind::Attempt {
+                unit: Some(unit),
+                needed: "none".into(),
+                looking_for: None,
+                sure: true,
+                success: true,
+            },
+            format!(
+                "{what}: no VOF on {}, so it succeeds without a draw.",
+                u.pos
+            ),
+            Vec::new(),
+        );
+        return true;
+    }
+    let exp = game.experience(order.by.unwrap_or(unit));
+    let n = game.attempt_draws(2, exp);
+    let r = attempt(game, Some(unit), n, Needed::Word(Word::Rally), what);
+    if !r.success {
+        failed(game, order, unit, false);
+    }
+    r.success
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    match &order.action {
+        Action::RemovePin { unit }
+            if rally_attempt(game, order, *unit, "Removing a Pinned marker") =>
+        {
+            success(game, order, *unit);
+        }
+        Action::ParalyzedToLitter { unit }
+        | Action::LitterToFire { unit }
+        | Action::FireToAssault { unit }
+        | Action::RallyToFront { unit }
+            if rally_attempt(game, order, *unit, order.action.name()) =>
+        {
+            success(game, order, *unit);
+        }
+        Action::AssaultToFire { unit } => success(game, order, *unit),
+        Action::DetachTeam { squad, kind } => {
+            let s = game.state.unit(*squad).clone();
+            let k = match kind {
+                TeamKind::Assault => UnitKind::AssaultTeam,
+                TeamKind::Fire => UnitKind::FireTeam,
+            };
+            game.state.unit_mut(*squad).steps -= 1;
+            let id = spawn_team(game, &s, k);
+            game.emit(
+                "4.2.3 g",
+                EventKind::UnitCreated { unit: id },
+                format!(
+                    "{} detaches a step as {}.",
+                    game.describe(*squad),
+                    game.describe(id)
+                ),
+                Vec::new(),
+            );
+        }
+        Action::Supplement { squad, team } => {
+            game.state.unit_mut(*team).removed = true;
+            game.state.unit_mut(*squad).steps += 1;
+            game.emit(
+                "4.2.3 h",
+                EventKind::UnitRemoved { unit: *team },
+                format!(
+                    "{} joins {}, which grows to {} steps.",
+                    game.describe(*team),
+                    game.describe(*squad),
+                    game.state.unit(*squad).steps
+                ),
+                Vec::new(),
+            );
+        }
+        Action::ReconstituteSquad { teams } => {
+            let by = order.by.unwrap_or(teams[0]);
+            let exp = game.experience(by);
+            let n = game.attempt_draws(2, exp);
+            let r = attempt(
+                game,
+                Some(teams[0]),
+                n,
+                Needed::Word(Word::Rally),
+                "Reconstituting a squad",
+            );
+            if r.success {
+                success(game, order, teams[0]);
+            } else {
+                failed(game, order, teams[0], false);
+            }
+        }
+        Action::FlipToFireTeam { unit } => {
+            game.state.unit_mut(*unit).flipped = true;
+            game.emit(
+                "4.2.3 j",
+                EventKind::Status {
+                    unit: *unit,
+                    what: "fire-team side".into(),
+                },
+                format!("{} flips to its fire-team side.", game.describe(*unit)),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// The success branch of a rally action (also used by Exhort).
+pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
+    let rule = order.action.rule();
+    let (what, text) = match &order.action {
+        Action::RemovePin { .. } => {
+            game.state.unit_mut(unit).pinned = false;
+            (
+                "unpinned",
+                format!("{} is no longer pinned.", game.describe(unit)),
+            )
+        }
+        Action::ParalyzedToLitter { .. } => {
+            convert(game, unit, UnitKind::LitterTeam);
+            (
+                "litter team",
+                format!(
+                    "{} recovers enough to act as a litter team.",
+                    game.describe(unit)
+                ),
+            )
+        }
+        Action::LitterToFire { .. } => {
+            convert(game, unit, UnitKind::FireTeam);
+            (
+                "fire team",
+                format!("{} is a fire team again.", game.describe(unit)),
+            )
+        }
+        Action::FireToAssault { .. } => {
+            convert(game, unit, UnitKind::AssaultTeam);
+            (
+                "assault team",
+                format!("{} becomes an assault team.", game.describe(unit)),
+            )
+        }
+        Action::AssaultToFire { .. } => {
+            convert(game, unit, UnitKind::FireTeam);
+            (
+                "fire team",
+                format!("{} becomes a fire team.", game.describe(unit)),
+            )
+        }
+        Action::RallyToFront { .. } => {
+            game.state.unit_mut(unit).flipped = false;
+            (
+                "front",
+                format!("{} flips back to its front.", game.describe(unit)),
+            )
+        }
+        Action::ReconstituteSquad { teams } => {
+            let Some(squad) = returnable_squad(game, teams) else {
+                return;
+            };
+            let pos = game.state.unit(teams[0]).pos;
+            let cover = game.state.unit(teams[0]).cover;
+            for t in teams {
+                game.state.unit_mut(*t).removed = true;
+            }
+            // 10.2.1: the squad's experience comes from the teams: Line when
+            // every team is an assault team, Green otherwise (10.6 refines
+            // mixed levels between missions).
+            let all_assault = teams
+                .iter()
+                .all(|t| game.state.unit(*t).kind == UnitKind::AssaultTeam);
+            let exp = if all_assault {
+                crate::data::action::Experience::Line
+            } else {
+                crate::data::action::Experience::Green
+            };
+            let s = game.state.unit_mut(squad);
+            s.removed = false;
+            s.experience = exp;
+            s.steps = teams.len() as u8;
+            s.pos = pos;
+            s.cover = cover;
+            s.pinned = false;
+            s.exposed = false;
+            s.flipped = false;
+            (
+                "reconstituted",
+                format!(
+                    "{} teams re-form as {} with {} steps.",
+                    teams.len(),
+                    game.describe(squad),
+                    teams.len()
+                ),
+            )
+        }
+        _ => return,
+    };
+    game.emit(
+        rule,
+        EventKind::Status {
+            unit,
+            what: what.into(),
+        },
+        text,
+        Vec::new(),
+    );
+}
+
+/// Puts a new generic team of `kind` into play beside `from`.
+pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
+    let t = team_type(game, from.side, kind);
+    let ut = t.clone().unwrap_or_else(|| from.unit_type.clone());
+    let tdata = game.data.unit_type(&ut.0).cloned();
+    let id = UnitId(game.state.units.len() as u16);
+    // "2/3 Fire Tm": the parent's designation and the team's name.
+    let label = format!(
+        "{} {}",
+        from.designation,
+        tdata.as_ref().map(|t| t.name.as_str()).unwrap_or("Tm")
+    );
+    let mut u = match &tdata {
+        Some(t) => Unit::from_type(id, t, from.pos),
+        None => Unit {
+            id,
+            steps: 1,
+            ammo: None,
+            assets: Vec::new(),
+            concentrated: 0,
+            grenaded: 0,
+            ..from.clone()
+        },
+    };
+    u.label = label;
+    u.designation = from.designation.clone();
+    u.side = from.side;
+    u.kind = kind;
+    u.hq = from.hq;
+    u.platoon = from.platoon;
+    u.experience = tdata.and_then(|t| t.experience).unwrap_or(from.experience);
+    u.steps = 1;
+    u.cover = from.cover;
+    u.pinned = from.pinned;
+    u.exposed = from.exposed;
+    u.spotted = from.spotted;
+    u.ammo = None;
+    game.state.units.push(u);
+    id
+}

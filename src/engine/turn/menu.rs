@@ -1,0 +1,251 @@
+//! Dispatch of the Action Menu to its four families (4.2.1-4.2.4), and the
+//! work every order triggers afterwards.
+
+use crate::data::action::{Icon, Word};
+use crate::data::units::Side;
+use crate::engine::combat::actions as combat;
+use crate::engine::command::actions as c2;
+use crate::engine::kernel::game::{Game, Illegal};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{FailedAttempt, UnitId};
+use crate::engine::movement::actions as movement;
+use crate::engine::orders::{Action, Needed, Order};
+use crate::engine::recovery::rally;
+
+pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
+    use Action::*;
+    match a {
+        Activate { .. }
+        | Exhort { .. }
+        | DeployPyro { .. }
+        | ReconstitutePltHq { .. }
+        | ReconstituteCoHq { .. }
+        | CreateRunner { .. }
+        | DispatchRunner { .. }
+        | DismissRunner { .. }
+        | RepairLine { .. }
+        | SwitchNet { .. }
+        | DesignateCasualtyPoint => c2::check(game, by, a),
+        Move { .. }
+        | MovePlatoon { .. }
+        | Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | SeekCover { .. }
+        | MoveCover { .. }
+        | InfiltrateCover { .. }
+        | PickUp { .. }
+        | PickUpItem { .. } => movement::check(game, by, a),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | AssaultToFire { .. }
+        | RallyToFront { .. }
+        | DetachTeam { .. }
+        | Supplement { .. }
+        | ReconstituteSquad { .. }
+        | FlipToFireTeam { .. } => rally::check(game, by, a),
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | PlatoonGrenade { .. }
+        | MortarFire { .. }
+        | CeaseFire { .. }
+        | ShiftFire { .. }
+        | ThrowDemo { .. }
+        | PlaceDemo { .. }
+        | Flame { .. }
+        | WpGrenade { .. } => combat::check(game, by, a),
+        CallForFire { .. } => crate::engine::combat::support::check(game, by, a),
+        FireFinalProtective => crate::engine::combat::support::check_final(game, by),
+        HigherTask { commands } => check_tasking(game, by, *commands),
+    }
+}
+
+/// 3.1: the battalion's tasking of this turn is carried out by the CO HQ
+/// spending the commands it asks for.
+fn check_tasking(game: &Game, by: Option<UnitId>, commands: u8) -> Result<(), Illegal> {
+    let co = game.state.co_hq().map(|c| c.id);
+    if by.is_none() || by != co {
+        return Err(Illegal::because(
+            "only the CO HQ carries out a battalion tasking (3.1)",
+        ));
+    }
+    match game.state.tasking {
+        Some((c, _)) if c == commands => Ok(()),
+        Some((c, _)) => Err(Illegal::because(|| {
+            format!("this turn's tasking asks for {c} commands, not {commands}")
+        })),
+        None => Err(Illegal::because(
+            "battalion has no tasking for the company this turn (3.1)",
+        )),
+    }
+}
+
+fn perform_tasking(game: &mut Game) {
+    let Some((c, xp)) = game.state.tasking.take() else {
+        return;
+    };
+    game.state.hq_tasks.0 += 1;
+    game.state.hq_tasks.1 += xp as u32;
+    game.emit(
+        "3.1",
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: "tasking done".into(),
+        },
+        format!(
+            "The CO HQ spends {c} command(s) on battalion's tasking: the company will earn {xp} experience point(s) for it (10.3.1)."
+        ),
+        Vec::new(),
+    );
+}
+
+/// Every action worth checking now (a superset of the legal ones).
+pub fn candidates(game: &Game) -> Vec<Action> {
+    let mut out = Vec::new();
+    c2::candidates(game, &mut out);
+    movement::candidates(game, &mut out);
+    rally::candidates(game, &mut out);
+    combat::candidates(game, &mut out);
+    crate::engine::combat::support::candidates(game, &mut out);
+    out.push(Action::FireFinalProtective);
+    if let Some((commands, _)) = game.state.tasking {
+        out.push(Action::HigherTask { commands });
+    }
+    out
+}
+
+pub fn perform(game: &mut Game, order: &Order) {
+    use Action::*;
+    match &order.action {
+        Activate { .. }
+        | Exhort { .. }
+        | DeployPyro { .. }
+        | ReconstitutePltHq { .. }
+        | ReconstituteCoHq { .. }
+        | CreateRunner { .. }
+        | DispatchRunner { .. }
+        | DismissRunner { .. }
+        | RepairLine { .. }
+        | SwitchNet { .. }
+        | DesignateCasualtyPoint => c2::perform(game, order),
+        Move { .. }
+        | MovePlatoon { .. }
+        | Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | SeekCover { .. }
+        | MoveCover { .. }
+        | InfiltrateCover { .. }
+        | PickUp { .. }
+        | PickUpItem { .. } => movement::perform(game, order),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | AssaultToFire { .. }
+        | RallyToFront { .. }
+        | DetachTeam { .. }
+        | Supplement { .. }
+        | ReconstituteSquad { .. }
+        | FlipToFireTeam { .. } => rally::perform(game, order),
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | PlatoonGrenade { .. }
+        | MortarFire { .. }
+        | CeaseFire { .. }
+        | ShiftFire { .. }
+        | ThrowDemo { .. }
+        | PlaceDemo { .. }
+        | Flame { .. }
+        | WpGrenade { .. } => combat::perform(game, order),
+        CallForFire { .. } => crate::engine::combat::support::perform(game, order),
+        FireFinalProtective => crate::engine::combat::support::perform_final(game),
+        HigherTask { .. } => perform_tasking(game),
+    }
+}
+
+/// What a failed attempt was looking for, for Exhort (4.2.1 b).
+pub fn needed_for(a: &Action) -> Option<Needed> {
+    use Action::*;
+    match a {
+        Infiltrate { .. } | InfiltratePlatoon { .. } | InfiltrateCover { .. } => {
+            Some(Needed::Icon(Icon::Infiltrate))
+        }
+        SeekCover { .. } => Some(Needed::Word(Word::Cover)),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | RallyToFront { .. }
+        | ReconstituteSquad { .. } => Some(Needed::Word(Word::Rally)),
+        Spot { .. } | ConcentrateFire { .. } | PlatoonConcentrate { .. } => {
+            Some(Needed::Icon(Icon::Crosshairs))
+        }
+        Grenade { .. } | PlatoonGrenade { .. } | WpGrenade { .. } => {
+            Some(Needed::Icon(Icon::Grenade))
+        }
+        CallForFire { .. } => Some(Needed::Icon(Icon::Burst)),
+        ThrowDemo { .. } => Some(Needed::Icon(Icon::Grenade)),
+        _ => None,
+    }
+}
+
+/// Applies the success branch of an exhorted attempt.
+pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
+    use Action::*;
+    match &f.order.action {
+        Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | InfiltrateCover { .. }
+        | SeekCover { .. } => movement::upgrade(game, &f.order, unit),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | RallyToFront { .. }
+        | ReconstituteSquad { .. } => {
+            let still = match &f.order.action {
+                ReconstituteSquad { teams } => teams.iter().all(|t| game.state.unit(*t).in_play()),
+                _ => game.state.unit(unit).in_play(),
+            };
+            if still {
+                rally::success(game, &f.order, unit);
+            }
+        }
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | WpGrenade { .. }
+        | PlatoonGrenade { .. } => combat::upgrade(game, f),
+        CallForFire { .. } => crate::engine::combat::support::upgrade(game, f),
+        ThrowDemo { .. } => combat::upgrade(game, f),
+        _ => {}
+    }
+}
+
+/// Fire links from a card that no friendly unit there can still support
+/// are removed (6.1.2: units that move away stop firing).
+pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
+    let anyone = |side: Side| {
+        game.state
+            .units_at(from)
+            .any(|u| u.side == side && crate::engine::combat::fire::ratings(game, u).is_some())
+    };
+    let keep_us = anyone(Side::Us);
+    let keep_them = anyone(Side::German);
+    game.state.fires.retain(|f| {
+        f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
+    });
+}
+
+/// After any order: reveal cards now in view and update the activity level.
+pub fn after_change(game: &mut Game) {
+    movement::reveal_around(game);
+    crate::engine::turn::phases::claymores(game);
+    crate::engine::combat::engage::update(game);
+    crate::engine::enemy::activity::update(game);
+}
