@@ -10,10 +10,12 @@ use fof::data::action::{ActionCard, Experience, Word};
 use fof::data::mission::Skill;
 use fof::data::units::Side;
 use fof::engine::kernel::deck::Card;
+use fof::engine::kernel::events::Needed;
 use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::ids::UnitId;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{FireLink, Unit, UnitId};
-use fof::engine::orders::{Action, Needed, Order};
+use fof::engine::kernel::state::{FireLink, Unit};
 use fof::engine::turn::forecast::{Forecast, Odds, forecast, forecasts};
 use fof::engine::{Game, Input};
 

@@ -6,10 +6,10 @@ use fof::data::learn::{ActionKey, EventKey, Procedure};
 use fof::data::mission::MissionKind;
 use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, SourceSet, load, load_sources};
 use fof::engine::kernel::events::EventKind;
+use fof::engine::kernel::events::Needed;
+use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::UnitId;
-use fof::engine::orders::Needed;
 use std::path::PathBuf;
 
 fn data() -> DataSet {

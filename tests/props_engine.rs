@@ -4,7 +4,8 @@
 
 use fof::data::DataSet;
 use fof::data::units::{Side, UnitKind};
-use fof::engine::orders::{Order, legal_orders};
+use fof::engine::kernel::input::Order;
+use fof::engine::orders::legal_orders;
 use fof::engine::{Game, Input, Options, UnitId};
 use proptest::prelude::*;
 use rand::Rng;
@@ -75,11 +76,11 @@ fn near_misses(game: &Game) -> Vec<Input> {
 /// unit (and one past them), cards of the map and around it, every cover
 /// marker, every item slot. Built independently of the engine's own
 /// candidate list, so an action the list forgets is caught.
-fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::orders::Action {
+fn random_action(game: &Game, rng: &mut impl Rng) -> fof::engine::kernel::input::Action {
     use fof::data::mission::{Net, Pyro};
+    use fof::engine::kernel::ids::CoverId;
+    use fof::engine::kernel::input::{Action, TeamKind};
     use fof::engine::kernel::pos::CardPos;
-    use fof::engine::kernel::state::CoverId;
-    use fof::engine::orders::{Action, TeamKind};
     let s = game.state();
     let n = s.units.len() as u16 + 1;
     let unit = |r: &mut dyn rand::Rng| UnitId((r.next_u32() % n as u32) as u16);

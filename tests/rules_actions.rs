@@ -18,13 +18,15 @@ use fof::engine::combat::actions::spotting_draws;
 use fof::engine::command::actions::co_successor;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{Event, EventKind};
-use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::input::Input;
+use fof::engine::kernel::input::{Action, Order, TeamKind};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{
-    Asset, CoverId, CoverMarker, FireLink, Options, PointControl, SmokeKind, Unit, UnitId,
+    Asset, CoverMarker, FireLink, Options, PointControl, SmokeKind, Unit,
 };
 use fof::engine::orders::comms::{self, Link};
-use fof::engine::orders::{Action, Order, TeamKind};
 use std::sync::Arc;
 
 // ---------------------------------------------------------------------------

@@ -25,13 +25,13 @@ use fof::engine::combat::{ammo, engage};
 use fof::engine::command::draws as command;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{Event, EventKind, Section};
-use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::input::Input;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::{
-    CoverId, CoverMarker, FireLink, Options, SmokeKind, Unit, UnitId,
-};
-use fof::engine::orders::{Action, Order};
+use fof::engine::kernel::state::{CoverMarker, FireLink, Options, SmokeKind, Unit};
 use std::sync::Arc;
 
 // ---------------------------------------------------------------------------

@@ -20,11 +20,12 @@ use fof::data::mission::{At, Mission, MissionKind, RadioClass, RadioSpec, Roster
 use fof::data::units::{Side, UnitTypeId};
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{CardRead, Event, EventKind, Section};
+use fof::engine::kernel::ids::CoverId;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::{CoverId, CoverMarker, FireLink};
+use fof::engine::kernel::state::{CoverMarker, FireLink};
 use fof::engine::orders::comms::{self, Link};
-use fof::engine::orders::{Action, Order};
 use fof::engine::{Decision, Game, Input, Options, UnitId};
 use std::sync::Arc;
 

@@ -12,8 +12,9 @@ use fof::data::terrain::Dir;
 use fof::data::units::{Side, UnitKind, UnitTypeId};
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::{CoverId, UnitId};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{CoverId, CoverMarker, Options, PcMarker, UnitId};
+use fof::engine::kernel::state::{CoverMarker, Options, PcMarker};
 use std::sync::Arc;
 
 fn p(r: i8, c: i8) -> CardPos {

@@ -17,13 +17,15 @@ use fof::data::terrain::{Relief, TerrainCard, TerrainType};
 use fof::data::units::{Side, UnitTypeId};
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{Event, EventKind};
-use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::input::Input;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
 use fof::engine::kernel::state::{
-    Asset, CoverId, CoverMarker, FireLink, Impulse, MapCard, Options, PcMarker, Unit, UnitId,
+    Asset, CoverMarker, FireLink, Impulse, MapCard, Options, PcMarker, Unit,
 };
-use fof::engine::orders::{Action, Order};
 use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------

@@ -9,10 +9,10 @@ use fof::data::mission::Skill;
 use fof::data::units::UnitKind;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::EventKind;
+use fof::engine::kernel::ids::UnitId;
+use fof::engine::kernel::input::{Action, Order, TeamKind};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::UnitId;
-use fof::engine::orders::{Action, Order, TeamKind};
 use fof::engine::{Game, Input};
 use std::sync::Arc;
 

@@ -25,14 +25,15 @@ use fof::engine::command::draws as command;
 use fof::engine::enemy::activity;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{Event, EventKind};
-use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::input::Input;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{
-    Asset, CoverId, CoverMarker, FireLink, Impulse, Options, PointControl, SmokeKind, State, Unit,
-    UnitId,
+    Asset, CoverMarker, FireLink, Impulse, Options, PointControl, SmokeKind, State, Unit,
 };
 use fof::engine::movement::actions as movement;
-use fof::engine::orders::{Action, Order};
 use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------

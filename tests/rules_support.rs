@@ -8,10 +8,12 @@ use fof::data::action::{ActionCard, Icon};
 use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec, Net, RadioClass};
 use fof::data::units::{Side, UnitKind};
 use fof::engine::kernel::deck::Card;
-use fof::engine::kernel::game::{Game, Input};
+use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::UnitId;
+use fof::engine::kernel::input::Input;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{Asset, FireLink, Impulse, Options, UnitId};
-use fof::engine::orders::{Action, Order};
+use fof::engine::kernel::state::{Asset, FireLink, Impulse, Options};
 use std::sync::Arc;
 
 fn p(r: i8, c: i8) -> CardPos {
@@ -815,10 +817,11 @@ fn strongpoint() -> (
     UnitId,
     UnitId,
     UnitId,
-    fof::engine::kernel::state::CoverId,
+    fof::engine::kernel::ids::CoverId,
 ) {
     use fof::data::charts::CoverKind;
-    use fof::engine::kernel::state::{CoverId, CoverMarker};
+    use fof::engine::kernel::ids::CoverId;
+    use fof::engine::kernel::state::CoverMarker;
     let mut g = game();
     let eng = add(&mut g, "us_engineer_team", p(2, 2));
     let flame = add(&mut g, "us_flamethrower", p(2, 2));
@@ -962,7 +965,8 @@ fn rule_6_5_2_only_demolition_units_and_only_at_enemy_held_cover() {
         .is_err()
     );
     // An empty cover marker is no target.
-    use fof::engine::kernel::state::{CoverId, CoverMarker};
+    use fof::engine::kernel::ids::CoverId;
+    use fof::engine::kernel::state::CoverMarker;
     let empty = CoverId(g.state().next_cover);
     g.state_mut().next_cover += 1;
     g.state_mut()

@@ -11,9 +11,10 @@ use fof::data::units::{Side, UnitKind};
 use fof::engine::Input;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::game::Game;
+use fof::engine::kernel::ids::UnitId;
+use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{Options, Outcome, PcMarker, UnitId};
-use fof::engine::orders::{Action, Order};
+use fof::engine::kernel::state::{Options, Outcome, PcMarker};
 use fof::engine::recovery::victory;
 use std::sync::Arc;
 
@@ -258,7 +259,8 @@ fn rule_2_4_1_c_route_points_count_only_in_order() {
 #[test]
 fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
     use fof::data::charts::CoverKind;
-    use fof::engine::kernel::state::{CoverId, CoverMarker, SmokeKind};
+    use fof::engine::kernel::ids::CoverId;
+    use fof::engine::kernel::state::{CoverMarker, SmokeKind};
     let mut g = game(|_| {});
     let data = Arc::new(g.data().clone());
     clear_map(&mut g);

@@ -4,8 +4,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use fof::data::{DataSet, DataSource, load};
-use fof::engine::kernel::game::{Decision, Input};
-use fof::engine::orders::Action;
+use fof::engine::kernel::input::Action;
+use fof::engine::kernel::input::{Decision, Input};
 use fof::engine::{Game, Options};
 use fof::ui::app::{App, Driver, Local, Msg, Overlay, Screen};
 use fof::ui::keys::{Command, KeyMap};

@@ -34,9 +34,10 @@ pub mod orders;
 pub mod recovery;
 pub mod turn;
 
-pub use kernel::events::{CardRead, Event, EventKind, Section};
-pub use kernel::game::{Decision, Game, Illegal, Input, Prompt, SetupError};
+pub use kernel::events::{CardRead, Event, EventKind, Needed, Section};
+pub use kernel::game::{Game, Illegal, SetupError};
+pub use kernel::ids::{CoverId, UnitId};
+pub use kernel::input::{Action, Decision, Input, Order, Prompt, TeamKind};
 pub use kernel::pos::CardPos;
 pub use kernel::sequence::Step;
-pub use kernel::state::{CoverId, Options, State, UnitId};
-pub use orders::{Action, Needed, Order, TeamKind};
+pub use kernel::state::{Options, State};

@@ -1,10 +1,13 @@
 //! Inputs and units in words, for menus and panels. Presentation only: what
 //! an input does is the engine's business; this names its parts.
 
-use crate::engine::kernel::game::{Game, Input};
+use crate::engine::kernel::game::Game;
+
+use crate::engine::kernel::ids::{CoverId, UnitId};
+use crate::engine::kernel::input::Input;
+use crate::engine::kernel::input::{Action, TeamKind};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{CoverId, Unit, UnitId};
-use crate::engine::orders::{Action, TeamKind};
+use crate::engine::kernel::state::Unit;
 
 fn name(game: &Game, id: UnitId) -> String {
     game.describe(id)

@@ -5,7 +5,8 @@
 use super::step::StopKind;
 use crate::data::learn::{Entry, Procedure};
 use crate::engine::kernel::events::{Event, EventKind};
-use crate::engine::kernel::game::{Decision, Game, Input};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::input::{Decision, Input};
 use std::ops::Range;
 
 /// The procedures of a stop: a new one begins with each step of the turn

@@ -6,7 +6,8 @@
 //! inputs alone, so going back is going forward again from a snapshot.
 
 use crate::engine::kernel::events::{Event, EventKind};
-use crate::engine::kernel::game::{Game, Input};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::input::Input;
 use crate::engine::kernel::sequence::Step;
 use std::ops::Range;
 

@@ -9,7 +9,8 @@ use crate::data::action::Experience;
 use crate::data::terrain::{Border, CoverValue, Dir, Relief, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::events::Section;
-use crate::engine::kernel::game::{Decision, Game};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::input::Decision;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{MapCard, PointControl, SmokeKind, Unit};
 use ratatui::Frame;
@@ -1079,11 +1080,11 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 menu.entries.get(menu.selected).map(|e| {
                     let l = &app.game().data().learn;
                     let entry = match &e.input {
-                        crate::engine::kernel::game::Input::Order(o) => l.action(&o.action),
-                        crate::engine::kernel::game::Input::Skilled { order, .. } => {
+                        crate::engine::kernel::input::Input::Order(o) => l.action(&o.action),
+                        crate::engine::kernel::input::Input::Skilled { order, .. } => {
                             l.action(&order.action)
                         }
-                        crate::engine::kernel::game::Input::EndImpulse => {
+                        crate::engine::kernel::input::Input::EndImpulse => {
                             l.event_key(crate::data::learn::EventKey::ImpulseEnds)
                         }
                         _ => l.step(app.game().state().step),

@@ -13,7 +13,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fof::data::{DataSet, DataSource, load};
-use fof::engine::kernel::game::Decision;
+use fof::engine::kernel::input::Decision;
 use fof::engine::{Game, Options};
 use fof::play::sim::{Bot, bot_rng, choose};
 use fof::ui::app::{App, Local, Msg};

@@ -7,11 +7,13 @@ use crate::data::charts::CoverKind;
 use crate::data::terrain::{CoverValue, TerrainType};
 use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{add_link, basic_vof, ratings};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FireLink, Unit, UnitId};
-use crate::engine::orders::{Action, Needed, Order, attempt, can_order, failed};
+use crate::engine::kernel::state::{FireLink, Unit};
+use crate::engine::orders::{attempt, can_order, failed};
 
 /// A unit fit to fight: Good Order, or an unpinned assault or fire team
 /// (4.2.5).
@@ -1093,7 +1095,7 @@ fn spot_card(game: &mut Game, target: CardPos) {
     );
 }
 
-fn demo_lands(game: &mut Game, pos: CardPos, cover: crate::engine::kernel::state::CoverId) {
+fn demo_lands(game: &mut Game, pos: CardPos, cover: crate::engine::kernel::ids::CoverId) {
     if let Some(c) = game.state.map.card_mut(pos) {
         c.markers.demo_on.push(cover);
     }

@@ -6,7 +6,7 @@ use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::combat::fire::basic_vof;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
-use crate::engine::kernel::state::UnitId;
+use crate::engine::kernel::ids::UnitId;
 
 /// Kinds spent by Basic VOF each Combat Phase the unit fires (6.8.1 A-C).
 fn spent_by_basic_fire(kind: AmmoKind) -> bool {

@@ -401,7 +401,7 @@ fn log_open(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
 /// PDF when the new card lies on it, and from a shared card with a new PDF.
 pub fn follow(
     game: &mut Game,
-    mover: crate::engine::kernel::state::UnitId,
+    mover: crate::engine::kernel::ids::UnitId,
     from: CardPos,
     to: CardPos,
 ) {
@@ -457,7 +457,7 @@ pub fn unify_spotting(game: &mut Game) {
         .filter(|u| u.side != Side::Us && u.spotted && u.kind != UnitKind::Casualty)
         .map(|u| u.pos)
         .collect();
-    let ids: Vec<crate::engine::kernel::state::UnitId> = game
+    let ids: Vec<crate::engine::kernel::ids::UnitId> = game
         .state
         .in_play()
         .filter(|u| u.side != Side::Us && !u.spotted && spotted_cards.contains(&u.pos))

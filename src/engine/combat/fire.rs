@@ -190,7 +190,7 @@ pub fn sniper_fire_on(game: &Game, pos: CardPos) -> bool {
 }
 
 /// Firing final protective lines sweeping a card: (machine gun, its card).
-pub fn fpl_on(game: &Game, pos: CardPos) -> Vec<(crate::engine::kernel::state::UnitId, CardPos)> {
+pub fn fpl_on(game: &Game, pos: CardPos) -> Vec<(crate::engine::kernel::ids::UnitId, CardPos)> {
     game.state
         .fpl
         .iter()
@@ -198,4 +198,20 @@ pub fn fpl_on(game: &Game, pos: CardPos) -> Vec<(crate::engine::kernel::state::U
         .filter(|(u, d, _)| crate::engine::combat::support::fpl_cards(game, *u, *d).contains(&pos))
         .map(|(u, _, _)| (*u, game.state.unit(*u).pos))
         .collect()
+}
+
+impl Game {
+    /// Whether any VOF lies on a card: fire into it, point-blank fire,
+    /// Incoming!, grenade or demolition misses (6.2).
+    pub fn card_under_vof(&self, pos: CardPos) -> bool {
+        self.state.fires.iter().any(|f| f.target == pos)
+            || !crate::engine::combat::fire::fpl_on(self, pos).is_empty()
+            || self.state.map.card(pos).is_some_and(|c| {
+                c.markers.incoming
+                    || c.markers.indirect_h
+                    || c.markers.grenade_miss
+                    || c.markers.demo_miss
+            })
+            || self.state.units_at(pos).any(|u| u.grenaded > 0)
+    }
 }

@@ -8,8 +8,9 @@ use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{VofLevel, link_vof};
 use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FireLink, UnitId};
+use crate::engine::kernel::state::FireLink;
 
 /// The kind of the VOF that sets a unit's base modifier: it decides which
 /// other modifiers apply (6.2.2, 5.2.3, 8.0).
@@ -410,7 +411,7 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
 fn cover_value(
     game: &Game,
     pos: CardPos,
-    _id: crate::engine::kernel::state::CoverId,
+    _id: crate::engine::kernel::ids::CoverId,
     kind: CoverKind,
 ) -> i32 {
     let chart = |k: CoverKind| game.data.charts.cover_value(k);
@@ -655,7 +656,7 @@ pub fn resolve_special(game: &mut Game) {
 fn remove_strongpoint(
     game: &mut Game,
     pos: CardPos,
-    cover: crate::engine::kernel::state::CoverId,
+    cover: crate::engine::kernel::ids::CoverId,
     demo: bool,
 ) {
     let Some(kind) = game.state.cover_kind(pos, cover) else {

@@ -5,12 +5,14 @@
 use crate::data::action::Icon;
 use crate::data::mission::{Agency, FmKind, RadioClass};
 use crate::data::units::{Side, UnitKind};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{SmokeKind, UnitId};
+use crate::engine::kernel::state::SmokeKind;
 use crate::engine::map::los::line_between;
-use crate::engine::orders::{Action, Needed, Order, attempt, can_order, failed};
+use crate::engine::orders::{attempt, can_order, failed};
 
 fn missions_left(game: &Game, agency: u8, kind: FmKind) -> u8 {
     game.state

@@ -6,10 +6,12 @@ use crate::data::mission::Pyro;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
-use crate::engine::kernel::state::{Asset, PointControl, RunnerTask, SmokeKind, Unit, UnitId};
-use crate::engine::orders::{Action, Order, can_order};
+use crate::engine::kernel::state::{Asset, PointControl, RunnerTask, SmokeKind, Unit};
+use crate::engine::orders::can_order;
 
 /// At most two runners in play (4.3.2).
 pub const MAX_RUNNERS: usize = 2;
@@ -686,7 +688,7 @@ fn exhort(game: &mut Game, unit: UnitId) {
     }) else {
         return;
     };
-    let Some(needed) = crate::engine::turn::menu::needed_for(&f.order.action) else {
+    let Some(needed) = crate::engine::orders::needed_for(&f.order.action) else {
         return;
     };
     let r = crate::engine::orders::attempt(game, Some(unit), 1, needed, "Exhort: one more card");

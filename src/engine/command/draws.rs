@@ -3,8 +3,9 @@
 use crate::data::action::Experience;
 use crate::data::charts::Activity;
 use crate::engine::combat::fire::{VofLevel, card_vof};
+use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
-use crate::engine::kernel::state::UnitId;
+use crate::engine::kernel::ids::UnitId;
 
 /// The total modifier for an HQ or staff drawing for commands, and the
 /// reasons in words (4.1.2 A-C). Never applied to the General Initiative
@@ -48,4 +49,64 @@ pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
         add(c.no_contact, "No Contact");
     }
     (total, why.join(", "))
+}
+
+impl Game {
+    /// Ends the current impulse: saves what the limit allows (4.1.3).
+    pub(crate) fn end_impulse(&mut self) {
+        let Some(imp) = self.state.impulse.take() else {
+            return;
+        };
+        let unspent = imp.available.saturating_sub(imp.spent);
+        let mut saved = 0;
+        if let Some(hq) = imp.hq {
+            let limit = if imp.can_save { self.save_limit(hq) } else { 0 };
+            saved = unspent.min(limit);
+            if let Some(h) = self.state.hq_state_mut(hq) {
+                h.saved = saved;
+                h.done = true;
+            }
+        }
+        let lost = unspent - saved;
+        let who = match imp.hq {
+            Some(h) => self.describe(h),
+            None => "General Initiative".to_string(),
+        };
+        self.emit(
+            "4.1.3",
+            EventKind::ImpulseEnds {
+                hq: imp.hq,
+                saved,
+                lost,
+            },
+            format!("{who} ends its impulse: {saved} command(s) saved, {lost} lost."),
+            Vec::new(),
+        );
+        if imp.hq.is_none() {
+            self.state.general_done = true;
+        }
+    }
+
+    /// Commands an HQ may keep for later turns (4.1.3).
+    pub fn save_limit(&self, hq: UnitId) -> u8 {
+        let exp = self.experience(hq);
+        let limited = self.limited_visibility();
+        self.data
+            .charts
+            .commands
+            .save
+            .iter()
+            .find(|s| s.level == exp)
+            .map(|s| if limited { s.limited } else { s.day })
+            .unwrap_or(0)
+    }
+
+    pub(crate) fn spend_max(&self) -> u8 {
+        let c = &self.data.charts.commands;
+        if self.limited_visibility() {
+            c.spend_max_limited
+        } else {
+            c.spend_max_day
+        }
+    }
 }

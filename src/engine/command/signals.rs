@@ -5,11 +5,12 @@ use crate::data::action::Icon;
 use crate::data::mission::{Pyro, SignalOrder};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{add_link, basic_vof};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FireLink, PointControl, UnitId};
-use crate::engine::orders::{Needed, attempt};
+use crate::engine::kernel::state::{FireLink, PointControl};
+use crate::engine::orders::attempt;
 
 /// Colored flares are seen from anywhere on the map; smoke only within
 /// normal LOS (4.3.6 A-B).

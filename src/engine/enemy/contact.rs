@@ -9,8 +9,9 @@ use crate::data::mission::{Placement, Reach};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{CoverId, CoverMarker, FireLink, UnitId};
+use crate::engine::kernel::state::{CoverMarker, FireLink};
 
 /// Most draws spent looking for a legal placement or an available package
 /// before the contact is discarded (9.2.1, 9.2.2 say "continue drawing").

@@ -31,11 +31,12 @@
 use crate::data::action::{Icon, Word};
 use crate::data::activity::{Act, Cell, Cond, Tactic};
 use crate::data::units::{Side, UnitKind, Vof};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FireLink, PcMarker, SpotterTask, Unit, UnitId};
-use crate::engine::orders::{Needed, attempt};
+use crate::engine::kernel::state::{FireLink, PcMarker, SpotterTask, Unit};
+use crate::engine::orders::attempt;
 use crate::engine::turn::phases::{
     fall_back, leave_play, move_exposed, pick_card, terrain_cover, us_sees,
 };
@@ -200,7 +201,7 @@ fn under_us_fire(game: &Game, u: &Unit) -> bool {
 fn cover_marker_value(
     game: &Game,
     at: CardPos,
-    cover: Option<crate::engine::kernel::state::CoverId>,
+    cover: Option<crate::engine::kernel::ids::CoverId>,
 ) -> i32 {
     cover
         .and_then(|c| game.state.cover_kind(at, c))

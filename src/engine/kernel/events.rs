@@ -1,10 +1,10 @@
 //! Events: every change the engine makes, with the rule section it applies
 //! and every card it drew. The log, learn mode and the tests read these.
 
+use crate::data::action::{ActionCard, Icon, Word};
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
-use crate::engine::kernel::state::UnitId;
-use crate::engine::orders::Needed;
 use serde::{Deserialize, Serialize};
 
 /// Which section of an Action card was read (1.2.2 A-E).
@@ -168,4 +168,36 @@ pub struct Event {
     pub text: String,
     /// Every card drawn for it.
     pub cards: Vec<CardRead>,
+}
+
+/// What an attempt looks for on the drawn cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Needed {
+    Word(Word),
+    Icon(Icon),
+}
+
+impl Needed {
+    pub fn found(self, c: &ActionCard) -> bool {
+        match self {
+            Needed::Word(w) => c.word == Some(w),
+            Needed::Icon(Icon::Crosshairs) => c.shows_crosshairs(),
+            Needed::Icon(Icon::Burst) => c.shows_burst(),
+            Needed::Icon(i) => c.icon == i,
+        }
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Needed::Word(w) => format!("the word {w}"),
+            Needed::Icon(i) => format!("the {i} icon"),
+        }
+    }
+
+    pub(crate) fn section(self) -> Section {
+        match self {
+            Needed::Word(_) => Section::Word,
+            Needed::Icon(_) => Section::Icon,
+        }
+    }
 }

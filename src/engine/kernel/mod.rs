@@ -11,6 +11,8 @@ pub mod deck;
 pub mod events;
 pub mod game;
 pub mod hash;
+pub mod ids;
+pub mod input;
 pub mod pos;
 pub mod sequence;
 pub mod state;

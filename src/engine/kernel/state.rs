@@ -7,24 +7,10 @@ use crate::data::charts::{Activity, CoverKind, PcLetter};
 use crate::data::mission::{Net, Pyro, RadioClass};
 use crate::data::units::{Side, UnitKind, UnitTypeId};
 use crate::engine::kernel::deck::Deck;
+use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// A unit's identity for the whole mission (never reused).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct UnitId(pub u16);
-
-impl fmt::Display for UnitId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "#{}", self.0)
-    }
-}
-
-/// A cover marker's identity (never reused).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct CoverId(pub u16);
 
 /// Per-game options from chapter 13.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -437,7 +423,7 @@ impl Impulse {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FailedAttempt {
     /// The order whose attempt failed.
-    pub order: crate::engine::orders::Order,
+    pub order: crate::engine::kernel::input::Order,
     /// The unit whose attempt failed (platoon orders draw per unit).
     pub unit: UnitId,
     /// The failure placed a Grenade Miss marker on the card.

@@ -2,6 +2,7 @@
 //! 2.0-2.4), line of sight and range ([`los`], 5.2.1-5.2.2, 8.1-8.4) and
 //! sight on the game's map ([`sight`]).
 
+pub mod ground;
 pub mod los;
 pub mod setup;
 pub mod sight;

@@ -7,8 +7,8 @@ use crate::data::mission::{Face, Mission, ObjectiveKind, Start};
 use crate::data::terrain::TerrainDeck;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::deck::Deck;
-use crate::engine::kernel::events::EventKind;
-use crate::engine::kernel::game::{Game, SetupError};
+use crate::engine::kernel::game::SetupError;
+use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::*;
@@ -376,44 +376,4 @@ pub fn place_pc_markers(mission: &Mission, state: &mut State, occupied: bool) {
         }
     }
     state.note_pc_markers();
-}
-
-/// Logs the setup.
-pub fn announce(game: &mut Game) {
-    let m = game.mission.clone();
-    let face = if m.map.face == Face::Up {
-        "face up"
-    } else {
-        "face down"
-    };
-    game.emit(
-        "2.2",
-        EventKind::Setup,
-        format!(
-            "{}: a {} x {} map of the {} deck is dealt {face}; {} units of the company assemble; visibility {}.",
-            m.name,
-            m.map.rows,
-            m.map.cols,
-            m.terrain,
-            game.state.units.len(),
-            m.visibility
-        ),
-        Vec::new(),
-    );
-    // 5.2: on a face-down map, the cards in the LOS of units that start on
-    // the map are revealed before play.
-    crate::engine::movement::actions::reveal_around(game);
-    // Units in sight of each other at the start open fire (6.1.1).
-    crate::engine::combat::engage::update(game);
-    crate::engine::enemy::activity::update(game);
-    let first =
-        crate::engine::kernel::sequence::next_in_turn(m.kind, Step::Setup).unwrap_or(Step::CleanUp);
-    game.state.step = first;
-    game.state.step_begun = false;
-    game.emit(
-        "3.0",
-        EventKind::TurnBegins { turn: 1 },
-        format!("Turn 1 of {} begins.", m.turns),
-        Vec::new(),
-    );
 }

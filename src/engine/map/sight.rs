@@ -3,8 +3,8 @@
 use crate::data::charts::CoverKind;
 use crate::data::terrain::TerrainCard;
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::UnitId;
 use crate::engine::map::los::{LosCell, LosMap, Viewer, Visibility, effective_borders, has_los};
 
 impl LosMap for Game {

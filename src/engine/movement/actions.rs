@@ -6,11 +6,13 @@ use crate::data::charts::CoverKind;
 use crate::data::terrain::{Dir, Relief, TerrainType};
 use crate::data::units::{AmmoKind, Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{diagonal_crosses_pdf, ratings};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::{CoverId, UnitId};
+use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{Asset, CoverId, CoverMarker, Item, Unit, UnitId};
-use crate::engine::orders::{Action, Needed, Order, attempt, can_order, failed};
+use crate::engine::kernel::state::{Asset, CoverMarker, Item, Unit};
+use crate::engine::orders::{attempt, can_order, failed};
 
 /// Fortifications between which moving is not exposed (5.1.1, 5.1.2).
 fn fortified(kind: Option<CoverKind>) -> bool {
@@ -1065,4 +1067,55 @@ fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
         format!("{} {text} and is marked Exposed.", game.describe(unit)),
         Vec::new(),
     );
+}
+
+impl Game {
+    pub(crate) fn drop_item(&mut self, unit: UnitId, asset: Option<usize>) {
+        let pos = self.state.unit(unit).pos;
+        let item = match asset {
+            None => self
+                .state
+                .unit_mut(unit)
+                .cargo
+                .take()
+                .map(|(k, n)| crate::engine::kernel::state::Item::Ammo(k, n)),
+            Some(i) => Some(crate::engine::kernel::state::Item::Asset(
+                self.state.unit_mut(unit).assets.remove(i),
+            )),
+        };
+        let Some(item) = item else { return };
+        let text = format!("{} sets {item:?} down on {pos}.", self.describe(unit));
+        if let Some(c) = self.state.map.card_mut(pos) {
+            c.markers.items.push(item);
+            c.markers.items.sort();
+        }
+        self.emit(
+            "5.1.6 B",
+            EventKind::Status {
+                unit,
+                what: "set down an item".into(),
+            },
+            text,
+            Vec::new(),
+        );
+    }
+
+    pub(crate) fn drop_casualty(&mut self, carrier: UnitId, casualty: UnitId) {
+        self.state.carried.retain(|p| *p != (carrier, casualty));
+        let pos = self.state.unit(carrier).pos;
+        self.state.unit_mut(casualty).pos = pos;
+        self.emit(
+            "5.1.6 B",
+            EventKind::Status {
+                unit: casualty,
+                what: "set down".into(),
+            },
+            format!(
+                "{} sets {} down on {pos}.",
+                self.describe(carrier),
+                self.describe(casualty)
+            ),
+            Vec::new(),
+        );
+    }
 }

@@ -4,8 +4,9 @@
 use crate::data::mission::{Net, RadioClass};
 use crate::data::units::UnitKind;
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{Unit, UnitId};
+use crate::engine::kernel::state::Unit;
 use crate::engine::map::los::{Viewer, Visibility, explain_los};
 use std::collections::BTreeSet;
 

@@ -18,9 +18,10 @@
 use crate::data::action::{Icon, Word};
 use crate::data::mission::Skill;
 use crate::data::units::UnitKind;
-use crate::engine::kernel::game::{Game, Illegal, Input, no};
-use crate::engine::kernel::state::UnitId;
-use crate::engine::orders::{Action, Needed, Order, TeamKind};
+use crate::engine::kernel::events::Needed;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Input, Order, TeamKind};
 
 /// Whether `holder` holds `skill` and may use it for `unit` (10.7).
 pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {
@@ -54,7 +55,7 @@ pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Resul
 
 /// What an attempt skill needs the action to look for.
 fn fits(skill: Skill, action: &Action) -> bool {
-    let needed = crate::engine::turn::menu::needed_for(action);
+    let needed = crate::engine::orders::needed_for(action);
     match skill {
         Skill::Drilled => needed.is_some(),
         Skill::KeenEye => matches!(action, Action::Spot { .. }),

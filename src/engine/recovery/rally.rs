@@ -4,10 +4,12 @@
 
 use crate::data::action::Word;
 use crate::data::units::{Side, UnitKind, UnitTypeId};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
-use crate::engine::kernel::state::{Unit, UnitId};
-use crate::engine::orders::{Action, Needed, Order, TeamKind, attempt, can_order, failed};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Order, TeamKind};
+use crate::engine::kernel::state::Unit;
+use crate::engine::orders::{attempt, can_order, failed};
 
 /// The counter type of a generic team of a side.
 pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {

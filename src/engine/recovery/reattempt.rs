@@ -23,9 +23,9 @@
 
 use crate::data::DataSet;
 use crate::data::units::{Side, UnitKind};
-use crate::engine::kernel::game::{Game, SetupError};
-use crate::engine::kernel::state::{CardMarkers, State, Unit, UnitId};
-use std::sync::Arc;
+use crate::engine::kernel::game::SetupError;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::state::{CardMarkers, State, Unit};
 
 /// Builds the state a reattempt starts from (before the first turn runs).
 pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupError> {
@@ -189,7 +189,7 @@ fn best_free_cover(
     data: &DataSet,
     s: &State,
     u: &Unit,
-) -> Option<crate::engine::kernel::state::CoverId> {
+) -> Option<crate::engine::kernel::ids::CoverId> {
     let card = s.map.card(u.pos)?;
     card.covers
         .iter()
@@ -200,13 +200,4 @@ fn best_free_cover(
         })
         .max_by_key(|m| (data.charts.cover_value(m.kind), std::cmp::Reverse(m.id)))
         .map(|m| m.id)
-}
-
-impl Game {
-    /// 11.1: the next attempt at a failed mission, on the ground the last
-    /// one left (see the module's notes), with a new seed.
-    pub fn reattempt(data: Arc<DataSet>, prev: &State, seed: u64) -> Result<Game, SetupError> {
-        let state = state(&data, prev, seed)?;
-        Game::start_from(data, state)
-    }
 }

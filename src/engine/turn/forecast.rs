@@ -18,9 +18,9 @@
 pub use crate::data::stats::Odds;
 use crate::data::stats::at_least_one;
 use crate::engine::kernel::deck::Card;
-use crate::engine::kernel::events::EventKind;
-use crate::engine::kernel::game::{Game, Input};
-use crate::engine::orders::Needed;
+use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::input::Input;
 
 /// What an input costs and, if it makes an attempt, its odds.
 #[derive(Debug, Clone, PartialEq, Eq)]

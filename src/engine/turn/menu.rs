@@ -1,15 +1,15 @@
 //! Dispatch of the Action Menu to its four families (4.2.1-4.2.4), and the
 //! work every order triggers afterwards.
 
-use crate::data::action::{Icon, Word};
 use crate::data::units::Side;
 use crate::engine::combat::actions as combat;
 use crate::engine::command::actions as c2;
 use crate::engine::kernel::game::{Game, Illegal};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FailedAttempt, UnitId};
+use crate::engine::kernel::state::FailedAttempt;
 use crate::engine::movement::actions as movement;
-use crate::engine::orders::{Action, Needed, Order};
 use crate::engine::recovery::rally;
 
 pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
@@ -164,32 +164,6 @@ pub fn perform(game: &mut Game, order: &Order) {
         CallForFire { .. } => crate::engine::combat::support::perform(game, order),
         FireFinalProtective => crate::engine::combat::support::perform_final(game),
         HigherTask { .. } => perform_tasking(game),
-    }
-}
-
-/// What a failed attempt was looking for, for Exhort (4.2.1 b).
-pub fn needed_for(a: &Action) -> Option<Needed> {
-    use Action::*;
-    match a {
-        Infiltrate { .. } | InfiltratePlatoon { .. } | InfiltrateCover { .. } => {
-            Some(Needed::Icon(Icon::Infiltrate))
-        }
-        SeekCover { .. } => Some(Needed::Word(Word::Cover)),
-        RemovePin { .. }
-        | ParalyzedToLitter { .. }
-        | LitterToFire { .. }
-        | FireToAssault { .. }
-        | RallyToFront { .. }
-        | ReconstituteSquad { .. } => Some(Needed::Word(Word::Rally)),
-        Spot { .. } | ConcentrateFire { .. } | PlatoonConcentrate { .. } => {
-            Some(Needed::Icon(Icon::Crosshairs))
-        }
-        Grenade { .. } | PlatoonGrenade { .. } | WpGrenade { .. } => {
-            Some(Needed::Icon(Icon::Grenade))
-        }
-        CallForFire { .. } => Some(Needed::Icon(Icon::Burst)),
-        ThrowDemo { .. } => Some(Needed::Icon(Icon::Grenade)),
-        _ => None,
     }
 }
 

@@ -3,6 +3,7 @@
 //! Action Menu's dispatch to its four families ([`menu`], 4.2), and the
 //! odds of an input before it is given ([`forecast`]).
 
+pub mod driver;
 pub mod forecast;
 pub mod menu;
 pub mod phases;

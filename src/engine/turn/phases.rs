@@ -4,8 +4,9 @@ use crate::data::mission::MissionKind;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FireLink, PointControl, Unit, UnitId};
+use crate::engine::kernel::state::{FireLink, PointControl, Unit};
 
 /// 3.1, 3.2.1, 3.4.1: from turn 2 draw a card; on a Higher HQ icon draw
 /// another and read the random number under 10 for the mission's event

@@ -1,0 +1,19 @@
+//! The identities of units and cover markers, never reused within a
+//! mission: what the state, the orders and the events name things by.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A unit's identity for the whole mission (never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct UnitId(pub u16);
+
+impl fmt::Display for UnitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "#{}", self.0)
+    }
+}
+
+/// A cover marker's identity (never reused).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct CoverId(pub u16);

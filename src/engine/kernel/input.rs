@@ -1,0 +1,441 @@
+//! What the player gives the engine: the orders of the Action Menu as
+//! data (4.2; who gives them, to whom, at what cost) and the other inputs
+//! (ending an impulse, choosing the next HQ, setting things down, skill
+//! markers), with the prompt that asks for them. The rules that judge and
+//! carry them out live with their chapters; this is their vocabulary.
+
+use crate::data::mission::{FmKind, Net, Pyro};
+use crate::engine::kernel::ids::{CoverId, UnitId};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::sequence::Step;
+use serde::{Deserialize, Serialize};
+
+/// Something the player can do now.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Input {
+    /// Spend commands on an action (4.2).
+    Order(Order),
+    /// End the current impulse; commands are saved up to the limit and the
+    /// rest lost (4.1.3).
+    EndImpulse,
+    /// Choose which HQ or staff takes its impulse next (3.3.1 C, 3.3.2 B-C).
+    ChooseHq(UnitId),
+    /// Set down a carried casualty on the carrier's card: free (5.1.6 B).
+    Drop { carrier: UnitId, casualty: UnitId },
+    /// Set down carried ammunition, or an asset by its index in the unit's
+    /// assets, on the unit's card: free (5.1.6 B).
+    DropItem { unit: UnitId, asset: Option<usize> },
+    /// Give an order with a skill marker of `holder` (10.7).
+    Skilled {
+        holder: UnitId,
+        skill: crate::data::mission::Skill,
+        order: Order,
+    },
+    /// Use a skill marker on its own (10.7): `team` for a split-off team.
+    UseSkill {
+        holder: UnitId,
+        skill: crate::data::mission::Skill,
+        unit: UnitId,
+        team: Option<crate::engine::kernel::input::TeamKind>,
+    },
+}
+
+/// What is being decided.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// Spend commands or end the impulse.
+    Orders {
+        hq: Option<UnitId>,
+        left: u8,
+        spent: u8,
+        available: u8,
+    },
+    /// Pick the HQ whose impulse comes next.
+    ChooseHq { candidates: Vec<UnitId> },
+    /// The mission is over: nothing to decide.
+    MissionOver,
+}
+
+/// The pending decision and where in the turn it arises.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prompt {
+    pub turn: u8,
+    pub step: Step,
+    pub rule: &'static str,
+    pub decision: Decision,
+}
+
+/// An order: the originator whose commands pay for it, and the action.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Order {
+    /// The HQ or staff giving the order; `None` under General Initiative
+    /// (3.3.2 D), except for the actions only an HQ may originate (4.1.3).
+    pub by: Option<UnitId>,
+    pub action: Action,
+}
+
+/// Kinds of team a squad can detach (4.2.3 g).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TeamKind {
+    Assault,
+    Fire,
+}
+
+/// Every action of the Action Menu (4.2.1-4.2.4) this edition supports.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Action {
+    // ---- 4.2.1 Command & Control ----
+    /// a. Activate a subordinate HQ or staff.
+    Activate { hq: UnitId },
+    /// b. Exhort: one more card for a failed attempt.
+    Exhort { unit: UnitId },
+    /// c. Deploy a pyrotechnic device.
+    DeployPyro {
+        unit: UnitId,
+        device: Pyro,
+        at: CardPos,
+    },
+    /// d. Reconstitute platoon HQ `plt` from a step of its platoon, or from
+    /// the XO or first sergeant (10.2.2).
+    ReconstitutePltHq { from: UnitId, plt: UnitId },
+    /// e. Reconstitute the CO HQ.
+    ReconstituteCoHq { from: UnitId },
+    /// f. Create a runner from a step.
+    CreateRunner { from: UnitId },
+    /// g. Dispatch a runner to an HQ or staff.
+    DispatchRunner { runner: UnitId, to: UnitId },
+    /// h. Dismiss a runner into a unit.
+    DismissRunner { runner: UnitId, into: UnitId },
+    /// j. Switch a radio or phone to the network of a destroyed set.
+    SwitchNet { unit: UnitId, to: Net },
+    /// k. Repair a cut phone line.
+    RepairLine { unit: UnitId },
+    /// l. Designate a casualty collection point on the HQ's card.
+    DesignateCasualtyPoint,
+    // ---- 4.2.2 Movement ----
+    /// a. Move to an adjacent card.
+    Move {
+        unit: UnitId,
+        to: CardPos,
+        cover: Option<CoverId>,
+    },
+    /// b. Move a platoon to an adjacent card.
+    MovePlatoon { to: CardPos },
+    /// c. Attempt to infiltrate an adjacent card.
+    Infiltrate {
+        unit: UnitId,
+        to: CardPos,
+        cover: Option<CoverId>,
+    },
+    /// d. Attempt to have a platoon infiltrate.
+    InfiltratePlatoon { to: CardPos },
+    /// e. Attempt to seek cover.
+    SeekCover { unit: UnitId },
+    /// f. Move to or from cover (`None`: out of cover).
+    MoveCover {
+        unit: UnitId,
+        cover: Option<CoverId>,
+    },
+    /// g. Attempt to infiltrate to or from cover.
+    InfiltrateCover {
+        unit: UnitId,
+        cover: Option<CoverId>,
+    },
+    /// h. Pick up a casualty.
+    PickUp { unit: UnitId, casualty: UnitId },
+    /// h. Pick up an item lying on the card: ammunition or an asset (by
+    /// its index in the card's items).
+    PickUpItem { unit: UnitId, item: usize },
+    // ---- 4.2.3 Rally ----
+    /// a. Attempt to remove a Pinned marker.
+    RemovePin { unit: UnitId },
+    /// b. Paralyzed team to litter team.
+    ParalyzedToLitter { unit: UnitId },
+    /// c. Litter team to fire team.
+    LitterToFire { unit: UnitId },
+    /// d. Fire team to assault team.
+    FireToAssault { unit: UnitId },
+    /// e. Assault team to fire team.
+    AssaultToFire { unit: UnitId },
+    /// f. Flip a unit from its fire-team side back to its front.
+    RallyToFront { unit: UnitId },
+    /// g. Detach a team from a squad.
+    DetachTeam { squad: UnitId, kind: TeamKind },
+    /// h. Supplement a squad with a team.
+    Supplement { squad: UnitId, team: UnitId },
+    /// i. Attempt to reconstitute a squad from 2 to 4 teams.
+    ReconstituteSquad { teams: Vec<UnitId> },
+    /// j. Flip a unit to its fire-team side.
+    FlipToFireTeam { unit: UnitId },
+    // ---- 4.2.4 Combat ----
+    /// a. Attempt to spot the enemy on a card.
+    Spot { unit: UnitId, target: CardPos },
+    /// b. Attempt to concentrate fire on an enemy unit.
+    ConcentrateFire { unit: UnitId, target: UnitId },
+    /// c. Attempt to have a platoon concentrate fire.
+    PlatoonConcentrate { target: UnitId },
+    /// d. Attempt to make a grenade attack.
+    Grenade { unit: UnitId, target: UnitId },
+    /// d with 4.3.6 C: a grenade attack that also throws white phosphorus
+    /// smoke onto the target's card.
+    WpGrenade { unit: UnitId, target: UnitId },
+    /// e. Attempt to throw a demolition charge at an enemy-held cover marker.
+    ThrowDemo { unit: UnitId, cover: CoverId },
+    /// f. Place a demolition charge on an enemy-held cover marker.
+    PlaceDemo { unit: UnitId, cover: CoverId },
+    /// g. Flamethrower attack on an enemy-held cover marker.
+    Flame { unit: UnitId, cover: CoverId },
+    /// h. Attempt to have a platoon make grenade attacks.
+    PlatoonGrenade { target: UnitId },
+    /// i. Attempt to call for fire from an off-map agency (by its index in
+    /// the mission's fire support).
+    CallForFire {
+        observer: UnitId,
+        agency: u8,
+        kind: FmKind,
+        target: CardPos,
+    },
+    /// j. Fire an on-map mortar at a spotted enemy card.
+    MortarFire { mortar: UnitId, target: CardPos },
+    /// k. Cease fire: the card's occupants stop firing.
+    CeaseFire { at: CardPos },
+    /// l. Shift fire: the card's occupants fire at another card.
+    ShiftFire { at: CardPos, to: CardPos },
+    /// m. Fire the final protective fires and lines.
+    FireFinalProtective,
+    // ---- 3.1 Higher HQ events ----
+    /// Carry out the battalion's tasking of this turn: the CO HQ spends
+    /// the commands it asks for and the company earns its points.
+    HigherTask { commands: u8 },
+}
+
+impl Action {
+    /// The rule section of the action.
+    pub fn rule(&self) -> &'static str {
+        use Action::*;
+        match self {
+            Activate { .. } => "4.2.1 a",
+            Exhort { .. } => "4.2.1 b",
+            DeployPyro { .. } => "4.2.1 c",
+            ReconstitutePltHq { .. } => "4.2.1 d",
+            ReconstituteCoHq { .. } => "4.2.1 e",
+            CreateRunner { .. } => "4.2.1 f",
+            DispatchRunner { .. } => "4.2.1 g",
+            DismissRunner { .. } => "4.2.1 h",
+            SwitchNet { .. } => "4.2.1 j",
+            RepairLine { .. } => "4.2.1 k",
+            DesignateCasualtyPoint => "4.2.1 l",
+            Move { .. } => "4.2.2 a",
+            MovePlatoon { .. } => "4.2.2 b",
+            Infiltrate { .. } => "4.2.2 c",
+            InfiltratePlatoon { .. } => "4.2.2 d",
+            SeekCover { .. } => "4.2.2 e",
+            MoveCover { .. } => "4.2.2 f",
+            InfiltrateCover { .. } => "4.2.2 g",
+            PickUp { .. } | PickUpItem { .. } => "4.2.2 h",
+            RemovePin { .. } => "4.2.3 a",
+            ParalyzedToLitter { .. } => "4.2.3 b",
+            LitterToFire { .. } => "4.2.3 c",
+            FireToAssault { .. } => "4.2.3 d",
+            AssaultToFire { .. } => "4.2.3 e",
+            RallyToFront { .. } => "4.2.3 f",
+            DetachTeam { .. } => "4.2.3 g",
+            Supplement { .. } => "4.2.3 h",
+            ReconstituteSquad { .. } => "4.2.3 i",
+            FlipToFireTeam { .. } => "4.2.3 j",
+            Spot { .. } => "4.2.4 a",
+            ConcentrateFire { .. } => "4.2.4 b",
+            PlatoonConcentrate { .. } => "4.2.4 c",
+            Grenade { .. } => "4.2.4 d",
+            WpGrenade { .. } => "4.3.6 C",
+            ThrowDemo { .. } => "4.2.4 e",
+            PlaceDemo { .. } => "4.2.4 f",
+            Flame { .. } => "4.2.4 g",
+            PlatoonGrenade { .. } => "4.2.4 h",
+            CallForFire { .. } => "4.2.4 i",
+            MortarFire { .. } => "4.2.4 j",
+            CeaseFire { .. } => "4.2.4 k",
+            ShiftFire { .. } => "4.2.4 l",
+            FireFinalProtective => "4.2.4 m",
+            HigherTask { .. } => "3.1",
+        }
+    }
+
+    /// The action's name in the menu.
+    pub fn name(&self) -> &'static str {
+        use Action::*;
+        match self {
+            Activate { .. } => "Activate",
+            Exhort { .. } => "Exhort",
+            DeployPyro { .. } => "Deploy Pyrotechnic",
+            ReconstitutePltHq { .. } => "Reconstitute a PLT HQ",
+            ReconstituteCoHq { .. } => "Reconstitute the CO HQ",
+            CreateRunner { .. } => "Create a Runner",
+            DispatchRunner { .. } => "Dispatch a Runner",
+            DismissRunner { .. } => "Dismiss a Runner",
+            SwitchNet { .. } => "Switch Network",
+            RepairLine { .. } => "Repair a Cut Phone Line",
+            DesignateCasualtyPoint => "Designate a Casualty Collection Point",
+            Move { .. } => "Move to an Adjacent Card",
+            MovePlatoon { .. } => "Move a Platoon",
+            Infiltrate { .. } => "Infiltrate an Adjacent Card",
+            InfiltratePlatoon { .. } => "Platoon Infiltration",
+            SeekCover { .. } => "Seek Cover",
+            MoveCover { .. } => "Move to or from Cover",
+            InfiltrateCover { .. } => "Infiltrate to or from Cover",
+            PickUp { .. } | PickUpItem { .. } => "Pick Up",
+            RemovePin { .. } => "Remove Pinned Marker",
+            ParalyzedToLitter { .. } => "Paralyzed to Litter Team",
+            LitterToFire { .. } => "Litter to Fire Team",
+            FireToAssault { .. } => "Fire to Assault Team",
+            AssaultToFire { .. } => "Assault to Fire Team",
+            RallyToFront { .. } => "Rally to Front",
+            DetachTeam { .. } => "Detach Team",
+            Supplement { .. } => "Supplement Squad",
+            ReconstituteSquad { .. } => "Reconstitute Squad",
+            FlipToFireTeam { .. } => "Flip to Fire Team Side",
+            Spot { .. } => "Spot",
+            ConcentrateFire { .. } => "Concentrate Fire",
+            PlatoonConcentrate { .. } => "Platoon Concentrate Fire",
+            Grenade { .. } => "Grenade Attack",
+            WpGrenade { .. } => "Grenade Attack",
+            ThrowDemo { .. } => "Throw a Demolition Charge",
+            PlaceDemo { .. } => "Place a Demolition Charge",
+            Flame { .. } => "Flamethrower Attack",
+            PlatoonGrenade { .. } => "Platoon Grenade Attack",
+            CallForFire { .. } => "Call for Fire",
+            MortarFire { .. } => "On-Map Mortar Fire",
+            CeaseFire { .. } => "Cease Fire",
+            ShiftFire { .. } => "Shift Fire",
+            FireFinalProtective => "Fire FPF/FPL",
+            HigherTask { .. } => "Carry Out Battalion Tasking",
+        }
+    }
+
+    /// Commands it costs (4.2).
+    pub fn cost(&self) -> u8 {
+        use Action::*;
+        match self {
+            MovePlatoon { .. }
+            | InfiltratePlatoon { .. }
+            | PlatoonConcentrate { .. }
+            | PlatoonGrenade { .. } => 2,
+            HigherTask { commands } => *commands,
+            _ => 1,
+        }
+    }
+
+    /// Actions an HQ or staff must originate even under General Initiative
+    /// (4.1.3).
+    pub fn needs_hq(&self) -> bool {
+        use Action::*;
+        matches!(
+            self,
+            Exhort { .. }
+                | ReconstitutePltHq { .. }
+                | ReconstituteCoHq { .. }
+                | CreateRunner { .. }
+                | DispatchRunner { .. }
+                | DismissRunner { .. }
+                | DesignateCasualtyPoint
+                | ReconstituteSquad { .. }
+                | FireFinalProtective
+                | HigherTask { .. }
+        )
+    }
+
+    /// The unit that carries the action out, where there is one.
+    pub fn unit(&self) -> Option<UnitId> {
+        use Action::*;
+        match self {
+            Activate { hq } => Some(*hq),
+            Exhort { unit }
+            | DeployPyro { unit, .. }
+            | RepairLine { unit }
+            | SwitchNet { unit, .. }
+            | Move { unit, .. }
+            | Infiltrate { unit, .. }
+            | SeekCover { unit }
+            | MoveCover { unit, .. }
+            | InfiltrateCover { unit, .. }
+            | PickUp { unit, .. }
+            | PickUpItem { unit, .. }
+            | RemovePin { unit }
+            | ParalyzedToLitter { unit }
+            | LitterToFire { unit }
+            | FireToAssault { unit }
+            | AssaultToFire { unit }
+            | RallyToFront { unit }
+            | FlipToFireTeam { unit }
+            | Spot { unit, .. }
+            | ConcentrateFire { unit, .. }
+            | Grenade { unit, .. }
+            | WpGrenade { unit, .. }
+            | ThrowDemo { unit, .. }
+            | PlaceDemo { unit, .. }
+            | Flame { unit, .. } => Some(*unit),
+            ReconstitutePltHq { from, .. } | ReconstituteCoHq { from } | CreateRunner { from } => {
+                Some(*from)
+            }
+            DispatchRunner { runner, .. } | DismissRunner { runner, .. } => Some(*runner),
+            DetachTeam { squad, .. } | Supplement { squad, .. } => Some(*squad),
+            ReconstituteSquad { teams } => teams.first().copied(),
+            MortarFire { mortar, .. } => Some(*mortar),
+            CallForFire { observer, .. } => Some(*observer),
+            DesignateCasualtyPoint
+            | MovePlatoon { .. }
+            | InfiltratePlatoon { .. }
+            | PlatoonConcentrate { .. }
+            | PlatoonGrenade { .. }
+            | CeaseFire { .. }
+            | ShiftFire { .. }
+            | FireFinalProtective
+            | HigherTask { .. } => None,
+        }
+    }
+
+    /// Every unit the action names.
+    pub fn ids(&self) -> Vec<UnitId> {
+        let mut v = Vec::new();
+        self.each_id(|id| v.push(id));
+        v
+    }
+
+    /// Calls `f` with every unit the action names, in [`Action::ids`]'s
+    /// order, without building a list.
+    pub fn each_id(&self, mut f: impl FnMut(UnitId)) {
+        use Action::*;
+        match self {
+            Activate { hq } => f(*hq),
+            ReconstitutePltHq { from: a, plt: b }
+            | DispatchRunner { runner: a, to: b }
+            | DismissRunner { runner: a, into: b }
+            | Supplement { squad: a, team: b }
+            | PickUp {
+                unit: a,
+                casualty: b,
+            }
+            | ConcentrateFire { unit: a, target: b }
+            | Grenade { unit: a, target: b }
+            | WpGrenade { unit: a, target: b } => {
+                f(*a);
+                f(*b);
+            }
+            ReconstituteSquad { teams } => teams.iter().copied().for_each(f),
+            PlatoonConcentrate { target } | PlatoonGrenade { target } => f(*target),
+            _ => {
+                if let Some(u) = self.unit() {
+                    f(u)
+                }
+            }
+        }
+    }
+
+    /// Moves within a card may be repeated in an impulse (4.2).
+    pub(crate) fn repeatable(&self) -> bool {
+        matches!(
+            self,
+            Action::MoveCover { .. } | Action::InfiltrateCover { .. }
+        )
+    }
+}

@@ -1,0 +1,811 @@
+//! The driver: setting a game up and running the sequence of play (3.0-3.8)
+//! as a state machine: the prompt, the legal inputs, applying one input at
+//! a time, automatic play piece by piece, turns, steps and impulses (see
+//! DESIGN.md, "The engine contract").
+
+use crate::data::DataSet;
+use crate::data::mission::{Face, MissionKind};
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::{Event, EventKind, Section};
+use crate::engine::kernel::game::Illegal;
+use crate::engine::kernel::game::{Game, SetupError};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::Decision;
+use crate::engine::kernel::input::Input;
+use crate::engine::kernel::input::Prompt;
+use crate::engine::kernel::sequence::{Step, next_in_turn};
+use crate::engine::kernel::state::{State, Unit, *};
+use crate::engine::orders;
+use std::sync::Arc;
+
+impl Game {
+    /// Sets a mission up (2.0-2.4) and runs until the first decision.
+    pub fn new(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::set_up(data, mission_id, seed, options, &[])?;
+        game.run();
+        Ok(game)
+    }
+
+    /// Sets a mission up like [`Game::new`] but stops before the automatic
+    /// play of turn 1: [`Game::advance`] runs it one piece at a time, to the
+    /// game `new` returns (learn mode starts here).
+    pub fn new_held(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+    ) -> Result<Game, SetupError> {
+        Game::set_up(data, mission_id, seed, options, &[])
+    }
+
+    /// The setup every start shares: the mission's initial state, with the
+    /// deck's next cards `top` (none in play), announced.
+    fn set_up(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+        top: &[crate::engine::kernel::deck::Card],
+    ) -> Result<Game, SetupError> {
+        let mission = data
+            .mission(mission_id)
+            .cloned()
+            .ok_or_else(|| SetupError(format!("no mission `{mission_id}`")))?;
+        let mut state = crate::engine::map::setup::initial_state(&data, &mission, seed, options)?;
+        if !top.is_empty() {
+            state.deck.put_on_top(top);
+        }
+        let mut game = Game {
+            data,
+            mission: Arc::new(mission),
+            state,
+            log: Vec::new(),
+        };
+        announce(&mut game);
+        Ok(game)
+    }
+
+    /// Runs a prepared initial state (a reattempt's, 11.1) until the first
+    /// decision.
+    pub fn start_from(data: Arc<DataSet>, state: State) -> Result<Game, SetupError> {
+        let mut game = Game::from_state(data, state)?;
+        announce(&mut game);
+        game.run();
+        Ok(game)
+    }
+
+    /// Like [`Game::new`], but the first action cards drawn after setup are
+    /// `top`, in order: rule tests arrange known card sequences with it.
+    pub fn new_stacked(
+        data: Arc<DataSet>,
+        mission_id: &str,
+        seed: u64,
+        options: Options,
+        top: &[crate::engine::kernel::deck::Card],
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::set_up(data, mission_id, seed, options, top)?;
+        game.run();
+        Ok(game)
+    }
+
+    pub fn prompt(&self) -> Prompt {
+        let kind = self.mission.kind;
+        let decision = if self.is_over() {
+            Decision::MissionOver
+        } else if let Some(imp) = &self.state.impulse {
+            Decision::Orders {
+                hq: imp.hq,
+                left: imp.left(),
+                spent: imp.spent,
+                available: imp.available,
+            }
+        } else {
+            Decision::ChooseHq {
+                candidates: self.hq_candidates(self.state.step),
+            }
+        };
+        Prompt {
+            turn: self.state.turn,
+            step: self.state.step,
+            rule: self.state.step.rule(kind),
+            decision,
+        }
+    }
+
+    /// Every input the engine accepts now, in a stable order.
+    pub fn legal_inputs(&self) -> Vec<Input> {
+        if self.is_over() {
+            return Vec::new();
+        }
+        match &self.state.impulse {
+            Some(_) => {
+                let legal = orders::legal_orders(self);
+                let mut skilled = Vec::new();
+                crate::engine::orders::skills::legal(self, &legal, &mut skilled);
+                let mut v: Vec<Input> = legal.into_iter().map(Input::Order).collect();
+                v.extend(skilled);
+                for (carrier, casualty) in &self.state.carried {
+                    v.push(Input::Drop {
+                        carrier: *carrier,
+                        casualty: *casualty,
+                    });
+                }
+                for u in self.friendly() {
+                    if u.pos.is_staging() {
+                        continue;
+                    }
+                    if u.cargo.is_some() {
+                        v.push(Input::DropItem {
+                            unit: u.id,
+                            asset: None,
+                        });
+                    }
+                    for i in 0..u.assets.len() {
+                        v.push(Input::DropItem {
+                            unit: u.id,
+                            asset: Some(i),
+                        });
+                    }
+                }
+                v.push(Input::EndImpulse);
+                v
+            }
+            None => self
+                .hq_candidates(self.state.step)
+                .into_iter()
+                .map(Input::ChooseHq)
+                .collect(),
+        }
+    }
+
+    /// Applies one input. An illegal input changes nothing and says why.
+    /// Returns the events it caused (including the automatic play that
+    /// followed, up to the next decision).
+    pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        let start = self.log.len();
+        self.apply_logged(input)?;
+        Ok(self.log[start..].to_vec())
+    }
+
+    /// Applies one input like [`Game::apply`], leaving its events in the
+    /// log without returning a copy of them (for bots and replays).
+    pub fn apply_logged(&mut self, input: &Input) -> Result<(), Illegal> {
+        if self.is_over() {
+            return Err(Illegal("the mission is over".into()));
+        }
+        self.act(input)?;
+        self.state.counters.inputs += 1;
+        self.run();
+        Ok(())
+    }
+
+    /// Applies one input like [`Game::apply`] but stops before the
+    /// automatic play that follows it; [`Game::advance`] then runs that play
+    /// one piece at a time (learn mode and the replay viewer stop between
+    /// them). Calling `advance` until it returns `None` leaves exactly the
+    /// game `apply` would.
+    pub fn apply_held(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        if self.is_over() {
+            return Err(Illegal("the mission is over".into()));
+        }
+        let start = self.log.len();
+        self.act(input)?;
+        self.state.counters.inputs += 1;
+        Ok(self.log[start..].to_vec())
+    }
+
+    /// Runs one piece of the automatic play: a step of the turn begun (its
+    /// automatic work done: events, activity checks, combat...) or left for
+    /// the next, an impulse handed out. Returns its events, or `None` when
+    /// the game waits for the player (or the mission is over).
+    pub fn advance(&mut self) -> Option<Vec<Event>> {
+        let start = self.log.len();
+        let went_on = self.run_once();
+        // A step begun whose impulses the player orders reports its events
+        // before waiting.
+        if went_on || self.log.len() > start {
+            Some(self.log[start..].to_vec())
+        } else {
+            None
+        }
+    }
+
+    /// The input's own effect, checked, without the automatic play that
+    /// follows it. [`crate::engine::turn::forecast`] trial-runs inputs with it.
+    pub(crate) fn act(&mut self, input: &Input) -> Result<(), Illegal> {
+        match input {
+            Input::Order(order) => {
+                if self.state.impulse.is_none() {
+                    return Err(Illegal(
+                        "no HQ is spending commands now: choose the next HQ first".into(),
+                    ));
+                }
+                orders::check(self, order)?;
+                orders::execute(self, order);
+            }
+            Input::EndImpulse => {
+                if self.state.impulse.is_none() {
+                    return Err(Illegal("no impulse is in progress".into()));
+                }
+                self.end_impulse();
+            }
+            Input::Skilled {
+                holder,
+                skill,
+                order,
+            } => {
+                if self.state.impulse.is_none() {
+                    return Err(Illegal(
+                        "no HQ is spending commands now: choose the next HQ first".into(),
+                    ));
+                }
+                if self.state.get(*holder).is_none() {
+                    return Err(Illegal::because(|| format!("there is no unit {holder}")));
+                }
+                crate::engine::orders::skills::check_skilled(self, *holder, *skill, order)?;
+                crate::engine::orders::skills::execute_skilled(self, *holder, *skill, order);
+            }
+            Input::UseSkill {
+                holder,
+                skill,
+                unit,
+                team,
+            } => {
+                crate::engine::orders::skills::check_use(self, *holder, *skill, *unit, *team)?;
+                crate::engine::orders::skills::use_skill(self, *holder, *skill, *unit, *team);
+            }
+            Input::ChooseHq(id) => {
+                if self.state.get(*id).is_none() {
+                    return Err(Illegal::because(|| format!("there is no unit {id}")));
+                }
+                if self.state.impulse.is_some() {
+                    return Err(Illegal(
+                        "finish the current impulse before another HQ draws (4.1)".into(),
+                    ));
+                }
+                let c = self.hq_candidates(self.state.step);
+                if !c.contains(id) {
+                    return Err(Illegal::because(|| {
+                        format!(
+                            "{} has no impulse to take in the {} ({})",
+                            self.describe(*id),
+                            self.state.step.name(),
+                            self.state.step.rule(self.mission.kind)
+                        )
+                    }));
+                }
+                self.start_impulse_for(*id);
+            }
+            Input::DropItem { unit, asset } => {
+                if self.state.impulse.is_none() {
+                    return Err(Illegal("items are set down during an impulse".into()));
+                }
+                let u = match self.state.get(*unit) {
+                    Some(u) if u.in_play() && u.side == Side::Us => u,
+                    _ => {
+                        return Err(Illegal::because(|| {
+                            format!("{} is not a friendly unit in play", self.describe(*unit))
+                        }));
+                    }
+                };
+                if u.pos.is_staging() {
+                    return Err(Illegal("items are set down on the map".into()));
+                }
+                let ok = match asset {
+                    None => u.cargo.is_some(),
+                    Some(i) => *i < u.assets.len(),
+                };
+                if !ok {
+                    return Err(Illegal::because(|| {
+                        format!("{} is not carrying that", self.describe(*unit))
+                    }));
+                }
+                self.drop_item(*unit, *asset);
+            }
+            Input::Drop { carrier, casualty } => {
+                if self.state.get(*carrier).is_none() || self.state.get(*casualty).is_none() {
+                    return Err(Illegal("there is no such unit".into()));
+                }
+                if self.state.impulse.is_none() {
+                    return Err(Illegal("casualties are set down during an impulse".into()));
+                }
+                if !self.state.carried.contains(&(*carrier, *casualty)) {
+                    return Err(Illegal::because(|| {
+                        format!(
+                            "{} is not carrying {}",
+                            self.describe(*carrier),
+                            self.describe(*casualty)
+                        )
+                    }));
+                }
+                self.drop_casualty(*carrier, *casualty);
+            }
+        }
+        self.end_impulse_of_a_gone_hq();
+        crate::engine::enemy::activity::update(self);
+        Ok(())
+    }
+
+    /// Decision (4.1.3 with 10.2.2): an HQ or staff that leaves play during
+    /// its own impulse (the XO or first sergeant becoming a platoon HQ, a
+    /// step of it becoming a runner that empties it...) can give no more
+    /// orders: its impulse ends at once and the commands it had left are
+    /// lost, none saved.
+    fn end_impulse_of_a_gone_hq(&mut self) {
+        let Some(hq) = self.state.impulse.as_ref().and_then(|i| i.hq) else {
+            return;
+        };
+        if self.state.unit(hq).in_play() {
+            return;
+        }
+        if let Some(imp) = &mut self.state.impulse {
+            imp.can_save = false;
+        }
+        self.emit(
+            "4.1.3",
+            EventKind::Nothing {
+                why: "the HQ left play".into(),
+            },
+            format!(
+                "{} has left play: its impulse ends and the commands it had left are lost.",
+                self.describe(hq)
+            ),
+            Vec::new(),
+        );
+        self.end_impulse();
+    }
+
+    /// Runs automatic play until a decision is needed or the mission ends.
+    pub(crate) fn run(&mut self) {
+        // A generous bound: no turn has this many automatic steps.
+        for _ in 0..10_000 {
+            if !self.run_once() {
+                return;
+            }
+        }
+    }
+
+    /// One piece of the automatic play (see [`Game::advance`]); `false`
+    /// when a decision is reached.
+    fn run_once(&mut self) -> bool {
+        let went_on = self.run_piece();
+        // 9.1: the level follows the map; whatever a piece changed (a
+        // prisoner taken, a barrage, a unit withdrawn) shows in it.
+        if went_on && self.state.step != Step::MissionEnd {
+            crate::engine::enemy::activity::update(self);
+        }
+        went_on
+    }
+
+    fn run_piece(&mut self) -> bool {
+        if self.state.step == Step::MissionEnd {
+            return false;
+        }
+        if self.state.impulse.is_some() {
+            return false;
+        }
+        if !self.state.step_begun {
+            self.state.step_begun = true;
+            let step = self.state.step;
+            self.emit(
+                step.rule(self.mission.kind),
+                EventKind::StepBegins { step },
+                format!("{} ({})", step.name(), step.rule(self.mission.kind)),
+                Vec::new(),
+            );
+            self.enter_step(step);
+            if self.state.impulse.is_some() || self.state.step == Step::MissionEnd {
+                return true;
+            }
+        }
+        // Steps with impulses to hand out.
+        let candidates = self.hq_candidates(self.state.step);
+        match candidates.len() {
+            0 => {
+                if self.state.step == Step::GeneralInitiative && !self.state.general_done {
+                    self.start_general_initiative();
+                    return true;
+                }
+                self.next_step();
+                true
+            }
+            1 => {
+                self.start_impulse_for(candidates[0]);
+                true
+            }
+            _ => false, // the player chooses the order
+        }
+    }
+
+    fn next_step(&mut self) {
+        let kind = self.mission.kind;
+        match next_in_turn(kind, self.state.step) {
+            Some(s) => {
+                self.state.step = s;
+                self.state.step_begun = false;
+            }
+            None => self.next_turn(),
+        }
+    }
+
+    fn next_turn(&mut self) {
+        if self.state.turn >= self.mission.turns {
+            self.finish_mission();
+            return;
+        }
+        self.state.turn += 1;
+        for h in &mut self.state.hqs {
+            h.activated = false;
+            h.done = false;
+        }
+        self.state.general_done = false;
+        self.state.tasking = None;
+        let turn = self.state.turn;
+        self.state.step = next_in_turn(self.mission.kind, Step::Setup).unwrap_or(Step::CleanUp);
+        self.state.step_begun = false;
+        self.emit(
+            "3.0",
+            EventKind::TurnBegins { turn },
+            format!("Turn {turn} of {} begins.", self.mission.turns),
+            Vec::new(),
+        );
+    }
+
+    /// Decides the mission's outcome at its end by its success conditions
+    /// (11.0) and tallies the experience it earned (10.3.1).
+    pub(crate) fn finish_mission(&mut self) {
+        let outcome = crate::engine::recovery::victory::outcome(self);
+        let tally = crate::engine::recovery::victory::tally(self);
+        let lines: Vec<String> = tally
+            .lines
+            .iter()
+            .map(|(t, n, p)| format!("{t:?} x{n}: {p}"))
+            .chain(
+                (self.state.hq_tasks.1 > 0)
+                    .then(|| format!("Higher HQ taskings: {}", self.state.hq_tasks.1)),
+            )
+            .collect();
+        self.emit(
+            "10.3.1",
+            EventKind::Nothing {
+                why: "experience".into(),
+            },
+            if lines.is_empty() {
+                "The mission earned no experience points.".into()
+            } else {
+                format!(
+                    "Experience earned: {} point(s) ({}).",
+                    tally.total,
+                    lines.join(", ")
+                )
+            },
+            Vec::new(),
+        );
+        self.state.tally = Some(tally);
+        let text = match &outcome {
+            Outcome::Success => "The mission succeeded.".to_string(),
+            Outcome::Failure(why) => format!("The mission failed: {why}."),
+        };
+        self.state.outcome = Some(outcome.clone());
+        self.state.step = Step::MissionEnd;
+        self.state.step_begun = true;
+        self.emit(
+            "11.0",
+            EventKind::MissionEnds {
+                outcome: match outcome {
+                    Outcome::Success => "success".into(),
+                    Outcome::Failure(_) => "failure".into(),
+                },
+            },
+            text,
+            Vec::new(),
+        );
+    }
+
+    fn enter_step(&mut self, step: Step) {
+        match step {
+            Step::Setup => {}
+            Step::FriendlyHigherHq => crate::engine::turn::phases::higher_hq_check(self, true),
+            Step::EnemyHigherHq => crate::engine::turn::phases::higher_hq_check(self, false),
+            Step::EnemyActivity => crate::engine::turn::phases::enemy_activity(self),
+            Step::BnHqImpulse => self.bn_hq_impulse(),
+            Step::CoHqImpulse => crate::engine::turn::phases::runner_arrivals(self),
+            Step::ActivatedImpulses
+            | Step::CoHqInitiative
+            | Step::PltHqInitiative
+            | Step::StaffInitiative
+            | Step::GeneralInitiative => {}
+            Step::CaptureRetreat => crate::engine::turn::phases::capture_retreat(self),
+            Step::VehicleAircraft => crate::engine::turn::phases::vehicles(self),
+            Step::VofSegment => crate::engine::turn::phases::vof_segment(self),
+            Step::CombatEffects => crate::engine::turn::phases::combat_effects(self),
+            Step::CleanUp => crate::engine::turn::phases::clean_up(self),
+            Step::MissionEnd => {}
+        }
+    }
+
+    /// The HQs or staff that still have an impulse in this step, in id
+    /// order.
+    pub fn hq_candidates(&self, step: Step) -> Vec<UnitId> {
+        let s = &self.state;
+        let co = s.co_hq().map(|u| u.id);
+        let pending = |u: &Unit| s.hq_state(u.id).is_some_and(|h| !h.done);
+        let activated = |u: &Unit| s.hq_state(u.id).is_some_and(|h| h.activated);
+        let is_plt = |u: &Unit| u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co;
+        let us = s
+            .in_play()
+            .filter(|u| u.side == Side::Us && u.is_hq_or_staff());
+        let mut v: Vec<UnitId> = match step {
+            Step::BnHqImpulse => s
+                .in_play()
+                .filter(|u| u.kind == UnitKind::HigherStaff && !u.pos.is_staging())
+                .filter(|u| pending(u))
+                .take(1)
+                .map(|u| u.id)
+                .collect(),
+            Step::CoHqImpulse => us
+                .filter(|u| Some(u.id) == co && activated(u) && pending(u) && !u.flipped)
+                .map(|u| u.id)
+                .collect(),
+            Step::ActivatedImpulses => us
+                .filter(|u| (is_plt(u) || u.kind == UnitKind::Staff) && activated(u) && pending(u))
+                .map(|u| u.id)
+                .collect(),
+            Step::CoHqInitiative => us
+                .filter(|u| Some(u.id) == co && !activated(u) && pending(u))
+                .map(|u| u.id)
+                .collect(),
+            Step::PltHqInitiative => us
+                .filter(|u| is_plt(u) && !activated(u) && pending(u))
+                .map(|u| u.id)
+                .collect(),
+            Step::StaffInitiative => us
+                .filter(|u| u.kind == UnitKind::Staff && !activated(u) && pending(u))
+                .map(|u| u.id)
+                .collect(),
+            _ => Vec::new(),
+        };
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// 3.3.1 A: an on-map battalion HQ gets its commands in its own impulse
+    /// (through `hq_candidates`); otherwise the CO HQ is activated when it
+    /// is in communication with the battalion.
+    fn bn_hq_impulse(&mut self) {
+        let bn_on_map = self
+            .state
+            .in_play()
+            .any(|u| u.kind == UnitKind::HigherStaff && !u.pos.is_staging());
+        if bn_on_map {
+            return;
+        }
+        let Some(co) = self.state.co_hq().map(|u| u.id) else {
+            self.emit(
+                "3.3.1 A",
+                EventKind::Nothing {
+                    why: "no CO HQ".into(),
+                },
+                "The company has no CO HQ in play to activate.".into(),
+                Vec::new(),
+            );
+            return;
+        };
+        if self.state.unit(co).flipped {
+            self.emit(
+                "4.1.4",
+                EventKind::Nothing {
+                    why: "CO HQ on its fire-team side".into(),
+                },
+                "The CO HQ is on its fire-team side: it cannot be activated and must draw for initiative.".into(),
+                Vec::new(),
+            );
+            return;
+        }
+        if crate::engine::orders::comms::co_in_contact_with_bn(self) {
+            if let Some(h) = self.state.hq_state_mut(co) {
+                h.activated = true;
+            }
+            self.emit(
+                "3.3.1 A",
+                EventKind::Activated { hq: co },
+                "The battalion is off the map and the CO HQ is in communication with it: the CO HQ is activated.".into(),
+                Vec::new(),
+            );
+        } else {
+            self.emit(
+                "4.1.1",
+                EventKind::Nothing {
+                    why: "no communication with battalion".into(),
+                },
+                "The CO HQ has no communication with battalion and cannot be activated; it will draw for initiative.".into(),
+                Vec::new(),
+            );
+        }
+    }
+
+    /// Starts the impulse of an HQ or staff in the current step: draws its
+    /// commands with the modifiers of 4.1.2, adds what it saved.
+    pub(crate) fn start_impulse_for(&mut self, hq: UnitId) {
+        let step = self.state.step;
+        let saved = self.state.hq_state(hq).map(|h| h.saved).unwrap_or(0);
+        let spend_max = self.spend_max();
+        let name = self.describe(hq);
+        if self.state.unit(hq).kind == UnitKind::HigherStaff {
+            // 4.1.1: the battalion HQ gets the maximum and cannot save.
+            let c = &self.data.charts.commands;
+            let n = if self.limited_visibility() {
+                c.bn_hq_night
+            } else {
+                c.bn_hq_day
+            };
+            self.open_impulse(Some(hq), n, false, spend_max);
+            self.emit(
+                "4.1.1",
+                EventKind::Commands {
+                    hq: Some(hq),
+                    drawn: n,
+                    modifier: 0,
+                    total: n,
+                    saved: 0,
+                },
+                format!("{name} (battalion) receives {n} commands; they cannot be saved."),
+                Vec::new(),
+            );
+            return;
+        }
+        if step == Step::StaffInitiative {
+            // 3.3.2 C: one command, no draw.
+            let total = 1 + saved;
+            self.open_impulse(Some(hq), total, true, spend_max);
+            self.emit(
+                "3.3.2 C",
+                EventKind::Commands {
+                    hq: Some(hq),
+                    drawn: 1,
+                    modifier: 0,
+                    total,
+                    saved,
+                },
+                format!("{name} acts on its own initiative with 1 command (plus {saved} saved)."),
+                Vec::new(),
+            );
+            return;
+        }
+        let activated = matches!(step, Step::CoHqImpulse | Step::ActivatedImpulses);
+        let (section, label) = if activated {
+            (Section::Activated, "activated commands")
+        } else {
+            (Section::Initiative, "initiative commands")
+        };
+        let (cards, reads) = self.draw(1, section, &format!("{label} for {name}"));
+        let printed = cards
+            .first()
+            .and_then(|&c| self.card(c))
+            .map(|c| if activated { c.activated } else { c.initiative })
+            .unwrap_or(0);
+        let (modifier, why) = crate::engine::command::draws::draw_modifier(self, hq);
+        let min = if activated {
+            self.data.charts.commands.activated_min
+        } else {
+            self.data.charts.commands.initiative_min
+        };
+        let drawn = (printed as i32 + modifier as i32).max(min as i32) as u8;
+        let total = drawn + saved;
+        self.open_impulse(Some(hq), total, true, spend_max);
+        let why = if why.is_empty() {
+            String::new()
+        } else {
+            format!(" ({why})")
+        };
+        self.emit(
+            if activated { "4.1.1" } else { "3.3.2" },
+            EventKind::Commands { hq: Some(hq), drawn: printed, modifier, total, saved },
+            format!(
+                "{name} draws card {}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand.",
+                cards.first().copied().unwrap_or(0)
+            ),
+            reads,
+        );
+    }
+
+    /// 3.3.2 D: the General Initiative impulse.
+    fn start_general_initiative(&mut self) {
+        let (cards, reads) = self.draw(1, Section::Initiative, "General Initiative commands");
+        let printed = cards
+            .first()
+            .and_then(|&c| self.card(c))
+            .map(|c| c.initiative)
+            .unwrap_or(0);
+        let n = if self.mission.kind == MissionKind::Patrol {
+            printed / 2
+        } else {
+            printed
+        };
+        let spend_max = self.spend_max();
+        self.open_impulse(None, n, false, spend_max);
+        let half = if self.mission.kind == MissionKind::Patrol {
+            " (halved on a combat patrol)"
+        } else {
+            ""
+        };
+        self.emit(
+            "3.3.2 D",
+            EventKind::Commands { hq: None, drawn: printed, modifier: 0, total: n, saved: 0 },
+            format!("General Initiative: card {} shows {printed}{half}: {n} command(s) for any units, not to be saved.", cards.first().copied().unwrap_or(0)),
+            reads,
+        );
+    }
+
+    fn open_impulse(&mut self, hq: Option<UnitId>, available: u8, can_save: bool, spend_max: u8) {
+        self.state.impulse = Some(Impulse {
+            hq,
+            available,
+            spent: 0,
+            spend_max,
+            can_save,
+            done: Vec::new(),
+            exhortable: Vec::new(),
+        });
+        if let Some(h) = hq
+            && let Some(st) = self.state.hq_state_mut(h)
+        {
+            st.saved = 0;
+        }
+    }
+}
+
+impl Game {
+    /// 11.1: the next attempt at a failed mission, on the ground the last
+    /// one left (see the module's notes), with a new seed.
+    pub fn reattempt(data: Arc<DataSet>, prev: &State, seed: u64) -> Result<Game, SetupError> {
+        let state = crate::engine::recovery::reattempt::state(&data, prev, seed)?;
+        Game::start_from(data, state)
+    }
+}
+
+/// Logs the setup.
+pub fn announce(game: &mut Game) {
+    let m = game.mission.clone();
+    let face = if m.map.face == Face::Up {
+        "face up"
+    } else {
+        "face down"
+    };
+    game.emit(
+        "2.2",
+        EventKind::Setup,
+        format!(
+            "{}: a {} x {} map of the {} deck is dealt {face}; {} units of the company assemble; visibility {}.",
+            m.name,
+            m.map.rows,
+            m.map.cols,
+            m.terrain,
+            game.state.units.len(),
+            m.visibility
+        ),
+        Vec::new(),
+    );
+    // 5.2: on a face-down map, the cards in the LOS of units that start on
+    // the map are revealed before play.
+    crate::engine::movement::actions::reveal_around(game);
+    // Units in sight of each other at the start open fire (6.1.1).
+    crate::engine::combat::engage::update(game);
+    crate::engine::enemy::activity::update(game);
+    let first =
+        crate::engine::kernel::sequence::next_in_turn(m.kind, Step::Setup).unwrap_or(Step::CleanUp);
+    game.state.step = first;
+    game.state.step_begun = false;
+    game.emit(
+        "3.0",
+        EventKind::TurnBegins { turn: 1 },
+        format!("Turn 1 of {} begins.", m.turns),
+        Vec::new(),
+    );
+}

@@ -1,0 +1,417 @@
+//! The shape of the code: which layer may import which (README,
+//! "Architecture"). Reads `src/` as text, resolves every `crate::` and
+//! `super::` path to the module it names, and fails on an upward import:
+//! the data layer importing the engine or anything above it, the engine
+//! importing the play layer or a front end, one engine folder importing a
+//! folder above it, or a circle of imports between files. A file of more
+//! than 1,000 lines must say at its top why it is long.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The layers of `src/`, lowest first: a module may import its own layer
+/// and the layers below it.
+const LAYERS: &[&str] = &["data", "engine", "play", "ui", "front", "cli"];
+
+/// The engine's folders, lowest first: the kernel at the bottom, the rules
+/// by chapter above it, the driver (`turn`) on top.
+const ENGINE: &[&str] = &[
+    "kernel", "map", "orders", "recovery", "combat", "movement", "enemy", "command", "turn",
+];
+
+/// A file's first lines must say why it is longer than this.
+const LONG: usize = 1000;
+const LONG_REASON: &str = "//! Why this file is long:";
+
+/// Every `.rs` file under `dir`, sorted.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            sources(&p, out);
+        } else if p.extension().is_some_and(|e| e == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+/// The module path of a file under `src/`: `engine/combat/fire.rs` is
+/// `engine::combat::fire`, `engine/combat/mod.rs` is `engine::combat`.
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .iter()
+        .map(|s| s.to_string_lossy().into_owned())
+        .collect();
+    let last = parts.pop().unwrap();
+    let stem = last.trim_end_matches(".rs");
+    if !matches!(stem, "mod" | "lib" | "main") {
+        parts.push(stem.to_string());
+    }
+    parts
+}
+
+/// The code of a file without comments, string literals and the bodies of
+/// `#[cfg(test)]` modules' `super::*` (which name the file itself).
+fn code(text: &str) -> String {
+    let mut out = String::new();
+    for line in text.lines() {
+        let t = line.trim_start();
+        if t.starts_with("//") {
+            continue;
+        }
+        let mut s = String::new();
+        let mut in_str = false;
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            if in_str {
+                if c == '\\' {
+                    chars.next();
+                } else if c == '"' {
+                    in_str = false;
+                }
+                continue;
+            }
+            if c == '"' {
+                in_str = true;
+                continue;
+            }
+            if c == '/' && chars.peek() == Some(&'/') {
+                break;
+            }
+            s.push(c);
+        }
+        out.push_str(&s);
+        out.push('\n');
+    }
+    out
+}
+
+/// Expands one `use` tree (`a::{b, c::{d, e}}`) into its paths.
+fn expand(tree: &str) -> Vec<String> {
+    let tree = tree.trim();
+    let Some(open) = tree.find('{') else {
+        let p = tree.split(" as ").next().unwrap().trim();
+        return vec![p.to_string()];
+    };
+    let prefix = &tree[..open];
+    let inner = &tree[open + 1..tree.rfind('}').unwrap()];
+    let mut items = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                items.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    items.push(&inner[start..]);
+    let mut out = Vec::new();
+    for item in items.into_iter().map(str::trim).filter(|s| !s.is_empty()) {
+        for p in expand(item) {
+            if p == "self" {
+                out.push(prefix.trim_end_matches("::").to_string());
+            } else {
+                out.push(format!("{prefix}{p}"));
+            }
+        }
+    }
+    out
+}
+
+/// Every path a file's code names with `crate::` or `super::`, as written.
+fn paths(code: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    // `use` statements, braces expanded.
+    let mut rest = code;
+    while let Some(i) = rest.find("use ") {
+        let before = rest[..i].chars().last();
+        let after = &rest[i + 4..];
+        let end = after.find(';').unwrap_or(after.len());
+        if before.is_none_or(|c| !c.is_alphanumeric() && c != '_') {
+            let tree = after[..end].trim();
+            if tree.starts_with("crate::") || tree.starts_with("super::") {
+                out.extend(expand(tree));
+            }
+        }
+        rest = &after[end.min(after.len())..];
+    }
+    // Paths written inline in the code.
+    for start in ["crate::", "super::"] {
+        let mut from = 0;
+        while let Some(i) = code[from..].find(start) {
+            let at = from + i;
+            let prev = code[..at].chars().last();
+            let word: String = code[at..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                .collect();
+            // `crate::a::{` is a `use` tree, read above.
+            if prev.is_none_or(|c| !c.is_alphanumeric() && c != '_' && c != ':')
+                && !word.ends_with("::")
+            {
+                out.push(word.trim_end_matches(':').to_string());
+            }
+            from = at + start.len();
+        }
+    }
+    out
+}
+
+/// The module a path names: its longest prefix that is a module of the
+/// crate, resolved from the module `from`.
+fn resolve(path: &str, from: &[String], modules: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+    let mut segs: Vec<&str> = path.split("::").collect();
+    let mut base: Vec<String> = Vec::new();
+    match segs.first() {
+        Some(&"crate") => {
+            segs.remove(0);
+        }
+        Some(&"super") => {
+            base = from.to_vec();
+            while segs.first() == Some(&"super") {
+                segs.remove(0);
+                base.pop()?;
+            }
+        }
+        _ => return None,
+    }
+    let mut full = base;
+    full.extend(segs.iter().filter(|s| **s != "*").map(|s| s.to_string()));
+    (0..=full.len())
+        .rev()
+        .map(|n| full[..n].to_vec())
+        .find(|m| modules.contains(m))
+}
+
+/// The imports between the crate's files: from each module, every module
+/// it names (itself and its own submodules' parents aside).
+fn graph() -> (BTreeMap<Vec<String>, BTreeSet<Vec<String>>>, Vec<String>) {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut modules = BTreeSet::new();
+    let mut texts = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(&src).unwrap().to_path_buf();
+        let m = module_of(&rel);
+        modules.insert(m.clone());
+        texts.push((rel, m, fs::read_to_string(f).unwrap()));
+    }
+    let mut long = Vec::new();
+    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    for (rel, m, text) in &texts {
+        let lines = text.lines().count();
+        let head: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
+        if lines > LONG && !head.iter().any(|l| l.starts_with(LONG_REASON)) {
+            long.push(format!("src/{} ({lines} lines)", rel.display()));
+        }
+        let to = edges.entry(m.clone()).or_default();
+        for p in paths(&code(text)) {
+            if let Some(t) = resolve(&p, m, &modules) {
+                if &t != m {
+                    to.insert(t);
+                }
+            }
+        }
+    }
+    (edges, long)
+}
+
+fn name(m: &[String]) -> String {
+    if m.is_empty() {
+        "crate".into()
+    } else {
+        m.join("::")
+    }
+}
+
+fn layer(m: &[String]) -> Option<usize> {
+    LAYERS
+        .iter()
+        .position(|l| m.first().is_some_and(|f| f == l))
+}
+
+fn engine_folder(m: &[String]) -> Option<usize> {
+    if m.first().map(String::as_str) != Some("engine") {
+        return None;
+    }
+    ENGINE.iter().position(|f| m.get(1).is_some_and(|s| s == f))
+}
+
+#[test]
+fn architecture_no_layer_imports_a_layer_above_it() {
+    let (edges, _) = graph();
+    let mut wrong = Vec::new();
+    for (from, tos) in &edges {
+        let Some(lf) = layer(from) else { continue };
+        for to in tos {
+            if let Some(lt) = layer(to)
+                && lt > lf
+            {
+                wrong.push(format!("{} imports {}", name(from), name(to)));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports that run up a layer:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn architecture_engine_folders_import_only_folders_below_them() {
+    let (edges, _) = graph();
+    let mut wrong = Vec::new();
+    for (from, tos) in &edges {
+        if from.first().map(String::as_str) != Some("engine") || from.len() < 2 {
+            continue;
+        }
+        let Some(ff) = engine_folder(from) else {
+            wrong.push(format!("{} is in no engine folder of the list", name(from)));
+            continue;
+        };
+        for to in tos {
+            if to.first().map(String::as_str) != Some("engine") {
+                continue;
+            }
+            match engine_folder(to) {
+                Some(ft) if ft > ff => {
+                    wrong.push(format!("{} imports {}", name(from), name(to)));
+                }
+                Some(_) => {}
+                // The engine's root only re-exports: rules name the module
+                // that defines a thing, so that this check can see it.
+                None => wrong.push(format!("{} imports the engine's root", name(from))),
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "engine imports that run up:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn architecture_no_circle_of_imports_between_files() {
+    let (edges, _) = graph();
+    // Tarjan's strongly connected components, iteratively small enough
+    // to write recursively here (a few hundred files).
+    struct T<'a> {
+        edges: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        index: BTreeMap<&'a Vec<String>, usize>,
+        low: BTreeMap<&'a Vec<String>, usize>,
+        stack: Vec<&'a Vec<String>>,
+        on: BTreeSet<&'a Vec<String>>,
+        next: usize,
+        circles: Vec<Vec<String>>,
+    }
+    fn visit<'a>(t: &mut T<'a>, v: &'a Vec<String>) {
+        t.index.insert(v, t.next);
+        t.low.insert(v, t.next);
+        t.next += 1;
+        t.stack.push(v);
+        t.on.insert(v);
+        if let Some(tos) = t.edges.get(v) {
+            for w in tos {
+                let Some((w, _)) = t.edges.get_key_value(w) else {
+                    continue;
+                };
+                if !t.index.contains_key(w) {
+                    visit(t, w);
+                    let lw = t.low[w];
+                    let lv = t.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if t.on.contains(w) {
+                    let iw = t.index[w];
+                    let lv = t.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+        }
+        if t.low[v] == t.index[v] {
+            let mut comp = Vec::new();
+            loop {
+                let w = t.stack.pop().unwrap();
+                t.on.remove(w);
+                comp.push(name(w));
+                if w == v {
+                    break;
+                }
+            }
+            if comp.len() > 1 {
+                comp.sort();
+                t.circles.push(comp);
+            }
+        }
+    }
+    let mut t = T {
+        edges: &edges,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on: BTreeSet::new(),
+        next: 0,
+        circles: Vec::new(),
+    };
+    for v in edges.keys() {
+        if !t.index.contains_key(v) {
+            visit(&mut t, v);
+        }
+    }
+    let report: Vec<String> = t.circles.iter().map(|c| c.join(", ")).collect();
+    assert!(
+        report.is_empty(),
+        "files that import each other in a circle:\n{}",
+        report.join("\n")
+    );
+}
+
+#[test]
+fn architecture_a_long_file_says_why() {
+    let (_, long) = graph();
+    assert!(
+        long.is_empty(),
+        "files over {LONG} lines without a line `{LONG_REASON} ...` at the top:\n{}",
+        long.join("\n")
+    );
+}
+
+#[test]
+fn architecture_the_check_sees_upward_imports() {
+    // The reader itself: a `use` tree with braces, `self`, renames and
+    // `super`, and an inline path, each resolved to its module.
+    let modules: BTreeSet<Vec<String>> = [
+        "engine",
+        "engine::kernel",
+        "engine::kernel::state",
+        "engine::combat",
+        "engine::combat::fire",
+        "ui",
+    ]
+    .iter()
+    .map(|m| m.split("::").map(String::from).collect())
+    .collect();
+    let from: Vec<String> = vec!["engine".into(), "combat".into(), "fire".into()];
+    let text = "use crate::engine::{kernel::state::{self, Unit}, combat::fire as f};\n\
+                // use crate::ui::nothing;\n\
+                fn f() { super::fire::x(); crate::ui::draw(\"crate::ui\"); }\n";
+    let mut got: Vec<String> = paths(&code(text))
+        .iter()
+        .filter_map(|p| resolve(p, &from, &modules))
+        .map(|m| name(&m))
+        .collect();
+    got.sort();
+    got.dedup();
+    assert_eq!(got, ["engine::combat::fire", "engine::kernel::state", "ui"]);
+}
