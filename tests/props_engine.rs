@@ -5,7 +5,7 @@
 use fof::data::DataSet;
 use fof::data::units::{Side, UnitKind};
 use fof::engine::kernel::input::Order;
-use fof::engine::orders::legal_orders;
+use fof::engine::turn::menu::legal_orders;
 use fof::engine::{Game, Input, Options, UnitId};
 use proptest::prelude::*;
 use rand::Rng;
@@ -274,7 +274,7 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
         let by = origins[rng.random_range(0..origins.len())];
         let o = Order { by, action };
         let listed = legal.contains(&Input::Order(o.clone()));
-        let checked = fof::engine::orders::check(game, &o).is_ok();
+        let checked = fof::engine::turn::menu::check(game, &o).is_ok();
         assert_eq!(listed, checked, "list and check disagree on {o:?}");
         let mut g = game.clone();
         assert_eq!(
@@ -286,7 +286,7 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
     // The order list and the order check agree.
     if let Some(fof::engine::Decision::Orders { .. }) = Some(game.prompt().decision) {
         for o in legal_orders(game) {
-            assert!(fof::engine::orders::check(game, &o).is_ok());
+            assert!(fof::engine::turn::menu::check(game, &o).is_ok());
         }
     }
 }

@@ -141,8 +141,8 @@ fn rule_10_3_2_steps_ending_as_lats_are_demoted_to_green_and_casualties_lost() {
     // The squad loses a step as a casualty and one to a fire team.
     let u = g.state().by_roster(&sq).unwrap().clone();
     g.state_mut().unit_mut(u.id).steps -= 2;
-    let team = fof::engine::recovery::rally::spawn_team(&mut g, &u, UnitKind::FireTeam);
-    let cas = fof::engine::recovery::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
+    let team = fof::engine::kernel::units::spawn_team(&mut g, &u, UnitKind::FireTeam);
+    let cas = fof::engine::kernel::units::spawn_team(&mut g, &u, UnitKind::Casualty);
     assert!(g.state().unit(team).in_play() && g.state().unit(cas).in_play());
     finish(&mut g, false, 0);
     let r = c.after_mission(&d, &g);
@@ -176,7 +176,7 @@ fn rule_10_4_replacements_come_after_a_success_with_a_veteran_per_four_casualtie
         let n = (u.steps - 1).min(8 - lost);
         g.state_mut().unit_mut(u.id).steps -= n;
         for _ in 0..n {
-            fof::engine::recovery::rally::spawn_team(&mut g, &u, UnitKind::Casualty);
+            fof::engine::kernel::units::spawn_team(&mut g, &u, UnitKind::Casualty);
         }
         lost += n;
     }

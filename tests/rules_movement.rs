@@ -1860,7 +1860,7 @@ fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
     lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mg, 10));
     let pick = order(None, Action::PickUpItem { unit: LMG, item: 0 });
     if let Input::Order(o) = &pick {
-        fof::engine::orders::check(&g, o).expect("legal");
+        fof::engine::turn::menu::check(&g, o).expect("legal");
     }
     assert!(g.legal_inputs().contains(&pick));
     g.apply(&pick).expect("pick up");

@@ -214,7 +214,7 @@ fn rule_10_7_skills_rally_a_paralyzed_team_or_split_a_team_off_a_squad() {
     let (a, b) = (id(&g, "1_1"), id(&g, "1_2"));
     put(&mut g, a, p(1, 1));
     put(&mut g, b, p(1, 2));
-    fof::engine::recovery::rally::convert(&mut g, a, UnitKind::ParalyzedTeam);
+    fof::engine::kernel::units::convert(&mut g, a, UnitKind::ParalyzedTeam);
     let use_on = |skill, unit, team| Input::UseSkill {
         holder: plt,
         skill,

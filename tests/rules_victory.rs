@@ -296,7 +296,7 @@ fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
     let full = g.state().unit(c).steps;
     let cu = g.state().unit(c).clone();
     g.state_mut().unit_mut(c).steps -= 1;
-    fof::engine::recovery::rally::spawn_team(&mut g, &cu, UnitKind::FireTeam);
+    fof::engine::kernel::units::spawn_team(&mut g, &cu, UnitKind::FireTeam);
     add(&mut g, "us_casualty", p(2, 1));
     // The enemy: a squad in the open by a free cover marker, a paralyzed
     // team and a casualty.

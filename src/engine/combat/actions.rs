@@ -281,7 +281,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let Some(h) = by else {
                 return no("a platoon action is ordered by its platoon HQ");
             };
-            if !crate::engine::movement::actions::is_plt_hq(game, h) {
+            if !crate::engine::kernel::units::is_plt_hq(game, h) {
                 return no("only a platoon HQ orders its platoon to fire together");
             }
             if game.state.unit(h).flipped {
@@ -659,7 +659,7 @@ fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
     }
     game.state.unit_mut(unit).removed = true;
     for _ in 0..u.steps {
-        crate::engine::recovery::rally::spawn_team(game, &u, UnitKind::FireTeam);
+        crate::engine::kernel::units::spawn_team(game, &u, UnitKind::FireTeam);
     }
     game.emit(
         "6.5.4",

@@ -621,13 +621,13 @@ pub fn resolve_special(game: &mut Game) {
                     let mut src = u.clone();
                     src.steps = 1;
                     let c =
-                        crate::engine::recovery::rally::spawn_team(game, &src, UnitKind::Casualty);
+                        crate::engine::kernel::units::spawn_team(game, &src, UnitKind::Casualty);
                     game.state.unit_mut(c).pinned = false;
                     last = Some(c);
                 }
                 if let Some(c) = last {
                     game.state.unit_mut(c).assets = u.assets.clone();
-                    crate::engine::turn::phases::last_step_assets(game, c);
+                    crate::engine::kernel::units::last_step_assets(game, c);
                 }
                 game.emit(
                     "6.5.2",
@@ -841,7 +841,7 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 _ => {
                     let kind = team_kind(l);
                     game.state.unit_mut(id).steps -= 1;
-                    let t = crate::engine::recovery::rally::spawn_team(game, &u, kind);
+                    let t = crate::engine::kernel::units::spawn_team(game, &u, kind);
                     game.state.unit_mut(t).pinned = kind != UnitKind::Casualty && !u.human_wave;
                     game.emit(
                         "6.3.3",
@@ -907,7 +907,7 @@ fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
     game.state.unit_mut(id).removed = true;
     let mut src = u.clone();
     src.steps = 1;
-    let t = crate::engine::recovery::rally::spawn_team(game, &src, kind);
+    let t = crate::engine::kernel::units::spawn_team(game, &src, kind);
     {
         let nt = game.state.unit_mut(t);
         nt.steps = 1;
@@ -924,6 +924,6 @@ fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
         Vec::new(),
     );
     if kind == UnitKind::Casualty {
-        crate::engine::turn::phases::last_step_assets(game, t);
+        crate::engine::kernel::units::last_step_assets(game, t);
     }
 }

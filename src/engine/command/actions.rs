@@ -78,7 +78,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 // 4.0: the platoon HQs are subordinate to the CO staff too;
                 // 3.3.2 C forbids only its initiative commands to activate
                 // them (refused above, outside the Activation Segment).
-                UnitKind::Staff => crate::engine::movement::actions::is_plt_hq(game, *hq),
+                UnitKind::Staff => crate::engine::kernel::units::is_plt_hq(game, *hq),
                 _ => false,
             };
             if !subordinate {
@@ -236,7 +236,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("that runner is already on an errand");
             }
             let t = game.state.unit(*to);
-            let plt = crate::engine::movement::actions::is_plt_hq(game, *to);
+            let plt = crate::engine::kernel::units::is_plt_hq(game, *to);
             if !(t.in_play()
                 && t.side == Side::Us
                 && (plt || t.kind == UnitKind::Staff)
@@ -326,7 +326,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             };
             let ok = is_co(game, b)
                 || (crate::engine::orders::patrol(game)
-                    && crate::engine::movement::actions::is_plt_hq(game, b));
+                    && crate::engine::kernel::units::is_plt_hq(game, b));
             if !ok {
                 return no(
                     "only the CO HQ (or a platoon HQ on a patrol) designates new controls (4.2.1 l)",
@@ -558,7 +558,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         Action::CreateRunner { from } => {
             let src = game.state.unit(*from).clone();
             take_step(game, *from);
-            let id = crate::engine::recovery::rally::spawn_team(game, &src, UnitKind::Runner);
+            let id = crate::engine::kernel::units::spawn_team(game, &src, UnitKind::Runner);
             let co = game.state.co_hq().map(|u| u.id);
             let r = game.state.unit_mut(id);
             r.hq = co;

@@ -641,9 +641,9 @@ fn rally(game: &mut Game, id: UnitId) {
     } else if u.flipped {
         game.state.unit_mut(id).flipped = false;
     } else if u.kind == UnitKind::ParalyzedTeam {
-        crate::engine::recovery::rally::convert(game, id, UnitKind::LitterTeam);
+        crate::engine::kernel::units::convert(game, id, UnitKind::LitterTeam);
     } else {
-        crate::engine::recovery::rally::convert(game, id, UnitKind::FireTeam);
+        crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
     }
     game.emit(
         "9.4",
@@ -673,8 +673,7 @@ fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
         say(game, id, "has no other team to join.".into());
         return;
     };
-    let Some(squad) = crate::engine::recovery::rally::team_type(game, u.side, UnitKind::Squad)
-    else {
+    let Some(squad) = crate::engine::kernel::units::team_type(game, u.side, UnitKind::Squad) else {
         return;
     };
     if game.card_under_vof(u.pos) {
@@ -1070,13 +1069,13 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                 // Every step becomes a fire team of one step.
                 let src = game.state.unit(id).clone();
                 for _ in 1..src.steps {
-                    here.push(crate::engine::recovery::rally::spawn_team(
+                    here.push(crate::engine::kernel::units::spawn_team(
                         game,
                         &src,
                         UnitKind::FireTeam,
                     ));
                 }
-                crate::engine::recovery::rally::convert(game, id, UnitKind::FireTeam);
+                crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
                 game.state.unit_mut(id).steps = 1;
                 game.emit(
                     "4.3.6 D",

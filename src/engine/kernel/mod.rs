@@ -16,3 +16,4 @@ pub mod input;
 pub mod pos;
 pub mod sequence;
 pub mod state;
+pub mod units;

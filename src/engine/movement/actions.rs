@@ -12,6 +12,7 @@ use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{Asset, CoverMarker, Item, Unit};
+use crate::engine::kernel::units::is_plt_hq;
 use crate::engine::orders::{attempt, can_order, failed};
 
 /// Fortifications between which moving is not exposed (5.1.1, 5.1.2).
@@ -387,12 +388,6 @@ pub fn idle_runners(game: &Game, unit: UnitId) -> Vec<UnitId> {
         .filter(|r| r.kind == UnitKind::Runner && !busy.contains(&r.id) && r.pos == from)
         .map(|r| r.id)
         .collect()
-}
-
-pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
-    let co = game.state.co_hq().map(|u| u.id);
-    let u = game.state.unit(h);
-    u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co
 }
 
 /// The units of a platoon that take part in a platoon move (4.2.2 b, d):

@@ -21,7 +21,7 @@ use crate::data::units::UnitKind;
 use crate::engine::kernel::events::Needed;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
-use crate::engine::kernel::input::{Action, Input, Order, TeamKind};
+use crate::engine::kernel::input::{Action, TeamKind};
 
 /// Whether `holder` holds `skill` and may use it for `unit` (10.7).
 pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {
@@ -54,7 +54,7 @@ pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Resul
 }
 
 /// What an attempt skill needs the action to look for.
-fn fits(skill: Skill, action: &Action) -> bool {
+pub(crate) fn fits(skill: Skill, action: &Action) -> bool {
     let needed = crate::engine::orders::needed_for(action);
     match skill {
         Skill::Drilled => needed.is_some(),
@@ -70,37 +70,7 @@ fn fits(skill: Skill, action: &Action) -> bool {
     }
 }
 
-/// Checks an order given with a skill.
-pub fn check_skilled(
-    game: &Game,
-    holder: UnitId,
-    skill: Skill,
-    order: &Order,
-) -> Result<(), Illegal> {
-    if !fits(skill, &order.action) {
-        return no(|| {
-            format!(
-                "the {skill:?} skill does not serve {} (10.7)",
-                order.action.name()
-            )
-        });
-    }
-    let Some(unit) = order.action.unit() else {
-        return no("a skill serves one unit's attempt, not a group's (10.7)");
-    };
-    may_use(game, holder, skill, unit)?;
-    crate::engine::orders::check(game, order)
-}
-
-/// Gives the order with the skill: the marker is spent.
-pub fn execute_skilled(game: &mut Game, holder: UnitId, skill: Skill, order: &Order) {
-    spend(game, holder, skill);
-    game.state.skill_in_use = Some((order.action.unit(), skill));
-    crate::engine::orders::execute(game, order);
-    game.state.skill_in_use = None;
-}
-
-fn spend(game: &mut Game, holder: UnitId, skill: Skill) {
+pub(crate) fn spend(game: &mut Game, holder: UnitId, skill: Skill) {
     if let Some(i) = game.state.skills.iter().position(|s| *s == (holder, skill)) {
         game.state.skills.remove(i);
     }
@@ -189,11 +159,11 @@ pub fn use_skill(
             "one more General Initiative command".to_string()
         }
         Skill::SnapOut => {
-            crate::engine::recovery::rally::convert(game, unit, UnitKind::AssaultTeam);
+            crate::engine::kernel::units::convert(game, unit, UnitKind::AssaultTeam);
             format!("{before} pulls itself together as an assault team")
         }
         Skill::PullTogether => {
-            crate::engine::recovery::rally::convert(game, unit, UnitKind::FireTeam);
+            crate::engine::kernel::units::convert(game, unit, UnitKind::FireTeam);
             format!("{before} pulls itself together as a fire team")
         }
         Skill::SplitTeam => {
@@ -203,7 +173,7 @@ pub fn use_skill(
                 Some(TeamKind::Assault) => UnitKind::AssaultTeam,
                 _ => UnitKind::FireTeam,
             };
-            let t = crate::engine::recovery::rally::spawn_team(game, &src, kind);
+            let t = crate::engine::kernel::units::spawn_team(game, &src, kind);
             format!("{before} splits off {}", game.describe(t))
         }
         _ => String::new(),
@@ -219,48 +189,4 @@ pub fn use_skill(
         ),
         Vec::new(),
     );
-}
-
-/// The skill inputs legal now, given the legal orders.
-pub fn legal(game: &Game, orders: &[Order], out: &mut Vec<Input>) {
-    if game.state.skills.is_empty() || game.state.impulse.is_none() {
-        return;
-    }
-    let mut held = game.state.skills.clone();
-    held.dedup();
-    // Only whether each is legal matters: see `game::quietly`.
-    crate::engine::kernel::game::quietly(|| legal_with(game, held, orders, out));
-}
-
-fn legal_with(game: &Game, held: Vec<(UnitId, Skill)>, orders: &[Order], out: &mut Vec<Input>) {
-    for (holder, skill) in held {
-        for o in orders {
-            if check_skilled(game, holder, skill, o).is_ok() {
-                out.push(Input::Skilled {
-                    holder,
-                    skill,
-                    order: o.clone(),
-                });
-            }
-        }
-        let units: Vec<UnitId> = if skill == Skill::Leadership {
-            vec![holder]
-        } else {
-            game.friendly().map(|u| u.id).collect()
-        };
-        for unit in units {
-            for team in [None, Some(TeamKind::Assault), Some(TeamKind::Fire)] {
-                if check_use(game, holder, skill, unit, team).is_ok()
-                    && (skill == Skill::SplitTeam) == team.is_some()
-                {
-                    out.push(Input::UseSkill {
-                        holder,
-                        skill,
-                        unit,
-                        team,
-                    });
-                }
-            }
-        }
-    }
 }

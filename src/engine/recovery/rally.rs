@@ -3,48 +3,15 @@
 //! supplementing, reconstituting squads.
 
 use crate::data::action::Word;
-use crate::data::units::{Side, UnitKind, UnitTypeId};
+use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order, TeamKind};
 use crate::engine::kernel::state::Unit;
+use crate::engine::kernel::units::convert;
+use crate::engine::kernel::units::spawn_team;
 use crate::engine::orders::{attempt, can_order, failed};
-
-/// The counter type of a generic team of a side.
-pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
-    game.data
-        .units
-        .units
-        .iter()
-        .find(|t| t.side == side && t.kind == kind)
-        .map(|t| t.id.clone())
-}
-
-/// Turns a unit into a limited action team of a kind, keeping its identity,
-/// place and chain of command.
-pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
-    let side = game.state.unit(id).side;
-    let Some(t) = team_type(game, side, kind) else {
-        return;
-    };
-    let exp = game.data.unit_type(&t.0).and_then(|x| x.experience);
-    let label = game
-        .data
-        .unit_type(&t.0)
-        .map(|x| x.name.clone())
-        .unwrap_or_default();
-    let u = game.state.unit_mut(id);
-    u.unit_type = t;
-    u.kind = kind;
-    u.flipped = false;
-    u.ammo = None;
-    if let Some(e) = exp {
-        u.experience = e;
-    }
-    // A converted unit keeps its designation: "2/3 Litter Tm".
-    u.label = format!("{} {label}", u.designation);
-}
 
 /// Whether a rally attempt on this unit needs cards: only when its card is
 /// under a VOF (4.2.3 a-d, f).
@@ -530,45 +497,4 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
         text,
         Vec::new(),
     );
-}
-
-/// Puts a new generic team of `kind` into play beside `from`.
-pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
-    let t = team_type(game, from.side, kind);
-    let ut = t.clone().unwrap_or_else(|| from.unit_type.clone());
-    let tdata = game.data.unit_type(&ut.0).cloned();
-    let id = UnitId(game.state.units.len() as u16);
-    // "2/3 Fire Tm": the parent's designation and the team's name.
-    let label = format!(
-        "{} {}",
-        from.designation,
-        tdata.as_ref().map(|t| t.name.as_str()).unwrap_or("Tm")
-    );
-    let mut u = match &tdata {
-        Some(t) => Unit::from_type(id, t, from.pos),
-        None => Unit {
-            id,
-            steps: 1,
-            ammo: None,
-            assets: Vec::new(),
-            concentrated: 0,
-            grenaded: 0,
-            ..from.clone()
-        },
-    };
-    u.label = label;
-    u.designation = from.designation.clone();
-    u.side = from.side;
-    u.kind = kind;
-    u.hq = from.hq;
-    u.platoon = from.platoon;
-    u.experience = tdata.and_then(|t| t.experience).unwrap_or(from.experience);
-    u.steps = 1;
-    u.cover = from.cover;
-    u.pinned = from.pinned;
-    u.exposed = from.exposed;
-    u.spotted = from.spotted;
-    u.ammo = None;
-    game.state.units.push(u);
-    id
 }

@@ -15,7 +15,6 @@ use crate::engine::kernel::input::Input;
 use crate::engine::kernel::input::Prompt;
 use crate::engine::kernel::sequence::{Step, next_in_turn};
 use crate::engine::kernel::state::{State, Unit, *};
-use crate::engine::orders;
 use std::sync::Arc;
 
 impl Game {
@@ -124,9 +123,9 @@ impl Game {
         }
         match &self.state.impulse {
             Some(_) => {
-                let legal = orders::legal_orders(self);
+                let legal = crate::engine::turn::menu::legal_orders(self);
                 let mut skilled = Vec::new();
-                crate::engine::orders::skills::legal(self, &legal, &mut skilled);
+                crate::engine::turn::skilled::legal(self, &legal, &mut skilled);
                 let mut v: Vec<Input> = legal.into_iter().map(Input::Order).collect();
                 v.extend(skilled);
                 for (carrier, casualty) in &self.state.carried {
@@ -225,8 +224,8 @@ impl Game {
                         "no HQ is spending commands now: choose the next HQ first".into(),
                     ));
                 }
-                orders::check(self, order)?;
-                orders::execute(self, order);
+                crate::engine::turn::menu::check(self, order)?;
+                crate::engine::turn::menu::execute(self, order);
             }
             Input::EndImpulse => {
                 if self.state.impulse.is_none() {
@@ -247,8 +246,8 @@ impl Game {
                 if self.state.get(*holder).is_none() {
                     return Err(Illegal::because(|| format!("there is no unit {holder}")));
                 }
-                crate::engine::orders::skills::check_skilled(self, *holder, *skill, order)?;
-                crate::engine::orders::skills::execute_skilled(self, *holder, *skill, order);
+                crate::engine::turn::skilled::check_skilled(self, *holder, *skill, order)?;
+                crate::engine::turn::skilled::execute_skilled(self, *holder, *skill, order);
             }
             Input::UseSkill {
                 holder,

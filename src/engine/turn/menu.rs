@@ -4,7 +4,8 @@
 use crate::data::units::Side;
 use crate::engine::combat::actions as combat;
 use crate::engine::command::actions as c2;
-use crate::engine::kernel::game::{Game, Illegal};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
@@ -222,4 +223,166 @@ pub fn after_change(game: &mut Game) {
     crate::engine::turn::phases::claymores(game);
     crate::engine::combat::engage::update(game);
     crate::engine::enemy::activity::update(game);
+}
+
+/// Checks an order against the impulse and the rules. `Ok` means it is
+/// legal now.
+pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
+    check_parts(game, order.by, &order.action)
+}
+
+/// [`check`] for an order given as its originator and action, so that
+/// candidates need not be built into orders to be checked.
+fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
+    let Some(imp) = &game.state.impulse else {
+        return no("no impulse is in progress");
+    };
+    let mut missing = by.filter(|b| game.state.get(*b).is_none());
+    if missing.is_none() {
+        a.each_id(|id| {
+            if missing.is_none() && game.state.get(id).is_none() {
+                missing = Some(id);
+            }
+        });
+    }
+    if let Some(id) = missing {
+        return no(|| format!("there is no unit {id}"));
+    }
+    if a.cost() > imp.left() {
+        return no(|| {
+            format!(
+                "{} costs {} command(s); {} left this impulse (4.1.3)",
+                a.name(),
+                a.cost(),
+                imp.left()
+            )
+        });
+    }
+    match (imp.hq, by) {
+        (Some(h), Some(b)) if h == b => {}
+        (Some(h), _) => {
+            return no(|| {
+                format!(
+                    "only {} is spending commands in this impulse",
+                    game.describe(h)
+                )
+            });
+        }
+        (None, None) if !a.needs_hq() => {}
+        (None, None) => {
+            return no(|| {
+                format!(
+                    "{} must be originated by an HQ or staff even under General Initiative (4.1.3)",
+                    a.name()
+                )
+            });
+        }
+        (None, Some(b)) => {
+            if !a.needs_hq() {
+                return no("General Initiative commands are given without an originator (3.3.2 D)");
+            }
+            let u = game.state.get(b);
+            if !u.is_some_and(|u| u.in_play() && u.side == Side::Us && u.can_command_others()) {
+                return no(|| format!("{} cannot originate orders", game.describe(b)));
+            }
+        }
+    }
+    if let Some(unit) = a.unit()
+        && !a.repeatable()
+        && imp.done.iter().any(|(u, n)| *u == unit && n == a.name())
+    {
+        return no(|| {
+            format!(
+                "{} has already performed {} this impulse (4.2)",
+                game.describe(unit),
+                a.name()
+            )
+        });
+    }
+    crate::engine::turn::menu::check_action(game, by, a)
+}
+
+/// Every legal order now, in a stable order.
+pub fn legal_orders(game: &Game) -> Vec<Order> {
+    let Some(imp) = &game.state.impulse else {
+        return Vec::new();
+    };
+    let mut originators: Vec<Option<UnitId>> = vec![imp.hq];
+    let hq_orig: Vec<Option<UnitId>> = if imp.hq.is_none() {
+        game.friendly()
+            .filter(|u| u.can_command_others())
+            .map(|u| Some(u.id))
+            .collect()
+    } else {
+        vec![imp.hq]
+    };
+    originators.dedup();
+    let mut out = Vec::new();
+    // Only whether each candidate is legal matters here: the refusals'
+    // reasons are not written (see `game::quietly`).
+    crate::engine::kernel::game::quietly(|| {
+        for action in crate::engine::turn::menu::candidates(game) {
+            let origs = if action.needs_hq() {
+                &hq_orig
+            } else {
+                &originators
+            };
+            let legal: Vec<Option<UnitId>> = origs
+                .iter()
+                .copied()
+                .filter(|by| check_parts(game, *by, &action).is_ok())
+                .collect();
+            // The last originator takes the candidate itself; the others
+            // a copy.
+            if let Some((last, rest)) = legal.split_last() {
+                for by in rest {
+                    out.push(Order {
+                        by: *by,
+                        action: action.clone(),
+                    });
+                }
+                out.push(Order { by: *last, action });
+            }
+        }
+    });
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Carries out a checked order.
+pub fn execute(game: &mut Game, order: &Order) {
+    let a = &order.action;
+    let cost = a.cost();
+    let exhort = matches!(a, Action::Exhort { .. });
+    if let Some(imp) = &mut game.state.impulse {
+        imp.spent += cost;
+        if let Some(u) = a.unit() {
+            imp.done.push((u, a.name().to_string()));
+        }
+        if !exhort {
+            imp.exhortable.clear();
+        }
+    }
+    let by = match order.by {
+        Some(b) => game.describe(b),
+        None => "General Initiative".into(),
+    };
+    let what = match a.unit() {
+        Some(u) => format!("{}: {}", a.name(), game.describe(u)),
+        None => a.name().to_string(),
+    };
+    game.emit(
+        a.rule(),
+        EventKind::Order {
+            by: order.by,
+            unit: a.unit(),
+            cost,
+            action: a.name().into(),
+        },
+        format!("{by} spends {cost} command(s): {what}."),
+        Vec::new(),
+    );
+    crate::engine::turn::menu::perform(game, order);
+    crate::engine::turn::menu::after_change(game);
 }

@@ -7,3 +7,4 @@ pub mod driver;
 pub mod forecast;
 pub mod menu;
 pub mod phases;
+pub mod skilled;

@@ -294,7 +294,7 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         for t in taken {
             if game.state.unit(*t).kind != UnitKind::Casualty {
                 names.push(game.describe(*t));
-                crate::engine::recovery::rally::convert(game, *t, UnitKind::Casualty);
+                crate::engine::kernel::units::convert(game, *t, UnitKind::Casualty);
             }
         }
         if !names.is_empty() {
@@ -339,7 +339,7 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
                 squad.map(|s| {
                     let src = game.state.unit(s).clone();
                     game.state.unit_mut(s).steps -= 1;
-                    crate::engine::recovery::rally::spawn_team(game, &src, UnitKind::FireTeam)
+                    crate::engine::kernel::units::spawn_team(game, &src, UnitKind::FireTeam)
                 })
             }
         };
@@ -666,53 +666,6 @@ pub fn clean_up(game: &mut Game) {
     );
     // 9.1: markers removed and units gone change the level.
     crate::engine::enemy::activity::update(game);
-}
-
-/// 4.3.4, 4.3.5: when the last or only step of a unit carrying radios or
-/// phones becomes a casualty, each set is destroyed on a 1 in 2 (R# under 2
-/// shows 1) or else left on the card for another unit to pick up.
-pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
-    let assets = std::mem::take(&mut game.state.unit_mut(casualty).assets);
-    let pos = game.state.unit(casualty).pos;
-    for a in assets {
-        let set = matches!(
-            a,
-            crate::engine::kernel::state::Asset::Radio { .. }
-                | crate::engine::kernel::state::Asset::Phone { .. }
-        );
-        if set {
-            let (r, reads) = game.random(2, "radio or phone of a casualty");
-            if r == 1 {
-                game.state.lost_assets.push(a.clone());
-                game.state.lost_assets.sort();
-                game.emit(
-                    "4.3.5",
-                    EventKind::Marker {
-                        pos,
-                        what: "set destroyed".into(),
-                    },
-                    format!("{a:?} is destroyed with its carrier (R# under 2: {r})."),
-                    reads,
-                );
-                continue;
-            }
-            game.emit(
-                "4.3.5",
-                EventKind::Marker {
-                    pos,
-                    what: "set dropped".into(),
-                },
-                format!("{a:?} survives and lies on {pos} (R# under 2: {r})."),
-                reads,
-            );
-        }
-        if let Some(c) = game.state.map.card_mut(pos) {
-            c.markers
-                .items
-                .push(crate::engine::kernel::state::Item::Asset(a));
-            c.markers.items.sort();
-        }
-    }
 }
 
 /// 9.5: a unit entering or moving within a mined card checks for a mine:
@@ -1215,7 +1168,7 @@ fn leaders_alone(game: &mut Game) {
         .collect();
     for id in alone {
         let before = game.describe(id);
-        crate::engine::recovery::rally::convert(game, id, UnitKind::FireTeam);
+        crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
         game.emit(
             "9.7",
             EventKind::Status {

@@ -1,0 +1,139 @@
+//! Units entering, changing and leaving play, as every rule does it: a
+//! team split off a unit, a unit converted to another kind (the counters
+//! of 1.2.4), whether an HQ is a platoon HQ, and what becomes of the
+//! radios and telephones of a unit's last step (4.3.5).
+
+use crate::data::units::{Side, UnitKind, UnitTypeId};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::state::Unit;
+
+/// The counter type of a generic team of a side.
+pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
+    game.data
+        .units
+        .units
+        .iter()
+        .find(|t| t.side == side && t.kind == kind)
+        .map(|t| t.id.clone())
+}
+
+/// Turns a unit into a limited action team of a kind, keeping its identity,
+/// place and chain of command.
+pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
+    let side = game.state.unit(id).side;
+    let Some(t) = team_type(game, side, kind) else {
+        return;
+    };
+    let exp = game.data.unit_type(&t.0).and_then(|x| x.experience);
+    let label = game
+        .data
+        .unit_type(&t.0)
+        .map(|x| x.name.clone())
+        .unwrap_or_default();
+    let u = game.state.unit_mut(id);
+    u.unit_type = t;
+    u.kind = kind;
+    u.flipped = false;
+    u.ammo = None;
+    if let Some(e) = exp {
+        u.experience = e;
+    }
+    // A converted unit keeps its designation: "2/3 Litter Tm".
+    u.label = format!("{} {label}", u.designation);
+}
+
+/// Puts a new generic team of `kind` into play beside `from`.
+pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
+    let t = team_type(game, from.side, kind);
+    let ut = t.clone().unwrap_or_else(|| from.unit_type.clone());
+    let tdata = game.data.unit_type(&ut.0).cloned();
+    let id = UnitId(game.state.units.len() as u16);
+    // "2/3 Fire Tm": the parent's designation and the team's name.
+    let label = format!(
+        "{} {}",
+        from.designation,
+        tdata.as_ref().map(|t| t.name.as_str()).unwrap_or("Tm")
+    );
+    let mut u = match &tdata {
+        Some(t) => Unit::from_type(id, t, from.pos),
+        None => Unit {
+            id,
+            steps: 1,
+            ammo: None,
+            assets: Vec::new(),
+            concentrated: 0,
+            grenaded: 0,
+            ..from.clone()
+        },
+    };
+    u.label = label;
+    u.designation = from.designation.clone();
+    u.side = from.side;
+    u.kind = kind;
+    u.hq = from.hq;
+    u.platoon = from.platoon;
+    u.experience = tdata.and_then(|t| t.experience).unwrap_or(from.experience);
+    u.steps = 1;
+    u.cover = from.cover;
+    u.pinned = from.pinned;
+    u.exposed = from.exposed;
+    u.spotted = from.spotted;
+    u.ammo = None;
+    game.state.units.push(u);
+    id
+}
+
+pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
+    let co = game.state.co_hq().map(|u| u.id);
+    let u = game.state.unit(h);
+    u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co
+}
+
+/// 4.3.4, 4.3.5: when the last or only step of a unit carrying radios or
+/// phones becomes a casualty, each set is destroyed on a 1 in 2 (R# under 2
+/// shows 1) or else left on the card for another unit to pick up.
+pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
+    let assets = std::mem::take(&mut game.state.unit_mut(casualty).assets);
+    let pos = game.state.unit(casualty).pos;
+    for a in assets {
+        let set = matches!(
+            a,
+            crate::engine::kernel::state::Asset::Radio { .. }
+                | crate::engine::kernel::state::Asset::Phone { .. }
+        );
+        if set {
+            let (r, reads) = game.random(2, "radio or phone of a casualty");
+            if r == 1 {
+                game.state.lost_assets.push(a.clone());
+                game.state.lost_assets.sort();
+                game.emit(
+                    "4.3.5",
+                    EventKind::Marker {
+                        pos,
+                        what: "set destroyed".into(),
+                    },
+                    format!("{a:?} is destroyed with its carrier (R# under 2: {r})."),
+                    reads,
+                );
+                continue;
+            }
+            game.emit(
+                "4.3.5",
+                EventKind::Marker {
+                    pos,
+                    what: "set dropped".into(),
+                },
+                format!("{a:?} survives and lies on {pos} (R# under 2: {r})."),
+                reads,
+            );
+        }
+        if let Some(c) = game.state.map.card_mut(pos) {
+            c.markers
+                .items
+                .push(crate::engine::kernel::state::Item::Asset(a));
+            c.markers.items.sort();
+        }
+    }
+}
