@@ -718,7 +718,7 @@ fn rule_9_4_fall_back_takes_the_rear_card_out_of_sight_before_better_cover() {
     // moves); the woods on R3C2 do not outweigh being out of sight.
     let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
     g.state_mut().map.card_mut(p(3, 2)).unwrap().stack = vec![4];
-    assert!(fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
     let u = g.state().unit(e);
     assert!([p(3, 1), p(3, 3)].contains(&u.pos), "{:?}", u.pos);
     assert!(u.exposed);
@@ -742,7 +742,7 @@ fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
     put(&mut g, b, p(1, 1));
     put(&mut g, c, p(1, 3));
     g.state_mut().map.card_mut(p(3, 3)).unwrap().stack = vec![4];
-    assert!(fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
     assert_eq!(g.state().unit(e).pos, p(3, 3), "the woods");
     assert!(fall_back_reads(&g).is_empty(), "no tie, no draw");
     // Equal terrain everywhere: an R# decides among the three.
@@ -755,7 +755,7 @@ fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
         let ties = cards(&g, 3, |c| c.random_number(3).is_some());
         let pick = ties[(seed % 3) as usize];
         g.state_mut().deck.put_on_top(&[pick]);
-        fof::engine::turn::phases::fall_back(&mut g, e, "9.4");
+        fof::engine::enemy::moves::fall_back(&mut g, e, "9.4");
         assert!(!fall_back_reads(&g).is_empty(), "a tie draws a card");
         seen.insert(g.state().unit(e).pos.col);
     }
@@ -770,7 +770,7 @@ fn rule_9_4_fall_back_from_the_last_row_leaves_the_map_without_extending_it() {
     };
     let (mut g, e) = squad_facing(p(rows, 2), p(rows - 1, 2));
     let cards_before = g.state().map.cards.len();
-    assert!(!fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
+    assert!(!fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
     let u = g.state().unit(e);
     assert!(!u.in_play() && u.withdrawn);
     assert_eq!(g.state().map.cards.len(), cards_before);
@@ -789,7 +789,7 @@ fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
             .collect::<Vec<_>>()
     };
     assert_eq!(german(&g), vec![(p(2, 2), p(2, 2))]);
-    assert!(fof::engine::turn::phases::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
     let at = g.state().unit(e).pos;
     assert_eq!(at.row, 3);
     assert!(german(&g).contains(&(at, p(2, 2))), "{:?}", german(&g));

@@ -99,7 +99,7 @@ fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded(
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(t.captured && !t.in_play());
     // The German squad gives up a step to guard the prisoner.
@@ -117,7 +117,7 @@ fn rule_9_13_a_side_that_takes_no_prisoners_shoots_them() {
     });
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(!t.captured && t.in_play());
     assert_eq!(t.kind, fof::data::units::UnitKind::Casualty);
@@ -133,7 +133,7 @@ fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
     put(&mut g, squad, p(2, 2));
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     assert!(g.state().unit(team).captured);
     assert!(g.state().unit(lmg).guard, "the one-step LMG team guards");
     assert_eq!(g.state().unit(squad).steps, 4);
@@ -146,7 +146,7 @@ fn rule_9_13_no_capture_while_friends_remain_on_the_card() {
     let friend = id(&g, "2_1");
     put(&mut g, friend, p(2, 2));
     add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     assert!(g.state().unit(team).in_play());
     assert!(!g.state().unit(team).captured);
 }
@@ -157,7 +157,7 @@ fn rule_9_13_enemy_casualties_on_a_card_the_enemy_left_are_taken() {
     let cas = add(&mut g, "de_casualty", p(2, 2));
     let squad = id(&g, "2_1");
     put(&mut g, squad, p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     assert!(g.state().unit(cas).captured);
     assert_eq!(g.state().unit(squad).steps, 4, "no guard for casualties");
     assert!(!g.state().units.iter().any(|u| u.guard));
@@ -183,7 +183,7 @@ fn rule_3_5_a_paralyzed_team_under_fire_retreats_toward_its_edge_and_is_exposed(
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(t.exposed);
     assert!(t.pos.row < 2, "toward the friendly edge: {}", t.pos);
@@ -196,7 +196,7 @@ fn rule_3_5_a_pinned_team_does_not_retreat() {
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     g.state_mut().unit_mut(team).pinned = true;
     under_fire(&mut g, p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 2));
 }
 
@@ -205,10 +205,10 @@ fn rule_3_5_a_litter_team_retreats_only_with_a_casualty_and_takes_it_along() {
     let mut g = game();
     let team = add(&mut g, "us_litter_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 2), "no casualty: it stays");
     let cas = add(&mut g, "us_casualty", p(2, 2));
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     let t = g.state().unit(team).pos;
     assert_ne!(t, p(2, 2));
     assert_eq!(g.state().unit(cas).pos, t, "the casualty goes along");
@@ -226,7 +226,7 @@ fn rule_3_5_an_enemy_team_retreating_off_the_map_leaves_play() {
         from: p(1, 2),
         target: p(3, 2),
     });
-    fof::engine::turn::phases::capture_retreat(&mut g);
+    fof::engine::combat::capture::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(!t.in_play());
     assert!(t.withdrawn, "its steps leave with it");

@@ -1,8 +1,9 @@
 //! Fire on the map: which units fire where (PDF), the VOF on each card
 //! (6.1, 6.2). The Combat Effects resolution lives with the combat rules.
 
-use crate::data::units::{UnitKind, Vof};
+use crate::data::units::{Side, UnitKind, Vof};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, Unit};
 
@@ -195,7 +196,7 @@ pub fn fpl_on(game: &Game, pos: CardPos) -> Vec<(crate::engine::kernel::ids::Uni
         .fpl
         .iter()
         .filter(|(_, _, firing)| *firing)
-        .filter(|(u, d, _)| crate::engine::combat::support::fpl_cards(game, *u, *d).contains(&pos))
+        .filter(|(u, d, _)| fpl_cards(game, *u, *d).contains(&pos))
         .map(|(u, _, _)| (*u, game.state.unit(*u).pos))
         .collect()
 }
@@ -214,4 +215,36 @@ impl Game {
             })
             || self.state.units_at(pos).any(|u| u.grenaded > 0)
     }
+}
+
+/// Fire links from a card that no friendly unit there can still support
+/// are removed (6.1.2: units that move away stop firing).
+pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
+    let anyone = |side: Side| {
+        game.state
+            .units_at(from)
+            .any(|u| u.side == side && crate::engine::combat::fire::ratings(game, u).is_some())
+    };
+    let keep_us = anyone(Side::Us);
+    let keep_them = anyone(Side::German);
+    game.state.fires.retain(|f| {
+        f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
+    });
+}
+
+/// The cards an FPL machine gun sweeps: its diagonal out to its range.
+pub fn fpl_cards(game: &Game, unit: UnitId, dir: crate::data::terrain::Dir) -> Vec<CardPos> {
+    let u = game.state.unit(unit);
+    let range = crate::engine::combat::fire::ratings(game, u)
+        .map(|r| r.range.cards())
+        .unwrap_or(0);
+    let mut out = Vec::new();
+    let mut p = u.pos;
+    for _ in 0..range {
+        p = p.step(dir);
+        if game.state.map.card(p).is_some() {
+            out.push(p);
+        }
+    }
+    out
 }

@@ -6,7 +6,9 @@
 
 pub mod actions;
 pub mod ammo;
+pub mod capture;
 pub mod engage;
 pub mod fire;
+pub mod mines;
 pub mod resolution;
 pub mod support;

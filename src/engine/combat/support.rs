@@ -539,20 +539,3 @@ pub fn fire_fpf(game: &mut Game) {
         Vec::new(),
     );
 }
-
-/// The cards an FPL machine gun sweeps: its diagonal out to its range.
-pub fn fpl_cards(game: &Game, unit: UnitId, dir: crate::data::terrain::Dir) -> Vec<CardPos> {
-    let u = game.state.unit(unit);
-    let range = crate::engine::combat::fire::ratings(game, u)
-        .map(|r| r.range.cards())
-        .unwrap_or(0);
-    let mut out = Vec::new();
-    let mut p = u.pos;
-    for _ in 0..range {
-        p = p.step(dir);
-        if game.state.map.card(p).is_some() {
-            out.push(p);
-        }
-    }
-    out
-}

@@ -4,14 +4,19 @@
 use crate::data::action::Experience;
 use crate::data::mission::Pyro;
 use crate::data::units::{Side, UnitKind};
+use crate::engine::combat::actions as combat;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
-use crate::engine::kernel::state::{Asset, PointControl, RunnerTask, SmokeKind, Unit};
+use crate::engine::kernel::state::{
+    Asset, FailedAttempt, PointControl, RunnerTask, SmokeKind, Unit,
+};
+use crate::engine::movement::actions as movement;
 use crate::engine::orders::can_order;
+use crate::engine::recovery::rally;
 
 /// At most two runners in play (4.3.2).
 pub const MAX_RUNNERS: usize = 2;
@@ -693,7 +698,7 @@ fn exhort(game: &mut Game, unit: UnitId) {
     };
     let r = crate::engine::orders::attempt(game, Some(unit), 1, needed, "Exhort: one more card");
     if r.success {
-        crate::engine::turn::menu::upgrade(game, &f, unit);
+        crate::engine::command::actions::upgrade(game, &f, unit);
     }
 }
 
@@ -755,4 +760,38 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
         Vec::new(),
     );
     crate::engine::command::signals::trigger(game, device, at);
+}
+
+/// Applies the success branch of an exhorted attempt.
+pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
+    use Action::*;
+    match &f.order.action {
+        Infiltrate { .. }
+        | InfiltratePlatoon { .. }
+        | InfiltrateCover { .. }
+        | SeekCover { .. } => movement::upgrade(game, &f.order, unit),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | RallyToFront { .. }
+        | ReconstituteSquad { .. } => {
+            let still = match &f.order.action {
+                ReconstituteSquad { teams } => teams.iter().all(|t| game.state.unit(*t).in_play()),
+                _ => game.state.unit(unit).in_play(),
+            };
+            if still {
+                rally::success(game, &f.order, unit);
+            }
+        }
+        Spot { .. }
+        | ConcentrateFire { .. }
+        | PlatoonConcentrate { .. }
+        | Grenade { .. }
+        | WpGrenade { .. }
+        | PlatoonGrenade { .. } => combat::upgrade(game, f),
+        CallForFire { .. } => crate::engine::combat::support::upgrade(game, f),
+        ThrowDemo { .. } => combat::upgrade(game, f),
+        _ => {}
+    }
 }

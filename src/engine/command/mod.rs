@@ -4,4 +4,5 @@
 
 pub mod actions;
 pub mod draws;
+pub mod runners;
 pub mod signals;

@@ -295,7 +295,7 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
             );
             let here: Vec<UnitId> = game.state.units_at(pos).map(|u| u.id).collect();
             for u in here {
-                crate::engine::turn::phases::mine_check(game, u);
+                crate::engine::combat::mines::mine_check(game, u);
             }
         }
         ContactEffect::BoobyTrap => {

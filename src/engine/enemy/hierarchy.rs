@@ -31,15 +31,15 @@
 use crate::data::action::{Icon, Word};
 use crate::data::activity::{Act, Cell, Cond, Tactic};
 use crate::data::units::{Side, UnitKind, Vof};
+use crate::engine::enemy::moves::{fall_back, move_exposed, us_sees};
 use crate::engine::kernel::events::{EventKind, Needed};
-use crate::engine::kernel::game::Game;
+use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, PcMarker, SpotterTask, Unit};
+use crate::engine::kernel::units::leave_play;
+use crate::engine::map::ground::terrain_cover;
 use crate::engine::orders::attempt;
-use crate::engine::turn::phases::{
-    fall_back, leave_play, move_exposed, pick_card, terrain_cover, us_sees,
-};
 
 /// The table a unit was checked on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -583,7 +583,7 @@ fn attack(game: &mut Game, id: UnitId) {
 /// Infiltrate one card nearer the closest US unit.
 fn infiltrate(game: &mut Game, id: UnitId) {
     let u = game.state.unit(id).clone();
-    let nearest = crate::engine::turn::phases::nearest_us;
+    let nearest = crate::engine::enemy::moves::nearest_us;
     let here = nearest(game, u.pos);
     let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
         .into_iter()
@@ -798,7 +798,7 @@ fn to_casualty(game: &mut Game, id: UnitId) {
             m.withdrawn = true;
         }
         leave_play(game, id, "9.4", text, Vec::new());
-        crate::engine::turn::menu::drop_orphan_fire(game, u.pos);
+        crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
         return;
     }
     let casualties: Vec<CardPos> = game
@@ -876,7 +876,7 @@ fn replace_by_pc(game: &mut Game, id: UnitId) {
         None => format!("{text}."),
     };
     game.emit("9.4", EventKind::UnitRemoved { unit: id }, text, Vec::new());
-    crate::engine::turn::menu::drop_orphan_fire(game, u.pos);
+    crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
 }
 
 // ---------------------------------------------------------------------------

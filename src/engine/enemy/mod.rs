@@ -6,3 +6,4 @@
 pub mod activity;
 pub mod contact;
 pub mod hierarchy;
+pub mod moves;

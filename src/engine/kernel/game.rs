@@ -12,7 +12,7 @@ use crate::engine::kernel::events::{CardRead, Event, EventKind, Section};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
-use crate::engine::kernel::state::*;
+use crate::engine::kernel::state::{Unit, *};
 use std::fmt;
 use std::sync::Arc;
 
@@ -325,4 +325,27 @@ impl Game {
             );
         }
     }
+}
+
+/// The best of `options` by key, a random number from the Action deck
+/// breaking ties among equals (5.1.3 retreats, 9.4, 9.6, 9.9).
+pub(crate) fn pick_card<K: Ord + Copy>(
+    game: &mut Game,
+    options: &[(CardPos, K)],
+    purpose: &str,
+) -> Option<(CardPos, Vec<crate::engine::kernel::events::CardRead>)> {
+    let best = options.iter().map(|(_, k)| *k).max()?;
+    let top: Vec<CardPos> = options
+        .iter()
+        .filter(|(_, k)| *k == best)
+        .map(|(q, _)| *q)
+        .collect();
+    if top.len() == 1 {
+        return Some((top[0], Vec::new()));
+    }
+    let (r, reads) = game.random(top.len() as u32, purpose);
+    Some((
+        top[(r as usize).saturating_sub(1).min(top.len() - 1)],
+        reads,
+    ))
 }

@@ -137,3 +137,17 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
         }
     }
 }
+
+/// Takes a unit out of play for good: it left the map or withdrew.
+pub(crate) fn leave_play(
+    game: &mut Game,
+    id: UnitId,
+    rule: &str,
+    text: String,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) {
+    let m = game.state.unit_mut(id);
+    m.removed = true;
+    m.withdrawn = true;
+    game.emit(rule, EventKind::UnitRemoved { unit: id }, text, reads);
+}

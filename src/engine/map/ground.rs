@@ -56,3 +56,10 @@ impl Game {
         level
     }
 }
+
+/// The lower cover value of the top terrain card at `at`; 0 off the map.
+pub(crate) fn terrain_cover(game: &Game, at: CardPos) -> i32 {
+    game.top_card(at)
+        .map(|t| t.cover.lower() as i32)
+        .unwrap_or(0)
+}

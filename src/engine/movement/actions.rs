@@ -678,7 +678,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
     }
     // Fire from a unit that leaves its card stops (6.1.2): only the
     // links of the card it left that no unit still supports are removed.
-    crate::engine::turn::menu::drop_orphan_fire(game, from);
+    crate::engine::combat::fire::drop_orphan_fire(game, from);
     let name = game.describe(unit);
     let under = if cover.is_some() { ", under cover" } else { "" };
     game.emit(
@@ -701,7 +701,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
     );
     reveal_around(game);
     crate::engine::recovery::victory::touch_route(game);
-    crate::engine::turn::phases::mine_check(game, unit);
+    crate::engine::combat::mines::mine_check(game, unit);
 }
 
 fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
@@ -789,7 +789,7 @@ fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: b
         ),
         Vec::new(),
     );
-    crate::engine::turn::phases::mine_check(game, unit);
+    crate::engine::combat::mines::mine_check(game, unit);
 }
 
 /// A successful search for cover (5.2.3): a basic marker, or on an urban

@@ -9,8 +9,7 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order, TeamKind};
 use crate::engine::kernel::state::Unit;
-use crate::engine::kernel::units::convert;
-use crate::engine::kernel::units::spawn_team;
+use crate::engine::kernel::units::{convert, spawn_team};
 use crate::engine::orders::{attempt, can_order, failed};
 
 /// Whether a rally attempt on this unit needs cards: only when its card is

@@ -7,12 +7,9 @@ use crate::data::DataSet;
 use crate::data::mission::{Face, MissionKind};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{Event, EventKind, Section};
-use crate::engine::kernel::game::Illegal;
-use crate::engine::kernel::game::{Game, SetupError};
+use crate::engine::kernel::game::{Game, Illegal, SetupError};
 use crate::engine::kernel::ids::UnitId;
-use crate::engine::kernel::input::Decision;
-use crate::engine::kernel::input::Input;
-use crate::engine::kernel::input::Prompt;
+use crate::engine::kernel::input::{Decision, Input, Prompt};
 use crate::engine::kernel::sequence::{Step, next_in_turn};
 use crate::engine::kernel::state::{State, Unit, *};
 use std::sync::Arc;
@@ -513,13 +510,13 @@ impl Game {
             Step::EnemyHigherHq => crate::engine::turn::phases::higher_hq_check(self, false),
             Step::EnemyActivity => crate::engine::turn::phases::enemy_activity(self),
             Step::BnHqImpulse => self.bn_hq_impulse(),
-            Step::CoHqImpulse => crate::engine::turn::phases::runner_arrivals(self),
+            Step::CoHqImpulse => crate::engine::command::runners::runner_arrivals(self),
             Step::ActivatedImpulses
             | Step::CoHqInitiative
             | Step::PltHqInitiative
             | Step::StaffInitiative
             | Step::GeneralInitiative => {}
-            Step::CaptureRetreat => crate::engine::turn::phases::capture_retreat(self),
+            Step::CaptureRetreat => crate::engine::combat::capture::capture_retreat(self),
             Step::VehicleAircraft => crate::engine::turn::phases::vehicles(self),
             Step::VofSegment => crate::engine::turn::phases::vof_segment(self),
             Step::CombatEffects => crate::engine::turn::phases::combat_effects(self),

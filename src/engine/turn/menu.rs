@@ -8,8 +8,6 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
-use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::FailedAttempt;
 use crate::engine::movement::actions as movement;
 use crate::engine::recovery::rally;
 
@@ -168,59 +166,10 @@ pub fn perform(game: &mut Game, order: &Order) {
     }
 }
 
-/// Applies the success branch of an exhorted attempt.
-pub fn upgrade(game: &mut Game, f: &FailedAttempt, unit: UnitId) {
-    use Action::*;
-    match &f.order.action {
-        Infiltrate { .. }
-        | InfiltratePlatoon { .. }
-        | InfiltrateCover { .. }
-        | SeekCover { .. } => movement::upgrade(game, &f.order, unit),
-        RemovePin { .. }
-        | ParalyzedToLitter { .. }
-        | LitterToFire { .. }
-        | FireToAssault { .. }
-        | RallyToFront { .. }
-        | ReconstituteSquad { .. } => {
-            let still = match &f.order.action {
-                ReconstituteSquad { teams } => teams.iter().all(|t| game.state.unit(*t).in_play()),
-                _ => game.state.unit(unit).in_play(),
-            };
-            if still {
-                rally::success(game, &f.order, unit);
-            }
-        }
-        Spot { .. }
-        | ConcentrateFire { .. }
-        | PlatoonConcentrate { .. }
-        | Grenade { .. }
-        | WpGrenade { .. }
-        | PlatoonGrenade { .. } => combat::upgrade(game, f),
-        CallForFire { .. } => crate::engine::combat::support::upgrade(game, f),
-        ThrowDemo { .. } => combat::upgrade(game, f),
-        _ => {}
-    }
-}
-
-/// Fire links from a card that no friendly unit there can still support
-/// are removed (6.1.2: units that move away stop firing).
-pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
-    let anyone = |side: Side| {
-        game.state
-            .units_at(from)
-            .any(|u| u.side == side && crate::engine::combat::fire::ratings(game, u).is_some())
-    };
-    let keep_us = anyone(Side::Us);
-    let keep_them = anyone(Side::German);
-    game.state.fires.retain(|f| {
-        f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
-    });
-}
-
 /// After any order: reveal cards now in view and update the activity level.
 pub fn after_change(game: &mut Game) {
     movement::reveal_around(game);
-    crate::engine::turn::phases::claymores(game);
+    crate::engine::combat::mines::claymores(game);
     crate::engine::combat::engage::update(game);
     crate::engine::enemy::activity::update(game);
 }

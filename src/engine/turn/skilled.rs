@@ -6,8 +6,7 @@ use crate::data::mission::Skill;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Input, Order, TeamKind};
-use crate::engine::orders::skills::check_use;
-use crate::engine::orders::skills::{fits, may_use};
+use crate::engine::orders::skills::{check_use, fits, may_use};
 
 /// Checks an order given with a skill.
 pub fn check_skilled(

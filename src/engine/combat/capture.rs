@@ -1,0 +1,288 @@
+//! The Mutual Capture and Retreat Phase (3.5): units alone with the enemy
+//! on a card are captured, prisoners taken and guarded (9.13), and units
+//! that must retreat do.
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, pick_card};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::Unit;
+use crate::engine::kernel::units::leave_play;
+use crate::engine::map::ground::terrain_cover;
+
+/// 3.5: captures (9.13), then retreats of paralyzed and litter teams
+/// under fire.
+pub fn capture_retreat(game: &mut Game) {
+    let before = game.log.len();
+    captures(game);
+    retreats(game);
+    if game.log.len() == before {
+        game.emit(
+            "3.5",
+            EventKind::Nothing {
+                why: "no capture or retreat".into(),
+            },
+            "No paralyzed or litter team is captured or has to retreat.".into(),
+            Vec::new(),
+        );
+    }
+}
+
+fn other_side(s: Side) -> Side {
+    if s == Side::Us {
+        Side::German
+    } else {
+        Side::Us
+    }
+}
+
+/// 9.13: paralyzed and litter teams are captured on a card where no
+/// friendly force remains and the other side has a Good Order unit or an
+/// assault or fire team. A step guards them and leaves play with them:
+/// a one-step unit with a printed VOF if there is one, else a step taken
+/// from a squad (decision: the rule names only one-step guards; a squad
+/// gives one up rather than letting prisoners go). Enemy casualties on a
+/// card the enemy has left are taken without a guard.
+fn captures(game: &mut Game) {
+    let cards: Vec<CardPos> = game.state.map.cards.iter().map(|c| c.pos).collect();
+    for pos in cards {
+        for side in [Side::Us, Side::German] {
+            let captors = other_side(side);
+            let here: Vec<Unit> = game.state.units_at(pos).cloned().collect();
+            let captor_ok = |u: &Unit| {
+                u.side == captors
+                    && (u.good_order()
+                        || matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam))
+            };
+            if !here.iter().any(captor_ok) {
+                continue;
+            }
+            let helpless =
+                |u: &Unit| matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::LitterTeam);
+            let others = here
+                .iter()
+                .any(|u| u.side == side && !helpless(u) && u.kind != UnitKind::Casualty);
+            if others {
+                continue;
+            }
+            let taken: Vec<UnitId> = here
+                .iter()
+                .filter(|u| u.side == side && helpless(u))
+                .map(|u| u.id)
+                .collect();
+            if !taken.is_empty() {
+                take_prisoners(game, pos, &taken, captors, true);
+            }
+            // Enemy casualties left behind are taken as prisoners too.
+            if side == Side::German {
+                let cas: Vec<UnitId> = game
+                    .state
+                    .units_at(pos)
+                    .filter(|u| u.side == side && u.kind == UnitKind::Casualty)
+                    .map(|u| u.id)
+                    .collect();
+                let enemy_left = game
+                    .state
+                    .units_at(pos)
+                    .any(|u| u.side == side && u.kind != UnitKind::Casualty);
+                if !cas.is_empty() && !enemy_left {
+                    take_prisoners(game, pos, &cas, captors, false);
+                }
+            }
+        }
+    }
+}
+
+fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side, guarded: bool) {
+    // 9.13: a side the campaign says takes no prisoners shoots them.
+    let shoots = game
+        .mission
+        .campaign
+        .as_ref()
+        .and_then(|c| game.data.campaign(c))
+        .is_some_and(|c| c.no_prisoners.contains(&captors));
+    if shoots {
+        let mut names = Vec::new();
+        for t in taken {
+            if game.state.unit(*t).kind != UnitKind::Casualty {
+                names.push(game.describe(*t));
+                crate::engine::kernel::units::convert(game, *t, UnitKind::Casualty);
+            }
+        }
+        if !names.is_empty() {
+            game.emit(
+                "9.13",
+                EventKind::Status {
+                    unit: taken[0],
+                    what: "shot".into(),
+                },
+                format!(
+                    "{} on {pos} cannot get away; their captors take no prisoners and shoot them.",
+                    names.join(", ")
+                ),
+                Vec::new(),
+            );
+        }
+        return;
+    }
+    let mut guard_text = String::new();
+    if guarded {
+        let single = game
+            .state
+            .units_at(pos)
+            .filter(|u| {
+                u.side == captors
+                    && u.steps == 1
+                    && u.kind != UnitKind::Casualty
+                    && crate::engine::combat::fire::ratings(game, u).is_some()
+                    && !u.is_hq_or_staff()
+            })
+            .map(|u| u.id)
+            .next();
+        let guard = match single {
+            Some(g) => Some(g),
+            None => {
+                let squad = game
+                    .state
+                    .units_at(pos)
+                    .filter(|u| u.side == captors && u.kind == UnitKind::Squad && u.steps >= 2)
+                    .map(|u| u.id)
+                    .next();
+                squad.map(|s| {
+                    let src = game.state.unit(s).clone();
+                    game.state.unit_mut(s).steps -= 1;
+                    crate::engine::kernel::units::spawn_team(game, &src, UnitKind::FireTeam)
+                })
+            }
+        };
+        if let Some(g) = guard {
+            let gu = game.state.unit_mut(g);
+            gu.removed = true;
+            gu.guard = true;
+            guard_text = format!(" {} stays behind to guard them.", game.describe(g));
+        }
+    }
+    let names: Vec<String> = taken.iter().map(|t| game.describe(*t)).collect();
+    for t in taken {
+        let u = game.state.unit_mut(*t);
+        u.removed = true;
+        u.captured = true;
+        game.state.carried.retain(|(k, c)| k != t && c != t);
+    }
+    game.emit(
+        "9.13",
+        EventKind::Status {
+            unit: taken[0],
+            what: "captured".into(),
+        },
+        format!("{} taken prisoner on {pos}.{guard_text}", names.join(", ")),
+        Vec::new(),
+    );
+}
+
+/// 3.5: paralyzed teams under a VOF, and litter teams under a VOF with a
+/// casualty to carry, retreat one card; neither when pinned. The best card
+/// is out of fire, then better cover, then toward the team's own edge; ties
+/// are settled by R#. Retreating units are marked Exposed; an enemy team
+/// retreating off the map leaves play.
+fn retreats(game: &mut Game) {
+    let teams: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::LitterTeam))
+        .filter(|u| !u.pinned && !u.pos.is_staging() && game.card_under_vof(u.pos))
+        .map(|u| u.id)
+        .collect();
+    for id in teams {
+        let u = game.state.unit(id).clone();
+        if !u.in_play() {
+            continue;
+        }
+        let casualty = if u.kind == UnitKind::LitterTeam {
+            let c = game
+                .state
+                .units_at(u.pos)
+                .find(|c| {
+                    c.side == u.side
+                        && c.kind == UnitKind::Casualty
+                        && !game.state.carried.iter().any(|(_, x)| *x == c.id)
+                })
+                .map(|c| (c.id, c.cover));
+            match c {
+                Some(c) => Some(c),
+                None => continue, // no casualty: the litter team stays
+            }
+        } else {
+            None
+        };
+        let toward = if u.side == Side::Us { -1 } else { 1 };
+        let here_cover = terrain_cover(game, u.pos);
+        let mut options: Vec<(CardPos, (bool, bool, bool))> = Vec::new();
+        for d in crate::data::terrain::Dir::ALL {
+            let q = u.pos.step(d);
+            let off_map = game.state.map.card(q).is_none() && !game.state.map.is_staging(q);
+            if off_map && !(u.side != Side::Us && q.row > u.pos.row) {
+                continue;
+            }
+            if u.side == Side::Us && !game.state.map.friendly_may_enter(q) {
+                continue;
+            }
+            if !off_map
+                && !game.state.map.is_staging(q)
+                && game.state.steps_at(q, u.side) + 1 > game.data.charts.stacking.steps
+            {
+                continue;
+            }
+            let key = (
+                off_map || !game.card_under_vof(q),
+                off_map || game.state.map.is_staging(q) || terrain_cover(game, q) > here_cover,
+                (q.row - u.pos.row).signum() as i32 == toward,
+            );
+            options.push((q, key));
+        }
+        let Some((dest, reads)) = pick_card(game, &options, "retreat among equal cards") else {
+            continue;
+        };
+        let from = u.pos;
+        if game.state.map.card(dest).is_none() && !game.state.map.is_staging(dest) {
+            let text = format!(
+                "{} retreats off the map from {from} and leaves play.",
+                game.describe(id)
+            );
+            leave_play(game, id, "3.5", text, reads);
+            continue;
+        }
+        {
+            let m = game.state.unit_mut(id);
+            m.pos = dest;
+            m.cover = None;
+            m.exposed = true;
+        }
+        let mut carried = String::new();
+        if let Some((c, ccover)) = casualty {
+            // The litter team takes the casualty along when neither is under
+            // cover or both are under the same marker.
+            if ccover == u.cover {
+                let cu = game.state.unit_mut(c);
+                cu.pos = dest;
+                cu.cover = None;
+                carried = format!(", carrying {}", game.describe(c));
+            }
+        }
+        game.emit(
+            "3.5",
+            EventKind::Moved {
+                unit: id,
+                from,
+                to: dest,
+                exposed: true,
+            },
+            format!(
+                "{} retreats from {from} to {dest}{carried} and is marked Exposed.",
+                game.describe(id)
+            ),
+            reads,
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! Mines and claymores (9.5): the check a unit makes on a mined card, and
+//! claymores firing at the enemy units that moved onto their card.
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::pos::CardPos;
+
+/// 9.5: a unit entering or moving within a mined card checks for a mine:
+/// three cards, a burst icon is a hit resolved in the Combat Effects
+/// Segment.
+pub fn mine_check(game: &mut Game, unit: UnitId) {
+    let u = game.state.unit(unit).clone();
+    if u.kind == UnitKind::Casualty || !u.in_play() {
+        return;
+    }
+    if !game.state.map.card(u.pos).is_some_and(|c| c.markers.mines) {
+        return;
+    }
+    let (cards, reads) = game.draw(
+        3,
+        crate::engine::kernel::events::Section::Icon,
+        &format!("mine check for {}", u.label),
+    );
+    let hit = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.shows_burst()));
+    if hit {
+        game.state.unit_mut(unit).mined += 1;
+    }
+    game.emit(
+        "9.5",
+        EventKind::Status {
+            unit,
+            what: if hit {
+                "mine hit".into()
+            } else {
+                "mine check".into()
+            },
+        },
+        format!(
+            "{} checks for mines on {}: {}.",
+            game.describe(unit),
+            u.pos,
+            if hit {
+                "a burst: a mine goes off, resolved at -4 in the Combat Effects Segment"
+            } else {
+                "no burst, no mine"
+            }
+        ),
+        reads,
+    );
+}
+
+/// 9.5: a claymore on a card an enemy unit has entered attacks one of them
+/// at random with a -4 mine attack, then is gone.
+pub fn claymores(game: &mut Game) {
+    let cards: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.claymore)
+        .map(|c| c.pos)
+        .collect();
+    for pos in cards {
+        let targets: Vec<UnitId> = game
+            .state
+            .units_at(pos)
+            .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+            .map(|u| u.id)
+            .collect();
+        if targets.is_empty() {
+            continue;
+        }
+        let (r, reads) = game.random(targets.len() as u32, "claymore's target");
+        let t = targets[(r as usize).saturating_sub(1).min(targets.len() - 1)];
+        game.state.unit_mut(t).mined += 1;
+        if let Some(c) = game.state.map.card_mut(pos) {
+            c.markers.claymore = false;
+        }
+        game.emit(
+            "9.5",
+            EventKind::Status {
+                unit: t,
+                what: "claymore".into(),
+            },
+            format!(
+                "A claymore on {pos} fires at {}: a -4 mine attack.",
+                game.describe(t)
+            ),
+            reads,
+        );
+    }
+}

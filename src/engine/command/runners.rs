@@ -1,0 +1,138 @@
+//! Messages in flight: runners arriving with their orders (4.3.4) and
+//! telephone lines cut by fire on their cards (4.3.5).
+
+use crate::data::units::Side;
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+
+/// 3.3.1 B, 4.3.2: runners dispatched on an earlier turn that were neither
+/// hit nor pinned activate the HQ they reached, then return to the CO HQ
+/// and are marked Exposed. Decision: this happens at the start of the CO HQ
+/// impulse step whether or not the CO HQ itself was activated, since the
+/// runner carries the order given the turn before.
+pub fn runner_arrivals(game: &mut Game) {
+    let turn = game.state.turn;
+    let tasks: Vec<_> = game
+        .state
+        .runners
+        .iter()
+        .copied()
+        .filter(|t| t.turn < turn)
+        .collect();
+    for t in tasks {
+        game.state.runners.retain(|x| x.runner != t.runner);
+        let runner = game.state.unit(t.runner).clone();
+        let target = game.state.unit(t.target).clone();
+        let ok = runner.in_play()
+            && runner.good_order()
+            && target.in_play()
+            && target.pos == runner.pos
+            && target.can_command_others();
+        if ok {
+            if let Some(h) = game.state.hq_state_mut(t.target) {
+                h.activated = true;
+            }
+            game.emit(
+                "4.3.2",
+                EventKind::Activated { hq: t.target },
+                format!(
+                    "The runner reaches {} and activates it.",
+                    game.describe(t.target)
+                ),
+                Vec::new(),
+            );
+        } else {
+            game.emit(
+                "4.3.2",
+                EventKind::Nothing {
+                    why: "runner failed".into(),
+                },
+                format!(
+                    "The runner sent to {} could not deliver its message.",
+                    game.describe(t.target)
+                ),
+                Vec::new(),
+            );
+        }
+        if runner.in_play() {
+            let co = game.state.co_hq().map(|u| (u.id, u.pos));
+            // Decision (4.3.2, 5.1.5): a runner that would overfill the CO
+            // HQ's card waits on its own card instead.
+            let room = co.is_some_and(|(_, pos)| {
+                pos.is_staging()
+                    || game.state.steps_at(pos, Side::Us) + runner.steps
+                        <= game.data.charts.stacking.steps
+            });
+            if let Some((_, pos)) = co.filter(|_| room) {
+                let r = game.state.unit_mut(t.runner);
+                r.pos = pos;
+                r.cover = None;
+                r.exposed = true;
+                game.emit(
+                    "3.3.1 B",
+                    EventKind::Moved {
+                        unit: t.runner,
+                        from: runner.pos,
+                        to: pos,
+                        exposed: true,
+                    },
+                    "The runner returns to the CO HQ and is marked Exposed.".into(),
+                    Vec::new(),
+                );
+            }
+        }
+    }
+}
+
+/// 4.3.4: in the Combat Effects Phase a phone line under Incoming! is cut
+/// on a 1 in 2 (R# under 2 shows 1), and one on a card held by Good Order
+/// enemy units with no Good Order friendly unit is found and cut on a 1 or
+/// 2 in 3.
+pub fn phone_line_cuts(game: &mut Game) {
+    let lines: Vec<_> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.markers.phone_line == Some(false))
+        .map(|c| (c.pos, c.markers.incoming))
+        .collect();
+    for (pos, incoming) in lines {
+        let enemy_holds = game
+            .state
+            .units_at(pos)
+            .any(|u| u.side != Side::Us && u.good_order())
+            && !game
+                .state
+                .units_at(pos)
+                .any(|u| u.side == Side::Us && u.good_order());
+        let (n, cut_on, why) = if incoming {
+            (2, 1, "Incoming! falls on the line")
+        } else if enemy_holds {
+            (3, 2, "the enemy holds the card")
+        } else {
+            continue;
+        };
+        let (r, reads) = game.random(n, &format!("phone line on {pos}"));
+        let cut = r <= cut_on;
+        if cut && let Some(c) = game.state.map.card_mut(pos) {
+            c.markers.phone_line = Some(true);
+        }
+        game.emit(
+            "4.3.4",
+            EventKind::Marker {
+                pos,
+                what: if cut {
+                    "phone line cut".into()
+                } else {
+                    "phone line holds".into()
+                },
+            },
+            format!(
+                "{why} on {pos}: R# under {n} is {r}, the line {}.",
+                if cut { "is cut" } else { "holds" }
+            ),
+            reads,
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! The enemy's moves outside its activity checks' actions: falling back
+//! (9.4) and moving exposed, withdrawals and dry weapons teams leaving
+//! (9.9), leaders left alone (9.7), units leaving play, and the helpers the
+//! activity checks share with them (the card picked by R#, the nearest US
+//! unit, whether the company sees a card, the terrain's cover).
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::game::pick_card;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::FireLink;
+use crate::engine::kernel::units::leave_play;
+use crate::engine::map::ground::terrain_cover;
+
+/// 9.6 and 9.9: a spotted Good Order sniper (not in a fortification), and a
+/// spotted Good Order enemy weapons team out of ammunition, move one card
+/// away from the US units each Enemy Activity Check Segment until out of
+/// their sight or off the map. A sniper out of sight is unspotted again.
+pub(crate) fn withdrawals(game: &mut Game) {
+    let ids: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.good_order() && u.spotted)
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let u = game.state.unit(id).clone();
+        if !u.in_play() {
+            continue;
+        }
+        let weapon_dry =
+            u.kind == UnitKind::WeaponsTeam && u.ammo == Some(0) && !game.state.options.no_ammo;
+        let fortified = u
+            .cover
+            .and_then(|c| game.state.cover_kind(u.pos, c))
+            .is_some_and(|k| k.is_fortification());
+        let sniper = u.kind == UnitKind::Sniper && !fortified;
+        if !(sniper || weapon_dry) {
+            continue;
+        }
+        game.state.counters.enemy_checks += 1;
+        if us_sees(game, u.pos) {
+            let rule = if sniper { "9.6" } else { "9.9" };
+            if !withdraw_one_card(game, id, rule) {
+                continue;
+            }
+        }
+        // 9.6: once out of every US unit's sight the sniper is unspotted.
+        let now = game.state.unit(id);
+        if sniper && now.in_play() && !us_sees(game, now.pos) {
+            game.state.unit_mut(id).spotted = false;
+            game.emit(
+                "9.6",
+                EventKind::Status {
+                    unit: id,
+                    what: "unspotted".into(),
+                },
+                format!(
+                    "{} is out of sight of the company and unspotted again.",
+                    game.describe(id)
+                ),
+                Vec::new(),
+            );
+        }
+    }
+    crate::engine::combat::engage::update(game);
+    crate::engine::enemy::activity::update(game);
+}
+
+/// 9.9: in the Clean Up Phase an unspotted enemy weapons team out of
+/// ammunition leaves play.
+pub fn dry_teams_leave(game: &mut Game) {
+    if game.state.options.no_ammo {
+        return;
+    }
+    let ids: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| {
+            u.side != Side::Us && u.kind == UnitKind::WeaponsTeam && u.ammo == Some(0) && !u.spotted
+        })
+        .map(|u| u.id)
+        .collect();
+    for id in ids {
+        let text = format!(
+            "{} has no ammunition left and withdraws unseen.",
+            game.describe(id)
+        );
+        leave_play(game, id, "9.9", text, Vec::new());
+    }
+}
+
+/// How far the nearest US unit on the map (casualties aside) is from `at`;
+/// `u8::MAX` with none on the map.
+pub(crate) fn nearest_us(game: &Game, at: CardPos) -> u8 {
+    game.friendly()
+        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+        .map(|f| f.pos.distance(at))
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// Whether any US unit on the map sees `at` or stands on it.
+pub(crate) fn us_sees(game: &Game, at: CardPos) -> bool {
+    game.friendly()
+        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+        .any(|f| f.pos == at || game.unit_sees(f.id, at))
+}
+
+/// 9.4 Fall Back: the enemy unit moves to one of the cards to its rear,
+/// first one out of sight of every US unit, then the one with the best
+/// terrain cover, then at random; it is marked Exposed. Decision (9.4):
+/// the rear is the row beyond the unit, away from the edge the company
+/// entered by (row + 1): the card straight behind and the two diagonals,
+/// those that exist (two at a side edge). With no card there the unit
+/// leaves the map and is removed from play; the map is not extended. A
+/// unit that was firing at US units on its own card keeps that target
+/// from its new card unless it falls back onto US units. Returns whether
+/// the unit is still in play.
+pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
+    let u = game.state.unit(id).clone();
+    if !u.in_play() {
+        return false;
+    }
+    let options: Vec<(CardPos, (bool, i32))> = [-1i8, 0, 1]
+        .iter()
+        .map(|dc| CardPos::new(u.pos.row + 1, u.pos.col + dc))
+        .filter(|q| game.state.map.card(*q).is_some())
+        .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
+        .collect();
+    let Some((to, reads)) = pick_card(game, &options, "fall back card") else {
+        let text = format!(
+            "{} falls back off the map from {} and is removed from play.",
+            game.describe(id),
+            u.pos
+        );
+        leave_play(game, id, rule, text, Vec::new());
+        crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
+        crate::engine::combat::engage::update(game);
+        return false;
+    };
+    let held_own_card = game
+        .state
+        .fires
+        .iter()
+        .any(|f| f.side == u.side && f.from == u.pos && f.target == u.pos);
+    move_exposed(game, id, to);
+    if held_own_card && game.us_on(u.pos) && !game.us_on(to) {
+        let link = FireLink {
+            side: u.side,
+            from: to,
+            target: u.pos,
+        };
+        if !game.state.fires.contains(&link) {
+            game.state.fires.push(link);
+        }
+    }
+    let (out, c) = options
+        .iter()
+        .find(|(q, _)| *q == to)
+        .map(|(_, k)| *k)
+        .unwrap_or_default();
+    let why = if out {
+        format!(", out of the company's sight (terrain +{c})")
+    } else {
+        format!(", the best terrain in the company's sight (+{c})")
+    };
+    game.emit(
+        rule,
+        EventKind::Moved {
+            unit: id,
+            from: u.pos,
+            to,
+            exposed: true,
+        },
+        format!(
+            "{} falls back from {} to {to}{why} and is marked Exposed.",
+            game.describe(id),
+            u.pos
+        ),
+        reads,
+    );
+    crate::engine::combat::engage::update(game);
+    crate::engine::enemy::activity::update(game);
+    true
+}
+
+/// 9.7: an enemy leader alone on its card (no other unit of its side but
+/// casualties) turns to its fire team side in the Enemy Activity segment.
+/// Checking at every segment is the same as "the first segment after being
+/// left alone".
+pub(crate) fn leaders_alone(game: &mut Game) {
+    let alone: Vec<UnitId> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.kind == UnitKind::Leader)
+        .filter(|l| {
+            !game
+                .state
+                .units_at(l.pos)
+                .any(|x| x.id != l.id && x.side == l.side && x.kind != UnitKind::Casualty)
+        })
+        .map(|u| u.id)
+        .collect();
+    for id in alone {
+        let before = game.describe(id);
+        crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
+        game.emit(
+            "9.7",
+            EventKind::Status {
+                unit: id,
+                what: "fire team".into(),
+            },
+            format!(
+                "{before} is alone on {} and becomes {}.",
+                game.state.unit(id).pos,
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
+    }
+}
+
+/// 9.6, 9.9: moves the unit one card away from the nearest US units, out
+/// of their sight first, then into the best terrain, then at random; off
+/// the map it leaves play. Returns whether it is still in play.
+fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
+    let from = game.state.unit(id).pos;
+    let nearest = |at: CardPos| nearest_us(game, at);
+    let here = nearest(from);
+    let mut options: Vec<(CardPos, (bool, i32))> = Vec::new();
+    for d in crate::data::terrain::Dir::ALL {
+        let q = from.step(d);
+        if nearest(q) <= here || q.row < 1 {
+            continue;
+        }
+        let off = game.state.map.card(q).is_none();
+        if !off && game.us_on(q) {
+            continue;
+        }
+        let key = if off {
+            (true, i32::MAX)
+        } else {
+            (!us_sees(game, q), terrain_cover(game, q))
+        };
+        options.push((q, key));
+    }
+    let Some((to, reads)) = pick_card(game, &options, "withdrawal card") else {
+        return true;
+    };
+    if game.state.map.card(to).is_none() {
+        let text = format!(
+            "{} slips off the map from {from} and leaves play.",
+            game.describe(id)
+        );
+        leave_play(game, id, rule, text, reads);
+        return false;
+    }
+    move_exposed(game, id, to);
+    game.emit(
+        rule,
+        EventKind::Moved {
+            unit: id,
+            from,
+            to,
+            exposed: true,
+        },
+        format!(
+            "{} moves away from the company to {to} and is marked Exposed.",
+            game.describe(id)
+        ),
+        reads,
+    );
+    true
+}
+
+/// An enemy unit leaves its card for `to`, out of its cover and marked
+/// Exposed (9.4); the company's fire follows it when it can (6.2.3) and
+/// fire from the card it left stops if no one there supports it (6.1.2).
+pub(crate) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
+    let from = game.state.unit(id).pos;
+    {
+        let m = game.state.unit_mut(id);
+        m.pos = to;
+        m.cover = None;
+        m.exposed = true;
+    }
+    crate::engine::combat::engage::follow(game, id, from, to);
+    crate::engine::combat::fire::drop_orphan_fire(game, from);
+}
