@@ -844,6 +844,7 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
 
 use fof::data::activity::{Act, Tactic};
 use fof::engine::enemy::hierarchy::{self, Table};
+use fof::engine::enemy::spotters;
 use fof::engine::kernel::events::{EventKind, Section};
 
 /// The activity checks logged for a unit: (action label, cards read).
@@ -1190,13 +1191,13 @@ fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
     }
     let task = g.state().spotters[0].clone();
     // 1. Units on the card of its Incoming! come first.
-    assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(1, 2)));
+    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(1, 2)));
     // 3. Otherwise the card in sight with the most steps, even farther.
     put(&mut g, one, p(2, 1));
-    assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(1, 4)));
+    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(1, 4)));
     // 4. Equal steps: the nearer card; at equal range an R# decides.
     put(&mut g, c, p(0, 1));
-    assert_eq!(hierarchy::spotter_target(&mut g, &task), Some(p(2, 1)));
+    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(2, 1)));
     put(&mut g, one, p(1, 2));
     let task = fof::engine::kernel::state::SpotterTask {
         target: p(4, 4),
@@ -1206,14 +1207,14 @@ fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
     for seed in 0..12u64 {
         let data = Arc::new(g.data().clone());
         g.state_mut().deck = fof::engine::kernel::deck::Deck::new(&data.action, seed);
-        seen.insert(hierarchy::spotter_target(&mut g, &task).unwrap());
+        seen.insert(spotters::spotter_target(&mut g, &task).unwrap());
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![p(1, 2), p(1, 4)]);
     // 5. No target: nothing.
     for u in [one, b] {
         put(&mut g, u, p(0, 1));
     }
-    assert_eq!(hierarchy::spotter_target(&mut g, &task), None);
+    assert_eq!(spotters::spotter_target(&mut g, &task), None);
 }
 
 #[test]

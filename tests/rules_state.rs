@@ -33,7 +33,7 @@ use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{
     Asset, CoverMarker, FireLink, Impulse, Options, PointControl, SmokeKind, State, Unit,
 };
-use fof::engine::movement::actions as movement;
+use fof::engine::map::reveal;
 use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------
@@ -762,7 +762,7 @@ fn rule_9_2_2_the_map_grows_with_a_face_up_card() {
     let plain = *plain_cards().last().unwrap();
     next_terrain(&mut g, &[plain]);
     let before = g.state().map.terrain_pile.len();
-    movement::expand_map(&mut g, p(5, 2)).expect("the map grows");
+    reveal::expand_map(&mut g, p(5, 2)).expect("the map grows");
     let c = g.state().map.card(p(5, 2)).expect("a new card");
     assert!(c.face_up);
     assert_eq!(c.stack, vec![plain]);
@@ -781,7 +781,7 @@ fn rule_9_2_2_an_expansion_hill_gets_cards_on_top() {
     let hills = terrain_where(|c| c.is_hill());
     let plain = *plain_cards().last().unwrap();
     next_terrain(&mut g, &[hills[0], hills[1], plain]);
-    movement::expand_map(&mut g, p(2, 4)).expect("the map grows");
+    reveal::expand_map(&mut g, p(2, 4)).expect("the map grows");
     let c = g.state().map.card(p(2, 4)).expect("a new card");
     assert_eq!(c.stack, vec![hills[0], hills[1], plain]);
     assert!(c.face_up);
@@ -792,17 +792,17 @@ fn rule_9_2_2_an_expansion_hill_gets_cards_on_top() {
 fn rule_9_2_2_no_expansion_where_a_card_lies() {
     let mut g = game();
     let before = g.state_hash();
-    movement::expand_map(&mut g, p(2, 2)).expect("nothing to do");
+    reveal::expand_map(&mut g, p(2, 2)).expect("nothing to do");
     assert_eq!(g.state_hash(), before);
 }
 
 #[test]
 fn rule_9_2_2_the_map_does_not_grow_into_the_staging_area() {
-    // Decision (9.2.2, movement::expand_map): no growth into row 0 or below.
+    // Decision (9.2.2, map::reveal::expand_map): no growth into row 0 or below.
     let mut g = game();
     let before = g.state_hash();
-    assert!(movement::expand_map(&mut g, sa(2)).is_err());
-    assert!(movement::expand_map(&mut g, p(-1, 2)).is_err());
+    assert!(reveal::expand_map(&mut g, sa(2)).is_err());
+    assert!(reveal::expand_map(&mut g, p(-1, 2)).is_err());
     assert_eq!(g.state_hash(), before);
 }
 
@@ -811,7 +811,7 @@ fn rule_9_2_2_an_exhausted_terrain_deck_cannot_expand_the_map() {
     let mut g = game();
     g.state_mut().map.terrain_pile.clear();
     let before = g.state_hash();
-    let err = movement::expand_map(&mut g, p(5, 1)).expect_err("no card to lay");
+    let err = reveal::expand_map(&mut g, p(5, 1)).expect_err("no card to lay");
     assert!(err.0.contains("exhausted"), "{}", err.0);
     assert_eq!(g.state_hash(), before);
     assert!(g.state().map.card(p(5, 1)).is_none());
@@ -824,8 +824,8 @@ fn rule_9_2_2_us_units_may_not_enter_expanded_cards() {
     m.controls.boundaries = false;
     let mut g = start(m, 1);
     orders(&mut g, 6);
-    movement::expand_map(&mut g, p(5, 2)).unwrap();
-    movement::expand_map(&mut g, p(2, 4)).unwrap();
+    reveal::expand_map(&mut g, p(5, 2)).unwrap();
+    reveal::expand_map(&mut g, p(2, 4)).unwrap();
     place(&mut g, S1, p(4, 2));
     place(&mut g, S2, p(2, 3));
     refused(&mut g, mv(S1, p(5, 2)));

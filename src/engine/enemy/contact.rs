@@ -520,7 +520,7 @@ fn find_card(
                 reads,
             );
             if game.state.map.card(c).is_none()
-                && crate::engine::movement::actions::expand_map(game, c).is_err()
+                && crate::engine::map::reveal::expand_map(game, c).is_err()
             {
                 continue;
             }
@@ -613,7 +613,7 @@ fn put_group(
     // 9.8: a spotter's first fire mission lands at once on the card of
     // the unit that made the contact.
     for sp in spotters {
-        crate::engine::enemy::hierarchy::spotter_placed(game, sp, tpos);
+        crate::engine::enemy::spotters::spotter_placed(game, sp, tpos);
     }
     if pkg.opens_fire {
         game.state

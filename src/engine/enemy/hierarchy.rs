@@ -31,12 +31,15 @@
 use crate::data::action::{Icon, Word};
 use crate::data::activity::{Act, Cell, Cond, Tactic};
 use crate::data::units::{Side, UnitKind, Vof};
+use crate::engine::enemy::moves::bonus;
+use crate::engine::enemy::moves::leader_with;
 use crate::engine::enemy::moves::{fall_back, move_exposed, us_sees};
+use crate::engine::enemy::spotters::spotters;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{FireLink, PcMarker, SpotterTask, Unit};
+use crate::engine::kernel::state::{FireLink, PcMarker, Unit};
 use crate::engine::kernel::units::leave_play;
 use crate::engine::map::ground::terrain_cover;
 use crate::engine::orders::attempt;
@@ -159,17 +162,6 @@ fn group_of(u: &Unit) -> u8 {
     } else {
         1
     }
-}
-
-/// A Good Order enemy leader on the unit's card, the unit aside (9.7).
-fn leader_with(game: &Game, u: &Unit) -> bool {
-    game.state.units_at(u.pos).any(|l| {
-        l.id != u.id
-            && l.side == u.side
-            && l.kind == UnitKind::Leader
-            && l.good_order()
-            && !l.flipped
-    })
 }
 
 /// The cards the unit's card fires at (its PDF targets, or its own card).
@@ -355,11 +347,6 @@ fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
         reads,
     );
     perform(game, id, act, done);
-}
-
-/// Cards an enemy attempt gets beyond its own: one with a leader (9.7).
-fn bonus(game: &Game, id: UnitId) -> usize {
-    usize::from(leader_with(game, game.state.unit(id)))
 }
 
 fn say(game: &mut Game, id: UnitId, text: String) {
@@ -883,252 +870,6 @@ fn replace_by_pc(game: &mut Game, id: UnitId) {
 // 9.8: indirect fire spotters
 // ---------------------------------------------------------------------------
 
-/// Registers a spotter placed by a contact: its Incoming! falls on the
-/// contact card at once, and it keeps the mission's remaining fire
-/// missions (9.8).
-pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
-    let ncm = spotter_ncm(game, id);
-    let total = game.mission.enemy_fire.as_ref().map_or(1, |f| f.missions);
-    if let Some(c) = game.state.map.card_mut(contact) {
-        c.markers.incoming = true;
-        c.markers.incoming_mod = ncm;
-    }
-    game.state.spotters.push(SpotterTask {
-        unit: id,
-        missions: total.saturating_sub(1),
-        target: contact,
-    });
-    game.emit(
-        "9.8",
-        EventKind::Marker {
-            pos: contact,
-            what: "Incoming!".into(),
-        },
-        format!(
-            "{} calls down fire at once: Incoming! ({ncm:+}) falls on {contact}; {} more fire mission(s) left.",
-            game.describe(id),
-            total.saturating_sub(1)
-        ),
-        Vec::new(),
-    );
-}
-
-fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
-    game.data
-        .unit_type(&game.state.unit(id).unit_type.0)
-        .and_then(|t| t.incoming)
-        .unwrap_or(0)
-}
-
-/// The card a spotter calls fire on (9.8): US units on the card of its
-/// last Incoming!; else, in its sight, the card with the most US steps,
-/// the nearer first and R# between equals at the same range. (Vehicles,
-/// the second priority, are not in play in our missions.)
-pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
-    if game.us_on(task.target) {
-        return Some(task.target);
-    }
-    let u = game.state.unit(task.unit).clone();
-    let mut cards: Vec<CardPos> = game
-        .friendly()
-        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
-        .map(|f| f.pos)
-        .filter(|p| *p != u.pos)
-        .collect();
-    cards.sort();
-    cards.dedup();
-    let options: Vec<(CardPos, (u8, i32))> = cards
-        .into_iter()
-        .filter(|p| game.unit_sees(u.id, *p))
-        .map(|p| {
-            (
-                p,
-                (
-                    game.state.steps_at(p, Side::Us),
-                    -(u.pos.distance(p) as i32),
-                ),
-            )
-        })
-        .collect();
-    pick_card(game, &options, "spotter's choice between equal targets").map(|(p, reads)| {
-        if !reads.is_empty() {
-            game.emit(
-                "9.8",
-                EventKind::Nothing {
-                    why: "random target".into(),
-                },
-                format!("Cards of equal size at equal range: the R# picks {p}."),
-                reads,
-            );
-        }
-        p
-    })
-}
-
-/// 9.8: each Good Order spotter with fire missions calls for fire; one
-/// with none left leaves play. A call draws the mission's cards (one more
-/// with a leader) for a burst; a success places a Pending marker that
-/// lands in the VOF segment (3.7.1 A) and spends a mission.
-fn spotters(game: &mut Game) {
-    let draws = game.mission.enemy_fire.as_ref().map_or(1, |f| f.draws) as usize;
-    let tasks = game.state.spotters.clone();
-    for (i, task) in tasks.iter().enumerate() {
-        let u = game.state.unit(task.unit).clone();
-        if !u.in_play() || !u.good_order() || u.kind != UnitKind::Spotter {
-            continue;
-        }
-        game.state.counters.enemy_checks += 1;
-        if task.missions == 0 {
-            let text = format!(
-                "{} has called all its fire missions and leaves play.",
-                u.label
-            );
-            leave_play(game, task.unit, "9.8", text, Vec::new());
-            continue;
-        }
-        let Some(target) = spotter_target(game, task) else {
-            game.emit(
-                "9.8",
-                EventKind::Nothing {
-                    why: "no target".into(),
-                },
-                format!("{} sees no target and waits.", u.label),
-                Vec::new(),
-            );
-            continue;
-        };
-        let n = draws + bonus(game, task.unit);
-        let r = attempt(
-            game,
-            Some(task.unit),
-            n,
-            Needed::Icon(Icon::Burst),
-            &format!("Enemy call for fire on {target}"),
-        );
-        if !r.success {
-            continue;
-        }
-        let ncm = spotter_ncm(game, task.unit);
-        if let Some(c) = game.state.map.card_mut(target)
-            && !c.markers.pending_fire
-        {
-            c.markers.pending_fire = true;
-            c.markers.pending_mod = ncm;
-            c.markers.pending_kind = Some(crate::data::mission::FmKind::He);
-        }
-        let t = &mut game.state.spotters[i];
-        t.missions -= 1;
-        t.target = target;
-        let left = t.missions;
-        game.emit(
-            "9.8",
-            EventKind::Marker {
-                pos: target,
-                what: "Pending".into(),
-            },
-            format!(
-                "{}'s fire mission is on its way to {target} (Incoming! {ncm:+} in the VOF segment); {left} left.",
-                u.label
-            ),
-            Vec::new(),
-        );
-    }
-}
-
 // ---------------------------------------------------------------------------
 // 4.3.6 D: tear gas
 // ---------------------------------------------------------------------------
-
-/// 4.3.6 D: on every card holding CS, the enemy's Good Order units become
-/// fire teams; then each enemy unit there falls back on a 1 or 2 of R#
-/// under 3, marked Exposed (out of the company's sight first, then the
-/// best terrain, then R#: the 9.4 Fall Back), or is Pinned on a 3. US units
-/// wear gas masks and are not affected. Returns the units whose action
-/// this was, so that they take no activity check this segment (9.4).
-pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
-    let cards: Vec<CardPos> = game
-        .state
-        .map
-        .cards
-        .iter()
-        .filter(|c| c.markers.smoke == Some(crate::engine::kernel::state::SmokeKind::Cs))
-        .map(|c| c.pos)
-        .collect();
-    let mut hit = Vec::new();
-    for pos in cards {
-        let here: Vec<UnitId> = game
-            .state
-            .units_at(pos)
-            .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
-            .map(|u| u.id)
-            .collect();
-        let mut here = here;
-        for id in here.clone() {
-            if game.state.unit(id).good_order() {
-                let before = game.describe(id);
-                // Every step becomes a fire team of one step.
-                let src = game.state.unit(id).clone();
-                for _ in 1..src.steps {
-                    here.push(crate::engine::kernel::units::spawn_team(
-                        game,
-                        &src,
-                        UnitKind::FireTeam,
-                    ));
-                }
-                crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
-                game.state.unit_mut(id).steps = 1;
-                game.emit(
-                    "4.3.6 D",
-                    EventKind::Status {
-                        unit: id,
-                        what: "fire team".into(),
-                    },
-                    format!(
-                        "{before} is caught in the tear gas on {pos} and breaks down into {} fire team(s).",
-                        src.steps.max(1)
-                    ),
-                    Vec::new(),
-                );
-            }
-        }
-        for id in here {
-            // A unit that fell back onto another gassed card is not
-            // checked twice.
-            if hit.contains(&id) || !game.state.unit(id).in_play() {
-                continue;
-            }
-            hit.push(id);
-            game.state.counters.enemy_checks += 1;
-            let (r, reads) = game.random(3, "tear gas: fall back on 1-2");
-            if r <= 2 {
-                game.emit(
-                    "4.3.6 D",
-                    EventKind::Nothing {
-                        why: "gas: fall back".into(),
-                    },
-                    format!(
-                        "R# {r} of 3: {} falls back out of the gas.",
-                        game.describe(id)
-                    ),
-                    reads,
-                );
-                fall_back(game, id, "4.3.6 D");
-            } else {
-                game.state.unit_mut(id).pinned = true;
-                game.emit(
-                    "4.3.6 D",
-                    EventKind::Status {
-                        unit: id,
-                        what: "pinned".into(),
-                    },
-                    format!(
-                        "R# {r} of 3: {} stays in the gas, Pinned.",
-                        game.describe(id)
-                    ),
-                    reads,
-                );
-            }
-        }
-    }
-    hit
-}

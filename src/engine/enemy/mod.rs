@@ -5,5 +5,7 @@
 
 pub mod activity;
 pub mod contact;
+pub mod gas;
 pub mod hierarchy;
 pub mod moves;
+pub mod spotters;

@@ -6,11 +6,10 @@
 
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
-use crate::engine::kernel::game::Game;
-use crate::engine::kernel::game::pick_card;
+use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::FireLink;
+use crate::engine::kernel::state::{FireLink, Unit};
 use crate::engine::kernel::units::leave_play;
 use crate::engine::map::ground::terrain_cover;
 
@@ -289,4 +288,20 @@ pub(crate) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
     }
     crate::engine::combat::engage::follow(game, id, from, to);
     crate::engine::combat::fire::drop_orphan_fire(game, from);
+}
+
+/// Cards an enemy attempt gets beyond its own: one with a leader (9.7).
+pub(crate) fn bonus(game: &Game, id: UnitId) -> usize {
+    usize::from(leader_with(game, game.state.unit(id)))
+}
+
+/// A Good Order enemy leader on the unit's card, the unit aside (9.7).
+pub(crate) fn leader_with(game: &Game, u: &Unit) -> bool {
+    game.state.units_at(u.pos).any(|l| {
+        l.id != u.id
+            && l.side == u.side
+            && l.kind == UnitKind::Leader
+            && l.good_order()
+            && !l.flipped
+    })
 }

@@ -4,5 +4,6 @@
 
 pub mod ground;
 pub mod los;
+pub mod reveal;
 pub mod setup;
 pub mod sight;

@@ -3,3 +3,4 @@
 //! moving to cover, carrying casualties and items.
 
 pub mod actions;
+pub mod carrying;

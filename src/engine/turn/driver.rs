@@ -790,7 +790,7 @@ pub fn announce(game: &mut Game) {
     );
     // 5.2: on a face-down map, the cards in the LOS of units that start on
     // the map are revealed before play.
-    crate::engine::movement::actions::reveal_around(game);
+    crate::engine::map::reveal::reveal_around(game);
     // Units in sight of each other at the start open fire (6.1.1).
     crate::engine::combat::engage::update(game);
     crate::engine::enemy::activity::update(game);

@@ -168,7 +168,7 @@ pub fn perform(game: &mut Game, order: &Order) {
 
 /// After any order: reveal cards now in view and update the activity level.
 pub fn after_change(game: &mut Game) {
-    movement::reveal_around(game);
+    crate::engine::map::reveal::reveal_around(game);
     crate::engine::combat::mines::claymores(game);
     crate::engine::combat::engage::update(game);
     crate::engine::enemy::activity::update(game);

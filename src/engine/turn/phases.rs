@@ -102,7 +102,7 @@ pub fn enemy_activity(game: &mut Game) {
     crate::engine::enemy::moves::withdrawals(game);
     crate::engine::enemy::moves::leaders_alone(game);
     let checks = game.state.counters.enemy_checks;
-    let gassed = crate::engine::enemy::hierarchy::cs_gas(game);
+    let gassed = crate::engine::enemy::gas::cs_gas(game);
     crate::engine::enemy::hierarchy::run_skipping(game, &gassed);
     if game.state.counters.enemy_checks == checks {
         let rule = if game.mission.kind == MissionKind::Defensive {

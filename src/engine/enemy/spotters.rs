@@ -1,0 +1,166 @@
+//! The enemy's indirect-fire spotters (9.8): a spotter placed by a contact
+//! and its first Incoming!, the card it calls fire on by priority, and its
+//! calls for fire in the Enemy Activity segment.
+
+use crate::data::action::Icon;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::enemy::moves::bonus;
+use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::game::{Game, pick_card};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::SpotterTask;
+use crate::engine::kernel::units::leave_play;
+use crate::engine::orders::attempt;
+
+/// Registers a spotter placed by a contact: its Incoming! falls on the
+/// contact card at once, and it keeps the mission's remaining fire
+/// missions (9.8).
+pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
+    let ncm = spotter_ncm(game, id);
+    let total = game.mission.enemy_fire.as_ref().map_or(1, |f| f.missions);
+    if let Some(c) = game.state.map.card_mut(contact) {
+        c.markers.incoming = true;
+        c.markers.incoming_mod = ncm;
+    }
+    game.state.spotters.push(SpotterTask {
+        unit: id,
+        missions: total.saturating_sub(1),
+        target: contact,
+    });
+    game.emit(
+        "9.8",
+        EventKind::Marker {
+            pos: contact,
+            what: "Incoming!".into(),
+        },
+        format!(
+            "{} calls down fire at once: Incoming! ({ncm:+}) falls on {contact}; {} more fire mission(s) left.",
+            game.describe(id),
+            total.saturating_sub(1)
+        ),
+        Vec::new(),
+    );
+}
+
+fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
+    game.data
+        .unit_type(&game.state.unit(id).unit_type.0)
+        .and_then(|t| t.incoming)
+        .unwrap_or(0)
+}
+
+/// The card a spotter calls fire on (9.8): US units on the card of its
+/// last Incoming!; else, in its sight, the card with the most US steps,
+/// the nearer first and R# between equals at the same range. (Vehicles,
+/// the second priority, are not in play in our missions.)
+pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
+    if game.us_on(task.target) {
+        return Some(task.target);
+    }
+    let u = game.state.unit(task.unit).clone();
+    let mut cards: Vec<CardPos> = game
+        .friendly()
+        .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
+        .map(|f| f.pos)
+        .filter(|p| *p != u.pos)
+        .collect();
+    cards.sort();
+    cards.dedup();
+    let options: Vec<(CardPos, (u8, i32))> = cards
+        .into_iter()
+        .filter(|p| game.unit_sees(u.id, *p))
+        .map(|p| {
+            (
+                p,
+                (
+                    game.state.steps_at(p, Side::Us),
+                    -(u.pos.distance(p) as i32),
+                ),
+            )
+        })
+        .collect();
+    pick_card(game, &options, "spotter's choice between equal targets").map(|(p, reads)| {
+        if !reads.is_empty() {
+            game.emit(
+                "9.8",
+                EventKind::Nothing {
+                    why: "random target".into(),
+                },
+                format!("Cards of equal size at equal range: the R# picks {p}."),
+                reads,
+            );
+        }
+        p
+    })
+}
+
+/// 9.8: each Good Order spotter with fire missions calls for fire; one
+/// with none left leaves play. A call draws the mission's cards (one more
+/// with a leader) for a burst; a success places a Pending marker that
+/// lands in the VOF segment (3.7.1 A) and spends a mission.
+pub(crate) fn spotters(game: &mut Game) {
+    let draws = game.mission.enemy_fire.as_ref().map_or(1, |f| f.draws) as usize;
+    let tasks = game.state.spotters.clone();
+    for (i, task) in tasks.iter().enumerate() {
+        let u = game.state.unit(task.unit).clone();
+        if !u.in_play() || !u.good_order() || u.kind != UnitKind::Spotter {
+            continue;
+        }
+        game.state.counters.enemy_checks += 1;
+        if task.missions == 0 {
+            let text = format!(
+                "{} has called all its fire missions and leaves play.",
+                u.label
+            );
+            leave_play(game, task.unit, "9.8", text, Vec::new());
+            continue;
+        }
+        let Some(target) = spotter_target(game, task) else {
+            game.emit(
+                "9.8",
+                EventKind::Nothing {
+                    why: "no target".into(),
+                },
+                format!("{} sees no target and waits.", u.label),
+                Vec::new(),
+            );
+            continue;
+        };
+        let n = draws + bonus(game, task.unit);
+        let r = attempt(
+            game,
+            Some(task.unit),
+            n,
+            Needed::Icon(Icon::Burst),
+            &format!("Enemy call for fire on {target}"),
+        );
+        if !r.success {
+            continue;
+        }
+        let ncm = spotter_ncm(game, task.unit);
+        if let Some(c) = game.state.map.card_mut(target)
+            && !c.markers.pending_fire
+        {
+            c.markers.pending_fire = true;
+            c.markers.pending_mod = ncm;
+            c.markers.pending_kind = Some(crate::data::mission::FmKind::He);
+        }
+        let t = &mut game.state.spotters[i];
+        t.missions -= 1;
+        t.target = target;
+        let left = t.missions;
+        game.emit(
+            "9.8",
+            EventKind::Marker {
+                pos: target,
+                what: "Pending".into(),
+            },
+            format!(
+                "{}'s fire mission is on its way to {target} (Incoming! {ncm:+} in the VOF segment); {left} left.",
+                u.label
+            ),
+            Vec::new(),
+        );
+    }
+}

@@ -1,0 +1,104 @@
+//! Revealing the map (5.2): face-down cards turned up when a unit sees
+//! them, and the map expanded by new cards at its edge (9.2.2).
+
+use crate::data::units::UnitKind;
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal};
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::pos::CardPos;
+
+/// 5.2: a face-down card is revealed when a friendly unit on the map gains
+/// LOS to it; a revealed hill gets cards on top until one is not a hill.
+pub fn reveal_around(game: &mut Game) {
+    let hidden: Vec<CardPos> = game
+        .state
+        .map
+        .cards
+        .iter()
+        .filter(|c| !c.face_up)
+        .map(|c| c.pos)
+        .collect();
+    if hidden.is_empty() {
+        return;
+    }
+    let viewers: Vec<UnitId> = game
+        .friendly()
+        .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
+        .map(|u| u.id)
+        .collect();
+    for pos in hidden {
+        if viewers.iter().any(|v| game.unit_sees(*v, pos)) {
+            reveal(game, pos);
+        }
+    }
+}
+
+pub fn reveal(game: &mut Game, pos: CardPos) {
+    let deck = game.data.terrain_deck(&game.state.map.deck).cloned();
+    let is_hill = |n: u8| {
+        deck.as_ref()
+            .is_some_and(|d| d.cards.iter().any(|c| c.number == n && c.is_hill()))
+    };
+    let mut stack = game
+        .state
+        .map
+        .card(pos)
+        .map(|c| c.stack.clone())
+        .unwrap_or_default();
+    while stack.last().is_some_and(|n| is_hill(*n)) {
+        match game.state.map.terrain_pile.pop() {
+            Some(n) => stack.push(n),
+            None => break,
+        }
+    }
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.stack = stack;
+        c.face_up = true;
+    }
+    let name = game
+        .top_card(pos)
+        .map(|c| c.name.clone())
+        .unwrap_or_default();
+    game.emit(
+        "5.2",
+        EventKind::CardRevealed { pos },
+        format!("{pos} is revealed: {name}."),
+        Vec::new(),
+    );
+}
+
+/// 9.2.2: the map grows when a placement needs a card that is not there: a
+/// terrain card is drawn and laid face up (a hill gets cards on top until
+/// one is not a hill). Decision: the map does not grow into the Main
+/// Staging Area row; a placement there is treated as impossible, so the
+/// enemy rules draw another placement.
+pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
+    if game.state.map.card(pos).is_some() {
+        return Ok(());
+    }
+    if pos.row < 1 {
+        return Err(Illegal::because(|| {
+            format!("{pos} lies in the staging area: the map does not grow there")
+        }));
+    }
+    let Some(first) = game.state.map.terrain_pile.pop() else {
+        return Err(Illegal("the terrain deck is exhausted".into()));
+    };
+    game.state
+        .map
+        .insert(crate::engine::kernel::state::MapCard {
+            pos,
+            stack: vec![first],
+            face_up: false,
+            covers: Vec::new(),
+            markers: Default::default(),
+        });
+    reveal(game, pos);
+    game.emit(
+        "9.2.2",
+        EventKind::MapExpanded { pos },
+        format!("The map grows: a new terrain card is laid at {pos}."),
+        Vec::new(),
+    );
+    Ok(())
+}

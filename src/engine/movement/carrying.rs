@@ -1,0 +1,179 @@
+//! Carrying (5.1.6): ammunition and assets picked up and set down, how
+//! much a unit can carry, and casualties set down.
+
+use crate::data::units::{AmmoKind, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::state::{Item, Unit};
+
+/// Ammunition points one step can carry, by kind (5.1.6 A).
+pub fn per_step(kind: AmmoKind) -> u8 {
+    match kind {
+        AmmoKind::Mg => 6,
+        AmmoKind::Mortar => 2,
+        AmmoKind::Rcl | AmmoKind::Rocket => 3,
+        AmmoKind::Flame => 1,
+        AmmoKind::Demo => 2,
+        AmmoKind::RifleGrenade | AmmoKind::Tank => 1,
+    }
+}
+
+/// The ammunition a unit's own weapon uses.
+pub fn own_ammo_kind(game: &Game, u: &Unit) -> Option<AmmoKind> {
+    game.data
+        .unit_type(&u.unit_type.0)
+        .and_then(|t| t.ammo)
+        .map(|a| a.kind)
+}
+
+/// Points the unit's own weapon can still take: its allotment, within what
+/// its steps carry (6.8.1).
+pub fn own_ammo_room(game: &Game, u: &Unit) -> u8 {
+    let Some(a) = game.data.unit_type(&u.unit_type.0).and_then(|t| t.ammo) else {
+        return 0;
+    };
+    let cap = a.points.min(per_step(a.kind).saturating_mul(u.steps));
+    cap.saturating_sub(u.ammo.unwrap_or(0))
+}
+
+/// Points of a kind of ammunition a unit can still carry for others: what
+/// its steps carry, less what its own weapon of that kind already holds.
+pub fn cargo_room(game: &Game, u: &Unit, kind: AmmoKind) -> u8 {
+    let cap = per_step(kind).saturating_mul(u.steps);
+    let own = if own_ammo_kind(game, u) == Some(kind) {
+        u.ammo.unwrap_or(0)
+    } else {
+        0
+    };
+    let have = u
+        .cargo
+        .filter(|(k, _)| *k == kind)
+        .map(|(_, n)| n)
+        .unwrap_or(0);
+    cap.saturating_sub(have).saturating_sub(own)
+}
+
+/// 5.1.6 B, 6.8.3: picks an item up, marking the unit Exposed; ammunition
+/// for the unit's own weapon refills it first (and a weapons team on its
+/// fire-team side rallies to its front), the rest is carried.
+pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
+    let pos = game.state.unit(unit).pos;
+    let Some(item) = game
+        .state
+        .map
+        .card(pos)
+        .and_then(|c| c.markers.items.get(index).cloned())
+    else {
+        return;
+    };
+    let u = game.state.unit(unit).clone();
+    let mut rest = None;
+    let text = match &item {
+        Item::Ammo(kind, n) => {
+            let mut n = *n;
+            let mut parts = Vec::new();
+            if own_ammo_kind(game, &u) == Some(*kind) {
+                let take = n.min(own_ammo_room(game, &u));
+                if take > 0 {
+                    n -= take;
+                    let w = game.state.unit_mut(unit);
+                    w.ammo = Some(w.ammo.unwrap_or(0) + take);
+                    if w.kind == UnitKind::WeaponsTeam && w.flipped {
+                        w.flipped = false;
+                    }
+                    parts.push(format!("refills its weapon with {take} point(s)"));
+                }
+            }
+            if n > 0 && !game.state.carried.iter().any(|(k, _)| *k == unit) {
+                let w = game.state.unit(unit).clone();
+                if w.cargo.is_none_or(|(k, _)| k == *kind) {
+                    let take = n.min(cargo_room(game, &w, *kind));
+                    if take > 0 {
+                        n -= take;
+                        let have = w.cargo.map(|(_, x)| x).unwrap_or(0);
+                        game.state.unit_mut(unit).cargo = Some((*kind, have + take));
+                        parts.push(format!("carries {take} point(s) of {kind:?} ammunition"));
+                    }
+                }
+            }
+            if n > 0 {
+                rest = Some(Item::Ammo(*kind, n));
+            }
+            parts.join(" and ")
+        }
+        Item::Asset(a) => {
+            game.state.unit_mut(unit).assets.push(a.clone());
+            game.state.unit_mut(unit).assets.sort();
+            format!("picks up {a:?}")
+        }
+    };
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.items.remove(index);
+        if let Some(r) = rest {
+            c.markers.items.push(r);
+        }
+        c.markers.items.sort();
+    }
+    game.state.unit_mut(unit).exposed = true;
+    game.emit(
+        "5.1.6 B",
+        EventKind::Status {
+            unit,
+            what: "picked up".into(),
+        },
+        format!("{} {text} and is marked Exposed.", game.describe(unit)),
+        Vec::new(),
+    );
+}
+
+impl Game {
+    pub(crate) fn drop_item(&mut self, unit: UnitId, asset: Option<usize>) {
+        let pos = self.state.unit(unit).pos;
+        let item = match asset {
+            None => self
+                .state
+                .unit_mut(unit)
+                .cargo
+                .take()
+                .map(|(k, n)| crate::engine::kernel::state::Item::Ammo(k, n)),
+            Some(i) => Some(crate::engine::kernel::state::Item::Asset(
+                self.state.unit_mut(unit).assets.remove(i),
+            )),
+        };
+        let Some(item) = item else { return };
+        let text = format!("{} sets {item:?} down on {pos}.", self.describe(unit));
+        if let Some(c) = self.state.map.card_mut(pos) {
+            c.markers.items.push(item);
+            c.markers.items.sort();
+        }
+        self.emit(
+            "5.1.6 B",
+            EventKind::Status {
+                unit,
+                what: "set down an item".into(),
+            },
+            text,
+            Vec::new(),
+        );
+    }
+
+    pub(crate) fn drop_casualty(&mut self, carrier: UnitId, casualty: UnitId) {
+        self.state.carried.retain(|p| *p != (carrier, casualty));
+        let pos = self.state.unit(carrier).pos;
+        self.state.unit_mut(casualty).pos = pos;
+        self.emit(
+            "5.1.6 B",
+            EventKind::Status {
+                unit: casualty,
+                what: "set down".into(),
+            },
+            format!(
+                "{} sets {} down on {pos}.",
+                self.describe(carrier),
+                self.describe(casualty)
+            ),
+            Vec::new(),
+        );
+    }
+}
