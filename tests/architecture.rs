@@ -17,7 +17,7 @@ const LAYERS: &[&str] = &["data", "engine", "play", "ui", "front", "cli"];
 /// The engine's folders, lowest first: the kernel at the bottom, the rules
 /// by chapter above it, the driver (`turn`) on top.
 const ENGINE: &[&str] = &[
-    "kernel", "map", "orders", "recovery", "combat", "movement", "enemy", "command", "turn",
+    "kernel", "map", "orders", "combat", "recovery", "movement", "enemy", "command", "turn",
 ];
 
 /// A file's first lines must say why it is longer than this.

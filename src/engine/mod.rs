@@ -6,23 +6,27 @@
 //! engine accepts. Every change is logged as an [`Event`] with its rule
 //! section and the cards drawn.
 //!
-//! The folders follow the rulebook, and imports run one way, from the top
-//! of this list to the bottom (`tests/architecture.rs` checks it):
+//! The folders follow the rulebook, and imports run one way: a folder
+//! uses only the folders below it in this table (`tests/architecture.rs`
+//! checks it, and that no two files import each other in a circle). The
+//! README's "Architecture" section maps every rule section to its file.
 //!
 //! | folder | rules |
 //! |---|---|
-//! | [`turn`] | the driver: the sequence of play (3.x) step by step, inputs, the Action Menu's dispatch, odds |
-//! | [`command`] | command and control: command draws (4.1.2), the C2 actions (4.2.1), signals (4.3.6) |
-//! | [`enemy`] | the enemy (9.x): contact, placement, activity checks and their tables |
-//! | [`movement`] | movement (4.2.2, 5.1, 5.2.3) |
-//! | [`combat`] | combat (6.x): fire, engagement, the NCM and hit effects, combat actions, fire support, ammunition, mines |
-//! | [`recovery`] | after combat: rally and reconstitution (4.2.3, 10.1-10.2), victory (11.0, 10.3.1), reattempts (11.1) |
-//! | [`orders`] | giving orders (4.2, 4.3): the chain of command, communication, the attempt, skill markers (10.7) |
-//! | [`map`] | the map (2.x, 5.2, 8.x): set-up, LOS and range, sight |
-//! | [`kernel`] | the floor: the game state, the deck (1.2.2), events, the state hash, positions, the steps of the sequence of play (3.x) |
+//! | [`turn`] | the driver: the sequence of play (chapter 3) step by step, the prompt and the inputs, the Action Menu's dispatch (4.2), orders given with skills (10.7), odds |
+//! | [`command`] | command and control: commands drawn, spent and saved (4.1), the C2 actions (4.2.1), runners and lines (4.3.4-4.3.5), signals (4.3.6) |
+//! | [`enemy`] | the enemy (chapter 9): activity level, contact and placement, activity checks, moves, spotters, tear gas |
+//! | [`movement`] | movement (4.2.2, 5.1): moving, infiltrating, cover, carrying |
+//! | [`recovery`] | after combat: rally and reconstitution (4.2.3, 10.1-10.2), victory and experience (11.0, 10.3.1), reattempts (11.1) |
+//! | [`combat`] | combat (chapter 6): fire on the map, engaging, the NCM and hit effects, combat actions (4.2.4), fire support, ammunition, capture and retreat (3.5), mines (9.5) |
+//! | [`orders`] | giving orders (4.0-4.3): the chain of command, communication, the action attempt, skill markers (10.7) |
+//! | [`map`] | the map (chapter 2, 5.2, chapter 8): set-up, the ground and visibility, LOS and range, sight, revealing and expanding the map |
+//! | [`kernel`] | the floor: the game and its state, ids, inputs and orders as data, the deck (1.2.2), events, the state hash, positions, the steps of the sequence of play, units entering and leaving play |
 //!
-//! Vehicles (chapter 7) will have a folder of their own between combat and
-//! the enemy, and urban warfare (chapter 12) one beside movement.
+//! Vehicles (chapter 7) will have a folder of their own above combat and
+//! movement and below the enemy (`vehicles`), and urban warfare (chapter
+//! 12) one above movement (`urban`); the 3.6 Vehicle Movement and Combat
+//! Phase is a step of `turn::phases` until then.
 
 pub mod combat;
 pub mod command;

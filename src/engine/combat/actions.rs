@@ -1,6 +1,11 @@
 //! Combat actions (4.2.4): spotting, concentrated fire, grenades, on-map
 //! mortars, cease and shift fire. They place markers; the Combat Effects
 //! Segment resolves them.
+//!
+//! Why this file is long: it is section 4.2.4 whole, one `check` and one
+//! `perform` over the combat actions, which share their target, range and
+//! PDF checks and their marking; split by action, those shared helpers
+//! would be imported across files both ways.
 
 use crate::data::action::{Experience, Icon};
 use crate::data::charts::CoverKind;
@@ -13,7 +18,8 @@ use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, Unit};
-use crate::engine::orders::{attempt, can_order, failed};
+use crate::engine::orders::attempts::{attempt, failed};
+use crate::engine::orders::chain::can_order;
 
 /// A unit fit to fight: Good Order, or an unpinned assault or fire team
 /// (4.2.5).

@@ -12,7 +12,8 @@ use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::SmokeKind;
 use crate::engine::map::los::line_between;
-use crate::engine::orders::{attempt, can_order, failed};
+use crate::engine::orders::attempts::{attempt, failed};
+use crate::engine::orders::chain::can_order;
 
 fn missions_left(game: &Game, agency: u8, kind: FmKind) -> u8 {
     game.state

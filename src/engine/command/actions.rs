@@ -15,7 +15,7 @@ use crate::engine::kernel::state::{
     Asset, FailedAttempt, PointControl, RunnerTask, SmokeKind, Unit,
 };
 use crate::engine::movement::actions as movement;
-use crate::engine::orders::can_order;
+use crate::engine::orders::chain::can_order;
 use crate::engine::recovery::rally;
 
 /// At most two runners in play (4.3.2).
@@ -112,7 +112,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             };
             if matches!(f.order.action, Action::RemovePin { .. }) {
                 // 4.3.1 (digest): a pinned unit hears orders to unpin.
-                return crate::engine::orders::can_order_to_unpin(game, by, *unit);
+                return crate::engine::orders::chain::can_order_to_unpin(game, by, *unit);
             }
             can_order(game, by, *unit)
         }
@@ -330,7 +330,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("an HQ designates new controls (4.1.3)");
             };
             let ok = is_co(game, b)
-                || (crate::engine::orders::patrol(game)
+                || (crate::engine::orders::chain::patrol(game)
                     && crate::engine::kernel::units::is_plt_hq(game, b));
             if !ok {
                 return no(
@@ -693,10 +693,16 @@ fn exhort(game: &mut Game, unit: UnitId) {
     }) else {
         return;
     };
-    let Some(needed) = crate::engine::orders::needed_for(&f.order.action) else {
+    let Some(needed) = crate::engine::kernel::input::needed_for(&f.order.action) else {
         return;
     };
-    let r = crate::engine::orders::attempt(game, Some(unit), 1, needed, "Exhort: one more card");
+    let r = crate::engine::orders::attempts::attempt(
+        game,
+        Some(unit),
+        1,
+        needed,
+        "Exhort: one more card",
+    );
     if r.success {
         crate::engine::command::actions::upgrade(game, &f, unit);
     }

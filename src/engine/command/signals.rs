@@ -10,7 +10,7 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, PointControl};
-use crate::engine::orders::attempt;
+use crate::engine::orders::attempts::attempt;
 
 /// Colored flares are seen from anywhere on the map; smoke only within
 /// normal LOS (4.3.6 A-B).

@@ -42,7 +42,7 @@ use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, PcMarker, Unit};
 use crate::engine::kernel::units::leave_play;
 use crate::engine::map::ground::terrain_cover;
-use crate::engine::orders::attempt;
+use crate::engine::orders::attempts::attempt;
 
 /// The table a unit was checked on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::SpotterTask;
 use crate::engine::kernel::units::leave_play;
-use crate::engine::orders::attempt;
+use crate::engine::orders::attempts::attempt;
 
 /// Registers a spotter placed by a contact: its Incoming! falls on the
 /// contact card at once, and it keeps the mission's remaining fire

@@ -4,7 +4,9 @@
 //! markers), with the prompt that asks for them. The rules that judge and
 //! carry them out live with their chapters; this is their vocabulary.
 
+use crate::data::action::{Icon, Word};
 use crate::data::mission::{FmKind, Net, Pyro};
+use crate::engine::kernel::events::Needed;
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
@@ -437,5 +439,31 @@ impl Action {
             self,
             Action::MoveCover { .. } | Action::InfiltrateCover { .. }
         )
+    }
+}
+
+/// What a failed attempt was looking for, for Exhort (4.2.1 b).
+pub fn needed_for(a: &Action) -> Option<Needed> {
+    use Action::*;
+    match a {
+        Infiltrate { .. } | InfiltratePlatoon { .. } | InfiltrateCover { .. } => {
+            Some(Needed::Icon(Icon::Infiltrate))
+        }
+        SeekCover { .. } => Some(Needed::Word(Word::Cover)),
+        RemovePin { .. }
+        | ParalyzedToLitter { .. }
+        | LitterToFire { .. }
+        | FireToAssault { .. }
+        | RallyToFront { .. }
+        | ReconstituteSquad { .. } => Some(Needed::Word(Word::Rally)),
+        Spot { .. } | ConcentrateFire { .. } | PlatoonConcentrate { .. } => {
+            Some(Needed::Icon(Icon::Crosshairs))
+        }
+        Grenade { .. } | PlatoonGrenade { .. } | WpGrenade { .. } => {
+            Some(Needed::Icon(Icon::Grenade))
+        }
+        CallForFire { .. } => Some(Needed::Icon(Icon::Burst)),
+        ThrowDemo { .. } => Some(Needed::Icon(Icon::Grenade)),
+        _ => None,
     }
 }

@@ -18,7 +18,8 @@ use crate::engine::movement::carrying::cargo_room;
 use crate::engine::movement::carrying::own_ammo_kind;
 use crate::engine::movement::carrying::own_ammo_room;
 use crate::engine::movement::carrying::pick_up_item;
-use crate::engine::orders::{attempt, can_order, failed};
+use crate::engine::orders::attempts::{attempt, failed};
+use crate::engine::orders::chain::can_order;
 
 /// Fortifications between which moving is not exposed (5.1.1, 5.1.2).
 fn fortified(kind: Option<CoverKind>) -> bool {

@@ -55,7 +55,7 @@ pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Resul
 
 /// What an attempt skill needs the action to look for.
 pub(crate) fn fits(skill: Skill, action: &Action) -> bool {
-    let needed = crate::engine::orders::needed_for(action);
+    let needed = crate::engine::kernel::input::needed_for(action);
     match skill {
         Skill::Drilled => needed.is_some(),
         Skill::KeenEye => matches!(action, Action::Spot { .. }),

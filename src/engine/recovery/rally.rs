@@ -10,7 +10,8 @@ use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order, TeamKind};
 use crate::engine::kernel::state::Unit;
 use crate::engine::kernel::units::{convert, spawn_team};
-use crate::engine::orders::{attempt, can_order, failed};
+use crate::engine::orders::attempts::{attempt, failed};
+use crate::engine::orders::chain::can_order;
 
 /// Whether a rally attempt on this unit needs cards: only when its card is
 /// under a VOF (4.2.3 a-d, f).
@@ -59,7 +60,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     match action {
         Action::RemovePin { unit } => {
             // 4.3.1 (digest): a pinned unit still hears this order.
-            crate::engine::orders::can_order_to_unpin(game, by, *unit)?;
+            crate::engine::orders::chain::can_order_to_unpin(game, by, *unit)?;
             if !game.state.unit(*unit).pinned {
                 return no(|| format!("{} is not pinned", game.describe(*unit)));
             }

@@ -1,0 +1,112 @@
+//! Who may order whom (4.0, 4.1, 4.3): the chain of command, and whether
+//! the originator is in communication with the unit it orders.
+
+use crate::data::mission::MissionKind;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::UnitId;
+
+/// Whether the originator can order `unit`: chain of command and
+/// communication. `by` of `None` is General Initiative: any friendly unit
+/// in play, no communication needed (3.3.2 D).
+pub fn can_order(game: &Game, by: Option<UnitId>, unit: UnitId) -> Result<(), Illegal> {
+    match chain_of_command(game, by, unit)? {
+        Some(h) if !crate::engine::orders::comms::in_communication(game, h, unit) => {
+            out_of_touch(game, h, unit)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Like [`can_order`], for an order to attempt to remove a Pinned marker
+/// (4.2.3 a). The digest words the 4.3.1 exception: pinned units can always
+/// receive that order. Decision: the recipient's Pinned marker does not
+/// break visual-verbal contact for it; the originator must still be
+/// unpinned and share the recipient's card and cover.
+pub fn can_order_to_unpin(game: &Game, by: Option<UnitId>, unit: UnitId) -> Result<(), Illegal> {
+    match chain_of_command(game, by, unit)? {
+        Some(h) if !crate::engine::orders::comms::in_communication(game, h, unit) => {
+            let (o, u) = (game.state.unit(h), game.state.unit(unit));
+            if u.pinned && !o.pinned && o.pos == u.pos && o.cover == u.cover {
+                Ok(())
+            } else {
+                out_of_touch(game, h, unit)
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+fn out_of_touch(game: &Game, h: UnitId, unit: UnitId) -> Result<(), Illegal> {
+    no(|| {
+        format!(
+            "{} is not in communication with {} (4.3)",
+            game.describe(h),
+            game.describe(unit)
+        )
+    })
+}
+
+/// Everything [`can_order`] checks but communication; returns the
+/// originator when communication must still be checked.
+fn chain_of_command(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+) -> Result<Option<UnitId>, Illegal> {
+    let Some(u) = game.state.get(unit) else {
+        return Err(Illegal::because(|| format!("there is no unit {unit}")));
+    };
+    if !u.in_play() {
+        return Err(Illegal::because(|| {
+            format!("{} is no longer in play", game.describe(unit))
+        }));
+    }
+    if u.side != Side::Us {
+        return Err(Illegal::because(|| {
+            format!("{} is an enemy unit", game.describe(unit))
+        }));
+    }
+    let Some(h) = by else {
+        return Ok(None);
+    };
+    let hq = game.state.unit(h);
+    if h == unit {
+        return Ok(None);
+    }
+    if hq.flipped {
+        return Err(Illegal::because(|| {
+            format!(
+                "{} is on its fire-team side and can command only itself (4.1.4)",
+                game.describe(h)
+            )
+        }));
+    }
+    let co = game.state.co_hq().map(|c| c.id);
+    let authority = u.kind.is_lat()
+        || Some(h) == co
+        || hq.kind == UnitKind::Staff
+        || hq.kind == UnitKind::HigherStaff
+        || u.platoon == Some(h)
+        || u.hq == Some(h);
+    if !authority {
+        return Err(Illegal::because(|| {
+            format!(
+                "{} is not under {} in the chain of command (4.0)",
+                game.describe(unit),
+                game.describe(h)
+            )
+        }));
+    }
+    if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
+        // An HQ originating under General Initiative needs no communication.
+        return Ok(None);
+    }
+    Ok(Some(h))
+}
+
+/// Whether the mission is a combat patrol (4.2.1 l lets a PLT HQ designate
+/// controls there).
+pub fn patrol(game: &Game) -> bool {
+    game.mission.kind == MissionKind::Patrol
+}
