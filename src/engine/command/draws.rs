@@ -1,4 +1,6 @@
-//! Command draws (4.1.2): the modifiers to an HQ's draw for commands.
+//! Commands (4.1): the modifiers to an HQ's draw for commands (4.1.2),
+//! and the commands an HQ may spend in an impulse and save for later
+//! (4.1.3).
 
 use crate::data::action::Experience;
 use crate::data::charts::Activity;

@@ -1,6 +1,7 @@
-//! Command and control (chapter 4): command draws ([`draws`], 4.1.2), the
-//! command and control actions of the Action Menu ([`actions`], 4.2.1) and
-//! pyrotechnic signals ([`signals`], 4.3.6).
+//! Command and control (chapter 4): commands drawn, spent and saved
+//! ([`draws`], 4.1), the command and control actions of the Action Menu
+//! ([`actions`], 4.2.1), runners and telephone lines ([`runners`],
+//! 4.3.4-4.3.5) and pyrotechnic signals ([`signals`], 4.3.6).
 
 pub mod actions;
 pub mod draws;

@@ -1,5 +1,5 @@
-//! Enemy Activity Checks (9.4) and the enemy's indirect-fire spotters
-//! (9.8).
+//! Enemy Activity Checks (9.4) on the hierarchy tables, and the actions
+//! they give.
 //!
 //! Each Enemy Activity Check segment the enemy-occupied cards are put in a
 //! random order (R# from the Action deck, one pick at a time); on each card

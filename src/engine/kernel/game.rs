@@ -1,6 +1,7 @@
-//! The game: setup, the sequence of play as a state machine, prompts,
-//! legal inputs and applying one input at a time (see DESIGN.md, "The
-//! engine contract").
+//! The game itself: the data it runs on, its mission, state and log; the
+//! accessors, card draws and logging that every rule uses; and refusals
+//! ([`Illegal`], with their reasons written only when read). The driver
+//! that runs the sequence of play is `turn::driver`.
 
 use crate::data::DataSet;
 use crate::data::action::{ActionCard, Experience};

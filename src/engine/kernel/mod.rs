@@ -1,9 +1,11 @@
-//! The floor every rule stands on: the game state ([`state`]), the Action
-//! deck and its draws ([`deck`], 1.2.2 E-F), events with their rule
-//! sections ([`events`]), the state hash ([`hash`]), positions on the map
-//! grid ([`pos`], 2.2), the steps of the sequence of play ([`sequence`],
-//! 3.0-3.8), and the [`game::Game`] itself with the accessors, draws and
-//! logging that every rule uses.
+//! The floor every rule stands on: the [`game::Game`] with the accessors,
+//! draws and logging every rule uses; the game state ([`state`]) and the
+//! ids it names things by ([`ids`]); the inputs and the Action Menu's
+//! orders as data ([`input`]); the Action deck and its draws ([`deck`],
+//! 1.2.2 E-F); events with their rule sections ([`events`]); the state
+//! hash ([`hash`]); positions on the map grid ([`pos`], 2.2); the steps of
+//! the sequence of play ([`sequence`], 3.0-3.8); units entering, changing
+//! and leaving play ([`units`]).
 //!
 //! Nothing here imports a rule: the rules import the kernel.
 

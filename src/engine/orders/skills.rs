@@ -2,10 +2,10 @@
 //! platoon or by a staff unit for itself, three at most per holder.
 //!
 //! Two kinds of use:
-//! - with an action attempt ([`Input::Skilled`]): one more card
+//! - with an action attempt ([`Input::Skilled`](crate::engine::Input::Skilled)): one more card
 //!   (`Drilled`), or an automatic success for one kind of attempt; the
 //!   cards are still drawn, for critical hits and jams (10.7);
-//! - on their own ([`Input::UseSkill`]): a General Initiative command
+//! - on their own ([`Input::UseSkill`](crate::engine::Input::UseSkill)): a General Initiative command
 //!   (`Leadership`, during the General Initiative impulse), a paralyzed
 //!   team rallied to an assault or fire team, a team split off a squad of
 //!   three or four steps.

@@ -1,5 +1,9 @@
-//! Dispatch of the Action Menu to its four families (4.2.1-4.2.4), and the
-//! work every order triggers afterwards.
+//! The Action Menu (4.2) as a whole: every order is checked by [`check`],
+//! which says why an illegal order is refused; [`legal_orders`] enumerates
+//! every candidate and keeps those `check` accepts, so the list and the
+//! check can never disagree. Both dispatch to the four families (4.2.1-
+//! 4.2.4, each with its chapter), and [`execute`] carries an order out and
+//! does the work every order triggers afterwards.
 
 use crate::data::units::Side;
 use crate::engine::combat::actions as combat;

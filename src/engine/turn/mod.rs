@@ -1,7 +1,8 @@
-//! The driver: the sequence of play (chapter 3) run step by step, the
-//! automatic work of each phase and segment ([`phases`], 3.1-3.8), the
-//! Action Menu's dispatch to its four families ([`menu`], 4.2), and the
-//! odds of an input before it is given ([`forecast`]).
+//! The driver: setting a game up and running the sequence of play
+//! (chapter 3) step by step ([`driver`]), the automatic work of each phase
+//! and segment ([`phases`], 3.1-3.8), the Action Menu as a whole ([`menu`],
+//! 4.2), orders given with a skill marker ([`skilled`], 10.7), and the odds
+//! of an input before it is given ([`forecast`]).
 
 pub mod driver;
 pub mod forecast;
