@@ -194,7 +194,10 @@ fn resolve(path: &str, from: &[String], modules: &BTreeSet<Vec<String>>) -> Opti
 
 /// The imports between the crate's files: from each module, every module
 /// it names (itself and its own submodules' parents aside).
-fn graph() -> (BTreeMap<Vec<String>, BTreeSet<Vec<String>>>, Vec<String>) {
+/// From each module, the modules it imports.
+type Edges = BTreeMap<Vec<String>, BTreeSet<Vec<String>>>;
+
+fn graph() -> (Edges, Vec<String>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
@@ -207,7 +210,7 @@ fn graph() -> (BTreeMap<Vec<String>, BTreeSet<Vec<String>>>, Vec<String>) {
         texts.push((rel, m, fs::read_to_string(f).unwrap()));
     }
     let mut long = Vec::new();
-    let mut edges: BTreeMap<Vec<String>, BTreeSet<Vec<String>>> = BTreeMap::new();
+    let mut edges: Edges = BTreeMap::new();
     for (rel, m, text) in &texts {
         let lines = text.lines().count();
         let head: Vec<&str> = text.lines().take_while(|l| l.starts_with("//!")).collect();
@@ -216,10 +219,10 @@ fn graph() -> (BTreeMap<Vec<String>, BTreeSet<Vec<String>>>, Vec<String>) {
         }
         let to = edges.entry(m.clone()).or_default();
         for p in paths(&code(text)) {
-            if let Some(t) = resolve(&p, m, &modules) {
-                if &t != m {
-                    to.insert(t);
-                }
+            if let Some(t) = resolve(&p, m, &modules)
+                && &t != m
+            {
+                to.insert(t);
             }
         }
     }
@@ -308,7 +311,7 @@ fn architecture_no_circle_of_imports_between_files() {
     // Tarjan's strongly connected components, iteratively small enough
     // to write recursively here (a few hundred files).
     struct T<'a> {
-        edges: &'a BTreeMap<Vec<String>, BTreeSet<Vec<String>>>,
+        edges: &'a Edges,
         index: BTreeMap<&'a Vec<String>, usize>,
         low: BTreeMap<&'a Vec<String>, usize>,
         stack: Vec<&'a Vec<String>>,
