@@ -1,12 +1,12 @@
 //! Loading and validating the game data: every shipped file, and every kind
 //! of error the loader reports, each with its file, line and column.
 
-use fof::data::{DataErrors, DataSet, DataSource, SourceSet, load, load_sources};
-use std::path::{Path, PathBuf};
+mod common;
 
-fn embedded() -> SourceSet {
-    DataSource::Embedded.read().expect("embedded sources")
-}
+use common::{data_copy, embedded, error_at, errors_of};
+
+use fof::data::{DataErrors, DataSet, DataSource, SourceSet, load, load_sources};
+use std::path::PathBuf;
 
 #[derive(Clone, Copy)]
 enum File {
@@ -58,25 +58,9 @@ fn edit(set: &mut SourceSet, f: File, from: &str, to: &str, nth: usize) -> usize
     line
 }
 
-fn errors_of(set: &SourceSet) -> DataErrors {
-    match load_sources(set) {
-        Ok(_) => panic!("expected the edited data to be refused"),
-        Err(e) => e,
-    }
-}
-
 /// Asserts one error mentions `needle` in the given file, and returns it.
 fn expect(errs: &DataErrors, f: File, needle: &str) -> fof::data::DataError {
-    errs.0
-        .iter()
-        .find(|e| e.path == path_of(f) && e.message.contains(needle))
-        .cloned()
-        .unwrap_or_else(|| {
-            panic!(
-                "no error containing `{needle}` in {}; got:\n{errs}",
-                path_of(f)
-            )
-        })
+    error_at(errs, path_of(f), needle)
 }
 
 #[test]
@@ -680,32 +664,6 @@ fn chart_invariants_are_located_at_the_field() {
 }
 
 // ---- a data folder on disk ----
-
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let p = entry.path();
-        let dest = to.join(entry.file_name());
-        if p.is_dir() {
-            copy_tree(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).unwrap();
-        }
-    }
-}
-
-fn data_copy(name: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    // The process id keeps two test runs at once from sharing a folder.
-    let dir =
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["decks", "assets", "missions"] {
-        copy_tree(&root.join(sub), &dir.join(sub));
-    }
-    dir
-}
 
 #[test]
 fn a_missing_file_or_folder_is_reported_by_path() {

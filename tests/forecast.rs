@@ -4,54 +4,25 @@
 
 mod common;
 
-use common::{id, impulse, put};
+use common::{by, card_numbers, id, impulse, no_rally, p, put, rally, u, under_vof};
 
-use fof::data::action::{ActionCard, Experience, Word};
+use fof::data::action::{Experience, Word};
 use fof::data::mission::Skill;
-use fof::data::units::Side;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::Needed;
 use fof::engine::kernel::events::{Event, EventKind};
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::{Action, Order};
-use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{FireLink, Unit};
 use fof::engine::turn::forecast::{Forecast, Odds, forecast, forecasts};
 use fof::engine::{Game, Input};
 
 /// The Cider Farm: three cover markers, three cards to seek cover.
 const FARM: u8 = 46;
 
-fn p(r: i8, c: i8) -> CardPos {
-    CardPos::new(r, c)
-}
-
 /// The hedgerow mission on an open map with no enemy or PC markers; the
 /// roster ids given hold the skills given.
 fn game(skills: &[(&str, &[Skill])]) -> Game {
     common::open_game_with_skills("forecast_test", skills)
-}
-
-fn u(g: &mut Game, id: UnitId) -> &mut Unit {
-    g.state_mut().unit_mut(id)
-}
-
-/// A spotted German rifle squad two rows off firing into `pos`.
-fn under_vof(g: &mut Game, pos: CardPos) {
-    let from = p(pos.row + 2, pos.col);
-    let t = g.data().unit_type("de_rifle_squad").unwrap().clone();
-    let s = g.state_mut();
-    let e = UnitId(s.units.len() as u16);
-    let mut x = Unit::from_type(e, &t, from);
-    x.spotted = true;
-    s.units.push(x);
-    s.fires.push(FireLink {
-        side: Side::German,
-        from,
-        target: pos,
-    });
-    s.fires.sort();
-    assert!(g.card_under_vof(pos));
 }
 
 /// The 1st platoon HQ pinned under a VOF at (2, 2), in its own impulse.
@@ -66,33 +37,8 @@ fn pinned_plt(exp: Experience) -> (Game, UnitId) {
     (g, plt)
 }
 
-fn order(by: UnitId, action: Action) -> Input {
-    Input::Order(Order {
-        by: Some(by),
-        action,
-    })
-}
-
 fn remove_pin(plt: UnitId) -> Input {
-    order(plt, Action::RemovePin { unit: plt })
-}
-
-fn is_rally(c: &ActionCard) -> bool {
-    c.word == Some(Word::Rally)
-}
-
-/// `n` action card numbers showing (or not) the word Rally.
-fn cards(g: &Game, n: usize, rally: bool) -> Vec<u8> {
-    let v: Vec<u8> = g
-        .data()
-        .action_cards()
-        .into_iter()
-        .filter(|c| is_rally(c) == rally)
-        .take(n)
-        .map(|c| c.number)
-        .collect();
-    assert_eq!(v.len(), n);
-    v
+    by(plt, Action::RemovePin { unit: plt })
 }
 
 /// Leaves exactly `keep` (and the reshuffle card) in the draw pile: every
@@ -156,7 +102,7 @@ fn rule_4_2_2_e_forecast_seek_cover_draws_the_terrain_cards_seek_number_for_the_
     u(&mut g, sq).experience = Experience::Line;
     g.state_mut().map.card_mut(p(2, 2)).unwrap().stack = vec![FARM];
     impulse(&mut g, Some(plt));
-    let seek = order(plt, Action::SeekCover { unit: sq });
+    let seek = by(plt, Action::SeekCover { unit: sq });
     assert!(g.legal_inputs().contains(&seek));
     let f = forecast(&g, &seek);
     assert_eq!(f.cost, 1);
@@ -182,8 +128,8 @@ fn rule_4_2_forecast_chance_is_the_hypergeometric_of_the_pile() {
     let (mut g, plt) = pinned_plt(Experience::Line);
     // Five action cards left, two of them Rally: two cards miss both with
     // C(3,2)/C(5,2) = 3/10, so the chance is 7/10.
-    let mut keep = cards(&g, 2, true);
-    keep.extend(cards(&g, 3, false));
+    let mut keep = card_numbers(&g, 2, rally);
+    keep.extend(card_numbers(&g, 3, no_rally));
     pile_of(&mut g, &keep);
     let a = attempt_of(&forecast(&g, &remove_pin(plt))).clone();
     assert_eq!(a.chance, odds(7, 10));
@@ -196,7 +142,7 @@ fn rule_4_2_forecast_chance_is_the_hypergeometric_of_the_pile() {
     );
     // No Rally left among five: none.
     let (mut g, plt) = pinned_plt(Experience::Line);
-    let keep = cards(&g, 5, false);
+    let keep = card_numbers(&g, 5, no_rally);
     pile_of(&mut g, &keep);
     assert_eq!(
         attempt_of(&forecast(&g, &remove_pin(plt))).chance,
@@ -212,11 +158,11 @@ fn rule_1_2_2_f_forecast_reads_the_discard_when_the_pile_runs_dry() {
         .data()
         .action_cards()
         .into_iter()
-        .filter(|c| is_rally(c))
+        .filter(|c| rally(c))
         .count() as u128;
     // One card left, not Rally: the second card comes from the discard,
     // reshuffled: every other action card, all the Rally cards among them.
-    let keep = cards(&g, 1, false);
+    let keep = card_numbers(&g, 1, no_rally);
     pile_of(&mut g, &keep);
     let a = attempt_of(&forecast(&g, &remove_pin(plt))).clone();
     assert_eq!(a.cards, 2);
@@ -225,7 +171,7 @@ fn rule_1_2_2_f_forecast_reads_the_discard_when_the_pile_runs_dry() {
     assert!(a.chance.num > 0 && a.chance.num < a.chance.den);
     // One card left and it is a Rally: the whole pile is drawn, so sure.
     let (mut g, plt) = pinned_plt(Experience::Line);
-    let keep = cards(&g, 1, true);
+    let keep = card_numbers(&g, 1, rally);
     pile_of(&mut g, &keep);
     assert_eq!(
         attempt_of(&forecast(&g, &remove_pin(plt))).chance,
@@ -241,7 +187,7 @@ fn rule_4_2_2_a_forecast_a_move_makes_no_attempt() {
     put(&mut g, sq, p(2, 2));
     put(&mut g, plt, p(2, 2));
     impulse(&mut g, Some(plt));
-    let mv = order(
+    let mv = by(
         plt,
         Action::Move {
             unit: sq,
@@ -299,12 +245,12 @@ fn rule_10_7_forecast_a_skill_that_makes_the_attempt_succeed_is_sure() {
 #[test]
 fn rule_4_2_1_b_forecast_exhort_draws_one_card() {
     let (mut g, plt) = pinned_plt(Experience::Veteran);
-    let miss = cards(&g, 3, false);
+    let miss = card_numbers(&g, 3, no_rally);
     let c: Vec<Card> = miss.into_iter().map(Card::Action).collect();
     g.state_mut().deck.put_on_top(&c);
     g.apply(&remove_pin(plt)).unwrap();
     assert!(g.state().unit(plt).pinned, "the attempt failed");
-    let f = forecast(&g, &order(plt, Action::Exhort { unit: plt }));
+    let f = forecast(&g, &by(plt, Action::Exhort { unit: plt }));
     assert_eq!(f.cost, 1);
     assert_eq!(attempt_of(&f).cards, 1);
 }

@@ -2,38 +2,26 @@
 //! procedure is explained, cites the engine's section, and a broken file is
 //! refused with its name, line and column.
 
+mod common;
+
+use common::{data_copy, embedded, error_at, errors_of};
+
 use fof::data::learn::{ActionKey, EventKey, Procedure};
 use fof::data::mission::MissionKind;
-use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, SourceSet, load, load_sources};
+use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, load, load_sources};
 use fof::engine::kernel::events::EventKind;
 use fof::engine::kernel::events::Needed;
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use std::path::PathBuf;
 
 fn data() -> DataSet {
     DataSet::embedded().expect("the shipped data loads")
 }
 
-fn embedded() -> SourceSet {
-    DataSource::Embedded.read().expect("embedded sources")
-}
-
-fn errors_of(set: &SourceSet) -> DataErrors {
-    match load_sources(set) {
-        Ok(_) => panic!("expected the edited learn file to be refused"),
-        Err(e) => e,
-    }
-}
-
 /// The one error about `assets/learn.ron` whose message contains `needle`.
 fn expect(errs: &DataErrors, needle: &str) -> fof::data::DataError {
-    errs.0
-        .iter()
-        .find(|e| e.path == LEARN_PATH && e.message.contains(needle))
-        .cloned()
-        .unwrap_or_else(|| panic!("no error containing `{needle}` in {LEARN_PATH}; got:\n{errs}"))
+    error_at(errs, LEARN_PATH, needle)
 }
 
 /// 1-based line of a byte offset.
@@ -353,30 +341,6 @@ fn the_learn_texts_are_not_part_of_the_data_hash() {
 }
 
 // ---- --data DIR ----
-
-fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let p = entry.unwrap().path();
-        let dest = to.join(p.file_name().unwrap());
-        if p.is_dir() {
-            copy_tree(&p, &dest);
-        } else {
-            std::fs::copy(&p, &dest).unwrap();
-        }
-    }
-}
-
-fn data_copy(name: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let dir =
-        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["decks", "assets", "missions"] {
-        copy_tree(&root.join(sub), &dir.join(sub));
-    }
-    dir
-}
 
 #[test]
 fn a_data_folder_loads_its_own_learn_file_and_fof_check_reports_it() {

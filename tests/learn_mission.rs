@@ -2,6 +2,10 @@
 //! every basic procedure of the turn in front of the player within the
 //! first two turns, whatever the seed and whatever a random player does.
 
+mod common;
+
+use common::new_data;
+
 use fof::data::DataSet;
 use fof::data::mission::MissionKind;
 use fof::data::units::Side;
@@ -15,10 +19,6 @@ use std::sync::Arc;
 
 const MISSION: &str = "first_contact";
 const SEEDS: std::ops::RangeInclusive<u64> = 1..=5;
-
-fn data() -> Arc<DataSet> {
-    Arc::new(DataSet::embedded().unwrap())
-}
 
 /// What a random player was offered during turns 1-2.
 #[derive(Default)]
@@ -68,7 +68,7 @@ fn first_two_turns(data: Arc<DataSet>, seed: u64) -> (Game, Vec<Event>, Offered)
 
 #[test]
 fn rule_2_2_1_first_contact_deals_the_same_fixed_map_for_every_seed() {
-    let data = data();
+    let data = new_data();
     let m = data.mission(MISSION).unwrap();
     assert_eq!((m.map.rows, m.map.cols), (2, 3));
     assert_eq!(m.map.fixed.len(), 6, "every card is fixed");
@@ -83,7 +83,7 @@ fn rule_2_2_1_first_contact_deals_the_same_fixed_map_for_every_seed() {
 
 #[test]
 fn first_contact_is_not_a_campaign_mission() {
-    let data = data();
+    let data = new_data();
     let camp = data.campaign("normandy_1944").unwrap();
     assert!(!camp.missions.iter().any(|m| m == MISSION));
     // It names the campaign only for its force packages (9.2.1).
@@ -95,7 +95,7 @@ fn first_contact_is_not_a_campaign_mission() {
 
 #[test]
 fn first_contact_opening_shows_every_procedure_within_two_turns() {
-    let data = data();
+    let data = new_data();
     let order = turn_order(MissionKind::Offensive);
     let mut contacts = 0;
     for seed in SEEDS {

@@ -2,20 +2,16 @@
 //! play, nothing panics, every listed input is accepted, inputs not listed
 //! are refused without changing anything, and steps are conserved.
 
-use fof::data::DataSet;
+mod common;
+
+use common::shipped;
+
 use fof::data::units::{Side, UnitKind};
 use fof::engine::kernel::input::Order;
 use fof::engine::turn::menu::legal_orders;
 use fof::engine::{Game, Input, Options, UnitId};
 use proptest::prelude::*;
 use rand::Rng;
-use std::sync::{Arc, OnceLock};
-
-fn data() -> Arc<DataSet> {
-    static DATA: OnceLock<Arc<DataSet>> = OnceLock::new();
-    DATA.get_or_init(|| Arc::new(DataSet::embedded().unwrap()))
-        .clone()
-}
 
 /// Friendly steps in play plus those evacuated: never changes (5.1.7,
 /// 4.2.3 g-i, 4.2.1 d-h).
@@ -319,7 +315,7 @@ fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
 }
 
 fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
-    let mut game = Game::new(data(), mission, seed, options).unwrap();
+    let mut game = Game::new(shipped(), mission, seed, options).unwrap();
     let enemy = enemy_steps(&game);
     let mut rng = fof::play::sim::bot_rng(bot_seed);
     let steps = friendly_steps(&game);
@@ -478,7 +474,7 @@ proptest! {
 fn every_game_ends() {
     for seed in 0..20 {
         let r = fof::play::sim::play(
-            data(),
+            shipped(),
             "hedgerow_attack",
             seed,
             fof::play::sim::Bot::Random,

@@ -9,64 +9,55 @@
 //! units added, fire links, markers, the impulse's originator and commands.
 //! Action cards are found by what they show, never by number.
 
-use fof::data::DataSet;
-use fof::data::action::{ActionCard, Experience, Icon, Mark, Word};
+mod common;
+
+use common::{
+    Markers, OPEN, add, attempts, by, card_numbers, cover, crosshairs, enemy, fire, grenade, id,
+    impulse, lay, legal, links, mission_game, no_crosshairs, no_grenade, no_rally, ok, open_cards,
+    order, p, play_on, put_all, radio, rally, refused, spent, top, u, under_vof, unit,
+};
+
+use fof::data::action::{ActionCard, Experience, Mark};
 use fof::data::charts::CoverKind;
 use fof::data::mission::{Net, Pyro, RadioClass};
 use fof::data::units::{Side, UnitKind};
 use fof::engine::combat::actions::spotting_draws;
 use fof::engine::command::actions::co_successor;
-use fof::engine::kernel::deck::Card;
-use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::events::EventKind;
 use fof::engine::kernel::game::Game;
-use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::Input;
-use fof::engine::kernel::input::{Action, Order, TeamKind};
+use fof::engine::kernel::input::{Action, TeamKind};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{
-    Asset, CoverMarker, FireLink, Options, PointControl, SmokeKind, Unit,
-};
+use fof::engine::kernel::state::{Asset, FireLink, Options, PointControl, SmokeKind};
 use fof::engine::orders::comms::{self, Link};
-use std::sync::Arc;
 
 // ---------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------
 
 /// Terrain cards of the Normandy deck used to shape positions.
-const OPEN: u8 = 45; // open field, +0, every border light
 const WALLED: u8 = 44; // hedgerow, +2, every border dark
 const ORCHARD: u8 = 12; // orchard, +1: no spotting modifier for the card
 const VILLAGE: u8 = 16; // village, +3: the dense-card spotting modifier
 const HILL: u8 = 42; // a hill: the card on top stands one level higher
 
-fn p(row: i8, col: i8) -> CardPos {
-    CardPos::new(row, col)
-}
-
 fn new_game(visibility: &str, options: Options) -> Game {
-    let mut data = DataSet::embedded().expect("the shipped data loads");
-    let mut mission = data
-        .mission("hedgerow_attack")
-        .expect("the shipped mission")
-        .clone();
-    mission.id = format!("actions_{visibility}");
-    mission.visibility = visibility.to_string();
-    let mission_id = mission.id.clone();
-    data.missions.push(mission);
-    let mut g = Game::new(Arc::new(data), &mission_id, 11, options).expect("the mission sets up");
+    let mut g = mission_game(
+        "hedgerow_attack",
+        &format!("actions_{visibility}"),
+        11,
+        options,
+        |_| {},
+        |m| m.visibility = visibility.to_string(),
+    );
     let co = id(&g, "co_hq");
     assert_eq!(
         g.state().impulse.as_ref().and_then(|i| i.hq),
         Some(co),
         "the game opens on the CO HQ's impulse"
     );
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![OPEN];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
+    open_cards(&mut g, OPEN, Markers::Clear);
     impulse(&mut g, Some(co));
     g
 }
@@ -74,17 +65,6 @@ fn new_game(visibility: &str, options: Options) -> Game {
 /// A daylight game with the default options.
 fn game() -> Game {
     new_game("day", Options::default())
-}
-
-/// Gives the impulse to `hq` (`None`: General Initiative) with six fresh
-/// commands.
-fn impulse(g: &mut Game, hq: Option<UnitId>) {
-    let imp = g.state_mut().impulse.as_mut().expect("an impulse");
-    imp.hq = hq;
-    imp.available = 6;
-    imp.spent = 0;
-    imp.done.clear();
-    imp.exhortable.clear();
 }
 
 fn set_available(g: &mut Game, n: u8) {
@@ -95,211 +75,33 @@ fn set_available(g: &mut Game, n: u8) {
         .available = n;
 }
 
-fn spent(g: &Game) -> u8 {
-    g.state().impulse.as_ref().expect("an impulse").spent
-}
-
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).expect(roster).id
-}
-
-fn unit(g: &Game, id: UnitId) -> &Unit {
-    g.state().unit(id)
-}
-
-fn u(g: &mut Game, id: UnitId) -> &mut Unit {
-    g.state_mut().unit_mut(id)
-}
-
-/// Moves units to a card, out of any cover.
-fn put(g: &mut Game, ids: &[UnitId], pos: CardPos) {
-    for &i in ids {
-        let x = u(g, i);
-        x.pos = pos;
-        x.cover = None;
-    }
-}
-
-fn terrain(g: &mut Game, pos: CardPos, stack: &[u8]) {
-    g.state_mut().map.card_mut(pos).expect("a map card").stack = stack.to_vec();
-}
-
-/// Adds a unit of a counter type; friendly units are always spotted.
-fn add(
+/// A new counter ([`add`]) under `hq`, of `platoon`.
+fn add_under(
     g: &mut Game,
     ty: &str,
     pos: CardPos,
     hq: Option<UnitId>,
     platoon: Option<UnitId>,
 ) -> UnitId {
-    let t = g.data().unit_type(ty).expect(ty).clone();
-    let s = g.state_mut();
-    let id = UnitId(s.units.len() as u16);
-    let mut unit = Unit::from_type(id, &t, pos);
-    unit.hq = hq;
-    unit.platoon = platoon;
-    s.units.push(unit);
+    let id = add(g, ty, pos);
+    let x = u(g, id);
+    x.hq = hq;
+    x.platoon = platoon;
     id
-}
-
-/// A German unit, spotted or not.
-fn enemy(g: &mut Game, ty: &str, pos: CardPos, spotted: bool) -> UnitId {
-    let e = add(g, ty, pos, None, None);
-    u(g, e).spotted = spotted;
-    e
 }
 
 /// A limited action team of the 1st platoon.
 fn lat(g: &mut Game, ty: &str, pos: CardPos) -> UnitId {
     let plt = id(g, "1plt_hq");
-    add(g, ty, pos, Some(plt), Some(plt))
+    add_under(g, ty, pos, Some(plt), Some(plt))
 }
 
-/// The friendly fire links, as (from, target).
-fn us_fire(g: &Game) -> Vec<(CardPos, CardPos)> {
-    g.state()
-        .fires
-        .iter()
-        .filter(|f| f.side == Side::Us)
-        .map(|f| (f.from, f.target))
-        .collect()
-}
-
-fn fire(g: &mut Game, side: Side, from: CardPos, target: CardPos) {
-    let f = &mut g.state_mut().fires;
-    f.push(FireLink { side, from, target });
-    f.sort();
-    f.dedup();
-}
-
-/// Puts a German unit two rows away firing into `pos`: the card is under a
-/// VOF.
-fn under_vof(g: &mut Game, pos: CardPos) {
-    let row = if pos.row + 2 <= g.state().map.rows {
-        pos.row + 2
-    } else {
-        pos.row - 2
-    };
-    let from = p(row, pos.col);
-    enemy(g, "de_rifle_squad", from, true);
-    fire(g, Side::German, from, pos);
-    assert!(g.card_under_vof(pos));
-}
-
-fn cover(g: &mut Game, pos: CardPos) -> CoverId {
-    let s = g.state_mut();
-    let id = CoverId(s.next_cover);
-    s.next_cover += 1;
-    s.map
-        .card_mut(pos)
-        .expect("a map card")
-        .covers
-        .push(CoverMarker {
-            id,
-            kind: CoverKind::Basic,
-        });
-    id
-}
-
-/// `n` different action cards showing what `pred` asks for.
-fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<u8> {
-    let v: Vec<u8> = g
-        .data()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .map(|c| c.number)
-        .take(n)
-        .collect();
-    assert_eq!(v.len(), n, "the deck holds {n} such cards");
-    v
-}
-
-fn rally(c: &ActionCard) -> bool {
-    c.word == Some(Word::Rally)
-}
-fn no_rally(c: &ActionCard) -> bool {
-    c.word != Some(Word::Rally)
-}
-fn crosshairs(c: &ActionCard) -> bool {
-    c.icon == Icon::Crosshairs && c.mark.is_none()
-}
-fn no_crosshairs(c: &ActionCard) -> bool {
-    c.icon != Icon::Crosshairs
-}
-fn grenade(c: &ActionCard) -> bool {
-    c.icon == Icon::Grenade
-}
-/// No grenade icon and no Jam mark: a plain miss for any attempt.
-fn no_grenade(c: &ActionCard) -> bool {
-    c.icon != Icon::Grenade && c.mark.is_none()
-}
 fn jam(c: &ActionCard) -> bool {
     c.mark == Some(Mark::Jam)
 }
 
-/// The next cards drawn will be these, in order.
-fn top(g: &mut Game, numbers: &[u8]) {
-    let c: Vec<Card> = numbers.iter().map(|&n| Card::Action(n)).collect();
-    g.state_mut().deck.put_on_top(&c);
-}
-
 fn drawn(g: &Game) -> u64 {
     g.state().deck.cards_drawn()
-}
-
-fn order(by: Option<UnitId>, action: Action) -> Input {
-    Input::Order(Order { by, action })
-}
-
-fn by(hq: UnitId, action: Action) -> Input {
-    order(Some(hq), action)
-}
-
-fn legal(g: &Game, i: &Input) -> bool {
-    g.legal_inputs().contains(i)
-}
-
-/// Applies an input that must be legal; returns its events.
-fn ok(g: &mut Game, i: Input) -> Vec<Event> {
-    assert!(legal(g, &i), "{i:?} should be a legal input");
-    match g.apply(&i) {
-        Ok(ev) => ev,
-        Err(e) => panic!("{i:?} was refused: {e}"),
-    }
-}
-
-/// Applies an input that must be refused; checks nothing changed and
-/// returns the reason.
-fn refused(g: &mut Game, i: Input) -> String {
-    assert!(!legal(g, &i), "{i:?} should not be a legal input");
-    let before = g.state_hash();
-    let e = match g.apply(&i) {
-        Ok(_) => panic!("{i:?} should have been refused"),
-        Err(e) => e,
-    };
-    assert_eq!(g.state_hash(), before, "a refused input changes nothing");
-    e.0
-}
-
-/// Each attempt's number of cards drawn and outcome, in order.
-fn attempts(ev: &[Event]) -> Vec<(usize, bool)> {
-    ev.iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Attempt {
-                success, needed, ..
-            } if needed != "none" => Some((e.cards.len(), *success)),
-            _ => None,
-        })
-        .collect()
-}
-
-fn radio(class: RadioClass, net: Net) -> Asset {
-    Asset::Radio {
-        name: "set".into(),
-        class,
-        net,
-    }
 }
 
 /// Replaces a unit's radios and phones with `assets`.
@@ -321,13 +123,7 @@ fn advance_to_turn(g: &mut Game, turn: u8) {
         if g.state().turn >= turn && g.state().impulse.is_some() {
             return;
         }
-        let inputs = g.legal_inputs();
-        let next = if inputs.contains(&Input::EndImpulse) {
-            Input::EndImpulse
-        } else {
-            inputs.first().cloned().expect("something to do")
-        };
-        g.apply(&next).expect("a legal input");
+        play_on(g);
     }
     panic!("turn {turn} never came");
 }
@@ -347,8 +143,8 @@ fn firefight() -> Fight {
     let plt = id(&g, "1plt_hq");
     let sq = id(&g, "1_1");
     let lmg = id(&g, "1_lmg");
-    put(&mut g, &[plt, sq, lmg], p(1, 2));
-    terrain(&mut g, p(3, 2), &[ORCHARD]);
+    put_all(&mut g, &[plt, sq, lmg], p(1, 2));
+    lay(&mut g, p(3, 2), &[ORCHARD]);
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
     impulse(&mut g, Some(plt));
@@ -398,7 +194,7 @@ fn rule_4_2_actions_cost_one_command_and_platoon_actions_two() {
     // In play: a one-command order takes one command off the impulse.
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(1, 1));
+    put_all(&mut g, &[co, sq], p(1, 1));
     ok(
         &mut g,
         by(
@@ -454,7 +250,7 @@ fn rule_4_1_3_an_order_costing_more_than_the_commands_left_is_refused() {
 fn rule_4_2_an_order_from_an_hq_not_spending_this_impulse_is_refused() {
     let mut g = game();
     let (co, plt, sq) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, plt, sq], p(1, 1));
+    put_all(&mut g, &[co, plt, sq], p(1, 1));
     let detach = Action::DetachTeam {
         squad: sq,
         kind: TeamKind::Fire,
@@ -476,7 +272,7 @@ fn rule_4_2_an_order_from_an_hq_not_spending_this_impulse_is_refused() {
 fn rule_4_2_one_action_of_each_named_type_per_unit_per_impulse() {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(1, 1));
+    put_all(&mut g, &[co, sq], p(1, 1));
     let detach = |kind| by(co, Action::DetachTeam { squad: sq, kind });
     ok(&mut g, detach(TeamKind::Fire));
     let team = UnitId(g.state().units.len() as u16 - 1);
@@ -495,7 +291,7 @@ fn rule_4_2_example_repair_a_line_and_create_a_runner_but_not_a_second_runner() 
     // in that same Impulse."
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(2, 1));
+    put_all(&mut g, &[co, sq], p(2, 1));
     g.state_mut()
         .map
         .card_mut(p(2, 1))
@@ -517,7 +313,7 @@ fn rule_4_2_example_repair_a_line_and_create_a_runner_but_not_a_second_runner() 
 fn pinned_plt_hq() -> (Game, UnitId) {
     let mut g = game();
     let plt = id(&g, "1plt_hq");
-    put(&mut g, &[plt], p(2, 2));
+    put_all(&mut g, &[plt], p(2, 2));
     u(&mut g, plt).pinned = true;
     under_vof(&mut g, p(2, 2));
     impulse(&mut g, Some(plt));
@@ -530,8 +326,8 @@ fn rule_4_2_1_b_exhort_needs_a_failed_attempt() {
     let why = refused(&mut g, by(plt, Action::Exhort { unit: plt }));
     assert!(why.contains("failed attempt"), "{why}");
     // A successful attempt cannot be exhorted either.
-    let mut r = cards(&g, 1, rally);
-    r.extend(cards(&g, 1, no_rally));
+    let mut r = card_numbers(&g, 1, rally);
+    r.extend(card_numbers(&g, 1, no_rally));
     top(&mut g, &r);
     let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
     assert_eq!(attempts(&ev), vec![(2, true)]);
@@ -541,8 +337,8 @@ fn rule_4_2_1_b_exhort_needs_a_failed_attempt() {
 #[test]
 fn rule_4_2_1_b_exhorting_a_failed_remove_pin_draws_one_card_and_succeeds() {
     let (mut g, plt) = pinned_plt_hq();
-    let mut deck = cards(&g, 2, no_rally);
-    deck.extend(cards(&g, 1, rally));
+    let mut deck = card_numbers(&g, 2, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
     assert_eq!(attempts(&ev), vec![(2, false)], "a Line HQ draws two");
@@ -557,7 +353,7 @@ fn rule_4_2_1_b_exhorting_a_failed_remove_pin_draws_one_card_and_succeeds() {
 #[test]
 fn rule_4_2_1_b_exhort_is_declared_once_per_failed_attempt() {
     let (mut g, plt) = pinned_plt_hq();
-    let deck = cards(&g, 3, no_rally);
+    let deck = card_numbers(&g, 3, no_rally);
     top(&mut g, &deck);
     ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
     let ev = ok(&mut g, by(plt, Action::Exhort { unit: plt }));
@@ -572,10 +368,10 @@ fn rule_4_2_1_b_exhort_follows_the_failed_order_at_once() {
     // of the order just given; once another order is given they are gone.
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     u(&mut g, co).pinned = true;
     under_vof(&mut g, p(2, 2));
-    let deck = cards(&g, 2, no_rally);
+    let deck = card_numbers(&g, 2, no_rally);
     top(&mut g, &deck);
     ok(&mut g, by(co, Action::RemovePin { unit: co }));
     assert!(legal(&g, &by(co, Action::Exhort { unit: co })));
@@ -590,8 +386,8 @@ fn rule_4_2_1_b_exhorting_a_failed_spot_spots_the_card() {
     } = firefight();
     u(&mut g, e).spotted = false;
     let n = spotting_draws(&g, sq, p(3, 2));
-    let mut deck = cards(&g, n, no_crosshairs);
-    deck.extend(cards(&g, 1, crosshairs));
+    let mut deck = card_numbers(&g, n, no_crosshairs);
+    deck.extend(card_numbers(&g, 1, crosshairs));
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -614,13 +410,13 @@ fn rule_4_2_1_b_exhorting_a_failed_spot_spots_the_card() {
 fn rule_4_2_1_b_exhorting_a_failed_grenade_attack_replaces_the_miss_with_a_hit() {
     let mut g = game();
     let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
-    put(&mut g, &[plt, sq], p(2, 2));
+    put_all(&mut g, &[plt, sq], p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     impulse(&mut g, Some(plt));
     // Two cards for the attempt, two for the German squad's free answer
     // (6.5.1), then the card Exhort draws.
-    let mut deck = cards(&g, 4, no_grenade);
-    deck.extend(cards(&g, 1, grenade));
+    let mut deck = card_numbers(&g, 4, no_grenade);
+    deck.extend(card_numbers(&g, 1, grenade));
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -653,7 +449,7 @@ fn rule_4_2_1_b_exhorting_a_failed_grenade_attack_replaces_the_miss_with_a_hit()
 fn rule_4_0_a_plt_hq_orders_only_its_own_platoon() {
     let mut g = game();
     let (plt, mine, theirs) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "2_1"));
-    put(&mut g, &[plt, mine, theirs], p(1, 1));
+    put_all(&mut g, &[plt, mine, theirs], p(1, 1));
     impulse(&mut g, Some(plt));
     let detach = |s| {
         by(
@@ -673,7 +469,7 @@ fn rule_4_0_a_plt_hq_orders_only_its_own_platoon() {
 fn rule_4_0_any_hq_orders_a_limited_action_team() {
     let mut g = game();
     let plt2 = id(&g, "2plt_hq");
-    put(&mut g, &[plt2], p(1, 1));
+    put_all(&mut g, &[plt2], p(1, 1));
     // A fire team of the 1st platoon takes orders from the 2nd PLT HQ.
     let ft = lat(&mut g, "us_fire_team", p(1, 1));
     impulse(&mut g, Some(plt2));
@@ -686,7 +482,7 @@ fn rule_4_0_the_co_hq_and_company_staff_order_any_company_unit() {
     let mut g = game();
     let (co, xo, sg) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "first_sgt"));
     let (a, b, c) = (id(&g, "1_1"), id(&g, "2_1"), id(&g, "3_1"));
-    put(&mut g, &[co, xo, sg, a, b, c], p(1, 1));
+    put_all(&mut g, &[co, xo, sg, a, b, c], p(1, 1));
     let detach = |hq, s| {
         by(
             hq,
@@ -710,7 +506,7 @@ fn rule_4_0_the_co_hq_and_company_staff_order_any_company_unit() {
 fn rule_4_1_4_an_hq_on_its_fire_team_side_orders_only_itself() {
     let mut g = game();
     let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
-    put(&mut g, &[plt, sq], p(1, 1));
+    put_all(&mut g, &[plt, sq], p(1, 1));
     u(&mut g, plt).flipped = true;
     impulse(&mut g, Some(plt));
     let why = refused(
@@ -737,15 +533,15 @@ fn rule_4_3_1_visual_verbal_needs_one_card_both_unpinned_and_the_same_cover() {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
     assert_eq!(link(&g, co, co), Some(Link::Itself));
-    put(&mut g, &[co, sq], p(2, 2));
+    put_all(&mut g, &[co, sq], p(2, 2));
     assert_eq!(link(&g, co, sq), Some(Link::VisualVerbal));
     // Different cards: the squad has no radio.
-    put(&mut g, &[sq], p(2, 3));
+    put_all(&mut g, &[sq], p(2, 3));
     assert_eq!(link(&g, co, sq), None);
-    put(&mut g, &[sq], p(2, 2));
+    put_all(&mut g, &[sq], p(2, 2));
     // One under cover, the other in the open.
-    let c1 = cover(&mut g, p(2, 2));
-    let c2 = cover(&mut g, p(2, 2));
+    let c1 = cover(&mut g, p(2, 2), CoverKind::Basic);
+    let c2 = cover(&mut g, p(2, 2), CoverKind::Basic);
     u(&mut g, sq).cover = Some(c1);
     assert_eq!(link(&g, co, sq), None);
     // Both under the same cover marker.
@@ -755,7 +551,7 @@ fn rule_4_3_1_visual_verbal_needs_one_card_both_unpinned_and_the_same_cover() {
     u(&mut g, co).cover = Some(c2);
     assert_eq!(link(&g, co, sq), None);
     // Both in the open, but one pinned.
-    put(&mut g, &[co, sq], p(2, 2));
+    put_all(&mut g, &[co, sq], p(2, 2));
     u(&mut g, sq).pinned = true;
     assert_eq!(link(&g, co, sq), None);
     u(&mut g, sq).pinned = false;
@@ -767,8 +563,8 @@ fn rule_4_3_1_visual_verbal_needs_one_card_both_unpinned_and_the_same_cover() {
 fn rule_4_3_an_order_to_a_unit_out_of_communication_is_refused() {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co], p(2, 2));
-    put(&mut g, &[sq], p(2, 3));
+    put_all(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[sq], p(2, 3));
     let detach = by(
         co,
         Action::DetachTeam {
@@ -778,7 +574,7 @@ fn rule_4_3_an_order_to_a_unit_out_of_communication_is_refused() {
     );
     let why = refused(&mut g, detach.clone());
     assert!(why.contains("not in communication"), "{why}");
-    put(&mut g, &[sq], p(2, 2));
+    put_all(&mut g, &[sq], p(2, 2));
     ok(&mut g, detach);
 }
 
@@ -787,8 +583,8 @@ fn rule_4_3_5_a_a_handheld_radio_needs_los_and_works_through_smoke() {
     let mut g = game();
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
     // Both carry an SCR-536 on the CO TAC net.
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[plt], p(3, 1));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[plt], p(3, 1));
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
     // Smoke between them blocks sight but not the radio.
     g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
@@ -796,7 +592,7 @@ fn rule_4_3_5_a_a_handheld_radio_needs_los_and_works_through_smoke() {
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
     // A dark-bordered card between them cuts the LOS and the radio.
     g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.smoke = None;
-    terrain(&mut g, p(2, 1), &[WALLED]);
+    lay(&mut g, p(2, 1), &[WALLED]);
     assert_eq!(link(&g, co, plt), None);
     // Orders follow: the squad-less PLT HQ is out of reach.
     let why = refused(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
@@ -807,10 +603,10 @@ fn rule_4_3_5_a_a_handheld_radio_needs_los_and_works_through_smoke() {
 fn rule_4_3_5_a_a_handheld_radio_does_not_work_from_under_cover() {
     let mut g = game();
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[plt], p(1, 2));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[plt], p(1, 2));
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
-    let c = cover(&mut g, p(1, 2));
+    let c = cover(&mut g, p(1, 2), CoverKind::Basic);
     u(&mut g, plt).cover = Some(c);
     assert_eq!(link(&g, co, plt), None);
     assert_eq!(link(&g, plt, co), None);
@@ -820,8 +616,8 @@ fn rule_4_3_5_a_a_handheld_radio_does_not_work_from_under_cover() {
 fn rule_4_3_5_a_a_handheld_radio_reaches_as_if_in_daylight() {
     let mut g = new_game("dusk", Options::default());
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[plt], p(3, 1));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[plt], p(3, 1));
     assert!(g.limited_visibility());
     assert!(!g.unit_sees(co, p(3, 1)), "at dusk sight reaches one card");
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
@@ -833,14 +629,14 @@ fn rule_4_3_5_a_a_handheld_radio_reaches_as_if_in_daylight() {
 fn rule_4_3_5_b_manpack_radios_reach_anywhere_on_the_map() {
     let mut g = game();
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
-    let set = radio(RadioClass::Manpack, Net::CoTac);
+    let set = radio("set", RadioClass::Manpack, Net::CoTac);
     equip(&mut g, co, std::slice::from_ref(&set));
     equip(&mut g, plt, &[set]);
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[plt], p(4, 3));
-    terrain(&mut g, p(2, 2), &[WALLED]);
-    terrain(&mut g, p(3, 3), &[WALLED]);
-    let c = cover(&mut g, p(4, 3));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[plt], p(4, 3));
+    lay(&mut g, p(2, 2), &[WALLED]);
+    lay(&mut g, p(3, 3), &[WALLED]);
+    let c = cover(&mut g, p(4, 3), CoverKind::Basic);
     u(&mut g, plt).cover = Some(c);
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
     ok(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
@@ -850,11 +646,11 @@ fn rule_4_3_5_b_manpack_radios_reach_anywhere_on_the_map() {
 fn rule_4_3_3_co_tac_sets_talk_only_with_the_co_hqs_set() {
     let mut g = game();
     let (co, plt1, plt2) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "2plt_hq"));
-    put(&mut g, &[plt1], p(1, 1));
-    put(&mut g, &[plt2], p(1, 3));
+    put_all(&mut g, &[plt1], p(1, 1));
+    put_all(&mut g, &[plt2], p(1, 3));
     assert!(g.unit_sees(plt1, p(1, 3)));
     assert_eq!(link(&g, plt1, plt2), None, "no CO HQ set between them");
-    put(&mut g, &[co], p(1, 2));
+    put_all(&mut g, &[co], p(1, 2));
     assert_eq!(link(&g, co, plt1), Some(Link::Radio(Net::CoTac)));
     assert_eq!(link(&g, plt2, co), Some(Link::Radio(Net::CoTac)));
     assert_eq!(link(&g, plt1, plt2), None);
@@ -864,11 +660,11 @@ fn rule_4_3_3_co_tac_sets_talk_only_with_the_co_hqs_set() {
 fn rule_4_3_3_forward_observers_may_not_use_the_co_tac_net() {
     let mut g = game();
     let (co, fo) = (id(&g, "co_hq"), id(&g, "fo_arty"));
-    let set = radio(RadioClass::Manpack, Net::CoTac);
+    let set = radio("set", RadioClass::Manpack, Net::CoTac);
     equip(&mut g, co, std::slice::from_ref(&set));
     equip(&mut g, fo, &[set]);
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[fo], p(1, 2));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[fo], p(1, 2));
     assert_eq!(link(&g, co, fo), None);
 }
 
@@ -880,15 +676,15 @@ fn rule_4_3_4_a_phone_reaches_the_co_hqs_phone_from_its_card_or_an_adjacent_one(
     equip(&mut g, co, std::slice::from_ref(&phone));
     equip(&mut g, plt, &[phone]);
     // Same card, different cover: the phone carries the order.
-    put(&mut g, &[co, plt], p(2, 2));
-    let c = cover(&mut g, p(2, 2));
+    put_all(&mut g, &[co, plt], p(2, 2));
+    let c = cover(&mut g, p(2, 2), CoverKind::Basic);
     u(&mut g, co).cover = Some(c);
     assert_eq!(link(&g, co, plt), Some(Link::Phone(Net::CoTac)));
     // Adjacent card.
-    put(&mut g, &[plt], p(3, 3));
+    put_all(&mut g, &[plt], p(3, 3));
     assert_eq!(link(&g, co, plt), Some(Link::Phone(Net::CoTac)));
     // Two cards away with no phone line.
-    put(&mut g, &[plt], p(4, 2));
+    put_all(&mut g, &[plt], p(4, 2));
     assert_eq!(link(&g, co, plt), None);
 }
 
@@ -921,8 +717,8 @@ fn rule_4_3_4_phone_lines_carry_the_call_and_a_cut_line_breaks_it() {
     let phone = Asset::Phone { net: Net::CoTac };
     equip(&mut g, co, std::slice::from_ref(&phone));
     equip(&mut g, plt, &[phone]);
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[plt], p(4, 1));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[plt], p(4, 1));
     let line = |g: &mut Game, pos: CardPos, cut: bool| {
         g.state_mut().map.card_mut(pos).unwrap().markers.phone_line = Some(cut);
     };
@@ -945,10 +741,10 @@ fn rule_4_3_4_phones_talk_only_on_one_net_through_the_co_hq() {
     for x in [co, plt1, plt2] {
         equip(&mut g, x, &[Asset::Phone { net: Net::CoTac }]);
     }
-    put(&mut g, &[plt1], p(2, 1));
-    put(&mut g, &[plt2], p(2, 2));
+    put_all(&mut g, &[plt1], p(2, 1));
+    put_all(&mut g, &[plt2], p(2, 2));
     assert_eq!(link(&g, plt1, plt2), None, "CO TAC phones ring the CO HQ");
-    put(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[co], p(1, 1));
     assert_eq!(link(&g, co, plt1), Some(Link::Phone(Net::CoTac)));
     equip(&mut g, plt1, &[Asset::Phone { net: Net::BnTac }]);
     assert_eq!(link(&g, co, plt1), None, "a phone on another net");
@@ -958,7 +754,7 @@ fn rule_4_3_4_phones_talk_only_on_one_net_through_the_co_hq() {
 fn rule_4_2_1_k_a_cut_line_is_repaired_by_a_good_order_unit_with_an_hq_on_the_card() {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(2, 1));
+    put_all(&mut g, &[co, sq], p(2, 1));
     let repair = by(co, Action::RepairLine { unit: sq });
     let why = refused(&mut g, repair.clone());
     assert!(why.contains("no cut phone line"), "{why}");
@@ -977,9 +773,13 @@ fn rule_4_2_1_k_a_cut_line_is_repaired_by_a_good_order_unit_with_an_hq_on_the_ca
     // card with the cut line.
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    equip(&mut g, sq, &[radio(RadioClass::Handheld, Net::CoTac)]);
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[sq], p(2, 1));
+    equip(
+        &mut g,
+        sq,
+        &[radio("set", RadioClass::Handheld, Net::CoTac)],
+    );
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[sq], p(2, 1));
     g.state_mut()
         .map
         .card_mut(p(2, 1))
@@ -990,7 +790,7 @@ fn rule_4_2_1_k_a_cut_line_is_repaired_by_a_good_order_unit_with_an_hq_on_the_ca
     let why = refused(&mut g, repair.clone());
     assert!(why.contains("on the card"), "{why}");
     // A pinned unit does not repair lines.
-    put(&mut g, &[co], p(2, 1));
+    put_all(&mut g, &[co], p(2, 1));
     u(&mut g, sq).pinned = true;
     refused(&mut g, repair);
 }
@@ -1005,9 +805,9 @@ fn rule_13_3_abstract_communications_reach_everywhere_unless_the_hq_is_pinned() 
         },
     );
     let (co, a, b) = (id(&g, "co_hq"), id(&g, "1_1"), id(&g, "2_1"));
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &[a, b], p(4, 3));
-    let c = cover(&mut g, p(4, 3));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[a, b], p(4, 3));
+    let c = cover(&mut g, p(4, 3), CoverKind::Basic);
     u(&mut g, a).cover = Some(c);
     assert_eq!(link(&g, co, a), Some(Link::Abstract));
     let detach = |s| {
@@ -1041,7 +841,7 @@ fn last_unit(g: &Game) -> UnitId {
 fn rule_4_2_1_f_the_co_hq_creates_a_runner_from_a_step() {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(1, 1));
+    put_all(&mut g, &[co, sq], p(1, 1));
     ok(&mut g, by(co, Action::CreateRunner { from: sq }));
     let r = last_unit(&g);
     assert_eq!(unit(&g, r).kind, UnitKind::Runner);
@@ -1054,7 +854,7 @@ fn rule_4_2_1_f_the_co_hq_creates_a_runner_from_a_step() {
 fn rule_4_2_1_f_only_the_co_hq_creates_runners() {
     let mut g = game();
     let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
-    put(&mut g, &[plt, sq], p(1, 1));
+    put_all(&mut g, &[plt, sq], p(1, 1));
     impulse(&mut g, Some(plt));
     let why = refused(&mut g, by(plt, Action::CreateRunner { from: sq }));
     assert!(why.contains("only the CO HQ"), "{why}");
@@ -1064,7 +864,7 @@ fn rule_4_2_1_f_only_the_co_hq_creates_runners() {
 fn rule_4_2_1_f_runners_come_from_good_order_units_or_fire_and_assault_teams() {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[co], p(1, 1));
     let para = lat(&mut g, "us_paralyzed_team", p(1, 1));
     let why = refused(&mut g, by(co, Action::CreateRunner { from: para }));
     assert!(why.contains("runner comes from"), "{why}");
@@ -1079,8 +879,8 @@ fn rule_4_3_2_no_more_than_two_runners_in_play() {
     let mut g = game();
     let co = id(&g, "co_hq");
     let squads = [id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3")];
-    put(&mut g, &[co], p(1, 1));
-    put(&mut g, &squads, p(1, 1));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &squads, p(1, 1));
     ok(&mut g, by(co, Action::CreateRunner { from: squads[0] }));
     ok(&mut g, by(co, Action::CreateRunner { from: squads[1] }));
     let why = refused(&mut g, by(co, Action::CreateRunner { from: squads[2] }));
@@ -1092,8 +892,8 @@ fn rule_4_3_2_no_more_than_two_runners_in_play() {
 fn runner_position() -> (Game, UnitId, UnitId, UnitId) {
     let mut g = game();
     let (co, plt, sq) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(1, 1));
-    put(&mut g, &[plt], p(3, 3));
+    put_all(&mut g, &[co, sq], p(1, 1));
+    put_all(&mut g, &[plt], p(3, 3));
     ok(&mut g, by(co, Action::CreateRunner { from: sq }));
     let r = last_unit(&g);
     (g, co, plt, r)
@@ -1145,12 +945,12 @@ fn rule_4_3_2_a_pinned_runner_does_not_activate_the_hq() {
 fn rule_4_2_1_g_runners_go_to_a_plt_hq_or_company_staff_on_the_map() {
     let (mut g, co, _, r) = runner_position();
     let (sq, xo) = (id(&g, "1_2"), id(&g, "xo"));
-    put(&mut g, &[sq], p(2, 2));
+    put_all(&mut g, &[sq], p(2, 2));
     let why = refused(&mut g, by(co, Action::DispatchRunner { runner: r, to: sq }));
     assert!(why.contains("platoon HQ or company staff"), "{why}");
     assert!(unit(&g, xo).pos.is_staging());
     refused(&mut g, by(co, Action::DispatchRunner { runner: r, to: xo }));
-    put(&mut g, &[xo], p(2, 2));
+    put_all(&mut g, &[xo], p(2, 2));
     ok(&mut g, by(co, Action::DispatchRunner { runner: r, to: xo }));
     assert_eq!(unit(&g, r).pos, p(2, 2));
 }
@@ -1159,8 +959,8 @@ fn rule_4_2_1_g_runners_go_to_a_plt_hq_or_company_staff_on_the_map() {
 fn rule_4_2_1_h_a_dismissed_runner_rejoins_a_squad_below_strength_on_the_co_hqs_card() {
     let (mut g, co, _, r) = runner_position();
     let (sq, full, away) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
-    put(&mut g, &[full], p(1, 1));
-    put(&mut g, &[away], p(1, 2));
+    put_all(&mut g, &[full], p(1, 1));
+    put_all(&mut g, &[away], p(1, 2));
     u(&mut g, away).steps = 3;
     let why = refused(
         &mut g,
@@ -1217,8 +1017,8 @@ fn rule_4_2_1_c_smoke_goes_on_the_units_own_card_and_blocks_sight_out_of_it() {
     let mut g = game();
     let plt = id(&g, "1plt_hq");
     let watcher = id(&g, "1_1");
-    put(&mut g, &[plt], p(1, 2));
-    put(&mut g, &[watcher], p(3, 2));
+    put_all(&mut g, &[plt], p(1, 2));
+    put_all(&mut g, &[watcher], p(3, 2));
     impulse(&mut g, Some(plt));
     assert_eq!(pyro_count(&g, plt, Pyro::Smoke), 2);
     let smoke = |at| {
@@ -1249,8 +1049,8 @@ fn rule_4_3_6_d_a_cs_grenade_screens_its_card_like_smoke() {
     let mut g = game();
     let plt = id(&g, "1plt_hq");
     let watcher = id(&g, "1_1");
-    put(&mut g, &[plt], p(1, 2));
-    put(&mut g, &[watcher], p(3, 2));
+    put_all(&mut g, &[plt], p(1, 2));
+    put_all(&mut g, &[watcher], p(3, 2));
     g.state_mut()
         .unit_mut(plt)
         .assets
@@ -1280,7 +1080,7 @@ fn rule_4_3_6_d_a_cs_grenade_screens_its_card_like_smoke() {
 fn rule_4_2_1_c_an_aerial_signal_bursts_over_the_units_card_or_an_adjacent_one() {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     let star = |at| {
         by(
             co,
@@ -1321,7 +1121,7 @@ fn rule_4_2_1_c_an_aerial_signal_bursts_over_the_units_card_or_an_adjacent_one()
 fn rule_4_2_1_c_a_hand_flare_lights_an_adjacent_card() {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     u(&mut g, co).assets.push(Asset::Pyro(Pyro::HandFlare, 1));
     ok(
         &mut g,
@@ -1350,7 +1150,7 @@ fn rule_4_2_1_c_a_hand_flare_lights_an_adjacent_card() {
 fn rule_4_2_1_c_only_a_good_order_unit_deploys_a_device() {
     let mut g = game();
     let plt = id(&g, "1plt_hq");
-    put(&mut g, &[plt], p(1, 2));
+    put_all(&mut g, &[plt], p(1, 2));
     u(&mut g, plt).pinned = true;
     impulse(&mut g, Some(plt));
     let why = refused(
@@ -1380,7 +1180,7 @@ fn rule_4_2_1_d_a_plt_hq_returns_green_from_a_step_of_its_platoon() {
         id(&g, "1_1"),
         id(&g, "2_1"),
     );
-    put(&mut g, &[co, sq, other], p(2, 2));
+    put_all(&mut g, &[co, sq, other], p(2, 2));
     let rebuild = |from| by(co, Action::ReconstitutePltHq { from, plt });
     let why = refused(&mut g, rebuild(sq));
     assert!(why.contains("still in play"), "{why}");
@@ -1406,7 +1206,7 @@ fn rule_4_2_1_d_the_co_hq_or_company_staff_reconstitute_a_plt_hq() {
         id(&g, "1_1"),
     );
     u(&mut g, plt1).removed = true;
-    put(&mut g, &[plt2, xo, sq], p(2, 2));
+    put_all(&mut g, &[plt2, xo, sq], p(2, 2));
     impulse(&mut g, Some(plt2));
     let why = refused(
         &mut g,
@@ -1438,7 +1238,7 @@ fn rule_4_2_1_e_the_xo_takes_over_the_company_first() {
     let mut g = game();
     let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
     u(&mut g, co).removed = true;
-    put(&mut g, &[xo, plt], p(2, 2));
+    put_all(&mut g, &[xo, plt], p(2, 2));
     impulse(&mut g, Some(xo));
     let why = refused(&mut g, by(xo, Action::ReconstituteCoHq { from: plt }));
     assert!(why.contains("order of precedence"), "{why}");
@@ -1483,7 +1283,7 @@ fn rule_10_2_2_a_higher_unit_on_its_fire_team_side_is_not_skipped() {
     );
     u(&mut g, co).removed = true;
     u(&mut g, xo).flipped = true;
-    put(&mut g, &[xo, sg, plt], p(2, 2));
+    put_all(&mut g, &[xo, sg, plt], p(2, 2));
     assert_eq!(co_successor(&g), None, "the XO must rally first");
     impulse(&mut g, Some(sg));
     refused(&mut g, by(sg, Action::ReconstituteCoHq { from: plt }));
@@ -1499,7 +1299,7 @@ fn rule_4_2_1_e_only_battalion_or_company_staff_reconstitute_the_co_hq() {
     let mut g = game();
     let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
     u(&mut g, co).removed = true;
-    put(&mut g, &[xo, plt], p(2, 2));
+    put_all(&mut g, &[xo, plt], p(2, 2));
     impulse(&mut g, Some(plt));
     let why = refused(&mut g, by(plt, Action::ReconstituteCoHq { from: xo }));
     assert!(why.contains("staff"), "{why}");
@@ -1516,7 +1316,7 @@ fn rule_4_2_1_l_the_co_hq_designates_a_casualty_collection_point_on_its_card() {
     // Not from the staging area.
     let why = refused(&mut g, by(co, Action::DesignateCasualtyPoint));
     assert!(why.contains("on the map"), "{why}");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     ok(&mut g, by(co, Action::DesignateCasualtyPoint));
     assert_eq!(
         g.state().map.point(PointControl::CasualtyPoint),
@@ -1525,12 +1325,12 @@ fn rule_4_2_1_l_the_co_hq_designates_a_casualty_collection_point_on_its_card() {
     impulse(&mut g, Some(co));
     refused(&mut g, by(co, Action::DesignateCasualtyPoint));
     // A PLT HQ designates controls only on a patrol.
-    put(&mut g, &[plt], p(3, 3));
+    put_all(&mut g, &[plt], p(3, 3));
     impulse(&mut g, Some(plt));
     let why = refused(&mut g, by(plt, Action::DesignateCasualtyPoint));
     assert!(why.contains("only the CO HQ"), "{why}");
     // Moving on: a new point replaces the old one.
-    put(&mut g, &[co], p(3, 1));
+    put_all(&mut g, &[co], p(3, 1));
     impulse(&mut g, Some(co));
     ok(&mut g, by(co, Action::DesignateCasualtyPoint));
     let points: Vec<_> = g
@@ -1552,7 +1352,7 @@ fn rule_4_2_1_l_the_co_hq_designates_a_casualty_collection_point_on_its_card() {
 fn rule_4_2_3_a_removing_a_pin_is_automatic_without_a_vof() {
     let mut g = game();
     let plt = id(&g, "1plt_hq");
-    put(&mut g, &[plt], p(2, 2));
+    put_all(&mut g, &[plt], p(2, 2));
     u(&mut g, plt).pinned = true;
     impulse(&mut g, Some(plt));
     let before = drawn(&g);
@@ -1564,14 +1364,14 @@ fn rule_4_2_3_a_removing_a_pin_is_automatic_without_a_vof() {
 #[test]
 fn rule_4_2_3_a_under_a_vof_removing_a_pin_needs_the_word_rally() {
     let (mut g, plt) = pinned_plt_hq();
-    let deck = cards(&g, 2, no_rally);
+    let deck = card_numbers(&g, 2, no_rally);
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
     assert_eq!(attempts(&ev), vec![(2, false)]);
     assert!(unit(&g, plt).pinned, "failure does nothing");
     let (mut g, plt) = pinned_plt_hq();
-    let mut deck = cards(&g, 1, no_rally);
-    deck.extend(cards(&g, 1, rally));
+    let mut deck = card_numbers(&g, 1, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
     assert_eq!(attempts(&ev), vec![(2, true)]);
@@ -1586,7 +1386,7 @@ fn rule_4_2_3_a_a_pinned_unit_still_hears_the_order_to_remove_its_pin() {
     // this one order; the originator must still share its card and cover.
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(2, 2));
+    put_all(&mut g, &[co, sq], p(2, 2));
     u(&mut g, sq).pinned = true;
     under_vof(&mut g, p(2, 2));
     assert_eq!(link(&g, co, sq), None);
@@ -1598,8 +1398,8 @@ fn rule_4_2_3_a_a_pinned_unit_still_hears_the_order_to_remove_its_pin() {
         },
     );
     refused(&mut g, detach);
-    let mut deck = cards(&g, 2, no_rally);
-    deck.extend(cards(&g, 1, rally));
+    let mut deck = card_numbers(&g, 2, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
     top(&mut g, &deck);
     let ev = ok(&mut g, by(co, Action::RemovePin { unit: sq }));
     assert_eq!(attempts(&ev), vec![(2, false)]);
@@ -1610,8 +1410,8 @@ fn rule_4_2_3_a_a_pinned_unit_still_hears_the_order_to_remove_its_pin() {
     // Not from another card.
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co], p(2, 1));
-    put(&mut g, &[sq], p(2, 2));
+    put_all(&mut g, &[co], p(2, 1));
+    put_all(&mut g, &[sq], p(2, 2));
     u(&mut g, sq).pinned = true;
     let why = refused(&mut g, by(co, Action::RemovePin { unit: sq }));
     assert!(why.contains("not in communication"), "{why}");
@@ -1624,11 +1424,11 @@ fn rule_4_2_3_rally_draws_follow_the_originators_experience() {
     for (hq, n) in [("2plt_hq", 3), ("1plt_hq", 2), ("3plt_hq", 1)] {
         let mut g = game();
         let h = id(&g, hq);
-        put(&mut g, &[h], p(2, 2));
+        put_all(&mut g, &[h], p(2, 2));
         let ft = lat(&mut g, "us_fire_team", p(2, 2));
         under_vof(&mut g, p(2, 2));
         impulse(&mut g, Some(h));
-        let deck = cards(&g, 3, no_rally);
+        let deck = card_numbers(&g, 3, no_rally);
         top(&mut g, &deck);
         let ev = ok(&mut g, by(h, Action::FireToAssault { unit: ft }));
         assert_eq!(attempts(&ev), vec![(n, false)], "{hq}");
@@ -1643,7 +1443,7 @@ fn rule_4_2_3_under_general_initiative_rally_draws_follow_the_unit() {
     let ft = lat(&mut g, "us_fire_team", p(2, 2));
     under_vof(&mut g, p(2, 2));
     impulse(&mut g, None);
-    let deck = cards(&g, 2, no_rally);
+    let deck = card_numbers(&g, 2, no_rally);
     top(&mut g, &deck);
     let ev = ok(&mut g, order(None, Action::FireToAssault { unit: ft }));
     assert_eq!(
@@ -1657,7 +1457,7 @@ fn rule_4_2_3_under_general_initiative_rally_draws_follow_the_unit() {
 fn rule_4_2_3_b_to_e_teams_climb_from_paralyzed_to_litter_fire_and_assault() {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     let t = lat(&mut g, "us_paralyzed_team", p(2, 2));
     let before = drawn(&g);
     ok(&mut g, by(co, Action::ParalyzedToLitter { unit: t }));
@@ -1682,12 +1482,12 @@ fn rule_4_2_3_b_to_e_teams_climb_from_paralyzed_to_litter_fire_and_assault() {
 fn rule_4_2_3_b_under_a_vof_a_conversion_needs_the_word_rally() {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     let t = lat(&mut g, "us_paralyzed_team", p(2, 2));
     let l = lat(&mut g, "us_litter_team", p(2, 2));
     under_vof(&mut g, p(2, 2));
-    let mut deck = cards(&g, 2, no_rally);
-    deck.extend(cards(&g, 2, rally));
+    let mut deck = card_numbers(&g, 2, no_rally);
+    deck.extend(card_numbers(&g, 2, rally));
     top(&mut g, &deck);
     let ev = ok(&mut g, by(co, Action::ParalyzedToLitter { unit: t }));
     assert_eq!(attempts(&ev), vec![(2, false)]);
@@ -1701,7 +1501,7 @@ fn rule_4_2_3_b_under_a_vof_a_conversion_needs_the_word_rally() {
 fn rule_4_2_3_e_assault_to_fire_team_is_automatic_even_under_a_vof() {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     let t = lat(&mut g, "us_assault_team", p(2, 2));
     under_vof(&mut g, p(2, 2));
     let before = drawn(&g);
@@ -1714,7 +1514,7 @@ fn rule_4_2_3_e_assault_to_fire_team_is_automatic_even_under_a_vof() {
 fn rule_4_2_3_f_a_weapons_team_rallies_to_its_front() {
     let mut g = game();
     let (plt, lmg) = (id(&g, "1plt_hq"), id(&g, "1_lmg"));
-    put(&mut g, &[plt, lmg], p(2, 2));
+    put_all(&mut g, &[plt, lmg], p(2, 2));
     u(&mut g, lmg).flipped = true;
     impulse(&mut g, Some(plt));
     let before = drawn(&g);
@@ -1732,11 +1532,11 @@ fn rule_4_2_3_f_a_weapons_team_rallies_to_its_front() {
 fn rule_4_2_3_f_under_a_vof_rallying_to_the_front_needs_the_word_rally() {
     let mut g = game();
     let (plt, lmg) = (id(&g, "1plt_hq"), id(&g, "1_lmg"));
-    put(&mut g, &[plt, lmg], p(2, 2));
+    put_all(&mut g, &[plt, lmg], p(2, 2));
     u(&mut g, lmg).flipped = true;
     under_vof(&mut g, p(2, 2));
     impulse(&mut g, Some(plt));
-    let deck = cards(&g, 2, no_rally);
+    let deck = card_numbers(&g, 2, no_rally);
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::RallyToFront { unit: lmg }));
     assert_eq!(attempts(&ev), vec![(2, false)]);
@@ -1747,7 +1547,7 @@ fn rule_4_2_3_f_under_a_vof_rallying_to_the_front_needs_the_word_rally() {
 fn rule_4_2_3_f_an_hq_rallies_itself_to_its_command_side() {
     let mut g = game();
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
-    put(&mut g, &[co, plt], p(2, 2));
+    put_all(&mut g, &[co, plt], p(2, 2));
     u(&mut g, plt).flipped = true;
     let why = refused(&mut g, by(co, Action::RallyToFront { unit: plt }));
     assert!(why.contains("itself"), "{why}");
@@ -1760,7 +1560,7 @@ fn rule_4_2_3_f_an_hq_rallies_itself_to_its_command_side() {
 fn rule_4_2_3_f_squads_have_no_fire_team_side_to_rally_from() {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
-    put(&mut g, &[co, sq], p(2, 2));
+    put_all(&mut g, &[co, sq], p(2, 2));
     u(&mut g, sq).flipped = true;
     refused(&mut g, by(co, Action::RallyToFront { unit: sq }));
 }
@@ -1770,7 +1570,7 @@ fn rule_4_2_3_g_a_3_or_4_step_squad_detaches_a_team() {
     let mut g = game();
     let co = id(&g, "co_hq");
     let (a, b, c) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
-    put(&mut g, &[co, a, b, c], p(2, 2));
+    put_all(&mut g, &[co, a, b, c], p(2, 2));
     u(&mut g, b).steps = 3;
     u(&mut g, c).steps = 2;
     ok(
@@ -1817,7 +1617,7 @@ fn rule_4_2_3_h_a_2_or_3_step_squad_takes_in_a_team_on_its_card() {
     let mut g = game();
     let co = id(&g, "co_hq");
     let (a, full, one) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
-    put(&mut g, &[co, a, full, one], p(2, 2));
+    put_all(&mut g, &[co, a, full, one], p(2, 2));
     u(&mut g, a).steps = 2;
     u(&mut g, one).steps = 1;
     let here = lat(&mut g, "us_assault_team", p(2, 2));
@@ -1837,7 +1637,7 @@ fn rule_4_2_3_h_a_2_or_3_step_squad_takes_in_a_team_on_its_card() {
 fn broken_squad() -> (Game, UnitId, UnitId, Vec<UnitId>) {
     let mut g = game();
     let (co, sq) = (id(&g, "co_hq"), id(&g, "1_3"));
-    put(&mut g, &[co], p(2, 2));
+    put_all(&mut g, &[co], p(2, 2));
     u(&mut g, sq).removed = true;
     let teams: Vec<UnitId> = (0..3)
         .map(|_| lat(&mut g, "us_fire_team", p(2, 2)))
@@ -1848,8 +1648,8 @@ fn broken_squad() -> (Game, UnitId, UnitId, Vec<UnitId>) {
 #[test]
 fn rule_4_2_3_i_teams_reconstitute_a_removed_squad_with_as_many_steps() {
     let (mut g, co, sq, teams) = broken_squad();
-    let mut deck = cards(&g, 1, no_rally);
-    deck.extend(cards(&g, 1, rally));
+    let mut deck = card_numbers(&g, 1, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -1873,7 +1673,7 @@ fn rule_4_2_3_i_reconstituting_always_draws_and_a_failure_does_nothing() {
     // The Action Menu gives no automatic success without a VOF here.
     let (mut g, co, sq, teams) = broken_squad();
     assert!(!g.card_under_vof(p(2, 2)));
-    let deck = cards(&g, 2, no_rally);
+    let deck = card_numbers(&g, 2, no_rally);
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -1934,7 +1734,7 @@ fn rule_4_1_3_reconstituting_a_squad_needs_an_hq_even_under_general_initiative()
 fn rule_4_2_3_j_a_good_order_unit_flips_to_its_fire_team_side() {
     let mut g = game();
     let (plt, lmg, sq) = (id(&g, "1plt_hq"), id(&g, "1_lmg"), id(&g, "1_1"));
-    put(&mut g, &[plt, lmg, sq], p(2, 2));
+    put_all(&mut g, &[plt, lmg, sq], p(2, 2));
     impulse(&mut g, Some(plt));
     ok(&mut g, by(plt, Action::FlipToFireTeam { unit: lmg }));
     assert!(unit(&g, lmg).flipped);
@@ -1947,7 +1747,7 @@ fn rule_4_2_5_a_pinned_unit_may_only_attempt_to_remove_its_pin_among_rally_actio
     // General Initiative needs no communication, so only 4.2.5 decides.
     let mut g = game();
     let (lmg, sq) = (id(&g, "1_lmg"), id(&g, "1_1"));
-    put(&mut g, &[lmg, sq], p(2, 2));
+    put_all(&mut g, &[lmg, sq], p(2, 2));
     let para = lat(&mut g, "us_paralyzed_team", p(2, 2));
     let ft = lat(&mut g, "us_fire_team", p(2, 2));
     let aslt = lat(&mut g, "us_assault_team", p(2, 2));
@@ -2008,12 +1808,12 @@ fn rule_4_2_4_a_spotting_draws_follow_the_chart() {
     u(&mut g, sq).experience = Experience::Green;
     assert_eq!(spotting_draws(&g, sq, target), 1, "Green spotter -1");
     u(&mut g, sq).experience = Experience::Line;
-    terrain(&mut g, p(1, 2), &[HILL, OPEN]);
+    lay(&mut g, p(1, 2), &[HILL, OPEN]);
     assert_eq!(spotting_draws(&g, sq, target), 3, "from higher ground +1");
-    terrain(&mut g, p(1, 2), &[OPEN]);
-    put(&mut g, &[sq], target);
+    lay(&mut g, p(1, 2), &[OPEN]);
+    put_all(&mut g, &[sq], target);
     assert_eq!(spotting_draws(&g, sq, target), 3, "on the target's card +1");
-    put(&mut g, &[sq], p(1, 2));
+    put_all(&mut g, &[sq], p(1, 2));
     u(&mut g, e).exposed = true;
     assert_eq!(spotting_draws(&g, sq, target), 4, "target Exposed +2");
     u(&mut g, e).exposed = false;
@@ -2022,15 +1822,15 @@ fn rule_4_2_4_a_spotting_draws_follow_the_chart() {
     u(&mut g, e).experience = Experience::Green;
     assert_eq!(spotting_draws(&g, sq, target), 3, "Green target +1");
     u(&mut g, e).experience = Experience::Line;
-    let c = cover(&mut g, target);
+    let c = cover(&mut g, target, CoverKind::Basic);
     u(&mut g, e).cover = Some(c);
     assert_eq!(spotting_draws(&g, sq, target), 1, "under cover -1");
     u(&mut g, e).cover = None;
-    terrain(&mut g, target, &[OPEN]);
+    lay(&mut g, target, &[OPEN]);
     assert_eq!(spotting_draws(&g, sq, target), 3, "on a +0 card +1");
-    terrain(&mut g, target, &[VILLAGE]);
+    lay(&mut g, target, &[VILLAGE]);
     assert_eq!(spotting_draws(&g, sq, target), 1, "on a +3 card -1");
-    terrain(&mut g, target, &[ORCHARD]);
+    lay(&mut g, target, &[ORCHARD]);
     fire(&mut g, Side::German, target, p(1, 2));
     assert_eq!(spotting_draws(&g, sq, target), 3, "firing an A VOF +1");
     // The most visible unspotted unit on the card counts.
@@ -2061,7 +1861,7 @@ fn rule_4_2_4_a_a_spotting_attempt_needs_crosshairs() {
             target: p(3, 2),
         },
     );
-    let deck = cards(&g, 2, no_crosshairs);
+    let deck = card_numbers(&g, 2, no_crosshairs);
     top(&mut g, &deck);
     let ev = ok(&mut g, spot.clone());
     assert_eq!(attempts(&ev), vec![(2, false)]);
@@ -2076,8 +1876,8 @@ fn rule_4_2_4_a_a_spotting_attempt_needs_crosshairs() {
             .iter()
             .any(|f| f.side == Side::German && f.from == p(3, 2))
     );
-    let mut deck = cards(&g, 2, no_crosshairs);
-    deck.extend(cards(&g, 1, crosshairs));
+    let mut deck = card_numbers(&g, 2, no_crosshairs);
+    deck.extend(card_numbers(&g, 1, crosshairs));
     top(&mut g, &deck);
     let ev = ok(&mut g, spot.clone());
     assert_eq!(attempts(&ev), vec![(3, true)]);
@@ -2094,7 +1894,7 @@ fn rule_4_2_4_a_spotting_needs_line_of_sight() {
         mut g, plt, sq, e, ..
     } = firefight();
     u(&mut g, e).spotted = false;
-    terrain(&mut g, p(2, 2), &[WALLED]);
+    lay(&mut g, p(2, 2), &[WALLED]);
     let why = refused(
         &mut g,
         by(
@@ -2117,8 +1917,8 @@ fn rule_4_2_4_b_concentrated_fire_places_a_marker_on_the_target() {
     let Fight {
         mut g, plt, lmg, e, ..
     } = firefight();
-    let mut deck = cards(&g, 1, crosshairs);
-    deck.extend(cards(&g, 1, no_crosshairs));
+    let mut deck = card_numbers(&g, 1, crosshairs);
+    deck.extend(card_numbers(&g, 1, no_crosshairs));
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -2136,7 +1936,7 @@ fn rule_4_2_4_b_concentrated_fire_places_a_marker_on_the_target() {
     let Fight {
         mut g, plt, lmg, e, ..
     } = firefight();
-    let deck = cards(&g, 2, no_crosshairs);
+    let deck = card_numbers(&g, 2, no_crosshairs);
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -2158,7 +1958,7 @@ fn rule_4_2_4_b_a_tripod_machine_gun_draws_one_more_card() {
         mut g, plt, lmg, e, ..
     } = firefight();
     u(&mut g, lmg).unit_type = g.data().unit_type("us_hmg_team").unwrap().id.clone();
-    let deck = cards(&g, 3, no_crosshairs);
+    let deck = card_numbers(&g, 3, no_crosshairs);
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -2192,10 +1992,10 @@ fn rule_4_2_4_b_the_target_must_be_spotted_in_range_in_los_and_along_the_pdf() {
     let why = refused(&mut g, conc(lmg));
     assert!(why.contains("PDF"), "{why}");
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
-    terrain(&mut g, p(2, 2), &[WALLED]);
+    lay(&mut g, p(2, 2), &[WALLED]);
     let why = refused(&mut g, conc(lmg));
     assert!(why.contains("line of sight"), "{why}");
-    terrain(&mut g, p(2, 2), &[OPEN]);
+    lay(&mut g, p(2, 2), &[OPEN]);
     // A fire team's close range does not reach two cards.
     let ft = lat(&mut g, "us_fire_team", p(1, 2));
     let why = refused(&mut g, conc(ft));
@@ -2213,8 +2013,8 @@ fn rule_6_5_4_a_weapons_team_drawing_jam_while_concentrating_fire_breaks_down() 
     let Fight {
         mut g, plt, lmg, e, ..
     } = firefight();
-    let mut deck = cards(&g, 1, jam);
-    deck.extend(cards(&g, 1, no_crosshairs));
+    let mut deck = card_numbers(&g, 1, jam);
+    deck.extend(card_numbers(&g, 1, no_crosshairs));
     top(&mut g, &deck);
     let before = g.state().units.len();
     ok(
@@ -2244,8 +2044,8 @@ fn rule_6_5_4_a_rifle_squad_does_not_jam() {
     let Fight {
         mut g, plt, sq, e, ..
     } = firefight();
-    let mut deck = cards(&g, 1, jam);
-    deck.extend(cards(&g, 1, no_crosshairs));
+    let mut deck = card_numbers(&g, 1, jam);
+    deck.extend(card_numbers(&g, 1, no_crosshairs));
     top(&mut g, &deck);
     ok(
         &mut g,
@@ -2265,12 +2065,12 @@ fn rule_6_5_4_a_rifle_squad_does_not_jam() {
 fn rule_6_5_4_a_rocket_launcher_jams_on_a_close_range_grenade_attack() {
     let mut g = game();
     let (plt, bzk) = (id(&g, "3plt_hq"), id(&g, "3_bzk"));
-    put(&mut g, &[plt, bzk], p(1, 2));
+    put_all(&mut g, &[plt, bzk], p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     fire(&mut g, Side::Us, p(1, 2), p(2, 2));
     impulse(&mut g, Some(plt));
-    let mut deck = cards(&g, 1, jam);
-    deck.extend(cards(&g, 1, no_grenade));
+    let mut deck = card_numbers(&g, 1, jam);
+    deck.extend(card_numbers(&g, 1, no_grenade));
     top(&mut g, &deck);
     ok(
         &mut g,
@@ -2299,9 +2099,12 @@ fn rule_4_2_4_c_a_platoon_concentrates_fire_one_draw_per_unit_for_two_commands()
     u(&mut g, sq).experience = Experience::Veteran;
     // A squad of another platoon on the card does not join in.
     let other = id(&g, "2_1");
-    put(&mut g, &[other], p(1, 2));
+    put_all(&mut g, &[other], p(1, 2));
     // The squad draws three cards, the LMG two; both find crosshairs.
-    let (hits, misses) = (cards(&g, 2, crosshairs), cards(&g, 3, no_crosshairs));
+    let (hits, misses) = (
+        card_numbers(&g, 2, crosshairs),
+        card_numbers(&g, 3, no_crosshairs),
+    );
     let deck = [hits[0], misses[0], misses[1], misses[2], hits[1]];
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::PlatoonConcentrate { target: e }));
@@ -2322,13 +2125,13 @@ fn rule_4_2_4_c_a_platoon_concentrates_fire_one_draw_per_unit_for_two_commands()
 fn rule_4_2_4_c_only_a_plt_hq_orders_its_platoon_to_fire_together() {
     let Fight { mut g, plt, e, .. } = firefight();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(1, 2));
+    put_all(&mut g, &[co], p(1, 2));
     impulse(&mut g, Some(co));
     let why = refused(&mut g, by(co, Action::PlatoonConcentrate { target: e }));
     assert!(why.contains("platoon HQ"), "{why}");
     // A PLT HQ away from its units has no one to fire.
     impulse(&mut g, Some(plt));
-    put(&mut g, &[plt], p(1, 3));
+    put_all(&mut g, &[plt], p(1, 3));
     refused(&mut g, by(plt, Action::PlatoonConcentrate { target: e }));
 }
 
@@ -2340,11 +2143,11 @@ fn rule_4_2_4_c_only_a_plt_hq_orders_its_platoon_to_fire_together() {
 fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
     let mut g = game();
     let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
-    put(&mut g, &[plt, sq, lmg], p(2, 2));
+    put_all(&mut g, &[plt, sq, lmg], p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     impulse(&mut g, Some(plt));
-    let mut deck = cards(&g, 1, grenade);
-    deck.extend(cards(&g, 5, no_grenade));
+    let mut deck = card_numbers(&g, 1, grenade);
+    deck.extend(card_numbers(&g, 5, no_grenade));
     top(&mut g, &deck);
     let ev = ok(
         &mut g,
@@ -2390,7 +2193,7 @@ fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
 fn rule_4_2_4_d_a_g_unit_throws_at_close_range_along_its_pdf() {
     let mut g = game();
     let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
-    put(&mut g, &[plt, sq, lmg], p(1, 2));
+    put_all(&mut g, &[plt, sq, lmg], p(1, 2));
     let near = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     let far = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     impulse(&mut g, Some(plt));
@@ -2403,8 +2206,8 @@ fn rule_4_2_4_d_a_g_unit_throws_at_close_range_along_its_pdf() {
     let why = refused(&mut g, throw(sq, far));
     assert!(why.contains("close range"), "{why}");
     assert_eq!(unit(&g, sq).ammo, Some(1));
-    let mut deck = cards(&g, 1, grenade);
-    deck.extend(cards(&g, 1, no_grenade));
+    let mut deck = card_numbers(&g, 1, grenade);
+    deck.extend(card_numbers(&g, 1, no_grenade));
     top(&mut g, &deck);
     ok(&mut g, throw(sq, near));
     assert_eq!(unit(&g, near).grenaded, 1);
@@ -2421,7 +2224,7 @@ fn rule_6_5_1_a_g_rated_unit_reaches_out_to_its_printed_range() {
     // to that range; the superscript G! alone reaches close range.
     let mut g = game();
     let (co, mortar) = (id(&g, "co_hq"), id(&g, "mtr_60"));
-    put(&mut g, &[co, mortar], p(1, 2));
+    put_all(&mut g, &[co, mortar], p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
     let throw = by(
@@ -2431,14 +2234,14 @@ fn rule_6_5_1_a_g_rated_unit_reaches_out_to_its_printed_range() {
             target: e,
         },
     );
-    let mut deck = cards(&g, 1, grenade);
-    deck.extend(cards(&g, 1, no_grenade));
+    let mut deck = card_numbers(&g, 1, grenade);
+    deck.extend(card_numbers(&g, 1, no_grenade));
     top(&mut g, &deck);
     ok(&mut g, throw);
     assert_eq!(unit(&g, e).grenaded, 1);
     // The bazooka's printed range is close: one card.
     let (plt, bzk) = (id(&g, "3plt_hq"), id(&g, "3_bzk"));
-    put(&mut g, &[plt, bzk], p(1, 2));
+    put_all(&mut g, &[plt, bzk], p(1, 2));
     impulse(&mut g, Some(plt));
     let why = refused(
         &mut g,
@@ -2457,7 +2260,7 @@ fn rule_6_5_1_a_g_rated_unit_reaches_out_to_its_printed_range() {
 fn rule_6_4_a_mortar_never_attacks_its_own_card() {
     let mut g = game();
     let (co, mortar) = (id(&g, "co_hq"), id(&g, "mtr_60"));
-    put(&mut g, &[co, mortar], p(2, 2));
+    put_all(&mut g, &[co, mortar], p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     let why = refused(
         &mut g,
@@ -2476,11 +2279,11 @@ fn rule_6_4_a_mortar_never_attacks_its_own_card() {
 fn rule_4_2_4_h_a_platoon_grenade_attack_draws_for_each_unit() {
     let mut g = game();
     let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
-    put(&mut g, &[plt, sq, lmg], p(2, 2));
+    put_all(&mut g, &[plt, sq, lmg], p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     impulse(&mut g, Some(plt));
-    let mut deck = cards(&g, 1, grenade);
-    deck.extend(cards(&g, 3, no_grenade));
+    let mut deck = card_numbers(&g, 1, grenade);
+    deck.extend(card_numbers(&g, 3, no_grenade));
     top(&mut g, &deck);
     let ev = ok(&mut g, by(plt, Action::PlatoonGrenade { target: e }));
     // Each attempt draws its free answer from the German squad (6.5.1).
@@ -2502,8 +2305,8 @@ fn rule_4_2_4_h_a_platoon_grenade_attack_draws_for_each_unit() {
 fn mortar_position() -> (Game, UnitId, UnitId, UnitId) {
     let mut g = game();
     let co = id(&g, "co_hq");
-    put(&mut g, &[co], p(1, 1));
-    let m = add(&mut g, "us_mortar_81", p(1, 1), Some(co), None);
+    put_all(&mut g, &[co], p(1, 1));
+    let m = add_under(&mut g, "us_mortar_81", p(1, 1), Some(co), None);
     let e = enemy(&mut g, "de_rifle_squad", p(3, 1), true);
     (g, co, m, e)
 }
@@ -2561,21 +2364,21 @@ fn rule_4_2_4_j_the_mortar_needs_two_steps_no_exposed_marker_and_another_card() 
     let why = refused(&mut g, fire_at(m, p(3, 1)));
     assert!(why.contains("Exposed"), "{why}");
     u(&mut g, m).exposed = false;
-    put(&mut g, &[e], p(1, 1));
+    put_all(&mut g, &[e], p(1, 1));
     let why = refused(&mut g, fire_at(m, p(1, 1)));
     assert!(why.contains("own card"), "{why}");
-    put(&mut g, &[e], p(3, 1));
+    put_all(&mut g, &[e], p(3, 1));
     u(&mut g, e).spotted = false;
     let why = refused(&mut g, fire_at(m, p(3, 1)));
     assert!(why.contains("spotted"), "{why}");
     u(&mut g, e).spotted = true;
-    terrain(&mut g, p(2, 1), &[WALLED]);
+    lay(&mut g, p(2, 1), &[WALLED]);
     let why = refused(&mut g, fire_at(m, p(3, 1)));
     assert!(why.contains("line of sight"), "{why}");
-    terrain(&mut g, p(2, 1), &[OPEN]);
+    lay(&mut g, p(2, 1), &[OPEN]);
     // A single-tube team fires by grenade attack, not this way.
     let tube = id(&g, "mtr_60");
-    put(&mut g, &[tube], p(1, 1));
+    put_all(&mut g, &[tube], p(1, 1));
     refused(&mut g, fire_at(tube, p(3, 1)));
     ok(&mut g, fire_at(m, p(3, 1)));
 }
@@ -2594,12 +2397,12 @@ fn rule_4_2_4_k_cease_fire_removes_the_cards_pdf_and_vof() {
     let ev = ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
     assert!(ev.iter().any(|x| x.rule == "4.2.4 k"));
     assert!(ev.iter().any(|x| x.rule == "6.1.1"), "fire re-opens");
-    assert!(us_fire(&g).contains(&(p(1, 2), p(3, 2))));
+    assert!(links(&g, Side::Us).contains(&(p(1, 2), p(3, 2))));
     // Once the enemy is out of sight (unspotted), ceasing fire holds.
     u(&mut g, e).spotted = false;
     impulse(&mut g, Some(plt));
     ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
-    assert!(us_fire(&g).is_empty());
+    assert!(links(&g, Side::Us).is_empty());
     impulse(&mut g, Some(plt));
     let why = refused(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
     assert!(why.contains("firing"), "{why}");
@@ -2617,7 +2420,7 @@ fn rule_4_3_1_every_occupant_of_the_card_receives_cease_fire() {
         ..
     } = firefight();
     u(&mut g, sq).pinned = true;
-    let c = cover(&mut g, p(1, 2));
+    let c = cover(&mut g, p(1, 2), CoverKind::Basic);
     u(&mut g, lmg).cover = Some(c);
     assert_eq!(link(&g, plt, sq), None);
     assert_eq!(link(&g, plt, lmg), None);
@@ -2629,7 +2432,7 @@ fn rule_4_3_1_every_occupant_of_the_card_receives_cease_fire() {
         .id;
     u(&mut g, e).spotted = false;
     ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
-    assert!(us_fire(&g).is_empty());
+    assert!(links(&g, Side::Us).is_empty());
 }
 
 #[test]
@@ -2655,7 +2458,7 @@ fn rule_4_2_4_k_the_originator_must_reach_the_card() {
     );
     assert!(why.contains("communication"), "{why}");
     // By radio to the PLT HQ on the card.
-    put(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[co], p(1, 1));
     assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
     let ev = ok(&mut g, by(co, Action::CeaseFire { at: p(1, 2) }));
     assert!(ev.iter().any(|x| x.rule == "4.2.4 k"));
@@ -2669,15 +2472,15 @@ fn rule_4_2_4_l_shift_fire_to_a_card_in_the_originators_los_and_in_range() {
     let why = refused(&mut g, shift(p(4, 2)));
     assert!(why.contains("beyond the range"), "{why}");
     // Out of the originator's LOS.
-    terrain(&mut g, p(2, 2), &[WALLED]);
+    lay(&mut g, p(2, 2), &[WALLED]);
     let why = refused(&mut g, shift(p(3, 2)));
     assert!(why.contains("line of sight"), "{why}");
-    terrain(&mut g, p(2, 2), &[OPEN]);
+    lay(&mut g, p(2, 2), &[OPEN]);
     // An empty card in LOS and range.
     ok(&mut g, shift(p(2, 3)));
     // The friendly fire now goes to the empty card; the German squad's own
     // fire at the Americans is untouched.
-    assert_eq!(us_fire(&g), vec![(p(1, 2), p(2, 3))]);
+    assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 3))]);
     assert!(
         !g.state()
             .fires
@@ -2699,7 +2502,7 @@ fn rule_4_2_4_l_shift_fire_to_a_card_in_the_originators_los_and_in_range() {
 fn rule_10_2_2_the_xo_can_stand_in_for_a_platoon_hq() {
     let mut g = game();
     let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
-    put(&mut g, &[co, xo], p(2, 2));
+    put_all(&mut g, &[co, xo], p(2, 2));
     u(&mut g, plt).removed = true;
     let steps_before: u32 = g.state().in_play().map(|x| x.steps as u32).sum();
     ok(&mut g, by(co, Action::ReconstitutePltHq { from: xo, plt }));
@@ -2718,7 +2521,7 @@ fn rule_4_1_3_an_hq_that_leaves_play_in_its_own_impulse_ends_it() {
     // lost, none saved.
     let mut g = game();
     let (xo, plt) = (id(&g, "xo"), id(&g, "1plt_hq"));
-    put(&mut g, &[xo], p(2, 2));
+    put_all(&mut g, &[xo], p(2, 2));
     u(&mut g, plt).removed = true;
     impulse(&mut g, Some(xo));
     let events = ok(&mut g, by(xo, Action::ReconstitutePltHq { from: xo, plt }));
@@ -2740,7 +2543,7 @@ fn rule_10_2_2_a_reconstituted_hq_starts_with_no_saved_commands() {
     // with it.
     let mut g = game();
     let (co, xo, plt) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "1plt_hq"));
-    put(&mut g, &[co, xo], p(2, 2));
+    put_all(&mut g, &[co, xo], p(2, 2));
     g.state_mut().hq_state_mut(plt).unwrap().saved = 3;
     u(&mut g, plt).removed = true;
     ok(&mut g, by(co, Action::ReconstitutePltHq { from: xo, plt }));
@@ -2752,7 +2555,7 @@ fn rule_10_2_2_a_reconstituted_hq_starts_with_no_saved_commands() {
 fn rule_10_2_2_a_squad_of_another_platoon_cannot_stand_in() {
     let mut g = game();
     let (co, plt, other) = (id(&g, "co_hq"), id(&g, "1plt_hq"), id(&g, "2_1"));
-    put(&mut g, &[co, other], p(2, 2));
+    put_all(&mut g, &[co, other], p(2, 2));
     u(&mut g, plt).removed = true;
     let why = refused(
         &mut g,
@@ -2764,7 +2567,7 @@ fn rule_10_2_2_a_squad_of_another_platoon_cannot_stand_in() {
 #[test]
 fn rule_6_4_an_exposed_tripod_machine_gun_cannot_concentrate_fire() {
     let mut f = firefight();
-    let hmg = add(&mut f.g, "us_hmg_team", p(1, 2), Some(f.plt), Some(f.plt));
+    let hmg = add_under(&mut f.g, "us_hmg_team", p(1, 2), Some(f.plt), Some(f.plt));
     let action = |t| Action::ConcentrateFire {
         unit: hmg,
         target: t,
@@ -2815,12 +2618,12 @@ fn rule_10_2_1_a_reconstituted_squad_takes_the_teams_experience() {
         let sq = id(&g, "1_1");
         assert_eq!(unit(&g, sq).experience, Experience::Line);
         u(&mut g, sq).removed = true;
-        put(&mut g, &[co], p(2, 2));
+        put_all(&mut g, &[co], p(2, 2));
         let a = lat(&mut g, kinds[0], p(2, 2));
         let b = lat(&mut g, kinds[1], p(2, 2));
         let mut teams = vec![a, b];
         teams.sort();
-        let deck = cards(&g, 2, rally);
+        let deck = card_numbers(&g, 2, rally);
         top(&mut g, &deck);
         ok(&mut g, by(co, Action::ReconstituteSquad { teams }));
         assert!(unit(&g, sq).in_play());

@@ -3,6 +3,10 @@
 //! and campaign modes (11.2); and a whole campaign played by the random
 //! bot.
 
+mod common;
+
+use common::new_data;
+
 use fof::data::DataSet;
 use fof::data::action::Experience::{self, Green as G, Line as L, Veteran as V};
 use fof::data::units::UnitKind;
@@ -10,10 +14,6 @@ use fof::engine::kernel::state::{Outcome, Tally};
 use fof::engine::{Game, Options};
 use fof::play::campaign::{Campaign, End, Mode, combined, promotion_cost};
 use std::sync::Arc;
-
-fn data() -> Arc<DataSet> {
-    Arc::new(DataSet::embedded().unwrap())
-}
 
 #[test]
 fn rule_10_6_the_combined_experience_of_multi_step_units() {
@@ -54,7 +54,7 @@ fn rule_10_6_the_combined_experience_of_multi_step_units() {
 
 /// A campaign whose first mission has been set up (the roster enlisted).
 fn started(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
-    let d = data();
+    let d = new_data();
     let mut c = Campaign::new(&d, "normandy_1944", mode, 7).unwrap();
     let g = c.start(&d, Options::default()).unwrap();
     (c, g, d)
@@ -229,7 +229,7 @@ fn rule_11_1_a_failed_mission_is_attempted_again_while_attempts_remain() {
 
 #[test]
 fn rule_11_2_survivor_goes_on_after_a_failure_but_the_co_hq_is_not_promoted() {
-    let d = data();
+    let d = new_data();
     let mut c = Campaign::new(&d, "normandy_1944", Mode::Survivor, 1).unwrap();
     let first = c.next_mission(&d).unwrap().to_string();
     let attempts = d.mission(&first).unwrap().attempts;
@@ -333,7 +333,7 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
 /// mission.
 #[test]
 fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
-    let d = data();
+    let d = new_data();
     let c = play_out(&d, Mode::Standard, 11);
     assert!(c.end.is_some());
     let n = d.campaign("normandy_1944").unwrap().missions.len();

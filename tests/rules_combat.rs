@@ -14,8 +14,13 @@
 
 mod common;
 
+use common::{
+    add, cover, crosshairs, enemy, fire, gi, grenade, impulse, lay, legal, links, mission_game,
+    no_crosshairs, no_grenade, ok, open_map_with, p, play_on, refused, top, u, unit, unit_attempts,
+};
+
 use fof::data::DataSet;
-use fof::data::action::{ActionCard, FireResult, HitLetter, Icon};
+use fof::data::action::{ActionCard, FireResult, HitLetter};
 use fof::data::charts::CoverKind;
 use fof::data::terrain::{Border, CoverValue, TerrainCard, TerrainType};
 use fof::data::units::{Range, Ratings, Side, UnitKind, UnitTypeId, Vof};
@@ -23,16 +28,14 @@ use fof::engine::combat::fire::{self, VofLevel};
 use fof::engine::combat::resolution::{self as combat, Base, Ncm};
 use fof::engine::combat::{ammo, engage};
 use fof::engine::command::draws as command;
-use fof::engine::kernel::deck::Card;
-use fof::engine::kernel::events::{Event, EventKind, Section};
+use fof::engine::kernel::events::{EventKind, Section};
 use fof::engine::kernel::game::Game;
-use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::ids::UnitId;
+use fof::engine::kernel::input::Action;
 use fof::engine::kernel::input::Input;
-use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::{CoverMarker, FireLink, Options, SmokeKind, Unit};
-use std::sync::Arc;
+use fof::engine::kernel::state::{FireLink, Options, SmokeKind};
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -42,59 +45,43 @@ use std::sync::Arc;
 /// restricted weapon, so only its H rating speaks (6.4).
 const H_GUN: &str = "test_us_h_gun";
 
-fn p(row: i8, col: i8) -> CardPos {
-    CardPos::new(row, col)
-}
-
 fn new_game(visibility: &str, options: Options) -> Game {
     new_game_with(visibility, options, |_| {})
 }
 
 fn new_game_with(visibility: &str, options: Options, tweak: impl FnOnce(&mut DataSet)) -> Game {
-    let mut data = DataSet::embedded().expect("the shipped data loads");
-    tweak(&mut data);
-    // Built from the LMG's counter, so that fields added later keep their
-    // defaults.
-    let mut h = data.unit_type("us_lmg_team").expect("the LMG").clone();
-    h.id = UnitTypeId(H_GUN.into());
-    h.name = "H Gun".into();
-    h.front = Some(Ratings {
-        vof: Vof::H,
-        range: Range::L,
-        grenade: false,
-    });
-    h.weapon = None;
-    h.ammo = None;
-    data.units.units.push(h);
-    let mut mission = data
-        .mission("hedgerow_attack")
-        .expect("the shipped mission")
-        .clone();
-    mission.id = format!("combat_{visibility}");
-    mission.visibility = visibility.to_string();
-    let mission_id = mission.id.clone();
-    data.missions.push(mission);
-    let mut g = Game::new(Arc::new(data), &mission_id, 7, options).expect("the mission sets up");
+    let data = |data: &mut DataSet| {
+        tweak(data);
+        // Built from the LMG's counter, so that fields added later keep their
+        // defaults.
+        let mut h = data.unit_type("us_lmg_team").expect("the LMG").clone();
+        h.id = UnitTypeId(H_GUN.into());
+        h.name = "H Gun".into();
+        h.front = Some(Ratings {
+            vof: Vof::H,
+            range: Range::L,
+            grenade: false,
+        });
+        h.weapon = None;
+        h.ammo = None;
+        data.units.units.push(h);
+    };
+    let mut g = mission_game(
+        "hedgerow_attack",
+        &format!("combat_{visibility}"),
+        7,
+        options,
+        data,
+        |m| m.visibility = visibility.to_string(),
+    );
     let open = terrain_card(&g, |c| {
         c.terrain == TerrainType::OpenFields
             && c.cover == CoverValue::Single(0)
             && c.borders.dark_count() == 0
             && c.burst == 0
     });
-    let s = g.state_mut();
-    for c in &mut s.map.cards {
-        c.stack = vec![open];
-        c.face_up = true;
-        c.covers.clear();
-        c.markers = Default::default();
-    }
-    s.fires.clear();
-    let imp = s.impulse.as_mut().expect("the game opens on an impulse");
-    imp.hq = None;
-    imp.available = 6;
-    imp.spent = 0;
-    imp.done.clear();
-    imp.exhortable.clear();
+    open_map_with(&mut g, open);
+    impulse(&mut g, None);
     g
 }
 
@@ -115,65 +102,8 @@ fn terrain_card(g: &Game, pred: impl Fn(&TerrainCard) -> bool) -> u8 {
         .expect("the deck holds such a terrain card")
 }
 
-fn lay(g: &mut Game, pos: CardPos, card: u8) {
-    g.state_mut().map.card_mut(pos).expect("a map card").stack = vec![card];
-}
-
-fn unit(g: &Game, id: UnitId) -> &Unit {
-    g.state().unit(id)
-}
-
-fn u(g: &mut Game, id: UnitId) -> &mut Unit {
-    g.state_mut().unit_mut(id)
-}
-
-/// Puts a new counter of a type on a card. Friendly units are spotted;
-/// enemy units come unspotted (see [`enemy`]).
-fn add(g: &mut Game, ty: &str, pos: CardPos) -> UnitId {
-    let t = g.data().unit_type(ty).expect(ty).clone();
-    let s = g.state_mut();
-    let id = UnitId(s.units.len() as u16);
-    s.units.push(Unit::from_type(id, &t, pos));
-    id
-}
-
-fn enemy(g: &mut Game, ty: &str, pos: CardPos, spotted: bool) -> UnitId {
-    let e = add(g, ty, pos);
-    u(g, e).spotted = spotted;
-    e
-}
-
-fn fire(g: &mut Game, side: Side, from: CardPos, target: CardPos) {
-    let f = &mut g.state_mut().fires;
-    f.push(FireLink { side, from, target });
-    f.sort();
-    f.dedup();
-}
-
-/// The fire links of a side, as (from, target).
-fn links(g: &Game, side: Side) -> Vec<(CardPos, CardPos)> {
-    g.state()
-        .fires
-        .iter()
-        .filter(|f| f.side == side)
-        .map(|f| (f.from, f.target))
-        .collect()
-}
-
 fn link_vof(g: &Game, side: Side, from: CardPos, target: CardPos) -> Option<VofLevel> {
     fire::link_vof(g, &FireLink { side, from, target })
-}
-
-fn cover(g: &mut Game, pos: CardPos, kind: CoverKind) -> CoverId {
-    let s = g.state_mut();
-    let id = CoverId(s.next_cover);
-    s.next_cover += 1;
-    s.map
-        .card_mut(pos)
-        .expect("a map card")
-        .covers
-        .push(CoverMarker { id, kind });
-    id
 }
 
 fn ncm(g: &Game, id: UnitId) -> Ncm {
@@ -215,76 +145,12 @@ fn pick(g: &Game, used: &mut Vec<u8>, pred: impl Fn(&ActionCard) -> bool) -> u8 
     n
 }
 
-/// The next cards drawn will be these, in order.
-fn top(g: &mut Game, numbers: &[u8]) {
-    let c: Vec<Card> = numbers.iter().map(|&n| Card::Action(n)).collect();
-    g.state_mut().deck.put_on_top(&c);
-}
-
 fn reads(c: &ActionCard, ncm: i32, r: FireResult) -> bool {
     c.fire_result(ncm) == r
 }
 
 fn line_hit(letters: &[HitLetter]) -> impl Fn(&ActionCard) -> bool + '_ {
     move |c: &ActionCard| c.hit.line == letters
-}
-
-fn crosshairs(c: &ActionCard) -> bool {
-    c.icon == Icon::Crosshairs && c.mark.is_none()
-}
-fn no_crosshairs(c: &ActionCard) -> bool {
-    c.icon != Icon::Crosshairs
-}
-fn grenade(c: &ActionCard) -> bool {
-    c.icon == Icon::Grenade
-}
-/// No grenade icon and no Jam mark: a plain miss for a grenade attempt.
-fn no_grenade(c: &ActionCard) -> bool {
-    c.icon != Icon::Grenade && c.mark.is_none()
-}
-
-fn order(action: Action) -> Input {
-    Input::Order(Order { by: None, action })
-}
-
-fn legal(g: &Game, i: &Input) -> bool {
-    g.legal_inputs().contains(i)
-}
-
-/// Applies an input that must be legal; returns its events.
-fn ok(g: &mut Game, i: Input) -> Vec<Event> {
-    assert!(legal(g, &i), "{i:?} should be a legal input");
-    match g.apply(&i) {
-        Ok(ev) => ev,
-        Err(e) => panic!("{i:?} was refused: {e}"),
-    }
-}
-
-/// Applies an input that must be refused; checks nothing changed.
-fn refused(g: &mut Game, i: Input) -> String {
-    assert!(!legal(g, &i), "{i:?} should not be a legal input");
-    let before = g.state_hash();
-    let e = match g.apply(&i) {
-        Ok(_) => panic!("{i:?} should have been refused"),
-        Err(e) => e,
-    };
-    assert_eq!(g.state_hash(), before, "a refused input changes nothing");
-    e.0
-}
-
-/// The attempts in some events: (cards drawn, success, unit).
-fn attempts(ev: &[Event]) -> Vec<(usize, bool, Option<UnitId>)> {
-    ev.iter()
-        .filter_map(|e| match &e.kind {
-            EventKind::Attempt {
-                success,
-                needed,
-                unit,
-                ..
-            } if needed != "none" => Some((e.cards.len(), *success, *unit)),
-            _ => None,
-        })
-        .collect()
 }
 
 /// The kinds and steps of one side's units in play on a card, sorted.
@@ -515,7 +381,7 @@ fn rule_8_0_visibility_does_not_apply_to_grenades_or_incoming() {
 fn rule_6_2_2_air_strikes_ignore_visibility_and_smoke_and_take_no_burst() {
     let mut g = new_game("dusk", Options::default());
     let orchard = terrain_card(&g, |c| c.terrain == TerrainType::Orchard && c.burst == -1);
-    lay(&mut g, p(2, 2), orchard);
+    lay(&mut g, p(2, 2), &[orchard]);
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     let m = &mut g.state_mut().map.card_mut(p(2, 2)).unwrap().markers;
     m.incoming = true;
@@ -698,7 +564,7 @@ fn split_card(g: &Game) -> u8 {
 fn rule_5_2_3_direct_fire_across_a_dark_border_uses_the_higher_value() {
     let (mut g, e) = target();
     let split = split_card(&g);
-    lay(&mut g, p(3, 2), split);
+    lay(&mut g, p(3, 2), &[split]);
     // From R1C2 the PDF enters R3C2 across its dark rear border: +2.
     add(&mut g, "us_rifle_squad", p(1, 2));
     assert_eq!(
@@ -716,7 +582,7 @@ fn rule_5_2_3_direct_fire_across_a_dark_border_uses_the_higher_value() {
 fn rule_5_2_3_same_card_grenade_and_incoming_use_the_lower_value() {
     let mut g = game();
     let split = split_card(&g);
-    lay(&mut g, p(3, 2), split);
+    lay(&mut g, p(3, 2), &[split]);
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     let sq = add(&mut g, "us_rifle_squad", p(3, 2));
     fire(&mut g, Side::Us, p(3, 2), p(3, 2));
@@ -748,8 +614,8 @@ fn rule_1_2_1_h_a_burst_icon_modifies_incoming_only() {
     let mut g = game();
     let orchard = terrain_card(&g, |c| c.terrain == TerrainType::Orchard && c.burst == -1);
     let marsh = terrain_card(&g, |c| c.terrain == TerrainType::Marsh && c.burst == 1);
-    lay(&mut g, p(2, 1), orchard);
-    lay(&mut g, p(2, 3), marsh);
+    lay(&mut g, p(2, 1), &[orchard]);
+    lay(&mut g, p(2, 3), &[marsh]);
     let a = add(&mut g, "us_rifle_squad", p(2, 1));
     let b = add(&mut g, "us_rifle_squad", p(2, 3));
     for pos in [p(2, 1), p(2, 3)] {
@@ -924,7 +790,7 @@ fn rule_6_3_the_ncm_is_clamped_between_minus_4_and_plus_6() {
     // the dark, under All Pinned fire.
     let mut g = new_game("dark", Options::default());
     let village = terrain_card(&g, |c| c.cover == CoverValue::Single(3));
-    lay(&mut g, p(3, 2), village);
+    lay(&mut g, p(3, 2), &[village]);
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     let c = cover(&mut g, p(3, 2), CoverKind::StrongBuilding);
     u(&mut g, e).cover = Some(c);
@@ -951,7 +817,7 @@ fn rule_6_3_example_mortar_and_sniper_fire_on_an_exposed_squad_under_cover_is_a_
     // (5.2.3) that Incoming! brings does not add to the example.
     let mut g = game();
     let split = split_card(&g);
-    lay(&mut g, p(1, 2), split);
+    lay(&mut g, p(1, 2), &[split]);
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let c = cover(&mut g, p(1, 2), CoverKind::Basic);
     u(&mut g, sq).steps = 3;
@@ -1000,7 +866,7 @@ fn rule_6_4_combat_example_small_arms_into_a_plus_2_card_on_an_exposed_squad_net
     // a second card's Line letter F turns a step into a fire team.
     let mut g = game();
     let plus2 = terrain_card(&g, |c| c.cover == CoverValue::Single(2) && c.burst == 0);
-    lay(&mut g, p(2, 2), plus2);
+    lay(&mut g, p(2, 2), &[plus2]);
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     u(&mut g, sq).exposed = true;
     enemy(&mut g, "de_fire_team", p(3, 2), true);
@@ -1171,16 +1037,6 @@ fn rule_6_3_combat_resolution_is_simultaneous() {
     assert_eq!(unit(&g, e).steps, 3, "the German squad read its card at +0");
 }
 
-fn pass(g: &mut Game) {
-    let inputs = g.legal_inputs();
-    let next = if inputs.contains(&Input::EndImpulse) {
-        Input::EndImpulse
-    } else {
-        inputs.first().cloned().expect("something to do")
-    };
-    g.apply(&next).expect("a legal input");
-}
-
 #[test]
 fn rule_6_3_2_b_pinned_units_under_no_vof_lose_the_marker_as_combat_effects_begin() {
     let mut g = new_game_with("day", Options::default(), common::quiet_enemy);
@@ -1189,7 +1045,7 @@ fn rule_6_3_2_b_pinned_units_under_no_vof_lose_the_marker_as_combat_effects_begi
         if g.state().step == Step::GeneralInitiative && g.state().impulse.is_some() {
             break;
         }
-        pass(&mut g);
+        play_on(&mut g);
     }
     assert_eq!(g.state().step, Step::GeneralInitiative);
     // A pinned US squad alone on R1C1, out of the enemy's range.
@@ -1485,7 +1341,7 @@ fn rule_6_1_1_a_squad_moving_into_range_of_a_spotted_enemy_opens_fire() {
     assert!(g.state().fires.is_empty());
     let ev = ok(
         &mut g,
-        order(Action::Move {
+        gi(Action::Move {
             unit: sq,
             to: p(2, 1),
             cover: None,
@@ -1806,8 +1662,8 @@ fn rule_6_2_3_example_2_two_cards_firing_at_the_sniper_make_a_crossfire() {
 fn spotter_ahead() -> (Game, UnitId, UnitId) {
     let mut g = game();
     let farm = terrain_card(&g, |c| c.terrain == TerrainType::Farm);
-    lay(&mut g, p(2, 2), farm);
-    lay(&mut g, p(3, 2), farm);
+    lay(&mut g, p(2, 2), &[farm]);
+    lay(&mut g, p(3, 2), &[farm]);
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let sp = enemy(&mut g, "de_mortar_spotter", p(3, 2), false);
     engage::update(&mut g);
@@ -1820,7 +1676,7 @@ fn rule_6_2_3_example_3_an_unspotted_spotter_draws_no_fire_after_a_move() {
     let (mut g, sq, _) = spotter_ahead();
     ok(
         &mut g,
-        order(Action::Move {
+        gi(Action::Move {
             unit: sq,
             to: p(2, 2),
             cover: None,
@@ -1835,7 +1691,7 @@ fn rule_6_2_3_example_4_the_spotter_once_spotted_draws_fire_at_once() {
     let (mut g, sq, sp) = spotter_ahead();
     ok(
         &mut g,
-        order(Action::Move {
+        gi(Action::Move {
             unit: sq,
             to: p(2, 2),
             cover: None,
@@ -1847,7 +1703,7 @@ fn rule_6_2_3_example_4_the_spotter_once_spotted_draws_fire_at_once() {
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::Spot {
+        gi(Action::Spot {
             unit: sq,
             target: p(3, 2),
         }),
@@ -2064,7 +1920,7 @@ fn rule_6_6_concentrated_fire_on_a_unit_under_cover_marks_everyone_under_it() {
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: sq,
             target: e,
         }),
@@ -2094,7 +1950,7 @@ fn rule_6_6_a_critical_concentrated_fire_takes_away_the_cover() {
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: sq,
             target: mg,
         }),
@@ -2121,7 +1977,7 @@ fn rule_6_6_a_critical_concentrated_fire_on_a_unit_in_the_open_places_two_marker
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: sq,
             target: ft,
         }),
@@ -2135,7 +1991,7 @@ fn rule_6_2_3_concentrated_fire_is_attempted_only_along_the_pdf() {
     let Covered { mut g, sq, e, .. } = covered();
     // A spotted fire team on R2C1: in range and in sight, off the PDF.
     let off = enemy(&mut g, "de_fire_team", p(2, 1), true);
-    let i = order(Action::ConcentrateFire {
+    let i = gi(Action::ConcentrateFire {
         unit: sq,
         target: off,
     });
@@ -2143,7 +1999,7 @@ fn rule_6_2_3_concentrated_fire_is_attempted_only_along_the_pdf() {
     assert!(why.contains("PDF"), "{why}");
     assert!(legal(
         &g,
-        &order(Action::ConcentrateFire {
+        &gi(Action::ConcentrateFire {
             unit: sq,
             target: e
         })
@@ -2152,7 +2008,7 @@ fn rule_6_2_3_concentrated_fire_is_attempted_only_along_the_pdf() {
     u(&mut g, e).spotted = false;
     let why = refused(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: sq,
             target: e,
         }),
@@ -2168,7 +2024,7 @@ fn rule_6_5_1_a_unit_without_g_makes_grenade_attacks_only_within_its_card() {
     engage::update(&mut g);
     let why = refused(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: lmg,
             target: e,
         }),
@@ -2178,7 +2034,7 @@ fn rule_6_5_1_a_unit_without_g_makes_grenade_attacks_only_within_its_card() {
     engage::update(&mut g);
     assert!(legal(
         &g,
-        &order(Action::Grenade {
+        &gi(Action::Grenade {
             unit: lmg,
             target: e
         })
@@ -2209,7 +2065,7 @@ fn rule_6_5_1_a_critical_grenade_attack_takes_away_the_cover() {
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
@@ -2232,7 +2088,7 @@ fn rule_6_5_1_a_critical_grenade_attack_on_a_unit_in_the_open_places_two_markers
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
@@ -2255,12 +2111,15 @@ fn rule_6_5_1_a_good_order_target_answers_with_a_free_grenade_attack() {
     let spent = g.state().impulse.as_ref().unwrap().spent;
     let ev = ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
     );
-    assert_eq!(attempts(&ev), vec![(2, true, Some(sq)), (2, true, Some(e))]);
+    assert_eq!(
+        unit_attempts(&ev),
+        vec![(2, true, Some(sq)), (2, true, Some(e))]
+    );
     assert_eq!(unit(&g, e).grenaded, 1);
     assert_eq!(unit(&g, sq).grenaded, 1);
     // The answer is free.
@@ -2280,13 +2139,13 @@ fn rule_6_5_1_the_target_answers_a_failed_attack_too() {
     top(&mut g, &cards);
     let ev = ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
     );
     assert_eq!(
-        attempts(&ev),
+        unit_attempts(&ev),
         vec![(2, false, Some(sq)), (2, true, Some(e))]
     );
     assert!(g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss);
@@ -2306,12 +2165,12 @@ fn rule_6_5_1_no_answer_from_a_pinned_target_or_to_an_unspotted_attacker() {
     top(&mut g, &cards);
     let ev = ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
     );
-    assert_eq!(attempts(&ev), vec![(2, true, Some(sq))]);
+    assert_eq!(unit_attempts(&ev), vec![(2, true, Some(sq))]);
     assert_eq!(unit(&g, sq).grenaded, 0);
     // An unspotted attacker. Our units are always in sight (9.3); the flag
     // is cleared here only to exercise the rule's condition.
@@ -2325,12 +2184,12 @@ fn rule_6_5_1_no_answer_from_a_pinned_target_or_to_an_unspotted_attacker() {
     top(&mut g, &cards);
     let ev = ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
     );
-    assert_eq!(attempts(&ev), vec![(2, true, Some(sq))]);
+    assert_eq!(unit_attempts(&ev), vec![(2, true, Some(sq))]);
 }
 
 #[test]
@@ -2352,12 +2211,12 @@ fn rule_6_5_1_no_answer_to_a_grenade_attack_from_another_card() {
     top(&mut g, &cards);
     let ev = ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: sq,
             target: e,
         }),
     );
-    assert_eq!(attempts(&ev), vec![(2, true, Some(sq))]);
+    assert_eq!(unit_attempts(&ev), vec![(2, true, Some(sq))]);
     assert_eq!(unit(&g, e).grenaded, 1);
     assert_eq!(unit(&g, sq).grenaded, 0);
 }
@@ -2378,12 +2237,12 @@ fn rule_6_5_4_no_jam_on_a_grenade_attack_within_the_card() {
     top(&mut g, &cards);
     let ev = ok(
         &mut g,
-        order(Action::Grenade {
+        gi(Action::Grenade {
             unit: lmg,
             target: e,
         }),
     );
-    assert_eq!(attempts(&ev)[0], (2, false, Some(lmg)));
+    assert_eq!(unit_attempts(&ev)[0], (2, false, Some(lmg)));
     assert!(unit(&g, lmg).in_play());
     assert_eq!(
         teams(&g, p(2, 2), Side::Us),
@@ -2444,7 +2303,7 @@ fn rule_6_6_a_successful_concentrated_fire_spends_a_second_point() {
     top(&mut g, &cards[..2]);
     ok(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: lmg,
             target: e,
         }),
@@ -2466,7 +2325,7 @@ fn rule_6_6_a_failed_concentrated_fire_spends_nothing() {
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: lmg,
             target: e,
         }),
@@ -2540,7 +2399,7 @@ fn rule_13_2_without_ammunition_tracking_nothing_is_spent() {
     top(&mut g, &cards);
     ok(
         &mut g,
-        order(Action::ConcentrateFire {
+        gi(Action::ConcentrateFire {
             unit: lmg,
             target: e,
         }),
@@ -2690,7 +2549,7 @@ fn rule_5_2_3_a_snipers_shot_across_a_dark_border_uses_the_higher_value() {
     let split = terrain_card(&g, |c| {
         matches!(c.cover, CoverValue::Split { dark: 2, light: 1 }) && c.borders.n == Border::Dark
     });
-    lay(&mut g, p(1, 2), split);
+    lay(&mut g, p(1, 2), &[split]);
     u(&mut g, sq).exposed = true;
     combat::pick_sniper_targets(&mut g);
     assert_eq!(sniped(&g), vec![sq]);
@@ -2699,7 +2558,7 @@ fn rule_5_2_3_a_snipers_shot_across_a_dark_border_uses_the_higher_value() {
     assert_eq!(part(&n, "terrain"), Some(2));
     // From the same card it is point blank: the lower value.
     let (mut g, [sq, ..], s) = sniper_target();
-    lay(&mut g, p(1, 2), split);
+    lay(&mut g, p(1, 2), &[split]);
     u(&mut g, s).pos = p(1, 2);
     g.state_mut().fires.clear();
     fire(&mut g, Side::German, p(1, 2), p(1, 2));

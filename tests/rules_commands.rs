@@ -12,6 +12,8 @@
 
 mod common;
 
+use common::{fire, id, legal, order, p, top};
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Experience};
 use fof::data::charts::{Activity, CoverKind};
@@ -24,7 +26,7 @@ use fof::engine::kernel::ids::CoverId;
 use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::{CoverMarker, FireLink};
+use fof::engine::kernel::state::CoverMarker;
 use fof::engine::orders::comms::{self, Link};
 use fof::engine::{Decision, Game, Input, Options, UnitId};
 use std::sync::Arc;
@@ -36,10 +38,6 @@ use std::sync::Arc;
 const BASE_MISSION: &str = "hedgerow_attack";
 const MISSION: &str = "rules_commands";
 const SEED: u64 = 7;
-
-fn p(row: i8, col: i8) -> CardPos {
-    CardPos::new(row, col)
-}
 
 fn entry(
     id: &str,
@@ -163,12 +161,6 @@ fn start(data: &Arc<DataSet>, options: Options, top: &[u8]) -> Game {
     Game::new_stacked(data.clone(), MISSION, SEED, options, &cards).expect("setup")
 }
 
-/// Puts known cards on top of the deck mid-game (the first is drawn next).
-fn stack(g: &mut Game, top: &[u8]) {
-    let cards: Vec<Card> = top.iter().map(|&n| Card::Action(n)).collect();
-    g.state_mut().deck.put_on_top(&cards);
-}
-
 /// A card matching `pred` that is not in `avoid`.
 fn find(data: &DataSet, avoid: &[u8], pred: impl Fn(&ActionCard) -> bool) -> u8 {
     data.action_cards()
@@ -195,14 +187,6 @@ fn no_icon(data: &DataSet, avoid: &[u8]) -> u8 {
 
 fn card(data: &DataSet, n: u8) -> &ActionCard {
     data.action_card(n).expect("card exists")
-}
-
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).expect("roster id").id
-}
-
-fn order(by: Option<UnitId>, action: Action) -> Input {
-    Input::Order(Order { by, action })
 }
 
 /// Adds an enemy unit of a counter type on a card, clone of an existing
@@ -233,18 +217,6 @@ fn add_enemy(g: &mut Game, ty: &str, pos: CardPos, spotted: bool) -> UnitId {
     let uid = u.id;
     s.units.push(u);
     uid
-}
-
-/// Enemy fire from `from` into `target` (a PDF and its VOF, 6.1-6.2).
-fn fire(g: &mut Game, from: CardPos, target: CardPos) {
-    let f = &mut g.state_mut().fires;
-    f.push(FireLink {
-        side: Side::German,
-        from,
-        target,
-    });
-    f.sort();
-    f.dedup();
 }
 
 /// Puts a basic cover marker on the unit's card and the unit under it.
@@ -417,10 +389,6 @@ fn refused(g: &mut Game, input: &Input) -> String {
     err.0
 }
 
-fn is_legal(g: &Game, input: &Input) -> bool {
-    g.legal_inputs().contains(input)
-}
-
 // ---------------------------------------------------------------------------
 // Common positions
 // ---------------------------------------------------------------------------
@@ -439,7 +407,7 @@ fn at_plt_initiative(data: &Arc<DataSet>, options: Options) -> Game {
 
 /// Lets `hq` draw next from a known card; returns its draw.
 fn draw_now(g: &mut Game, hq: UnitId, card: u8) -> Draw {
-    stack(g, &[card]);
+    top(g, &[card]);
     let ev = g.apply(&Input::ChooseHq(hq)).expect("a candidate HQ");
     let d = draw_of(&ev, hq);
     assert_eq!(d.cards.len(), 1);
@@ -631,7 +599,7 @@ fn rule_3_1_turn_2_draws_one_card_and_stops_without_the_higher_hq_icon() {
     let mut g = start(&data, Options::default(), &[]);
     to_general_initiative(&mut g);
     let plain = no_icon(&data, &[]);
-    stack(&mut g, &[plain]);
+    top(&mut g, &[plain]);
     g.apply(&Input::EndImpulse).unwrap();
     let checks = higher_hq_checks(g.log(), 2);
     let (friendly, event, rule, cards) = &checks[0];
@@ -654,7 +622,7 @@ fn rule_3_1_higher_hq_icon_draws_a_second_card_read_under_10() {
     let rn = find(&data, &[icon], |c| {
         c.random_number(10).is_some_and(|v| v > 1)
     });
-    stack(&mut g, &[icon, rn]);
+    top(&mut g, &[icon, rn]);
     g.apply(&Input::EndImpulse).unwrap();
     let checks = higher_hq_checks(g.log(), 2);
     let (friendly, event, rule, cards) = &checks[0];
@@ -687,7 +655,7 @@ fn rule_3_4_1_enemy_higher_hq_check_follows_the_command_phase_from_turn_2() {
     let rn = find(&data, &[icon], |c| {
         c.random_number(10).is_some_and(|v| v > 1)
     });
-    stack(&mut g, &[icon, rn]);
+    top(&mut g, &[icon, rn]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let checks = higher_hq_checks(&ev, 2);
     assert_eq!(checks.len(), 1);
@@ -708,7 +676,7 @@ fn rule_3_2_1_defensive_enemy_higher_hq_check_comes_before_the_co_hq_draw() {
         c.random_number(10).is_some_and(|v| v > 1)
     });
     let co_card = helmet(&data, 3, &[plain, icon, rn]);
-    stack(&mut g, &[plain, icon, rn, co_card]);
+    top(&mut g, &[plain, icon, rn, co_card]);
     g.apply(&Input::EndImpulse).unwrap();
     let checks = higher_hq_checks(g.log(), 2);
     assert_eq!(checks.len(), 2);
@@ -817,7 +785,7 @@ fn rule_3_3_1_a_bn_hq_on_the_map_gets_the_maximum_cannot_save_and_activates_the_
     assert_eq!((d.total, d.modifier, d.saved), (6, 0, 0));
     assert!(d.cards.is_empty(), "no card is drawn for the BN HQ");
     let activate = order(Some(bn), Action::Activate { hq: co });
-    assert!(is_legal(&g, &activate));
+    assert!(legal(&g, &activate));
     g.apply(&activate).unwrap();
     let ev = g.apply(&Input::EndImpulse).unwrap();
     assert_eq!(impulse_end(&ev, Some(bn)), (0, 5));
@@ -895,7 +863,7 @@ fn rule_4_1_2_small_arms_vof_on_the_hq_card_is_minus_1() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_leader", p(3, 1), true);
-        fire(g, p(3, 1), p(1, 1));
+        fire(g, Side::German, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-1, 2));
 }
@@ -905,7 +873,7 @@ fn rule_4_1_2_vof_on_another_card_does_not_count() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_rifle_squad", p(3, 2), true);
-        fire(g, p(3, 2), p(1, 2));
+        fire(g, Side::German, p(3, 2), p(1, 2));
     });
     assert_eq!((d.modifier, d.total), (0, 3));
 }
@@ -915,7 +883,7 @@ fn rule_4_1_2_automatic_weapons_vof_is_minus_2() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_rifle_squad", p(3, 1), true);
-        fire(g, p(3, 1), p(1, 1));
+        fire(g, Side::German, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-2, 1));
 }
@@ -927,7 +895,7 @@ fn rule_4_1_2_heavy_weapons_vof_is_minus_3() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "us_mortar_81", p(3, 1), true);
-        fire(g, p(3, 1), p(1, 1));
+        fire(g, Side::German, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-3, 0));
 }
@@ -937,7 +905,7 @@ fn rule_4_1_2_sniper_vof_is_minus_3() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_sniper", p(3, 1), true);
-        fire(g, p(3, 1), p(1, 1));
+        fire(g, Side::German, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-3, 0));
 }
@@ -964,8 +932,8 @@ fn rule_4_1_2_only_the_cards_vof_marker_counts_not_each_firer() {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_leader", p(3, 1), true);
         add_enemy(g, "de_rifle_squad", p(2, 2), true);
-        fire(g, p(3, 1), p(1, 1));
-        fire(g, p(2, 2), p(1, 1));
+        fire(g, Side::German, p(3, 1), p(1, 1));
+        fire(g, Side::German, p(2, 2), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-2, 1));
 }
@@ -990,7 +958,7 @@ fn rule_4_1_2_modifiers_add_up() {
         u.pinned = true;
         under_cover(g, hq);
         add_enemy(g, "de_rifle_squad", p(3, 1), true);
-        fire(g, p(3, 1), p(1, 1));
+        fire(g, Side::German, p(3, 1), p(1, 1));
     });
     assert_eq!((d.drawn, d.modifier, d.total), (3, -1, 2));
 }
@@ -1012,9 +980,9 @@ fn rule_4_1_2_an_activated_hq_gets_at_least_one_command() {
         u.pinned = true;
     }
     add_enemy(&mut g, "de_sniper", p(3, 1), true);
-    fire(&mut g, p(3, 1), p(1, 1));
+    fire(&mut g, Side::German, p(3, 1), p(1, 1));
     let c = helmet(&data, 1, &[]);
-    stack(&mut g, &[c]);
+    top(&mut g, &[c]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let d = draw_of(&ev, plt1);
     assert_eq!(d.step, Step::ActivatedImpulses);
@@ -1060,7 +1028,7 @@ fn general_initiative(kind: MissionKind, printed: u8) -> (Game, Draw) {
     // Staff impulses draw no card: the next card goes to General Initiative.
     pass_until(&mut g, |g| g.state().step == Step::StaffInitiative);
     let c = star(&data, printed, &[]);
-    stack(&mut g, &[c]);
+    top(&mut g, &[c]);
     to_general_initiative(&mut g);
     let d = draws_of(g.log(), None);
     assert_eq!(d.len(), 1);
@@ -1119,13 +1087,13 @@ fn rule_3_3_2_d_general_initiative_needs_no_hq_and_cannot_activate() {
             cover: None,
         },
     );
-    assert!(is_legal(&g, &mv));
+    assert!(legal(&g, &mv));
     let act = order(None, Action::Activate { hq: plt1 });
-    assert!(!is_legal(&g, &act));
+    assert!(!legal(&g, &act));
     let why = refused(&mut g, &act);
     assert!(why.contains("3.3.2 D"), "{why}");
     let act_by_co = order(Some(co), Action::Activate { hq: plt1 });
-    assert!(!is_legal(&g, &act_by_co));
+    assert!(!legal(&g, &act_by_co));
     refused(&mut g, &act_by_co);
     g.apply(&mv).unwrap();
 }
@@ -1175,7 +1143,7 @@ fn rule_3_3_1_c_choosing_an_hq_that_has_no_impulse_now_is_refused() {
     let mut g = with_two_activated(&data);
     for r in ["3plt_hq", "xo", "1_1", "co_hq"] {
         let u = id(&g, r);
-        assert!(!is_legal(&g, &Input::ChooseHq(u)));
+        assert!(!legal(&g, &Input::ChooseHq(u)));
         let why = refused(&mut g, &Input::ChooseHq(u));
         assert!(why.contains("no impulse"), "{why}");
     }
@@ -1198,7 +1166,7 @@ fn rule_3_3_1_c_one_hq_finishes_its_impulse_before_the_next_draws() {
     let sq = id(&g, "1_1");
     let a = helmet(&data, 4, &[]);
     let b = helmet(&data, 2, &[a]);
-    stack(&mut g, &[a, b]);
+    top(&mut g, &[a, b]);
     g.apply(&Input::ChooseHq(plt2)).unwrap();
     // 1 PLT HQ has not drawn yet, cannot be chosen, and cannot spend.
     assert!(draws_of(g.log(), Some(plt1)).is_empty());
@@ -1225,7 +1193,7 @@ fn rule_3_3_1_c_one_hq_finishes_its_impulse_before_the_next_draws() {
     assert_eq!(d.cards[0].card, b);
     assert_eq!(d.step, Step::ActivatedImpulses);
     assert!(is_orders_of(&g, plt1));
-    assert!(is_legal(&g, &mv));
+    assert!(legal(&g, &mv));
 }
 
 #[test]
@@ -1260,14 +1228,14 @@ fn rule_3_3_1_c_an_activated_co_staff_draws_the_helmet_and_may_activate_a_plt_hq
         c.activated != c.initiative && c.activated > 1
     });
     let b = helmet(&data, 2, &[a]);
-    stack(&mut g, &[a, b]);
+    top(&mut g, &[a, b]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let d = draw_of(&ev, xo);
     assert_eq!(d.step, Step::ActivatedImpulses);
     assert_eq!(d.drawn, card(&data, a).activated);
     assert_eq!(d.cards[0].section, Section::Activated);
     let act = order(Some(xo), Action::Activate { hq: plt3 });
-    assert!(is_legal(&g, &act));
+    assert!(legal(&g, &act));
     g.apply(&act).unwrap();
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let d = draw_of(&ev, plt3);
@@ -1350,7 +1318,7 @@ fn rule_3_3_2_c_staff_initiative_commands_cannot_activate_plt_hqs() {
     pass_until(&mut g, |g| g.state().step == Step::StaffInitiative);
     g.apply(&Input::ChooseHq(xo)).unwrap();
     let act = order(Some(xo), Action::Activate { hq: plt1 });
-    assert!(!is_legal(&g, &act));
+    assert!(!legal(&g, &act));
     let why = refused(&mut g, &act);
     assert!(why.contains("3.3.1"), "{why}");
     // The command itself is good for other orders.
@@ -1377,7 +1345,7 @@ fn rule_3_3_2_a_co_hq_on_initiative_cannot_activate_plt_hqs() {
     assert!(is_orders_of(&g, co));
     assert_eq!(comms::link(&g, co, plt3), Some(Link::VisualVerbal));
     let act = order(Some(co), Action::Activate { hq: plt3 });
-    assert!(!is_legal(&g, &act));
+    assert!(!legal(&g, &act));
     let why = refused(&mut g, &act);
     assert!(why.contains("Activation Segment"), "{why}");
 }
@@ -1522,7 +1490,7 @@ fn rule_4_1_3_saved_commands_carry_to_the_next_turn_and_add_to_the_draw() {
     to_general_initiative(&mut g);
     let plain = no_icon(&data, &[first]);
     let second = helmet(&data, 4, &[first, plain]);
-    stack(&mut g, &[plain, second]);
+    top(&mut g, &[plain, second]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let d = draw_of(&ev, co);
     assert_eq!(d.turn, 2);
@@ -1581,7 +1549,7 @@ fn rule_4_1_4_hq_on_its_fire_team_side_can_only_order_itself() {
             cover: None,
         },
     );
-    assert!(is_legal(&g, &own));
+    assert!(legal(&g, &own));
     g.apply(&own).unwrap();
 }
 
@@ -1592,9 +1560,9 @@ fn rule_4_1_4_hq_on_its_fire_team_side_cannot_be_activated() {
     let co = id(&g, "co_hq");
     let plt1 = id(&g, "1plt_hq");
     let act = order(Some(co), Action::Activate { hq: plt1 });
-    assert!(is_legal(&g, &act));
+    assert!(legal(&g, &act));
     g.state_mut().unit_mut(plt1).flipped = true;
-    assert!(!is_legal(&g, &act));
+    assert!(!legal(&g, &act));
     refused(&mut g, &act);
     // It draws for initiative instead.
     g.apply(&Input::EndImpulse).unwrap();
@@ -1611,7 +1579,7 @@ fn rule_4_1_4_co_hq_on_its_fire_team_side_is_not_activated_and_draws_initiative(
     g.state_mut().unit_mut(co).flipped = true;
     let plain = no_icon(&data, &[]);
     let c = find(&data, &[plain], |c| c.activated != c.initiative);
-    stack(&mut g, &[plain, c]);
+    top(&mut g, &[plain, c]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     assert!(activated_events(&ev).is_empty());
     assert!(
@@ -1630,11 +1598,11 @@ fn rule_4_1_3_hq_only_actions_under_general_initiative_need_an_hq_originator() {
     let co = id(&g, "co_hq");
     let sq = id(&g, "1_3");
     let anon = order(None, Action::CreateRunner { from: sq });
-    assert!(!is_legal(&g, &anon));
+    assert!(!legal(&g, &anon));
     let why = refused(&mut g, &anon);
     assert!(why.contains("4.1.3"), "{why}");
     let by_co = order(Some(co), Action::CreateRunner { from: sq });
-    assert!(is_legal(&g, &by_co));
+    assert!(legal(&g, &by_co));
     // Other actions are given without an originator.
     let mv = order(
         Some(co),
@@ -1644,11 +1612,11 @@ fn rule_4_1_3_hq_only_actions_under_general_initiative_need_an_hq_originator() {
             cover: None,
         },
     );
-    assert!(!is_legal(&g, &mv));
+    assert!(!legal(&g, &mv));
     refused(&mut g, &mv);
     // An HQ on its fire-team side cannot originate them.
     g.state_mut().unit_mut(co).flipped = true;
-    assert!(!is_legal(&g, &by_co));
+    assert!(!legal(&g, &by_co));
     refused(&mut g, &by_co);
     g.state_mut().unit_mut(co).flipped = false;
     g.apply(&by_co).unwrap();
@@ -1669,7 +1637,7 @@ fn co_in_contact_turn_2(exp: Experience, co_card: u8) -> Game {
     g.state_mut().hq_state_mut(co).unwrap().saved = 0;
     add_enemy(&mut g, "de_rifle_squad", p(4, 2), true);
     let plain = no_icon(&data, &[co_card]);
-    stack(&mut g, &[plain, co_card]);
+    top(&mut g, &[plain, co_card]);
     g.apply(&Input::EndImpulse).unwrap();
     assert_eq!(g.state().turn, 2);
     assert_eq!(g.state().activity, Activity::Contact);
@@ -1732,10 +1700,10 @@ fn rule_4_2_example_2nd_plt_card_5_4_veteran_under_sniper_fire_with_one_saved_ha
     g.state_mut().unit_mut(plt2).pos = p(2, 2);
     g.state_mut().hq_state_mut(plt2).unwrap().saved = 1;
     add_enemy(&mut g, "de_sniper", p(3, 3), true);
-    fire(&mut g, p(3, 3), p(2, 2));
+    fire(&mut g, Side::German, p(3, 3), p(2, 2));
     g.state_mut().activity = Activity::Contact; // the sniper is spotted
     let c = find(&data, &[], |c| c.activated == 5 && c.initiative == 4);
-    stack(&mut g, &[c]);
+    top(&mut g, &[c]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let d = draw_of(&ev, plt2);
     assert_eq!(d.step, Step::ActivatedImpulses);
@@ -1783,7 +1751,7 @@ fn rule_3_3_command_example_co_hq_activated_activates_3_plt_by_voice_and_2_plt_b
     assert_eq!(comms::link(&g, co, plt2), Some(Link::Radio(Net::CoTac)));
     let act3 = order(Some(co), Action::Activate { hq: plt3 });
     let act2 = order(Some(co), Action::Activate { hq: plt2 });
-    assert!(is_legal(&g, &act3) && is_legal(&g, &act2));
+    assert!(legal(&g, &act3) && legal(&g, &act2));
     let ev = g.apply(&act3).unwrap();
     assert_eq!(activated_events(&ev), [(plt3, "4.2.1 a".to_string())]);
     g.apply(&act2).unwrap();
@@ -1808,7 +1776,7 @@ fn rule_3_3_command_example_co_hq_can_order_1_3_but_not_2_2_which_has_no_radio()
             cover: None,
         },
     );
-    assert!(is_legal(&g, &mv13));
+    assert!(legal(&g, &mv13));
     // 7. ... but not 2/2 on the next card.
     assert!(comms::link(&g, co, s22).is_none());
     assert!(
@@ -1977,7 +1945,7 @@ fn rule_13_3_abstract_communications_reach_any_card_without_radios() {
     assert_eq!(comms::link(&g, co, plt2), Some(Link::Abstract));
     assert_eq!(comms::link(&g, co, s22), Some(Link::Abstract));
     let act = order(Some(co), Action::Activate { hq: plt2 });
-    assert!(is_legal(&g, &act));
+    assert!(legal(&g, &act));
     g.apply(&act).unwrap();
 }
 
@@ -1987,10 +1955,10 @@ fn rule_13_3_a_pinned_hq_can_command_only_itself() {
     let co = id(&g, "co_hq");
     let plt1 = id(&g, "1plt_hq");
     let act = order(Some(co), Action::Activate { hq: plt1 });
-    assert!(is_legal(&g, &act));
+    assert!(legal(&g, &act));
     g.state_mut().unit_mut(co).pinned = true;
     assert_eq!(comms::link(&g, co, plt1), None);
-    assert!(!is_legal(&g, &act));
+    assert!(!legal(&g, &act));
     let why = refused(&mut g, &act);
     assert!(why.contains("communication"), "{why}");
     for i in g.legal_inputs() {
@@ -2019,7 +1987,7 @@ fn rule_13_3_a_pinned_co_hq_is_not_activated() {
         .markers
         .pending_fire = true;
     let plain = no_icon(&data, &[]);
-    stack(&mut g, &[plain]);
+    top(&mut g, &[plain]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
     assert_eq!(g.state().turn, 2);
     assert!(g.state().unit(co).pinned);

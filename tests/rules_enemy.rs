@@ -3,8 +3,10 @@
 
 mod common;
 
+use common::{cards, higher_hq_cards, id, mission_game, open_map, p, put};
+
 use fof::data::DataSet;
-use fof::data::action::{ActionCard, Word};
+use fof::data::action::Word;
 use fof::data::campaign::{ForcePackage, PackageCover, PackagePlacement};
 use fof::data::charts::{Activity, CoverKind, PcLetter};
 use fof::data::mission::{ContactTables, Placement, PlacementTable, Reach};
@@ -16,10 +18,6 @@ use fof::engine::kernel::ids::{CoverId, UnitId};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{CoverMarker, Options, PcMarker};
 use std::sync::Arc;
-
-fn p(r: i8, c: i8) -> CardPos {
-    CardPos::new(r, c)
-}
 
 /// The shipped mission on an all-open map, its PC markers cleared, with a
 /// one-line contact table for every letter naming `package`, and a
@@ -34,26 +32,31 @@ fn game_tweaked(
     placement: Placement,
     tweak: impl FnOnce(&mut DataSet),
 ) -> Game {
-    let mut data = DataSet::embedded().unwrap();
-    tweak(&mut data);
     let pid = package.id.clone();
-    data.campaigns[0].packages.push(package);
-    let mut m = data.mission("hedgerow_attack").unwrap().clone();
-    m.id = "enemy_test".into();
-    m.pc_markers.clear();
-    m.contacts = Some(ContactTables {
-        a: vec![(10, pid.clone())],
-        b: vec![(10, pid.clone())],
-        c: vec![(10, pid)],
-    });
-    m.placement = Some(PlacementTable {
-        n: 10,
-        entries: vec![(10, placement)],
-    });
-    m.enemy_cover = Some(CoverKind::Basic);
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
-    common::open_map(&mut g);
+    let mut g = mission_game(
+        "hedgerow_attack",
+        "enemy_test",
+        9,
+        Options::default(),
+        |data| {
+            tweak(data);
+            data.campaigns[0].packages.push(package);
+        },
+        |m| {
+            m.pc_markers.clear();
+            m.contacts = Some(ContactTables {
+                a: vec![(10, pid.clone())],
+                b: vec![(10, pid.clone())],
+                c: vec![(10, pid)],
+            });
+            m.placement = Some(PlacementTable {
+                n: 10,
+                entries: vec![(10, placement)],
+            });
+            m.enemy_cover = Some(CoverKind::Basic);
+        },
+    );
+    open_map(&mut g);
     g
 }
 
@@ -72,31 +75,11 @@ fn squad_package(id: &str, opens_fire: bool, placement: PackagePlacement) -> For
     }
 }
 
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).unwrap().id
-}
-
-fn put(g: &mut Game, u: UnitId, at: CardPos) {
-    let x = g.state_mut().unit_mut(u);
-    x.pos = at;
-    x.cover = None;
-}
-
 fn marker(g: &mut Game, at: CardPos, letter: PcLetter) {
     g.state_mut().map.card_mut(at).unwrap().markers.pc = Some(PcMarker {
         letter,
         hidden: true,
     });
-}
-
-fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
-    g.data()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .take(n)
-        .map(|c| Card::Action(c.number))
-        .collect()
 }
 
 fn germans(g: &Game) -> Vec<(CardPos, UnitKind, bool)> {
@@ -470,13 +453,7 @@ fn rule_9_1_4_a_counterattack_marks_every_us_occupied_card_keeping_the_higher_le
 /// Runs a Higher HQ check on turn 2 with a Higher HQ card on top and a
 /// card reading `r` under 10 next.
 fn hhq(g: &mut Game, friendly: bool, r: u8) {
-    let icon = cards(g, 1, |c| c.higher_hq);
-    let roll = cards(g, 1, |c| {
-        c.random_number(10) == Some(r) && !icon.contains(&Card::Action(c.number))
-    });
-    let mut deck = icon;
-    deck.extend(roll);
-    g.state_mut().deck.put_on_top(&deck);
+    higher_hq_cards(g, r);
     g.state_mut().turn = 2;
     fof::engine::turn::phases::higher_hq_check(g, friendly);
 }
@@ -1134,13 +1111,7 @@ fn rule_9_1_4_a_counterattack_puts_the_enemy_on_assault_for_three_turns() {
     assert_eq!(hierarchy::tactic(&g), Tactic::Delay);
     // Turn 6: the enemy table's last band, R# 10 is a counterattack.
     g.state_mut().turn = 6;
-    let icon = cards(&g, 1, |c| c.higher_hq);
-    let roll = cards(&g, 1, |c| {
-        c.random_number(10) == Some(10) && !icon.contains(&Card::Action(c.number))
-    });
-    let mut deck = icon;
-    deck.extend(roll);
-    g.state_mut().deck.put_on_top(&deck);
+    higher_hq_cards(&mut g, 10);
     fof::engine::turn::phases::higher_hq_check(&mut g, false);
     for (turn, t) in [
         (6, Tactic::Assault),

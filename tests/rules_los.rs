@@ -2,6 +2,10 @@
 //! rulebook's LOS examples (reconstructed from their text; the diagrams are
 //! not available to us).
 
+mod common;
+
+use common::p;
+
 use fof::data::terrain::{
     Border, Borders, CoverValue, Dir, Relief, TerrainCard, TerrainType, Traffic,
 };
@@ -86,10 +90,6 @@ impl Grid {
     fn why(&self, from: CardPos, to: CardPos, vis: Visibility) -> LosResult {
         explain_los(self, self.ground(from), self.ground(to), vis)
     }
-}
-
-fn p(row: i8, col: i8) -> CardPos {
-    CardPos::new(row, col)
 }
 
 fn with_dark(mut b: Borders, dirs: &[Dir]) -> Borders {

@@ -9,48 +9,32 @@
 //! Action deck where a draw matters, and checks both the legal and the
 //! refused case.
 
-use fof::data::DataSet;
-use fof::data::action::{ActionCard, Experience, Icon, Word};
+mod common;
+
+use common::{
+    CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,
+    fire_with_shooter, lay, mv, new_impulse, ok, order, p, plain_cards, play_on, put, refused, sa,
+    small_mission, spent, start, terrain, terrain_where, top_cards, unit,
+};
+
+use fof::data::action::{Experience, Icon, Word};
 use fof::data::charts::CoverKind;
-use fof::data::mission::{At, Face, FixedCard, Mission, RosterEntry, Start};
+use fof::data::mission::{At, Face, FixedCard, Mission, Start};
 use fof::data::terrain::{Relief, TerrainCard, TerrainType};
-use fof::data::units::{Side, UnitTypeId};
+use fof::data::units::Side;
 use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{Event, EventKind};
 use fof::engine::kernel::game::Game;
 use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::input::Action;
 use fof::engine::kernel::input::Input;
-use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
-use fof::engine::kernel::state::{
-    Asset, CoverMarker, FireLink, Impulse, MapCard, Options, PcMarker, Unit,
-};
-use std::sync::{Arc, OnceLock};
+use fof::engine::kernel::state::{Asset, CoverMarker, MapCard, PcMarker};
 
 // ---------------------------------------------------------------------------
 // Data and missions
 // ---------------------------------------------------------------------------
-
-fn base() -> &'static DataSet {
-    static DATA: OnceLock<DataSet> = OnceLock::new();
-    DATA.get_or_init(|| DataSet::embedded().expect("the shipped data loads"))
-}
-
-fn p(row: i8, col: i8) -> CardPos {
-    CardPos::new(row, col)
-}
-
-fn sa(col: i8) -> CardPos {
-    CardPos::new(0, col)
-}
-
-fn terrain() -> &'static [TerrainCard] {
-    &base()
-        .terrain_deck("normandy")
-        .expect("normandy deck")
-        .cards
-}
 
 fn tcard(n: u8) -> &'static TerrainCard {
     terrain()
@@ -63,110 +47,37 @@ fn is_hill(n: u8) -> bool {
     tcard(n).is_hill()
 }
 
-/// Terrain cards matching a predicate, by number.
-fn terrain_where(pred: impl Fn(&TerrainCard) -> bool) -> Vec<u8> {
-    terrain()
-        .iter()
-        .filter(|c| pred(c))
-        .map(|c| c.number)
-        .collect()
-}
-
-/// Plain ground: no hill, no urban cover, no printed relief, room for two or
-/// three cover markers.
-fn plain_cards() -> Vec<u8> {
-    terrain_where(|c| !c.is_hill() && !c.urban && c.relief == Relief::Flat && c.cover_markers >= 2)
-}
-
-// Unit ids of the test company, in roster order.
-const CO: UnitId = UnitId(0);
-const PLT: UnitId = UnitId(1);
-const S1: UnitId = UnitId(2);
-const S2: UnitId = UnitId(3);
-const S3: UnitId = UnitId(4);
-const LMG: UnitId = UnitId(5);
+// Unit ids of the test company past the platoon of `small_mission`, in
+// roster order.
 const HMG: UnitId = UnitId(6);
 const MTR: UnitId = UnitId(7);
 const PLT2: UnitId = UnitId(8);
 const T1: UnitId = UnitId(9);
 
-fn entry(id: &str, ty: &str, hq: Option<&str>, exp: Experience, col: i8) -> RosterEntry {
-    RosterEntry {
-        id: id.into(),
-        unit_type: UnitTypeId(ty.into()),
-        label: id.to_uppercase(),
-        hq: hq.map(str::to_string),
-        experience: exp,
-        start: Start::Staging(col),
-        steps: None,
-        skills: Vec::new(),
-    }
-}
-
 /// A `rows` x `cols` offensive mission on a fixed map of plain cards, face
 /// up, inside boundaries with the limit of advance on the top row, no PC
 /// markers, no radios. The company waits in the staging area.
 fn mission(rows: u8, cols: u8) -> Mission {
-    let mut m = base()
-        .mission("hedgerow_attack")
-        .expect("shipped mission")
-        .clone();
-    m.id = "movement_test".into();
-    m.map.rows = rows;
-    m.map.cols = cols;
-    m.map.face = Face::Up;
-    let plain = plain_cards();
+    let plain = plain_cards(2);
     assert!(plain.len() >= rows as usize * cols as usize);
-    m.map.fixed = Vec::new();
-    let mut i = 0;
-    for r in 1..=rows as i8 {
-        for c in 1..=cols as i8 {
-            m.map.fixed.push(FixedCard {
-                at: At(r, c),
-                card: plain[i],
-            });
-            i += 1;
-        }
-    }
-    m.controls.loa = Some(rows as i8);
-    m.controls.boundaries = true;
+    let mut m = small_mission("movement_test", rows, cols, &plain);
     m.controls.phase_lines = Vec::new();
     m.controls.objectives = vec![(fof::data::mission::ObjectiveKind::Primary, At(1, 1))];
-    m.controls.casualty_point = None;
     use Experience::*;
-    m.company = vec![
-        entry("co", "us_co_hq", None, Line, 2),
-        entry("plt", "us_plt_hq", Some("co"), Line, 1),
-        entry("s1", "us_rifle_squad", Some("plt"), Line, 1),
-        entry("s2", "us_rifle_squad", Some("plt"), Line, 1),
-        entry("s3", "us_rifle_squad", Some("plt"), Line, 1),
-        entry("lmg", "us_lmg_team", Some("plt"), Line, 1),
+    m.company.extend([
         entry("hmg", "us_hmg_team", Some("co"), Line, 2),
         entry("mtr", "us_mortar_81", Some("co"), Line, 2),
         entry("plt2", "us_plt_hq", Some("co"), Line, 3),
         entry("t1", "us_rifle_squad", Some("plt2"), Line, 3),
-    ];
-    m.radios = Vec::new();
-    m.phones = Vec::new();
-    m.phone_lines = Vec::new();
-    m.pyrotechnics = Vec::new();
-    m.pc_markers = Vec::new();
+    ]);
     m
-}
-
-fn start(m: Mission, seed: u64) -> Game {
-    let mut data = base().clone();
-    data.missions.retain(|x| x.id != m.id);
-    let id = m.id.clone();
-    data.missions.push(m);
-    Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up")
 }
 
 /// The default position: a 3 x 3 map, commands at hand for General
 /// Initiative.
 fn game() -> Game {
     let mut g = start(mission(3, 3), 1);
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     g
 }
 
@@ -174,108 +85,17 @@ fn game() -> Game {
 // Arranging a position
 // ---------------------------------------------------------------------------
 
-/// Opens an impulse with `n` commands for `hq` (`None`: General Initiative).
-fn orders(game: &mut Game, hq: Option<UnitId>, n: u8) {
-    game.state_mut().impulse = Some(Impulse {
-        hq,
-        available: n,
-        spent: 0,
-        spend_max: n,
-        can_save: false,
-        done: Vec::new(),
-        exhortable: Vec::new(),
-    });
-}
-
 fn left(game: &Game) -> u8 {
     game.state().impulse.as_ref().expect("an impulse").left()
-}
-
-fn spent(game: &Game) -> u8 {
-    game.state().impulse.as_ref().expect("an impulse").spent
-}
-
-fn place(game: &mut Game, id: UnitId, pos: CardPos) {
-    let u = game.state_mut().unit_mut(id);
-    u.pos = pos;
-    u.cover = None;
-}
-
-fn unit(game: &Game, id: UnitId) -> &Unit {
-    game.state().unit(id)
-}
-
-/// Adds a unit of a type from assets/units.ron at a position.
-fn add_unit(game: &mut Game, ty: &str, pos: CardPos) -> UnitId {
-    let t = base().unit_type(ty).expect("unit type").clone();
-    let s = game.state_mut();
-    let id = UnitId(s.units.len() as u16);
-    let mut unit = Unit::from_type(id, &t, pos);
-    unit.label = format!("{} {}", t.name, id.0);
-    unit.designation = unit.label.clone();
-    unit.spotted = true;
-    s.units.push(unit);
-    id
-}
-
-fn add_cover(game: &mut Game, pos: CardPos, kind: CoverKind) -> CoverId {
-    let s = game.state_mut();
-    let id = CoverId(s.next_cover);
-    s.next_cover += 1;
-    s.map
-        .card_mut(pos)
-        .expect("a map card")
-        .covers
-        .push(CoverMarker { id, kind });
-    id
 }
 
 fn under(game: &mut Game, id: UnitId, cover: CoverId) {
     game.state_mut().unit_mut(id).cover = Some(cover);
 }
 
-/// A fire link: `side`'s units on `from` fire into `target` (a VOF on the
-/// target, a PDF between the two).
-/// Fire from `from` into `target`, with a unit on `from` to keep firing
-/// (fire with no unit behind it stops, 6.1.2): an unspotted German squad,
-/// or a US squad.
-fn fire(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
-    let shooter = game.state().units_at(from).any(|u| u.side == side);
-    if !shooter {
-        let ty = if side == Side::Us {
-            "us_rifle_squad"
-        } else {
-            "de_rifle_squad"
-        };
-        let id = add_unit(game, ty, from);
-        game.state_mut().unit_mut(id).spotted = false;
-    }
-    let f = &mut game.state_mut().fires;
-    f.push(FireLink { side, from, target });
-    f.sort();
-    f.dedup();
-}
-
-/// Lays another terrain card on a position's stack top (or replaces it).
-fn set_top(game: &mut Game, pos: CardPos, number: u8) {
-    game.state_mut().map.card_mut(pos).expect("map card").stack = vec![number];
-}
-
 // ---------------------------------------------------------------------------
 // The Action deck
 // ---------------------------------------------------------------------------
-
-fn action_cards_where(pred: impl Fn(&ActionCard) -> bool, n: usize) -> Vec<Card> {
-    let v: Vec<Card> = base()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .take(n)
-        .map(|c| Card::Action(c.number))
-        .collect();
-    assert_eq!(v.len(), n, "not enough action cards of that kind");
-    v
-}
 
 fn infiltrate_icon() -> Card {
     action_cards_where(|c| c.icon == Icon::Infiltrate, 1)[0]
@@ -301,28 +121,9 @@ fn random_card(n: u8, pred: impl Fn(u8) -> bool, avoid: &[Card]) -> Card {
     )[0]
 }
 
-fn stack(game: &mut Game, cards: &[Card]) {
-    game.state_mut().deck.put_on_top(cards);
-}
-
 // ---------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------
-
-fn order(by: Option<UnitId>, action: Action) -> Input {
-    Input::Order(Order { by, action })
-}
-
-fn mv(id: UnitId, to: CardPos) -> Input {
-    order(
-        None,
-        Action::Move {
-            unit: id,
-            to,
-            cover: None,
-        },
-    )
-}
 
 fn mv_cover(id: UnitId, to: CardPos, cover: CoverId) -> Input {
     order(
@@ -362,29 +163,6 @@ fn pick_up(id: UnitId, casualty: UnitId) -> Input {
     order(None, Action::PickUp { unit: id, casualty })
 }
 
-/// Applies a legal input: it must be offered and accepted.
-fn ok(game: &mut Game, input: Input) -> Vec<Event> {
-    assert!(
-        game.legal_inputs().contains(&input),
-        "{input:?} should be among the legal inputs"
-    );
-    game.apply(&input)
-        .unwrap_or_else(|e| panic!("{input:?} was refused: {e}"))
-}
-
-/// Checks that an input is refused, not offered, and changes nothing;
-/// returns the reason.
-fn refused(game: &mut Game, input: Input) -> String {
-    assert!(
-        !game.legal_inputs().contains(&input),
-        "{input:?} should not be among the legal inputs"
-    );
-    let before = game.state_hash();
-    let err = game.apply(&input).expect_err("the input should be refused");
-    assert_eq!(game.state_hash(), before, "a refused input changes nothing");
-    err.0
-}
-
 /// The number of cards the last attempt drew.
 fn last_attempt_draws(events: &[Event]) -> usize {
     events
@@ -417,13 +195,7 @@ fn finish_turn(game: &mut Game) {
         if game.state().turn != turn || game.is_over() {
             return;
         }
-        let inputs = game.legal_inputs();
-        let next = if inputs.contains(&Input::EndImpulse) {
-            Input::EndImpulse
-        } else {
-            inputs[0].clone()
-        };
-        game.apply(&next).expect("a legal input");
+        play_on(game);
     }
     panic!("the turn did not end");
 }
@@ -459,7 +231,7 @@ fn rule_2_2_the_map_has_rows_times_columns_cards() {
 #[test]
 fn rule_2_2_1_fixed_cards_land_where_the_mission_says() {
     let mut m = mission(3, 3);
-    let plain = plain_cards();
+    let plain = plain_cards(2);
     // A mixed map: two fixed cards, the rest dealt at random.
     let (a, b) = (plain[5], plain[9]);
     m.map.fixed = vec![
@@ -541,7 +313,7 @@ fn rule_5_2_a_card_is_revealed_when_a_friendly_unit_on_the_map_sees_it() {
     m.map.face = Face::Down;
     m.controls.loa = Some(5);
     let mut g = start(m, 5);
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     // Units in the staging area see nothing.
     assert!(g.state().map.cards.iter().all(|c| !c.face_up));
     ok(&mut g, mv(S1, p(1, 2)));
@@ -582,7 +354,7 @@ fn rule_5_2_2_a_a_revealed_hill_gets_a_card_on_top() {
         card: hill,
     });
     let mut g = start(m, 9);
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     assert_eq!(g.state().map.card(p(2, 2)).unwrap().stack, vec![hill]);
     let pile = g.state().map.terrain_pile.len();
     ok(&mut g, mv(S1, p(1, 2)));
@@ -609,8 +381,8 @@ fn rule_2_4_1_a_no_move_beyond_the_limit_of_advance() {
     let mut m = mission(3, 3);
     m.controls.loa = Some(2);
     let mut g = start(m, 1);
-    orders(&mut g, None, 6);
-    place(&mut g, S1, p(2, 2));
+    new_impulse(&mut g, None, 6);
+    put(&mut g, S1, p(2, 2));
     for to in [p(3, 1), p(3, 2), p(3, 3)] {
         let why = refused(&mut g, mv(S1, to));
         assert!(why.contains("2.4.1"), "{why}");
@@ -622,13 +394,13 @@ fn rule_2_4_1_a_no_move_beyond_the_limit_of_advance() {
 #[test]
 fn rule_2_4_1_a_no_move_across_the_boundaries_even_onto_expanded_cards() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    place(&mut g, S2, p(2, 3));
+    put(&mut g, S1, p(1, 1));
+    put(&mut g, S2, p(2, 3));
     // Map expansion (9.2.2) has laid cards outside both boundaries.
     for pos in [p(1, 0), p(2, 4)] {
         g.state_mut().map.insert(MapCard {
             pos,
-            stack: vec![plain_cards()[20]],
+            stack: vec![plain_cards(2)[20]],
             face_up: true,
             covers: Vec::new(),
             markers: Default::default(),
@@ -649,11 +421,11 @@ fn rule_9_2_2_us_units_stay_inside_the_original_map() {
     let mut m = mission(3, 3);
     m.controls.loa = None;
     let mut g = start(m, 1);
-    orders(&mut g, None, 6);
-    place(&mut g, S1, p(3, 2));
+    new_impulse(&mut g, None, 6);
+    put(&mut g, S1, p(3, 2));
     g.state_mut().map.insert(MapCard {
         pos: p(4, 2),
-        stack: vec![plain_cards()[20]],
+        stack: vec![plain_cards(2)[20]],
         face_up: true,
         covers: Vec::new(),
         markers: Default::default(),
@@ -695,7 +467,7 @@ fn rule_4_2_one_move_per_unit_per_impulse_even_in_the_staging_area() {
     ok(&mut g, mv(S1, sa(2)));
     let why = refused(&mut g, mv(S1, sa(3)));
     assert!(why.contains("4.2"), "{why}");
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     ok(&mut g, mv(S1, sa(3)));
     assert_eq!(unit(&g, S1).pos, sa(3));
     assert!(!unit(&g, S1).exposed);
@@ -707,7 +479,7 @@ fn rule_2_4_2_a_entering_and_leaving_the_map_marks_exposed() {
     ok(&mut g, mv(S1, p(1, 2)));
     assert_eq!(unit(&g, S1).pos, p(1, 2));
     assert!(unit(&g, S1).exposed);
-    place(&mut g, S2, p(1, 1));
+    put(&mut g, S2, p(1, 1));
     ok(&mut g, mv(S2, sa(1)));
     assert!(unit(&g, S2).exposed);
 }
@@ -717,10 +489,10 @@ fn rule_2_4_2_staging_cards_have_no_stacking_limit() {
     let mut g = game();
     // SA1 holds the platoon (14 steps); four more squads make 30.
     for _ in 0..4 {
-        add_unit(&mut g, "us_rifle_squad", sa(1));
+        add_spotted(&mut g, "us_rifle_squad", sa(1));
     }
     assert_eq!(g.state().steps_at(sa(1), Side::Us), 30);
-    place(&mut g, T1, sa(2));
+    put(&mut g, T1, sa(2));
     ok(&mut g, mv(T1, sa(1)));
     assert_eq!(g.state().steps_at(sa(1), Side::Us), 34);
 }
@@ -732,7 +504,7 @@ fn rule_2_4_2_staging_cards_have_no_stacking_limit() {
 #[test]
 fn rule_5_1_2_a_move_to_an_adjacent_card_marks_exposed() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let ev = ok(&mut g, mv(S1, p(2, 2)));
     assert_eq!(unit(&g, S1).pos, p(2, 2), "diagonal moves are allowed");
     assert!(unit(&g, S1).exposed);
@@ -743,7 +515,7 @@ fn rule_5_1_2_a_move_to_an_adjacent_card_marks_exposed() {
 #[test]
 fn rule_5_1_2_only_adjacent_cards() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let why = refused(&mut g, mv(S1, p(3, 1)));
     assert!(why.contains("5.1.2"), "{why}");
     refused(&mut g, mv(S1, p(1, 1)));
@@ -752,7 +524,7 @@ fn rule_5_1_2_only_adjacent_cards() {
 #[test]
 fn rule_5_1_2_casualties_do_not_move_by_themselves() {
     let mut g = game();
-    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    let cas = add_spotted(&mut g, "us_casualty", p(1, 1));
     let why = refused(&mut g, mv(cas, p(2, 1)));
     assert!(why.contains("4.2.2 a") || why.contains("5.1.7"), "{why}");
 }
@@ -760,13 +532,13 @@ fn rule_5_1_2_casualties_do_not_move_by_themselves() {
 #[test]
 fn rule_5_1_3_an_exposed_unit_cannot_move_to_another_card() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
     g.state_mut().unit_mut(S1).exposed = true;
     let why = refused(&mut g, mv(S1, p(2, 1)));
     assert!(why.contains("5.1.3"), "{why}");
     refused(&mut g, mv(S1, sa(1)));
-    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
     refused(&mut g, infiltrate(S1, p(2, 1)));
     // ... but it may move within its card, seeking cover included.
     assert!(g.legal_inputs().contains(&seek(S1)));
@@ -777,9 +549,9 @@ fn rule_5_1_3_an_exposed_unit_cannot_move_to_another_card() {
 #[test]
 fn rule_5_1_2_no_diagonal_move_through_a_pdf() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     // The other two cards of the 2 x 2 block fire at each other.
-    fire(&mut g, Side::German, p(1, 2), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(1, 2), p(2, 1));
     let why = refused(&mut g, mv(S1, p(2, 2)));
     assert!(why.contains("PDF"), "{why}");
     // Orthogonal moves do not cross it.
@@ -787,28 +559,28 @@ fn rule_5_1_2_no_diagonal_move_through_a_pdf() {
     assert!(g.legal_inputs().contains(&mv(S1, p(1, 2))));
     // The PDF blocks whichever way it points, and friendly fire too.
     g.state_mut().fires.clear();
-    fire(&mut g, Side::Us, p(2, 1), p(1, 2));
+    fire_with_shooter(&mut g, Side::Us, p(2, 1), p(1, 2));
     refused(&mut g, mv(S1, p(2, 2)));
     // A PDF elsewhere does not.
     g.state_mut().fires.clear();
-    fire(&mut g, Side::German, p(3, 2), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 2), p(2, 1));
     ok(&mut g, mv(S1, p(2, 2)));
 }
 
 #[test]
 fn rule_5_1_2_a_unit_may_enter_directly_under_a_cover_marker() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(2, 1), CoverKind::Basic);
-    let friend = add_unit(&mut g, "us_rifle_squad", p(2, 1));
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(2, 1), CoverKind::Basic);
+    let friend = add_spotted(&mut g, "us_rifle_squad", p(2, 1));
     under(&mut g, friend, c);
     ok(&mut g, mv_cover(S1, p(2, 1), c));
     assert_eq!(unit(&g, S1).pos, p(2, 1));
     assert_eq!(unit(&g, S1).cover, Some(c));
     assert!(unit(&g, S1).exposed);
     // A unit that moves without a marker leaves its cover behind.
-    place(&mut g, S2, p(1, 1));
-    let c2 = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    put(&mut g, S2, p(1, 1));
+    let c2 = cover(&mut g, p(1, 1), CoverKind::Basic);
     under(&mut g, S2, c2);
     ok(&mut g, mv(S2, p(1, 2)));
     assert_eq!(unit(&g, S2).cover, None);
@@ -817,14 +589,14 @@ fn rule_5_1_2_a_unit_may_enter_directly_under_a_cover_marker() {
 #[test]
 fn rule_5_2_3_a_unit_cannot_enter_a_cover_marker_the_enemy_holds() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(2, 1), CoverKind::Basic);
-    let enemy = add_unit(&mut g, "de_rifle_squad", p(2, 1));
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(2, 1), CoverKind::Basic);
+    let enemy = add_spotted(&mut g, "de_rifle_squad", p(2, 1));
     under(&mut g, enemy, c);
     let why = refused(&mut g, mv_cover(S1, p(2, 1), c));
     assert!(why.contains("5.2.3"), "{why}");
     // Casualties under a marker do not hold it.
-    let dead = add_unit(&mut g, "de_casualty", p(2, 1));
+    let dead = add_spotted(&mut g, "de_casualty", p(2, 1));
     under(&mut g, dead, c);
     g.state_mut().unit_mut(enemy).removed = true;
     ok(&mut g, mv_cover(S1, p(2, 1), c));
@@ -834,11 +606,11 @@ fn rule_5_2_3_a_unit_cannot_enter_a_cover_marker_the_enemy_holds() {
 #[test]
 fn rule_5_2_3_b_bunker_and_pillbox_capacity() {
     let mut g = game();
-    place(&mut g, LMG, p(1, 1));
-    place(&mut g, S2, p(1, 2));
-    let bunker = add_cover(&mut g, p(2, 1), CoverKind::Bunker);
-    let pillbox = add_cover(&mut g, p(2, 2), CoverKind::Pillbox);
-    place(&mut g, S1, p(2, 1));
+    put(&mut g, LMG, p(1, 1));
+    put(&mut g, S2, p(1, 2));
+    let bunker = cover(&mut g, p(2, 1), CoverKind::Bunker);
+    let pillbox = cover(&mut g, p(2, 2), CoverKind::Pillbox);
+    put(&mut g, S1, p(2, 1));
     under(&mut g, S1, bunker);
     // The bunker holds 4 steps: the squad fills it.
     let why = refused(&mut g, mv_cover(LMG, p(2, 1), bunker));
@@ -847,10 +619,10 @@ fn rule_5_2_3_b_bunker_and_pillbox_capacity() {
     refused(&mut g, mv_cover(S2, p(2, 2), pillbox));
     ok(&mut g, mv_cover(LMG, p(2, 2), pillbox));
     // With one step lost the squad leaves room for the team.
-    place(&mut g, LMG, p(1, 1));
+    put(&mut g, LMG, p(1, 1));
     g.state_mut().unit_mut(LMG).exposed = false;
     g.state_mut().unit_mut(S1).steps = 3;
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     ok(&mut g, mv_cover(LMG, p(2, 1), bunker));
     assert_eq!(unit(&g, LMG).cover, Some(bunker));
 }
@@ -858,25 +630,25 @@ fn rule_5_2_3_b_bunker_and_pillbox_capacity() {
 #[test]
 fn rule_5_1_2_moving_between_fortifications_of_adjacent_cards_is_not_exposed() {
     let mut g = game();
-    let t1 = add_cover(&mut g, p(1, 1), CoverKind::Trench);
-    let t2 = add_cover(&mut g, p(2, 1), CoverKind::Trench);
-    let b = add_cover(&mut g, p(1, 2), CoverKind::Bunker);
-    let pb = add_cover(&mut g, p(2, 2), CoverKind::Pillbox);
-    let basic = add_cover(&mut g, p(1, 3), CoverKind::Basic);
-    place(&mut g, LMG, p(1, 1));
+    let t1 = cover(&mut g, p(1, 1), CoverKind::Trench);
+    let t2 = cover(&mut g, p(2, 1), CoverKind::Trench);
+    let b = cover(&mut g, p(1, 2), CoverKind::Bunker);
+    let pb = cover(&mut g, p(2, 2), CoverKind::Pillbox);
+    let basic = cover(&mut g, p(1, 3), CoverKind::Basic);
+    put(&mut g, LMG, p(1, 1));
     under(&mut g, LMG, t1);
     ok(&mut g, mv_cover(LMG, p(2, 1), t2));
     assert!(!unit(&g, LMG).exposed, "trench to trench");
-    place(&mut g, HMG, p(1, 2));
+    put(&mut g, HMG, p(1, 2));
     under(&mut g, HMG, b);
     ok(&mut g, mv_cover(HMG, p(2, 2), pb));
     assert!(!unit(&g, HMG).exposed, "bunker to pillbox");
     // From a fortification into the open, or into basic cover: Exposed.
-    place(&mut g, S1, p(1, 2));
+    put(&mut g, S1, p(1, 2));
     under(&mut g, S1, b);
     ok(&mut g, mv_cover(S1, p(1, 3), basic));
     assert!(unit(&g, S1).exposed);
-    place(&mut g, S2, p(1, 1));
+    put(&mut g, S2, p(1, 1));
     under(&mut g, S2, t1);
     ok(&mut g, mv(S2, p(2, 1)));
     assert!(unit(&g, S2).exposed);
@@ -886,9 +658,9 @@ fn rule_5_1_2_moving_between_fortifications_of_adjacent_cards_is_not_exposed() {
 fn rule_5_1_2_foxholes_are_not_among_the_connected_fortifications() {
     // 4.2.2 a and 5.1.2 name trenches, bunkers and pillboxes only.
     let mut g = game();
-    let f1 = add_cover(&mut g, p(1, 1), CoverKind::Foxhole);
-    let f2 = add_cover(&mut g, p(2, 1), CoverKind::Foxhole);
-    place(&mut g, S1, p(1, 1));
+    let f1 = cover(&mut g, p(1, 1), CoverKind::Foxhole);
+    let f2 = cover(&mut g, p(2, 1), CoverKind::Foxhole);
+    put(&mut g, S1, p(1, 1));
     under(&mut g, S1, f1);
     ok(&mut g, mv_cover(S1, p(2, 1), f2));
     assert!(unit(&g, S1).exposed);
@@ -902,13 +674,13 @@ fn rule_5_1_2_foxholes_are_not_among_the_connected_fortifications() {
 fn rule_5_1_5_sixteen_steps_per_side_on_a_card() {
     let mut g = game();
     for id in [S1, S2, S3, T1] {
-        place(&mut g, id, p(2, 1));
+        put(&mut g, id, p(2, 1));
     }
-    place(&mut g, LMG, p(1, 1));
+    put(&mut g, LMG, p(1, 1));
     assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 16);
     let why = refused(&mut g, mv(LMG, p(2, 1)));
     assert!(why.contains("5.1.5"), "{why}");
-    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
     refused(&mut g, infiltrate(LMG, p(2, 1)));
     // Fifteen steps leave room for one more.
     g.state_mut().unit_mut(T1).steps = 3;
@@ -920,15 +692,15 @@ fn rule_5_1_5_sixteen_steps_per_side_on_a_card() {
 fn rule_5_1_5_casualties_and_enemy_steps_do_not_count() {
     let mut g = game();
     for id in [S1, S2, S3] {
-        place(&mut g, id, p(2, 1));
+        put(&mut g, id, p(2, 1));
     }
     g.state_mut().unit_mut(S3).steps = 3; // 11 friendly steps
     for _ in 0..4 {
-        add_unit(&mut g, "us_casualty", p(2, 1));
+        add_spotted(&mut g, "us_casualty", p(2, 1));
     }
-    add_unit(&mut g, "de_rifle_squad", p(2, 1));
-    place(&mut g, T1, p(1, 1));
-    place(&mut g, LMG, p(1, 2));
+    add_spotted(&mut g, "de_rifle_squad", p(2, 1));
+    put(&mut g, T1, p(1, 1));
+    put(&mut g, LMG, p(1, 2));
     ok(&mut g, mv(T1, p(2, 1)));
     assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 15);
     ok(&mut g, mv(LMG, p(2, 1)));
@@ -947,11 +719,11 @@ fn plt_move(by: Option<UnitId>, to: CardPos) -> Input {
 fn rule_4_2_2_b_platoon_move_costs_two_and_moves_the_good_order_units() {
     let mut g = game();
     for id in [PLT, S1, S2, S3, LMG, PLT2, T1] {
-        place(&mut g, id, p(1, 2));
+        put(&mut g, id, p(1, 2));
     }
     g.state_mut().unit_mut(S2).exposed = true;
     g.state_mut().unit_mut(S3).pinned = true;
-    orders(&mut g, Some(PLT), 3);
+    new_impulse(&mut g, Some(PLT), 3);
     let ev = ok(&mut g, plt_move(Some(PLT), p(2, 2)));
     assert_eq!(spent(&g), 2);
     assert!(ev.iter().any(|e| e.rule == "4.2.2 b"));
@@ -964,7 +736,7 @@ fn rule_4_2_2_b_platoon_move_costs_two_and_moves_the_good_order_units() {
     assert_eq!(unit(&g, T1).pos, p(1, 2), "another platoon's squad stays");
     assert_eq!(unit(&g, PLT2).pos, p(1, 2), "another platoon's HQ stays");
     // The movers have moved this impulse.
-    place(&mut g, S1, p(2, 2));
+    put(&mut g, S1, p(2, 2));
     g.state_mut().unit_mut(S1).exposed = false;
     let why = refused(
         &mut g,
@@ -984,17 +756,17 @@ fn rule_4_2_2_b_platoon_move_costs_two_and_moves_the_good_order_units() {
 fn rule_4_2_2_b_only_a_platoon_hq_moves_a_platoon() {
     let mut g = game();
     for id in [CO, PLT, S1, S2] {
-        place(&mut g, id, p(1, 2));
+        put(&mut g, id, p(1, 2));
     }
     refused(&mut g, plt_move(None, p(2, 2)));
-    orders(&mut g, Some(CO), 4);
+    new_impulse(&mut g, Some(CO), 4);
     let why = refused(&mut g, plt_move(Some(CO), p(2, 2)));
     assert!(why.contains("4.2.2 b"), "{why}");
     // Two commands are needed.
-    orders(&mut g, Some(PLT), 1);
+    new_impulse(&mut g, Some(PLT), 1);
     let why = refused(&mut g, plt_move(Some(PLT), p(2, 2)));
     assert!(why.contains("4.1.3"), "{why}");
-    orders(&mut g, Some(PLT), 2);
+    new_impulse(&mut g, Some(PLT), 2);
     ok(&mut g, plt_move(Some(PLT), p(2, 2)));
     assert_eq!(left(&g), 0);
 }
@@ -1006,11 +778,11 @@ fn rule_4_2_2_b_platoon_move_reaches_only_units_in_communication() {
     // radio or phone link) does not hear it and stays.
     let mut g = game();
     for id in [PLT, S1, S2] {
-        place(&mut g, id, p(1, 2));
+        put(&mut g, id, p(1, 2));
     }
-    let c = add_cover(&mut g, p(1, 2), CoverKind::Basic);
+    let c = cover(&mut g, p(1, 2), CoverKind::Basic);
     under(&mut g, S2, c);
-    orders(&mut g, Some(PLT), 2);
+    new_impulse(&mut g, Some(PLT), 2);
     ok(&mut g, plt_move(Some(PLT), p(2, 2)));
     assert_eq!(unit(&g, S1).pos, p(2, 2));
     assert_eq!(unit(&g, S2).pos, p(1, 2));
@@ -1021,10 +793,10 @@ fn rule_4_2_2_b_platoon_move_reaches_only_units_in_communication() {
 fn rule_4_2_2_b_a_platoon_move_respects_stacking() {
     let mut g = game();
     for id in [PLT, S1, S2, S3] {
-        place(&mut g, id, p(1, 2));
+        put(&mut g, id, p(1, 2));
     }
-    place(&mut g, T1, p(2, 2)); // 4 steps there; the platoon brings 13
-    orders(&mut g, Some(PLT), 2);
+    put(&mut g, T1, p(2, 2)); // 4 steps there; the platoon brings 13
+    new_impulse(&mut g, Some(PLT), 2);
     let why = refused(&mut g, plt_move(Some(PLT), p(2, 2)));
     assert!(why.contains("5.1.5"), "{why}");
     g.state_mut().unit_mut(T1).steps = 3;
@@ -1036,14 +808,14 @@ fn rule_4_2_2_b_a_platoon_move_respects_stacking() {
 fn rule_4_2_2_d_platoon_infiltration_draws_for_each_unit() {
     let mut g = game();
     for id in [PLT, S1, HMG] {
-        place(&mut g, id, p(1, 2));
+        put(&mut g, id, p(1, 2));
     }
-    fire(&mut g, Side::German, p(3, 2), p(2, 2));
-    orders(&mut g, Some(PLT), 2);
+    fire_with_shooter(&mut g, Side::German, p(3, 2), p(2, 2));
+    new_impulse(&mut g, Some(PLT), 2);
     // The HQ draws first (id order): an Infiltrate icon; the squad misses.
     let mut top = vec![infiltrate_icon()];
     top.extend(no_infiltrate(3));
-    stack(&mut g, &top);
+    top_cards(&mut g, &top);
     let ev = ok(
         &mut g,
         order(Some(PLT), Action::InfiltratePlatoon { to: p(2, 2) }),
@@ -1070,16 +842,16 @@ fn rule_4_2_2_d_platoon_infiltration_draws_for_each_unit() {
 #[test]
 fn rule_5_1_4_infiltration_needs_a_vof_on_the_origin_or_destination() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let why = refused(&mut g, infiltrate(S1, p(2, 1)));
     assert!(why.contains("5.1.4"), "{why}");
     // A VOF elsewhere does not help.
-    fire(&mut g, Side::German, p(3, 3), p(2, 3));
+    fire_with_shooter(&mut g, Side::German, p(3, 3), p(2, 3));
     refused(&mut g, infiltrate(S1, p(2, 1)));
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
     g.state_mut().fires.clear();
-    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
     assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
     // Other VOF markers count too: a grenade miss on the destination.
     g.state_mut().fires.clear();
@@ -1096,13 +868,13 @@ fn rule_5_1_4_infiltration_needs_a_vof_on_the_origin_or_destination() {
 fn rule_5_1_4_tripod_mgs_and_h_vof_units_cannot_infiltrate() {
     let mut g = game();
     for id in [HMG, MTR, LMG] {
-        place(&mut g, id, p(1, 1));
+        put(&mut g, id, p(1, 1));
     }
-    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
     let why = refused(&mut g, infiltrate(HMG, p(2, 1)));
     assert!(why.contains("5.1.4"), "{why}");
     refused(&mut g, infiltrate(MTR, p(2, 1)));
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
     refused(&mut g, infiltrate_cover(HMG, Some(c)));
     // A bipod LMG may; the others may still move.
     assert!(g.legal_inputs().contains(&infiltrate(LMG, p(2, 1))));
@@ -1112,12 +884,12 @@ fn rule_5_1_4_tripod_mgs_and_h_vof_units_cannot_infiltrate() {
 #[test]
 fn rule_5_1_4_a_successful_infiltration_is_not_exposed() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(2, 1), CoverKind::Basic);
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(2, 1), CoverKind::Basic);
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     let mut top = no_infiltrate(1);
     top.push(infiltrate_icon());
-    stack(&mut g, &top);
+    top_cards(&mut g, &top);
     let ev = ok(
         &mut g,
         order(
@@ -1139,9 +911,9 @@ fn rule_5_1_4_a_successful_infiltration_is_not_exposed() {
 #[test]
 fn rule_5_1_4_a_failed_infiltration_becomes_a_regular_move() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    fire(&mut g, Side::German, p(3, 1), p(1, 1));
-    stack(&mut g, &no_infiltrate(2));
+    put(&mut g, S1, p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+    top_cards(&mut g, &no_infiltrate(2));
     let ev = ok(&mut g, infiltrate(S1, p(2, 1)));
     assert!(ev.iter().any(|e| matches!(
         e.kind,
@@ -1164,10 +936,10 @@ fn rule_5_1_4_infiltration_draws_two_plus_one_veteran_minus_one_green() {
         (Experience::Green, 1),
     ] {
         let mut g = game();
-        place(&mut g, S1, p(1, 1));
+        put(&mut g, S1, p(1, 1));
         g.state_mut().unit_mut(S1).experience = exp;
-        fire(&mut g, Side::German, p(3, 1), p(1, 1));
-        stack(&mut g, &no_infiltrate(3));
+        fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+        top_cards(&mut g, &no_infiltrate(3));
         let ev = ok(&mut g, infiltrate(S1, p(2, 1)));
         assert_eq!(last_attempt_draws(&ev), n, "{exp:?}");
     }
@@ -1185,10 +957,10 @@ fn rule_5_2_3_seek_cover_draws_the_cards_cover_number_plus_or_minus_experience()
         (Experience::Green, -1),
     ] {
         let mut g = game();
-        place(&mut g, S1, p(1, 1));
+        put(&mut g, S1, p(1, 1));
         g.state_mut().unit_mut(S1).experience = exp;
         let base = g.top_card(p(1, 1)).unwrap().seek_draws as i32;
-        stack(&mut g, &no_cover(6));
+        top_cards(&mut g, &no_cover(6));
         let ev = ok(&mut g, seek(S1));
         assert_eq!(
             last_attempt_draws(&ev) as i32,
@@ -1201,11 +973,11 @@ fn rule_5_2_3_seek_cover_draws_the_cards_cover_number_plus_or_minus_experience()
 #[test]
 fn rule_5_2_3_the_word_cover_places_a_new_marker_and_exposes_the_unit() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let n = g.top_card(p(1, 1)).unwrap().seek_draws as usize;
     let mut top = no_cover(n - 1);
     top.push(cover_word());
-    stack(&mut g, &top);
+    top_cards(&mut g, &top);
     ok(&mut g, seek(S1));
     let covers = &g.state().map.card(p(1, 1)).unwrap().covers;
     assert_eq!(covers.len(), 1);
@@ -1217,8 +989,8 @@ fn rule_5_2_3_the_word_cover_places_a_new_marker_and_exposes_the_unit() {
 #[test]
 fn rule_5_2_3_seek_cover_fails_without_the_word() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    stack(&mut g, &no_cover(6));
+    put(&mut g, S1, p(1, 1));
+    top_cards(&mut g, &no_cover(6));
     ok(&mut g, seek(S1));
     assert!(g.state().map.card(p(1, 1)).unwrap().covers.is_empty());
     assert_eq!(unit(&g, S1).cover, None);
@@ -1232,8 +1004,8 @@ fn rule_4_2_a_failed_seek_cover_is_not_repeated_in_the_impulse() {
     // infiltration form g) from "one action of each named type"; Seek Cover
     // is an attempt, retried by Exhort (4.2.1 b), not by buying it again.
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    stack(&mut g, &no_cover(6));
+    put(&mut g, S1, p(1, 1));
+    top_cards(&mut g, &no_cover(6));
     ok(&mut g, seek(S1));
     let why = refused(&mut g, seek(S1));
     assert!(why.contains("4.2"), "{why}");
@@ -1242,8 +1014,8 @@ fn rule_4_2_a_failed_seek_cover_is_not_repeated_in_the_impulse() {
 #[test]
 fn rule_5_1_1_a_unit_under_cover_cannot_seek_cover() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
     under(&mut g, S1, c);
     let why = refused(&mut g, seek(S1));
     assert!(why.contains("5.1.1"), "{why}");
@@ -1255,25 +1027,25 @@ fn rule_5_1_1_a_unit_under_cover_cannot_seek_cover() {
 #[test]
 fn rule_5_2_3_no_seeking_once_the_card_reached_its_cover_potential() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let potential = g.top_card(p(1, 1)).unwrap().cover_markers;
     // Field fortifications do not count against the potential (5.2.3 B).
-    add_cover(&mut g, p(1, 1), CoverKind::Trench);
-    add_cover(&mut g, p(1, 1), CoverKind::Foxhole);
+    cover(&mut g, p(1, 1), CoverKind::Trench);
+    cover(&mut g, p(1, 1), CoverKind::Foxhole);
     for _ in 0..potential - 1 {
-        add_cover(&mut g, p(1, 1), CoverKind::Basic);
+        cover(&mut g, p(1, 1), CoverKind::Basic);
     }
     assert!(g.legal_inputs().contains(&seek(S1)));
-    add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    cover(&mut g, p(1, 1), CoverKind::Basic);
     let why = refused(&mut g, seek(S1));
     assert!(why.contains("cover potential"), "{why}");
     // There is no cover to find in the staging area.
-    place(&mut g, S3, sa(1));
+    put(&mut g, S3, sa(1));
     refused(&mut g, seek(S3));
     // A card with no potential at all (open fields).
     let open = terrain_where(|c| c.cover_markers == 0 && !c.is_hill())[0];
-    set_top(&mut g, p(2, 1), open);
-    place(&mut g, S2, p(2, 1));
+    lay(&mut g, p(2, 1), &[open]);
+    put(&mut g, S2, p(2, 1));
     refused(&mut g, seek(S2));
 }
 
@@ -1292,14 +1064,14 @@ fn rule_5_2_3_c_urban_cover_comes_from_the_urban_cover_table() {
     ] {
         assert_eq!(table.lookup(r), kind);
         let mut g = game();
-        set_top(&mut g, p(1, 1), village);
-        place(&mut g, S1, p(1, 1));
+        lay(&mut g, p(1, 1), &[village]);
+        put(&mut g, S1, p(1, 1));
         let n = g.top_card(p(1, 1)).unwrap().seek_draws as usize;
         let mut top = vec![cover_word()];
         top.extend(no_cover(n - 1));
         let rn = random_card(table.n, |x| table.lookup(x) == kind, &top);
         top.push(rn);
-        stack(&mut g, &top);
+        top_cards(&mut g, &top);
         ok(&mut g, seek(S1));
         let covers = &g.state().map.card(p(1, 1)).unwrap().covers;
         assert_eq!(covers.len(), 1, "no upper story on a single-story card");
@@ -1313,14 +1085,14 @@ fn rule_5_2_3_c_urban_cover_comes_from_the_urban_cover_table() {
 fn urban_find(card: u8, kind: CoverKind) -> (Game, Vec<CoverMarker>) {
     let table = &base().charts.urban_cover;
     let mut g = game();
-    set_top(&mut g, p(1, 1), card);
-    place(&mut g, S1, p(1, 1));
+    lay(&mut g, p(1, 1), &[card]);
+    put(&mut g, S1, p(1, 1));
     let n = g.top_card(p(1, 1)).unwrap().seek_draws as usize;
     let mut top = vec![cover_word()];
     top.extend(no_cover(n - 1));
     let rn = random_card(table.n, |x| table.lookup(x) == kind, &top);
     top.push(rn);
-    stack(&mut g, &top);
+    top_cards(&mut g, &top);
     ok(&mut g, seek(S1));
     let covers = g.state().map.card(p(1, 1)).unwrap().covers.clone();
     (g, covers)
@@ -1362,7 +1134,7 @@ fn rule_5_2_2_b_a_church_gets_a_church_tower() {
     let ground = g.unit_level(S1);
     ok(&mut g, to_cover(S1, Some(covers[1].id)));
     assert_eq!(g.unit_level(S1), ground + 1);
-    place(&mut g, S2, p(1, 1));
+    put(&mut g, S2, p(1, 1));
     ok(&mut g, to_cover(S2, Some(covers[1].id)));
     assert_eq!(unit(&g, S2).cover, Some(covers[1].id));
 }
@@ -1373,15 +1145,15 @@ fn rule_5_2_3_c_upper_stories_do_not_count_against_the_potential() {
         c.urban && c.relief == Relief::MultiStory && c.terrain != TerrainType::Church
     })[0];
     let mut g = game();
-    set_top(&mut g, p(1, 1), multi);
-    place(&mut g, S1, p(1, 1));
+    lay(&mut g, p(1, 1), &[multi]);
+    put(&mut g, S1, p(1, 1));
     let potential = g.top_card(p(1, 1)).unwrap().cover_markers;
     for _ in 0..potential - 1 {
-        add_cover(&mut g, p(1, 1), CoverKind::LightBuilding);
-        add_cover(&mut g, p(1, 1), CoverKind::UpperStory);
+        cover(&mut g, p(1, 1), CoverKind::LightBuilding);
+        cover(&mut g, p(1, 1), CoverKind::UpperStory);
     }
     assert!(g.legal_inputs().contains(&seek(S1)));
-    add_cover(&mut g, p(1, 1), CoverKind::StrongBuilding);
+    cover(&mut g, p(1, 1), CoverKind::StrongBuilding);
     refused(&mut g, seek(S1));
 }
 
@@ -1392,9 +1164,9 @@ fn rule_5_2_3_c_upper_stories_do_not_count_against_the_potential() {
 #[test]
 fn rule_5_1_1_moving_to_or_from_cover_marks_exposed_and_may_be_repeated() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let a = add_cover(&mut g, p(1, 1), CoverKind::Basic);
-    let b = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    put(&mut g, S1, p(1, 1));
+    let a = cover(&mut g, p(1, 1), CoverKind::Basic);
+    let b = cover(&mut g, p(1, 1), CoverKind::Basic);
     let ev = ok(&mut g, to_cover(S1, Some(a)));
     assert!(ev.iter().any(|e| e.rule == "4.2.2 f"));
     assert_eq!(unit(&g, S1).cover, Some(a));
@@ -1413,10 +1185,10 @@ fn rule_5_1_1_moving_to_or_from_cover_marks_exposed_and_may_be_repeated() {
 #[test]
 fn rule_5_1_1_moving_between_fortifications_in_a_card_is_not_exposed() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let trench = add_cover(&mut g, p(1, 1), CoverKind::Trench);
-    let bunker = add_cover(&mut g, p(1, 1), CoverKind::Bunker);
-    let basic = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    put(&mut g, S1, p(1, 1));
+    let trench = cover(&mut g, p(1, 1), CoverKind::Trench);
+    let bunker = cover(&mut g, p(1, 1), CoverKind::Bunker);
+    let basic = cover(&mut g, p(1, 1), CoverKind::Basic);
     under(&mut g, S1, trench);
     ok(&mut g, to_cover(S1, Some(bunker)));
     assert!(!unit(&g, S1).exposed);
@@ -1427,9 +1199,9 @@ fn rule_5_1_1_moving_between_fortifications_in_a_card_is_not_exposed() {
 #[test]
 fn rule_5_2_3_no_moving_under_a_marker_the_enemy_holds() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
-    let e = add_unit(&mut g, "de_rifle_squad", p(1, 1));
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
+    let e = add_spotted(&mut g, "de_rifle_squad", p(1, 1));
     under(&mut g, e, c);
     let why = refused(&mut g, to_cover(S1, Some(c)));
     assert!(why.contains("5.2.3"), "{why}");
@@ -1438,22 +1210,22 @@ fn rule_5_2_3_no_moving_under_a_marker_the_enemy_holds() {
 #[test]
 fn rule_4_2_2_g_infiltrating_to_or_from_cover_needs_a_vof_on_the_card() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
+    put(&mut g, S1, p(1, 1));
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
     // A VOF on the next card is not enough.
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     let why = refused(&mut g, infiltrate_cover(S1, Some(c)));
     assert!(why.contains("5.1.4"), "{why}");
-    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
     let mut top = vec![infiltrate_icon()];
     top.extend(no_infiltrate(1));
-    stack(&mut g, &top);
+    top_cards(&mut g, &top);
     let ev = ok(&mut g, infiltrate_cover(S1, Some(c)));
     assert_eq!(last_attempt_draws(&ev), 2);
     assert_eq!(unit(&g, S1).cover, Some(c));
     assert!(!unit(&g, S1).exposed);
     // Repeatable in the impulse; a failure is a regular move to or from cover.
-    stack(&mut g, &no_infiltrate(2));
+    top_cards(&mut g, &no_infiltrate(2));
     ok(&mut g, infiltrate_cover(S1, None));
     assert_eq!(unit(&g, S1).cover, None);
     assert!(unit(&g, S1).exposed);
@@ -1470,25 +1242,25 @@ fn rule_4_2_2_g_infiltrating_to_or_from_cover_needs_a_vof_on_the_card() {
 #[test]
 fn rule_5_1_6_b_picking_up_a_casualty_marks_exposed() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    put(&mut g, S1, p(1, 1));
+    let cas = add_spotted(&mut g, "us_casualty", p(1, 1));
     let ev = ok(&mut g, pick_up(S1, cas));
     assert!(ev.iter().any(|e| e.rule == "4.2.2 h"));
     assert!(unit(&g, S1).exposed);
     assert_eq!(g.state().carried, vec![(S1, cas)]);
     assert_eq!(spent(&g), 1);
     // Another card's casualty cannot be reached.
-    let far = add_unit(&mut g, "us_casualty", p(2, 1));
+    let far = add_spotted(&mut g, "us_casualty", p(2, 1));
     refused(&mut g, pick_up(S2, far));
 }
 
 #[test]
 fn rule_5_1_6_b_an_exposed_unit_may_pick_up_a_pinned_one_may_not() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    place(&mut g, S2, p(1, 1));
-    let c1 = add_unit(&mut g, "us_casualty", p(1, 1));
-    let c2 = add_unit(&mut g, "us_casualty", p(1, 1));
+    put(&mut g, S1, p(1, 1));
+    put(&mut g, S2, p(1, 1));
+    let c1 = add_spotted(&mut g, "us_casualty", p(1, 1));
+    let c2 = add_spotted(&mut g, "us_casualty", p(1, 1));
     g.state_mut().unit_mut(S1).exposed = true;
     g.state_mut().unit_mut(S2).pinned = true;
     ok(&mut g, pick_up(S1, c1));
@@ -1499,15 +1271,15 @@ fn rule_5_1_6_b_an_exposed_unit_may_pick_up_a_pinned_one_may_not() {
 #[test]
 fn rule_5_1_6_a_one_casualty_per_step() {
     let mut g = game();
-    place(&mut g, LMG, p(1, 1));
-    let c1 = add_unit(&mut g, "us_casualty", p(1, 1));
-    let c2 = add_unit(&mut g, "us_casualty", p(1, 1));
+    put(&mut g, LMG, p(1, 1));
+    let c1 = add_spotted(&mut g, "us_casualty", p(1, 1));
+    let c2 = add_spotted(&mut g, "us_casualty", p(1, 1));
     ok(&mut g, pick_up(LMG, c1));
     // A one-step team is full; and a carried casualty is not picked twice.
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     let why = refused(&mut g, pick_up(LMG, c2));
     assert!(why.contains("5.1.6"), "{why}");
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     refused(&mut g, pick_up(S1, c1));
     ok(&mut g, pick_up(S1, c2));
 }
@@ -1515,8 +1287,8 @@ fn rule_5_1_6_a_one_casualty_per_step() {
 #[test]
 fn rule_5_1_6_the_casualty_moves_with_its_carrier_and_drop_is_free() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_unit(&mut g, "us_casualty", p(1, 1));
+    put(&mut g, S1, p(1, 1));
+    let c = add_spotted(&mut g, "us_casualty", p(1, 1));
     g.state_mut().carried.push((S1, c));
     ok(&mut g, mv(S1, p(2, 1)));
     assert_eq!(unit(&g, c).pos, p(2, 1));
@@ -1538,8 +1310,8 @@ fn rule_5_1_6_the_casualty_moves_with_its_carrier_and_drop_is_free() {
 #[test]
 fn rule_5_1_6_b_a_pinned_carrier_cannot_take_its_casualty_any_farther() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    let c = add_unit(&mut g, "us_casualty", p(1, 1));
+    put(&mut g, S1, p(1, 1));
+    let c = add_spotted(&mut g, "us_casualty", p(1, 1));
     g.state_mut().carried.push((S1, c));
     g.state_mut().unit_mut(S1).pinned = true;
     let why = refused(&mut g, mv(S1, sa(1)));
@@ -1561,12 +1333,12 @@ fn rule_5_1_7_a_casualty_set_down_at_the_collection_point_is_evacuated_in_clean_
     let mut m = mission(3, 3);
     m.controls.casualty_point = Some(At(1, 1));
     let mut g = start(m, 3);
-    orders(&mut g, None, 6);
-    place(&mut g, S1, p(1, 2));
-    place(&mut g, S2, p(1, 2));
-    let dropped = add_unit(&mut g, "us_casualty", p(1, 2));
-    let kept = add_unit(&mut g, "us_casualty", p(1, 2));
-    let elsewhere = add_unit(&mut g, "us_casualty", p(2, 2));
+    new_impulse(&mut g, None, 6);
+    put(&mut g, S1, p(1, 2));
+    put(&mut g, S2, p(1, 2));
+    let dropped = add_spotted(&mut g, "us_casualty", p(1, 2));
+    let kept = add_spotted(&mut g, "us_casualty", p(1, 2));
+    let elsewhere = add_spotted(&mut g, "us_casualty", p(2, 2));
     g.state_mut().carried.push((S1, dropped));
     g.state_mut().carried.push((S2, kept));
     g.state_mut().carried.sort();
@@ -1601,16 +1373,16 @@ fn rule_5_1_7_a_casualty_set_down_at_the_collection_point_is_evacuated_in_clean_
 #[test]
 fn rule_4_2_5_a_pinned_unit_moves_only_to_staging_or_a_quiet_friendly_card() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     g.state_mut().unit_mut(S1).pinned = true;
     let why = refused(&mut g, mv(S1, p(2, 1)));
     assert!(why.contains("4.2.5"), "{why}");
-    place(&mut g, S2, p(2, 1));
+    put(&mut g, S2, p(2, 1));
     assert!(g.legal_inputs().contains(&mv(S1, p(2, 1))));
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     refused(&mut g, mv(S1, p(2, 1)));
     // An enemy unit does not make a card friendly.
-    add_unit(&mut g, "de_rifle_squad", p(1, 2));
+    add_spotted(&mut g, "de_rifle_squad", p(1, 2));
     refused(&mut g, mv(S1, p(1, 2)));
     ok(&mut g, mv(S1, sa(1)));
 }
@@ -1618,11 +1390,11 @@ fn rule_4_2_5_a_pinned_unit_moves_only_to_staging_or_a_quiet_friendly_card() {
 #[test]
 fn rule_4_2_5_a_pinned_unit_may_seek_cover_and_move_to_cover_but_not_infiltrate() {
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
-    place(&mut g, S2, p(2, 1));
+    put(&mut g, S1, p(1, 1));
+    put(&mut g, S2, p(2, 1));
     g.state_mut().unit_mut(S1).pinned = true;
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
-    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
+    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
     let why = refused(&mut g, infiltrate(S1, p(2, 1)));
     assert!(why.contains("4.2.5"), "{why}");
     refused(&mut g, infiltrate_cover(S1, Some(c)));
@@ -1634,14 +1406,14 @@ fn rule_4_2_5_a_pinned_unit_may_seek_cover_and_move_to_cover_but_not_infiltrate(
 #[test]
 fn rule_4_2_5_fire_team_moves_only_to_staging_or_a_quiet_friendly_card() {
     let mut g = game();
-    let ft = add_unit(&mut g, "us_fire_team", p(1, 1));
+    let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
     refused(&mut g, mv(ft, p(2, 1)));
-    place(&mut g, S1, p(2, 1));
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    put(&mut g, S1, p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     refused(&mut g, mv(ft, p(2, 1)));
     g.state_mut().fires.clear();
     ok(&mut g, mv(ft, p(2, 1)));
-    let ft2 = add_unit(&mut g, "us_fire_team", p(1, 1));
+    let ft2 = add_spotted(&mut g, "us_fire_team", p(1, 1));
     ok(&mut g, mv(ft2, sa(1)));
     assert_eq!(unit(&g, ft2).pos, sa(1));
 }
@@ -1649,8 +1421,8 @@ fn rule_4_2_5_fire_team_moves_only_to_staging_or_a_quiet_friendly_card() {
 #[test]
 fn rule_4_2_5_fire_teams_cannot_scout_into_cards_with_pc_markers() {
     let mut g = game();
-    let ft = add_unit(&mut g, "us_fire_team", p(1, 1));
-    place(&mut g, S1, p(2, 1));
+    let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
+    put(&mut g, S1, p(2, 1));
     g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.pc = Some(PcMarker {
         letter: fof::data::charts::PcLetter::B,
         hidden: false,
@@ -1658,19 +1430,19 @@ fn rule_4_2_5_fire_teams_cannot_scout_into_cards_with_pc_markers() {
     let why = refused(&mut g, mv(ft, p(2, 1)));
     assert!(why.contains("Potential Contact"), "{why}");
     // Other units may.
-    place(&mut g, S2, p(1, 1));
+    put(&mut g, S2, p(1, 1));
     ok(&mut g, mv(S2, p(2, 1)));
 }
 
 #[test]
 fn rule_4_2_5_fire_and_litter_teams_infiltrate_only_into_friendly_cards() {
     let mut g = game();
-    let ft = add_unit(&mut g, "us_fire_team", p(1, 1));
-    let lt = add_unit(&mut g, "us_litter_team", p(1, 1));
-    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
+    let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
     refused(&mut g, infiltrate(ft, p(2, 1)));
     refused(&mut g, infiltrate(lt, p(2, 1)));
-    place(&mut g, S1, p(2, 1));
+    put(&mut g, S1, p(2, 1));
     assert!(g.legal_inputs().contains(&infiltrate(ft, p(2, 1))));
     assert!(g.legal_inputs().contains(&infiltrate(lt, p(2, 1))));
 }
@@ -1678,32 +1450,32 @@ fn rule_4_2_5_fire_and_litter_teams_infiltrate_only_into_friendly_cards() {
 #[test]
 fn rule_4_2_5_litter_team_moves_to_staging_or_a_quiet_friendly_card() {
     let mut g = game();
-    let lt = add_unit(&mut g, "us_litter_team", p(1, 1));
+    let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));
     refused(&mut g, mv(lt, p(1, 2)));
-    place(&mut g, S1, p(1, 2));
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    put(&mut g, S1, p(1, 2));
+    fire_with_shooter(&mut g, Side::German, p(3, 2), p(1, 2));
     refused(&mut g, mv(lt, p(1, 2)));
     g.state_mut().fires.clear();
     ok(&mut g, mv(lt, p(1, 2)));
     // It may pick up, seek cover and move to cover.
-    let cas = add_unit(&mut g, "us_casualty", p(1, 2));
+    let cas = add_spotted(&mut g, "us_casualty", p(1, 2));
     ok(&mut g, pick_up(lt, cas));
-    let c = add_cover(&mut g, p(1, 2), CoverKind::Basic);
+    let c = cover(&mut g, p(1, 2), CoverKind::Basic);
     ok(&mut g, to_cover(lt, Some(c)));
 }
 
 #[test]
 fn rule_4_2_5_paralyzed_team_only_moves_to_a_quiet_friendly_card_or_staging() {
     let mut g = game();
-    let pt = add_unit(&mut g, "us_paralyzed_team", p(1, 1));
-    let c = add_cover(&mut g, p(1, 1), CoverKind::Basic);
-    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    let pt = add_spotted(&mut g, "us_paralyzed_team", p(1, 1));
+    let c = cover(&mut g, p(1, 1), CoverKind::Basic);
+    let cas = add_spotted(&mut g, "us_casualty", p(1, 1));
     refused(&mut g, mv(pt, p(2, 1)));
     refused(&mut g, seek(pt));
     refused(&mut g, to_cover(pt, Some(c)));
     refused(&mut g, pick_up(pt, cas));
-    place(&mut g, S1, p(2, 1));
-    fire(&mut g, Side::German, p(3, 3), p(1, 1));
+    put(&mut g, S1, p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
     refused(&mut g, infiltrate(pt, p(2, 1)));
     ok(&mut g, mv(pt, p(2, 1)));
     assert!(unit(&g, pt).exposed);
@@ -1712,7 +1484,7 @@ fn rule_4_2_5_paralyzed_team_only_moves_to_a_quiet_friendly_card_or_staging() {
 #[test]
 fn rule_4_2_5_an_assault_team_moves_freely() {
     let mut g = game();
-    let at = add_unit(&mut g, "us_assault_team", p(1, 1));
+    let at = add_spotted(&mut g, "us_assault_team", p(1, 1));
     ok(&mut g, mv(at, p(2, 1)));
     assert_eq!(unit(&g, at).pos, p(2, 1));
 }
@@ -1741,12 +1513,12 @@ fn rule_4_3_4_a_unit_carrying_phone_lines_lays_one_on_the_card_it_leaves() {
     let mut m = mission(3, 3);
     m.phone_lines = vec![("s1".into(), 2)];
     let mut g = start(m, 1);
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     assert_eq!(lines(&g, S1), 2);
     // Leaving the staging area lays nothing: it is wired already (2.4.2 A).
     ok(&mut g, mv(S1, p(1, 1)));
     assert_eq!(lines(&g, S1), 2);
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     g.state_mut().unit_mut(S1).exposed = false;
     let ev = ok(&mut g, mv(S1, p(2, 1)));
     assert_eq!(line_on(&g, p(1, 1)), Some(false));
@@ -1754,7 +1526,7 @@ fn rule_4_3_4_a_unit_carrying_phone_lines_lays_one_on_the_card_it_leaves() {
     assert_eq!(lines(&g, S1), 1);
     assert!(ev.iter().any(|e| e.rule == "4.3.4"));
     // The last line goes down on the next card left.
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     g.state_mut().unit_mut(S1).exposed = false;
     ok(&mut g, mv(S1, p(3, 1)));
     assert_eq!(line_on(&g, p(2, 1)), Some(false));
@@ -1772,9 +1544,9 @@ fn rule_4_3_4_one_line_per_card_and_only_by_units_carrying_one() {
     let mut m = mission(3, 3);
     m.phone_lines = vec![("s1".into(), 2)];
     let mut g = start(m, 1);
-    orders(&mut g, None, 6);
-    place(&mut g, S1, p(1, 1));
-    place(&mut g, S2, p(1, 2));
+    new_impulse(&mut g, None, 6);
+    put(&mut g, S1, p(1, 1));
+    put(&mut g, S2, p(1, 2));
     g.state_mut()
         .map
         .card_mut(p(1, 1))
@@ -1800,9 +1572,9 @@ fn rule_4_2_example_second_platoon_spends_four_commands() {
     let plt = PLT;
     let (sq1, sq2, sq3, wpn) = (S1, S2, S3, LMG);
     for id in [plt, sq1, sq2, sq3, wpn] {
-        place(&mut g, id, p(1, 2));
+        put(&mut g, id, p(1, 2));
     }
-    orders(&mut g, Some(plt), 4);
+    new_impulse(&mut g, Some(plt), 4);
     ok(
         &mut g,
         order(
@@ -1824,11 +1596,11 @@ fn rule_4_2_example_second_platoon_spends_four_commands() {
     // The weapons team seeks cover where it now stands and draws four
     // cards: here a card with a Seek Cover number of 3 and a Veteran team.
     let woods = terrain_where(|c| !c.urban && !c.is_hill() && c.seek_draws == 3)[0];
-    set_top(&mut g, p(2, 2), woods);
+    lay(&mut g, p(2, 2), &[woods]);
     g.state_mut().unit_mut(wpn).experience = Experience::Veteran;
     let mut top = no_cover(3);
     top.push(cover_word());
-    stack(&mut g, &top);
+    top_cards(&mut g, &top);
     let ev = ok(&mut g, order(Some(plt), Action::SeekCover { unit: wpn }));
     assert_eq!(last_attempt_draws(&ev), 4);
     let cover = unit(&g, wpn).cover.expect("under cover");
@@ -1851,7 +1623,7 @@ fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
     use fof::data::units::AmmoKind;
     use fof::engine::kernel::state::Item;
     let mut g = game();
-    place(&mut g, LMG, p(1, 1));
+    put(&mut g, LMG, p(1, 1));
     {
         let u = g.state_mut().unit_mut(LMG);
         u.ammo = Some(0);
@@ -1888,7 +1660,7 @@ fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() 
     use fof::data::units::AmmoKind;
     use fof::engine::kernel::state::Item;
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mg, 30));
     lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mortar, 2));
     // Items are sorted: Mg first.
@@ -1899,7 +1671,7 @@ fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() 
         Some((AmmoKind::Mg, 24)),
         "4 steps x 6 points"
     );
-    orders(&mut g, None, 6);
+    new_impulse(&mut g, None, 6);
     let mortar = g
         .state()
         .map
@@ -1937,9 +1709,9 @@ fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() 
 fn rule_5_1_6_a_casualties_and_ammunition_are_not_carried_together() {
     use fof::data::units::AmmoKind;
     let mut g = game();
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     g.state_mut().unit_mut(S1).cargo = Some((AmmoKind::Mg, 6));
-    let cas = add_unit(&mut g, "us_casualty", p(1, 1));
+    let cas = add_spotted(&mut g, "us_casualty", p(1, 1));
     let pick = order(
         None,
         Action::PickUp {
@@ -1956,8 +1728,8 @@ fn rule_5_1_6_a_casualties_and_ammunition_are_not_carried_together() {
 fn rule_5_1_6_b_assets_dropped_on_a_card_can_be_picked_up_by_another_unit() {
     use fof::engine::kernel::state::{Asset, Item};
     let mut g = game();
-    place(&mut g, PLT, p(1, 1));
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, PLT, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let radio = Asset::Radio {
         name: "SCR-536".into(),
         class: fof::data::mission::RadioClass::Handheld,

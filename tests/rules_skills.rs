@@ -2,23 +2,16 @@
 
 mod common;
 
-use common::{id, impulse, put};
+use common::{card_numbers, enemy, id, impulse, p, put};
 
 use fof::data::action::{ActionCard, Icon, Word};
 use fof::data::mission::Skill;
 use fof::data::units::UnitKind;
-use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::EventKind;
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::{Action, Order, TeamKind};
-use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
 use fof::engine::{Game, Input};
-use std::sync::Arc;
-
-fn p(r: i8, c: i8) -> CardPos {
-    CardPos::new(r, c)
-}
 
 /// The hedgerow mission on an open map with no enemy or PC markers; the
 /// roster ids given hold the skills given.
@@ -27,16 +20,8 @@ fn game(skills: &[(&str, &[Skill])]) -> Game {
 }
 
 fn top(g: &mut Game, n: usize, pred: impl Fn(&ActionCard) -> bool) {
-    let c: Vec<Card> = g
-        .data()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .take(n)
-        .map(|c| Card::Action(c.number))
-        .collect();
-    assert_eq!(c.len(), n);
-    g.state_mut().deck.put_on_top(&c);
+    let c = card_numbers(g, n, pred);
+    common::top(g, &c);
 }
 
 /// The last attempt logged: its text and the cards drawn.
@@ -58,12 +43,7 @@ fn melee(skills: &[(&str, &[Skill])]) -> (Game, UnitId, UnitId, UnitId) {
     let plt = id(&g, "1plt_hq");
     put(&mut g, sq, p(2, 2));
     put(&mut g, plt, p(2, 2));
-    let data = Arc::new(g.data().clone());
-    let e = g
-        .state_mut()
-        .add_unit(&data, "de_rifle_squad", p(2, 2))
-        .unwrap();
-    g.state_mut().unit_mut(e).spotted = true;
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     fof::engine::combat::engage::update(&mut g);
     impulse(&mut g, Some(plt));
     (g, sq, plt, e)

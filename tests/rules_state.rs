@@ -12,72 +12,33 @@
 //! position with `state_mut()` and check both the legal and the refused
 //! case. The contract tests play the shipped mission.
 
-use fof::data::DataSet;
-use fof::data::action::{ActionCard, Experience, Icon};
-use fof::data::charts::{Activity, CoverKind};
-use fof::data::mission::{
-    At, Face, FixedCard, Mission, Net, ObjectiveKind, Pyro, RadioClass, RosterEntry, SignalOrder,
-    Start,
+mod common;
+
+use common::{
+    CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,
+    fire_with_shooter, gi, lay, mv, new_impulse, ok, p, plain_cards, put, radio, refused, sa,
+    shipped, small_mission, spent, start, terrain_where, top_cards,
 };
-use fof::data::terrain::{Relief, TerrainCard};
-use fof::data::units::{Side, UnitTypeId};
+
+use fof::data::action::{Experience, Icon};
+use fof::data::charts::{Activity, CoverKind};
+use fof::data::mission::{At, Mission, Net, ObjectiveKind, Pyro, RadioClass, SignalOrder};
+use fof::data::terrain::Relief;
+use fof::data::units::Side;
 use fof::engine::command::draws as command;
 use fof::engine::enemy::activity;
-use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::events::{Event, EventKind};
 use fof::engine::kernel::game::Game;
-use fof::engine::kernel::ids::{CoverId, UnitId};
+use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::Input;
 use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{
-    Asset, CoverMarker, FireLink, Impulse, Options, PointControl, SmokeKind, State, Unit,
-};
+use fof::engine::kernel::state::{Asset, FireLink, Options, PointControl, SmokeKind, State};
 use fof::engine::map::reveal;
-use std::sync::{Arc, OnceLock};
 
 // ---------------------------------------------------------------------------
 // Data and missions
 // ---------------------------------------------------------------------------
-
-fn base() -> &'static DataSet {
-    static DATA: OnceLock<DataSet> = OnceLock::new();
-    DATA.get_or_init(|| DataSet::embedded().expect("the shipped data loads"))
-}
-
-fn shipped() -> Arc<DataSet> {
-    static DATA: OnceLock<Arc<DataSet>> = OnceLock::new();
-    DATA.get_or_init(|| Arc::new(base().clone())).clone()
-}
-
-fn p(row: i8, col: i8) -> CardPos {
-    CardPos::new(row, col)
-}
-
-fn sa(col: i8) -> CardPos {
-    CardPos::new(0, col)
-}
-
-fn terrain() -> &'static [TerrainCard] {
-    &base()
-        .terrain_deck("normandy")
-        .expect("normandy deck")
-        .cards
-}
-
-/// Terrain cards matching a predicate, by number.
-fn terrain_where(pred: impl Fn(&TerrainCard) -> bool) -> Vec<u8> {
-    terrain()
-        .iter()
-        .filter(|c| pred(c))
-        .map(|c| c.number)
-        .collect()
-}
-
-/// Plain ground: no hill, no urban cover, no printed relief.
-fn plain_cards() -> Vec<u8> {
-    terrain_where(|c| !c.is_hill() && !c.urban && c.relief == Relief::Flat)
-}
 
 /// A plain card with every border segment light.
 fn all_light() -> u8 {
@@ -97,28 +58,10 @@ fn hill() -> u8 {
     terrain_where(|c| c.is_hill())[0]
 }
 
-// Unit ids of the test company, in roster order.
-const CO: UnitId = UnitId(0);
-const PLT: UnitId = UnitId(1);
-const S1: UnitId = UnitId(2);
-const S2: UnitId = UnitId(3);
-const S3: UnitId = UnitId(4);
-const LMG: UnitId = UnitId(5);
+// Unit ids of the test company past the platoon of `small_mission`, in
+// roster order.
 const FO: UnitId = UnitId(6);
 const S4: UnitId = UnitId(7);
-
-fn entry(id: &str, ty: &str, hq: Option<&str>, col: i8) -> RosterEntry {
-    RosterEntry {
-        id: id.into(),
-        unit_type: UnitTypeId(ty.into()),
-        label: id.to_uppercase(),
-        hq: hq.map(str::to_string),
-        experience: Experience::Line,
-        start: Start::Staging(col),
-        steps: None,
-        skills: Vec::new(),
-    }
-}
 
 /// A 4 x 3 offensive mission on a fixed map of plain cards, face up: the
 /// primary objective on R3C2, the secondary on R3C1, the attack position on
@@ -126,50 +69,19 @@ fn entry(id: &str, ty: &str, hq: Option<&str>, col: i8) -> RosterEntry {
 /// markers, no radios, no signal plan. The CO HQ carries the four colored
 /// flares, the platoon HQ the colored smoke.
 fn mission() -> Mission {
-    let mut m = base()
-        .mission("hedgerow_attack")
-        .expect("shipped mission")
-        .clone();
-    m.id = "state_test".into();
-    m.map.rows = 4;
-    m.map.cols = 3;
-    m.map.face = Face::Up;
-    let plain = plain_cards();
-    m.map.fixed = Vec::new();
-    let mut i = 0;
-    for r in 1..=4 {
-        for c in 1..=3 {
-            m.map.fixed.push(FixedCard {
-                at: At(r, c),
-                card: plain[i],
-            });
-            i += 1;
-        }
-    }
-    m.controls.loa = Some(4);
-    m.controls.boundaries = true;
+    let mut m = small_mission("state_test", 4, 3, &plain_cards(0));
     m.controls.phase_lines = vec![2];
     m.controls.objectives = vec![
         (ObjectiveKind::Primary, At(3, 2)),
         (ObjectiveKind::Secondary, At(3, 1)),
     ];
     m.controls.attack_position = Some(At(2, 2));
-    m.controls.casualty_point = None;
     m.controls.route = Vec::new();
     m.controls.cop = None;
-    m.company = vec![
-        entry("co", "us_co_hq", None, 2),
-        entry("plt", "us_plt_hq", Some("co"), 1),
-        entry("s1", "us_rifle_squad", Some("plt"), 1),
-        entry("s2", "us_rifle_squad", Some("plt"), 1),
-        entry("s3", "us_rifle_squad", Some("plt"), 1),
-        entry("lmg", "us_lmg_team", Some("plt"), 1),
-        entry("fo", "us_fo_artillery", Some("co"), 2),
-        entry("s4", "us_rifle_squad", Some("plt"), 3),
-    ];
-    m.radios = Vec::new();
-    m.phones = Vec::new();
-    m.phone_lines = Vec::new();
+    m.company.extend([
+        entry("fo", "us_fo_artillery", Some("co"), Experience::Line, 2),
+        entry("s4", "us_rifle_squad", Some("plt"), Experience::Line, 3),
+    ]);
     use fof::data::mission::PyroSpec;
     let pyro = |holder: &str, device: Pyro| PyroSpec {
         holder: holder.into(),
@@ -186,16 +98,7 @@ fn mission() -> Mission {
         pyro("plt", Pyro::PurpleSmoke),
     ];
     m.signals = Vec::new();
-    m.pc_markers = Vec::new();
     m
-}
-
-fn start(m: Mission, seed: u64) -> Game {
-    let mut data = base().clone();
-    data.missions.retain(|x| x.id != m.id);
-    let id = m.id.clone();
-    data.missions.push(m);
-    Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up")
 }
 
 /// The test mission with a signal plan, six General Initiative commands at
@@ -204,7 +107,7 @@ fn game_with_signals(plan: &[(Pyro, SignalOrder)]) -> Game {
     let mut m = mission();
     m.signals = plan.to_vec();
     let mut g = start(m, 1);
-    orders(&mut g, 6);
+    new_impulse(&mut g, None, 6);
     g
 }
 
@@ -216,84 +119,15 @@ fn game() -> Game {
 // Arranging a position
 // ---------------------------------------------------------------------------
 
-/// Opens a General Initiative impulse with `n` commands.
-fn orders(game: &mut Game, n: u8) {
-    game.state_mut().impulse = Some(Impulse {
-        hq: None,
-        available: n,
-        spent: 0,
-        spend_max: n,
-        can_save: false,
-        done: Vec::new(),
-        exhortable: Vec::new(),
-    });
-}
-
-fn spent(game: &Game) -> u8 {
-    game.state().impulse.as_ref().expect("an impulse").spent
-}
-
-fn place(game: &mut Game, id: UnitId, pos: CardPos) {
-    let u = game.state_mut().unit_mut(id);
-    u.pos = pos;
-    u.cover = None;
-}
-
 fn pos(game: &Game, id: UnitId) -> CardPos {
     game.state().unit(id).pos
 }
 
-/// Adds a unit of a type from assets/units.ron at a position.
-fn add_unit(game: &mut Game, ty: &str, at: CardPos) -> UnitId {
-    let t = base().unit_type(ty).expect("unit type").clone();
-    let s = game.state_mut();
-    let id = UnitId(s.units.len() as u16);
-    let mut unit = Unit::from_type(id, &t, at);
-    unit.label = format!("{} {}", t.name, id.0);
-    unit.designation = unit.label.clone();
-    unit.spotted = true;
-    s.units.push(unit);
-    id
-}
-
 /// An enemy rifle squad, spotted or not.
 fn enemy(game: &mut Game, at: CardPos, spotted: bool) -> UnitId {
-    let id = add_unit(game, "de_rifle_squad", at);
+    let id = add_spotted(game, "de_rifle_squad", at);
     game.state_mut().unit_mut(id).spotted = spotted;
     id
-}
-
-fn add_cover(game: &mut Game, at: CardPos, kind: CoverKind) -> CoverId {
-    let s = game.state_mut();
-    let id = CoverId(s.next_cover);
-    s.next_cover += 1;
-    s.map
-        .card_mut(at)
-        .expect("a map card")
-        .covers
-        .push(CoverMarker { id, kind });
-    id
-}
-
-/// A fire link: `side`'s units on `from` fire into `target`.
-/// Fire from `from` into `target`, with a unit on `from` to keep firing
-/// (fire with no unit behind it stops, 6.1.2): an unspotted German squad,
-/// or a US squad.
-fn fire(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
-    let shooter = game.state().units_at(from).any(|u| u.side == side);
-    if !shooter {
-        let ty = if side == Side::Us {
-            "us_rifle_squad"
-        } else {
-            "de_rifle_squad"
-        };
-        let id = add_unit(game, ty, from);
-        game.state_mut().unit_mut(id).spotted = false;
-    }
-    let f = &mut game.state_mut().fires;
-    f.push(FireLink { side, from, target });
-    f.sort();
-    f.dedup();
 }
 
 fn fires(game: &Game) -> Vec<FireLink> {
@@ -315,11 +149,6 @@ fn link(side: Side, from: CardPos, target: CardPos) -> FireLink {
     FireLink { side, from, target }
 }
 
-/// Replaces a position's terrain stack.
-fn set_stack(game: &mut Game, at: CardPos, stack: Vec<u8>) {
-    game.state_mut().map.card_mut(at).expect("map card").stack = stack;
-}
-
 fn pyros(game: &Game, id: UnitId) -> Vec<(Pyro, u8)> {
     game.state()
         .unit(id)
@@ -333,66 +162,11 @@ fn pyros(game: &Game, id: UnitId) -> Vec<(Pyro, u8)> {
 }
 
 // ---------------------------------------------------------------------------
-// The Action deck
-// ---------------------------------------------------------------------------
-
-fn action_cards_where(pred: impl Fn(&ActionCard) -> bool, n: usize) -> Vec<Card> {
-    let v: Vec<Card> = base()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .take(n)
-        .map(|c| Card::Action(c.number))
-        .collect();
-    assert_eq!(v.len(), n, "not enough action cards of that kind");
-    v
-}
-
-fn stack_deck(game: &mut Game, cards: &[Card]) {
-    game.state_mut().deck.put_on_top(cards);
-}
-
-// ---------------------------------------------------------------------------
 // Inputs
 // ---------------------------------------------------------------------------
 
-fn order(action: Action) -> Input {
-    Input::Order(Order { by: None, action })
-}
-
 fn deploy(unit: UnitId, device: Pyro, at: CardPos) -> Input {
-    order(Action::DeployPyro { unit, device, at })
-}
-
-fn mv(unit: UnitId, to: CardPos) -> Input {
-    order(Action::Move {
-        unit,
-        to,
-        cover: None,
-    })
-}
-
-/// Applies a legal input: it must be offered and accepted.
-fn ok(game: &mut Game, input: Input) -> Vec<Event> {
-    assert!(
-        game.legal_inputs().contains(&input),
-        "{input:?} should be among the legal inputs"
-    );
-    game.apply(&input)
-        .unwrap_or_else(|e| panic!("{input:?} was refused: {e}"))
-}
-
-/// Checks that an input is refused, not offered, and changes nothing;
-/// returns the reason.
-fn refused(game: &mut Game, input: Input) -> String {
-    assert!(
-        !game.legal_inputs().contains(&input),
-        "{input:?} should not be among the legal inputs"
-    );
-    let before = game.state_hash();
-    let err = game.apply(&input).expect_err("the input should be refused");
-    assert_eq!(game.state_hash(), before, "a refused input changes nothing");
-    err.0
+    gi(Action::DeployPyro { unit, device, at })
 }
 
 fn moved(events: &[Event], unit: UnitId) -> bool {
@@ -449,13 +223,13 @@ fn rule_2_4_1_controls_the_mission_does_not_name_are_absent() {
 /// The signal position of most tests: the CO HQ on R1C1, units around the
 /// primary objective (R3C2).
 fn around_the_objective(g: &mut Game) {
-    place(g, CO, p(1, 1));
-    place(g, PLT, p(1, 3));
-    place(g, S1, p(2, 1)); // adjacent to the objective
-    place(g, S2, p(2, 2)); // adjacent
-    place(g, S3, p(2, 3)); // adjacent
-    place(g, LMG, p(1, 2)); // two rows away: not adjacent
-    place(g, S4, p(4, 3)); // adjacent, off every line from R1C1
+    put(g, CO, p(1, 1));
+    put(g, PLT, p(1, 3));
+    put(g, S1, p(2, 1)); // adjacent to the objective
+    put(g, S2, p(2, 2)); // adjacent
+    put(g, S3, p(2, 3)); // adjacent
+    put(g, LMG, p(1, 2)); // two rows away: not adjacent
+    put(g, S4, p(4, 3)); // adjacent, off every line from R1C1
 }
 
 #[test]
@@ -487,18 +261,18 @@ fn rule_4_3_6_the_shipped_missions_signal_plan_is_followed() {
     // hedgerow_attack: Green Star Cluster = move to the primary objective
     // (R4C2), Red Star Cluster = cease fire.
     let mut g = shipped_game(1);
-    orders(&mut g, 6);
+    new_impulse(&mut g, None, 6);
     let id = |g: &Game, r: &str| g.state().by_roster(r).expect("roster unit").id;
     let (co, sq, far) = (id(&g, "co_hq"), id(&g, "1_1"), id(&g, "2_1"));
-    place(&mut g, co, p(1, 2));
-    place(&mut g, sq, p(3, 1));
-    place(&mut g, far, p(2, 3));
-    fire(&mut g, Side::Us, p(2, 3), p(3, 3));
+    put(&mut g, co, p(1, 2));
+    put(&mut g, sq, p(3, 1));
+    put(&mut g, far, p(2, 3));
+    fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
     ok(&mut g, deploy(co, Pyro::GreenStarCluster, p(1, 2)));
     assert_eq!(pos(&g, sq), p(4, 2));
     assert_eq!(pos(&g, far), p(2, 3));
     assert_eq!(fires(&g), vec![link(Side::Us, p(2, 3), p(3, 3))]);
-    orders(&mut g, 6);
+    new_impulse(&mut g, None, 6);
     ok(&mut g, deploy(co, Pyro::RedStarCluster, p(1, 2)));
     assert!(fires(&g).is_empty());
 }
@@ -510,7 +284,7 @@ fn rule_4_3_6_a_signal_move_respects_the_stacking_limit() {
     // The objective holds one step less than the limit (5.1.5): no squad
     // fits.
     let limit = base().charts.stacking.steps;
-    let filler = add_unit(&mut g, "us_rifle_squad", p(3, 2));
+    let filler = add_spotted(&mut g, "us_rifle_squad", p(3, 2));
     g.state_mut().unit_mut(filler).steps = limit - 1;
     assert!(g.state().unit(S1).steps > 1);
     ok(&mut g, deploy(CO, Pyro::GreenStarCluster, p(1, 1)));
@@ -522,10 +296,10 @@ fn rule_4_3_6_a_signal_move_respects_the_stacking_limit() {
 #[test]
 fn rule_4_3_6_b_colored_smoke_is_seen_only_along_a_clear_line_of_sight() {
     let mut g = game_with_signals(&[(Pyro::GreenSmoke, SignalOrder::MoveToPrimary)]);
-    place(&mut g, PLT, p(1, 1));
-    place(&mut g, S1, p(3, 1)); // adjacent to the objective, in column 1
-    place(&mut g, S2, p(2, 2)); // adjacent to the objective and to R1C1
-    set_stack(&mut g, p(2, 1), vec![all_dark()]);
+    put(&mut g, PLT, p(1, 1));
+    put(&mut g, S1, p(3, 1)); // adjacent to the objective, in column 1
+    put(&mut g, S2, p(2, 2)); // adjacent to the objective and to R1C1
+    lay(&mut g, p(2, 1), &[all_dark()]);
     assert!(!g.unit_sees(S1, p(1, 1)), "the dark card hides the smoke");
     assert!(g.unit_sees(S2, p(1, 1)));
     ok(&mut g, deploy(PLT, Pyro::GreenSmoke, p(1, 1)));
@@ -540,11 +314,11 @@ fn rule_4_3_6_b_colored_smoke_is_seen_only_along_a_clear_line_of_sight() {
 #[test]
 fn rule_4_3_6_b_colored_smoke_is_placed_on_the_deployers_card_only() {
     let mut g = game_with_signals(&[(Pyro::GreenSmoke, SignalOrder::MoveToSignal)]);
-    place(&mut g, PLT, p(1, 1));
+    put(&mut g, PLT, p(1, 1));
     let why = refused(&mut g, deploy(PLT, Pyro::GreenSmoke, p(2, 1)));
     assert!(why.contains("4.3.6"), "{why}");
     // An aerial device may burst over an adjacent card.
-    place(&mut g, CO, p(1, 2));
+    put(&mut g, CO, p(1, 2));
     ok(&mut g, deploy(CO, Pyro::GreenStarCluster, p(2, 2)));
     assert_eq!(
         g.state().map.card(p(2, 2)).unwrap().markers.signals,
@@ -555,9 +329,9 @@ fn rule_4_3_6_b_colored_smoke_is_placed_on_the_deployers_card_only() {
 #[test]
 fn rule_4_3_6_move_to_signal_brings_adjacent_units_onto_the_signals_card() {
     let mut g = game_with_signals(&[(Pyro::RedStarParachute, SignalOrder::MoveToSignal)]);
-    place(&mut g, CO, p(1, 2));
-    place(&mut g, S1, p(3, 1)); // adjacent to R2C2
-    place(&mut g, S2, p(4, 2)); // two rows beyond: stays
+    put(&mut g, CO, p(1, 2));
+    put(&mut g, S1, p(3, 1)); // adjacent to R2C2
+    put(&mut g, S2, p(4, 2)); // two rows beyond: stays
     ok(&mut g, deploy(CO, Pyro::RedStarParachute, p(2, 2)));
     assert_eq!(pos(&g, S1), p(2, 2));
     assert_eq!(pos(&g, S2), p(4, 2));
@@ -567,16 +341,16 @@ fn rule_4_3_6_move_to_signal_brings_adjacent_units_onto_the_signals_card() {
 #[test]
 fn rule_4_3_6_cease_fire_flare_removes_friendly_fire_only() {
     let mut g = game_with_signals(&[(Pyro::RedStarCluster, SignalOrder::CeaseFire)]);
-    place(&mut g, CO, p(1, 2));
-    place(&mut g, S1, p(2, 1));
-    place(&mut g, S3, p(2, 3));
+    put(&mut g, CO, p(1, 2));
+    put(&mut g, S1, p(2, 1));
+    put(&mut g, S3, p(2, 3));
     // Unspotted enemies: once the Americans cease fire they have no
     // spotted target to re-open on (6.2.3).
     enemy(&mut g, p(4, 1), false);
     enemy(&mut g, p(4, 3), false);
-    fire(&mut g, Side::Us, p(2, 1), p(4, 1));
-    fire(&mut g, Side::Us, p(2, 3), p(4, 3));
-    fire(&mut g, Side::German, p(4, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 1), p(4, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 3), p(4, 3));
+    fire_with_shooter(&mut g, Side::German, p(4, 1), p(2, 1));
     ok(&mut g, deploy(CO, Pyro::RedStarCluster, p(1, 2)));
     assert_eq!(us_fires(&g), vec![], "every friendly link goes");
     assert!(
@@ -588,14 +362,14 @@ fn rule_4_3_6_cease_fire_flare_removes_friendly_fire_only() {
 #[test]
 fn rule_4_3_6_cease_fire_smoke_stops_only_the_units_that_see_it() {
     let mut g = game_with_signals(&[(Pyro::RedSmoke, SignalOrder::CeaseFire)]);
-    place(&mut g, PLT, p(1, 1));
-    place(&mut g, S1, p(3, 1)); // behind a dark card: cannot see R1C1
-    place(&mut g, S2, p(2, 2)); // adjacent: sees
-    set_stack(&mut g, p(2, 1), vec![all_dark()]);
+    put(&mut g, PLT, p(1, 1));
+    put(&mut g, S1, p(3, 1)); // behind a dark card: cannot see R1C1
+    put(&mut g, S2, p(2, 2)); // adjacent: sees
+    lay(&mut g, p(2, 1), &[all_dark()]);
     enemy(&mut g, p(4, 1), false);
     enemy(&mut g, p(4, 2), false);
-    fire(&mut g, Side::Us, p(3, 1), p(4, 1));
-    fire(&mut g, Side::Us, p(2, 2), p(4, 2));
+    fire_with_shooter(&mut g, Side::Us, p(3, 1), p(4, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 2), p(4, 2));
     assert!(!g.unit_sees(S1, p(1, 1)));
     ok(&mut g, deploy(PLT, Pyro::RedSmoke, p(1, 1)));
     assert_eq!(us_fires(&g), vec![link(Side::Us, p(3, 1), p(4, 1))]);
@@ -605,13 +379,13 @@ fn rule_4_3_6_cease_fire_smoke_stops_only_the_units_that_see_it() {
 fn rule_4_3_6_cross_phase_line_moves_the_row_below_it_forward() {
     // Phase line 1 is drawn above row 2.
     let mut g = game_with_signals(&[(Pyro::GreenStarParachute, SignalOrder::CrossPhaseLine(1))]);
-    place(&mut g, CO, p(1, 2));
-    place(&mut g, S1, p(2, 1));
-    place(&mut g, S2, p(2, 3));
-    place(&mut g, S3, p(2, 2));
+    put(&mut g, CO, p(1, 2));
+    put(&mut g, S1, p(2, 1));
+    put(&mut g, S2, p(2, 3));
+    put(&mut g, S3, p(2, 2));
     g.state_mut().unit_mut(S3).exposed = true;
-    place(&mut g, LMG, p(3, 1));
-    place(&mut g, S4, p(1, 3));
+    put(&mut g, LMG, p(3, 1));
+    put(&mut g, S4, p(1, 3));
     ok(&mut g, deploy(CO, Pyro::GreenStarParachute, p(1, 2)));
     assert_eq!(pos(&g, S1), p(3, 1));
     assert_eq!(pos(&g, S2), p(3, 3));
@@ -624,8 +398,8 @@ fn rule_4_3_6_cross_phase_line_moves_the_row_below_it_forward() {
 #[test]
 fn rule_4_3_6_cross_phase_line_without_such_a_line_does_nothing() {
     let mut g = game_with_signals(&[(Pyro::GreenStarParachute, SignalOrder::CrossPhaseLine(2))]);
-    place(&mut g, CO, p(1, 2));
-    place(&mut g, S1, p(2, 1));
+    put(&mut g, CO, p(1, 2));
+    put(&mut g, S1, p(2, 1));
     ok(&mut g, deploy(CO, Pyro::GreenStarParachute, p(1, 2)));
     assert_eq!(pos(&g, S1), p(2, 1));
 }
@@ -635,13 +409,13 @@ fn rule_4_3_6_shift_fire_turns_the_seers_fire_onto_the_signals_card() {
     // Decision (4.3.6, SignalOrder::ShiftFire): the fire shifts to the card
     // where the signal shows; a unit needs a line of sight to it (6.1).
     let mut g = game_with_signals(&[(Pyro::RedStarParachute, SignalOrder::ShiftFire)]);
-    place(&mut g, S1, p(2, 1));
-    place(&mut g, LMG, p(1, 2)); // behind a dark card from R3C2
-    set_stack(&mut g, p(2, 2), vec![all_dark()]);
-    place(&mut g, CO, p(2, 3)); // bursts the flare over R3C2
+    put(&mut g, S1, p(2, 1));
+    put(&mut g, LMG, p(1, 2)); // behind a dark card from R3C2
+    lay(&mut g, p(2, 2), &[all_dark()]);
+    put(&mut g, CO, p(2, 3)); // bursts the flare over R3C2
     enemy(&mut g, p(3, 1), true);
     enemy(&mut g, p(3, 2), true);
-    fire(&mut g, Side::Us, p(2, 1), p(3, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 1), p(3, 1));
     assert!(g.unit_sees(S1, p(3, 2)));
     assert!(!g.unit_sees(LMG, p(3, 2)));
     ok(&mut g, deploy(CO, Pyro::RedStarParachute, p(3, 2)));
@@ -657,9 +431,9 @@ fn rule_4_3_6_shift_fire_turns_the_seers_fire_onto_the_signals_card() {
 #[test]
 fn rule_4_3_6_a_device_with_no_plan_entry_only_shows() {
     let mut g = game_with_signals(&[(Pyro::GreenStarCluster, SignalOrder::MoveToPrimary)]);
-    place(&mut g, PLT, p(2, 2));
-    place(&mut g, S1, p(2, 1));
-    fire(&mut g, Side::Us, p(2, 1), p(3, 1));
+    put(&mut g, PLT, p(2, 2));
+    put(&mut g, S1, p(2, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 1), p(3, 1));
     enemy(&mut g, p(3, 1), true);
     let ev = ok(&mut g, deploy(PLT, Pyro::PurpleSmoke, p(2, 2)));
     assert_eq!(pos(&g, S1), p(2, 1));
@@ -676,7 +450,7 @@ fn rule_4_3_6_a_device_with_no_plan_entry_only_shows() {
 #[test]
 fn rule_4_3_6_a_device_used_up_is_no_longer_offered() {
     let mut g = game_with_signals(&[]);
-    place(&mut g, CO, p(1, 2));
+    put(&mut g, CO, p(1, 2));
     assert!(pyros(&g, CO).contains(&(Pyro::GreenStarCluster, 1)));
     ok(&mut g, deploy(CO, Pyro::GreenStarCluster, p(1, 2)));
     assert!(
@@ -685,7 +459,7 @@ fn rule_4_3_6_a_device_used_up_is_no_longer_offered() {
             .any(|(d, _)| *d == Pyro::GreenStarCluster)
     );
     // A new impulse: the CO HQ has no Green Star Cluster left.
-    orders(&mut g, 6);
+    new_impulse(&mut g, None, 6);
     let why = refused(&mut g, deploy(CO, Pyro::GreenStarCluster, p(1, 2)));
     assert!(why.contains("carries no"), "{why}");
     assert!(!g.legal_inputs().iter().any(|i| matches!(
@@ -711,12 +485,12 @@ fn rule_4_2_1_c_only_a_good_order_unit_on_the_map_deploys() {
     // In the staging area.
     let why = refused(&mut g, deploy(CO, Pyro::GreenStarCluster, sa(2)));
     assert!(why.contains("map"), "{why}");
-    place(&mut g, CO, p(1, 2));
+    put(&mut g, CO, p(1, 2));
     g.state_mut().unit_mut(CO).pinned = true;
     let why = refused(&mut g, deploy(CO, Pyro::GreenStarCluster, p(1, 2)));
     assert!(why.contains("Good Order"), "{why}");
     // A unit without the device.
-    place(&mut g, S1, p(1, 1));
+    put(&mut g, S1, p(1, 1));
     let why = refused(&mut g, deploy(S1, Pyro::GreenStarCluster, p(1, 1)));
     assert!(why.contains("carries no"), "{why}");
 }
@@ -724,13 +498,13 @@ fn rule_4_2_1_c_only_a_good_order_unit_on_the_map_deploys() {
 #[test]
 fn rule_4_3_6_infiltration_signal_from_the_attack_position() {
     let mut g = game_with_signals(&[(Pyro::GreenStarCluster, SignalOrder::InfiltrateToPrimary)]);
-    place(&mut g, CO, p(1, 1));
-    place(&mut g, S1, p(2, 2)); // on the attack position
-    place(&mut g, S2, p(2, 1)); // next to the objective, not on the AP
+    put(&mut g, CO, p(1, 1));
+    put(&mut g, S1, p(2, 2)); // on the attack position
+    put(&mut g, S2, p(2, 1)); // next to the objective, not on the AP
     enemy(&mut g, p(4, 2), true);
-    fire(&mut g, Side::German, p(4, 2), p(3, 2));
+    fire_with_shooter(&mut g, Side::German, p(4, 2), p(3, 2));
     let inf = action_cards_where(|c| c.icon == Icon::Infiltrate, 1);
-    stack_deck(&mut g, &inf);
+    top_cards(&mut g, &inf);
     let ev = ok(&mut g, deploy(CO, Pyro::GreenStarCluster, p(1, 1)));
     assert_eq!(pos(&g, S1), p(3, 2));
     assert!(
@@ -759,7 +533,7 @@ fn next_terrain(g: &mut Game, next: &[u8]) {
 #[test]
 fn rule_9_2_2_the_map_grows_with_a_face_up_card() {
     let mut g = game();
-    let plain = *plain_cards().last().unwrap();
+    let plain = *plain_cards(0).last().unwrap();
     next_terrain(&mut g, &[plain]);
     let before = g.state().map.terrain_pile.len();
     reveal::expand_map(&mut g, p(5, 2)).expect("the map grows");
@@ -779,7 +553,7 @@ fn rule_9_2_2_the_map_grows_with_a_face_up_card() {
 fn rule_9_2_2_an_expansion_hill_gets_cards_on_top() {
     let mut g = game();
     let hills = terrain_where(|c| c.is_hill());
-    let plain = *plain_cards().last().unwrap();
+    let plain = *plain_cards(0).last().unwrap();
     next_terrain(&mut g, &[hills[0], hills[1], plain]);
     reveal::expand_map(&mut g, p(2, 4)).expect("the map grows");
     let c = g.state().map.card(p(2, 4)).expect("a new card");
@@ -823,11 +597,11 @@ fn rule_9_2_2_us_units_may_not_enter_expanded_cards() {
     m.controls.loa = None;
     m.controls.boundaries = false;
     let mut g = start(m, 1);
-    orders(&mut g, 6);
+    new_impulse(&mut g, None, 6);
     reveal::expand_map(&mut g, p(5, 2)).unwrap();
     reveal::expand_map(&mut g, p(2, 4)).unwrap();
-    place(&mut g, S1, p(4, 2));
-    place(&mut g, S2, p(2, 3));
+    put(&mut g, S1, p(4, 2));
+    put(&mut g, S2, p(2, 3));
     refused(&mut g, mv(S1, p(5, 2)));
     refused(&mut g, mv(S2, p(2, 4)));
     // Inside the original grid they still move.
@@ -838,26 +612,18 @@ fn rule_9_2_2_us_units_may_not_enter_expanded_cards() {
 // 4.2.1 j: switching a set to another network
 // ---------------------------------------------------------------------------
 
-fn radio(name: &str, class: RadioClass, net: Net) -> Asset {
-    Asset::Radio {
-        name: name.into(),
-        class,
-        net,
-    }
-}
-
 fn nets(g: &Game, id: UnitId) -> Vec<(RadioClass, Net)> {
     g.state().unit(id).radios().collect()
 }
 
 fn switch(unit: UnitId, to: Net) -> Input {
-    order(Action::SwitchNet { unit, to })
+    gi(Action::SwitchNet { unit, to })
 }
 
 #[test]
 fn rule_4_2_1_j_a_set_switches_to_the_net_of_a_lost_set_of_its_kind() {
     let mut g = game();
-    place(&mut g, FO, p(1, 2));
+    put(&mut g, FO, p(1, 2));
     g.state_mut().unit_mut(FO).assets = vec![radio("SCR-610", RadioClass::Manpack, Net::ArtyFd)];
     g.state_mut().lost_assets = vec![radio("SCR-300", RadioClass::Manpack, Net::BnTac)];
     let ev = ok(&mut g, switch(FO, Net::BnTac));
@@ -874,7 +640,7 @@ fn rule_4_2_1_j_a_set_switches_to_the_net_of_a_lost_set_of_its_kind() {
 #[test]
 fn rule_4_2_1_j_no_switch_without_a_lost_set() {
     let mut g = game();
-    place(&mut g, FO, p(1, 2));
+    put(&mut g, FO, p(1, 2));
     g.state_mut().unit_mut(FO).assets = vec![radio("SCR-610", RadioClass::Manpack, Net::ArtyFd)];
     let why = refused(&mut g, switch(FO, Net::BnTac));
     assert!(why.contains("4.2.1 j"), "{why}");
@@ -883,7 +649,7 @@ fn rule_4_2_1_j_no_switch_without_a_lost_set() {
 #[test]
 fn rule_4_2_1_j_no_switch_to_a_lost_set_of_another_kind() {
     let mut g = game();
-    place(&mut g, FO, p(1, 2));
+    put(&mut g, FO, p(1, 2));
     g.state_mut().unit_mut(FO).assets = vec![radio("SCR-610", RadioClass::Manpack, Net::ArtyFd)];
     g.state_mut().lost_assets = vec![radio("SCR-536", RadioClass::Handheld, Net::CoTac)];
     refused(&mut g, switch(FO, Net::CoTac));
@@ -899,8 +665,8 @@ fn rule_4_2_1_j_no_switch_to_a_lost_set_of_another_kind() {
 /// Two friendly squads on R2C1 and R2C3, enemy squads facing them on R3C1
 /// and R3C3.
 fn two_fronts(g: &mut Game) {
-    place(g, S1, p(2, 1));
-    place(g, S3, p(2, 3));
+    put(g, S1, p(2, 1));
+    put(g, S3, p(2, 3));
     enemy(g, p(3, 1), false);
     enemy(g, p(3, 3), false);
 }
@@ -916,7 +682,7 @@ fn rule_9_1_no_contact_without_vof_or_spotted_enemy() {
 fn rule_9_1_contact_with_one_occupied_card_under_vof() {
     let mut g = game();
     two_fronts(&mut g);
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     assert_eq!(activity::level(&g), Activity::Contact);
 }
 
@@ -932,8 +698,8 @@ fn rule_9_1_contact_with_a_spotted_enemy() {
 fn rule_9_1_engaged_with_two_occupied_cards_under_vof() {
     let mut g = game();
     two_fronts(&mut g);
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
-    fire(&mut g, Side::Us, p(2, 3), p(3, 3));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
     assert_eq!(activity::level(&g), Activity::Engaged);
 }
 
@@ -941,9 +707,9 @@ fn rule_9_1_engaged_with_two_occupied_cards_under_vof() {
 fn rule_9_1_heavily_engaged_when_a_card_also_holds_both_sides() {
     let mut g = game();
     two_fronts(&mut g);
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
-    fire(&mut g, Side::Us, p(2, 3), p(3, 3));
-    place(&mut g, S2, p(3, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
+    put(&mut g, S2, p(3, 1));
     assert_eq!(activity::level(&g), Activity::HeavilyEngaged);
     // Both sides on a card without two cards under fire: not heavily engaged.
     g.state_mut().fires.clear();
@@ -954,9 +720,9 @@ fn rule_9_1_heavily_engaged_when_a_card_also_holds_both_sides() {
 fn rule_9_1_the_level_is_updated_after_an_order() {
     let mut g = game();
     two_fronts(&mut g);
-    fire(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
     g.state_mut().activity = Activity::NoContact;
-    place(&mut g, LMG, p(1, 2));
+    put(&mut g, LMG, p(1, 2));
     let ev = ok(&mut g, mv(LMG, p(1, 3)));
     // Whatever the new level is (enemy units answer fire by themselves,
     // 6.1.1), the stored level follows the definition at once.
@@ -974,7 +740,7 @@ fn rule_9_1_the_level_is_updated_after_an_order() {
         }
     );
     // No change, no event: a move between staging cards changes no fire.
-    place(&mut g, S3, CardPos::new(0, 1));
+    put(&mut g, S3, CardPos::new(0, 1));
     activity::update(&mut g); // settle the level after the arrangement
     let ev = ok(&mut g, mv(S3, CardPos::new(0, 2)));
     assert!(
@@ -986,7 +752,7 @@ fn rule_9_1_the_level_is_updated_after_an_order() {
 #[test]
 fn rule_9_1_no_contact_adds_one_to_command_draws() {
     let mut g = game();
-    place(&mut g, CO, p(1, 2));
+    put(&mut g, CO, p(1, 2));
     g.state_mut().activity = Activity::Contact;
     let (contact, _) = command::draw_modifier(&g, CO);
     g.state_mut().activity = Activity::NoContact;
@@ -1003,10 +769,10 @@ fn rule_9_1_no_contact_adds_one_to_command_draws() {
 /// dark borders all round at level 1. S1 looks from R1C2 to R3C2.
 fn sight_line() -> Game {
     let mut g = game();
-    set_stack(&mut g, p(1, 2), vec![all_light()]);
-    set_stack(&mut g, p(2, 2), vec![all_dark()]);
-    set_stack(&mut g, p(3, 2), vec![all_light()]);
-    place(&mut g, S1, p(1, 2));
+    lay(&mut g, p(1, 2), &[all_light()]);
+    lay(&mut g, p(2, 2), &[all_dark()]);
+    lay(&mut g, p(3, 2), &[all_light()]);
+    put(&mut g, S1, p(1, 2));
     g
 }
 
@@ -1021,7 +787,7 @@ fn rule_5_2_1_a_dark_card_between_blocks_at_the_same_level() {
 fn rule_5_2_2_b_an_upper_story_sees_from_one_level_up() {
     let mut g = sight_line();
     assert_eq!(g.unit_level(S1), 1);
-    let up = add_cover(&mut g, p(1, 2), CoverKind::UpperStory);
+    let up = cover(&mut g, p(1, 2), CoverKind::UpperStory);
     g.state_mut().unit_mut(S1).cover = Some(up);
     assert_eq!(g.unit_level(S1), 2);
     assert!(g.unit_sees(S1, p(3, 2)));
@@ -1030,7 +796,7 @@ fn rule_5_2_2_b_an_upper_story_sees_from_one_level_up() {
 #[test]
 fn rule_5_2_2_b_a_church_tower_sees_from_one_level_up() {
     let mut g = sight_line();
-    let tower = add_cover(&mut g, p(1, 2), CoverKind::ChurchTower);
+    let tower = cover(&mut g, p(1, 2), CoverKind::ChurchTower);
     g.state_mut().unit_mut(S1).cover = Some(tower);
     assert_eq!(g.unit_level(S1), 2);
     assert!(g.unit_sees(S1, p(3, 2)));
@@ -1039,7 +805,7 @@ fn rule_5_2_2_b_a_church_tower_sees_from_one_level_up() {
 #[test]
 fn rule_5_2_2_other_cover_does_not_raise_the_unit() {
     let mut g = sight_line();
-    let c = add_cover(&mut g, p(1, 2), CoverKind::StrongBuilding);
+    let c = cover(&mut g, p(1, 2), CoverKind::StrongBuilding);
     g.state_mut().unit_mut(S1).cover = Some(c);
     assert_eq!(g.unit_level(S1), 1);
     assert!(!g.unit_sees(S1, p(3, 2)));
@@ -1048,7 +814,7 @@ fn rule_5_2_2_other_cover_does_not_raise_the_unit() {
 #[test]
 fn rule_5_2_2_a_a_hill_stack_raises_the_viewer() {
     let mut g = sight_line();
-    set_stack(&mut g, p(1, 2), vec![hill(), all_light()]);
+    lay(&mut g, p(1, 2), &[hill(), all_light()]);
     assert_eq!(g.level(p(1, 2)), 2);
     assert_eq!(g.unit_level(S1), 2);
     assert!(g.unit_sees(S1, p(3, 2)));
@@ -1057,10 +823,10 @@ fn rule_5_2_2_a_a_hill_stack_raises_the_viewer() {
 #[test]
 fn rule_5_2_2_a_a_hill_between_two_level_one_cards_blocks() {
     let mut g = sight_line();
-    set_stack(&mut g, p(2, 2), vec![hill(), all_light()]);
+    lay(&mut g, p(2, 2), &[hill(), all_light()]);
     assert!(!g.unit_sees(S1, p(3, 2)));
     // From an upper story at level 2 the crest still hides the lower card.
-    let up = add_cover(&mut g, p(1, 2), CoverKind::UpperStory);
+    let up = cover(&mut g, p(1, 2), CoverKind::UpperStory);
     g.state_mut().unit_mut(S1).cover = Some(up);
     assert!(!g.unit_sees(S1, p(3, 2)));
 }
@@ -1071,7 +837,7 @@ fn rule_5_2_a_face_down_card_reads_as_open_level_one_ground() {
     g.state_mut().map.card_mut(p(2, 2)).unwrap().face_up = false;
     assert!(g.unit_sees(S1, p(3, 2)), "its dark borders are not known");
     // A face-down hill is not known to be a hill either.
-    set_stack(&mut g, p(2, 2), vec![hill()]);
+    lay(&mut g, p(2, 2), &[hill()]);
     assert!(g.unit_sees(S1, p(3, 2)));
 }
 
@@ -1080,7 +846,7 @@ fn rule_5_2_a_face_down_hill_target_is_seen_as_level_one() {
     // Decision (5.2, sight.rs): a face-down card reads as open level-1
     // ground, as a target too: the dark card in between hides it.
     let mut g = sight_line();
-    set_stack(&mut g, p(3, 2), vec![hill()]);
+    lay(&mut g, p(3, 2), &[hill()]);
     g.state_mut().map.card_mut(p(3, 2)).unwrap().face_up = false;
     assert!(!g.unit_sees(S1, p(3, 2)));
 }
@@ -1088,10 +854,10 @@ fn rule_5_2_a_face_down_hill_target_is_seen_as_level_one() {
 #[test]
 fn rule_8_4_smoke_between_blocks_sight() {
     let mut g = game();
-    set_stack(&mut g, p(1, 2), vec![all_light()]);
-    set_stack(&mut g, p(2, 2), vec![all_light()]);
-    set_stack(&mut g, p(3, 2), vec![all_light()]);
-    place(&mut g, S1, p(1, 2));
+    lay(&mut g, p(1, 2), &[all_light()]);
+    lay(&mut g, p(2, 2), &[all_light()]);
+    lay(&mut g, p(3, 2), &[all_light()]);
+    put(&mut g, S1, p(1, 2));
     assert!(g.unit_sees(S1, p(3, 2)));
     g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
     assert!(!g.unit_sees(S1, p(3, 2)), "not through smoke");
@@ -1109,10 +875,10 @@ fn rule_8_4_smoke_between_blocks_sight() {
 #[test]
 fn rule_8_4_units_in_smoke_cannot_see_out() {
     let mut g = game();
-    place(&mut g, S1, p(1, 2));
+    put(&mut g, S1, p(1, 2));
     g.state_mut().map.card_mut(p(1, 2)).unwrap().markers.smoke = Some(SmokeKind::Wp);
     assert!(!g.unit_sees(S1, p(2, 2)), "not even adjacent");
-    place(&mut g, S2, p(2, 2));
+    put(&mut g, S2, p(2, 2));
     assert!(g.unit_sees(S2, p(1, 2)), "but others see in");
     assert!(!g.unit_sees_unit(S1, S2));
     assert!(g.unit_sees_unit(S2, S1));
@@ -1121,8 +887,8 @@ fn rule_8_4_units_in_smoke_cannot_see_out() {
 #[test]
 fn rule_2_4_2_units_in_the_staging_area_neither_see_nor_are_seen() {
     let mut g = game();
-    place(&mut g, S1, sa(2));
-    place(&mut g, S2, p(1, 2));
+    put(&mut g, S1, sa(2));
+    put(&mut g, S2, p(1, 2));
     assert!(!g.unit_sees(S1, p(1, 2)));
     assert!(!g.unit_sees(S2, sa(2)));
     assert!(!g.unit_sees_unit(S1, S2));
@@ -1240,7 +1006,7 @@ fn contract_an_illegal_input_never_changes_the_hash() {
                 casualty: UnitId(1),
             },
             mv(UnitId(1), p(9, 9)),
-            order(Action::SwitchNet {
+            gi(Action::SwitchNet {
                 unit: UnitId(0),
                 to: Net::AirCtl,
             }),

@@ -3,6 +3,10 @@
 
 mod common;
 
+use common::{
+    Markers, OPEN, add, cards, gi, id, mission_game, new_impulse, open_cards, open_map, p, put,
+};
+
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Icon};
 use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec, Net, RadioClass};
@@ -13,12 +17,7 @@ use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::Input;
 use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{Asset, FireLink, Impulse, Options};
-use std::sync::Arc;
-
-fn p(r: i8, c: i8) -> CardPos {
-    CardPos::new(r, c)
-}
+use fof::engine::kernel::state::{Asset, FireLink, Options};
 
 /// The crossroads mission with its enemy removed, an all-open 3x3 map and
 /// the given fire support.
@@ -27,59 +26,24 @@ fn game_with(support: Vec<FireSupport>) -> Game {
 }
 
 fn game_tweaked(support: Vec<FireSupport>, tweak: impl FnOnce(&mut DataSet)) -> Game {
-    let mut data = DataSet::embedded().unwrap();
-    tweak(&mut data);
-    let mut m = data.mission("crossroads_firefight").unwrap().clone();
-    m.id = "support_test".into();
-    m.enemy.clear();
-    m.fire_support = support;
-    m.visibility = "day".into();
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "support_test", 5, Options::default()).unwrap();
-    common::open_map(&mut g);
+    let mut g = mission_game(
+        "crossroads_firefight",
+        "support_test",
+        5,
+        Options::default(),
+        tweak,
+        |m| {
+            m.enemy.clear();
+            m.fire_support = support;
+            m.visibility = "day".into();
+        },
+    );
+    open_map(&mut g);
     g
 }
 
 fn game() -> Game {
     game_with(Vec::new())
-}
-
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).unwrap().id
-}
-
-fn put(g: &mut Game, u: UnitId, at: CardPos) {
-    let x = g.state_mut().unit_mut(u);
-    x.pos = at;
-    x.cover = None;
-}
-
-fn add(g: &mut Game, ty: &str, at: CardPos) -> UnitId {
-    let data = Arc::new(g.data().clone());
-    g.state_mut().add_unit(&data, ty, at).unwrap()
-}
-
-/// Opens an impulse for `hq` with six commands.
-fn impulse(g: &mut Game, hq: Option<UnitId>) {
-    g.state_mut().impulse = Some(Impulse {
-        hq,
-        available: 6,
-        spent: 0,
-        spend_max: 6,
-        can_save: false,
-        done: Vec::new(),
-        exhortable: Vec::new(),
-    });
-}
-
-fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
-    g.data()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .take(n)
-        .map(|c| Card::Action(c.number))
-        .collect()
 }
 
 fn burst(c: &ActionCard) -> bool {
@@ -272,7 +236,7 @@ fn fire_position(battalion: bool) -> (Game, UnitId, UnitId) {
     });
     let e = add(&mut g, "de_rifle_squad", p(3, 2));
     g.state_mut().unit_mut(e).spotted = true;
-    impulse(&mut g, Some(hq));
+    new_impulse(&mut g, Some(hq), 6);
     (g, hq, e)
 }
 
@@ -451,7 +415,7 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
     });
     let e = add(&mut g, "de_rifle_squad", p(3, 2));
     g.state_mut().unit_mut(e).spotted = true;
-    impulse(&mut g, Some(hq));
+    new_impulse(&mut g, Some(hq), 6);
     let why = g.apply(&call(hq, FmKind::AirStrike, p(3, 2))).unwrap_err();
     assert!(why.0.contains("mark"), "{why}");
     // White phosphorus on the target is a mark.
@@ -469,19 +433,24 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
 
 /// A night game where German rifle squads carry a night device.
 fn night_game(sight: Option<fof::data::units::NightSight>) -> Game {
-    let mut data = DataSet::embedded().unwrap();
-    for t in &mut data.units.units {
-        if t.id.0 == "de_rifle_squad" {
-            t.sight = sight;
-        }
-    }
-    let mut m = data.mission("crossroads_firefight").unwrap().clone();
-    m.id = "night_test".into();
-    m.enemy.clear();
-    m.visibility = "dark".into();
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "night_test", 5, Options::default()).unwrap();
-    common::open_map(&mut g);
+    let mut g = mission_game(
+        "crossroads_firefight",
+        "night_test",
+        5,
+        Options::default(),
+        |data| {
+            for t in &mut data.units.units {
+                if t.id.0 == "de_rifle_squad" {
+                    t.sight = sight;
+                }
+            }
+        },
+        |m| {
+            m.enemy.clear();
+            m.visibility = "dark".into();
+        },
+    );
+    open_map(&mut g);
     g
 }
 
@@ -576,51 +545,51 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
 /// protective line to the right-front (north-east), and an FPF on R3C2.
 fn defence() -> (Game, UnitId, UnitId) {
     use fof::data::mission::{At, MissionKind, RosterEntry, Start};
-    let mut data = DataSet::embedded().unwrap();
-    let mut m = data.mission("crossroads_firefight").unwrap().clone();
-    m.id = "defence_test".into();
-    m.kind = MissionKind::Defensive;
-    m.enemy.clear();
-    m.visibility = "dusk".into();
-    m.controls.objectives.clear();
-    m.controls.attack_position = None;
-    m.signals.clear();
-    m.controls.fpf = Some(At(3, 2));
-    m.controls.fpl = vec![("hmg".into(), fof::data::terrain::Dir::NE)];
-    m.company.push(RosterEntry {
-        id: "hmg".into(),
-        unit_type: fof::data::units::UnitTypeId("us_hmg_team".into()),
-        label: "HMG".into(),
-        hq: Some("co_hq".into()),
-        experience: fof::data::action::Experience::Line,
-        start: Start::Card(At(1, 1)),
-        steps: None,
-        skills: Vec::new(),
-    });
-    m.fire_support = vec![FireSupport {
-        id: "arty".into(),
-        name: "Battery".into(),
-        agency: Agency::Artillery,
-        missions: vec![FmSpec {
-            kind: FmKind::Fpf,
-            count: 2,
-            modifier: -4,
-        }],
-        observers: vec![("co_hq".into(), 2)],
-        battalion: false,
-        registered: None,
-    }];
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "defence_test", 3, Options::default()).unwrap();
-    for c in &mut g.state_mut().map.cards {
-        c.stack = vec![common::OPEN];
-        c.face_up = true;
-        c.covers.clear();
-    }
+    let mut g = mission_game(
+        "crossroads_firefight",
+        "defence_test",
+        3,
+        Options::default(),
+        |_| {},
+        |m| {
+            m.kind = MissionKind::Defensive;
+            m.enemy.clear();
+            m.visibility = "dusk".into();
+            m.controls.objectives.clear();
+            m.controls.attack_position = None;
+            m.signals.clear();
+            m.controls.fpf = Some(At(3, 2));
+            m.controls.fpl = vec![("hmg".into(), fof::data::terrain::Dir::NE)];
+            m.company.push(RosterEntry {
+                id: "hmg".into(),
+                unit_type: fof::data::units::UnitTypeId("us_hmg_team".into()),
+                label: "HMG".into(),
+                hq: Some("co_hq".into()),
+                experience: fof::data::action::Experience::Line,
+                start: Start::Card(At(1, 1)),
+                steps: None,
+                skills: Vec::new(),
+            });
+            m.fire_support = vec![FireSupport {
+                id: "arty".into(),
+                name: "Battery".into(),
+                agency: Agency::Artillery,
+                missions: vec![FmSpec {
+                    kind: FmKind::Fpf,
+                    count: 2,
+                    modifier: -4,
+                }],
+                observers: vec![("co_hq".into(), 2)],
+                battalion: false,
+                registered: None,
+            }];
+        },
+    );
+    open_cards(&mut g, OPEN, Markers::Keep);
     g.state_mut().fires.clear();
     let co = id(&g, "co_hq");
     let hmg = id(&g, "hmg");
-    impulse(&mut g, Some(co));
+    new_impulse(&mut g, Some(co), 6);
     (g, co, hmg)
 }
 
@@ -707,7 +676,7 @@ fn rule_6_4_an_fpl_spends_two_points_a_turn_and_a_cease_fire_ends_it() {
     let before = g.state().unit(hmg).ammo.unwrap();
     fof::engine::combat::ammo::expend_for_fire(&mut g);
     assert_eq!(g.state().unit(hmg).ammo.unwrap(), before - 2);
-    impulse(&mut g, Some(co));
+    new_impulse(&mut g, Some(co), 6);
     put(&mut g, co, p(1, 1)); // the CO HQ reaches the gun's card by voice
     let cease = Input::Order(Order {
         by: Some(co),
@@ -731,7 +700,7 @@ fn rule_9_5_a_unit_entering_a_minefield_checks_three_cards_for_a_burst() {
         let mut deck = if hit { cards(&g, 1, burst) } else { Vec::new() };
         deck.extend(cards(&g, 3, no_burst));
         g.state_mut().deck.put_on_top(&deck);
-        impulse(&mut g, None);
+        new_impulse(&mut g, None, 6);
         let ev = g
             .apply(&Input::Order(Order {
                 by: None,
@@ -762,7 +731,7 @@ fn rule_9_5_no_mine_check_when_leaving_a_mined_card() {
     let sq = id(&g, "2_1");
     put(&mut g, sq, p(2, 2));
     g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.mines = true;
-    impulse(&mut g, None);
+    new_impulse(&mut g, None, 6);
     let ev = g
         .apply(&Input::Order(Order {
             by: None,
@@ -787,7 +756,7 @@ fn rule_9_5_a_claymore_attacks_one_enemy_on_its_card_once() {
         .claymore = true;
     let e = add(&mut g, "de_rifle_squad", p(2, 2));
     // Any change on the map: the claymore fires.
-    impulse(&mut g, None);
+    new_impulse(&mut g, None, 6);
     let sq = id(&g, "2_1");
     put(&mut g, sq, CardPos::new(0, 1));
     g.apply(&Input::Order(Order {
@@ -839,12 +808,8 @@ fn strongpoint() -> (
         });
     g.state_mut().unit_mut(e).cover = Some(id);
     g.state_mut().unit_mut(e).spotted = true;
-    impulse(&mut g, None);
+    new_impulse(&mut g, None, 6);
     (g, eng, flame, e, id)
-}
-
-fn gi(action: Action) -> Input {
-    Input::Order(Order { by: None, action })
 }
 
 #[test]
@@ -995,7 +960,7 @@ fn rule_4_3_6_c_a_wp_grenade_attack_also_puts_wp_smoke_on_the_card() {
     put(&mut g, sq, p(2, 2));
     let e = add(&mut g, "de_rifle_squad", p(2, 2));
     g.state_mut().unit_mut(e).spotted = true;
-    impulse(&mut g, None);
+    new_impulse(&mut g, None, 6);
     let wp = gi(Action::WpGrenade {
         unit: sq,
         target: e,
@@ -1036,7 +1001,7 @@ fn rule_6_2_3_fire_is_never_shifted_onto_or_through_friendly_troops() {
         from: p(1, 2),
         target: p(1, 3),
     }];
-    impulse(&mut g, None);
+    new_impulse(&mut g, None, 6);
     let shift = |to| gi(Action::ShiftFire { at: p(1, 2), to });
     let why = g.apply(&shift(p(1, 1))).unwrap_err();
     assert!(why.0.contains("friendly troops"), "{why}");

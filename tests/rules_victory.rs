@@ -3,13 +3,12 @@
 
 mod common;
 
-use fof::data::DataSet;
-use fof::data::action::ActionCard;
+use common::{add, higher_hq_cards, id, mission_game, open_map, p, put};
+
 use fof::data::charts::PcLetter;
 use fof::data::mission::{At, Goal, Mission, Place, Task};
 use fof::data::units::{Side, UnitKind};
 use fof::engine::Input;
-use fof::engine::kernel::deck::Card;
 use fof::engine::kernel::game::Game;
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::{Action, Order};
@@ -18,39 +17,24 @@ use fof::engine::kernel::state::{Options, Outcome, PcMarker};
 use fof::engine::recovery::victory;
 use std::sync::Arc;
 
-fn p(r: i8, c: i8) -> CardPos {
-    CardPos::new(r, c)
-}
-
 /// The shipped hedgerow mission on an open map with no PC markers or
 /// enemy, changed by `f`.
 fn game(f: impl FnOnce(&mut Mission)) -> Game {
-    let mut data = DataSet::embedded().unwrap();
-    let mut m = data.mission("hedgerow_attack").unwrap().clone();
-    m.id = "victory_test".into();
-    m.pc_markers.clear();
-    m.enemy.clear();
-    f(&mut m);
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), "victory_test", 3, Options::default()).unwrap();
-    common::open_map(&mut g);
+    let mut g = mission_game(
+        "hedgerow_attack",
+        "victory_test",
+        3,
+        Options::default(),
+        |_| {},
+        |m| {
+            m.pc_markers.clear();
+            m.enemy.clear();
+            f(m);
+        },
+    );
+    open_map(&mut g);
     g.state_mut().pc_history.clear();
     g
-}
-
-fn id(g: &Game, roster: &str) -> UnitId {
-    g.state().by_roster(roster).unwrap().id
-}
-
-fn put(g: &mut Game, u: UnitId, at: CardPos) {
-    let x = g.state_mut().unit_mut(u);
-    x.pos = at;
-    x.cover = None;
-}
-
-fn add(g: &mut Game, t: &str, at: CardPos) -> UnitId {
-    let data = Arc::new(g.data().clone());
-    g.state_mut().add_unit(&data, t, at).unwrap()
 }
 
 /// Everyone back to the staging area.
@@ -175,28 +159,12 @@ fn rule_10_3_1_a_card_cleared_then_reoccupied_earns_nothing() {
     assert_eq!(victory::tally(&g).total, 0);
 }
 
-fn cards(g: &Game, n: usize, pred: impl Fn(&ActionCard) -> bool) -> Vec<Card> {
-    g.data()
-        .action_cards()
-        .into_iter()
-        .filter(|c| pred(c))
-        .take(n)
-        .map(|c| Card::Action(c.number))
-        .collect()
-}
-
 #[test]
 fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_points() {
     let mut g = game(|m| m.awards = vec![(Task::HqEvent, 3)]);
     // A friendly Higher HQ check on turn 2 draws R# 5: a tasking of two
     // commands for one point in the shipped table.
-    let icon = cards(&g, 1, |c| c.higher_hq);
-    let roll = cards(&g, 1, |c| {
-        c.random_number(10) == Some(5) && !icon.contains(&Card::Action(c.number))
-    });
-    let mut deck = icon;
-    deck.extend(roll);
-    g.state_mut().deck.put_on_top(&deck);
+    higher_hq_cards(&mut g, 5);
     g.state_mut().turn = 2;
     fof::engine::turn::phases::higher_hq_check(&mut g, true);
     assert_eq!(g.state().tasking, Some((2, 1)));

@@ -1,0 +1,195 @@
+//! The shipped data, test missions built from it and the games they start.
+
+use fof::data::DataSet;
+use fof::data::action::Experience;
+use fof::data::activity::Cell;
+use fof::data::mission::{At, Face, FixedCard, Mission, RosterEntry, Skill, Start};
+use fof::data::terrain::{Relief, TerrainCard};
+use fof::data::units::UnitTypeId;
+use fof::engine::{Game, Options, UnitId};
+use std::sync::{Arc, OnceLock};
+
+use super::board::open_map;
+
+/// The shipped data, loaded once for the test binary.
+pub fn base() -> &'static DataSet {
+    static DATA: OnceLock<DataSet> = OnceLock::new();
+    DATA.get_or_init(|| DataSet::embedded().expect("the shipped data loads"))
+}
+
+/// The shipped data, shared: one `Arc` for the whole test binary.
+pub fn shipped() -> Arc<DataSet> {
+    static DATA: OnceLock<Arc<DataSet>> = OnceLock::new();
+    DATA.get_or_init(|| Arc::new(base().clone())).clone()
+}
+
+/// A fresh copy of the shipped data, loaded again for the caller alone.
+pub fn new_data() -> Arc<DataSet> {
+    Arc::new(DataSet::embedded().expect("the shipped data loads"))
+}
+
+/// An enemy whose activity checks all come to nothing (9.4), for tests of
+/// other rules that play through the Enemy Activity segment.
+pub fn quiet_enemy(data: &mut DataSet) {
+    for r in &mut data.charts.activity_pinned {
+        (r.leader, r.no_leader) = (Cell::Dash, Cell::Dash);
+    }
+    for r in &mut data.charts.activity_offensive {
+        (r.assault, r.overrun) = (Cell::Dash, Cell::Dash);
+    }
+    for r in &mut data.charts.activity_defensive {
+        (r.delay, r.hasty, r.deliberate) = (Cell::Dash, Cell::Dash, Cell::Dash);
+    }
+}
+
+/// A game of the shipped mission `base` copied under the id `name`: `data`
+/// changes the shipped data first, `mission` then changes the copy, and the
+/// game is set up with `seed` and `options`. The map is as dealt.
+pub fn mission_game(
+    base: &str,
+    name: &str,
+    seed: u64,
+    options: Options,
+    data: impl FnOnce(&mut DataSet),
+    mission: impl FnOnce(&mut Mission),
+) -> Game {
+    let mut d = DataSet::embedded().expect("the shipped data loads");
+    data(&mut d);
+    let mut m = d.mission(base).expect("the shipped mission").clone();
+    m.id = name.into();
+    mission(&mut m);
+    d.missions.push(m);
+    Game::new(Arc::new(d), name, seed, options).expect("the mission sets up")
+}
+
+/// The hedgerow mission renamed `name`, on an open map with no enemy or PC
+/// markers; the roster ids given hold the skills given.
+pub fn open_game_with_skills(name: &str, skills: &[(&str, &[Skill])]) -> Game {
+    let mut g = mission_game(
+        "hedgerow_attack",
+        name,
+        3,
+        Options::default(),
+        |_| {},
+        |m| {
+            m.pc_markers.clear();
+            m.enemy.clear();
+            for (who, s) in skills {
+                m.company.iter_mut().find(|e| e.id == *who).unwrap().skills = s.to_vec();
+            }
+        },
+    );
+    open_map(&mut g);
+    g
+}
+
+/// Starts a mission built in code on the shipped data (replacing any
+/// mission of the same id), with the default options.
+pub fn start(m: Mission, seed: u64) -> Game {
+    let mut data = base().clone();
+    data.missions.retain(|x| x.id != m.id);
+    let id = m.id.clone();
+    data.missions.push(m);
+    Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up")
+}
+
+/// A roster entry waiting in staging area column `col`, labelled with its
+/// id in capitals.
+pub fn entry(id: &str, ty: &str, hq: Option<&str>, exp: Experience, col: i8) -> RosterEntry {
+    RosterEntry {
+        id: id.into(),
+        unit_type: UnitTypeId(ty.into()),
+        label: id.to_uppercase(),
+        hq: hq.map(str::to_string),
+        experience: exp,
+        start: Start::Staging(col),
+        steps: None,
+        skills: Vec::new(),
+    }
+}
+
+// Unit ids of the platoon of [`small_mission`], in roster order.
+pub const CO: UnitId = UnitId(0);
+pub const PLT: UnitId = UnitId(1);
+pub const S1: UnitId = UnitId(2);
+pub const S2: UnitId = UnitId(3);
+pub const S3: UnitId = UnitId(4);
+pub const LMG: UnitId = UnitId(5);
+
+/// A small offensive mission built in code from the hedgerow attack, under
+/// the id `id`: a `rows` x `cols` map of the fixed `cards` ([`fixed_map`]),
+/// inside boundaries with the limit of advance on the top row and no
+/// casualty point; no radios, phones, phone lines, pyrotechnics or PC
+/// markers. Its company waits in the staging area: the CO HQ (column 2)
+/// and a Line platoon (column 1) of a PLT HQ, three rifle squads and an LMG
+/// team, [`CO`] to [`LMG`]; the caller adds the rest.
+pub fn small_mission(id: &str, rows: u8, cols: u8, cards: &[u8]) -> Mission {
+    let mut m = base()
+        .mission("hedgerow_attack")
+        .expect("shipped mission")
+        .clone();
+    m.id = id.into();
+    fixed_map(&mut m, rows, cols, cards);
+    m.controls.loa = Some(rows as i8);
+    m.controls.boundaries = true;
+    m.controls.casualty_point = None;
+    use Experience::Line;
+    m.company = vec![
+        entry("co", "us_co_hq", None, Line, 2),
+        entry("plt", "us_plt_hq", Some("co"), Line, 1),
+        entry("s1", "us_rifle_squad", Some("plt"), Line, 1),
+        entry("s2", "us_rifle_squad", Some("plt"), Line, 1),
+        entry("s3", "us_rifle_squad", Some("plt"), Line, 1),
+        entry("lmg", "us_lmg_team", Some("plt"), Line, 1),
+    ];
+    m.radios = Vec::new();
+    m.phones = Vec::new();
+    m.phone_lines = Vec::new();
+    m.pyrotechnics = Vec::new();
+    m.pc_markers = Vec::new();
+    m
+}
+
+/// Makes the mission's map `rows` x `cols`, face up, every card fixed:
+/// `cards` in order, row by row.
+pub fn fixed_map(m: &mut Mission, rows: u8, cols: u8, cards: &[u8]) {
+    m.map.rows = rows;
+    m.map.cols = cols;
+    m.map.face = Face::Up;
+    m.map.fixed = Vec::new();
+    let mut i = 0;
+    for r in 1..=rows as i8 {
+        for c in 1..=cols as i8 {
+            m.map.fixed.push(FixedCard {
+                at: At(r, c),
+                card: cards[i],
+            });
+            i += 1;
+        }
+    }
+}
+
+/// The Normandy terrain deck.
+pub fn terrain() -> &'static [TerrainCard] {
+    &base()
+        .terrain_deck("normandy")
+        .expect("normandy deck")
+        .cards
+}
+
+/// Terrain cards matching a predicate, by number.
+pub fn terrain_where(pred: impl Fn(&TerrainCard) -> bool) -> Vec<u8> {
+    terrain()
+        .iter()
+        .filter(|c| pred(c))
+        .map(|c| c.number)
+        .collect()
+}
+
+/// Plain ground: no hill, no urban cover, no printed relief, and room for
+/// at least `room` cover markers.
+pub fn plain_cards(room: u8) -> Vec<u8> {
+    terrain_where(|c| {
+        !c.is_hill() && !c.urban && c.relief == Relief::Flat && c.cover_markers >= room
+    })
+}
