@@ -1,11 +1,14 @@
 //! The command line: argument parsing and the commands that print.
 //!
 //! Every command writes to the writers it is given and returns the process
-//! exit code, so tests run them without spawning a process.
+//! exit code, so tests run them without spawning a process. The terminal
+//! front end is reached through [`crate::front`], given options of its own
+//! filled from the arguments here.
 
 use crate::data::stats::deck_stats;
 use crate::data::{DataSet, DataSource, load};
 use crate::engine::deck::{Card, Deck};
+use crate::front::{LearnOptions, PlayOptions, UiOptions};
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
@@ -40,6 +43,17 @@ pub struct UiArgs {
     pub save_dir: Option<PathBuf>,
 }
 
+impl UiArgs {
+    /// The front end's options.
+    pub fn options(&self) -> UiOptions {
+        UiOptions {
+            keys: self.keys.clone(),
+            ascii: self.ascii,
+            save_dir: self.save_dir.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct LearnArgs {
     /// The mission (default: the one made for learning).
@@ -47,6 +61,16 @@ pub struct LearnArgs {
     pub mission: Option<String>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+impl LearnArgs {
+    /// What the front end opens.
+    pub fn options(&self) -> LearnOptions {
+        LearnOptions {
+            mission: self.mission.clone(),
+            seed: self.seed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -62,6 +86,18 @@ pub struct PlayArgs {
     /// Milliseconds between the bot's inputs.
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pub delay: u64,
+}
+
+impl PlayArgs {
+    /// What the front end opens.
+    pub fn options(&self) -> PlayOptions {
+        PlayOptions {
+            mission: self.mission.clone(),
+            seed: self.seed,
+            autoplay: self.autoplay,
+            delay: self.delay,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -203,19 +239,29 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::campaign(std::sync::Arc::new(data), &cli.ui, err)
+            crate::front::campaign(std::sync::Arc::new(data), &cli.ui.options(), err)
         }
         Some(Command::Learn(args)) => {
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::learn(std::sync::Arc::new(data), &cli.ui, args, err)
+            crate::front::learn(
+                std::sync::Arc::new(data),
+                &cli.ui.options(),
+                &args.options(),
+                err,
+            )
         }
         Some(Command::Play(args)) => {
             let Some(data) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::play(std::sync::Arc::new(data), &cli.ui, args, err)
+            crate::front::play(
+                std::sync::Arc::new(data),
+                &cli.ui.options(),
+                &args.options(),
+                err,
+            )
         }
         Some(Command::Check) => summary(&source, out, err, false),
         Some(Command::List { ids }) => {
@@ -264,7 +310,12 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             // On a terminal the file opens in the replay viewer; piped or
             // with --verify (or --print) it is played and printed.
             if !args.verify && !args.print && crate::ui::have_terminal() {
-                return crate::front::view(std::sync::Arc::new(data), &cli.ui, &args.file, err);
+                return crate::front::view(
+                    std::sync::Arc::new(data),
+                    &cli.ui.options(),
+                    &args.file,
+                    err,
+                );
             }
             replay(std::sync::Arc::new(data), args, out, err)
         }

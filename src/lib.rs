@@ -2,8 +2,10 @@
 //!
 //! Layers, data flowing one way: [`data`] (schemas, loading, validation of
 //! the RON files) -> [`engine`] (the rules: pure and deterministic, all
-//! chance from the Action deck) -> front ends. The binary only parses the
-//! command line.
+//! chance from the Action deck) -> [`play`] (saves and replays, sessions,
+//! the campaign, the bots) -> [`ui`] (the terminal front end) -> [`front`]
+//! (which game the front end opens) -> [`cli`] (the command line). The
+//! binary only parses the command line.
 
 pub mod cli;
 pub mod data;

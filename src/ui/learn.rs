@@ -8,6 +8,10 @@ use crate::engine::events::{Event, EventKind};
 use crate::engine::game::{Decision, Game, Input};
 use std::ops::Range;
 
+/// The mission learn mode opens by default: the one made for learning, if
+/// the data has it.
+pub const LEARN_MISSION: &str = "first_contact";
+
 /// The procedures of a stop: a new one begins with each step of the turn
 /// begun and with each event that drew cards (drawing is what a procedure
 /// does); events between belong to the one before. An input's own events
