@@ -6,12 +6,14 @@
 //! filled from the arguments here.
 
 use crate::data::stats::deck_stats;
-use crate::data::{DataSet, DataSource, load};
+use crate::data::{DataSet, DataSource};
 use crate::engine::deck::{Card, Deck};
 use crate::front::{LearnOptions, PlayOptions, UiOptions};
+use crate::learn::Learn;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -236,28 +238,30 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let source = cli.data.source();
     match &cli.command {
         None => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::campaign(std::sync::Arc::new(data), &cli.ui.options(), err)
+            crate::front::campaign(Arc::new(data), Arc::new(learn), &cli.ui.options(), err)
         }
         Some(Command::Learn(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
             crate::front::learn(
-                std::sync::Arc::new(data),
+                Arc::new(data),
+                Arc::new(learn),
                 &cli.ui.options(),
                 &args.options(),
                 err,
             )
         }
         Some(Command::Play(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
             crate::front::play(
-                std::sync::Arc::new(data),
+                Arc::new(data),
+                Arc::new(learn),
                 &cli.ui.options(),
                 &args.options(),
                 err,
@@ -265,7 +269,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         }
         Some(Command::Check) => summary(&source, out, err, false),
         Some(Command::List { ids }) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
             let mut text = String::new();
@@ -285,18 +289,18 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             write_all(out, &text)
         }
         Some(Command::Sim(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
-            sim(std::sync::Arc::new(data), args, out, err)
+            sim(Arc::new(data), args, out, err)
         }
         Some(Command::Campaign { command }) => {
             let save_dir = &cli.ui.save_dir;
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
             campaign(
-                std::sync::Arc::new(data),
+                Arc::new(data),
                 command,
                 &crate::play::replay::save_dir(save_dir.clone()),
                 out,
@@ -304,23 +308,24 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             )
         }
         Some(Command::Replay(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
             // On a terminal the file opens in the replay viewer; piped or
             // with --verify (or --print) it is played and printed.
             if !args.verify && !args.print && crate::ui::have_terminal() {
                 return crate::front::view(
-                    std::sync::Arc::new(data),
+                    Arc::new(data),
+                    Arc::new(learn),
                     &cli.ui.options(),
                     &args.file,
                     err,
                 );
             }
-            replay(std::sync::Arc::new(data), args, out, err)
+            replay(Arc::new(data), args, out, err)
         }
         Some(Command::Deck { command }) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
             match command {
@@ -365,8 +370,10 @@ fn write_all(out: &mut dyn Write, text: &str) -> i32 {
     }
 }
 
-fn load_or_report(source: &DataSource, err: &mut dyn Write) -> Option<DataSet> {
-    match load(source) {
+/// The data set and learn mode's explanations, or `None` after printing
+/// every error.
+fn load_or_report(source: &DataSource, err: &mut dyn Write) -> Option<(DataSet, Learn)> {
+    match crate::learn::load(source) {
         Ok(d) => Some(d),
         Err(errors) => {
             let _ = write!(err, "{errors}");
@@ -377,7 +384,7 @@ fn load_or_report(source: &DataSource, err: &mut dyn Write) -> Option<DataSet> {
 }
 
 fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner: bool) -> i32 {
-    let Some(data) = load_or_report(source, err) else {
+    let Some((data, _)) = load_or_report(source, err) else {
         return 1;
     };
     let mut s = String::new();
@@ -416,10 +423,10 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
     ));
     s.push_str(&format!(
         "Learn mode: {} steps, {} events, {} orders, {} procedures explained\n",
-        crate::engine::sequence::Step::ALL.len(),
-        crate::data::learn::EventKey::ALL.len(),
-        crate::data::learn::ActionKey::ALL.len(),
-        crate::data::learn::Procedure::ALL.len()
+        crate::engine::Step::ALL.len(),
+        crate::learn::EventKey::ALL.len(),
+        crate::learn::ActionKey::ALL.len(),
+        crate::learn::Procedure::ALL.len()
     ));
     s.push_str(&format!("Missions: {}\n", data.missions.len()));
     for m in &data.missions {
@@ -440,12 +447,7 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
     write_all(out, &s)
 }
 
-fn sim(
-    data: std::sync::Arc<DataSet>,
-    args: &SimArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
+fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let missions: Vec<String> = match &args.mission {
         Some(m) => {
             if data.mission(m).is_none() {
@@ -575,12 +577,7 @@ fn write_log(out: &mut dyn Write, log: &[crate::engine::events::Event]) {
 }
 
 /// `fof replay FILE [--verify]`: exit 0 if the file plays back exactly.
-fn replay(
-    data: std::sync::Arc<DataSet>,
-    args: &ReplayArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
+fn replay(data: Arc<DataSet>, args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let path = args.file.display();
     let game = match crate::play::replay::load(&args.file, data) {
         Ok(g) => g,
@@ -615,7 +612,7 @@ fn replay(
 /// `fof campaign ...`: the campaign file lives in `dir`; a file that does
 /// not load is reported and never overwritten.
 fn campaign(
-    data: std::sync::Arc<DataSet>,
+    data: Arc<DataSet>,
     command: &CampaignCommand,
     dir: &std::path::Path,
     out: &mut dyn Write,

@@ -11,6 +11,7 @@ use crate::data::DataSet;
 use crate::engine::events::Event;
 use crate::engine::{Game, Options};
 use crate::engine::{Illegal, Input};
+use crate::learn::Learn;
 use crate::play::session::{ApplyError, NewCampaign, Session};
 use crate::play::sim::Bot;
 use crate::ui::app::{App, Autoplay, Driver, Finished, Local};
@@ -250,6 +251,7 @@ const TICK: Duration = Duration::from_millis(250);
 fn saved_app(
     session: Result<Session, crate::play::session::SessionError>,
     data: Arc<DataSet>,
+    explanations: Arc<Learn>,
     dir: &Path,
     keys: crate::ui::keys::KeyMap,
     theme: Theme,
@@ -258,6 +260,7 @@ fn saved_app(
     match session {
         Ok(s) => Ok(App::new(
             Front::Saved(Box::new(Saved::new(s, data, dir))),
+            explanations,
             keys,
             theme,
         )),
@@ -292,7 +295,13 @@ fn prepare(ui: &UiOptions, err: &mut dyn Write) -> Result<(crate::ui::keys::KeyM
 }
 
 /// `fof play`: one mission, or a bot playing on screen.
-pub fn play(data: Arc<DataSet>, ui: &UiOptions, args: &PlayOptions, err: &mut dyn Write) -> i32 {
+pub fn play(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    args: &PlayOptions,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -323,6 +332,7 @@ pub fn play(data: Arc<DataSet>, ui: &UiOptions, args: &PlayOptions, err: &mut dy
                 data,
                 dir,
             },
+            explanations,
             keys,
             theme,
         );
@@ -337,7 +347,7 @@ pub fn play(data: Arc<DataSet>, ui: &UiOptions, args: &PlayOptions, err: &mut dy
     }
     let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
-    match saved_app(session, data, &dir, keys, theme, err) {
+    match saved_app(session, data, explanations, &dir, keys, theme, err) {
         Ok(app) => start(app, TICK, err),
         Err(code) => code,
     }
@@ -345,7 +355,12 @@ pub fn play(data: Arc<DataSet>, ui: &UiOptions, args: &PlayOptions, err: &mut dy
 
 /// `fof`: the start menu, then what was chosen there (its first entry
 /// continues the campaign in the save folder, or begins the default one).
-pub fn campaign(data: Arc<DataSet>, ui: &UiOptions, err: &mut dyn Write) -> i32 {
+pub fn campaign(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -367,13 +382,14 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiOptions, err: &mut dyn Write) -> i32 
                 &NewCampaign::default(),
                 Options::default(),
             );
-            match saved_app(session, data, &dir, keys, theme, err) {
+            match saved_app(session, data, explanations, &dir, keys, theme, err) {
                 Ok(app) => start(app, TICK, err),
                 Err(code) => code,
             }
         }
         Choice::Learn => learn(
             data,
+            explanations,
             ui,
             &LearnOptions {
                 mission: None,
@@ -383,6 +399,7 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiOptions, err: &mut dyn Write) -> i32 
         ),
         Choice::Mission(m) => play(
             data,
+            explanations,
             ui,
             &PlayOptions {
                 mission: Some(m),
@@ -392,13 +409,19 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiOptions, err: &mut dyn Write) -> i32 
             },
             err,
         ),
-        Choice::File(path) => open_file(data, ui, &path, err),
+        Choice::File(path) => open_file(data, explanations, ui, &path, err),
     }
 }
 
 /// A file from the start menu: a single mission's save in progress is
 /// resumed; anything else is watched in the viewer.
-fn open_file(data: Arc<DataSet>, ui: &UiOptions, path: &Path, err: &mut dyn Write) -> i32 {
+fn open_file(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    path: &Path,
+    err: &mut dyn Write,
+) -> i32 {
     let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     if let Ok(bytes) = std::fs::read(path)
         && let Ok(r) = crate::play::replay::Replay::parse_bytes(&bytes)
@@ -409,6 +432,7 @@ fn open_file(data: Arc<DataSet>, ui: &UiOptions, path: &Path, err: &mut dyn Writ
     {
         return play(
             data,
+            explanations,
             ui,
             &PlayOptions {
                 mission: Some(r.mission.clone()),
@@ -419,7 +443,7 @@ fn open_file(data: Arc<DataSet>, ui: &UiOptions, path: &Path, err: &mut dyn Writ
             err,
         );
     }
-    view(data, ui, path, err)
+    view(data, explanations, ui, path, err)
 }
 
 fn report_start(e: crate::ui::StartError, err: &mut dyn Write) -> i32 {
@@ -441,7 +465,13 @@ fn report_start(e: crate::ui::StartError, err: &mut dyn Write) -> i32 {
 
 /// `fof learn`: a mission played in learn mode from before turn 1, saved
 /// like `fof play`.
-pub fn learn(data: Arc<DataSet>, ui: &UiOptions, args: &LearnOptions, err: &mut dyn Write) -> i32 {
+pub fn learn(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    args: &LearnOptions,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -467,7 +497,7 @@ pub fn learn(data: Arc<DataSet>, ui: &UiOptions, args: &LearnOptions, err: &mut 
     } else {
         None
     };
-    let mut app = match saved_app(session, data, &dir, keys, theme, err) {
+    let mut app = match saved_app(session, data, explanations, &dir, keys, theme, err) {
         Ok(app) => app,
         Err(code) => return code,
     };
@@ -482,7 +512,13 @@ pub fn learn(data: Arc<DataSet>, ui: &UiOptions, args: &LearnOptions, err: &mut 
 /// `fof replay FILE` on a terminal: the replay viewer. The file is checked
 /// in full first (another data set, a divergence... are refused with the
 /// reason and the line).
-pub fn view(data: Arc<DataSet>, ui: &UiOptions, path: &Path, err: &mut dyn Write) -> i32 {
+pub fn view(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    path: &Path,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -518,6 +554,7 @@ pub fn view(data: Arc<DataSet>, ui: &UiOptions, path: &Path, err: &mut dyn Write
             data: data.clone(),
             dir,
         },
+        explanations,
         keys,
         theme,
     );

@@ -2,18 +2,20 @@
 //! procedure is explained, cites the engine's section, and a broken file is
 //! refused with its name, line and column.
 
-use fof::data::learn::{ActionKey, EventKey, Procedure};
 use fof::data::mission::MissionKind;
-use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, SourceSet, load, load_sources};
+use fof::data::{DataErrors, DataSource, LEARN_PATH, SourceSet};
 use fof::engine::events::EventKind;
 use fof::engine::orders::Needed;
 use fof::engine::pos::CardPos;
 use fof::engine::sequence::Step;
 use fof::engine::state::UnitId;
+use fof::learn::{ActionKey, EventKey, Learn, Procedure, load, load_sources};
 use std::path::PathBuf;
 
-fn data() -> DataSet {
-    DataSet::embedded().expect("the shipped data loads")
+fn learn() -> Learn {
+    load(&DataSource::Embedded)
+        .expect("the shipped data loads")
+        .1
 }
 
 fn embedded() -> SourceSet {
@@ -62,8 +64,7 @@ fn trimmed(s: &str) -> bool {
 
 #[test]
 fn every_step_event_order_and_procedure_is_explained() {
-    let d = data();
-    let l = &d.learn;
+    let l = learn();
     for s in Step::ALL {
         let e = l.step(s);
         assert!(
@@ -96,9 +97,9 @@ fn every_step_event_order_and_procedure_is_explained() {
 
 #[test]
 fn each_step_cites_the_engine_rule_for_offensive_or_defensive_missions() {
-    let d = data();
+    let l = learn();
     for s in Step::ALL {
-        let rule = &d.learn.step(s).rule;
+        let rule = &l.step(s).rule;
         let kinds = [MissionKind::Offensive, MissionKind::Defensive];
         assert!(
             kinds.iter().any(|k| s.rule(*k) == rule),
@@ -111,11 +112,11 @@ fn each_step_cites_the_engine_rule_for_offensive_or_defensive_missions() {
 
 #[test]
 fn each_order_cites_the_rule_of_a_representative_action() {
-    let d = data();
+    let l = learn();
     for k in ActionKey::ALL {
         let a = k.example();
         assert_eq!(ActionKey::of(&a), *k);
-        assert_eq!(d.learn.action(&a).rule, a.rule(), "{k:?}");
+        assert_eq!(l.action(&a).rule, a.rule(), "{k:?}");
     }
 }
 
@@ -205,14 +206,14 @@ fn every_event_kind_maps_to_its_own_key() {
         EventKind::Nothing { why: s.clone() },
         EventKind::MissionEnds { outcome: s },
     ];
-    let d = data();
+    let l = learn();
     let mut reached = Vec::new();
     for kind in &kinds {
         let key = EventKey::of(kind);
         let written = ron::to_string(kind).unwrap();
         let variant = written.split(['(', ' ']).next().unwrap();
         assert_eq!(variant, key.name(), "{written}");
-        assert_eq!(d.learn.event(kind), d.learn.event_key(key));
+        assert_eq!(l.event(kind), l.event_key(key));
         reached.push(key);
     }
     reached.sort();
@@ -345,10 +346,10 @@ fn an_unknown_key_or_field_is_a_parse_error_in_the_file() {
 #[test]
 fn the_learn_texts_are_not_part_of_the_data_hash() {
     let mut set = embedded();
-    let before = load_sources(&set).unwrap();
+    let (before, before_learn) = load_sources(&set).unwrap();
     set.learn.text = set.learn.text.replacen("Seek cover", "Look for cover", 1);
-    let after = load_sources(&set).unwrap();
-    assert_ne!(before.learn, after.learn);
+    let (after, after_learn) = load_sources(&set).unwrap();
+    assert_ne!(before_learn, after_learn);
     assert_eq!(before.hash, after.hash);
 }
 
@@ -385,9 +386,9 @@ fn a_data_folder_loads_its_own_learn_file_and_fof_check_reports_it() {
     let text = std::fs::read_to_string(&path).unwrap();
     let edited = text.replacen("title: \"Seek cover\"", "title: \"Dig in\"", 1);
     std::fs::write(&path, &edited).unwrap();
-    let d = load(&DataSource::Dir(dir.clone())).unwrap();
+    let (_, l) = load(&DataSource::Dir(dir.clone())).unwrap();
     let seek = ActionKey::SeekCover.example();
-    assert_eq!(d.learn.action(&seek).title, "Dig in");
+    assert_eq!(l.action(&seek).title, "Dig in");
 
     // A duplicate in the folder's file: `fof check` names it and fails.
     let (start, end) = entry_span(&edited, "procedures", "CleanUp");

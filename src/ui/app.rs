@@ -12,10 +12,12 @@ use crate::engine::events::{CardRead, Event, EventKind};
 use crate::engine::game::{Decision, Game, Illegal, Input};
 use crate::engine::pos::CardPos;
 use crate::engine::state::UnitId;
+use crate::learn::Learn;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use rand_chacha::ChaCha8Rng;
 use ratatui::layout::Rect;
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the between-mission procedure came to, for its screen.
@@ -238,6 +240,8 @@ impl Shown {
 
 pub struct App<D: Driver> {
     pub driver: D,
+    /// Learn mode's explanations, loaded with the game's data.
+    pub explanations: Arc<Learn>,
     pub keys: KeyMap,
     pub theme: Theme,
     pub screen: Screen,
@@ -281,9 +285,10 @@ pub struct Viewer {
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 impl<D: Driver> App<D> {
-    pub fn new(driver: D, keys: KeyMap, theme: Theme) -> App<D> {
+    pub fn new(driver: D, explanations: Arc<Learn>, keys: KeyMap, theme: Theme) -> App<D> {
         let mut app = App {
             driver,
+            explanations,
             keys,
             theme,
             screen: Screen::Briefing,

@@ -3,9 +3,9 @@
 //! (our own texts, keyed by rule section) with what happened in this game.
 
 use super::step::StopKind;
-use crate::data::learn::{Entry, Procedure};
 use crate::engine::events::{Event, EventKind};
 use crate::engine::game::{Decision, Game, Input};
+use crate::learn::{Entry, Learn, Procedure};
 use std::ops::Range;
 
 /// The mission learn mode opens by default: the one made for learning, if
@@ -74,8 +74,7 @@ fn procedure_of(rule: &str, e: &Event) -> Option<Procedure> {
 }
 
 /// The explanation of one procedure of a stop.
-pub fn explain<'a>(game: &'a Game, kind: &StopKind, events: &[Event]) -> &'a Entry {
-    let learn = &game.data().learn;
+pub fn explain<'a>(learn: &'a Learn, game: &Game, kind: &StopKind, events: &[Event]) -> &'a Entry {
     if let StopKind::Input(input) = kind {
         return match input {
             Input::Order(o) => learn.action(&o.action),
@@ -109,9 +108,8 @@ pub fn explain<'a>(game: &'a Game, kind: &StopKind, events: &[Event]) -> &'a Ent
 
 /// What the player decides now, in words, for the stop where the walk
 /// waits.
-pub fn decision(game: &Game) -> (String, String) {
+pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
     let p = game.prompt();
-    let learn = &game.data().learn;
     let e = learn.step(p.step);
     let what = match &p.decision {
         Decision::Orders { hq, left, .. } => format!(
