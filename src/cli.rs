@@ -1,14 +1,19 @@
 //! The command line: argument parsing and the commands that print.
 //!
 //! Every command writes to the writers it is given and returns the process
-//! exit code, so tests run them without spawning a process.
+//! exit code, so tests run them without spawning a process. The terminal
+//! front end is reached through [`crate::front`], given options of its own
+//! filled from the arguments here.
 
 use crate::data::stats::deck_stats;
-use crate::data::{DataSet, DataSource, load};
+use crate::data::{DataSet, DataSource};
 use crate::engine::kernel::deck::{Card, Deck};
+use crate::front::{LearnOptions, PlayOptions, UiOptions};
+use crate::learn::Learn;
 use clap::{Args, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 #[derive(Debug, Parser)]
 #[command(
@@ -40,6 +45,17 @@ pub struct UiArgs {
     pub save_dir: Option<PathBuf>,
 }
 
+impl UiArgs {
+    /// The front end's options.
+    pub fn options(&self) -> UiOptions {
+        UiOptions {
+            keys: self.keys.clone(),
+            ascii: self.ascii,
+            save_dir: self.save_dir.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct LearnArgs {
     /// The mission (default: the one made for learning).
@@ -47,6 +63,16 @@ pub struct LearnArgs {
     pub mission: Option<String>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+}
+
+impl LearnArgs {
+    /// What the front end opens.
+    pub fn options(&self) -> LearnOptions {
+        LearnOptions {
+            mission: self.mission.clone(),
+            seed: self.seed,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -62,6 +88,18 @@ pub struct PlayArgs {
     /// Milliseconds between the bot's inputs.
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pub delay: u64,
+}
+
+impl PlayArgs {
+    /// What the front end opens.
+    pub fn options(&self) -> PlayOptions {
+        PlayOptions {
+            mission: self.mission.clone(),
+            seed: self.seed,
+            autoplay: self.autoplay,
+            delay: self.delay,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Args)]
@@ -200,26 +238,38 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let source = cli.data.source();
     match &cli.command {
         None => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::campaign(std::sync::Arc::new(data), &cli.ui, err)
+            crate::front::campaign(Arc::new(data), Arc::new(learn), &cli.ui.options(), err)
         }
         Some(Command::Learn(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::learn(std::sync::Arc::new(data), &cli.ui, args, err)
+            crate::front::learn(
+                Arc::new(data),
+                Arc::new(learn),
+                &cli.ui.options(),
+                &args.options(),
+                err,
+            )
         }
         Some(Command::Play(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
-            crate::front::play(std::sync::Arc::new(data), &cli.ui, args, err)
+            crate::front::play(
+                Arc::new(data),
+                Arc::new(learn),
+                &cli.ui.options(),
+                &args.options(),
+                err,
+            )
         }
         Some(Command::Check) => summary(&source, out, err, false),
         Some(Command::List { ids }) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
             let mut text = String::new();
@@ -239,18 +289,18 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             write_all(out, &text)
         }
         Some(Command::Sim(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
-            sim(std::sync::Arc::new(data), args, out, err)
+            sim(Arc::new(data), args, out, err)
         }
         Some(Command::Campaign { command }) => {
             let save_dir = &cli.ui.save_dir;
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
             campaign(
-                std::sync::Arc::new(data),
+                Arc::new(data),
                 command,
                 &crate::play::replay::save_dir(save_dir.clone()),
                 out,
@@ -258,18 +308,24 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             )
         }
         Some(Command::Replay(args)) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, learn)) = load_or_report(&source, err) else {
                 return 1;
             };
             // On a terminal the file opens in the replay viewer; piped or
             // with --verify (or --print) it is played and printed.
             if !args.verify && !args.print && crate::ui::have_terminal() {
-                return crate::front::view(std::sync::Arc::new(data), &cli.ui, &args.file, err);
+                return crate::front::view(
+                    Arc::new(data),
+                    Arc::new(learn),
+                    &cli.ui.options(),
+                    &args.file,
+                    err,
+                );
             }
-            replay(std::sync::Arc::new(data), args, out, err)
+            replay(Arc::new(data), args, out, err)
         }
         Some(Command::Deck { command }) => {
-            let Some(data) = load_or_report(&source, err) else {
+            let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
             match command {
@@ -314,8 +370,10 @@ fn write_all(out: &mut dyn Write, text: &str) -> i32 {
     }
 }
 
-fn load_or_report(source: &DataSource, err: &mut dyn Write) -> Option<DataSet> {
-    match load(source) {
+/// The data set and learn mode's explanations, or `None` after printing
+/// every error.
+fn load_or_report(source: &DataSource, err: &mut dyn Write) -> Option<(DataSet, Learn)> {
+    match crate::learn::load(source) {
         Ok(d) => Some(d),
         Err(errors) => {
             let _ = write!(err, "{errors}");
@@ -326,7 +384,7 @@ fn load_or_report(source: &DataSource, err: &mut dyn Write) -> Option<DataSet> {
 }
 
 fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner: bool) -> i32 {
-    let Some(data) = load_or_report(source, err) else {
+    let Some((data, _)) = load_or_report(source, err) else {
         return 1;
     };
     let mut s = String::new();
@@ -365,10 +423,10 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
     ));
     s.push_str(&format!(
         "Learn mode: {} steps, {} events, {} orders, {} procedures explained\n",
-        crate::engine::kernel::sequence::Step::ALL.len(),
-        crate::data::learn::EventKey::ALL.len(),
-        crate::data::learn::ActionKey::ALL.len(),
-        crate::data::learn::Procedure::ALL.len()
+        crate::engine::Step::ALL.len(),
+        crate::learn::EventKey::ALL.len(),
+        crate::learn::ActionKey::ALL.len(),
+        crate::learn::Procedure::ALL.len()
     ));
     s.push_str(&format!("Missions: {}\n", data.missions.len()));
     for m in &data.missions {
@@ -389,12 +447,7 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
     write_all(out, &s)
 }
 
-fn sim(
-    data: std::sync::Arc<DataSet>,
-    args: &SimArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
+fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let missions: Vec<String> = match &args.mission {
         Some(m) => {
             if data.mission(m).is_none() {
@@ -524,12 +577,7 @@ fn write_log(out: &mut dyn Write, log: &[crate::engine::kernel::events::Event]) 
 }
 
 /// `fof replay FILE [--verify]`: exit 0 if the file plays back exactly.
-fn replay(
-    data: std::sync::Arc<DataSet>,
-    args: &ReplayArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> i32 {
+fn replay(data: Arc<DataSet>, args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let path = args.file.display();
     let game = match crate::play::replay::load(&args.file, data) {
         Ok(g) => g,
@@ -564,7 +612,7 @@ fn replay(
 /// `fof campaign ...`: the campaign file lives in `dir`; a file that does
 /// not load is reported and never overwritten.
 fn campaign(
-    data: std::sync::Arc<DataSet>,
+    data: Arc<DataSet>,
     command: &CampaignCommand,
     dir: &std::path::Path,
     out: &mut dyn Write,

@@ -1,19 +1,57 @@
 //! Glue between the command line and the terminal front end: which game
 //! to open (the campaign, one mission, a bot's demonstration) and the exit
 //! code.
+//!
+//! It takes plain options of its own ([`UiOptions`], [`PlayOptions`],
+//! [`LearnOptions`]), which the command line fills from its arguments: the
+//! command line calls this module, and this module the terminal front end
+//! ([`ui`](super::ui)), never the other way round.
 
-use crate::cli::{PlayArgs, UiArgs};
 use crate::data::DataSet;
 use crate::engine::kernel::events::Event;
 use crate::engine::{Game, Options};
 use crate::engine::{Illegal, Input};
+use crate::learn::Learn;
 use crate::play::session::{ApplyError, NewCampaign, Session};
+use crate::play::sim::Bot;
 use crate::ui::app::{App, Autoplay, Driver, Finished, Local};
+use crate::ui::learn::LEARN_MISSION;
 use crate::ui::theme::Theme;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
+
+/// Options of the terminal front end (`fof` and `fof play`).
+#[derive(Debug, Clone, Default)]
+pub struct UiOptions {
+    /// Key bindings file (default: $XDG_CONFIG_HOME/fof/keys.ron if present).
+    pub keys: Option<PathBuf>,
+    /// Draw with ASCII characters only.
+    pub ascii: bool,
+    /// Where campaigns and saves are kept (default: the save folder).
+    pub save_dir: Option<PathBuf>,
+}
+
+/// What `fof play` opens.
+#[derive(Debug, Clone)]
+pub struct PlayOptions {
+    /// The mission; default: the first.
+    pub mission: Option<String>,
+    pub seed: u64,
+    /// A bot playing on screen (a demonstration).
+    pub autoplay: Option<Bot>,
+    /// Milliseconds between the bot's inputs.
+    pub delay: u64,
+}
+
+/// What `fof learn` opens.
+#[derive(Debug, Clone)]
+pub struct LearnOptions {
+    /// The mission; default: the one made for learning ([`LEARN_MISSION`]).
+    pub mission: Option<String>,
+    pub seed: u64,
+}
 
 /// A game saved after every input through a [`Session`]: the campaign's
 /// next mission or a single mission.
@@ -213,6 +251,7 @@ const TICK: Duration = Duration::from_millis(250);
 fn saved_app(
     session: Result<Session, crate::play::session::SessionError>,
     data: Arc<DataSet>,
+    explanations: Arc<Learn>,
     dir: &Path,
     keys: crate::ui::keys::KeyMap,
     theme: Theme,
@@ -221,6 +260,7 @@ fn saved_app(
     match session {
         Ok(s) => Ok(App::new(
             Front::Saved(Box::new(Saved::new(s, data, dir))),
+            explanations,
             keys,
             theme,
         )),
@@ -240,7 +280,7 @@ fn start<D: Driver>(mut app: App<D>, tick: Duration, err: &mut dyn Write) -> i32
 
 /// Checks the terminal and reads the key bindings before anything is
 /// opened or written.
-fn prepare(ui: &UiArgs, err: &mut dyn Write) -> Result<(crate::ui::keys::KeyMap, Theme), i32> {
+fn prepare(ui: &UiOptions, err: &mut dyn Write) -> Result<(crate::ui::keys::KeyMap, Theme), i32> {
     if !crate::ui::have_terminal() {
         return Err(report_start(crate::ui::StartError::NotATerminal, err));
     }
@@ -255,7 +295,13 @@ fn prepare(ui: &UiArgs, err: &mut dyn Write) -> Result<(crate::ui::keys::KeyMap,
 }
 
 /// `fof play`: one mission, or a bot playing on screen.
-pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Write) -> i32 {
+pub fn play(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    args: &PlayOptions,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -286,6 +332,7 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
                 data,
                 dir,
             },
+            explanations,
             keys,
             theme,
         );
@@ -300,7 +347,7 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
     }
     let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
-    match saved_app(session, data, &dir, keys, theme, err) {
+    match saved_app(session, data, explanations, &dir, keys, theme, err) {
         Ok(app) => start(app, TICK, err),
         Err(code) => code,
     }
@@ -308,7 +355,12 @@ pub fn play(data: Arc<DataSet>, ui: &UiArgs, args: &PlayArgs, err: &mut dyn Writ
 
 /// `fof`: the start menu, then what was chosen there (its first entry
 /// continues the campaign in the save folder, or begins the default one).
-pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
+pub fn campaign(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -330,15 +382,16 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
                 &NewCampaign::default(),
                 Options::default(),
             );
-            match saved_app(session, data, &dir, keys, theme, err) {
+            match saved_app(session, data, explanations, &dir, keys, theme, err) {
                 Ok(app) => start(app, TICK, err),
                 Err(code) => code,
             }
         }
         Choice::Learn => learn(
             data,
+            explanations,
             ui,
-            &crate::cli::LearnArgs {
+            &LearnOptions {
                 mission: None,
                 seed: 1,
             },
@@ -346,8 +399,9 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
         ),
         Choice::Mission(m) => play(
             data,
+            explanations,
             ui,
-            &PlayArgs {
+            &PlayOptions {
                 mission: Some(m),
                 seed: 1,
                 autoplay: None,
@@ -355,13 +409,19 @@ pub fn campaign(data: Arc<DataSet>, ui: &UiArgs, err: &mut dyn Write) -> i32 {
             },
             err,
         ),
-        Choice::File(path) => open_file(data, ui, &path, err),
+        Choice::File(path) => open_file(data, explanations, ui, &path, err),
     }
 }
 
 /// A file from the start menu: a single mission's save in progress is
 /// resumed; anything else is watched in the viewer.
-fn open_file(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -> i32 {
+fn open_file(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    path: &Path,
+    err: &mut dyn Write,
+) -> i32 {
     let dir = crate::play::replay::save_dir(ui.save_dir.clone());
     if let Ok(bytes) = std::fs::read(path)
         && let Ok(r) = crate::play::replay::Replay::parse_bytes(&bytes)
@@ -372,8 +432,9 @@ fn open_file(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) 
     {
         return play(
             data,
+            explanations,
             ui,
-            &PlayArgs {
+            &PlayOptions {
                 mission: Some(r.mission.clone()),
                 seed: r.seed,
                 autoplay: None,
@@ -382,7 +443,7 @@ fn open_file(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) 
             err,
         );
     }
-    view(data, ui, path, err)
+    view(data, explanations, ui, path, err)
 }
 
 fn report_start(e: crate::ui::StartError, err: &mut dyn Write) -> i32 {
@@ -402,16 +463,13 @@ fn report_start(e: crate::ui::StartError, err: &mut dyn Write) -> i32 {
     }
 }
 
-/// The mission learn mode opens by default: the one made for learning, if
-/// the data has it.
-pub const LEARN_MISSION: &str = "first_contact";
-
 /// `fof learn`: a mission played in learn mode from before turn 1, saved
 /// like `fof play`.
 pub fn learn(
     data: Arc<DataSet>,
-    ui: &UiArgs,
-    args: &crate::cli::LearnArgs,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    args: &LearnOptions,
     err: &mut dyn Write,
 ) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
@@ -439,7 +497,7 @@ pub fn learn(
     } else {
         None
     };
-    let mut app = match saved_app(session, data, &dir, keys, theme, err) {
+    let mut app = match saved_app(session, data, explanations, &dir, keys, theme, err) {
         Ok(app) => app,
         Err(code) => return code,
     };
@@ -454,7 +512,13 @@ pub fn learn(
 /// `fof replay FILE` on a terminal: the replay viewer. The file is checked
 /// in full first (another data set, a divergence... are refused with the
 /// reason and the line).
-pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -> i32 {
+pub fn view(
+    data: Arc<DataSet>,
+    explanations: Arc<Learn>,
+    ui: &UiOptions,
+    path: &Path,
+    err: &mut dyn Write,
+) -> i32 {
     let (keys, theme) = match prepare(ui, err) {
         Ok(x) => x,
         Err(code) => return code,
@@ -490,6 +554,7 @@ pub fn view(data: Arc<DataSet>, ui: &UiArgs, path: &Path, err: &mut dyn Write) -
             data: data.clone(),
             dir,
         },
+        explanations,
         keys,
         theme,
     );

@@ -11,8 +11,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The layers of `src/`, lowest first: a module may import its own layer
-/// and the layers below it.
-const LAYERS: &[&str] = &["data", "engine", "play", "ui", "front", "cli"];
+/// and the layers below it. `learn` (learn mode's texts, keyed by the
+/// engine) and `play` do not use each other; listing `learn` first keeps
+/// it from starting to.
+const LAYERS: &[&str] = &["data", "engine", "learn", "play", "ui", "front", "cli"];
 
 /// The engine's folders, lowest first: the kernel at the bottom, the rules
 /// by chapter above it, the driver (`turn`) on top.

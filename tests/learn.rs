@@ -6,17 +6,19 @@ mod common;
 
 use common::{data_copy, embedded, error_at, errors_of};
 
-use fof::data::learn::{ActionKey, EventKey, Procedure};
 use fof::data::mission::MissionKind;
-use fof::data::{DataErrors, DataSet, DataSource, LEARN_PATH, load, load_sources};
+use fof::data::{DataErrors, DataSource, LEARN_PATH};
 use fof::engine::kernel::events::EventKind;
 use fof::engine::kernel::events::Needed;
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
+use fof::learn::{ActionKey, EventKey, Learn, Procedure, load, load_sources};
 
-fn data() -> DataSet {
-    DataSet::embedded().expect("the shipped data loads")
+fn learn() -> Learn {
+    load(&DataSource::Embedded)
+        .expect("the shipped data loads")
+        .1
 }
 
 /// The one error about `assets/learn.ron` whose message contains `needle`.
@@ -50,8 +52,7 @@ fn trimmed(s: &str) -> bool {
 
 #[test]
 fn every_step_event_order_and_procedure_is_explained() {
-    let d = data();
-    let l = &d.learn;
+    let l = learn();
     for s in Step::ALL {
         let e = l.step(s);
         assert!(
@@ -84,9 +85,9 @@ fn every_step_event_order_and_procedure_is_explained() {
 
 #[test]
 fn each_step_cites_the_engine_rule_for_offensive_or_defensive_missions() {
-    let d = data();
+    let l = learn();
     for s in Step::ALL {
-        let rule = &d.learn.step(s).rule;
+        let rule = &l.step(s).rule;
         let kinds = [MissionKind::Offensive, MissionKind::Defensive];
         assert!(
             kinds.iter().any(|k| s.rule(*k) == rule),
@@ -99,11 +100,11 @@ fn each_step_cites_the_engine_rule_for_offensive_or_defensive_missions() {
 
 #[test]
 fn each_order_cites_the_rule_of_a_representative_action() {
-    let d = data();
+    let l = learn();
     for k in ActionKey::ALL {
         let a = k.example();
         assert_eq!(ActionKey::of(&a), *k);
-        assert_eq!(d.learn.action(&a).rule, a.rule(), "{k:?}");
+        assert_eq!(l.action(&a).rule, a.rule(), "{k:?}");
     }
 }
 
@@ -193,14 +194,14 @@ fn every_event_kind_maps_to_its_own_key() {
         EventKind::Nothing { why: s.clone() },
         EventKind::MissionEnds { outcome: s },
     ];
-    let d = data();
+    let l = learn();
     let mut reached = Vec::new();
     for kind in &kinds {
         let key = EventKey::of(kind);
         let written = ron::to_string(kind).unwrap();
         let variant = written.split(['(', ' ']).next().unwrap();
         assert_eq!(variant, key.name(), "{written}");
-        assert_eq!(d.learn.event(kind), d.learn.event_key(key));
+        assert_eq!(l.event(kind), l.event_key(key));
         reached.push(key);
     }
     reached.sort();
@@ -333,10 +334,10 @@ fn an_unknown_key_or_field_is_a_parse_error_in_the_file() {
 #[test]
 fn the_learn_texts_are_not_part_of_the_data_hash() {
     let mut set = embedded();
-    let before = load_sources(&set).unwrap();
+    let (before, before_learn) = load_sources(&set).unwrap();
     set.learn.text = set.learn.text.replacen("Seek cover", "Look for cover", 1);
-    let after = load_sources(&set).unwrap();
-    assert_ne!(before.learn, after.learn);
+    let (after, after_learn) = load_sources(&set).unwrap();
+    assert_ne!(before_learn, after_learn);
     assert_eq!(before.hash, after.hash);
 }
 
@@ -349,9 +350,9 @@ fn a_data_folder_loads_its_own_learn_file_and_fof_check_reports_it() {
     let text = std::fs::read_to_string(&path).unwrap();
     let edited = text.replacen("title: \"Seek cover\"", "title: \"Dig in\"", 1);
     std::fs::write(&path, &edited).unwrap();
-    let d = load(&DataSource::Dir(dir.clone())).unwrap();
+    let (_, l) = load(&DataSource::Dir(dir.clone())).unwrap();
     let seek = ActionKey::SeekCover.example();
-    assert_eq!(d.learn.action(&seek).title, "Dig in");
+    assert_eq!(l.action(&seek).title, "Dig in");
 
     // A duplicate in the folder's file: `fof check` names it and fails.
     let (start, end) = entry_span(&edited, "procedures", "CleanUp");

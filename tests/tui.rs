@@ -7,6 +7,7 @@ use fof::data::{DataSet, DataSource, load};
 use fof::engine::kernel::input::Action;
 use fof::engine::kernel::input::{Decision, Input};
 use fof::engine::{Game, Options};
+use fof::learn::Learn;
 use fof::ui::app::{App, Driver, Local, Msg, Overlay, Screen};
 use fof::ui::keys::{Command, KeyMap};
 use fof::ui::theme::Theme;
@@ -20,9 +21,20 @@ fn data() -> Arc<DataSet> {
     Arc::new(load(&DataSource::Embedded).expect("shipped data loads"))
 }
 
+/// Learn mode's explanations, loaded with the shipped data.
+fn explanations() -> Arc<Learn> {
+    let (_, learn) = fof::learn::load(&DataSource::Embedded).expect("shipped data loads");
+    Arc::new(learn)
+}
+
 fn app_for(seed: u64) -> App<Local> {
     let g = Game::new(data(), MISSION, seed, Options::default()).expect("setup");
-    let mut app = App::new(Local::new(g), KeyMap::default(), Theme::default());
+    let mut app = App::new(
+        Local::new(g),
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
     app.update(Msg::Resize(160, 50));
     app
 }
@@ -497,7 +509,12 @@ fn learn_app(seed: u64) -> App<Local> {
     let m = "first_contact";
     let g = Game::new(data(), m, seed, Options::default()).expect("setup");
     let held = Game::new_held(data(), m, seed, Options::default()).expect("setup");
-    let mut app = App::new(Local::new(g), KeyMap::default(), Theme::default());
+    let mut app = App::new(
+        Local::new(g),
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
     app.update(Msg::Resize(160, 50));
     app.learn_from(held);
     app.screen = Screen::Play;
@@ -618,7 +635,12 @@ fn snapshot_replay_viewer_mid_game() {
     let replay = fof::play::replay::Replay::parse(&rec.text()).unwrap();
     let start = fof::front::viewer_start(d.clone(), &replay).unwrap();
     let end = replay.play(d.clone()).unwrap();
-    let mut app = App::new(Local::new(end), KeyMap::default(), Theme::default());
+    let mut app = App::new(
+        Local::new(end),
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
     app.update(Msg::Resize(160, 50));
     app.view(
         fof::ui::app::Viewer {

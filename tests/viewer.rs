@@ -5,6 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fof::data::{DataSet, DataSource, load};
 use fof::engine::Options;
+use fof::learn::Learn;
 use fof::play::replay::Replay;
 use fof::play::sim::Bot;
 use fof::ui::app::{App, Local, Msg, Viewer};
@@ -15,6 +16,12 @@ use std::sync::Arc;
 
 fn data() -> Arc<DataSet> {
     Arc::new(load(&DataSource::Embedded).expect("shipped data loads"))
+}
+
+/// Learn mode's explanations, loaded with the shipped data.
+fn explanations() -> Arc<Learn> {
+    let (_, learn) = fof::learn::load(&DataSource::Embedded).expect("shipped data loads");
+    Arc::new(learn)
 }
 
 fn recorded(data: &Arc<DataSet>, mission: &str, seed: u64) -> Replay {
@@ -96,7 +103,12 @@ fn the_viewer_steps_by_key_and_a_take_over_plays_on_from_the_stop() {
     let replay = recorded(&data, "crossroads_firefight", 4);
     let start = fof::front::viewer_start(data.clone(), &replay).unwrap();
     let end = replay.play(data.clone()).unwrap();
-    let mut app = App::new(Local::new(end), KeyMap::default(), Theme::default());
+    let mut app = App::new(
+        Local::new(end),
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
     app.update(Msg::Resize(160, 50));
     app.view(
         Viewer {
@@ -176,6 +188,7 @@ fn learn_mode_walks_turn_1_from_before_its_first_step() {
     let held = fof::engine::Game::new_held(data.clone(), mission, 1, Options::default()).unwrap();
     let mut app = App::new(
         Local::new(game.clone()),
+        explanations(),
         KeyMap::default(),
         Theme::default(),
     );

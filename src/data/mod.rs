@@ -5,12 +5,18 @@
 //! Loading never stops at the first problem: every parse error in every file
 //! and every invariant broken is collected and reported as
 //! `path:line:col: message`.
+//!
+//! This is the bottom layer: it names nothing of the engine or above.
+//! Learn mode's explanations (`assets/learn.ron`) are read here with the
+//! other files, but their schema is keyed by the engine's own steps, events
+//! and orders, so it lives above the engine (`crate::learn`), which loads
+//! them through [`load_sources_with`] with this module's parser and error
+//! positions.
 
 pub mod action;
 pub mod activity;
 pub mod campaign;
 pub mod charts;
-pub mod learn;
 pub mod locate;
 pub mod mission;
 pub mod stats;
@@ -22,7 +28,6 @@ pub use validate::calibration;
 
 use action::ActionDeck;
 use charts::Charts;
-use learn::{Learn, LearnFile};
 use locate::Pos;
 use mission::Mission;
 use serde::de::DeserializeOwned;
@@ -101,7 +106,8 @@ pub struct SourceSet {
     pub charts: SourceFile,
     pub missions: Vec<SourceFile>,
     pub campaigns: Vec<SourceFile>,
-    /// Learn mode's explanations (not part of the data hash).
+    /// Learn mode's explanations (not part of the data hash; read here,
+    /// loaded by `crate::learn`).
     pub learn: SourceFile,
 }
 
@@ -281,8 +287,6 @@ pub struct DataSet {
     pub charts: Charts,
     pub missions: Vec<Mission>,
     pub campaigns: Vec<campaign::Campaign>,
-    /// Learn mode's explanations.
-    pub learn: Learn,
     /// A stable 64-bit hash of every source file's text, for replay headers.
     pub hash: u64,
 }
@@ -360,6 +364,19 @@ pub fn load(source: &DataSource) -> Result<DataSet, DataErrors> {
 
 /// Loads and validates a set of source texts.
 pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
+    load_sources_with(set, |_| Some(())).map(|(data, ())| data)
+}
+
+/// Loads and validates a set of source texts together with a file whose
+/// schema is defined above this layer (learn mode's explanations, keyed by
+/// the engine's own steps, events and orders: `crate::learn`). `between`
+/// runs once every file of the set has been parsed and before the checks
+/// on what parsed, so that its errors come in the same place among the
+/// others; it returns `None` only after adding an error.
+pub fn load_sources_with<T>(
+    set: &SourceSet,
+    between: impl FnOnce(&mut Vec<DataError>) -> Option<T>,
+) -> Result<(DataSet, T), DataErrors> {
     let mut errors = Vec::new();
     let action = parse::<ActionDeck>(&set.action)
         .map_err(|e| errors.push(e))
@@ -400,12 +417,9 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
         }
     }
 
-    let learn_file = parse::<LearnFile>(&set.learn)
-        .map_err(|e| errors.push(e))
-        .ok();
+    let extra = between(&mut errors);
 
     // Second pass: invariants on every file that parsed.
-    let learn = learn_file.and_then(|f| Learn::validate(&set.learn, f, &mut errors));
     if let Some(a) = &action {
         validate::action_deck(&set.action, a, &mut errors);
     }
@@ -433,21 +447,21 @@ pub fn load_sources(set: &SourceSet) -> Result<DataSet, DataErrors> {
         validate::campaigns(&campaigns, &missions, u, &mut errors);
     }
 
-    match (action, units, charts, learn) {
-        (Some(action), Some(units), Some(charts), Some(learn))
+    match (action, units, charts, extra) {
+        (Some(action), Some(units), Some(charts), Some(extra))
             if errors.is_empty() && terrain_ok && missions_ok =>
         {
             let hash = hash_sources(set);
-            Ok(DataSet {
+            let data = DataSet {
                 action,
                 terrain: terrain.into_iter().map(|(_, d)| d).collect(),
                 units,
                 charts,
                 missions: missions.into_iter().map(|(_, m)| m).collect(),
                 campaigns: campaigns.into_iter().map(|(_, c)| c).collect(),
-                learn,
                 hash,
-            })
+            };
+            Ok((data, extra))
         }
         _ => Err(DataErrors(errors)),
     }

@@ -13,10 +13,12 @@ use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Decision, Input};
 use crate::engine::kernel::pos::CardPos;
+use crate::learn::Learn;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use rand_chacha::ChaCha8Rng;
 use ratatui::layout::Rect;
 use std::cell::RefCell;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What the between-mission procedure came to, for its screen.
@@ -239,6 +241,8 @@ impl Shown {
 
 pub struct App<D: Driver> {
     pub driver: D,
+    /// Learn mode's explanations, loaded with the game's data.
+    pub explanations: Arc<Learn>,
     pub keys: KeyMap,
     pub theme: Theme,
     pub screen: Screen,
@@ -282,9 +286,10 @@ pub struct Viewer {
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 impl<D: Driver> App<D> {
-    pub fn new(driver: D, keys: KeyMap, theme: Theme) -> App<D> {
+    pub fn new(driver: D, explanations: Arc<Learn>, keys: KeyMap, theme: Theme) -> App<D> {
         let mut app = App {
             driver,
+            explanations,
             keys,
             theme,
             screen: Screen::Briefing,

@@ -3,11 +3,15 @@
 //! (our own texts, keyed by rule section) with what happened in this game.
 
 use super::step::StopKind;
-use crate::data::learn::{Entry, Procedure};
 use crate::engine::kernel::events::{Event, EventKind};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::{Decision, Input};
+use crate::learn::{Entry, Learn, Procedure};
 use std::ops::Range;
+
+/// The mission learn mode opens by default: the one made for learning, if
+/// the data has it.
+pub const LEARN_MISSION: &str = "first_contact";
 
 /// The procedures of a stop: a new one begins with each step of the turn
 /// begun and with each event that drew cards (drawing is what a procedure
@@ -71,8 +75,7 @@ fn procedure_of(rule: &str, e: &Event) -> Option<Procedure> {
 }
 
 /// The explanation of one procedure of a stop.
-pub fn explain<'a>(game: &'a Game, kind: &StopKind, events: &[Event]) -> &'a Entry {
-    let learn = &game.data().learn;
+pub fn explain<'a>(learn: &'a Learn, game: &Game, kind: &StopKind, events: &[Event]) -> &'a Entry {
     if let StopKind::Input(input) = kind {
         return match input {
             Input::Order(o) => learn.action(&o.action),
@@ -106,9 +109,8 @@ pub fn explain<'a>(game: &'a Game, kind: &StopKind, events: &[Event]) -> &'a Ent
 
 /// What the player decides now, in words, for the stop where the walk
 /// waits.
-pub fn decision(game: &Game) -> (String, String) {
+pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
     let p = game.prompt();
-    let learn = &game.data().learn;
     let e = learn.step(p.step);
     let what = match &p.decision {
         Decision::Orders { hq, left, .. } => format!(

@@ -2,6 +2,10 @@
 //! update function ([`app`]), views that only draw ([`view`]), key bindings
 //! ([`keys`]), colours and line characters ([`theme`]), and the loop that
 //! ties them to a real terminal, restoring it on every way out.
+//!
+//! It uses the layers below it (the engine, the games played, learn mode's
+//! explanations, the data) and nothing of the command line or of the glue
+//! that decides which game to open: those call it, never the other way.
 
 pub mod app;
 pub mod keys;

@@ -105,7 +105,7 @@ impl StartMenu {
             choice: Some(Choice::Campaign),
         });
         let learn = data
-            .mission(crate::front::LEARN_MISSION)
+            .mission(super::learn::LEARN_MISSION)
             .map(|m| m.name.clone())
             .unwrap_or_else(|| "the first mission".into());
         entries.push(StartEntry {

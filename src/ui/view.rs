@@ -1078,14 +1078,14 @@ fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             // Learn mode explains the order under the cursor.
             let explain = if app.learn {
                 menu.entries.get(menu.selected).map(|e| {
-                    let l = &app.game().data().learn;
+                    let l = &app.explanations;
                     let entry = match &e.input {
                         crate::engine::kernel::input::Input::Order(o) => l.action(&o.action),
                         crate::engine::kernel::input::Input::Skilled { order, .. } => {
                             l.action(&order.action)
                         }
                         crate::engine::kernel::input::Input::EndImpulse => {
-                            l.event_key(crate::data::learn::EventKey::ImpulseEnds)
+                            l.event_key(crate::learn::EventKey::ImpulseEnds)
                         }
                         _ => l.step(app.game().state().step),
                     };
@@ -1423,7 +1423,7 @@ fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let mut lines: Vec<Line> = Vec::new();
     let title;
     if w.waiting() && app.viewer.is_none() {
-        let (head, text) = super::learn::decision(g);
+        let (head, text) = super::learn::decision(&app.explanations, g);
         title = head;
         for l in text.lines() {
             lines.push(Line::raw(l.to_string()));
@@ -1434,7 +1434,7 @@ fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         let groups = super::learn::groups(events, &stop.kind);
         let i = app.sub.min(groups.len() - 1);
         let group = &events[groups[i].clone()];
-        let entry = super::learn::explain(g, &stop.kind, group);
+        let entry = super::learn::explain(&app.explanations, g, &stop.kind, group);
         title = format!("{} ({})", entry.title, entry.rule);
         lines.push(Line::raw(entry.text.clone()));
         let (turn, step) = app.shown_turn_step();

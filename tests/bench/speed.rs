@@ -15,6 +15,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fof::data::{DataSet, DataSource, load};
 use fof::engine::kernel::input::Decision;
 use fof::engine::{Game, Options};
+use fof::learn::Learn;
 use fof::play::sim::{Bot, bot_rng, choose};
 use fof::ui::app::{App, Local, Msg};
 use fof::ui::keys::KeyMap;
@@ -28,6 +29,13 @@ const MISSION: &str = "crossroads_firefight";
 
 fn data() -> Arc<DataSet> {
     Arc::new(load(&DataSource::Embedded).expect("shipped data loads"))
+}
+
+/// The shipped data and learn mode's explanations, loaded as the program
+/// loads them.
+fn data_and_explanations() -> (Arc<DataSet>, Arc<Learn>) {
+    let (data, learn) = fof::learn::load(&DataSource::Embedded).expect("shipped data loads");
+    (Arc::new(data), Arc::new(learn))
 }
 
 /// A mid-game position: the random bot plays `inputs` inputs of seed 7,
@@ -79,8 +87,13 @@ fn orders_menu(c: &mut Criterion) {
     });
 }
 
-fn app(g: Game) -> App<Local> {
-    let mut app = App::new(Local::new(g), KeyMap::default(), Theme::default());
+fn app(g: Game, explanations: Arc<Learn>) -> App<Local> {
+    let mut app = App::new(
+        Local::new(g),
+        explanations,
+        KeyMap::default(),
+        Theme::default(),
+    );
     app.update(Msg::Resize(160, 50));
     // From the briefing to the map.
     app.update(Msg::Key(crossterm::event::KeyEvent::new(
@@ -91,7 +104,8 @@ fn app(g: Game) -> App<Local> {
 }
 
 fn draw(c: &mut Criterion) {
-    let app = app(mid_game(data(), 12));
+    let (data, explanations) = data_and_explanations();
+    let app = app(mid_game(data, 12), explanations);
     let mut t = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
     c.bench_function("draw_160x50", |b| {
         b.iter(|| {
@@ -103,8 +117,9 @@ fn draw(c: &mut Criterion) {
 fn startup(c: &mut Criterion) {
     c.bench_function("startup_to_first_frame", |b| {
         b.iter(|| {
-            let g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
-            let app = app(g);
+            let (data, explanations) = data_and_explanations();
+            let g = Game::new(data, MISSION, 1, Options::default()).expect("setup");
+            let app = app(g, explanations);
             let mut t = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
             t.draw(|f| fof::ui::view::draw(f, &app)).expect("draw");
             t

@@ -1,7 +1,8 @@
 //! The data sources: the embedded ones edited and loaded, and copies of the
 //! data folders on disk for tests of `--data DIR`.
 
-use fof::data::{DataError, DataErrors, DataSource, SourceSet, load_sources};
+use fof::data::{DataError, DataErrors, DataSource, SourceSet};
+use fof::learn::load_sources;
 use std::path::{Path, PathBuf};
 
 /// The sources embedded in the binary, to edit.
@@ -9,7 +10,8 @@ pub fn embedded() -> SourceSet {
     DataSource::Embedded.read().expect("embedded sources")
 }
 
-/// The errors loading edited sources gives; they must be refused.
+/// The errors loading edited sources gives (the data and the learn texts
+/// with them, as every command loads them); they must be refused.
 pub fn errors_of(set: &SourceSet) -> DataErrors {
     match load_sources(set) {
         Ok(_) => panic!("expected the edited sources to be refused"),

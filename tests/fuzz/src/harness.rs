@@ -6,7 +6,7 @@
 //! regression test `tests/fuzz_regressions.rs`, which includes this file
 //! by path and feeds it every file under `tests/fuzz/regressions/`.
 
-use fof::data::{self, DataSet, DataSource, SourceFile, SourceSet};
+use fof::data::{DataSet, DataSource, SourceFile, SourceSet};
 use fof::engine::{Game, Options};
 use fof::play::replay::{Recorder, Replay};
 use fof::ui::keys::KeyMap;
@@ -49,9 +49,9 @@ fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
 }
 
 /// Data files (`--data DIR`): the first byte picks one file of the
-/// shipped set, the rest is its text. The set is loaded and validated; if
-/// it loads, a mission is set up and a few legal inputs played. Returns
-/// whether the set loaded.
+/// shipped set, the rest is its text. The set is loaded and validated with
+/// learn mode's explanations, as `fof` loads it; if it loads, a mission is
+/// set up and a few legal inputs played. Returns whether the set loaded.
 pub fn data(bytes: &[u8]) -> bool {
     let Some((&which, rest)) = bytes.split_first() else {
         return false;
@@ -63,7 +63,7 @@ pub fn data(bytes: &[u8]) -> bool {
         slots[which as usize % n].text = String::from_utf8_lossy(rest).into_owned();
         n
     };
-    let Ok(loaded) = data::load_sources(&set) else {
+    let Ok((loaded, _explanations)) = fof::learn::load_sources(&set) else {
         return false;
     };
     // A data set that validates must be playable: the missions of the file

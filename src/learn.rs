@@ -6,26 +6,40 @@
 //! The keys mirror the engine's enums. [`EventKey::of`] and [`ActionKey::of`]
 //! are exhaustive matches, so a variant added to [`EventKind`] or [`Action`]
 //! stops the build until it has a key; a key without an entry in the file is
-//! a load error. This is the one data module that names engine types: the
-//! texts describe the engine, and their keys must follow it.
+//! a load error. Because the texts are keyed by the engine, this module sits
+//! above it (beside [`crate::play`], below the front ends): the data layer
+//! only reads the file with the others, and this module gives it its schema,
+//! using the data layer's parser and error positions so that a broken file
+//! is reported like any other (`path:line:col: message`).
 //!
 //! Loading refuses a file where a key is missing or repeated, or where a
 //! rule, title or text is empty, and checks the rule of every step and
 //! order against the engine's own ([`Step::rule`], [`Action::rule`]). Since
-//! a loaded [`Learn`] is complete, its lookups cannot fail.
+//! a loaded [`Learn`] is complete, its lookups cannot fail. [`load`] loads a
+//! data set and its explanations together: every program path that needs
+//! both goes through it.
 
-use super::locate::{locate, locate_field};
-use super::mission::MissionKind;
-use super::{DataError, SourceFile};
-use crate::data::mission::{FmKind, Net, Pyro};
-use crate::engine::kernel::events::EventKind;
-use crate::engine::kernel::ids::{CoverId, UnitId};
-use crate::engine::kernel::input::{Action, TeamKind};
-use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::sequence::Step;
+use crate::data::locate::{locate, locate_field};
+use crate::data::mission::{FmKind, MissionKind, Net, Pyro};
+use crate::data::{self, DataError, DataErrors, DataSet, DataSource, SourceFile, SourceSet};
+use crate::engine::{Action, CardPos, CoverId, EventKind, Step, TeamKind, UnitId};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Debug;
+
+/// Loads and validates a data set and learn mode's explanations (its
+/// `assets/learn.ron`), collecting every error of both.
+pub fn load(source: &DataSource) -> Result<(DataSet, Learn), DataErrors> {
+    let set = source.read()?;
+    load_sources(&set)
+}
+
+/// Loads and validates a set of source texts with its explanations. The
+/// explanations' errors come after every parse error of the other files
+/// and before the checks across them, where they always have.
+pub fn load_sources(set: &SourceSet) -> Result<(DataSet, Learn), DataErrors> {
+    data::load_sources_with(set, |errors| Learn::load(&set.learn, errors))
+}
 
 /// Declares a closed set of keys with `ALL` (every variant, in order) and
 /// `name` (the variant's name as written in the file).
@@ -435,6 +449,15 @@ impl Learn {
     /// The explanation of a procedure.
     pub fn procedure(&self, procedure: Procedure) -> &Entry {
         &self.procedures[&procedure]
+    }
+
+    /// Parses and checks `assets/learn.ron`; every problem is added to
+    /// `errors`, and `None` returned if there was one.
+    pub fn load(src: &SourceFile, errors: &mut Vec<DataError>) -> Option<Learn> {
+        let file = data::parse::<LearnFile>(src)
+            .map_err(|e| errors.push(e))
+            .ok()?;
+        Learn::validate(src, file, errors)
     }
 
     /// Checks a parsed file (second pass) and builds the lookups; every
