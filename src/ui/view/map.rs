@@ -1,0 +1,441 @@
+//! The map: the terrain cards as the screen draws them, with their borders,
+//! levels, counters and markers, and the fire arrows on their edges.
+
+use super::{exp_letter, put};
+use crate::data::terrain::{Border, CoverValue, Dir, Relief, Traffic};
+use crate::data::units::Side;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::{MapCard, PointControl, SmokeKind, Unit};
+use crate::ui::app::{App, Driver};
+use crate::ui::labels;
+use crate::ui::theme::Role;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+
+/// A card box's size for the area and the grid.
+pub(super) fn card_size(area: Rect, cols: u16, rows: u16) -> (u16, u16) {
+    let w = (area.width / cols.max(1)).clamp(16, 26);
+    let h = (area.height / rows.max(1)).clamp(7, 10);
+    (w, h)
+}
+
+pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
+    let (r0, r1, c0, c1) = app.bounds();
+    let rows = (r1 - r0 + 1) as u16;
+    let cols = (c1 - c0 + 1) as u16;
+    let (cw, ch) = card_size(area, cols, rows);
+    let vis_cols = (area.width / cw).max(1).min(cols);
+    let vis_rows = (area.height / ch).max(1).min(rows);
+    // Scroll so that the cursor is in view: columns from the left, rows
+    // from the top (the highest row).
+    let cur_c = (app.cursor.col - c0) as u16;
+    let cur_r = (r1 - app.cursor.row) as u16;
+    let first_c = cur_c.saturating_sub(vis_cols - 1).min(cols - vis_cols);
+    let first_r = cur_r.saturating_sub(vis_rows - 1).min(rows - vis_rows);
+    let g = app.game();
+    // Centre the cards in the area.
+    let area = Rect::new(
+        area.x + (area.width - vis_cols * cw) / 2,
+        area.y,
+        vis_cols * cw + (area.width - vis_cols * cw) % 2,
+        area.height,
+    );
+    for vr in 0..vis_rows {
+        for vc in 0..vis_cols {
+            let row = r1 - (first_r + vr) as i8;
+            let col = c0 + (first_c + vc) as i8;
+            let pos = CardPos::new(row, col);
+            let rect = Rect::new(area.x + vc * cw, area.y + vr * ch, cw, ch);
+            let staging = g.state().map.is_staging(pos);
+            let card = g.state().map.card(pos);
+            if card.is_none() && !staging {
+                continue;
+            }
+            app.hits.borrow_mut().cards.push((rect, pos));
+            draw_card(buf, app, pos, card, rect);
+        }
+    }
+    // Scroll hints.
+    let t = &app.theme;
+    if first_c > 0 {
+        buf.set_string(
+            area.x,
+            area.y + area.height / 2,
+            t.sym("◂", "<"),
+            t.style(Role::Cursor),
+        );
+    }
+    if first_c + vis_cols < cols {
+        buf.set_string(
+            area.x + area.width - 1,
+            area.y + area.height / 2,
+            t.sym("▸", ">"),
+            t.style(Role::Cursor),
+        );
+    }
+    if first_r > 0 {
+        buf.set_string(
+            area.x + area.width / 2,
+            area.y,
+            t.sym("▴", "^"),
+            t.style(Role::Cursor),
+        );
+    }
+    if first_r + vis_rows < rows {
+        buf.set_string(
+            area.x + area.width / 2,
+            (area.y + vis_rows * ch).min(area.y + area.height - 1),
+            t.sym("▾", "v"),
+            t.style(Role::Cursor),
+        );
+    }
+}
+
+pub(super) fn draw_card<D: Driver>(
+    buf: &mut Buffer,
+    app: &App<D>,
+    pos: CardPos,
+    card: Option<&MapCard>,
+    r: Rect,
+) {
+    let g = app.game();
+    let t = &app.theme;
+    let lines = t.lines();
+    let selected = pos == app.cursor;
+    let top = card.filter(|c| c.face_up).and_then(|_| g.top_card(pos));
+    // Border segments: the top card's, darkened by hills beneath (5.2.2).
+    let borders = top.map(|tc| {
+        let deck = g.data().terrain_deck(&g.state().map.deck);
+        let beneath: Vec<_> = card
+            .map(|c| {
+                c.stack[..c.stack.len().saturating_sub(1)]
+                    .iter()
+                    .filter_map(|n| deck.and_then(|d| d.cards.iter().find(|x| x.number == *n)))
+                    .map(|x| x.borders)
+                    .collect()
+            })
+            .unwrap_or_default();
+        crate::engine::map::los::effective_borders(&tc.borders, &beneath)
+    });
+    let seg = |d: Dir| borders.map(|b| b.get(d)).unwrap_or(Border::Light);
+    let style_of = |d: Dir| {
+        if selected {
+            t.style(Role::Cursor)
+        } else if seg(d) == Border::Dark {
+            t.style(Role::Dark)
+        } else {
+            t.style(Role::Light)
+        }
+    };
+    let heavy = |d: Dir| usize::from(seg(d) == Border::Dark);
+    let (x0, y0, x1, y1) = (r.x, r.y, r.x + r.width - 1, r.y + r.height - 1);
+    for x in x0 + 1..x1 {
+        buf.set_string(x, y0, lines.h[heavy(Dir::N)], style_of(Dir::N));
+        buf.set_string(x, y1, lines.h[heavy(Dir::S)], style_of(Dir::S));
+    }
+    for y in y0 + 1..y1 {
+        buf.set_string(x0, y, lines.v[heavy(Dir::W)], style_of(Dir::W));
+        buf.set_string(x1, y, lines.v[heavy(Dir::E)], style_of(Dir::E));
+    }
+    buf.set_string(x0, y0, lines.corner[heavy(Dir::NW)][0], style_of(Dir::NW));
+    buf.set_string(x1, y0, lines.corner[heavy(Dir::NE)][1], style_of(Dir::NE));
+    buf.set_string(x0, y1, lines.corner[heavy(Dir::SW)][2], style_of(Dir::SW));
+    buf.set_string(x1, y1, lines.corner[heavy(Dir::SE)][3], style_of(Dir::SE));
+    let title = format!(" {pos} ");
+    put(
+        buf,
+        x0 + 1,
+        y0,
+        &title,
+        r.width.saturating_sub(2),
+        if selected {
+            t.style(Role::Cursor)
+        } else {
+            t.style(Role::Dim)
+        },
+    );
+    // PDF arrows on this card's edge toward the cards it fires at.
+    for link in &g.state().fires {
+        if link.from != pos || link.target == pos {
+            continue;
+        }
+        let Some(d) = pos.line_dir(link.target) else {
+            continue;
+        };
+        let arrow = arrow_for(d, t.ascii);
+        let (ax, ay) = match d {
+            Dir::N => (x0 + r.width / 2, y0),
+            Dir::S => (x0 + r.width / 2, y1),
+            Dir::E => (x1, y0 + r.height / 2),
+            Dir::W => (x0, y0 + r.height / 2),
+            Dir::NE => (x1, y0),
+            Dir::NW => (x0, y0),
+            Dir::SE => (x1, y1),
+            Dir::SW => (x0, y1),
+        };
+        let role = if link.side == Side::Us {
+            Role::Us
+        } else {
+            Role::Enemy
+        };
+        buf.set_string(ax, ay, arrow, t.style(role));
+    }
+    let inner_w = r.width.saturating_sub(2);
+    let mut y = y0 + 1;
+    let last = y1;
+    let line = |buf: &mut Buffer, y: &mut u16, s: &str, st: Style| {
+        if *y < last {
+            put(buf, x0 + 1, *y, s, inner_w, st);
+            *y += 1;
+        }
+    };
+    let s = g.state();
+    match (card, top) {
+        (None, _) => {
+            line(buf, &mut y, "Staging Area", t.style(Role::Dim));
+        }
+        (Some(_), None) => {
+            for yy in y0 + 1..y1 {
+                let fill: String = lines.shade.repeat(inner_w as usize);
+                put(buf, x0 + 1, yy, &fill, inner_w, t.style(Role::FaceDown));
+            }
+            put(
+                buf,
+                x0 + 1,
+                y0 + 1,
+                "face down",
+                inner_w,
+                t.style(Role::Dim),
+            );
+            y = y0 + 2;
+        }
+        (Some(mc), Some(tc)) => {
+            let level = g.level(pos);
+            let hills = mc.stack.len().saturating_sub(1);
+            let mut l1 = tc.terrain.label().to_string();
+            if level != 1 {
+                l1.push_str(&format!(" lv{level}"));
+            }
+            if hills > 0 {
+                l1.push_str(&format!(" h{hills}"));
+            }
+            line(buf, &mut y, &l1, t.style(Role::Title));
+            let cv = match tc.cover {
+                CoverValue::None => "C-".to_string(),
+                CoverValue::Single(v) => format!("C{v}"),
+                CoverValue::Split { dark, light } => format!("C{dark}/{light}"),
+            };
+            let mut l2 = format!("{cv} m{}/{}", mc.covers.len(), tc.cover_markers);
+            if tc.burst != 0 {
+                l2.push_str(&format!(" b{:+}", tc.burst));
+            }
+            l2.push_str(match tc.traffic {
+                Traffic::Go => "",
+                Traffic::Slow => " slow",
+                Traffic::No => " noV",
+            });
+            if let Relief::MultiStory = tc.relief {
+                l2.push_str(" ms");
+            }
+            line(buf, &mut y, &l2, t.style(Role::Text));
+        }
+    }
+    let marks = markers(g, pos, card);
+    if !marks.is_empty() {
+        // Wrap markers over as many lines as they need, leaving room for
+        // at least one counter.
+        let mut cur = String::new();
+        for m in marks {
+            if !cur.is_empty() && cur.chars().count() + 1 + m.chars().count() > inner_w as usize {
+                line(buf, &mut y, &cur, t.style(Role::Marker));
+                cur.clear();
+            }
+            if !cur.is_empty() {
+                cur.push(' ');
+            }
+            cur.push_str(&m);
+        }
+        if !cur.is_empty() {
+            line(buf, &mut y, &cur, t.style(Role::Marker));
+        }
+    }
+    let units: Vec<&Unit> = {
+        let mut v: Vec<&Unit> = s.units_at(pos).filter(|u| u.side == Side::Us).collect();
+        v.extend(s.units_at(pos).filter(|u| u.side != Side::Us));
+        v
+    };
+    let sel = if selected { app.selected_unit() } else { None };
+    let room = last.saturating_sub(y) as usize;
+    for (i, u) in units.iter().enumerate() {
+        if i + 1 == room && units.len() > room {
+            line(
+                buf,
+                &mut y,
+                &format!("+{} more", units.len() - i),
+                t.style(Role::Dim),
+            );
+            break;
+        }
+        let text = counter(g, u, inner_w as usize);
+        let mut st = t.style(if u.side == Side::Us {
+            Role::Us
+        } else {
+            Role::Enemy
+        });
+        if Some(u.id) == sel {
+            st = st.patch(t.style(Role::Selected));
+        }
+        line(buf, &mut y, &text, st);
+    }
+}
+
+pub(super) fn arrow_for(d: Dir, ascii: bool) -> &'static str {
+    if ascii {
+        return match d {
+            Dir::N => "^",
+            Dir::S => "v",
+            Dir::E => ">",
+            Dir::W => "<",
+            Dir::NE | Dir::SW => "/",
+            Dir::NW | Dir::SE => "\\",
+        };
+    }
+    match d {
+        Dir::N => "↑",
+        Dir::S => "↓",
+        Dir::E => "→",
+        Dir::W => "←",
+        Dir::NE => "↗",
+        Dir::NW => "↖",
+        Dir::SE => "↘",
+        Dir::SW => "↙",
+    }
+}
+
+/// A counter in one line: name, steps, experience, status flags.
+pub(super) fn counter(g: &Game, u: &Unit, width: usize) -> String {
+    let mut tail = format!(" {}{}", u.steps, exp_letter(u.experience));
+    if u.side != Side::Us && !u.spotted {
+        tail.push('?');
+    }
+    let fl = labels::flags(u);
+    if !fl.is_empty() {
+        tail.push(' ');
+        tail.push_str(&fl);
+    }
+    let _ = g;
+    let room = width.saturating_sub(tail.chars().count());
+    let name: String = u.label.chars().take(room).collect();
+    format!("{name}{tail}")
+}
+
+/// The markers on a card, shortest names (the help screen has the key).
+pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<String> {
+    let s = g.state();
+    let mut v = Vec::new();
+    if let Some(c) = card {
+        let m = &c.markers;
+        if let Some(pc) = m.pc {
+            v.push(if pc.hidden {
+                "PC:?".to_string()
+            } else {
+                format!("PC:{:?}", pc.letter)
+            });
+        }
+        if let Some(vof) = crate::engine::combat::fire::card_vof(g, pos) {
+            v.push(
+                match vof {
+                    crate::engine::combat::fire::VofLevel::AllPinned => "V:pin",
+                    crate::engine::combat::fire::VofLevel::SmallArms => "V:S",
+                    crate::engine::combat::fire::VofLevel::Automatic => "V:A",
+                    crate::engine::combat::fire::VofLevel::Heavy => "V:H",
+                    crate::engine::combat::fire::VofLevel::Sniper => "V:snp",
+                    crate::engine::combat::fire::VofLevel::Incoming => "V:Inc",
+                }
+                .into(),
+            );
+        }
+        if crate::engine::combat::resolution::crossfire(g, pos) {
+            v.push("XFire".into());
+        }
+        if m.incoming {
+            v.push(if m.air_strike {
+                "Air!".into()
+            } else {
+                "Inc!".into()
+            });
+        }
+        if m.pending_fire {
+            v.push("Pend".into());
+        }
+        match m.smoke {
+            Some(SmokeKind::Smoke) => v.push("Smoke".into()),
+            Some(SmokeKind::Wp) => v.push("WP".into()),
+            Some(SmokeKind::Cs) => v.push("CS".into()),
+            None => {}
+        }
+        if m.illumination.is_some() {
+            v.push("Illum".into());
+        }
+        if m.mines {
+            v.push("Mines".into());
+        }
+        if m.claymore {
+            v.push("Clay".into());
+        }
+        if m.grenade_miss {
+            v.push("GrMiss".into());
+        }
+        if m.demo_miss {
+            v.push("DmMiss".into());
+        }
+        if !m.demo_on.is_empty() {
+            v.push("Demo".into());
+        }
+        if !m.flame_on.is_empty() {
+            v.push("Flame".into());
+        }
+        if !m.items.is_empty() {
+            v.push(format!("Items{}", m.items.len()));
+        }
+        match m.phone_line {
+            Some(true) => v.push("Line-cut".into()),
+            Some(false) => v.push("Line".into()),
+            None => {}
+        }
+        for p in &m.signals {
+            v.push(format!("{p:?}"));
+        }
+    }
+    let ctl = &s.map.controls;
+    for (k, p) in &ctl.points {
+        if *p == pos {
+            v.push(match k {
+                PointControl::PrimaryObjective => "OBJ1".into(),
+                PointControl::SecondaryObjective => "OBJ2".into(),
+                PointControl::AttackPosition => "AtkPos".into(),
+                PointControl::CombatOutpost => "COP".into(),
+                PointControl::RoutePoint(n) => format!("RP{n}"),
+                PointControl::CasualtyPoint => "CCP".into(),
+                PointControl::FinalProtectiveFire => "FPF".into(),
+            });
+        }
+    }
+    if !pos.is_staging() {
+        if ctl.loa == Some(pos.row) {
+            v.push("LOA".into());
+        }
+        if ctl.phase_lines.contains(&pos.row) {
+            v.push("PL".into());
+        }
+        if ctl.mlr == Some(pos.row) {
+            v.push("MLR".into());
+        }
+        if ctl.boundaries && (pos.col == 1 || pos.col == s.map.cols) {
+            v.push("Bdry".into());
+        }
+    }
+    v
+}

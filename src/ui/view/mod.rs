@@ -1,0 +1,260 @@
+//! Views: they draw the app's state and the game's, and change nothing
+//! (except noting where things were drawn, for the mouse).
+
+mod map;
+mod panels;
+mod screens;
+
+use map::map;
+use panels::{card_panel, command_display, command_display_height, learn_panel, log_view};
+use screens::{briefing, overlay, result};
+
+use super::app::{App, Driver, Hits, MIN_SIZE, Overlay, Screen};
+use super::keys::Command;
+use super::theme::Role;
+use crate::data::action::Experience;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::input::Decision;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// Draws the whole screen.
+pub fn draw<D: Driver>(f: &mut Frame, app: &App<D>) {
+    let area = f.area();
+    *app.hits.borrow_mut() = Hits::default();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        too_small(f, app, area);
+        return;
+    }
+    match &app.screen {
+        Screen::Briefing => briefing(f, app, area),
+        Screen::Play | Screen::Result => {
+            play(f, app, area);
+            if app.screen == Screen::Result && app.overlay == Overlay::None {
+                result(f, app, area);
+            }
+        }
+        Screen::Between(fin) => {
+            let mut lines: Vec<Line> = vec![
+                Line::styled("Between missions", app.theme.style(Role::Title)),
+                Line::raw(""),
+            ];
+            lines.extend(fin.lines.iter().map(|l| Line::raw(l.clone())));
+            lines.push(Line::raw(""));
+            lines.push(Line::styled(
+                if fin.next {
+                    format!(
+                        "{}: the next mission's briefing   {}: quit",
+                        app.keys.key(Command::Confirm),
+                        app.keys.key(Command::Quit)
+                    )
+                } else {
+                    format!("{}: quit", app.keys.key(Command::Confirm))
+                },
+                app.theme.style(Role::Dim),
+            ));
+            f.render_widget(
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: false })
+                    .block(app.theme.block().title(" After the mission ")),
+                area,
+            );
+        }
+    }
+    overlay(f, app, area);
+}
+
+fn too_small<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let text = vec![
+        Line::styled("Terminal too small", app.theme.style(Role::Warn)),
+        Line::raw(format!(
+            "{}x{}: fof needs at least {}x{}.",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        )),
+        Line::raw("Make the window larger; the game waits."),
+    ];
+    let h = (text.len() as u16).min(area.height);
+    let y = area.y + area.height.saturating_sub(h) / 2;
+    f.render_widget(
+        Paragraph::new(text).centered().wrap(Wrap { trim: true }),
+        Rect::new(area.x, y, area.width, h),
+    );
+}
+
+/// The mission's visibility level from the charts.
+pub(super) fn visibility(g: &Game) -> Option<&crate::data::charts::VisibilityLevel> {
+    g.data()
+        .charts
+        .visibility
+        .iter()
+        .find(|v| v.id == g.mission().visibility)
+}
+
+pub(super) fn exp(e: Experience) -> &'static str {
+    match e {
+        Experience::Green => "Green",
+        Experience::Line => "Line",
+        Experience::Veteran => "Veteran",
+    }
+}
+
+pub(super) fn exp_letter(e: Experience) -> char {
+    match e {
+        Experience::Green => 'G',
+        Experience::Line => 'L',
+        Experience::Veteran => 'V',
+    }
+}
+
+fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let log_h = if app.walk.is_some() {
+        (area.height / 3).clamp(8, 16)
+    } else {
+        (area.height / 4).clamp(4, 12)
+    };
+    let [main, log, msg, bar] = Layout::vertical([
+        Constraint::Min(10),
+        Constraint::Length(log_h),
+        Constraint::Length(1),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let side_w = if area.width >= 140 { 48 } else { 32 };
+    let [map_area, side] =
+        Layout::horizontal([Constraint::Min(40), Constraint::Length(side_w)]).areas(main);
+    map(f.buffer_mut(), app, map_area);
+    let cd_h = command_display_height(app).min(side.height.saturating_sub(6));
+    let [cd, panel] = Layout::vertical([Constraint::Length(cd_h), Constraint::Min(4)]).areas(side);
+    command_display(f, app, cd);
+    card_panel(f, app, panel);
+    if app.walk.is_some() && app.learn {
+        let [panel, log] =
+            Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(log);
+        learn_panel(f, app, panel);
+        log_view(f, app, log);
+    } else {
+        log_view(f, app, log);
+    }
+    if let Some(m) = &app.message {
+        f.render_widget(
+            Paragraph::new(Line::styled(m.clone(), app.theme.style(Role::Warn))),
+            msg,
+        );
+    }
+    help_bar(f, app, bar);
+}
+
+// ---- the map ---------------------------------------------------------------
+
+/// Writes `s` clipped to `width` cells.
+pub(super) fn put(buf: &mut Buffer, x: u16, y: u16, s: &str, width: u16, style: Style) {
+    if width == 0 {
+        return;
+    }
+    let clipped: String = s.chars().take(width as usize).collect();
+    buf.set_string(x, y, clipped, style);
+}
+
+// ---- the Command Display -----------------------------------------------------
+
+// ---- the card panel ------------------------------------------------------------
+
+// ---- the log -----------------------------------------------------------------------
+
+pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let k = |c: Command| app.keys.key(c);
+    let items: Vec<(String, &str)> = match (&app.overlay, &app.screen) {
+        (Overlay::Menu(_), _) => vec![
+            (format!("{}/{}", k(Command::Up), k(Command::Down)), "choose"),
+            (k(Command::Confirm), "give the order"),
+            (k(Command::Back), "back"),
+            (k(Command::Help), "help"),
+        ],
+        (Overlay::Cards(_), _) => vec![
+            (k(Command::Confirm), "next card"),
+            (k(Command::Left), "previous"),
+            (k(Command::Back), "close"),
+        ],
+        (Overlay::Help(_), _) | (Overlay::Quit, _) => vec![(k(Command::Back), "back")],
+        (_, _) if app.viewer.is_some() => vec![
+            (
+                format!("{}/{}", k(Command::NextStep), k(Command::PrevStep)),
+                "stop",
+            ),
+            (
+                format!("{}/{}", k(Command::NextDecision), k(Command::PrevDecision)),
+                "input",
+            ),
+            (
+                format!("{}/{}", k(Command::NextPhase), k(Command::PrevPhase)),
+                "phase",
+            ),
+            (
+                format!("{}/{}", k(Command::NextTurn), k(Command::PrevTurn)),
+                "turn",
+            ),
+            (k(Command::TakeOver), "take over"),
+            (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
+            (k(Command::Help), "help"),
+            (k(Command::Quit), "quit"),
+        ],
+        (_, Screen::Play) if app.walking() => vec![
+            (k(Command::Confirm), "next step"),
+            (k(Command::NextDecision), "to your decision"),
+            (k(Command::NextTurn), "end of turn"),
+            (k(Command::ToggleLearn), "leave learn mode"),
+            (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
+            (k(Command::Help), "help"),
+            (k(Command::Quit), "quit"),
+        ],
+        (_, Screen::Result) => vec![
+            (k(Command::Confirm), "carry on"),
+            (k(Command::LogUp), "log back"),
+            (k(Command::Quit), "quit"),
+        ],
+        _ => {
+            let mut v = vec![
+                (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
+                (k(Command::NextUnit), "unit"),
+                (k(Command::Confirm), "orders"),
+                (k(Command::AllOrders), "all inputs"),
+                (k(Command::EndImpulse), "end impulse"),
+                (k(Command::Undo), "undo"),
+                (k(Command::Cards), "cards"),
+                (k(Command::LogFilter), "log filter"),
+                (k(Command::Help), "help"),
+                (k(Command::Quit), "quit"),
+            ];
+            if matches!(app.game().prompt().decision, Decision::ChooseHq { .. }) {
+                v[2].1 = "choose HQ";
+            }
+            v
+        }
+    };
+    let t = &app.theme;
+    let mut spans = Vec::new();
+    for (key, what) in items {
+        spans.push(Span::styled(key, t.style(Role::Highlight)));
+        spans.push(Span::raw(format!(" {what}  ")));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+// ---- overlays ------------------------------------------------------------------------
+
+pub(super) fn centered(area: Rect, w: u16, h: u16) -> Rect {
+    let w = w.min(area.width);
+    let h = h.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
+
+// ---- learn mode and the replay viewer ---------------------------------------------

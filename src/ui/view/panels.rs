@@ -1,0 +1,404 @@
+//! The panels beside the map: the Command Display, the selected card with
+//! its units, the log, and learn mode's explanations.
+
+use super::map::markers;
+use super::{exp, visibility};
+use crate::data::terrain::{Border, CoverValue, Dir, Traffic};
+use crate::data::units::Side;
+use crate::engine::kernel::input::Decision;
+use crate::ui::app::{App, Driver};
+use crate::ui::keys::Command;
+use crate::ui::labels;
+use crate::ui::theme::Role;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+pub(super) fn command_display_height<D: Driver>(app: &App<D>) -> u16 {
+    9 + app.game().state().hqs.len() as u16
+}
+
+pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let g = app.game();
+    let s = g.state();
+    let t = &app.theme;
+    let p = g.prompt();
+    // While a turn is walked through, the step whose work is shown (the
+    // state has already moved on to the next).
+    let (turn, step) = app.shown_turn_step();
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled(
+                format!("Turn {} of {}", turn, g.mission().turns),
+                t.style(Role::Title),
+            ),
+            Span::raw(format!("  Activity: {}", s.activity.label())),
+        ]),
+        Line::raw(step.phase_name().to_string()),
+        Line::styled(
+            format!("{} ({})", step.name(), step.rule(g.mission().kind)),
+            t.style(Role::Highlight),
+        ),
+    ];
+    lines.push(match &p.decision {
+        _ if app.walking() => Line::styled(
+            if app.viewer.is_some() {
+                "Replay: watching, not playing"
+            } else {
+                "Learn mode: the rules run, step by step"
+            },
+            t.style(Role::Warn),
+        ),
+        Decision::Orders {
+            hq,
+            left,
+            spent,
+            available,
+        } => Line::raw(format!(
+            "{}: {left} left ({spent}/{available} spent)",
+            hq.map(|h| g.describe(h))
+                .unwrap_or_else(|| "General Initiative".into())
+        )),
+        Decision::ChooseHq { .. } => {
+            Line::styled("Choose whose impulse comes next", t.style(Role::Warn))
+        }
+        Decision::MissionOver => Line::styled("The mission is over", t.style(Role::Warn)),
+    });
+    let vis = visibility(g)
+        .map(|v| format!("{:+} {}", v.modifier, v.name))
+        .unwrap_or_default();
+    lines.push(Line::raw(format!("Visibility {vis}")));
+    let pile = s.deck.pile().len();
+    lines.push(Line::styled(
+        format!(
+            "Deck: {pile} left, {} read, {} reshuffle(s)",
+            s.deck.discard().len(),
+            s.deck.reshuffles()
+        ),
+        t.style(Role::Dim),
+    ));
+    lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
+    let current = s.impulse.as_ref().and_then(|i| i.hq);
+    for h in &s.hqs {
+        let Some(u) = s.get(h.unit) else { continue };
+        if !u.in_play() {
+            continue;
+        }
+        let state = if current == Some(h.unit) {
+            "spending"
+        } else if h.done {
+            "done"
+        } else if h.activated {
+            "activated"
+        } else {
+            "waiting"
+        };
+        let skills: Vec<String> = s
+            .skills
+            .iter()
+            .filter(|(x, _)| *x == h.unit)
+            .map(|(_, k)| format!("{k:?}"))
+            .collect();
+        let name: String = u.label.chars().take(12).collect();
+        let mut text = format!("{name:<12} {:>3}   {state}", h.saved);
+        if !skills.is_empty() {
+            text.push_str(&format!(" [{}]", skills.join(",")));
+        }
+        let role = if current == Some(h.unit) {
+            Role::Highlight
+        } else if h.done {
+            Role::Dim
+        } else {
+            Role::Text
+        };
+        lines.push(Line::styled(text, t.style(role)));
+    }
+    f.render_widget(
+        Paragraph::new(lines).block(t.block().title(" Command Display ")),
+        area,
+    );
+}
+
+pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let g = app.game();
+    let s = g.state();
+    let t = &app.theme;
+    let pos = app.cursor;
+    let card = s.map.card(pos);
+    let mut lines: Vec<Line> = Vec::new();
+    match (
+        card,
+        card.filter(|c| c.face_up).and_then(|_| g.top_card(pos)),
+    ) {
+        (None, _) => lines.push(Line::raw(if s.map.is_staging(pos) {
+            "Main Staging Area (2.4.2)"
+        } else {
+            "No card here"
+        })),
+        (Some(_), None) => lines.push(Line::raw(
+            "Face down: revealed when a unit sees it or enters it (5.2)",
+        )),
+        (Some(mc), Some(tc)) => {
+            lines.push(Line::styled(
+                format!("{} (card {})", tc.name, tc.number),
+                t.style(Role::Title),
+            ));
+            lines.push(Line::raw(format!(
+                "{}, level {}{}",
+                tc.terrain.label(),
+                g.level(pos),
+                if mc.stack.len() > 1 {
+                    format!(", on {} hill card(s)", mc.stack.len() - 1)
+                } else {
+                    String::new()
+                }
+            )));
+            lines.push(Line::raw(match tc.cover {
+                CoverValue::None => "Cover & concealment: none".to_string(),
+                CoverValue::Single(v) => format!("Cover & concealment: {v}"),
+                CoverValue::Split { dark, light } => {
+                    format!("Cover & concealment: {dark} across dark borders, {light} otherwise")
+                }
+            }));
+            let found: Vec<String> = mc
+                .covers
+                .iter()
+                .map(|c| labels::words(&format!("{:?}", c.kind)))
+                .collect();
+            lines.push(Line::raw(format!(
+                "Cover markers: {} of {} found{}; seek with {} card(s)",
+                mc.covers.len(),
+                tc.cover_markers,
+                if found.is_empty() {
+                    String::new()
+                } else {
+                    format!(" ({})", found.join(", "))
+                },
+                tc.seek_draws
+            )));
+            let dark: Vec<&str> = Dir::ALL
+                .iter()
+                .filter(|d| tc.borders.get(**d) == Border::Dark)
+                .map(|d| d.label())
+                .collect();
+            lines.push(Line::raw(format!(
+                "Dark borders: {}",
+                if dark.is_empty() {
+                    "none".into()
+                } else {
+                    dark.join(" ")
+                }
+            )));
+            lines.push(Line::raw(format!(
+                "Burst {:+}; vehicles: {}{}{}",
+                tc.burst,
+                match tc.traffic {
+                    Traffic::Go => "go",
+                    Traffic::Slow => "slow",
+                    Traffic::No => "no go",
+                },
+                if tc.lz { "; landing zone" } else { "" },
+                if tc.urban { "; urban cover" } else { "" }
+            )));
+            if let Some(sp) = &tc.special {
+                lines.push(Line::styled(sp.clone(), t.style(Role::Marker)));
+            }
+        }
+    }
+    let marks = markers(g, pos, card);
+    if !marks.is_empty() {
+        lines.push(Line::styled(
+            format!("Markers: {}", marks.join(" ")),
+            t.style(Role::Marker),
+        ));
+    }
+    let sel = app.selected_unit();
+    for id in app.units_here() {
+        let u = s.unit(id);
+        let role = if u.side == Side::Us {
+            Role::Us
+        } else {
+            Role::Enemy
+        };
+        let mut st = t.style(role);
+        if Some(id) == sel {
+            st = st.patch(t.style(Role::Selected));
+        }
+        let ratings = crate::engine::combat::fire::ratings(g, u)
+            .map(|r| {
+                format!(
+                    "{:?}/{:?}{}",
+                    r.vof,
+                    r.range,
+                    if r.grenade { " G!" } else { "" }
+                )
+            })
+            .unwrap_or_else(|| "no fire".into());
+        lines.push(Line::styled(
+            format!(
+                "{}{}: {} step(s), {}, {ratings}",
+                if Some(id) == sel { "> " } else { "" },
+                u.label,
+                u.steps,
+                exp(u.experience)
+            ),
+            st,
+        ));
+        let mut status = labels::status_words(g, u);
+        if u.side != Side::Us && !u.spotted {
+            status.push_str(", not spotted");
+        }
+        lines.push(Line::styled(format!("   {status}"), t.style(Role::Dim)));
+    }
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(format!(" {pos} "))),
+        area,
+    );
+}
+
+pub(super) fn log_view<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let t = &app.theme;
+    let events = app.log_events();
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let end = events.len().saturating_sub(app.log_back);
+    let start = end.saturating_sub(inner_h);
+    let g = app.game();
+    let lines: Vec<Line> = events[start..end]
+        .iter()
+        .map(|e| {
+            let side = crate::ui::app::event_side(g, e);
+            let role = match side {
+                Some(Side::Us) => Role::Text,
+                Some(_) => Role::Enemy,
+                None => Role::Dim,
+            };
+            let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
+            let mut spans = vec![
+                Span::styled(format!("T{} ", e.turn), t.style(Role::Dim)),
+                Span::styled(format!("[{}] ", e.rule), t.style(Role::Marker)),
+                Span::styled(e.text.clone(), t.style(role)),
+            ];
+            if !cards.is_empty() {
+                spans.push(Span::styled(
+                    format!(" (cards {})", cards.join(",")),
+                    t.style(Role::Dim),
+                ));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    let title = format!(
+        " Log: {} ({} event(s){}) ",
+        app.log_filter.label(),
+        events.len(),
+        if app.log_back > 0 {
+            format!(", {} back", app.log_back)
+        } else {
+            String::new()
+        }
+    );
+    app.hits.borrow_mut().log = area;
+    f.render_widget(Paragraph::new(lines).block(t.block().title(title)), area);
+}
+
+pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let Some(w) = &app.walk else {
+        return;
+    };
+    let g = app.game();
+    let t = &app.theme;
+    let mut lines: Vec<Line> = Vec::new();
+    let title;
+    if w.waiting() && app.viewer.is_none() {
+        let (head, text) = crate::ui::learn::decision(&app.explanations, g);
+        title = head;
+        for l in text.lines() {
+            lines.push(Line::raw(l.to_string()));
+        }
+    } else {
+        let stop = w.stop();
+        let events = w.stop_events();
+        let groups = crate::ui::learn::groups(events, &stop.kind);
+        let i = app.sub.min(groups.len() - 1);
+        let group = &events[groups[i].clone()];
+        let entry = crate::ui::learn::explain(&app.explanations, g, &stop.kind, group);
+        title = format!("{} ({})", entry.title, entry.rule);
+        lines.push(Line::raw(entry.text.clone()));
+        let (turn, step) = app.shown_turn_step();
+        lines.push(Line::styled(
+            format!(
+                "In this game (turn {}, {}; stop {} of {}{}):",
+                turn,
+                step.name(),
+                w.pos + 1,
+                w.stops.len(),
+                if groups.len() > 1 {
+                    format!(", part {} of {}", i + 1, groups.len())
+                } else {
+                    String::new()
+                }
+            ),
+            t.style(Role::Title),
+        ));
+        if let crate::ui::step::StopKind::Input(input) = &stop.kind {
+            lines.push(Line::styled(
+                format!("You chose: {}", labels::input(g, input)),
+                t.style(Role::Us),
+            ));
+        }
+        for e in group {
+            let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
+            let mut spans = vec![
+                Span::styled(format!("[{}] ", e.rule), t.style(Role::Marker)),
+                Span::raw(e.text.clone()),
+            ];
+            if !cards.is_empty() {
+                spans.push(Span::styled(
+                    format!(" (cards {})", cards.join(", ")),
+                    t.style(Role::Highlight),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+        if group.is_empty() {
+            lines.push(Line::styled(
+                "Nothing happens here this time.",
+                t.style(Role::Dim),
+            ));
+        }
+    }
+    let k = |c: Command| app.keys.key(c);
+    let keys = if app.viewer.is_some() {
+        format!(
+            " {}/{} stop  {}/{} input  {}/{} phase  {}/{} turn  {} take over ",
+            k(Command::NextStep),
+            k(Command::PrevStep),
+            k(Command::NextDecision),
+            k(Command::PrevDecision),
+            k(Command::NextPhase),
+            k(Command::PrevPhase),
+            k(Command::NextTurn),
+            k(Command::PrevTurn),
+            k(Command::TakeOver)
+        )
+    } else {
+        format!(
+            " {} next  {} to your decision  {} end of turn  {} leave learn mode ",
+            k(Command::Confirm),
+            k(Command::NextDecision),
+            k(Command::NextTurn),
+            k(Command::ToggleLearn)
+        )
+    };
+    f.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            t.block()
+                .title(format!(" Learn: {title} "))
+                .title_bottom(Line::styled(keys, t.style(Role::Dim))),
+        ),
+        area,
+    );
+}

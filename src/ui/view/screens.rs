@@ -1,0 +1,457 @@
+//! Whole screens and pop-ups over the map: the briefing, the orders menu
+//! and other overlays, the help, the cards drawn, the mission's result.
+
+use super::{centered, exp, visibility};
+use crate::data::units::Side;
+use crate::engine::kernel::events::Section;
+use crate::engine::kernel::state::Unit;
+use crate::ui::app::{App, Driver, Overlay};
+use crate::ui::keys::Command;
+use crate::ui::labels;
+use crate::ui::theme::Role;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let g = app.game();
+    let m = g.mission();
+    let t = &app.theme;
+    let vis = visibility(g)
+        .map(|v| format!("{} ({:+})", v.name, v.modifier))
+        .unwrap_or_else(|| m.visibility.clone());
+    let mut lines = vec![
+        Line::styled(m.name.clone(), t.style(Role::Title)),
+        Line::raw(format!(
+            "{} mission, {} turns, visibility {vis}; seed {}",
+            m.kind.label(),
+            m.turns,
+            g.state().seed
+        )),
+        Line::raw(""),
+    ];
+    for para in m.briefing.split("\n\n") {
+        lines.push(Line::raw(
+            para.split_whitespace().collect::<Vec<_>>().join(" "),
+        ));
+        lines.push(Line::raw(""));
+    }
+    lines.push(Line::styled(
+        "To succeed (11.0), at the end",
+        t.style(Role::Title),
+    ));
+    for goal in &m.success {
+        use crate::data::mission::{Goal, Place};
+        let place = |p: &Place| match p {
+            Place::Primary => "the primary objective",
+            Place::Secondary => "the secondary objective",
+            Place::AttackPosition => "the attack position",
+            Place::Cop => "the combat outpost",
+        };
+        lines.push(Line::raw(match goal {
+            Goal::Secure(p) => format!("  secure {}: a Good Order unit of ours on it", place(p)),
+            Goal::Clear(p) => format!("  clear {}: no enemy unit and no PC marker on it", place(p)),
+            Goal::ClearAndSecure(p) => format!("  clear and secure {}", place(p)),
+            Goal::HoldMlr => "  hold the MLR: no enemy unit at or behind it".to_string(),
+            Goal::Route => "  touch every route point, in order".to_string(),
+            Goal::ClearCards(n) => format!("  at least {n} cards clear of the enemy"),
+            Goal::CoHqAlive => "  the CO HQ is not a casualty".to_string(),
+        }));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("The company", t.style(Role::Title)));
+    let s = g.state();
+    let us: Vec<&Unit> = s.in_play().filter(|u| u.side == Side::Us).collect();
+    let mut row = String::new();
+    for u in &us {
+        let item = format!(
+            "{} ({} step{}, {}), ",
+            u.label,
+            u.steps,
+            if u.steps == 1 { "" } else { "s" },
+            exp(u.experience)
+        );
+        row.push_str(&item);
+    }
+    lines.push(Line::raw(row.trim_end_matches(", ").to_string()));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!(
+            "{}: begin   {}: help   {}: quit",
+            app.keys.key(Command::Confirm),
+            app.keys.key(Command::Help),
+            app.keys.key(Command::Quit)
+        ),
+        t.style(Role::Dim),
+    ));
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(" Mission briefing ")),
+        area,
+    );
+}
+
+pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    match &app.overlay {
+        Overlay::None => {}
+        Overlay::Quit => {
+            let r = centered(area, 50, 6);
+            f.render_widget(Clear, r);
+            f.render_widget(
+                Paragraph::new(vec![
+                    Line::raw("Quit fof?"),
+                    Line::raw("The game is saved after every input."),
+                    Line::styled(
+                        format!(
+                            "y or {}: quit   n or {}: stay",
+                            app.keys.key(Command::Confirm),
+                            app.keys.key(Command::Back)
+                        ),
+                        app.theme.style(Role::Dim),
+                    ),
+                ])
+                .block(app.theme.block().title(" Quit ")),
+                r,
+            );
+        }
+        Overlay::Help(scroll) => help(f, app, area, *scroll),
+        Overlay::Menu(menu) => {
+            let w = area.width.saturating_sub(8).min(120);
+            // Learn mode explains the order under the cursor.
+            let explain = if app.learn {
+                menu.entries.get(menu.selected).map(|e| {
+                    let l = &app.explanations;
+                    let entry = match &e.input {
+                        crate::engine::kernel::input::Input::Order(o) => l.action(&o.action),
+                        crate::engine::kernel::input::Input::Skilled { order, .. } => {
+                            l.action(&order.action)
+                        }
+                        crate::engine::kernel::input::Input::EndImpulse => {
+                            l.event_key(crate::learn::EventKey::ImpulseEnds)
+                        }
+                        _ => l.step(app.game().state().step),
+                    };
+                    format!("{} ({}): {}", entry.title, entry.rule, entry.text)
+                })
+            } else {
+                None
+            };
+            let extra = if explain.is_some() { 6 } else { 0 };
+            let h = (menu.entries.len() as u16 + 4 + extra).min(area.height.saturating_sub(4));
+            let r = centered(area, w, h);
+            f.render_widget(Clear, r);
+            let inner = h.saturating_sub(3 + extra) as usize;
+            let first = menu.selected.saturating_sub(inner.saturating_sub(1));
+            let t = &app.theme;
+            let mut lines = vec![Line::styled(
+                format!(
+                    "{:<4} {:<5} {:>6}  {:<9} {}",
+                    "cost",
+                    "cards",
+                    "chance",
+                    "rule",
+                    "order (chance: from the cards still in the deck)"
+                ),
+                t.style(Role::Dim),
+            )];
+            for (i, e) in menu.entries.iter().enumerate().skip(first).take(inner) {
+                let (cards, chance, needed) = match &e.odds {
+                    Some(o) => (
+                        o.cards.to_string(),
+                        o.chance.clone(),
+                        format!(", for {}", o.needed),
+                    ),
+                    None => (String::new(), String::new(), String::new()),
+                };
+                let text = format!(
+                    "{:<4} {:<5} {:>6}  {:<9} {}{needed}",
+                    e.cost, cards, chance, e.rule, e.label
+                );
+                let st = if i == menu.selected {
+                    t.style(Role::Selected)
+                } else {
+                    t.style(Role::Text)
+                };
+                let y = r.y + 2 + (i - first) as u16;
+                app.hits
+                    .borrow_mut()
+                    .menu
+                    .push((Rect::new(r.x + 1, y, r.width.saturating_sub(2), 1), i));
+                lines.push(Line::styled(text, st));
+            }
+            f.render_widget(
+                Paragraph::new(lines).block(t.block().title(format!(
+                    " {} ({} of {}) ",
+                    menu.title,
+                    menu.selected + 1,
+                    menu.entries.len()
+                ))),
+                r,
+            );
+            if let Some(text) = explain {
+                let er = Rect::new(
+                    r.x + 1,
+                    r.y + r.height.saturating_sub(extra + 1),
+                    r.width.saturating_sub(2),
+                    extra,
+                );
+                f.render_widget(Clear, er);
+                f.render_widget(
+                    Paragraph::new(text)
+                        .wrap(Wrap { trim: false })
+                        .style(app.theme.style(Role::Dim))
+                        .block(
+                            Block::default()
+                                .borders(ratatui::widgets::Borders::TOP)
+                                .title(" Learn "),
+                        ),
+                    er,
+                );
+            }
+        }
+        Overlay::Cards(i) => cards(f, app, area, *i),
+    }
+}
+
+pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u16) {
+    let t = &app.theme;
+    let mut lines = vec![Line::styled("Keys", t.style(Role::Title))];
+    for c in Command::ALL {
+        lines.push(Line::from(vec![
+            Span::styled(
+                format!("{:<14}", app.keys.keys(c)),
+                t.style(Role::Highlight),
+            ),
+            Span::raw(format!(" {}", c.help())),
+        ]));
+    }
+    lines.push(Line::raw("Mouse: click a card to select it (again: the next unit), click a menu entry twice to give it; right click opens the orders; the wheel scrolls the log or the menu."));
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("How a turn goes", t.style(Role::Title)));
+    for l in [
+        "The program runs every step the rules run by themselves (events, enemy activity, combat, clean up) and stops only when you must decide.",
+        "In the command phase each HQ in turn draws commands (4.1); choose whose impulse comes next when asked, then spend its commands on orders from the menus. Every order in a menu is legal now; its cost, the cards its attempt draws and its chance from the cards still in the deck are shown beside it.",
+        "End the impulse to save what the rules let you save (4.1.3). Inputs that drew no card can be taken back within the impulse.",
+    ] {
+        lines.push(Line::raw(l));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled("On a card", t.style(Role::Title)));
+    for l in [
+        "Top border: the position (R = row away from you, C = column; SA = staging area). Heavy lines are dark border segments (block sight), thin lines light ones; arrows on an edge are PDFs (fire toward that card).",
+        "Line 1: terrain, lvN its level when not 1, hN hill cards beneath. Line 2: C cover & concealment (dark/light when split), mN/M cover markers found of the card's potential, b burst modifier, slow/noV vehicle trafficability, ms multi-story.",
+        "Markers: PC:? or PC:A/B/C potential contact; V:S/A/H/snp/Inc/pin the VOF on the card; XFire crossfire; Inc!/Air! incoming; Pend pending fire mission; Smoke WP CS; Illum; Mines; Clay claymore; GrMiss DmMiss misses; Demo Flame attacks; ItemsN things lying there; Line phone line; OBJ1 OBJ2 AtkPos COP RPn CCP FPF LOA PL MLR Bdry control measures.",
+        "Counters: name, steps, experience (G Green, L Line, V Veteran; ? not spotted) and status: P pinned, E exposed, F fire-team side, C under cover, * concentrated fire, g grenade attack.",
+    ] {
+        lines.push(Line::raw(l));
+    }
+    let r = centered(
+        area,
+        area.width.saturating_sub(4).min(120),
+        area.height.saturating_sub(2),
+    );
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0))
+            .block(
+                t.block()
+                    .title(format!(" Help: {} closes ", app.keys.key(Command::Back))),
+            ),
+        r,
+    );
+}
+
+pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize) {
+    let Some(shown) = app.shown.get(i) else {
+        return;
+    };
+    let g = app.game();
+    let t = &app.theme;
+    let hl = t.style(Role::Highlight);
+    let plain = t.style(Role::Text);
+    let sec = shown.read.section;
+    let pick = |on: bool| if on { hl } else { plain };
+    let mut lines = vec![
+        Line::styled(
+            format!(
+                "Card {} of {}: {}",
+                i + 1,
+                app.shown.len(),
+                shown.read.purpose
+            ),
+            t.style(Role::Title),
+        ),
+        Line::raw(""),
+    ];
+    match g.card(shown.read.card) {
+        None => lines.push(Line::raw(format!("card {}", shown.read.card))),
+        Some(c) => {
+            lines.push(Line::styled(
+                format!("  Action card {}", c.number),
+                t.style(Role::Title),
+            ));
+            lines.push(Line::from(vec![
+                Span::raw("  Commands: "),
+                Span::styled(
+                    format!("activated {}", c.activated),
+                    pick(sec == Section::Activated),
+                ),
+                Span::raw("  "),
+                Span::styled(
+                    format!("initiative {}", c.initiative),
+                    pick(sec == Section::Initiative),
+                ),
+            ]));
+            lines.push(Line::from(vec![
+                Span::raw("  Word: "),
+                Span::styled(
+                    c.word
+                        .map(|w| w.to_string())
+                        .unwrap_or_else(|| "none".into()),
+                    pick(sec == Section::Word),
+                ),
+                Span::raw("   Icon: "),
+                Span::styled(
+                    format!(
+                        "{}{}",
+                        c.icon,
+                        match c.mark {
+                            Some(crate::data::action::Mark::Jam) => " (Jam)",
+                            Some(crate::data::action::Mark::Short) => " (Short)",
+                            None => "",
+                        }
+                    ),
+                    pick(sec == Section::Icon),
+                ),
+                Span::raw("   Higher HQ: "),
+                Span::styled(
+                    if c.higher_hq { "yes" } else { "no" },
+                    pick(sec == Section::HigherHq),
+                ),
+            ]));
+            let mut fire = vec![Span::raw("  Fire (NCM -4..+6): ")];
+            for (k, r) in c.fire.iter().enumerate() {
+                let ncm = k as i8 + crate::data::action::NCM_MIN;
+                let letter = match r {
+                    crate::data::action::FireResult::Hit => "H",
+                    crate::data::action::FireResult::Pin => "P",
+                    crate::data::action::FireResult::Miss => "-",
+                };
+                fire.push(Span::styled(
+                    letter.to_string(),
+                    pick(sec == Section::Fire(ncm)),
+                ));
+                fire.push(Span::raw(" "));
+            }
+            lines.push(Line::from(fire));
+            let letters = |v: &[crate::data::action::HitLetter]| {
+                v.iter()
+                    .map(|l| format!("{l:?}"))
+                    .collect::<Vec<_>>()
+                    .join("")
+            };
+            lines.push(Line::from(vec![
+                Span::raw("  Hit effect: "),
+                Span::styled(
+                    format!(
+                        "V {}  L {}  G {}",
+                        letters(&c.hit.veteran),
+                        letters(&c.hit.line),
+                        letters(&c.hit.green)
+                    ),
+                    pick(sec == Section::HitEffect),
+                ),
+            ]));
+            let mut rn = vec![Span::raw("  Random (N=2..12): ")];
+            for (k, v) in c.random.iter().enumerate() {
+                let n = k as u8 + crate::data::action::RN_MIN;
+                rn.push(Span::styled(v.to_string(), pick(sec == Section::Random(n))));
+                rn.push(Span::raw(" "));
+            }
+            lines.push(Line::from(rn));
+            lines.push(Line::from(vec![
+                Span::raw("  Anti-tank: "),
+                Span::styled(c.anti_tank.to_string(), pick(sec == Section::AntiTank)),
+            ]));
+        }
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!("[{}] {}", shown.rule, shown.event),
+        t.style(Role::Dim),
+    ));
+    let r = centered(area, 76, 16);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(format!(
+                " Drawn: {} next, {} close ",
+                app.keys.key(Command::Confirm),
+                app.keys.key(Command::Back)
+            ))),
+        r,
+    );
+}
+
+pub(super) fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let g = app.game();
+    let s = g.state();
+    let t = &app.theme;
+    let mut lines = vec![match &s.outcome {
+        Some(crate::engine::kernel::state::Outcome::Success) => {
+            Line::styled("Mission accomplished", t.style(Role::Good))
+        }
+        Some(crate::engine::kernel::state::Outcome::Failure(why)) => {
+            Line::styled(format!("Mission failed: {why}"), t.style(Role::Bad))
+        }
+        None => Line::raw("The mission is over"),
+    }];
+    lines.push(Line::raw(format!(
+        "{}: turn {} of {}",
+        g.mission().name,
+        s.turn,
+        g.mission().turns
+    )));
+    let cas = crate::play::sim::casualties(g);
+    lines.push(Line::raw(format!(
+        "Casualties: {} of the company's steps, {} of the enemy's",
+        cas.friendly, cas.enemy
+    )));
+    if let Some(tally) = &s.tally {
+        lines.push(Line::styled(
+            "Experience earned (10.3.1)",
+            t.style(Role::Title),
+        ));
+        for (task, n, pts) in &tally.lines {
+            lines.push(Line::raw(format!(
+                "  {} x{n}: {pts}",
+                labels::words(&format!("{task:?}"))
+            )));
+        }
+        lines.push(Line::raw(format!("  Total: {}", tally.total)));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        format!(
+            "{}: carry on   {}: the log   {}: quit",
+            app.keys.key(Command::Confirm),
+            app.keys.key(Command::LogUp),
+            app.keys.key(Command::Quit)
+        ),
+        t.style(Role::Dim),
+    ));
+    let h = (lines.len() as u16 + 2).min(area.height);
+    let r = centered(area, 70, h);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(" Mission result ")),
+        r,
+    );
+}
