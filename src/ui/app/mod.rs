@@ -3,9 +3,13 @@
 //! [`super::view`]). The app never changes the game except by applying one
 //! of the engine's legal inputs through its [`Driver`].
 
+mod orders;
+mod walk;
+
+use walk::impulse_begins;
+
 use super::keys::{Command, Key, KeyMap};
-use super::labels;
-use super::step::{Stepper, Stop, StopKind};
+use super::step::{Stepper, StopKind};
 use super::theme::Theme;
 use crate::data::units::Side;
 use crate::engine::kernel::events::{CardRead, Event, EventKind};
@@ -678,122 +682,6 @@ impl<D: Driver> App<D> {
         }
     }
 
-    fn walking_message(&mut self) {
-        self.message = Some(if self.viewer.is_some() {
-            "a replay is watched, not played: X takes it over from here".into()
-        } else {
-            "the turn is being walked through: Enter for the next step, N to run to your decision, L to leave learn mode".into()
-        });
-    }
-
-    /// Learn mode: the next procedure of this stop, else the next stop.
-    pub fn next_stop(&mut self) {
-        let Some(w) = &mut self.walk else {
-            self.message = Some("learn mode is off: L turns it on".into());
-            return;
-        };
-        let groups = super::learn::groups(w.stop_events(), &w.stop().kind);
-        if self.sub + 1 < groups.len() {
-            self.sub += 1;
-            return;
-        }
-        if w.forward() {
-            self.sub = 0;
-            self.follow_walk();
-        } else {
-            self.at_walk_end();
-        }
-    }
-
-    fn at_walk_end(&mut self) {
-        self.message = Some(if self.viewer.is_some() {
-            "the end of the replay".into()
-        } else if self.game().is_over() {
-            "the mission is over".into()
-        } else {
-            "your decision: Enter opens the orders of the selected unit, o every input".into()
-        });
-        if self.viewer.is_none() && self.game().is_over() {
-            self.screen = Screen::Result;
-        }
-    }
-
-    fn walk_forward(&mut self, pred: impl Fn(&Stop, &[Event]) -> bool) {
-        let Some(w) = &mut self.walk else {
-            self.message = Some("learn mode is off: L turns it on".into());
-            return;
-        };
-        if w.forward_until(pred) {
-            // Show the last procedure of the stop reached.
-            self.sub = 0;
-            self.follow_walk();
-        }
-        if self.walk.as_ref().is_some_and(|w| w.waiting()) {
-            self.at_walk_end();
-        }
-    }
-
-    fn walk_back(&mut self, pred: impl Fn(&Stop, &[Event]) -> bool) {
-        if self.viewer.is_none() {
-            self.message = Some(
-                "going back is for replays; in a game, u takes back inputs that drew no card"
-                    .into(),
-            );
-            return;
-        }
-        if let Some(w) = &mut self.walk
-            && w.back_until(pred)
-        {
-            self.sub = 0;
-            self.follow_walk();
-        }
-    }
-
-    fn prev_turn(&mut self) {
-        if self.viewer.is_none() {
-            self.walk_back(|_, _| true);
-            return;
-        }
-        let Some(w) = &mut self.walk else { return };
-        let turn = w.stop().turn;
-        let first_of = |t: u8| w.stops.iter().position(|s| s.turn == t);
-        let target = match first_of(turn) {
-            Some(k) if k < w.pos => k,
-            _ => first_of(turn.saturating_sub(1)).unwrap_or(0),
-        };
-        w.goto(target);
-        self.sub = 0;
-        self.follow_walk();
-    }
-
-    /// Keeps the cursor and the shown cards with the walk.
-    fn follow_walk(&mut self) {
-        let Some(w) = &self.walk else { return };
-        self.shown = Shown::of(w.stop_events());
-        self.log_back = 0;
-        if self.screen == Screen::Result && !self.game().is_over() {
-            self.screen = Screen::Play;
-        }
-    }
-
-    fn toggle_learn(&mut self) {
-        if self.viewer.is_some() {
-            self.learn = !self.learn;
-            return;
-        }
-        if self.learn {
-            self.learn = false;
-            self.walk = None;
-            self.message = Some("learn mode off: the game goes on from your decision".into());
-        } else {
-            self.learn = true;
-            self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
-            self.sub = 0;
-            self.message =
-                Some("learn mode on: each step of the turn is stopped at and explained".into());
-        }
-    }
-
     /// The replay viewer: the game as it stands at this stop becomes a new
     /// game, saved in a new file.
     fn take_over(&mut self) {
@@ -842,196 +730,6 @@ impl<D: Driver> App<D> {
         if p != self.cursor {
             self.cursor = p;
             self.unit = 0;
-        }
-    }
-
-    pub fn entry(&self, input: &Input) -> Entry {
-        let g = self.game();
-        let f = crate::engine::turn::forecast::forecast(g, input);
-        Entry {
-            input: input.clone(),
-            label: labels::input(g, input),
-            rule: labels::input_rule(input),
-            cost: f.cost,
-            odds: f.attempt.map(|a| Odds {
-                cards: a.cards,
-                needed: a.needed.clone(),
-                chance: if a.sure {
-                    "sure".into()
-                } else if a.chance.den == 0 {
-                    "0%".into()
-                } else {
-                    // Whole percent, rounded half up: enough to choose by.
-                    let c = a.chance;
-                    format!("{}%", (c.num * 200 + c.den) / (c.den * 2))
-                },
-            }),
-        }
-    }
-
-    fn menu_of(&self, title: String, inputs: &[Input]) -> Menu {
-        Menu {
-            title,
-            entries: inputs.iter().map(|i| self.entry(i)).collect(),
-            selected: 0,
-        }
-    }
-
-    /// The menu of the selected unit: every legal input that names it, and
-    /// ending the impulse.
-    pub fn open_unit_menu(&mut self) {
-        let legal = self.game().legal_inputs();
-        if legal.is_empty() {
-            self.message = Some("the mission is over: nothing to decide".into());
-            return;
-        }
-        let Some(u) = self.selected_unit() else {
-            self.open_all_menu();
-            return;
-        };
-        let mine: Vec<Input> = legal
-            .iter()
-            .filter(|i| labels::input_units(i).contains(&u))
-            .cloned()
-            .collect();
-        if mine.is_empty() {
-            self.message = Some(format!(
-                "{} has no order open to it now; here is every input the rules allow",
-                self.game().describe(u)
-            ));
-            self.open_all_menu();
-            return;
-        }
-        let mut inputs = mine;
-        if legal.contains(&Input::EndImpulse) {
-            inputs.push(Input::EndImpulse);
-        }
-        let title = format!("Orders: {}", self.game().describe(u));
-        self.overlay = Overlay::Menu(self.menu_of(title, &inputs));
-    }
-
-    /// Every legal input.
-    pub fn open_all_menu(&mut self) {
-        let legal = self.game().legal_inputs();
-        if legal.is_empty() {
-            self.message = Some("the mission is over: nothing to decide".into());
-            return;
-        }
-        let title = match self.game().prompt().decision {
-            Decision::ChooseHq { .. } => "Whose impulse comes next".to_string(),
-            _ => "Every input the rules allow now".to_string(),
-        };
-        self.overlay = Overlay::Menu(self.menu_of(title, &legal));
-    }
-
-    /// Applies an input through the driver, keeps what it drew for the
-    /// card view, and what can be undone.
-    pub fn give(&mut self, input: &Input) {
-        if self.walking() {
-            self.walking_message();
-            return;
-        }
-        let before = self.fingerprint();
-        let n = self.driver.inputs();
-        let (cursor, unit) = (self.cursor, self.unit);
-        match self.driver.apply(input) {
-            Err(e) => {
-                self.message = Some(format!("refused: {e}"));
-            }
-            Ok(events) => {
-                self.message = self.driver.take_warning();
-                if let Some(w) = &mut self.walk {
-                    // Learn mode: walk the input, then the automatic play
-                    // after it, stop by stop.
-                    w.push_input(input.clone());
-                    w.forward();
-                    self.sub = 0;
-                }
-                self.log_back = 0;
-                self.shown = Shown::of(&events);
-                let after = self.fingerprint();
-                let scope = self.scope();
-                if before.0 != after.0 || before.1 != after.1 {
-                    // Something was revealed: nothing before it comes back.
-                    self.undo.clear();
-                } else {
-                    if self.undo_scope != Some(before.2) {
-                        self.undo.clear();
-                    }
-                    self.undo.push((n, cursor, unit));
-                }
-                self.undo_scope = Some(scope);
-                if !self.shown.is_empty() && self.autoplay.is_none() && !self.learn {
-                    self.overlay = Overlay::Cards(0);
-                }
-                if self.game().is_over() && self.screen == Screen::Play {
-                    self.screen = Screen::Result;
-                }
-                // Keep the cursor on a unit that moved.
-                if let Some(u) = labels::input_units(input).first()
-                    && let Some(unit) = self.game().state().get(*u)
-                    && unit.in_play()
-                    && unit.side == Side::Us
-                {
-                    self.cursor = unit.pos;
-                    self.unit = self.units_here().iter().position(|x| x == u).unwrap_or(0);
-                }
-            }
-        }
-    }
-
-    /// What an undo may not reach back past: cards drawn from the Action
-    /// deck and terrain revealed (decision on issue 7's "back to the last
-    /// card drawn": a terrain card turned face up is information too).
-    fn fingerprint(
-        &self,
-    ) -> (
-        u64,
-        usize,
-        (u8, crate::engine::kernel::sequence::Step, Option<UnitId>),
-    ) {
-        let s = self.game().state();
-        let revealed = s.map.cards.iter().filter(|c| c.face_up).count() + s.map.cards.len();
-        (
-            s.deck.cards_drawn() + s.deck.reshuffles() as u64,
-            revealed,
-            self.scope(),
-        )
-    }
-
-    fn scope(&self) -> (u8, crate::engine::kernel::sequence::Step, Option<UnitId>) {
-        let s = self.game().state();
-        (s.turn, s.step, s.impulse.as_ref().and_then(|i| i.hq))
-    }
-
-    fn take_back(&mut self) {
-        if self.undo_scope != Some(self.scope()) {
-            self.undo.clear();
-        }
-        match self.undo.pop() {
-            None => self.message = Some(
-                "nothing to undo: only inputs of this impulse that drew no card can be taken back"
-                    .into(),
-            ),
-            Some((n, cursor, unit)) => match self.driver.rewind(n) {
-                Ok(()) => {
-                    self.cursor = cursor;
-                    self.unit = unit;
-                    if self.learn {
-                        self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
-                        self.sub = 0;
-                    }
-                    self.message = Some("the last input was taken back".into());
-                    self.shown.clear();
-                    if self.screen == Screen::Result && !self.game().is_over() {
-                        self.screen = Screen::Play;
-                    }
-                }
-                Err(e) => {
-                    self.undo.clear();
-                    self.message = Some(format!("cannot undo: {e}"));
-                }
-            },
         }
     }
 
@@ -1141,13 +839,6 @@ impl<D: Driver> App<D> {
             })
             .collect()
     }
-}
-
-/// Whether a stop hands an HQ its impulse: its commands are drawn (4.1).
-fn impulse_begins(s: &Stop, events: &[Event]) -> bool {
-    events[s.events.clone()]
-        .iter()
-        .any(|e| matches!(e.kind, EventKind::Commands { .. }))
 }
 
 /// Whose event it is: the side of the unit it concerns, the company's for
