@@ -167,8 +167,6 @@ impl Game {
         card_in(&self.data.action, number)
     }
 
-    // ---- the prompt and the inputs -----------------------------------
-
     /// A copy of the game without its log, for trial runs that must not
     /// touch the real game (the log can be long; the state is all a trial
     /// needs).
@@ -280,14 +278,13 @@ impl Game {
         (base as i32 + adj as i32).max(c.min as i32) as usize
     }
 
-    // ---- the sequence of play ----------------------------------------
+    // ---- the side's units ---------------------------------------------
 
     /// The units of the player's side, in play.
     pub fn friendly(&self) -> impl Iterator<Item = &Unit> {
         self.state.in_play().filter(|u| u.side == Side::Us)
     }
 
-    /// Whether a friendly Good Order unit holds a position with no enemy.
     /// Whether a US unit other than a casualty stands on the card.
     pub fn us_on(&self, at: CardPos) -> bool {
         self.state
@@ -295,6 +292,7 @@ impl Game {
             .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
     }
 
+    /// Whether a friendly Good Order unit holds a position with no enemy.
     pub fn held_by_us(&self, pos: CardPos) -> bool {
         let s = &self.state;
         s.units_at(pos)
