@@ -4,7 +4,8 @@
 mod common;
 
 use common::{
-    Markers, OPEN, add, cards, gi, id, mission_game, new_impulse, open_cards, open_map, p, put,
+    Markers, OPEN, add, cards, fire_with_shooter, gi, id, mission_game, new_impulse, open_cards,
+    open_map, p, put,
 };
 
 use fof::data::DataSet;
@@ -1042,4 +1043,107 @@ fn rule_8_2_an_illumination_mission_lights_as_its_agency_does() {
         );
         assert!(!m.pending_fire && !m.pending_mortar);
     }
+}
+
+// ---- 3.7.1 A, 3.8, 8.2, 8.4: how long smoke and light last --------------
+
+#[test]
+fn rule_3_8_pyrotechnic_smoke_wp_and_tear_gas_are_gone_after_clean_up() {
+    use fof::engine::kernel::state::SmokeKind;
+    let mut g = game();
+    let placed = [
+        (p(2, 1), SmokeKind::Smoke),
+        (p(2, 2), SmokeKind::Wp),
+        (p(2, 3), SmokeKind::Cs),
+    ];
+    for (at, s) in placed {
+        g.state_mut().map.card_mut(at).unwrap().markers.smoke = Some(s);
+    }
+    fof::engine::turn::phases::clean_up(&mut g);
+    for (at, _) in placed {
+        let m = &g.state().map.card(at).unwrap().markers;
+        assert!(!m.smoky(), "{at} still has smoke after Clean Up");
+    }
+    let cleared: Vec<CardPos> = g
+        .log()
+        .iter()
+        .filter(|e| e.rule == "3.8")
+        .filter_map(|e| match &e.kind {
+            fof::engine::EventKind::Marker { pos, what } if what.ends_with("removed") => Some(*pos),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(cleared, vec![p(2, 1), p(2, 2), p(2, 3)]);
+}
+
+#[test]
+fn rule_3_7_1_a_a_fire_missions_smoke_lasts_until_the_next_vof_segment() {
+    use fof::engine::kernel::state::SmokeKind;
+    for (kind, smoke) in [
+        (FmKind::Smoke, SmokeKind::Smoke),
+        (FmKind::Wp, SmokeKind::Wp),
+    ] {
+        let mut g = game();
+        let at = p(3, 2);
+        {
+            let m = &mut g.state_mut().map.card_mut(at).unwrap().markers;
+            m.pending_fire = true;
+            m.pending_kind = Some(kind);
+        }
+        fof::engine::turn::phases::vof_segment(&mut g);
+        let m = &g.state().map.card(at).unwrap().markers;
+        assert_eq!(m.mission_smoke, Some(smoke), "{kind:?} lands");
+        // A fire mission's smoke is not a pyrotechnic: Clean Up leaves it,
+        // and it screens the next Command Phase.
+        fof::engine::turn::phases::clean_up(&mut g);
+        assert!(g.state().map.card(at).unwrap().markers.smoky(), "{kind:?}");
+        // The next VOF Segment removes the fire mission's markers.
+        fof::engine::turn::phases::vof_segment(&mut g);
+        let m = &g.state().map.card(at).unwrap().markers;
+        assert!(!m.smoky() && !m.incoming, "{kind:?} gone");
+        assert!(
+            g.log()
+                .iter()
+                .any(|e| e.rule == "3.7.1 A" && e.text.contains("fire mission's smoke")),
+            "{kind:?}: the removal is logged"
+        );
+    }
+}
+
+#[test]
+fn rule_8_2_light_spilled_on_the_cards_around_goes_with_its_marker() {
+    let mut g = game();
+    let at = p(2, 2);
+    {
+        let m = &mut g.state_mut().map.card_mut(at).unwrap().markers;
+        m.pending_fire = true;
+        m.pending_kind = Some(FmKind::Illumination);
+    }
+    fof::engine::combat::support::flip_pending(&mut g, at);
+    let m = &g.state().map.card(at).unwrap().markers;
+    assert!(m.illumination.is_some() && m.illumination_adjacent.is_some());
+    fof::engine::turn::phases::clean_up(&mut g);
+    let m = &g.state().map.card(at).unwrap().markers;
+    assert_eq!((m.illumination, m.illumination_adjacent), (None, None));
+}
+
+#[test]
+fn rule_8_4_smoke_of_two_sources_gives_only_the_best_benefit() {
+    use fof::engine::kernel::state::SmokeKind;
+    let (mut g, _, e) = fire_position(false);
+    fire_with_shooter(&mut g, Side::Us, p(1, 2), p(3, 2));
+    {
+        let m = &mut g.state_mut().map.card_mut(p(3, 2)).unwrap().markers;
+        m.smoke = Some(SmokeKind::Wp);
+        m.mission_smoke = Some(SmokeKind::Smoke);
+    }
+    let best = g.data().charts.smoke.smoke.max(g.data().charts.smoke.wp) as i32;
+    let n = fof::engine::combat::resolution::ncm(&g, e).expect("under the US VOF");
+    let smoke: Vec<i32> = n
+        .parts
+        .iter()
+        .filter(|(w, _)| w == "smoke")
+        .map(|(_, v)| *v)
+        .collect();
+    assert_eq!(smoke, vec![best]);
 }

@@ -80,7 +80,7 @@ fn can_engage(game: &Game, u: &Unit, t: &Unit, range: Range) -> Result<(), Illeg
         .state
         .map
         .card(u.pos)
-        .is_some_and(|c| c.markers.smoke.is_some())
+        .is_some_and(|c| c.markers.smoky())
         && d > 0
     {
         return no("units in smoke cannot fire out of their card (4.3.6 C)");
@@ -453,12 +453,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if shooters.is_empty() {
                 return no(|| format!("no friendly unit on {at} has a VOF rating"));
             }
-            if game
-                .state
-                .map
-                .card(*at)
-                .is_some_and(|c| c.markers.smoke.is_some())
-            {
+            if game.state.map.card(*at).is_some_and(|c| c.markers.smoky()) {
                 return no("units in smoke cannot fire out of their card (4.3.6 C)");
             }
             if game.state.map.card(*to).is_none() {

@@ -121,7 +121,7 @@ fn may_fire_out(game: &Game, pos: CardPos) -> bool {
     game.state
         .map
         .card(pos)
-        .is_some_and(|c| c.markers.smoke.is_none() && !c.markers.incoming)
+        .is_some_and(|c| !c.markers.smoky() && !c.markers.incoming)
 }
 
 /// The best VOF a card projects (for the "highest VOF" priority of 6.1.1).
@@ -192,12 +192,9 @@ fn continuing(game: &mut Game) {
             }
             // Smoke along the PDF stops the fire at the smoke (6.1.2).
             if let Some(cards) = line_between(l.from, target)
-                && let Some(s) = cards.iter().find(|c| {
-                    game.state
-                        .map
-                        .card(**c)
-                        .is_some_and(|m| m.markers.smoke.is_some())
-                })
+                && let Some(s) = cards
+                    .iter()
+                    .find(|c| game.state.map.card(**c).is_some_and(|m| m.markers.smoky()))
             {
                 target = *s;
             }

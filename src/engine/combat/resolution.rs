@@ -302,13 +302,20 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
         if total != 0 && !no_vis && !fpl {
             parts.push(("visibility".into(), total));
         }
-        if let Some(s) = card.markers.smoke.filter(|_| !no_smoke) {
-            let v = match s {
+        // 8.4: smoke of several sources is not cumulative; the best
+        // defensive benefit counts.
+        let smoke = card
+            .markers
+            .smokes()
+            .filter(|_| !no_smoke)
+            .map(|s| match s {
                 // 4.3.6 D: CS screens exactly as smoke does.
                 crate::engine::kernel::state::SmokeKind::Smoke
                 | crate::engine::kernel::state::SmokeKind::Cs => charts.smoke.smoke,
                 crate::engine::kernel::state::SmokeKind::Wp => charts.smoke.wp,
-            } as i32;
+            } as i32)
+            .max();
+        if let Some(v) = smoke {
             parts.push(("smoke".into(), v));
         }
     }

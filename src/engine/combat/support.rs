@@ -75,7 +75,7 @@ fn marked(game: &Game, target: CardPos) -> bool {
         .state
         .map
         .card(target)
-        .is_some_and(|c| c.markers.smoke == Some(SmokeKind::Wp))
+        .is_some_and(|c| c.markers.smokes().any(|s| s == SmokeKind::Wp))
     {
         return true;
     }
@@ -418,9 +418,9 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
         FmKind::Wp => {
             c.markers.incoming = true;
             c.markers.incoming_mod = modifier;
-            c.markers.smoke = Some(SmokeKind::Wp);
+            c.markers.mission_smoke = Some(SmokeKind::Wp);
         }
-        FmKind::Smoke => c.markers.smoke = Some(SmokeKind::Smoke),
+        FmKind::Smoke => c.markers.mission_smoke = Some(SmokeKind::Smoke),
         FmKind::Illumination => {
             if let Some((card, adj)) = illum {
                 c.markers.illumination = Some(card);

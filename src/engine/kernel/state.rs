@@ -208,11 +208,41 @@ pub enum SmokeKind {
     Cs,
 }
 
+impl CardMarkers {
+    /// Whether smoke of any source lies on the card: it blocks LOS through
+    /// and out of it and keeps its units from firing out (4.3.6 C, 8.4).
+    pub fn smoky(&self) -> bool {
+        self.smoke.is_some() || self.mission_smoke.is_some()
+    }
+
+    /// The smoke markers on the card, pyrotechnic first. They are not
+    /// cumulative: only the best defensive benefit counts (8.4).
+    pub fn smokes(&self) -> impl Iterator<Item = SmokeKind> {
+        self.smoke.into_iter().chain(self.mission_smoke)
+    }
+}
+
 /// Markers that lie on a whole card.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct CardMarkers {
     pub pc: Option<PcMarker>,
+    /// Smoke, WP or CS deployed as a pyrotechnic (4.3.6 C-D) or with a
+    /// grenade attack: removed at Clean Up (3.8).
     pub smoke: Option<SmokeKind>,
+    /// Smoke or WP from a fire mission (6.7.2 C). It is one of the fire
+    /// mission's markers, so it lasts until the next VOF Segment removes
+    /// them (3.7.1 A) and screens the card through the Command Phase in
+    /// between. (Decision, 3.7.1 A/3.8/8.4: fire-mission smoke is not a
+    /// pyrotechnic, so Clean Up leaves it.) Written only when present, so
+    /// that states without it hash as before.
+    ///
+    /// Decision for when vehicles come (7.7, 8.4, 11.1 step 8): a burning
+    /// wreck's smoke is neither a pyrotechnic nor a fire mission's marker;
+    /// it lasts as long as its Burning Wreck marker, the rest of the
+    /// mission, and ends when a reattempt flips the wreck (11.1 step 8).
+    /// Several burning wrecks on a card are one smoke (7.7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission_smoke: Option<SmokeKind>,
     /// An Incoming! or air strike marker (blocks LOS through and out).
     pub incoming: bool,
     /// A Pending fire mission marker (6.7.3).

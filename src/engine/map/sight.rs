@@ -33,7 +33,7 @@ impl LosMap for Game {
             cell.borders
         };
         let m = &card.markers;
-        cell.obscured = m.smoke.is_some() || m.incoming;
+        cell.obscured = m.smoky() || m.incoming;
         let weather = self
             .data
             .charts

@@ -9,6 +9,7 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::PointControl;
+use crate::engine::kernel::state::SmokeKind;
 
 /// 3.1, 3.2.1, 3.4.1: from turn 2 draw a card; on a Higher HQ icon draw
 /// another and read the random number under 10 for the mission's event
@@ -143,6 +144,10 @@ pub fn vof_segment(game: &mut Game) {
             c.markers.air_strike = false;
             changes.push((c.pos, "Incoming! removed"));
         }
+        // 3.7.1 A: a fire mission's smoke goes with its other markers.
+        if c.markers.mission_smoke.take().is_some() {
+            changes.push((c.pos, "the last fire mission's smoke removed"));
+        }
         if c.markers.pending_fire {
             changes.push((c.pos, "Pending fire mission lands"));
         }
@@ -209,9 +214,17 @@ pub fn combat_effects(game: &mut Game) {
 pub fn clean_up(game: &mut Game) {
     dry_teams_leave(game);
     let defensive = game.mission.kind == MissionKind::Defensive;
+    let mut cleared = Vec::new();
     for c in &mut game.state.map.cards {
         c.markers.signals.clear();
+        // 3.8: pyrotechnic smoke, WP and CS go (4.3.6 C-D); a fire
+        // mission's smoke stays until the next VOF Segment (3.7.1 A).
+        if let Some(s) = c.markers.smoke.take() {
+            cleared.push((c.pos, s));
+        }
         c.markers.illumination = None;
+        // The light a flare spills onto the cards around goes with it (8.2).
+        c.markers.illumination_adjacent = None;
         c.markers.grenade_miss = false;
         c.markers.demo_miss = false;
         c.markers.indirect_h = false;
@@ -258,6 +271,22 @@ pub fn clean_up(game: &mut Game) {
         "Exposed, signal, illumination, grenade and demolition markers are removed.".into(),
         Vec::new(),
     );
+    for (pos, s) in cleared {
+        let what = match s {
+            SmokeKind::Smoke => "smoke",
+            SmokeKind::Wp => "white phosphorus smoke",
+            SmokeKind::Cs => "tear gas",
+        };
+        game.emit(
+            "3.8",
+            EventKind::Marker {
+                pos,
+                what: format!("{what} removed"),
+            },
+            format!("The {what} on {pos} clears."),
+            Vec::new(),
+        );
+    }
     // 9.1: markers removed and units gone change the level.
     crate::engine::enemy::activity::update(game);
 }

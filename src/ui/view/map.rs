@@ -370,11 +370,17 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
         if m.pending_fire {
             v.push("Pend".into());
         }
-        match m.smoke {
-            Some(SmokeKind::Smoke) => v.push("Smoke".into()),
-            Some(SmokeKind::Wp) => v.push("WP".into()),
-            Some(SmokeKind::Cs) => v.push("CS".into()),
-            None => {}
+        let mut smokes: Vec<SmokeKind> = m.smokes().collect();
+        smokes.dedup();
+        for s in smokes {
+            v.push(
+                match s {
+                    SmokeKind::Smoke => "Smoke",
+                    SmokeKind::Wp => "WP",
+                    SmokeKind::Cs => "CS",
+                }
+                .into(),
+            );
         }
         if m.illumination.is_some() {
             v.push("Illum".into());
