@@ -2281,6 +2281,34 @@ fn rule_6_8_1_a_german_squads_track_their_machine_gun_ammunition() {
     assert_eq!(unit(&g, e).ammo, Some(7));
 }
 
+#[test]
+fn rule_6_8_2_a_dry_81mm_section_fires_small_arms_at_close_range() {
+    // 6.8.2 (2): a weapons unit of more than one step that runs out of
+    // ammunition takes the Out of Ammo marker: S VOF, Close range.
+    let mut g = game();
+    let sec = add(&mut g, "us_mortar_81", p(1, 2));
+    let wet = fire::ratings(&g, unit(&g, sec)).unwrap();
+    assert_eq!((wet.vof, wet.range), (Vof::H, Range::V));
+    u(&mut g, sec).ammo = Some(0);
+    let dry = fire::ratings(&g, unit(&g, sec)).unwrap();
+    assert_eq!((dry.vof, dry.range), (Vof::S, Range::C));
+    assert!(!unit(&g, sec).flipped, "a section has no side to flip to");
+}
+
+#[test]
+fn rule_6_8_1_a_a_machine_gun_team_on_its_fire_team_side_spends_no_ammunition() {
+    let mut g = game();
+    enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    let flipped = add(&mut g, "us_hmg_team", p(1, 2));
+    let firing = add(&mut g, "us_hmg_team", p(1, 2));
+    u(&mut g, flipped).flipped = true;
+    fire(&mut g, Side::Us, p(1, 2), p(2, 2));
+    ammo::expend_for_fire(&mut g);
+    // Its fire-team side fires small arms, not the machine gun.
+    assert_eq!(unit(&g, flipped).ammo, Some(6));
+    assert_eq!(unit(&g, firing).ammo, Some(5));
+}
+
 /// An LMG on R1C2 firing at a spotted German squad on R3C2.
 fn lmg_firing() -> (Game, UnitId, UnitId) {
     let mut g = game();

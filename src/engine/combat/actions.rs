@@ -696,8 +696,11 @@ pub(crate) fn concentrate(
     }
     if r.success {
         // 6.6: a tracked weapon spends two points instead of one; the
-        // second is spent here, the first with its Basic VOF.
-        crate::engine::combat::ammo::spend(game, unit, 1, "concentrating fire");
+        // second is spent here, the first with its Basic VOF. A team on its
+        // fire-team side concentrates small arms and spends nothing.
+        if !game.state.unit(unit).flipped {
+            crate::engine::combat::ammo::spend(game, unit, 1, "concentrating fire");
+        }
         let critical = icons(game, &r.cards, needed) >= 2;
         mark(game, target, Mark::Concentrated, critical);
     } else if let Some(order) = order {

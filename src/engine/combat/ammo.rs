@@ -75,7 +75,10 @@ pub fn expend_for_fire(game: &mut Game) {
                 .map(|a| a.kind);
             let reaches =
                 crate::engine::combat::fire::ratings(game, u).is_some_and(|r| r.range.cards() >= d);
+            // 6.8.1 A-C: a weapons team on its fire-team side fires small
+            // arms, not its weapon, and spends nothing.
             if u.side == l.side
+                && !u.flipped
                 && u.ammo.is_some_and(|a| a > 0)
                 && kind.is_some_and(spent_by_basic_fire)
                 && reaches

@@ -37,10 +37,17 @@ pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
     let t = game.data.unit_type(&u.unit_type.0)?;
     let r = if u.flipped { t.back } else { t.front };
     let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    use crate::data::units::AmmoKind as A;
     match (r, t.ammo.map(|a| a.kind)) {
-        // 6.8.1 A: a squad whose machine gun is out of ammunition fights
-        // with the Out of Ammo marker's ratings: small arms at close range.
-        (Some(_), Some(crate::data::units::AmmoKind::Mg)) if dry && u.kind == UnitKind::Squad => {
+        // 6.8.1 A, 6.8.2 (2): a squad whose machine gun is out of
+        // ammunition, a weapons unit of more than one step (the 81mm
+        // section) and a one-step weapons unit with no fire-team side to
+        // flip to fight with the Out of Ammo marker's ratings: small arms
+        // at close range. A one-step team that flipped to its fire-team
+        // side (6.8.2 (1)) fights with that side's ratings.
+        (Some(_), Some(A::Mg | A::Mortar | A::Rcl | A::Flame | A::Demo | A::Tank))
+            if dry && !u.flipped =>
+        {
             Some(crate::data::units::Ratings {
                 vof: Vof::S,
                 range: crate::data::units::Range::C,
