@@ -1448,6 +1448,23 @@ fn rule_4_2_5_fire_and_litter_teams_infiltrate_only_into_friendly_cards() {
 }
 
 #[test]
+fn rule_4_2_5_a_fire_or_litter_team_infiltrates_into_a_friendly_card_under_vof() {
+    // 4.2.5 c: a fire or litter team may infiltrate into a friendly-occupied
+    // card; unlike a move (4.2.5 a), fire on that card does not stop it.
+    let mut g = game();
+    let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
+    let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));
+    put(&mut g, S1, p(2, 1));
+    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    assert!(g.legal_inputs().contains(&infiltrate(ft, p(2, 1))));
+    assert!(g.legal_inputs().contains(&infiltrate(lt, p(2, 1))));
+    // A move into the same card is still refused.
+    refused(&mut g, mv(ft, p(2, 1)));
+    refused(&mut g, mv(lt, p(2, 1)));
+    ok(&mut g, infiltrate(ft, p(2, 1)));
+}
+
+#[test]
 fn rule_4_2_5_litter_team_moves_to_staging_or_a_quiet_friendly_card() {
     let mut g = game();
     let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));

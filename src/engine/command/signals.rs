@@ -35,7 +35,7 @@ fn mover_ok(game: &Game, unit: UnitId, to: CardPos) -> bool {
     u.good_order()
         && !u.exposed
         && u.pos.adjacent(to)
-        && crate::engine::movement::actions::check_move(game, None, unit, to, None).is_ok()
+        && crate::engine::movement::actions::check_move(game, None, unit, to, None, false).is_ok()
 }
 
 /// Carries out the signal plan's order for a device deployed on `at`.

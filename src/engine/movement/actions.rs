@@ -84,8 +84,19 @@ fn friendly_occupied(game: &Game, pos: CardPos, except: UnitId) -> bool {
 
 /// 4.2.5: where a pinned unit or a limited action team may move to an
 /// adjacent card.
-fn restricted_destination(game: &Game, u: &Unit, to: CardPos) -> Result<(), Illegal> {
-    let safe = game.state.map.is_staging(to)
+fn restricted_destination(
+    game: &Game,
+    u: &Unit,
+    to: CardPos,
+    infiltrate: bool,
+) -> Result<(), Illegal> {
+    // 4.2.5: a pinned unit or a team moves (4.2.2 a) only to a staging area
+    // or a friendly card under no VOF. Infiltrating (4.2.2 c) has no such
+    // condition: a fire or litter team may infiltrate into any
+    // friendly-occupied card, under fire or not, and a pinned or paralyzed
+    // unit may not infiltrate at all; the infiltration check says both.
+    let safe = infiltrate
+        || game.state.map.is_staging(to)
         || (friendly_occupied(game, to, u.id) && !game.card_under_vof(to));
     if u.pinned {
         return if safe {
@@ -132,6 +143,7 @@ pub fn check_move(
     unit: UnitId,
     to: CardPos,
     cover: Option<CoverId>,
+    infiltrate: bool,
 ) -> Result<(), Illegal> {
     can_order(game, by, unit)?;
     let u = game.state.unit(unit);
@@ -166,7 +178,7 @@ pub fn check_move(
             format!("{to} is off the map, or beyond a boundary or the limit of advance (2.4.1)")
         });
     }
-    restricted_destination(game, u, to)?;
+    restricted_destination(game, u, to, infiltrate)?;
     if diagonal_crosses_pdf(game, u.pos, to) {
         return no("infantry cannot move diagonally through a PDF (5.1.2)");
     }
@@ -203,10 +215,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if !u.good_order() && !u.pinned && !u.kind.is_lat() {
                 return no("only Good Order units and some teams may move (4.2.2 a)");
             }
-            check_move(game, by, *unit, *to, *cover)
+            check_move(game, by, *unit, *to, *cover, false)
         }
         Action::Infiltrate { unit, to, cover } => {
-            check_move(game, by, *unit, *to, *cover)?;
+            check_move(game, by, *unit, *to, *cover, true)?;
             let u = game.state.unit(*unit);
             if u.pinned {
                 return no("a pinned unit cannot infiltrate (4.2.5)");
