@@ -1801,6 +1801,73 @@ fn rule_6_2_b_with_both_sides_on_a_card_each_sides_point_blank_vof_hits_the_othe
     assert_eq!(parts(&ncm(&g, e)), vec![("Small Arms VOF", 0)]);
 }
 
+#[test]
+fn rule_6_2_a_a_contested_card_under_outside_small_arms_still_takes_the_enemys_point_blank_fire() {
+    // 6.2 a: the VOF on a card is the best of every unit firing into it or
+    // within it. Decision: point-blank fire bears only on the other side's
+    // units on the card; fire from outside bears on every occupant.
+    let mut g = game();
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    let ours = add(&mut g, "us_rifle_squad", p(3, 2));
+    add(&mut g, "us_rifle_squad", p(1, 2));
+    fire(&mut g, Side::Us, p(1, 2), p(3, 2));
+    fire(&mut g, Side::Us, p(3, 2), p(3, 2));
+    fire(&mut g, Side::German, p(3, 2), p(3, 2));
+    let n = ncm(&g, ours);
+    assert_eq!(n.base, Base::SameCard);
+    assert_eq!(parts(&n), vec![("Automatic Weapons VOF", -1)]);
+    // The German squad takes only small arms: ours from outside and ours
+    // within; its own side's point-blank fire never bears on it.
+    assert_eq!(parts(&ncm(&g, e)), vec![("Small Arms VOF", 0)]);
+}
+
+#[test]
+fn rule_6_2_a_a_unit_adds_its_vof_only_to_cards_within_its_range() {
+    // 6.2 a, 6.2.1: a unit's Basic VOF reaches as far as its range; an A
+    // unit at close range beside an S unit at long range puts only S on a
+    // card two away.
+    let mut g = new_game_with("day", Options::default(), |data| {
+        let mut t = data.unit_type("us_lmg_team").expect("the LMG").clone();
+        t.id = UnitTypeId("test_short_a".into());
+        t.front = Some(Ratings {
+            vof: Vof::A,
+            range: Range::C,
+            grenade: false,
+        });
+        t.ammo = None;
+        data.units.units.push(t);
+    });
+    enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    add(&mut g, "test_short_a", p(1, 2));
+    add(&mut g, "us_rifle_squad", p(1, 2));
+    assert_eq!(
+        link_vof(&g, Side::Us, p(1, 2), p(3, 2)),
+        Some(VofLevel::SmallArms)
+    );
+    assert_eq!(
+        link_vof(&g, Side::Us, p(1, 2), p(2, 2)),
+        Some(VofLevel::Automatic)
+    );
+}
+
+#[test]
+fn rule_4_1_2_b_the_hqs_own_sides_point_blank_fire_does_not_count_in_its_draw() {
+    use fof::data::charts::Activity;
+    let mut g = game();
+    g.state_mut().activity = Activity::Contact;
+    enemy(&mut g, "de_fire_team", p(2, 2), true);
+    let hq = add(&mut g, "us_plt_hq", p(2, 2));
+    add(&mut g, "us_lmg_team", p(2, 2));
+    fire(&mut g, Side::Us, p(2, 2), p(2, 2));
+    assert_eq!(command::draw_modifier(&g, hq).0, 0);
+    // The enemy's point-blank small arms counts.
+    fire(&mut g, Side::German, p(2, 2), p(2, 2));
+    assert_eq!(
+        command::draw_modifier(&g, hq).0,
+        g.data().charts.commands.vof_small_arms
+    );
+}
+
 // ---------------------------------------------------------------------------
 // 6.4 Weapon restrictions
 // ---------------------------------------------------------------------------

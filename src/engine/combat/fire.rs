@@ -126,26 +126,59 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
 }
 
 /// The VOF of one fire link: the best Basic VOF of the side's units on
-/// the firing card; All Pinned only when every firing unit is pinned.
+/// the firing card that reach the target (6.2 a, 6.2.1: each unit's VOF
+/// goes as far as its range); All Pinned only when every firing unit is
+/// pinned.
 pub fn link_vof(game: &Game, link: &FireLink) -> Option<VofLevel> {
     let d = link.from.distance(link.target);
     game.state
         .units_at(link.from)
         .filter(|u| u.side == link.side)
+        .filter(|u| ratings(game, u).is_some_and(|r| r.range.cards() >= d))
         .filter_map(|u| basic_vof(game, u, d))
         .max()
 }
 
-/// The best VOF on a card (6.2 a): the best of the fire into it and
-/// Incoming!. `None` when no VOF lies on the card.
+/// The fire links into a card that bear on a unit of `side` there (6.2 a-b):
+/// all fire from outside the card, which strikes every occupant, and the
+/// other side's point-blank fire within it. Decision: a side's point-blank
+/// fire never bears on its own units; 6.2 a pools it with the fire from
+/// outside ("all units firing into or within the card").
+pub fn links_bearing(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
+    game.state
+        .fires
+        .iter()
+        .filter(|f| f.target == pos && (f.from != pos || f.side != side))
+        .copied()
+        .collect()
+}
+
+/// The best VOF bearing on `side`'s units on a card (6.2 a): the fire that
+/// [`links_bearing`] names, indirect H and Incoming!.
+pub fn card_vof_on(game: &Game, pos: CardPos, side: Side) -> Option<VofLevel> {
+    let best = links_bearing(game, pos, side)
+        .iter()
+        .filter_map(|f| link_vof(game, f))
+        .max();
+    with_markers(game, pos, best)
+}
+
+/// The best VOF on a card (6.2 a): the best of the fire into it or within
+/// it, from either side, and Incoming!. `None` when no VOF lies on the
+/// card.
 pub fn card_vof(game: &Game, pos: CardPos) -> Option<VofLevel> {
-    let mut best = game
+    let best = game
         .state
         .fires
         .iter()
         .filter(|f| f.target == pos)
         .filter_map(|f| link_vof(game, f))
         .max();
+    with_markers(game, pos, best)
+}
+
+/// The fire of the card's markers on top of the units' best VOF.
+fn with_markers(game: &Game, pos: CardPos, mut best: Option<VofLevel>) -> Option<VofLevel> {
     if game
         .state
         .map

@@ -73,28 +73,6 @@ fn vof_value(game: &Game, level: VofLevel) -> i32 {
     }) as i32
 }
 
-/// The fire links into a card that bear on a unit of `side` there: fire
-/// from outside applies to every occupant; with none, the other side's
-/// point-blank fire (6.2 a-b).
-fn links_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
-    let outside: Vec<FireLink> = game
-        .state
-        .fires
-        .iter()
-        .filter(|f| f.target == pos && f.from != pos)
-        .copied()
-        .collect();
-    if !outside.is_empty() {
-        return outside;
-    }
-    game.state
-        .fires
-        .iter()
-        .filter(|f| f.target == pos && f.from == pos && f.side != side)
-        .copied()
-        .collect()
-}
-
 /// 6.4 grazing fire: a tripod machine gun firing along its PDF puts its VOF
 /// on every card of the line within its range and LOS, as long as all of
 /// them lie at one elevation. Returned as fire links into `pos` for the
@@ -178,7 +156,11 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
             best = Some((v, b, what));
         }
     };
-    let links = links_on(game, pos, u.side);
+    // Fire from outside is weighed first, so that on equal VOF it sets the
+    // base (decision, 6.2 a: one marker shows the best rating; when the
+    // point-blank fire is no better, the fire crossing the border stands).
+    let mut links = crate::engine::combat::fire::links_bearing(game, pos, u.side);
+    links.sort_by_key(|l| l.from == pos);
     // 6.4: a final protective line puts an H VOF on every card of its
     // diagonal, whatever the visibility.
     for (mg, from) in crate::engine::combat::fire::fpl_on(game, pos) {

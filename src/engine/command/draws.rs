@@ -4,7 +4,7 @@
 
 use crate::data::action::Experience;
 use crate::data::charts::Activity;
-use crate::engine::combat::fire::{VofLevel, card_vof};
+use crate::engine::combat::fire::{VofLevel, card_vof_on};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
@@ -37,7 +37,7 @@ pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
     let vof = if crate::engine::combat::fire::sniper_fire_on(game, u.pos) {
         Some(VofLevel::Sniper)
     } else {
-        card_vof(game, u.pos)
+        card_vof_on(game, u.pos, u.side)
     };
     match vof {
         Some(VofLevel::SmallArms) => add(c.vof_small_arms, "small-arms fire on its card"),
