@@ -1988,9 +1988,12 @@ fn rule_4_2_4_b_the_target_must_be_spotted_in_range_in_los_and_along_the_pdf() {
     let why = refused(&mut g, conc(lmg));
     assert!(why.contains("spotted"), "{why}");
     u(&mut g, e).spotted = true;
+    // 6.2.3: a card whose PDF points elsewhere fires only along it.
     g.state_mut().fires.clear();
+    fire(&mut g, Side::Us, p(1, 2), p(1, 1));
     let why = refused(&mut g, conc(lmg));
     assert!(why.contains("PDF"), "{why}");
+    g.state_mut().fires.clear();
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
     lay(&mut g, p(2, 2), &[WALLED]);
     let why = refused(&mut g, conc(lmg));
@@ -2198,8 +2201,10 @@ fn rule_4_2_4_d_a_g_unit_throws_at_close_range_along_its_pdf() {
     let far = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     impulse(&mut g, Some(plt));
     let throw = |x, t| by(plt, Action::Grenade { unit: x, target: t });
+    fire(&mut g, Side::Us, p(1, 2), p(1, 1));
     let why = refused(&mut g, throw(sq, near));
     assert!(why.contains("PDF"), "{why}");
+    g.state_mut().fires.clear();
     fire(&mut g, Side::Us, p(1, 2), p(2, 2));
     let why = refused(&mut g, throw(lmg, near));
     assert!(why.contains("G!"), "{why}");

@@ -2108,6 +2108,104 @@ fn rule_6_5_1_a_unit_without_g_makes_grenade_attacks_only_within_its_card() {
     ));
 }
 
+// ---------------------------------------------------------------------------
+// 6.7.4 On-map mortars: direct lay
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_6_7_4_a_lone_60mm_mortar_team_fires_direct_lay_and_places_a_pdf() {
+    // The 60mm team is G!-rated at range V: it never opens fire by itself
+    // (no Basic VOF), but an order sends a grenade attack out to its range,
+    // and that shot is direct fire with a PDF, so with fire from a second
+    // card the target card is under Crossfire.
+    let mut g = game();
+    let mortar = add(&mut g, "us_mortar_60", p(1, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    engage::update(&mut g);
+    assert!(links(&g, Side::Us).is_empty(), "a G! team opens no fire");
+    let order = gi(Action::Grenade {
+        unit: mortar,
+        target: e,
+    });
+    assert!(legal(&g, &order), "a lone G! mortar team may fire at range");
+    let mut used = Vec::new();
+    let cards = [
+        pick(&g, &mut used, grenade),
+        pick(&g, &mut used, no_grenade),
+    ];
+    top(&mut g, &cards);
+    ok(&mut g, order);
+    assert_eq!(unit(&g, e).grenaded, 1);
+    assert_eq!(unit(&g, mortar).ammo, Some(1), "one mortar round spent");
+    assert_eq!(
+        g.state().lay_pdfs,
+        vec![FireLink {
+            side: Side::Us,
+            from: p(1, 2),
+            target: p(3, 2)
+        }]
+    );
+    assert!(!combat::crossfire(&g, p(3, 2)));
+    add(&mut g, "us_rifle_squad", p(3, 1));
+    engage::update(&mut g);
+    assert!(combat::crossfire(&g, p(3, 2)), "two PDFs from two cards");
+    // The PDF lasts the turn: Clean Up takes it away with the markers.
+    fof::engine::turn::phases::clean_up(&mut g);
+    assert!(g.state().lay_pdfs.is_empty());
+}
+
+#[test]
+fn rule_6_7_4_a_mortar_with_a_pdf_fires_only_along_it() {
+    // 6.2.3: once the card has a PDF, ranged grenade attacks follow it.
+    let mut g = game();
+    let mortar = add(&mut g, "us_mortar_60", p(1, 1));
+    add(&mut g, "us_rifle_squad", p(1, 1));
+    let ahead = enemy(&mut g, "de_rifle_squad", p(2, 1), true);
+    let aside = enemy(&mut g, "de_rifle_squad", p(3, 3), true);
+    engage::update(&mut g);
+    assert_eq!(links(&g, Side::Us), vec![(p(1, 1), p(2, 1))]);
+    let why = refused(
+        &mut g,
+        gi(Action::Grenade {
+            unit: mortar,
+            target: aside,
+        }),
+    );
+    assert!(why.contains("PDF"), "{why}");
+    assert!(legal(
+        &g,
+        &gi(Action::Grenade {
+            unit: mortar,
+            target: ahead
+        })
+    ));
+}
+
+#[test]
+fn rule_6_7_4_an_enemy_mortar_alone_on_its_card_fires_at_the_closest_us_card() {
+    let mut g = game();
+    let m = enemy(&mut g, "de_mortar", p(4, 2), true);
+    let near = add(&mut g, "us_rifle_squad", p(2, 2));
+    add(&mut g, "us_rifle_squad", p(1, 2));
+    engage::update(&mut g);
+    let mut used = Vec::new();
+    let cards = [
+        pick(&g, &mut used, grenade),
+        pick(&g, &mut used, no_grenade),
+        pick(&g, &mut used, no_grenade),
+    ];
+    top(&mut g, &cards);
+    let mut done = Vec::new();
+    fof::engine::enemy::hierarchy::perform(&mut g, m, fof::data::activity::Act::Attack, &mut done);
+    assert_eq!(unit(&g, near).grenaded, 1);
+    assert!(
+        g.state()
+            .lay_pdfs
+            .iter()
+            .any(|l| l.side == Side::German && l.from == p(4, 2) && l.target == p(2, 2))
+    );
+}
+
 /// A US squad and a German squad face to face on R2C2, both in the open.
 fn melee() -> (Game, UnitId, UnitId) {
     let mut g = game();
@@ -2257,6 +2355,40 @@ fn rule_6_5_1_no_answer_from_a_pinned_target_or_to_an_unspotted_attacker() {
         }),
     );
     assert_eq!(unit_attempts(&ev), vec![(2, true, Some(sq))]);
+}
+
+#[test]
+fn rule_6_4_a_mortar_team_does_not_answer_a_grenade_attack_on_its_own_card() {
+    // 6.4, 6.5.1: the free answer is a grenade attack like any other; a
+    // mortar never fires at its own card, so only on its fire-team side
+    // (small arms) does the team answer.
+    for flipped in [false, true] {
+        let mut g = game();
+        let mortar = add(&mut g, "us_mortar_60", p(2, 2));
+        u(&mut g, mortar).flipped = flipped;
+        let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+        engage::update(&mut g);
+        let mut used = Vec::new();
+        let cards = [
+            pick(&g, &mut used, grenade),
+            pick(&g, &mut used, no_grenade),
+            pick(&g, &mut used, grenade),
+            pick(&g, &mut used, no_grenade),
+        ];
+        top(&mut g, &cards);
+        fof::engine::enemy::hierarchy::perform(
+            &mut g,
+            e,
+            fof::data::activity::Act::Attack,
+            &mut Vec::new(),
+        );
+        assert_eq!(unit(&g, mortar).grenaded, 1);
+        assert_eq!(
+            unit(&g, e).grenaded,
+            u8::from(flipped),
+            "flipped: {flipped}"
+        );
+    }
 }
 
 #[test]

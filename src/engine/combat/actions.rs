@@ -38,8 +38,10 @@ fn enemy(game: &Game, id: UnitId) -> Result<&Unit, Illegal> {
     }
 }
 
-/// Whether a target card lies along one of the firing card's PDFs (6.2.3),
-/// or on the firing card itself.
+/// Whether a target card may be fired at from `from` (6.2.3): on the
+/// firing card itself; along one of the card's PDFs; anywhere in line when
+/// the card has no PDF yet (a lone G! weapon's first shot, 6.7.4, which
+/// then places one).
 pub fn along_pdf(game: &Game, from: CardPos, to: CardPos) -> bool {
     if from == to {
         return true;
@@ -47,12 +49,10 @@ pub fn along_pdf(game: &Game, from: CardPos, to: CardPos) -> bool {
     let Some(dir) = from.line_dir(to) else {
         return false;
     };
-    game.state.fires.iter().any(|f| {
-        f.side == Side::Us
-            && f.from == from
-            && f.target != from
-            && from.line_dir(f.target) == Some(dir)
-    })
+    let mut own = crate::engine::combat::fire::pdfs(game)
+        .filter(|f| f.side == Side::Us && f.from == from)
+        .peekable();
+    own.peek().is_none() || own.any(|f| from.line_dir(f.target) == Some(dir))
 }
 
 /// Checks a unit can fire at a target unit: spotted, in LOS, in range,
@@ -141,7 +141,7 @@ fn check_grenade(
     }
     let t = enemy(game, target)?;
     let d = u.pos.distance(t.pos);
-    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
+    let weapon = crate::engine::combat::fire::weapon(game, u);
     if d == 0 {
         if weapon == Some(Weapon::Mortar) {
             return no("mortars never fire at their own card (6.4)");
@@ -193,7 +193,7 @@ pub fn exposed_heavy(game: &Game, u: &Unit) -> bool {
     if !u.exposed {
         return false;
     }
-    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    let weapon = crate::engine::combat::fire::weapon(game, u);
     matches!(weapon, Some(Weapon::TripodMg | Weapon::Mortar))
         || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
 }
@@ -649,7 +649,7 @@ fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
         return false;
     }
     let u = game.state.unit(unit).clone();
-    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    let weapon = crate::engine::combat::fire::weapon(game, &u);
     let vof = ratings(game, &u).map(|r| r.vof);
     let armed = matches!(
         weapon,
@@ -686,8 +686,7 @@ pub(crate) fn concentrate(
     bonus: usize,
 ) {
     let u = game.state.unit(unit);
-    let tripod =
-        game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::TripodMg);
+    let tripod = crate::engine::combat::fire::weapon(game, u) == Some(Weapon::TripodMg);
     let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod) + bonus;
     let needed = Needed::Icon(Icon::Crosshairs);
     let r = attempt(game, Some(unit), n, needed, "Concentrating fire");
@@ -800,7 +799,7 @@ pub(crate) fn attempt_grenade(
     let u = game.state.unit(unit).clone();
     let t = game.state.unit(target).clone();
     let ranged = u.pos != t.pos;
-    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|x| x.weapon);
+    let weapon = crate::engine::combat::fire::weapon(game, &u);
     // Rifle grenades, rockets and recoilless rounds are spent whether they
     // hit or not (6.4, 6.8.1).
     if ranged
@@ -824,6 +823,11 @@ pub(crate) fn attempt_grenade(
         "Grenade attack"
     };
     let r = attempt(game, Some(unit), n, needed, what);
+    // 6.7.4, 6.2.3: fire at another card is direct fire: it places a PDF
+    // (so it counts for Crossfire), hit or miss.
+    if ranged {
+        crate::engine::combat::fire::add_lay_pdf(game, u.side, u.pos, t.pos);
+    }
     if ranged && jams(game, unit, &r.cards) {
         return;
     }
@@ -850,6 +854,9 @@ pub(crate) fn attempt_grenade(
         && t.good_order()
         && u.spotted
         && crate::engine::combat::fire::ratings(game, &t).is_some()
+        // 6.4: a mortar never fires at its own card; on its fire-team side
+        // the team answers with small arms.
+        && crate::engine::combat::fire::weapon(game, &t) != Some(Weapon::Mortar)
     {
         attempt_grenade(game, None, target, unit, false, 0);
     }

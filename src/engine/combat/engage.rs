@@ -102,7 +102,7 @@ fn overhead(game: &Game, pos: CardPos, side: Side) -> Overhead {
         .units_at(pos)
         .filter(|u| u.side == side && basic_vof(game, u, 1).is_some())
         .map(|u| {
-            let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+            let weapon = crate::engine::combat::fire::weapon(game, u);
             let h = ratings(game, u).is_some_and(|r| r.vof == crate::data::units::Vof::H);
             match weapon {
                 Some(crate::data::units::Weapon::Mortar) => Overhead::Mortar,

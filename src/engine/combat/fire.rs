@@ -63,6 +63,16 @@ pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
     }
 }
 
+/// The weapon a unit fires now, whose restrictions apply (6.4): none on a
+/// weapons team's fire-team side, which fights with small arms (4.1.4,
+/// 6.8.2 (1)).
+pub fn weapon(game: &Game, u: &Unit) -> Option<crate::data::units::Weapon> {
+    if u.flipped {
+        return None;
+    }
+    game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon)
+}
+
 /// The Basic VOF a unit adds when firing at a card `distance` away
 /// (6.2.1): S, A, H, A/S (A at point blank, S beyond); a sniper's S!.
 /// Grenade, flame and demolition weapons have no Basic VOF.
@@ -79,7 +89,7 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
     // 6.4: mortars never fire at their own card; tripod machine guns,
     // mortars and H weapons cannot fire while Exposed; mortars cannot fire
     // from under a building, bunker or pillbox.
-    let weapon = game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon);
+    let weapon = weapon(game, u);
     if weapon == Some(crate::data::units::Weapon::Mortar) && distance == 0 {
         return None;
     }
@@ -193,6 +203,32 @@ fn with_markers(game: &Game, pos: CardPos, mut best: Option<VofLevel>) -> Option
     best
 }
 
+/// Every PDF on the map (6.2.3): the fire links aimed at another card and
+/// the PDFs of G! weapons' direct fire (6.7.4).
+pub fn pdfs(game: &Game) -> impl Iterator<Item = &FireLink> {
+    game.state
+        .fires
+        .iter()
+        .chain(game.state.lay_pdfs.iter())
+        .filter(|f| f.from != f.target)
+}
+
+/// Places the PDF of a G! weapon's direct fire from `from` at `target`
+/// (6.7.4), unless the side already fires from that card in that
+/// direction.
+pub fn add_lay_pdf(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
+    let dir = from.line_dir(target);
+    if dir.is_none()
+        || pdfs(game).any(|f| f.side == side && f.from == from && from.line_dir(f.target) == dir)
+    {
+        return;
+    }
+    let link = FireLink { side, from, target };
+    if let Err(i) = game.state.lay_pdfs.binary_search(&link) {
+        game.state.lay_pdfs.insert(i, link);
+    }
+}
+
 /// Whether a diagonal step between two cards crosses a PDF (5.1.2): the
 /// other two cards of the 2x2 block fire at each other.
 pub fn diagonal_crosses_pdf(game: &Game, a: CardPos, b: CardPos) -> bool {
@@ -201,10 +237,7 @@ pub fn diagonal_crosses_pdf(game: &Game, a: CardPos, b: CardPos) -> bool {
     }
     let c = CardPos::new(a.row, b.col);
     let d = CardPos::new(b.row, a.col);
-    game.state
-        .fires
-        .iter()
-        .any(|f| (f.from == c && f.target == d) || (f.from == d && f.target == c))
+    pdfs(game).any(|f| (f.from == c && f.target == d) || (f.from == d && f.target == c))
 }
 
 /// Adds a fire link, keeping the list sorted and free of duplicates.
@@ -268,6 +301,9 @@ pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
     let keep_us = anyone(Side::Us);
     let keep_them = anyone(Side::German);
     game.state.fires.retain(|f| {
+        f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
+    });
+    game.state.lay_pdfs.retain(|f| {
         f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
     });
 }

@@ -93,7 +93,7 @@ fn grazing_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
         let mg = game.state.units_at(l.from).find(|u| {
             u.side == l.side
                 && !u.exposed
-                && game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon)
+                && crate::engine::combat::fire::weapon(game, u)
                     == Some(crate::data::units::Weapon::TripodMg)
                 && crate::engine::combat::fire::ratings(game, u)
                     .is_some_and(|r| r.range.cards() >= l.from.distance(pos))
@@ -129,11 +129,8 @@ fn grazing_on(game: &Game, pos: CardPos, side: Side) -> Vec<FireLink> {
 /// Whether the card holds a Crossfire: two or more PDFs from different
 /// cards directed at it (6.2.2).
 pub fn crossfire(game: &Game, pos: CardPos) -> bool {
-    let mut from: Vec<CardPos> = game
-        .state
-        .fires
-        .iter()
-        .filter(|f| f.target == pos && f.from != pos)
+    let mut from: Vec<CardPos> = crate::engine::combat::fire::pdfs(game)
+        .filter(|f| f.target == pos)
         .map(|f| f.from)
         .collect();
     from.sort();

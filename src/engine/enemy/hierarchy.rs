@@ -169,6 +169,7 @@ fn targets_of(game: &Game, u: &Unit) -> Vec<CardPos> {
     game.state
         .fires
         .iter()
+        .chain(game.state.lay_pdfs.iter())
         .filter(|f| f.side == u.side && f.from == u.pos)
         .map(|f| f.target)
         .collect()
@@ -552,10 +553,55 @@ fn attack(game: &mut Game, id: UnitId) {
         return;
     }
     let b = bonus(game, id);
-    if game.us_on(u.pos) {
+    let rating = crate::engine::combat::fire::ratings(game, &u);
+    let mortar =
+        crate::engine::combat::fire::weapon(game, &u) == Some(crate::data::units::Weapon::Mortar);
+    if game.us_on(u.pos) && !mortar {
         if let Some(t) = largest_us(game, u.pos) {
             crate::engine::combat::actions::attempt_grenade(game, None, id, t, true, b);
         }
+        return;
+    }
+    // 6.5.1, 6.7.4: a G!-rated weapon (mortar, rocket launcher) fires a
+    // grenade attack at another card out to its printed range: along its
+    // card's PDF when it has one, else at the closest card in line and LOS
+    // holding US units. The shot places a PDF.
+    if let Some(r) = rating.filter(|r| r.vof == crate::data::units::Vof::G) {
+        let pdfs: Vec<CardPos> = crate::engine::combat::fire::pdfs(game)
+            .filter(|f| f.side == u.side && f.from == u.pos)
+            .map(|f| f.target)
+            .collect();
+        let mut cards: Vec<CardPos> = game
+            .state
+            .in_play()
+            .filter(|x| x.side == Side::Us && x.kind != UnitKind::Casualty)
+            .map(|x| x.pos)
+            .filter(|p| {
+                let d = u.pos.distance(*p);
+                d >= 1
+                    && d <= r.range.cards()
+                    && !p.is_staging()
+                    && u.pos.line_dir(*p).is_some()
+                    && (pdfs.is_empty()
+                        || pdfs
+                            .iter()
+                            .any(|t| u.pos.line_dir(*t) == u.pos.line_dir(*p)))
+                    && game.unit_sees(id, *p)
+            })
+            .collect();
+        cards.sort_by_key(|p| (u.pos.distance(*p), *p));
+        cards.dedup();
+        let Some(at) = cards.first().copied() else {
+            say(game, id, "has no target in range and sight.".into());
+            return;
+        };
+        if let Some(t) = largest_us(game, at) {
+            crate::engine::combat::actions::attempt_grenade(game, None, id, t, true, b);
+        }
+        return;
+    }
+    if game.us_on(u.pos) {
+        say(game, id, "cannot fire at its own card.".into());
         return;
     }
     let Some(at) = targets_of(game, &u).into_iter().find(|t| *t != u.pos) else {

@@ -516,6 +516,15 @@ pub struct State {
     pub runners: Vec<RunnerTask>,
     /// Every fire link on the map, sorted (6.2).
     pub fires: Vec<FireLink>,
+    /// PDFs placed by the direct fire of G! weapons (a mortar's direct lay,
+    /// a rocket launcher's shot) at another card, sorted (6.7.4, 6.2.3).
+    /// They carry no Basic VOF but count for Crossfire and bound the card's
+    /// ranged attacks. Decision: a G! weapon fires only when ordered, so
+    /// its PDF lasts the turn, like the Grenade Attack marker it came with:
+    /// gone at Clean Up (3.8), or at once when the side's last unit leaves
+    /// the firing card.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lay_pdfs: Vec<FireLink>,
     /// Fire missions left: (agency index, kind, count) (6.7.1).
     pub fire_missions: Vec<(u8, crate::data::mission::FmKind, u8)>,
     /// Registered targets: (agency index, card) (6.7.5).

@@ -44,6 +44,7 @@ pub fn initial_state(
         impulse: None,
         runners: Vec::new(),
         fires: Vec::new(),
+        lay_pdfs: Vec::new(),
         fire_missions: mission
             .fire_support
             .iter()

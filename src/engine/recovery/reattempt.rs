@@ -175,6 +175,7 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     }
     s.counters.enemy_placed = 0;
     s.fires.clear();
+    s.lay_pdfs.clear();
     s.moved.clear();
     // 11.4: on a combat patrol mission of several patrols the next night
     // brings new PC markers (none on the combat outpost).

@@ -234,6 +234,8 @@ pub fn clean_up(game: &mut Game) {
             c.markers.pc = None;
         }
     }
+    // The PDFs of G! weapons' direct fire go with their markers (6.7.4).
+    game.state.lay_pdfs.clear();
     for u in &mut game.state.units {
         u.exposed = false;
         u.concentrated = 0;

@@ -157,8 +157,8 @@ pub(super) fn draw_card<D: Driver>(
         },
     );
     // PDF arrows on this card's edge toward the cards it fires at.
-    for link in &g.state().fires {
-        if link.from != pos || link.target == pos {
+    for link in crate::engine::combat::fire::pdfs(g) {
+        if link.from != pos {
             continue;
         }
         let Some(d) = pos.line_dir(link.target) else {
