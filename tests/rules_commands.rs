@@ -862,8 +862,8 @@ fn rule_4_1_2_hq_under_a_cover_marker_draws_one_more() {
 fn rule_4_1_2_small_arms_vof_on_the_hq_card_is_minus_1() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
-        add_enemy(g, "de_leader", p(3, 1), true);
-        fire(g, Side::German, p(3, 1), p(1, 1));
+        add_enemy(g, "de_leader", p(2, 1), true);
+        fire(g, Side::German, p(2, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-1, 2));
 }
@@ -1330,9 +1330,11 @@ fn rule_3_3_2_c_staff_initiative_commands_cannot_activate_plt_hqs() {
 }
 
 #[test]
-fn rule_3_3_2_a_co_hq_on_initiative_cannot_activate_plt_hqs() {
-    // Engine decision (c2.rs, 3.3.1): activation happens only in the
-    // Activation Segment; an HQ on initiative activates no one.
+fn rule_3_3_2_a_co_hq_on_initiative_may_activate_a_plt_hq_which_then_draws_activated_commands() {
+    // Decision (3.3.2 A-C, 4.2.1 a): the CO HQ on initiative spends its
+    // commands as in the Activation Segment; only the staff's initiative
+    // commands may not activate PLT HQs (3.3.2 C). The PLT HQ it activates
+    // takes its impulse among the initiative impulses, with the helmet.
     let data = data_with(|m| {
         m.company[0].start = Start::Card(At(1, 2));
         m.radios.retain(|r| r.net != Net::BnTac);
@@ -1345,9 +1347,29 @@ fn rule_3_3_2_a_co_hq_on_initiative_cannot_activate_plt_hqs() {
     assert!(is_orders_of(&g, co));
     assert_eq!(comms::link(&g, co, plt3), Some(Link::VisualVerbal));
     let act = order(Some(co), Action::Activate { hq: plt3 });
+    assert!(legal(&g, &act));
+    g.apply(&act).unwrap();
+    assert!(g.state().hq_state(plt3).unwrap().activated);
+    g.apply(&Input::EndImpulse).unwrap();
+    assert_eq!(g.prompt().step, Step::PltHqInitiative);
+    let c = find(&data, &[], |c| c.activated != c.initiative);
+    let d = draw_now(&mut g, plt3, c);
+    assert_eq!(d.step, Step::PltHqInitiative);
+    assert_eq!(d.cards[0].section, Section::Activated);
+    assert_eq!(d.rule, "4.1.1");
+}
+
+#[test]
+fn rule_3_3_2_b_a_plt_hq_on_initiative_activates_no_one() {
+    let data = data();
+    let mut g = at_plt_initiative(&data, Options::default());
+    let plt1 = id(&g, "1plt_hq");
+    let xo = id(&g, "xo");
+    g.apply(&Input::ChooseHq(plt1)).unwrap();
+    let act = order(Some(plt1), Action::Activate { hq: xo });
     assert!(!legal(&g, &act));
     let why = refused(&mut g, &act);
-    assert!(why.contains("Activation Segment"), "{why}");
+    assert!(why.contains("3.3.1"), "{why}");
 }
 
 // ===========================================================================

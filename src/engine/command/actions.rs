@@ -55,16 +55,23 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let Some(b) = by else {
                 return no("General Initiative commands cannot activate HQs (3.3.2 D)");
             };
-            // Decision (3.3.1, 3.3.2): HQs and staff are activated only in
-            // the Activation Segment, by the battalion HQ (A), the CO HQ (B)
-            // or a CO staff unit the CO HQ activated (C). An HQ or staff on
-            // initiative (3.3.2) activates no one: the impulses of activated
-            // HQs are over by then, and 3.3.2 C says so for staff.
-            if !matches!(
-                game.state.step,
-                Step::BnHqImpulse | Step::CoHqImpulse | Step::ActivatedImpulses
-            ) {
-                return no("HQs are activated during the Activation Segment (3.3.1)");
+            // Decision (3.3.2 A-C, 4.2.1 a): the CO HQ on initiative spends
+            // its commands "just as in the command Impulses during the
+            // Activation Segment", and 3.3.2 C forbids only the CO staff's
+            // initiative commands to activate PLT HQs; so the CO HQ's
+            // initiative impulse (3.3.2 A) may activate PLT HQs and CO
+            // staff, which then draw activated commands in their own
+            // impulses (3.3.2 B-C). Later initiative impulses activate no
+            // one: every PLT HQ impulse is over by the staff's.
+            let activating_step = match game.state.step {
+                Step::BnHqImpulse | Step::CoHqImpulse | Step::ActivatedImpulses => true,
+                Step::CoHqInitiative => is_co(game, b),
+                _ => false,
+            };
+            if !activating_step {
+                return no(
+                    "HQs are activated in the Activation Segment or by the CO HQ's initiative impulse (3.3.1, 3.3.2 C)",
+                );
             }
             can_order(game, by, *hq)?;
             let h = game.state.unit(*hq);

@@ -556,12 +556,15 @@ impl Game {
                 .filter(|u| Some(u.id) == co && !activated(u) && pending(u))
                 .map(|u| u.id)
                 .collect(),
+            // 3.3.2 B-C: the PLT HQs and staff not activated in the
+            // Activation Segment; those the CO HQ activated on initiative
+            // (3.3.2 A) take their impulse here with activated commands.
             Step::PltHqInitiative => us
-                .filter(|u| is_plt(u) && !activated(u) && pending(u))
+                .filter(|u| is_plt(u) && pending(u))
                 .map(|u| u.id)
                 .collect(),
             Step::StaffInitiative => us
-                .filter(|u| u.kind == UnitKind::Staff && !activated(u) && pending(u))
+                .filter(|u| u.kind == UnitKind::Staff && pending(u))
                 .map(|u| u.id)
                 .collect(),
             _ => Vec::new(),
@@ -656,7 +659,9 @@ impl Game {
             );
             return;
         }
-        if step == Step::StaffInitiative {
+        let activated = matches!(step, Step::CoHqImpulse | Step::ActivatedImpulses)
+            || self.state.hq_state(hq).is_some_and(|h| h.activated);
+        if step == Step::StaffInitiative && !activated {
             // 3.3.2 C: one command, no draw.
             let total = 1 + saved;
             self.open_impulse(Some(hq), total, true, spend_max);
@@ -674,7 +679,6 @@ impl Game {
             );
             return;
         }
-        let activated = matches!(step, Step::CoHqImpulse | Step::ActivatedImpulses);
         let (section, label) = if activated {
             (Section::Activated, "activated commands")
         } else {
