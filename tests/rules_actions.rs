@@ -1546,14 +1546,80 @@ fn rule_4_2_3_f_under_a_vof_rallying_to_the_front_needs_the_word_rally() {
 #[test]
 fn rule_4_2_3_f_an_hq_rallies_itself_to_its_command_side() {
     let mut g = game();
-    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
-    put_all(&mut g, &[co, plt], p(2, 2));
+    let plt = id(&g, "1plt_hq");
+    put_all(&mut g, &[plt], p(2, 2));
     u(&mut g, plt).flipped = true;
-    let why = refused(&mut g, by(co, Action::RallyToFront { unit: plt }));
-    assert!(why.contains("itself"), "{why}");
     impulse(&mut g, Some(plt));
     ok(&mut g, by(plt, Action::RallyToFront { unit: plt }));
     assert!(!unit(&g, plt).flipped);
+}
+
+#[test]
+fn rule_4_2_3_f_a_superior_hq_rallies_a_flipped_plt_hq() {
+    // 4.2.3 f: the recipient is the HQ itself or any unpinned Fire LAT with
+    // an HQ on its Good Order side: the CO HQ may rally a flipped PLT HQ.
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    put_all(&mut g, &[co, plt], p(2, 2));
+    u(&mut g, plt).flipped = true;
+    impulse(&mut g, Some(co));
+    ok(&mut g, by(co, Action::RallyToFront { unit: plt }));
+    assert!(!unit(&g, plt).flipped);
+}
+
+#[test]
+fn rule_10_1_2_a_unit_on_its_fire_team_side_draws_as_green_and_keeps_its_level() {
+    // Decision (4.2.5, 10.1.2): a Fire Team LAT is Green; a Line LMG on its
+    // fire-team side attempts with one card fewer, and rallied back it is
+    // Line again.
+    let mut g = game();
+    let (plt, lmg) = (id(&g, "1plt_hq"), id(&g, "1_lmg"));
+    put_all(&mut g, &[plt, lmg], p(1, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    fof::engine::combat::engage::update(&mut g);
+    u(&mut g, lmg).flipped = true;
+    u(&mut g, lmg).pos = p(2, 2);
+    fof::engine::combat::engage::update(&mut g);
+    impulse(&mut g, Some(plt));
+    let deck = card_numbers(&g, 3, no_crosshairs);
+    top(&mut g, &deck);
+    u(&mut g, plt).pos = p(2, 2);
+    let ev = ok(
+        &mut g,
+        by(
+            plt,
+            Action::ConcentrateFire {
+                unit: lmg,
+                target: e,
+            },
+        ),
+    );
+    assert_eq!(attempts(&ev), vec![(1, false)], "Green: one card");
+    assert_eq!(unit(&g, lmg).experience, Experience::Line);
+}
+
+#[test]
+fn rule_4_2_1_c_a_unit_on_its_fire_team_side_deploys_no_pyrotechnics() {
+    // 4.2.1 c asks for a Good Order unit; a flipped HQ is a Fire Team LAT
+    // (decision, 4.2.3 f).
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    put_all(&mut g, &[plt], p(2, 2));
+    u(&mut g, plt).assets.push(Asset::Pyro(Pyro::HandFlare, 1));
+    let flare = by(
+        plt,
+        Action::DeployPyro {
+            unit: plt,
+            device: Pyro::HandFlare,
+            at: p(2, 2),
+        },
+    );
+    u(&mut g, plt).flipped = true;
+    impulse(&mut g, Some(plt));
+    let why = refused(&mut g, flare.clone());
+    assert!(why.contains("Good Order"), "{why}");
+    u(&mut g, plt).flipped = false;
+    assert!(legal(&g, &flare));
 }
 
 #[test]

@@ -2360,35 +2360,28 @@ fn rule_6_5_1_no_answer_from_a_pinned_target_or_to_an_unspotted_attacker() {
 #[test]
 fn rule_6_4_a_mortar_team_does_not_answer_a_grenade_attack_on_its_own_card() {
     // 6.4, 6.5.1: the free answer is a grenade attack like any other; a
-    // mortar never fires at its own card, so only on its fire-team side
-    // (small arms) does the team answer.
-    for flipped in [false, true] {
-        let mut g = game();
-        let mortar = add(&mut g, "us_mortar_60", p(2, 2));
-        u(&mut g, mortar).flipped = flipped;
-        let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-        engage::update(&mut g);
-        let mut used = Vec::new();
-        let cards = [
-            pick(&g, &mut used, grenade),
-            pick(&g, &mut used, no_grenade),
-            pick(&g, &mut used, grenade),
-            pick(&g, &mut used, no_grenade),
-        ];
-        top(&mut g, &cards);
-        fof::engine::enemy::hierarchy::perform(
-            &mut g,
-            e,
-            fof::data::activity::Act::Attack,
-            &mut Vec::new(),
-        );
-        assert_eq!(unit(&g, mortar).grenaded, 1);
-        assert_eq!(
-            unit(&g, e).grenaded,
-            u8::from(flipped),
-            "flipped: {flipped}"
-        );
-    }
+    // mortar never fires at its own card. (On its fire-team side the team
+    // is a Fire Team LAT, not Good Order, and takes no free answer either.)
+    let mut g = game();
+    let mortar = add(&mut g, "us_mortar_60", p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    engage::update(&mut g);
+    let mut used = Vec::new();
+    let cards = [
+        pick(&g, &mut used, grenade),
+        pick(&g, &mut used, no_grenade),
+        pick(&g, &mut used, grenade),
+        pick(&g, &mut used, no_grenade),
+    ];
+    top(&mut g, &cards);
+    fof::engine::enemy::hierarchy::perform(
+        &mut g,
+        e,
+        fof::data::activity::Act::Attack,
+        &mut Vec::new(),
+    );
+    assert_eq!(unit(&g, mortar).grenaded, 1);
+    assert_eq!(unit(&g, e).grenaded, 0, "the mortar did not answer");
 }
 
 #[test]

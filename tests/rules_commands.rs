@@ -1553,11 +1553,13 @@ fn rule_4_1_4_hq_on_its_fire_team_side_can_only_order_itself() {
     for o in &orders {
         assert_eq!(o.action.unit(), Some(plt1), "{o:?}");
     }
+    // The squad stands where the HQ, a Fire Team LAT now (4.2.5), may go.
+    g.state_mut().unit_mut(sq).pos = p(1, 1);
     let mv = order(
         Some(plt1),
         Action::Move {
             unit: sq,
-            to: p(1, 1),
+            to: p(2, 1),
             cover: None,
         },
     );

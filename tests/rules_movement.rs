@@ -1435,6 +1435,34 @@ fn rule_4_2_5_fire_teams_cannot_scout_into_cards_with_pc_markers() {
 }
 
 #[test]
+fn rule_4_2_5_a_weapons_team_on_its_fire_team_side_moves_as_a_fire_team() {
+    // Decision (4.2.3 f, 4.2.5): a weapons team, FO or HQ on its fire-team
+    // side is a Fire Team LAT: it moves only to a staging area or a quiet
+    // friendly card and never scouts into a PC card.
+    let mut g = game();
+    let lmg = add_spotted(&mut g, "us_lmg_team", p(1, 1));
+    let hq = add_spotted(&mut g, "us_plt_hq", p(1, 2));
+    for x in [lmg, hq] {
+        g.state_mut().unit_mut(x).flipped = true;
+    }
+    let why = refused(&mut g, mv(lmg, p(2, 1)));
+    assert!(why.contains("fire team"), "{why}");
+    refused(&mut g, mv(hq, p(2, 2)));
+    put(&mut g, S1, p(2, 1));
+    g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.pc = Some(PcMarker {
+        letter: fof::data::charts::PcLetter::B,
+        hidden: false,
+    });
+    let why = refused(&mut g, mv(lmg, p(2, 1)));
+    assert!(why.contains("Potential Contact"), "{why}");
+    g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.pc = None;
+    ok(&mut g, mv(lmg, p(2, 1)));
+    // On its front again it moves freely.
+    g.state_mut().unit_mut(hq).flipped = false;
+    ok(&mut g, mv(hq, p(2, 2)));
+}
+
+#[test]
 fn rule_4_2_5_fire_and_litter_teams_infiltrate_only_into_friendly_cards() {
     let mut g = game();
     let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));

@@ -105,11 +105,13 @@ fn every_input_is_saved_and_reopening_resumes_at_the_same_state() {
 fn rewind_gives_the_game_of_the_first_inputs_and_rewrites_the_save() {
     let (data, dir, mut s) = begun("rewind");
     let mut rng = bot_rng(11);
+    // A random game may end early (the company broken): rewind within it.
     let played = play(&mut s, &mut rng, 40);
-    assert_eq!(played.len(), 40);
+    let n = played.len() as u64;
+    assert!(n > 15, "the random game lasted only {n} inputs");
     assert!(matches!(
-        s.rewind(41),
-        Err(SessionError::Rewind { n: 41, inputs: 40 })
+        s.rewind(n + 1),
+        Err(SessionError::Rewind { n: a, inputs: b }) if a == n + 1 && b == n
     ));
     s.rewind(15).unwrap();
     let mut camp = fof::play::campaign::load(&dir.join("campaign.ron"), &data).unwrap();

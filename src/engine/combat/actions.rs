@@ -24,7 +24,7 @@ use crate::engine::orders::chain::can_order;
 /// A unit fit to fight: Good Order, or an unpinned assault or fire team
 /// (4.2.5).
 fn fighter(u: &Unit) -> bool {
-    u.good_order() || (!u.pinned && matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam))
+    u.good_order() || (!u.pinned && (u.kind == UnitKind::AssaultTeam || u.fire_team_lat()))
 }
 
 fn range_of(game: &Game, u: &Unit) -> Option<Range> {

@@ -52,8 +52,7 @@ fn captures(game: &mut Game) {
             let here: Vec<Unit> = game.state.units_at(pos).cloned().collect();
             let captor_ok = |u: &Unit| {
                 u.side == captors
-                    && (u.good_order()
-                        || matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam))
+                    && (u.good_order() || u.kind == UnitKind::AssaultTeam || u.fire_team_lat())
             };
             if !here.iter().any(captor_ok) {
                 continue;

@@ -26,7 +26,7 @@ pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
     if u.pinned {
         add(c.pinned, "pinned");
     }
-    match game.experience(hq) {
+    match game.command_experience(hq) {
         Experience::Green => add(c.green, "Green"),
         Experience::Veteran => add(c.veteran, "Veteran"),
         Experience::Line => {}
@@ -91,7 +91,7 @@ impl Game {
 
     /// Commands an HQ may keep for later turns (4.1.3).
     pub fn save_limit(&self, hq: UnitId) -> u8 {
-        let exp = self.experience(hq);
+        let exp = self.command_experience(hq);
         let limited = self.limited_visibility();
         self.data
             .charts

@@ -150,12 +150,12 @@ fn checkable(game: &Game, u: &Unit) -> bool {
         return false;
     }
     let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
-    !(u.good_order() && u.kind == UnitKind::WeaponsTeam && dry)
+    !(u.unbroken() && u.kind == UnitKind::WeaponsTeam && dry)
 }
 
 /// 0: Pinned and LATs, 1: Good Order units, 2: leaders (9.4).
 fn group_of(u: &Unit) -> u8 {
-    if u.pinned || u.kind.is_lat() {
+    if u.pinned || u.kind.is_lat() || u.flipped {
         0
     } else if u.kind == UnitKind::Leader && !u.flipped {
         2
@@ -274,7 +274,8 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
     let u = game.state.unit(id);
     let c = &game.data.charts;
     let all = |when: &[Cond]| when.iter().all(|k| holds(game, u, *k));
-    if u.pinned || u.kind.is_lat() {
+    // Decision (4.2.3 f): a unit on its fire-team side is a Fire Team LAT.
+    if u.pinned || u.kind.is_lat() || u.flipped {
         let leader = leader_with(game, u);
         let row = c
             .activity_pinned

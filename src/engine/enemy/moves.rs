@@ -21,7 +21,7 @@ pub(crate) fn withdrawals(game: &mut Game) {
     let ids: Vec<UnitId> = game
         .state
         .in_play()
-        .filter(|u| u.side != Side::Us && u.good_order() && u.spotted)
+        .filter(|u| u.side != Side::Us && u.unbroken() && u.spotted)
         .map(|u| u.id)
         .collect();
     for id in ids {

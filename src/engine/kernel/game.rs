@@ -259,6 +259,25 @@ impl Game {
 
     /// A unit's experience for draws, honouring option 13.1.
     pub(crate) fn experience(&self, id: UnitId) -> Experience {
+        let u = self.state.unit(id);
+        if self.state.options.all_line {
+            Experience::Line
+        } else if u.flipped {
+            // Decision (4.2.5, 10.1.2): on its fire-team side a unit is a
+            // Fire Team LAT, which is Green; flipped back it is again what
+            // its counter says.
+            Experience::Green
+        } else {
+            u.experience
+        }
+    }
+
+    /// The experience an HQ or staff commands with (4.1.2 A, 4.1.3): its
+    /// counter's, on either side. Decision (4.1.4): on its fire-team side
+    /// the HQ is limited in whom it commands, not in how well; its draws
+    /// and savings keep its level (the Green of a Fire Team LAT counts in
+    /// its own attempts, [`Game::experience`]).
+    pub(crate) fn command_experience(&self, id: UnitId) -> Experience {
         if self.state.options.all_line {
             Experience::Line
         } else {

@@ -147,8 +147,26 @@ impl Unit {
     }
 
     /// Good Order: not a limited action team and not pinned (4.2.5).
+    /// Decision (4.2.3 f, 4.1.4, 10.1.2): a weapons team, FO or HQ on its
+    /// fire-team side is a Fire Team LAT (4.2.3 f names it "an unpinned
+    /// Fire LAT"), so it is not in Good Order; see [`Unit::fire_team_lat`].
     pub fn good_order(&self) -> bool {
+        self.unbroken() && !self.flipped
+    }
+
+    /// Not pinned and not an LAT counter or casualty, on either side of the
+    /// counter: what the enemy's own procedures ask of a weapons team that
+    /// flipped when its ammunition ran out (9.9).
+    pub fn unbroken(&self) -> bool {
         !self.kind.is_lat() && !self.pinned && self.kind != UnitKind::Casualty
+    }
+
+    /// A Fire Team LAT (4.2.5): a generic fire team, or a weapons team, FO
+    /// or HQ on its fire-team side (decision, 4.2.3 f). It moves, scouts and
+    /// fights as a fire team, at Green (4.2.5; 10.1.2: flipped back, it
+    /// keeps its own level again).
+    pub fn fire_team_lat(&self) -> bool {
+        self.kind == UnitKind::FireTeam || (self.flipped && self.kind != UnitKind::Casualty)
     }
 
     pub fn in_play(&self) -> bool {

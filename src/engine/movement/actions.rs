@@ -111,7 +111,7 @@ fn restricted_destination(
         };
     }
     match u.kind {
-        UnitKind::FireTeam => {
+        _ if u.fire_team_lat() => {
             if !safe {
                 return no(
                     "a fire team may only move to the staging area or a friendly card under no VOF (4.2.5)",
@@ -212,7 +212,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     match action {
         Action::Move { unit, to, cover } => {
             let u = game.state.unit(*unit);
-            if !u.good_order() && !u.pinned && !u.kind.is_lat() {
+            if !u.good_order() && !u.pinned && !u.kind.is_lat() && !u.flipped {
                 return no("only Good Order units and some teams may move (4.2.2 a)");
             }
             check_move(game, by, *unit, *to, *cover, false)
@@ -225,8 +225,8 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             match u.kind {
                 UnitKind::ParalyzedTeam => return no("a paralyzed team cannot infiltrate (4.2.5)"),
-                UnitKind::FireTeam | UnitKind::LitterTeam
-                    if !friendly_occupied(game, *to, *unit) =>
+                _ if (u.fire_team_lat() || u.kind == UnitKind::LitterTeam)
+                    && !friendly_occupied(game, *to, *unit) =>
                 {
                     return no(
                         "this team may infiltrate only into a friendly-occupied card (4.2.5)",

@@ -83,7 +83,10 @@ fn chain_of_command(
         }));
     }
     let co = game.state.co_hq().map(|c| c.id);
+    // Any HQ may order an LAT, a unit on its fire-team side included
+    // (decision, 4.2.3 f).
     let authority = u.kind.is_lat()
+        || u.fire_team_lat()
         || Some(h) == co
         || hq.kind == UnitKind::Staff
         || hq.kind == UnitKind::HigherStaff

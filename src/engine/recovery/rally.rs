@@ -87,9 +87,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if u.pinned {
                 return no(|| format!("{} is pinned (4.2.5)", game.describe(*unit)));
             }
-            if u.is_hq_or_staff() && by != Some(*unit) && by.is_some() {
-                return no("an HQ or staff rallies itself to its command side (4.2.3 f)");
-            }
+            // 4.2.3 f: the HQ or staff itself, or any HQ or staff in
+            // communication: a flipped HQ is a Fire Team LAT (decision), so
+            // any HQ may order it (4.0, `can_order`).
             if !matches!(
                 u.kind,
                 UnitKind::Hq
