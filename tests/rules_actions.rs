@@ -363,20 +363,65 @@ fn rule_4_2_1_b_exhort_is_declared_once_per_failed_attempt() {
 }
 
 #[test]
-fn rule_4_2_1_b_exhort_follows_the_failed_order_at_once() {
-    // Decision (4.2.1 b is silent on timing): Exhort retries the attempts
-    // of the order just given; once another order is given they are gone.
+fn rule_4_2_1_b_exhort_may_be_declared_for_any_failed_attempt_of_the_impulse() {
+    // 4.2.1 b: "once for any failed attempt". Decision: a failure stays open
+    // to Exhort until an order names its unit again, or an order for a
+    // whole platoon or card is given.
     let mut g = game();
-    let co = id(&g, "co_hq");
-    put_all(&mut g, &[co], p(2, 2));
-    u(&mut g, co).pinned = true;
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    let sq = id(&g, "1_1");
+    put_all(&mut g, &[co, plt, sq], p(2, 2));
+    u(&mut g, plt).pinned = true;
+    u(&mut g, sq).pinned = true;
     under_vof(&mut g, p(2, 2));
-    let deck = card_numbers(&g, 2, no_rally);
+    impulse(&mut g, Some(co));
+    let deck = card_numbers(&g, 4, no_rally);
     top(&mut g, &deck);
-    ok(&mut g, by(co, Action::RemovePin { unit: co }));
-    assert!(legal(&g, &by(co, Action::Exhort { unit: co })));
+    ok(&mut g, by(co, Action::RemovePin { unit: plt }));
+    ok(&mut g, by(co, Action::RemovePin { unit: sq }));
+    // The first failure is still open after the second order.
+    assert!(legal(&g, &by(co, Action::Exhort { unit: plt })));
+    assert!(legal(&g, &by(co, Action::Exhort { unit: sq })));
+    // An order naming the squad closes its failure, not the HQ's.
+    let c = cover(&mut g, p(2, 2), CoverKind::Basic);
+    // (Arranged: the squad shakes off its pin, so the CO HQ can reach it.)
+    u(&mut g, sq).pinned = false;
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::MoveCover {
+                unit: sq,
+                cover: Some(c),
+            },
+        ),
+    );
+    refused(&mut g, by(co, Action::Exhort { unit: sq }));
+    assert!(legal(&g, &by(co, Action::Exhort { unit: plt })));
+    // An order for no one unit closes them all.
     ok(&mut g, by(co, Action::DesignateCasualtyPoint));
-    refused(&mut g, by(co, Action::Exhort { unit: co }));
+    refused(&mut g, by(co, Action::Exhort { unit: plt }));
+}
+
+#[test]
+fn rule_4_2_1_b_exhorting_an_earlier_grenade_keeps_the_miss_a_later_failure_needs() {
+    let mut g = game();
+    let (plt, sq, lmg) = (id(&g, "1plt_hq"), id(&g, "1_1"), id(&g, "1_lmg"));
+    put_all(&mut g, &[plt, sq, lmg], p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    u(&mut g, e).pinned = true; // no free answers
+    impulse(&mut g, Some(plt));
+    let mut deck = card_numbers(&g, 4, no_grenade);
+    deck.extend(card_numbers(&g, 1, grenade));
+    top(&mut g, &deck);
+    for x in [sq, lmg] {
+        ok(&mut g, by(plt, Action::Grenade { unit: x, target: e }));
+    }
+    let card = |g: &Game| g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss;
+    assert!(card(&g));
+    ok(&mut g, by(plt, Action::Exhort { unit: sq }));
+    assert_eq!(unit(&g, e).grenaded, 1);
+    assert!(card(&g), "the LMG's failure still leaves its Grenade Miss");
 }
 
 #[test]
@@ -463,6 +508,27 @@ fn rule_4_0_a_plt_hq_orders_only_its_own_platoon() {
     let why = refused(&mut g, detach(theirs));
     assert!(why.contains("chain of command"), "{why}");
     ok(&mut g, detach(mine));
+}
+
+#[test]
+fn rule_4_0_company_staff_do_not_order_the_co_hq_or_each_other() {
+    // 4.0: an HQ commands its subordinates and itself; the CO HQ is
+    // subordinate to the battalion, not to its own staff.
+    let mut g = game();
+    let (co, xo, sg) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "first_sgt"));
+    put_all(&mut g, &[co, xo, sg], p(1, 1));
+    impulse(&mut g, Some(xo));
+    let cover = |x| by(xo, Action::SeekCover { unit: x });
+    for x in [co, sg] {
+        let why = refused(&mut g, cover(x));
+        assert!(why.contains("chain of command"), "{why}");
+    }
+    // It still orders itself and the company's other units.
+    let a = id(&g, "1_1");
+    put_all(&mut g, &[a], p(1, 1));
+    for x in [xo, a] {
+        assert!(fof::engine::orders::chain::can_order(&g, Some(xo), x).is_ok());
+    }
 }
 
 #[test]
@@ -2256,6 +2322,33 @@ fn rule_4_2_4_d_a_grenade_attack_on_the_same_card_marks_the_target_or_misses() {
     assert_eq!(unit(&g, e).grenaded, 1);
     assert!(miss(&g), "a Grenade Miss goes on the card");
     assert!(g.card_under_vof(p(2, 2)));
+}
+
+#[test]
+fn rule_6_5_1_a_grenaded_unit_that_leaves_its_cover_marker_takes_a_single_grenade_miss() {
+    // 6.5.1: "If the target of a successful Grenade Attack moves prior to
+    // Combat Resolution, the Grenade Attack is treated as Grenade Miss";
+    // leaving the cover marker is such a move.
+    let mut g = game();
+    let (plt, sq) = (id(&g, "1plt_hq"), id(&g, "1_1"));
+    put_all(&mut g, &[plt, sq], p(2, 2));
+    let c = cover(&mut g, p(2, 2), CoverKind::Basic);
+    u(&mut g, sq).cover = Some(c);
+    u(&mut g, plt).cover = Some(c);
+    u(&mut g, sq).grenaded = 2;
+    impulse(&mut g, Some(plt));
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::MoveCover {
+                unit: sq,
+                cover: None,
+            },
+        ),
+    );
+    assert_eq!(unit(&g, sq).grenaded, 0);
+    assert!(g.state().map.card(p(2, 2)).unwrap().markers.grenade_miss);
 }
 
 #[test]

@@ -195,7 +195,22 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if game.state.co_hq().is_some() {
                 return no("the CO HQ is still in play");
             }
-            can_order(game, by, *from)?;
+            // 4.2.1 e names the staff as originators with the successor as
+            // recipient, a fellow staff officer included (an exception to
+            // 4.0): communication is all the order needs from them.
+            if o.kind == UnitKind::Staff && b != *from {
+                if !crate::engine::orders::comms::in_communication(game, b, *from) {
+                    return no(|| {
+                        format!(
+                            "{} is not in communication with {} (4.3)",
+                            game.describe(b),
+                            game.describe(*from)
+                        )
+                    });
+                }
+            } else {
+                can_order(game, by, *from)?;
+            }
             match co_successor(game) {
                 Some(s) if s == *from => Ok(()),
                 Some(s) => no(|| {

@@ -651,14 +651,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
     let staging = game.state.map.is_staging(from) && game.state.map.is_staging(to);
     let exposed = expose && !staging && !(fortified(from_cover) && fortified(to_cover));
     lay_phone_line(game, unit, from);
-    // 6.2.2, 6.5.1: a unit under grenade attacks that leaves the card turns
-    // them into a single Grenade Miss on that card.
-    if game.state.unit(unit).grenaded > 0 {
-        game.state.unit_mut(unit).grenaded = 0;
-        if let Some(c) = game.state.map.card_mut(from) {
-            c.markers.grenade_miss = true;
-        }
-    }
+    grenades_miss(game, unit, from);
     {
         let u = game.state.unit_mut(unit);
         u.pos = to;
@@ -765,8 +758,36 @@ fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
     }
 }
 
+/// 6.5.1, 6.2.2: the target of successful grenade attacks that moves
+/// before combat resolution, out of its card or out of (or into) a cover
+/// marker, turns them into a single Grenade Miss on the card it was on.
+fn grenades_miss(game: &mut Game, unit: UnitId, pos: CardPos) {
+    if game.state.unit(unit).grenaded == 0 {
+        return;
+    }
+    game.state.unit_mut(unit).grenaded = 0;
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers.grenade_miss = true;
+    }
+    game.emit(
+        "6.5.1",
+        EventKind::Marker {
+            pos,
+            what: "Grenade Miss".into(),
+        },
+        format!(
+            "{} moves before the grenades land: they count as a single Grenade Miss on {pos}.",
+            game.describe(unit)
+        ),
+        Vec::new(),
+    );
+}
+
 fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: bool) {
     let pos = game.state.unit(unit).pos;
+    if game.state.unit(unit).cover != cover {
+        grenades_miss(game, unit, pos);
+    }
     let from_kind = game
         .state
         .unit(unit)

@@ -88,7 +88,11 @@ fn chain_of_command(
     let authority = u.kind.is_lat()
         || u.fire_team_lat()
         || Some(h) == co
-        || hq.kind == UnitKind::Staff
+        // 4.0: CO staff command the units below the CO HQ, never the CO
+        // HQ, fellow staff or the battalion's officers.
+        || (hq.kind == UnitKind::Staff
+            && Some(unit) != co
+            && !matches!(u.kind, UnitKind::Staff | UnitKind::HigherStaff))
         || hq.kind == UnitKind::HigherStaff
         || u.platoon == Some(h)
         || u.hq == Some(h);

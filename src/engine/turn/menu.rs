@@ -308,13 +308,32 @@ pub fn execute(game: &mut Game, order: &Order) {
     let a = &order.action;
     let cost = a.cost();
     let exhort = matches!(a, Action::Exhort { .. });
+    // The company's units the order names (its targets aside).
+    let named: Vec<UnitId> = a
+        .ids()
+        .into_iter()
+        .filter(|x| game.state.get(*x).is_some_and(|u| u.side == Side::Us))
+        .collect();
     if let Some(imp) = &mut game.state.impulse {
         imp.spent += cost;
         if let Some(u) = a.unit() {
             imp.done.push((u, a.name().to_string()));
         }
+        // 4.2.1 b: Exhort may be declared once for any failed attempt of
+        // the impulse, not only the last. Decision: a failed attempt stays
+        // open to Exhort until a later order names its unit (or any unit
+        // it named), or an order for a whole platoon or card is given:
+        // after that the failure no longer describes the position.
         if !exhort {
-            imp.exhortable.clear();
+            match a.unit() {
+                None => imp.exhortable.clear(),
+                Some(_) => {
+                    imp.exhortable.retain(|f| {
+                        !named.contains(&f.unit)
+                            && !f.order.action.ids().iter().any(|x| named.contains(x))
+                    });
+                }
+            }
         }
     }
     let by = match order.by {
