@@ -679,6 +679,20 @@ fn rule_4_3_5_a_a_handheld_radio_does_not_work_from_under_cover() {
 }
 
 #[test]
+fn rule_4_3_5_a_a_handheld_radio_does_not_work_when_its_holder_is_pinned() {
+    // Decision: the SCR-536 example of 4.3 ("as long as none is under cover
+    // or pinned") adds Pinned to the rule's cover marker.
+    let mut g = game();
+    let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
+    put_all(&mut g, &[co], p(1, 1));
+    put_all(&mut g, &[plt], p(1, 2));
+    assert_eq!(link(&g, co, plt), Some(Link::Radio(Net::CoTac)));
+    u(&mut g, plt).pinned = true;
+    assert_eq!(link(&g, co, plt), None);
+    assert_eq!(link(&g, plt, co), None);
+}
+
+#[test]
 fn rule_4_3_5_a_a_handheld_radio_reaches_as_if_in_daylight() {
     let mut g = new_game("dusk", Options::default());
     let (co, plt) = (id(&g, "co_hq"), id(&g, "1plt_hq"));
@@ -2570,6 +2584,38 @@ fn rule_4_2_4_k_cease_fire_removes_the_cards_pdf_and_vof() {
     impulse(&mut g, Some(plt));
     let why = refused(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
     assert!(why.contains("firing"), "{why}");
+}
+
+#[test]
+fn rule_4_2_a_cards_occupants_cease_or_shift_fire_once_an_impulse() {
+    // 4.2: one action of each named type per unit per impulse; a card-wide
+    // Cease Fire or Shift Fire is performed by every occupant, so the card
+    // takes one of each.
+    let Fight { mut g, plt, .. } = firefight();
+    ok(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
+    let why = refused(&mut g, by(plt, Action::CeaseFire { at: p(1, 2) }));
+    assert!(why.contains("already performed"), "{why}");
+    ok(
+        &mut g,
+        by(
+            plt,
+            Action::ShiftFire {
+                at: p(1, 2),
+                to: p(2, 3),
+            },
+        ),
+    );
+    let why = refused(
+        &mut g,
+        by(
+            plt,
+            Action::ShiftFire {
+                at: p(1, 2),
+                to: p(3, 2),
+            },
+        ),
+    );
+    assert!(why.contains("already performed"), "{why}");
 }
 
 #[test]

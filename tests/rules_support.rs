@@ -727,6 +727,34 @@ fn rule_9_5_a_unit_entering_a_minefield_checks_three_cards_for_a_burst() {
 }
 
 #[test]
+fn rule_9_5_mine_attacks_take_no_crowding_modifier() {
+    // 5.2.3 gives the crowding modifier under grenades and Incoming!; 9.5's
+    // mines are neither. Eight steps under one cover marker: grenades count
+    // the crowd, mines do not.
+    use fof::data::charts::CoverKind;
+    let mut g = game();
+    let a = add(&mut g, "us_rifle_squad", p(2, 2));
+    let b = add(&mut g, "us_rifle_squad", p(2, 2));
+    let c = common::cover(&mut g, p(2, 2), CoverKind::Basic);
+    for x in [a, b] {
+        g.state_mut().unit_mut(x).cover = Some(c);
+    }
+    g.state_mut().unit_mut(a).mined = 1;
+    let n = fof::engine::combat::resolution::ncm(&g, a).unwrap();
+    assert!(
+        !n.parts.iter().any(|(w, _)| w.contains("under one cover")),
+        "{n:?}"
+    );
+    g.state_mut().unit_mut(a).mined = 0;
+    g.state_mut().unit_mut(a).grenaded = 1;
+    let n = fof::engine::combat::resolution::ncm(&g, a).unwrap();
+    assert!(
+        n.parts.iter().any(|(w, _)| w.contains("under one cover")),
+        "{n:?}"
+    );
+}
+
+#[test]
 fn rule_9_5_no_mine_check_when_leaving_a_mined_card() {
     let mut g = game();
     let sq = id(&g, "2_1");
@@ -1074,6 +1102,46 @@ fn rule_3_8_pyrotechnic_smoke_wp_and_tear_gas_are_gone_after_clean_up() {
         })
         .collect();
     assert_eq!(cleared, vec![p(2, 1), p(2, 2), p(2, 3)]);
+}
+
+#[test]
+fn rule_3_7_1_a_the_activity_level_is_adjusted_before_the_pc_markers_are_drawn_for() {
+    // 3.7.1 A ends with "Adjust the Current Activity marker as needed"; B
+    // then draws for PC markers at the Current Activity Level. Last turn's
+    // Incoming! on two US cards made the level Engaged; with it gone the
+    // company sees no enemy and no fire: No Contact, whose row applies.
+    use fof::data::charts::{Activity, PcDraw, PcLetter};
+    use fof::engine::kernel::state::PcMarker;
+    let mut g = game();
+    add(&mut g, "us_rifle_squad", p(2, 2));
+    add(&mut g, "us_rifle_squad", p(1, 1));
+    for at in [p(2, 2), p(1, 1)] {
+        g.state_mut().map.card_mut(at).unwrap().markers.incoming = true;
+    }
+    g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.pc = Some(PcMarker {
+        letter: PcLetter::C,
+        hidden: false,
+    });
+    fof::engine::enemy::activity::update(&mut g);
+    assert_eq!(g.state().activity, Activity::Engaged);
+    let chart = &g.data().charts.pc_draws;
+    let (PcDraw::Draw(quiet), PcDraw::Draw(engaged)) = (
+        chart.get(PcLetter::C, Activity::NoContact),
+        chart.get(PcLetter::C, Activity::Engaged),
+    ) else {
+        panic!("letter C draws at both levels");
+    };
+    assert_ne!(quiet, engaged, "the test needs two different rows");
+    let before = g.log().len();
+    fof::engine::turn::phases::vof_segment(&mut g);
+    let drawn = g.log()[before..]
+        .iter()
+        .find(|e| {
+            e.text.contains("PC marker") || e.cards.iter().any(|c| c.purpose.contains("PC marker"))
+        })
+        .map(|e| e.cards.len())
+        .expect("the PC marker is drawn for");
+    assert_eq!(drawn, quiet as usize);
 }
 
 #[test]

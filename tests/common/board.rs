@@ -230,6 +230,7 @@ pub fn new_impulse(g: &mut Game, hq: Option<UnitId>, n: u8) {
         can_save: false,
         done: Vec::new(),
         exhortable: Vec::new(),
+        cards_done: Vec::new(),
     });
 }
 

@@ -22,6 +22,9 @@ pub enum Base {
     SameCard,
     /// Grenade attacks on the unit.
     Grenade,
+    /// A mine, booby trap or claymore attack on the unit (9.5): like a
+    /// grenade, but no crowding (5.2.3 names grenades and Incoming! only).
+    Mine,
     /// Incoming! from artillery or mortars, or indirect mortar fire.
     Incoming,
     /// An air strike.
@@ -224,7 +227,7 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     if u.mined > 0 {
         consider(
             charts.vof.mines as i32,
-            Base::Grenade,
+            Base::Mine,
             format!("{} mine attack(s)", u.mined),
         );
     }
@@ -270,8 +273,11 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     let no_smoke = all(&|s| s == Some(Ns::Thermal));
     // Visibility, illumination and smoke (8.0-8.4): not against grenades,
     // Incoming! or air strikes (6.2.2).
-    let indirect = matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike);
-    if !matches!(base, Base::Grenade | Base::Incoming | Base::AirStrike) {
+    let indirect = matches!(
+        base,
+        Base::Grenade | Base::Mine | Base::Incoming | Base::AirStrike
+    );
+    if !indirect {
         let vis = game.visibility_modifier() as i32;
         let light = illumination_at(game, pos);
         let total = (vis + light).max(0);
@@ -313,7 +319,9 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     {
         let v = cover_value(game, pos, c, kind);
         parts.push((format!("{kind:?} cover"), v));
-        if indirect {
+        // 5.2.3: crowding under grenades and Incoming! (and air strikes,
+        // which fall as Incoming! does), not under mines (9.5).
+        if indirect && base != Base::Mine {
             let crowd: i32 = game
                 .state
                 .units_at(pos)

@@ -49,6 +49,7 @@ pub fn update(game: &mut Game) {
 /// Whether any VOF or PDF marker lies anywhere on the map.
 fn any_vof(game: &Game) -> bool {
     !game.state.fires.is_empty()
+        || !game.state.lay_pdfs.is_empty()
         || game.state.map.cards.iter().any(|c| {
             c.markers.incoming
                 || c.markers.indirect_h

@@ -454,9 +454,12 @@ pub struct Impulse {
     /// Named actions each unit has performed this impulse (4.2: one of each
     /// named type per unit, moves within a card excepted).
     pub done: Vec<(UnitId, String)>,
-    /// The failed attempts of the last order, which Exhort may retry once
-    /// each (4.2.1 b).
+    /// The failed attempts still open to Exhort, once each (4.2.1 b).
     pub exhortable: Vec<FailedAttempt>,
+    /// Card-wide orders given this impulse (Cease Fire, Shift Fire): every
+    /// occupant performs them, so each card takes one of each (4.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards_done: Vec<(CardPos, String)>,
 }
 
 impl Impulse {

@@ -87,9 +87,11 @@ fn may_use(game: &Game, u: &Unit, net: Net) -> bool {
 }
 
 /// A handheld set works within daylight LOS, ignoring smoke, and not from
-/// under a cover marker (4.3.5 A).
+/// under a cover marker (4.3.5 A). Decision: nor held by a pinned unit; the
+/// rule's text names only cover, but its SCR-536 example (4.3) says the
+/// sets communicate "as long as none is under cover or pinned".
 fn handheld_ok(game: &Game, a: &Unit, b: &Unit) -> bool {
-    if a.cover.is_some() || b.cover.is_some() {
+    if a.cover.is_some() || b.cover.is_some() || a.pinned || b.pinned {
         return false;
     }
     if a.pos.is_staging() && b.pos.is_staging() {

@@ -752,6 +752,7 @@ impl Game {
             can_save,
             done: Vec::new(),
             exhortable: Vec::new(),
+            cards_done: Vec::new(),
         });
         if let Some(h) = hq
             && let Some(st) = self.state.hq_state_mut(h)

@@ -252,6 +252,16 @@ fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illega
             )
         });
     }
+    if let Action::CeaseFire { at } | Action::ShiftFire { at, .. } = a
+        && imp.cards_done.iter().any(|(c, n)| c == at && n == a.name())
+    {
+        return no(|| {
+            format!(
+                "the units on {at} have already performed {} this impulse (4.2)",
+                a.name()
+            )
+        });
+    }
     crate::engine::turn::menu::check_action(game, by, a)
 }
 
@@ -318,6 +328,9 @@ pub fn execute(game: &mut Game, order: &Order) {
         imp.spent += cost;
         if let Some(u) = a.unit() {
             imp.done.push((u, a.name().to_string()));
+        }
+        if let Action::CeaseFire { at } | Action::ShiftFire { at, .. } = a {
+            imp.cards_done.push((*at, a.name().to_string()));
         }
         // 4.2.1 b: Exhort may be declared once for any failed attempt of
         // the impulse, not only the last. Decision: a failed attempt stays

@@ -161,8 +161,6 @@ pub fn vof_segment(game: &mut Game) {
     if game.state.fpf_firing {
         crate::engine::combat::support::fire_fpf(game);
     }
-    // 3.7.1 B: Potential Contact markers where US units stand.
-    crate::engine::enemy::contact::resolve_markers(game);
     for (pos, what) in changes {
         game.emit(
             "3.7.1 A",
@@ -174,6 +172,11 @@ pub fn vof_segment(game: &mut Game) {
             Vec::new(),
         );
     }
+    // 3.7.1 A ends by adjusting the Current Activity marker: the PC draws
+    // of B read the level the new markers make.
+    crate::engine::enemy::activity::update(game);
+    // 3.7.1 B: Potential Contact markers where US units stand.
+    crate::engine::enemy::contact::resolve_markers(game);
     crate::engine::enemy::activity::update(game);
 }
 
