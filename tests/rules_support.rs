@@ -156,6 +156,34 @@ fn rule_3_5_a_paralyzed_team_under_fire_retreats_toward_its_edge_and_is_exposed(
 }
 
 #[test]
+fn rule_3_5_a_paralyzed_team_prefers_the_best_net_ncm_to_its_own_edge() {
+    // 3.5: out of fire first, then a better net NCM (6.3), then toward the
+    // team's edge. On an open map smoke beside the team gives it the better
+    // NCM, though the card is not toward its edge.
+    use fof::engine::kernel::state::SmokeKind;
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    under_fire(&mut g, p(2, 2));
+    g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert_eq!(g.state().unit(team).pos, p(2, 1));
+}
+
+#[test]
+fn rule_3_5_a_litter_team_retreats_with_the_casualty_it_carries() {
+    let mut g = game();
+    let team = add(&mut g, "us_litter_team", p(2, 2));
+    let cas = add(&mut g, "us_casualty", p(2, 2));
+    g.state_mut().carried.push((team, cas));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    let t = g.state().unit(team).pos;
+    assert_ne!(t, p(2, 2), "a casualty step is on the card: it retreats");
+    assert_eq!(g.state().unit(cas).pos, t);
+    assert_eq!(g.state().carried, vec![(team, cas)]);
+}
+
+#[test]
 fn rule_3_5_a_pinned_team_does_not_retreat() {
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));

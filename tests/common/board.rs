@@ -217,6 +217,7 @@ pub fn impulse(g: &mut Game, hq: Option<UnitId>) {
     imp.spent = 0;
     imp.done.clear();
     imp.exhortable.clear();
+    imp.cards_done.clear();
 }
 
 /// Opens a new impulse for `hq` (`None`: General Initiative) with `n`

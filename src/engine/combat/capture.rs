@@ -181,9 +181,11 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
 }
 
 /// 3.5: paralyzed teams under a VOF, and litter teams under a VOF with a
-/// casualty to carry, retreat one card; neither when pinned. The best card
-/// is out of fire, then better cover, then toward the team's own edge; ties
-/// are settled by R#. Retreating units are marked Exposed; an enemy team
+/// casualty to carry (the one they carry or one lying free), retreat one
+/// card; neither when pinned. The best card is out of fire, then better
+/// (the best net NCM for a paralyzed team, better terrain cover than its
+/// own for a litter team), then toward the team's own edge; ties are
+/// settled by R#. Retreating units are marked Exposed; an enemy team
 /// retreating off the map leaves play.
 fn retreats(game: &mut Game) {
     let teams: Vec<UnitId> = game
@@ -199,15 +201,23 @@ fn retreats(game: &mut Game) {
             continue;
         }
         let casualty = if u.kind == UnitKind::LitterTeam {
-            let c = game
+            // The casualty it carries, else one lying free on its card.
+            let carrying = game
                 .state
-                .units_at(u.pos)
-                .find(|c| {
-                    c.side == u.side
-                        && c.kind == UnitKind::Casualty
-                        && !game.state.carried.iter().any(|(_, x)| *x == c.id)
-                })
-                .map(|c| (c.id, c.cover));
+                .carried
+                .iter()
+                .find(|(k, _)| *k == id)
+                .map(|(_, c)| (*c, u.cover));
+            let c = carrying.or_else(|| {
+                game.state
+                    .units_at(u.pos)
+                    .find(|c| {
+                        c.side == u.side
+                            && c.kind == UnitKind::Casualty
+                            && !game.state.carried.iter().any(|(_, x)| *x == c.id)
+                    })
+                    .map(|c| (c.id, c.cover))
+            });
             match c {
                 Some(c) => Some(c),
                 None => continue, // no casualty: the litter team stays
@@ -217,7 +227,23 @@ fn retreats(game: &mut Game) {
         };
         let toward = if u.side == Side::Us { -1 } else { 1 };
         let here_cover = terrain_cover(game, u.pos);
-        let mut options: Vec<(CardPos, (bool, bool, bool))> = Vec::new();
+        // 3.5: a paralyzed team looks for a better net NCM (6.3), weighed
+        // on a copy of the position with the team standing on each card,
+        // out of cover; a litter team for better terrain cover.
+        let mut probe = (u.kind == UnitKind::ParalyzedTeam).then(|| Game {
+            data: game.data.clone(),
+            mission: game.mission.clone(),
+            state: game.state.clone(),
+            log: Vec::new(),
+        });
+        let mut net_at = |q: CardPos| -> i32 {
+            let Some(p) = probe.as_mut() else { return 0 };
+            let m = p.state.unit_mut(id);
+            m.pos = q;
+            m.cover = None;
+            crate::engine::combat::resolution::net_ncm(p, id)
+        };
+        let mut options: Vec<(CardPos, (bool, i32, bool))> = Vec::new();
         for d in crate::data::terrain::Dir::ALL {
             let q = u.pos.step(d);
             let off_map = game.state.map.card(q).is_none() && !game.state.map.is_staging(q);
@@ -233,9 +259,20 @@ fn retreats(game: &mut Game) {
             {
                 continue;
             }
+            // Decision (3.5): a paralyzed team takes the card with the best
+            // net NCM ("equal NCMs" are the ties the R# settles), the edge
+            // deciding between equals first; a litter team any card with
+            // better cover than its own.
+            let better = if off_map || game.state.map.is_staging(q) {
+                i32::MAX
+            } else if u.kind == UnitKind::ParalyzedTeam {
+                net_at(q)
+            } else {
+                i32::from(terrain_cover(game, q) > here_cover)
+            };
             let key = (
                 off_map || !game.card_under_vof(q),
-                off_map || game.state.map.is_staging(q) || terrain_cover(game, q) > here_cover,
+                better,
                 (q.row - u.pos.row).signum() as i32 == toward,
             );
             options.push((q, key));
@@ -266,6 +303,10 @@ fn retreats(game: &mut Game) {
                 let cu = game.state.unit_mut(c);
                 cu.pos = dest;
                 cu.cover = None;
+                if !game.state.carried.iter().any(|(_, x)| *x == c) {
+                    game.state.carried.push((id, c));
+                    game.state.carried.sort();
+                }
                 carried = format!(", carrying {}", game.describe(c));
             }
         }

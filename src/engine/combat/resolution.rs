@@ -143,6 +143,17 @@ pub fn crossfire(game: &Game, pos: CardPos) -> bool {
 
 /// The NCM of one unit (6.3), or `None` when no VOF bears on it.
 pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
+    ncm_with(game, id, false)
+}
+
+/// The net NCM a unit would have where it stands, a card with no VOF
+/// counting as a +0 base (3.5: a paralyzed team retreats toward a better
+/// net NCM, on cards under no VOF).
+pub fn net_ncm(game: &Game, id: UnitId) -> i32 {
+    ncm_with(game, id, true).map(|n| n.value).unwrap_or(0)
+}
+
+fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
     let u = game.state.unit(id);
     let pos = u.pos;
     let card = game.state.map.card(pos)?;
@@ -238,6 +249,9 @@ pub fn ncm(game: &Game, id: UnitId) -> Option<Ncm> {
     // with nothing else firing in.
     if best.is_none() && (card.markers.grenade_miss || card.markers.demo_miss) {
         best = Some((0, Base::SameCard, "no other VOF".into()));
+    }
+    if best.is_none() && quiet_base {
+        best = Some((0, Base::SameCard, "no VOF".into()));
     }
     let (base_value, base, what) = best?;
     parts.push((what, base_value));
