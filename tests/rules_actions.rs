@@ -1007,6 +1007,46 @@ fn rule_4_2_1_g_a_dispatched_runner_activates_the_hq_next_turn_and_returns_expos
 }
 
 #[test]
+fn rule_3_3_1_b_the_player_may_decline_the_runners_activation() {
+    // 3.3.1 B: "You may also activate": the runner's arrival is a question,
+    // with activating suggested; declined, the HQ draws on its own
+    // initiative and the runner still returns to the CO HQ.
+    use fof::engine::kernel::input::{Choice, Decision};
+    let (mut g, co, plt, r) = runner_position();
+    ok(
+        &mut g,
+        by(co, Action::DispatchRunner { runner: r, to: plt }),
+    );
+    for _ in 0..400 {
+        if matches!(g.prompt().decision, Decision::Choose(Choice::Runner { .. })) {
+            break;
+        }
+        play_on(&mut g);
+    }
+    assert_eq!(
+        g.prompt().decision,
+        Decision::Choose(Choice::Runner { runner: r, hq: plt })
+    );
+    assert_eq!(g.prompt().rule, "3.3.1 B");
+    let yes = Input::RunnerActivates {
+        runner: r,
+        activate: true,
+    };
+    let no = Input::RunnerActivates {
+        runner: r,
+        activate: false,
+    };
+    assert_eq!(g.legal_inputs(), vec![yes.clone(), no.clone()]);
+    assert_eq!(g.suggestion(), Some(yes));
+    // Nothing else is taken while the question waits.
+    let why = g.apply(&Input::EndImpulse).unwrap_err();
+    assert!(why.0.contains("3.3.1 B"), "{why}");
+    ok(&mut g, no);
+    assert!(!g.state().hq_state(plt).unwrap().activated);
+    assert_eq!(unit(&g, r).pos, p(1, 1), "the runner is back all the same");
+}
+
+#[test]
 fn rule_4_3_2_a_pinned_runner_does_not_activate_the_hq() {
     let (mut g, co, plt, r) = runner_position();
     ok(

@@ -660,7 +660,7 @@ fn rule_5_2_3_example_five_steps_under_one_cover_against_grenades() {
     fire(&mut g, Side::Us, p(1, 2), p(2, 2));
     assert_eq!(
         parts(&ncm(&g, e)),
-        sorted(vec![("Small Arms VOF", 0), ("Basic cover", 1)])
+        sorted(vec![("Small Arms VOF", 0), ("basic cover", 1)])
     );
     u(&mut g, e).grenaded = 1;
     let n = ncm(&g, e);
@@ -668,7 +668,7 @@ fn rule_5_2_3_example_five_steps_under_one_cover_against_grenades() {
         parts(&n),
         sorted(vec![
             ("1 grenade attack(s)", -4),
-            ("Basic cover", 1),
+            ("basic cover", 1),
             ("5 steps under one cover", -2)
         ])
     );
@@ -837,7 +837,7 @@ fn rule_6_3_example_mortar_and_sniper_fire_on_an_exposed_squad_under_cover_is_a_
         sorted(vec![
             ("Incoming!", -3),
             ("terrain", 1),
-            ("Basic cover", 1),
+            ("basic cover", 1),
             ("exposed", -2)
         ])
     );

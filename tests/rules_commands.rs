@@ -246,6 +246,7 @@ fn pass(g: &mut Game) {
     let input = match g.prompt().decision {
         Decision::ChooseHq { candidates } => Input::ChooseHq(candidates[0]),
         Decision::Orders { .. } => Input::EndImpulse,
+        Decision::Choose(_) => g.suggestion().expect("a suggested answer"),
         Decision::MissionOver => panic!("the mission is over"),
     };
     g.apply(&input).expect("a legal input");

@@ -1315,3 +1315,137 @@ fn rule_9_12_a_human_wave_package_places_human_wave_units() {
     assert_eq!(e.len(), 1);
     assert!(e[0].human_wave && !e[0].fanatic);
 }
+
+// ---------------------------------------------------------------------------
+// 3.2.2, 3.4.2 The Enemy Activity Check Segment; 3.6 the Vehicle-Aircraft
+// Phase; 3.7.2 the Combat Effects Segment
+// ---------------------------------------------------------------------------
+
+/// The enemy units in play on the map, casualties aside.
+fn enemy_on_map(g: &Game) -> Vec<UnitId> {
+    g.state()
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty && !u.pos.is_staging())
+        .map(|u| u.id)
+        .collect()
+}
+
+/// A game of `mission` with two spotted German squads on R3C1 and R3C3 and
+/// no PC marker left on the map.
+fn activity_position(mission: &str) -> (Game, [UnitId; 2]) {
+    let mut g = mission_game(
+        mission,
+        "activity_segment",
+        5,
+        Options::default(),
+        |_| {},
+        |_| {},
+    );
+    open_map(&mut g);
+    for c in &mut g.state_mut().map.cards {
+        c.markers.pc = None;
+    }
+    g.state_mut().units.retain(|u| u.side == Side::Us);
+    let a = common::enemy(&mut g, "de_rifle_squad", p(3, 1), true);
+    let b = common::enemy(&mut g, "de_rifle_squad", p(3, 3), true);
+    g.state_mut().turn = 2;
+    (g, [a, b])
+}
+
+#[test]
+fn rule_3_2_2_on_defence_the_segment_places_the_turns_pc_markers_and_checks_every_enemy_unit() {
+    let (mut g, squads) = activity_position("orchard_line");
+    assert_eq!(enemy_on_map(&g), squads.to_vec());
+    fof::engine::turn::phases::enemy_activity(&mut g);
+    assert!(
+        g.state().map.cards.iter().any(|c| c.markers.pc.is_some()),
+        "9.1.3: new PC markers every turn on defence"
+    );
+    assert!(g.log().iter().any(|e| e.rule == "9.1.3"));
+    for s in squads {
+        assert_eq!(checks_of(&g, s).len(), 1, "each enemy unit checks once");
+    }
+}
+
+#[test]
+fn rule_3_4_2_on_the_attack_the_segment_checks_every_enemy_unit_and_places_no_pc_markers() {
+    let (mut g, squads) = activity_position("hedgerow_attack");
+    fof::engine::turn::phases::enemy_activity(&mut g);
+    assert!(
+        !g.log().iter().any(|e| e.rule == "9.1.3"),
+        "3.4: the markers of the setup only, none placed for the turn"
+    );
+    for s in squads {
+        assert_eq!(checks_of(&g, s).len(), 1, "each enemy unit checks once");
+    }
+}
+
+#[test]
+fn rule_3_4_2_with_no_enemy_unit_the_segment_says_so() {
+    let (mut g, _) = activity_position("hedgerow_attack");
+    g.state_mut().units.retain(|u| u.side == Side::Us);
+    fof::engine::turn::phases::enemy_activity(&mut g);
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "3.4.2" && e.text.contains("No enemy unit"))
+    );
+}
+
+#[test]
+fn rule_3_6_the_vehicle_aircraft_phase_runs_every_turn_and_passes_with_no_vehicle() {
+    // 3.6 comes between the Capture & Retreat Phase and the Combat Phase;
+    // with no vehicle or aircraft in the Normandy missions it only says so
+    // (vehicles come with chapter 7).
+    use fof::engine::kernel::sequence::Step;
+    let mut g = shipped();
+    for _ in 0..400 {
+        if g.state().turn >= 2 {
+            break;
+        }
+        common::play_on(&mut g);
+    }
+    let steps: Vec<Step> = g
+        .log()
+        .iter()
+        .filter_map(|e| match e.kind {
+            EventKind::StepBegins { step } => Some(step),
+            _ => None,
+        })
+        .collect();
+    let at = |s: Step| steps.iter().position(|x| *x == s).expect("the step ran");
+    assert!(at(Step::CaptureRetreat) < at(Step::VehicleAircraft));
+    assert!(at(Step::VehicleAircraft) < at(Step::VofSegment));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "3.6" && e.text.contains("No vehicle"))
+    );
+}
+
+#[test]
+fn rule_3_7_2_pinned_units_under_no_vof_are_unpinned_and_every_unit_under_a_vof_is_resolved() {
+    let (mut g, [a, b]) = activity_position("hedgerow_attack");
+    // Squad a is under US fire; squad b is pinned with nothing firing at it.
+    let us = common::add(&mut g, "us_rifle_squad", p(1, 1));
+    common::fire(&mut g, Side::Us, p(1, 1), p(3, 1));
+    g.state_mut().unit_mut(b).pinned = true;
+    let _ = us;
+    let before = g.log().len();
+    fof::engine::turn::phases::combat_effects(&mut g);
+    assert!(!g.state().unit(b).pinned, "no VOF bears on it: unpinned");
+    let resolved: Vec<String> = g.log()[before..]
+        .iter()
+        .filter(|e| e.rule.starts_with("6.3.2"))
+        .map(|e| e.text.clone())
+        .collect();
+    let name = g.describe(a);
+    assert!(
+        resolved.iter().any(|t| t.starts_with(&name)),
+        "{name} under fire is resolved: {resolved:?}"
+    );
+    assert!(
+        !resolved.iter().any(|t| t.starts_with(&g.describe(b))),
+        "a unit under no VOF draws nothing"
+    );
+}

@@ -753,6 +753,49 @@ fn rule_4_2_2_b_platoon_move_costs_two_and_moves_the_good_order_units() {
 }
 
 #[test]
+fn rule_4_2_2_b_each_unit_of_a_platoon_move_may_end_under_cover() {
+    // 4.2.2 b: each unit performs a 4.2.2 a move, which may end under a
+    // cover marker of the new card: the player is asked unit by unit, no
+    // cover suggested (what the program did before).
+    use fof::data::charts::CoverKind;
+    use fof::engine::kernel::input::{Choice, Decision};
+    let mut g = game();
+    for id in [PLT, S1, LMG] {
+        put(&mut g, id, p(1, 2));
+    }
+    let c = common::cover(&mut g, p(2, 2), CoverKind::Basic);
+    new_impulse(&mut g, Some(PLT), 3);
+    ok(&mut g, plt_move(Some(PLT), p(2, 2)));
+    let mut asked = Vec::new();
+    while let Decision::Choose(Choice::MoverCover {
+        unit: u, covers, ..
+    }) = g.prompt().decision
+    {
+        assert_eq!(covers, vec![c]);
+        assert_eq!(
+            g.suggestion(),
+            Some(Input::MoverCover {
+                unit: u,
+                cover: None
+            })
+        );
+        asked.push(u);
+        // The squad goes under the marker, the others stay in the open.
+        let cover = (u == S1).then_some(c);
+        ok(&mut g, Input::MoverCover { unit: u, cover });
+    }
+    asked.sort();
+    let mut movers = vec![PLT, S1, LMG];
+    movers.sort();
+    assert_eq!(asked, movers);
+    assert_eq!(unit(&g, S1).cover, Some(c));
+    assert_eq!(unit(&g, LMG).cover, None);
+    assert!(unit(&g, S1).exposed, "a move under cover still exposes");
+    // Back to the orders.
+    assert!(matches!(g.prompt().decision, Decision::Orders { .. }));
+}
+
+#[test]
 fn rule_4_2_2_b_only_a_platoon_hq_moves_a_platoon() {
     let mut g = game();
     for id in [CO, PLT, S1, S2] {

@@ -380,6 +380,8 @@ fn rule_6_7_2_g_three_bursts_bring_a_battalion_mission() {
     deck.extend(cards(&g, 2, no_burst));
     g.state_mut().deck.put_on_top(&deck);
     g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+    let take = g.suggestion().expect("the battalion's cards are asked for");
+    g.apply(&take).unwrap();
     let pending = g
         .state()
         .map
@@ -389,6 +391,47 @@ fn rule_6_7_2_g_three_bursts_bring_a_battalion_mission() {
         .count();
     assert_eq!(pending, 3, "the target and two bordering cards");
     assert_eq!(missions_left(&g, FmKind::He), 1, "one mission spent");
+}
+
+#[test]
+fn rule_6_7_2_g_the_player_picks_the_battalions_two_cards_or_declines() {
+    // 6.7.2 G "you may": the two bordering cards are the player's to name,
+    // or none; the program suggests those with the most spotted enemy
+    // steps.
+    use fof::engine::kernel::input::{Choice, Decision};
+    for pick in [Some(vec![p(2, 1), p(3, 1)]), None] {
+        let (mut g, hq, _) = fire_position(true);
+        let mut deck = cards(&g, 1, |c| c.icon == Icon::TripleBurst);
+        deck.extend(cards(&g, 2, no_burst));
+        g.state_mut().deck.put_on_top(&deck);
+        g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap();
+        let Decision::Choose(Choice::BattalionFire { target, cards, .. }) = g.prompt().decision
+        else {
+            panic!("the battalion's cards are asked for: {:?}", g.prompt());
+        };
+        assert_eq!(target, p(3, 2));
+        assert!(cards.contains(&p(2, 1)) && cards.contains(&p(3, 1)));
+        let legal = g.legal_inputs();
+        assert_eq!(Some(legal[0].clone()), g.suggestion(), "suggestion first");
+        assert!(legal.contains(&Input::BattalionFire { cards: Vec::new() }));
+        assert_eq!(legal.len(), cards.len() * (cards.len() - 1) / 2 + 1);
+        let answer = Input::BattalionFire {
+            cards: pick.clone().unwrap_or_default(),
+        };
+        g.apply(&answer).unwrap();
+        let pending: Vec<CardPos> = g
+            .state()
+            .map
+            .cards
+            .iter()
+            .filter(|c| c.markers.pending_fire)
+            .map(|c| c.pos)
+            .collect();
+        let mut want = vec![p(3, 2)];
+        want.extend(pick.unwrap_or_default());
+        want.sort();
+        assert_eq!(pending, want);
+    }
 }
 
 #[test]

@@ -79,6 +79,11 @@ fn to_orders(app: &mut App<Local>) {
                 app.give(&Input::ChooseHq(candidates[0]));
                 close_cards(app);
             }
+            Decision::Choose(_) => {
+                let a = app.game().suggestion().expect("a suggested answer");
+                app.give(&a);
+                close_cards(app);
+            }
             Decision::MissionOver => panic!("the mission ended before any order"),
         }
     }

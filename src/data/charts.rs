@@ -252,6 +252,22 @@ impl CoverKind {
         CoverKind::ChurchTower,
     ];
 
+    /// The marker's name in words, for the log and the screens.
+    pub fn label(self) -> &'static str {
+        match self {
+            CoverKind::Basic => "basic",
+            CoverKind::Foxhole => "foxhole",
+            CoverKind::Trench => "trench",
+            CoverKind::Bunker => "bunker",
+            CoverKind::Pillbox => "pillbox",
+            CoverKind::DeepBunker => "deep bunker",
+            CoverKind::LightBuilding => "light building",
+            CoverKind::StrongBuilding => "strong building",
+            CoverKind::UpperStory => "upper story",
+            CoverKind::ChurchTower => "church tower",
+        }
+    }
+
     /// Field fortifications do not count against a card's cover potential.
     pub fn is_fortification(self) -> bool {
         matches!(

@@ -191,6 +191,45 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("Set down: {} puts down {what}", name(game, *unit))
             }
         },
+        Input::MoverCover { unit, cover } => match cover {
+            None => format!("{} ends its move in the open", name(game, *unit)),
+            Some(c) => {
+                let kind = game
+                    .state()
+                    .get(*unit)
+                    .and_then(|u| game.state().cover_kind(u.pos, *c))
+                    .map(|k| k.label())
+                    .unwrap_or("a");
+                format!(
+                    "{} ends its move under the {kind} cover marker",
+                    name(game, *unit)
+                )
+            }
+        },
+        Input::RunnerActivates { runner, activate } => {
+            let hq = game.state().choices.iter().find_map(|c| match c {
+                crate::engine::kernel::input::Choice::Runner { runner: r, hq } if r == runner => {
+                    Some(*hq)
+                }
+                _ => None,
+            });
+            let hq = hq.map(|h| name(game, h)).unwrap_or_else(|| "its HQ".into());
+            if *activate {
+                format!("The runner activates {hq}")
+            } else {
+                format!("{hq} is not activated: it draws on its own initiative")
+            }
+        }
+        Input::BattalionFire { cards } => match cards.as_slice() {
+            [] => "The battalion does not fire".into(),
+            cs => format!(
+                "The battalion fires on {}",
+                cs.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ),
+        },
         Input::Skilled {
             holder,
             skill,
@@ -227,6 +266,9 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::EndImpulse => "4.1.3",
         Input::ChooseHq(_) => "3.3",
         Input::Drop { .. } | Input::DropItem { .. } => "5.1.6 B",
+        Input::MoverCover { .. } => "4.2.2 b",
+        Input::RunnerActivates { .. } => "3.3.1 B",
+        Input::BattalionFire { .. } => "6.7.2 G",
     }
 }
 
@@ -244,7 +286,9 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::ChooseHq(id) => vec![*id],
         Input::Drop { carrier, casualty } => vec![*carrier, *casualty],
         Input::DropItem { unit, .. } => vec![*unit],
-        Input::EndImpulse => Vec::new(),
+        Input::MoverCover { unit, .. } => vec![*unit],
+        Input::RunnerActivates { runner, .. } => vec![*runner],
+        Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }
 }
 

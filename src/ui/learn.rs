@@ -126,6 +126,12 @@ pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
+        Decision::Choose(c) => {
+            let (rule, q) = crate::engine::turn::choices::question(game, c);
+            format!(
+                "Your decision ({rule}): {q} The rules leave this to you; the program's suggestion comes first in the list (Enter takes it)."
+            )
+        }
         Decision::MissionOver => "The mission is over.".into(),
     };
     (

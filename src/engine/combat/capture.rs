@@ -287,6 +287,15 @@ fn retreats(game: &mut Game) {
                 game.describe(id)
             );
             leave_play(game, id, "3.5", text, reads);
+            // The casualty it takes along leaves with it; one it cannot
+            // take stays where it lies.
+            game.state.carried.retain(|(k, _)| *k != id);
+            if let Some((c, ccover)) = casualty
+                && ccover == u.cover
+            {
+                let text = format!("{} is carried off the map with it.", game.describe(c));
+                leave_play(game, c, "3.5", text, Vec::new());
+            }
             continue;
         }
         {
@@ -303,7 +312,9 @@ fn retreats(game: &mut Game) {
                 let cu = game.state.unit_mut(c);
                 cu.pos = dest;
                 cu.cover = None;
-                if !game.state.carried.iter().any(|(_, x)| *x == c) {
+                // (The enemy's litter teams carry in their own procedure,
+                // 9.4: only the company's carrying is recorded.)
+                if u.side == Side::Us && !game.state.carried.iter().any(|(_, x)| *x == c) {
                     game.state.carried.push((id, c));
                     game.state.carried.sort();
                 }

@@ -332,7 +332,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         && let Some(kind) = game.state.cover_kind(pos, c)
     {
         let v = cover_value(game, pos, c, kind);
-        parts.push((format!("{kind:?} cover"), v));
+        parts.push((format!("{} cover", kind.label()), v));
         // 5.2.3: crowding under grenades and Incoming! (and air strikes,
         // which fall as Incoming! does), not under mines (9.5).
         if indirect && base != Base::Mine {

@@ -339,8 +339,10 @@ fn land(
         text,
         reads,
     );
-    // 6.7.2 G: a battalion mission adds two bordering cards, chosen here as
-    // those holding the most spotted enemy steps (position order on ties).
+    // 6.7.2 G: three bursts let the battalion fire too, on two cards
+    // bordering the target: the player picks them, or declines ("you may");
+    // the program suggests the two holding the most spotted enemy steps
+    // (position order on ties).
     if triple && fs.battalion && matches!(kind, FmKind::He | FmKind::Tot) && !short {
         let mut around: Vec<(u32, CardPos)> = crate::data::terrain::Dir::ALL
             .iter()
@@ -357,18 +359,56 @@ fn land(
             })
             .collect();
         around.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
-        for (_, p) in around.into_iter().take(2) {
-            place_pending(game, p, kind, modifier, false);
-            game.emit(
-                "6.7.2 G",
-                EventKind::Marker {
-                    pos: p,
-                    what: "battalion fire".into(),
-                },
-                format!("Three bursts: the battalion fires too, a Pending marker goes on {p}."),
-                Vec::new(),
-            );
+        let mut suggested: Vec<CardPos> = around.iter().take(2).map(|(_, p)| *p).collect();
+        suggested.sort();
+        let mut cards: Vec<CardPos> = around.into_iter().map(|(_, p)| p).collect();
+        cards.sort();
+        if !cards.is_empty() {
+            game.state
+                .choices
+                .push(crate::engine::kernel::input::Choice::BattalionFire {
+                    target,
+                    kind,
+                    modifier,
+                    cards,
+                    suggested,
+                });
         }
+    }
+}
+
+/// The answer to [`crate::engine::kernel::input::Choice::BattalionFire`]:
+/// Pending markers on the cards named, or none when the mission is not
+/// taken (6.7.2 G).
+pub fn battalion_fire(
+    game: &mut Game,
+    target: CardPos,
+    kind: FmKind,
+    modifier: i8,
+    cards: &[CardPos],
+) {
+    if cards.is_empty() {
+        game.emit(
+            "6.7.2 G",
+            EventKind::Nothing {
+                why: "battalion fire declined".into(),
+            },
+            format!("Three bursts: the battalion could fire around {target}, but is not asked to."),
+            Vec::new(),
+        );
+        return;
+    }
+    for p in cards {
+        place_pending(game, *p, kind, modifier, false);
+        game.emit(
+            "6.7.2 G",
+            EventKind::Marker {
+                pos: *p,
+                what: "battalion fire".into(),
+            },
+            format!("Three bursts: the battalion fires too, a Pending marker goes on {p}."),
+            Vec::new(),
+        );
     }
 }
 

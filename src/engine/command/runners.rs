@@ -4,12 +4,16 @@
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::Choice;
 
 /// 3.3.1 B, 4.3.2: runners dispatched on an earlier turn that were neither
-/// hit nor pinned activate the HQ they reached, then return to the CO HQ
-/// and are marked Exposed. Decision: this happens at the start of the CO HQ
-/// impulse step whether or not the CO HQ itself was activated, since the
-/// runner carries the order given the turn before.
+/// hit nor pinned reach the HQ they were sent to; the player may activate
+/// it (3.3.1 B "You may also activate", a question put to the player), and
+/// the runner returns to the CO HQ, Exposed. Decision: this happens at the
+/// start of the CO HQ impulse step whether or not the CO HQ itself was
+/// activated, since the runner carries the order given the turn before; a
+/// runner whose HQ is not activated returns all the same.
 pub fn runner_arrivals(game: &mut Game) {
     let turn = game.state.turn;
     let tasks: Vec<_> = game
@@ -29,18 +33,10 @@ pub fn runner_arrivals(game: &mut Game) {
             && target.pos == runner.pos
             && target.can_command_others();
         if ok {
-            if let Some(h) = game.state.hq_state_mut(t.target) {
-                h.activated = true;
-            }
-            game.emit(
-                "4.3.2",
-                EventKind::Activated { hq: t.target },
-                format!(
-                    "The runner reaches {} and activates it.",
-                    game.describe(t.target)
-                ),
-                Vec::new(),
-            );
+            game.state.choices.push(Choice::Runner {
+                runner: t.runner,
+                hq: t.target,
+            });
         } else {
             game.emit(
                 "4.3.2",
@@ -53,34 +49,69 @@ pub fn runner_arrivals(game: &mut Game) {
                 ),
                 Vec::new(),
             );
+            return_to_co(game, t.runner);
         }
-        if runner.in_play() {
-            let co = game.state.co_hq().map(|u| (u.id, u.pos));
-            // Decision (4.3.2, 5.1.5): a runner that would overfill the CO
-            // HQ's card waits on its own card instead.
-            let room = co.is_some_and(|(_, pos)| {
-                pos.is_staging()
-                    || game.state.steps_at(pos, Side::Us) + runner.steps
-                        <= game.data.charts.stacking.steps
-            });
-            if let Some((_, pos)) = co.filter(|_| room) {
-                let r = game.state.unit_mut(t.runner);
-                r.pos = pos;
-                r.cover = None;
-                r.exposed = true;
-                game.emit(
-                    "3.3.1 B",
-                    EventKind::Moved {
-                        unit: t.runner,
-                        from: runner.pos,
-                        to: pos,
-                        exposed: true,
-                    },
-                    "The runner returns to the CO HQ and is marked Exposed.".into(),
-                    Vec::new(),
-                );
-            }
+    }
+}
+
+/// The answer to [`Choice::Runner`]: the HQ is activated or not, and the
+/// runner goes back to the CO HQ.
+pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool) {
+    if activate {
+        if let Some(h) = game.state.hq_state_mut(hq) {
+            h.activated = true;
         }
+        game.emit(
+            "3.3.1 B",
+            EventKind::Activated { hq },
+            format!("The runner reaches {} and activates it.", game.describe(hq)),
+            Vec::new(),
+        );
+    } else {
+        game.emit(
+            "3.3.1 B",
+            EventKind::Nothing {
+                why: "runner not used".into(),
+            },
+            format!(
+                "The runner reaches {}, which is left to act on its own initiative.",
+                game.describe(hq)
+            ),
+            Vec::new(),
+        );
+    }
+    return_to_co(game, runner);
+}
+
+/// 3.3.1 B: a runner back from its errand returns to the CO HQ, Exposed.
+fn return_to_co(game: &mut Game, id: UnitId) {
+    let runner = game.state.unit(id).clone();
+    if !runner.in_play() {
+        return;
+    }
+    let co = game.state.co_hq().map(|u| (u.id, u.pos));
+    // Decision (4.3.2, 5.1.5): a runner that would overfill the CO
+    // HQ's card waits on its own card instead.
+    let room = co.is_some_and(|(_, pos)| {
+        pos.is_staging()
+            || game.state.steps_at(pos, Side::Us) + runner.steps <= game.data.charts.stacking.steps
+    });
+    if let Some((_, pos)) = co.filter(|_| room) {
+        let r = game.state.unit_mut(id);
+        r.pos = pos;
+        r.cover = None;
+        r.exposed = true;
+        game.emit(
+            "3.3.1 B",
+            EventKind::Moved {
+                unit: id,
+                from: runner.pos,
+                to: pos,
+                exposed: true,
+            },
+            "The runner returns to the CO HQ and is marked Exposed.".into(),
+            Vec::new(),
+        );
     }
 }
 

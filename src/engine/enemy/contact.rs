@@ -604,7 +604,7 @@ fn put_group(
                 ", unspotted"
             },
             match cover_kind {
-                Some(k) => format!(", under {k:?}"),
+                Some(k) => format!(", under {}", k.label()),
                 None => String::new(),
             }
         ),

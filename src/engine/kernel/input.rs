@@ -27,6 +27,17 @@ pub enum Input {
     /// Set down carried ammunition, or an asset by its index in the unit's
     /// assets, on the unit's card: free (5.1.6 B).
     DropItem { unit: UnitId, asset: Option<usize> },
+    /// 4.2.2 b: a unit of a platoon move ends under this cover marker on
+    /// its new card, or under none.
+    MoverCover {
+        unit: UnitId,
+        cover: Option<CoverId>,
+    },
+    /// 3.3.1 B: the runner that reached its HQ activates it, or not.
+    RunnerActivates { runner: UnitId, activate: bool },
+    /// 6.7.2 G: the battalion fires on these two cards bordering the
+    /// target, or (none named) the mission is not taken.
+    BattalionFire { cards: Vec<CardPos> },
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -54,8 +65,38 @@ pub enum Decision {
     },
     /// Pick the HQ whose impulse comes next.
     ChooseHq { candidates: Vec<UnitId> },
+    /// Answer a question the rules put in the middle of a procedure.
+    Choose(Choice),
     /// The mission is over: nothing to decide.
     MissionOver,
+}
+
+/// A question the rules leave to the player in the middle of a procedure;
+/// the game waits for the answer before anything else goes on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Choice {
+    /// 4.2.2 b: a unit of a platoon move may end under one of the cover
+    /// markers of its new card, as a single move allows (4.2.2 a).
+    /// `from_fortified`: it left a trench, bunker or pillbox marker, so
+    /// ending under another keeps it from being Exposed.
+    MoverCover {
+        unit: UnitId,
+        covers: Vec<CoverId>,
+        from_fortified: bool,
+    },
+    /// 3.3.1 B: a runner dispatched on an earlier turn stands, in Good
+    /// Order, with the HQ it was sent to: the player may activate it.
+    Runner { runner: UnitId, hq: UnitId },
+    /// 6.7.2 G: three bursts let the battalion fire too, on two cards
+    /// bordering the target, if the player takes it. `suggested` is the
+    /// program's pick: the two holding the most spotted enemy steps.
+    BattalionFire {
+        target: CardPos,
+        kind: FmKind,
+        modifier: i8,
+        cards: Vec<CardPos>,
+        suggested: Vec<CardPos>,
+    },
 }
 
 /// The pending decision and where in the turn it arises.

@@ -535,6 +535,10 @@ pub struct State {
     pub activity: Activity,
     pub impulse: Option<Impulse>,
     pub runners: Vec<RunnerTask>,
+    /// Questions waiting for the player's answer, first asked first
+    /// (see [`crate::engine::kernel::input::Choice`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<crate::engine::kernel::input::Choice>,
     /// Every fire link on the map, sorted (6.2).
     pub fires: Vec<FireLink>,
     /// PDFs placed by the direct fire of G! weapons (a mortar's direct lay,

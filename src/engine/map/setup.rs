@@ -43,6 +43,7 @@ pub fn initial_state(
         activity: Activity::NoContact,
         impulse: None,
         runners: Vec::new(),
+        choices: Vec::new(),
         fires: Vec::new(),
         lay_pdfs: Vec::new(),
         fire_missions: mission

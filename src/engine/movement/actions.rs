@@ -69,7 +69,7 @@ fn check_cover(game: &Game, u: &Unit, pos: CardPos, cover: CoverId) -> Result<()
             .map(|x| x.steps)
             .sum();
         if inside + u.steps > cap {
-            return no(|| format!("the {kind:?} holds at most {cap} steps (5.2.3 B)"));
+            return no(|| format!("the {} holds at most {cap} steps (5.2.3 B)", kind.label()));
         }
     }
     Ok(())
@@ -528,7 +528,15 @@ pub fn perform(game: &mut Game, order: &Order) {
         Action::MovePlatoon { to } | Action::InfiltratePlatoon { to } => {
             let Some(h) = order.by else { return };
             let infiltrate = matches!(order.action, Action::InfiltratePlatoon { .. });
-            for m in platoon_movers(game, h, *to, infiltrate) {
+            let movers = platoon_movers(game, h, *to, infiltrate);
+            let from_fortified: Vec<bool> = movers
+                .iter()
+                .map(|m| {
+                    let u = game.state.unit(*m);
+                    fortified(u.cover.and_then(|c| game.state.cover_kind(u.pos, c)))
+                })
+                .collect();
+            for &m in &movers {
                 if let Some(imp) = &mut game.state.impulse
                     && m != h
                 {
@@ -549,6 +557,21 @@ pub fn perform(game: &mut Game, order: &Order) {
                     }
                 } else {
                     move_unit(game, m, *to, None, true);
+                }
+            }
+            // 4.2.2 b: each unit performs a move of 4.2.2 a, which lets it
+            // end under a cover marker of the new card: the player says,
+            // unit by unit, where there is a marker it may go under.
+            for (m, from_fortified) in movers.into_iter().zip(from_fortified) {
+                let covers = covers_open_to(game, m);
+                if !covers.is_empty() {
+                    game.state
+                        .choices
+                        .push(crate::engine::kernel::input::Choice::MoverCover {
+                            unit: m,
+                            covers,
+                            from_fortified,
+                        });
                 }
             }
         }
@@ -758,6 +781,63 @@ fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
     }
 }
 
+/// The cover markers of its card a unit may end a move under (4.2.2 a,
+/// 5.2.3 B capacities).
+pub fn covers_open_to(game: &Game, unit: UnitId) -> Vec<CoverId> {
+    let u = game.state.unit(unit);
+    if !u.in_play() || u.pos.is_staging() {
+        return Vec::new();
+    }
+    game.state
+        .map
+        .card(u.pos)
+        .map(|c| {
+            c.covers
+                .iter()
+                .map(|m| m.id)
+                .filter(|id| Some(*id) != u.cover && check_cover(game, u, u.pos, *id).is_ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The answer to a platoon mover's cover question (4.2.2 b): the unit and
+/// the casualties it carries end under `cover`, or under none; a unit that
+/// went from one field fortification into another is not Exposed (4.2.2 a).
+pub fn settle_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, from_fortified: bool) {
+    let pos = game.state.unit(unit).pos;
+    let kind = cover.and_then(|c| game.state.cover_kind(pos, c));
+    {
+        let u = game.state.unit_mut(unit);
+        u.cover = cover;
+        if from_fortified && fortified(kind) {
+            u.exposed = false;
+        }
+    }
+    for (k, c) in game.state.carried.clone() {
+        if k == unit {
+            game.state.unit_mut(c).cover = cover;
+        }
+    }
+    let text = match kind {
+        Some(k) => format!(
+            "{} ends its move under the {} cover marker.",
+            game.describe(unit),
+            k.label()
+        ),
+        None => format!("{} ends its move in the open.", game.describe(unit)),
+    };
+    game.emit(
+        "4.2.2 b",
+        EventKind::CoverChanged {
+            unit,
+            under: cover.is_some(),
+        },
+        text,
+        Vec::new(),
+    );
+}
+
 /// 6.5.1, 6.2.2: the target of successful grenade attacks that moves
 /// before combat resolution, out of its card or out of (or into) a cover
 /// marker, turns them into a single Grenade Miss on the card it was on.
@@ -817,7 +897,7 @@ fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: b
             "{} {}{}.",
             game.describe(unit),
             match to_kind {
-                Some(k) => format!("moves under the {k:?} cover marker"),
+                Some(k) => format!("moves under the {} cover marker", k.label()),
                 None => "leaves its cover".into(),
             },
             if exposed {
@@ -868,7 +948,7 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
     let u = game.state.unit_mut(unit);
     u.cover = first;
     u.exposed = true;
-    let names: Vec<String> = kinds.iter().map(|k| format!("{k:?}")).collect();
+    let names: Vec<String> = kinds.iter().map(|k| k.label().to_string()).collect();
     game.emit(
         "5.2.3",
         EventKind::CoverFound {

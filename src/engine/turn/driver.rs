@@ -93,6 +93,8 @@ impl Game {
         let kind = self.mission.kind;
         let decision = if self.is_over() {
             Decision::MissionOver
+        } else if let Some(c) = self.state.choices.first() {
+            Decision::Choose(c.clone())
         } else if let Some(imp) = &self.state.impulse {
             Decision::Orders {
                 hq: imp.hq,
@@ -105,18 +107,31 @@ impl Game {
                 candidates: self.hq_candidates(self.state.step),
             }
         };
+        let rule = match &decision {
+            Decision::Choose(c) => crate::engine::turn::choices::question(self, c).0,
+            _ => self.state.step.rule(kind),
+        };
         Prompt {
             turn: self.state.turn,
             step: self.state.step,
-            rule: self.state.step.rule(kind),
+            rule,
             decision,
         }
+    }
+
+    /// The program's suggested answer when the rules put a question to the
+    /// player (it comes first among the legal inputs too).
+    pub fn suggestion(&self) -> Option<Input> {
+        crate::engine::turn::choices::suggestion(self)
     }
 
     /// Every input the engine accepts now, in a stable order.
     pub fn legal_inputs(&self) -> Vec<Input> {
         if self.is_over() {
             return Vec::new();
+        }
+        if !self.state.choices.is_empty() {
+            return crate::engine::turn::choices::legal(self);
         }
         match &self.state.impulse {
             Some(_) => {
@@ -214,6 +229,12 @@ impl Game {
     /// The input's own effect, checked, without the automatic play that
     /// follows it. [`crate::engine::turn::forecast`] trial-runs inputs with it.
     pub(crate) fn act(&mut self, input: &Input) -> Result<(), Illegal> {
+        if !self.state.choices.is_empty() || crate::engine::turn::choices::is_answer(input) {
+            crate::engine::turn::choices::answer(self, input)?;
+            self.end_impulse_of_a_gone_hq();
+            crate::engine::enemy::activity::update(self);
+            return Ok(());
+        }
         match input {
             Input::Order(order) => {
                 if self.state.impulse.is_none() {
@@ -303,6 +324,11 @@ impl Game {
                 }
                 self.drop_item(*unit, *asset);
             }
+            Input::MoverCover { .. }
+            | Input::RunnerActivates { .. }
+            | Input::BattalionFire { .. } => {
+                return Err(Illegal("there is no question to answer now".into()));
+            }
             Input::Drop { carrier, casualty } => {
                 if self.state.get(*carrier).is_none() || self.state.get(*casualty).is_none() {
                     return Err(Illegal("there is no such unit".into()));
@@ -382,7 +408,7 @@ impl Game {
         if self.state.step == Step::MissionEnd {
             return false;
         }
-        if self.state.impulse.is_some() {
+        if self.state.impulse.is_some() || !self.state.choices.is_empty() {
             return false;
         }
         if !self.state.step_begun {
@@ -395,7 +421,10 @@ impl Game {
                 Vec::new(),
             );
             self.enter_step(step);
-            if self.state.impulse.is_some() || self.state.step == Step::MissionEnd {
+            if self.state.impulse.is_some()
+                || self.state.step == Step::MissionEnd
+                || !self.state.choices.is_empty()
+            {
                 return true;
             }
         }

@@ -4,6 +4,7 @@
 //! 4.2), orders given with a skill marker ([`skilled`], 10.7), and the odds
 //! of an input before it is given ([`forecast`]).
 
+pub mod choices;
 pub mod driver;
 pub mod forecast;
 pub mod menu;

@@ -503,6 +503,10 @@ impl<D: Driver> App<D> {
                             *i += 1;
                         } else {
                             self.overlay = Overlay::None;
+                            if !self.walking() {
+                                // A question the draws raised comes next.
+                                self.open_question_menu();
+                            }
                         }
                     }
                     Command::Left | Command::Up => *i = i.saturating_sub(1),

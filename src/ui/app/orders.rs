@@ -41,9 +41,33 @@ impl<D: Driver> App<D> {
         }
     }
 
+    /// The question the rules put to the player (a platoon mover's cover,
+    /// a runner, a battalion mission): its answers, the program's
+    /// suggestion first and marked, so that Enter takes it.
+    pub fn open_question_menu(&mut self) -> bool {
+        let g = self.game();
+        let crate::engine::kernel::input::Decision::Choose(c) = g.prompt().decision else {
+            return false;
+        };
+        let (rule, q) = crate::engine::turn::choices::question(g, &c);
+        let suggested = g.suggestion();
+        let legal = g.legal_inputs();
+        let mut menu = self.menu_of(format!("{q} ({rule})"), &legal);
+        for e in &mut menu.entries {
+            if Some(&e.input) == suggested.as_ref() {
+                e.label.push_str("  (suggested)");
+            }
+        }
+        self.overlay = Overlay::Menu(menu);
+        true
+    }
+
     /// The menu of the selected unit: every legal input that names it, and
     /// ending the impulse.
     pub fn open_unit_menu(&mut self) {
+        if self.open_question_menu() {
+            return;
+        }
         let legal = self.game().legal_inputs();
         if legal.is_empty() {
             self.message = Some("the mission is over: nothing to decide".into());
@@ -76,6 +100,9 @@ impl<D: Driver> App<D> {
 
     /// Every legal input.
     pub fn open_all_menu(&mut self) {
+        if self.open_question_menu() {
+            return;
+        }
         let legal = self.game().legal_inputs();
         if legal.is_empty() {
             self.message = Some("the mission is over: nothing to decide".into());
@@ -127,6 +154,9 @@ impl<D: Driver> App<D> {
                 self.undo_scope = Some(scope);
                 if !self.shown.is_empty() && self.autoplay.is_none() && !self.learn {
                     self.overlay = Overlay::Cards(0);
+                } else if self.autoplay.is_none() && !self.learn {
+                    // A question the rules put now is asked at once.
+                    self.open_question_menu();
                 }
                 if self.game().is_over() && self.screen == Screen::Play {
                     self.screen = Screen::Result;

@@ -63,6 +63,10 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         Decision::ChooseHq { .. } => {
             Line::styled("Choose whose impulse comes next", t.style(Role::Warn))
         }
+        Decision::Choose(_) => Line::styled(
+            format!("A question for you ({})", p.rule),
+            t.style(Role::Warn),
+        ),
         Decision::MissionOver => Line::styled("The mission is over", t.style(Role::Warn)),
     });
     let vis = visibility(g)

@@ -1,0 +1,151 @@
+//! Questions the rules leave to the player in the middle of a procedure
+//! (a platoon mover's cover, 4.2.2 b; a runner's activation, 3.3.1 B; the
+//! battalion's share of a fire mission, 6.7.2 G): their answers as inputs,
+//! the program's suggestion, and carrying the answer out.
+
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::input::{Choice, Input};
+use crate::engine::kernel::pos::CardPos;
+
+/// The answers open to the first pending question, the program's
+/// suggestion first.
+pub fn legal(game: &Game) -> Vec<Input> {
+    let Some(choice) = game.state.choices.first() else {
+        return Vec::new();
+    };
+    let mut v = match choice {
+        Choice::MoverCover { unit, covers, .. } => {
+            let open = crate::engine::movement::actions::covers_open_to(game, *unit);
+            std::iter::once(None)
+                .chain(covers.iter().filter(|c| open.contains(c)).map(|c| Some(*c)))
+                .map(|cover| Input::MoverCover { unit: *unit, cover })
+                .collect()
+        }
+        Choice::Runner { runner, .. } => [true, false]
+            .into_iter()
+            .map(|activate| Input::RunnerActivates {
+                runner: *runner,
+                activate,
+            })
+            .collect(),
+        Choice::BattalionFire { cards, .. } => {
+            let mut v: Vec<Input> = pairs(cards)
+                .into_iter()
+                .map(|cards| Input::BattalionFire { cards })
+                .collect();
+            v.push(Input::BattalionFire { cards: Vec::new() });
+            v
+        }
+    };
+    if let Some(s) = suggestion(game)
+        && let Some(i) = v.iter().position(|x| *x == s)
+    {
+        let s = v.remove(i);
+        v.insert(0, s);
+    }
+    v
+}
+
+/// The cards the battalion may fire on: any two of those bordering the
+/// target, or the one there is.
+fn pairs(cards: &[CardPos]) -> Vec<Vec<CardPos>> {
+    if cards.len() < 2 {
+        return vec![cards.to_vec()];
+    }
+    let mut v = Vec::new();
+    for (i, a) in cards.iter().enumerate() {
+        for b in &cards[i + 1..] {
+            v.push(vec![*a, *b]);
+        }
+    }
+    v
+}
+
+/// The program's answer to the pending question, offered as a one-key
+/// suggestion: what it did before the question was the player's (no cover
+/// after a platoon move, the runner used, the battalion's two cards with
+/// the most spotted enemy steps).
+pub fn suggestion(game: &Game) -> Option<Input> {
+    Some(match game.state.choices.first()? {
+        Choice::MoverCover { unit, .. } => Input::MoverCover {
+            unit: *unit,
+            cover: None,
+        },
+        Choice::Runner { runner, .. } => Input::RunnerActivates {
+            runner: *runner,
+            activate: true,
+        },
+        Choice::BattalionFire { suggested, .. } => Input::BattalionFire {
+            cards: suggested.clone(),
+        },
+    })
+}
+
+/// The question in words, with its rule.
+pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
+    match choice {
+        Choice::MoverCover { unit, .. } => (
+            "4.2.2 b",
+            format!(
+                "{} has moved with its platoon: does it end under a cover marker of {}?",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
+            ),
+        ),
+        Choice::Runner { runner, hq } => (
+            "3.3.1 B",
+            format!(
+                "{} has reached {}: activate it?",
+                game.describe(*runner),
+                game.describe(*hq)
+            ),
+        ),
+        Choice::BattalionFire { target, .. } => (
+            "6.7.2 G",
+            format!(
+                "Three bursts on the fire mission at {target}: the battalion may fire on two cards around it. Which two, if any?"
+            ),
+        ),
+    }
+}
+
+/// Checks and carries out the answer to the first pending question. Any
+/// other input is refused while a question waits.
+pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
+    let Some(choice) = game.state.choices.first().cloned() else {
+        return no("there is no question to answer now");
+    };
+    if !legal(game).contains(input) {
+        let (rule, q) = question(game, &choice);
+        return no(|| format!("answer the question first ({rule}): {q}"));
+    }
+    game.state.choices.remove(0);
+    match (&choice, input) {
+        (Choice::MoverCover { from_fortified, .. }, Input::MoverCover { unit, cover }) => {
+            crate::engine::movement::actions::settle_cover(game, *unit, *cover, *from_fortified)
+        }
+        (Choice::Runner { runner, hq }, Input::RunnerActivates { activate, .. }) => {
+            crate::engine::command::runners::runner_answer(game, *runner, *hq, *activate)
+        }
+        (
+            Choice::BattalionFire {
+                target,
+                kind,
+                modifier,
+                ..
+            },
+            Input::BattalionFire { cards },
+        ) => crate::engine::combat::support::battalion_fire(game, *target, *kind, *modifier, cards),
+        _ => {}
+    }
+    crate::engine::combat::engage::update(game);
+    Ok(())
+}
+
+/// Whether an input answers a question.
+pub fn is_answer(input: &Input) -> bool {
+    matches!(
+        input,
+        Input::MoverCover { .. } | Input::RunnerActivates { .. } | Input::BattalionFire { .. }
+    )
+}
