@@ -1030,10 +1030,12 @@ fn rule_3_3_1_b_the_player_may_decline_the_runners_activation() {
     assert_eq!(g.prompt().rule, "3.3.1 B");
     let yes = Input::RunnerActivates {
         runner: r,
+        hq: plt,
         activate: true,
     };
     let no = Input::RunnerActivates {
         runner: r,
+        hq: plt,
         activate: false,
     };
     assert_eq!(g.legal_inputs(), vec![yes.clone(), no.clone()]);

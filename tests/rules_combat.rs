@@ -1868,6 +1868,25 @@ fn rule_4_1_2_b_the_hqs_own_sides_point_blank_fire_does_not_count_in_its_draw() 
     );
 }
 
+#[test]
+fn rule_5_2_3_b_units_in_a_bunker_or_pillbox_do_not_fire_at_point_blank() {
+    // 5.2.3 B: they may be targeted from their own card but do not fire
+    // into it; outside the marker the same squad fires.
+    for kind in [CoverKind::Bunker, CoverKind::Pillbox] {
+        let mut g = game();
+        let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+        let c = cover(&mut g, p(2, 2), kind);
+        u(&mut g, e).cover = Some(c);
+        add(&mut g, "us_rifle_squad", p(2, 2));
+        engage::update(&mut g);
+        assert!(links(&g, Side::German).is_empty(), "{kind:?}");
+        assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(2, 2))]);
+        u(&mut g, e).cover = None;
+        engage::update(&mut g);
+        assert_eq!(links(&g, Side::German), vec![(p(2, 2), p(2, 2))]);
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 6.4 Weapon restrictions
 // ---------------------------------------------------------------------------

@@ -271,6 +271,26 @@ pub enum Pyro {
     CsGas,
 }
 
+impl Pyro {
+    /// The device in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Pyro::RedStarParachute => "red star parachute",
+            Pyro::GreenStarParachute => "green star parachute",
+            Pyro::RedStarCluster => "red star cluster",
+            Pyro::GreenStarCluster => "green star cluster",
+            Pyro::RedSmoke => "red smoke",
+            Pyro::GreenSmoke => "green smoke",
+            Pyro::YellowSmoke => "yellow smoke",
+            Pyro::PurpleSmoke => "purple smoke",
+            Pyro::Smoke => "smoke grenade",
+            Pyro::WpSmoke => "white phosphorus grenade",
+            Pyro::HandFlare => "hand flare",
+            Pyro::CsGas => "tear gas grenade",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PyroSpec {
@@ -446,6 +466,21 @@ pub enum HhqEvent {
     Barrage(i8),
     /// Enemy: PC markers of a letter on a row (9.1.1).
     Stirring(PcLetter, i8),
+}
+
+impl HhqEvent {
+    /// The event's kind in words (what follows in the log says the rest).
+    pub fn label(&self) -> &'static str {
+        match self {
+            HhqEvent::Quiet => "nothing happens",
+            HhqEvent::Reinforcement(..) => "reinforcements",
+            HhqEvent::MoreFire(..) => "more fire missions",
+            HhqEvent::Tasking { .. } => "a battalion tasking",
+            HhqEvent::Counterattack(_) => "a counterattack",
+            HhqEvent::Barrage(_) => "a barrage",
+            HhqEvent::Stirring(..) => "the enemy stirs",
+        }
+    }
 }
 
 /// A Higher HQ event table: results by R# under 10 for a band of turns.

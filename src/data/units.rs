@@ -221,6 +221,22 @@ pub enum AmmoKind {
     Tank,
 }
 
+impl AmmoKind {
+    /// The ammunition in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            AmmoKind::Mg => "machine-gun",
+            AmmoKind::Mortar => "mortar",
+            AmmoKind::Rcl => "recoilless rifle",
+            AmmoKind::Rocket => "rocket",
+            AmmoKind::Flame => "flamethrower",
+            AmmoKind::Demo => "demolition charge",
+            AmmoKind::RifleGrenade => "rifle grenade",
+            AmmoKind::Tank => "tank gun",
+        }
+    }
+}
+
 /// A tracked ammunition allotment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

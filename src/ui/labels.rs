@@ -206,14 +206,8 @@ pub fn input(game: &Game, input: &Input) -> String {
                 )
             }
         },
-        Input::RunnerActivates { runner, activate } => {
-            let hq = game.state().choices.iter().find_map(|c| match c {
-                crate::engine::kernel::input::Choice::Runner { runner: r, hq } if r == runner => {
-                    Some(*hq)
-                }
-                _ => None,
-            });
-            let hq = hq.map(|h| name(game, h)).unwrap_or_else(|| "its HQ".into());
+        Input::RunnerActivates { hq, activate, .. } => {
+            let hq = name(game, *hq);
             if *activate {
                 format!("The runner activates {hq}")
             } else {
@@ -287,7 +281,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::Drop { carrier, casualty } => vec![*carrier, *casualty],
         Input::DropItem { unit, .. } => vec![*unit],
         Input::MoverCover { unit, .. } => vec![*unit],
-        Input::RunnerActivates { runner, .. } => vec![*runner],
+        Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }
 }
@@ -368,20 +362,9 @@ pub fn words(camel: &str) -> String {
 
 /// An asset or an item in words.
 pub fn asset(a: &crate::engine::kernel::state::Asset) -> String {
-    use crate::engine::kernel::state::Asset;
-    match a {
-        Asset::Radio { name, net, .. } => format!("the radio {name} ({})", net.label()),
-        Asset::Phone { net } => format!("a field telephone ({})", net.label()),
-        Asset::PhoneLines(n) => format!("{n} phone line marker(s)"),
-        Asset::Pyro(p, n) => format!("{n} {}", words(&format!("{p:?}"))),
-    }
+    a.words()
 }
 
 pub fn item(i: &crate::engine::kernel::state::Item) -> String {
-    match i {
-        crate::engine::kernel::state::Item::Asset(a) => asset(a),
-        crate::engine::kernel::state::Item::Ammo(k, n) => {
-            format!("{n} {} ammunition point(s)", words(&format!("{k:?}")))
-        }
-    }
+    i.words()
 }

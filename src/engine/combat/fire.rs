@@ -119,6 +119,17 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
     {
         return None;
     }
+    // 5.2.3 B: units inside a bunker or pillbox (a marker with a firing
+    // arc) do not fire at point blank. (The arc itself needs the marker's
+    // facing, which no mission places yet.)
+    if distance == 0
+        && u.cover
+            .and_then(|c| game.state.cover_kind(u.pos, c))
+            .and_then(|k| game.data.charts.cover_markers.iter().find(|m| m.kind == k))
+            .is_some_and(|m| m.firing_arc)
+    {
+        return None;
+    }
     if u.pinned {
         return Some(VofLevel::AllPinned);
     }

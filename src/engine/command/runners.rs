@@ -81,6 +81,36 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
         );
     }
     return_to_co(game, runner);
+    // Another runner that reached the same HQ has nothing left to ask once
+    // it is activated: it returns too.
+    if activate {
+        let others: Vec<UnitId> = game
+            .state
+            .choices
+            .iter()
+            .filter_map(|c| match c {
+                Choice::Runner { runner: r, hq: h } if *h == hq => Some(*r),
+                _ => None,
+            })
+            .collect();
+        game.state
+            .choices
+            .retain(|c| !matches!(c, Choice::Runner { hq: h, .. } if *h == hq));
+        for r in others {
+            game.emit(
+                "3.3.1 B",
+                EventKind::Nothing {
+                    why: "already activated".into(),
+                },
+                format!(
+                    "Another runner reaches {}, already activated.",
+                    game.describe(hq)
+                ),
+                Vec::new(),
+            );
+            return_to_co(game, r);
+        }
+    }
 }
 
 /// 3.3.1 B: a runner back from its errand returns to the CO HQ, Exposed.

@@ -33,8 +33,12 @@ pub enum Input {
         unit: UnitId,
         cover: Option<CoverId>,
     },
-    /// 3.3.1 B: the runner that reached its HQ activates it, or not.
-    RunnerActivates { runner: UnitId, activate: bool },
+    /// 3.3.1 B: the runner that reached `hq` activates it, or not.
+    RunnerActivates {
+        runner: UnitId,
+        hq: UnitId,
+        activate: bool,
+    },
     /// 6.7.2 G: the battalion fires on these two cards bordering the
     /// target, or (none named) the mission is not taken.
     BattalionFire { cards: Vec<CardPos> },

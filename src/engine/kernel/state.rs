@@ -201,6 +201,28 @@ pub enum Item {
     Ammo(crate::data::units::AmmoKind, u8),
 }
 
+impl Asset {
+    /// The asset in words, for the log and the screens.
+    pub fn words(&self) -> String {
+        match self {
+            Asset::Radio { name, net, .. } => format!("the radio {name} ({})", net.label()),
+            Asset::Phone { net } => format!("a field telephone ({})", net.label()),
+            Asset::PhoneLines(n) => format!("{n} phone line marker(s)"),
+            Asset::Pyro(p, n) => format!("{n} {}(s)", p.label()),
+        }
+    }
+}
+
+impl Item {
+    /// The item in words, for the log and the screens.
+    pub fn words(&self) -> String {
+        match self {
+            Item::Asset(a) => a.words(),
+            Item::Ammo(k, n) => format!("{n} point(s) of {} ammunition", k.label()),
+        }
+    }
+}
+
 /// A cover marker on a card (5.2.3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CoverMarker {

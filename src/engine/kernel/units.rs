@@ -114,7 +114,10 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
                         pos,
                         what: "set destroyed".into(),
                     },
-                    format!("{a:?} is destroyed with its carrier (R# under 2: {r})."),
+                    format!(
+                        "{} is destroyed with its carrier (R# under 2: {r}).",
+                        a.words()
+                    ),
                     reads,
                 );
                 continue;
@@ -125,7 +128,10 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
                     pos,
                     what: "set dropped".into(),
                 },
-                format!("{a:?} survives and lies on {pos} (R# under 2: {r})."),
+                format!(
+                    "{} survives and lies on {pos} (R# under 2: {r}).",
+                    a.words()
+                ),
                 reads,
             );
         }

@@ -93,7 +93,10 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
                         n -= take;
                         let have = w.cargo.map(|(_, x)| x).unwrap_or(0);
                         game.state.unit_mut(unit).cargo = Some((*kind, have + take));
-                        parts.push(format!("carries {take} point(s) of {kind:?} ammunition"));
+                        parts.push(format!(
+                            "carries {take} point(s) of {} ammunition",
+                            kind.label()
+                        ));
                     }
                 }
             }
@@ -105,7 +108,7 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
         Item::Asset(a) => {
             game.state.unit_mut(unit).assets.push(a.clone());
             game.state.unit_mut(unit).assets.sort();
-            format!("picks up {a:?}")
+            format!("picks up {}", a.words())
         }
     };
     if let Some(c) = game.state.map.card_mut(pos) {
@@ -142,7 +145,11 @@ impl Game {
             )),
         };
         let Some(item) = item else { return };
-        let text = format!("{} sets {item:?} down on {pos}.", self.describe(unit));
+        let text = format!(
+            "{} sets {} down on {pos}.",
+            self.describe(unit),
+            item.words()
+        );
         if let Some(c) = self.state.map.card_mut(pos) {
             c.markers.items.push(item);
             c.markers.items.sort();

@@ -21,10 +21,11 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 .map(|cover| Input::MoverCover { unit: *unit, cover })
                 .collect()
         }
-        Choice::Runner { runner, .. } => [true, false]
+        Choice::Runner { runner, hq } => [true, false]
             .into_iter()
             .map(|activate| Input::RunnerActivates {
                 runner: *runner,
+                hq: *hq,
                 activate,
             })
             .collect(),
@@ -71,8 +72,9 @@ pub fn suggestion(game: &Game) -> Option<Input> {
             unit: *unit,
             cover: None,
         },
-        Choice::Runner { runner, .. } => Input::RunnerActivates {
+        Choice::Runner { runner, hq } => Input::RunnerActivates {
             runner: *runner,
+            hq: *hq,
             activate: true,
         },
         Choice::BattalionFire { suggested, .. } => Input::BattalionFire {

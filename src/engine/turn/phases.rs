@@ -73,7 +73,10 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
                 friendly,
                 event: Some(r as u8),
             },
-            format!("{who} Higher HQ check: the Higher HQ icon is showing; R# {r}: {event:?}."),
+            format!(
+                "{who} Higher HQ check: the Higher HQ icon is showing; R# {r}: {}.",
+                event.label()
+            ),
             reads,
         );
         apply_event(game, rule, event);

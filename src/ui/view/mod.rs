@@ -229,8 +229,10 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (k(Command::Help), "help"),
                 (k(Command::Quit), "quit"),
             ];
-            if matches!(app.game().prompt().decision, Decision::ChooseHq { .. }) {
-                v[2].1 = "choose HQ";
+            match app.game().prompt().decision {
+                Decision::ChooseHq { .. } => v[2].1 = "choose HQ",
+                Decision::Choose(_) => v[2].1 = "answer",
+                _ => {}
             }
             v
         }
