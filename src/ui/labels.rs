@@ -192,7 +192,7 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         },
         Input::MoverCover { unit, cover } => match cover {
-            None => format!("{} ends its move in the open", name(game, *unit)),
+            None => format!("{}: in the open", name(game, *unit)),
             Some(c) => {
                 let kind = game
                     .state()
@@ -200,10 +200,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                     .and_then(|u| game.state().cover_kind(u.pos, *c))
                     .map(|k| k.label())
                     .unwrap_or("a");
-                format!(
-                    "{} ends its move under the {kind} cover marker",
-                    name(game, *unit)
-                )
+                format!("{}: under the {kind} cover marker", name(game, *unit))
             }
         },
         Input::RunnerActivates { hq, activate, .. } => {
@@ -211,11 +208,11 @@ pub fn input(game: &Game, input: &Input) -> String {
             if *activate {
                 format!("The runner activates {hq}")
             } else {
-                format!("{hq} is not activated: it draws on its own initiative")
+                format!("{hq} not activated (it draws on initiative)")
             }
         }
         Input::BattalionFire { cards } => match cards.as_slice() {
-            [] => "The battalion does not fire".into(),
+            [] => "The battalion does not fire (decline)".into(),
             cs => format!(
                 "The battalion fires on {}",
                 cs.iter()

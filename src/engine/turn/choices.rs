@@ -89,7 +89,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         Choice::MoverCover { unit, .. } => (
             "4.2.2 b",
             format!(
-                "{} has moved with its platoon: does it end under a cover marker of {}?",
+                "{}: end the platoon move under cover on {}?",
                 game.describe(*unit),
                 game.state.unit(*unit).pos
             ),
@@ -97,7 +97,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         Choice::Runner { runner, hq } => (
             "3.3.1 B",
             format!(
-                "{} has reached {}: activate it?",
+                "The runner {} is with {}: activate it?",
                 game.describe(*runner),
                 game.describe(*hq)
             ),
@@ -105,7 +105,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         Choice::BattalionFire { target, .. } => (
             "6.7.2 G",
             format!(
-                "Three bursts on the fire mission at {target}: the battalion may fire on two cards around it. Which two, if any?"
+                "Three bursts at {target}: the battalion may fire on two cards beside it. Which?"
             ),
         ),
     }

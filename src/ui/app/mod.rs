@@ -659,6 +659,11 @@ impl<D: Driver> App<D> {
                         Decision::ChooseHq { .. } => {
                             "no impulse is in progress: choose the HQ whose impulse comes next (Enter on it, or the full list)".into()
                         }
+                        Decision::Choose(c) => {
+                            let (rule, q) =
+                                crate::engine::turn::choices::question(self.game(), &c);
+                            format!("answer the question first ({rule}): {q} (Enter)")
+                        }
                         _ => "there is no impulse to end".into(),
                     });
                 }

@@ -170,7 +170,14 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let items: Vec<(String, &str)> = match (&app.overlay, &app.screen) {
         (Overlay::Menu(_), _) => vec![
             (format!("{}/{}", k(Command::Up), k(Command::Down)), "choose"),
-            (k(Command::Confirm), "give the order"),
+            (
+                k(Command::Confirm),
+                if matches!(app.game().prompt().decision, Decision::Choose(_)) {
+                    "answer"
+                } else {
+                    "give the order"
+                },
+            ),
             (k(Command::Back), "back"),
             (k(Command::Help), "help"),
         ],
