@@ -1744,6 +1744,62 @@ fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
 }
 
 #[test]
+fn rule_5_1_6_b_one_pick_up_order_takes_items_up_to_the_units_capacity() {
+    // 5.1.6 B: "may pick up and drop off items up to its Transport
+    // Capacity" with a Pick Up order: after the first item the player is
+    // asked for more, free, until nothing more can be taken.
+    use fof::data::mission::Pyro;
+    use fof::engine::kernel::input::{Choice, Decision};
+    use fof::engine::kernel::state::{Asset, Item};
+    let mut g = game();
+    put(&mut g, S1, p(1, 1));
+    lay_item(&mut g, p(1, 1), Item::Asset(Asset::Pyro(Pyro::Smoke, 1)));
+    lay_item(
+        &mut g,
+        p(1, 1),
+        Item::Asset(Asset::Pyro(Pyro::HandFlare, 1)),
+    );
+    let before = spent(&g);
+    ok(
+        &mut g,
+        order(None, Action::PickUpItem { unit: S1, item: 0 }),
+    );
+    assert_eq!(
+        g.prompt().decision,
+        Decision::Choose(Choice::PickUpMore { unit: S1 })
+    );
+    assert_eq!(
+        g.suggestion(),
+        Some(Input::PickUpMore {
+            unit: S1,
+            item: None
+        })
+    );
+    ok(
+        &mut g,
+        Input::PickUpMore {
+            unit: S1,
+            item: Some(0),
+        },
+    );
+    assert_eq!(spent(&g) - before, 1, "one order for both");
+    assert_eq!(unit(&g, S1).assets.len(), 2);
+    assert!(
+        g.state()
+            .map
+            .card(p(1, 1))
+            .unwrap()
+            .markers
+            .items
+            .is_empty()
+    );
+    assert!(
+        matches!(g.prompt().decision, Decision::Orders { .. }),
+        "nothing left to ask"
+    );
+}
+
+#[test]
 fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() {
     use fof::data::units::AmmoKind;
     use fof::engine::kernel::state::Item;

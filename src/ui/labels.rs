@@ -211,6 +211,19 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{hq} not activated (it draws on initiative)")
             }
         }
+        Input::PickUpMore { unit, item } => match item {
+            None => format!("{}: nothing more", name(game, *unit)),
+            Some(i) => {
+                let what = game
+                    .state()
+                    .get(*unit)
+                    .and_then(|u| game.state().map.card(u.pos))
+                    .and_then(|c| c.markers.items.get(*i))
+                    .map(self::item)
+                    .unwrap_or_else(|| "an item".into());
+                format!("{}: pick up {what} too", name(game, *unit))
+            }
+        },
         Input::BattalionFire { cards } => match cards.as_slice() {
             [] => "The battalion does not fire (decline)".into(),
             cs => format!(
@@ -259,6 +272,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::Drop { .. } | Input::DropItem { .. } => "5.1.6 B",
         Input::MoverCover { .. } => "4.2.2 b",
         Input::RunnerActivates { .. } => "3.3.1 B",
+        Input::PickUpMore { .. } => "5.1.6 B",
         Input::BattalionFire { .. } => "6.7.2 G",
     }
 }
@@ -277,7 +291,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::ChooseHq(id) => vec![*id],
         Input::Drop { carrier, casualty } => vec![*carrier, *casualty],
         Input::DropItem { unit, .. } => vec![*unit],
-        Input::MoverCover { unit, .. } => vec![*unit],
+        Input::MoverCover { unit, .. } | Input::PickUpMore { unit, .. } => vec![*unit],
         Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }

@@ -39,6 +39,9 @@ pub enum Input {
         hq: UnitId,
         activate: bool,
     },
+    /// 5.1.6 B: the unit goes on picking up the item at `item` on its
+    /// card, or (none) stops.
+    PickUpMore { unit: UnitId, item: Option<usize> },
     /// 6.7.2 G: the battalion fires on these two cards bordering the
     /// target, or (none named) the mission is not taken.
     BattalionFire { cards: Vec<CardPos> },
@@ -91,6 +94,10 @@ pub enum Choice {
     /// 3.3.1 B: a runner dispatched on an earlier turn stands, in Good
     /// Order, with the HQ it was sent to: the player may activate it.
     Runner { runner: UnitId, hq: UnitId },
+    /// 5.1.6 B: a unit that picked up an item under a Pick Up order may
+    /// take more from its card, up to what it may carry, with no other
+    /// order.
+    PickUpMore { unit: UnitId },
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.

@@ -208,6 +208,62 @@ fn cannot_infiltrate(game: &Game, u: &Unit) -> bool {
         || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
 }
 
+/// Whether a unit may pick up the item at `item` on its card (5.1.6 A-B):
+/// not pinned or paralyzed, and within what it may carry.
+pub fn can_take(game: &Game, unit: UnitId, item: usize) -> Result<(), Illegal> {
+    let u = game.state.unit(unit);
+    if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
+        return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
+    }
+    let Some(it) = game
+        .state
+        .map
+        .card(u.pos)
+        .and_then(|c| c.markers.items.get(item))
+    else {
+        return no("there is no such item on the unit's card");
+    };
+    match it {
+        Item::Ammo(kind, _) => {
+            if own_ammo_kind(game, u) == Some(*kind) && own_ammo_room(game, u) > 0 {
+                return Ok(());
+            }
+            if game.state.carried.iter().any(|(k, _)| *k == unit) {
+                return no(
+                    "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
+                );
+            }
+            if u.cargo.is_some_and(|(k, _)| k != *kind) {
+                return no("a unit carries one kind of ammunition at a time (5.1.6 A)");
+            }
+            if cargo_room(game, u, *kind) == 0 {
+                return no("the unit can carry no more of that ammunition (5.1.6 A)");
+            }
+            Ok(())
+        }
+        Item::Asset(_) => {
+            if u.assets.len() >= ASSET_LOAD {
+                return no(|| format!("a unit carries at most {ASSET_LOAD} assets (5.1.6 A)"));
+            }
+            Ok(())
+        }
+    }
+}
+
+/// The items on a unit's card it may still pick up (5.1.6 B).
+pub fn items_open_to(game: &Game, unit: UnitId) -> Vec<usize> {
+    let pos = game.state.unit(unit).pos;
+    let n = game
+        .state
+        .map
+        .card(pos)
+        .map(|c| c.markers.items.len())
+        .unwrap_or(0);
+    (0..n)
+        .filter(|i| can_take(game, unit, *i).is_ok())
+        .collect()
+}
+
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
     match action {
         Action::Move { unit, to, cover } => {
@@ -321,45 +377,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         }
         Action::PickUpItem { unit, item } => {
             can_order(game, by, *unit)?;
-            let u = game.state.unit(*unit);
-            if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
-                return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
-            }
-            let Some(it) = game
-                .state
-                .map
-                .card(u.pos)
-                .and_then(|c| c.markers.items.get(*item))
-            else {
-                return no("there is no such item on the unit's card");
-            };
-            match it {
-                Item::Ammo(kind, _) => {
-                    if own_ammo_kind(game, u) == Some(*kind) && own_ammo_room(game, u) > 0 {
-                        return Ok(());
-                    }
-                    if game.state.carried.iter().any(|(k, _)| k == unit) {
-                        return no(
-                            "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
-                        );
-                    }
-                    if u.cargo.is_some_and(|(k, _)| k != *kind) {
-                        return no("a unit carries one kind of ammunition at a time (5.1.6 A)");
-                    }
-                    if cargo_room(game, u, *kind) == 0 {
-                        return no("the unit can carry no more of that ammunition (5.1.6 A)");
-                    }
-                    Ok(())
-                }
-                Item::Asset(_) => {
-                    if u.assets.len() >= ASSET_LOAD {
-                        return no(|| {
-                            format!("a unit carries at most {ASSET_LOAD} assets (5.1.6 A)")
-                        });
-                    }
-                    Ok(())
-                }
-            }
+            can_take(game, *unit, *item)
         }
         Action::PickUp { unit, casualty } => {
             can_order(game, by, *unit)?;
@@ -607,7 +625,16 @@ pub fn perform(game: &mut Game, order: &Order) {
                 failed(game, order, *unit, false);
             }
         }
-        Action::PickUpItem { unit, item } => pick_up_item(game, *unit, *item),
+        Action::PickUpItem { unit, item } => {
+            pick_up_item(game, *unit, *item);
+            // 5.1.6 B: one Pick Up order takes items up to the unit's
+            // capacity: the player may go on picking up, free.
+            if !items_open_to(game, *unit).is_empty() {
+                game.state
+                    .choices
+                    .push(crate::engine::kernel::input::Choice::PickUpMore { unit: *unit });
+            }
+        }
         Action::PickUp { unit, casualty } => {
             game.state.carried.push((*unit, *casualty));
             game.state.carried.sort();

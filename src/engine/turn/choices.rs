@@ -21,6 +21,14 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 .map(|cover| Input::MoverCover { unit: *unit, cover })
                 .collect()
         }
+        Choice::PickUpMore { unit } => std::iter::once(None)
+            .chain(
+                crate::engine::movement::actions::items_open_to(game, *unit)
+                    .into_iter()
+                    .map(Some),
+            )
+            .map(|item| Input::PickUpMore { unit: *unit, item })
+            .collect(),
         Choice::Runner { runner, hq } => [true, false]
             .into_iter()
             .map(|activate| Input::RunnerActivates {
@@ -77,6 +85,10 @@ pub fn suggestion(game: &Game) -> Option<Input> {
             hq: *hq,
             activate: true,
         },
+        Choice::PickUpMore { unit } => Input::PickUpMore {
+            unit: *unit,
+            item: None,
+        },
         Choice::BattalionFire { suggested, .. } => Input::BattalionFire {
             cards: suggested.clone(),
         },
@@ -90,6 +102,14 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
             "4.2.2 b",
             format!(
                 "{}: end the platoon move under cover on {}?",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
+            ),
+        ),
+        Choice::PickUpMore { unit } => (
+            "5.1.6 B",
+            format!(
+                "{}: pick up anything more from {}?",
                 game.describe(*unit),
                 game.state.unit(*unit).pos
             ),
@@ -126,6 +146,18 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         (Choice::MoverCover { from_fortified, .. }, Input::MoverCover { unit, cover }) => {
             crate::engine::movement::actions::settle_cover(game, *unit, *cover, *from_fortified)
         }
+        (
+            Choice::PickUpMore { .. },
+            Input::PickUpMore {
+                unit,
+                item: Some(i),
+            },
+        ) => {
+            crate::engine::movement::carrying::pick_up_item(game, *unit, *i);
+            if !crate::engine::movement::actions::items_open_to(game, *unit).is_empty() {
+                game.state.choices.insert(0, choice.clone());
+            }
+        }
         (Choice::Runner { runner, hq }, Input::RunnerActivates { activate, .. }) => {
             crate::engine::command::runners::runner_answer(game, *runner, *hq, *activate)
         }
@@ -148,6 +180,9 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
 pub fn is_answer(input: &Input) -> bool {
     matches!(
         input,
-        Input::MoverCover { .. } | Input::RunnerActivates { .. } | Input::BattalionFire { .. }
+        Input::MoverCover { .. }
+            | Input::RunnerActivates { .. }
+            | Input::BattalionFire { .. }
+            | Input::PickUpMore { .. }
     )
 }

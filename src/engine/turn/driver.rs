@@ -326,7 +326,8 @@ impl Game {
             }
             Input::MoverCover { .. }
             | Input::RunnerActivates { .. }
-            | Input::BattalionFire { .. } => {
+            | Input::BattalionFire { .. }
+            | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
             Input::Drop { carrier, casualty } => {
