@@ -915,8 +915,10 @@ fn strongpoint() -> (
 #[test]
 fn rule_6_5_2_a_charge_is_thrown_under_fire_and_placed_otherwise() {
     let (mut g, eng, _, _, bunker) = strongpoint();
-    // The Germans and Americans share the card: point-blank fire puts a VOF
-    // on it, so the charge must be thrown.
+    // The Germans and Americans share the card: the Americans' point-blank
+    // fire puts a VOF on it (the Germans in their bunker do not fire into
+    // their own card, 5.2.3 B), so the charge must be thrown.
+    add(&mut g, "us_rifle_squad", p(2, 2));
     fof::engine::combat::engage::update(&mut g);
     assert!(g.card_under_vof(p(2, 2)));
     let place = gi(Action::PlaceDemo {

@@ -181,6 +181,11 @@ pub fn after_change(game: &mut Game) {
 /// Checks an order against the impulse and the rules. `Ok` means it is
 /// legal now.
 pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
+    // A question the rules put waits for its answer before any order.
+    if let Some(c) = game.state.choices.first() {
+        let (rule, q) = crate::engine::turn::choices::question(game, c);
+        return no(|| format!("answer the question first ({rule}): {q}"));
+    }
     check_parts(game, order.by, &order.action)
 }
 
