@@ -1869,6 +1869,33 @@ fn rule_4_1_2_b_the_hqs_own_sides_point_blank_fire_does_not_count_in_its_draw() 
 }
 
 #[test]
+fn rule_5_2_3_b_units_in_a_bunker_fire_only_along_its_arrow() {
+    // 5.2.3 B: "units under (inside) the marker may fire only in the
+    // indicated direction". A German squad in a bunker on R3C2 pointing
+    // toward R1C2 fires at Americans there, not at Americans on R3C1; out of
+    // the bunker it fires at the nearest.
+    use fof::data::terrain::Dir;
+    let mut g = game();
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    let c = cover(&mut g, p(3, 2), CoverKind::Bunker);
+    u(&mut g, e).cover = Some(c);
+    for m in &mut g.state_mut().map.card_mut(p(3, 2)).unwrap().covers {
+        m.facing = Some(Dir::S);
+    }
+    add(&mut g, "us_rifle_squad", p(3, 1));
+    engage::update(&mut g);
+    assert!(
+        links(&g, Side::German).is_empty(),
+        "R3C1 lies off the arrow"
+    );
+    add(&mut g, "us_rifle_squad", p(1, 2));
+    engage::update(&mut g);
+    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(1, 2))]);
+    // The VOF of fire off the arrow counts no unit inside.
+    assert_eq!(link_vof(&g, Side::German, p(3, 2), p(3, 1)), None);
+}
+
+#[test]
 fn rule_5_2_3_b_units_in_a_bunker_or_pillbox_do_not_fire_at_point_blank() {
     // 5.2.3 B: they may be targeted from their own card but do not fire
     // into it; outside the marker the same squad fires.

@@ -232,6 +232,7 @@ fn under_cover(g: &mut Game, unit: UnitId) {
         .push(CoverMarker {
             id: cid,
             kind: CoverKind::Basic,
+            facing: None,
         });
     s.unit_mut(unit).cover = Some(cid);
 }

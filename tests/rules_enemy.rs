@@ -112,6 +112,33 @@ fn rule_9_1_5_an_a_marker_at_no_contact_is_contact_without_a_draw() {
 }
 
 #[test]
+fn rule_5_2_3_b_an_enemy_bunker_placed_at_contact_points_at_the_unit_that_made_it() {
+    // 5.2.3 B: "For enemy Pillboxes or Bunkers, point the arrow on the
+    // counter toward the unit that made contact."
+    let mut pkg = squad_package("t", true, PackagePlacement::Adjacent);
+    pkg.cover = PackageCover::Under(CoverKind::Bunker);
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::enemy::contact::resolve_markers(&mut g);
+    let e = germans(&g);
+    assert_eq!(e[0].0, p(3, 2));
+    let bunker = g
+        .state()
+        .map
+        .card(p(3, 2))
+        .unwrap()
+        .covers
+        .iter()
+        .find(|m| m.kind == CoverKind::Bunker)
+        .cloned()
+        .expect("the bunker marker");
+    assert_eq!(bunker.facing, Some(Dir::S), "toward R2C2");
+}
+
+#[test]
 fn rule_9_1_5_a_c_marker_draws_per_the_chart_and_needs_contact() {
     let mut g = game_with(
         squad_package("t", true, PackagePlacement::Adjacent),
@@ -585,6 +612,7 @@ fn rule_9_6_a_sniper_in_a_fortification_holds_its_ground() {
         .push(CoverMarker {
             id: cover,
             kind: CoverKind::Bunker,
+            facing: None,
         });
     let u = g.state_mut().unit_mut(s);
     u.spotted = true;

@@ -905,6 +905,7 @@ fn strongpoint() -> (
         .push(CoverMarker {
             id,
             kind: CoverKind::Bunker,
+            facing: None,
         });
     g.state_mut().unit_mut(e).cover = Some(id);
     g.state_mut().unit_mut(e).spotted = true;
@@ -1044,6 +1045,7 @@ fn rule_6_5_2_only_demolition_units_and_only_at_enemy_held_cover() {
         .push(CoverMarker {
             id: empty,
             kind: fof::data::charts::CoverKind::Basic,
+            facing: None,
         });
     let why = g
         .apply(&gi(Action::Flame {

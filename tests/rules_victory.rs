@@ -240,6 +240,7 @@ fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
         c.covers.push(CoverMarker {
             id: found,
             kind: CoverKind::Foxhole,
+            facing: None,
         });
         c.markers.smoke = Some(SmokeKind::Smoke);
         s.map.card_mut(p(3, 1)).unwrap().markers.mines = true;
@@ -250,6 +251,7 @@ fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
         s.map.card_mut(p(3, 2)).unwrap().covers.push(CoverMarker {
             id: CoverId(501),
             kind: CoverKind::Basic,
+            facing: None,
         });
         s.next_cover = 502;
     }

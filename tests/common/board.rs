@@ -72,7 +72,11 @@ pub fn cover(g: &mut Game, pos: CardPos, kind: CoverKind) -> CoverId {
         .card_mut(pos)
         .expect("a map card")
         .covers
-        .push(CoverMarker { id, kind });
+        .push(CoverMarker {
+            id,
+            kind,
+            facing: None,
+        });
     id
 }
 

@@ -63,6 +63,7 @@ fn seen_from(game: &Game, from: CardPos, side: Side, to: CardPos, range: u8) -> 
         u.side == side
             && basic_vof(game, u, from.distance(to)).is_some()
             && ratings(game, u).is_some_and(|r| r.range.cards() >= from.distance(to))
+            && crate::engine::combat::fire::arc_allows(game, u, to)
             && game.unit_sees(u.id, to)
     }) && from.distance(to) <= range
 }

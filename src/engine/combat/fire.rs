@@ -146,6 +146,22 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
     }
 }
 
+/// Whether a unit may fire at `target` from where it stands: a unit inside
+/// a bunker or pillbox fires only along the marker's arrow (5.2.3 B).
+pub fn arc_allows(game: &Game, u: &Unit, target: CardPos) -> bool {
+    let facing = u.cover.and_then(|c| {
+        game.state
+            .map
+            .card(u.pos)
+            .and_then(|m| m.covers.iter().find(|x| x.id == c))
+            .and_then(|x| x.facing)
+    });
+    match facing {
+        None => true,
+        Some(d) => target != u.pos && u.pos.line_dir(target) == Some(d),
+    }
+}
+
 /// The VOF of one fire link: the best Basic VOF of the side's units on
 /// the firing card that reach the target (6.2 a, 6.2.1: each unit's VOF
 /// goes as far as its range); All Pinned only when every firing unit is
@@ -156,6 +172,7 @@ pub fn link_vof(game: &Game, link: &FireLink) -> Option<VofLevel> {
         .units_at(link.from)
         .filter(|u| u.side == link.side)
         .filter(|u| ratings(game, u).is_some_and(|r| r.range.cards() >= d))
+        .filter(|u| arc_allows(game, u, link.target))
         .filter_map(|u| basic_vof(game, u, d))
         .max()
 }

@@ -48,6 +48,14 @@ impl CardPos {
             .find(|d| d.delta() == (dr.signum() as i32, dc.signum() as i32))
     }
 
+    /// The one of the eight directions that points most nearly at
+    /// `other` (`None` for the same card).
+    pub fn toward(self, other: CardPos) -> Option<Dir> {
+        let dr = (other.row as i32 - self.row as i32).signum();
+        let dc = (other.col as i32 - self.col as i32).signum();
+        Dir::ALL.into_iter().find(|d| d.delta() == (dr, dc))
+    }
+
     /// Whether two positions are adjacent (including diagonally).
     pub fn adjacent(self, other: CardPos) -> bool {
         self.distance(other) == 1

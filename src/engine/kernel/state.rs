@@ -228,6 +228,11 @@ impl Item {
 pub struct CoverMarker {
     pub id: CoverId,
     pub kind: CoverKind,
+    /// The arrow of a bunker or pillbox (5.2.3 B): the units inside fire
+    /// only that way. `None`: no arrow (other markers, or a fortification
+    /// placed with no facing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub facing: Option<crate::data::terrain::Dir>,
 }
 
 /// A Potential Contact marker (9.1.1).

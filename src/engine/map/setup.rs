@@ -316,7 +316,19 @@ fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(
                     let cid = CoverId(state.next_cover);
                     state.next_cover += 1;
                     if let Some(c) = state.map.card_mut(pos) {
-                        c.covers.push(CoverMarker { id: cid, kind });
+                        // Decision (5.2.3 B): an enemy bunker or pillbox
+                        // of the setup, before any contact, points at the
+                        // company's edge.
+                        let arc = data
+                            .charts
+                            .cover_markers
+                            .iter()
+                            .any(|m| m.kind == kind && m.firing_arc);
+                        c.covers.push(CoverMarker {
+                            id: cid,
+                            kind,
+                            facing: arc.then_some(crate::data::terrain::Dir::S),
+                        });
                     }
                     cid
                 }

@@ -968,7 +968,11 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
         let id = CoverId(game.state.next_cover);
         game.state.next_cover += 1;
         if let Some(c) = game.state.map.card_mut(pos) {
-            c.covers.push(CoverMarker { id, kind: *k });
+            c.covers.push(CoverMarker {
+                id,
+                kind: *k,
+                facing: None,
+            });
         }
         first.get_or_insert(id);
     }
