@@ -362,6 +362,21 @@ pub enum FmKind {
     Fpf,
 }
 
+impl FmKind {
+    /// The mission's kind in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            FmKind::He => "high explosive",
+            FmKind::Tot => "time on target",
+            FmKind::Smoke => "smoke",
+            FmKind::Wp => "white phosphorus",
+            FmKind::Illumination => "illumination",
+            FmKind::AirStrike => "air strike",
+            FmKind::Fpf => "final protective fire",
+        }
+    }
+}
+
 /// Who fires the missions (6.7).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Agency {

@@ -142,8 +142,9 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
                 .map(|f| f.name.clone())
                 .unwrap_or_else(|| format!("agency {agency}"));
             format!(
-                "{} calls {agency}: {kind:?} on {target}",
-                name(game, *observer)
+                "{} calls {agency}: {} on {target}",
+                name(game, *observer),
+                kind.label()
             )
         }
         MortarFire { mortar, target } => format!("{} on {target}", name(game, *mortar)),

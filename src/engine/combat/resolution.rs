@@ -696,10 +696,11 @@ fn remove_strongpoint(
         if demo { "6.5.2" } else { "6.5.3" },
         EventKind::Marker {
             pos,
-            what: format!("{kind:?} destroyed"),
+            what: format!("{} destroyed", kind.label()),
         },
         format!(
-            "The {kind:?} on {pos} is {}.",
+            "The {} on {pos} is {}.",
+            kind.label(),
             if demo {
                 "blown in and left as foxholes"
             } else {

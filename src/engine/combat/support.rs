@@ -138,7 +138,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         return no("final protective fire is fired by the CO HQ's order (4.2.4 m)");
     }
     if missions_left(game, *agency, *kind) == 0 {
-        return no(|| format!("{} has no {kind:?} mission left (6.7.1)", fs.name));
+        return no(|| format!("{} has no {} mission left (6.7.1)", fs.name, kind.label()));
     }
     if game.state.map.card(*target).is_none() {
         return no(|| format!("{target} is not a card on the map"));
@@ -319,14 +319,16 @@ fn land(
     }
     let text = if short {
         format!(
-            "{} calls {kind:?} from {}: SHORT ROUND, the Pending marker lands on {at} instead of {target}.",
+            "{} calls {} from {}: SHORT ROUND, the Pending marker lands on {at} instead of {target}.",
             game.describe(observer),
+            kind.label(),
             fs.name
         )
     } else {
         format!(
-            "{} calls {kind:?} from {} on {target}: a Pending marker goes on it.",
+            "{} calls {} from {} on {target}: a Pending marker goes on it.",
             game.describe(observer),
+            kind.label(),
             fs.name
         )
     };

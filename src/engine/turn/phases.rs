@@ -405,7 +405,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 EventKind::Nothing {
                     why: "more fire".into(),
                 },
-                format!("Battalion releases {n} more {kind:?} mission(s)."),
+                format!("Battalion releases {n} more {} mission(s).", kind.label()),
                 Vec::new(),
             );
         }
