@@ -51,6 +51,14 @@ impl Charts {
             .map(|c| c.value as i32)
             .unwrap_or(0)
     }
+
+    /// Whether units under a marker of this kind fire only along its arrow
+    /// (bunkers, pillboxes: 5.2.3 B).
+    pub fn firing_arc(&self, kind: CoverKind) -> bool {
+        self.cover_markers
+            .iter()
+            .any(|c| c.kind == kind && c.firing_arc)
+    }
 }
 
 /// The urban cover probability table (5.2.3 C).

@@ -120,13 +120,11 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
         return None;
     }
     // 5.2.3 B: units inside a bunker or pillbox (a marker with a firing
-    // arc) do not fire at point blank. (The arc itself needs the marker's
-    // facing, which no mission places yet.)
+    // arc) do not fire at point blank; its arrow is `arc_allows`.
     if distance == 0
         && u.cover
             .and_then(|c| game.state.cover_kind(u.pos, c))
-            .and_then(|k| game.data.charts.cover_markers.iter().find(|m| m.kind == k))
-            .is_some_and(|m| m.firing_arc)
+            .is_some_and(|k| game.data.charts.firing_arc(k))
     {
         return None;
     }

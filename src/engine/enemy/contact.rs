@@ -556,17 +556,10 @@ fn put_group(
     // contact.
     let facing = game.state.unit(trigger).pos;
     let facing = at.toward(facing);
-    let arc = |game: &Game, kind: crate::data::charts::CoverKind| {
-        game.data
-            .charts
-            .cover_markers
-            .iter()
-            .any(|m| m.kind == kind && m.firing_arc)
-    };
     let cover = cover_kind.map(|kind| {
         let id = CoverId(game.state.next_cover);
         game.state.next_cover += 1;
-        let facing = facing.filter(|_| arc(game, kind));
+        let facing = facing.filter(|_| game.data.charts.firing_arc(kind));
         if let Some(c) = game.state.map.card_mut(at) {
             c.covers.push(CoverMarker { id, kind, facing });
         }

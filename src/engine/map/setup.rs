@@ -319,11 +319,7 @@ fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(
                         // Decision (5.2.3 B): an enemy bunker or pillbox
                         // of the setup, before any contact, points at the
                         // company's edge.
-                        let arc = data
-                            .charts
-                            .cover_markers
-                            .iter()
-                            .any(|m| m.kind == kind && m.firing_arc);
+                        let arc = data.charts.firing_arc(kind);
                         c.covers.push(CoverMarker {
                             id: cid,
                             kind,
