@@ -875,6 +875,70 @@ fn rule_9_5_a_claymore_attacks_one_enemy_on_its_card_once() {
     );
 }
 
+#[test]
+fn rule_9_5_an_enemy_unit_moving_onto_a_mined_card_checks_for_mines() {
+    // "friendly or enemy": a German squad falling back onto a minefield
+    // draws its three cards like a US unit would.
+    let mut g = game();
+    for pos in [p(3, 1), p(3, 2), p(3, 3)] {
+        g.state_mut().map.card_mut(pos).unwrap().markers.mines = true;
+    }
+    let e = add(&mut g, "de_rifle_squad", p(2, 2));
+    g.state_mut().unit_mut(e).spotted = true;
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(1, 2));
+    let deck = cards(&g, 1, burst);
+    g.state_mut().deck.put_on_top(&deck);
+    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert_eq!(g.state().unit(e).pos.row, 3);
+    let check = g
+        .log()
+        .iter()
+        .find(|ev| ev.rule == "9.5")
+        .expect("the enemy checks for mines");
+    assert_eq!(check.cards.len(), 3);
+    assert_eq!(g.state().unit(e).mined, 1, "the burst on top is a hit");
+}
+
+#[test]
+fn rule_9_5_a_unit_retreating_onto_a_mined_card_checks_for_mines() {
+    // 3.5 retreats are moves like any other: a paralyzed team that falls
+    // back onto a minefield checks.
+    let mut g = game();
+    for pos in [p(1, 1), p(1, 2), p(1, 3), p(2, 1), p(2, 3)] {
+        g.state_mut().map.card_mut(pos).unwrap().markers.mines = true;
+    }
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    let t = g.state().unit(team);
+    assert_ne!(t.pos, p(2, 2), "it retreats");
+    assert!(
+        g.log()
+            .iter()
+            .any(|ev| ev.rule == "9.5" && ev.text.contains("checks for mines")),
+        "the retreat checks for mines"
+    );
+}
+
+#[test]
+fn rule_9_5_a_claymore_fires_once_the_enemy_units_have_moved() {
+    // An enemy squad that advances onto a claymore's card during the Enemy
+    // Activity segment is attacked in that segment, not after the next US
+    // order.
+    let mut g = game();
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .markers
+        .claymore = true;
+    let e = add(&mut g, "de_rifle_squad", p(2, 2));
+    fof::engine::turn::phases::enemy_activity(&mut g);
+    assert_eq!(g.state().unit(e).mined, 1, "the claymore fired");
+    assert!(!g.state().map.card(p(2, 2)).unwrap().markers.claymore);
+}
+
 // ---------------------------------------------------------------------------
 // 6.5.2-6.5.3 Demolition charges and flamethrowers
 // ---------------------------------------------------------------------------

@@ -335,5 +335,7 @@ fn retreats(game: &mut Game) {
             ),
             reads,
         );
+        // 9.5: a retreat into a mined card checks like any other move.
+        crate::engine::combat::mines::mine_check(game, id);
     }
 }

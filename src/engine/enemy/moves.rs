@@ -288,6 +288,8 @@ pub(crate) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
     }
     crate::engine::combat::engage::follow(game, id, from, to);
     crate::engine::combat::fire::drop_orphan_fire(game, from);
+    // 9.5: friendly or enemy, a unit entering a mined card checks.
+    crate::engine::combat::mines::mine_check(game, id);
 }
 
 /// Cards an enemy attempt gets beyond its own: one with a leader (9.7).

@@ -108,6 +108,8 @@ pub fn enemy_activity(game: &mut Game) {
     let checks = game.state.counters.enemy_checks;
     let gassed = crate::engine::enemy::gas::cs_gas(game);
     crate::engine::enemy::hierarchy::run_skipping(game, &gassed);
+    // 9.5: claymores fire once all the enemy units have moved.
+    crate::engine::combat::mines::claymores(game);
     if game.state.counters.enemy_checks == checks {
         let rule = if game.mission.kind == MissionKind::Defensive {
             "3.2.2"
@@ -180,6 +182,8 @@ pub fn vof_segment(game: &mut Game) {
     crate::engine::enemy::activity::update(game);
     // 3.7.1 B: Potential Contact markers where US units stand.
     crate::engine::enemy::contact::resolve_markers(game);
+    // 9.5: an enemy unit that appears on a claymore's card is attacked.
+    crate::engine::combat::mines::claymores(game);
     crate::engine::enemy::activity::update(game);
 }
 
