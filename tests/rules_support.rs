@@ -586,6 +586,71 @@ fn rule_8_3_devices_take_the_visibility_modifier_off_their_fire() {
 }
 
 #[test]
+fn rule_8_2_a_card_lit_by_the_spill_of_an_adjacent_marker_is_illuminated_for_sight() {
+    // A star cluster over R1C1 spills onto R1C2: at night a German squad on
+    // R3C2, two cards away, sees R1C2 as it would an illuminated card; R1C3,
+    // not next to the marker, stays dark.
+    let mut g = night_game(None);
+    let e = add(&mut g, "de_rifle_squad", p(3, 2));
+    assert!(
+        !g.unit_sees(e, p(1, 2)),
+        "the dark card two away is not seen"
+    );
+    {
+        let c = g.state_mut().map.card_mut(p(1, 1)).unwrap();
+        c.markers.illumination = Some(-2);
+        c.markers.illumination_adjacent = Some(-1);
+    }
+    assert!(g.illuminated(p(1, 2)), "the spill lights the next card");
+    assert!(!g.illuminated(p(1, 3)), "two cards from the marker: dark");
+    assert!(
+        g.unit_sees(e, p(1, 2)),
+        "a lit card is seen to normal range"
+    );
+    // A hand flare lights its own card only (no spill value).
+    let mut g = night_game(None);
+    g.state_mut()
+        .map
+        .card_mut(p(1, 1))
+        .unwrap()
+        .markers
+        .illumination = Some(-3);
+    assert!(!g.illuminated(p(1, 2)));
+}
+
+#[test]
+fn rule_8_3_2_passive_ir_fire_into_a_card_lit_by_spill_keeps_the_visibility_modifier() {
+    use fof::data::units::NightSight;
+    let vis_part = |g: &Game, u: UnitId| {
+        fof::engine::combat::resolution::ncm(g, u)
+            .unwrap()
+            .parts
+            .iter()
+            .any(|(w, _)| w == "visibility")
+    };
+    let mut g = night_game(Some(NightSight::PassiveIr));
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(1, 2));
+    let e = add(&mut g, "de_rifle_squad", p(2, 2));
+    g.state_mut().unit_mut(e).spotted = false;
+    g.state_mut().fires = vec![FireLink {
+        side: Side::German,
+        from: p(2, 2),
+        target: p(1, 2),
+    }];
+    assert!(!vis_part(&g, sq), "in the dark the sight works");
+    {
+        let c = g.state_mut().map.card_mut(p(1, 1)).unwrap();
+        c.markers.illumination = Some(-3);
+        c.markers.illumination_adjacent = Some(-2);
+    }
+    assert!(
+        vis_part(&g, sq),
+        "light spilled onto the target card blinds passive infrared"
+    );
+}
+
+#[test]
 fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
     use fof::data::units::NightSight;
     for (sight, smoke) in [(None, true), (Some(NightSight::Thermal), false)] {

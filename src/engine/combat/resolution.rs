@@ -273,7 +273,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             .collect(),
         _ => Vec::new(),
     };
-    let lit = card.markers.illumination.is_some();
+    let lit = game.illuminated(pos);
     use crate::data::units::NightSight as Ns;
     let all = |f: &dyn Fn(Option<Ns>) -> bool| {
         !firers.is_empty() && firers.iter().all(|x| f(game.night_sight(x.id)))
@@ -451,13 +451,7 @@ fn game_border(game: &Game, pos: CardPos, dir: crate::data::terrain::Dir) -> Bor
 /// (8.2). Negative values reduce the visibility modifier.
 fn illumination_at(game: &Game, pos: CardPos) -> i32 {
     // 8.2: illumination does not help in rain, snow or fog.
-    let weather = game
-        .data
-        .charts
-        .visibility
-        .iter()
-        .any(|v| v.id == game.mission.visibility && v.weather);
-    if weather {
+    if game.weather_dims_light() {
         return 0;
     }
     let mut best = 0i32;

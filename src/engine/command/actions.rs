@@ -775,7 +775,7 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
         }
         other => {
             card.markers.signals.push(other);
-            format!("A {other:?} signal shows over {at} (4.3.6).")
+            format!("A {} signal shows over {at} (4.3.6).", other.label())
         }
     };
     game.emit(

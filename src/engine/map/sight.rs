@@ -34,19 +34,37 @@ impl LosMap for Game {
         };
         let m = &card.markers;
         cell.obscured = m.smoky() || m.incoming;
-        let weather = self
-            .data
-            .charts
-            .visibility
-            .iter()
-            .find(|v| v.id == self.mission.visibility)
-            .is_some_and(|v| v.weather);
-        cell.illuminated = m.illumination.is_some() && !weather;
+        cell.illuminated = self.illuminated(pos);
         Some(cell)
     }
 }
 
 impl Game {
+    /// Whether the mission's weather puts out illumination: rain, snow and
+    /// fog (8.2).
+    pub fn weather_dims_light(&self) -> bool {
+        self.data
+            .charts
+            .visibility
+            .iter()
+            .any(|v| v.id == self.mission.visibility && v.weather)
+    }
+
+    /// Whether a card is illuminated (8.2): it holds an illumination marker,
+    /// or lies next to one whose light spills onto the adjacent cards (the
+    /// marker's second modifier). Illuminated cards are seen to normal range
+    /// at night and blind passive infrared sights (8.3.2); not in weather
+    /// that puts illumination out.
+    pub fn illuminated(&self, pos: CardPos) -> bool {
+        if self.weather_dims_light() {
+            return false;
+        }
+        self.state.map.cards.iter().any(|c| {
+            (c.pos == pos && c.markers.illumination.is_some())
+                || (c.pos.adjacent(pos) && c.markers.illumination_adjacent.is_some())
+        })
+    }
+
     pub fn visibility(&self) -> Visibility {
         Visibility::from_modifier(self.visibility_modifier())
     }
