@@ -327,7 +327,9 @@ fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, opti
         let legal = game.legal_inputs();
         assert!(!legal.is_empty(), "a decision with no legal input");
         let input = legal[rng.random_range(0..legal.len())].clone();
+        let logged = game.log().len();
         game.apply(&input).unwrap();
+        placements_hold(&game, mission, n, logged);
         assert_eq!(friendly_steps(&game), steps, "steps are conserved");
         assert_eq!(enemy_steps(&game), enemy, "enemy steps are conserved");
         // No unit on two cards, no friendly card above the stacking limit.
@@ -338,6 +340,48 @@ fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, opti
         }
         invariants(&game, mission, n);
         n += 1;
+    }
+}
+
+/// The map as its terrain alone shows it: no smoke, Incoming! or light.
+struct Terrain<'a>(&'a Game);
+
+impl fof::engine::map::los::LosMap for Terrain<'_> {
+    fn cell(&self, pos: fof::engine::CardPos) -> Option<fof::engine::map::los::LosCell> {
+        self.0.cell(pos).map(|mut c| {
+            c.obscured = false;
+            c.illuminated = false;
+            c
+        })
+    }
+}
+
+/// 9.2.2 after each input: the map has no hole inside a row or column, and
+/// every enemy group placed at max LOS in it sees, by the terrain, the card
+/// of the unit that made contact (markers only hide more, and at night the
+/// walk goes one card, always in sight).
+fn placements_hold(game: &Game, mission: &str, n: usize, from: usize) {
+    use fof::engine::kernel::events::EventKind;
+    use fof::engine::map::los::{Viewer, Visibility, has_los};
+    assert_eq!(
+        fof::engine::map::reveal::first_gap(&game.state().map),
+        None,
+        "{mission} input {n}: a hole in the map"
+    );
+    for e in &game.log()[from..] {
+        if let EventKind::PlacedAtMaxLos { at, trigger } = e.kind {
+            let seen = at == trigger
+                || has_los(
+                    &Terrain(game),
+                    Viewer::new(at, game.level(at)),
+                    Viewer::new(trigger, game.level(trigger)),
+                    Visibility::NORMAL,
+                );
+            assert!(
+                seen,
+                "{mission} input {n}: a group placed on {at} does not see {trigger}"
+            );
+        }
     }
 }
 

@@ -266,6 +266,186 @@ fn rule_9_2_2_max_los_places_as_far_as_the_unit_can_fire_and_grows_the_map() {
     assert!(g.state().map.card(p(5, 2)).is_some(), "the map grew");
 }
 
+/// A flat Normandy card whose front and rear sides are dark borders: sight
+/// along a column does not pass through it.
+fn dark_card() -> u8 {
+    use fof::data::terrain::{Border, Relief, TerrainType};
+    common::terrain_where(|c| {
+        c.borders.get(Dir::N) == Border::Dark
+            && c.borders.get(Dir::S) == Border::Dark
+            && c.relief == Relief::Flat
+            && c.terrain != TerrainType::Hill
+    })[0]
+}
+
+/// Puts `cards` on top of the terrain pile, the first drawn first.
+fn pile_top(g: &mut Game, cards: &[u8]) {
+    let pile = &mut g.state_mut().map.terrain_pile;
+    pile.retain(|c| !cards.contains(c));
+    pile.extend(cards.iter().rev());
+}
+
+/// The squad of 1 PLT on `at` finds an A marker there at No Contact.
+fn contact_at(g: &mut Game, at: CardPos) {
+    let sq = id(g, "1_1");
+    put(g, sq, at);
+    marker(g, at, PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::enemy::contact::resolve_markers(g);
+}
+
+#[test]
+fn rule_9_2_2_max_los_lays_every_card_along_the_line_up_to_the_units_range() {
+    // From the last row a rifle squad (range two cards) goes two cards out:
+    // both cards are laid, none skipped.
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::MaxLos),
+        Placement::Toward(Dir::N, Reach::MaxLos),
+    );
+    pile_top(&mut g, &[common::OPEN, common::OPEN]);
+    let rows = g.state().map.rows;
+    contact_at(&mut g, p(rows, 2));
+    assert_eq!(germans(&g)[0].0, p(rows + 2, 2));
+    assert!(
+        g.state().map.card(p(rows + 1, 2)).is_some(),
+        "no hole in between"
+    );
+    assert_eq!(fof::engine::map::reveal::first_gap(&g.state().map), None);
+}
+
+#[test]
+fn rule_9_2_2_max_los_stops_at_a_card_drawn_that_blocks_sight_through_it() {
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::MaxLos),
+        Placement::Toward(Dir::N, Reach::MaxLos),
+    );
+    let dark = dark_card();
+    pile_top(&mut g, &[dark, common::OPEN]);
+    let rows = g.state().map.rows;
+    let before = g.state().map.cards.len();
+    contact_at(&mut g, p(rows, 2));
+    assert_eq!(
+        germans(&g)[0].0,
+        p(rows + 1, 2),
+        "the walk ends on the dark card"
+    );
+    assert_eq!(g.state().map.cards.len(), before + 1, "no card beyond it");
+    assert_eq!(
+        g.state().map.card(p(rows + 1, 2)).unwrap().stack,
+        vec![dark]
+    );
+}
+
+#[test]
+fn rule_9_2_2_a_spotter_at_max_los_must_see_the_unit_that_made_contact() {
+    // A dark-bordered card right in front of the contact: the spotter's walk
+    // stops on it, where it sees the squad, instead of three cards out
+    // behind it.
+    let mut pkg = squad_package("t", false, PackagePlacement::MaxLos);
+    pkg.groups = vec![vec![UnitTypeId("de_mortar_spotter".into())]];
+    pkg.spotted = false;
+    pkg.cover = PackageCover::None;
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::MaxLos));
+    common::lay(&mut g, p(2, 2), &[dark_card()]);
+    contact_at(&mut g, p(1, 2));
+    let e = germans(&g);
+    assert_eq!(e.len(), 1);
+    assert_eq!(e[0].0, p(2, 2), "{e:?}");
+    let sq = id(&g, "1_1");
+    let s = g
+        .state()
+        .in_play()
+        .find(|u| u.kind == UnitKind::Spotter)
+        .unwrap()
+        .id;
+    assert!(g.unit_sees_unit(s, sq));
+}
+
+#[test]
+fn rule_9_2_2_an_illegal_max_los_card_is_drawn_again_not_exchanged_for_a_nearer_one() {
+    // The walk ends on a card the enemy already holds: the placement is
+    // drawn again (here it always comes up the same, so the contact is
+    // discarded) rather than falling back on the free card in between.
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::MaxLos),
+        Placement::Toward(Dir::N, Reach::MaxLos),
+    );
+    let data = Arc::new(g.data().clone());
+    let blocker = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 2))
+        .unwrap();
+    g.state_mut().unit_mut(blocker).spotted = false;
+    contact_at(&mut g, p(1, 2));
+    assert_eq!(
+        germans(&g).len(),
+        1,
+        "nothing placed on R2C2: {:?}",
+        germans(&g)
+    );
+    assert!(g.log().iter().any(|e| e.text.contains("draw again")));
+}
+
+#[test]
+fn rule_9_2_2_no_enemy_is_placed_under_an_enemy_incoming() {
+    // A package that does not open fire (its sight out of the card, which
+    // any Incoming! blocks, is not in question): the company's Incoming! does
+    // not keep it off the card, the enemy's does.
+    for (enemy_fire, placed) in [(true, false), (false, true)] {
+        let mut g = game_with(
+            squad_package("t", false, PackagePlacement::Adjacent),
+            Placement::Toward(Dir::N, Reach::Adjacent),
+        );
+        {
+            let m = &mut g.state_mut().map.card_mut(p(3, 2)).unwrap().markers;
+            m.incoming = true;
+            m.enemy_incoming = enemy_fire;
+        }
+        contact_at(&mut g, p(2, 2));
+        assert_eq!(
+            !germans(&g).is_empty(),
+            placed,
+            "enemy Incoming!: {enemy_fire}"
+        );
+    }
+}
+
+#[test]
+fn rule_9_2_4_a_package_that_cannot_be_placed_whole_is_drawn_again() {
+    // Two groups that must go on different cards, and only one card the
+    // table can name: no half package appears.
+    let mut pkg = squad_package("t", true, PackagePlacement::Adjacent);
+    pkg.groups = vec![
+        vec![UnitTypeId("de_rifle_squad".into())],
+        vec![UnitTypeId("de_mg_team".into())],
+    ];
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));
+    contact_at(&mut g, p(2, 2));
+    assert!(germans(&g).is_empty(), "{:?}", germans(&g));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "9.2.4" && e.text.contains("discarded"))
+    );
+}
+
+#[test]
+fn rule_9_2_2_the_map_that_grows_keeps_no_hole_inside_a_row_or_column() {
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::MaxLos),
+        Placement::Toward(Dir::N, Reach::MaxLos),
+    );
+    let rows = g.state().map.rows;
+    for col in [1, 3] {
+        fof::engine::map::reveal::expand_map(&mut g, p(rows + 1, col)).unwrap();
+    }
+    let gap = fof::engine::map::reveal::first_gap(&g.state().map);
+    assert_eq!(gap, Some(p(rows + 1, 2)));
+    fof::engine::map::reveal::fill_gaps(&mut g);
+    assert!(g.state().map.card(p(rows + 1, 2)).is_some());
+    assert_eq!(fof::engine::map::reveal::first_gap(&g.state().map), None);
+}
+
 #[test]
 fn rule_9_2_1_counter_limits_force_a_redraw() {
     let mut g = game_with(

@@ -417,6 +417,7 @@ pub fn battalion_fire(
 fn place_pending(game: &mut Game, at: CardPos, kind: FmKind, modifier: i8, mortar: bool) {
     if let Some(c) = game.state.map.card_mut(at) {
         c.markers.pending_fire = true;
+        c.markers.enemy_pending = false;
         c.markers.pending_mod = modifier;
         c.markers.pending_kind = Some(kind);
         c.markers.pending_mortar = mortar;
@@ -451,6 +452,8 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
     let kind = c.markers.pending_kind.take().unwrap_or(FmKind::He);
     let modifier = c.markers.pending_mod;
     c.markers.pending_fire = false;
+    // The Incoming! is the side's whose Pending marker it was (9.8).
+    c.markers.enemy_incoming = std::mem::take(&mut c.markers.enemy_pending);
     match kind {
         FmKind::He | FmKind::Tot | FmKind::AirStrike | FmKind::Fpf => {
             c.markers.incoming = true;

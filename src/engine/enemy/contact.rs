@@ -243,39 +243,40 @@ fn available(game: &Game, camp: &crate::data::campaign::Campaign, pkg: &ForcePac
     })
 }
 
-/// Places a package: its effect, then each group on a legal card (9.2.2),
-/// under its cover (9.2.3), opening fire on the triggering unit (9.2.4).
-/// Returns whether anything was placed.
+/// Places a package: each group on a legal card (9.2.2), then its effect,
+/// the units under their cover (9.2.3), opening fire on the triggering unit
+/// (9.2.4). A package is placed whole or not at all: when a group finds no
+/// legal card the package is drawn again (9.2.4), though the terrain cards
+/// the search laid stay on the map (they were drawn and placed). Returns
+/// whether the package was placed.
 fn place_package(game: &mut Game, pos: CardPos, trigger: UnitId, pkg: &ForcePackage) -> bool {
-    let mut placed = false;
-    if let Some(effect) = pkg.effect {
-        apply_effect(game, pos, effect);
-        placed = true;
-    }
     let mut taken: Vec<CardPos> = Vec::new();
     for group in &pkg.groups {
         match find_card(game, pos, trigger, pkg, group, &taken) {
-            Some(at) => {
-                put_group(game, at, trigger, pkg, group);
-                taken.push(at);
-                placed = true;
-            }
+            Some(at) => taken.push(at),
             None => {
                 game.emit(
-                    "9.2.2",
+                    "9.2.4",
                     EventKind::Nothing {
                         why: "no legal card".into(),
                     },
                     format!(
-                        "No legal card for part of {}: it does not appear.",
+                        "No legal card for part of {}: the package cannot be placed whole, draw another.",
                         pkg.name
                     ),
                     Vec::new(),
                 );
+                return false;
             }
         }
     }
-    placed
+    if let Some(effect) = pkg.effect {
+        apply_effect(game, pos, effect);
+    }
+    for (group, at) in pkg.groups.iter().zip(taken) {
+        put_group(game, at, trigger, pkg, group);
+    }
+    true
 }
 
 fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
@@ -338,8 +339,9 @@ fn group_range(game: &Game, group: &[crate::data::units::UnitTypeId]) -> u8 {
 }
 
 /// Whether an enemy group may go on a card (9.2.2): on the map or growing
-/// it, no enemy already there, no enemy VOF on it, not along another enemy
-/// unit's PDF, and able to fire on the trigger when the package opens fire.
+/// it, no enemy already there, no enemy VOF (Incoming! included) on it, not
+/// along another enemy unit's PDF, and able to fire on the trigger when the
+/// package opens fire or the card is at max LOS.
 fn legal(
     game: &Game,
     at: CardPos,
@@ -347,6 +349,7 @@ fn legal(
     pkg: &ForcePackage,
     range: u8,
     taken: &[CardPos],
+    max_los: bool,
 ) -> bool {
     if at.row < 1 || taken.contains(&at) {
         return false;
@@ -365,6 +368,15 @@ fn legal(
     {
         return false;
     }
+    // 9.2.2: an enemy Incoming! is an enemy VOF too.
+    if game
+        .state
+        .map
+        .card(at)
+        .is_some_and(|c| c.markers.incoming && c.markers.enemy_incoming)
+    {
+        return false;
+    }
     let along = game
         .state
         .fires
@@ -377,17 +389,63 @@ fn legal(
     if along {
         return false;
     }
-    if pkg.opens_fire {
+    // 9.2.2, 9.2.4: a unit placed at max LOS must see the unit that made
+    // contact, spotters and snipers included; a package that opens fire
+    // must be able to fire on it (range and LOS) wherever it goes.
+    if pkg.opens_fire || max_los {
         let t = game.state.unit(trigger).pos;
         let d = at.distance(t);
         if d > range || (d > 0 && at.line_dir(t).is_none()) {
             return false;
         }
-        if d > 0 && game.state.map.card(at).is_some() && !card_sees(game, at, t) {
+        if d > 0 && !card_sees(game, at, t) {
             return false;
         }
     }
     true
+}
+
+/// 9.2.2: the walk toward max LOS. Cards are laid one at a time along the
+/// line from the contact card, the map growing where none lies, until the
+/// group's range is reached or a card stops sight through it (the trigger
+/// no longer sees the next card along the line: terrain, hills, smoke).
+/// Returns the card the walk ends on, if any. Decision (9.2.2 "may even
+/// cause the map to extend into the Staging Area"): our map's row 0 is the
+/// Main Staging Area, so the walk ends at row 1 and never extends into it;
+/// the extended Staging Area the rule mentions would only matter for US
+/// movement, which may not leave the original boundaries anyway.
+fn walk_toward(
+    game: &mut Game,
+    pos: CardPos,
+    d: crate::data::terrain::Dir,
+    range: u8,
+) -> Option<CardPos> {
+    let mut last = None;
+    let mut p = pos;
+    for k in 1..=range {
+        p = p.step(d);
+        if p.row < 1 {
+            break;
+        }
+        if game.state.map.card(p).is_none()
+            && crate::engine::map::reveal::expand_map(game, p).is_err()
+        {
+            break;
+        }
+        last = Some(p);
+        if k < range && !card_sees(game, pos, p.step(d)) {
+            game.emit(
+                "9.2.2",
+                EventKind::Nothing {
+                    why: "placement".into(),
+                },
+                format!("Sight from {pos} does not carry past {p}: the placement stops there."),
+                Vec::new(),
+            );
+            break;
+        }
+    }
+    last
 }
 
 fn find_card(
@@ -491,47 +549,67 @@ fn find_card(
                 _ => {}
             }
         }
-        let candidate = match placement {
-            Placement::Here => Some(pos),
-            Placement::Toward(d, Reach::Adjacent) => Some(pos.step(d)),
+        let (candidate, max_los) = match placement {
+            Placement::Here => (Some(pos), false),
+            Placement::Toward(d, Reach::Adjacent) => (Some(pos.step(d)), false),
             Placement::Toward(d, Reach::MaxLos) => {
-                // The farthest legal card in that direction within range.
-                let mut best = None;
-                let mut p = pos;
-                for _ in 0..range {
-                    p = p.step(d);
-                    if legal(game, p, trigger, pkg, range, taken) {
-                        best = Some(p);
-                    }
-                }
-                best
+                game.emit(
+                    "9.2.2",
+                    EventKind::Nothing {
+                        why: "placement".into(),
+                    },
+                    format!(
+                        "Placement R# {r}: {} of {pos}, as far as sight and range reach ({range} card{}).",
+                        d.label(),
+                        if range == 1 { "" } else { "s" }
+                    ),
+                    std::mem::take(&mut reads),
+                );
+                (walk_toward(game, pos, d, range), true)
             }
-            Placement::PerPackage => None,
+            Placement::PerPackage => (None, false),
         };
         if let Some(c) = candidate
-            && legal(game, c, trigger, pkg, range, taken)
+            && legal(game, c, trigger, pkg, range, taken, max_los)
         {
-            game.emit(
-                "9.2.2",
-                EventKind::Nothing {
-                    why: "placement".into(),
-                },
-                format!("Placement R# {r}: {c}."),
-                reads,
-            );
             if game.state.map.card(c).is_none()
                 && crate::engine::map::reveal::expand_map(game, c).is_err()
             {
                 continue;
             }
+            let kind = if max_los {
+                EventKind::PlacedAtMaxLos {
+                    at: c,
+                    trigger: game.state.unit(trigger).pos,
+                }
+            } else {
+                EventKind::Nothing {
+                    why: "placement".into(),
+                }
+            };
+            game.emit(
+                "9.2.2",
+                kind,
+                if max_los {
+                    format!("The group goes on {c}.")
+                } else {
+                    format!("Placement R# {r}: {c}.")
+                },
+                reads,
+            );
+            crate::engine::map::reveal::fill_gaps(game);
             return Some(c);
         }
+        crate::engine::map::reveal::fill_gaps(game);
         game.emit(
             "9.2.2",
             EventKind::Nothing {
                 why: "placement".into(),
             },
-            format!("Placement R# {r}: no legal card there, draw again."),
+            match candidate {
+                Some(c) if max_los => format!("{c} is no legal place for them: draw again."),
+                _ => format!("Placement R# {r}: no legal card there, draw again."),
+            },
             reads,
         );
     }

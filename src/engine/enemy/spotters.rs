@@ -21,6 +21,7 @@ pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
     let total = game.mission.enemy_fire.as_ref().map_or(1, |f| f.missions);
     if let Some(c) = game.state.map.card_mut(contact) {
         c.markers.incoming = true;
+        c.markers.enemy_incoming = true;
         c.markers.incoming_mod = ncm;
     }
     game.state.spotters.push(SpotterTask {
@@ -143,6 +144,7 @@ pub(crate) fn spotters(game: &mut Game) {
             && !c.markers.pending_fire
         {
             c.markers.pending_fire = true;
+            c.markers.enemy_pending = true;
             c.markers.pending_mod = ncm;
             c.markers.pending_kind = Some(crate::data::mission::FmKind::He);
         }

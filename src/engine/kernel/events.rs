@@ -128,6 +128,12 @@ pub enum EventKind {
     UnitCreated {
         unit: UnitId,
     },
+    /// An enemy group placed at max LOS (9.2.2): the card it went on and
+    /// the card of the unit that made contact, which it must see.
+    PlacedAtMaxLos {
+        at: CardPos,
+        trigger: CardPos,
+    },
     /// An enemy activity check (9.4): the unit and the action drawn.
     ActivityCheck {
         unit: UnitId,

@@ -290,8 +290,16 @@ pub struct CardMarkers {
     pub mission_smoke: Option<SmokeKind>,
     /// An Incoming! or air strike marker (blocks LOS through and out).
     pub incoming: bool,
+    /// The Incoming! marker is the enemy's (9.8): no enemy unit is placed
+    /// under it (9.2.2). Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub enemy_incoming: bool,
     /// A Pending fire mission marker (6.7.3).
     pub pending_fire: bool,
+    /// The Pending marker is the enemy's (9.8); it becomes an enemy
+    /// Incoming!. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub enemy_pending: bool,
     /// The NCM value of the pending mission, and of the Incoming! it
     /// becomes (6.2.2): set by the observer's side and the firing agency.
     pub pending_mod: i8,

@@ -102,3 +102,65 @@ pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
     );
     Ok(())
 }
+
+/// Keeps the map free of holes after it grows (9.2.2): every row's cards
+/// run unbroken from its first card to its last, and every column's too.
+/// Decision (9.2.2 "place it where needed"): a placement along a diagonal
+/// lays its cards corner to corner, which would leave an empty place
+/// between two cards of one row or column; a card is laid there as well,
+/// so that movement, sight and fall-back never meet an empty place inside
+/// the map. Positions are filled in row then column order, the cards drawn
+/// from the terrain deck as any growth; nothing grows into the Staging
+/// Area.
+pub fn fill_gaps(game: &mut Game) {
+    loop {
+        let Some(pos) = first_gap(&game.state.map) else {
+            return;
+        };
+        if expand_map(game, pos).is_err() {
+            return;
+        }
+    }
+}
+
+/// The first empty place between two cards of one row or one column.
+pub fn first_gap(map: &crate::engine::kernel::state::Map) -> Option<CardPos> {
+    let dealt: std::collections::BTreeSet<(i8, i8)> = map
+        .cards
+        .iter()
+        .filter(|c| c.pos.row >= 1)
+        .map(|c| (c.pos.row, c.pos.col))
+        .collect();
+    let mut gaps = std::collections::BTreeSet::new();
+    let rows: std::collections::BTreeSet<i8> = dealt.iter().map(|(r, _)| *r).collect();
+    for r in rows {
+        let cols: Vec<i8> = dealt
+            .iter()
+            .filter(|(x, _)| *x == r)
+            .map(|(_, c)| *c)
+            .collect();
+        let (lo, hi) = (cols[0], cols[cols.len() - 1]);
+        for c in lo..=hi {
+            if !dealt.contains(&(r, c)) {
+                gaps.insert((r, c));
+            }
+        }
+    }
+    let cols: std::collections::BTreeSet<i8> = dealt.iter().map(|(_, c)| *c).collect();
+    for c in cols {
+        let rows: Vec<i8> = dealt
+            .iter()
+            .filter(|(_, x)| *x == c)
+            .map(|(r, _)| *r)
+            .collect();
+        let (lo, hi) = (rows.iter().min().copied(), rows.iter().max().copied());
+        if let (Some(lo), Some(hi)) = (lo, hi) {
+            for r in lo..=hi {
+                if !dealt.contains(&(r, c)) {
+                    gaps.insert((r, c));
+                }
+            }
+        }
+    }
+    gaps.into_iter().next().map(|(r, c)| CardPos::new(r, c))
+}

@@ -146,6 +146,7 @@ pub fn vof_segment(game: &mut Game) {
     for c in &mut game.state.map.cards {
         if c.markers.incoming {
             c.markers.incoming = false;
+            c.markers.enemy_incoming = false;
             c.markers.air_strike = false;
             changes.push((c.pos, "Incoming! removed"));
         }
