@@ -452,19 +452,23 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
     for m in &mut c.roster {
         m.steps = vec![G; m.steps.len()];
     }
-    // The patrol goes out: 1st Platoon's HQ and a squad move; the rest of
-    // the company stays where it stands.
-    g.state_mut().moved.clear();
-    for who in ["1plt_hq", "1_1"] {
-        let u = g.state().by_roster(who).unwrap().clone();
-        let to = fof::engine::kernel::pos::CardPos::new(u.pos.row.max(1) + 1, 1);
-        fof::engine::movement::actions::move_unit(&mut g, u.id, to, None, true);
-    }
-    let out: Vec<String> = vec!["1plt_hq".into(), "1_1".into()];
+    // The player sends the briefing's patrol out (11.4): 1st Platoon with
+    // its attachments; the rest of the company stays where it stands.
+    let sent = g.suggestion().unwrap();
+    g.apply(&sent).unwrap();
+    let fof::engine::Input::NamePatrol { units } = sent else {
+        panic!("the patrol is named first")
+    };
+    let out: Vec<String> = units
+        .iter()
+        .map(|u| g.state().unit(*u).roster.clone().unwrap())
+        // Attached units (2.3.3) never gain experience.
+        .filter(|id| !c.attached.contains(id))
+        .collect();
     let home: Vec<String> = c
         .roster
         .iter()
-        .filter(|m| !out.contains(&m.id))
+        .filter(|m| !out.contains(&m.id) && !c.attached.contains(&m.id))
         .map(|m| m.id.clone())
         .collect();
     assert!(!out.is_empty() && !home.is_empty());

@@ -13,8 +13,8 @@ mod common;
 
 use common::{
     CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,
-    fire_with_shooter, lay, mv, new_impulse, ok, order, p, plain_cards, play_on, put, refused, sa,
-    small_mission, spent, start, terrain, terrain_where, top_cards, unit,
+    fire_with_shooter, id, lay, legal, mv, new_impulse, ok, order, p, plain_cards, play_on, put,
+    refused, sa, small_mission, spent, start, terrain, terrain_where, top_cards, unit,
 };
 
 use fof::data::action::{Experience, Icon, Word};
@@ -1907,4 +1907,83 @@ fn rule_5_1_6_b_assets_dropped_on_a_card_can_be_picked_up_by_another_unit() {
             .is_err()
     );
     assert_eq!(h, g.state_hash());
+}
+
+// ---------------------------------------------------------------------------
+// 11.4 Combat patrols: who goes out
+// ---------------------------------------------------------------------------
+
+/// The night patrol mission as shipped, before its patrol is named.
+fn patrol_game(seed: u64) -> Game {
+    Game::new(
+        common::shipped(),
+        "night_patrol",
+        seed,
+        fof::engine::Options::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn rule_11_4_the_player_names_the_patrol_before_it_sets_out() {
+    use fof::engine::kernel::input::{Choice, Decision};
+    let g = patrol_game(3);
+    assert_eq!(g.prompt().decision, Decision::Choose(Choice::Patrol));
+    assert_eq!(g.state().turn, 1);
+    let legal = g.legal_inputs();
+    assert!(
+        legal.len() >= 2,
+        "the briefing's patrol and the other platoon"
+    );
+    // The suggestion is the briefing's: first platoon with its attachments.
+    let sugg = g.suggestion().unwrap();
+    assert_eq!(legal[0], sugg);
+    let Input::NamePatrol { units } = &sugg else {
+        panic!("{sugg:?}")
+    };
+    let names: Vec<&str> = units
+        .iter()
+        .map(|u| g.state().unit(*u).roster.as_deref().unwrap_or(""))
+        .collect();
+    assert!(
+        names.contains(&"1plt_hq") && names.contains(&"1_1"),
+        "{names:?}"
+    );
+    assert!(
+        !names.contains(&"2_1") && !names.contains(&"co_hq"),
+        "{names:?}"
+    );
+    // No order is taken before the answer.
+    assert!(legal.iter().all(|i| matches!(i, Input::NamePatrol { .. })));
+}
+
+#[test]
+fn rule_11_4_only_the_patrols_units_may_move() {
+    let mut g = patrol_game(3);
+    let sugg = g.suggestion().unwrap();
+    g.apply(&sugg).unwrap();
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "11.4" && e.text.contains("The patrol goes out"))
+    );
+    let (out, home) = (id(&g, "1_1"), id(&g, "2_1"));
+    new_impulse(&mut g, None, 6);
+    let to = |g: &Game, u: UnitId| {
+        let p = g.state().unit(u).pos;
+        CardPos::new(p.row + 1, p.col)
+    };
+    let t = to(&g, home);
+    let why = refused(&mut g, mv(home, t));
+    assert!(
+        why.contains("not on the patrol") && why.contains("11.4"),
+        "{why}"
+    );
+    let t = to(&g, out);
+    assert!(legal(&g, &mv(out, t)), "a patrol member moves");
+    // The random bot never moves a unit that stayed home.
+    assert!(!g.legal_inputs().iter().any(|i| match i {
+        Input::Order(o) => matches!(&o.action, Action::Move { unit, .. } | Action::Infiltrate { unit, .. } if *unit == home),
+        _ => false,
+    }));
 }

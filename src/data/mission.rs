@@ -677,6 +677,11 @@ pub struct Mission {
     /// for experience (10.3.3), fought in turn on the same map.
     #[serde(default = "one")]
     pub patrols: u8,
+    /// A combat patrol's members as the briefing sends them out (11.4):
+    /// roster ids, offered to the player as the suggested patrol. Empty:
+    /// the first platoon HQ and the units it commands.
+    #[serde(default)]
+    pub patrol: Vec<String>,
     /// Success conditions (11.0). None listed: the default for the kind
     /// (the primary objective secured on an offensive mission or patrol,
     /// the MLR held on a defensive one).

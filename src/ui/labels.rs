@@ -235,6 +235,22 @@ pub fn input(game: &Game, input: &Input) -> String {
                     .join(" and ")
             ),
         },
+        Input::NamePatrol { units } => {
+            let hq = units
+                .iter()
+                .find(|u| {
+                    game.state()
+                        .get(**u)
+                        .is_some_and(|x| x.kind == crate::data::units::UnitKind::Hq)
+                })
+                .map(|u| name(game, *u));
+            format!(
+                "Send {} ({} unit{})",
+                hq.unwrap_or_else(|| "these units".into()),
+                units.len(),
+                if units.len() == 1 { "" } else { "s" }
+            )
+        }
         Input::Skilled {
             holder,
             skill,
@@ -275,6 +291,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::RunnerActivates { .. } => "3.3.1 B",
         Input::PickUpMore { .. } => "5.1.6 B",
         Input::BattalionFire { .. } => "6.7.2 G",
+        Input::NamePatrol { .. } => "11.4",
     }
 }
 
@@ -294,6 +311,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::DropItem { unit, .. } => vec![*unit],
         Input::MoverCover { unit, .. } | Input::PickUpMore { unit, .. } => vec![*unit],
         Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
+        Input::NamePatrol { units } => units.clone(),
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }
 }

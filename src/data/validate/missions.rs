@@ -62,6 +62,20 @@ pub fn missions(
                 "only a combat patrol mission has several patrols, and every mission at least one (11.4)".into(),
             ));
         }
+        if !m.patrol.is_empty() && m.kind != crate::data::mission::MissionKind::Patrol {
+            out.push(e(
+                "patrol",
+                "only a combat patrol mission names a patrol (11.4)".into(),
+            ));
+        }
+        for id in &m.patrol {
+            if !m.company.iter().any(|c| &c.id == id) {
+                out.push(e(
+                    "patrol",
+                    format!("the patrol names \"{id}\", who is not in the company"),
+                ));
+            }
+        }
         if m.attempts == 0 {
             out.push(e(
                 "attempts",

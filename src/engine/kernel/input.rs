@@ -45,6 +45,9 @@ pub enum Input {
     /// 6.7.2 G: the battalion fires on these two cards bordering the
     /// target, or (none named) the mission is not taken.
     BattalionFire { cards: Vec<CardPos> },
+    /// 11.4: these units go out on the combat patrol; the rest of the
+    /// company stays where it stands.
+    NamePatrol { units: Vec<UnitId> },
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -98,6 +101,9 @@ pub enum Choice {
     /// take more from its card, up to what it may carry, with no other
     /// order.
     PickUpMore { unit: UnitId },
+    /// 11.4: before a combat patrol sets out, the player names the units
+    /// that go: a platoon, with the attachments the briefing sends along.
+    Patrol,
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.

@@ -630,8 +630,11 @@ pub struct State {
     /// The patrol of a combat patrol mission being fought, from 1 (11.4).
     #[serde(default)]
     pub patrol: u8,
-    /// Designations of the friendly units that moved during the mission,
-    /// sorted: a combat patrol's participants (10.3.3).
+    /// Designations of a combat patrol's members, sorted, named by the
+    /// player before it sets out (11.4): only they may move, and only they
+    /// take part for experience (10.3.3). Teams split from a member keep
+    /// its designation, so they belong to the patrol too. Empty on other
+    /// missions.
     #[serde(default)]
     pub moved: Vec<String>,
     /// Skill markers held: (holder, skill) (10.7).

@@ -98,6 +98,12 @@ pub fn initial_state(
     if mission.kind != crate::data::mission::MissionKind::Defensive {
         place_pc_markers(mission, &mut state, false);
     }
+    // 11.4: a combat patrol waits for the player to name who goes out.
+    if mission.kind == crate::data::mission::MissionKind::Patrol {
+        state
+            .choices
+            .push(crate::engine::kernel::input::Choice::Patrol);
+    }
     Ok(state)
 }
 

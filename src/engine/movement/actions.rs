@@ -150,6 +150,14 @@ pub fn check_move(
     if u.kind == UnitKind::Casualty {
         return no("casualties cannot move; another unit must carry them (5.1.7)");
     }
+    if !crate::engine::orders::chain::may_move_on_patrol(game, u) {
+        return no(|| {
+            format!(
+                "{} is not on the patrol: the rest of the company stays in place and supports by fire (11.4)",
+                game.describe(unit)
+            )
+        });
+    }
     if u.exposed {
         return no(|| {
             format!(
@@ -708,13 +716,6 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
         u.cover = cover;
         if exposed {
             u.exposed = true;
-        }
-    }
-    // 10.3.3: who took part in a patrol.
-    if game.state.unit(unit).side == crate::data::units::Side::Us {
-        let d = game.state.unit(unit).designation.clone();
-        if let Err(i) = game.state.moved.binary_search(&d) {
-            game.state.moved.insert(i, d);
         }
     }
     let carried: Vec<UnitId> = game

@@ -117,3 +117,60 @@ fn chain_of_command(
 pub fn patrol(game: &Game) -> bool {
     game.mission.kind == MissionKind::Patrol
 }
+
+/// 11.4: whether a unit may move on this mission: on a combat patrol only
+/// the patrol's members (and teams split from them, which keep their
+/// designation) move; the rest of the company stays where it stands.
+/// Decision: runners carry messages wherever they must, so they move.
+pub fn may_move_on_patrol(game: &Game, u: &crate::engine::kernel::state::Unit) -> bool {
+    !patrol(game)
+        || u.side != Side::Us
+        || u.kind == UnitKind::Runner
+        || game.state.moved.is_empty()
+        || game.state.moved.binary_search(&u.designation).is_ok()
+}
+
+/// 11.4: the patrols the player may send out, the briefing's first: the
+/// units it names (or the first platoon), then each platoon HQ with the
+/// units it commands. Each list is sorted by unit id.
+pub fn patrol_options(game: &Game) -> Vec<Vec<UnitId>> {
+    let s = &game.state;
+    let platoons: Vec<Vec<UnitId>> = s
+        .in_play()
+        .filter(|h| h.side == Side::Us && crate::engine::kernel::units::is_plt_hq(game, h.id))
+        .map(|h| {
+            s.in_play()
+                .filter(|u| u.id == h.id || (u.hq == Some(h.id) && u.kind != UnitKind::Casualty))
+                .map(|u| u.id)
+                .collect()
+        })
+        .collect();
+    let mut v: Vec<Vec<UnitId>> = Vec::new();
+    let mut briefing: Vec<UnitId> = game
+        .mission
+        .patrol
+        .iter()
+        .filter_map(|id| s.by_roster(id))
+        .filter(|u| u.in_play())
+        .map(|u| u.id)
+        .collect();
+    briefing.sort();
+    if !briefing.is_empty() {
+        v.push(briefing);
+    }
+    for p in platoons {
+        if !v.contains(&p) {
+            v.push(p);
+        }
+    }
+    if v.is_empty() {
+        // No platoon HQ left: the whole company goes.
+        v.push(
+            s.in_play()
+                .filter(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+                .map(|u| u.id)
+                .collect(),
+        );
+    }
+    v
+}

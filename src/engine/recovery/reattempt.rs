@@ -177,10 +177,15 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     s.fires.clear();
     s.lay_pdfs.clear();
     s.moved.clear();
+    s.choices.clear();
     // 11.4: on a combat patrol mission of several patrols the next night
     // brings new PC markers (none on the combat outpost).
     if mission.kind == crate::data::mission::MissionKind::Patrol && mission.patrols > 1 {
         crate::engine::map::setup::place_pc_markers(mission, &mut s, false);
+    }
+    // 11.4: every patrol, and every attempt at one, is named afresh.
+    if mission.kind == crate::data::mission::MissionKind::Patrol {
+        s.choices.push(crate::engine::kernel::input::Choice::Patrol);
     }
     Ok(s)
 }

@@ -37,6 +37,10 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 activate,
             })
             .collect(),
+        Choice::Patrol => crate::engine::orders::chain::patrol_options(game)
+            .into_iter()
+            .map(|units| Input::NamePatrol { units })
+            .collect(),
         Choice::BattalionFire { cards, .. } => {
             let mut v: Vec<Input> = pairs(cards)
                 .into_iter()
@@ -92,6 +96,12 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         Choice::BattalionFire { suggested, .. } => Input::BattalionFire {
             cards: suggested.clone(),
         },
+        Choice::Patrol => Input::NamePatrol {
+            units: crate::engine::orders::chain::patrol_options(game)
+                .into_iter()
+                .next()
+                .unwrap_or_default(),
+        },
     })
 }
 
@@ -121,6 +131,10 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 game.describe(*runner),
                 game.describe(*hq)
             ),
+        ),
+        Choice::Patrol => (
+            "11.4",
+            "Who goes out on the patrol? Only they may move; the rest of the company stays in its positions and supports by fire.".into(),
         ),
         Choice::BattalionFire { target, .. } => (
             "6.7.2 G",
@@ -170,10 +184,35 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             },
             Input::BattalionFire { cards },
         ) => crate::engine::combat::support::battalion_fire(game, *target, *kind, *modifier, cards),
+        (Choice::Patrol, Input::NamePatrol { units }) => name_patrol(game, units),
         _ => {}
     }
     crate::engine::combat::engage::update(game);
     Ok(())
+}
+
+/// 11.4: the named units make up the patrol (their designations, so that
+/// teams split from them go with it).
+fn name_patrol(game: &mut Game, units: &[crate::engine::kernel::ids::UnitId]) {
+    let mut d: Vec<String> = units
+        .iter()
+        .map(|u| game.state.unit(*u).designation.clone())
+        .collect();
+    d.sort();
+    d.dedup();
+    game.state.moved = d;
+    let names: Vec<String> = units.iter().map(|u| game.describe(*u)).collect();
+    game.emit(
+        "11.4",
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: "patrol named".into(),
+        },
+        format!(
+            "The patrol goes out: {}. The rest of the company stays in place and supports by fire.",
+            names.join(", ")
+        ),
+        Vec::new(),
+    );
 }
 
 /// Whether an input answers a question.
@@ -184,5 +223,6 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::RunnerActivates { .. }
             | Input::BattalionFire { .. }
             | Input::PickUpMore { .. }
+            | Input::NamePatrol { .. }
     )
 }

@@ -327,6 +327,7 @@ impl Game {
             Input::MoverCover { .. }
             | Input::RunnerActivates { .. }
             | Input::BattalionFire { .. }
+            | Input::NamePatrol { .. }
             | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
