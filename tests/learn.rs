@@ -181,6 +181,10 @@ fn every_event_kind_maps_to_its_own_key() {
             what: s.clone(),
         },
         EventKind::UnitCreated { unit },
+        EventKind::PlacedAtMaxLos {
+            at: pos,
+            trigger: pos,
+        },
         EventKind::ActivityCheck {
             unit,
             act: s.clone(),

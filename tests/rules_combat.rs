@@ -1302,6 +1302,100 @@ fn rule_9_11_fanatics_read_l_as_f_and_p_as_c() {
 }
 
 #[test]
+fn rule_9_11_a_team_split_off_a_fanatic_unit_stays_fanatic() {
+    // An F result splits a fire team off a fanatic squad; a later P on that
+    // team is read as C, as for any fanatic.
+    let mut g = game();
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    u(&mut g, e).fanatic = true;
+    hit(&mut g, e, &[HF]);
+    let team = g
+        .state()
+        .in_play()
+        .find(|x| x.side == Side::German && x.kind == UnitKind::FireTeam)
+        .unwrap()
+        .id;
+    assert!(unit(&g, team).fanatic, "the team is fanatic too");
+    hit(&mut g, team, &[HP]);
+    let kinds = teams(&g, p(3, 2), Side::German);
+    assert!(
+        !kinds.iter().any(|(k, _)| *k == UnitKind::ParalyzedTeam),
+        "P read as C: {kinds:?}"
+    );
+    assert_eq!(
+        kinds
+            .iter()
+            .filter(|(k, _)| *k == UnitKind::Casualty)
+            .count(),
+        1,
+        "{kinds:?}"
+    );
+}
+
+#[test]
+fn rule_9_11_a_mission_or_campaign_may_make_every_enemy_fanatic() {
+    use fof::engine::kernel::state::Options;
+    for (mission_wide, campaign_wide) in [(true, false), (false, true), (false, false)] {
+        let g = common::mission_game(
+            "night_patrol",
+            "fanatic_test",
+            3,
+            Options::default(),
+            |d| {
+                for c in &mut d.campaigns {
+                    c.fanatic = campaign_wide;
+                }
+            },
+            |m| m.fanatic = mission_wide,
+        );
+        let germans: Vec<bool> = g
+            .state()
+            .in_play()
+            .filter(|x| x.side == Side::German)
+            .map(|x| x.fanatic)
+            .collect();
+        assert!(!germans.is_empty());
+        let want = mission_wide || campaign_wide;
+        assert!(
+            germans.iter().all(|f| *f == want),
+            "{mission_wide} {campaign_wide}"
+        );
+    }
+}
+
+#[test]
+fn rule_9_6_a_sniper_engages_the_closest_occupied_card_before_the_one_with_most_steps() {
+    // A full squad two cards off, a lone LMG team next to the sniper: the
+    // sniper opens up on the closer card though it holds fewer steps.
+    let mut g = game();
+    let big = add(&mut g, "us_rifle_squad", p(1, 2));
+    let near = add(&mut g, "us_lmg_team", p(2, 1));
+    let _ = big;
+    enemy(&mut g, "de_sniper", p(3, 2), false);
+    engage::update(&mut g);
+    let german: Vec<(CardPos, CardPos)> = g
+        .state()
+        .fires
+        .iter()
+        .filter(|f| f.side == Side::German)
+        .map(|f| (f.from, f.target))
+        .collect();
+    assert_eq!(german, vec![(p(3, 2), unit(&g, near).pos)]);
+    // Any other enemy picks the card with the most steps.
+    let mut g = game();
+    add(&mut g, "us_rifle_squad", p(1, 2));
+    add(&mut g, "us_lmg_team", p(2, 1));
+    enemy(&mut g, "de_rifle_squad", p(3, 2), false);
+    engage::update(&mut g);
+    assert!(
+        g.state()
+            .fires
+            .iter()
+            .any(|f| f.side == Side::German && f.target == p(1, 2))
+    );
+}
+
+#[test]
 fn rule_9_12_a_human_wave_takes_every_hit_as_a_casualty_and_is_never_pinned() {
     let (mut g, e) = lmg_on_squad();
     u(&mut g, e).human_wave = true;

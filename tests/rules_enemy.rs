@@ -1223,6 +1223,37 @@ fn rule_9_7_a_leader_on_the_card_adds_a_card_to_enemy_attempts() {
 }
 
 #[test]
+fn rule_9_7_the_leaders_card_only_helps_units_in_visual_verbal_contact_with_it() {
+    // 4.3.1: a pinned unit, or one under another cover marker than the
+    // leader's, is not in visual-verbal contact: no extra card.
+    let drawn = |pinned: bool, apart: bool| {
+        let (mut g, e) = squad_facing(p(2, 2), p(2, 2));
+        let data = Arc::new(g.data().clone());
+        let l = g.state_mut().add_unit(&data, "de_leader", p(2, 2)).unwrap();
+        if apart {
+            let id = CoverId(g.state().next_cover);
+            g.state_mut().next_cover += 1;
+            g.state_mut()
+                .map
+                .card_mut(p(2, 2))
+                .unwrap()
+                .covers
+                .push(CoverMarker {
+                    id,
+                    kind: CoverKind::Basic,
+                    facing: None,
+                });
+            g.state_mut().unit_mut(l).cover = Some(id);
+        }
+        g.state_mut().unit_mut(e).pinned = pinned;
+        fof::engine::enemy::moves::bonus(&g, e)
+    };
+    assert_eq!(drawn(false, false), 1, "with the leader");
+    assert_eq!(drawn(true, false), 0, "pinned");
+    assert_eq!(drawn(false, true), 0, "under another cover marker");
+}
+
+#[test]
 fn rule_9_4_an_enemy_unit_that_advances_is_marked_exposed() {
     let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
     hierarchy::perform(&mut g, e, Act::Advance, &mut Vec::new());

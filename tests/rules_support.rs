@@ -91,6 +91,27 @@ fn rule_9_13_a_side_that_takes_no_prisoners_shoots_them() {
 }
 
 #[test]
+fn rule_9_13_enemy_casualties_on_a_cleared_card_are_captured_without_a_us_unit_there() {
+    // The enemy fell back and left its casualty: the card is Cleared (no
+    // enemy unit, no PC marker), so the casualty is taken though no US unit
+    // stands on it.
+    let mut g = game();
+    let cas = add(&mut g, "de_casualty", p(3, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert!(g.state().unit(cas).captured);
+    // A PC marker still there: not Cleared, not captured.
+    let mut g = game();
+    let cas = add(&mut g, "de_casualty", p(3, 2));
+    g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.pc =
+        Some(fof::engine::kernel::state::PcMarker {
+            letter: fof::data::charts::PcLetter::C,
+            hidden: true,
+        });
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert!(!g.state().unit(cas).captured);
+}
+
+#[test]
 fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
     let mut g = game();
     let team = add(&mut g, "de_litter_team", p(2, 2));

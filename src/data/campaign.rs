@@ -90,6 +90,10 @@ pub struct Campaign {
     /// are shot and become casualties.
     #[serde(default)]
     pub no_prisoners: Vec<super::units::Side>,
+    /// The enemy fights fanatically in every mission of the campaign
+    /// (9.11).
+    #[serde(default)]
+    pub fanatic: bool,
     /// Green replacement steps after each successful mission, in campaign
     /// order (10.4); missions past the list's end get none.
     #[serde(default)]

@@ -658,6 +658,10 @@ pub struct Mission {
     /// The enemy's default cover (9.2.3).
     #[serde(default)]
     pub enemy_cover: Option<super::charts::CoverKind>,
+    /// Every enemy unit of the mission is fanatic (9.11), the briefing's
+    /// and those contacts bring alike.
+    #[serde(default)]
+    pub fanatic: bool,
     /// Counterattacks: on these turns a PC marker of the letter goes on
     /// every US-occupied card (9.1.4).
     #[serde(default)]

@@ -43,7 +43,7 @@ fn other_side(s: Side) -> Side {
 /// a one-step unit with a printed VOF if there is one, else a step taken
 /// from a squad (decision: the rule names only one-step guards; a squad
 /// gives one up rather than letting prisoners go). Enemy casualties on a
-/// card the enemy has left are taken without a guard.
+/// Cleared card are taken without a guard, a US unit there or not.
 fn captures(game: &mut Game) {
     let cards: Vec<CardPos> = game.state.map.cards.iter().map(|c| c.pos).collect();
     for pos in cards {
@@ -54,6 +54,9 @@ fn captures(game: &mut Game) {
                 u.side == captors
                     && (u.good_order() || u.kind == UnitKind::AssaultTeam || u.fire_team_lat())
             };
+            if side == Side::German {
+                casualties_on_cleared(game, pos, captors);
+            }
             if !here.iter().any(captor_ok) {
                 continue;
             }
@@ -73,23 +76,36 @@ fn captures(game: &mut Game) {
             if !taken.is_empty() {
                 take_prisoners(game, pos, &taken, captors, true);
             }
-            // Enemy casualties left behind are taken as prisoners too.
+            // The teams just taken leave the card Cleared: its casualties go
+            // too.
             if side == Side::German {
-                let cas: Vec<UnitId> = game
-                    .state
-                    .units_at(pos)
-                    .filter(|u| u.side == side && u.kind == UnitKind::Casualty)
-                    .map(|u| u.id)
-                    .collect();
-                let enemy_left = game
-                    .state
-                    .units_at(pos)
-                    .any(|u| u.side == side && u.kind != UnitKind::Casualty);
-                if !cas.is_empty() && !enemy_left {
-                    take_prisoners(game, pos, &cas, captors, false);
-                }
+                casualties_on_cleared(game, pos, captors);
             }
         }
+    }
+}
+
+/// 9.13: enemy casualties are captured, with no guard, once their card is
+/// Cleared (no enemy unit and no PC marker on it), whether or not a US
+/// unit stands there.
+fn casualties_on_cleared(game: &mut Game, pos: CardPos, captors: Side) {
+    let cas: Vec<UnitId> = game
+        .state
+        .units_at(pos)
+        .filter(|u| u.side == Side::German && u.kind == UnitKind::Casualty)
+        .map(|u| u.id)
+        .collect();
+    let enemy_left = game
+        .state
+        .units_at(pos)
+        .any(|u| u.side == Side::German && u.kind != UnitKind::Casualty);
+    let pc = game
+        .state
+        .map
+        .card(pos)
+        .is_some_and(|c| c.markers.pc.is_some());
+    if !cas.is_empty() && !enemy_left && !pc {
+        take_prisoners(game, pos, &cas, captors, false);
     }
 }
 

@@ -352,6 +352,18 @@ fn choose_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos
 /// 9.4: the enemy engages the card with the most friendly steps, at
 /// random among equals.
 fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos {
+    // 9.6: a sniper engages the closest friendly-occupied card in its LOS,
+    // and only among the closest the one with most steps.
+    let sniper = game
+        .state
+        .units_at(from)
+        .any(|u| u.side != Side::Us && u.kind == UnitKind::Sniper);
+    let near = targets.iter().map(|t| from.distance(*t)).min().unwrap_or(0);
+    let targets: Vec<CardPos> = targets
+        .iter()
+        .copied()
+        .filter(|t| !sniper || from.distance(*t) == near)
+        .collect();
     let steps = |g: &Game, q: CardPos| g.state.steps_at(q, Side::Us);
     let most = targets.iter().map(|t| steps(game, *t)).max().unwrap_or(0);
     let top: Vec<CardPos> = targets

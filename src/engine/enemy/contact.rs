@@ -644,6 +644,7 @@ fn put_group(
         id
     });
     let data = game.data.clone();
+    let fanatic = crate::engine::map::setup::fanatic_mission(&data, &game.mission);
     let mut names = Vec::new();
     for t in group {
         if let Some(id) = game.state.add_unit(&data, &t.0, at) {
@@ -651,7 +652,7 @@ fn put_group(
             // 9.8: a spotter is always placed unspotted.
             u.spotted = pkg.spotted && u.kind != UnitKind::Spotter;
             u.cover = cover;
-            u.fanatic = pkg.fanatic;
+            u.fanatic = pkg.fanatic || fanatic;
             u.human_wave = pkg.human_wave;
             names.push(u.label.clone());
             let steps = u.steps as u32;

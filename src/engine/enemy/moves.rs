@@ -292,12 +292,25 @@ pub(crate) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
     crate::engine::combat::mines::mine_check(game, id);
 }
 
-/// Cards an enemy attempt gets beyond its own: one with a leader (9.7).
-pub(crate) fn bonus(game: &Game, id: UnitId) -> usize {
-    usize::from(leader_with(game, game.state.unit(id)))
+/// Cards an enemy attempt gets beyond its own: one when the unit is in
+/// visual-verbal contact with a Good Order leader (9.7, 4.3.1: same card,
+/// neither pinned, under the same cover marker or none).
+pub fn bonus(game: &Game, id: UnitId) -> usize {
+    let u = game.state.unit(id);
+    usize::from(game.state.units_at(u.pos).any(|l| {
+        l.id != u.id
+            && l.side == u.side
+            && l.kind == UnitKind::Leader
+            && l.good_order()
+            && !l.flipped
+            && crate::engine::orders::comms::visual_verbal(u, l)
+    }))
 }
 
-/// A Good Order enemy leader on the unit's card, the unit aside (9.7).
+/// A Good Order enemy leader on the unit's card, the unit aside: the
+/// pinned table's leader column (9.4). Decision: the column asks only
+/// whether a leader is with the unit, not for visual-verbal contact,
+/// which 9.7 requires for the extra card alone.
 pub(crate) fn leader_with(game: &Game, u: &Unit) -> bool {
     game.state.units_at(u.pos).any(|l| {
         l.id != u.id

@@ -80,6 +80,10 @@ pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
     u.pinned = from.pinned;
     u.exposed = from.exposed;
     u.spotted = from.spotted;
+    // 9.11, 9.12: a team split from a fanatic or human-wave unit fights on
+    // the same way.
+    u.fanatic = from.fanatic;
+    u.human_wave = from.human_wave;
     u.ammo = None;
     game.state.units.push(u);
     id

@@ -303,6 +303,16 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
 }
 
 /// Enemy units the briefing puts on the map, with their cover (9.2.3).
+/// 9.11: fanaticism set for the whole mission or the whole campaign.
+pub fn fanatic_mission(data: &DataSet, mission: &Mission) -> bool {
+    mission.fanatic
+        || mission
+            .campaign
+            .as_ref()
+            .and_then(|c| data.campaign(c))
+            .is_some_and(|c| c.fanatic)
+}
+
 fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(), SetupError> {
     for e in &mission.enemy {
         let pos = CardPos::new(e.at.0, e.at.1);
@@ -310,6 +320,7 @@ fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(
             .add_unit(data, &e.unit_type.0, pos)
             .ok_or_else(|| SetupError(format!("unknown unit type `{}`", e.unit_type)))?;
         state.unit_mut(id).spotted = e.spotted;
+        state.unit_mut(id).fanatic = fanatic_mission(data, mission);
         if let Some(kind) = e.cover {
             // Units of one package share one marker per card and kind.
             let existing = state
