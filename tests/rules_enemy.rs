@@ -1254,6 +1254,48 @@ fn rule_9_7_the_leaders_card_only_helps_units_in_visual_verbal_contact_with_it()
 }
 
 #[test]
+fn rule_9_4_enemy_moves_keep_to_the_stacking_limit() {
+    // Every card behind the squad holds 16 German steps: it cannot fall back
+    // onto them and stays where it is, in play.
+    let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
+    let data = Arc::new(g.data().clone());
+    for col in 1..=3 {
+        for _ in 0..4 {
+            g.state_mut()
+                .add_unit(&data, "de_rifle_squad", p(3, col))
+                .unwrap();
+        }
+    }
+    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert_eq!(g.state().unit(e).pos, p(2, 2));
+    assert!(
+        g.log()
+            .iter()
+            .any(|ev| ev.text.contains("cannot fall back"))
+    );
+    // One card with room: it goes there.
+    let extra: Vec<UnitId> = g
+        .state()
+        .in_play()
+        .filter(|u| u.pos == p(3, 3))
+        .map(|u| u.id)
+        .collect();
+    g.state_mut().unit_mut(extra[0]).removed = true;
+    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert_eq!(g.state().unit(e).pos, p(3, 3));
+    // An advance onto a full card does not happen.
+    let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
+    let data = Arc::new(g.data().clone());
+    for _ in 0..4 {
+        g.state_mut()
+            .add_unit(&data, "de_rifle_squad", p(2, 2))
+            .unwrap();
+    }
+    hierarchy::perform(&mut g, e, Act::Advance, &mut Vec::new());
+    assert_eq!(g.state().unit(e).pos, p(3, 2));
+}
+
+#[test]
 fn rule_9_4_an_enemy_unit_that_advances_is_marked_exposed() {
     let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
     hierarchy::perform(&mut g, e, Act::Advance, &mut Vec::new());
@@ -1442,13 +1484,40 @@ fn rule_9_8_a_successful_call_spends_a_mission_and_the_spotter_leaves_when_spent
     assert!(c.markers.pending_fire);
     assert_eq!(c.markers.pending_mod, -4, "the mortar spotter's NCM");
     assert_eq!(g.state().spotters[0].missions, 0);
-    assert!(g.state().unit(s).in_play());
-    // The pending mission lands in the VOF segment as Incoming!.
+    // 9.8: its last mission called, the spotter leaves play at once.
+    assert!(!g.state().unit(s).in_play());
+    // The pending mission still lands in the VOF segment as Incoming!.
     fof::engine::turn::phases::vof_segment(&mut g);
     assert!(g.state().map.card(p(1, 2)).unwrap().markers.incoming);
-    // Next segment: nothing left to call, the spotter leaves.
-    hierarchy::run(&mut g);
-    assert!(!g.state().unit(s).in_play());
+}
+
+#[test]
+fn rule_9_8_a_spotter_never_calls_fire_on_a_card_holding_its_own_side() {
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let one = alone(&mut g, p(1, 2));
+    let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, b, p(1, 4));
+    put(&mut g, c, p(1, 4));
+    let s = spotter_at(&mut g, p(3, 2), p(1, 2), 2);
+    let _ = (one, s);
+    let data = Arc::new(g.data().clone());
+    // German troops close with the squad on R1C2 and share R1C4 too.
+    g.state_mut()
+        .add_unit(&data, "de_rifle_squad", p(1, 2))
+        .unwrap();
+    let task = g.state().spotters[0].clone();
+    assert_eq!(
+        spotters::spotter_target(&mut g, &task),
+        Some(p(1, 4)),
+        "not its Incoming!'s card, now shared"
+    );
+    g.state_mut()
+        .add_unit(&data, "de_mg_team", p(1, 4))
+        .unwrap();
+    assert_eq!(spotters::spotter_target(&mut g, &task), None);
 }
 
 #[test]

@@ -123,12 +123,33 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
     if !u.in_play() {
         return false;
     }
-    let options: Vec<(CardPos, (bool, i32))> = [-1i8, 0, 1]
+    let rear: Vec<CardPos> = [-1i8, 0, 1]
         .iter()
         .map(|dc| CardPos::new(u.pos.row + 1, u.pos.col + dc))
         .filter(|q| game.state.map.card(*q).is_some())
+        .collect();
+    let options: Vec<(CardPos, (bool, i32))> = rear
+        .iter()
+        .copied()
+        .filter(|q| room_for(game, id, *q))
         .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
         .collect();
+    // Decision (9.4): rear cards all full to the stacking limit leave the
+    // unit where it is; only a missing rear card takes it off the map.
+    if options.is_empty() && !rear.is_empty() {
+        game.emit(
+            rule,
+            EventKind::Nothing {
+                why: "no room".into(),
+            },
+            format!(
+                "{} cannot fall back: the cards behind it are full (16 steps).",
+                game.describe(id)
+            ),
+            Vec::new(),
+        );
+        return true;
+    }
     let Some((to, reads)) = pick_card(game, &options, "fall back card") else {
         let text = format!(
             "{} falls back off the map from {} and is removed from play.",
@@ -236,7 +257,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
             continue;
         }
         let off = game.state.map.card(q).is_none();
-        if !off && game.us_on(q) {
+        if !off && (game.us_on(q) || !room_for(game, id, q)) {
             continue;
         }
         let key = if off {
@@ -290,6 +311,14 @@ pub(crate) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
     crate::engine::combat::fire::drop_orphan_fire(game, from);
     // 9.5: friendly or enemy, a unit entering a mined card checks.
     crate::engine::combat::mines::mine_check(game, id);
+}
+
+/// 9.4, 1.2.1 I: an enemy unit that moves is held to the stacking limit
+/// as a US unit is: its side's steps on the card, with its own, within 16.
+pub fn room_for(game: &Game, id: UnitId, q: CardPos) -> bool {
+    let u = game.state.unit(id);
+    u32::from(game.state.steps_at(q, u.side)) + u32::from(u.steps)
+        <= u32::from(game.data.charts.stacking.steps)
 }
 
 /// Cards an enemy attempt gets beyond its own: one when the unit is in

@@ -42,6 +42,9 @@ pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
         ),
         Vec::new(),
     );
+    if total <= 1 {
+        spent(game, id);
+    }
 }
 
 fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
@@ -54,9 +57,16 @@ fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
 /// The card a spotter calls fire on (9.8): US units on the card of its
 /// last Incoming!; else, in its sight, the card with the most US steps,
 /// the nearer first and R# between equals at the same range. (Vehicles,
-/// the second priority, are not in play in our missions.)
+/// the second priority, are not in play in our missions.) Never a card
+/// holding enemy units (9.2.2).
 pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
-    if game.us_on(task.target) {
+    // 9.2.2: the enemy never puts its fire on a card holding its own units.
+    let own = |g: &Game, p: CardPos| {
+        g.state
+            .units_at(p)
+            .any(|x| x.side != Side::Us && x.kind != UnitKind::Casualty)
+    };
+    if game.us_on(task.target) && !own(game, task.target) {
         return Some(task.target);
     }
     let u = game.state.unit(task.unit).clone();
@@ -64,7 +74,7 @@ pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
         .friendly()
         .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
         .map(|f| f.pos)
-        .filter(|p| *p != u.pos)
+        .filter(|p| *p != u.pos && !own(game, *p))
         .collect();
     cards.sort();
     cards.dedup();
@@ -164,5 +174,18 @@ pub(crate) fn spotters(game: &mut Game) {
             ),
             Vec::new(),
         );
+        if left == 0 {
+            spent(game, task.unit);
+        }
     }
+}
+
+/// 9.8: a Good Order spotter whose fire missions are all called leaves
+/// play at once.
+fn spent(game: &mut Game, id: UnitId) {
+    let text = format!(
+        "{} has called all its fire missions and leaves play.",
+        game.state.unit(id).label
+    );
+    leave_play(game, id, "9.8", text, Vec::new());
 }
