@@ -847,6 +847,41 @@ fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
 }
 
 #[test]
+fn rule_9_9_a_dry_weapons_team_withdraws_along_the_greatest_cover() {
+    // From R3C2, away from the squad on R1C2: R4C2 (in the squad's sight,
+    // +1 cover) or R4C1/R4C3 (out of its sight, open). A sniper would slip
+    // out of sight first; the dry team takes the cover.
+    use fof::data::terrain::{CoverValue, Relief, TerrainType};
+    let covered = common::terrain_where(|c| {
+        c.cover == CoverValue::Single(1)
+            && c.borders.dark_count() == 0
+            && c.relief == Relief::Flat
+            && c.terrain != TerrainType::Hill
+            && !c.urban
+    })[0];
+    let mut g = game_tweaked(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+        common::quiet_enemy,
+    );
+    let data = Arc::new(g.data().clone());
+    let sq = alone(&mut g, p(1, 2));
+    common::lay(&mut g, p(4, 2), &[covered]);
+    let team = g
+        .state_mut()
+        .add_unit(&data, "de_mg_team", p(3, 2))
+        .unwrap();
+    {
+        let x = g.state_mut().unit_mut(team);
+        x.spotted = true;
+        x.ammo = Some(0);
+    }
+    assert!(g.unit_sees(sq, p(4, 2)) && !g.unit_sees(sq, p(4, 1)));
+    fof::engine::turn::phases::enemy_activity(&mut g);
+    assert_eq!(g.state().unit(team).pos, p(4, 2));
+}
+
+#[test]
 fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
     let mut g = game_with(
         squad_package("t", false, PackagePlacement::Adjacent),

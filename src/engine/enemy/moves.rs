@@ -42,7 +42,7 @@ pub(crate) fn withdrawals(game: &mut Game) {
         game.state.counters.enemy_checks += 1;
         if us_sees(game, u.pos) {
             let rule = if sniper { "9.6" } else { "9.9" };
-            if !withdraw_one_card(game, id, rule) {
+            if !withdraw_one_card(game, id, rule, !sniper) {
                 continue;
             }
         }
@@ -246,7 +246,7 @@ pub(crate) fn leaders_alone(game: &mut Game) {
 /// 9.6, 9.9: moves the unit one card away from the nearest US units, out
 /// of their sight first, then into the best terrain, then at random; off
 /// the map it leaves play. Returns whether it is still in play.
-fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
+fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool {
     let from = game.state.unit(id).pos;
     let nearest = |at: CardPos| nearest_us(game, at);
     let here = nearest(from);
@@ -260,10 +260,19 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str) -> bool {
         if !off && (game.us_on(q) || !room_for(game, id, q)) {
             continue;
         }
-        let key = if off {
-            (true, i32::MAX)
-        } else {
-            (!us_sees(game, q), terrain_cover(game, q))
+        // 9.6: a sniper gets out of sight first, then into the best cover,
+        // and off the map before anything. 9.9: a weapons team out of
+        // ammunition keeps to the greatest cover and concealment (terrain
+        // cover, then out of sight); decision: it leaves the map only when
+        // no card farther from the company is open to it.
+        let key = match (off, dry) {
+            (true, false) => (true, i32::MAX),
+            (true, true) => (false, i32::MIN),
+            (false, false) => (!us_sees(game, q), terrain_cover(game, q)),
+            (false, true) => (
+                false,
+                terrain_cover(game, q) * 2 + i32::from(!us_sees(game, q)),
+            ),
         };
         options.push((q, key));
     }
