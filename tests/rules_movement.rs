@@ -344,6 +344,43 @@ fn rule_5_2_a_units_starting_on_a_face_down_map_reveal_what_they_see() {
 }
 
 #[test]
+fn rule_5_2_a_cards_are_revealed_nearest_first_so_a_blocking_card_hides_what_is_behind() {
+    // A unit on R4C2 looks back down the column: R3C2, right next to it, has
+    // dark front and rear borders. Turned up first, it hides R2C2, which a
+    // pass in map order (R2 before R3, the hidden R3 read as open) would
+    // have revealed.
+    use fof::data::terrain::{Border, Dir};
+    let dark = terrain_where(|c| {
+        c.borders.get(Dir::N) == Border::Dark
+            && c.borders.get(Dir::S) == Border::Dark
+            && c.relief == Relief::Flat
+            && c.terrain != TerrainType::Hill
+    })[0];
+    let plain = plain_cards(0);
+    let mut m = mission(5, 3);
+    m.map.face = Face::Down;
+    m.controls.loa = Some(5);
+    m.map.fixed = vec![
+        FixedCard {
+            at: At(3, 2),
+            card: dark,
+        },
+        FixedCard {
+            at: At(2, 2),
+            card: plain[0],
+        },
+        FixedCard {
+            at: At(4, 2),
+            card: plain[1],
+        },
+    ];
+    m.company[2].start = Start::Card(At(4, 2));
+    let g = start(m, 5);
+    assert!(face_up(&g, p(3, 2)), "the next card");
+    assert!(!face_up(&g, p(2, 2)), "hidden behind the dark borders");
+}
+
+#[test]
 fn rule_5_2_2_a_a_revealed_hill_gets_a_card_on_top() {
     let hill = terrain_where(|c| c.is_hill())[0];
     let mut m = mission(3, 3);

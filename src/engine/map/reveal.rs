@@ -9,26 +9,40 @@ use crate::engine::kernel::pos::CardPos;
 
 /// 5.2: a face-down card is revealed when a friendly unit on the map gains
 /// LOS to it; a revealed hill gets cards on top until one is not a hill.
+/// Cards are turned nearest first (to the closest viewer, then in map
+/// order), and sight is judged again after each: a card revealed to block
+/// sight hides what lies behind it, which a face-down card, read as open
+/// ground, would not.
 pub fn reveal_around(game: &mut Game) {
-    let hidden: Vec<CardPos> = game
-        .state
-        .map
-        .cards
-        .iter()
-        .filter(|c| !c.face_up)
-        .map(|c| c.pos)
-        .collect();
-    if hidden.is_empty() {
-        return;
-    }
     let viewers: Vec<UnitId> = game
         .friendly()
         .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)
         .map(|u| u.id)
         .collect();
-    for pos in hidden {
-        if viewers.iter().any(|v| game.unit_sees(*v, pos)) {
-            reveal(game, pos);
+    loop {
+        let mut hidden: Vec<(u8, CardPos)> = game
+            .state
+            .map
+            .cards
+            .iter()
+            .filter(|c| !c.face_up)
+            .map(|c| {
+                let near = viewers
+                    .iter()
+                    .map(|v| game.state.unit(*v).pos.distance(c.pos))
+                    .min()
+                    .unwrap_or(u8::MAX);
+                (near, c.pos)
+            })
+            .collect();
+        hidden.sort();
+        let next = hidden
+            .into_iter()
+            .map(|(_, p)| p)
+            .find(|p| viewers.iter().any(|v| game.unit_sees(*v, *p)));
+        match next {
+            Some(pos) => reveal(game, pos),
+            None => return,
         }
     }
 }
