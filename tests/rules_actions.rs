@@ -2037,6 +2037,18 @@ fn rule_4_2_4_a_spotting_draws_follow_the_chart() {
 }
 
 #[test]
+fn rule_13_1_with_every_unit_line_the_targets_experience_changes_no_spotting_draw() {
+    let Fight { mut g, sq, e, .. } = firefight();
+    u(&mut g, e).spotted = false;
+    let target = p(3, 2);
+    g.state_mut().options.all_line = true;
+    for x in [Experience::Veteran, Experience::Green, Experience::Line] {
+        u(&mut g, e).experience = x;
+        assert_eq!(spotting_draws(&g, sq, target), 2, "{x:?} target");
+    }
+}
+
+#[test]
 fn rule_4_2_4_a_a_spotting_attempt_needs_crosshairs() {
     let Fight {
         mut g, plt, sq, e, ..

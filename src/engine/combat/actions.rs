@@ -601,7 +601,9 @@ pub fn spotting_draws(game: &Game, unit: UnitId, target: CardPos) -> usize {
             if t.exposed {
                 m += c.target_exposed as i32;
             }
-            match t.experience {
+            // 13.1: with every unit treated as Line, the target's
+            // experience changes nothing.
+            match game.experience(t.id) {
                 Experience::Veteran => m += c.target_veteran as i32,
                 Experience::Green => m += c.target_green as i32,
                 Experience::Line => {}
