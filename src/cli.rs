@@ -75,6 +75,31 @@ impl LearnArgs {
     }
 }
 
+/// The streamlining options of chapter 13, chosen before a game starts.
+#[derive(Debug, Clone, Default, Args)]
+pub struct StreamlineArgs {
+    /// 13.1: treat every unit as Line.
+    #[arg(long)]
+    pub all_line: bool,
+    /// 13.2: do not track ammunition.
+    #[arg(long)]
+    pub no_ammo: bool,
+    /// 13.3: HQs and staff are always in communication unless pinned.
+    #[arg(long)]
+    pub abstract_comms: bool,
+}
+
+impl StreamlineArgs {
+    /// The engine's options.
+    pub fn options(&self) -> crate::engine::Options {
+        crate::engine::Options {
+            all_line: self.all_line,
+            no_ammo: self.no_ammo,
+            abstract_comms: self.abstract_comms,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
     /// The mission to play (`fof list --ids`); default: the first.
@@ -88,6 +113,8 @@ pub struct PlayArgs {
     /// Milliseconds between the bot's inputs.
     #[arg(long, default_value_t = 300, value_name = "MS")]
     pub delay: u64,
+    #[command(flatten)]
+    pub streamline: StreamlineArgs,
 }
 
 impl PlayArgs {
@@ -98,6 +125,7 @@ impl PlayArgs {
             seed: self.seed,
             autoplay: self.autoplay,
             delay: self.delay,
+            options: self.streamline.options(),
         }
     }
 }
@@ -213,6 +241,8 @@ pub struct SimArgs {
     /// replay or save that loads.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
+    #[command(flatten)]
+    pub streamline: StreamlineArgs,
 }
 
 #[derive(Debug, Subcommand)]
@@ -448,6 +478,7 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
 }
 
 fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let options = args.streamline.options();
     let missions: Vec<String> = match &args.mission {
         Some(m) => {
             if data.mission(m).is_none() {
@@ -479,22 +510,23 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
             bar.inc(1);
             let seed = args.seed.wrapping_add(i);
             let played = if let Some(path) = &args.record {
-                crate::play::sim::play_recorded(data.clone(), m, seed, args.bot, Default::default())
-                    .map(|(r, rec)| {
+                crate::play::sim::play_recorded(data.clone(), m, seed, args.bot, options).map(
+                    |(r, rec)| {
                         if args.log {
                             bar.suspend(|| write_log(out, rec.game().log()));
                         }
                         (r, Some((path, rec.text())))
-                    })
+                    },
+                )
             } else if args.log {
-                crate::play::sim::play_logged(data.clone(), m, seed, args.bot, Default::default())
-                    .map(|(r, log)| {
+                crate::play::sim::play_logged(data.clone(), m, seed, args.bot, options).map(
+                    |(r, log)| {
                         bar.suspend(|| write_log(out, &log));
                         (r, None)
-                    })
+                    },
+                )
             } else {
-                crate::play::sim::play(data.clone(), m, seed, args.bot, Default::default())
-                    .map(|r| (r, None))
+                crate::play::sim::play(data.clone(), m, seed, args.bot, options).map(|r| (r, None))
             };
             let (r, record) = match played {
                 Ok(r) => r,

@@ -43,6 +43,8 @@ pub struct PlayOptions {
     pub autoplay: Option<Bot>,
     /// Milliseconds between the bot's inputs.
     pub delay: u64,
+    /// The streamlining options of chapter 13.
+    pub options: Options,
 }
 
 /// What `fof learn` opens.
@@ -318,7 +320,7 @@ pub fn play(
     };
     if let Some(bot) = args.autoplay {
         // A demonstration: in memory, nothing saved.
-        let game = match Game::new(data.clone(), &mission, args.seed, Options::default()) {
+        let game = match Game::new(data.clone(), &mission, args.seed, args.options) {
             Ok(g) => g,
             Err(e) => {
                 let _ = writeln!(err, "fof: {e}");
@@ -346,7 +348,7 @@ pub fn play(
         return start(app, tick, err);
     }
     let dir = crate::play::replay::save_dir(ui.save_dir.clone());
-    let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
+    let session = Session::single(data.clone(), &dir, &mission, args.seed, args.options);
     match saved_app(session, data, explanations, &dir, keys, theme, err) {
         Ok(app) => start(app, TICK, err),
         Err(code) => code,
@@ -406,6 +408,7 @@ pub fn campaign(
                 seed: 1,
                 autoplay: None,
                 delay: 300,
+                options: Options::default(),
             },
             err,
         ),
@@ -439,6 +442,7 @@ fn open_file(
                 seed: r.seed,
                 autoplay: None,
                 delay: 300,
+                options: r.options,
             },
             err,
         );

@@ -316,6 +316,37 @@ fn sim_record_refuses_several_games_and_never_overwrites_a_corrupt_file() {
     );
 }
 
+#[test]
+fn rule_13_the_streamlining_options_are_chosen_on_the_command_line_and_recorded() {
+    let dir = temp_dir("streamline");
+    let file = dir.join("s.ron");
+    let f = file.to_string_lossy().into_owned();
+    let out = fof(&[
+        "sim",
+        "--mission",
+        "hedgerow_attack",
+        "--all-line",
+        "--no-ammo",
+        "--abstract-comms",
+        "--record",
+        &f,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    for flag in ["all_line:true", "no_ammo:true", "abstract_comms:true"] {
+        assert!(
+            text.replace(' ', "").contains(flag),
+            "{flag} in the replay header"
+        );
+    }
+    let v = fof(&["replay", "--verify", &f]);
+    assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    let h = fof(&["play", "--help"]);
+    for flag in ["--all-line", "--no-ammo", "--abstract-comms"] {
+        assert!(stdout(&h).contains(flag), "{flag}");
+    }
+}
+
 /// A fresh, empty save folder for one test.
 fn save_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("fof-cli-{name}-{}", std::process::id()));
