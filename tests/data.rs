@@ -738,3 +738,20 @@ fn fof_check_accepts_the_shipped_data_and_refuses_a_broken_copy() {
         "{stderr}"
     );
 }
+
+#[test]
+fn rule_8_0_a_visibility_change_names_a_level_and_a_later_turn() {
+    let mut set = embedded();
+    edit(
+        &mut set,
+        File::Hedgerow,
+        "    turns:",
+        "    visibility_from: [(1, \"dusk_at_noon\")],\n    turns:",
+        0,
+    );
+    let errs = errors_of(&set);
+    let e = expect(&errs, File::Hedgerow, "dusk_at_noon");
+    assert!(e.message.contains("charts"), "{e}");
+    let e = expect(&errs, File::Hedgerow, "rising turns");
+    assert!(e.message.contains("turn 1"), "{e}");
+}

@@ -2976,3 +2976,24 @@ fn rule_6_2_2_a_grenade_miss_alone_is_a_vof_on_the_whole_card() {
     assert_eq!(part(&n, "grenade miss"), Some(-1));
     assert_eq!(n.parts[0].1, 0, "no other VOF: base 0");
 }
+
+#[test]
+fn rule_8_0_a_mission_may_change_visibility_from_a_given_turn() {
+    // Dusk: a clear day until turn 3, then dark.
+    let mut g = common::mission_game(
+        "crossroads_firefight",
+        "dusk_test",
+        1,
+        Options::default(),
+        |_| {},
+        |m| {
+            m.visibility = "day".into();
+            m.visibility_from = vec![(3, "dark".into())];
+        },
+    );
+    assert_eq!(g.visibility_id(), "day");
+    assert!(!g.limited_visibility());
+    g.state_mut().turn = 3;
+    assert_eq!(g.visibility_id(), "dark");
+    assert!(g.limited_visibility(), "night falls on turn 3");
+}

@@ -617,8 +617,12 @@ pub struct Mission {
     /// The terrain deck's id.
     pub terrain: String,
     pub turns: u8,
-    /// A visibility level id from the charts.
+    /// A visibility level id from the charts: the level at the start.
     pub visibility: String,
+    /// Changes of visibility during the mission (8.0, 8.2: dusk falls, the
+    /// moon rises): from the turn given on, the level named. Ascending.
+    #[serde(default)]
+    pub visibility_from: Vec<(u8, String)>,
     pub map: MapSpec,
     #[serde(default)]
     pub controls: Controls,

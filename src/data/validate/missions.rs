@@ -140,6 +140,25 @@ pub fn missions(
                 "enemy fire needs at least one mission and one card per call (9.8)".into(),
             ));
         }
+        let mut last = 1u8;
+        for (turn, v) in &m.visibility_from {
+            if !charts.visibility.iter().any(|x| &x.id == v) {
+                out.push(e(
+                    "visibility_from",
+                    format!("visibility `{v}` is not a level in assets/charts.ron"),
+                ));
+            }
+            if *turn <= last || *turn > m.turns {
+                out.push(e(
+                    "visibility_from",
+                    format!(
+                        "turn {turn}: changes come in rising turns after turn 1 and within the mission's {} turns",
+                        m.turns
+                    ),
+                ));
+            }
+            last = last.max(*turn);
+        }
         if !charts.visibility.iter().any(|v| v.id == m.visibility) {
             out.push(e(
                 "visibility",

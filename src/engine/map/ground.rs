@@ -11,13 +11,25 @@ impl Game {
     }
 
     pub fn visibility_modifier(&self) -> i8 {
-        self.data
-            .charts
-            .visibility
+        self.visibility_level().map(|v| v.modifier).unwrap_or(0)
+    }
+
+    /// The visibility level of the current turn (8.0): the mission's, or
+    /// the last change its file makes by this turn (dusk, moonrise).
+    pub fn visibility_id(&self) -> &str {
+        self.mission
+            .visibility_from
             .iter()
-            .find(|v| v.id == self.mission.visibility)
-            .map(|v| v.modifier)
-            .unwrap_or(0)
+            .rev()
+            .find(|(t, _)| *t <= self.state.turn)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or(&self.mission.visibility)
+    }
+
+    /// The current turn's visibility level from the charts.
+    pub fn visibility_level(&self) -> Option<&crate::data::charts::VisibilityLevel> {
+        let id = self.visibility_id();
+        self.data.charts.visibility.iter().find(|v| v.id == id)
     }
 
     /// The card's top terrain card.

@@ -43,11 +43,7 @@ impl Game {
     /// Whether the mission's weather puts out illumination: rain, snow and
     /// fog (8.2).
     pub fn weather_dims_light(&self) -> bool {
-        self.data
-            .charts
-            .visibility
-            .iter()
-            .any(|v| v.id == self.mission.visibility && v.weather)
+        self.visibility_level().is_some_and(|v| v.weather)
     }
 
     /// Whether a card is illuminated (8.2): it holds an illumination marker,

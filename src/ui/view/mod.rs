@@ -85,13 +85,9 @@ fn too_small<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     );
 }
 
-/// The mission's visibility level from the charts.
+/// The visibility level of the turn, from the charts (8.0).
 pub(super) fn visibility(g: &Game) -> Option<&crate::data::charts::VisibilityLevel> {
-    g.data()
-        .charts
-        .visibility
-        .iter()
-        .find(|v| v.id == g.mission().visibility)
+    g.visibility_level()
 }
 
 pub(super) fn exp(e: Experience) -> &'static str {

@@ -18,9 +18,23 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let g = app.game();
     let m = g.mission();
     let t = &app.theme;
-    let vis = visibility(g)
+    let level = |id: &str| {
+        g.data()
+            .charts
+            .visibility
+            .iter()
+            .find(|v| v.id == id)
+            .map(|v| format!("{} ({:+})", v.name, v.modifier))
+            .unwrap_or_else(|| id.to_string())
+    };
+    let mut vis = visibility(g)
         .map(|v| format!("{} ({:+})", v.name, v.modifier))
         .unwrap_or_else(|| m.visibility.clone());
+    for (turn, v) in &m.visibility_from {
+        if *turn > g.state().turn {
+            vis.push_str(&format!(", {} from turn {turn}", level(v)));
+        }
+    }
     let mut lines = vec![
         Line::styled(m.name.clone(), t.style(Role::Title)),
         Line::raw(format!(
