@@ -606,6 +606,7 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
     m.controls.cop = Some(fof::data::mission::At(4, 3));
     data.missions.push(m);
     let mut g = Game::new(Arc::new(data), "def_pc", 2, Options::default()).unwrap();
+    common::keep_plan(&mut g);
     // They come in the activity segment, the first turn's included (on
     // defence it comes before the command phase: the game is there now).
     assert_eq!(g.state().turn, 1);

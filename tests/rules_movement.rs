@@ -2024,3 +2024,111 @@ fn rule_11_4_only_the_patrols_units_may_move() {
         _ => false,
     }));
 }
+
+// ---------------------------------------------------------------------------
+// 2.4.1 B Setting up on defence
+// ---------------------------------------------------------------------------
+
+fn defence_game(seed: u64) -> Game {
+    Game::new(
+        common::shipped(),
+        "orchard_line",
+        seed,
+        fof::engine::Options::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn rule_2_4_1_b_on_defence_the_player_sets_each_unit_up_behind_the_mlr() {
+    use fof::engine::kernel::input::{Choice, Decision};
+    let mut g = defence_game(4);
+    let Decision::Choose(Choice::SetUp { unit }) = g.prompt().decision else {
+        panic!("{:?}", g.prompt().decision)
+    };
+    let planned = g.state().unit(unit).pos;
+    let legal = g.legal_inputs();
+    // One key keeps the briefing's plan: it is the suggestion, first.
+    assert_eq!(legal[0], Input::KeepPlan);
+    assert_eq!(g.suggestion(), Some(Input::KeepPlan));
+    let cards: Vec<CardPos> = legal
+        .iter()
+        .filter_map(|i| match i {
+            Input::SetUpAt { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect();
+    assert!(cards.contains(&planned), "its planned card");
+    let mlr = g.mission().controls.mlr.unwrap();
+    let cop = g.mission().controls.cop.map(|a| CardPos::new(a.0, a.1));
+    for c in &cards {
+        assert!(c.row <= mlr || Some(*c) == cop, "{c} lies beyond the MLR");
+    }
+    // Beyond the MLR (not the outpost) is refused.
+    let far = CardPos::new(mlr + 1, 2);
+    assert_ne!(Some(far), cop);
+    let why = refused(&mut g, Input::SetUpAt { unit, at: far });
+    assert!(why.contains("2.4.1 B"), "{why}");
+    // The unit goes where it is told; the next unit is asked.
+    let other = *cards.iter().find(|c| **c != planned && c.row >= 1).unwrap();
+    g.apply(&Input::SetUpAt { unit, at: other }).unwrap();
+    assert_eq!(g.state().unit(unit).pos, other);
+    assert!(matches!(
+        g.prompt().decision,
+        Decision::Choose(Choice::SetUp { unit: u }) if u != unit
+    ));
+    // Keeping the plan places every other unit as the briefing says, and
+    // the first turn begins.
+    g.apply(&Input::KeepPlan).unwrap();
+    assert!(g.state().choices.is_empty());
+    assert!(!matches!(g.prompt().decision, Decision::Choose(_)));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "2.4.1 B" && e.text.contains("briefing"))
+    );
+}
+
+#[test]
+fn rule_2_4_1_b_the_combat_outpost_takes_the_units_of_a_single_platoon() {
+    use fof::engine::kernel::input::{Choice, Decision};
+    let mut g = defence_game(4);
+    let cop = g
+        .mission()
+        .controls
+        .cop
+        .map(|a| CardPos::new(a.0, a.1))
+        .unwrap();
+    let mut seen_refusal = false;
+    while let Decision::Choose(Choice::SetUp { unit }) = g.prompt().decision {
+        let at_cop = Input::SetUpAt { unit, at: cop };
+        if legal(&g, &at_cop) {
+            g.apply(&at_cop).unwrap();
+        } else {
+            seen_refusal = true;
+            let platoons: Vec<_> = g
+                .state()
+                .units_at(cop)
+                .filter(|x| x.side == fof::data::units::Side::Us)
+                .map(|x| x.platoon)
+                .collect();
+            let me = g.state().unit(unit).platoon;
+            let full = g.state().steps_at(cop, fof::data::units::Side::Us)
+                + g.state().unit(unit).steps
+                > 16;
+            assert!(
+                full || platoons.iter().any(|p| *p != me),
+                "{platoons:?} {me:?}"
+            );
+            g.apply(&Input::KeepPlan).unwrap();
+        }
+    }
+    assert!(seen_refusal, "a second platoon (or a crowd) is kept out");
+    let platoons: std::collections::BTreeSet<_> = g
+        .state()
+        .units_at(cop)
+        .filter(|x| x.side == fof::data::units::Side::Us)
+        .map(|x| x.platoon)
+        .collect();
+    assert!(platoons.len() <= 1, "{platoons:?}");
+}

@@ -235,6 +235,17 @@ pub fn input(game: &Game, input: &Input) -> String {
                     .join(" and ")
             ),
         },
+        Input::SetUpAt { unit, at } => {
+            let here = game.state().get(*unit).map(|u| u.pos) == Some(*at);
+            if at.row == 0 {
+                format!("{}: in the staging area ({at})", name(game, *unit))
+            } else if here {
+                format!("{}: on {at}, as the briefing plans", name(game, *unit))
+            } else {
+                format!("{}: on {at}", name(game, *unit))
+            }
+        }
+        Input::KeepPlan => "Keep the briefing's plan for every unit not yet placed".into(),
         Input::NamePatrol { units } => {
             let hq = units
                 .iter()
@@ -292,6 +303,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::PickUpMore { .. } => "5.1.6 B",
         Input::BattalionFire { .. } => "6.7.2 G",
         Input::NamePatrol { .. } => "11.4",
+        Input::SetUpAt { .. } | Input::KeepPlan => "2.4.1 B",
     }
 }
 
@@ -312,6 +324,8 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::MoverCover { unit, .. } | Input::PickUpMore { unit, .. } => vec![*unit],
         Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
         Input::NamePatrol { units } => units.clone(),
+        Input::SetUpAt { unit, .. } => vec![*unit],
+        Input::KeepPlan => Vec::new(),
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }
 }

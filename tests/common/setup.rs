@@ -59,7 +59,18 @@ pub fn mission_game(
     m.id = name.into();
     mission(&mut m);
     d.missions.push(m);
-    Game::new(Arc::new(d), name, seed, options).expect("the mission sets up")
+    let mut g = Game::new(Arc::new(d), name, seed, options).expect("the mission sets up");
+    keep_plan(&mut g);
+    g
+}
+
+/// A defensive mission's set-up (2.4.1 B) taken as the briefing plans it,
+/// so that the first turn begins.
+pub fn keep_plan(g: &mut Game) {
+    use fof::engine::kernel::input::{Choice, Input};
+    if matches!(g.state().choices.first(), Some(Choice::SetUp { .. })) {
+        g.apply(&Input::KeepPlan).expect("the plan is kept");
+    }
 }
 
 /// The hedgerow mission renamed `name`, on an open map with no enemy or PC
@@ -90,7 +101,9 @@ pub fn start(m: Mission, seed: u64) -> Game {
     data.missions.retain(|x| x.id != m.id);
     let id = m.id.clone();
     data.missions.push(m);
-    Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up")
+    let mut g = Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up");
+    keep_plan(&mut g);
+    g
 }
 
 /// A roster entry waiting in staging area column `col`, labelled with its

@@ -48,6 +48,10 @@ pub enum Input {
     /// 11.4: these units go out on the combat patrol; the rest of the
     /// company stays where it stands.
     NamePatrol { units: Vec<UnitId> },
+    /// 2.4.1 B: the unit sets up on this card.
+    SetUpAt { unit: UnitId, at: CardPos },
+    /// 2.4.1 B: every unit not yet placed keeps the briefing's position.
+    KeepPlan,
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -104,6 +108,10 @@ pub enum Choice {
     /// 11.4: before a combat patrol sets out, the player names the units
     /// that go: a platoon, with the attachments the briefing sends along.
     Patrol,
+    /// 2.4.1 B: before a defensive mission the player sets each unit up
+    /// between the Staging Area and the MLR (or in the combat outpost); the
+    /// briefing's plan is the suggestion.
+    SetUp { unit: UnitId },
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.

@@ -104,6 +104,20 @@ pub fn initial_state(
             .choices
             .push(crate::engine::kernel::input::Choice::Patrol);
     }
+    // 2.4.1 B: on defence the player sets the company up, unit by unit in
+    // roster order, the briefing's plan offered as it goes.
+    if mission.kind == crate::data::mission::MissionKind::Defensive {
+        for e in &mission.company {
+            if let Some(u) = state.by_roster(&e.id)
+                && u.in_play()
+            {
+                let unit = u.id;
+                state
+                    .choices
+                    .push(crate::engine::kernel::input::Choice::SetUp { unit });
+            }
+        }
+    }
     Ok(state)
 }
 

@@ -41,6 +41,13 @@ pub fn legal(game: &Game) -> Vec<Input> {
             .into_iter()
             .map(|units| Input::NamePatrol { units })
             .collect(),
+        Choice::SetUp { unit } => std::iter::once(Input::KeepPlan)
+            .chain(
+                set_up_cards(game, *unit)
+                    .into_iter()
+                    .map(|at| Input::SetUpAt { unit: *unit, at }),
+            )
+            .collect(),
         Choice::BattalionFire { cards, .. } => {
             let mut v: Vec<Input> = pairs(cards)
                 .into_iter()
@@ -96,6 +103,7 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         Choice::BattalionFire { suggested, .. } => Input::BattalionFire {
             cards: suggested.clone(),
         },
+        Choice::SetUp { .. } => Input::KeepPlan,
         Choice::Patrol => Input::NamePatrol {
             units: crate::engine::orders::chain::patrol_options(game)
                 .into_iter()
@@ -130,6 +138,14 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 "The runner {} is with {}: activate it?",
                 game.describe(*runner),
                 game.describe(*hq)
+            ),
+        ),
+        Choice::SetUp { unit } => (
+            "2.4.1 B",
+            format!(
+                "Set-up: where does {} take position? (the briefing puts it on {})",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
             ),
         ),
         Choice::Patrol => (
@@ -185,6 +201,20 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             Input::BattalionFire { cards },
         ) => crate::engine::combat::support::battalion_fire(game, *target, *kind, *modifier, cards),
         (Choice::Patrol, Input::NamePatrol { units }) => name_patrol(game, units),
+        (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
+        (Choice::SetUp { .. }, Input::KeepPlan) => {
+            game.state
+                .choices
+                .retain(|c| !matches!(c, Choice::SetUp { .. }));
+            game.emit(
+                "2.4.1 B",
+                crate::engine::kernel::events::EventKind::Nothing {
+                    why: "plan kept".into(),
+                },
+                "The rest of the company takes the positions the briefing gives.".into(),
+                Vec::new(),
+            );
+        }
         _ => {}
     }
     crate::engine::combat::engage::update(game);
@@ -215,6 +245,70 @@ fn name_patrol(game: &mut Game, units: &[crate::engine::kernel::ids::UnitId]) {
     );
 }
 
+/// 2.4.1 B: the cards a unit may set up on in a defensive mission: the
+/// Staging Area and the map's cards from row 1 to the MLR inside the
+/// boundaries, and the combat outpost, which holds the units of a single
+/// platoon (decision: of one platoon, or the company's own units with no
+/// platoon); never above the stacking limit with the units already there.
+/// Its own card is always open to it.
+pub fn set_up_cards(game: &Game, unit: crate::engine::kernel::ids::UnitId) -> Vec<CardPos> {
+    use crate::engine::kernel::state::PointControl;
+    let u = game.state.unit(unit);
+    let map = &game.state.map;
+    let mlr = map.controls.mlr.unwrap_or(1);
+    let cop = map
+        .controls
+        .points
+        .iter()
+        .find(|(k, _)| *k == PointControl::CombatOutpost)
+        .map(|(_, p)| *p);
+    let mut cards: Vec<CardPos> = (1..=map.cols).map(|c| CardPos::new(0, c)).collect();
+    cards.extend(
+        map.cards
+            .iter()
+            .map(|c| c.pos)
+            .filter(|p| (1..=mlr).contains(&p.row) || Some(*p) == cop)
+            .filter(|p| map.friendly_may_enter(*p)),
+    );
+    let stacking = u32::from(game.data.charts.stacking.steps);
+    cards.retain(|p| {
+        if *p == u.pos || map.is_staging(*p) {
+            return true;
+        }
+        let room = u32::from(game.state.steps_at(*p, u.side)) + u32::from(u.steps) <= stacking;
+        let one_platoon = Some(*p) != cop
+            || game
+                .state
+                .units_at(*p)
+                .filter(|x| x.side == u.side && x.kind != crate::data::units::UnitKind::Casualty)
+                .all(|x| x.platoon == u.platoon);
+        room && one_platoon
+    });
+    cards.sort();
+    cards.dedup();
+    cards
+}
+
+/// 2.4.1 B: the unit takes its position (its cover stays with the card it
+/// left: foxholes are dug where the plan put them).
+fn set_up_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: CardPos) {
+    let from = game.state.unit(unit).pos;
+    if from != at {
+        let u = game.state.unit_mut(unit);
+        u.pos = at;
+        u.cover = None;
+    }
+    game.emit(
+        "2.4.1 B",
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: "set up".into(),
+        },
+        format!("{} sets up on {at}.", game.describe(unit)),
+        Vec::new(),
+    );
+    crate::engine::map::reveal::reveal_around(game);
+}
+
 /// Whether an input answers a question.
 pub fn is_answer(input: &Input) -> bool {
     matches!(
@@ -224,5 +318,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::BattalionFire { .. }
             | Input::PickUpMore { .. }
             | Input::NamePatrol { .. }
+            | Input::SetUpAt { .. }
+            | Input::KeepPlan
     )
 }

@@ -328,6 +328,8 @@ impl Game {
             | Input::RunnerActivates { .. }
             | Input::BattalionFire { .. }
             | Input::NamePatrol { .. }
+            | Input::SetUpAt { .. }
+            | Input::KeepPlan
             | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
