@@ -299,6 +299,16 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
                 let n = fof::play::campaign::steps_of(g.state(), &m.id).unwrap();
                 assert_eq!(n, m.steps.len(), "{}", m.id);
                 assert_eq!(u.experience, m.level(), "{}", m.id);
+                // 1.2.3 A: no one-step squad ever enters a mission.
+                assert!(
+                    !(u.kind == UnitKind::Squad && u.steps < 2),
+                    "{} enters as a one-step squad",
+                    m.id
+                );
+                // 2.3.3: attached units are Line.
+                if c.attached.contains(&m.id) {
+                    assert_eq!(u.experience, L, "{}", m.id);
+                }
             }
         }
         let mut n = 0;
@@ -311,8 +321,41 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
         assert!(g.is_over(), "mission {} stalled", g.state().mission);
         assert!(g.state().tally.is_some(), "experience tallied at the end");
         let before = c.steps();
+        let mode = c.mode;
         let r = c.after_mission(d, &g);
         played += 1;
+        let s = g.state();
+        // 2.3.3, 10.4: attached units stay Line.
+        for m in &c.roster {
+            if c.attached.contains(&m.id) {
+                assert!(m.steps.iter().all(|e| *e == L), "{m:?}");
+            }
+        }
+        // 10.2.1-10.2.2: a counter rebuilt in the mission comes out at its
+        // rebuilt level, one promotion at most (10.3.2): a rebuilt HQ is
+        // never Veteran next time.
+        for u in s.units.iter().filter(|u| u.rebuilt && u.in_play()) {
+            if let Some(id) = &u.roster
+                && !c.attached.contains(id)
+                && let Some(m) = c.roster.iter().find(|m| &m.id == id)
+                && u.kind == UnitKind::Hq
+                && !m.steps.is_empty()
+            {
+                assert_ne!(m.level(), V, "{id} rebuilt Green, now {m:?}");
+            }
+        }
+        // 11.2: a CO HQ that became a casualty ends survivor and hardcore.
+        let co_fell = s
+            .member_units("co_hq")
+            .iter()
+            .any(|u| u.kind == UnitKind::Casualty);
+        if co_fell && matches!(mode, Mode::Survivor | Mode::Hardcore) {
+            assert!(
+                matches!(c.end, Some(End::Lost(_))),
+                "the CO HQ fell: {:?}",
+                c.end
+            );
+        }
         for m in &c.roster {
             assert!(m.steps.len() <= m.full as usize, "{m:?} after {r:?}");
         }
@@ -344,6 +387,87 @@ fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
     let distinct: std::collections::BTreeSet<_> =
         won.records.iter().map(|r| r.mission.clone()).collect();
     assert_eq!(distinct.len(), n, "every mission was fought");
+}
+
+/// 10.2-10.6, 11.2, 11.3: the books after each mission of whole campaigns
+/// in every mode (the checks are in `play_out`).
+#[test]
+fn rule_11_3_every_mode_keeps_the_company_books_mission_after_mission() {
+    let d = new_data();
+    for mode in [Mode::Standard, Mode::Survivor, Mode::Hardcore] {
+        for seed in 21..24u64 {
+            let c = play_out(&d, mode, seed);
+            assert!(c.end.is_some(), "{mode:?} {seed}");
+        }
+    }
+}
+
+#[test]
+fn rule_10_2_2_a_rebuilt_veteran_hq_enters_the_next_mission_green() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    for m in &mut c.roster {
+        if m.id == "2plt_hq" {
+            m.steps = vec![V];
+        }
+    }
+    // The HQ is lost and rebuilt from a squad's step: Green (10.2.2).
+    let hq = g.state().by_roster("2plt_hq").unwrap().id;
+    {
+        let u = g.state_mut().unit_mut(hq);
+        u.experience = G;
+        u.rebuilt = true;
+    }
+    finish(&mut g, true, 0);
+    c.after_mission(&d, &g);
+    assert_eq!(member(&c, "2plt_hq").level(), G);
+    let g2 = c.start(&d, Options::default()).unwrap();
+    let u = g2.state().by_roster("2plt_hq").unwrap();
+    assert_eq!(u.experience, G, "Green in the next mission");
+}
+
+#[test]
+fn rule_1_2_3_a_a_squad_down_to_one_step_enters_the_next_mission_as_a_fire_team() {
+    let (mut c, g, d) = started(Mode::Standard);
+    let _ = g;
+    for m in &mut c.roster {
+        if m.id == "2_1" {
+            m.steps = vec![G];
+        }
+    }
+    let id = c.next_mission(&d).unwrap().to_string();
+    let m = c.mission_for(&d, &id).unwrap();
+    let e = m.company.iter().find(|e| e.id == "2_1").unwrap();
+    let t = d.unit_type(&e.unit_type.0).unwrap();
+    assert_eq!(t.kind, UnitKind::FireTeam, "{e:?}");
+}
+
+#[test]
+fn rule_2_3_3_attached_units_stay_line_and_are_replaced_after_every_mission() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    let Some(att) = c
+        .attached
+        .iter()
+        .find(|a| g.state().by_roster(a).is_some())
+        .cloned()
+    else {
+        panic!("the first mission has an attached unit")
+    };
+    let Some(u) = g.state().by_roster(&att).map(|u| u.id) else {
+        panic!("{att} in the first mission")
+    };
+    // It ends the mission as a team (an LAT) and the mission fails for good.
+    g.state_mut().unit_mut(u).kind = UnitKind::FireTeam;
+    finish(&mut g, false, 10);
+    let attempts = d.mission(&g.state().mission).unwrap().attempts;
+    c.attempt = attempts - 1;
+    c.after_mission(&d, &g);
+    let m = member(&c, &att);
+    assert!(m.steps.iter().all(|e| *e == L), "never demoted: {m:?}");
+    assert_eq!(
+        m.steps.len(),
+        m.full as usize,
+        "replaced after a failure too"
+    );
 }
 
 #[test]
@@ -474,7 +598,7 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
     assert!(!out.is_empty() && !home.is_empty());
     finish(&mut g, true, 1000);
     c.after_mission(&d, &g);
-    for m in &c.roster {
+    for m in c.roster.iter().filter(|m| !c.attached.contains(&m.id)) {
         let raised = m.steps.contains(&L);
         assert_eq!(raised, out.contains(&m.id), "{}", m.id);
     }

@@ -295,3 +295,59 @@ impl fmt::Display for Icon {
         })
     }
 }
+
+/// 10.6: the experience of a unit of several steps. One step is its own
+/// level; two to four steps follow the rulebook's tables; a mix the tables
+/// do not list (Veteran + Line + two Green) is Green, the level the nearest
+/// listed mixes give. Larger units take the rounded-down mean.
+pub fn combined(steps: &[Experience]) -> Experience {
+    use Experience::*;
+    let v = steps.iter().filter(|e| **e == Veteran).count();
+    let l = steps.iter().filter(|e| **e == Line).count();
+    let g = steps.iter().filter(|e| **e == Green).count();
+    match steps.len() {
+        0 => Green,
+        1 => steps[0],
+        2 => match (v, l, g) {
+            (2, _, _) => Veteran,
+            (_, 2, _) => Line,
+            (_, _, 2) => Green,
+            (1, _, _) => Line,
+            _ => Green,
+        },
+        3 => match (v, l, g) {
+            (3, _, _) => Veteran,
+            (2, 1, _) => Veteran,
+            (2, _, 1) => Line,
+            (_, l, _) if l >= 2 => Line,
+            (1, 0, 2) => Line,
+            (0, 1, 2) => Green,
+            (1, 1, 1) => Line,
+            _ => Green,
+        },
+        4 => {
+            if v >= 3 {
+                Veteran
+            } else if v == 2 || l >= 3 || (l == 2 && v == 1) {
+                Line
+            } else {
+                Green
+            }
+        }
+        n => {
+            let sum: usize = steps
+                .iter()
+                .map(|e| match e {
+                    Green => 0,
+                    Line => 1,
+                    Veteran => 2,
+                })
+                .sum();
+            match sum / n {
+                0 => Green,
+                1 => Line,
+                _ => Veteran,
+            }
+        }
+    }
+}

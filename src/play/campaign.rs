@@ -22,6 +22,17 @@
 //! - A failed mission with attempts left is fought again on the same
 //!   ground with the experience it earned but no replacements (11.1; see
 //!   `engine::recovery::reattempt` for the twelve steps).
+//! - A counter rebuilt in the mission (an HQ, 10.2.2; a squad from its
+//!   teams, 10.2.1) carries the level it was rebuilt with.
+//! - Attached units (2.3.3) are Line, never promoted or demoted, and made
+//!   whole by their parent units after every mission, success or not (10.4).
+//! - A squad down to one step goes into the next mission as a fire team
+//!   (1.2.3 A: a squad has two steps or more), Green, spending no points,
+//!   until replacements rebuild it. Other LAT steps still fold back into
+//!   their own counter, demoted to Green: the company list has no place for
+//!   a unit's teams as counters of their own yet (11.3 step 3 would leave
+//!   them as fire teams).
+//! - 11.2: a CO HQ that became a casualty is lost even if reconstituted.
 
 use crate::data::DataSet;
 use crate::data::action::Experience;
@@ -155,60 +166,19 @@ pub fn steps_of(s: &crate::engine::kernel::state::State, id: &str) -> Option<usi
     )
 }
 
-/// 10.6: the experience of a unit of several steps. One step is its own
-/// level; two to four steps follow the rulebook's tables; a mix the tables
-/// do not list (Veteran + Line + two Green) is Green, the level the nearest
-/// listed mixes give. Larger units take the rounded-down mean.
-pub fn combined(steps: &[Experience]) -> Experience {
-    use Experience::*;
-    let v = steps.iter().filter(|e| **e == Veteran).count();
-    let l = steps.iter().filter(|e| **e == Line).count();
-    let g = steps.iter().filter(|e| **e == Green).count();
-    match steps.len() {
-        0 => Green,
-        1 => steps[0],
-        2 => match (v, l, g) {
-            (2, _, _) => Veteran,
-            (_, 2, _) => Line,
-            (_, _, 2) => Green,
-            (1, _, _) => Line,
-            _ => Green,
-        },
-        3 => match (v, l, g) {
-            (3, _, _) => Veteran,
-            (2, 1, _) => Veteran,
-            (2, _, 1) => Line,
-            (_, l, _) if l >= 2 => Line,
-            (1, 0, 2) => Line,
-            (0, 1, 2) => Green,
-            (1, 1, 1) => Line,
-            _ => Green,
-        },
-        4 => {
-            if v >= 3 {
-                Veteran
-            } else if v == 2 || l >= 3 || (l == 2 && v == 1) {
-                Line
-            } else {
-                Green
-            }
-        }
-        n => {
-            let sum: usize = steps
-                .iter()
-                .map(|e| match e {
-                    Green => 0,
-                    Line => 1,
-                    Veteran => 2,
-                })
-                .sum();
-            match sum / n {
-                0 => Green,
-                1 => Line,
-                _ => Veteran,
-            }
-        }
-    }
+/// 10.6: the combined experience of a unit's steps (one implementation,
+/// in the data layer, shared with the engine's reconstitution, 10.2.1).
+pub use crate::data::action::combined;
+
+/// The fire team counter of a squad's side (1.2.3 F).
+fn team_type(data: &DataSet, squad: &str) -> String {
+    let side = data.unit_type(squad).map(|t| t.side);
+    data.units
+        .units
+        .iter()
+        .find(|t| t.kind == UnitKind::FireTeam && Some(t.side) == side)
+        .map(|t| t.id.0.clone())
+        .unwrap_or_else(|| squad.to_string())
 }
 
 /// What promoting a step one level costs (10.3.2); `None` at Veteran.
@@ -288,6 +258,13 @@ impl Campaign {
                     e.experience = r.level();
                     e.steps = (r.steps.len() < r.full as usize).then_some(r.steps.len() as u8);
                     e.skills = r.skills.clone();
+                    // 1.2.3 A: a squad has two steps or more; one left goes
+                    // in as a fire team (its LAT) until replacements rebuild
+                    // it (10.4).
+                    if r.kind == UnitKind::Squad && r.steps.len() == 1 {
+                        e.unit_type = crate::data::units::UnitTypeId(team_type(data, &r.unit_type));
+                        e.steps = None;
+                    }
                     kept.push(e);
                 }
             }
@@ -422,18 +399,45 @@ impl Campaign {
                     whole += u.steps as usize;
                 }
             }
-            if m.id == "co_hq" && whole + lat == 0 {
+            // 11.2: a CO HQ that became a casualty is lost, even if it was
+            // reconstituted later in the mission (its casualty stays on the
+            // books with its designation).
+            if m.id == "co_hq"
+                && (whole + lat == 0 || mine.iter().any(|u| u.kind == UnitKind::Casualty))
+            {
                 co_lost = true;
             }
             let keep = whole + lat;
+            if self.attached.contains(&m.id) {
+                // 2.3.3: attached units are always Line and gain or lose no
+                // experience.
+                m.steps = vec![Experience::Line; keep];
+                continue;
+            }
             let mut steps: Vec<Experience> = m.steps.iter().copied().take(keep).collect();
             while steps.len() < keep {
                 steps.push(Experience::Green);
+            }
+            // 10.2.1, 10.2.2: a counter rebuilt in the mission carries the
+            // experience it was rebuilt with (an HQ Green, a squad its
+            // teams' combined level), not the old counter's.
+            if let Some(u0) = s.by_roster(&m.id)
+                && u0.rebuilt
+                && u0.in_play()
+            {
+                for e in steps.iter_mut().take(whole) {
+                    *e = u0.experience;
+                }
             }
             // LAT steps are the last ones: demoted to Green.
             let n = steps.len();
             for e in steps.iter_mut().skip(n.saturating_sub(lat)) {
                 *e = Experience::Green;
+            }
+            // 1.2.3 A, 10.2.1: a squad down to one step is a fire team, an
+            // LAT, and Green, until replacements rebuild it (10.4).
+            if m.kind == UnitKind::Squad && steps.len() == 1 {
+                steps[0] = Experience::Green;
             }
             m.steps = steps;
         }
@@ -482,9 +486,9 @@ impl Campaign {
             m.skills.clear();
         }
         // 10.3.3: after a patrol of a combat patrol mission of several,
-        // only the units that went out may be promoted (decision: those
-        // that moved during it; the rest of the company supports by fire
-        // from where it stands, 11.4).
+        // only the units that went out may be promoted: those the player
+        // named for it (11.4; the rest of the company supports by fire
+        // from where it stands).
         let patrols = data.mission(&mission).map(|m| m.patrols).unwrap_or(1);
         let eligible: Option<Vec<String>> = (patrols > 1).then(|| {
             self.roster
@@ -520,18 +524,10 @@ impl Campaign {
             record.replacements = green;
             record.veterans_returned = vets;
             self.replace(vets, green);
-            // 10.4: attached units come back at full strength from their
-            // parent units; every unit's steps take its combined level.
+            // 10.6: every unit's steps take its combined level.
             for m in &mut self.roster {
-                let level = m.level();
-                if self.attached.contains(&m.id) {
-                    let l = if m.steps.is_empty() {
-                        Experience::Line
-                    } else {
-                        level
-                    };
-                    m.steps = vec![l; m.full as usize];
-                } else {
+                if !self.attached.contains(&m.id) {
+                    let level = m.level();
                     let n = m.steps.len();
                     m.steps = vec![level; n];
                 }
@@ -571,6 +567,16 @@ impl Campaign {
                 }
             }
         }
+        // 10.4, 2.3.3: attached units are replaced by their parent units
+        // after every mission, at full strength and Line (not while the
+        // same ground is fought again: 11.1 brings no replacements).
+        if self.next != next_before {
+            for m in &mut self.roster {
+                if self.attached.contains(&m.id) {
+                    m.steps = vec![Experience::Line; m.full as usize];
+                }
+            }
+        }
         if self.next != next_before || self.end.is_some() {
             self.carry = None;
             self.patrols_done = 0;
@@ -607,7 +613,10 @@ impl Campaign {
                 if m.id == "co_hq" && self.mode == Mode::Survivor && self.failed_once {
                     continue;
                 }
-                if eligible.is_some_and(|e| !e.contains(&m.id)) || attached.contains(&m.id) {
+                // A squad down to one step goes in as a fire team, Green
+                // whatever its step (1.2.3 A, 10.2.1): no point is spent on it.
+                let lat = m.kind == UnitKind::Squad && m.steps.len() == 1;
+                if eligible.is_some_and(|e| !e.contains(&m.id)) || attached.contains(&m.id) || lat {
                     continue;
                 }
                 for (k, e) in m.steps.iter().enumerate() {

@@ -524,6 +524,7 @@ pub fn perform(game: &mut Game, order: &Order) {
             h.pos = pos;
             h.cover = None;
             h.experience = Experience::Green;
+            h.rebuilt = true;
             h.pinned = false;
             h.flipped = false;
             h.exposed = false;
@@ -565,6 +566,7 @@ pub fn perform(game: &mut Game, order: &Order) {
             h.cover = donor.cover;
             // 10.2.2: reconstituted HQs always enter play as Green.
             h.experience = Experience::Green;
+            h.rebuilt = true;
             h.pinned = false;
             h.flipped = false;
             h.assets.extend(donor.assets.iter().cloned());

@@ -85,6 +85,11 @@ pub struct Unit {
     pub fanatic: bool,
     /// Enemy human wave: every hit a casualty, never pinned (9.12).
     pub human_wave: bool,
+    /// Rebuilt during the mission (10.2.1 squads, 10.2.2 HQs): its
+    /// experience is the one it was rebuilt with, and the campaign carries
+    /// that, not the old counter's (11.3). Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rebuilt: bool,
     /// Ammunition carried for others: kind and points (5.1.6, 6.8.3).
     pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
     /// Taken prisoner (9.13): out of play, counted for the other side.
@@ -129,6 +134,7 @@ impl Unit {
             sniped: false,
             fanatic: false,
             human_wave: false,
+            rebuilt: false,
             cargo: None,
             captured: false,
             guard: false,

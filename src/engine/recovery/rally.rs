@@ -456,18 +456,22 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
             for t in teams {
                 game.state.unit_mut(*t).removed = true;
             }
-            // 10.2.1: the squad's experience comes from the teams: Line when
-            // every team is an assault team, Green otherwise (10.6 refines
-            // mixed levels between missions).
-            let all_assault = teams
+            // 10.2.1: the squad's experience comes from the teams (an
+            // assault team counts Line, any other team Green) combined by
+            // the table of 10.6.
+            let levels: Vec<crate::data::action::Experience> = teams
                 .iter()
-                .all(|t| game.state.unit(*t).kind == UnitKind::AssaultTeam);
-            let exp = if all_assault {
-                crate::data::action::Experience::Line
-            } else {
-                crate::data::action::Experience::Green
-            };
+                .map(|t| {
+                    if game.state.unit(*t).kind == UnitKind::AssaultTeam {
+                        crate::data::action::Experience::Line
+                    } else {
+                        crate::data::action::Experience::Green
+                    }
+                })
+                .collect();
+            let exp = crate::data::action::combined(&levels);
             let s = game.state.unit_mut(squad);
+            s.rebuilt = true;
             s.removed = false;
             s.experience = exp;
             s.steps = teams.len() as u8;
