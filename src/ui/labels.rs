@@ -237,12 +237,11 @@ pub fn input(game: &Game, input: &Input) -> String {
         },
         Input::SetUpAt { unit, at } => {
             let here = game.state().get(*unit).map(|u| u.pos) == Some(*at);
+            let plan = if here { ", as the briefing plans" } else { "" };
             if at.row == 0 {
-                format!("{}: in the staging area ({at})", name(game, *unit))
-            } else if here {
-                format!("{}: on {at}, as the briefing plans", name(game, *unit))
+                format!("{}: in the staging area ({at}){plan}", name(game, *unit))
             } else {
-                format!("{}: on {at}", name(game, *unit))
+                format!("{}: on {at}{plan}", name(game, *unit))
             }
         }
         Input::KeepPlan => "Keep the briefing's plan for every unit not yet placed".into(),

@@ -143,15 +143,12 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         Choice::SetUp { unit } => (
             "2.4.1 B",
             format!(
-                "Set-up: where does {} take position? (the briefing puts it on {})",
+                "Set-up: where does {} go? (plan: {})",
                 game.describe(*unit),
                 game.state.unit(*unit).pos
             ),
         ),
-        Choice::Patrol => (
-            "11.4",
-            "Who goes out on the patrol? Only they may move; the rest of the company stays in its positions and supports by fire.".into(),
-        ),
+        Choice::Patrol => ("11.4", "Who goes on the patrol? (only they move)".into()),
         Choice::BattalionFire { target, .. } => (
             "6.7.2 G",
             format!(
