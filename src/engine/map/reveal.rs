@@ -14,6 +14,9 @@ use crate::engine::kernel::pos::CardPos;
 /// sight hides what lies behind it, which a face-down card, read as open
 /// ground, would not.
 pub fn reveal_around(game: &mut Game) {
+    if game.state.map.cards.iter().all(|c| c.face_up) {
+        return;
+    }
     let viewers: Vec<UnitId> = game
         .friendly()
         .filter(|u| !u.pos.is_staging() && u.kind != UnitKind::Casualty)

@@ -52,13 +52,15 @@ impl Game {
     /// at night and blind passive infrared sights (8.3.2); not in weather
     /// that puts illumination out.
     pub fn illuminated(&self, pos: CardPos) -> bool {
-        if self.weather_dims_light() {
-            return false;
-        }
-        self.state.map.cards.iter().any(|c| {
-            (c.pos == pos && c.markers.illumination.is_some())
-                || (c.pos.adjacent(pos) && c.markers.illumination_adjacent.is_some())
-        })
+        let map = &self.state.map;
+        let lit = map
+            .card(pos)
+            .is_some_and(|c| c.markers.illumination.is_some())
+            || crate::data::terrain::Dir::ALL.iter().any(|d| {
+                map.card(pos.step(*d))
+                    .is_some_and(|c| c.markers.illumination_adjacent.is_some())
+            });
+        lit && !self.weather_dims_light()
     }
 
     pub fn visibility(&self) -> Visibility {
