@@ -2132,3 +2132,80 @@ fn rule_2_4_1_b_the_combat_outpost_takes_the_units_of_a_single_platoon() {
         .collect();
     assert!(platoons.len() <= 1, "{platoons:?}");
 }
+
+// ---------------------------------------------------------------------------
+// 2.2.2, 2.3, 9.1.1-9.1.2 The set-up's markers and the company's assets
+// ---------------------------------------------------------------------------
+
+#[test]
+fn rule_2_2_2_and_9_1_2_setup_places_the_activity_marker_and_a_pc_marker_on_every_free_card_of_a_listed_row()
+ {
+    let g = Game::new(
+        common::shipped(),
+        "hedgerow_attack",
+        7,
+        fof::engine::Options::default(),
+    )
+    .unwrap();
+    // 2.2.2: the Current Activity marker starts at No Contact and is set at
+    // once to what the map shows (9.1).
+    assert_eq!(
+        g.state().activity,
+        fof::engine::enemy::activity::level(&g),
+        "the level its definition gives"
+    );
+    // 9.1.2: a marker on each card of every listed row with no friendly
+    // unit on it (the PC resolution of turn 1 may have taken those under
+    // the company, none are on the others).
+    for row in &g.mission().pc_markers {
+        for c in g.state().map.cards.iter().filter(|c| c.pos.row == row.row) {
+            let friendly = g
+                .state()
+                .units_at(c.pos)
+                .any(|u| u.side == Side::Us && u.in_play());
+            let resolved = g.log().iter().any(|e| {
+                e.rule == "9.1.5"
+                    && matches!(&e.kind, EventKind::Marker { pos, .. } if *pos == c.pos)
+            });
+            if !friendly && !resolved {
+                let m = c.markers.pc.expect("a PC marker");
+                assert!(row.letters.contains(&m.letter), "{}: {:?}", c.pos, m);
+                assert_eq!(m.hidden, row.hidden);
+            }
+        }
+    }
+}
+
+#[test]
+fn rule_2_3_the_company_takes_its_radios_and_pyrotechnics_as_the_briefing_assigns_them() {
+    let g = Game::new(
+        common::shipped(),
+        "hedgerow_attack",
+        7,
+        fof::engine::Options::default(),
+    )
+    .unwrap();
+    for r in &g.mission().radios {
+        let u = g.state().by_roster(&r.holder).expect("the holder");
+        assert!(
+            u.assets.iter().any(|a| matches!(
+                a,
+                Asset::Radio { name, net, .. } if *name == r.name && *net == r.net
+            )),
+            "{} carries the {}",
+            r.holder,
+            r.name
+        );
+    }
+    for p in &g.mission().pyrotechnics {
+        let u = g.state().by_roster(&p.holder).expect("the holder");
+        assert!(
+            u.assets
+                .iter()
+                .any(|a| matches!(a, Asset::Pyro(d, _) if *d == p.device)),
+            "{} carries {:?}",
+            p.holder,
+            p.device
+        );
+    }
+}
