@@ -1976,6 +1976,56 @@ fn rule_13_3_abstract_communications_reach_any_card_without_radios() {
 }
 
 #[test]
+fn rule_13_3_runners_radio_nets_phones_and_signals_are_set_aside() {
+    use fof::engine::kernel::state::Asset;
+    let mut g = start(&data(), abstract_comms(), &[]);
+    let co = id(&g, "co_hq");
+    let plt1 = id(&g, "1plt_hq");
+    // A star cluster and a smoke grenade in the CO HQ's hands.
+    for d in [
+        fof::data::mission::Pyro::GreenStarCluster,
+        fof::data::mission::Pyro::Smoke,
+    ] {
+        g.state_mut().unit_mut(co).assets.push(Asset::Pyro(d, 1));
+    }
+    let at = g.state().unit(co).pos;
+    let runner = order(Some(co), Action::CreateRunner { from: co });
+    let why = refused(&mut g, &runner);
+    assert!(why.contains("13.3"), "{why}");
+    let signal = order(
+        Some(co),
+        Action::DeployPyro {
+            unit: co,
+            device: fof::data::mission::Pyro::GreenStarCluster,
+            at,
+        },
+    );
+    let why = refused(&mut g, &signal);
+    assert!(why.contains("13.3"), "{why}");
+    // Smoke is no signal: it stays.
+    let smoke = order(
+        Some(co),
+        Action::DeployPyro {
+            unit: co,
+            device: fof::data::mission::Pyro::Smoke,
+            at,
+        },
+    );
+    let why = fof::engine::turn::menu::check(
+        &g,
+        match &smoke {
+            Input::Order(o) => o,
+            _ => unreachable!(),
+        },
+    );
+    assert!(
+        why.as_ref().map_err(|e| e.0.contains("13.3")) != Err(true),
+        "{why:?}"
+    );
+    let _ = plt1;
+}
+
+#[test]
 fn rule_13_3_a_pinned_hq_can_command_only_itself() {
     let mut g = start(&data(), abstract_comms(), &[]);
     let co = id(&g, "co_hq");

@@ -272,6 +272,16 @@ pub enum Pyro {
 }
 
 impl Pyro {
+    /// A signal: star clusters and parachutes, coloured smoke (4.3.6 A-B);
+    /// not the smoke, white phosphorus and tear gas grenades or the hand
+    /// flare, which are weapons and light.
+    pub fn is_signal(self) -> bool {
+        !matches!(
+            self,
+            Pyro::Smoke | Pyro::WpSmoke | Pyro::HandFlare | Pyro::CsGas
+        )
+    }
+
     /// The device in words.
     pub fn label(self) -> &'static str {
         match self {

@@ -50,6 +50,26 @@ fn has_pyro(u: &Unit, p: Pyro) -> bool {
 }
 
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
+    // 13.3: with communications abstracted, runners, radio nets, field
+    // phones and signal pyrotechnics are set aside. Decision: smoke, white
+    // phosphorus and tear gas grenades and hand flares are not means of
+    // communication and stay.
+    if game.state.options.abstract_comms {
+        let set_aside = match action {
+            Action::CreateRunner { .. }
+            | Action::DispatchRunner { .. }
+            | Action::DismissRunner { .. }
+            | Action::SwitchNet { .. }
+            | Action::RepairLine { .. } => true,
+            Action::DeployPyro { device, .. } => device.is_signal(),
+            _ => false,
+        };
+        if set_aside {
+            return no(
+                "communications are abstracted (13.3): no runners, radio nets, field phones or signals",
+            );
+        }
+    }
     match action {
         Action::Activate { hq } => {
             let Some(b) = by else {
@@ -130,7 +150,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 return no("only a Good Order unit deploys pyrotechnics (4.2.1 c)");
             }
             if !has_pyro(u, *device) {
-                return no(|| format!("{} carries no {device:?}", game.describe(*unit)));
+                return no(|| format!("{} carries no {}", game.describe(*unit), device.label()));
             }
             if u.pos.is_staging() {
                 return no("signals are deployed on the map");
