@@ -180,6 +180,22 @@ pub enum Skill {
 }
 
 impl Skill {
+    /// The skill in words (10.7).
+    pub fn label(self) -> &'static str {
+        match self {
+            Skill::Leadership => "leadership",
+            Skill::SnapOut => "snap out of it",
+            Skill::PullTogether => "pull together",
+            Skill::SplitTeam => "split team",
+            Skill::Drilled => "drilled",
+            Skill::KeenEye => "keen eye",
+            Skill::GroundSense => "ground sense",
+            Skill::FireDiscipline => "fire discipline",
+            Skill::Stalker => "stalker",
+            Skill::Pitcher => "pitcher",
+        }
+    }
+
     pub const ALL: [Skill; 10] = [
         Skill::Leadership,
         Skill::SnapOut,

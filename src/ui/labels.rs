@@ -36,7 +36,9 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
     match a {
         Activate { hq } => name(game, *hq),
         Exhort { unit } => format!("{} tries again", name(game, *unit)),
-        DeployPyro { unit, device, at } => format!("{}: {device:?} on {at}", name(game, *unit)),
+        DeployPyro { unit, device, at } => {
+            format!("{}: {} on {at}", name(game, *unit), device.label())
+        }
         ReconstitutePltHq { from, plt } => {
             format!("{} from {}", name(game, *plt), name(game, *from))
         }
@@ -266,10 +268,11 @@ pub fn input(game: &Game, input: &Input) -> String {
             skill,
             order,
         } => format!(
-            "{}: {} with {}'s {skill:?} skill",
+            "{}: {} with {}'s {} skill",
             order.action.name(),
             action_detail(game, &order.action),
-            name(game, *holder)
+            name(game, *holder),
+            skill.label()
         ),
         Input::UseSkill {
             holder,
@@ -277,8 +280,9 @@ pub fn input(game: &Game, input: &Input) -> String {
             unit,
             team,
         } => format!(
-            "Use {}'s {skill:?} skill on {}{}",
+            "Use {}'s {} skill on {}{}",
             name(game, *holder),
+            skill.label(),
             name(game, *unit),
             match team {
                 Some(TeamKind::Assault) => " (assault team)",

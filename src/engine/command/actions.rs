@@ -804,7 +804,7 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
         "4.2.1 c",
         EventKind::Marker {
             pos: at,
-            what: format!("{device:?}"),
+            what: device.label().into(),
         },
         text,
         Vec::new(),

@@ -26,7 +26,13 @@ use crate::engine::kernel::input::{Action, TeamKind};
 /// Whether `holder` holds `skill` and may use it for `unit` (10.7).
 pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {
     if !game.state.skills.contains(&(holder, skill)) {
-        return no(|| format!("{} holds no {skill:?} skill marker", game.describe(holder)));
+        return no(|| {
+            format!(
+                "{} holds no {} skill marker",
+                game.describe(holder),
+                skill.label()
+            )
+        });
     }
     let h = game.state.unit(holder);
     if !h.in_play() {
@@ -137,7 +143,12 @@ pub fn check_use(
             }
             Ok(())
         }
-        _ => no(|| format!("the {skill:?} skill is used with an action attempt, not on its own")),
+        _ => no(|| {
+            format!(
+                "the {} skill is used with an action attempt, not on its own",
+                skill.label()
+            )
+        }),
     }
 }
 
@@ -181,11 +192,12 @@ pub fn use_skill(
     game.emit(
         "10.7",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: format!("skill {skill:?}"),
+            why: format!("skill {}", skill.label()),
         },
         format!(
-            "{} spends its {skill:?} skill marker: {what}.",
-            game.describe(holder)
+            "{} spends its {} skill marker: {what}.",
+            game.describe(holder),
+            skill.label()
         ),
         Vec::new(),
     );
