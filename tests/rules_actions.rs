@@ -1857,6 +1857,35 @@ fn rule_4_2_3_i_teams_reconstitute_a_removed_squad_with_as_many_steps() {
 }
 
 #[test]
+fn rule_10_2_3_a_removed_weapons_team_never_returns_its_teams_rebuild_a_squad() {
+    // The LMG team's counter is gone (its step now a fire team): teams may
+    // rebuild the removed squad, never the weapons team, and with no squad
+    // removed they rebuild nothing.
+    let (mut g, co, sq, teams) = broken_squad();
+    let lmg = id(&g, "1_lmg");
+    u(&mut g, lmg).removed = true;
+    let mut deck = card_numbers(&g, 1, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
+    top(&mut g, &deck);
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams[..2].to_vec(),
+            },
+        ),
+    );
+    assert!(unit(&g, sq).in_play(), "the squad returns");
+    assert!(!unit(&g, lmg).in_play(), "the weapons team does not");
+    // Nothing left to rebuild but the weapons team: refused.
+    let more = vec![teams[2], lat(&mut g, "us_fire_team", p(2, 2))];
+    let why = refused(&mut g, by(co, Action::ReconstituteSquad { teams: more }));
+    assert!(!why.is_empty());
+    assert!(!unit(&g, lmg).in_play());
+}
+
+#[test]
 fn rule_4_2_3_i_reconstituting_always_draws_and_a_failure_does_nothing() {
     // The Action Menu gives no automatic success without a VOF here.
     let (mut g, co, sq, teams) = broken_squad();

@@ -447,6 +447,35 @@ fn rule_9_2_2_the_map_that_grows_keeps_no_hole_inside_a_row_or_column() {
 }
 
 #[test]
+fn rule_9_2_1_a_package_placed_without_fire_opens_fire_only_on_a_later_turn() {
+    let german = |g: &Game| {
+        g.state()
+            .fires
+            .iter()
+            .filter(|f| f.side == Side::German)
+            .count()
+    };
+    let mut g = game_with(
+        squad_package("t", false, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    contact_at(&mut g, p(2, 2));
+    assert_eq!(germans(&g).len(), 1);
+    fof::engine::combat::engage::update(&mut g);
+    assert_eq!(german(&g), 0, "silent the turn it appears");
+    g.state_mut().turn += 1;
+    fof::engine::combat::engage::update(&mut g);
+    assert_eq!(german(&g), 1, "it opens fire on a later turn");
+    // A package that opens fire does so at once.
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    contact_at(&mut g, p(2, 2));
+    assert_eq!(german(&g), 1);
+}
+
+#[test]
 fn rule_9_2_1_counter_limits_force_a_redraw() {
     let mut g = game_with(
         squad_package("t", false, PackagePlacement::Adjacent),

@@ -232,6 +232,16 @@ fn open_fire(game: &mut Game) -> bool {
             .collect();
         cards.sort();
         cards.dedup();
+        // 9.2.1: a package placed without fire opens fire only when the
+        // situation changes on a later turn (decision: from the next turn
+        // on); a card holding only such units stays silent until then.
+        let turn = game.state.turn;
+        cards.retain(|p| {
+            game.state
+                .units_at(*p)
+                .filter(|u| u.side == side && u.kind != UnitKind::Casualty)
+                .any(|u| u.holds_fire.is_none_or(|t| t < turn))
+        });
         for pos in cards {
             let Some(range) = reach(game, pos, side) else {
                 continue;

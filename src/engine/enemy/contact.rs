@@ -645,6 +645,7 @@ fn put_group(
     });
     let data = game.data.clone();
     let fanatic = crate::engine::map::setup::fanatic_mission(&data, &game.mission);
+    let turn = game.state.turn;
     let mut names = Vec::new();
     for t in group {
         if let Some(id) = game.state.add_unit(&data, &t.0, at) {
@@ -653,6 +654,10 @@ fn put_group(
             u.spotted = pkg.spotted && u.kind != UnitKind::Spotter;
             u.cover = cover;
             u.fanatic = pkg.fanatic || fanatic;
+            // 9.2.1: a package that does not open fire holds it this turn.
+            if !pkg.opens_fire {
+                u.holds_fire = Some(turn);
+            }
             u.human_wave = pkg.human_wave;
             names.push(u.label.clone());
             let steps = u.steps as u32;

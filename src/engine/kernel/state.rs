@@ -90,6 +90,11 @@ pub struct Unit {
     /// that, not the old counter's (11.3). Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub rebuilt: bool,
+    /// An enemy unit of a package placed without fire (9.2.1 "Place
+    /// VOF/PDF? No") holds its fire through the turn it appeared in.
+    /// Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub holds_fire: Option<u8>,
     /// Ammunition carried for others: kind and points (5.1.6, 6.8.3).
     pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
     /// Taken prisoner (9.13): out of play, counted for the other side.
@@ -135,6 +140,7 @@ impl Unit {
             fanatic: false,
             human_wave: false,
             rebuilt: false,
+            holds_fire: None,
             cargo: None,
             captured: false,
             guard: false,
