@@ -1490,19 +1490,27 @@ fn spotter_at(g: &mut Game, at: CardPos, target: CardPos, missions: u8) -> UnitI
     s
 }
 
-#[test]
-fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
+/// A spotter on R3C2 with two missions, its last Incoming! on R1C2: one
+/// squad there, two on R1C4. Returns the game, the lone squad, the two on
+/// R1C4 and the spotter.
+fn spotter_scene() -> (Game, UnitId, (UnitId, UnitId), UnitId) {
     let mut g = game_with(
         squad_package("t", false, PackagePlacement::Adjacent),
         Placement::Toward(Dir::N, Reach::Adjacent),
     );
-    // The spotter on R3C2 sees along rows, columns and diagonals. One
-    // squad on the card of its last Incoming!, two on another card.
     let one = alone(&mut g, p(1, 2));
     let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
     put(&mut g, b, p(1, 4));
     put(&mut g, c, p(1, 4));
     let s = spotter_at(&mut g, p(3, 2), p(1, 2), 2);
+    (g, one, (b, c), s)
+}
+
+#[test]
+fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
+    // The spotter on R3C2 sees along rows, columns and diagonals. One
+    // squad on the card of its last Incoming!, two on another card.
+    let (mut g, one, (b, c), s) = spotter_scene();
     for q in [p(1, 2), p(1, 4), p(2, 1)] {
         assert!(g.unit_sees(s, q), "{q:?}");
     }
@@ -1558,16 +1566,7 @@ fn rule_9_8_a_successful_call_spends_a_mission_and_the_spotter_leaves_when_spent
 
 #[test]
 fn rule_9_8_a_spotter_never_calls_fire_on_a_card_holding_its_own_side() {
-    let mut g = game_with(
-        squad_package("t", false, PackagePlacement::Adjacent),
-        Placement::Toward(Dir::N, Reach::Adjacent),
-    );
-    let one = alone(&mut g, p(1, 2));
-    let (b, c) = (id(&g, "1_2"), id(&g, "1_3"));
-    put(&mut g, b, p(1, 4));
-    put(&mut g, c, p(1, 4));
-    let s = spotter_at(&mut g, p(3, 2), p(1, 2), 2);
-    let _ = (one, s);
+    let (mut g, ..) = spotter_scene();
     let data = Arc::new(g.data().clone());
     // German troops close with the squad on R1C2 and share R1C4 too.
     g.state_mut()

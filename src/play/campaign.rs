@@ -77,6 +77,13 @@ impl Member {
     pub fn level(&self) -> Experience {
         combined(&self.steps)
     }
+
+    /// A squad down to one step: it goes into a mission as a fire team,
+    /// Green whatever its step (1.2.3 A: a squad has two steps or more;
+    /// 10.2.1: a fire team LAT is Green).
+    pub fn enters_as_team(&self) -> bool {
+        self.kind == UnitKind::Squad && self.steps.len() == 1
+    }
 }
 
 /// What became of one mission attempt.
@@ -261,7 +268,7 @@ impl Campaign {
                     // 1.2.3 A: a squad has two steps or more; one left goes
                     // in as a fire team (its LAT) until replacements rebuild
                     // it (10.4).
-                    if r.kind == UnitKind::Squad && r.steps.len() == 1 {
+                    if r.enters_as_team() {
                         e.unit_type = crate::data::units::UnitTypeId(team_type(data, &r.unit_type));
                         e.steps = None;
                     }
@@ -434,12 +441,12 @@ impl Campaign {
             for e in steps.iter_mut().skip(n.saturating_sub(lat)) {
                 *e = Experience::Green;
             }
+            m.steps = steps;
             // 1.2.3 A, 10.2.1: a squad down to one step is a fire team, an
             // LAT, and Green, until replacements rebuild it (10.4).
-            if m.kind == UnitKind::Squad && steps.len() == 1 {
-                steps[0] = Experience::Green;
+            if m.enters_as_team() {
+                m.steps[0] = Experience::Green;
             }
-            m.steps = steps;
         }
         // Steps that changed counters during play (a runner's step, a team
         // that joined another squad) can leave a unit above full strength:
@@ -524,13 +531,12 @@ impl Campaign {
             record.replacements = green;
             record.veterans_returned = vets;
             self.replace(vets, green);
-            // 10.6: every unit's steps take its combined level.
+            // 10.6: every unit's steps take its combined level (attached
+            // units' are all Line, and are made whole below).
             for m in &mut self.roster {
-                if !self.attached.contains(&m.id) {
-                    let level = m.level();
-                    let n = m.steps.len();
-                    m.steps = vec![level; n];
-                }
+                let level = m.level();
+                let n = m.steps.len();
+                m.steps = vec![level; n];
             }
             // 10.5: rotations.
             let out = camp
@@ -614,9 +620,11 @@ impl Campaign {
                     continue;
                 }
                 // A squad down to one step goes in as a fire team, Green
-                // whatever its step (1.2.3 A, 10.2.1): no point is spent on it.
-                let lat = m.kind == UnitKind::Squad && m.steps.len() == 1;
-                if eligible.is_some_and(|e| !e.contains(&m.id)) || attached.contains(&m.id) || lat {
+                // whatever its step: no point is spent on it.
+                if eligible.is_some_and(|e| !e.contains(&m.id))
+                    || attached.contains(&m.id)
+                    || m.enters_as_team()
+                {
                     continue;
                 }
                 for (k, e) in m.steps.iter().enumerate() {

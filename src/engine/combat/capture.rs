@@ -269,10 +269,7 @@ fn retreats(game: &mut Game) {
             if u.side == Side::Us && !game.state.map.friendly_may_enter(q) {
                 continue;
             }
-            if !off_map
-                && !game.state.map.is_staging(q)
-                && game.state.steps_at(q, u.side) + 1 > game.data.charts.stacking.steps
-            {
+            if !off_map && !game.state.map.is_staging(q) && !game.has_room(id, q) {
                 continue;
             }
             // Decision (3.5): a paralyzed team takes the card with the best

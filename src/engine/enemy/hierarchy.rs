@@ -453,7 +453,7 @@ fn move_to_cover(game: &mut Game, id: UnitId) {
         crate::engine::movement::actions::neighbours(game, u.pos)
             .into_iter()
             .filter(|q| !q.is_staging() && !game.us_on(*q))
-            .filter(|q| crate::engine::enemy::moves::room_for(game, id, *q))
+            .filter(|q| game.has_room(id, *q))
             .filter(|q| terrain_cover(game, *q) > here)
             .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
             .collect();
@@ -510,7 +510,7 @@ fn advance(game: &mut Game, id: UnitId) {
         say(game, id, "has no card ahead to advance onto.".into());
         return;
     }
-    if !crate::engine::enemy::moves::room_for(game, id, to) {
+    if !game.has_room(id, to) {
         say(
             game,
             id,
@@ -631,7 +631,7 @@ fn infiltrate(game: &mut Game, id: UnitId) {
     let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
         .into_iter()
         .filter(|q| !q.is_staging() && !game.us_on(*q) && nearest(game, *q) < here)
-        .filter(|q| crate::engine::enemy::moves::room_for(game, id, *q))
+        .filter(|q| game.has_room(id, *q))
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
     let Some((to, reads)) = pick_card(game, &options, "card to infiltrate to") else {
@@ -859,7 +859,7 @@ fn to_casualty(game: &mut Game, id: UnitId) {
     let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
         .into_iter()
         .filter(|q| !q.is_staging() && !game.us_on(*q))
-        .filter(|q| crate::engine::enemy::moves::room_for(game, id, *q))
+        .filter(|q| game.has_room(id, *q))
         .filter(|q| dist(*q).is_some_and(|d| d < here))
         .map(|q| (q, terrain_cover(game, q)))
         .collect();

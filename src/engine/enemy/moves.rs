@@ -128,10 +128,11 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         .map(|dc| CardPos::new(u.pos.row + 1, u.pos.col + dc))
         .filter(|q| game.state.map.card(*q).is_some())
         .collect();
+    // 9.4: enemy units that move keep to the stacking limit as US units do.
     let options: Vec<(CardPos, (bool, i32))> = rear
         .iter()
         .copied()
-        .filter(|q| room_for(game, id, *q))
+        .filter(|q| game.has_room(id, *q))
         .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
         .collect();
     // Decision (9.4): rear cards all full to the stacking limit leave the
@@ -257,7 +258,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool
             continue;
         }
         let off = game.state.map.card(q).is_none();
-        if !off && (game.us_on(q) || !room_for(game, id, q)) {
+        if !off && (game.us_on(q) || !game.has_room(id, q)) {
             continue;
         }
         // 9.6: a sniper gets out of sight first, then into the best cover,
@@ -320,14 +321,6 @@ pub(crate) fn move_exposed(game: &mut Game, id: UnitId, to: CardPos) {
     crate::engine::combat::fire::drop_orphan_fire(game, from);
     // 9.5: friendly or enemy, a unit entering a mined card checks.
     crate::engine::combat::mines::mine_check(game, id);
-}
-
-/// 9.4, 1.2.1 I: an enemy unit that moves is held to the stacking limit
-/// as a US unit is: its side's steps on the card, with its own, within 16.
-pub fn room_for(game: &Game, id: UnitId, q: CardPos) -> bool {
-    let u = game.state.unit(id);
-    u32::from(game.state.steps_at(q, u.side)) + u32::from(u.steps)
-        <= u32::from(game.data.charts.stacking.steps)
 }
 
 /// Cards an enemy attempt gets beyond its own: one when the unit is in

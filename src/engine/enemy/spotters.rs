@@ -120,11 +120,7 @@ pub(crate) fn spotters(game: &mut Game) {
         }
         game.state.counters.enemy_checks += 1;
         if task.missions == 0 {
-            let text = format!(
-                "{} has called all its fire missions and leaves play.",
-                u.label
-            );
-            leave_play(game, task.unit, "9.8", text, Vec::new());
+            spent(game, task.unit);
             continue;
         }
         let Some(target) = spotter_target(game, task) else {

@@ -304,6 +304,14 @@ impl Game {
         self.state.in_play().filter(|u| u.side == Side::Us)
     }
 
+    /// Whether a unit fits on a card under the stacking limit (1.2.1 I,
+    /// 5.1.5): its side's steps there, casualties aside, with its own.
+    pub fn has_room(&self, unit: UnitId, at: CardPos) -> bool {
+        let u = self.state.unit(unit);
+        u32::from(self.state.steps_at(at, u.side)) + u32::from(u.steps)
+            <= u32::from(self.data.charts.stacking.steps)
+    }
+
     /// Whether a US unit other than a casualty stands on the card.
     pub fn us_on(&self, at: CardPos) -> bool {
         self.state

@@ -267,12 +267,11 @@ pub fn set_up_cards(game: &Game, unit: crate::engine::kernel::ids::UnitId) -> Ve
             .filter(|p| (1..=mlr).contains(&p.row) || Some(*p) == cop)
             .filter(|p| map.friendly_may_enter(*p)),
     );
-    let stacking = u32::from(game.data.charts.stacking.steps);
     cards.retain(|p| {
         if *p == u.pos || map.is_staging(*p) {
             return true;
         }
-        let room = u32::from(game.state.steps_at(*p, u.side)) + u32::from(u.steps) <= stacking;
+        let room = game.has_room(unit, *p);
         let one_platoon = Some(*p) != cop
             || game
                 .state

@@ -13,7 +13,6 @@ use super::app::{App, Driver, Hits, MIN_SIZE, Overlay, Screen};
 use super::keys::Command;
 use super::theme::Role;
 use crate::data::action::Experience;
-use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::Decision;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -83,11 +82,6 @@ fn too_small<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Paragraph::new(text).centered().wrap(Wrap { trim: true }),
         Rect::new(area.x, y, area.width, h),
     );
-}
-
-/// The visibility level of the turn, from the charts (8.0).
-pub(super) fn visibility(g: &Game) -> Option<&crate::data::charts::VisibilityLevel> {
-    g.visibility_level()
 }
 
 pub(super) fn exp(e: Experience) -> &'static str {

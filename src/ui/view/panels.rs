@@ -1,8 +1,8 @@
 //! The panels beside the map: the Command Display, the selected card with
 //! its units, the log, and learn mode's explanations.
 
+use super::exp;
 use super::map::markers;
-use super::{exp, visibility};
 use crate::data::terrain::{Border, CoverValue, Dir, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::input::Decision;
@@ -69,7 +69,8 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         ),
         Decision::MissionOver => Line::styled("The mission is over", t.style(Role::Warn)),
     });
-    let vis = visibility(g)
+    let vis = g
+        .visibility_level()
         .map(|v| format!("{:+} {}", v.modifier, v.name))
         .unwrap_or_default();
     lines.push(Line::raw(format!("Visibility {vis}")));

@@ -1,7 +1,7 @@
 //! Whole screens and pop-ups over the map: the briefing, the orders menu
 //! and other overlays, the help, the cards drawn, the mission's result.
 
-use super::{centered, exp, visibility};
+use super::{centered, exp};
 use crate::data::units::Side;
 use crate::engine::kernel::events::Section;
 use crate::engine::kernel::state::Unit;
@@ -27,9 +27,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .map(|v| format!("{} ({:+})", v.name, v.modifier))
             .unwrap_or_else(|| id.to_string())
     };
-    let mut vis = visibility(g)
-        .map(|v| format!("{} ({:+})", v.name, v.modifier))
-        .unwrap_or_else(|| m.visibility.clone());
+    let mut vis = level(g.visibility_id());
     for (turn, v) in &m.visibility_from {
         if *turn > g.state().turn {
             vis.push_str(&format!(", {} from turn {turn}", level(v)));
