@@ -346,3 +346,31 @@ fn rule_11_1_a_reattempt_is_recorded_and_replays_to_the_same_hash() {
     let back = Replay::parse(&text).unwrap().play(data).unwrap();
     assert_eq!(back.state_hash(), rec.game().state_hash());
 }
+
+#[test]
+fn rule_10_3_1_the_tally_in_the_log_names_each_task_in_words() {
+    // A whole mission played by the random bot: the experience line of the
+    // log lists its tasks in words, never by their code names.
+    let data = common::shipped();
+    let mut g = fof::engine::Game::new(data, "hedgerow_attack", 4, Options::default()).unwrap();
+    let mut rng = fof::play::sim::bot_rng(4);
+    while !g.is_over() {
+        let legal = g.legal_inputs();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
+        g.apply(&i).unwrap();
+    }
+    let tally = g.state().tally.clone().expect("tallied");
+    let line = g
+        .log()
+        .iter()
+        .rev()
+        .find(|e| e.rule == "10.3.1")
+        .expect("the experience line")
+        .text
+        .clone();
+    for (task, _, _) in &tally.lines {
+        assert!(line.contains(&task.label()), "{line}");
+        assert!(!line.contains(&format!("{task:?}")), "{line}");
+    }
+    assert!(!tally.lines.is_empty(), "something to read: {line}");
+}

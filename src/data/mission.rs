@@ -557,6 +557,18 @@ pub enum Place {
     Cop,
 }
 
+impl Place {
+    /// The place in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Place::Primary => "the primary objective",
+            Place::Secondary => "the secondary objective",
+            Place::AttackPosition => "the attack position",
+            Place::Cop => "the combat outpost",
+        }
+    }
+}
+
 /// One success condition (11.0): every condition of a mission must hold at
 /// its end. "Clear": no enemy unit (casualties aside) and no PC marker on
 /// the card; "Secure": a friendly Good Order unit on it (10.3.1).
@@ -619,6 +631,32 @@ pub enum Task {
     Secure(Place),
     /// Per friendly casualty step evacuated (5.1.7).
     Evacuate,
+}
+
+impl Task {
+    /// The task in words, as the tally lists it (10.3.1).
+    pub fn label(&self) -> String {
+        match self {
+            Task::CaptureCasualty => "enemy casualties captured".into(),
+            Task::CapturePrisoner => "enemy prisoners taken".into(),
+            Task::ClearCards(n) => format!("at least {n} cards clear"),
+            Task::ClearMoreThan(n) => format!("more than {n} cards clear"),
+            Task::ClearAllRows => "every card clear".into(),
+            Task::ClearPcA => "clear cards that held a PC marker A".into(),
+            Task::ClearPcBC => "clear cards that held a PC marker B or C".into(),
+            Task::ClearColumn(c) => format!("column {c} clear"),
+            Task::ClearRow(r) => format!("row {r} clear"),
+            Task::ClearOnRow(r) => format!("clear cards on row {r}"),
+            Task::ClearPerimeter => "every card on the map's edge clear".into(),
+            Task::HqEvent => "Higher HQ events carried out".into(),
+            Task::FriendlyCards => "cards the company holds".into(),
+            Task::InflictCasualty => "enemy casualties inflicted".into(),
+            Task::KnockOutVehicle => "enemy vehicles knocked out".into(),
+            Task::Grenade => "successful grenade attacks".into(),
+            Task::Secure(p) => format!("{} secured", p.label()),
+            Task::Evacuate => "casualties evacuated".into(),
+        }
+    }
 }
 
 /// What the enemy's indirect-fire spotters have (9.8): fire missions per

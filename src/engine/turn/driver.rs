@@ -493,7 +493,7 @@ impl Game {
         let lines: Vec<String> = tally
             .lines
             .iter()
-            .map(|(t, n, p)| format!("{t:?} x{n}: {p}"))
+            .map(|(t, n, p)| format!("{} x{n}: {p}", t.label()))
             .chain(
                 (self.state.hq_tasks.1 > 0)
                     .then(|| format!("Higher HQ taskings: {}", self.state.hq_tasks.1)),

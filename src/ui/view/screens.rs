@@ -7,7 +7,6 @@ use crate::engine::kernel::events::Section;
 use crate::engine::kernel::state::Unit;
 use crate::ui::app::{App, Driver, Overlay};
 use crate::ui::keys::Command;
-use crate::ui::labels;
 use crate::ui::theme::Role;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -440,10 +439,7 @@ pub(super) fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             t.style(Role::Title),
         ));
         for (task, n, pts) in &tally.lines {
-            lines.push(Line::raw(format!(
-                "  {} x{n}: {pts}",
-                labels::words(&format!("{task:?}"))
-            )));
+            lines.push(Line::raw(format!("  {} x{n}: {pts}", task.label())));
         }
         lines.push(Line::raw(format!("  Total: {}", tally.total)));
     }
