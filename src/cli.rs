@@ -84,9 +84,22 @@ pub struct StreamlineArgs {
     /// 13.2: do not track ammunition.
     #[arg(long)]
     pub no_ammo: bool,
+    /// 13.2: do not track these kinds of ammunition only, comma-separated:
+    /// mg, mortar, rcl, rocket, flame, demo, rifle-grenade, tank.
+    #[arg(long, value_name = "KINDS", value_delimiter = ',', value_parser = ammo_kind)]
+    pub untracked_ammo: Vec<crate::data::units::AmmoKind>,
     /// 13.3: HQs and staff are always in communication unless pinned.
     #[arg(long)]
     pub abstract_comms: bool,
+}
+
+/// An ammunition kind named on the command line.
+fn ammo_kind(s: &str) -> Result<crate::data::units::AmmoKind, String> {
+    use crate::data::units::AmmoKind;
+    AmmoKind::from_key(s).ok_or_else(|| {
+        let keys: Vec<&str> = AmmoKind::ALL.iter().map(|k| k.key()).collect();
+        format!("no ammunition kind `{s}`: one of {}", keys.join(", "))
+    })
 }
 
 impl StreamlineArgs {
@@ -96,6 +109,7 @@ impl StreamlineArgs {
             all_line: self.all_line,
             no_ammo: self.no_ammo,
             abstract_comms: self.abstract_comms,
+            untracked: self.untracked_ammo.clone().into(),
         }
     }
 }

@@ -342,9 +342,43 @@ fn rule_13_the_streamlining_options_are_chosen_on_the_command_line_and_recorded(
     let v = fof(&["replay", "--verify", &f]);
     assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
     let h = fof(&["play", "--help"]);
-    for flag in ["--all-line", "--no-ammo", "--abstract-comms"] {
+    for flag in [
+        "--all-line",
+        "--no-ammo",
+        "--abstract-comms",
+        "--untracked-ammo",
+    ] {
         assert!(stdout(&h).contains(flag), "{flag}");
     }
+}
+
+#[test]
+fn rule_13_2_the_kinds_of_ammunition_set_aside_are_named_on_the_command_line() {
+    let dir = temp_dir("untracked");
+    let file = dir.join("u.ron");
+    let f = file.to_string_lossy().into_owned();
+    let out = fof(&[
+        "sim",
+        "--mission",
+        "hedgerow_attack",
+        "--untracked-ammo",
+        "mg,rifle-grenade",
+        "--record",
+        &f,
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.replace(' ', "")
+            .contains("untracked:[Mg,RifleGrenade]"),
+        "{text}"
+    );
+    let v = fof(&["replay", "--verify", &f]);
+    assert_eq!(v.status.code(), Some(0), "{}", stderr(&v));
+    // A kind that does not exist is refused, naming the ones that do.
+    let bad = fof(&["sim", "--untracked-ammo", "arrows"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("rifle-grenade"), "{}", stderr(&bad));
 }
 
 /// A fresh, empty save folder for one test.

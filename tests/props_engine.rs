@@ -509,7 +509,12 @@ proptest! {
 
     #[test]
     fn the_contract_holds_with_every_streamlining_option(seed in 0u64..1_000_000, bot in 0u64..1_000_000) {
-        let options = Options { all_line: true, no_ammo: true, abstract_comms: true };
+        let options = Options {
+            all_line: true,
+            no_ammo: true,
+            abstract_comms: true,
+            ..Options::default()
+        };
         play(seed, bot, 300, options);
     }
 }

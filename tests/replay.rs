@@ -115,10 +115,13 @@ fn the_file_names_program_data_mission_seed_and_options_and_one_input_per_line()
 #[test]
 fn options_are_recorded_and_played_back() {
     let data = data();
+    let mut untracked = fof::data::units::AmmoSet::default();
+    untracked.insert(fof::data::units::AmmoKind::Rocket);
     let options = Options {
         all_line: true,
-        no_ammo: true,
+        no_ammo: false,
         abstract_comms: false,
+        untracked,
     };
     let (r, rec) = play_recorded(data.clone(), "hedgerow_attack", 4, Bot::Random, options).unwrap();
     let replay = Replay::parse(&rec.text()).unwrap();

@@ -290,14 +290,39 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
     let mut rng = fof::play::sim::bot_rng(seed);
     let mut played = 0;
     while c.end.is_none() {
+        let fresh = c.carry.is_none();
         let mut g = c.start(d, Options::default()).unwrap();
-        // The company goes in as the roster says.
+        // The company goes in as the roster says: 11.3 step 3, a fresh
+        // mission puts each unit's teams on the map as Green fire teams,
+        // its counter out of play when it has no step.
+        for m in c.roster.iter().filter(|_| fresh) {
+            let s = g.state();
+            let teams = s
+                .member_units(&m.id)
+                .iter()
+                .filter(|t| t.roster.is_none() && t.in_play())
+                .filter(|t| t.kind == UnitKind::FireTeam && t.experience == G)
+                .count();
+            assert_eq!(teams, m.teams as usize, "{m:?}");
+            if let Some(u) = s.by_roster(&m.id) {
+                assert_eq!(u.in_play(), !m.counter().is_empty(), "{m:?}");
+            }
+        }
         for m in &c.roster {
             if let Some(u) = g.state().by_roster(&m.id)
                 && u.in_play()
             {
                 let n = fof::play::campaign::steps_of(g.state(), &m.id).unwrap();
-                assert_eq!(n, m.steps.len(), "{}", m.id);
+                assert_eq!(
+                    n,
+                    m.steps.len(),
+                    "{m:?} {:?}",
+                    g.state()
+                        .member_units(&m.id)
+                        .iter()
+                        .map(|u| (u.label.clone(), u.kind, u.steps, u.removed))
+                        .collect::<Vec<_>>()
+                );
                 assert_eq!(u.experience, m.level(), "{}", m.id);
                 // 1.2.3 A: no one-step squad ever enters a mission.
                 assert!(
@@ -427,18 +452,120 @@ fn rule_10_2_2_a_rebuilt_veteran_hq_enters_the_next_mission_green() {
 
 #[test]
 fn rule_1_2_3_a_a_squad_down_to_one_step_enters_the_next_mission_as_a_fire_team() {
-    let (mut c, g, d) = started(Mode::Standard);
-    let _ = g;
+    let (mut c, _, d) = started(Mode::Standard);
     for m in &mut c.roster {
         if m.id == "2_1" {
-            m.steps = vec![G];
+            m.steps = vec![V];
         }
     }
     let id = c.next_mission(&d).unwrap().to_string();
     let m = c.mission_for(&d, &id).unwrap();
     let e = m.company.iter().find(|e| e.id == "2_1").unwrap();
-    let t = d.unit_type(&e.unit_type.0).unwrap();
-    assert_eq!(t.kind, UnitKind::FireTeam, "{e:?}");
+    assert_eq!((e.steps, e.teams), (Some(0), 1), "{e:?}");
+    let g = c.start(&d, Options::default()).unwrap();
+    let s = g.state();
+    assert!(!s.by_roster("2_1").unwrap().in_play(), "no one-step squad");
+    let mine = s.member_units("2_1");
+    let team: Vec<_> = mine.iter().filter(|u| u.in_play()).collect();
+    assert_eq!(team.len(), 1);
+    assert_eq!(team[0].kind, UnitKind::FireTeam);
+    assert_eq!(team[0].experience, G, "an LAT is Green (10.2.1)");
+}
+
+/// Ends the first mission with squad `sq` reduced to `counter` steps (0:
+/// its counter out of play) and `teams` fire teams of its designation.
+fn leave(g: &mut Game, sq: &str, counter: u8, teams: usize) {
+    let u = g.state().by_roster(sq).unwrap().clone();
+    for _ in 0..teams {
+        fof::engine::kernel::units::spawn_team(g, &u, UnitKind::FireTeam);
+    }
+    let s = g.state_mut().unit_mut(u.id);
+    if counter == 0 {
+        s.removed = true;
+    } else {
+        s.steps = counter;
+    }
+}
+
+#[test]
+fn rule_11_3_leftover_lats_stay_fire_teams_into_the_next_mission() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    for m in &mut c.roster {
+        m.steps = vec![V; m.steps.len()];
+    }
+    // 1/2 ends at two steps with a team of its own beside it: no
+    // supplement is made between missions (4.2.3 h is an order in play).
+    leave(&mut g, "2_1", 2, 1);
+    finish(&mut g, false, 0);
+    c.after_mission(&d, &g);
+    let m = member(&c, "2_1");
+    assert_eq!(m.counter(), &[V, V]);
+    assert_eq!((m.teams, m.steps.len()), (1, 3), "{m:?}");
+    assert_eq!(m.steps[2], G, "the team's step is demoted (10.3.2)");
+    // A fresh mission from the roster (not the same ground of 11.1, nor
+    // the end of a campaign lost) puts the team beside its squad.
+    c.carry = None;
+    c.end = None;
+    let g2 = c.start(&d, Options::default()).unwrap();
+    let s = g2.state();
+    let sq = s.by_roster("2_1").unwrap();
+    assert!(sq.in_play());
+    assert_eq!((sq.steps, sq.experience), (2, V));
+    let teams: Vec<_> = s
+        .member_units("2_1")
+        .into_iter()
+        .filter(|u| u.roster.is_none() && u.in_play())
+        .collect();
+    assert_eq!(teams.len(), 1);
+    assert_eq!(
+        (teams[0].kind, teams[0].experience),
+        (UnitKind::FireTeam, G)
+    );
+    assert_eq!(teams[0].pos, sq.pos, "beside its squad");
+    assert_eq!(teams[0].hq, sq.hq, "under its squad's HQ");
+}
+
+#[test]
+fn rule_11_3_squads_out_of_play_are_reconstituted_from_two_teams_or_more() {
+    let (mut c, mut g, d) = started(Mode::Standard);
+    // 1/2 lost its counter, three teams remain: a three-step squad again,
+    // Green (10.2.1). 2/2 and 3/2 each lost theirs with a lone team: one
+    // of them is rebuilt from both teams, the other is left without one.
+    leave(&mut g, "2_1", 0, 3);
+    leave(&mut g, "2_2", 0, 1);
+    leave(&mut g, "2_3", 0, 1);
+    finish(&mut g, false, 0);
+    c.after_mission(&d, &g);
+    let m = member(&c, "2_1");
+    assert_eq!((m.counter(), m.teams), (&[G, G, G][..], 0), "{m:?}");
+    let (a, b) = (member(&c, "2_2"), member(&c, "2_3"));
+    assert_eq!((a.counter(), a.teams), (&[G, G][..], 0), "{a:?}");
+    assert_eq!(b.steps.len(), 0, "{b:?}");
+    // A lone team with nobody to join stays a fire team.
+    let (mut c, mut g, d) = started(Mode::Standard);
+    leave(&mut g, "2_1", 0, 1);
+    finish(&mut g, false, 0);
+    c.after_mission(&d, &g);
+    let m = member(&c, "2_1");
+    assert_eq!((m.counter().len(), m.teams), (0, 1), "{m:?}");
+}
+
+#[test]
+fn rule_10_4_a_replacement_brings_a_squad_back_with_its_team() {
+    let (mut c, _, _) = started(Mode::Standard);
+    let full = member(&c, "2_1").full as usize;
+    for m in &mut c.roster {
+        if m.id == "2_1" {
+            m.steps = vec![G];
+            m.teams = 1;
+        } else {
+            m.steps = vec![V; m.full as usize];
+        }
+    }
+    c.replace(0, 1);
+    let m = member(&c, "2_1");
+    assert_eq!((m.counter().len(), m.teams), (2, 0), "{m:?}");
+    assert!(m.steps.len() <= full);
 }
 
 #[test]

@@ -2772,6 +2772,52 @@ fn rule_13_2_without_ammunition_tracking_nothing_is_spent() {
     assert_eq!((r.vof, r.range), (Vof::A, Range::L));
 }
 
+#[test]
+fn rule_13_2_tracking_can_be_set_aside_for_one_kind_of_ammunition_only() {
+    // Machine-gun ammunition set aside: the LMG spends nothing and a dry
+    // German MG keeps its ratings, while a mortar still spends its rounds.
+    let mut untracked = fof::data::units::AmmoSet::default();
+    untracked.insert(fof::data::units::AmmoKind::Mg);
+    let options = Options {
+        untracked,
+        ..Options::default()
+    };
+    assert!(!options.tracks(fof::data::units::AmmoKind::Mg));
+    assert!(options.tracks(fof::data::units::AmmoKind::Mortar));
+    let mut g = new_game("day", options);
+    let lmg = add(&mut g, "us_lmg_team", p(1, 2));
+    let mortar = add(&mut g, "us_mortar_60", p(1, 1));
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    engage::update(&mut g);
+    ammo::expend_for_fire(&mut g);
+    assert_eq!(unit(&g, lmg).ammo, Some(6));
+    assert_eq!(unit(&g, e).ammo, Some(8));
+    u(&mut g, e).ammo = Some(0);
+    let r = fire::ratings(&g, unit(&g, e)).unwrap();
+    assert_eq!(
+        (r.vof, r.range),
+        (Vof::A, Range::L),
+        "not out of ammunition"
+    );
+    let before = unit(&g, mortar).ammo.unwrap();
+    ammo::spend(&mut g, mortar, 1, "at the test");
+    assert_eq!(
+        unit(&g, mortar).ammo,
+        Some(before - 1),
+        "mortar rounds count"
+    );
+    // Without the option the same German MG is dry.
+    let mut g = new_game("day", Options::default());
+    let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    u(&mut g, e).ammo = Some(0);
+    let r = fire::ratings(&g, unit(&g, e)).unwrap();
+    assert_ne!((r.vof, r.range), (Vof::A, Range::L));
+    // The replay header keeps the kinds (a list of names in RON).
+    let text = ron::to_string(&options).unwrap();
+    let back: Options = ron::from_str(&text).unwrap();
+    assert_eq!(back, options, "{text}");
+}
+
 // ---------------------------------------------------------------------------
 // 6.2.2 The sniper
 // ---------------------------------------------------------------------------

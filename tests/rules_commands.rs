@@ -56,6 +56,7 @@ fn entry(
         start,
         steps: None,
         skills: Vec::new(),
+        teams: 0,
     }
 }
 

@@ -727,6 +727,7 @@ fn defence() -> (Game, UnitId, UnitId) {
                 start: Start::Card(At(1, 1)),
                 steps: None,
                 skills: Vec::new(),
+                teams: 0,
             });
             m.fire_support = vec![FireSupport {
                 id: "arty".into(),

@@ -151,6 +151,18 @@ pub struct RosterEntry {
     /// platoon, by a staff unit for itself; three at most.
     #[serde(default)]
     pub skills: Vec<Skill>,
+    /// Fire teams of the unit's designation that start beside it as
+    /// counters of their own, Green: its steps a campaign's last mission
+    /// left as teams (11.3 step 3). With `steps: Some(0)` the unit's own
+    /// counter starts out of play, to be reconstituted from teams (4.2.3 i,
+    /// 10.2.1) or rebuilt as an HQ (10.2.2). Written by a campaign, never
+    /// in a mission file.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub teams: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Skill markers (10.7): single-use, bought between missions with

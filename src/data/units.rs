@@ -235,6 +235,86 @@ impl AmmoKind {
             AmmoKind::Tank => "tank gun",
         }
     }
+
+    pub const ALL: [AmmoKind; 8] = [
+        AmmoKind::Mg,
+        AmmoKind::Mortar,
+        AmmoKind::Rcl,
+        AmmoKind::Rocket,
+        AmmoKind::Flame,
+        AmmoKind::Demo,
+        AmmoKind::RifleGrenade,
+        AmmoKind::Tank,
+    ];
+
+    /// The name a command line uses for it ("mg", "rifle-grenade").
+    pub fn key(self) -> &'static str {
+        match self {
+            AmmoKind::Mg => "mg",
+            AmmoKind::Mortar => "mortar",
+            AmmoKind::Rcl => "rcl",
+            AmmoKind::Rocket => "rocket",
+            AmmoKind::Flame => "flame",
+            AmmoKind::Demo => "demo",
+            AmmoKind::RifleGrenade => "rifle-grenade",
+            AmmoKind::Tank => "tank",
+        }
+    }
+
+    /// The kind a command line names.
+    pub fn from_key(key: &str) -> Option<AmmoKind> {
+        AmmoKind::ALL.into_iter().find(|k| k.key() == key)
+    }
+
+    fn bit(self) -> u16 {
+        1 << AmmoKind::ALL.iter().position(|k| *k == self).unwrap_or(0)
+    }
+}
+
+/// A set of ammunition kinds (13.2: the kinds whose tracking is set
+/// aside). Written as a list of kinds.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(from = "Vec<AmmoKind>", into = "Vec<AmmoKind>")]
+pub struct AmmoSet(u16);
+
+impl AmmoSet {
+    pub fn contains(self, k: AmmoKind) -> bool {
+        self.0 & k.bit() != 0
+    }
+
+    pub fn insert(&mut self, k: AmmoKind) {
+        self.0 |= k.bit();
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0 == 0
+    }
+
+    /// The kinds in the set, in the order of [`AmmoKind::ALL`].
+    pub fn kinds(self) -> Vec<AmmoKind> {
+        AmmoKind::ALL
+            .into_iter()
+            .filter(|k| self.contains(*k))
+            .collect()
+    }
+}
+
+impl From<Vec<AmmoKind>> for AmmoSet {
+    fn from(v: Vec<AmmoKind>) -> AmmoSet {
+        let mut s = AmmoSet::default();
+        for k in v {
+            s.insert(k);
+        }
+        s
+    }
+}
+
+impl From<AmmoSet> for Vec<AmmoKind> {
+    fn from(s: AmmoSet) -> Vec<AmmoKind> {
+        s.kinds()
+    }
 }
 
 /// A tracked ammunition allotment.

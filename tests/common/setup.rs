@@ -118,6 +118,7 @@ pub fn entry(id: &str, ty: &str, hq: Option<&str>, exp: Experience, col: i8) -> 
         start: Start::Staging(col),
         steps: None,
         skills: Vec::new(),
+        teams: 0,
     }
 }
 

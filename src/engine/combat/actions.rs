@@ -172,7 +172,7 @@ fn check_grenade(
     }
     if weapon == Some(Weapon::RifleGrenades)
         && u.ammo.unwrap_or(0) == 0
-        && !game.state.options.no_ammo
+        && crate::engine::kernel::units::tracked(game, u)
     {
         return no("the unit has fired its rifle grenades (6.4)");
     }
@@ -325,7 +325,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     "only a demolition-capable unit uses demolition charges (6.5.2)"
                 });
             }
-            if u.ammo.unwrap_or(0) == 0 && !game.state.options.no_ammo {
+            if u.ammo.unwrap_or(0) == 0 && crate::engine::kernel::units::tracked(game, u) {
                 return no("the unit has no charge or fuel left (6.8.1 E-F)");
             }
             let held = game.state.units_at(u.pos).any(|e| {
@@ -368,7 +368,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             {
                 return no("mortars cannot fire from +3 woods (6.4)");
             }
-            if m.ammo == Some(0) && !game.state.options.no_ammo {
+            if crate::engine::kernel::units::dry(game, m) {
                 return no("the mortar is out of ammunition (6.8)");
             }
             if *target == m.pos {
@@ -1019,7 +1019,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         }
         Action::MortarFire { mortar, target } => {
             let from = game.state.unit(*mortar).pos;
-            if !game.state.options.no_ammo
+            if crate::engine::kernel::units::tracked(game, game.state.unit(*mortar))
                 && let Some(a) = &mut game.state.unit_mut(*mortar).ammo
             {
                 *a = a.saturating_sub(1);

@@ -1,12 +1,13 @@
 //! Ammunition (6.8): points spent when tracked weapons fire, running out,
-//! and what an out-of-ammunition unit can still do. Option 13.2 turns all
-//! of it off.
+//! and what an out-of-ammunition unit can still do. Option 13.2 turns it
+//! off for every kind of ammunition or for the kinds the player names.
 
 use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::combat::fire::basic_vof;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::units::tracked;
 
 /// Kinds spent by Basic VOF each Combat Phase the unit fires (6.8.1 A-C).
 fn spent_by_basic_fire(kind: AmmoKind) -> bool {
@@ -18,7 +19,7 @@ fn spent_by_basic_fire(kind: AmmoKind) -> bool {
 
 /// Spends one point for `unit`, reporting when it runs dry (6.8.2).
 pub fn spend(game: &mut Game, unit: UnitId, points: u8, why: &str) {
-    if game.state.options.no_ammo {
+    if !tracked(game, game.state.unit(unit)) {
         return;
     }
     let Some(left) = game.state.unit(unit).ammo else {
@@ -78,6 +79,7 @@ pub fn expend_for_fire(game: &mut Game) {
             // 6.8.1 A-C: a weapons team on its fire-team side fires small
             // arms, not its weapon, and spends nothing.
             if u.side == l.side
+                && tracked(game, u)
                 && !u.flipped
                 && u.ammo.is_some_and(|a| a > 0)
                 && kind.is_some_and(spent_by_basic_fire)

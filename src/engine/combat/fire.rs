@@ -36,7 +36,7 @@ impl VofLevel {
 pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
     let t = game.data.unit_type(&u.unit_type.0)?;
     let r = if u.flipped { t.back } else { t.front };
-    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    let dry = crate::engine::kernel::units::dry(game, u);
     use crate::data::units::AmmoKind as A;
     match (r, t.ammo.map(|a| a.kind)) {
         // 6.8.1 A, 6.8.2 (2): a squad whose machine gun is out of

@@ -149,7 +149,7 @@ fn checkable(game: &Game, u: &Unit) -> bool {
     if u.good_order() && matches!(u.kind, UnitKind::Sniper | UnitKind::Spotter) {
         return false;
     }
-    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    let dry = crate::engine::kernel::units::dry(game, u);
     !(u.unbroken() && u.kind == UnitKind::WeaponsTeam && dry)
 }
 
@@ -245,7 +245,7 @@ pub fn holds(game: &Game, u: &Unit, c: Cond) -> bool {
             .is_some_and(|r| {
                 r.is_some_and(|r| matches!(r.vof, Vof::A | Vof::AS | Vof::G | Vof::H))
             }),
-        Cond::OutOfAmmo => u.ammo == Some(0) && !game.state.options.no_ammo,
+        Cond::OutOfAmmo => crate::engine::kernel::units::dry(game, u),
         Cond::Firing => !targets_of(game, u).is_empty(),
         Cond::NotFiring => targets_of(game, u).is_empty(),
         Cond::UnderFire => under_us_fire(game, u),
@@ -557,7 +557,7 @@ fn largest_us(game: &mut Game, at: CardPos) -> Option<UnitId> {
 fn attack(game: &mut Game, id: UnitId) {
     let u = game.state.unit(id).clone();
     let armed = crate::engine::combat::fire::ratings(game, &u).is_some();
-    let dry = u.ammo == Some(0) && !game.state.options.no_ammo;
+    let dry = crate::engine::kernel::units::dry(game, &u);
     if !armed || dry || crate::engine::combat::actions::exposed_heavy(game, &u) {
         say(game, id, "cannot fire now.".into());
         return;

@@ -30,7 +30,7 @@ pub(crate) fn withdrawals(game: &mut Game) {
             continue;
         }
         let weapon_dry =
-            u.kind == UnitKind::WeaponsTeam && u.ammo == Some(0) && !game.state.options.no_ammo;
+            u.kind == UnitKind::WeaponsTeam && crate::engine::kernel::units::dry(game, &u);
         let fortified = u
             .cover
             .and_then(|c| game.state.cover_kind(u.pos, c))
@@ -78,7 +78,10 @@ pub fn dry_teams_leave(game: &mut Game) {
         .state
         .in_play()
         .filter(|u| {
-            u.side != Side::Us && u.kind == UnitKind::WeaponsTeam && u.ammo == Some(0) && !u.spotted
+            u.side != Side::Us
+                && u.kind == UnitKind::WeaponsTeam
+                && crate::engine::kernel::units::dry(game, u)
+                && !u.spotted
         })
         .map(|u| u.id)
         .collect();

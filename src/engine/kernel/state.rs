@@ -21,6 +21,17 @@ pub struct Options {
     pub no_ammo: bool,
     /// 13.3: every HQ and staff is in communication unless pinned.
     pub abstract_comms: bool,
+    /// 13.2: the kinds of ammunition not tracked, when not all of them are
+    /// set aside (machine-gun ammunition, say, and nothing else).
+    #[serde(default, skip_serializing_if = "crate::data::units::AmmoSet::is_empty")]
+    pub untracked: crate::data::units::AmmoSet,
+}
+
+impl Options {
+    /// 13.2: whether ammunition of this kind is tracked (6.8).
+    pub fn tracks(&self, kind: crate::data::units::AmmoKind) -> bool {
+        !self.no_ammo && !self.untracked.contains(kind)
+    }
 }
 
 /// A radio, telephone or other asset carried by a unit (4.3, 1.2.4 F).

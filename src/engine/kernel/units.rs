@@ -3,6 +3,7 @@
 //! of 1.2.4), whether an HQ is a platoon HQ, and what becomes of the
 //! radios and telephones of a unit's last step (4.3.5).
 
+use crate::data::DataSet;
 use crate::data::units::{Side, UnitKind, UnitTypeId};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
@@ -11,8 +12,12 @@ use crate::engine::kernel::state::Unit;
 
 /// The counter type of a generic team of a side.
 pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
-    game.data
-        .units
+    team_type_in(&game.data, side, kind)
+}
+
+/// [`team_type`] read from a data set (the set-up has no game yet).
+pub fn team_type_in(data: &DataSet, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
+    data.units
         .units
         .iter()
         .find(|t| t.side == side && t.kind == kind)
@@ -44,12 +49,34 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
     u.label = format!("{} {label}", u.designation);
 }
 
+/// Whether the unit's ammunition is tracked: its kind is not one that
+/// option 13.2 sets aside (6.8).
+pub fn tracked(game: &Game, u: &Unit) -> bool {
+    match game.data.unit_type(&u.unit_type.0).and_then(|t| t.ammo) {
+        Some(a) => game.state.options.tracks(a.kind),
+        None => !game.state.options.no_ammo,
+    }
+}
+
+/// Whether the unit has run out of tracked ammunition (6.8.2, 13.2).
+pub fn dry(game: &Game, u: &Unit) -> bool {
+    u.ammo == Some(0) && tracked(game, u)
+}
+
 /// Puts a new generic team of `kind` into play beside `from`.
 pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
-    let t = team_type(game, from.side, kind);
-    let ut = t.clone().unwrap_or_else(|| from.unit_type.clone());
-    let tdata = game.data.unit_type(&ut.0).cloned();
     let id = UnitId(game.state.units.len() as u16);
+    let u = new_team(&game.data, from, kind, id);
+    game.state.units.push(u);
+    id
+}
+
+/// A generic team of `kind` split from `from`, with the id it will take:
+/// one step, the parent's designation, place, chain of command and state.
+pub fn new_team(data: &DataSet, from: &Unit, kind: UnitKind, id: UnitId) -> Unit {
+    let t = team_type_in(data, from.side, kind);
+    let ut = t.clone().unwrap_or_else(|| from.unit_type.clone());
+    let tdata = data.unit_type(&ut.0).cloned();
     // "2/3 Fire Tm": the parent's designation and the team's name.
     let label = format!(
         "{} {}",
@@ -85,8 +112,7 @@ pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
     u.fanatic = from.fanatic;
     u.human_wave = from.human_wave;
     u.ammo = None;
-    game.state.units.push(u);
-    id
+    u
 }
 
 pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {

@@ -107,15 +107,18 @@ pub fn initial_state(
     // 2.4.1 B: on defence the player sets the company up, unit by unit in
     // roster order, the briefing's plan offered as it goes.
     if mission.kind == crate::data::mission::MissionKind::Defensive {
-        for e in &mission.company {
-            if let Some(u) = state.by_roster(&e.id)
-                && u.in_play()
-            {
-                let unit = u.id;
-                state
-                    .choices
-                    .push(crate::engine::kernel::input::Choice::SetUp { unit });
-            }
+        // The company's counters in roster order, then the teams a
+        // campaign brought in (11.3 step 3).
+        let company: Vec<UnitId> = state
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us && u.in_play())
+            .map(|u| u.id)
+            .collect();
+        for unit in company {
+            state
+                .choices
+                .push(crate::engine::kernel::input::Choice::SetUp { unit });
         }
     }
     Ok(state)
@@ -244,6 +247,13 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
         u.designation = r.label.clone();
         u.experience = t.experience.unwrap_or(r.experience);
         u.steps = r.steps.unwrap_or(t.steps);
+        // A counter a campaign's last mission left out of play, its steps
+        // all teams (11.3 step 3): it waits to be reconstituted (4.2.3 i)
+        // or rebuilt (10.2.2), as a counter removed in play does.
+        if u.steps == 0 {
+            u.steps = 1;
+            u.removed = true;
+        }
         state.units.push(u);
     }
     let id_of = |roster: &str| {
@@ -255,6 +265,17 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
     };
     for (i, r) in mission.company.iter().enumerate() {
         state.units[i].hq = r.hq.as_deref().and_then(id_of);
+    }
+    // 11.3 step 3: the steps left as teams at the end of the last mission
+    // start as Green fire teams of the unit's designation, beside it.
+    for (i, r) in mission.company.iter().enumerate() {
+        for _ in 0..r.teams {
+            let from = state.units[i].clone();
+            let id = UnitId(state.units.len() as u16);
+            let mut t = crate::engine::kernel::units::new_team(data, &from, UnitKind::FireTeam, id);
+            t.experience = crate::data::action::Experience::Green;
+            state.units.push(t);
+        }
     }
     // Platoon membership: the platoon HQ at or above the unit (3.3.1 C).
     let co = state
@@ -277,7 +298,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
         state.units[i].platoon = plt;
     }
     for u in &state.units {
-        if u.side == Side::Us && u.kind.commands() {
+        if u.side == Side::Us && u.kind.commands() && !u.removed {
             state.hqs.push(HqState {
                 unit: u.id,
                 saved: 0,

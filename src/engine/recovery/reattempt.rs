@@ -35,7 +35,9 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     let mut s = crate::engine::map::setup::initial_state(data, mission, seed, prev.options)?;
     // The enemy of the briefing is the one still there, not a fresh one;
     // the company comes first in the list, so its ids stay as they are.
-    s.units.retain(|u| u.side == Side::Us);
+    // The teams a campaign's company list brings (11.3 step 3) are built
+    // from the failed attempt's own teams below instead.
+    s.units.retain(|u| u.side == Side::Us && u.roster.is_some());
     s.spotters.clear();
     // The patrol number is the caller's: the campaign sets it on the state
     // it carries over (the same patrol again, or the next one).

@@ -26,12 +26,20 @@
 //!   teams, 10.2.1) carries the level it was rebuilt with.
 //! - Attached units (2.3.3) are Line, never promoted or demoted, and made
 //!   whole by their parent units after every mission, success or not (10.4).
-//! - A squad down to one step goes into the next mission as a fire team
-//!   (1.2.3 A: a squad has two steps or more), Green, spending no points,
-//!   until replacements rebuild it. Other LAT steps still fold back into
-//!   their own counter, demoted to Green: the company list has no place for
-//!   a unit's teams as counters of their own yet (11.3 step 3 would leave
-//!   them as fire teams).
+//! - 11.3 step 3: steps that end a mission as teams (LATs) stay Green fire
+//!   teams of their unit's designation into the next mission; no supplement
+//!   is made between missions (that is an order given in play, 4.2.3 h).
+//!   Squads whose counter left play are reconstituted from teams where two
+//!   or more can be found: first each from its own teams, then, in roster
+//!   order, from the lone teams of other units (the rules keep no record of
+//!   which team came from which unit, 10.2.1), never above its full
+//!   strength. A squad counter is never left with one step (1.2.3 A): its
+//!   last step is a fire team too. A unit whose counter is out of play
+//!   starts the next mission with its counter removed, waiting for an
+//!   in-play reconstitution (4.2.3 i, 10.2.2), and its teams beside it.
+//! - 10.4: a replacement given to a squad whose counter is out of play
+//!   brings the counter back with one of its teams (a two-step squad);
+//!   with no team to join, the lone step is a fire team.
 //! - 11.2: a CO HQ that became a casualty is lost even if reconstituted.
 
 use crate::data::DataSet;
@@ -70,19 +78,63 @@ pub struct Member {
     /// Skill markers bought for the next mission (10.7).
     #[serde(default)]
     pub skills: Vec<crate::data::mission::Skill>,
+    /// How many of `steps` (the last ones) are fire teams of the unit's
+    /// designation, Green, not in its counter (11.3 step 3).
+    #[serde(default)]
+    pub teams: u8,
 }
 
 impl Member {
-    /// The unit's experience level (10.6).
+    /// The experience level of the unit's counter (10.6); its teams are
+    /// Green fire teams of their own.
     pub fn level(&self) -> Experience {
-        combined(&self.steps)
+        combined(self.counter())
     }
 
-    /// A squad down to one step: it goes into a mission as a fire team,
-    /// Green whatever its step (1.2.3 A: a squad has two steps or more;
-    /// 10.2.1: a fire team LAT is Green).
-    pub fn enters_as_team(&self) -> bool {
-        self.kind == UnitKind::Squad && self.steps.len() == 1
+    /// The steps in the unit's own counter; empty when it is out of play.
+    pub fn counter(&self) -> &[Experience] {
+        &self.steps[..self.steps.len().saturating_sub(self.teams as usize)]
+    }
+
+    /// A step joins the unit's counter (a replacement, a step from another
+    /// unit), ahead of its teams.
+    pub fn add_step(&mut self, e: Experience) {
+        let at = self.counter().len();
+        self.steps.insert(at, e);
+        self.settle();
+    }
+
+    /// Takes the unit's last step, a team first: its experience and
+    /// whether it was a team.
+    pub fn take_step(&mut self) -> Option<(Experience, bool)> {
+        let team = self.teams > 0;
+        let e = self.steps.pop()?;
+        self.teams = self.teams.min(self.steps.len() as u8);
+        self.settle();
+        Some((e, team))
+    }
+
+    /// A fire team joins the unit's teams (LATs belong to no unit in
+    /// particular, 10.2.1: the books keep it with one), Green.
+    pub fn add_team(&mut self) {
+        self.steps.push(Experience::Green);
+        self.teams += 1;
+    }
+
+    /// 1.2.3 A: a squad counter has two steps or more. A lone step left in
+    /// it is joined by one of the unit's teams if it has one (10.4), or
+    /// becomes a fire team itself, Green (10.2.1).
+    fn settle(&mut self) {
+        if self.kind == UnitKind::Squad && self.counter().len() == 1 {
+            if self.teams > 0 {
+                self.teams -= 1;
+            } else {
+                self.teams = 1;
+                if let Some(e) = self.steps.first_mut() {
+                    *e = Experience::Green;
+                }
+            }
+        }
     }
 }
 
@@ -173,20 +225,58 @@ pub fn steps_of(s: &crate::engine::kernel::state::State, id: &str) -> Option<usi
     )
 }
 
+/// What a roster member's counter and teams come to at the end of a
+/// mission.
+struct Ending {
+    /// Steps in its own counter (or counters it was rebuilt as).
+    whole: usize,
+    /// Steps in teams of its designation (LATs).
+    lat: usize,
+    /// Casualty steps of its designation (10.4), prisoners aside.
+    casualties: u32,
+    /// Some step of it became a casualty, taken prisoner or not (11.2).
+    fell: bool,
+}
+
+/// Counts a member's steps at the end: its counter and the teams it broke
+/// into (same designation); prisoners are lost (11.3 step 1), casualties
+/// counted apart, counters merged into others (rally, reconstitution)
+/// skipped; guards and withdrawn units come back (9.13, 9.9).
+fn ending(s: &crate::engine::kernel::state::State, id: &str) -> Option<Ending> {
+    let mine = s.member_units(id);
+    if mine.is_empty() {
+        return None;
+    }
+    let mut end = Ending {
+        whole: 0,
+        lat: 0,
+        casualties: 0,
+        fell: false,
+    };
+    for u in mine {
+        end.fell |= u.kind == UnitKind::Casualty;
+        if u.captured {
+            continue;
+        }
+        if u.kind == UnitKind::Casualty {
+            end.casualties += u.steps as u32;
+            continue;
+        }
+        if u.removed && !u.guard && !u.withdrawn {
+            continue;
+        }
+        if u.kind.is_lat() {
+            end.lat += u.steps as usize;
+        } else {
+            end.whole += u.steps as usize;
+        }
+    }
+    Some(end)
+}
+
 /// 10.6: the combined experience of a unit's steps (one implementation,
 /// in the data layer, shared with the engine's reconstitution, 10.2.1).
 pub use crate::data::action::combined;
-
-/// The fire team counter of a squad's side (1.2.3 F).
-fn team_type(data: &DataSet, squad: &str) -> String {
-    let side = data.unit_type(squad).map(|t| t.side);
-    data.units
-        .units
-        .iter()
-        .find(|t| t.kind == UnitKind::FireTeam && Some(t.side) == side)
-        .map(|t| t.id.0.clone())
-        .unwrap_or_else(|| squad.to_string())
-}
 
 /// What promoting a step one level costs (10.3.2); `None` at Veteran.
 pub fn promotion_cost(e: Experience) -> Option<u32> {
@@ -261,23 +351,26 @@ impl Campaign {
                 None => kept.push(e.clone()),
                 Some(r) if r.steps.is_empty() => {}
                 Some(r) => {
+                    let mut r = r.clone();
+                    r.settle();
                     let mut e = e.clone();
-                    e.experience = r.level();
-                    e.steps = (r.steps.len() < r.full as usize).then_some(r.steps.len() as u8);
-                    e.skills = r.skills.clone();
-                    // 1.2.3 A: a squad has two steps or more; one left goes
-                    // in as a fire team (its LAT) until replacements rebuild
-                    // it (10.4).
-                    if r.enters_as_team() {
-                        e.unit_type = crate::data::units::UnitTypeId(team_type(data, &r.unit_type));
-                        e.steps = None;
-                    }
+                    let n = r.counter().len();
+                    e.experience = if n == 0 { Experience::Green } else { r.level() };
+                    // 11.3 step 3: the teams go in as fire teams beside the
+                    // counter, which is out of play when it has no step.
+                    e.steps = (n < r.full as usize).then_some(n as u8);
+                    e.teams = r.teams;
+                    e.skills = if n == 0 { Vec::new() } else { r.skills.clone() };
                     kept.push(e);
                 }
             }
         }
-        // A unit whose HQ is gone answers to the CO HQ.
-        let ids: Vec<String> = kept.iter().map(|e| e.id.clone()).collect();
+        // A unit whose HQ is gone or out of play answers to the CO HQ.
+        let ids: Vec<String> = kept
+            .iter()
+            .filter(|e| e.steps != Some(0))
+            .map(|e| e.id.clone())
+            .collect();
         for e in &mut kept {
             if e.hq.as_ref().is_some_and(|h| !ids.contains(h)) {
                 e.hq = Some("co_hq".into());
@@ -326,12 +419,13 @@ impl Campaign {
     /// it: each member's steps are those of its counter and its teams.
     fn sync(&mut self, prev: &crate::engine::kernel::state::State) {
         for m in &mut self.roster {
-            let n = steps_of(prev, &m.id);
-            if let Some(n) = n {
+            if let Some(end) = ending(prev, &m.id) {
+                let n = end.whole + end.lat;
                 m.steps.truncate(n);
                 while m.steps.len() < n {
                     m.steps.push(Experience::Green);
                 }
+                m.teams = end.lat as u8;
             }
         }
     }
@@ -354,6 +448,7 @@ impl Campaign {
                 steps: vec![e.experience; n as usize],
                 full: t.steps,
                 skills: Vec::new(),
+                teams: 0,
             });
         }
     }
@@ -380,45 +475,23 @@ impl Campaign {
         let mut casualties = 0u32;
         let mut co_lost = false;
         for m in &mut self.roster {
-            let mine = s.member_units(&m.id);
-            if mine.is_empty() {
+            let Some(end) = ending(s, &m.id) else {
                 continue;
-            }
-            let mut whole = 0usize;
-            let mut lat = 0usize;
-            for u in &mine {
-                if u.captured {
-                    // 11.3 step 1: prisoners are lost to the company.
-                    continue;
-                }
-                if u.kind == UnitKind::Casualty {
-                    // On the map or evacuated: a casualty step (10.4).
-                    casualties += u.steps as u32;
-                    continue;
-                }
-                if u.removed && !u.guard && !u.withdrawn {
-                    // Merged into another counter (rally, reconstitution).
-                    continue;
-                }
-                if u.kind.is_lat() {
-                    lat += u.steps as usize;
-                } else {
-                    whole += u.steps as usize;
-                }
-            }
+            };
+            casualties += end.casualties;
             // 11.2: a CO HQ that became a casualty is lost, even if it was
             // reconstituted later in the mission (its casualty stays on the
             // books with its designation).
-            if m.id == "co_hq"
-                && (whole + lat == 0 || mine.iter().any(|u| u.kind == UnitKind::Casualty))
-            {
+            if m.id == "co_hq" && (end.whole + end.lat == 0 || end.fell) {
                 co_lost = true;
             }
+            let (whole, lat) = (end.whole, end.lat);
             let keep = whole + lat;
             if self.attached.contains(&m.id) {
                 // 2.3.3: attached units are always Line and gain or lose no
                 // experience.
                 m.steps = vec![Experience::Line; keep];
+                m.teams = lat as u8;
                 continue;
             }
             let mut steps: Vec<Experience> = m.steps.iter().copied().take(keep).collect();
@@ -436,17 +509,15 @@ impl Campaign {
                     *e = u0.experience;
                 }
             }
-            // LAT steps are the last ones: demoted to Green.
+            // 10.3.2: steps ending as LATs are demoted to Green; they are
+            // the last ones, and stay fire teams (11.3 step 3).
             let n = steps.len();
             for e in steps.iter_mut().skip(n.saturating_sub(lat)) {
                 *e = Experience::Green;
             }
             m.steps = steps;
-            // 1.2.3 A, 10.2.1: a squad down to one step is a fire team, an
-            // LAT, and Green, until replacements rebuild it (10.4).
-            if m.enters_as_team() {
-                m.steps[0] = Experience::Green;
-            }
+            m.teams = lat as u8;
+            m.settle();
         }
         // Steps that changed counters during play (a runner's step, a team
         // that joined another squad) can leave a unit above full strength:
@@ -454,15 +525,21 @@ impl Campaign {
         let mut extra = Vec::new();
         for m in &mut self.roster {
             while m.steps.len() > m.full as usize {
-                extra.extend(m.steps.pop());
+                extra.extend(m.take_step());
             }
         }
-        for e in extra {
+        for (e, team) in extra {
             let Some(m) = self.furthest_below_full(false) else {
                 break;
             };
-            m.steps.push(e);
+            if team {
+                m.add_team();
+            } else {
+                m.add_step(e);
+            }
         }
+        // 11.3 step 3: squads out of play are reconstituted from teams.
+        self.reconstitute_from_teams();
         let mission = s.mission.clone();
         let mut record = Record {
             mission: mission.clone(),
@@ -531,12 +608,15 @@ impl Campaign {
             record.replacements = green;
             record.veterans_returned = vets;
             self.replace(vets, green);
-            // 10.6: every unit's steps take its combined level (attached
-            // units' are all Line, and are made whole below).
+            // 10.6: every counter's steps take its combined level (attached
+            // units' are all Line, and are made whole below); teams stay
+            // Green.
             for m in &mut self.roster {
                 let level = m.level();
-                let n = m.steps.len();
-                m.steps = vec![level; n];
+                let n = m.counter().len();
+                for e in m.steps.iter_mut().take(n) {
+                    *e = level;
+                }
             }
             // 10.5: rotations.
             let out = camp
@@ -580,6 +660,7 @@ impl Campaign {
             for m in &mut self.roster {
                 if self.attached.contains(&m.id) {
                     m.steps = vec![Experience::Line; m.full as usize];
+                    m.teams = 0;
                 }
             }
         }
@@ -619,15 +700,12 @@ impl Campaign {
                 if m.id == "co_hq" && self.mode == Mode::Survivor && self.failed_once {
                     continue;
                 }
-                // A squad down to one step goes in as a fire team, Green
-                // whatever its step: no point is spent on it.
-                if eligible.is_some_and(|e| !e.contains(&m.id))
-                    || attached.contains(&m.id)
-                    || m.enters_as_team()
-                {
+                // Teams are Green fire teams (10.2.1): points go to the
+                // steps of counters only.
+                if eligible.is_some_and(|e| !e.contains(&m.id)) || attached.contains(&m.id) {
                     continue;
                 }
-                for (k, e) in m.steps.iter().enumerate() {
+                for (k, e) in m.counter().iter().enumerate() {
                     if raised.contains(&(i, k)) {
                         continue;
                     }
@@ -654,8 +732,10 @@ impl Campaign {
                 _ => Experience::Veteran,
             };
             done.push(format!(
-                "{}: a step {:?} -> {:?}",
-                m.label, from, m.steps[k]
+                "{}: a step from {} to {}",
+                m.label,
+                from.key(),
+                m.steps[k].key()
             ));
         }
         (done, points)
@@ -672,7 +752,7 @@ impl Campaign {
             let Some(m) = self
                 .roster
                 .iter_mut()
-                .filter(|m| m.kind == UnitKind::Hq && m.id != "co_hq" && !m.steps.is_empty())
+                .filter(|m| m.kind == UnitKind::Hq && m.id != "co_hq" && !m.counter().is_empty())
                 .filter(|m| m.skills.len() < 3)
                 .min_by_key(|m| m.skills.len())
             else {
@@ -683,7 +763,7 @@ impl Campaign {
             }
             points -= cost;
             m.skills.push(Skill::Drilled);
-            bought.push(format!("{}: {:?}", m.label, Skill::Drilled));
+            bought.push(format!("{}: {}", m.label, Skill::Drilled.label()));
         }
         bought
     }
@@ -694,22 +774,94 @@ impl Campaign {
         let mut pool: Vec<Experience> = std::iter::repeat_n(Experience::Veteran, vets as usize)
             .chain(std::iter::repeat_n(Experience::Green, green as usize))
             .collect();
+        let mut orphans = 0;
         // HQs and staff come back Green whatever happens.
         for m in &mut self.roster {
-            if m.steps.is_empty() && leader_rank(m.kind, &m.id) < 3 {
+            if m.counter().is_empty() && leader_rank(m.kind, &m.id) < 3 {
                 if let Some(p) = pool.iter().position(|e| *e == Experience::Green) {
                     pool.remove(p);
                 } else if !pool.is_empty() {
                     pool.pop();
                 }
+                // 10.4: a replacement reconstitutes the HQ, Green; the
+                // fire team its last step became stays a fire team, kept
+                // with the squad furthest below strength.
+                let team = m.teams > 0;
                 m.steps = vec![Experience::Green];
+                m.teams = 0;
+                if team {
+                    orphans += 1;
+                }
+            }
+        }
+        for _ in 0..orphans {
+            if let Some(m) = self.furthest_below_full(true) {
+                m.add_team();
             }
         }
         for e in pool {
             let Some(m) = self.furthest_below_full(true) else {
                 break;
             };
-            m.steps.push(e);
+            m.add_step(e);
+        }
+    }
+
+    /// 11.3 step 3: squads whose counter is out of play come back from
+    /// teams, two to the squad's full strength: first each from its own
+    /// teams, then from the teams of other units in roster order, lone
+    /// teams first (see the module's notes). Teams of attached units stay
+    /// with them.
+    pub fn reconstitute_from_teams(&mut self) {
+        let attached = self.attached.clone();
+        let out: Vec<usize> = (0..self.roster.len())
+            .filter(|i| {
+                let m = &self.roster[*i];
+                m.kind == UnitKind::Squad && m.counter().is_empty() && !attached.contains(&m.id)
+            })
+            .collect();
+        // Own teams first.
+        for &i in &out {
+            let m = &mut self.roster[i];
+            if m.teams >= 2 {
+                let back = m.teams.min(m.full);
+                m.teams -= back;
+                let n = m.counter().len();
+                for e in m.steps.iter_mut().skip(n).take(back as usize) {
+                    *e = Experience::Green;
+                }
+            }
+        }
+        // Then teams gathered from other units.
+        for &i in &out {
+            if !self.roster[i].counter().is_empty() {
+                continue;
+            }
+            let own = self.roster[i].teams as usize;
+            let room = (self.roster[i].full as usize).saturating_sub(self.roster[i].steps.len());
+            let mut donors: Vec<usize> = (0..self.roster.len())
+                .filter(|d| *d != i && self.roster[*d].teams > 0)
+                .filter(|d| !attached.contains(&self.roster[*d].id))
+                .collect();
+            donors.sort_by_key(|d| (self.roster[*d].teams, *d));
+            let available: usize = donors.iter().map(|d| self.roster[*d].teams as usize).sum();
+            if own + available.min(room) < 2 {
+                continue;
+            }
+            let mut need = 2usize.saturating_sub(own);
+            for d in donors {
+                while need > 0 && self.roster[d].teams > 0 {
+                    if self.roster[d].take_step().is_some() {
+                        self.roster[i].add_team();
+                    }
+                    need -= 1;
+                }
+            }
+            let m = &mut self.roster[i];
+            m.teams = 0;
+            for e in &mut m.steps {
+                *e = Experience::Green;
+            }
         }
     }
 
@@ -736,181 +888,19 @@ impl Campaign {
             let Some(m) = self
                 .roster
                 .iter_mut()
-                .filter(|m| m.steps.len() > 1 && m.steps.contains(&Experience::Veteran))
+                .filter(|m| m.counter().len() > 1 && m.counter().contains(&Experience::Veteran))
                 .max_by_key(|m| (m.steps.len(), std::cmp::Reverse(m.id.clone())))
             else {
                 break;
             };
-            if let Some(p) = m.steps.iter().position(|e| *e == Experience::Veteran) {
+            if let Some(p) = m.counter().iter().position(|e| *e == Experience::Veteran) {
                 m.steps.remove(p);
+                m.settle();
             }
             n -= 1;
         }
     }
 }
 
-// ---------------------------------------------------------------------------
-// The campaign file
-// ---------------------------------------------------------------------------
-
-/// The campaign file's format version.
-pub const FILE_FORMAT: u32 = 1;
-
-/// What `campaign.ron` holds: the format, the program and data that wrote
-/// it, and the campaign.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CampaignFile {
-    pub format: u32,
-    pub program: String,
-    /// The data hash, 16 hex digits: a campaign goes on with the data it
-    /// began with.
-    pub data: String,
-    pub campaign: Campaign,
-}
-
-/// The campaign file in a save folder.
-pub fn file_in(dir: &std::path::Path) -> std::path::PathBuf {
-    dir.join("campaign.ron")
-}
-
-/// The replay of an attempt, in the save folder's `replays/`.
-pub fn replay_path(dir: &std::path::Path, c: &Campaign, mission: &str) -> std::path::PathBuf {
-    let patrol = if c.patrols_done > 0 {
-        format!("-patrol{}", c.patrols_done + 1)
-    } else {
-        String::new()
-    };
-    dir.join("replays").join(format!(
-        "{:02}-{mission}{patrol}-{}.replay",
-        c.next + 1,
-        c.attempt + 1
-    ))
-}
-
-/// Writes the campaign atomically (a temporary file, then a rename).
-pub fn save(path: &std::path::Path, data: &DataSet, c: &Campaign) -> std::io::Result<()> {
-    let file = CampaignFile {
-        format: FILE_FORMAT,
-        program: crate::play::replay::PROGRAM.to_string(),
-        data: crate::engine::kernel::hash::hex(data.hash),
-        campaign: c.clone(),
-    };
-    let text = ron::ser::to_string_pretty(&file, ron::ser::PrettyConfig::default())
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    crate::play::replay::save_atomic(path, &text)
-}
-
-/// Reads a campaign file. A file that does not parse, comes from another
-/// format or another data set is refused with where and why; it is never
-/// overwritten by the commands that call this.
-pub fn load(path: &std::path::Path, data: &DataSet) -> Result<Campaign, String> {
-    let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-    let file: CampaignFile = ron::from_str(&text).map_err(|e| {
-        format!(
-            "{shown}:{}:{}: {} (the campaign file is damaged; it is left as it is)",
-            e.span.start.line, e.span.start.col, e.code
-        )
-    })?;
-    if file.format != FILE_FORMAT {
-        return Err(format!(
-            "{shown}: campaign file format {} is not supported (this program reads {FILE_FORMAT})",
-            file.format
-        ));
-    }
-    let here = crate::engine::kernel::hash::hex(data.hash);
-    if file.data != here {
-        return Err(format!(
-            "{shown}: the campaign was begun with other game data (data {}, loaded {here}); load the same data with --data",
-            file.data
-        ));
-    }
-    if data.campaign(&file.campaign.id).is_none() {
-        return Err(format!(
-            "{shown}: no campaign `{}` in the data",
-            file.campaign.id
-        ));
-    }
-    Ok(file.campaign)
-}
-
-/// The company roster and the campaign's progress, as text.
-pub fn status(c: &Campaign, data: &DataSet) -> String {
-    let mut s = String::new();
-    let name = data.campaign(&c.id).map(|x| x.name.as_str()).unwrap_or("");
-    s.push_str(&format!(
-        "Campaign {} ({name}), {:?} mode, seed {}\n",
-        c.id, c.mode, c.seed
-    ));
-    match &c.end {
-        Some(End::Won) => s.push_str("The campaign is won.\n"),
-        Some(End::Lost(why)) => s.push_str(&format!("The campaign is lost: {why}.\n")),
-        None => {}
-    }
-    let missions = data
-        .campaign(&c.id)
-        .map(|x| x.missions.clone())
-        .unwrap_or_default();
-    s.push_str("\nMissions:\n");
-    for (i, m) in missions.iter().enumerate() {
-        let tries: Vec<&Record> = c.records.iter().filter(|r| &r.mission == m).collect();
-        let state = if let Some(r) = tries.iter().find(|r| r.success) {
-            format!("done ({} attempt(s), {} XP)", r.attempt, r.experience)
-        } else if !tries.is_empty() && (i < c.next || c.end.is_some()) {
-            format!("failed ({} attempt(s))", tries.len())
-        } else if i == c.next && c.end.is_none() {
-            if c.attempt > 0 {
-                format!("next, attempt {}", c.attempt + 1)
-            } else {
-                "next".into()
-            }
-        } else {
-            "to come".into()
-        };
-        s.push_str(&format!("  {}. {m:24} {state}\n", i + 1));
-    }
-    s.push_str("\nCompany:\n");
-    if c.roster.is_empty() {
-        s.push_str("  (the company joins at the first mission)\n");
-    }
-    for m in &c.roster {
-        let steps: Vec<&str> = m
-            .steps
-            .iter()
-            .map(|e| match e {
-                Experience::Green => "G",
-                Experience::Line => "L",
-                Experience::Veteran => "V",
-            })
-            .collect();
-        s.push_str(&format!(
-            "  {:12} {:18} {:8} {}/{} steps [{}]\n",
-            m.id,
-            m.label,
-            format!("{:?}", m.level()),
-            m.steps.len(),
-            m.full,
-            steps.join(" ")
-        ));
-    }
-    if let Some(r) = c.records.last() {
-        s.push_str(&format!(
-            "\nLast: {} attempt {}: {}; {} XP, {} casualty step(s), {} replacement(s), {} veteran(s) back.\n",
-            r.mission,
-            r.attempt,
-            if r.success { "success".to_string() } else { format!("failure ({})", r.why) },
-            r.experience,
-            r.casualties,
-            r.replacements,
-            r.veterans_returned
-        ));
-        for p in &r.promotions {
-            s.push_str(&format!("  promoted {p}\n"));
-        }
-    }
-    s
-}
+mod file;
+pub use file::{CampaignFile, FILE_FORMAT, file_in, load, replay_path, save, status};
