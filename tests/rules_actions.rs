@@ -1576,6 +1576,54 @@ fn rule_4_2_3_under_general_initiative_rally_draws_follow_the_unit() {
 }
 
 #[test]
+fn rule_10_1_1_a_rallied_unit_loses_its_pin_and_nothing_else() {
+    // 10.1.1: rallying (4.2.3 a) takes the Pinned marker off; the unit keeps
+    // its counter, steps, experience and card.
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put_all(&mut g, &[co, sq], p(2, 2));
+    u(&mut g, sq).pinned = true;
+    let before = unit(&g, sq).clone();
+    ok(&mut g, by(co, Action::RemovePin { unit: sq }));
+    let after = unit(&g, sq).clone();
+    assert!(!after.pinned);
+    assert_eq!(
+        (after.kind, after.steps, after.experience, after.pos),
+        (before.kind, before.steps, before.experience, before.pos)
+    );
+}
+
+#[test]
+fn rule_10_1_3_an_lat_rallies_no_higher_than_a_fire_or_assault_team() {
+    // A squad's last step became a paralyzed team (its counter left play):
+    // rallying climbs the states of 10.1.3 to a fire or assault team and no
+    // further; a lone team cannot bring its squad back (4.2.3 i needs two).
+    let mut g = game();
+    let (co, sq) = (id(&g, "co_hq"), id(&g, "1_1"));
+    put_all(&mut g, &[co, sq], p(2, 2));
+    let from = unit(&g, sq).clone();
+    let t = fof::engine::kernel::units::spawn_team(&mut g, &from, UnitKind::ParalyzedTeam);
+    u(&mut g, t).pinned = false;
+    u(&mut g, sq).removed = true;
+    ok(&mut g, by(co, Action::ParalyzedToLitter { unit: t }));
+    ok(&mut g, by(co, Action::LitterToFire { unit: t }));
+    ok(&mut g, by(co, Action::FireToAssault { unit: t }));
+    assert_eq!(unit(&g, t).kind, UnitKind::AssaultTeam);
+    assert!(!unit(&g, sq).in_play(), "the squad's counter stays out");
+    // No legal order names the team and brings back a Good Order counter.
+    impulse(&mut g, Some(co));
+    for i in g.legal_inputs() {
+        if let Input::Order(o) = &i
+            && let Action::ReconstituteSquad { teams } = &o.action
+        {
+            assert!(!teams.contains(&t), "{i:?}");
+        }
+    }
+    let why = refused(&mut g, by(co, Action::ReconstituteSquad { teams: vec![t] }));
+    assert!(why.contains("2 to 4 teams"), "{why}");
+}
+
+#[test]
 fn rule_4_2_3_b_to_e_teams_climb_from_paralyzed_to_litter_fire_and_assault() {
     let mut g = game();
     let co = id(&g, "co_hq");

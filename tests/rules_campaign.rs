@@ -772,3 +772,54 @@ fn rule_10_4_attached_units_come_back_whole_and_every_unit_takes_its_combined_le
         "10.6: V+V+L+L is Line"
     );
 }
+
+#[test]
+fn rule_2_1_a_campaign_begins_with_its_first_mission_and_any_mission_plays_alone() {
+    let d = new_data();
+    for camp in &d.campaigns {
+        let c = Campaign::new(&d, &camp.id, Mode::Standard, 1).unwrap();
+        assert_eq!(
+            c.next_mission(&d),
+            camp.missions.first().map(String::as_str)
+        );
+    }
+    for m in &d.missions {
+        let g = Game::new(d.clone(), &m.id, 1, Options::default());
+        assert!(g.is_ok(), "{} plays on its own", m.id);
+    }
+}
+
+#[test]
+fn rule_2_3_1_the_mission_log_starts_with_each_units_level_ammunition_and_fire_support() {
+    // What the log notes before play: every unit's experience and
+    // ammunition, and the fire missions available.
+    let d = new_data();
+    for m in &d.missions {
+        let g = Game::new(d.clone(), &m.id, 1, Options::default()).unwrap();
+        let s = g.state();
+        for e in &m.company {
+            let u = s.by_roster(&e.id).unwrap();
+            let t = d.unit_type(&e.unit_type.0).unwrap();
+            assert_eq!(
+                u.experience,
+                t.experience.unwrap_or(e.experience),
+                "{}",
+                e.id
+            );
+            assert_eq!(
+                u.ammo,
+                t.ammo.map(|a| a.points),
+                "{} starts with full ammunition",
+                e.id
+            );
+        }
+        let listed: u32 = m
+            .fire_support
+            .iter()
+            .flat_map(|f| f.missions.iter())
+            .map(|x| x.count as u32)
+            .sum();
+        let left: u32 = s.fire_missions.iter().map(|x| x.2 as u32).sum();
+        assert_eq!(left, listed, "{}: every fire mission on the log", m.id);
+    }
+}

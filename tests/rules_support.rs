@@ -564,7 +564,7 @@ fn rule_8_3_2_passive_ir_sees_to_full_range_at_night() {
 }
 
 #[test]
-fn rule_8_3_devices_take_the_visibility_modifier_off_their_fire() {
+fn rule_8_3_1_and_8_3_2_devices_take_the_visibility_modifier_off_their_fire() {
     use fof::data::units::NightSight;
     let vis_part = |g: &Game, u: UnitId| {
         fof::engine::combat::resolution::ncm(g, u)
