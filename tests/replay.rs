@@ -167,6 +167,15 @@ fn an_input_changed_to_an_illegal_one_is_refused_with_the_engines_reason() {
     let data = data();
     let text = recorded(&data, 3).text();
     let n = 10;
+    // The engine's own refusal of the same input at the same point.
+    let replay = Replay::parse(&text).unwrap();
+    let mut g = Game::new(data.clone(), "hedgerow_attack", 3, Options::default()).unwrap();
+    for r in &replay.inputs[..2] {
+        g.apply(&r.input).unwrap();
+    }
+    let reason = g.apply(&Input::ChooseHq(fof::engine::kernel::ids::UnitId(999)));
+    let reason = reason.unwrap_err().0;
+    assert!(!reason.is_empty());
     let e = refused(
         &data,
         &with_line(&text, n, "input 3 ChooseHq((999)) hash 0000000000000000"),
@@ -176,12 +185,12 @@ fn an_input_changed_to_an_illegal_one_is_refused_with_the_engines_reason() {
         e.problem,
         Problem::Illegal {
             number: 3,
-            reason: "there is no unit #999".into()
+            reason: reason.clone()
         }
     );
     assert_eq!(
         e.to_string(),
-        "line 10: input 3 is illegal at this point: there is no unit #999"
+        format!("line 10: input 3 is illegal at this point: {reason}")
     );
 }
 

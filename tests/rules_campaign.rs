@@ -297,6 +297,10 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
         // its counter out of play when it has no step.
         for m in c.roster.iter().filter(|_| fresh) {
             let s = g.state();
+            if s.by_roster(&m.id).is_none() {
+                // Not sent on this mission.
+                continue;
+            }
             let teams = s
                 .member_units(&m.id)
                 .iter()
@@ -304,9 +308,8 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
                 .filter(|t| t.kind == UnitKind::FireTeam && t.experience == G)
                 .count();
             assert_eq!(teams, m.teams as usize, "{m:?}");
-            if let Some(u) = s.by_roster(&m.id) {
-                assert_eq!(u.in_play(), !m.counter().is_empty(), "{m:?}");
-            }
+            let u = s.by_roster(&m.id).unwrap();
+            assert_eq!(u.in_play(), !m.counter().is_empty(), "{m:?}");
         }
         for m in &c.roster {
             if let Some(u) = g.state().by_roster(&m.id)
@@ -700,6 +703,7 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
     let d = patrol_data();
     let mut c = Campaign::new(&d, "normandy_1944", Mode::Standard, 5).unwrap();
     let mut g = c.start(&d, Options::default()).unwrap();
+    common::keep_plan(&mut g);
     for m in &mut c.roster {
         m.steps = vec![G; m.steps.len()];
     }

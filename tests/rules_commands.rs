@@ -159,7 +159,9 @@ fn data() -> Arc<DataSet> {
 /// A game whose first action cards drawn after setup are `top`.
 fn start(data: &Arc<DataSet>, options: Options, top: &[u8]) -> Game {
     let cards: Vec<Card> = top.iter().map(|&n| Card::Action(n)).collect();
-    Game::new_stacked(data.clone(), MISSION, SEED, options, &cards).expect("setup")
+    let mut g = Game::new_stacked(data.clone(), MISSION, SEED, options, &cards).expect("setup");
+    common::keep_plan(&mut g);
+    g
 }
 
 /// A card matching `pred` that is not in `avoid`.

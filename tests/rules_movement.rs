@@ -1952,13 +1952,15 @@ fn rule_5_1_6_b_assets_dropped_on_a_card_can_be_picked_up_by_another_unit() {
 
 /// The night patrol mission as shipped, before its patrol is named.
 fn patrol_game(seed: u64) -> Game {
-    Game::new(
+    let mut g = Game::new(
         common::shipped(),
         "night_patrol",
         seed,
         fof::engine::Options::default(),
     )
-    .unwrap()
+    .unwrap();
+    common::keep_assets(&mut g);
+    g
 }
 
 #[test]
@@ -2030,13 +2032,15 @@ fn rule_11_4_only_the_patrols_units_may_move() {
 // ---------------------------------------------------------------------------
 
 fn defence_game(seed: u64) -> Game {
-    Game::new(
+    let mut g = Game::new(
         common::shipped(),
         "orchard_line",
         seed,
         fof::engine::Options::default(),
     )
-    .unwrap()
+    .unwrap();
+    common::keep_assets(&mut g);
+    g
 }
 
 #[test]
@@ -2207,5 +2211,85 @@ fn rule_2_3_the_company_takes_its_radios_and_pyrotechnics_as_the_briefing_assign
             p.holder,
             p.device
         );
+    }
+}
+
+#[test]
+fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
+    use fof::engine::kernel::input::{Choice, Decision, Input};
+    use fof::engine::kernel::sequence::Step;
+    use fof::engine::kernel::state::Asset;
+    let new = |options| {
+        Game::new(common::shipped(), "hedgerow_attack", 7, options).expect("mission sets up")
+    };
+    let mut g = new(fof::engine::Options::default());
+    // Before turn 1: the first question is who carries the first asset;
+    // keeping the briefing's holders is the one-key suggestion.
+    assert_eq!(g.state().step, Step::Setup);
+    assert!(
+        !g.log()
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::TurnBegins { .. }))
+    );
+    let Decision::Choose(Choice::Asset { from, asset }) = g.prompt().decision else {
+        panic!("{:?}", g.prompt().decision)
+    };
+    let legal = g.legal_inputs();
+    assert_eq!(legal[0], Input::KeepAssets);
+    assert_eq!(g.suggestion(), Some(Input::KeepAssets));
+    let holders: Vec<_> = legal
+        .iter()
+        .filter_map(|i| match i {
+            Input::Carry { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect();
+    for to in &holders {
+        assert!(g.state().unit(*to).kind.commands(), "HQs and staff only");
+    }
+    // Handed to another HQ, it changes hands; the next asset is asked.
+    let to = *holders.iter().find(|h| **h != from).expect("another HQ");
+    let carry = Input::Carry {
+        asset: asset.clone(),
+        from,
+        to,
+    };
+    g.apply(&carry).unwrap();
+    assert!(g.state().unit(to).assets.contains(&asset));
+    assert_eq!(
+        g.state()
+            .unit(from)
+            .assets
+            .iter()
+            .filter(|a| **a == asset)
+            .count(),
+        0,
+        "{:?}",
+        g.state().unit(from).assets
+    );
+    assert!(g.log().last().unwrap().rule == "2.3.2");
+    // One key keeps the rest and turn 1 begins.
+    if matches!(g.prompt().decision, Decision::Choose(Choice::Asset { .. })) {
+        g.apply(&Input::KeepAssets).unwrap();
+    }
+    assert!(g.state().choices.is_empty());
+    assert_ne!(g.state().step, Step::Setup);
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::TurnBegins { turn: 1 }))
+    );
+    // 13.3: the communication assets set aside are not handed out.
+    let g = new(fof::engine::Options {
+        abstract_comms: true,
+        ..Default::default()
+    });
+    for c in &g.state().choices {
+        if let Choice::Asset { asset, .. } = c {
+            assert!(
+                matches!(asset, Asset::Pyro(p, _) if !p.is_signal()),
+                "{asset:?}"
+            );
+        }
     }
 }

@@ -261,6 +261,7 @@ fn rule_4_3_6_the_shipped_missions_signal_plan_is_followed() {
     // hedgerow_attack: Green Star Cluster = move to the primary objective
     // (R4C2), Red Star Cluster = cease fire.
     let mut g = shipped_game(1);
+    common::keep_assets(&mut g);
     new_impulse(&mut g, None, 6);
     let id = |g: &Game, r: &str| g.state().by_roster(r).expect("roster unit").id;
     let (co, sq, far) = (id(&g, "co_hq"), id(&g, "1_1"), id(&g, "2_1"));
@@ -937,7 +938,7 @@ fn play(game: &mut Game, n: usize, seed: u64) -> Vec<(Input, u64)> {
 /// Pinned: if this changes, every saved game and replay breaks. Change it
 /// only with a deliberate change to the state, the data or the setup, and
 /// say so in the commit.
-const SEED_1_SETUP_HASH: u64 = 0xe670_8d8c_ff6d_dda4;
+const SEED_1_SETUP_HASH: u64 = 0xd711_e07c_a2ae_4c73;
 
 #[test]
 fn contract_state_hash_after_setup_is_pinned() {

@@ -85,16 +85,16 @@ fn open_or_new_on_a_fresh_folder_begins_the_default_campaign_and_saves() {
 fn every_input_is_saved_and_reopening_resumes_at_the_same_state() {
     let (data, dir, mut s) = begun("apply");
     let mut rng = bot_rng(5);
-    let played = play(&mut s, &mut rng, 30);
-    assert_eq!(played.len(), 30);
+    let played = play(&mut s, &mut rng, 20);
+    assert_eq!(played.len(), 20);
     let hash = s.game().state_hash();
-    assert_eq!(hash_of_save(&data, s.save_path()), (hash, 30));
+    assert_eq!(hash_of_save(&data, s.save_path()), (hash, 20));
     drop(s);
     let s = Session::open(data.clone(), &dir, Options::default()).unwrap();
     assert_eq!(s.game().state_hash(), hash);
-    assert_eq!(s.recorder().inputs(), 30);
+    assert_eq!(s.recorder().inputs(), 20);
     assert!(
-        s.resume_note().unwrap().contains("after 30 input(s)"),
+        s.resume_note().unwrap().contains("after 20 input(s)"),
         "{:?}",
         s.resume_note()
     );

@@ -28,7 +28,14 @@ fn explanations() -> Arc<Learn> {
 }
 
 fn app_for(seed: u64) -> App<Local> {
-    let g = Game::new(data(), MISSION, seed, Options::default()).expect("setup");
+    let mut g = Game::new(data(), MISSION, seed, Options::default()).expect("setup");
+    // The set-up's assets (2.3.2) as the briefing hands them out.
+    g.apply(&Input::KeepAssets)
+        .expect("the assets stay as planned");
+    app_of(g)
+}
+
+fn app_of(g: Game) -> App<Local> {
     let mut app = App::new(
         Local::new(g),
         explanations(),
@@ -499,6 +506,19 @@ fn snapshot_mission_result() {
     }
     app.autoplay = None;
     both_sizes("result", &app);
+}
+
+#[test]
+fn snapshot_setup_question() {
+    // The first thing a new game asks (2.3.2): who carries each asset,
+    // the briefing's holders one key away.
+    let g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
+    let mut app = app_of(g);
+    app.screen = Screen::Play;
+    key(&mut app, KeyCode::Enter);
+    insta::assert_snapshot!("setup_question_160x50", render(&app, 160, 50));
+    app.update(Msg::Resize(80, 24));
+    insta::assert_snapshot!("setup_question_80x24", render(&app, 80, 24));
 }
 
 #[test]

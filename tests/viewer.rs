@@ -196,23 +196,35 @@ fn learn_mode_walks_turn_1_from_before_its_first_step() {
     app.learn_from(held);
     app.screen = fof::ui::app::Screen::Play;
     let mut steps = Vec::new();
-    for _ in 0..200 {
-        if !app.walking() {
-            break;
+    let walk = |app: &mut App<Local>, steps: &mut Vec<_>| {
+        for _ in 0..200 {
+            if !app.walking() {
+                break;
+            }
+            app.update(Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
+            let w = app.walk.as_ref().unwrap();
+            if let Some(s) = w.stop().begins_step(&w.events)
+                && steps.last() != Some(&s)
+            {
+                steps.push(s);
+            }
         }
-        app.update(Msg::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)));
-        let w = app.walk.as_ref().unwrap();
-        if let Some(s) = w.stop().begins_step(&w.events)
-            && steps.last() != Some(&s)
-        {
-            steps.push(s);
-        }
-    }
+    };
+    walk(&mut app, &mut steps);
     assert!(!app.walking(), "the walk reaches the first decision");
     assert_eq!(
         app.game().state_hash(),
         game.state_hash(),
         "the walk ends where the game waits"
     );
+    // The set-up's question (2.3.2) answered, turn 1 is walked step by
+    // step to the next decision.
+    let mut game = game;
+    let keep = fof::engine::Input::KeepAssets;
+    game.apply(&keep).unwrap();
+    app.give(&keep);
+    walk(&mut app, &mut steps);
+    assert!(!app.walking());
+    assert_eq!(app.game().state_hash(), game.state_hash());
     assert!(steps.len() >= 3, "{steps:?}");
 }

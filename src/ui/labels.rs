@@ -247,6 +247,20 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::KeepPlan => "Keep the briefing's plan for every unit not yet placed".into(),
+        Input::Carry { asset, from, to } => {
+            if from == to {
+                format!(
+                    "{} keeps {}, as the briefing plans",
+                    name(game, *to),
+                    asset.words()
+                )
+            } else {
+                format!("{} carries {}", name(game, *to), asset.words())
+            }
+        }
+        Input::KeepAssets => {
+            "Keep the briefing's holders for every asset not yet handed out".into()
+        }
         Input::NamePatrol { units } => {
             let hq = units
                 .iter()
@@ -307,6 +321,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::BattalionFire { .. } => "6.7.2 G",
         Input::NamePatrol { .. } => "11.4",
         Input::SetUpAt { .. } | Input::KeepPlan => "2.4.1 B",
+        Input::Carry { .. } | Input::KeepAssets => "2.3.2",
     }
 }
 
@@ -328,7 +343,8 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
         Input::NamePatrol { units } => units.clone(),
         Input::SetUpAt { unit, .. } => vec![*unit],
-        Input::KeepPlan => Vec::new(),
+        Input::KeepPlan | Input::KeepAssets => Vec::new(),
+        Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }
 }

@@ -64,10 +64,20 @@ pub fn mission_game(
     g
 }
 
+/// The assets handed out as the briefing plans (2.3.2).
+pub fn keep_assets(g: &mut Game) {
+    use fof::engine::kernel::input::{Choice, Input};
+    if matches!(g.state().choices.first(), Some(Choice::Asset { .. })) {
+        g.apply(&Input::KeepAssets)
+            .expect("the assets stay as planned");
+    }
+}
+
 /// A defensive mission's set-up (2.4.1 B) taken as the briefing plans it,
 /// so that the first turn begins.
 pub fn keep_plan(g: &mut Game) {
     use fof::engine::kernel::input::{Choice, Input};
+    keep_assets(g);
     if matches!(g.state().choices.first(), Some(Choice::SetUp { .. })) {
         g.apply(&Input::KeepPlan).expect("the plan is kept");
     }

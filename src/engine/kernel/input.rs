@@ -52,6 +52,16 @@ pub enum Input {
     SetUpAt { unit: UnitId, at: CardPos },
     /// 2.4.1 B: every unit not yet placed keeps the briefing's position.
     KeepPlan,
+    /// 2.3.2: the asset `from` holds at the set-up goes with `to` (the
+    /// same unit: it stays where the briefing put it).
+    Carry {
+        asset: crate::engine::kernel::asset::Asset,
+        from: UnitId,
+        to: UnitId,
+    },
+    /// 2.3.2: every asset not yet handed out stays with the holder the
+    /// briefing names.
+    KeepAssets,
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -112,6 +122,14 @@ pub enum Choice {
     /// between the Staging Area and the MLR (or in the combat outpost); the
     /// briefing's plan is the suggestion.
     SetUp { unit: UnitId },
+    /// 2.3.2: before play the player hands each radio, field telephone,
+    /// phone line marker and pyrotechnic an HQ or staff unit holds to the
+    /// HQ or staff unit of their choice; the briefing's holder is the
+    /// suggestion.
+    Asset {
+        from: UnitId,
+        asset: crate::engine::kernel::asset::Asset,
+    },
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.

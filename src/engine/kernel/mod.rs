@@ -5,10 +5,11 @@
 //! 1.2.2 E-F); events with their rule sections ([`events`]); the state
 //! hash ([`hash`]); positions on the map grid ([`pos`], 2.2); the steps of
 //! the sequence of play ([`sequence`], 3.0-3.8); units entering, changing
-//! and leaving play ([`units`]).
+//! and leaving play ([`units`]); what units carry ([`asset`]).
 //!
 //! Nothing here imports a rule: the rules import the kernel.
 
+pub mod asset;
 pub mod deck;
 pub mod events;
 pub mod game;

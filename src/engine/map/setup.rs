@@ -98,6 +98,9 @@ pub fn initial_state(
     if mission.kind != crate::data::mission::MissionKind::Defensive {
         place_pc_markers(mission, &mut state, false);
     }
+    // 2.3.2: the assets are handed out first.
+    let assets = asset_choices(&state);
+    state.choices.extend(assets);
     // 11.4: a combat patrol waits for the player to name who goes out.
     if mission.kind == crate::data::mission::MissionKind::Patrol {
         state
@@ -122,6 +125,40 @@ pub fn initial_state(
         }
     }
     Ok(state)
+}
+
+/// 2.3.2: the questions of the set-up's asset distribution, one for each
+/// asset the company's HQs and staff hold that a player may hand to
+/// another: radios carried by men (a handheld or man-pack set), field
+/// telephones, phone line markers and pyrotechnics. Decision: a stack of
+/// one pyrotechnic goes whole to one holder; assets the company's other
+/// units hold (a forward observer's radio, say) stay with them; under 13.3
+/// the communication assets set aside are not handed out.
+pub fn asset_choices(state: &State) -> Vec<crate::engine::kernel::input::Choice> {
+    use crate::data::mission::RadioClass;
+    let abstract_comms = state.options.abstract_comms;
+    let mut v = Vec::new();
+    for u in &state.units {
+        if u.side != Side::Us || !matches!(u.kind, UnitKind::Hq | UnitKind::Staff) {
+            continue;
+        }
+        for a in &u.assets {
+            let movable = match a {
+                Asset::Radio { class, .. } => {
+                    !abstract_comms && matches!(class, RadioClass::Handheld | RadioClass::Manpack)
+                }
+                Asset::Phone { .. } | Asset::PhoneLines(_) => !abstract_comms,
+                Asset::Pyro(p, _) => !(abstract_comms && p.is_signal()),
+            };
+            if movable {
+                v.push(crate::engine::kernel::input::Choice::Asset {
+                    from: u.id,
+                    asset: a.clone(),
+                });
+            }
+        }
+    }
+    v
 }
 
 /// Deals the grid (2.2.1, 5.2.2 A): fixed cards first, then the rest at

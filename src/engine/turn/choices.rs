@@ -41,6 +41,13 @@ pub fn legal(game: &Game) -> Vec<Input> {
             .into_iter()
             .map(|units| Input::NamePatrol { units })
             .collect(),
+        Choice::Asset { from, asset } => std::iter::once(Input::KeepAssets)
+            .chain(asset_holders(game).into_iter().map(|to| Input::Carry {
+                asset: asset.clone(),
+                from: *from,
+                to,
+            }))
+            .collect(),
         Choice::SetUp { unit } => std::iter::once(Input::KeepPlan)
             .chain(
                 set_up_cards(game, *unit)
@@ -104,6 +111,7 @@ pub fn suggestion(game: &Game) -> Option<Input> {
             cards: suggested.clone(),
         },
         Choice::SetUp { .. } => Input::KeepPlan,
+        Choice::Asset { .. } => Input::KeepAssets,
         Choice::Patrol => Input::NamePatrol {
             units: crate::engine::orders::chain::patrol_options(game)
                 .into_iter()
@@ -146,6 +154,14 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 "Set-up: where does {} go? (plan: {})",
                 game.describe(*unit),
                 game.state.unit(*unit).pos
+            ),
+        ),
+        Choice::Asset { from, asset } => (
+            "2.3.2",
+            format!(
+                "Set-up: who carries {}? (plan: {})",
+                asset.words(),
+                game.describe(*from)
             ),
         ),
         Choice::Patrol => ("11.4", "Who goes on the patrol? (only they move)".into()),
@@ -199,6 +215,20 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         ) => crate::engine::combat::support::battalion_fire(game, *target, *kind, *modifier, cards),
         (Choice::Patrol, Input::NamePatrol { units }) => name_patrol(game, units),
         (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
+        (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
+        (Choice::Asset { .. }, Input::KeepAssets) => {
+            game.state
+                .choices
+                .retain(|c| !matches!(c, Choice::Asset { .. }));
+            game.emit(
+                "2.3.2",
+                crate::engine::kernel::events::EventKind::Nothing {
+                    why: "assets kept".into(),
+                },
+                "The other assets stay with the holders the briefing names.".into(),
+                Vec::new(),
+            );
+        }
         (Choice::SetUp { .. }, Input::KeepPlan) => {
             game.state
                 .choices
@@ -305,6 +335,57 @@ fn set_up_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: Card
     crate::engine::map::reveal::reveal_around(game);
 }
 
+/// 2.3.2: the units that may take an asset at the set-up: the company's
+/// HQs and staff in play (the battalion's own staff aside).
+pub fn asset_holders(game: &Game) -> Vec<crate::engine::kernel::ids::UnitId> {
+    use crate::data::units::{Side, UnitKind};
+    game.state
+        .in_play()
+        .filter(|u| u.side == Side::Us && matches!(u.kind, UnitKind::Hq | UnitKind::Staff))
+        .map(|u| u.id)
+        .collect()
+}
+
+/// 2.3.2: the asset changes hands (or stays, handed to its holder).
+fn carry(
+    game: &mut Game,
+    asset: &crate::engine::kernel::asset::Asset,
+    from: crate::engine::kernel::ids::UnitId,
+    to: crate::engine::kernel::ids::UnitId,
+) {
+    if from != to {
+        let held = &mut game.state.unit_mut(from).assets;
+        if let Some(i) = held.iter().position(|a| a == asset) {
+            held.remove(i);
+            let mine = &mut game.state.unit_mut(to).assets;
+            mine.push(asset.clone());
+            mine.sort();
+        }
+    }
+    let text = if from == to {
+        format!(
+            "{} keeps {}, as the briefing plans.",
+            game.describe(to),
+            asset.words()
+        )
+    } else {
+        format!(
+            "{} carries {} instead of {}.",
+            game.describe(to),
+            asset.words(),
+            game.describe(from)
+        )
+    };
+    game.emit(
+        "2.3.2",
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: "asset handed out".into(),
+        },
+        text,
+        Vec::new(),
+    );
+}
+
 /// Whether an input answers a question.
 pub fn is_answer(input: &Input) -> bool {
     matches!(
@@ -316,5 +397,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::NamePatrol { .. }
             | Input::SetUpAt { .. }
             | Input::KeepPlan
+            | Input::Carry { .. }
+            | Input::KeepAssets
     )
 }

@@ -330,6 +330,8 @@ impl Game {
             | Input::NamePatrol { .. }
             | Input::SetUpAt { .. }
             | Input::KeepPlan
+            | Input::Carry { .. }
+            | Input::KeepAssets
             | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
@@ -414,6 +416,10 @@ impl Game {
         }
         if self.state.impulse.is_some() || !self.state.choices.is_empty() {
             return false;
+        }
+        if self.state.step == Step::Setup {
+            begin_first_turn(self);
+            return true;
         }
         if !self.state.step_begun {
             self.state.step_begun = true;
@@ -832,14 +838,26 @@ pub fn announce(game: &mut Game) {
     // Units in sight of each other at the start open fire (6.1.1).
     crate::engine::combat::engage::update(game);
     crate::engine::enemy::activity::update(game);
-    let first =
-        crate::engine::kernel::sequence::next_in_turn(m.kind, Step::Setup).unwrap_or(Step::CleanUp);
-    game.state.step = first;
+    // The set-up's questions (2.3.2, 2.4.1 B, 11.4) are answered before
+    // turn 1 begins.
+    game.state.step = Step::Setup;
+    game.state.step_begun = true;
+    if game.state.choices.is_empty() {
+        begin_first_turn(game);
+    }
+}
+
+/// Turn 1 begins once the set-up is done (3.0).
+fn begin_first_turn(game: &mut Game) {
+    let kind = game.mission.kind;
+    let turns = game.mission.turns;
+    game.state.step =
+        crate::engine::kernel::sequence::next_in_turn(kind, Step::Setup).unwrap_or(Step::CleanUp);
     game.state.step_begun = false;
     game.emit(
         "3.0",
         EventKind::TurnBegins { turn: 1 },
-        format!("Turn 1 of {} begins.", m.turns),
+        format!("Turn 1 of {turns} begins."),
         Vec::new(),
     );
 }
