@@ -574,6 +574,26 @@ fn rule_10_7_skill_markers_go_to_plt_hqs_and_staff_three_at_most() {
 }
 
 #[test]
+fn rule_4_3_6_a_signal_carries_an_order_of_its_missions_chart() {
+    // The hedgerow attack is offensive: route points belong to the patrol
+    // chart, and the mission has none.
+    check_invariant(
+        File::Hedgerow,
+        "(RedStarCluster, CeaseFire),",
+        "(RedStarCluster, MoveToRoutePoint(1)),",
+        0,
+        "not on the signal chart of this offensive mission",
+    );
+    check_invariant(
+        File::Hedgerow,
+        "(RedStarCluster, CeaseFire),",
+        "(GreenStarCluster, CeaseFire),",
+        0,
+        "two orders",
+    );
+}
+
+#[test]
 fn chart_invariants_are_located_at_the_field() {
     check_invariant(
         File::Charts,

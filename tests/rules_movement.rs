@@ -2268,10 +2268,16 @@ fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
         g.state().unit(from).assets
     );
     assert!(g.log().last().unwrap().rule == "2.3.2");
-    // One key keeps the rest and turn 1 begins.
+    // One key keeps the rest; the signal plan is asked next (2.3.3), and
+    // once it is kept turn 1 begins.
     if matches!(g.prompt().decision, Decision::Choose(Choice::Asset { .. })) {
         g.apply(&Input::KeepAssets).unwrap();
     }
+    assert!(matches!(
+        g.prompt().decision,
+        Decision::Choose(Choice::Signal { .. })
+    ));
+    g.apply(&Input::KeepSignals).unwrap();
     assert!(g.state().choices.is_empty());
     assert_ne!(g.state().step, Step::Setup);
     assert!(
@@ -2292,4 +2298,73 @@ fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
             );
         }
     }
+}
+
+#[test]
+fn rule_2_3_3_the_player_gives_each_signal_its_meaning_from_the_missions_chart() {
+    use fof::data::mission::{Pyro, SignalOrder};
+    use fof::engine::kernel::input::{Choice, Decision, Input};
+    // hedgerow_attack's plan: green star cluster, move onto the primary
+    // objective; red star cluster, cease fire.
+    let mut g = Game::new(
+        common::shipped(),
+        "hedgerow_attack",
+        7,
+        fof::engine::Options::default(),
+    )
+    .unwrap();
+    g.apply(&Input::KeepAssets).unwrap();
+    let Decision::Choose(Choice::Signal { device }) = g.prompt().decision else {
+        panic!("{:?}", g.prompt().decision)
+    };
+    assert_eq!(device, Pyro::RedStarCluster, "asked in the devices' order");
+    let legal = g.legal_inputs();
+    assert_eq!(legal[0], Input::KeepSignals, "the briefing's plan, one key");
+    let offered: Vec<Option<SignalOrder>> = legal
+        .iter()
+        .filter_map(|i| match i {
+            Input::SignalMeans { order, .. } => Some(*order),
+            _ => None,
+        })
+        .collect();
+    // The offensive chart: phase lines and objectives the mission has,
+    // never the patrol's route points (4.3.6).
+    assert!(offered.contains(&Some(SignalOrder::CeaseFire)));
+    assert!(offered.contains(&Some(SignalOrder::MoveToPrimary)));
+    assert!(offered.contains(&None), "a signal may mean nothing");
+    assert!(
+        !offered
+            .iter()
+            .any(|o| matches!(o, Some(SignalOrder::MoveToRoutePoint(_))))
+    );
+    // Red now shifts fire; the green cluster keeps its meaning.
+    g.apply(&Input::SignalMeans {
+        device,
+        order: Some(SignalOrder::ShiftFire),
+    })
+    .unwrap();
+    assert!(matches!(
+        g.prompt().decision,
+        Decision::Choose(Choice::Signal {
+            device: Pyro::GreenStarCluster
+        })
+    ));
+    g.apply(&Input::KeepSignals).unwrap();
+    let mut want = vec![
+        (Pyro::GreenStarCluster, SignalOrder::MoveToPrimary),
+        (Pyro::RedStarCluster, SignalOrder::ShiftFire),
+    ];
+    want.sort();
+    assert_eq!(g.state().signal_plan, want);
+    let said: Vec<String> = g
+        .log()
+        .iter()
+        .filter(|e| e.rule == "2.3.3")
+        .map(|e| e.text.clone())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.contains("red star cluster") && t.contains("shift fire")),
+        "{said:?}"
+    );
 }

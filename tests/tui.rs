@@ -29,9 +29,11 @@ fn explanations() -> Arc<Learn> {
 
 fn app_for(seed: u64) -> App<Local> {
     let mut g = Game::new(data(), MISSION, seed, Options::default()).expect("setup");
-    // The set-up's assets (2.3.2) as the briefing hands them out.
+    // The set-up's assets and signals (2.3.2, 2.3.3) as the briefing
+    // plans them.
     g.apply(&Input::KeepAssets)
         .expect("the assets stay as planned");
+    g.apply(&Input::KeepSignals).expect("the signal plan stays");
     app_of(g)
 }
 

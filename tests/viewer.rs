@@ -220,9 +220,14 @@ fn learn_mode_walks_turn_1_from_before_its_first_step() {
     // The set-up's question (2.3.2) answered, turn 1 is walked step by
     // step to the next decision.
     let mut game = game;
-    let keep = fof::engine::Input::KeepAssets;
-    game.apply(&keep).unwrap();
-    app.give(&keep);
+    for keep in [
+        fof::engine::Input::KeepAssets,
+        fof::engine::Input::KeepSignals,
+    ] {
+        game.apply(&keep).unwrap();
+        app.give(&keep);
+        walk(&mut app, &mut steps);
+    }
     walk(&mut app, &mut steps);
     assert!(!app.walking());
     assert_eq!(app.game().state_hash(), game.state_hash());

@@ -367,6 +367,69 @@ pub enum SignalOrder {
     MoveToRoutePoint(u8),
 }
 
+impl SignalOrder {
+    /// The order in words, as the signal plan reads.
+    pub fn label(self) -> String {
+        match self {
+            SignalOrder::CeaseFire => "cease fire".into(),
+            SignalOrder::ShiftFire => "shift fire to the signal's card".into(),
+            SignalOrder::CrossPhaseLine(n) => format!("units next to phase line {n} cross it"),
+            SignalOrder::MoveToPrimary => "units next to the primary objective move onto it".into(),
+            SignalOrder::InfiltrateToPrimary => {
+                "units on the attack position infiltrate the primary objective".into()
+            }
+            SignalOrder::MoveToSecondary => {
+                "units next to the secondary objective move onto it".into()
+            }
+            SignalOrder::InfiltrateToSecondary => {
+                "units on the attack position infiltrate the secondary objective".into()
+            }
+            SignalOrder::MoveToSignal => "units next to the signal move to it".into(),
+            SignalOrder::MoveToRoutePoint(n) => {
+                format!("units next to route point {n} move onto it")
+            }
+        }
+    }
+
+    /// 4.3.6: the orders a signal may carry on a mission of `kind`, as the
+    /// signal charts of offensive, defensive and patrol missions list
+    /// them, those naming a control only when the mission has it. Not
+    /// offered: the defensive chart's Final Protective Fires, which the CO
+    /// HQ calls by order here (4.2.4 m), and the landing-zone and air
+    /// marks of missions with helicopters or air strikes (chapter 7).
+    pub fn offered(kind: MissionKind, c: &Controls) -> Vec<SignalOrder> {
+        let has = |k: ObjectiveKind| c.objectives.iter().any(|(x, _)| *x == k);
+        let ap = c.attack_position.is_some();
+        let mut v = vec![SignalOrder::CeaseFire, SignalOrder::ShiftFire];
+        match kind {
+            MissionKind::Offensive => {
+                v.extend((1..=c.phase_lines.len() as u8).map(SignalOrder::CrossPhaseLine));
+                if has(ObjectiveKind::Primary) {
+                    v.push(SignalOrder::MoveToPrimary);
+                    if ap {
+                        v.push(SignalOrder::InfiltrateToPrimary);
+                    }
+                }
+                if has(ObjectiveKind::Secondary) {
+                    v.push(SignalOrder::MoveToSecondary);
+                    if ap {
+                        v.push(SignalOrder::InfiltrateToSecondary);
+                    }
+                }
+            }
+            MissionKind::Defensive => {}
+            MissionKind::Patrol => {
+                v.extend((1..=c.route.len() as u8).map(SignalOrder::MoveToRoutePoint));
+                if has(ObjectiveKind::Primary) {
+                    v.push(SignalOrder::MoveToPrimary);
+                }
+            }
+        }
+        v.push(SignalOrder::MoveToSignal);
+        v
+    }
+}
+
 /// Potential Contact markers placed at setup (9.1.2), one per card of the
 /// row that holds no friendly unit.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -261,6 +261,11 @@ pub fn input(game: &Game, input: &Input) -> String {
         Input::KeepAssets => {
             "Keep the briefing's holders for every asset not yet handed out".into()
         }
+        Input::SignalMeans { device, order } => match order {
+            Some(o) => format!("The {}: {}", device.label(), o.label()),
+            None => format!("The {}: no meaning this mission", device.label()),
+        },
+        Input::KeepSignals => "Keep the briefing's meaning for every signal not yet decided".into(),
         Input::NamePatrol { units } => {
             let hq = units
                 .iter()
@@ -322,6 +327,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::NamePatrol { .. } => "11.4",
         Input::SetUpAt { .. } | Input::KeepPlan => "2.4.1 B",
         Input::Carry { .. } | Input::KeepAssets => "2.3.2",
+        Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
     }
 }
 
@@ -343,7 +349,9 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
         Input::NamePatrol { units } => units.clone(),
         Input::SetUpAt { unit, .. } => vec![*unit],
-        Input::KeepPlan | Input::KeepAssets => Vec::new(),
+        Input::KeepPlan | Input::KeepAssets | Input::SignalMeans { .. } | Input::KeepSignals => {
+            Vec::new()
+        }
         Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
     }

@@ -64,12 +64,16 @@ pub fn mission_game(
     g
 }
 
-/// The assets handed out as the briefing plans (2.3.2).
+/// The assets handed out and the signals given their meanings as the
+/// briefing plans (2.3.2, 2.3.3).
 pub fn keep_assets(g: &mut Game) {
     use fof::engine::kernel::input::{Choice, Input};
     if matches!(g.state().choices.first(), Some(Choice::Asset { .. })) {
         g.apply(&Input::KeepAssets)
             .expect("the assets stay as planned");
+    }
+    if matches!(g.state().choices.first(), Some(Choice::Signal { .. })) {
+        g.apply(&Input::KeepSignals).expect("the signal plan stays");
     }
 }
 

@@ -416,37 +416,25 @@ pub fn missions(
             }
         }
         {
-            use crate::data::mission::{ObjectiveKind, SignalOrder};
-            let has = |k: ObjectiveKind| c.objectives.iter().any(|(x, _)| *x == k);
+            use crate::data::mission::SignalOrder;
             let mut seen = BTreeSet::new();
             for (device, order) in &m.signals {
                 if !seen.insert(*device) {
                     out.push(e(
                         "signals",
-                        format!("the signal plan gives {device:?} two orders"),
+                        format!("the signal plan gives the {} two orders", device.label()),
                     ));
                 }
-                let ok = match order {
-                    SignalOrder::CrossPhaseLine(n) => {
-                        *n >= 1 && (*n as usize) <= c.phase_lines.len()
-                    }
-                    SignalOrder::MoveToRoutePoint(n) => *n >= 1 && (*n as usize) <= c.route.len(),
-                    SignalOrder::MoveToPrimary => has(ObjectiveKind::Primary),
-                    SignalOrder::MoveToSecondary => has(ObjectiveKind::Secondary),
-                    SignalOrder::InfiltrateToPrimary => {
-                        has(ObjectiveKind::Primary) && c.attack_position.is_some()
-                    }
-                    SignalOrder::InfiltrateToSecondary => {
-                        has(ObjectiveKind::Secondary) && c.attack_position.is_some()
-                    }
-                    SignalOrder::CeaseFire | SignalOrder::ShiftFire | SignalOrder::MoveToSignal => {
-                        true
-                    }
-                };
+                let ok = SignalOrder::offered(m.kind, c).contains(order);
                 if !ok {
                     out.push(e(
                         "signals",
-                        format!("{device:?} orders {order:?}, but the mission has no such control"),
+                        format!(
+                            "the {} signal orders \"{}\", which is not on the signal chart of this {} mission or names a control the mission lacks (4.3.6)",
+                            device.label(),
+                            order.label(),
+                            m.kind.label().to_lowercase()
+                        ),
                     ));
                 }
             }

@@ -41,8 +41,8 @@ fn mover_ok(game: &Game, unit: UnitId, to: CardPos) -> bool {
 /// Carries out the signal plan's order for a device deployed on `at`.
 pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
     let Some(order) = game
-        .mission
-        .signals
+        .state
+        .signal_plan
         .iter()
         .find(|(d, _)| *d == device)
         .map(|(_, o)| *o)
@@ -59,10 +59,12 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
         "4.3.6",
         EventKind::Marker {
             pos: at,
-            what: format!("signal: {order:?}"),
+            what: format!("signal: {}", order.label()),
         },
         format!(
-            "The signal plan gives {device:?} the order {order:?}; {} unit(s) see it.",
+            "The signal plan gives the {} the order \"{}\"; {} unit(s) see it.",
+            device.label(),
+            order.label(),
             seers.len()
         ),
         Vec::new(),

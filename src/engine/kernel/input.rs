@@ -62,6 +62,14 @@ pub enum Input {
     /// 2.3.2: every asset not yet handed out stays with the holder the
     /// briefing names.
     KeepAssets,
+    /// 2.3.3, 4.3.6: the signal `device` carries `order` (none: it means
+    /// nothing this mission).
+    SignalMeans {
+        device: crate::data::mission::Pyro,
+        order: Option<crate::data::mission::SignalOrder>,
+    },
+    /// 2.3.3: every signal not yet given a meaning keeps the briefing's.
+    KeepSignals,
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -130,6 +138,10 @@ pub enum Choice {
         from: UnitId,
         asset: crate::engine::kernel::asset::Asset,
     },
+    /// 2.3.3: before play the player gives each signal device the company
+    /// carries its meaning, from the signal chart of the mission's kind
+    /// (4.3.6); the briefing's plan is the suggestion.
+    Signal { device: crate::data::mission::Pyro },
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.

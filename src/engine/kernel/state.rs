@@ -635,6 +635,11 @@ pub struct State {
     /// missions.
     #[serde(default)]
     pub moved: Vec<String>,
+    /// The signal plan (2.3.3, 4.3.6): the order each pyrotechnic signal
+    /// carries, the briefing's unless the player gave it another before
+    /// turn 1.
+    #[serde(default)]
+    pub signal_plan: Vec<(Pyro, crate::data::mission::SignalOrder)>,
     /// Skill markers held: (holder, skill) (10.7).
     #[serde(default)]
     pub skills: Vec<(UnitId, crate::data::mission::Skill)>,

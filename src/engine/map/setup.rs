@@ -77,6 +77,7 @@ pub fn initial_state(
         skill_in_use: None,
         patrol: 1,
         moved: Vec::new(),
+        signal_plan: mission.signals.clone(),
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {
@@ -98,9 +99,12 @@ pub fn initial_state(
     if mission.kind != crate::data::mission::MissionKind::Defensive {
         place_pc_markers(mission, &mut state, false);
     }
-    // 2.3.2: the assets are handed out first.
+    // 2.3.2, 2.3.3: the assets are handed out first, then the signals
+    // given their meanings.
     let assets = asset_choices(&state);
     state.choices.extend(assets);
+    let signals = signal_choices(&state);
+    state.choices.extend(signals);
     // 11.4: a combat patrol waits for the player to name who goes out.
     if mission.kind == crate::data::mission::MissionKind::Patrol {
         state
@@ -159,6 +163,31 @@ pub fn asset_choices(state: &State) -> Vec<crate::engine::kernel::input::Choice>
         }
     }
     v
+}
+
+/// 2.3.3: the questions of the signal plan, one for each kind of signal
+/// device the company carries (under 13.3 none: the signals are set
+/// aside).
+pub fn signal_choices(state: &State) -> Vec<crate::engine::kernel::input::Choice> {
+    if state.options.abstract_comms {
+        return Vec::new();
+    }
+    let mut devices: Vec<crate::data::mission::Pyro> = state
+        .units
+        .iter()
+        .filter(|u| u.side == Side::Us)
+        .flat_map(|u| u.assets.iter())
+        .filter_map(|a| match a {
+            Asset::Pyro(p, _) if p.is_signal() => Some(*p),
+            _ => None,
+        })
+        .collect();
+    devices.sort();
+    devices.dedup();
+    devices
+        .into_iter()
+        .map(|device| crate::engine::kernel::input::Choice::Signal { device })
+        .collect()
 }
 
 /// Deals the grid (2.2.1, 5.2.2 A): fixed cards first, then the rest at

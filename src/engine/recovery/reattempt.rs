@@ -183,6 +183,8 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     // 11.1 steps 10-12: fresh assets, handed out again (2.3.2).
     let assets = crate::engine::map::setup::asset_choices(&s);
     s.choices.extend(assets);
+    let signals = crate::engine::map::setup::signal_choices(&s);
+    s.choices.extend(signals);
     // 11.4: on a combat patrol mission of several patrols the next night
     // brings new PC markers (none on the combat outpost).
     if mission.kind == crate::data::mission::MissionKind::Patrol && mission.patrols > 1 {

@@ -48,6 +48,21 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 to,
             }))
             .collect(),
+        Choice::Signal { device } => std::iter::once(Input::KeepSignals)
+            .chain(
+                crate::data::mission::SignalOrder::offered(
+                    game.mission.kind,
+                    &game.mission.controls,
+                )
+                .into_iter()
+                .map(Some)
+                .chain(std::iter::once(None))
+                .map(|order| Input::SignalMeans {
+                    device: *device,
+                    order,
+                }),
+            )
+            .collect(),
         Choice::SetUp { unit } => std::iter::once(Input::KeepPlan)
             .chain(
                 set_up_cards(game, *unit)
@@ -112,6 +127,7 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         },
         Choice::SetUp { .. } => Input::KeepPlan,
         Choice::Asset { .. } => Input::KeepAssets,
+        Choice::Signal { .. } => Input::KeepSignals,
         Choice::Patrol => Input::NamePatrol {
             units: crate::engine::orders::chain::patrol_options(game)
                 .into_iter()
@@ -162,6 +178,19 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 "Set-up: who carries {}? (plan: {})",
                 asset.words(),
                 game.describe(*from)
+            ),
+        ),
+        Choice::Signal { device } => (
+            "2.3.3",
+            format!(
+                "Set-up: what does the {} signal mean? (plan: {})",
+                device.label(),
+                game.state
+                    .signal_plan
+                    .iter()
+                    .find(|(d, _)| d == device)
+                    .map(|(_, o)| o.label())
+                    .unwrap_or_else(|| "nothing".into())
             ),
         ),
         Choice::Patrol => ("11.4", "Who goes on the patrol? (only they move)".into()),
@@ -216,6 +245,22 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         (Choice::Patrol, Input::NamePatrol { units }) => name_patrol(game, units),
         (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
         (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
+        (Choice::Signal { .. }, Input::SignalMeans { device, order }) => {
+            signal_means(game, *device, *order)
+        }
+        (Choice::Signal { .. }, Input::KeepSignals) => {
+            game.state
+                .choices
+                .retain(|c| !matches!(c, Choice::Signal { .. }));
+            game.emit(
+                "2.3.3",
+                crate::engine::kernel::events::EventKind::Nothing {
+                    why: "signal plan kept".into(),
+                },
+                "The other signals keep the meaning the briefing gives them.".into(),
+                Vec::new(),
+            );
+        }
         (Choice::Asset { .. }, Input::KeepAssets) => {
             game.state
                 .choices
@@ -386,6 +431,40 @@ fn carry(
     );
 }
 
+/// 2.3.3: the signal plan gives `device` its meaning (one order a
+/// device, 4.3.6).
+fn signal_means(
+    game: &mut Game,
+    device: crate::data::mission::Pyro,
+    order: Option<crate::data::mission::SignalOrder>,
+) {
+    let plan = &mut game.state.signal_plan;
+    plan.retain(|(d, _)| *d != device);
+    if let Some(o) = order {
+        plan.push((device, o));
+        plan.sort();
+    }
+    let text = match order {
+        Some(o) => format!(
+            "The signal plan: the {} means \"{}\".",
+            device.label(),
+            o.label()
+        ),
+        None => format!(
+            "The signal plan: the {} means nothing this mission.",
+            device.label()
+        ),
+    };
+    game.emit(
+        "2.3.3",
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: "signal given its meaning".into(),
+        },
+        text,
+        Vec::new(),
+    );
+}
+
 /// Whether an input answers a question.
 pub fn is_answer(input: &Input) -> bool {
     matches!(
@@ -399,5 +478,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::KeepPlan
             | Input::Carry { .. }
             | Input::KeepAssets
+            | Input::SignalMeans { .. }
+            | Input::KeepSignals
     )
 }

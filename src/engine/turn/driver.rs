@@ -332,6 +332,8 @@ impl Game {
             | Input::KeepPlan
             | Input::Carry { .. }
             | Input::KeepAssets
+            | Input::SignalMeans { .. }
+            | Input::KeepSignals
             | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }

@@ -15,7 +15,9 @@
 //! - Experience points go first to the CO HQ, then the PLT HQs, then the
 //!   other units in roster order, each time to the cheapest step that can
 //!   still rise a level (one level per step per mission, 10.3.2).
-//! - Replacements first rebuild lost HQs and staff (Green, 10.4), then fill
+//! - Replacements first rebuild lost HQs and staff (Green, 10.4; an HQ
+//!   whose last step became a fire team is rebuilt from that team, 10.2.2,
+//!   spending no replacement), then fill
 //!   the units furthest below full strength, veterans before green steps.
 //! - An HQ lost with no replacement left comes back Green all the same: the
 //!   battalion will not send the company out without its leaders.
@@ -774,29 +776,23 @@ impl Campaign {
         let mut pool: Vec<Experience> = std::iter::repeat_n(Experience::Veteran, vets as usize)
             .chain(std::iter::repeat_n(Experience::Green, green as usize))
             .collect();
-        let mut orphans = 0;
         // HQs and staff come back Green whatever happens.
         for m in &mut self.roster {
             if m.counter().is_empty() && leader_rank(m.kind, &m.id) < 3 {
+                if m.teams > 0 {
+                    // 10.2.2: the fire team its last step became is
+                    // converted back into the HQ, Green; no replacement
+                    // is spent.
+                    m.steps = vec![Experience::Green];
+                    m.teams = 0;
+                    continue;
+                }
                 if let Some(p) = pool.iter().position(|e| *e == Experience::Green) {
                     pool.remove(p);
                 } else if !pool.is_empty() {
                     pool.pop();
                 }
-                // 10.4: a replacement reconstitutes the HQ, Green; the
-                // fire team its last step became stays a fire team, kept
-                // with the squad furthest below strength.
-                let team = m.teams > 0;
                 m.steps = vec![Experience::Green];
-                m.teams = 0;
-                if team {
-                    orphans += 1;
-                }
-            }
-        }
-        for _ in 0..orphans {
-            if let Some(m) = self.furthest_below_full(true) {
-                m.add_team();
             }
         }
         for e in pool {

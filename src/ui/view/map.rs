@@ -412,7 +412,7 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
             None => {}
         }
         for p in &m.signals {
-            v.push(format!("{p:?}"));
+            v.push(p.label().to_string());
         }
     }
     let ctl = &s.map.controls;
