@@ -246,7 +246,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{}: on {at}{plan}", name(game, *unit))
             }
         }
-        Input::KeepPlan => "Keep the briefing's plan for every unit not yet placed".into(),
+        Input::KeepPlan => "Keep the briefing's plan (all the rest)".into(),
         Input::Carry { asset, from, to } => {
             if from == to {
                 format!(
@@ -258,14 +258,25 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{} carries {}", name(game, *to), asset.words())
             }
         }
-        Input::KeepAssets => {
-            "Keep the briefing's holders for every asset not yet handed out".into()
+        Input::KeepAssets => "Keep the briefing's holders (all the rest)".into(),
+        Input::SignalMeans { device, order } => {
+            let planned = game
+                .state()
+                .signal_plan
+                .iter()
+                .find(|(d, _)| d == device)
+                .map(|(_, o)| *o);
+            let plan = if planned == *order {
+                ", as the briefing plans"
+            } else {
+                ""
+            };
+            match order {
+                Some(o) => format!("The {}: {}{plan}", device.label(), o.label()),
+                None => format!("The {}: no meaning this mission{plan}", device.label()),
+            }
         }
-        Input::SignalMeans { device, order } => match order {
-            Some(o) => format!("The {}: {}", device.label(), o.label()),
-            None => format!("The {}: no meaning this mission", device.label()),
-        },
-        Input::KeepSignals => "Keep the briefing's meaning for every signal not yet decided".into(),
+        Input::KeepSignals => "Keep the briefing's meanings (all the rest)".into(),
         Input::NamePatrol { units } => {
             let hq = units
                 .iter()

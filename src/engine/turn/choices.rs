@@ -182,16 +182,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         ),
         Choice::Signal { device } => (
             "2.3.3",
-            format!(
-                "Set-up: what does the {} signal mean? (plan: {})",
-                device.label(),
-                game.state
-                    .signal_plan
-                    .iter()
-                    .find(|(d, _)| d == device)
-                    .map(|(_, o)| o.label())
-                    .unwrap_or_else(|| "nothing".into())
-            ),
+            format!("Set-up: what does the {} signal mean?", device.label()),
         ),
         Choice::Patrol => ("11.4", "Who goes on the patrol? (only they move)".into()),
         Choice::BattalionFire { target, .. } => (
