@@ -5,11 +5,13 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use fof::data::{DataSet, DataSource, load};
 use fof::engine::kernel::input::Action;
+use fof::engine::kernel::input::MenuSection;
 use fof::engine::kernel::input::{Decision, Input};
 use fof::engine::{Game, Options};
 use fof::learn::Learn;
-use fof::ui::app::{App, Driver, Local, Msg, Overlay, Screen};
+use fof::ui::app::{App, Driver, Group, Local, Msg, Overlay, Row, Screen, Sel};
 use fof::ui::keys::{Command, KeyMap};
+use fof::ui::labels;
 use fof::ui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -148,17 +150,26 @@ fn keys_select_a_unit_open_its_orders_and_move_it() {
     let Overlay::Menu(menu) = &app.overlay else {
         panic!("Enter opens the orders menu: {:?}", app.overlay)
     };
-    // Every entry is legal and names the unit, except ending the impulse.
+    // Every entry is legal; ending the impulse is one of them.
     for e in &menu.entries {
         assert!(legal.contains(&e.input), "{:?} is not legal", e.input);
     }
     assert!(menu.entries.iter().any(|e| e.input == Input::EndImpulse));
-    let target = menu
-        .entries
-        .iter()
-        .position(|e| matches!(&e.input, Input::Order(o) if matches!(o.action, Action::Move { unit: u, to: t, .. } if u == unit && t == to)))
-        .expect("the move is in the unit's menu");
-    for _ in 0..target {
+    let is_target = |i: &Input| matches!(i, Input::Order(o) if matches!(o.action, Action::Move { unit: u, to: t, .. } if u == unit && t == to));
+    assert!(
+        menu.entries.iter().any(|e| is_target(&e.input)),
+        "the move is in the menu"
+    );
+    // The selection starts on the unit's first order.
+    let first = menu.selected_entry().expect("an entry is selected");
+    assert!(labels::input_units(&first.input).contains(&unit));
+    for _ in 0..menu.entries.len() {
+        let Overlay::Menu(menu) = &app.overlay else {
+            panic!("the menu stays open")
+        };
+        if menu.selected_entry().is_some_and(|e| is_target(&e.input)) {
+            break;
+        }
         ch(&mut app, 'j');
     }
     let n = app.driver.inputs();
@@ -602,8 +613,18 @@ fn learn_mode_stops_at_every_step_of_turn_1_in_order() {
         {
             seen.push(s);
         }
-        // Only Enter, as a new player would press it: at a decision it
-        // opens the orders and gives the first.
+        // Enter, as a new player would press it. At a decision learn mode
+        // opens the orders with nothing selected (Enter alone gives no
+        // order, issue 17): Down picks the first entry and Enter gives it.
+        if !app.walking() && matches!(app.overlay, Overlay::Menu(ref m) if m.selected.is_none()) {
+            if matches!(app.game().prompt().decision, Decision::Orders { .. }) {
+                // Orders: this player ends each impulse.
+                key(&mut app, KeyCode::Esc);
+                ch(&mut app, 'e');
+                continue;
+            }
+            ch(&mut app, 'j');
+        }
         key(&mut app, KeyCode::Enter);
     }
     // Within forty presses turn 1 is walked through, every step in order.
@@ -703,6 +724,8 @@ fn snapshot_learn_mode_explains_the_order_under_the_cursor() {
         panic!("the orders open at a decision")
     };
     assert!(!menu.entries.is_empty());
+    assert_eq!(menu.selected, None, "learn mode selects nothing at first");
+    ch(&mut app, 'j');
     let screen = render(&app, 160, 50);
     assert!(screen.contains(" Learn "), "{screen}");
     insta::assert_snapshot!("learn_orders_menu_160x50", screen);
@@ -764,4 +787,228 @@ fn a_locale_that_is_not_utf8_draws_in_ascii() {
             assert!(screen.is_ascii(), "{screen}");
         }
     }
+}
+
+#[test]
+fn learn_mode_with_sixty_enter_presses_gives_no_order() {
+    let mut app = learn_app(1);
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Enter);
+    }
+    let orders = app
+        .game()
+        .log()
+        .iter()
+        .filter(|e| matches!(e.kind, fof::engine::kernel::events::EventKind::Order { .. }))
+        .count();
+    assert_eq!(orders, 0, "Enter alone gave an order in learn mode");
+    assert!(
+        !app.walking(),
+        "sixty presses reach the player's first decision"
+    );
+}
+
+// ---- the grouped orders menu (issue 17) ------------------------------------------
+
+/// Every input the menu lists once every section is unfolded, in the order
+/// shown, checking that each sits under its own section's heading.
+fn menu_inputs(menu: &fof::ui::app::Menu) -> Vec<Input> {
+    let mut m = menu.clone();
+    m.folded.clear();
+    let mut under = None;
+    let mut out = Vec::new();
+    let mut seen_groups = Vec::new();
+    for r in m.rows() {
+        match r {
+            Row::Header { group, .. } => {
+                assert!(
+                    !seen_groups.contains(&group),
+                    "a section's heading comes once"
+                );
+                seen_groups.push(group);
+                under = Some(group);
+            }
+            Row::Entry(i) => {
+                let e = &m.entries[i];
+                if m.grouped {
+                    assert_eq!(under, Some(e.group), "{} under another heading", e.label);
+                }
+                out.push(e.input.clone());
+            }
+            Row::Recipient(_) => {}
+        }
+    }
+    // Sections come in the Action Menu's order, the impulse last.
+    let mut sorted = seen_groups.clone();
+    sorted.sort();
+    assert_eq!(seen_groups, sorted);
+    out
+}
+
+#[test]
+fn every_legal_input_is_reachable_from_the_grouped_menu() {
+    let d = data();
+    let mut checked = 0;
+    for m in &d.missions {
+        for seed in 1..=2u64 {
+            let mut g = Game::new(d.clone(), &m.id, seed, Options::default()).expect("setup");
+            let mut rng = fof::play::sim::bot_rng(seed);
+            let mut n = 0;
+            while !g.is_over() && n < 120 {
+                let legal = g.legal_inputs();
+                if n % 6 == 0 {
+                    let mut app = app_of(g.clone());
+                    app.screen = Screen::Play;
+                    app.open_all_menu();
+                    let Overlay::Menu(menu) = &app.overlay else {
+                        panic!("a menu opens at every decision")
+                    };
+                    let mut shown = menu_inputs(menu);
+                    let mut want = legal.clone();
+                    shown.sort();
+                    want.sort();
+                    assert_eq!(shown, want, "{} seed {seed}, input {n}", m.id);
+                    checked += 1;
+                }
+                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+                    .expect("a legal input");
+                g.apply(&i).expect("legal");
+                n += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} menus checked");
+}
+
+/// A full company's orders menu at its first decision with Spot orders.
+fn full_company_with_spot_orders() -> App<Local> {
+    let d = data();
+    for seed in 1..=20u64 {
+        let mut g =
+            Game::new(d.clone(), "village_assault", seed, Options::default()).expect("setup");
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..300 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            let spots = legal
+                .iter()
+                .filter(|i| matches!(i, Input::Order(o) if matches!(o.action, Action::Spot { .. })))
+                .count();
+            if spots > 0 && legal.len() > 40 {
+                let mut app = app_of(g);
+                app.screen = Screen::Play;
+                return app;
+            }
+            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+                .expect("a legal input");
+            g.apply(&i).expect("legal");
+        }
+    }
+    panic!("no Spot order came up in village_assault");
+}
+
+#[test]
+fn typing_spot_reaches_the_spot_orders_in_five_keystrokes() {
+    let mut app = full_company_with_spot_orders();
+    ch(&mut app, 'o');
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("o opens the orders")
+    };
+    assert!(menu.entries.len() > 40, "a full company's menu");
+    for c in "spot".chars() {
+        ch(&mut app, c);
+    }
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("the menu stays open while searching")
+    };
+    assert_eq!(menu.query, "spot");
+    let e = menu.selected_entry().expect("an entry is selected");
+    assert!(
+        matches!(&e.input, Input::Order(o) if matches!(o.action, Action::Spot { .. })),
+        "{}",
+        e.label
+    );
+    for r in menu.rows() {
+        if let Row::Entry(i) = r {
+            assert!(
+                menu.entries[i].label.starts_with("Spot"),
+                "{}",
+                menu.entries[i].label
+            );
+        }
+    }
+    // Backspace widens the search again, Esc clears it.
+    key(&mut app, KeyCode::Backspace);
+    key(&mut app, KeyCode::Esc);
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("Esc clears the search first")
+    };
+    assert!(menu.query.is_empty() && !menu.searching);
+    assert_eq!(menu.shown(), menu.entries.len());
+}
+
+#[test]
+fn menu_keys_fold_filter_and_wrap() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 'o');
+    let sel = |app: &App<Local>| match &app.overlay {
+        Overlay::Menu(m) => m.selected,
+        _ => panic!("the menu is open"),
+    };
+    // Home then Up wraps round to the last entry; End is that entry too.
+    key(&mut app, KeyCode::Home);
+    let first = sel(&app);
+    key(&mut app, KeyCode::Up);
+    let wrapped = sel(&app);
+    key(&mut app, KeyCode::End);
+    assert_eq!(sel(&app), wrapped);
+    key(&mut app, KeyCode::Down);
+    assert_eq!(sel(&app), first);
+    // 2 shows the movement orders only; 0 every section again.
+    ch(&mut app, '2');
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!()
+    };
+    assert!(m.shown() > 0);
+    assert!(m.rows().iter().all(|r| match r {
+        Row::Entry(i) => m.entries[*i].group == Group::Section(MenuSection::Movement),
+        Row::Header { group, .. } => *group == Group::Section(MenuSection::Movement),
+        Row::Recipient(_) => true,
+    }));
+    ch(&mut app, '0');
+    // Left folds the selected entry's section to its heading, Enter on
+    // the heading unfolds it.
+    key(&mut app, KeyCode::Home);
+    ch(&mut app, 'j');
+    let before = match &app.overlay {
+        Overlay::Menu(m) => m.rows().len(),
+        _ => panic!(),
+    };
+    key(&mut app, KeyCode::Left);
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!()
+    };
+    assert!(matches!(m.selected, Some(Sel::Header(_))));
+    assert!(m.rows().len() < before);
+    key(&mut app, KeyCode::Enter);
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!("Enter on a heading keeps the menu open")
+    };
+    assert_eq!(m.rows().len(), before);
+}
+
+#[test]
+fn snapshot_orders_menu_narrowed_by_a_search() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 'o');
+    for c in "move r1".chars() {
+        ch(&mut app, c);
+    }
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!()
+    };
+    assert!(m.shown() < m.entries.len(), "the search narrows the menu");
+    both_sizes("orders_menu_searched", &app);
 }

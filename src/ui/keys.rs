@@ -42,10 +42,17 @@ pub enum Command {
     PrevImpulse,
     ToStart,
     ToEnd,
+    Search,
+    WhyNot,
+    OnlyCommand,
+    OnlyMovement,
+    OnlyRally,
+    OnlyCombat,
+    AllSections,
 }
 
 impl Command {
-    pub const ALL: [Command; 31] = [
+    pub const ALL: [Command; 38] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -77,25 +84,36 @@ impl Command {
         Command::PrevImpulse,
         Command::ToStart,
         Command::ToEnd,
+        Command::Search,
+        Command::WhyNot,
+        Command::OnlyCommand,
+        Command::OnlyMovement,
+        Command::OnlyRally,
+        Command::OnlyCombat,
+        Command::AllSections,
     ];
 
     /// What the command does, for the help screen.
     pub fn help(self) -> &'static str {
         match self {
-            Command::Up => "cursor up: the card above, or the entry above in a menu",
+            Command::Up => {
+                "cursor up: the card above, or the entry above in a menu (round from the top)"
+            }
             Command::Down => "cursor down",
-            Command::Left => "cursor left",
-            Command::Right => "cursor right",
+            Command::Left => "cursor left; menus: fold the section",
+            Command::Right => "cursor right; menus: unfold the section",
             Command::NextUnit => "select the next unit on the card",
             Command::PrevUnit => "select the previous unit on the card",
-            Command::Confirm => "open the selected unit's orders; give the chosen order",
+            Command::Confirm => {
+                "open the orders, the selected unit's first; give the chosen order; fold or unfold a section heading"
+            }
             Command::Back => "close the menu or window",
-            Command::AllOrders => "every input the rules allow now, for all units",
+            Command::AllOrders => "the orders menu from the top: every input the rules allow now",
             Command::EndImpulse => "end the impulse (commands saved up to the limit, 4.1.3)",
             Command::Undo => "take back the last input, if it drew no card",
             Command::Cards => "show the last cards drawn again",
-            Command::LogUp => "scroll the log back",
-            Command::LogDown => "scroll the log forward",
+            Command::LogUp => "scroll the log back; menus: a page up",
+            Command::LogDown => "scroll the log forward; menus: a page down",
             Command::LogFilter => "log: all events, the company's, the enemy's",
             Command::Help => "this help",
             Command::Quit => "quit (the game is saved after every input)",
@@ -113,8 +131,19 @@ impl Command {
             Command::TakeOver => "replays: take over from here as a new game (a new file)",
             Command::NextImpulse => "replays: the next impulse (an HQ's commands drawn)",
             Command::PrevImpulse => "replays: the impulse before",
-            Command::ToStart => "replays: the start",
-            Command::ToEnd => "replays: the end",
+            Command::ToStart => "replays: the start; menus: the first entry",
+            Command::ToEnd => "replays: the end; menus: the last entry",
+            Command::Search => {
+                "menus: search the entries (or just type); Backspace deletes, Esc clears"
+            }
+            Command::WhyNot => {
+                "why not? the orders the selected unit (or the company) cannot be given now, with the reason"
+            }
+            Command::OnlyCommand => "orders menu: Command & Control orders only (4.2.1)",
+            Command::OnlyMovement => "orders menu: Movement orders only (4.2.2)",
+            Command::OnlyRally => "orders menu: Rally orders only (4.2.3)",
+            Command::OnlyCombat => "orders menu: Combat orders only (4.2.4)",
+            Command::AllSections => "orders menu: every section again",
         }
     }
 }

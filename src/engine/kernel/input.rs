@@ -307,6 +307,44 @@ pub enum Action {
     HigherTask { commands: u8 },
 }
 
+/// The four sections of the Action Menu (4.2.1-4.2.4), in its order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MenuSection {
+    CommandAndControl,
+    Movement,
+    Rally,
+    Combat,
+}
+
+impl MenuSection {
+    pub const ALL: [MenuSection; 4] = [
+        MenuSection::CommandAndControl,
+        MenuSection::Movement,
+        MenuSection::Rally,
+        MenuSection::Combat,
+    ];
+
+    /// Its name in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuSection::CommandAndControl => "Command & Control",
+            MenuSection::Movement => "Movement",
+            MenuSection::Rally => "Rally",
+            MenuSection::Combat => "Combat",
+        }
+    }
+
+    /// Its section of the rules.
+    pub fn rule(self) -> &'static str {
+        match self {
+            MenuSection::CommandAndControl => "4.2.1",
+            MenuSection::Movement => "4.2.2",
+            MenuSection::Rally => "4.2.3",
+            MenuSection::Combat => "4.2.4",
+        }
+    }
+}
+
 impl Action {
     /// The rule section of the action.
     pub fn rule(&self) -> &'static str {
@@ -407,6 +445,58 @@ impl Action {
             ShiftFire { .. } => "Shift Fire",
             FireFinalProtective => "Fire FPF/FPL",
             HigherTask { .. } => "Carry Out Battalion Tasking",
+        }
+    }
+
+    /// The section of the Action Menu (4.2) the order belongs to.
+    pub fn section(&self) -> MenuSection {
+        use Action::*;
+        match self {
+            Activate { .. }
+            | Exhort { .. }
+            | DeployPyro { .. }
+            | ReconstitutePltHq { .. }
+            | ReconstituteCoHq { .. }
+            | CreateRunner { .. }
+            | DispatchRunner { .. }
+            | DismissRunner { .. }
+            | RepairLine { .. }
+            | SwitchNet { .. }
+            | DesignateCasualtyPoint
+            | HigherTask { .. } => MenuSection::CommandAndControl,
+            Move { .. }
+            | MovePlatoon { .. }
+            | Infiltrate { .. }
+            | InfiltratePlatoon { .. }
+            | SeekCover { .. }
+            | MoveCover { .. }
+            | InfiltrateCover { .. }
+            | PickUp { .. }
+            | PickUpItem { .. } => MenuSection::Movement,
+            RemovePin { .. }
+            | ParalyzedToLitter { .. }
+            | LitterToFire { .. }
+            | FireToAssault { .. }
+            | AssaultToFire { .. }
+            | RallyToFront { .. }
+            | DetachTeam { .. }
+            | Supplement { .. }
+            | ReconstituteSquad { .. }
+            | FlipToFireTeam { .. } => MenuSection::Rally,
+            Spot { .. }
+            | ConcentrateFire { .. }
+            | PlatoonConcentrate { .. }
+            | Grenade { .. }
+            | PlatoonGrenade { .. }
+            | MortarFire { .. }
+            | CeaseFire { .. }
+            | ShiftFire { .. }
+            | ThrowDemo { .. }
+            | PlaceDemo { .. }
+            | Flame { .. }
+            | WpGrenade { .. }
+            | CallForFire { .. }
+            | FireFinalProtective => MenuSection::Combat,
         }
     }
 

@@ -3,19 +3,24 @@
 //! [`super::view`]). The app never changes the game except by applying one
 //! of the engine's legal inputs through its [`Driver`].
 
+mod menu;
 mod orders;
 mod walk;
+mod whynot;
+
+pub use menu::{Menu, Row, Sel};
 
 use walk::impulse_begins;
 
 use super::keys::{Command, Key, KeyMap};
+use super::labels;
 use super::step::{Stepper, StopKind};
 use super::theme::Theme;
 use crate::data::units::Side;
 use crate::engine::kernel::events::{CardRead, Event, EventKind};
 use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
-use crate::engine::kernel::input::{Decision, Input};
+use crate::engine::kernel::input::{Decision, Input, MenuSection};
 use crate::engine::kernel::pos::CardPos;
 use crate::learn::Learn;
 use crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
@@ -134,15 +139,25 @@ pub enum Screen {
     Between(Finished),
 }
 
-/// A menu of inputs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Menu {
-    pub title: String,
-    pub entries: Vec<Entry>,
-    pub selected: usize,
+/// Where an entry stands in a grouped menu: a section of the Action Menu,
+/// or the impulse itself (ending it, setting something down).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Group {
+    Section(MenuSection),
+    Impulse,
 }
 
-/// One input in a menu, with what it costs and its odds.
+impl Group {
+    /// Its heading in words, with its rule.
+    pub fn label(self) -> String {
+        match self {
+            Group::Section(s) => format!("{} ({})", s.label(), s.rule()),
+            Group::Impulse => "The impulse (4.1.3)".into(),
+        }
+    }
+}
+
+/// One input in a menu, with what it costs, its odds and what it will do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     pub input: Input,
@@ -152,6 +167,19 @@ pub struct Entry {
     /// The attempt it makes, where it makes one: cards drawn, what they
     /// must show, the chance of success ("64%", "sure").
     pub odds: Option<Odds>,
+    /// Its section in a grouped menu.
+    pub group: Group,
+    /// Who receives it ("3/2 on R2C1", "the platoon"), empty for none.
+    pub recipient: String,
+    /// Who gives it ("CO HQ", "General Initiative"), empty for answers.
+    pub by: String,
+    /// What it will or may do that matters, in words, worst first.
+    pub consequences: Vec<String>,
+    /// Everything a search looks in, lower case.
+    pub search: String,
+    /// The label without its recipient, for a grouped menu where the
+    /// recipient heads its entries.
+    pub short: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -159,6 +187,11 @@ pub struct Odds {
     pub cards: u8,
     pub needed: String,
     pub chance: String,
+    /// Orders drawing once per unit: the chance that every attempt
+    /// succeeds.
+    pub whole: Option<String>,
+    /// Calls for fire: the chance of a short round.
+    pub short_round: Option<String>,
 }
 
 /// What lies over the screen.
@@ -172,6 +205,18 @@ pub enum Overlay {
     Quit,
     /// The cards of the last draw, one after another: which is shown.
     Cards(usize),
+    /// "Why not?": the orders that cannot be given now, with the reasons.
+    WhyNot(WhyNot),
+}
+
+/// The "why not?" window: what it is about, its lines (order, reason,
+/// rule), how far it is scrolled, and the menu to go back to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhyNot {
+    pub title: String,
+    pub lines: Vec<(String, String)>,
+    pub scroll: u16,
+    pub back: Option<Box<Menu>>,
 }
 
 /// Which events the log shows.
@@ -447,6 +492,9 @@ impl<D: Driver> App<D> {
                     return;
                 }
                 let key = Key::from_event(&k);
+                if self.search_key(key) {
+                    return;
+                }
                 // Quitting is always possible, whatever lies over the screen.
                 match self.keys.command(key) {
                     Some(cmd) => self.command(cmd, Some(key)),
@@ -457,9 +505,36 @@ impl<D: Driver> App<D> {
         }
     }
 
-    /// Keys that are no command: the quit prompt's y/n.
+    /// A key typed into a menu's search: while searching, characters and
+    /// Backspace edit the words sought (Esc, Enter and the arrows keep
+    /// their commands). Returns whether the key was taken.
+    fn search_key(&mut self, key: Key) -> bool {
+        use crossterm::event::KeyCode;
+        let Overlay::Menu(menu) = &mut self.overlay else {
+            return false;
+        };
+        if !menu.searching || key.ctrl {
+            return false;
+        }
+        match key.code {
+            KeyCode::Char(c) => menu.type_char(c),
+            KeyCode::Backspace => menu.backspace(),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Keys that are no command: the quit prompt's y/n; in a menu, a
+    /// character starts a search.
     fn other_key(&mut self, key: Key) {
         use crossterm::event::KeyCode;
+        if let Overlay::Menu(menu) = &mut self.overlay
+            && let KeyCode::Char(c) = key.code
+            && !key.ctrl
+        {
+            menu.type_char(c);
+            return;
+        }
         if self.overlay == Overlay::Quit {
             match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') => self.quit = true,
@@ -518,26 +593,74 @@ impl<D: Driver> App<D> {
             }
             Overlay::Menu(menu) => {
                 match cmd {
-                    Command::Up => menu.selected = menu.selected.saturating_sub(1),
-                    Command::Down if menu.selected + 1 < menu.entries.len() => {
-                        menu.selected += 1;
+                    Command::Up => menu.step(-1, true),
+                    Command::Down => menu.step(1, true),
+                    Command::LogUp => menu.step(-10, false),
+                    Command::LogDown => menu.step(10, false),
+                    Command::ToStart => menu.home(),
+                    Command::ToEnd => menu.end(),
+                    Command::Left => menu.fold(),
+                    Command::Right => menu.unfold(),
+                    Command::OnlyCommand if menu.grouped => {
+                        menu.only(Some(MenuSection::CommandAndControl))
                     }
-                    Command::LogUp => menu.selected = menu.selected.saturating_sub(10),
-                    Command::LogDown => {
-                        menu.selected =
-                            (menu.selected + 10).min(menu.entries.len().saturating_sub(1))
-                    }
-                    Command::Confirm => {
-                        if let Some(e) = menu.entries.get(menu.selected) {
-                            let input = e.input.clone();
-                            self.overlay = Overlay::None;
-                            self.give(&input);
+                    Command::OnlyMovement if menu.grouped => menu.only(Some(MenuSection::Movement)),
+                    Command::OnlyRally if menu.grouped => menu.only(Some(MenuSection::Rally)),
+                    Command::OnlyCombat if menu.grouped => menu.only(Some(MenuSection::Combat)),
+                    Command::AllSections => menu.only(None),
+                    Command::Search => menu.searching = true,
+                    Command::Confirm => match menu.selected {
+                        Some(Sel::Header(g)) => {
+                            menu.toggle(g);
                         }
+                        Some(Sel::Entry(_)) => {
+                            if let Some(e) = menu.selected_entry() {
+                                let input = e.input.clone();
+                                self.overlay = Overlay::None;
+                                self.give(&input);
+                            }
+                        }
+                        None => {
+                            self.message = Some(format!(
+                                "nothing is selected: choose an entry with {}/{}, then {} gives it",
+                                self.keys.key(Command::Up),
+                                self.keys.key(Command::Down),
+                                self.keys.key(Command::Confirm)
+                            ));
+                        }
+                    },
+                    Command::Back if menu.searching || !menu.query.is_empty() => {
+                        menu.clear_search()
                     }
                     Command::Back | Command::AllOrders => self.overlay = Overlay::None,
+                    Command::WhyNot => {
+                        let unit = menu
+                            .selected_entry()
+                            .and_then(|e| labels::input_units(&e.input).first().copied())
+                            .or_else(|| self.selected_unit());
+                        self.open_why_not(unit);
+                    }
                     Command::Help => self.overlay = Overlay::Help(0),
                     Command::Quit => self.overlay = Overlay::Quit,
                     _ => {}
+                }
+                return;
+            }
+            Overlay::WhyNot(w) => {
+                match cmd {
+                    Command::Down => w.scroll = w.scroll.saturating_add(1),
+                    Command::Up => w.scroll = w.scroll.saturating_sub(1),
+                    Command::LogDown => w.scroll = w.scroll.saturating_add(10),
+                    Command::LogUp => w.scroll = w.scroll.saturating_sub(10),
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    Command::Help => self.overlay = Overlay::Help(0),
+                    _ => {
+                        // Back to the menu it was opened from, if any.
+                        self.overlay = match w.back.take() {
+                            Some(m) => Overlay::Menu(*m),
+                            None => Overlay::None,
+                        };
+                    }
                 }
                 return;
             }
@@ -687,6 +810,33 @@ impl<D: Driver> App<D> {
                 self.log_back = 0;
             }
             Command::Back => self.message = None,
+            Command::WhyNot if self.viewer.is_some() => self.walking_message(),
+            Command::WhyNot => {
+                let u = self.selected_unit();
+                self.open_why_not(u);
+            }
+            Command::Search
+            | Command::OnlyCommand
+            | Command::OnlyMovement
+            | Command::OnlyRally
+            | Command::OnlyCombat
+            | Command::AllSections => {
+                if self.walking() {
+                    self.walking_message();
+                } else {
+                    self.open_all_menu();
+                    if let Overlay::Menu(menu) = &mut self.overlay {
+                        match cmd {
+                            Command::Search => menu.searching = true,
+                            Command::OnlyCommand => menu.only(Some(MenuSection::CommandAndControl)),
+                            Command::OnlyMovement => menu.only(Some(MenuSection::Movement)),
+                            Command::OnlyRally => menu.only(Some(MenuSection::Rally)),
+                            Command::OnlyCombat => menu.only(Some(MenuSection::Combat)),
+                            _ => {}
+                        }
+                    }
+                }
+            }
             Command::Help | Command::Quit => {}
         }
     }
@@ -751,10 +901,21 @@ impl<D: Driver> App<D> {
                 let hits = self.hits.borrow().clone();
                 if let Overlay::Menu(menu) = &mut self.overlay {
                     if let Some((_, i)) = hits.menu.iter().find(|(r, _)| hit(r)) {
-                        if menu.selected == *i {
-                            self.command(Command::Confirm, None);
-                        } else {
-                            menu.selected = *i;
+                        let rows = menu.rows();
+                        match rows.get(*i) {
+                            Some(Row::Header { group, .. }) => {
+                                let g = *group;
+                                menu.selected = Some(Sel::Header(g));
+                                menu.toggle(g);
+                            }
+                            Some(Row::Entry(e)) => {
+                                if menu.selected == Some(Sel::Entry(*e)) {
+                                    self.command(Command::Confirm, None);
+                                } else {
+                                    menu.selected = Some(Sel::Entry(*e));
+                                }
+                            }
+                            _ => {}
                         }
                     }
                     return;
@@ -781,16 +942,14 @@ impl<D: Driver> App<D> {
             }
             MouseEventKind::ScrollUp => {
                 if let Overlay::Menu(menu) = &mut self.overlay {
-                    menu.selected = menu.selected.saturating_sub(1);
+                    menu.step(-1, false);
                 } else {
                     self.log_back = self.log_back.saturating_add(1);
                 }
             }
             MouseEventKind::ScrollDown => {
                 if let Overlay::Menu(menu) = &mut self.overlay {
-                    if menu.selected + 1 < menu.entries.len() {
-                        menu.selected += 1;
-                    }
+                    menu.step(1, false);
                 } else {
                     self.log_back = self.log_back.saturating_sub(1);
                 }

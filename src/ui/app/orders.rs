@@ -1,49 +1,137 @@
 //! The orders menu: its entries with their odds, the menus of a unit and
 //! of all units, giving an input, and taking the last one back.
 
-use super::{App, Driver, Entry, Menu, Odds, Overlay, Screen, Shown};
+use super::{App, Driver, Entry, Group, Menu, Odds, Overlay, Screen, Sel, Shown};
 use crate::data::units::Side;
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, MenuSection};
 use crate::engine::kernel::input::{Decision, Input};
+use crate::ui::keys::Command;
 use crate::ui::labels;
 use crate::ui::step::Stepper;
 
+/// A chance as a whole percent, rounded half up: enough to choose by.
+pub fn percent(c: crate::engine::turn::forecast::Odds) -> String {
+    if c.den == 0 {
+        "0%".into()
+    } else {
+        format!("{}%", (c.num * 200 + c.den) / (c.den * 2))
+    }
+}
+
+/// The group of an input in the orders menu.
+fn group_of(input: &Input) -> Group {
+    match input {
+        Input::Order(o) | Input::Skilled { order: o, .. } => Group::Section(o.action.section()),
+        Input::UseSkill { .. } => Group::Section(MenuSection::Rally),
+        Input::Drop { .. } | Input::DropItem { .. } => Group::Section(MenuSection::Movement),
+        _ => Group::Impulse,
+    }
+}
+
 impl<D: Driver> App<D> {
+    /// Who receives an input, in words, and the unit when it is one.
+    fn recipient_of(&self, input: &Input) -> (String, Option<UnitId>) {
+        let g = self.game();
+        let unit = |u: UnitId| {
+            let at = g
+                .state()
+                .get(u)
+                .map(|x| format!(" on {}", x.pos))
+                .unwrap_or_default();
+            (format!("{}{at}", g.describe(u)), Some(u))
+        };
+        match input {
+            Input::Order(o) | Input::Skilled { order: o, .. } => match (&o.action, o.action.unit())
+            {
+                (_, Some(u)) => unit(u),
+                (Action::CeaseFire { at } | Action::ShiftFire { at, .. }, None) => {
+                    (format!("the units on {at}"), None)
+                }
+                (Action::FireFinalProtective, None) => ("the company's final fires".into(), None),
+                (Action::HigherTask { .. }, None) => ("the battalion's tasking".into(), None),
+                (Action::DesignateCasualtyPoint, None) => {
+                    ("the casualty collection point".into(), None)
+                }
+                (_, None) => match o.by.or(g.state().impulse.as_ref().and_then(|i| i.hq)) {
+                    Some(h) => (format!("the platoon of {}", g.describe(h)), None),
+                    None => ("a platoon".into(), None),
+                },
+            },
+            Input::UseSkill { unit: u, .. } => unit(*u),
+            Input::Drop { carrier, .. } => unit(*carrier),
+            Input::DropItem { unit: u, .. } => unit(*u),
+            _ => (String::new(), None),
+        }
+    }
+
     pub fn entry(&self, input: &Input) -> Entry {
         let g = self.game();
         let f = crate::engine::turn::forecast::forecast(g, input);
+        let label = labels::input(g, input);
+        let rule = labels::input_rule(input);
+        let group = group_of(input);
+        let (recipient, _) = self.recipient_of(input);
+        let by = match input {
+            Input::Order(o) | Input::Skilled { order: o, .. } => match o.by {
+                Some(b) => g.describe(b),
+                None => "General Initiative".into(),
+            },
+            Input::UseSkill { holder, .. } => g.describe(*holder),
+            _ => String::new(),
+        };
+        let section = match group {
+            Group::Section(s) => s.label(),
+            Group::Impulse => "",
+        };
+        let search = format!("{label} | {recipient} | {by} | {section} | {rule}").to_lowercase();
+        // "Move: 3/2 to R2C2" under the heading 3/2 reads "Move: to R2C2".
+        let short = match self.recipient_of(input) {
+            (_, Some(u)) => {
+                let name = g.describe(u);
+                match label.split_once(": ") {
+                    Some((what, rest)) if rest.starts_with(&format!("{name} ")) => {
+                        format!("{what}: {}", &rest[name.len() + 1..])
+                    }
+                    Some((what, rest)) if rest == name => what.to_string(),
+                    _ => label.clone(),
+                }
+            }
+            _ => label.clone(),
+        }
+        .replace(": puts down ", ": ");
         Entry {
             input: input.clone(),
-            label: labels::input(g, input),
-            rule: labels::input_rule(input),
+            label,
+            rule,
             cost: f.cost,
             odds: f.attempt.map(|a| Odds {
                 cards: a.cards,
                 needed: a.needed.clone(),
                 chance: if a.sure {
                     "sure".into()
-                } else if a.chance.den == 0 {
-                    "0%".into()
                 } else {
-                    // Whole percent, rounded half up: enough to choose by.
-                    let c = a.chance;
-                    format!("{}%", (c.num * 200 + c.den) / (c.den * 2))
+                    percent(a.chance)
                 },
+                whole: None,
+                short_round: None,
             }),
+            group,
+            recipient,
+            by,
+            consequences: Vec::new(),
+            search,
+            short,
         }
     }
 
     pub(super) fn menu_of(&self, title: String, inputs: &[Input]) -> Menu {
-        Menu {
-            title,
-            entries: inputs.iter().map(|i| self.entry(i)).collect(),
-            selected: 0,
-        }
+        Menu::flat(title, inputs.iter().map(|i| self.entry(i)).collect())
     }
 
     /// The question the rules put to the player (a platoon mover's cover,
     /// a runner, a battalion mission): its answers, the program's
-    /// suggestion first and marked, so that Enter takes it.
+    /// suggestion marked and selected, so that Enter takes it.
     pub fn open_question_menu(&mut self) -> bool {
         let g = self.game();
         let crate::engine::kernel::input::Decision::Choose(c) = g.prompt().decision else {
@@ -53,66 +141,140 @@ impl<D: Driver> App<D> {
         let suggested = g.suggestion();
         let legal = g.legal_inputs();
         let mut menu = self.menu_of(format!("{q} ({rule})"), &legal);
-        for e in &mut menu.entries {
+        for (i, e) in menu.entries.iter_mut().enumerate() {
             if Some(&e.input) == suggested.as_ref() {
                 e.label.push_str("  (suggested)");
+                menu.selected = Some(Sel::Entry(i));
             }
         }
         self.overlay = Overlay::Menu(menu);
         true
     }
 
-    /// The menu of the selected unit: every legal input that names it, and
-    /// ending the impulse.
+    /// Choosing whose impulse comes next: the selected HQ is selected in
+    /// the list when it is one of them.
+    fn open_hq_menu(&mut self, focus: Option<UnitId>) {
+        let legal = self.game().legal_inputs();
+        let mut menu = self.menu_of("Whose impulse comes next (3.3)".into(), &legal);
+        if let Some(i) = menu
+            .entries
+            .iter()
+            .position(|e| focus.is_some_and(|u| e.input == Input::ChooseHq(u)))
+        {
+            menu.selected = Some(Sel::Entry(i));
+        }
+        if self.learn {
+            menu.selected = None;
+        }
+        self.overlay = Overlay::Menu(menu);
+    }
+
+    /// The orders menu: every legal input grouped by section of the Action
+    /// Menu, then by recipient; within a section `focus`'s orders come
+    /// first, then those of the selected card's units. The selection starts
+    /// on `focus`'s first order (learn mode: on nothing).
+    pub fn open_orders(&mut self, focus: Option<UnitId>) {
+        let g = self.game();
+        let legal = g.legal_inputs();
+        let here: Vec<UnitId> = self.units_here();
+        let mut keyed: Vec<(Group, u8, usize, usize, Entry)> = Vec::new();
+        let mut first_seen: Vec<(Group, String)> = Vec::new();
+        for (k, i) in legal.iter().enumerate() {
+            let e = self.entry(i);
+            let (_, unit) = self.recipient_of(i);
+            let rank = match unit {
+                Some(u) if Some(u) == focus => 0,
+                Some(u) if here.contains(&u) => 1,
+                _ => 2,
+            };
+            let key = (e.group, e.recipient.clone());
+            let order = match first_seen.iter().position(|x| *x == key) {
+                Some(p) => p,
+                None => {
+                    first_seen.push(key);
+                    first_seen.len() - 1
+                }
+            };
+            keyed.push((e.group, rank, order, k, e));
+        }
+        keyed.sort_by_key(|(g, r, o, k, _)| (*g, *r, *o, *k));
+        let entries: Vec<Entry> = keyed.into_iter().map(|(.., e)| e).collect();
+        let title = match g.prompt().decision {
+            Decision::Orders { hq, left, .. } => format!(
+                "Orders: {} has {left} command{} to spend",
+                hq.map(|h| g.describe(h))
+                    .unwrap_or_else(|| "General Initiative".into()),
+                if left == 1 { "" } else { "s" }
+            ),
+            _ => "Every input the rules allow now".into(),
+        };
+        let mut menu = Menu::grouped(title, entries);
+        if let Some(u) = focus
+            && let Some(i) = menu
+                .entries
+                .iter()
+                .position(|e| labels::input_units(&e.input).contains(&u))
+        {
+            menu.selected = Some(Sel::Entry(i));
+        }
+        if self.learn {
+            menu.selected = None;
+        }
+        self.overlay = Overlay::Menu(menu);
+    }
+
+    /// Enter on the map: the question waiting, the HQs to choose from, or
+    /// the orders with the selected unit's first.
     pub fn open_unit_menu(&mut self) {
         if self.open_question_menu() {
             return;
         }
-        let legal = self.game().legal_inputs();
-        if legal.is_empty() {
+        if self.game().legal_inputs().is_empty() {
             self.message = Some("the mission is over: nothing to decide".into());
             return;
         }
-        let Some(u) = self.selected_unit() else {
-            self.open_all_menu();
-            return;
-        };
-        let mine: Vec<Input> = legal
-            .iter()
-            .filter(|i| labels::input_units(i).contains(&u))
-            .cloned()
-            .collect();
-        if mine.is_empty() {
-            self.message = Some(format!(
-                "{} has no order open to it now; here is every input the rules allow",
-                self.game().describe(u)
-            ));
-            self.open_all_menu();
+        let u = self.selected_unit();
+        if matches!(self.game().prompt().decision, Decision::ChooseHq { .. }) {
+            self.open_hq_menu(u);
             return;
         }
-        let mut inputs = mine;
-        if legal.contains(&Input::EndImpulse) {
-            inputs.push(Input::EndImpulse);
+        let friendly = u.filter(|u| {
+            self.game()
+                .state()
+                .get(*u)
+                .is_some_and(|x| x.side == Side::Us)
+        });
+        if let Some(u) = friendly {
+            let any = self
+                .game()
+                .legal_inputs()
+                .iter()
+                .any(|i| labels::input_units(i).contains(&u));
+            if !any {
+                self.message = Some(format!(
+                    "{} has no order open to it now ({} says why); here are the others",
+                    self.game().describe(u),
+                    self.keys.key(Command::WhyNot)
+                ));
+            }
         }
-        let title = format!("Orders: {}", self.game().describe(u));
-        self.overlay = Overlay::Menu(self.menu_of(title, &inputs));
+        self.open_orders(friendly);
     }
 
-    /// Every legal input.
+    /// Every legal input, grouped.
     pub fn open_all_menu(&mut self) {
         if self.open_question_menu() {
             return;
         }
-        let legal = self.game().legal_inputs();
-        if legal.is_empty() {
+        if self.game().legal_inputs().is_empty() {
             self.message = Some("the mission is over: nothing to decide".into());
             return;
         }
-        let title = match self.game().prompt().decision {
-            Decision::ChooseHq { .. } => "Whose impulse comes next".to_string(),
-            _ => "Every input the rules allow now".to_string(),
-        };
-        self.overlay = Overlay::Menu(self.menu_of(title, &legal));
+        if matches!(self.game().prompt().decision, Decision::ChooseHq { .. }) {
+            self.open_hq_menu(None);
+            return;
+        }
+        self.open_orders(None);
     }
 
     /// Applies an input through the driver, keeps what it drew for the

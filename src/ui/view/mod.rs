@@ -2,6 +2,7 @@
 //! (except noting where things were drawn, for the mouse).
 
 mod map;
+mod menu;
 mod panels;
 mod screens;
 
@@ -158,18 +159,33 @@ pub(super) fn put(buf: &mut Buffer, x: u16, y: u16, s: &str, width: u16, style: 
 pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let k = |c: Command| app.keys.key(c);
     let items: Vec<(String, &str)> = match (&app.overlay, &app.screen) {
-        (Overlay::Menu(_), _) => vec![
-            (format!("{}/{}", k(Command::Up), k(Command::Down)), "choose"),
-            (
-                k(Command::Confirm),
-                if matches!(app.game().prompt().decision, Decision::Choose(_)) {
-                    "answer"
-                } else {
-                    "give the order"
-                },
-            ),
+        (Overlay::Menu(m), _) => {
+            let mut v = vec![
+                (format!("{}/{}", k(Command::Up), k(Command::Down)), "choose"),
+                (
+                    k(Command::Confirm),
+                    if matches!(app.game().prompt().decision, Decision::Choose(_)) {
+                        "answer"
+                    } else {
+                        "give"
+                    },
+                ),
+                (k(Command::Search), "search"),
+            ];
+            if m.grouped {
+                v.push((k(Command::WhyNot), "why not?"));
+                v.push((
+                    format!("{}-{}", k(Command::OnlyCommand), k(Command::OnlyCombat)),
+                    "section",
+                ));
+            }
+            v.push((k(Command::Back), "back"));
+            v.push((k(Command::Help), "help"));
+            v
+        }
+        (Overlay::WhyNot(_), _) => vec![
+            (format!("{}/{}", k(Command::Up), k(Command::Down)), "scroll"),
             (k(Command::Back), "back"),
-            (k(Command::Help), "help"),
         ],
         (Overlay::Cards(_), _) => vec![
             (k(Command::Confirm), "next card"),
@@ -218,7 +234,8 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
                 (k(Command::NextUnit), "unit"),
                 (k(Command::Confirm), "orders"),
-                (k(Command::AllOrders), "all inputs"),
+                (k(Command::AllOrders), "all orders"),
+                (k(Command::WhyNot), "why not?"),
                 (k(Command::EndImpulse), "end impulse"),
                 (k(Command::Undo), "undo"),
                 (k(Command::Cards), "cards"),

@@ -11,7 +11,7 @@ use crate::ui::theme::Role;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let g = app.game();
@@ -128,100 +128,8 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             );
         }
         Overlay::Help(scroll) => help(f, app, area, *scroll),
-        Overlay::Menu(menu) => {
-            let w = area.width.saturating_sub(8).min(120);
-            // Learn mode explains the order under the cursor.
-            let explain = if app.learn {
-                menu.entries.get(menu.selected).map(|e| {
-                    let l = &app.explanations;
-                    let entry = match &e.input {
-                        crate::engine::kernel::input::Input::Order(o) => l.action(&o.action),
-                        crate::engine::kernel::input::Input::Skilled { order, .. } => {
-                            l.action(&order.action)
-                        }
-                        crate::engine::kernel::input::Input::EndImpulse => {
-                            l.event_key(crate::learn::EventKey::ImpulseEnds)
-                        }
-                        _ => l.step(app.game().state().step),
-                    };
-                    format!("{} ({}): {}", entry.title, entry.rule, entry.text)
-                })
-            } else {
-                None
-            };
-            let extra = if explain.is_some() { 6 } else { 0 };
-            let h = (menu.entries.len() as u16 + 4 + extra).min(area.height.saturating_sub(4));
-            let r = centered(area, w, h);
-            f.render_widget(Clear, r);
-            let inner = h.saturating_sub(3 + extra) as usize;
-            let first = menu.selected.saturating_sub(inner.saturating_sub(1));
-            let t = &app.theme;
-            let mut lines = vec![Line::styled(
-                format!(
-                    "{:<4} {:<5} {:>6}  {:<9} {}",
-                    "cost",
-                    "cards",
-                    "chance",
-                    "rule",
-                    "order (chance: from the cards still in the deck)"
-                ),
-                t.style(Role::Dim),
-            )];
-            for (i, e) in menu.entries.iter().enumerate().skip(first).take(inner) {
-                let (cards, chance, needed) = match &e.odds {
-                    Some(o) => (
-                        o.cards.to_string(),
-                        o.chance.clone(),
-                        format!(", for {}", o.needed),
-                    ),
-                    None => (String::new(), String::new(), String::new()),
-                };
-                let text = format!(
-                    "{:<4} {:<5} {:>6}  {:<9} {}{needed}",
-                    e.cost, cards, chance, e.rule, e.label
-                );
-                let st = if i == menu.selected {
-                    t.style(Role::Selected)
-                } else {
-                    t.style(Role::Text)
-                };
-                let y = r.y + 2 + (i - first) as u16;
-                app.hits
-                    .borrow_mut()
-                    .menu
-                    .push((Rect::new(r.x + 1, y, r.width.saturating_sub(2), 1), i));
-                lines.push(Line::styled(text, st));
-            }
-            f.render_widget(
-                Paragraph::new(lines).block(t.block().title(format!(
-                    " {} ({} of {}) ",
-                    menu.title,
-                    menu.selected + 1,
-                    menu.entries.len()
-                ))),
-                r,
-            );
-            if let Some(text) = explain {
-                let er = Rect::new(
-                    r.x + 1,
-                    r.y + r.height.saturating_sub(extra + 1),
-                    r.width.saturating_sub(2),
-                    extra,
-                );
-                f.render_widget(Clear, er);
-                f.render_widget(
-                    Paragraph::new(text)
-                        .wrap(Wrap { trim: false })
-                        .style(app.theme.style(Role::Dim))
-                        .block(
-                            Block::default()
-                                .borders(ratatui::widgets::Borders::TOP)
-                                .title(" Learn "),
-                        ),
-                    er,
-                );
-            }
-        }
+        Overlay::Menu(m) => super::menu::menu(f, app, area, m),
+        Overlay::WhyNot(w) => super::menu::why_not(f, app, area, w),
         Overlay::Cards(i) => cards(f, app, area, *i),
     }
 }

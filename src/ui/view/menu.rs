@@ -1,0 +1,308 @@
+//! The menu pop-up: its grouped lines, the selected entry's details (who
+//! gives it, to whom, what it costs, its odds and consequences), the search
+//! line, and the "why not?" window.
+
+use super::centered;
+use crate::engine::kernel::input::Input;
+use crate::ui::app::{App, Driver, Entry, Menu, Row, WhyNot};
+use crate::ui::keys::Command;
+use crate::ui::theme::Role;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+/// The explanation of learn mode for the entry under the cursor.
+fn explain<D: Driver>(app: &App<D>, e: &Entry) -> String {
+    let l = &app.explanations;
+    let entry = match &e.input {
+        Input::Order(o) => l.action(&o.action),
+        Input::Skilled { order, .. } => l.action(&order.action),
+        Input::EndImpulse => l.event_key(crate::learn::EventKey::ImpulseEnds),
+        _ => l.step(app.game().state().step),
+    };
+    format!("{} ({}): {}", entry.title, entry.rule, entry.text)
+}
+
+/// The selected entry in full: who gives it to whom, its cost and odds,
+/// then what it will do, worst first.
+fn details(e: &Entry) -> Vec<String> {
+    let mut first = String::new();
+    if !e.by.is_empty() {
+        first.push_str(&format!("By {}", e.by));
+        if !e.recipient.is_empty() {
+            first.push_str(&format!(", to {}", e.recipient));
+        }
+        first.push_str(". ");
+    }
+    if e.cost > 0 {
+        first.push_str(&format!(
+            "Costs {} command{}. ",
+            e.cost,
+            if e.cost == 1 { "" } else { "s" }
+        ));
+    }
+    match &e.odds {
+        Some(o) if o.chance == "sure" => first.push_str("Sure to succeed."),
+        Some(o) => {
+            first.push_str(&format!(
+                "Draws {} card{} for {}: {} chance",
+                o.cards,
+                if o.cards == 1 { "" } else { "s" },
+                o.needed,
+                o.chance
+            ));
+            if let Some(w) = &o.whole {
+                first.push_str(&format!(", {w} that every unit's attempt succeeds"));
+            }
+            if let Some(s) = &o.short_round {
+                first.push_str(&format!("; short round {s}"));
+            }
+            first.push('.');
+        }
+        None if e.cost > 0 => first.push_str("No draw: its effect is certain."),
+        None => {}
+    }
+    let mut out = vec![first.trim_end().to_string()];
+    out.extend(e.consequences.iter().map(|c| format!("! {c}")));
+    out.retain(|l| !l.is_empty());
+    out
+}
+
+/// One entry's line: cost, cards, chance, rule, what it is (in a grouped
+/// menu without its recipient, who heads it, and without what the cards
+/// must show, which the details say).
+fn entry_line(e: &Entry, columns: bool, grouped: bool) -> String {
+    let (cards, chance, needed) = match &e.odds {
+        Some(o) => (
+            o.cards.to_string(),
+            o.chance.clone(),
+            format!(", for {}", o.needed),
+        ),
+        None => (String::new(), String::new(), String::new()),
+    };
+    let warn = if e.consequences.is_empty() { "" } else { " !" };
+    let (indent, label, needed) = if grouped {
+        ("   ", e.short.as_str(), "")
+    } else {
+        ("", e.label.as_str(), needed.as_str())
+    };
+    if columns {
+        format!(
+            "{indent}{:<2} {:<2} {:>5} {:<8} {label}{needed}{warn}",
+            e.cost, cards, chance, e.rule
+        )
+    } else {
+        format!("{indent}{:<8} {label}{warn}", e.rule)
+    }
+}
+
+pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Menu) {
+    let t = &app.theme;
+    let w = area.width.saturating_sub(4).min(120);
+    let rows = menu.rows();
+    let entry = menu.selected_entry();
+    let inner_w = w.saturating_sub(2) as usize;
+    // The details of the selected entry, wrapped to the box.
+    let wrap = |s: &str| -> usize { s.chars().count().div_ceil(inner_w.max(1)).max(1) };
+    let detail: Vec<String> = entry.map(details).unwrap_or_default();
+    let explain = if app.learn {
+        entry.map(|e| explain(app, e))
+    } else {
+        None
+    };
+    let detail_h: usize = detail.iter().map(|l| wrap(l)).sum::<usize>().min(5);
+    let explain_h: usize = explain.as_ref().map(|_| 5).unwrap_or(0);
+    // Title and borders (2), column heads (1), foot (1), details.
+    let chrome = 4 + detail_h + explain_h;
+    let max_h = area.height.saturating_sub(2) as usize;
+    let want = rows.len().max(1) + chrome;
+    let h = want.min(max_h) as u16;
+    let r = centered(area, w, h);
+    f.render_widget(Clear, r);
+    let list_h = (h as usize).saturating_sub(chrome).max(1);
+    let at = menu.selected_row(&rows).unwrap_or(0);
+    let first = at.saturating_sub(list_h.saturating_sub(1));
+    let columns = menu.grouped || menu.entries.iter().any(|e| e.cost > 0 || e.odds.is_some());
+    let mut lines = vec![Line::styled(
+        if columns {
+            format!(
+                "{:<2} {:<2} {:>5} {:<8} {}",
+                "co", "cd", "odds", "rule", "order (co: commands, cd: cards drawn)"
+            )
+        } else {
+            format!("{:<8} answer", "rule")
+        },
+        t.style(Role::Dim),
+    )];
+    let mut hits = app.hits.borrow_mut();
+    for (k, row) in rows.iter().enumerate().skip(first).take(list_h) {
+        let selected = menu.selected_row(&rows) == Some(k);
+        let (text, role) = match row {
+            Row::Header {
+                group,
+                count,
+                folded,
+            } => (
+                format!(
+                    "{} {}: {count}{}",
+                    if *folded {
+                        t.sym("▸", "+")
+                    } else {
+                        t.sym("▾", "-")
+                    },
+                    group.label(),
+                    if *folded { " (folded)" } else { "" }
+                ),
+                Role::Title,
+            ),
+            Row::Recipient(who) => (format!("  {who}"), Role::Highlight),
+            Row::Entry(i) => (
+                entry_line(&menu.entries[*i], columns, menu.grouped),
+                Role::Text,
+            ),
+        };
+        let st = if selected {
+            t.style(Role::Selected)
+        } else {
+            t.style(role)
+        };
+        let y = r.y + 2 + (k - first) as u16;
+        hits.menu
+            .push((Rect::new(r.x + 1, y, r.width.saturating_sub(2), 1), k));
+        lines.push(Line::styled(text, st));
+    }
+    if rows.is_empty() {
+        lines.push(Line::styled(
+            "  nothing matches: Backspace or Esc to search again",
+            t.style(Role::Dim),
+        ));
+    }
+    let filter = match menu.filter {
+        Some(s) => format!(" [{} only]", s.label()),
+        None => String::new(),
+    };
+    let shown = menu.shown();
+    let count = if !menu.grouped && shown == menu.entries.len() {
+        String::new()
+    } else if shown == menu.entries.len() {
+        format!(" {} {shown} entries", t.sym("·", "-"))
+    } else {
+        format!(
+            " {} {shown} of {} entries",
+            t.sym("·", "-"),
+            menu.entries.len()
+        )
+    };
+    f.render_widget(
+        Paragraph::new(lines).block(t.block().title(format!(" {}{filter}{count} ", menu.title))),
+        r,
+    );
+    // The details and the foot, at the bottom of the box.
+    let k = |c: Command| app.keys.key(c);
+    let foot = if menu.searching || !menu.query.is_empty() {
+        format!(
+            "Search: {}_   ({} deletes, {} clears)",
+            menu.query,
+            "Backspace",
+            k(Command::Back)
+        )
+    } else if menu.grouped {
+        format!(
+            "type or {} to search, {}-{} one section, {} all, {}/{} fold, {} why not",
+            k(Command::Search),
+            k(Command::OnlyCommand),
+            k(Command::OnlyCombat),
+            k(Command::AllSections),
+            k(Command::Left),
+            k(Command::Right),
+            k(Command::WhyNot)
+        )
+    } else {
+        format!("type or {} to search", k(Command::Search))
+    };
+    let bottom = r.y + r.height.saturating_sub(1);
+    let foot_y = bottom.saturating_sub(1);
+    let inner_x = r.x + 1;
+    let inner_w16 = r.width.saturating_sub(2);
+    if detail_h > 0 {
+        let dr = Rect::new(
+            inner_x,
+            foot_y.saturating_sub((detail_h + explain_h) as u16),
+            inner_w16,
+            detail_h as u16,
+        );
+        f.render_widget(Clear, dr);
+        let dl: Vec<Line> = detail
+            .iter()
+            .map(|l| {
+                if l.starts_with("! ") {
+                    Line::styled(l.clone(), t.style(Role::Warn))
+                } else {
+                    Line::styled(l.clone(), t.style(Role::Dim))
+                }
+            })
+            .collect();
+        f.render_widget(Paragraph::new(dl).wrap(Wrap { trim: false }), dr);
+    }
+    if let Some(text) = explain {
+        let er = Rect::new(
+            inner_x,
+            foot_y.saturating_sub(explain_h as u16),
+            inner_w16,
+            explain_h as u16,
+        );
+        f.render_widget(Clear, er);
+        f.render_widget(
+            Paragraph::new(text)
+                .wrap(Wrap { trim: false })
+                .style(t.style(Role::Dim))
+                .block(
+                    Block::default()
+                        .borders(ratatui::widgets::Borders::TOP)
+                        .title(" Learn "),
+                ),
+            er,
+        );
+    }
+    let fr = Rect::new(inner_x, foot_y, inner_w16, 1);
+    f.render_widget(Clear, fr);
+    f.render_widget(Paragraph::new(Line::styled(foot, t.style(Role::Dim))), fr);
+}
+
+/// The "why not?" window.
+pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &WhyNot) {
+    let t = &app.theme;
+    let width = area.width.saturating_sub(4).min(110);
+    let mut lines: Vec<Line> = Vec::new();
+    if w.lines.is_empty() {
+        lines.push(Line::raw(
+            "Every order of the Action Menu that could name it is open now.",
+        ));
+    }
+    for (order, reason) in &w.lines {
+        lines.push(Line::from(vec![
+            Span::styled(format!("{order}: "), t.style(Role::Highlight)),
+            Span::raw(reason.clone()),
+        ]));
+    }
+    lines.push(Line::styled(
+        format!(
+            "{} closes, {}/{} scroll",
+            app.keys.key(Command::Back),
+            app.keys.key(Command::Up),
+            app.keys.key(Command::Down)
+        ),
+        t.style(Role::Dim),
+    ));
+    let h = (lines.len() as u16 * 2 + 2).min(area.height.saturating_sub(2));
+    let r = centered(area, width, h);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((w.scroll, 0))
+            .block(t.block().title(format!(" {} ", w.title))),
+        r,
+    );
+}
