@@ -238,9 +238,7 @@ impl Game {
         match input {
             Input::Order(order) => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal(
-                        "no HQ is spending commands now: choose the next HQ first".into(),
-                    ));
+                    return Err(Illegal(crate::engine::turn::menu::NO_IMPULSE.into()));
                 }
                 crate::engine::turn::menu::check(self, order)?;
                 crate::engine::turn::menu::execute(self, order);

@@ -189,11 +189,14 @@ pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
     check_parts(game, order.by, &order.action)
 }
 
+/// Why no order can be given outside an impulse (4.1).
+pub(crate) const NO_IMPULSE: &str = "no HQ is spending commands now: choose the next HQ first";
+
 /// [`check`] for an order given as its originator and action, so that
 /// candidates need not be built into orders to be checked.
-fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
+pub(crate) fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     let Some(imp) = &game.state.impulse else {
-        return no("no impulse is in progress");
+        return no(NO_IMPULSE);
     };
     let mut missing = by.filter(|b| game.state.get(*b).is_none());
     if missing.is_none() {
@@ -270,12 +273,18 @@ fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illega
     crate::engine::turn::menu::check_action(game, by, a)
 }
 
-/// Every legal order now, in a stable order.
-pub fn legal_orders(game: &Game) -> Vec<Order> {
-    let Some(imp) = &game.state.impulse else {
-        return Vec::new();
-    };
-    let mut originators: Vec<Option<UnitId>> = vec![imp.hq];
+/// The originators an order may have: an HQ or staff, or `None` for
+/// General Initiative.
+pub(crate) type Originators = Vec<Option<UnitId>>;
+
+/// Who may originate an order now (4.1.3, 3.3.2 D): the originators of
+/// an order any unit may give (the impulse's HQ, or none under General
+/// Initiative), then those of an order only an HQ or staff may give (the
+/// impulse's HQ, or under General Initiative every friendly unit that
+/// commands others). `None` outside an impulse.
+pub(crate) fn originators(game: &Game) -> Option<(Originators, Originators)> {
+    let imp = game.state.impulse.as_ref()?;
+    let originators: Vec<Option<UnitId>> = vec![imp.hq];
     let hq_orig: Vec<Option<UnitId>> = if imp.hq.is_none() {
         game.friendly()
             .filter(|u| u.can_command_others())
@@ -284,7 +293,14 @@ pub fn legal_orders(game: &Game) -> Vec<Order> {
     } else {
         vec![imp.hq]
     };
-    originators.dedup();
+    Some((originators, hq_orig))
+}
+
+/// Every legal order now, in a stable order.
+pub fn legal_orders(game: &Game) -> Vec<Order> {
+    let Some((originators, hq_orig)) = originators(game) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     // Only whether each candidate is legal matters here: the refusals'
     // reasons are not written (see `game::quietly`).

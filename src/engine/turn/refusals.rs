@@ -1,0 +1,310 @@
+//! "Why not?": the orders of the Action Menu (4.2) that cannot be given
+//! now, each with the engine's reason, for a unit or for the company as a
+//! whole.
+//!
+//! Nothing here judges an order: every reason is the refusal of
+//! [`menu::check_parts`], the check that decides legality, for one of the
+//! candidate orders [`menu::candidates`] lists; and an order kind counts
+//! as possible exactly when [`menu::legal_orders`] holds an order of it.
+//! Only when there is no candidate at all to check (no enemy on the map
+//! to aim at, nobody firing) does this module say so in its own words.
+//!
+//! Which candidate speaks for a kind (decision): among the refused
+//! candidates of the kind, the one whose reason is the rarest among them,
+//! the first in the candidates' stable order breaking ties. A reason that
+//! refuses every candidate alike (the unit is pinned, the commands are
+//! spent) comes from a check that stops every candidate early and is then
+//! the only one; a reason peculiar to one candidate comes from a check
+//! that let it through further (the only card holding a spotted enemy, out
+//! of line of sight), which is what a player asking "why not?" wants to
+//! hear.
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Action, Order};
+use crate::engine::turn::menu;
+
+/// One order of the Action Menu that the unit cannot be given now, and why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Refusal {
+    /// The order's name in the menu ([`Action::name`]), e.g. "Spot".
+    pub order: &'static str,
+    /// Its rule section ([`Action::rule`]).
+    pub rule: &'static str,
+    /// One refused candidate, with its originator (`None` when there was
+    /// none to try).
+    pub example: Option<Order>,
+    /// The engine's own reason, in words.
+    pub reason: String,
+}
+
+/// Why an order aimed at an enemy unit or card has nothing to aim at.
+const NO_ENEMY: &str = "no enemy unit is known on the map to aim at";
+
+/// For a friendly unit: every kind of order of the Action Menu that could
+/// name it (as the unit acting, or as the HQ activating another) for which
+/// no candidate is legal now, each with the engine's refusal reason for its
+/// most relevant candidate; kinds with at least one legal candidate are left
+/// out. In Action Menu order (4.2.1 command and control, 4.2.2 movement,
+/// 4.2.3 rally, 4.2.4 combat). Outside an impulse, one refusal says why no
+/// order can be given. A unit that is not a friendly unit in play has none.
+pub fn refused_orders(game: &Game, unit: UnitId) -> Vec<Refusal> {
+    if !game
+        .state
+        .get(unit)
+        .is_some_and(|u| u.in_play() && u.side == Side::Us)
+    {
+        return Vec::new();
+    }
+    if let Some(r) = outside_impulse(game) {
+        return vec![r];
+    }
+    let names = |by: Option<UnitId>, a: &Action| -> bool {
+        a.unit() == Some(unit)
+            || matches!(a, Action::Activate { hq } if by == Some(unit) && *hq != unit)
+    };
+    let mut out = refusals(game, Some(unit), names, |a| a.unit().is_some());
+    // Orders aimed at the enemy have no candidate while no enemy is on the
+    // map; the unit could be named by them once one is.
+    if !game.state.in_play().any(enemy) {
+        for probe in [
+            Action::Spot {
+                unit,
+                target: game.state.unit(unit).pos,
+            },
+            Action::ConcentrateFire { unit, target: unit },
+            Action::Grenade { unit, target: unit },
+            Action::MortarFire {
+                mortar: unit,
+                target: game.state.unit(unit).pos,
+            },
+        ] {
+            out.push(said(&probe, NO_ENEMY));
+        }
+    }
+    sorted(out)
+}
+
+/// The same for the company as a whole: the orders naming no unit
+/// (designating a casualty point, platoon orders, cease and shift fire,
+/// final protective fire, the battalion's tasking), and calls for fire
+/// taken together: refused when no observer can call any. The battalion's
+/// tasking is left out on a turn with none.
+pub fn refused_company_orders(game: &Game) -> Vec<Refusal> {
+    if let Some(r) = outside_impulse(game) {
+        return vec![r];
+    }
+    let company = |a: &Action| a.unit().is_none() || matches!(a, Action::CallForFire { .. });
+    let mut out = refusals(game, None, |_, a| company(a), company);
+    let have = |name: &str, out: &[Refusal]| out.iter().any(|r| r.order == name);
+    let legal = menu::legal_orders(game);
+    let any_legal = |f: &dyn Fn(&Action) -> bool| legal.iter().any(|o| f(&o.action));
+    let enemies = game.state.in_play().any(enemy);
+    // Kinds with no candidate at all.
+    let imp = game.state.impulse.as_ref();
+    let hq = imp.and_then(|i| i.hq);
+    if !any_legal(&|a| matches!(a, Action::MovePlatoon { .. })) && !have("Move a Platoon", &out) {
+        // Platoon moves are listed only for a platoon HQ's impulse: ask the
+        // check why this originator cannot move one.
+        let pos = hq.map(|h| game.state.unit(h).pos);
+        let to = pos
+            .and_then(|p| {
+                crate::engine::movement::actions::neighbours(game, p)
+                    .first()
+                    .copied()
+            })
+            .or_else(|| game.state.map.cards.first().map(|c| c.pos));
+        if let Some(to) = to {
+            for probe in [Action::MovePlatoon { to }, Action::InfiltratePlatoon { to }] {
+                if let Some(r) = checked(game, hq, probe) {
+                    out.push(r);
+                }
+            }
+        }
+    }
+    if !enemies {
+        let target = UnitId(0);
+        out.push(said(&Action::PlatoonConcentrate { target }, NO_ENEMY));
+        out.push(said(&Action::PlatoonGrenade { target }, NO_ENEMY));
+    }
+    let at = game
+        .state
+        .map
+        .cards
+        .first()
+        .map(|c| c.pos)
+        .unwrap_or(crate::engine::kernel::pos::CardPos::new(1, 1));
+    if !have("Cease Fire", &out) && !any_legal(&|a| matches!(a, Action::CeaseFire { .. })) {
+        out.push(said(
+            &Action::CeaseFire { at },
+            "no friendly unit is firing now (4.2.4 k)",
+        ));
+    }
+    if !have("Shift Fire", &out) && !any_legal(&|a| matches!(a, Action::ShiftFire { .. })) {
+        out.push(said(
+            &Action::ShiftFire { at, to: at },
+            "no friendly unit is on the map to shift its fire (4.2.4 l)",
+        ));
+    }
+    if !have("Call for Fire", &out) && !any_legal(&|a| matches!(a, Action::CallForFire { .. })) {
+        let probe = Action::CallForFire {
+            observer: UnitId(0),
+            agency: 0,
+            kind: crate::data::mission::FmKind::He,
+            target: at,
+        };
+        let why = if game.mission.fire_support.is_empty() {
+            "this mission has no off-map fire support (6.7)"
+        } else {
+            "no observer of the company's fire support is in play (6.7.1)"
+        };
+        out.push(said(&probe, why));
+    }
+    sorted(out)
+}
+
+fn enemy(e: &crate::engine::kernel::state::Unit) -> bool {
+    e.side != Side::Us && e.kind != UnitKind::Casualty
+}
+
+/// The one refusal outside an impulse: the check's reason for any order.
+fn outside_impulse(game: &Game) -> Option<Refusal> {
+    let reason = if game.is_over() {
+        "the mission is over".to_string()
+    } else if game.state.impulse.is_some() && game.state.choices.is_empty() {
+        return None;
+    } else {
+        let probe = Order {
+            by: None,
+            action: Action::DesignateCasualtyPoint,
+        };
+        match menu::check(game, &probe) {
+            Err(e) => e.0,
+            Ok(()) => return None,
+        }
+    };
+    let rule = if game.state.choices.is_empty() {
+        "4.1"
+    } else {
+        game.prompt().rule
+    };
+    Some(Refusal {
+        order: "Any order",
+        rule,
+        example: None,
+        reason,
+    })
+}
+
+/// A refusal for a kind with no candidate, in this module's words.
+fn said(probe: &Action, reason: &str) -> Refusal {
+    Refusal {
+        order: probe.name(),
+        rule: rule_of(probe),
+        example: None,
+        reason: reason.to_string(),
+    }
+}
+
+/// The check's refusal of one order, if it refuses it.
+fn checked(game: &Game, by: Option<UnitId>, action: Action) -> Option<Refusal> {
+    let e = menu::check_parts(game, by, &action).err()?;
+    Some(Refusal {
+        order: action.name(),
+        rule: action.rule(),
+        reason: e.0,
+        example: Some(Order { by, action }),
+    })
+}
+
+/// The section a kind is listed under in the menu: a WP grenade is a
+/// grenade attack (4.2.4 d with 4.3.6 C).
+fn rule_of(a: &Action) -> &'static str {
+    match a {
+        Action::WpGrenade { .. } => "4.2.4 d",
+        _ => a.rule(),
+    }
+}
+
+/// Action Menu order: 4.2.1 to 4.2.4 by letter, the battalion's tasking
+/// (3.1) last; stable within a section.
+fn sorted(mut v: Vec<Refusal>) -> Vec<Refusal> {
+    let key = |r: &Refusal| {
+        let rule = match r.example.as_ref() {
+            Some(o) => rule_of(&o.action),
+            None => r.rule,
+        };
+        (rule.starts_with('3'), rule)
+    };
+    v.sort_by(|a, b| key(a).cmp(&key(b)));
+    v.dedup_by(|a, b| a.order == b.order);
+    v
+}
+
+/// The refused kinds among the candidates `names` accepts (with their
+/// originator): a kind is refused when no legal order of it is named, and
+/// speaks through its candidate with the rarest reason (see the module's
+/// comment). `kind_filter` picks the legal orders that count; `unit`, the
+/// unit asked about, whose being activated comes after its activating
+/// others.
+fn refusals(
+    game: &Game,
+    unit: Option<UnitId>,
+    names: impl Fn(Option<UnitId>, &Action) -> bool,
+    kind_filter: impl Fn(&Action) -> bool,
+) -> Vec<Refusal> {
+    let Some((anyone, hqs)) = menu::originators(game) else {
+        return Vec::new();
+    };
+    let legal = menu::legal_orders(game);
+    let possible: Vec<&'static str> = legal
+        .iter()
+        .filter(|o| kind_filter(&o.action) && names(o.by, &o.action))
+        .map(|o| o.action.name())
+        .collect();
+    // Refused candidates by kind, in the candidates' order; an HQ's
+    // activating others comes before its being activated.
+    let mut kinds: Vec<(&'static str, Vec<(Order, String)>)> = Vec::new();
+    let mut cands = menu::candidates(game);
+    cands.sort_by_key(|a| matches!(a, Action::Activate { hq } if Some(*hq) == unit));
+    for action in cands {
+        if !kind_filter(&action) || possible.contains(&action.name()) {
+            continue;
+        }
+        let origs = if action.needs_hq() { &hqs } else { &anyone };
+        for by in origs {
+            if !names(*by, &action) {
+                continue;
+            }
+            let Err(e) = menu::check_parts(game, *by, &action) else {
+                continue;
+            };
+            let order = Order {
+                by: *by,
+                action: action.clone(),
+            };
+            match kinds.iter_mut().find(|(n, _)| *n == action.name()) {
+                Some((_, v)) => v.push((order, e.0)),
+                None => kinds.push((action.name(), vec![(order, e.0)])),
+            }
+        }
+    }
+    kinds
+        .into_iter()
+        .filter_map(|(name, v)| {
+            let count = |r: &str| v.iter().filter(|(_, s)| s == r).count();
+            let (order, reason) = v
+                .iter()
+                .enumerate()
+                .min_by_key(|(i, (_, r))| (count(r), *i))
+                .map(|(_, x)| x.clone())?;
+            Some(Refusal {
+                order: name,
+                rule: order.action.rule(),
+                example: Some(order),
+                reason,
+            })
+        })
+        .collect()
+}
