@@ -5,6 +5,8 @@
 mod common;
 
 use common::{by, card_numbers, id, impulse, no_rally, p, put, rally, u, under_vof};
+use fof::data::action::Icon;
+use fof::data::stats::at_least_one;
 
 use fof::data::action::{Experience, Word};
 use fof::data::mission::Skill;
@@ -305,4 +307,108 @@ fn rule_4_2_forecast_matches_what_the_order_does() {
         attempts += usize::from(f.attempt.is_some());
     }
     assert!(attempts >= 2, "the position offers attempts");
+}
+
+#[test]
+fn rule_4_1_3_ending_the_impulse_names_the_commands_it_loses() {
+    let mut g = game(&[]);
+    let plt = id(&g, "1plt_hq");
+    impulse(&mut g, Some(plt));
+    g.state_mut().impulse.as_mut().unwrap().can_save = false;
+    let f = forecast(&g, &Input::EndImpulse);
+    assert_eq!(
+        f.consequences,
+        vec!["ends the impulse with 6 command(s) unsaved (4.1.3)".to_string()]
+    );
+    assert_eq!(f.whole, None);
+    assert_eq!(f.short_round, None);
+}
+
+#[test]
+fn rule_4_2_2_a_forecast_a_move_into_the_open_names_it() {
+    let mut g = game(&[]);
+    let plt = id(&g, "1plt_hq");
+    let sq = id(&g, "1_1");
+    put(&mut g, plt, p(2, 2));
+    put(&mut g, sq, p(2, 2));
+    impulse(&mut g, Some(plt));
+    let mv = by(
+        plt,
+        Action::Move {
+            unit: sq,
+            to: p(2, 3),
+            cover: None,
+        },
+    );
+    assert!(g.legal_inputs().contains(&mv));
+    let f = forecast(&g, &mv);
+    let name = g.describe(sq);
+    let want = format!("{name} moves into the open on R2C3");
+    assert!(f.consequences.contains(&want), "{:?}", f.consequences);
+    // Certain: a move makes no attempt.
+    assert!(
+        f.consequences.iter().all(|c| !c.starts_with("possibly")),
+        "{:?}",
+        f.consequences
+    );
+}
+
+#[test]
+fn rule_4_2_2_d_forecast_a_platoon_infiltration_counts_the_chance_that_every_unit_gets_through() {
+    let mut g = game(&[]);
+    let plt = id(&g, "1plt_hq");
+    let sq = id(&g, "1_1");
+    let others: Vec<UnitId> = g
+        .friendly()
+        .map(|x| x.id)
+        .filter(|x| *x != plt && *x != sq)
+        .collect();
+    for o in others {
+        put(&mut g, o, p(1, 4));
+    }
+    put(&mut g, plt, p(1, 2));
+    put(&mut g, sq, p(1, 2));
+    u(&mut g, plt).experience = Experience::Line;
+    u(&mut g, sq).experience = Experience::Line;
+    under_vof(&mut g, p(2, 2));
+    impulse(&mut g, Some(plt));
+    // Four action cards left, all with the Infiltrate icon (and the
+    // reshuffle card somewhere among them).
+    let infiltrate = card_numbers(&g, 4, |c| c.icon == Icon::Infiltrate);
+    pile_of(&mut g, &infiltrate);
+    let order = by(plt, Action::InfiltratePlatoon { to: p(2, 2) });
+    assert!(g.legal_inputs().contains(&order));
+    let f = forecast(&g, &order);
+    assert_eq!(attempt_of(&f).chance, odds(1, 1));
+    // Without the reshuffle card the second pair of cards is two hits too;
+    // with it among the first three cards (2 chances in 5) the whole deck
+    // is shuffled before the second draw.
+    let all = g.data().action_cards().len() as u128;
+    let hits = g
+        .data()
+        .action_cards()
+        .iter()
+        .filter(|c| c.icon == Icon::Infiltrate)
+        .count() as u128;
+    let full = at_least_one(all, hits, 2);
+    // 3/5 + 2/5 * full
+    let num = 3 * full.den + 2 * full.num;
+    let den = 5 * full.den;
+    let w = f.whole.expect("several attempts: a whole-order chance");
+    assert_eq!(w.num * den, num * w.den, "{w:?}");
+    assert!(w.num <= w.den);
+    // With nothing but hits left no unit can fail: both move, for certain,
+    // and none is left Exposed.
+    let name = g.describe(sq);
+    assert!(
+        f.consequences
+            .contains(&format!("{name} moves into the open on R2C2")),
+        "{:?}",
+        f.consequences
+    );
+    assert!(
+        f.consequences.iter().all(|c| !c.contains("Exposed")),
+        "{:?}",
+        f.consequences
+    );
 }

@@ -1441,3 +1441,62 @@ fn rule_8_4_smoke_of_two_sources_gives_only_the_best_benefit() {
         .collect();
     assert_eq!(smoke, vec![best]);
 }
+
+#[test]
+fn rule_6_7_3_forecast_short_round_odds_count_the_short_cards_left() {
+    let (g, hq, _) = fire_position(false);
+    let input = call(hq, FmKind::He, p(3, 2));
+    let f = fof::engine::turn::forecast::forecast(&g, &input);
+    let n = f.attempt.as_ref().expect("an attempt").cards as usize;
+    // Every n-card draw from the pile, counted by hand: those with a burst
+    // and a card marked Short.
+    let pile: Vec<&ActionCard> = g
+        .state()
+        .deck
+        .pile()
+        .iter()
+        .filter_map(|c| match c {
+            Card::Action(x) => g.card(*x),
+            _ => None,
+        })
+        .collect();
+    let (mut both, mut all) = (0u128, 0u128);
+    let mut idx: Vec<usize> = (0..n).collect();
+    loop {
+        all += 1;
+        let hit = idx.iter().any(|&i| pile[i].shows_burst());
+        let short = idx.iter().any(|&i| pile[i].is_short());
+        both += u128::from(hit && short);
+        // The next n-subset in lexicographic order.
+        let mut k = n;
+        while k > 0 && idx[k - 1] == pile.len() - n + k - 1 {
+            k -= 1;
+        }
+        if k == 0 {
+            break;
+        }
+        idx[k - 1] += 1;
+        for j in k..n {
+            idx[j] = idx[j - 1] + 1;
+        }
+    }
+    let s = f.short_round.expect("a call for fire has short-round odds");
+    assert_eq!(s.num * all, both * s.den, "{s:?} vs {both}/{all}");
+    assert!(both > 0, "the pile holds Short cards");
+    // The short round falls one card toward the observer: R2C2.
+    assert!(
+        f.consequences
+            .iter()
+            .any(|c| c.starts_with("short round possible: would land on R2C2")),
+        "{:?}",
+        f.consequences
+    );
+    // Success spends a mission: possible, not certain.
+    assert!(
+        f.consequences
+            .iter()
+            .any(|c| c == "possibly spends a high explosive mission of the Battery (1 left)"),
+        "{:?}",
+        f.consequences
+    );
+}

@@ -254,6 +254,43 @@ pub fn upgrade(game: &mut Game, f: &crate::engine::kernel::state::FailedAttempt)
     }
 }
 
+/// Where a short round falls (6.7.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Landing {
+    /// On this card.
+    On(CardPos),
+    /// On one of these cards, drawn at random (1.2.2 E).
+    Around(Vec<CardPos>),
+}
+
+/// 6.7.3: a short round lands one card closer to the observer along its
+/// line of sight, or on a random bordering card when the observer is on
+/// the target card (or for an air strike, around the mark); on the target
+/// itself when no card borders it.
+pub fn short_landing(game: &Game, observer: UnitId, kind: FmKind, target: CardPos) -> Landing {
+    let opos = game.state.unit(observer).pos;
+    if kind != FmKind::AirStrike
+        && opos != target
+        && let Some(line) = line_between(opos, target)
+        && let Some(last) = line.last()
+    {
+        Landing::On(*last)
+    } else if kind != FmKind::AirStrike && opos != target {
+        Landing::On(opos)
+    } else {
+        let around: Vec<CardPos> = crate::data::terrain::Dir::ALL
+            .iter()
+            .map(|d| target.step(*d))
+            .filter(|p| game.state.map.card(*p).is_some())
+            .collect();
+        if around.is_empty() {
+            Landing::On(target)
+        } else {
+            Landing::Around(around)
+        }
+    }
+}
+
 /// A successful call: a Pending marker on the target (or astray on a short
 /// round), the mission spent, the target registered; three bursts bring a
 /// battalion mission where allowed.
@@ -281,25 +318,9 @@ fn land(
     let mut reads = Vec::new();
     let mut at = target;
     if short {
-        // 6.7.3: a short round lands one card closer to the observer along
-        // its line of sight, or on a random bordering card when the observer
-        // is on the target card (or for an air strike, around the mark).
-        let opos = game.state.unit(observer).pos;
-        if kind != FmKind::AirStrike
-            && opos != target
-            && let Some(line) = line_between(opos, target)
-            && let Some(last) = line.last()
-        {
-            at = *last;
-        } else if kind != FmKind::AirStrike && opos != target {
-            at = opos;
-        } else {
-            let around: Vec<CardPos> = crate::data::terrain::Dir::ALL
-                .iter()
-                .map(|d| target.step(*d))
-                .filter(|p| game.state.map.card(*p).is_some())
-                .collect();
-            if !around.is_empty() {
+        match short_landing(game, observer, kind, target) {
+            Landing::On(c) => at = c,
+            Landing::Around(around) => {
                 let (r, rr) = game.random(around.len() as u32, "where the short round falls");
                 reads = rr;
                 at = around[(r as usize).saturating_sub(1).min(around.len() - 1)];

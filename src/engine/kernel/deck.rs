@@ -142,6 +142,16 @@ impl Deck {
         self.pile.extend(front);
     }
 
+    /// For trial runs on a copy of a game (the forecast): orders the draw
+    /// pile so that the action cards `first` accepts come up first, then
+    /// the other action cards, the reshuffle card last. The real order of
+    /// the pile plays no part in what a trial so arranged shows.
+    pub(crate) fn arrange_for_trial(&mut self, first: impl Fn(&Card) -> bool) {
+        // The pile's next card is its last element.
+        self.pile
+            .sort_by_key(|c| (matches!(c, Card::Action(_)), first(c), *c));
+    }
+
     /// Cards in the whole deck, the reshuffle card included.
     pub fn size(&self) -> usize {
         self.pile.len() + self.discard.len()

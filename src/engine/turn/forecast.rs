@@ -12,15 +12,25 @@
 //! saw the real order of the pile. The chance is computed from the deck's
 //! composition alone.
 //!
-//! Orders that draw once per unit (a platoon's move or infiltration)
-//! forecast their first attempt only.
+//! Orders that draw once per unit (a platoon's infiltration, concentrated
+//! fire or grenades) forecast their first attempt in [`Forecast::attempt`]
+//! and the chance that every attempt succeeds in [`Forecast::whole`].
+//!
+//! What the input will do ([`Forecast::consequences`]) comes from two more
+//! trial runs, on copies whose draw pile is arranged so that every attempt
+//! succeeds in one and fails in the other (the real order of the pile plays
+//! no part in either): what both show is certain, what only one shows is
+//! possible. The state before and after each trial is compared; nothing is
+//! worked out a second time.
 
 pub use crate::data::stats::Odds;
 use crate::data::stats::at_least_one;
+use crate::data::units::Side;
+use crate::engine::combat::support::{Landing, short_landing};
 use crate::engine::kernel::deck::Card;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::Game;
-use crate::engine::kernel::input::Input;
+use crate::engine::kernel::input::{Action, Input, Order};
 
 /// What an input costs and, if it makes an attempt, its odds.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,6 +41,17 @@ pub struct Forecast {
     /// The (first) attempt it makes; `None` when it makes none: its effect
     /// is certain.
     pub attempt: Option<AttemptOdds>,
+    /// What the input will do that matters to the player, in words, worst
+    /// first; what depends on the cards drawn is marked possible.
+    pub consequences: Vec<String>,
+    /// For an order that makes several attempts (one per unit of a
+    /// platoon): the exact chance that every one succeeds. `None` for an
+    /// order of one attempt or none, or when the draws would run through
+    /// the whole pile (see [`whole_chance`]).
+    pub whole: Option<Odds>,
+    /// For a call for fire: the chance that it succeeds and lands short
+    /// (6.7.3), counted like [`chance`]. `None` for other inputs.
+    pub short_round: Option<Odds>,
 }
 
 /// The odds of an attempt.
@@ -56,6 +77,9 @@ pub fn forecast(game: &Game, input: &Input) -> Forecast {
         return Forecast {
             cost: 0,
             attempt: None,
+            consequences: Vec::new(),
+            whole: None,
+            short_round: None,
         };
     }
     let events = trial.log();
@@ -88,7 +112,379 @@ pub fn forecast(game: &Game, input: &Input) -> Forecast {
         }
         _ => None,
     });
-    Forecast { cost, attempt }
+    // Every attempt the input made: its draws, what it looked for, sure.
+    // An enemy's attempt in answer (a grenade thrown back, 6.5.1) draws
+    // its cards whatever they show: for the whole order's chance it is a
+    // draw with nothing looked for.
+    let attempts: Vec<(usize, Option<Needed>, bool)> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Attempt {
+                unit,
+                looking_for,
+                sure,
+                ..
+            } => {
+                let ours =
+                    unit.is_none_or(|u| game.state.get(u).is_none_or(|x| x.side == Side::Us));
+                Some(if ours {
+                    (e.cards.len(), *looking_for, *sure)
+                } else {
+                    (e.cards.len(), None, true)
+                })
+            }
+            _ => None,
+        })
+        .collect();
+    let ours = attempts
+        .iter()
+        .filter(|(_, need, sure)| need.is_some() && !sure)
+        .count();
+    let whole = if ours > 1 {
+        whole_chance(game, &attempts)
+    } else {
+        None
+    };
+    let short_round = match input {
+        Input::Order(Order {
+            action: Action::CallForFire { .. },
+            ..
+        }) => attempts
+            .first()
+            .and_then(|(n, need, _)| need.and_then(|need| short_chance(game, need, *n))),
+        _ => None,
+    };
+    let need = attempts.iter().find_map(|(_, n, _)| *n);
+    let mut consequences = consequences_of(game, input, need, short_round);
+    // The end of an impulse: commands neither spent nor saved (4.1.3).
+    for e in events {
+        if let EventKind::ImpulseEnds { lost, .. } = e.kind
+            && lost > 0
+        {
+            consequences.push((
+                1,
+                format!("ends the impulse with {lost} command(s) unsaved (4.1.3)"),
+            ));
+        }
+    }
+    consequences.sort_by_key(|(rank, _)| *rank);
+    Forecast {
+        cost,
+        attempt,
+        consequences: consequences.into_iter().map(|(_, t)| t).collect(),
+        whole,
+        short_round,
+    }
+}
+
+/// What an input does, from two trial runs on copies of the game whose
+/// pile is arranged so that every attempt succeeds in one and fails in the
+/// other: (rank, words), lowest rank worst. Facts of both trials are
+/// certain; those of one only are possible.
+fn consequences_of(
+    game: &Game,
+    input: &Input,
+    need: Option<Needed>,
+    short_round: Option<Odds>,
+) -> Vec<(u8, String)> {
+    let trial = |succeed: bool| -> Vec<(u8, String)> {
+        let mut t = game.without_log();
+        t.state.deck.arrange_for_trial(|c| match (c, need) {
+            (Card::Action(n), Some(need)) => {
+                game.card(*n).is_some_and(|card| need.found(card)) == succeed
+            }
+            // With nothing looked for, the two trials read the pile in
+            // opposite orders of the card numbers.
+            (Card::Action(n), None) => (*n % 2 == 0) == succeed,
+            _ => false,
+        });
+        if t.act(input).is_err() {
+            return Vec::new();
+        }
+        changes(game, &t)
+    };
+    let good = trial(true);
+    let bad = trial(false);
+    let mut out: Vec<(u8, String)> = Vec::new();
+    for (rank, text) in &good {
+        if bad.contains(&(*rank, text.clone())) {
+            out.push((*rank, text.clone()));
+        } else {
+            out.push((*rank, format!("possibly {text}")));
+        }
+    }
+    for (rank, text) in &bad {
+        if !good.contains(&(*rank, text.clone())) {
+            out.push((*rank, format!("possibly {text}")));
+        }
+    }
+    if let (Some(odds), Input::Order(o)) = (short_round, input)
+        && odds.num > 0
+        && let Action::CallForFire {
+            observer,
+            kind,
+            target,
+            ..
+        } = o.action
+    {
+        let cards = match short_landing(game, observer, kind, target) {
+            Landing::On(c) => vec![c],
+            Landing::Around(v) => v,
+        };
+        let mut words = Vec::new();
+        for c in cards {
+            let here: Vec<String> = game
+                .friendly()
+                .filter(|u| u.pos == c && u.kind != crate::data::units::UnitKind::Casualty)
+                .map(|u| u.label.clone())
+                .collect();
+            words.push(match here.len() {
+                0 => format!("{c}"),
+                1 => format!("{c} where {} is", here[0]),
+                _ => format!("{c} where {} are", here.join(", ")),
+            });
+        }
+        let many = words.len() > 1;
+        let on = words.join(" or ");
+        let text = if many {
+            format!("short round possible: would land on one of {on} (6.7.3)")
+        } else {
+            format!("short round possible: would land on {on} (6.7.3)")
+        };
+        out.push((0, text));
+    }
+    out
+}
+
+/// What changed from `before` to `after` that the player cares about:
+/// (rank, words), lowest rank worst.
+fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
+    let mut out = Vec::new();
+    for a in after.state.units.iter().filter(|u| u.side == Side::Us) {
+        let Some(b) = before.state.get(a.id) else {
+            continue;
+        };
+        let name = &a.label;
+        if b.in_play() && !a.in_play() {
+            out.push((1, format!("takes {name} out of play")));
+            continue;
+        }
+        if !a.in_play() {
+            continue;
+        }
+        if a.exposed && !b.exposed {
+            out.push((2, format!("leaves {name} Exposed this turn")));
+        }
+        if a.pos != b.pos || a.cover != b.cover {
+            if a.cover.is_none() && !a.pos.is_staging() {
+                out.push((4, format!("{name} moves into the open on {}", a.pos)));
+            } else if a.cover.is_some() {
+                out.push((5, format!("{name} moves under cover on {}", a.pos)));
+            } else {
+                out.push((5, format!("{name} moves to {}", a.pos)));
+            }
+        }
+        if tracked_out(b, a) {
+            out.push((3, format!("spends the last ammunition of {name}")));
+        }
+    }
+    for &(agency, kind, left) in &after.state.fire_missions {
+        let was = before
+            .state
+            .fire_missions
+            .iter()
+            .find(|(a, k, _)| *a == agency && *k == kind)
+            .map(|m| m.2)
+            .unwrap_or(0);
+        if left < was {
+            let name = before
+                .mission
+                .fire_support
+                .get(agency as usize)
+                .map(|f| f.name.clone())
+                .unwrap_or_default();
+            let what = kind.label();
+            out.push(if left == 0 {
+                (3, format!("spends the last {what} mission of the {name}"))
+            } else {
+                (
+                    6,
+                    format!("spends a {what} mission of the {name} ({left} left)"),
+                )
+            });
+        }
+    }
+    out
+}
+
+/// A unit whose tracked ammunition the order used up.
+fn tracked_out(
+    b: &crate::engine::kernel::state::Unit,
+    a: &crate::engine::kernel::state::Unit,
+) -> bool {
+    matches!((b.ammo, a.ammo), (Some(x), Some(0)) if x > 0)
+}
+
+/// The exact chance that every one of several attempts succeeds, drawing
+/// one after another from the pile without replacement: `attempts` gives
+/// each one's cards, what it looks for and whether it is sure whatever is
+/// drawn.
+///
+/// Counted over the state (action cards left, hits left, the reshuffle
+/// card still in the pile). The reshuffle card lies anywhere in the pile
+/// with equal chance and does not count among the cards drawn (1.2.2 F):
+/// a draw of n from A action cards turns it up with chance n/(A+1),
+/// whatever action cards came with it; once that draw is complete the
+/// whole deck is shuffled, and the next attempt draws from all the action
+/// cards again.
+///
+/// Decisions: `None` when the attempts look for different things, when
+/// one would draw more cards than the pile holds (the discard would be
+/// shuffled in mid-draw), or when the exact fraction would not fit in 128
+/// bits.
+pub fn whole_chance(game: &Game, attempts: &[(usize, Option<Needed>, bool)]) -> Option<Odds> {
+    let need = attempts.iter().find_map(|(_, n, _)| *n)?;
+    if attempts
+        .iter()
+        .any(|(_, n, _)| n.is_some_and(|n| n != need))
+    {
+        return None;
+    }
+    let deck = &game.state().deck;
+    let hit = |c: &Card| match c {
+        Card::Action(n) => game.card(*n).is_some_and(|card| need.found(card)),
+        _ => false,
+    };
+    let actions = |cards: &[Card]| {
+        cards
+            .iter()
+            .filter(|c| matches!(c, Card::Action(_)))
+            .count()
+    };
+    let (a0, h0) = (
+        actions(deck.pile()) as u128,
+        deck.pile().iter().filter(|c| hit(c)).count() as u128,
+    );
+    let r0 = deck.pile().contains(&Card::Reshuffle);
+    let all = (actions(deck.pile()) + actions(deck.discard())) as u128;
+    let all_hits = (deck
+        .pile()
+        .iter()
+        .chain(deck.discard())
+        .filter(|c| hit(c))
+        .count()) as u128;
+    // (action cards left, hits left, reshuffle card in the pile) -> chance.
+    let mut states: Vec<((u128, u128, bool), Odds)> = vec![((a0, h0, r0), ONE)];
+    for &(n, looking, sure) in attempts {
+        let n = n as u128;
+        let mut next: Vec<((u128, u128, bool), Odds)> = Vec::new();
+        for ((a, h, r), p) in states {
+            if n > a {
+                return None;
+            }
+            let total = choose(a, n);
+            let first = if looking.is_none() || sure { 0 } else { 1 };
+            for j in first..=n.min(h) {
+                let ways = choose(h, j).checked_mul(choose(a - h, n - j))?;
+                if ways == 0 {
+                    continue;
+                }
+                let pj = mul(p, reduce(ways, total))?;
+                if r {
+                    // The reshuffle card comes up with chance n/(A+1).
+                    let up = mul(pj, reduce(n, a + 1))?;
+                    let down = mul(pj, reduce(a + 1 - n, a + 1))?;
+                    add_to(&mut next, (all, all_hits, true), up)?;
+                    add_to(&mut next, (a - n, h - j, true), down)?;
+                } else {
+                    add_to(&mut next, (a - n, h - j, false), pj)?;
+                }
+            }
+        }
+        states = next;
+    }
+    let mut sum = Odds { num: 0, den: 1 };
+    for (_, p) in states {
+        sum = plus(sum, p)?;
+    }
+    Some(sum)
+}
+
+const ONE: Odds = Odds { num: 1, den: 1 };
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
+fn reduce(num: u128, den: u128) -> Odds {
+    let g = gcd(num, den).max(1);
+    Odds {
+        num: num / g,
+        den: den / g,
+    }
+}
+
+fn mul(a: Odds, b: Odds) -> Option<Odds> {
+    let x = reduce(a.num, b.den);
+    let y = reduce(b.num, a.den);
+    Some(reduce(x.num.checked_mul(y.num)?, y.den.checked_mul(x.den)?))
+}
+
+fn plus(a: Odds, b: Odds) -> Option<Odds> {
+    let g = gcd(a.den, b.den).max(1);
+    let den = (a.den / g).checked_mul(b.den)?;
+    let num = a
+        .num
+        .checked_mul(b.den / g)?
+        .checked_add(b.num.checked_mul(a.den / g)?)?;
+    Some(reduce(num, den))
+}
+
+fn add_to(v: &mut Vec<((u128, u128, bool), Odds)>, k: (u128, u128, bool), p: Odds) -> Option<()> {
+    match v.iter_mut().find(|(s, _)| *s == k) {
+        Some((_, q)) => *q = plus(*q, p)?,
+        None => v.push((k, p)),
+    }
+    Some(())
+}
+
+fn choose(n: u128, k: u128) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        r = r * (n - i) / (i + 1);
+    }
+    r
+}
+
+/// The chance that a call for fire drawing `draws` cards succeeds (a card
+/// showing `need`) with a card marked Short among them (6.7.3): counted
+/// from the pile as [`chance`] counts, with every n-card draw equally
+/// likely. `None` when the draw would run through the whole pile.
+pub fn short_chance(game: &Game, need: Needed, draws: usize) -> Option<Odds> {
+    let mut a = 0u128;
+    let (mut hits, mut shorts, mut either) = (0u128, 0u128, 0u128);
+    for c in game.state().deck.pile() {
+        let Card::Action(n) = c else { continue };
+        let Some(card) = game.card(*n) else { continue };
+        a += 1;
+        let (h, s) = (need.found(card), card.is_short());
+        hits += u128::from(h);
+        shorts += u128::from(s);
+        either += u128::from(h || s);
+    }
+    let n = draws as u128;
+    if n > a {
+        return None;
+    }
+    let total = choose(a, n);
+    // Draws with a hit and a Short card: all, less those without a hit,
+    // less those without a Short card, plus those with neither.
+    let both = (total + choose(a - either, n)) - choose(a - hits, n) - choose(a - shorts, n);
+    Some(reduce(both, total))
 }
 
 /// The forecasts for several inputs (the orders menu's list).
