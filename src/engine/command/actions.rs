@@ -220,13 +220,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             // 4.0): communication is all the order needs from them.
             if o.kind == UnitKind::Staff && b != *from {
                 if !crate::engine::orders::comms::in_communication(game, b, *from) {
-                    return no(|| {
-                        format!(
-                            "{} is not in communication with {} (4.3)",
-                            game.describe(b),
-                            game.describe(*from)
-                        )
-                    });
+                    return no(|| crate::engine::orders::comms::why_no_link(game, b, *from));
                 }
             } else {
                 can_order(game, by, *from)?;

@@ -38,13 +38,7 @@ pub fn can_order_to_unpin(game: &Game, by: Option<UnitId>, unit: UnitId) -> Resu
 }
 
 fn out_of_touch(game: &Game, h: UnitId, unit: UnitId) -> Result<(), Illegal> {
-    no(|| {
-        format!(
-            "{} is not in communication with {} (4.3)",
-            game.describe(h),
-            game.describe(unit)
-        )
-    })
+    no(|| crate::engine::orders::comms::why_no_link(game, h, unit))
 }
 
 /// Everything [`can_order`] checks but communication; returns the

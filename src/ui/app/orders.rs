@@ -19,6 +19,9 @@ pub fn percent(c: crate::engine::turn::forecast::Odds) -> String {
     }
 }
 
+/// Orders menus longer than this many lines open folded.
+const FOLD_ABOVE: usize = 24;
+
 /// The group of an input in the orders menu.
 fn group_of(input: &Input) -> Group {
     match input {
@@ -105,7 +108,7 @@ impl<D: Driver> App<D> {
             label,
             rule,
             cost: f.cost,
-            odds: f.attempt.map(|a| Odds {
+            odds: f.attempt.clone().map(|a| Odds {
                 cards: a.cards,
                 needed: a.needed.clone(),
                 chance: if a.sure {
@@ -113,13 +116,13 @@ impl<D: Driver> App<D> {
                 } else {
                     percent(a.chance)
                 },
-                whole: None,
-                short_round: None,
+                whole: f.whole.map(percent),
+                short_round: f.short_round.map(percent),
             }),
             group,
             recipient,
             by,
-            consequences: Vec::new(),
+            consequences: f.consequences.clone(),
             search,
             short,
         }
@@ -209,6 +212,24 @@ impl<D: Driver> App<D> {
             _ => "Every input the rules allow now".into(),
         };
         let mut menu = Menu::grouped(title, entries);
+        // A long menu opens as its sections' headings, each with how many
+        // orders it holds (the selected unit's sections open): what the
+        // HQ can do at a glance.
+        if menu.rows().len() > FOLD_ABOVE {
+            let open: Vec<Group> = menu
+                .entries
+                .iter()
+                .filter(|e| focus.is_some_and(|u| labels::input_units(&e.input).contains(&u)))
+                .map(|e| e.group)
+                .collect();
+            let mut groups: Vec<Group> = menu.entries.iter().map(|e| e.group).collect();
+            groups.dedup();
+            menu.folded = groups
+                .into_iter()
+                .filter(|g| *g != Group::Impulse && !open.contains(g))
+                .collect();
+            menu.selected = menu.first_entry();
+        }
         if let Some(u) = focus
             && let Some(i) = menu
                 .entries

@@ -34,6 +34,8 @@ fn details(e: &Entry) -> Vec<String> {
             first.push_str(&format!(", to {}", e.recipient));
         }
         first.push_str(". ");
+    } else if !e.recipient.is_empty() {
+        first.push_str(&format!("{}. ", e.recipient));
     }
     if e.cost > 0 {
         first.push_str(&format!(
@@ -41,6 +43,8 @@ fn details(e: &Entry) -> Vec<String> {
             e.cost,
             if e.cost == 1 { "" } else { "s" }
         ));
+    } else if !e.recipient.is_empty() || matches!(e.input, Input::EndImpulse) {
+        first.push_str("Costs no command. ");
     }
     match &e.odds {
         Some(o) if o.chance == "sure" => first.push_str("Sure to succeed."),
@@ -295,7 +299,9 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
         ),
         t.style(Role::Dim),
     ));
-    let h = (lines.len() as u16 * 2 + 2).min(area.height.saturating_sub(2));
+    let inner = width.saturating_sub(2).max(1) as usize;
+    let tall: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let h = (tall as u16 + 2).min(area.height.saturating_sub(2));
     let r = centered(area, width, h);
     f.render_widget(Clear, r);
     f.render_widget(
