@@ -1012,3 +1012,132 @@ fn snapshot_orders_menu_narrowed_by_a_search() {
     assert!(m.shown() < m.entries.len(), "the search narrows the menu");
     both_sizes("orders_menu_searched", &app);
 }
+
+/// Puts the map's cursor on a unit and selects it.
+fn select(app: &mut App<Local>, unit: fof::engine::kernel::ids::UnitId) {
+    app.cursor = app.game().state().unit(unit).pos;
+    app.unit = app
+        .units_here()
+        .iter()
+        .position(|u| *u == unit)
+        .expect("the unit is on its card");
+}
+
+#[test]
+fn snapshot_why_not_for_an_hq_out_of_communication() {
+    // Crossroads, seed 1: the CO HQ in the staging area cannot reach
+    // 2 PLT HQ on R1C2 (its SCR-536 needs line of sight, 4.3.5 A).
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    let co = app.game().state().co_hq().expect("a CO HQ").id;
+    select(&mut app, co);
+    ch(&mut app, 'w');
+    let Overlay::WhyNot(w) = &app.overlay else {
+        panic!("w opens why not")
+    };
+    let activate = w
+        .lines
+        .iter()
+        .find(|(o, _)| o.starts_with("Activate"))
+        .expect("Activate is refused");
+    assert!(activate.1.contains("line of sight"), "{}", activate.1);
+    assert!(activate.1.contains("4.3.5"), "{}", activate.1);
+    both_sizes("why_not_out_of_communication", &app);
+    // Esc goes back to the map.
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// Random play on `mission` until `pred` holds at a decision where orders
+/// are given; the app is at that decision.
+fn play_until(mission: &str, pred: impl Fn(&Game) -> bool) -> App<Local> {
+    let d = data();
+    for seed in 1..=30u64 {
+        let mut g = Game::new(d.clone(), mission, seed, Options::default()).expect("setup");
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            if matches!(g.prompt().decision, Decision::Orders { .. }) && pred(&g) {
+                let mut app = app_of(g);
+                app.screen = Screen::Play;
+                return app;
+            }
+            let legal = g.legal_inputs();
+            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+                .expect("a legal input");
+            g.apply(&i).expect("legal");
+        }
+    }
+    panic!("the position sought never came up in {mission}");
+}
+
+#[test]
+fn snapshot_why_not_for_an_unspotted_target() {
+    use fof::engine::turn::refusals::refused_orders;
+    let unspotted = |g: &Game| {
+        g.state()
+            .in_play()
+            .filter(|u| u.side == fof::data::units::Side::Us)
+            .find(|u| {
+                refused_orders(g, u.id)
+                    .iter()
+                    .any(|r| r.order == "Concentrate Fire" && r.reason.contains("spotted"))
+            })
+            .map(|u| u.id)
+    };
+    let mut app = play_until(MISSION, |g| unspotted(g).is_some());
+    let u = unspotted(app.game()).expect("a unit");
+    select(&mut app, u);
+    ch(&mut app, 'w');
+    let Overlay::WhyNot(w) = &app.overlay else {
+        panic!("w opens why not")
+    };
+    assert!(
+        w.lines
+            .iter()
+            .any(|(o, r)| o.starts_with("Concentrate Fire") && r.contains("spotted")),
+        "{:?}",
+        w.lines
+    );
+    both_sizes("why_not_unspotted_target", &app);
+}
+
+#[test]
+fn snapshot_a_call_for_fire_warns_of_a_short_round() {
+    let short = |g: &Game| {
+        g.legal_inputs().into_iter().find(|i| {
+            matches!(i, Input::Order(o) if matches!(o.action, Action::CallForFire { .. }))
+                && fof::engine::turn::forecast::forecast(g, i)
+                    .consequences
+                    .iter()
+                    .any(|c| c.contains("short round"))
+        })
+    };
+    let mut app = play_until(MISSION, |g| short(g).is_some());
+    let want = short(app.game()).expect("a call for fire");
+    ch(&mut app, 'o');
+    for c in "call".chars() {
+        ch(&mut app, c);
+    }
+    for _ in 0..200 {
+        let Overlay::Menu(m) = &app.overlay else {
+            panic!("the menu is open")
+        };
+        if m.selected_entry().is_some_and(|e| e.input == want) {
+            break;
+        }
+        key(&mut app, KeyCode::Down);
+    }
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!("the menu is open")
+    };
+    let e = m.selected_entry().expect("the call is selected");
+    assert_eq!(e.input, want);
+    assert!(e.odds.as_ref().is_some_and(|o| o.short_round.is_some()));
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("short round"), "{screen}");
+    both_sizes("call_for_fire_short_round", &app);
+}

@@ -237,6 +237,28 @@ impl LogFilter {
     }
 }
 
+/// The commands a menu answers to; any other character typed in a menu
+/// goes to its search.
+const MENU_KEYS: [Command; 17] = [
+    Command::Up,
+    Command::Down,
+    Command::Left,
+    Command::Right,
+    Command::Confirm,
+    Command::Back,
+    Command::Help,
+    Command::Quit,
+    Command::Search,
+    Command::WhyNot,
+    Command::OnlyCommand,
+    Command::OnlyMovement,
+    Command::OnlyRally,
+    Command::OnlyCombat,
+    Command::AllSections,
+    Command::LogUp,
+    Command::LogDown,
+];
+
 /// A message to the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Msg {
@@ -513,8 +535,23 @@ impl<D: Driver> App<D> {
         let Overlay::Menu(menu) = &mut self.overlay else {
             return false;
         };
-        if !menu.searching || key.ctrl {
+        if key.ctrl {
             return false;
+        }
+        if !menu.searching {
+            // A character that is no key of the menu starts a search.
+            let KeyCode::Char(c) = key.code else {
+                return false;
+            };
+            if self
+                .keys
+                .command(key)
+                .is_some_and(|cmd| MENU_KEYS.contains(&cmd))
+            {
+                return false;
+            }
+            menu.type_char(c);
+            return true;
         }
         match key.code {
             KeyCode::Char(c) => menu.type_char(c),
@@ -632,7 +669,7 @@ impl<D: Driver> App<D> {
                     Command::Back if menu.searching || !menu.query.is_empty() => {
                         menu.clear_search()
                     }
-                    Command::Back | Command::AllOrders => self.overlay = Overlay::None,
+                    Command::Back => self.overlay = Overlay::None,
                     Command::WhyNot => {
                         let unit = menu
                             .selected_entry()
