@@ -1141,3 +1141,18 @@ fn snapshot_a_call_for_fire_warns_of_a_short_round() {
     assert!(screen.contains("short round"), "{screen}");
     both_sizes("call_for_fire_short_round", &app);
 }
+
+#[test]
+fn typing_on_the_map_opens_the_orders_searching() {
+    let mut app = full_company_with_spot_orders();
+    assert_eq!(app.overlay, Overlay::None);
+    for c in "spot".chars() {
+        ch(&mut app, c);
+    }
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("a character that is no key opens the orders")
+    };
+    assert_eq!(menu.query, "spot");
+    let e = menu.selected_entry().expect("an entry is selected");
+    assert!(e.label.starts_with("Spot"), "{}", e.label);
+}

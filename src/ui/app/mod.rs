@@ -578,6 +578,22 @@ impl<D: Driver> App<D> {
                 KeyCode::Char('n') | KeyCode::Char('N') => self.overlay = Overlay::None,
                 _ => {}
             }
+            return;
+        }
+        // On the map, a character that is no key opens the orders menu
+        // searching for it: "spot" typed on the map finds the Spot orders.
+        if let KeyCode::Char(c) = key.code
+            && !key.ctrl
+            && !self.too_small()
+            && self.overlay == Overlay::None
+            && self.screen == Screen::Play
+            && !self.walking()
+            && matches!(self.game().prompt().decision, Decision::Orders { .. })
+        {
+            self.open_all_menu();
+            if let Overlay::Menu(menu) = &mut self.overlay {
+                menu.type_char(c);
+            }
         }
     }
 
