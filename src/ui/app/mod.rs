@@ -5,6 +5,7 @@
 
 mod menu;
 mod orders;
+mod overlays;
 mod walk;
 mod whynot;
 
@@ -13,7 +14,6 @@ pub use menu::{Menu, Row, Sel};
 use walk::impulse_begins;
 
 use super::keys::{Command, Key, KeyMap};
-use super::labels;
 use super::step::{Stepper, StopKind};
 use super::theme::Theme;
 use crate::data::units::Side;
@@ -236,28 +236,6 @@ impl LogFilter {
         }
     }
 }
-
-/// The commands a menu answers to; any other character typed in a menu
-/// goes to its search.
-const MENU_KEYS: [Command; 17] = [
-    Command::Up,
-    Command::Down,
-    Command::Left,
-    Command::Right,
-    Command::Confirm,
-    Command::Back,
-    Command::Help,
-    Command::Quit,
-    Command::Search,
-    Command::WhyNot,
-    Command::OnlyCommand,
-    Command::OnlyMovement,
-    Command::OnlyRally,
-    Command::OnlyCombat,
-    Command::AllSections,
-    Command::LogUp,
-    Command::LogDown,
-];
 
 /// A message to the app.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -527,197 +505,13 @@ impl<D: Driver> App<D> {
         }
     }
 
-    /// A key typed into a menu's search: while searching, characters and
-    /// Backspace edit the words sought (Esc, Enter and the arrows keep
-    /// their commands). Returns whether the key was taken.
-    fn search_key(&mut self, key: Key) -> bool {
-        use crossterm::event::KeyCode;
-        let Overlay::Menu(menu) = &mut self.overlay else {
-            return false;
-        };
-        if key.ctrl {
-            return false;
-        }
-        if !menu.searching {
-            // A character that is no key of the menu starts a search.
-            let KeyCode::Char(c) = key.code else {
-                return false;
-            };
-            if self
-                .keys
-                .command(key)
-                .is_some_and(|cmd| MENU_KEYS.contains(&cmd))
-            {
-                return false;
-            }
-            menu.type_char(c);
-            return true;
-        }
-        match key.code {
-            KeyCode::Char(c) => menu.type_char(c),
-            KeyCode::Backspace => menu.backspace(),
-            _ => return false,
-        }
-        true
-    }
-
-    /// Keys that are no command: the quit prompt's y/n; in a menu, a
-    /// character starts a search.
-    fn other_key(&mut self, key: Key) {
-        use crossterm::event::KeyCode;
-        if let Overlay::Menu(menu) = &mut self.overlay
-            && let KeyCode::Char(c) = key.code
-            && !key.ctrl
-        {
-            menu.type_char(c);
-            return;
-        }
-        if self.overlay == Overlay::Quit {
-            match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => self.quit = true,
-                KeyCode::Char('n') | KeyCode::Char('N') => self.overlay = Overlay::None,
-                _ => {}
-            }
-            return;
-        }
-        // On the map, a character that is no key opens the orders menu
-        // searching for it: "spot" typed on the map finds the Spot orders.
-        if let KeyCode::Char(c) = key.code
-            && !key.ctrl
-            && !self.too_small()
-            && self.overlay == Overlay::None
-            && self.screen == Screen::Play
-            && !self.walking()
-            && matches!(self.game().prompt().decision, Decision::Orders { .. })
-        {
-            self.open_all_menu();
-            if let Overlay::Menu(menu) = &mut self.overlay {
-                menu.type_char(c);
-            }
-        }
-    }
-
     pub fn command(&mut self, cmd: Command, key: Option<Key>) {
         if self.too_small() && cmd != Command::Quit {
             return;
         }
         // Overlays first.
-        match &mut self.overlay {
-            Overlay::Quit => {
-                match cmd {
-                    Command::Confirm | Command::Quit => self.quit = true,
-                    Command::Back => self.overlay = Overlay::None,
-                    _ => {
-                        let _ = key;
-                    }
-                }
-                return;
-            }
-            Overlay::Help(scroll) => {
-                match cmd {
-                    Command::Down => *scroll = scroll.saturating_add(1),
-                    Command::Up => *scroll = scroll.saturating_sub(1),
-                    Command::LogDown => *scroll = scroll.saturating_add(10),
-                    Command::LogUp => *scroll = scroll.saturating_sub(10),
-                    Command::Quit => self.overlay = Overlay::Quit,
-                    _ => self.overlay = Overlay::None,
-                }
-                return;
-            }
-            Overlay::Cards(i) => {
-                match cmd {
-                    Command::Confirm | Command::Right | Command::Down => {
-                        if *i + 1 < self.shown.len() {
-                            *i += 1;
-                        } else {
-                            self.overlay = Overlay::None;
-                            if !self.walking() {
-                                // A question the draws raised comes next.
-                                self.open_question_menu();
-                            }
-                        }
-                    }
-                    Command::Left | Command::Up => *i = i.saturating_sub(1),
-                    Command::Quit => self.overlay = Overlay::Quit,
-                    Command::Help => self.overlay = Overlay::Help(0),
-                    _ => self.overlay = Overlay::None,
-                }
-                return;
-            }
-            Overlay::Menu(menu) => {
-                match cmd {
-                    Command::Up => menu.step(-1, true),
-                    Command::Down => menu.step(1, true),
-                    Command::LogUp => menu.step(-10, false),
-                    Command::LogDown => menu.step(10, false),
-                    Command::ToStart => menu.home(),
-                    Command::ToEnd => menu.end(),
-                    Command::Left => menu.fold(),
-                    Command::Right => menu.unfold(),
-                    Command::OnlyCommand if menu.grouped => {
-                        menu.only(Some(MenuSection::CommandAndControl))
-                    }
-                    Command::OnlyMovement if menu.grouped => menu.only(Some(MenuSection::Movement)),
-                    Command::OnlyRally if menu.grouped => menu.only(Some(MenuSection::Rally)),
-                    Command::OnlyCombat if menu.grouped => menu.only(Some(MenuSection::Combat)),
-                    Command::AllSections => menu.only(None),
-                    Command::Search => menu.searching = true,
-                    Command::Confirm => match menu.selected {
-                        Some(Sel::Header(g)) => {
-                            menu.toggle(g);
-                        }
-                        Some(Sel::Entry(_)) => {
-                            if let Some(e) = menu.selected_entry() {
-                                let input = e.input.clone();
-                                self.overlay = Overlay::None;
-                                self.give(&input);
-                            }
-                        }
-                        None => {
-                            self.message = Some(format!(
-                                "nothing is selected: choose an entry with {}/{}, then {} gives it",
-                                self.keys.key(Command::Up),
-                                self.keys.key(Command::Down),
-                                self.keys.key(Command::Confirm)
-                            ));
-                        }
-                    },
-                    Command::Back if menu.searching || !menu.query.is_empty() => {
-                        menu.clear_search()
-                    }
-                    Command::Back => self.overlay = Overlay::None,
-                    Command::WhyNot => {
-                        let unit = menu
-                            .selected_entry()
-                            .and_then(|e| labels::input_units(&e.input).first().copied())
-                            .or_else(|| self.selected_unit());
-                        self.open_why_not(unit);
-                    }
-                    Command::Help => self.overlay = Overlay::Help(0),
-                    Command::Quit => self.overlay = Overlay::Quit,
-                    _ => {}
-                }
-                return;
-            }
-            Overlay::WhyNot(w) => {
-                match cmd {
-                    Command::Down => w.scroll = w.scroll.saturating_add(1),
-                    Command::Up => w.scroll = w.scroll.saturating_sub(1),
-                    Command::LogDown => w.scroll = w.scroll.saturating_add(10),
-                    Command::LogUp => w.scroll = w.scroll.saturating_sub(10),
-                    Command::Quit => self.overlay = Overlay::Quit,
-                    Command::Help => self.overlay = Overlay::Help(0),
-                    _ => {
-                        // Back to the menu it was opened from, if any.
-                        self.overlay = match w.back.take() {
-                            Some(m) => Overlay::Menu(*m),
-                            None => Overlay::None,
-                        };
-                    }
-                }
-                return;
-            }
-            Overlay::None => {}
+        if self.overlay_command(cmd, key) {
+            return;
         }
         match cmd {
             Command::Quit => {
