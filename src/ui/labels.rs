@@ -17,7 +17,7 @@ fn cover_at(game: &Game, pos: CardPos, cover: Option<CoverId>) -> String {
     match cover {
         None => "in the open".into(),
         Some(c) => match game.state().cover_kind(pos, c) {
-            Some(k) => format!("under {}", words(&format!("{k:?}"))),
+            Some(k) => format!("under {}", k.label()),
             None => "under cover".into(),
         },
     }
@@ -422,24 +422,6 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
     } else {
         w.join(", ")
     }
-}
-
-/// `StrongBuilding` as "strong building": enum names in words.
-pub fn words(camel: &str) -> String {
-    let mut out = String::new();
-    for ch in camel.chars() {
-        if ch.is_uppercase() {
-            if !out.is_empty() && !out.ends_with(' ') {
-                out.push(' ');
-            }
-            out.extend(ch.to_lowercase());
-        } else if ch.is_alphanumeric() {
-            out.push(ch);
-        } else if !out.is_empty() && !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    out.trim_end().to_string()
 }
 
 /// An asset or an item in words.

@@ -341,7 +341,7 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
             v.push(if pc.hidden {
                 "PC:?".to_string()
             } else {
-                format!("PC:{:?}", pc.letter)
+                format!("PC:{}", pc.letter)
             });
         }
         if let Some(vof) = crate::engine::combat::fire::card_vof(g, pos) {

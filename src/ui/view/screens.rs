@@ -360,10 +360,7 @@ pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize
             }
             lines.push(Line::from(fire));
             let letters = |v: &[crate::data::action::HitLetter]| {
-                v.iter()
-                    .map(|l| format!("{l:?}"))
-                    .collect::<Vec<_>>()
-                    .join("")
+                v.iter().map(|l| l.key()).collect::<Vec<_>>().join("")
             };
             lines.push(Line::from(vec![
                 Span::raw("  Hit effect: "),
