@@ -85,3 +85,101 @@ fn every_text_the_player_reads_is_in_words_on_every_mission() {
         seen.join("\n")
     );
 }
+
+fn hedgerow() -> Game {
+    let g = common::mission_game(
+        "hedgerow_attack",
+        "words_hedgerow",
+        11,
+        Options::default(),
+        |_| {},
+        |_| {},
+    );
+    assert!(
+        g.state().impulse.as_ref().and_then(|i| i.hq).is_some(),
+        "the CO HQ's impulse"
+    );
+    g
+}
+
+/// A casualty, a paralyzed team and a litter team are never in Good Order
+/// (the engine's `good_order`): the panel says what each is.
+#[test]
+fn a_casualty_is_never_good_order() {
+    use common::{add, p, u};
+    use fof::ui::labels::status_words;
+    let mut g = hedgerow();
+    let ours = add(&mut g, "us_casualty", p(1, 1));
+    let theirs = add(&mut g, "de_casualty", p(2, 1));
+    let para = add(&mut g, "us_paralyzed_team", p(1, 1));
+    let litter = add(&mut g, "us_litter_team", p(1, 1));
+    let squad = common::id(&g, "1_1");
+    let st = |g: &Game, id| status_words(g, g.state().unit(id));
+    assert_eq!(st(&g, ours), "casualty: needs carrying to the CCP (5.1.7)");
+    assert_eq!(st(&g, theirs), "casualty: out of action");
+    assert_eq!(st(&g, para), "paralyzed team (4.2.5)");
+    assert_eq!(st(&g, litter), "litter team: carries casualties (5.1.6)");
+    // Carried, it says by whom.
+    g.state_mut().carried.push((litter, ours));
+    let by = g.describe(litter);
+    assert_eq!(st(&g, ours), format!("casualty, carried by {by}"));
+    // Pinned, under cover: the markers come after what it is.
+    u(&mut g, ours).pinned = true;
+    assert!(st(&g, ours).starts_with("casualty, carried by"));
+    assert!(st(&g, ours).contains("Pinned"));
+    for id in [ours, theirs, para, litter] {
+        assert!(!st(&g, id).contains("Good Order"), "{}", st(&g, id));
+    }
+    // A squad with no marker is in Good Order, as the engine says.
+    common::put(&mut g, squad, p(1, 1));
+    u(&mut g, squad).ammo = None;
+    assert!(g.state().unit(squad).good_order());
+    assert_eq!(st(&g, squad), "Good Order");
+}
+
+/// 4.2.3: a team detached from a squad keeps the squad's designation and
+/// takes the team's name ("1/2 Fire Tm"), on the counter, in the panel's
+/// status line and in the log.
+#[test]
+fn a_team_split_from_a_squad_is_named_after_it() {
+    use common::{by, id, ok, p, put_all};
+    use fof::engine::kernel::input::{Action, TeamKind};
+    let mut g = hedgerow();
+    let co = id(&g, "co_hq");
+    let sq = id(&g, "2_1");
+    put_all(&mut g, &[co, sq], p(1, 1));
+    let designation = g.state().unit(sq).designation.clone();
+    let events = ok(
+        &mut g,
+        by(
+            co,
+            Action::DetachTeam {
+                squad: sq,
+                kind: TeamKind::Fire,
+            },
+        ),
+    );
+    let team = g
+        .state()
+        .units
+        .iter()
+        .find(|x| x.in_play() && x.kind == fof::data::units::UnitKind::FireTeam)
+        .expect("a fire team")
+        .clone();
+    let name = format!("{designation} Fire Tm");
+    assert_eq!(team.label, name);
+    assert!(
+        g.describe(team.id).contains(&name),
+        "{}",
+        g.describe(team.id)
+    );
+    assert_eq!(
+        fof::ui::labels::status_words(&g, &team),
+        "limited action team (4.2.5)"
+    );
+    assert!(
+        events.iter().any(|e| e.text.contains(&name)),
+        "the log names {name}: {:?}",
+        events.iter().map(|e| &e.text).collect::<Vec<_>>()
+    );
+}

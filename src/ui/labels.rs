@@ -393,9 +393,35 @@ pub fn flags(u: &Unit) -> String {
     f
 }
 
-/// A counter's status in words, for the side panel.
+/// What a counter is when that, not its markers, decides what it can do:
+/// a casualty, a paralyzed or litter team, another limited action team.
+fn kind_words(game: &Game, u: &Unit) -> Option<String> {
+    use crate::data::units::{Side, UnitKind};
+    Some(match u.kind {
+        UnitKind::Casualty => {
+            let carrier = game
+                .state()
+                .carried
+                .iter()
+                .find(|(_, c)| *c == u.id)
+                .map(|(by, _)| name(game, *by));
+            match (carrier, u.side) {
+                (Some(by), _) => format!("casualty, carried by {by}"),
+                (None, Side::Us) => "casualty: needs carrying to the CCP (5.1.7)".into(),
+                (None, _) => "casualty: out of action".into(),
+            }
+        }
+        UnitKind::ParalyzedTeam => "paralyzed team (4.2.5)".into(),
+        UnitKind::LitterTeam => "litter team: carries casualties (5.1.6)".into(),
+        UnitKind::AssaultTeam | UnitKind::FireTeam => "limited action team (4.2.5)".into(),
+        _ => return None,
+    })
+}
+
+/// A counter's status in words, for the side panel. "Good Order" only
+/// when the engine says so.
 pub fn status_words(game: &Game, u: &Unit) -> String {
-    let mut w: Vec<String> = Vec::new();
+    let mut w: Vec<String> = kind_words(game, u).into_iter().collect();
     if u.pinned {
         w.push("Pinned".into());
     }
@@ -418,7 +444,11 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
         w.push(format!("ammo {a}"));
     }
     if w.is_empty() {
-        "Good Order".into()
+        if u.good_order() {
+            "Good Order".into()
+        } else {
+            "not in Good Order".into()
+        }
     } else {
         w.join(", ")
     }
