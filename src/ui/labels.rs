@@ -369,28 +369,21 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
 }
 
 /// A counter's short status flags: P pinned, E exposed, F fire-team side,
-/// C under cover, and more.
+/// C under cover, and more (the codes of the help's key).
 pub fn flags(u: &Unit) -> String {
-    let mut f = String::new();
-    if u.pinned {
-        f.push('P');
-    }
-    if u.exposed {
-        f.push('E');
-    }
-    if u.flipped {
-        f.push('F');
-    }
-    if u.cover.is_some() {
-        f.push('C');
-    }
-    if u.concentrated > 0 {
-        f.push('*');
-    }
-    if u.grenaded > 0 {
-        f.push('g');
-    }
-    f
+    use crate::ui::view::legend::Code;
+    [
+        (u.pinned, Code::Pinned),
+        (u.exposed, Code::Exposed),
+        (u.flipped, Code::FireTeamSide),
+        (u.cover.is_some(), Code::UnderCover),
+        (u.concentrated > 0, Code::Concentrated),
+        (u.grenaded > 0, Code::Grenaded),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, c)| c.text())
+    .collect()
 }
 
 /// What a counter is when that, not its markers, decides what it can do:

@@ -231,14 +231,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             st = st.patch(t.style(Role::Selected));
         }
         let ratings = crate::engine::combat::fire::ratings(g, u)
-            .map(|r| {
-                format!(
-                    "{}/{}{}",
-                    r.vof.label(),
-                    r.range.label(),
-                    if r.grenade { " G!" } else { "" }
-                )
-            })
+            .map(|r| super::legend::ratings(&r))
             .unwrap_or_else(|| "no fire".into());
         lines.push(Line::styled(
             format!(
