@@ -504,6 +504,27 @@ fn snapshot_help() {
     both_sizes("help", &app);
 }
 
+/// The help scrolled to its key of the map's abbreviations, generated from
+/// the table the map prints from.
+#[test]
+fn snapshot_abbreviation_key() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    for (w, h) in [(80u16, 24u16), (160, 50)] {
+        let n = (0..400)
+            .find(|n| {
+                app.overlay = Overlay::Help(*n);
+                render(&app, w, h)
+                    .lines()
+                    .nth(2)
+                    .is_some_and(|l| l.contains("On a card"))
+            })
+            .expect("the help has the key");
+        app.overlay = Overlay::Help(n);
+        insta::assert_snapshot!(format!("abbreviation_key_{w}x{h}"), render(&app, w, h));
+    }
+}
+
 #[test]
 fn snapshot_mission_result() {
     let mut app = app_for(3);

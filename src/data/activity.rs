@@ -22,6 +22,17 @@ pub enum Tactic {
 }
 
 impl Tactic {
+    /// The tactic in words, as the table's column is headed (9.4).
+    pub fn label(self) -> &'static str {
+        match self {
+            Tactic::Assault => "Assault",
+            Tactic::Overrun => "Overrun",
+            Tactic::Delay => "Delay",
+            Tactic::Hasty => "Hasty",
+            Tactic::Deliberate => "Deliberate",
+        }
+    }
+
     /// Whether the tactic is read on the Offensive table.
     pub fn offensive(self) -> bool {
         matches!(self, Tactic::Assault | Tactic::Overrun)

@@ -137,6 +137,23 @@ pub enum PcLetter {
     C,
 }
 
+impl PcLetter {
+    /// The letter as the marker shows it (9.1.1).
+    pub fn label(self) -> &'static str {
+        match self {
+            PcLetter::A => "A",
+            PcLetter::B => "B",
+            PcLetter::C => "C",
+        }
+    }
+}
+
+impl std::fmt::Display for PcLetter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.label())
+    }
+}
+
 impl PcDrawsChart {
     /// The chart cell for a letter and an activity level (9.1.5).
     pub fn get(&self, letter: PcLetter, activity: Activity) -> PcDraw {

@@ -113,6 +113,31 @@ pub enum Vof {
 }
 
 impl Vof {
+    pub const ALL: [Vof; 8] = [
+        Vof::S,
+        Vof::A,
+        Vof::AS,
+        Vof::H,
+        Vof::G,
+        Vof::Sniper,
+        Vof::Flame,
+        Vof::Demo,
+    ];
+
+    /// The rating in words (1.2.7).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Vof::S => "small arms",
+            Vof::A => "automatic weapons",
+            Vof::AS => "assault rifles: automatic at point blank, small arms beyond",
+            Vof::H => "heavy weapons",
+            Vof::G => "a grenade or rocket launcher",
+            Vof::Sniper => "a sniper",
+            Vof::Flame => "a flamethrower",
+            Vof::Demo => "a demolition charge",
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Vof::S => "S",
@@ -141,6 +166,18 @@ pub enum Range {
 }
 
 impl Range {
+    pub const ALL: [Range; 4] = [Range::P, Range::C, Range::L, Range::V];
+
+    /// The rating in words (1.2.7).
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Range::P => "range: point blank, its own card",
+            Range::C => "range: close, an adjacent card",
+            Range::L => "range: long, two cards away",
+            Range::V => "range: very long, three cards away",
+        }
+    }
+
     /// The farthest card distance this range reaches.
     pub fn cards(self) -> u8 {
         match self {

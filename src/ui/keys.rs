@@ -227,7 +227,7 @@ impl Key {
             KeyCode::Backspace => "Bksp".into(),
             KeyCode::Delete => "Del".into(),
             KeyCode::F(n) => format!("F{n}"),
-            other => format!("{other:?}"),
+            _ => "key".into(),
         };
         if self.ctrl { format!("C-{base}") } else { base }
     }

@@ -17,7 +17,7 @@ fn cover_at(game: &Game, pos: CardPos, cover: Option<CoverId>) -> String {
     match cover {
         None => "in the open".into(),
         Some(c) => match game.state().cover_kind(pos, c) {
-            Some(k) => format!("under {}", words(&format!("{k:?}"))),
+            Some(k) => format!("under {}", k.label()),
             None => "under cover".into(),
         },
     }
@@ -369,33 +369,52 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
 }
 
 /// A counter's short status flags: P pinned, E exposed, F fire-team side,
-/// C under cover, and more.
+/// C under cover, and more (the codes of the help's key).
 pub fn flags(u: &Unit) -> String {
-    let mut f = String::new();
-    if u.pinned {
-        f.push('P');
-    }
-    if u.exposed {
-        f.push('E');
-    }
-    if u.flipped {
-        f.push('F');
-    }
-    if u.cover.is_some() {
-        f.push('C');
-    }
-    if u.concentrated > 0 {
-        f.push('*');
-    }
-    if u.grenaded > 0 {
-        f.push('g');
-    }
-    f
+    use crate::ui::view::legend::Code;
+    [
+        (u.pinned, Code::Pinned),
+        (u.exposed, Code::Exposed),
+        (u.flipped, Code::FireTeamSide),
+        (u.cover.is_some(), Code::UnderCover),
+        (u.concentrated > 0, Code::Concentrated),
+        (u.grenaded > 0, Code::Grenaded),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, c)| c.text())
+    .collect()
 }
 
-/// A counter's status in words, for the side panel.
+/// What a counter is when that, not its markers, decides what it can do:
+/// a casualty, a paralyzed or litter team, another limited action team.
+fn kind_words(game: &Game, u: &Unit) -> Option<String> {
+    use crate::data::units::{Side, UnitKind};
+    Some(match u.kind {
+        UnitKind::Casualty => {
+            let carrier = game
+                .state()
+                .carried
+                .iter()
+                .find(|(_, c)| *c == u.id)
+                .map(|(by, _)| name(game, *by));
+            match (carrier, u.side) {
+                (Some(by), _) => format!("casualty, carried by {by}"),
+                (None, Side::Us) => "casualty: needs carrying to the CCP (5.1.7)".into(),
+                (None, _) => "casualty: out of action".into(),
+            }
+        }
+        UnitKind::ParalyzedTeam => "paralyzed team (4.2.5)".into(),
+        UnitKind::LitterTeam => "litter team: carries casualties (5.1.6)".into(),
+        UnitKind::AssaultTeam | UnitKind::FireTeam => "limited action team (4.2.5)".into(),
+        _ => return None,
+    })
+}
+
+/// A counter's status in words, for the side panel. "Good Order" only
+/// when the engine says so.
 pub fn status_words(game: &Game, u: &Unit) -> String {
-    let mut w: Vec<String> = Vec::new();
+    let mut w: Vec<String> = kind_words(game, u).into_iter().collect();
     if u.pinned {
         w.push("Pinned".into());
     }
@@ -418,28 +437,14 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
         w.push(format!("ammo {a}"));
     }
     if w.is_empty() {
-        "Good Order".into()
+        if u.good_order() {
+            "Good Order".into()
+        } else {
+            "not in Good Order".into()
+        }
     } else {
         w.join(", ")
     }
-}
-
-/// `StrongBuilding` as "strong building": enum names in words.
-pub fn words(camel: &str) -> String {
-    let mut out = String::new();
-    for ch in camel.chars() {
-        if ch.is_uppercase() {
-            if !out.is_empty() && !out.ends_with(' ') {
-                out.push(' ');
-            }
-            out.extend(ch.to_lowercase());
-        } else if ch.is_alphanumeric() {
-            out.push(ch);
-        } else if !out.is_empty() && !out.ends_with(' ') {
-            out.push(' ');
-        }
-    }
-    out.trim_end().to_string()
 }
 
 /// An asset or an item in words.

@@ -45,7 +45,8 @@ pub fn missions(
                 out.push(e(
                     "tactics",
                     format!(
-                        "tactics {t:?} are read on the {} table, but in a {} mission the enemy {} (9.4)",
+                        "{} tactics are read on the {} table, but in a {} mission the enemy {} (9.4)",
+                        t.label(),
                         if t.offensive() { "Offensive" } else { "Defensive" },
                         m.kind.label().to_lowercase(),
                         if defending_us { "attacks: use Assault or Overrun" } else { "defends: use Delay, Hasty or Deliberate" }
@@ -100,7 +101,7 @@ pub fn missions(
             for g in &m.success {
                 let missing = match g {
                     Goal::Secure(p) | Goal::Clear(p) | Goal::ClearAndSecure(p) => {
-                        (!has(*p)).then(|| format!("no {p:?} marker in the controls"))
+                        (!has(*p)).then(|| format!("no marker for {} in the controls", p.label()))
                     }
                     Goal::HoldMlr => c.mlr.is_none().then(|| "no `mlr` in the controls".into()),
                     Goal::Route => c
@@ -117,7 +118,7 @@ pub fn missions(
             for (t, _) in &m.awards {
                 let bad = match t {
                     Task::Secure(p) => {
-                        (!has(*p)).then(|| format!("no {p:?} marker in the controls"))
+                        (!has(*p)).then(|| format!("no marker for {} in the controls", p.label()))
                     }
                     Task::ClearRow(r) | Task::ClearOnRow(r) if !(1..=rows).contains(r) => {
                         Some(format!("row {r} is not on the {rows}-row map"))
@@ -233,7 +234,15 @@ pub fn missions(
             if !on_map(*a) {
                 out.push(e(
                     "objectives",
-                    format!("{kind:?} objective at ({}, {}) is off the map", a.0, a.1),
+                    format!(
+                        "the {} objective at ({}, {}) is off the map",
+                        match kind {
+                            crate::data::mission::ObjectiveKind::Primary => "primary",
+                            crate::data::mission::ObjectiveKind::Secondary => "secondary",
+                        },
+                        a.0,
+                        a.1
+                    ),
                 ));
             }
         }

@@ -60,7 +60,7 @@ pub fn resolve_markers(game: &mut Game) {
                     why: "order".into(),
                 },
                 format!(
-                    "{} markers of letter {letter:?}: the R# takes {} next.",
+                    "{} markers of letter {letter}: the R# takes {} next.",
                     same.len(),
                     pending[i].1
                 ),
@@ -90,7 +90,7 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
             let (cards, reads) = game.draw(
                 n as usize,
                 Section::Word,
-                &format!("PC marker {:?} on {pos}", marker.letter),
+                &format!("PC marker {} on {pos}", marker.letter),
             );
             let hit = cards
                 .iter()
@@ -125,7 +125,7 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
             },
         },
         format!(
-            "PC marker {:?} on {pos} with {}, activity {}: {how}. The marker is removed{}.",
+            "PC marker {} on {pos} with {}, activity {}: {how}. The marker is removed{}.",
             marker.letter,
             game.describe(trigger),
             activity.label(),
@@ -202,7 +202,7 @@ fn generate(game: &mut Game, pos: CardPos, trigger: UnitId, letter: PcLetter) {
             EventKind::Nothing {
                 why: format!("package {}", pkg.id),
             },
-            format!("Contact table {letter:?}, R# {r}: {}.", pkg.name),
+            format!("Contact table {letter}, R# {r}: {}.", pkg.name),
             reads,
         );
         if place_package(game, pos, trigger, &pkg) {

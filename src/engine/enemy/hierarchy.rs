@@ -294,7 +294,7 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
             .iter()
             .enumerate()
             .find(|(_, r)| all(&r.when))
-            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), format!("{tactic:?}")));
+            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), tactic.label().to_string()));
         (Table::Offensive, row)
     } else {
         let row = c
@@ -302,7 +302,7 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
             .iter()
             .enumerate()
             .find(|(_, r)| all(&r.when))
-            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), format!("{tactic:?}")));
+            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), tactic.label().to_string()));
         (Table::Defensive, row)
     }
 }
@@ -888,7 +888,7 @@ fn row_letter(game: &mut Game, row: i8) -> Option<crate::data::charts::PcLetter>
         EventKind::Nothing {
             why: "PC letter".into(),
         },
-        format!("The row holds mixed PC letters: the R# picks {l:?}."),
+        format!("The row holds mixed PC letters: the R# picks {l}."),
         reads,
     );
     Some(l)
@@ -917,7 +917,7 @@ fn replace_by_pc(game: &mut Game, id: UnitId) {
     };
     game.state.note_pc_markers();
     let text = match placed {
-        Some(l) => format!("{text}: a PC marker {l:?} takes its place."),
+        Some(l) => format!("{text}: a PC marker {l} takes its place."),
         None => format!("{text}."),
     };
     game.emit("9.4", EventKind::UnitRemoved { unit: id }, text, Vec::new());

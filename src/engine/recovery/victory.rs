@@ -55,14 +55,16 @@ pub fn goals(game: &Game) -> Vec<Goal> {
 
 /// Whether one goal holds now; `Err` says why not.
 pub fn check_goal(game: &Game, goal: &Goal) -> Result<(), String> {
-    let at = |p: Place| place(game, p).ok_or_else(|| format!("the mission has no {p:?} marker"));
+    let at = |p: Place| {
+        place(game, p).ok_or_else(|| format!("the mission has no marker for {}", p.label()))
+    };
     match goal {
         Goal::Secure(p) => {
             let a = at(*p)?;
             if secure(game, a) {
                 Ok(())
             } else {
-                Err(format!("{p:?} ({a}) is not secured"))
+                Err(format!("{} ({a}) is not secured", p.label()))
             }
         }
         Goal::Clear(p) => {
@@ -70,7 +72,7 @@ pub fn check_goal(game: &Game, goal: &Goal) -> Result<(), String> {
             if clear(game, a) {
                 Ok(())
             } else {
-                Err(format!("{p:?} ({a}) is not clear of the enemy"))
+                Err(format!("{} ({a}) is not clear of the enemy", p.label()))
             }
         }
         Goal::ClearAndSecure(p) => {
@@ -78,7 +80,7 @@ pub fn check_goal(game: &Game, goal: &Goal) -> Result<(), String> {
             if clear(game, a) && secure(game, a) {
                 Ok(())
             } else {
-                Err(format!("{p:?} ({a}) is not cleared and secured"))
+                Err(format!("{} ({a}) is not cleared and secured", p.label()))
             }
         }
         Goal::HoldMlr => {

@@ -356,7 +356,7 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
     game.emit(
         rule,
         EventKind::Nothing { why: "counterattack".into() },
-        format!("The enemy counterattacks: a PC marker {letter:?} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until),
+        format!("The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until),
         Vec::new(),
     );
 }
@@ -494,7 +494,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 EventKind::Nothing {
                     why: "stirring".into(),
                 },
-                format!("The enemy stirs: PC markers {letter:?} on row {row}."),
+                format!("The enemy stirs: PC markers {letter} on row {row}."),
                 Vec::new(),
             );
         }

@@ -18,7 +18,8 @@ pub fn check_skilled(
     if !fits(skill, &order.action) {
         return no(|| {
             format!(
-                "the {skill:?} skill does not serve {} (10.7)",
+                "the {} skill does not serve {} (10.7)",
+                skill.label(),
                 order.action.name()
             )
         });

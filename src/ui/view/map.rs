@@ -1,12 +1,13 @@
 //! The map: the terrain cards as the screen draws them, with their borders,
 //! levels, counters and markers, and the fire arrows on their edges.
 
-use super::{exp_letter, put};
+use super::legend::{self, Code};
+use super::put;
 use crate::data::terrain::{Border, CoverValue, Dir, Relief, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{MapCard, PointControl, SmokeKind, Unit};
+use crate::engine::kernel::state::{MapCard, SmokeKind, Unit};
 use crate::ui::app::{App, Driver};
 use crate::ui::labels;
 use crate::ui::theme::Role;
@@ -164,7 +165,7 @@ pub(super) fn draw_card<D: Driver>(
         let Some(d) = pos.line_dir(link.target) else {
             continue;
         };
-        let arrow = arrow_for(d, t.ascii);
+        let arrow = legend::arrow(d, t.ascii);
         let (ax, ay) = match d {
             Dir::N => (x0 + r.width / 2, y0),
             Dir::S => (x0 + r.width / 2, y1),
@@ -212,33 +213,8 @@ pub(super) fn draw_card<D: Driver>(
             y = y0 + 2;
         }
         (Some(mc), Some(tc)) => {
-            let level = g.level(pos);
-            let hills = mc.stack.len().saturating_sub(1);
-            let mut l1 = tc.terrain.label().to_string();
-            if level != 1 {
-                l1.push_str(&format!(" lv{level}"));
-            }
-            if hills > 0 {
-                l1.push_str(&format!(" h{hills}"));
-            }
+            let (l1, l2) = terrain_lines(g, pos, mc, tc);
             line(buf, &mut y, &l1, t.style(Role::Title));
-            let cv = match tc.cover {
-                CoverValue::None => "C-".to_string(),
-                CoverValue::Single(v) => format!("C{v}"),
-                CoverValue::Split { dark, light } => format!("C{dark}/{light}"),
-            };
-            let mut l2 = format!("{cv} m{}/{}", mc.covers.len(), tc.cover_markers);
-            if tc.burst != 0 {
-                l2.push_str(&format!(" b{:+}", tc.burst));
-            }
-            l2.push_str(match tc.traffic {
-                Traffic::Go => "",
-                Traffic::Slow => " slow",
-                Traffic::No => " noV",
-            });
-            if let Relief::MultiStory = tc.relief {
-                l2.push_str(" ms");
-            }
             line(buf, &mut y, &l2, t.style(Role::Text));
         }
     }
@@ -273,7 +249,7 @@ pub(super) fn draw_card<D: Driver>(
             line(
                 buf,
                 &mut y,
-                &format!("+{} more", units.len() - i),
+                &Code::More.with(units.len() - i),
                 t.style(Role::Dim),
             );
             break;
@@ -291,34 +267,11 @@ pub(super) fn draw_card<D: Driver>(
     }
 }
 
-pub(super) fn arrow_for(d: Dir, ascii: bool) -> &'static str {
-    if ascii {
-        return match d {
-            Dir::N => "^",
-            Dir::S => "v",
-            Dir::E => ">",
-            Dir::W => "<",
-            Dir::NE | Dir::SW => "/",
-            Dir::NW | Dir::SE => "\\",
-        };
-    }
-    match d {
-        Dir::N => "↑",
-        Dir::S => "↓",
-        Dir::E => "→",
-        Dir::W => "←",
-        Dir::NE => "↗",
-        Dir::NW => "↖",
-        Dir::SE => "↘",
-        Dir::SW => "↙",
-    }
-}
-
 /// A counter in one line: name, steps, experience, status flags.
 pub(super) fn counter(g: &Game, u: &Unit, width: usize) -> String {
-    let mut tail = format!(" {}{}", u.steps, exp_letter(u.experience));
+    let mut tail = format!(" {}{}", u.steps, Code::experience(u.experience).text());
     if u.side != Side::Us && !u.spotted {
-        tail.push('?');
+        tail.push_str(Code::NotSpotted.text());
     }
     let fl = labels::flags(u);
     if !fl.is_empty() {
@@ -338,79 +291,50 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
     if let Some(c) = card {
         let m = &c.markers;
         if let Some(pc) = m.pc {
-            v.push(if pc.hidden {
-                "PC:?".to_string()
-            } else {
-                format!("PC:{:?}", pc.letter)
-            });
+            v.push(Code::pc((!pc.hidden).then_some(pc.letter)).text().into());
         }
         if let Some(vof) = crate::engine::combat::fire::card_vof(g, pos) {
-            v.push(
-                match vof {
-                    crate::engine::combat::fire::VofLevel::AllPinned => "V:pin",
-                    crate::engine::combat::fire::VofLevel::SmallArms => "V:S",
-                    crate::engine::combat::fire::VofLevel::Automatic => "V:A",
-                    crate::engine::combat::fire::VofLevel::Heavy => "V:H",
-                    crate::engine::combat::fire::VofLevel::Sniper => "V:snp",
-                    crate::engine::combat::fire::VofLevel::Incoming => "V:Inc",
-                }
-                .into(),
-            );
+            v.push(Code::vof(vof).text().into());
         }
-        if crate::engine::combat::resolution::crossfire(g, pos) {
-            v.push("XFire".into());
-        }
-        if m.incoming {
-            v.push(if m.air_strike {
-                "Air!".into()
-            } else {
-                "Inc!".into()
-            });
-        }
-        if m.pending_fire {
-            v.push("Pend".into());
-        }
+        let mut code = |on: bool, c: Code| {
+            if on {
+                v.push(c.text().to_string());
+            }
+        };
+        code(
+            crate::engine::combat::resolution::crossfire(g, pos),
+            Code::Crossfire,
+        );
+        code(m.incoming && m.air_strike, Code::AirStrike);
+        code(m.incoming && !m.air_strike, Code::Incoming);
+        code(m.pending_fire, Code::Pending);
         let mut smokes: Vec<SmokeKind> = m.smokes().collect();
         smokes.dedup();
         for s in smokes {
-            v.push(
-                match s {
-                    SmokeKind::Smoke => "Smoke",
-                    SmokeKind::Wp => "WP",
-                    SmokeKind::Cs => "CS",
-                }
-                .into(),
-            );
+            v.push(Code::smoke(s).text().into());
         }
-        if m.illumination.is_some() {
-            v.push("Illum".into());
-        }
-        if m.mines {
-            v.push("Mines".into());
-        }
-        if m.claymore {
-            v.push("Clay".into());
-        }
-        if m.grenade_miss {
-            v.push("GrMiss".into());
-        }
-        if m.demo_miss {
-            v.push("DmMiss".into());
-        }
-        if !m.demo_on.is_empty() {
-            v.push("Demo".into());
-        }
-        if !m.flame_on.is_empty() {
-            v.push("Flame".into());
-        }
+        let mut code = |on: bool, c: Code| {
+            if on {
+                v.push(c.text().to_string());
+            }
+        };
+        code(m.illumination.is_some(), Code::Illumination);
+        code(m.mines, Code::Mines);
+        code(m.claymore, Code::Claymore);
+        code(m.grenade_miss, Code::GrenadeMiss);
+        code(m.demo_miss, Code::DemoMiss);
+        code(!m.demo_on.is_empty(), Code::Demo);
+        code(!m.flame_on.is_empty(), Code::Flame);
         if !m.items.is_empty() {
-            v.push(format!("Items{}", m.items.len()));
+            v.push(Code::Items.with(m.items.len()));
         }
-        match m.phone_line {
-            Some(true) => v.push("Line-cut".into()),
-            Some(false) => v.push("Line".into()),
-            None => {}
-        }
+        let mut code = |on: bool, c: Code| {
+            if on {
+                v.push(c.text().to_string());
+            }
+        };
+        code(m.phone_line == Some(true), Code::LineCut);
+        code(m.phone_line == Some(false), Code::Line);
         for p in &m.signals {
             v.push(p.label().to_string());
         }
@@ -418,30 +342,122 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
     let ctl = &s.map.controls;
     for (k, p) in &ctl.points {
         if *p == pos {
-            v.push(match k {
-                PointControl::PrimaryObjective => "OBJ1".into(),
-                PointControl::SecondaryObjective => "OBJ2".into(),
-                PointControl::AttackPosition => "AtkPos".into(),
-                PointControl::CombatOutpost => "COP".into(),
-                PointControl::RoutePoint(n) => format!("RP{n}"),
-                PointControl::CasualtyPoint => "CCP".into(),
-                PointControl::FinalProtectiveFire => "FPF".into(),
-            });
+            v.push(Code::point(*k));
         }
     }
     if !pos.is_staging() {
-        if ctl.loa == Some(pos.row) {
-            v.push("LOA".into());
-        }
-        if ctl.phase_lines.contains(&pos.row) {
-            v.push("PL".into());
-        }
-        if ctl.mlr == Some(pos.row) {
-            v.push("MLR".into());
-        }
-        if ctl.boundaries && (pos.col == 1 || pos.col == s.map.cols) {
-            v.push("Bdry".into());
-        }
+        let mut code = |on: bool, c: Code| {
+            if on {
+                v.push(c.text().to_string());
+            }
+        };
+        code(ctl.loa == Some(pos.row), Code::LimitOfAdvance);
+        code(ctl.phase_lines.contains(&pos.row), Code::PhaseLine);
+        code(ctl.mlr == Some(pos.row), Code::MainLine);
+        code(
+            ctl.boundaries && (pos.col == 1 || pos.col == s.map.cols),
+            Code::Boundary,
+        );
     }
     v
+}
+
+/// A face-up card's two terrain lines: terrain, level and hills; cover,
+/// cover markers, burst, trafficability and multi-story.
+pub(super) fn terrain_lines(
+    g: &Game,
+    pos: CardPos,
+    mc: &MapCard,
+    tc: &crate::data::terrain::TerrainCard,
+) -> (String, String) {
+    let level = g.level(pos);
+    let hills = mc.stack.len().saturating_sub(1);
+    let mut l1 = tc.terrain.label().to_string();
+    if level != 1 {
+        l1.push(' ');
+        l1.push_str(&Code::Level.with(level));
+    }
+    if hills > 0 {
+        l1.push(' ');
+        l1.push_str(&Code::Hills.with(hills));
+    }
+    let mut l2 = match tc.cover {
+        CoverValue::None => Code::CoverNone.text().to_string(),
+        CoverValue::Single(v) => Code::Cover.with(v),
+        CoverValue::Split { dark, light } => Code::CoverSplit.with2(dark, light),
+    };
+    l2.push(' ');
+    l2.push_str(&Code::CoverMarkers.with2(mc.covers.len(), tc.cover_markers));
+    if tc.burst != 0 {
+        l2.push(' ');
+        l2.push_str(&Code::Burst.with(format!("{:+}", tc.burst)));
+    }
+    match tc.traffic {
+        Traffic::Go => {}
+        Traffic::Slow => l2.push_str(&format!(" {}", Code::Slow.text())),
+        Traffic::No => l2.push_str(&format!(" {}", Code::NoVehicles.text())),
+    }
+    if let Relief::MultiStory = tc.relief {
+        l2.push_str(&format!(" {}", Code::MultiStory.text()));
+    }
+    (l1, l2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::DataSet;
+    use crate::engine::kernel::state::Options;
+    use crate::play::sim::{Bot, bot_rng, choose};
+    use crate::ui::theme::Theme;
+    use std::sync::Arc;
+
+    /// Every code a card prints (its terrain lines after the terrain's
+    /// name, its markers) is in the help's key, over random-bot games on
+    /// every mission; the pyrotechnic signals showing are named in words.
+    #[test]
+    fn every_code_a_card_prints_is_in_the_key() {
+        let data = Arc::new(DataSet::embedded().expect("the shipped data"));
+        let theme = Theme::default();
+        let mut unknown: Vec<String> = Vec::new();
+        let mut checked = 0;
+        for m in &data.missions {
+            for seed in 1..=2u64 {
+                let mut g = Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
+                let mut rng = bot_rng(seed);
+                let mut n = 0;
+                while !g.is_over() && n < 300 {
+                    if n % 10 == 0 {
+                        for mc in &g.state().map.cards {
+                            let pos = mc.pos;
+                            let mut tokens = markers(&g, pos, Some(mc));
+                            if let Some(tc) = g.top_card(pos).filter(|_| mc.face_up) {
+                                let (l1, l2) = terrain_lines(&g, pos, mc, tc);
+                                let rest = l1.strip_prefix(tc.terrain.label()).unwrap_or(&l1);
+                                tokens.extend(rest.split_whitespace().map(String::from));
+                                tokens.extend(l2.split_whitespace().map(String::from));
+                            }
+                            for t in tokens {
+                                checked += 1;
+                                let words = t.chars().all(|c| c.is_ascii_lowercase() || c == ' ');
+                                if !words && !legend::known(&theme, &t) {
+                                    unknown.push(format!("{}: {t}", m.id));
+                                }
+                            }
+                        }
+                    }
+                    let legal = g.legal_inputs();
+                    let Some(i) = choose(Bot::Random, &mut rng, &legal) else {
+                        break;
+                    };
+                    g.apply(&i).unwrap();
+                    n += 1;
+                }
+            }
+        }
+        unknown.sort();
+        unknown.dedup();
+        assert!(checked > 1000, "{checked} codes checked");
+        assert!(unknown.is_empty(), "not in the key: {unknown:?}");
+    }
 }

@@ -1,6 +1,7 @@
 //! Views: they draw the app's state and the game's, and change nothing
 //! (except noting where things were drawn, for the mouse).
 
+pub mod legend;
 mod map;
 mod menu;
 mod panels;
@@ -90,14 +91,6 @@ pub(super) fn exp(e: Experience) -> &'static str {
         Experience::Green => "Green",
         Experience::Line => "Line",
         Experience::Veteran => "Veteran",
-    }
-}
-
-pub(super) fn exp_letter(e: Experience) -> char {
-    match e {
-        Experience::Green => 'G',
-        Experience::Line => 'L',
-        Experience::Veteran => 'V',
     }
 }
 

@@ -103,12 +103,12 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             .skills
             .iter()
             .filter(|(x, _)| *x == h.unit)
-            .map(|(_, k)| format!("{k:?}"))
+            .map(|(_, k)| k.label().to_string())
             .collect();
         let name: String = u.label.chars().take(12).collect();
         let mut text = format!("{name:<12} {:>3}   {state}", h.saved);
         if !skills.is_empty() {
-            text.push_str(&format!(" [{}]", skills.join(",")));
+            text.push_str(&format!(" [{}]", skills.join(", ")));
         }
         let role = if current == Some(h.unit) {
             Role::Highlight
@@ -169,7 +169,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             let found: Vec<String> = mc
                 .covers
                 .iter()
-                .map(|c| labels::words(&format!("{:?}", c.kind)))
+                .map(|c| c.kind.label().to_string())
                 .collect();
             lines.push(Line::raw(format!(
                 "Cover markers: {} of {} found{}; seek with {} card(s)",
@@ -231,14 +231,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             st = st.patch(t.style(Role::Selected));
         }
         let ratings = crate::engine::combat::fire::ratings(g, u)
-            .map(|r| {
-                format!(
-                    "{:?}/{:?}{}",
-                    r.vof,
-                    r.range,
-                    if r.grenade { " G!" } else { "" }
-                )
-            })
+            .map(|r| super::legend::ratings(&r))
             .unwrap_or_else(|| "no fire".into());
         lines.push(Line::styled(
             format!(

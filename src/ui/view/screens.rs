@@ -158,14 +158,10 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled("On a card", t.style(Role::Title)));
-    for l in [
-        "Top border: the position (R = row away from you, C = column; SA = staging area). Heavy lines are dark border segments (block sight), thin lines light ones; arrows on an edge are PDFs (fire toward that card).",
-        "Line 1: terrain, lvN its level when not 1, hN hill cards beneath. Line 2: C cover & concealment (dark/light when split), mN/M cover markers found of the card's potential, b burst modifier, slow/noV vehicle trafficability, ms multi-story.",
-        "Markers: PC:? or PC:A/B/C potential contact; V:S/A/H/snp/Inc/pin the VOF on the card; XFire crossfire; Inc!/Air! incoming; Pend pending fire mission; Smoke WP CS; Illum; Mines; Clay claymore; GrMiss DmMiss misses; Demo Flame attacks; ItemsN things lying there; Line phone line; OBJ1 OBJ2 AtkPos COP RPn CCP FPF LOA PL MLR Bdry control measures.",
-        "Counters: name, steps, experience (G Green, L Line, V Veteran; ? not spotted) and status: P pinned, E exposed, F fire-team side, C under cover, * concentrated fire, g grenade attack.",
-    ] {
-        lines.push(Line::raw(l));
-    }
+    lines.push(Line::raw(
+        "A card shows its position, its terrain, the markers on it and its counters (name, steps, experience, status), in these abbreviations:",
+    ));
+    lines.extend(key_lines(app));
     let r = centered(
         area,
         area.width.saturating_sub(4).min(120),
@@ -182,6 +178,31 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
             ),
         r,
     );
+}
+
+/// The help's key to the abbreviations, generated from the one table the
+/// map and the panels print from.
+pub(super) fn key_lines<D: Driver>(app: &App<D>) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let mut lines = Vec::new();
+    for section in super::legend::key(t) {
+        lines.push(Line::styled(
+            format!(" {}", section.title),
+            t.style(Role::Highlight),
+        ));
+        for a in section.entries {
+            let rule = if a.rule.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", a.rule)
+            };
+            lines.push(Line::from(vec![
+                Span::styled(format!("  {:<9}", a.code), t.style(Role::Marker)),
+                Span::raw(format!(" {}{rule}", a.meaning)),
+            ]));
+        }
+    }
+    lines
 }
 
 pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize) {
@@ -268,10 +289,7 @@ pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize
             }
             lines.push(Line::from(fire));
             let letters = |v: &[crate::data::action::HitLetter]| {
-                v.iter()
-                    .map(|l| format!("{l:?}"))
-                    .collect::<Vec<_>>()
-                    .join("")
+                v.iter().map(|l| l.key()).collect::<Vec<_>>().join("")
             };
             lines.push(Line::from(vec![
                 Span::raw("  Hit effect: "),

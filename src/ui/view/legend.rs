@@ -1,0 +1,612 @@
+//! The key to the map's abbreviations: one table. The map and the panels
+//! print their codes from it ([`Code::text`], [`Code::with`]) and the help
+//! screen's key is generated from it ([`key`]), so neither can drift from
+//! the other. Meanings are in our own words, with the rule section.
+
+use crate::data::action::Experience;
+use crate::data::terrain::Dir;
+use crate::data::units::{Range, Vof};
+use crate::engine::combat::fire::VofLevel;
+use crate::engine::kernel::state::{PointControl, SmokeKind};
+use crate::ui::theme::Theme;
+
+/// One abbreviation: what the screen prints, what it means, the rule.
+/// In a code with `numbers`, `N` and `M` stand for numbers (or a sign and
+/// a number).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abbrev {
+    pub code: &'static str,
+    pub meaning: &'static str,
+    pub rule: &'static str,
+    pub numbers: bool,
+}
+
+/// A titled group of the key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Section {
+    pub title: &'static str,
+    pub entries: Vec<Abbrev>,
+}
+
+/// Where on the screen a code is printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Group {
+    /// A card's top border and its frame.
+    Border,
+    /// The terrain lines under the border.
+    Terrain,
+    /// The marker lines.
+    Marker,
+    /// The counter lines.
+    Counter,
+    /// The fire ratings in the card panel.
+    Ratings,
+}
+
+impl Group {
+    pub const ALL: [Group; 5] = [
+        Group::Border,
+        Group::Terrain,
+        Group::Marker,
+        Group::Counter,
+        Group::Ratings,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Group::Border => "A card's frame",
+            Group::Terrain => "A card's terrain lines",
+            Group::Marker => "Markers on a card",
+            Group::Counter => "Counters",
+            Group::Ratings => "Fire ratings (card panel: VOF/range)",
+        }
+    }
+}
+
+/// Every code the map and the panels print, but the glyphs of the frame
+/// (see [`key`]) and the fire ratings (from [`Vof`] and [`Range`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Code {
+    Position,
+    Staging,
+    Level,
+    Hills,
+    CoverNone,
+    Cover,
+    CoverSplit,
+    CoverMarkers,
+    Burst,
+    Slow,
+    NoVehicles,
+    MultiStory,
+    PcHidden,
+    PcA,
+    PcB,
+    PcC,
+    VofPinned,
+    VofSmall,
+    VofAutomatic,
+    VofHeavy,
+    VofSniper,
+    VofIncoming,
+    Crossfire,
+    Incoming,
+    AirStrike,
+    Pending,
+    Smoke,
+    Wp,
+    Cs,
+    Illumination,
+    Mines,
+    Claymore,
+    GrenadeMiss,
+    DemoMiss,
+    Demo,
+    Flame,
+    Items,
+    Line,
+    LineCut,
+    Primary,
+    Secondary,
+    AttackPosition,
+    Outpost,
+    RoutePoint,
+    CasualtyPoint,
+    FinalProtectiveFire,
+    LimitOfAdvance,
+    PhaseLine,
+    MainLine,
+    Boundary,
+    Green,
+    LineExp,
+    Veteran,
+    NotSpotted,
+    Pinned,
+    Exposed,
+    FireTeamSide,
+    UnderCover,
+    Concentrated,
+    Grenaded,
+    More,
+    GrenadeCapable,
+}
+
+impl Code {
+    pub const ALL: [Code; 62] = {
+        use Code::*;
+        [
+            Position,
+            Staging,
+            Level,
+            Hills,
+            CoverNone,
+            Cover,
+            CoverSplit,
+            CoverMarkers,
+            Burst,
+            Slow,
+            NoVehicles,
+            MultiStory,
+            PcHidden,
+            PcA,
+            PcB,
+            PcC,
+            VofPinned,
+            VofSmall,
+            VofAutomatic,
+            VofHeavy,
+            VofSniper,
+            VofIncoming,
+            Crossfire,
+            Incoming,
+            AirStrike,
+            Pending,
+            Smoke,
+            Wp,
+            Cs,
+            Illumination,
+            Mines,
+            Claymore,
+            GrenadeMiss,
+            DemoMiss,
+            Demo,
+            Flame,
+            Items,
+            Line,
+            LineCut,
+            Primary,
+            Secondary,
+            AttackPosition,
+            Outpost,
+            RoutePoint,
+            CasualtyPoint,
+            FinalProtectiveFire,
+            LimitOfAdvance,
+            PhaseLine,
+            MainLine,
+            Boundary,
+            Green,
+            LineExp,
+            Veteran,
+            NotSpotted,
+            Pinned,
+            Exposed,
+            FireTeamSide,
+            UnderCover,
+            Concentrated,
+            Grenaded,
+            More,
+            GrenadeCapable,
+        ]
+    };
+
+    /// The code's entry in the key.
+    pub fn abbrev(self) -> Abbrev {
+        use Code::*;
+        let (code, meaning, rule) = match self {
+            Position => ("RNCM", "row N (counted away from you), column M", "2.2"),
+            Staging => ("SAN", "the staging area behind column N", "2.4.2"),
+            Level => ("lvN", "the card's level, when not 1", "5.2.2"),
+            Hills => ("hN", "N hill cards beneath the top card", "5.2.2"),
+            CoverNone => ("C-", "no cover & concealment", "1.2.1"),
+            Cover => ("CN", "cover & concealment N", "1.2.1"),
+            CoverSplit => (
+                "CN/M",
+                "cover & concealment N across dark borders, M otherwise",
+                "1.2.1",
+            ),
+            CoverMarkers => ("mN/M", "N cover markers found of the card's M", "5.2.3"),
+            Burst => ("bN", "the burst modifier for Incoming! fire", "1.2.1 H"),
+            Slow => ("slow", "a vehicle must stop on entering", "1.2.1 B"),
+            NoVehicles => ("noV", "vehicles may not enter", "1.2.1 B"),
+            MultiStory => (
+                "ms",
+                "multi-story: building cover has an upper story",
+                "1.2.1 G",
+            ),
+            PcHidden => ("PC:?", "a potential contact marker, letter hidden", "9.1.1"),
+            PcA => ("PC:A", "a potential contact marker, letter A", "9.1.1"),
+            PcB => ("PC:B", "a potential contact marker, letter B", "9.1.1"),
+            PcC => ("PC:C", "a potential contact marker, letter C", "9.1.1"),
+            VofPinned => ("V:pin", "VOF: all its firers pinned", "6.2.2"),
+            VofSmall => ("V:S", "VOF: small arms", "6.2.2"),
+            VofAutomatic => ("V:A", "VOF: automatic weapons", "6.2.2"),
+            VofHeavy => ("V:H", "VOF: heavy weapons", "6.2.2"),
+            VofSniper => ("V:snp", "VOF: a sniper", "6.2.2"),
+            VofIncoming => ("V:Inc", "VOF: Incoming! fire", "6.2.2"),
+            Crossfire => ("XFire", "crossfire: PDFs from two or more cards", "6.2.2"),
+            Incoming => ("Inc!", "an Incoming! fire mission", "6.7.4"),
+            AirStrike => ("Air!", "an air strike", "6.7.2 F"),
+            Pending => ("Pend", "a pending fire mission", "6.7.3"),
+            Smoke => ("Smoke", "a smoke screen", "8.4"),
+            Wp => ("WP", "white phosphorus smoke", "8.4"),
+            Cs => ("CS", "tear gas", "8.4"),
+            Illumination => ("Illum", "illumination", "8.2"),
+            Mines => ("Mines", "a minefield", "9.5"),
+            Claymore => ("Clay", "a claymore", "9.5"),
+            GrenadeMiss => ("GrMiss", "a grenade miss VOF", "6.2.2"),
+            DemoMiss => ("DmMiss", "a demolition miss VOF", "6.2.2"),
+            Demo => ("Demo", "a demolition attack on a cover marker", "6.5"),
+            Flame => ("Flame", "a flame attack on a cover marker", "6.5"),
+            Items => (
+                "ItemsN",
+                "N dropped assets or ammunition lying here",
+                "5.1.6",
+            ),
+            Line => ("Line", "a phone line marker", "4.3.4"),
+            LineCut => ("Line-cut", "a cut phone line marker", "4.3.4"),
+            Primary => ("OBJ1", "the primary objective", "2.4.1"),
+            Secondary => ("OBJ2", "the secondary objective", "2.4.1"),
+            AttackPosition => ("AtkPos", "the attack position", "2.4.1"),
+            Outpost => ("COP", "the combat outpost", "2.4.1"),
+            RoutePoint => ("RPN", "route point N", "2.4.1 C"),
+            CasualtyPoint => ("CCP", "the casualty collection point", "5.1.7"),
+            FinalProtectiveFire => ("FPF", "the final protective fire", "6.7.2 D"),
+            LimitOfAdvance => ("LOA", "the limit of advance: no further", "2.4.1 A"),
+            PhaseLine => ("PL", "a phase line", "2.4.1"),
+            MainLine => ("MLR", "the main line of resistance", "2.4.1 B"),
+            Boundary => (
+                "Bdry",
+                "a boundary: no crossing the outer column",
+                "2.4.1 A",
+            ),
+            Green => ("G", "after the steps: Green", "1.2.6"),
+            LineExp => ("L", "after the steps: Line", "1.2.6"),
+            Veteran => ("V", "after the steps: Veteran", "1.2.6"),
+            NotSpotted => ("?", "an enemy unit not spotted", "9.3"),
+            Pinned => ("P", "pinned", "6.3.2"),
+            Exposed => ("E", "exposed", "4.2.2 a"),
+            FireTeamSide => ("F", "on its fire-team side", "4.2.3"),
+            UnderCover => ("C", "under a cover marker", "5.2.3"),
+            Concentrated => ("*", "concentrated fire on it", "6.6"),
+            Grenaded => ("g", "a grenade attack on it", "6.5.1"),
+            More => ("+N more", "N more counters than the card has room for", ""),
+            GrenadeCapable => (
+                "G!",
+                "grenades: after the ratings, grenade attacks; as the VOF, a grenade or rocket launcher",
+                "6.5.1",
+            ),
+        };
+        Abbrev {
+            code,
+            meaning,
+            rule,
+            numbers: matches!(
+                self,
+                Position
+                    | Staging
+                    | Level
+                    | Hills
+                    | Cover
+                    | CoverSplit
+                    | CoverMarkers
+                    | Burst
+                    | Items
+                    | RoutePoint
+                    | More
+            ),
+        }
+    }
+
+    pub fn group(self) -> Group {
+        use Code::*;
+        match self {
+            Position | Staging => Group::Border,
+            Level | Hills | CoverNone | Cover | CoverSplit | CoverMarkers | Burst | Slow
+            | NoVehicles | MultiStory => Group::Terrain,
+            Green | LineExp | Veteran | NotSpotted | Pinned | Exposed | FireTeamSide
+            | UnderCover | Concentrated | Grenaded | More => Group::Counter,
+            GrenadeCapable => Group::Ratings,
+            _ => Group::Marker,
+        }
+    }
+
+    /// The code as printed, for a code without numbers.
+    pub fn text(self) -> &'static str {
+        self.abbrev().code
+    }
+
+    /// The code with its numbers in the places of `N` and then `M`.
+    pub fn with(self, n: impl std::fmt::Display) -> String {
+        self.text().replacen('N', &n.to_string(), 1)
+    }
+
+    /// The code with two numbers, for `N` and `M`.
+    pub fn with2(self, n: impl std::fmt::Display, m: impl std::fmt::Display) -> String {
+        self.with(n).replacen('M', &m.to_string(), 1)
+    }
+
+    /// The PC marker's code: its letter, or `?` while hidden.
+    pub fn pc(letter: Option<crate::data::charts::PcLetter>) -> Code {
+        use crate::data::charts::PcLetter;
+        match letter {
+            None => Code::PcHidden,
+            Some(PcLetter::A) => Code::PcA,
+            Some(PcLetter::B) => Code::PcB,
+            Some(PcLetter::C) => Code::PcC,
+        }
+    }
+
+    /// The code of the VOF on a card.
+    pub fn vof(level: VofLevel) -> Code {
+        match level {
+            VofLevel::AllPinned => Code::VofPinned,
+            VofLevel::SmallArms => Code::VofSmall,
+            VofLevel::Automatic => Code::VofAutomatic,
+            VofLevel::Heavy => Code::VofHeavy,
+            VofLevel::Sniper => Code::VofSniper,
+            VofLevel::Incoming => Code::VofIncoming,
+        }
+    }
+
+    pub fn smoke(kind: SmokeKind) -> Code {
+        match kind {
+            SmokeKind::Smoke => Code::Smoke,
+            SmokeKind::Wp => Code::Wp,
+            SmokeKind::Cs => Code::Cs,
+        }
+    }
+
+    pub fn experience(e: Experience) -> Code {
+        match e {
+            Experience::Green => Code::Green,
+            Experience::Line => Code::LineExp,
+            Experience::Veteran => Code::Veteran,
+        }
+    }
+
+    /// A control marker's code, with its number for a route point.
+    pub fn point(p: PointControl) -> String {
+        match p {
+            PointControl::PrimaryObjective => Code::Primary.text().into(),
+            PointControl::SecondaryObjective => Code::Secondary.text().into(),
+            PointControl::AttackPosition => Code::AttackPosition.text().into(),
+            PointControl::CombatOutpost => Code::Outpost.text().into(),
+            PointControl::RoutePoint(n) => Code::RoutePoint.with(n),
+            PointControl::CasualtyPoint => Code::CasualtyPoint.text().into(),
+            PointControl::FinalProtectiveFire => Code::FinalProtectiveFire.text().into(),
+        }
+    }
+}
+
+/// A unit's fire ratings as the card panel prints them: "S/L", "A/S/C G!".
+pub fn ratings(r: &crate::data::units::Ratings) -> String {
+    format!(
+        "{}/{}{}",
+        r.vof.label(),
+        r.range.label(),
+        if r.grenade {
+            format!(" {}", Code::GrenadeCapable.text())
+        } else {
+            String::new()
+        }
+    )
+}
+
+/// The arrow on a card's edge for a PDF toward the card in direction `d`.
+pub fn arrow(d: Dir, ascii: bool) -> &'static str {
+    if ascii {
+        return match d {
+            Dir::N => "^",
+            Dir::S => "v",
+            Dir::E => ">",
+            Dir::W => "<",
+            Dir::NE | Dir::SW => "/",
+            Dir::NW | Dir::SE => "\\",
+        };
+    }
+    match d {
+        Dir::N => "↑",
+        Dir::S => "↓",
+        Dir::E => "→",
+        Dir::W => "←",
+        Dir::NE => "↗",
+        Dir::NW => "↖",
+        Dir::SE => "↘",
+        Dir::SW => "↙",
+    }
+}
+
+const ARROWS: &str = "↑↗→↘↓↙←↖";
+const ARROWS_ASCII: &str = "^/>\\v/<\\";
+
+/// The whole key, grouped, in the theme's glyphs.
+pub fn key(theme: &Theme) -> Vec<Section> {
+    let lines = theme.lines();
+    let mut out: Vec<Section> = Group::ALL
+        .iter()
+        .map(|g| Section {
+            title: g.title(),
+            entries: Code::ALL
+                .iter()
+                .filter(|c| c.group() == *g)
+                .map(|c| c.abbrev())
+                .collect(),
+        })
+        .collect();
+    let frame = &mut out[0].entries;
+    frame.push(Abbrev {
+        code: lines.h[1],
+        meaning: "a heavy line: a dark border segment, blocking sight",
+        rule: "5.2.2",
+        numbers: false,
+    });
+    frame.push(Abbrev {
+        code: lines.h[0],
+        meaning: "a thin line: a light border segment",
+        rule: "5.2.2",
+        numbers: false,
+    });
+    frame.push(Abbrev {
+        code: if theme.ascii { ARROWS_ASCII } else { ARROWS },
+        meaning: "an arrow on an edge: a PDF, fire toward the card that way",
+        rule: "6.2.3",
+        numbers: false,
+    });
+    frame.push(Abbrev {
+        code: lines.shade,
+        meaning: "shading: a face-down card",
+        rule: "5.2",
+        numbers: false,
+    });
+    let ratings = &mut out[Group::ALL.len() - 1].entries;
+    let grenade = ratings.pop();
+    // G! as the VOF is the grenade code's own entry.
+    for v in Vof::ALL.into_iter().filter(|v| *v != Vof::G) {
+        ratings.push(Abbrev {
+            code: v.label(),
+            meaning: v.meaning(),
+            rule: "1.2.7",
+            numbers: false,
+        });
+    }
+    for r in Range::ALL {
+        ratings.push(Abbrev {
+            code: r.label(),
+            meaning: r.meaning(),
+            rule: "1.2.7",
+            numbers: false,
+        });
+    }
+    ratings.extend(grenade);
+    out
+}
+
+/// Whether `token` is one of the key's codes, numbers in the places of
+/// `N` and `M`.
+pub fn known(theme: &Theme, token: &str) -> bool {
+    key(theme)
+        .iter()
+        .flat_map(|s| s.entries.iter())
+        .any(|a| fits(a, token))
+}
+
+fn fits(a: &Abbrev, token: &str) -> bool {
+    let code = a.code;
+    if code == token {
+        return true;
+    }
+    if !a.numbers {
+        return false;
+    }
+    let c: Vec<char> = code.chars().collect();
+    let t: Vec<char> = token.chars().collect();
+    let (mut i, mut j) = (0, 0);
+    while i < c.len() {
+        if c[i] == 'N' || c[i] == 'M' {
+            // A number, signed or not, or a dash for none.
+            let start = j;
+            if j < t.len() && (t[j] == '+' || t[j] == '-') {
+                j += 1;
+            }
+            while j < t.len() && t[j].is_ascii_digit() {
+                j += 1;
+            }
+            if j == start || (j == start + 1 && !t[start].is_ascii_digit() && t[start] != '-') {
+                return false;
+            }
+            i += 1;
+        } else {
+            if j >= t.len() || t[j] != c[i] {
+                return false;
+            }
+            i += 1;
+            j += 1;
+        }
+    }
+    j == t.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_is_in_the_key_once() {
+        let t = Theme::default();
+        let k = key(&t);
+        let codes: Vec<&str> = k
+            .iter()
+            .flat_map(|s| s.entries.iter().map(|a| a.code))
+            .collect();
+        for c in Code::ALL {
+            assert!(codes.contains(&c.text()), "{c:?}");
+        }
+        // The counters' letters and the ratings share letters; within a
+        // group no code repeats.
+        for s in &k {
+            let mut seen: Vec<&str> = s.entries.iter().map(|a| a.code).collect();
+            seen.sort();
+            let n = seen.len();
+            seen.dedup();
+            assert_eq!(seen.len(), n, "{}", s.title);
+        }
+        let arrows: Vec<&str> = [
+            Dir::N,
+            Dir::NE,
+            Dir::E,
+            Dir::SE,
+            Dir::S,
+            Dir::SW,
+            Dir::W,
+            Dir::NW,
+        ]
+        .iter()
+        .map(|d| arrow(*d, false))
+        .collect();
+        assert_eq!(arrows.concat(), ARROWS);
+        let ascii: Vec<&str> = [
+            Dir::N,
+            Dir::NE,
+            Dir::E,
+            Dir::SE,
+            Dir::S,
+            Dir::SW,
+            Dir::W,
+            Dir::NW,
+        ]
+        .iter()
+        .map(|d| arrow(*d, true))
+        .collect();
+        assert_eq!(ascii.concat(), ARROWS_ASCII);
+    }
+
+    #[test]
+    fn codes_with_numbers_fill_and_match() {
+        let t = Theme::default();
+        assert_eq!(Code::Level.with(2), "lv2");
+        assert_eq!(Code::CoverMarkers.with2(1, 3), "m1/3");
+        assert_eq!(Code::CoverSplit.with2(2, 0), "C2/0");
+        assert_eq!(Code::Burst.with(format!("{:+}", -1)), "b-1");
+        assert_eq!(Code::RoutePoint.with(3), "RP3");
+        assert_eq!(Code::More.with(4), "+4 more");
+        for ok in [
+            "lv2", "h1", "C3", "C-", "C2/0", "m0/2", "b+1", "Items2", "RP1", "R3C2", "SA1",
+        ] {
+            assert!(known(&t, ok), "{ok}");
+        }
+        for bad in ["lv", "Cx", "m1", "Itemsx", "RP", "XFIRE", "Smokey"] {
+            assert!(!known(&t, bad), "{bad}");
+        }
+    }
+}
