@@ -101,11 +101,11 @@ fn action_card(f: &SourceFile, index: usize, c: &ActionCard, out: &mut Vec<DataE
             index,
             Some("fire"),
             format!(
-                "card {}: fire results are not monotone: {:?} at NCM {:+} follows {:?} at NCM {:+}",
+                "card {}: fire results are not monotone: {} at NCM {:+} follows {} at NCM {:+}",
                 c.number,
-                c.fire[i],
+                c.fire[i].key(),
                 i as i32 - 4,
-                c.fire[i - 1],
+                c.fire[i - 1].key(),
                 i as i32 - 5
             ),
         ));
