@@ -155,7 +155,7 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     lines.push(Line::styled("How a turn goes", t.style(Role::Title)));
     for l in [
         "The program runs every step the rules run by themselves (events, enemy activity, combat, clean up) and stops only when you must decide.",
-        "In the command phase each HQ in turn draws commands (4.1); choose whose impulse comes next when asked, then spend its commands on orders from the menus. Every order in a menu is legal now; its cost, the cards its attempt draws and its chance from the cards still in the deck are shown beside it.",
+        "In the command phase each HQ in turn draws commands (4.1); choose whose impulse comes next when asked, then spend its commands on orders from the orders menu, grouped by section of the Action Menu (4.2.1-4.2.4) and by the unit that receives them. Every order in it is legal now; its cost, the cards its attempt draws and its chance from the cards still in the deck are shown beside it, and the selected one says what it will do (a unit left Exposed, a short round, the last fire mission spent). An order you expected and do not see: w lists the orders the selected unit cannot be given now, each with its reason.",
         "End the impulse to save what the rules let you save (4.1.3). Inputs that drew no card can be taken back within the impulse.",
     ] {
         lines.push(Line::raw(l));
