@@ -1177,3 +1177,32 @@ fn typing_on_the_map_opens_the_orders_searching() {
     let e = menu.selected_entry().expect("an entry is selected");
     assert!(e.label.starts_with("Spot"), "{}", e.label);
 }
+
+#[test]
+fn a_platoon_orders_chance_is_that_of_the_whole_order() {
+    use fof::engine::turn::forecast::forecast;
+    let whole = |g: &Game| {
+        g.legal_inputs()
+            .into_iter()
+            .find(|i| forecast(g, i).whole.is_some())
+    };
+    let mut app = play_until(MISSION, |g| whole(g).is_some());
+    let input = whole(app.game()).expect("a platoon order");
+    let f = forecast(app.game(), &input);
+    let pct = |o: fof::engine::turn::forecast::Odds| fof::ui::app::percent(o);
+    ch(&mut app, 'o');
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!("the menu is open")
+    };
+    let e = m
+        .entries
+        .iter()
+        .find(|e| e.input == input)
+        .expect("the order is listed");
+    let o = e.odds.as_ref().expect("it draws");
+    assert_eq!(o.chance, pct(f.whole.expect("whole odds")));
+    assert_eq!(
+        o.each.as_deref(),
+        Some(pct(f.attempt.expect("an attempt").chance).as_str())
+    );
+}

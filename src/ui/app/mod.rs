@@ -10,6 +10,7 @@ mod walk;
 mod whynot;
 
 pub use menu::{Menu, Row, Sel};
+pub use orders::percent;
 
 use walk::impulse_begins;
 
@@ -165,7 +166,8 @@ pub struct Entry {
     pub rule: &'static str,
     pub cost: u8,
     /// The attempt it makes, where it makes one: cards drawn, what they
-    /// must show, the chance of success ("64%", "sure").
+    /// must show, the chance of success ("64%", "sure": for an order that
+    /// draws for every unit, of the whole order).
     pub odds: Option<Odds>,
     /// Its section in a grouped menu.
     pub group: Group,
@@ -187,9 +189,9 @@ pub struct Odds {
     pub cards: u8,
     pub needed: String,
     pub chance: String,
-    /// Orders drawing once per unit: the chance that every attempt
-    /// succeeds.
-    pub whole: Option<String>,
+    /// Orders drawing once per unit: the chance of one unit's attempt
+    /// (`chance` is then that of every attempt succeeding).
+    pub each: Option<String>,
     /// Calls for fire: the chance of a short round.
     pub short_round: Option<String>,
 }

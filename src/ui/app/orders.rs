@@ -111,12 +111,14 @@ impl<D: Driver> App<D> {
             odds: f.attempt.clone().map(|a| Odds {
                 cards: a.cards,
                 needed: a.needed.clone(),
-                chance: if a.sure {
-                    "sure".into()
-                } else {
-                    percent(a.chance)
+                // Orders drawing for every unit: the chance of the whole
+                // order, every unit's attempt succeeding.
+                chance: match f.whole {
+                    _ if a.sure => "sure".into(),
+                    Some(w) => percent(w),
+                    None => percent(a.chance),
                 },
-                whole: f.whole.map(percent),
+                each: f.whole.is_some().then(|| percent(a.chance)),
                 short_round: f.short_round.map(percent),
             }),
             group,

@@ -49,15 +49,21 @@ fn details(e: &Entry) -> Vec<String> {
     match &e.odds {
         Some(o) if o.chance == "sure" => first.push_str("Sure to succeed."),
         Some(o) => {
-            first.push_str(&format!(
-                "Draws {} card{} for {}: {} chance",
-                o.cards,
-                if o.cards == 1 { "" } else { "s" },
-                o.needed,
-                o.chance
-            ));
-            if let Some(w) = &o.whole {
-                first.push_str(&format!(", {w} that every unit's attempt succeeds"));
+            match &o.each {
+                Some(each) => first.push_str(&format!(
+                    "Each unit draws for {} ({} card{} for the first): {each} for the first unit, {} that every unit's attempt succeeds",
+                    o.needed,
+                    o.cards,
+                    if o.cards == 1 { "" } else { "s" },
+                    o.chance
+                )),
+                None => first.push_str(&format!(
+                    "Draws {} card{} for {}: {} chance",
+                    o.cards,
+                    if o.cards == 1 { "" } else { "s" },
+                    o.needed,
+                    o.chance
+                )),
             }
             if let Some(s) = &o.short_round {
                 first.push_str(&format!("; short round {s}"));
