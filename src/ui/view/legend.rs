@@ -235,7 +235,7 @@ impl Code {
             VofSniper => ("V:snp", "VOF: a sniper", "6.2.2"),
             VofIncoming => ("V:Inc", "VOF: Incoming! fire", "6.2.2"),
             Crossfire => ("XFire", "crossfire: PDFs from two or more cards", "6.2.2"),
-            Incoming => ("Inc!", "an Incoming! fire mission", "6.7.4"),
+            Incoming => ("Inc!", "an Incoming! fire mission", "6.2.2"),
             AirStrike => ("Air!", "an air strike", "6.7.2 F"),
             Pending => ("Pend", "a pending fire mission", "6.7.3"),
             Smoke => ("Smoke", "a smoke screen", "8.4"),
