@@ -1206,3 +1206,35 @@ fn a_platoon_orders_chance_is_that_of_the_whole_order() {
         Some(pct(f.attempt.expect("an attempt").chance).as_str())
     );
 }
+
+#[test]
+fn log_lines_wrap_and_are_never_cut() {
+    let app = mid_turn(1);
+    let screen = render(&app, 80, 24);
+    // The CO HQ's commands drawn (4.1.1), among the last events, is
+    // longer than the log is wide: its last words are on screen all the
+    // same.
+    let last = app
+        .game()
+        .log()
+        .iter()
+        .rev()
+        .find(|e| e.rule == "4.1.1")
+        .expect("commands drawn");
+    assert!(last.text.len() > 80, "a long line: {}", last.text);
+    let tail: String = last
+        .text
+        .split_whitespace()
+        .rev()
+        .take(2)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(screen.contains(&tail), "`{tail}` not in\n{screen}");
+    // No log row runs past the frame.
+    for row in screen.lines() {
+        assert!(row.chars().count() <= 80);
+    }
+}

@@ -257,37 +257,108 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     );
 }
 
+/// Wraps styled text into rows of at most `width` cells, breaking after a
+/// space where one falls in the row (else inside a word); rows after the
+/// first are indented by two cells.
+pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    let width = width.max(4);
+    let chars: Vec<(char, ratatui::style::Style)> = spans
+        .iter()
+        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
+        .collect();
+    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let indent = if rows.is_empty() { 0 } else { 2 };
+        let room = width - indent;
+        let rest = chars.len() - i;
+        let take = if rest <= room {
+            rest
+        } else {
+            // Break after the last space that fits, if any.
+            match chars[i..i + room].iter().rposition(|(c, _)| *c == ' ') {
+                Some(p) if p > 0 => p + 1,
+                _ => room,
+            }
+        };
+        let mut row: Vec<(char, ratatui::style::Style)> = Vec::new();
+        if indent > 0 {
+            row.extend([(' ', ratatui::style::Style::default()); 2]);
+        }
+        row.extend_from_slice(&chars[i..i + take]);
+        rows.push(row);
+        i += take;
+    }
+    rows.into_iter()
+        .map(|row| {
+            // Runs of one style become one span.
+            let mut out: Vec<Span<'static>> = Vec::new();
+            let mut text = String::new();
+            let mut style = None;
+            for (c, st) in row {
+                if style.is_some_and(|s| s != st) {
+                    out.push(Span::styled(
+                        std::mem::take(&mut text),
+                        style.unwrap_or_default(),
+                    ));
+                }
+                style = Some(st);
+                text.push(c);
+            }
+            if !text.is_empty() {
+                out.push(Span::styled(text, style.unwrap_or_default()));
+            }
+            Line::from(out)
+        })
+        .collect()
+}
+
 pub(super) fn log_view<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let t = &app.theme;
     let events = app.log_events();
     let inner_h = area.height.saturating_sub(2) as usize;
+    let inner_w = area.width.saturating_sub(2) as usize;
     let end = events.len().saturating_sub(app.log_back);
-    let start = end.saturating_sub(inner_h);
     let g = app.game();
-    let lines: Vec<Line> = events[start..end]
-        .iter()
-        .map(|e| {
-            let side = crate::ui::app::event_side(g, e);
-            let role = match side {
-                Some(Side::Us) => Role::Text,
-                Some(_) => Role::Enemy,
-                None => Role::Dim,
-            };
-            let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
-            let mut spans = vec![
-                Span::styled(format!("T{} ", e.turn), t.style(Role::Dim)),
-                Span::styled(format!("[{}] ", e.rule), t.style(Role::Marker)),
-                Span::styled(e.text.clone(), t.style(role)),
-            ];
-            if !cards.is_empty() {
-                spans.push(Span::styled(
-                    format!(" (cards {})", cards.join(",")),
-                    t.style(Role::Dim),
-                ));
-            }
-            Line::from(spans)
-        })
-        .collect();
+    // Newest at the bottom; each event wrapped whole, never cut, as many
+    // as fit (the oldest shown may lose its first rows).
+    let mut shown: Vec<Vec<Line>> = Vec::new();
+    let mut used = 0;
+    for e in events[..end].iter().rev() {
+        if used >= inner_h {
+            break;
+        }
+        let side = crate::ui::app::event_side(g, e);
+        let role = match side {
+            Some(Side::Us) => Role::Text,
+            Some(_) => Role::Enemy,
+            None => Role::Dim,
+        };
+        let cards: Vec<String> = e.cards.iter().map(|c| c.card.to_string()).collect();
+        let mut spans = vec![
+            Span::styled(format!("T{} ", e.turn), t.style(Role::Dim)),
+            Span::styled(format!("[{}] ", e.rule), t.style(Role::Marker)),
+            Span::styled(e.text.clone(), t.style(role)),
+        ];
+        if !cards.is_empty() {
+            spans.push(Span::styled(
+                format!(" (cards {})", cards.join(",")),
+                t.style(Role::Dim),
+            ));
+        }
+        let rows = wrap_spans(spans, inner_w);
+        used += rows.len();
+        shown.push(rows);
+    }
+    // An event taller than the whole log shows its beginning (its turn and
+    // rule); otherwise the oldest event shown loses its first rows.
+    let mut lines: Vec<Line> = match shown.first() {
+        Some(newest) if newest.len() > inner_h => newest[..inner_h].to_vec(),
+        _ => shown.into_iter().rev().flatten().collect(),
+    };
+    if lines.len() > inner_h {
+        lines.drain(..lines.len() - inner_h);
+    }
     let title = format!(
         " Log: {} ({} event(s){}) ",
         app.log_filter.label(),
