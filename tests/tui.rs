@@ -1238,3 +1238,247 @@ fn log_lines_wrap_and_are_never_cut() {
         assert!(row.chars().count() <= 80);
     }
 }
+
+// ---- issue 18: what the board shows at a glance -------------------------------
+
+fn sizes3(name: &str, app: &App<Local>) {
+    for (w, h) in [(80, 24), (160, 50), (200, 60)] {
+        insta::assert_snapshot!(format!("{name}_{w}x{h}"), render(app, w, h));
+    }
+}
+
+const ARROWS: [&str; 8] = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"];
+
+#[test]
+fn the_fire_lines_draw_every_fire_link_with_its_vof() {
+    use fof::engine::combat::fire;
+    let mut app = play_until(MISSION, |g| {
+        fire::pdfs(g).count() >= 3 && fire::pdfs(g).any(|l| l.side == fof::data::units::Side::Us)
+    });
+    let off = render(&app, 160, 50);
+    ch(&mut app, 'v');
+    assert!(app.fire_lines);
+    let on = render(&app, 160, 50);
+    let g = app.game();
+    let links: Vec<_> = fire::pdfs(g).copied().collect();
+    // Every link is drawn, its arrowhead on the screen (the whole 3x3 map
+    // is in view at 160x50), and its VOF code is written on it.
+    let drawn = app.hits.borrow().fire.clone();
+    let rows: Vec<Vec<String>> = on
+        .lines()
+        .map(|l| l.chars().map(|c| c.to_string()).collect())
+        .collect();
+    for l in &links {
+        let (_, at) = drawn
+            .iter()
+            .find(|(d, _)| d == l)
+            .unwrap_or_else(|| panic!("{l:?} not drawn"));
+        let (x, y) = at.unwrap_or_else(|| panic!("{l:?}: its head is off the screen"));
+        let cell = &rows[y as usize][x as usize];
+        assert!(ARROWS.contains(&cell.as_str()), "{cell} at {x},{y}\n{on}");
+        let (_, code) = fof::ui::view::fire::kind_of(g, l);
+        assert!(on.contains(&code), "{code} not drawn\n{on}");
+    }
+    sizes3("fire_lines", &app);
+    ch(&mut app, 'v');
+    assert!(!app.fire_lines);
+    app.message = None;
+    assert_eq!(render(&app, 160, 50), off);
+}
+
+#[test]
+fn the_card_panel_names_the_fire_into_and_out_of_the_card() {
+    use fof::engine::combat::fire;
+    let mut app = play_until(MISSION, |g| fire::pdfs(g).count() >= 1);
+    let target = fire::pdfs(app.game()).next().copied().expect("a link");
+    app.cursor = target.target;
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains(&format!("Fired on from {}", target.from)),
+        "{screen}"
+    );
+    app.cursor = target.from;
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains(&format!("Fires at {}", target.target)),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_card_panel_lists_every_unit_and_scrolls_to_the_selected_one() {
+    // The whole company waits in the staging areas at the start of the
+    // full-company mission.
+    let mut g = Game::new(data(), "village_assault", 1, Options::default()).expect("setup");
+    for _ in 0..5 {
+        if let Some(a) = g.suggestion()
+            && matches!(g.prompt().decision, Decision::Choose(_))
+        {
+            g.apply(&a).expect("the suggestion is legal");
+        }
+    }
+    let mut app = app_of(g);
+    app.screen = Screen::Play;
+    let pos = (0..=4)
+        .map(|c| fof::engine::kernel::pos::CardPos::new(0, c))
+        .max_by_key(|p| app.game().state().units_at(*p).count())
+        .expect("a staging area");
+    app.cursor = pos;
+    app.unit = 0;
+    let n = app.units_here().len();
+    assert!(n >= 5, "{n} units in the staging area");
+    let last = app
+        .game()
+        .state()
+        .unit(*app.units_here().last().expect("units"))
+        .label
+        .clone();
+    for _ in 1..n {
+        key(&mut app, KeyCode::Tab);
+    }
+    let screen = render(&app, 80, 24);
+    let panel: String = screen
+        .lines()
+        .map(|l| l.chars().skip(48).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(panel.contains(&format!("> {last}")), "{panel}");
+    assert!(!panel.contains("more"), "{panel}");
+}
+
+#[test]
+fn the_drawn_cards_end_with_what_changed_worst_first() {
+    use fof::engine::kernel::state::State;
+    // A call for fire whose Pending marker lands on our own units.
+    let lands_on_us = |g: &Game| -> Option<Input> {
+        g.legal_inputs().into_iter().find(|i| {
+            if !matches!(i, Input::Order(o) if matches!(o.action, Action::CallForFire { .. })) {
+                return false;
+            }
+            let mut h = g.clone();
+            if h.apply(i).is_err() {
+                return false;
+            }
+            let s = h.state();
+            s.map.cards.iter().any(|c| {
+                c.markers.pending_fire
+                    && !g
+                        .state()
+                        .map
+                        .card(c.pos)
+                        .is_some_and(|b| b.markers.pending_fire)
+                    && s.units_at(c.pos)
+                        .any(|u| u.side == fof::data::units::Side::Us)
+            })
+        })
+    };
+    let mut app = play_until(MISSION, |g| lands_on_us(g).is_some());
+    let input = lands_on_us(app.game()).expect("such a call");
+    let before: State = app.game().state().clone();
+    app.give(&input);
+    assert!(matches!(app.overlay, Overlay::Cards(0)));
+    let changes = fof::ui::summary::changes(&before, app.game());
+    assert_eq!(changes.first().map(|c| c.rank), Some(0), "{changes:?}");
+    assert!(changes.windows(2).all(|w| w[0].rank <= w[1].rank));
+    for _ in 0..app.shown.len() {
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(app.overlay, Overlay::Cards(app.shown.len()));
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("What changed"), "{screen}");
+    assert!(screen.contains(", where our "), "{screen}");
+    sizes3("what_changed_short_round", &app);
+    key(&mut app, KeyCode::Enter);
+    assert!(!matches!(app.overlay, Overlay::Cards(_)));
+}
+
+#[test]
+fn the_log_detail_shows_an_event_in_full_and_searches_the_log() {
+    let mut app = mid_turn(1);
+    close_cards(&mut app);
+    let n = app.log_events().len();
+    ch(&mut app, 'i');
+    let Overlay::Log(d) = &app.overlay else {
+        panic!("the detail view opens")
+    };
+    assert_eq!(d.at, n - 1);
+    // Back to an event that drew cards: every card is listed with what it
+    // showed.
+    for _ in 0..n {
+        let Overlay::Log(d) = &app.overlay else {
+            panic!("still open")
+        };
+        if !app.log_events()[d.at].cards.is_empty() {
+            break;
+        }
+        key(&mut app, KeyCode::Up);
+    }
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("Cards drawn"), "{screen}");
+    assert!(screen.contains("activated commands (helmet)"), "{screen}");
+    sizes3("log_detail", &app);
+    // Typing searches; only matching events are stepped through.
+    for c in "draws card".chars() {
+        ch(&mut app, c);
+    }
+    let Overlay::Log(d) = &app.overlay else {
+        panic!("still open")
+    };
+    assert!(d.searching);
+    let hits = app.log_detail_hits(d);
+    assert!(!hits.is_empty());
+    assert!(hits.contains(&d.at));
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("event(s) match"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    let Overlay::Log(d) = &app.overlay else {
+        panic!("Esc clears the search first")
+    };
+    assert!(d.query.is_empty());
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+#[test]
+fn a_resumed_game_says_where_it_stands() {
+    let mut app = mid_turn(1);
+    close_cards(&mut app);
+    app.screen = Screen::Briefing;
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("Mission in progress: turn 1"), "{screen}");
+    assert!(screen.contains("The company as it stands"), "{screen}");
+    assert!(screen.contains("carry on"), "{screen}");
+    sizes3("resume", &app);
+    let fresh = app_for(1);
+    assert!(!render(&fresh, 160, 50).contains("Mission in progress"));
+}
+
+#[test]
+fn a_four_row_mission_starts_with_the_company_in_view() {
+    for mission in ["hedgerow_attack", "village_assault"] {
+        let mut g = Game::new(data(), mission, 1, Options::default()).expect("setup");
+        while matches!(g.prompt().decision, Decision::Choose(_)) {
+            let a = g.suggestion().expect("a suggestion");
+            g.apply(&a).expect("legal");
+        }
+        let mut app = app_of(g);
+        begin(&mut app);
+        for (w, h) in [(80, 24), (160, 50), (200, 60)] {
+            let screen = render(&app, w, h);
+            assert!(screen.contains("SA"), "{mission} {w}x{h}\n{screen}");
+            assert!(screen.contains("CO HQ 1"), "{mission} {w}x{h}\n{screen}");
+        }
+        if mission == "hedgerow_attack" {
+            sizes3("four_rows_start", &app);
+        }
+    }
+}
+
+#[test]
+fn the_key_bar_keeps_help_and_quit_at_80_columns() {
+    let app = mid_turn(1);
+    let screen = render(&app, 80, 24);
+    let bar = screen.lines().last().expect("a key bar");
+    assert!(bar.contains("? help"), "{bar}");
+    assert!(bar.contains("q quit"), "{bar}");
+}

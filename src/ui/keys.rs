@@ -49,10 +49,12 @@ pub enum Command {
     OnlyRally,
     OnlyCombat,
     AllSections,
+    FireLines,
+    LogDetail,
 }
 
 impl Command {
-    pub const ALL: [Command; 38] = [
+    pub const ALL: [Command; 40] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -91,6 +93,8 @@ impl Command {
         Command::OnlyRally,
         Command::OnlyCombat,
         Command::AllSections,
+        Command::FireLines,
+        Command::LogDetail,
     ];
 
     /// What the command does, for the help screen.
@@ -144,6 +148,12 @@ impl Command {
             Command::OnlyRally => "orders menu: Rally orders only (4.2.3)",
             Command::OnlyCombat => "orders menu: Combat orders only (4.2.4)",
             Command::AllSections => "orders menu: every section again",
+            Command::FireLines => {
+                "fire lines on the map, on or off: each fire link from the firing card to its target, with its VOF (6.2)"
+            }
+            Command::LogDetail => {
+                "the log's newest line shown, in full: its cards and what each was read for; Up/Down go through the log, / searches it"
+            }
         }
     }
 }

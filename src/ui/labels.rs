@@ -455,3 +455,56 @@ pub fn asset(a: &crate::engine::kernel::state::Asset) -> String {
 pub fn item(i: &crate::engine::kernel::state::Item) -> String {
     i.words()
 }
+
+/// What a card showed in the section an event read, in words: "activated
+/// commands: 2", "fire result at NCM +1: pin", "random number for N = 7: 3".
+pub fn card_read(
+    c: &crate::data::action::ActionCard,
+    sec: crate::engine::kernel::events::Section,
+) -> String {
+    use crate::engine::kernel::events::Section;
+    let letters = |v: &[crate::data::action::HitLetter]| {
+        v.iter().map(|l| l.key()).collect::<Vec<_>>().join("")
+    };
+    match sec {
+        Section::Activated => format!("activated commands (helmet): {}", c.activated),
+        Section::Initiative => format!("initiative commands (star): {}", c.initiative),
+        Section::Word => format!(
+            "the action word: {}",
+            c.word
+                .map(|w| w.to_string())
+                .unwrap_or_else(|| "none".into())
+        ),
+        Section::Icon => format!(
+            "the icon: {}{}",
+            c.icon,
+            match c.mark {
+                Some(crate::data::action::Mark::Jam) => " (Jam)",
+                Some(crate::data::action::Mark::Short) => " (Short)",
+                None => "",
+            }
+        ),
+        Section::HigherHq => format!(
+            "the Higher HQ icon: {}",
+            if c.higher_hq { "yes" } else { "no" }
+        ),
+        Section::Fire(ncm) => format!(
+            "the fire result at NCM {ncm:+}: {}",
+            c.fire_result(i32::from(ncm)).key()
+        ),
+        Section::HitEffect => format!(
+            "the hit effect: Veteran {}, Line {}, Green {}",
+            letters(&c.hit.veteran),
+            letters(&c.hit.line),
+            letters(&c.hit.green)
+        ),
+        Section::Random(n) => format!(
+            "the random number for N = {n}: {}",
+            c.random
+                .get(usize::from(n.saturating_sub(crate::data::action::RN_MIN)))
+                .map(|v| v.to_string())
+                .unwrap_or_else(|| "none".into())
+        ),
+        Section::AntiTank => format!("the anti-tank number: {}", c.anti_tank),
+    }
+}

@@ -13,6 +13,7 @@ pub mod labels;
 pub mod learn;
 pub mod start;
 pub mod step;
+pub mod summary;
 pub mod theme;
 pub mod view;
 

@@ -21,6 +21,13 @@ pub enum Role {
     Warn,
     Highlight,
     Marker,
+    /// The fire lines over the map, by the kind of fire (6.2.2); each line
+    /// carries its VOF code too, so colour is never the only cue.
+    FireSmall,
+    FireAutomatic,
+    FireHeavy,
+    FireIncoming,
+    FireGrenade,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -171,6 +178,11 @@ impl Theme {
                     .add_modifier(Modifier::BOLD),
             },
             Role::Marker => fg(180, (215, 175, 135)),
+            Role::FireSmall => fg(186, (215, 215, 135)).add_modifier(Modifier::BOLD),
+            Role::FireAutomatic => fg(208, (255, 135, 0)).add_modifier(Modifier::BOLD),
+            Role::FireHeavy => fg(196, (255, 0, 0)).add_modifier(Modifier::BOLD),
+            Role::FireIncoming => fg(201, (255, 0, 255)).add_modifier(Modifier::BOLD),
+            Role::FireGrenade => fg(51, (0, 255, 255)).add_modifier(Modifier::BOLD),
         }
     }
 }

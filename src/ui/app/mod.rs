@@ -3,12 +3,14 @@
 //! [`super::view`]). The app never changes the game except by applying one
 //! of the engine's legal inputs through its [`Driver`].
 
+mod logview;
 mod menu;
 mod orders;
 mod overlays;
 mod walk;
 mod whynot;
 
+pub use logview::LogDetail;
 pub use menu::{Menu, Row, Sel};
 pub use orders::percent;
 
@@ -209,6 +211,8 @@ pub enum Overlay {
     Cards(usize),
     /// "Why not?": the orders that cannot be given now, with the reasons.
     WhyNot(WhyNot),
+    /// One event of the log in full, with its cards; the log's search.
+    Log(LogDetail),
 }
 
 /// The "why not?" window: what it is about, its lines (order, reason,
@@ -255,6 +259,9 @@ pub struct Hits {
     pub cards: Vec<(Rect, CardPos)>,
     pub menu: Vec<(Rect, usize)>,
     pub log: Rect,
+    /// The fire lines drawn: each link with the cell of its arrowhead, when
+    /// that cell is on the screen.
+    pub fire: Vec<(crate::engine::kernel::state::FireLink, Option<(u16, u16)>)>,
 }
 
 /// The bot playing on screen (`--autoplay`).
@@ -305,6 +312,9 @@ pub struct App<D: Driver> {
     /// Lines scrolled back from the newest.
     pub log_back: usize,
     pub shown: Vec<Shown>,
+    /// What the last input changed that matters, worst first: the last
+    /// page of the drawn-cards pop-up.
+    pub summary: Vec<crate::ui::summary::Change>,
     /// Input counts to go back to, with the cursor then: one per input
     /// that can be undone.
     pub undo: Vec<(u64, CardPos, usize)>,
@@ -324,6 +334,8 @@ pub struct App<D: Driver> {
     pub sub: usize,
     /// The replay viewer: the file watched.
     pub viewer: Option<Viewer>,
+    /// The fire lines are drawn over the map.
+    pub fire_lines: bool,
 }
 
 /// A replay or save being watched (`fof replay FILE`).
@@ -337,6 +349,11 @@ pub struct Viewer {
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 impl<D: Driver> App<D> {
+    /// The pages of the drawn-cards pop-up: each card, then what changed.
+    pub fn card_pages(&self) -> usize {
+        self.shown.len() + usize::from(!self.summary.is_empty())
+    }
+
     pub fn new(driver: D, explanations: Arc<Learn>, keys: KeyMap, theme: Theme) -> App<D> {
         let mut app = App {
             driver,
@@ -350,6 +367,7 @@ impl<D: Driver> App<D> {
             log_filter: LogFilter::All,
             log_back: 0,
             shown: Vec::new(),
+            summary: Vec::new(),
             undo: Vec::new(),
             undo_scope: None,
             message: None,
@@ -361,6 +379,7 @@ impl<D: Driver> App<D> {
             walk: None,
             sub: 0,
             viewer: None,
+            fire_lines: false,
         };
         app.home_cursor();
         app.message = app.driver.take_warning();
@@ -494,7 +513,7 @@ impl<D: Driver> App<D> {
                     return;
                 }
                 let key = Key::from_event(&k);
-                if self.search_key(key) {
+                if self.search_key(key) || self.log_search_key(key) {
                     return;
                 }
                 // Quitting is always possible, whatever lies over the screen.
@@ -550,6 +569,7 @@ impl<D: Driver> App<D> {
                                 self.screen = Screen::Briefing;
                                 self.undo.clear();
                                 self.shown.clear();
+                                self.summary.clear();
                                 self.log_back = 0;
                                 self.home_cursor();
                             }
@@ -642,7 +662,7 @@ impl<D: Driver> App<D> {
             }
             Command::Undo => self.take_back(),
             Command::Cards => {
-                if self.shown.is_empty() {
+                if self.shown.is_empty() && self.summary.is_empty() {
                     self.message = Some("no card has been drawn yet".into());
                 } else {
                     self.overlay = Overlay::Cards(0);
@@ -686,6 +706,18 @@ impl<D: Driver> App<D> {
                     }
                 }
             }
+            Command::FireLines => {
+                self.fire_lines = !self.fire_lines;
+                self.message = Some(if self.fire_lines {
+                    format!(
+                        "fire lines on: each from the firing card to its target, with its VOF; {} hides them",
+                        self.keys.key(Command::FireLines)
+                    )
+                } else {
+                    "fire lines off".into()
+                });
+            }
+            Command::LogDetail => self.open_log_detail(),
             Command::Help | Command::Quit => {}
         }
     }

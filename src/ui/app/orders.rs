@@ -308,6 +308,7 @@ impl<D: Driver> App<D> {
             return;
         }
         let before = self.fingerprint();
+        let state_before = self.game().state().clone();
         let n = self.driver.inputs();
         let (cursor, unit) = (self.cursor, self.unit);
         match self.driver.apply(input) {
@@ -325,6 +326,7 @@ impl<D: Driver> App<D> {
                 }
                 self.log_back = 0;
                 self.shown = Shown::of(&events);
+                self.summary = crate::ui::summary::changes(&state_before, self.game());
                 let after = self.fingerprint();
                 let scope = self.scope();
                 if before.0 != after.0 || before.1 != after.1 {
@@ -337,7 +339,10 @@ impl<D: Driver> App<D> {
                     self.undo.push((n, cursor, unit));
                 }
                 self.undo_scope = Some(scope);
-                if !self.shown.is_empty() && self.autoplay.is_none() && !self.learn {
+                // The pop-up opens on cards drawn, or on a change that
+                // matters (a loss, a contact, fire on our units) without.
+                let grave = self.summary.iter().any(|c| c.rank <= 1);
+                if (!self.shown.is_empty() || grave) && self.autoplay.is_none() && !self.learn {
                     self.overlay = Overlay::Cards(0);
                 } else if self.autoplay.is_none() && !self.learn {
                     // A question the rules put now is asked at once.
@@ -402,6 +407,7 @@ impl<D: Driver> App<D> {
                     }
                     self.message = Some("the last input was taken back".into());
                     self.shown.clear();
+                    self.summary.clear();
                     if self.screen == Screen::Result && !self.game().is_over() {
                         self.screen = Screen::Play;
                     }

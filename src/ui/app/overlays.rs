@@ -75,6 +75,20 @@ impl<D: Driver> App<D> {
             menu.type_char(c);
             return;
         }
+        if let Overlay::Log(d) = &mut self.overlay
+            && let KeyCode::Char(c) = key.code
+            && !key.ctrl
+        {
+            // A character that is no key starts the log's search.
+            let mut d = d.clone();
+            d.searching = true;
+            self.overlay = Overlay::Log(d);
+            self.log_search_key(Key {
+                code: KeyCode::Char(c),
+                ctrl: false,
+            });
+            return;
+        }
         if self.overlay == Overlay::Quit {
             match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') => self.quit = true,
@@ -114,6 +128,10 @@ impl<D: Driver> App<D> {
                 }
                 true
             }
+            Overlay::Log(_) => {
+                self.log_detail_command(cmd);
+                true
+            }
             Overlay::Help(scroll) => {
                 match cmd {
                     Command::Down => *scroll = scroll.saturating_add(1),
@@ -128,7 +146,7 @@ impl<D: Driver> App<D> {
             Overlay::Cards(i) => {
                 match cmd {
                     Command::Confirm | Command::Right | Command::Down => {
-                        if *i + 1 < self.shown.len() {
+                        if *i + 1 < self.shown.len() + usize::from(!self.summary.is_empty()) {
                             *i += 1;
                         } else {
                             self.overlay = Overlay::None;
@@ -139,6 +157,12 @@ impl<D: Driver> App<D> {
                         }
                     }
                     Command::Left | Command::Up => *i = i.saturating_sub(1),
+                    Command::Undo if !self.walking() => {
+                        // The pop-up of a change without cards: the input
+                        // may still be taken back from it.
+                        self.overlay = Overlay::None;
+                        self.take_back();
+                    }
                     Command::Quit => self.overlay = Overlay::Quit,
                     Command::Help => self.overlay = Overlay::Help(0),
                     _ => self.overlay = Overlay::None,

@@ -99,6 +99,7 @@ impl<D: Driver> App<D> {
     pub(super) fn follow_walk(&mut self) {
         let Some(w) = &self.walk else { return };
         self.shown = Shown::of(w.stop_events());
+        self.summary.clear();
         self.log_back = 0;
         if self.screen == Screen::Result && !self.game().is_over() {
             self.screen = Screen::Play;

@@ -15,10 +15,16 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 
+/// The narrowest and widest card box, in columns.
+pub(super) const CARD_W: (u16, u16) = (16, 34);
+/// The shortest and tallest card box, in rows: taller cards list more
+/// counters.
+pub(super) const CARD_H: (u16, u16) = (7, 14);
+
 /// A card box's size for the area and the grid.
 pub(super) fn card_size(area: Rect, cols: u16, rows: u16) -> (u16, u16) {
-    let w = (area.width / cols.max(1)).clamp(16, 26);
-    let h = (area.height / rows.max(1)).clamp(7, 10);
+    let w = (area.width / cols.max(1)).clamp(CARD_W.0, CARD_W.1);
+    let h = (area.height / rows.max(1)).clamp(CARD_H.0, CARD_H.1);
     (w, h)
 }
 
@@ -43,6 +49,7 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
         vis_cols * cw + (area.width - vis_cols * cw) % 2,
         area.height,
     );
+    let mut drawn = Vec::new();
     for vr in 0..vis_rows {
         for vc in 0..vis_cols {
             let row = r1 - (first_r + vr) as i8;
@@ -56,7 +63,20 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
             }
             app.hits.borrow_mut().cards.push((rect, pos));
             draw_card(buf, app, pos, card, rect);
+            drawn.push(pos);
         }
+    }
+    if app.fire_lines {
+        // Where any card would be, on the screen or off it: lines to a
+        // card scrolled out of view run to the map's edge.
+        let origin = |p: CardPos| {
+            (
+                i32::from(area.x) + (i32::from(p.col - c0) - i32::from(first_c)) * i32::from(cw),
+                i32::from(area.y) + (i32::from(r1 - p.row) - i32::from(first_r)) * i32::from(ch),
+            )
+        };
+        app.hits.borrow_mut().fire =
+            super::fire::draw(buf, g, &app.theme, area, &origin, &drawn, cw, ch);
     }
     // Scroll hints.
     let t = &app.theme;

@@ -1,7 +1,9 @@
 //! Views: they draw the app's state and the game's, and change nothing
 //! (except noting where things were drawn, for the mouse).
 
+pub mod fire;
 pub mod legend;
+mod logdetail;
 mod map;
 mod menu;
 mod panels;
@@ -107,7 +109,15 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Constraint::Length(1),
     ])
     .areas(area);
-    let side_w = if area.width >= 140 { 48 } else { 32 };
+    // The map takes what its cards can use (up to 34 columns a card),
+    // the side panels the rest: wide terminals get wide panels.
+    let side_w = if area.width >= 140 {
+        let (_, _, c0, c1) = app.bounds();
+        let want = (c1 - c0 + 1).max(1) as u16 * map::CARD_W.1;
+        area.width.saturating_sub(want).clamp(48, 72)
+    } else {
+        32
+    };
     let [map_area, side] =
         Layout::horizontal([Constraint::Min(40), Constraint::Length(side_w)]).areas(main);
     map(f.buffer_mut(), app, map_area);
@@ -180,6 +190,14 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (format!("{}/{}", k(Command::Up), k(Command::Down)), "scroll"),
             (k(Command::Back), "back"),
         ],
+        (Overlay::Log(_), _) => vec![
+            (
+                format!("{}/{}", k(Command::Up), k(Command::Down)),
+                "older/newer",
+            ),
+            (k(Command::Search), "search"),
+            (k(Command::Back), "close"),
+        ],
         (Overlay::Cards(_), _) => vec![
             (k(Command::Confirm), "next card"),
             (k(Command::Left), "previous"),
@@ -232,6 +250,8 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (k(Command::EndImpulse), "end impulse"),
                 (k(Command::Undo), "undo"),
                 (k(Command::Cards), "cards"),
+                (k(Command::FireLines), "fire lines"),
+                (k(Command::LogDetail), "log detail"),
                 (k(Command::LogFilter), "log filter"),
                 (k(Command::Help), "help"),
                 (k(Command::Quit), "quit"),
@@ -245,6 +265,18 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
     };
     let t = &app.theme;
+    // What does not fit is left out from the end of the list, but help and
+    // quit (the last two) always stay: help lists every key.
+    let mut items = items;
+    let width = |v: &[(String, &str)]| {
+        v.iter()
+            .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
+            .sum::<usize>()
+    };
+    while width(&items) > area.width as usize && items.len() > 2 {
+        let at = items.len() - 3;
+        items.remove(at);
+    }
     let mut spans = Vec::new();
     for (key, what) in items {
         spans.push(Span::styled(key, t.style(Role::Highlight)));

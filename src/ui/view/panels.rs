@@ -218,7 +218,27 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             t.style(Role::Marker),
         ));
     }
+    // Fire into the card and out of it (6.2), from the engine's links.
+    for link in s.fires.iter().chain(s.lay_pdfs.iter()) {
+        let who = if link.side == Side::Us {
+            "ours"
+        } else {
+            "the enemy's"
+        };
+        let (role, code) = super::fire::kind_of(g, link);
+        let text = if link.from == pos && link.target == pos {
+            format!("Fire within the card: {who}, {code}")
+        } else if link.target == pos {
+            format!("Fired on from {}: {who}, {code}", link.from)
+        } else if link.from == pos {
+            format!("Fires at {}: {who}, {code}", link.target)
+        } else {
+            continue;
+        };
+        lines.push(Line::styled(text, t.style(role)));
+    }
     let sel = app.selected_unit();
+    let mut sel_row = None;
     for id in app.units_here() {
         let u = s.unit(id);
         let role = if u.side == Side::Us {
@@ -233,6 +253,9 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         let ratings = crate::engine::combat::fire::ratings(g, u)
             .map(|r| super::legend::ratings(&r))
             .unwrap_or_else(|| "no fire".into());
+        if Some(id) == sel {
+            sel_row = Some(lines.len());
+        }
         lines.push(Line::styled(
             format!(
                 "{}{}: {} step(s), {}, {ratings}",
@@ -249,10 +272,53 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
         lines.push(Line::styled(format!("   {status}"), t.style(Role::Dim)));
     }
+    // Every line wrapped here, so that rows can be counted: the panel
+    // scrolls to keep the selected unit (Tab) in view, never "+N more".
+    let width = area.width.saturating_sub(2) as usize;
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let mut rows: Vec<Line> = Vec::new();
+    let mut sel_at = None;
+    for (i, l) in lines.into_iter().enumerate() {
+        if Some(i) == sel_row {
+            sel_at = Some(rows.len());
+        }
+        let style = l.style;
+        let spans: Vec<Span<'static>> = l
+            .spans
+            .into_iter()
+            .map(|sp| Span::styled(sp.content.into_owned(), style.patch(sp.style)))
+            .collect();
+        rows.extend(wrap_spans(spans, width));
+    }
+    let total = rows.len();
+    let mut top = 0;
+    // The selected unit and its status line in view.
+    if total > inner_h
+        && let Some(at) = sel_at
+    {
+        top = (at + 2).saturating_sub(inner_h).min(at);
+    }
+    let more_below = total > top + inner_h;
+    let mut block = t.block().title(format!(" {pos} "));
+    if top > 0 || more_below {
+        let mut parts = Vec::new();
+        if top > 0 {
+            parts.push(format!("{top} up"));
+        }
+        if more_below {
+            parts.push(format!("{} down", total - top - inner_h));
+        }
+        block = block.title_bottom(Line::styled(
+            format!(
+                " {} rows; {} scrolls ",
+                parts.join(", "),
+                app.keys.key(Command::NextUnit)
+            ),
+            t.style(Role::Dim),
+        ));
+    }
     f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(t.block().title(format!(" {pos} "))),
+        Paragraph::new(rows).scroll((top as u16, 0)).block(block),
         area,
     );
 }

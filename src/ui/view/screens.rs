@@ -32,6 +32,16 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             vis.push_str(&format!(", {} from turn {turn}", level(v)));
         }
     }
+    // A game resumed after play began (an order given or an impulse
+    // ended; the set-up's questions alone are not play).
+    let resumed = g.state().turn > 1
+        || g.log().iter().any(|e| {
+            matches!(
+                e.kind,
+                crate::engine::kernel::events::EventKind::Order { .. }
+                    | crate::engine::kernel::events::EventKind::ImpulseEnds { .. }
+            )
+        });
     let mut lines = vec![
         Line::styled(m.name.clone(), t.style(Role::Title)),
         Line::raw(format!(
@@ -42,6 +52,30 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         )),
         Line::raw(""),
     ];
+    if resumed {
+        let s = g.state();
+        let whose = s
+            .impulse
+            .as_ref()
+            .map(|i| match i.hq {
+                Some(h) => format!(", {}'s impulse", g.describe(h)),
+                None => ", the General Initiative impulse".to_string(),
+            })
+            .unwrap_or_default();
+        lines.insert(
+            0,
+            Line::styled(
+                format!(
+                    "Mission in progress: turn {} of {}, {}{whose}; {} input(s) given",
+                    s.turn,
+                    m.turns,
+                    s.step.name(),
+                    s.counters.inputs
+                ),
+                t.style(Role::Warn),
+            ),
+        );
+    }
     for para in m.briefing.split("\n\n") {
         lines.push(Line::raw(
             para.split_whitespace().collect::<Vec<_>>().join(" "),
@@ -71,35 +105,82 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }));
     }
     lines.push(Line::raw(""));
-    lines.push(Line::styled("The company", t.style(Role::Title)));
+    lines.push(Line::styled(
+        if resumed {
+            "The company as it stands"
+        } else {
+            "The company"
+        },
+        t.style(Role::Title),
+    ));
     let s = g.state();
     let us: Vec<&Unit> = s.in_play().filter(|u| u.side == Side::Us).collect();
-    let mut row = String::new();
-    for u in &us {
-        let item = format!(
-            "{} ({} step{}, {}), ",
-            u.label,
-            u.steps,
-            if u.steps == 1 { "" } else { "s" },
-            exp(u.experience)
-        );
-        row.push_str(&item);
+    if resumed {
+        // Where each unit is and how it stands, one per line.
+        for u in &us {
+            lines.push(Line::raw(format!(
+                "  {} on {}: {} step{}, {}, {}",
+                u.label,
+                u.pos,
+                u.steps,
+                if u.steps == 1 { "" } else { "s" },
+                exp(u.experience),
+                crate::ui::labels::status_words(g, u)
+            )));
+        }
+        let cas = crate::play::sim::casualties(g);
+        lines.push(Line::raw(format!(
+            "  Casualties so far: {} of the company's steps, {} of the enemy's",
+            cas.friendly, cas.enemy,
+        )));
+    } else {
+        let mut row = String::new();
+        for u in &us {
+            let item = format!(
+                "{} ({} step{}, {}), ",
+                u.label,
+                u.steps,
+                if u.steps == 1 { "" } else { "s" },
+                exp(u.experience)
+            );
+            row.push_str(&item);
+        }
+        lines.push(Line::raw(row.trim_end_matches(", ").to_string()));
     }
-    lines.push(Line::raw(row.trim_end_matches(", ").to_string()));
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        format!(
-            "{}: begin   {}: help   {}: quit",
-            app.keys.key(Command::Confirm),
-            app.keys.key(Command::Help),
-            app.keys.key(Command::Quit)
-        ),
-        t.style(Role::Dim),
-    ));
+    if resumed {
+        // The company as it stands comes first: the briefing follows.
+        let at = lines
+            .iter()
+            .position(|l| {
+                l.spans
+                    .iter()
+                    .any(|s| s.content == "The company as it stands")
+            })
+            .unwrap_or(lines.len());
+        let company: Vec<Line> = lines.drain(at..).collect();
+        let mut head: Vec<Line> = lines.drain(..4).collect();
+        head.extend(company);
+        head.push(Line::raw(""));
+        head.append(&mut lines);
+        lines = head;
+    }
+    let keys = format!(
+        " {}: {}   {}: help   {}: quit ",
+        app.keys.key(Command::Confirm),
+        if resumed { "carry on" } else { "begin" },
+        app.keys.key(Command::Help),
+        app.keys.key(Command::Quit)
+    );
     f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(t.block().title(" Mission briefing ")),
+        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
+            t.block()
+                .title(if resumed {
+                    " Mission in progress "
+                } else {
+                    " Mission briefing "
+                })
+                .title_bottom(Line::styled(keys, t.style(Role::Highlight))),
+        ),
         area,
     );
 }
@@ -130,6 +211,7 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Overlay::Help(scroll) => help(f, app, area, *scroll),
         Overlay::Menu(m) => super::menu::menu(f, app, area, m),
         Overlay::WhyNot(w) => super::menu::why_not(f, app, area, w),
+        Overlay::Log(d) => super::logdetail::log_detail(f, app, area, d),
         Overlay::Cards(i) => cards(f, app, area, *i),
     }
 }
@@ -211,6 +293,7 @@ pub(super) fn key_lines<D: Driver>(app: &App<D>) -> Vec<Line<'static>> {
 
 pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize) {
     let Some(shown) = app.shown.get(i) else {
+        summary(f, app, area);
         return;
     };
     let g = app.game();
@@ -390,6 +473,63 @@ pub(super) fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(t.block().title(" Mission result ")),
+        r,
+    );
+}
+
+/// The pop-up's last page: what the input changed that matters, worst
+/// first, in words; the log has every event.
+fn summary<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let t = &app.theme;
+    let most = crate::ui::summary::MOST;
+    let mut lines = vec![
+        Line::styled(
+            if app.shown.is_empty() {
+                "What changed".to_string()
+            } else {
+                format!("What changed, after {} card(s)", app.shown.len())
+            },
+            t.style(Role::Title),
+        ),
+        Line::raw(""),
+    ];
+    for c in app.summary.iter().take(most) {
+        let mark = match c.role {
+            Role::Bad => "!! ",
+            Role::Warn => " ! ",
+            Role::Good => " + ",
+            _ => "   ",
+        };
+        lines.push(Line::from(vec![
+            Span::styled(mark, t.style(c.role)),
+            Span::styled(c.text.clone(), t.style(c.role)),
+        ]));
+    }
+    if app.summary.len() > most {
+        lines.push(Line::styled(
+            format!(
+                "   and {} more: the log has them all",
+                app.summary.len() - most
+            ),
+            t.style(Role::Dim),
+        ));
+    }
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "!! bad for us   ! take note   + good for us",
+        t.style(Role::Dim),
+    ));
+    let h = (lines.len() as u16 + 2).max(8);
+    let r = centered(area, 76, h);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(format!(
+                " What changed: {} or {} closes ",
+                app.keys.key(Command::Confirm),
+                app.keys.key(Command::Back)
+            ))),
         r,
     );
 }

@@ -1,0 +1,214 @@
+//! What an input changed that matters to the player, in words, worst
+//! first: the drawn-cards pop-up ends with it. It compares the state
+//! before the input with the state after; what a change means (a VOF's
+//! kind, who is on a card) is read from the engine, never worked out
+//! here.
+
+use crate::data::units::Side;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::state::State;
+use crate::ui::theme::Role;
+
+/// One change: how much it matters (0 first), its words, its style.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Change {
+    pub rank: u8,
+    pub text: String,
+    pub role: Role,
+}
+
+/// The most lines the summary gives; the log has the rest.
+pub const MOST: usize = 12;
+
+fn names(s: &State, pos: CardPos, side: Side) -> Vec<String> {
+    s.units_at(pos)
+        .filter(|u| (u.side == Side::Us) == (side == Side::Us))
+        .map(|u| u.label.clone())
+        .collect()
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(v: &[String]) -> String {
+    match v {
+        [] => String::new(),
+        [a] => a.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// The changes from `before` to the game as it stands, worst first.
+pub fn changes(before: &State, after: &Game) -> Vec<Change> {
+    let s = after.state();
+    let mut out: Vec<Change> = Vec::new();
+    let mut add = |rank: u8, role: Role, text: String| out.push(Change { rank, text, role });
+    // Fire missions newly pending or incoming; on our own units first.
+    for mc in &s.map.cards {
+        let pos = mc.pos;
+        let m = &mc.markers;
+        let was = before.map.card(pos).map(|c| c.markers.clone());
+        let new = |now: bool, then: fn(&crate::engine::kernel::state::CardMarkers) -> bool| {
+            now && !was.as_ref().is_some_and(then)
+        };
+        let ours = names(s, pos, Side::Us);
+        let whose = [
+            (
+                new(m.pending_fire, |w| w.pending_fire),
+                "Our fire mission is pending",
+            ),
+            (
+                new(m.incoming, |w| w.incoming),
+                "Our fire mission comes in (Incoming!)",
+            ),
+            (
+                new(m.enemy_pending, |w| w.enemy_pending),
+                "An enemy fire mission is pending",
+            ),
+            (
+                new(m.enemy_incoming, |w| w.enemy_incoming),
+                "An enemy fire mission comes in (Incoming!)",
+            ),
+        ];
+        for (on, what) in whose {
+            if !on {
+                continue;
+            }
+            if ours.is_empty() {
+                add(6, Role::Text, format!("{what} on {pos}."));
+            } else {
+                add(
+                    0,
+                    Role::Bad,
+                    format!(
+                        "{what} on {pos}, where our {} {}!",
+                        and_list(&ours),
+                        if ours.len() == 1 { "is" } else { "are" }
+                    ),
+                );
+            }
+        }
+    }
+    // Our units: steps lost, out of play, pinned, exposed, rallied.
+    for u in s.units.iter() {
+        let Some(b) = before.units.iter().find(|b| b.id == u.id) else {
+            continue;
+        };
+        let ours = u.side == Side::Us;
+        if b.in_play() && !u.in_play() {
+            if ours {
+                add(1, Role::Bad, format!("{} is out of play.", u.label));
+            } else {
+                add(
+                    5,
+                    Role::Good,
+                    format!("{} ({}) is out of play.", u.label, b.pos),
+                );
+            }
+            continue;
+        }
+        if !u.in_play() {
+            continue;
+        }
+        if u.steps < b.steps {
+            let lost = b.steps - u.steps;
+            let text = format!(
+                "{} on {} lost {lost} step{} ({} left).",
+                u.label,
+                u.pos,
+                if lost == 1 { "" } else { "s" },
+                u.steps
+            );
+            if ours {
+                add(1, Role::Bad, text);
+            } else {
+                add(5, Role::Good, text);
+            }
+        }
+        if u.pinned && !b.pinned {
+            if ours {
+                add(3, Role::Warn, format!("{} is pinned.", u.label));
+            } else {
+                add(6, Role::Good, format!("{} is pinned.", u.label));
+            }
+        }
+        if ours && !u.pinned && b.pinned {
+            add(7, Role::Good, format!("{} is no longer pinned.", u.label));
+        }
+        if ours && u.exposed && !b.exposed {
+            add(
+                4,
+                Role::Warn,
+                format!("{} is exposed on {}.", u.label, u.pos),
+            );
+        }
+    }
+    // Units new on the map: contacts, and our fire teams and casualties.
+    for u in s.in_play() {
+        if before.units.iter().any(|b| b.id == u.id && b.in_play()) {
+            continue;
+        }
+        if u.side == Side::Us {
+            add(2, Role::Warn, format!("{} is now on {}.", u.label, u.pos));
+        } else {
+            add(1, Role::Warn, format!("Contact: {} on {}.", u.label, u.pos));
+        }
+    }
+    // Fire newly opened; the enemy's at our units first.
+    for link in crate::engine::combat::fire::pdfs(after)
+        .chain(s.fires.iter().filter(|l| l.from == l.target))
+    {
+        if before.fires.contains(link) || before.lay_pdfs.contains(link) {
+            continue;
+        }
+        let (_, code) = crate::ui::view::fire::kind_of(after, link);
+        let at = if link.from == link.target {
+            format!("within {}", link.target)
+        } else {
+            format!("from {} at {}", link.from, link.target)
+        };
+        if link.side == Side::Us {
+            add(7, Role::Text, format!("Our fire {at} ({code})."));
+        } else {
+            let ours = names(s, link.target, Side::Us);
+            if ours.is_empty() {
+                add(4, Role::Warn, format!("Enemy fire {at} ({code})."));
+            } else {
+                add(
+                    1,
+                    Role::Bad,
+                    format!("Enemy fire {at} ({code}), on our {}.", and_list(&ours)),
+                );
+            }
+        }
+    }
+    // Fire missions spent.
+    for (agency, kind, left) in &s.fire_missions {
+        let was = before
+            .fire_missions
+            .iter()
+            .find(|(a, k, _)| a == agency && k == kind)
+            .map(|x| x.2);
+        if let Some(w) = was.filter(|w| w > left) {
+            let name = after
+                .mission()
+                .fire_support
+                .get(usize::from(*agency))
+                .map(|a| a.name.clone())
+                .unwrap_or_else(|| "fire support".into());
+            add(
+                6,
+                Role::Text,
+                format!("{name}: {} missions left {w} -> {left}.", kind.label()),
+            );
+        }
+    }
+    if s.activity != before.activity {
+        add(
+            3,
+            Role::Warn,
+            format!("The enemy's activity is now {}.", s.activity.label()),
+        );
+    }
+    out.sort_by_key(|c| c.rank);
+    out
+}
