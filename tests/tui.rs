@@ -1482,3 +1482,31 @@ fn the_key_bar_keeps_help_and_quit_at_80_columns() {
     assert!(bar.contains("? help"), "{bar}");
     assert!(bar.contains("q quit"), "{bar}");
 }
+
+#[test]
+fn without_colour_every_cue_keeps_a_twin() {
+    use fof::ui::theme::{Colours, Role};
+    use ratatui::style::Modifier;
+    let mut app = mid_turn(1);
+    close_cards(&mut app);
+    app.theme = Theme {
+        colours: Colours::None,
+        ascii: false,
+    };
+    // The enemy's style differs from ours by more than colour.
+    let (us, them) = (app.theme.style(Role::Us), app.theme.style(Role::Enemy));
+    assert_ne!(us.add_modifier, them.add_modifier);
+    assert!(them.add_modifier.contains(Modifier::UNDERLINED));
+    // The selected card is bracketed; the others are not.
+    let screen = render(&app, 160, 50);
+    let pos = app.cursor.to_string();
+    assert!(screen.contains(&format!("[{pos}]")), "{screen}");
+    // Fire lines carry their VOF code, not only a colour.
+    ch(&mut app, 'v');
+    let screen = render(&app, 160, 50);
+    let g = app.game();
+    for l in fof::engine::combat::fire::pdfs(g) {
+        let (_, code) = fof::ui::view::fire::kind_of(g, l);
+        assert!(screen.contains(&code), "{code}\n{screen}");
+    }
+}

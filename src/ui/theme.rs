@@ -159,7 +159,14 @@ impl Theme {
             },
             Role::Title => Style::default().add_modifier(Modifier::BOLD),
             Role::Us => fg(75, (95, 175, 255)).add_modifier(Modifier::BOLD),
-            Role::Enemy => fg(203, (255, 95, 95)).add_modifier(Modifier::BOLD),
+            // Without colour, the enemy's counters and lines are underlined:
+            // the twin of red (the company's stay plain bold).
+            Role::Enemy => match self.colours {
+                Colours::None => {
+                    Style::default().add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+                }
+                _ => fg(203, (255, 95, 95)).add_modifier(Modifier::BOLD),
+            },
             Role::Cursor => match self.colours {
                 Colours::None => Style::default().add_modifier(Modifier::BOLD),
                 _ => fg(226, (255, 255, 0)).add_modifier(Modifier::BOLD),
@@ -169,7 +176,10 @@ impl Theme {
             Role::Light => fg(242, (108, 108, 108)),
             Role::FaceDown => fg(238, (68, 68, 68)),
             Role::Good => fg(114, (135, 215, 135)),
-            Role::Bad => fg(203, (255, 95, 95)),
+            Role::Bad => match self.colours {
+                Colours::None => Style::default().add_modifier(Modifier::BOLD),
+                _ => fg(203, (255, 95, 95)),
+            },
             Role::Warn => fg(214, (255, 175, 0)),
             Role::Highlight => match self.colours {
                 Colours::None => Style::default().add_modifier(Modifier::REVERSED | Modifier::BOLD),

@@ -164,7 +164,13 @@ pub(super) fn draw_card<D: Driver>(
     buf.set_string(x1, y0, lines.corner[heavy(Dir::NE)][1], style_of(Dir::NE));
     buf.set_string(x0, y1, lines.corner[heavy(Dir::SW)][2], style_of(Dir::SW));
     buf.set_string(x1, y1, lines.corner[heavy(Dir::SE)][3], style_of(Dir::SE));
-    let title = format!(" {pos} ");
+    // The selected card's position in brackets: the cursor's twin of
+    // its colour.
+    let title = if selected {
+        format!("[{pos}]")
+    } else {
+        format!(" {pos} ")
+    };
     put(
         buf,
         x0 + 1,
