@@ -1510,3 +1510,30 @@ fn without_colour_every_cue_keeps_a_twin() {
         assert!(screen.contains(&code), "{code}\n{screen}");
     }
 }
+
+#[test]
+fn the_learn_panel_scrolls_with_the_page_keys() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    ch(&mut app, 'L');
+    assert!(app.learn);
+    // A stop whose explanation is longer than the panel at 80x24.
+    let mut found = false;
+    for _ in 0..60 {
+        let screen = render(&app, 80, 24);
+        if screen.contains("more below") {
+            found = true;
+            break;
+        }
+        key(&mut app, KeyCode::Enter);
+        close_cards(&mut app);
+    }
+    assert!(found, "no explanation overflowed the panel");
+    let before = render(&app, 80, 24);
+    key(&mut app, KeyCode::PageDown);
+    let after = render(&app, 80, 24);
+    assert_ne!(before, after, "the page key scrolls the explanation");
+    assert_eq!(app.log_back, 0, "not the log");
+    key(&mut app, KeyCode::PageUp);
+    assert_eq!(render(&app, 80, 24), before);
+}

@@ -3,6 +3,7 @@
 //! - `legal_inputs_and_odds`: the orders menu of a full company in a
 //!   mid-game position (goal < 50 µs);
 //! - `draw_160x50`: a busy mid-game frame to `TestBackend` (goal < 2 ms);
+//! - `draw_200x60_fire_lines`: the same at 200x60, fire lines on (< 2 ms);
 //! - `startup_to_first_frame`: embedded data, setup, app, one frame
 //!   (goal < 100 ms);
 //! - `replay_10_turns`: parse and play a recorded 10-turn mission
@@ -114,6 +115,20 @@ fn draw(c: &mut Criterion) {
     });
 }
 
+/// The largest layout measured: a 200x60 frame with the fire lines on.
+fn draw_large(c: &mut Criterion) {
+    let (data, explanations) = data_and_explanations();
+    let mut app = app(mid_game(data, 12), explanations);
+    app.fire_lines = true;
+    app.update(Msg::Resize(200, 60));
+    let mut t = Terminal::new(TestBackend::new(200, 60)).expect("test terminal");
+    c.bench_function("draw_200x60_fire_lines", |b| {
+        b.iter(|| {
+            t.draw(|f| fof::ui::view::draw(f, &app)).expect("draw");
+        })
+    });
+}
+
 fn startup(c: &mut Criterion) {
     c.bench_function("startup_to_first_frame", |b| {
         b.iter(|| {
@@ -151,5 +166,5 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sim, orders_menu, draw, startup, replay);
+criterion_group!(benches, sim, orders_menu, draw, draw_large, startup, replay);
 criterion_main!(benches);

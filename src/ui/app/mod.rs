@@ -336,6 +336,9 @@ pub struct App<D: Driver> {
     pub viewer: Option<Viewer>,
     /// The fire lines are drawn over the map.
     pub fire_lines: bool,
+    /// Learn mode: how far the explanation is scrolled, and the stop and
+    /// procedure it was scrolled at (another stop starts at the top).
+    pub learn_scroll: (usize, usize, u16),
 }
 
 /// A replay or save being watched (`fof replay FILE`).
@@ -349,6 +352,16 @@ pub struct Viewer {
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 impl<D: Driver> App<D> {
+    /// Learn mode: how far the explanation of this stop is scrolled.
+    pub fn learn_scroll_now(&self) -> u16 {
+        let at = (self.walk.as_ref().map(|w| w.pos).unwrap_or(0), self.sub);
+        if (self.learn_scroll.0, self.learn_scroll.1) == at {
+            self.learn_scroll.2
+        } else {
+            0
+        }
+    }
+
     /// The pages of the drawn-cards pop-up: each card, then what changed.
     pub fn card_pages(&self) -> usize {
         self.shown.len() + usize::from(!self.summary.is_empty())
@@ -380,6 +393,7 @@ impl<D: Driver> App<D> {
             sub: 0,
             viewer: None,
             fire_lines: false,
+            learn_scroll: (0, 0, 0),
         };
         app.home_cursor();
         app.message = app.driver.take_warning();
@@ -667,6 +681,18 @@ impl<D: Driver> App<D> {
                 } else {
                     self.overlay = Overlay::Cards(0);
                 }
+            }
+            // Learn mode: the page keys scroll the explanation (i opens the
+            // log, which keeps its own keys there).
+            Command::LogUp | Command::LogDown if self.learn && self.walk.is_some() => {
+                let at = (self.walk.as_ref().map(|w| w.pos).unwrap_or(0), self.sub);
+                let mut scroll = self.learn_scroll_now();
+                scroll = if cmd == Command::LogUp {
+                    scroll.saturating_sub(5)
+                } else {
+                    scroll.saturating_add(5)
+                };
+                self.learn_scroll = (at.0, at.1, scroll);
             }
             Command::LogUp => self.log_back = self.log_back.saturating_add(5),
             Command::LogDown => self.log_back = self.log_back.saturating_sub(5),

@@ -13,7 +13,7 @@ use crate::ui::theme::Role;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Wrap};
+use ratatui::widgets::Paragraph;
 
 pub(super) fn command_display_height<D: Driver>(app: &App<D>) -> u16 {
     9 + app.game().state().hqs.len() as u16
@@ -310,7 +310,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
         block = block.title_bottom(Line::styled(
             format!(
-                " {} rows; {} scrolls ",
+                " {}: {} ",
                 parts.join(", "),
                 app.keys.key(Command::NextUnit)
             ),
@@ -327,7 +327,17 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
 /// space where one falls in the row (else inside a word); rows after the
 /// first are indented by two cells.
 pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    wrap_indented(spans, width, 2)
+}
+
+/// [`wrap_spans`] with rows after the first indented by `indent` cells.
+pub(super) fn wrap_indented(
+    spans: Vec<Span<'static>>,
+    width: usize,
+    indent: usize,
+) -> Vec<Line<'static>> {
     let width = width.max(4);
+    let step = indent.min(width / 2);
     let chars: Vec<(char, ratatui::style::Style)> = spans
         .iter()
         .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
@@ -335,7 +345,7 @@ pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'s
     let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        let indent = if rows.is_empty() { 0 } else { 2 };
+        let indent = if rows.is_empty() { 0 } else { step };
         let room = width - indent;
         let rest = chars.len() - i;
         let take = if rest <= room {
@@ -348,9 +358,10 @@ pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'s
             }
         };
         let mut row: Vec<(char, ratatui::style::Style)> = Vec::new();
-        if indent > 0 {
-            row.extend([(' ', ratatui::style::Style::default()); 2]);
-        }
+        row.extend(std::iter::repeat_n(
+            (' ', ratatui::style::Style::default()),
+            indent,
+        ));
         row.extend_from_slice(&chars[i..i + take]);
         rows.push(row);
         i += take;
@@ -528,12 +539,37 @@ pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             k(Command::ToggleLearn)
         )
     };
-    f.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-            t.block()
-                .title(format!(" Learn: {title} "))
-                .title_bottom(Line::styled(keys, t.style(Role::Dim))),
-        ),
-        area,
-    );
+    // Wrapped here so that rows can be counted: the page keys scroll it.
+    let width = area.width.saturating_sub(2) as usize;
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let mut rows: Vec<Line> = Vec::new();
+    for l in lines {
+        let style = l.style;
+        let spans: Vec<Span<'static>> = l
+            .spans
+            .into_iter()
+            .map(|sp| Span::styled(sp.content.into_owned(), style.patch(sp.style)))
+            .collect();
+        rows.extend(wrap_indented(spans, width, 0));
+    }
+    let most = rows.len().saturating_sub(inner_h) as u16;
+    let scroll = app.learn_scroll_now().min(most);
+    let mut block = t
+        .block()
+        .title(format!(" Learn: {title} "))
+        .title_bottom(Line::styled(keys, t.style(Role::Dim)));
+    if most > 0 {
+        block = block.title_bottom(
+            Line::styled(
+                if scroll < most {
+                    format!(" more below: {} ", app.keys.key(Command::LogDown))
+                } else {
+                    format!(" more above: {} ", app.keys.key(Command::LogUp))
+                },
+                t.style(Role::Highlight),
+            )
+            .right_aligned(),
+        );
+    }
+    f.render_widget(Paragraph::new(rows).scroll((scroll, 0)).block(block), area);
 }
