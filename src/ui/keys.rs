@@ -49,10 +49,11 @@ pub enum Command {
     OnlyRally,
     OnlyCombat,
     AllSections,
+    Report,
 }
 
 impl Command {
-    pub const ALL: [Command; 38] = [
+    pub const ALL: [Command; 39] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -91,6 +92,7 @@ impl Command {
         Command::OnlyRally,
         Command::OnlyCombat,
         Command::AllSections,
+        Command::Report,
     ];
 
     /// What the command does, for the help screen.
@@ -144,6 +146,9 @@ impl Command {
             Command::OnlyRally => "orders menu: Rally orders only (4.2.3)",
             Command::OnlyCombat => "orders menu: Combat orders only (4.2.4)",
             Command::AllSections => "orders menu: every section again",
+            Command::Report => {
+                "the after-action report so far: the success conditions, experience and charts by turn"
+            }
         }
     }
 }

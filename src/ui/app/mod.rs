@@ -209,6 +209,8 @@ pub enum Overlay {
     Cards(usize),
     /// "Why not?": the orders that cannot be given now, with the reasons.
     WhyNot(WhyNot),
+    /// The after-action report so far (scrolled by `App::report_scroll`).
+    Report,
 }
 
 /// The "why not?" window: what it is about, its lines (order, reason,
@@ -324,6 +326,8 @@ pub struct App<D: Driver> {
     pub sub: usize,
     /// The replay viewer: the file watched.
     pub viewer: Option<Viewer>,
+    /// Rows the after-action report is scrolled down.
+    pub report_scroll: u16,
 }
 
 /// A replay or save being watched (`fof replay FILE`).
@@ -361,6 +365,7 @@ impl<D: Driver> App<D> {
             walk: None,
             sub: 0,
             viewer: None,
+            report_scroll: 0,
         };
         app.home_cursor();
         app.message = app.driver.take_warning();
@@ -376,6 +381,15 @@ impl<D: Driver> App<D> {
         match &self.walk {
             Some(w) => w.game(),
             None => self.driver.game(),
+        }
+    }
+
+    /// The after-action report of the game as shown: in learn mode and the
+    /// viewer, from the events met so far.
+    pub fn report(&self) -> crate::play::report::Report {
+        match &self.walk {
+            Some(w) => crate::play::report::report_of(w.game(), w.events_so_far()),
+            None => crate::play::report::report(self.driver.game()),
         }
     }
 
@@ -532,16 +546,23 @@ impl<D: Driver> App<D> {
                     self.screen = Screen::Play;
                 }
             }
-            Screen::Result => {
-                if cmd == Command::Confirm {
-                    match self.driver.finish() {
-                        Ok(f) => self.screen = Screen::Between(f),
-                        Err(e) => self.message = Some(e),
-                    }
-                } else {
-                    self.play_command(cmd);
+            Screen::Result => match cmd {
+                Command::Confirm => match self.driver.finish() {
+                    Ok(f) => self.screen = Screen::Between(f),
+                    Err(e) => self.message = Some(e),
+                },
+                // The report fills the screen until the log is scrolled
+                // back; back at the newest line (or with the report's
+                // key) it shows again.
+                Command::Up if self.log_back == 0 => {
+                    self.report_scroll = self.report_scroll.saturating_sub(1)
                 }
-            }
+                Command::Down if self.log_back == 0 => {
+                    self.report_scroll = self.report_scroll.saturating_add(1).min(200)
+                }
+                Command::Report => self.log_back = 0,
+                _ => self.play_command(cmd),
+            },
             Screen::Between(f) => {
                 if cmd == Command::Confirm {
                     if f.next {
@@ -685,6 +706,10 @@ impl<D: Driver> App<D> {
                         }
                     }
                 }
+            }
+            Command::Report => {
+                self.report_scroll = 0;
+                self.overlay = Overlay::Report;
             }
             Command::Help | Command::Quit => {}
         }
