@@ -798,6 +798,57 @@ fn snapshot_replay_viewer_mid_game() {
 }
 
 #[test]
+fn the_replay_viewer_opens_the_report_as_it_stood_at_the_stop() {
+    let d = data();
+    let (_, rec) = fof::play::sim::play_recorded(
+        d.clone(),
+        MISSION,
+        2,
+        fof::play::sim::Bot::Random,
+        Options::default(),
+    )
+    .unwrap();
+    let replay = fof::play::replay::Replay::parse(&rec.text()).unwrap();
+    let start = fof::front::viewer_start(d.clone(), &replay).unwrap();
+    let end = replay.play(d.clone()).unwrap();
+    let mut app = App::new(
+        Local::new(end),
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
+    app.update(Msg::Resize(160, 50));
+    app.view(
+        fof::ui::app::Viewer {
+            path: "game.replay".into(),
+            replay,
+            data: d,
+        },
+        start,
+    );
+    let agrees = |app: &App<Local>| {
+        let r = app.report();
+        let g = app.game();
+        assert_eq!(r.total(|t| t.cards) as u64, g.state().deck.cards_drawn());
+        assert_eq!(r.turn, g.state().turn);
+        assert_eq!(r.outcome, "in progress");
+    };
+    for _ in 0..3 {
+        ch(&mut app, 'T');
+    }
+    agrees(&app);
+    ch(&mut app, 'a');
+    assert_eq!(app.overlay, Overlay::Report);
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("After-action report"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+    // Back a turn: the game is rebuilt from a snapshot, the log kept apart.
+    ch(&mut app, 'Y');
+    agrees(&app);
+}
+
+#[test]
 fn snapshot_learn_mode_explains_the_order_under_the_cursor() {
     let mut app = learn_app(1);
     // Run to the first decision where orders are given.
@@ -869,10 +920,18 @@ fn a_locale_that_is_not_utf8_draws_in_ascii() {
     assert!(!utf8_locale("C"));
     assert!(!utf8_locale("en_US.ISO-8859-1"));
     // Every screen drawn in ASCII is plain ASCII.
-    let mut apps = vec![app_for(1), mid_turn(1), mid_turn(1), learn_app(1)];
+    let mut apps = vec![
+        app_for(1),
+        mid_turn(1),
+        mid_turn(1),
+        learn_app(1),
+        mid_turn(1),
+    ];
     begin(&mut apps[0]);
     ch(&mut apps[1], 'o');
     ch(&mut apps[2], 'e');
+    // The after-action report's charts too.
+    ch(&mut apps[4], 'a');
     for app in &mut apps {
         app.theme.ascii = true;
         for (w, h) in [(80, 24), (160, 50)] {
