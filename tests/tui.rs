@@ -550,9 +550,13 @@ fn snapshot_mission_result() {
     three_sizes("result", &app);
     // At 80x24 it scrolls to show the rest.
     app.update(Msg::Resize(80, 24));
+    let _ = render(&app, 80, 24);
     for _ in 0..40 {
         key(&mut app, KeyCode::Down);
     }
+    // No further than the end: one row up shows one row less.
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Down);
     insta::assert_snapshot!("result_scrolled_80x24", render(&app, 80, 24));
 }
 

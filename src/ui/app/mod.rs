@@ -257,6 +257,8 @@ pub struct Hits {
     pub cards: Vec<(Rect, CardPos)>,
     pub menu: Vec<(Rect, usize)>,
     pub log: Rect,
+    /// How far the after-action report can scroll, as last drawn.
+    pub report_max: u16,
 }
 
 /// The bot playing on screen (`--autoplay`).
@@ -391,6 +393,13 @@ impl<D: Driver> App<D> {
             Some(w) => crate::play::report::report_of(w.game(), w.events_so_far()),
             None => crate::play::report::report(self.driver.game()),
         }
+    }
+
+    /// Scrolls the after-action report by `by` rows, within what the last
+    /// frame drew.
+    pub(super) fn scroll_report(&mut self, by: i32) {
+        let max = self.hits.borrow().report_max as i32;
+        self.report_scroll = (self.report_scroll as i32 + by).clamp(0, max) as u16;
     }
 
     /// Turns learn mode on from the start of a game set up held
@@ -554,12 +563,8 @@ impl<D: Driver> App<D> {
                 // The report fills the screen until the log is scrolled
                 // back; back at the newest line (or with the report's
                 // key) it shows again.
-                Command::Up if self.log_back == 0 => {
-                    self.report_scroll = self.report_scroll.saturating_sub(1)
-                }
-                Command::Down if self.log_back == 0 => {
-                    self.report_scroll = self.report_scroll.saturating_add(1).min(200)
-                }
+                Command::Up if self.log_back == 0 => self.scroll_report(-1),
+                Command::Down if self.log_back == 0 => self.scroll_report(1),
                 Command::Report => self.log_back = 0,
                 _ => self.play_command(cmd),
             },

@@ -220,14 +220,10 @@ impl<D: Driver> App<D> {
             }
             Overlay::Report => {
                 match cmd {
-                    Command::Down => {
-                        self.report_scroll = self.report_scroll.saturating_add(1).min(200)
-                    }
-                    Command::Up => self.report_scroll = self.report_scroll.saturating_sub(1),
-                    Command::LogDown => {
-                        self.report_scroll = self.report_scroll.saturating_add(10).min(200)
-                    }
-                    Command::LogUp => self.report_scroll = self.report_scroll.saturating_sub(10),
+                    Command::Down => self.scroll_report(1),
+                    Command::Up => self.scroll_report(-1),
+                    Command::LogDown => self.scroll_report(10),
+                    Command::LogUp => self.scroll_report(-10),
                     Command::Quit => self.overlay = Overlay::Quit,
                     Command::Help => self.overlay = Overlay::Help(0),
                     _ => self.overlay = Overlay::None,

@@ -219,6 +219,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
             (k(Command::Help), "help"),
             (k(Command::Quit), "quit"),
+            (k(Command::Report), "report"),
         ],
         (_, Screen::Play) if app.walking() => vec![
             (k(Command::Confirm), "next step"),

@@ -282,6 +282,7 @@ pub(super) fn report<D: Driver>(
     let chart_h = (body.height.saturating_sub(text_h) / rows).max(MIN_CHART);
     let full_h = (text_h + rows * chart_h).max(body.height);
     let scroll = scroll.min(full_h - body.height);
+    app.hits.borrow_mut().report_max = full_h - body.height;
     // Drawn whole off screen, then the rows in view copied.
     let mut page = Buffer::empty(Rect::new(0, 0, body.width, full_h));
     Paragraph::new(lines).render(Rect::new(0, 0, body.width, text_h), &mut page);
