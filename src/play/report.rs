@@ -7,7 +7,11 @@
 //! here.
 //!
 //! How each figure is found in the log:
-//! - cards drawn: the cards every event records (1.2.2);
+//! - cards drawn: the cards every event records (1.2.2). The deck counts
+//!   one more card for each failed enemy infiltration that had to choose
+//!   between equal cards first (9.4): that choice's card is drawn but no
+//!   event records it, so no turn can be given for it; such cards are
+//!   counted apart (`cards_unlogged`), the total being the deck's;
 //! - commands drawn: what each command draw gave an HQ, without the
 //!   commands it had saved (4.1.1); commands spent: the cost of each order
 //!   (4.2);
@@ -105,12 +109,21 @@ pub struct Report {
     /// Casualty steps the log gives no turn for (counted in the totals,
     /// not in `by_turn`): (friendly, enemy).
     pub unplaced: (u32, u32),
+    /// Action cards the deck counts as drawn that no event records (so in
+    /// no turn).
+    pub cards_unlogged: u64,
 }
 
 impl Report {
     /// A figure summed over the turns.
     pub fn total(&self, f: impl Fn(&TurnFigures) -> u32) -> u32 {
         self.by_turn.iter().map(f).sum()
+    }
+
+    /// Every action card drawn, as the deck counts them (those the log
+    /// does not record included).
+    pub fn cards_drawn(&self) -> u64 {
+        self.total(|t| t.cards) as u64 + self.cards_unlogged
     }
 }
 
@@ -188,6 +201,8 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
         }
     }
     let cas = crate::play::sim::casualties(game);
+    let logged: u64 = log.iter().map(|e| e.cards.len() as u64).sum();
+    let cards_unlogged = s.deck.cards_drawn().saturating_sub(logged);
     let conditions = crate::engine::recovery::victory::conditions(game)
         .into_iter()
         .map(|(g, r)| Condition {
@@ -239,6 +254,7 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
         friendly_casualties: cas.friendly,
         enemy_casualties: cas.enemy,
         unplaced,
+        cards_unlogged,
     }
 }
 
@@ -427,6 +443,13 @@ impl Report {
                 self.unplaced.0, self.unplaced.1
             ));
         }
+        if self.cards_unlogged > 0 {
+            s.push_str(&format!(
+                "Cards drawn: {}, of which the log records {} (by turn below)\n",
+                self.cards_drawn(),
+                self.total(|t| t.cards)
+            ));
+        }
         s.push_str("By turn:\n");
         let heads = [
             "turn", "lost us", "lost en", "cmd in", "cmd out", "cards", "contacts", "activity",
@@ -551,7 +574,7 @@ impl Summary {
             turns_max: reports.iter().map(|(r, _)| r.turn).max().unwrap_or(0),
             friendly_casualties_mean: mean(&|r| r.friendly_casualties),
             enemy_casualties_mean: mean(&|r| r.enemy_casualties),
-            cards_mean: mean(&|r| r.total(|t| t.cards)),
+            cards_mean: mean(&|r| r.cards_drawn() as u32),
             commands_drawn_mean: mean(&|r| r.total(|t| t.commands_drawn)),
             commands_spent_mean: mean(&|r| r.total(|t| t.commands_spent)),
             contacts_mean: mean(&|r| r.total(|t| t.contacts)),

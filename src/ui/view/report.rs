@@ -71,7 +71,15 @@ fn panels(r: &Report) -> Vec<Panel> {
             ],
         },
         Panel {
-            title: format!(" Cards drawn by turn ({}) ", r.total(|t| t.cards)),
+            title: if r.cards_unlogged > 0 {
+                format!(
+                    " Cards drawn by turn ({}; {} more the log does not place) ",
+                    r.total(|t| t.cards),
+                    r.cards_unlogged
+                )
+            } else {
+                format!(" Cards drawn by turn ({}) ", r.total(|t| t.cards))
+            },
             series: vec![Series {
                 letter: "",
                 role: Role::Marker,
