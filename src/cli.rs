@@ -249,6 +249,11 @@ pub struct SimArgs {
     /// Print every event of every game, with its rule and cards.
     #[arg(long)]
     pub log: bool,
+    /// Instead of a line per game, print each mission's aggregates over its
+    /// games: the win rate with its 95% Wilson interval, turns, casualties,
+    /// figures per game and histograms (with --json: one JSON object).
+    #[arg(long)]
+    pub summary: bool,
     /// Write the game as a replay file (`fof replay FILE` plays it again).
     /// One game only: name the mission (unless the data has just one) and
     /// leave --games at 1. An existing FILE is replaced only if it is a
@@ -516,8 +521,17 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
             return 1;
         }
     }
+    if args.summary && (args.log || args.record.is_some()) {
+        let _ = writeln!(
+            err,
+            "--summary prints aggregates only: leave out --log and --record"
+        );
+        return 2;
+    }
     let mut failed = false;
     let mut tally: std::collections::BTreeMap<String, u64> = std::collections::BTreeMap::new();
+    let mut reports: Vec<(crate::play::report::Report, bool)> = Vec::new();
+    let mut summaries: Vec<crate::play::report::Summary> = Vec::new();
     let bar = sim_progress(missions.len() as u64 * args.games, args.json);
     for m in &missions {
         for i in 0..args.games {
@@ -536,6 +550,14 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
                 crate::play::sim::play_logged(data.clone(), m, seed, args.bot, options).map(
                     |(r, log)| {
                         bar.suspend(|| write_log(out, &log));
+                        (r, None)
+                    },
+                )
+            } else if args.summary {
+                crate::play::sim::play_game(data.clone(), m, seed, args.bot, options).map(
+                    |(r, game)| {
+                        let stalled = r.outcome == "stalled";
+                        reports.push((crate::play::report::report(&game), stalled));
                         (r, None)
                     },
                 )
@@ -559,6 +581,9 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
             *tally
                 .entry(format!("{} {}", r.mission, r.outcome))
                 .or_insert(0) += 1;
+            if args.summary {
+                continue;
+            }
             let line = if args.json {
                 serde_json::to_string(&r).unwrap_or_default()
             } else {
@@ -579,8 +604,30 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
                 return 0;
             }
         }
+        if args.summary {
+            summaries.push(crate::play::report::Summary::of(
+                m,
+                &std::mem::take(&mut reports),
+            ));
+        }
     }
     bar.finish_and_clear();
+    if args.summary {
+        let text = if args.json {
+            let v = serde_json::json!({ "summaries": summaries });
+            format!("{v}\n")
+        } else {
+            summaries
+                .iter()
+                .map(|s| s.to_text())
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        return match write_all(out, &text) {
+            0 => i32::from(failed),
+            e => e,
+        };
+    }
     if !args.json {
         for (k, n) in &tally {
             let _ = writeln!(out, "{k}: {n}");
@@ -640,6 +687,9 @@ fn replay(data: Arc<DataSet>, args: &ReplayArgs, out: &mut dyn Write, err: &mut 
         return write_all(out, &format!("{hash}\n"));
     }
     write_log(out, game.log());
+    let _ = writeln!(out);
+    let _ = write!(out, "{}", crate::play::report::report(&game).to_text());
+    let _ = writeln!(out);
     let s = game.state();
     let outcome = match &s.outcome {
         Some(crate::engine::kernel::state::Outcome::Success) => "success",

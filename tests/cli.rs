@@ -565,3 +565,94 @@ fn a_bad_key_bindings_file_is_reported_with_its_position() {
     );
     let _ = std::fs::remove_file(&path);
 }
+
+#[test]
+fn sim_summary_prints_aggregates_in_text_and_json() {
+    let args = [
+        "sim",
+        "--mission",
+        "crossroads_firefight",
+        "--games",
+        "6",
+        "--summary",
+    ];
+    let out = fof(&args);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.starts_with("crossroads_firefight: 6 games, "),
+        "{text}"
+    );
+    for part in [
+        "win rate ",
+        "95% Wilson interval",
+        "turns played: mean ",
+        "casualty steps per game",
+        "games by turns played:",
+        "games by company casualty steps:",
+        "#",
+    ] {
+        assert!(text.contains(part), "lacks {part}: {text}");
+    }
+    // No per-game lines.
+    assert!(!text.contains("seed 1:"), "{text}");
+    // The same games, as one JSON object.
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let out = fof(&with_json);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let v: Value = serde_json::from_str(&stdout(&out)).expect("one JSON object");
+    let s = &v["summaries"][0];
+    assert_eq!(s["mission"], "crossroads_firefight");
+    assert_eq!(s["games"], 6);
+    let wins = s["successes"].as_u64().unwrap();
+    assert!(
+        text.contains(&format!("6 games, {wins} successes")),
+        "{text}"
+    );
+    assert!(s["win_low"].as_f64().unwrap() <= s["win_high"].as_f64().unwrap());
+    // Without the option the per-game lines are as before.
+    let plain = fof(&["sim", "--mission", "crossroads_firefight", "--games", "2"]);
+    let plain = stdout(&plain);
+    assert!(
+        plain.starts_with("crossroads_firefight seed 1: "),
+        "{plain}"
+    );
+    // --summary with --log is refused with a reason.
+    let both = fof(&[
+        "sim",
+        "--summary",
+        "--log",
+        "--mission",
+        "crossroads_firefight",
+    ]);
+    assert_eq!(both.status.code(), Some(2));
+    assert!(stderr(&both).contains("--summary"), "{}", stderr(&both));
+}
+
+#[test]
+fn replay_print_ends_with_the_after_action_report_before_the_outcome() {
+    let dir = std::env::temp_dir().join(format!("fof-cli-report-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("r.replay").to_string_lossy().into_owned();
+    let rec = fof(&[
+        "sim",
+        "--mission",
+        "crossroads_firefight",
+        "--seed",
+        "3",
+        "--record",
+        &f,
+    ]);
+    assert_eq!(rec.status.code(), Some(0), "{}", stderr(&rec));
+    let out = fof(&["replay", "--print", &f]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = stdout(&out);
+    let report = text.find("After-action report: ").expect("the report");
+    let by_turn = text.find("By turn:").expect("the table by turn");
+    assert!(report < by_turn);
+    assert!(text.contains("Success conditions, at the end:"), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("crossroads_firefight seed 3: "), "{last}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

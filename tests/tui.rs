@@ -377,7 +377,7 @@ fn autoplay_reaches_the_mission_result() {
     assert_eq!(app.screen, Screen::Result);
     assert!(app.game().is_over());
     let screen = render(&app, 160, 50);
-    assert!(screen.contains("Mission result"), "{screen}");
+    assert!(screen.contains("After-action report"), "{screen}");
 }
 
 #[test]
@@ -451,6 +451,12 @@ fn both_sizes(name: &str, app: &App<Local>) {
     for (w, h) in [(80, 24), (160, 50)] {
         insta::assert_snapshot!(format!("{name}_{w}x{h}"), render(app, w, h));
     }
+}
+
+/// The two sizes and a wide one (200x60).
+fn three_sizes(name: &str, app: &App<Local>) {
+    both_sizes(name, app);
+    insta::assert_snapshot!(format!("{name}_200x60"), render(app, 200, 60));
 }
 
 #[test]
@@ -539,7 +545,77 @@ fn snapshot_mission_result() {
         app.tick(t0);
     }
     app.autoplay = None;
-    both_sizes("result", &app);
+    // The after-action report: the result, the conditions, experience and
+    // the charts by turn.
+    three_sizes("result", &app);
+    // At 80x24 it scrolls to show the rest.
+    app.update(Msg::Resize(80, 24));
+    let _ = render(&app, 80, 24);
+    for _ in 0..40 {
+        key(&mut app, KeyCode::Down);
+    }
+    // No further than the end: one row up shows one row less.
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Down);
+    insta::assert_snapshot!("result_scrolled_80x24", render(&app, 80, 24));
+}
+
+/// A finished game of `crossroads_firefight` seed 3, on its result screen.
+fn finished(seed: u64) -> App<Local> {
+    let mut app = app_for(seed);
+    app.autoplay = Some(fof::ui::app::Autoplay {
+        bot: fof::play::sim::Bot::Random,
+        rng: fof::play::sim::bot_rng(seed),
+        delay: std::time::Duration::ZERO,
+        last: None,
+    });
+    let t0 = std::time::Instant::now();
+    while app.screen != Screen::Result {
+        app.tick(t0);
+    }
+    app.autoplay = None;
+    app
+}
+
+#[test]
+fn the_result_screen_keeps_its_keys_and_shows_the_log_on_request() {
+    let mut app = finished(3);
+    assert!(render(&app, 160, 50).contains("After-action report"));
+    // PageUp looks at the log; the report's key comes back to it.
+    key(&mut app, KeyCode::PageUp);
+    let screen = render(&app, 160, 50);
+    assert!(!screen.contains("After-action report"), "{screen}");
+    ch(&mut app, 'a');
+    assert!(render(&app, 160, 50).contains("After-action report"));
+    // PageDown to the newest line comes back too.
+    key(&mut app, KeyCode::PageUp);
+    key(&mut app, KeyCode::PageDown);
+    assert!(render(&app, 160, 50).contains("After-action report"));
+    // q asks to quit; Esc stays.
+    ch(&mut app, 'q');
+    assert_eq!(app.overlay, Overlay::Quit);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+    // Enter carries on.
+    key(&mut app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Between(_)));
+}
+
+#[test]
+fn the_report_key_opens_the_report_so_far_and_esc_closes_it() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 'a');
+    assert_eq!(app.overlay, Overlay::Report);
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("if the mission ended now"), "{screen}");
+    assert!(screen.contains("Steps lost by turn"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+    both_sizes("report_so_far", &{
+        let mut a = mid_turn(1);
+        ch(&mut a, 'a');
+        a
+    });
 }
 
 #[test]
@@ -726,6 +802,57 @@ fn snapshot_replay_viewer_mid_game() {
 }
 
 #[test]
+fn the_replay_viewer_opens_the_report_as_it_stood_at_the_stop() {
+    let d = data();
+    let (_, rec) = fof::play::sim::play_recorded(
+        d.clone(),
+        MISSION,
+        2,
+        fof::play::sim::Bot::Random,
+        Options::default(),
+    )
+    .unwrap();
+    let replay = fof::play::replay::Replay::parse(&rec.text()).unwrap();
+    let start = fof::front::viewer_start(d.clone(), &replay).unwrap();
+    let end = replay.play(d.clone()).unwrap();
+    let mut app = App::new(
+        Local::new(end),
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
+    app.update(Msg::Resize(160, 50));
+    app.view(
+        fof::ui::app::Viewer {
+            path: "game.replay".into(),
+            replay,
+            data: d,
+        },
+        start,
+    );
+    let agrees = |app: &App<Local>| {
+        let r = app.report();
+        let g = app.game();
+        assert_eq!(r.cards_drawn(), g.state().deck.cards_drawn());
+        assert_eq!(r.turn, g.state().turn);
+        assert_eq!(r.outcome, "in progress");
+    };
+    for _ in 0..3 {
+        ch(&mut app, 'T');
+    }
+    agrees(&app);
+    ch(&mut app, 'a');
+    assert_eq!(app.overlay, Overlay::Report);
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("After-action report"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+    // Back a turn: the game is rebuilt from a snapshot, the log kept apart.
+    ch(&mut app, 'Y');
+    agrees(&app);
+}
+
+#[test]
 fn snapshot_learn_mode_explains_the_order_under_the_cursor() {
     let mut app = learn_app(1);
     // Run to the first decision where orders are given.
@@ -797,10 +924,18 @@ fn a_locale_that_is_not_utf8_draws_in_ascii() {
     assert!(!utf8_locale("C"));
     assert!(!utf8_locale("en_US.ISO-8859-1"));
     // Every screen drawn in ASCII is plain ASCII.
-    let mut apps = vec![app_for(1), mid_turn(1), mid_turn(1), learn_app(1)];
+    let mut apps = vec![
+        app_for(1),
+        mid_turn(1),
+        mid_turn(1),
+        learn_app(1),
+        mid_turn(1),
+    ];
     begin(&mut apps[0]);
     ch(&mut apps[1], 'o');
     ch(&mut apps[2], 'e');
+    // The after-action report's charts too.
+    ch(&mut apps[4], 'a');
     for app in &mut apps {
         app.theme.ascii = true;
         for (w, h) in [(80, 24), (160, 50)] {

@@ -663,6 +663,22 @@ pub enum Goal {
     CoHqAlive,
 }
 
+impl Goal {
+    /// The condition in words, as the briefing and the after-action report
+    /// state it.
+    pub fn label(&self) -> String {
+        match self {
+            Goal::Secure(p) => format!("secure {}: a Good Order unit of ours on it", p.label()),
+            Goal::Clear(p) => format!("clear {}: no enemy unit and no PC marker on it", p.label()),
+            Goal::ClearAndSecure(p) => format!("clear and secure {}", p.label()),
+            Goal::HoldMlr => "hold the MLR: no enemy unit at or behind it".to_string(),
+            Goal::Route => "touch every route point, in order".to_string(),
+            Goal::ClearCards(n) => format!("at least {n} cards clear of the enemy"),
+            Goal::CoHqAlive => "the CO HQ is not a casualty".to_string(),
+        }
+    }
+}
+
 /// A task that earns experience (10.3.1). "Per" tasks score for each
 /// occurrence; the others once.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -101,7 +101,7 @@ pub fn play(
     bot: Bot,
     options: Options,
 ) -> Result<Report, SetupError> {
-    play_logged(data, mission, seed, bot, options).map(|(r, _)| r)
+    play_game(data, mission, seed, bot, options).map(|(r, _)| r)
 }
 
 /// Plays one mission and returns the report and the whole log.
@@ -112,6 +112,18 @@ pub fn play_logged(
     bot: Bot,
     options: Options,
 ) -> Result<(Report, Vec<crate::engine::kernel::events::Event>), SetupError> {
+    play_game(data, mission, seed, bot, options).map(|(r, game)| (r, game.log().to_vec()))
+}
+
+/// Plays one mission and returns the report and the game as it ended,
+/// with its log.
+pub fn play_game(
+    data: Arc<DataSet>,
+    mission: &str,
+    seed: u64,
+    bot: Bot,
+    options: Options,
+) -> Result<(Report, Game), SetupError> {
     let mut game = Game::new(data, mission, seed, options)?;
     let (inputs, stalled) = drive(
         &mut game,
@@ -121,7 +133,7 @@ pub fn play_logged(
         bot,
     );
     let r = report(&game, mission, seed, bot, inputs, stalled);
-    Ok((r, game.log().to_vec()))
+    Ok((r, game))
 }
 
 /// Plays one mission with a bot through a [`Recorder`]: the report, and

@@ -51,10 +51,11 @@ pub enum Command {
     AllSections,
     FireLines,
     LogDetail,
+    Report,
 }
 
 impl Command {
-    pub const ALL: [Command; 40] = [
+    pub const ALL: [Command; 41] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -95,6 +96,7 @@ impl Command {
         Command::AllSections,
         Command::FireLines,
         Command::LogDetail,
+        Command::Report,
     ];
 
     /// What the command does, for the help screen.
@@ -153,6 +155,9 @@ impl Command {
             }
             Command::LogDetail => {
                 "the log's newest line shown, in full: its cards and what each was read for; Up/Down go through the log, / searches it"
+            }
+            Command::Report => {
+                "the after-action report so far: the success conditions, experience and charts by turn"
             }
         }
     }

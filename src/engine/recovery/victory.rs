@@ -121,14 +121,25 @@ pub fn check_goal(game: &Game, goal: &Goal) -> Result<(), String> {
     }
 }
 
-/// Decides the outcome when the mission ends (11.0): every goal must hold.
+/// Every success condition of the mission, each checked now: held, or
+/// why not. The outcome (11.0) and the after-action report both read this.
+pub fn conditions(game: &Game) -> Vec<(Goal, Result<(), String>)> {
+    goals(game)
+        .into_iter()
+        .map(|g| {
+            let r = check_goal(game, &g);
+            (g, r)
+        })
+        .collect()
+}
+
+/// Decides the outcome when the mission ends (11.0): every goal must hold;
+/// the first that does not is the reason.
 pub fn outcome(game: &Game) -> Outcome {
-    for g in goals(game) {
-        if let Err(why) = check_goal(game, &g) {
-            return Outcome::Failure(why);
-        }
+    match conditions(game).into_iter().find_map(|(_, r)| r.err()) {
+        Some(why) => Outcome::Failure(why),
+        None => Outcome::Success,
     }
-    Outcome::Success
 }
 
 fn clear_cards(game: &Game) -> Vec<CardPos> {

@@ -213,6 +213,8 @@ pub enum Overlay {
     WhyNot(WhyNot),
     /// One event of the log in full, with its cards; the log's search.
     Log(LogDetail),
+    /// The after-action report so far (scrolled by `App::report_scroll`).
+    Report,
 }
 
 /// The "why not?" window: what it is about, its lines (order, reason,
@@ -262,6 +264,8 @@ pub struct Hits {
     /// The fire lines drawn: each link with the cell of its arrowhead, when
     /// that cell is on the screen.
     pub fire: Vec<(crate::engine::kernel::state::FireLink, Option<(u16, u16)>)>,
+    /// How far the after-action report can scroll, as last drawn.
+    pub report_max: u16,
 }
 
 /// The bot playing on screen (`--autoplay`).
@@ -339,6 +343,8 @@ pub struct App<D: Driver> {
     /// Learn mode: how far the explanation is scrolled, and the stop and
     /// procedure it was scrolled at (another stop starts at the top).
     pub learn_scroll: (usize, usize, u16),
+    /// Rows the after-action report is scrolled down.
+    pub report_scroll: u16,
 }
 
 /// A replay or save being watched (`fof replay FILE`).
@@ -394,6 +400,7 @@ impl<D: Driver> App<D> {
             viewer: None,
             fire_lines: false,
             learn_scroll: (0, 0, 0),
+            report_scroll: 0,
         };
         app.home_cursor();
         app.message = app.driver.take_warning();
@@ -410,6 +417,22 @@ impl<D: Driver> App<D> {
             Some(w) => w.game(),
             None => self.driver.game(),
         }
+    }
+
+    /// The after-action report of the game as shown: in learn mode and the
+    /// viewer, from the events met so far.
+    pub fn report(&self) -> crate::play::report::Report {
+        match &self.walk {
+            Some(w) => crate::play::report::report_of(w.game(), w.events_so_far()),
+            None => crate::play::report::report(self.driver.game()),
+        }
+    }
+
+    /// Scrolls the after-action report by `by` rows, within what the last
+    /// frame drew.
+    pub(super) fn scroll_report(&mut self, by: i32) {
+        let max = self.hits.borrow().report_max as i32;
+        self.report_scroll = (self.report_scroll as i32 + by).clamp(0, max) as u16;
     }
 
     /// Turns learn mode on from the start of a game set up held
@@ -565,16 +588,19 @@ impl<D: Driver> App<D> {
                     self.screen = Screen::Play;
                 }
             }
-            Screen::Result => {
-                if cmd == Command::Confirm {
-                    match self.driver.finish() {
-                        Ok(f) => self.screen = Screen::Between(f),
-                        Err(e) => self.message = Some(e),
-                    }
-                } else {
-                    self.play_command(cmd);
-                }
-            }
+            Screen::Result => match cmd {
+                Command::Confirm => match self.driver.finish() {
+                    Ok(f) => self.screen = Screen::Between(f),
+                    Err(e) => self.message = Some(e),
+                },
+                // The report fills the screen until the log is scrolled
+                // back; back at the newest line (or with the report's
+                // key) it shows again.
+                Command::Up if self.log_back == 0 => self.scroll_report(-1),
+                Command::Down if self.log_back == 0 => self.scroll_report(1),
+                Command::Report => self.log_back = 0,
+                _ => self.play_command(cmd),
+            },
             Screen::Between(f) => {
                 if cmd == Command::Confirm {
                     if f.next {
@@ -744,6 +770,10 @@ impl<D: Driver> App<D> {
                 });
             }
             Command::LogDetail => self.open_log_detail(),
+            Command::Report => {
+                self.report_scroll = 0;
+                self.overlay = Overlay::Report;
+            }
             Command::Help | Command::Quit => {}
         }
     }

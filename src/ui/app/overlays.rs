@@ -242,6 +242,18 @@ impl<D: Driver> App<D> {
                 }
                 true
             }
+            Overlay::Report => {
+                match cmd {
+                    Command::Down => self.scroll_report(1),
+                    Command::Up => self.scroll_report(-1),
+                    Command::LogDown => self.scroll_report(10),
+                    Command::LogUp => self.scroll_report(-10),
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    Command::Help => self.overlay = Overlay::Help(0),
+                    _ => self.overlay = Overlay::None,
+                }
+                true
+            }
             Overlay::None => false,
         }
     }

@@ -7,11 +7,12 @@ mod logdetail;
 mod map;
 mod menu;
 mod panels;
+mod report;
 mod screens;
 
 use map::map;
 use panels::{card_panel, command_display, command_display_height, learn_panel, log_view};
-use screens::{briefing, overlay, result};
+use screens::{briefing, overlay};
 
 use super::app::{App, Driver, Hits, MIN_SIZE, Overlay, Screen};
 use super::keys::Command;
@@ -35,12 +36,21 @@ pub fn draw<D: Driver>(f: &mut Frame, app: &App<D>) {
     }
     match &app.screen {
         Screen::Briefing => briefing(f, app, area),
-        Screen::Play | Screen::Result => {
-            play(f, app, area);
-            if app.screen == Screen::Result && app.overlay == Overlay::None {
-                result(f, app, area);
-            }
+        Screen::Result if app.log_back == 0 => {
+            let k = |c: Command| app.keys.key(c);
+            report::report(
+                f,
+                app,
+                area,
+                app.report_scroll,
+                vec![
+                    (k(Command::Confirm), "carry on"),
+                    (k(Command::LogUp), "the log"),
+                    (k(Command::Quit), "quit"),
+                ],
+            );
         }
+        Screen::Play | Screen::Result => play(f, app, area),
         Screen::Between(fin) => {
             let mut lines: Vec<Line> = vec![
                 Line::styled("Between missions", app.theme.style(Role::Title)),
@@ -203,7 +213,9 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (k(Command::Left), "previous"),
             (k(Command::Back), "close"),
         ],
-        (Overlay::Help(_), _) | (Overlay::Quit, _) => vec![(k(Command::Back), "back")],
+        (Overlay::Help(_), _) | (Overlay::Quit, _) | (Overlay::Report, _) => {
+            vec![(k(Command::Back), "back")]
+        }
         (_, _) if app.viewer.is_some() => vec![
             (
                 format!("{}/{}", k(Command::NextStep), k(Command::PrevStep)),
@@ -225,6 +237,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
             (k(Command::Help), "help"),
             (k(Command::Quit), "quit"),
+            (k(Command::Report), "report"),
         ],
         (_, Screen::Play) if app.walking() => vec![
             (k(Command::Confirm), "next step"),
@@ -237,7 +250,11 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         ],
         (_, Screen::Result) => vec![
             (k(Command::Confirm), "carry on"),
-            (k(Command::LogUp), "log back"),
+            (
+                format!("{}/{}", k(Command::LogUp), k(Command::LogDown)),
+                "log back/forward",
+            ),
+            (k(Command::Report), "the report"),
             (k(Command::Quit), "quit"),
         ],
         _ => {

@@ -1,5 +1,5 @@
 //! Whole screens and pop-ups over the map: the briefing, the orders menu
-//! and other overlays, the help, the cards drawn, the mission's result.
+//! and other overlays, the help, the cards drawn (the mission's result is the after-action report, `report.rs`).
 
 use super::{centered, exp};
 use crate::data::units::Side;
@@ -87,22 +87,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         t.style(Role::Title),
     ));
     for goal in &m.success {
-        use crate::data::mission::{Goal, Place};
-        let place = |p: &Place| match p {
-            Place::Primary => "the primary objective",
-            Place::Secondary => "the secondary objective",
-            Place::AttackPosition => "the attack position",
-            Place::Cop => "the combat outpost",
-        };
-        lines.push(Line::raw(match goal {
-            Goal::Secure(p) => format!("  secure {}: a Good Order unit of ours on it", place(p)),
-            Goal::Clear(p) => format!("  clear {}: no enemy unit and no PC marker on it", place(p)),
-            Goal::ClearAndSecure(p) => format!("  clear and secure {}", place(p)),
-            Goal::HoldMlr => "  hold the MLR: no enemy unit at or behind it".to_string(),
-            Goal::Route => "  touch every route point, in order".to_string(),
-            Goal::ClearCards(n) => format!("  at least {n} cards clear of the enemy"),
-            Goal::CoHqAlive => "  the CO HQ is not a casualty".to_string(),
-        }));
+        lines.push(Line::raw(format!("  {}", goal.label())));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
@@ -213,6 +198,13 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Overlay::WhyNot(w) => super::menu::why_not(f, app, area, w),
         Overlay::Log(d) => super::logdetail::log_detail(f, app, area, d),
         Overlay::Cards(i) => cards(f, app, area, *i),
+        Overlay::Report => super::report::report(
+            f,
+            app,
+            area,
+            app.report_scroll,
+            vec![(app.keys.key(Command::Back), "close")],
+        ),
     }
 }
 
@@ -230,7 +222,7 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     }
     lines.push(Line::raw("Mouse: click a card to select it (again: the next unit), click a menu entry twice to give it and a section heading to fold it; right click opens the orders; the wheel scrolls the log or the menu."));
     lines.push(Line::raw(format!(
-        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (spot, act, r2c1); Backspace deletes, {} clears the search. The quit prompt takes y or n.",
+        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (spot, rally, r2c1); Backspace deletes, {} clears the search. The quit prompt takes y or n.",
         app.keys.key(Command::Back)
     )));
     lines.push(Line::raw(""));
@@ -421,62 +413,6 @@ pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize
         r,
     );
 }
-
-pub(super) fn result<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
-    let g = app.game();
-    let s = g.state();
-    let t = &app.theme;
-    let mut lines = vec![match &s.outcome {
-        Some(crate::engine::kernel::state::Outcome::Success) => {
-            Line::styled("Mission accomplished", t.style(Role::Good))
-        }
-        Some(crate::engine::kernel::state::Outcome::Failure(why)) => {
-            Line::styled(format!("Mission failed: {why}"), t.style(Role::Bad))
-        }
-        None => Line::raw("The mission is over"),
-    }];
-    lines.push(Line::raw(format!(
-        "{}: turn {} of {}",
-        g.mission().name,
-        s.turn,
-        g.mission().turns
-    )));
-    let cas = crate::play::sim::casualties(g);
-    lines.push(Line::raw(format!(
-        "Casualties: {} of the company's steps, {} of the enemy's",
-        cas.friendly, cas.enemy
-    )));
-    if let Some(tally) = &s.tally {
-        lines.push(Line::styled(
-            "Experience earned (10.3.1)",
-            t.style(Role::Title),
-        ));
-        for (task, n, pts) in &tally.lines {
-            lines.push(Line::raw(format!("  {} x{n}: {pts}", task.label())));
-        }
-        lines.push(Line::raw(format!("  Total: {}", tally.total)));
-    }
-    lines.push(Line::raw(""));
-    lines.push(Line::styled(
-        format!(
-            "{}: carry on   {}: the log   {}: quit",
-            app.keys.key(Command::Confirm),
-            app.keys.key(Command::LogUp),
-            app.keys.key(Command::Quit)
-        ),
-        t.style(Role::Dim),
-    ));
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let r = centered(area, 70, h);
-    f.render_widget(Clear, r);
-    f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(t.block().title(" Mission result ")),
-        r,
-    );
-}
-
 /// The pop-up's last page: what the input changed that matters, worst
 /// first, in words; the log has every event.
 fn summary<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
