@@ -49,10 +49,12 @@ pub enum Command {
     OnlyRally,
     OnlyCombat,
     AllSections,
+    Support,
+    Deck,
 }
 
 impl Command {
-    pub const ALL: [Command; 38] = [
+    pub const ALL: [Command; 40] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -91,6 +93,8 @@ impl Command {
         Command::OnlyRally,
         Command::OnlyCombat,
         Command::AllSections,
+        Command::Support,
+        Command::Deck,
     ];
 
     /// What the command does, for the help screen.
@@ -144,6 +148,12 @@ impl Command {
             Command::OnlyRally => "orders menu: Rally orders only (4.2.3)",
             Command::OnlyCombat => "orders menu: Combat orders only (4.2.4)",
             Command::AllSections => "orders menu: every section again",
+            Command::Support => {
+                "fire support beside the map: agencies, missions left, observers, targets, fire on the way (again: the card)"
+            }
+            Command::Deck => {
+                "the Action deck beside the map: the cards left and the chance of each word, icon and result (again: the card)"
+            }
         }
     }
 }

@@ -51,13 +51,13 @@ pub enum Route {
 }
 
 impl Route {
-    /// The route in words.
-    pub fn words(&self, net: crate::data::mission::Net) -> String {
+    /// The route in words ("by radio SCR-300").
+    pub fn words(&self) -> String {
         match self {
             Route::Abstract => "communications abstracted (13.3)".into(),
-            Route::Radio(name) => format!("radio {name} on {}", net.label()),
-            Route::Phone => format!("telephone on {}, wired back", net.label()),
-            Route::Battalion => "the battalion net".into(),
+            Route::Radio(name) => format!("by radio {name}"),
+            Route::Phone => "by telephone, wired back".into(),
+            Route::Battalion => "by the battalion net".into(),
             Route::ThroughCo => "through the CO HQ".into(),
         }
     }
@@ -140,7 +140,7 @@ pub fn observers_now(game: &Game, agency: u8) -> Vec<ObserverNow> {
                 Some(u) if !u.good_order() || u.flipped => {
                     Err("not in Good Order on its observer side")
                 }
-                Some(u) => route(game, u.id, fs.agency).ok_or("out of touch with it"),
+                Some(u) => route(game, u.id, fs.agency).ok_or("no way to reach it now"),
             };
             ObserverNow {
                 roster: roster.clone(),

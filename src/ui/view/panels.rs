@@ -15,8 +15,15 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-pub(super) fn command_display_height<D: Driver>(app: &App<D>) -> u16 {
-    9 + app.game().state().hqs.len() as u16
+/// The fire missions left, wrapped to the Command Display's inner width.
+fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
+    super::support::missions_left_line(app)
+        .map(|l| wrap_spans(vec![Span::raw(l)], width.saturating_sub(2) as usize))
+        .unwrap_or_default()
+}
+
+pub(super) fn command_display_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
+    9 + fire_rows(app, width).len() as u16 + app.game().state().hqs.len() as u16
 }
 
 pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
@@ -83,6 +90,7 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         ),
         t.style(Role::Dim),
     ));
+    lines.extend(fire_rows(app, area.width));
     lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
     let current = s.impulse.as_ref().and_then(|i| i.hq);
     for h in &s.hqs {

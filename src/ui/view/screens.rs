@@ -148,7 +148,7 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     }
     lines.push(Line::raw("Mouse: click a card to select it (again: the next unit), click a menu entry twice to give it and a section heading to fold it; right click opens the orders; the wheel scrolls the log or the menu."));
     lines.push(Line::raw(format!(
-        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (spot, act, r2c1); Backspace deletes, {} clears the search. The quit prompt takes y or n.",
+        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (act, r2c1; on the map s is a key: Spot or /spot); Backspace deletes, {} clears the search. The quit prompt takes y or n.",
         app.keys.key(Command::Back)
     )));
     lines.push(Line::raw(""));
