@@ -4,7 +4,7 @@
 //! what a player could count from the physical deck: the cards read are
 //! face up on the discard pile.
 
-use super::panels::wrap_spans;
+use super::wrap::wrap_spans;
 use crate::data::stats::{Odds, share};
 use crate::ui::app::{App, Driver};
 use crate::ui::theme::Role;

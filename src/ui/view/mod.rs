@@ -8,6 +8,7 @@ mod menu;
 mod panels;
 mod screens;
 mod support;
+mod wrap;
 
 use map::map;
 use panels::{card_panel, command_display, command_display_height, learn_panel, log_view};

@@ -3,6 +3,7 @@
 
 use super::exp;
 use super::map::markers;
+use super::wrap::wrap_spans;
 use crate::data::terrain::{Border, CoverValue, Dir, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::input::Decision;
@@ -263,62 +264,6 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .block(t.block().title(format!(" {pos} "))),
         area,
     );
-}
-
-/// Wraps styled text into rows of at most `width` cells, breaking after a
-/// space where one falls in the row (else inside a word); rows after the
-/// first are indented by two cells.
-pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
-    let width = width.max(4);
-    let chars: Vec<(char, ratatui::style::Style)> = spans
-        .iter()
-        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
-        .collect();
-    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let indent = if rows.is_empty() { 0 } else { 2 };
-        let room = width - indent;
-        let rest = chars.len() - i;
-        let take = if rest <= room {
-            rest
-        } else {
-            // Break after the last space that fits, if any.
-            match chars[i..i + room].iter().rposition(|(c, _)| *c == ' ') {
-                Some(p) if p > 0 => p + 1,
-                _ => room,
-            }
-        };
-        let mut row: Vec<(char, ratatui::style::Style)> = Vec::new();
-        if indent > 0 {
-            row.extend([(' ', ratatui::style::Style::default()); 2]);
-        }
-        row.extend_from_slice(&chars[i..i + take]);
-        rows.push(row);
-        i += take;
-    }
-    rows.into_iter()
-        .map(|row| {
-            // Runs of one style become one span.
-            let mut out: Vec<Span<'static>> = Vec::new();
-            let mut text = String::new();
-            let mut style = None;
-            for (c, st) in row {
-                if style.is_some_and(|s| s != st) {
-                    out.push(Span::styled(
-                        std::mem::take(&mut text),
-                        style.unwrap_or_default(),
-                    ));
-                }
-                style = Some(st);
-                text.push(c);
-            }
-            if !text.is_empty() {
-                out.push(Span::styled(text, style.unwrap_or_default()));
-            }
-            Line::from(out)
-        })
-        .collect()
 }
 
 pub(super) fn log_view<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {

@@ -15,7 +15,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::panels::wrap_spans;
+use super::wrap::wrap_spans;
 
 /// The agency's kind in words.
 fn agency_words(a: Agency) -> &'static str {
