@@ -209,3 +209,158 @@ fn rule_1_2_2_f_no_card_repeats_until_the_reshuffle_card_comes_up() {
         assert!(seen.len() <= 50);
     }
 }
+
+// ---- the deck panel's odds: exact counts over the pile --------------------------
+
+use fof::data::action::{ActionCard, DeckEntry, FireResult, Icon, Mark, Word};
+use fof::data::stats::Odds;
+
+/// A yes/no reading of a card.
+type Pred = fn(&ActionCard) -> bool;
+
+/// The action cards still in the pile, looked up one by one in the data.
+fn pile_cards<'a>(d: &'a DataSet, deck: &Deck) -> Vec<&'a ActionCard> {
+    deck.pile()
+        .iter()
+        .filter_map(|c| match c {
+            Card::Action(n) => d.action.cards.iter().find_map(|e| match e {
+                DeckEntry::Action(a) if a.number == *n => Some(a),
+                _ => None,
+            }),
+            Card::Reshuffle => None,
+        })
+        .collect()
+}
+
+/// `odds` is exactly `num / den`.
+fn same(odds: Odds, num: usize, den: usize, what: &str) {
+    assert!(den > 0, "{what}: nothing to count");
+    assert_eq!(
+        odds.num * den as u128,
+        num as u128 * odds.den,
+        "{what}: {}/{} against {num}/{den}",
+        odds.num,
+        odds.den
+    );
+}
+
+/// Checks the deck panel's figures against a count made here, card by
+/// card and pair by pair, with predicates written from the card fields.
+fn check_pile(d: &DataSet, deck: &Deck) {
+    let p = deck.pile_stats(&d.action);
+    let cards = pile_cards(d, deck);
+    let n = cards.len();
+    assert_eq!(p.stats.cards, n);
+    assert_eq!(p.reshuffle_to_come, deck.pile().contains(&Card::Reshuffle));
+    assert_eq!(p.read, deck.discard().len());
+    let props: [(&str, Pred); 11] = [
+        ("burst", |c| {
+            matches!(c.icon, Icon::Burst | Icon::TripleBurst)
+        }),
+        ("short", |c| c.mark == Some(Mark::Short)),
+        ("triple_burst", |c| c.icon == Icon::TripleBurst),
+        ("crosshairs", |c| c.icon == Icon::Crosshairs),
+        ("jam", |c| c.mark == Some(Mark::Jam)),
+        ("infiltrate", |c| c.icon == Icon::Infiltrate),
+        ("grenade", |c| c.icon == Icon::Grenade),
+        ("contact", |c| c.word == Some(Word::Contact)),
+        ("cover", |c| c.word == Some(Word::Cover)),
+        ("rally", |c| c.word == Some(Word::Rally)),
+        ("higher_hq", |c| c.higher_hq),
+    ];
+    for (name, pred) in props {
+        let (_, hits, odds) = p
+            .stats
+            .odds
+            .iter()
+            .find(|(k, _, _)| *k == name)
+            .unwrap_or_else(|| panic!("{name} is counted"));
+        let count = cards.iter().filter(|c| pred(c)).count();
+        assert_eq!(*hits, count, "{name}");
+        same(odds[0], count, n, &format!("{name}, one card"));
+        // Two cards: every pair the pile can give.
+        let mut pairs = 0;
+        let mut with = 0;
+        for i in 0..n {
+            for j in i + 1..n {
+                pairs += 1;
+                if pred(cards[i]) || pred(cards[j]) {
+                    with += 1;
+                }
+            }
+        }
+        if pairs > 0 {
+            same(odds[1], with, pairs, &format!("{name}, two cards"));
+        }
+    }
+    for (row, (ncm, [h, pn, m])) in p.stats.fire.iter().enumerate() {
+        let k = |r: FireResult| cards.iter().filter(|c| c.fire[row] == r).count();
+        assert_eq!(
+            [*h, *pn, *m],
+            [k(FireResult::Hit), k(FireResult::Pin), k(FireResult::Miss)],
+            "NCM {ncm}"
+        );
+    }
+    for v in 0..=9u8 {
+        let a = cards.iter().filter(|c| c.activated == v).count();
+        let i = cards.iter().filter(|c| c.initiative == v).count();
+        assert_eq!(
+            p.stats.activated.get(&v).copied().unwrap_or(0),
+            a,
+            "activated {v}"
+        );
+        assert_eq!(
+            p.stats.initiative.get(&v).copied().unwrap_or(0),
+            i,
+            "initiative {v}"
+        );
+    }
+    for (options, counts) in &p.stats.random {
+        for (k, c) in counts.iter().enumerate() {
+            let want = cards
+                .iter()
+                .filter(|card| card.random[(*options - 2) as usize] as usize == k + 1)
+                .count();
+            assert_eq!(*c, want, "R# {} of {options}", k + 1);
+        }
+        assert_eq!(
+            counts.iter().sum::<usize>(),
+            n,
+            "every card reads R# of {options}"
+        );
+    }
+}
+
+#[test]
+fn deck_odds_equal_a_brute_force_count_of_the_pile_as_cards_are_drawn() {
+    let d = data();
+    for seed in [1u64, 2, 9] {
+        let mut deck = Deck::new(&d.action, seed);
+        check_pile(&d, &deck);
+        for k in [1usize, 3, 7, 13, 20] {
+            deck.draw(k);
+            check_pile(&d, &deck);
+        }
+    }
+}
+
+#[test]
+fn deck_odds_equal_a_brute_force_count_of_the_pile_mid_game() {
+    use fof::engine::{Game, Options};
+    let d = std::sync::Arc::new(data());
+    let mut g = Game::new(d.clone(), "crossroads_firefight", 4, Options::default()).expect("setup");
+    let mut rng = fof::play::sim::bot_rng(4);
+    for _ in 0..60 {
+        if g.is_over() {
+            break;
+        }
+        let legal = g.legal_inputs();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+            .expect("a legal input");
+        g.apply(&i).expect("legal");
+    }
+    let deck = &g.state().deck;
+    assert!(deck.cards_drawn() > 0, "cards were drawn");
+    assert!(!deck.discard().is_empty(), "some cards are out of the pile");
+    check_pile(&d, deck);
+}

@@ -1302,13 +1302,15 @@ fn snapshot_a_call_for_fire_warns_of_a_short_round() {
 fn typing_on_the_map_opens_the_orders_searching() {
     let mut app = full_company_with_spot_orders();
     assert_eq!(app.overlay, Overlay::None);
-    for c in "spot".chars() {
+    // `s` is the fire support panel's key: "Spot" with a capital (the
+    // search ignores case) is no key.
+    for c in "Spot".chars() {
         ch(&mut app, c);
     }
     let Overlay::Menu(menu) = &app.overlay else {
         panic!("a character that is no key opens the orders")
     };
-    assert_eq!(menu.query, "spot");
+    assert_eq!(menu.query, "Spot");
     let e = menu.selected_entry().expect("an entry is selected");
     assert!(e.label.starts_with("Spot"), "{}", e.label);
 }
@@ -1671,4 +1673,176 @@ fn the_learn_panel_scrolls_with_the_page_keys() {
     assert_eq!(app.log_back, 0, "not the log");
     key(&mut app, KeyCode::PageUp);
     assert_eq!(render(&app, 80, 24), before);
+}
+
+// ---- the fire support and deck panels ------------------------------------------------
+
+#[test]
+fn s_and_d_toggle_the_side_panel_and_choosing_a_card_shows_it_again() {
+    use fof::ui::app::SidePanel;
+    let mut app = mid_turn(1);
+    assert_eq!(app.side, SidePanel::Card);
+    ch(&mut app, 's');
+    assert_eq!(app.side, SidePanel::Support);
+    assert!(render(&app, 160, 50).contains(" Fire support "));
+    ch(&mut app, 'd');
+    assert_eq!(app.side, SidePanel::Deck);
+    assert!(render(&app, 160, 50).contains(" Action deck "));
+    ch(&mut app, 'd');
+    assert_eq!(app.side, SidePanel::Card, "the key again: the card");
+    ch(&mut app, 's');
+    key(&mut app, KeyCode::Tab);
+    assert_eq!(app.side, SidePanel::Card, "choosing a unit shows its card");
+    ch(&mut app, 'd');
+    ch(&mut app, 'k');
+    assert_eq!(
+        app.side,
+        SidePanel::Card,
+        "moving the cursor shows the card"
+    );
+    // In a menu the letters search instead.
+    ch(&mut app, 'o');
+    ch(&mut app, 's');
+    assert_eq!(app.side, SidePanel::Card);
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("the menu stays open")
+    };
+    assert_eq!(menu.query, "s");
+}
+
+#[test]
+fn s_and_d_work_in_learn_mode_and_the_replay_viewer() {
+    use fof::ui::app::SidePanel;
+    let mut app = learn_app(1);
+    for _ in 0..7 {
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(app.learn);
+    while app.overlay != Overlay::None {
+        key(&mut app, KeyCode::Esc);
+    }
+    ch(&mut app, 'd');
+    assert_eq!(app.side, SidePanel::Deck);
+    assert!(render(&app, 80, 24).contains(" Action deck "));
+    ch(&mut app, 's');
+    assert_eq!(app.side, SidePanel::Support);
+    assert!(render(&app, 80, 24).contains(" Fire support "));
+    // The replay viewer.
+    let d = data();
+    let (_, rec) = fof::play::sim::play_recorded(
+        d.clone(),
+        MISSION,
+        2,
+        fof::play::sim::Bot::Random,
+        Options::default(),
+    )
+    .unwrap();
+    let replay = fof::play::replay::Replay::parse(&rec.text()).unwrap();
+    let start = fof::front::viewer_start(d.clone(), &replay).unwrap();
+    let end = replay.play(d.clone()).unwrap();
+    let mut app = app_of(end);
+    app.view(
+        fof::ui::app::Viewer {
+            path: "game.replay".into(),
+            replay,
+            data: d,
+        },
+        start,
+    );
+    ch(&mut app, 'T');
+    ch(&mut app, 'd');
+    assert_eq!(app.side, SidePanel::Deck);
+    assert!(render(&app, 160, 50).contains(" Action deck "));
+    ch(&mut app, 's');
+    assert_eq!(app.side, SidePanel::Support);
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains(" Fire support "), "{screen}");
+    assert!(
+        screen.contains("s fire support"),
+        "the key bar has room: {screen}"
+    );
+}
+
+/// A mid-game position of a mission with two agencies where fire
+/// missions have been called and the enemy has fired one.
+fn fire_support_mid_game() -> App<Local> {
+    use fof::engine::combat::support::mission_markers;
+    play_until("village_assault", |g| {
+        let left: u32 = g.state().fire_missions.iter().map(|m| m.2 as u32).sum();
+        let full: u32 = g
+            .mission()
+            .fire_support
+            .iter()
+            .flat_map(|f| f.missions.iter().map(|m| m.count as u32))
+            .sum();
+        let co = g
+            .state()
+            .units
+            .iter()
+            .any(|u| u.roster.as_deref() == Some("co_hq") && u.in_play());
+        left < full && co && !mission_markers(g).is_empty()
+    })
+}
+
+#[test]
+fn snapshot_fire_support_panel() {
+    let mut app = fire_support_mid_game();
+    ch(&mut app, 's');
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains(" Fire support "), "{screen}");
+    assert!(screen.contains("105mm battalion (artillery"), "{screen}");
+    three_sizes("fire_support", &app);
+}
+
+#[test]
+fn snapshot_deck_odds_panel() {
+    let mut app = mid_turn(1);
+    // Two impulses more, so that more cards are read.
+    for _ in 0..2 {
+        ch(&mut app, 'e');
+        close_cards(&mut app);
+        to_orders(&mut app);
+    }
+    ch(&mut app, 'd');
+    three_sizes("deck_odds", &app);
+}
+
+#[test]
+fn deck_odds_on_screen_are_a_count_of_the_pile() {
+    use fof::data::action::Icon;
+    let mut app = mid_turn(1);
+    ch(&mut app, 'e');
+    close_cards(&mut app);
+    to_orders(&mut app);
+    ch(&mut app, 'd');
+    let g = app.game();
+    let pile: Vec<_> = g
+        .state()
+        .deck
+        .pile()
+        .iter()
+        .filter_map(|c| match c {
+            fof::engine::kernel::deck::Card::Action(n) => g.card(*n),
+            fof::engine::kernel::deck::Card::Reshuffle => None,
+        })
+        .collect();
+    let n = pile.len();
+    assert!(n < 50, "cards were read");
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains(&format!("{n} action card(s) left")),
+        "{screen}"
+    );
+    for (label, icon) in [("crosshairs", Icon::Crosshairs), ("grenade", Icon::Grenade)] {
+        let count = pile.iter().filter(|c| c.icon == icon).count();
+        let pct = format!("{}%", (count * 200 + n) / (n * 2));
+        let row = screen
+            .lines()
+            .find(|l| l.contains(&format!("│{label} ")))
+            .unwrap_or_else(|| panic!("a {label} row: {screen}"));
+        assert!(
+            row.contains(&format!(" {count:>2} {pct:>4}")),
+            "{label}: {count} cards, {pct}: {row}"
+        );
+    }
 }

@@ -17,7 +17,7 @@ mod common;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fof::engine::{Game, Options};
 use fof::play::sim::{Bot, bot_rng, choose};
-use fof::ui::app::{App, Local, Msg, Overlay, Screen};
+use fof::ui::app::{App, Local, Msg, Overlay, Screen, SidePanel};
 use fof::ui::keys::KeyMap;
 use fof::ui::theme::Theme;
 use ratatui::Terminal;
@@ -158,6 +158,10 @@ fn every_text_the_player_reads_is_in_words_on_every_mission() {
                     if !cards.is_empty() {
                         app.cursor = cards[(n / DRAW_EVERY) % cards.len()];
                     }
+                    // The panel under the Command Display by turns: the
+                    // card, the fire support, the Action deck.
+                    app.side = [SidePanel::Card, SidePanel::Support, SidePanel::Deck]
+                        [(n / DRAW_EVERY) % 3];
                     for l in screen(&app, &mut term) {
                         check("screen", &l, &mut seen);
                     }

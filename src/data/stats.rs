@@ -2,7 +2,8 @@
 //! for `fof deck stats` (and later the odds shown in the orders menu).
 
 use super::action::{
-    ActionCard, Experience, FireResult, HitLetter, Icon, Mark, NCM_MIN, NCM_ROWS, Word,
+    ActionCard, Experience, FireResult, HitLetter, Icon, Mark, NCM_MIN, NCM_ROWS, RN_MAX, RN_MIN,
+    Word,
 };
 use serde_json::{Map, Value, json};
 use std::collections::BTreeMap;
@@ -98,6 +99,9 @@ pub struct DeckStats {
     pub hit_effects: Vec<(Experience, usize, [usize; 5], [usize; 5])>,
     /// For each success property, the odds for 1..=5 cards.
     pub odds: Vec<(&'static str, usize, Vec<Odds>)>,
+    /// The random-number strip (1.2.2 E): for each number of options N
+    /// (2..=12), how many cards read 1, 2, ..., N.
+    pub random: Vec<(u8, Vec<usize>)>,
 }
 
 pub fn deck_stats(cards: &[&ActionCard]) -> DeckStats {
@@ -179,6 +183,19 @@ pub fn deck_stats(cards: &[&ActionCard]) -> DeckStats {
             (name, hits, row)
         })
         .collect();
+    let random = (RN_MIN..=RN_MAX)
+        .map(|options| {
+            let mut counts = vec![0; options as usize];
+            for c in cards {
+                if let Some(v) = c.random_number(options)
+                    && (1..=options).contains(&v)
+                {
+                    counts[v as usize - 1] += 1;
+                }
+            }
+            (options, counts)
+        })
+        .collect();
     DeckStats {
         cards: n,
         activated,
@@ -190,7 +207,23 @@ pub fn deck_stats(cards: &[&ActionCard]) -> DeckStats {
         fire,
         hit_effects,
         odds,
+        random,
     }
+}
+
+impl Odds {
+    /// The chance as a whole percent, rounded half up ("16%").
+    pub fn whole_percent(&self) -> String {
+        if self.den == 0 {
+            return "0%".into();
+        }
+        format!("{}%", (self.num * 200 + self.den) / (self.den * 2))
+    }
+}
+
+/// The share of `total` that `count` is, as an exact fraction.
+pub fn share(count: usize, total: usize) -> Odds {
+    at_least_one(total as u128, count as u128, 1)
 }
 
 impl DeckStats {

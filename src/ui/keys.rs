@@ -52,10 +52,12 @@ pub enum Command {
     FireLines,
     LogDetail,
     Report,
+    Support,
+    Deck,
 }
 
 impl Command {
-    pub const ALL: [Command; 41] = [
+    pub const ALL: [Command; 43] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -97,6 +99,8 @@ impl Command {
         Command::FireLines,
         Command::LogDetail,
         Command::Report,
+        Command::Support,
+        Command::Deck,
     ];
 
     /// What the command does, for the help screen.
@@ -158,6 +162,12 @@ impl Command {
             }
             Command::Report => {
                 "the after-action report so far: the success conditions, experience and charts by turn"
+            }
+            Command::Support => {
+                "fire support beside the map: agencies, missions left, observers, targets, fire on the way (again: the card)"
+            }
+            Command::Deck => {
+                "the Action deck beside the map: the cards left and the chance of each word, icon and result (again: the card)"
             }
         }
     }

@@ -15,7 +15,8 @@ use crate::engine::map::los::line_between;
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
 
-fn missions_left(game: &Game, agency: u8, kind: FmKind) -> u8 {
+/// Fire missions of a kind an agency has left (6.7.1).
+pub fn missions_left(game: &Game, agency: u8, kind: FmKind) -> u8 {
     game.state
         .fire_missions
         .iter()
@@ -34,38 +35,159 @@ fn observer_draws(game: &Game, agency: u8, observer: UnitId) -> Option<u8> {
         .map(|(_, d)| *d)
 }
 
+/// How an observer reaches its firing agency (6.7.1), as the screens say it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Route {
+    /// Communications abstracted (13.3): any observer not pinned.
+    Abstract,
+    /// A man-pack or squad radio on the agency's fire direction net: its name.
+    Radio(String),
+    /// A field telephone on the agency's net, wired to the staging area.
+    Phone,
+    /// The CO HQ, in contact with the battalion.
+    Battalion,
+    /// A platoon HQ, through the CO HQ on the company net, then the battalion.
+    ThroughCo,
+}
+
+impl Route {
+    /// The route in words ("by radio SCR-300").
+    pub fn words(&self) -> String {
+        match self {
+            Route::Abstract => "communications abstracted (13.3)".into(),
+            Route::Radio(name) => format!("by radio {name}"),
+            Route::Phone => "by telephone, wired back".into(),
+            Route::Battalion => "by the battalion net".into(),
+            Route::ThroughCo => "through the CO HQ".into(),
+        }
+    }
+}
+
 /// 6.7.1 Communication with the firing agency: an observer on the
 /// agency's fire direction net (a man-pack radio, or a phone wired to the
 /// staging area); the CO HQ by the battalion net; a platoon HQ through the
-/// CO HQ on the company net.
-fn reaches_agency(game: &Game, observer: UnitId, agency: Agency) -> bool {
+/// CO HQ on the company net. `None`: out of touch.
+fn route(game: &Game, observer: UnitId, agency: Agency) -> Option<Route> {
     let u = game.state.unit(observer);
     if game.state.options.abstract_comms {
-        return !u.pinned;
+        return (!u.pinned).then_some(Route::Abstract);
     }
     let net = agency.net();
-    if u.radios()
-        .any(|(c, n)| n == net && c != RadioClass::Handheld)
-    {
-        return true;
+    if let Some(name) = u.assets.iter().find_map(|a| match a {
+        crate::engine::kernel::asset::Asset::Radio {
+            name,
+            class,
+            net: n,
+        } if *n == net && *class != RadioClass::Handheld => Some(name.clone()),
+        _ => None,
+    }) {
+        return Some(Route::Radio(name));
     }
     if u.phones().any(|n| n == net) {
         let staging = CardPos::new(0, u.pos.col.clamp(1, game.state.map.cols));
         if crate::engine::orders::comms::wire_connects(game, u.pos, staging) {
-            return true;
+            return Some(Route::Phone);
         }
     }
     let co = game.state.co_hq().map(|c| c.id);
     if Some(observer) == co {
-        return crate::engine::orders::comms::co_in_contact_with_bn(game);
+        return crate::engine::orders::comms::co_in_contact_with_bn(game)
+            .then_some(Route::Battalion);
     }
     if u.kind == UnitKind::Hq
         && let Some(c) = co
     {
-        return crate::engine::orders::comms::in_communication(game, c, observer)
-            && crate::engine::orders::comms::co_in_contact_with_bn(game);
+        return (crate::engine::orders::comms::in_communication(game, c, observer)
+            && crate::engine::orders::comms::co_in_contact_with_bn(game))
+        .then_some(Route::ThroughCo);
     }
-    false
+    None
+}
+
+fn reaches_agency(game: &Game, observer: UnitId, agency: Agency) -> bool {
+    route(game, observer, agency).is_some()
+}
+
+/// One eligible observer of a firing agency as things stand (6.7.1), for
+/// the screens: who, the cards a call draws, and whether it could call
+/// now (in Good Order on its observer side and in touch with the agency;
+/// the target, its line of sight and the order itself are the call's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ObserverNow {
+    /// The roster id the mission names.
+    pub roster: String,
+    pub unit: Option<UnitId>,
+    pub draws: u8,
+    /// How it reaches the agency, or why it cannot call now.
+    pub can_call: Result<Route, &'static str>,
+}
+
+/// The eligible observers of agency `agency`, in the mission's order.
+pub fn observers_now(game: &Game, agency: u8) -> Vec<ObserverNow> {
+    let Some(fs) = game.mission.fire_support.get(agency as usize) else {
+        return Vec::new();
+    };
+    fs.observers
+        .iter()
+        .map(|(roster, draws)| {
+            let unit = game
+                .state
+                .by_roster(roster)
+                .filter(|u| u.in_play())
+                .map(|u| u.id);
+            let can_call = match unit.map(|id| game.state.unit(id)) {
+                None => Err("out of play"),
+                Some(u) if !u.good_order() || u.flipped => {
+                    Err("not in Good Order on its observer side")
+                }
+                Some(u) => route(game, u.id, fs.agency).ok_or("no way to reach it now"),
+            };
+            ObserverNow {
+                roster: roster.clone(),
+                unit,
+                draws: *draws,
+                can_call,
+            }
+        })
+        .collect()
+}
+
+/// A fire mission's marker on the map (6.7.3, 3.7.1 A, 9.8), for the screens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MissionMarker {
+    pub pos: CardPos,
+    /// The enemy's (9.8), else the company's.
+    pub enemy: bool,
+    /// Pending (to fall at the next VOF Segment), else Incoming! now.
+    pub pending: bool,
+    /// What it brings, where known: a Pending marker's kind; an air strike.
+    pub kind: Option<FmKind>,
+}
+
+/// Every Pending and Incoming! marker on the map, in card order.
+pub fn mission_markers(game: &Game) -> Vec<MissionMarker> {
+    let mut out = Vec::new();
+    for c in &game.state.map.cards {
+        let m = &c.markers;
+        if m.pending_fire {
+            out.push(MissionMarker {
+                pos: c.pos,
+                enemy: m.enemy_pending,
+                pending: true,
+                kind: m.pending_kind,
+            });
+        }
+        if m.incoming {
+            out.push(MissionMarker {
+                pos: c.pos,
+                enemy: m.enemy_incoming,
+                pending: false,
+                kind: m.air_strike.then_some(FmKind::AirStrike),
+            });
+        }
+    }
+    out.sort_by_key(|m| m.pos);
+    out
 }
 
 /// 6.7.2 F: an air strike needs a mark: white phosphorus on the target, or

@@ -42,6 +42,18 @@ pub struct Draw {
     pub reshuffled: bool,
 }
 
+/// What the draw pile holds, counted (see [`Deck::pile_stats`]).
+#[derive(Debug, Clone)]
+pub struct PileStats {
+    /// The action cards still in the pile, counted.
+    pub stats: crate::data::stats::DeckStats,
+    /// The reshuffle card is still in the pile: it will come up among
+    /// the cards left (1.2.2 F).
+    pub reshuffle_to_come: bool,
+    /// Cards read since the last shuffle.
+    pub read: usize,
+}
+
 /// The Action deck's state in a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Deck {
@@ -170,6 +182,21 @@ impl Deck {
             Card::Action(n) => Some(*n),
             Card::Reshuffle => None,
         })
+    }
+
+    /// The cards still in the pile counted as `fof deck stats` counts the
+    /// whole deck (for the deck panel): exact counts, and the exact odds
+    /// of each word and icon over the next 1 to 5 action cards.
+    pub fn pile_stats(&self, data: &ActionDeck) -> PileStats {
+        let cards: Vec<&ActionCard> = self
+            .remaining_actions()
+            .filter_map(|n| card_in(data, n))
+            .collect();
+        PileStats {
+            stats: crate::data::stats::deck_stats(&cards),
+            reshuffle_to_come: self.pile.contains(&Card::Reshuffle),
+            read: self.discard.len(),
+        }
     }
 
     pub fn discard(&self) -> &[Card] {

@@ -227,6 +227,17 @@ pub struct WhyNot {
     pub back: Option<Box<Menu>>,
 }
 
+/// What the panel under the Command Display shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SidePanel {
+    /// The selected card and its units.
+    Card,
+    /// The fire support: the Mission Log of the board game.
+    Support,
+    /// The Action deck: what the cards still to be drawn hold.
+    Deck,
+}
+
 /// Which events the log shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LogFilter {
@@ -312,6 +323,12 @@ pub struct App<D: Driver> {
     pub cursor: CardPos,
     /// Index of the selected unit among the card's units.
     pub unit: usize,
+    /// What the panel under the Command Display shows. Its key shows a
+    /// panel and, pressed again, the card again; choosing a card or a unit
+    /// (arrows, Tab, the mouse) shows the card too, since what the player
+    /// then wants to see is that card. Orders given and stops walked leave
+    /// the panel as it is.
+    pub side: SidePanel,
     pub log_filter: LogFilter,
     /// Lines scrolled back from the newest.
     pub log_back: usize,
@@ -383,6 +400,7 @@ impl<D: Driver> App<D> {
             overlay: Overlay::None,
             cursor: CardPos::new(0, 1),
             unit: 0,
+            side: SidePanel::Card,
             log_filter: LogFilter::All,
             log_back: 0,
             shown: Vec::new(),
@@ -637,13 +655,17 @@ impl<D: Driver> App<D> {
                 if n > 0 {
                     self.unit = (self.unit + 1) % n;
                 }
+                self.side = SidePanel::Card;
             }
             Command::PrevUnit => {
                 let n = self.units_here().len();
                 if n > 0 {
                     self.unit = (self.unit + n - 1) % n;
                 }
+                self.side = SidePanel::Card;
             }
+            Command::Support => self.toggle_side(SidePanel::Support),
+            Command::Deck => self.toggle_side(SidePanel::Deck),
             Command::Confirm if self.walking() && self.viewer.is_none() => self.next_stop(),
             Command::Confirm if self.viewer.is_some() => {
                 self.message =
@@ -827,6 +849,17 @@ impl<D: Driver> App<D> {
             self.cursor = p;
             self.unit = 0;
         }
+        self.side = SidePanel::Card;
+    }
+
+    /// Shows a panel under the Command Display, or the card again if it
+    /// is shown already.
+    fn toggle_side(&mut self, panel: SidePanel) {
+        self.side = if self.side == panel {
+            SidePanel::Card
+        } else {
+            panel
+        };
     }
 
     fn mouse(&mut self, m: MouseEvent) {
@@ -861,6 +894,7 @@ impl<D: Driver> App<D> {
                     return;
                 }
                 if let Some((_, p)) = hits.cards.iter().find(|(r, _)| hit(r)) {
+                    self.side = SidePanel::Card;
                     if *p == self.cursor {
                         let n = self.units_here().len();
                         if n > 0 {

@@ -98,7 +98,8 @@ impl<D: Driver> App<D> {
             return;
         }
         // On the map, a character that is no key opens the orders menu
-        // searching for it: "spot" typed on the map finds the Spot orders.
+        // searching for it: "Spot" typed on the map finds the Spot orders
+        // (a lower-case s is the fire support key).
         if let KeyCode::Char(c) = key.code
             && !key.ctrl
             && !self.too_small()

@@ -1,6 +1,7 @@
 //! Views: they draw the app's state and the game's, and change nothing
 //! (except noting where things were drawn, for the mouse).
 
+mod deck;
 pub mod fire;
 pub mod legend;
 mod logdetail;
@@ -9,12 +10,14 @@ mod menu;
 mod panels;
 mod report;
 mod screens;
+mod support;
+mod wrap;
 
 use map::map;
 use panels::{card_panel, command_display, command_display_height, learn_panel, log_view};
 use screens::{briefing, overlay};
 
-use super::app::{App, Driver, Hits, MIN_SIZE, Overlay, Screen};
+use super::app::{App, Driver, Hits, MIN_SIZE, Overlay, Screen, SidePanel};
 use super::keys::Command;
 use super::theme::Role;
 use crate::data::action::Experience;
@@ -131,10 +134,28 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let [map_area, side] =
         Layout::horizontal([Constraint::Min(40), Constraint::Length(side_w)]).areas(main);
     map(f.buffer_mut(), app, map_area);
-    let cd_h = command_display_height(app).min(side.height.saturating_sub(6));
+    let cd_h = command_display_height(app, side.width).min(side.height.saturating_sub(6));
     let [cd, panel] = Layout::vertical([Constraint::Length(cd_h), Constraint::Min(4)]).areas(side);
-    command_display(f, app, cd);
-    card_panel(f, app, panel);
+    // The fire support and deck panels go under the Command Display when
+    // they fit there; when they do not, they take the whole side column
+    // (the player asked for them; the Command Display is a key away).
+    let inner_w = side.width.saturating_sub(2) as usize;
+    let rows = match app.side {
+        SidePanel::Card => 0,
+        SidePanel::Support => support::support_lines(app, inner_w).len(),
+        SidePanel::Deck => deck::deck_lines(app, inner_w).len(),
+    };
+    let panel = if rows + 2 > panel.height as usize {
+        side
+    } else {
+        command_display(f, app, cd);
+        panel
+    };
+    match app.side {
+        SidePanel::Card => card_panel(f, app, panel),
+        SidePanel::Support => support::support_panel(f, app, panel),
+        SidePanel::Deck => deck::deck_panel(f, app, panel),
+    }
     if app.walk.is_some() && app.learn {
         let [panel, log] =
             Layout::horizontal([Constraint::Percentage(60), Constraint::Percentage(40)]).areas(log);
@@ -281,6 +302,31 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             v
         }
     };
+    // The panel keys go before the help key where the bar has room for
+    // them (the help lists every key).
+    let mut items = items;
+    let panels = app.overlay == Overlay::None && app.screen == Screen::Play;
+    if panels {
+        let width = |v: &[(String, &str)]| -> usize {
+            v.iter()
+                .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
+                .sum()
+        };
+        let extra = [
+            (k(Command::Support), "fire support"),
+            (k(Command::Deck), "deck"),
+        ];
+        let mut at = items
+            .iter()
+            .position(|(key, _)| *key == k(Command::Help))
+            .unwrap_or(items.len());
+        for e in extra {
+            if width(&items) + width(std::slice::from_ref(&e)) <= area.width as usize {
+                items.insert(at, e);
+                at += 1;
+            }
+        }
+    }
     let t = &app.theme;
     // What does not fit is left out from the end of the list, but help and
     // quit (the last two) always stay: help lists every key.

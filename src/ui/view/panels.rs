@@ -3,6 +3,7 @@
 
 use super::exp;
 use super::map::markers;
+use super::wrap::{wrap_indented, wrap_spans};
 use crate::data::terrain::{Border, CoverValue, Dir, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::input::Decision;
@@ -15,8 +16,15 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-pub(super) fn command_display_height<D: Driver>(app: &App<D>) -> u16 {
-    9 + app.game().state().hqs.len() as u16
+/// The fire missions left, wrapped to the Command Display's inner width.
+fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
+    super::support::missions_left_line(app)
+        .map(|l| wrap_spans(vec![Span::raw(l)], width.saturating_sub(2) as usize))
+        .unwrap_or_default()
+}
+
+pub(super) fn command_display_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
+    9 + fire_rows(app, width).len() as u16 + app.game().state().hqs.len() as u16
 }
 
 pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
@@ -83,6 +91,7 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         ),
         t.style(Role::Dim),
     ));
+    lines.extend(fire_rows(app, area.width));
     lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
     let current = s.impulse.as_ref().and_then(|i| i.hq);
     for h in &s.hqs {
@@ -321,73 +330,6 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Paragraph::new(rows).scroll((top as u16, 0)).block(block),
         area,
     );
-}
-
-/// Wraps styled text into rows of at most `width` cells, breaking after a
-/// space where one falls in the row (else inside a word); rows after the
-/// first are indented by two cells.
-pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
-    wrap_indented(spans, width, 2)
-}
-
-/// [`wrap_spans`] with rows after the first indented by `indent` cells.
-pub(super) fn wrap_indented(
-    spans: Vec<Span<'static>>,
-    width: usize,
-    indent: usize,
-) -> Vec<Line<'static>> {
-    let width = width.max(4);
-    let step = indent.min(width / 2);
-    let chars: Vec<(char, ratatui::style::Style)> = spans
-        .iter()
-        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
-        .collect();
-    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let indent = if rows.is_empty() { 0 } else { step };
-        let room = width - indent;
-        let rest = chars.len() - i;
-        let take = if rest <= room {
-            rest
-        } else {
-            // Break after the last space that fits, if any.
-            match chars[i..i + room].iter().rposition(|(c, _)| *c == ' ') {
-                Some(p) if p > 0 => p + 1,
-                _ => room,
-            }
-        };
-        let mut row: Vec<(char, ratatui::style::Style)> = Vec::new();
-        row.extend(std::iter::repeat_n(
-            (' ', ratatui::style::Style::default()),
-            indent,
-        ));
-        row.extend_from_slice(&chars[i..i + take]);
-        rows.push(row);
-        i += take;
-    }
-    rows.into_iter()
-        .map(|row| {
-            // Runs of one style become one span.
-            let mut out: Vec<Span<'static>> = Vec::new();
-            let mut text = String::new();
-            let mut style = None;
-            for (c, st) in row {
-                if style.is_some_and(|s| s != st) {
-                    out.push(Span::styled(
-                        std::mem::take(&mut text),
-                        style.unwrap_or_default(),
-                    ));
-                }
-                style = Some(st);
-                text.push(c);
-            }
-            if !text.is_empty() {
-                out.push(Span::styled(text, style.unwrap_or_default()));
-            }
-            Line::from(out)
-        })
-        .collect()
 }
 
 pub(super) fn log_view<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {

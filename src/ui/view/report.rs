@@ -4,7 +4,7 @@
 //! draws it. Where the terminal is too short for all of it, the whole view
 //! scrolls rather than cut anything.
 
-use super::panels::wrap_spans;
+use super::wrap::wrap_spans;
 use crate::play::report::{Report, TurnFigures, activity_index};
 use crate::ui::app::{App, Driver};
 use crate::ui::keys::Command;

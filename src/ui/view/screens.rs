@@ -222,7 +222,8 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     }
     lines.push(Line::raw("Mouse: click a card to select it (again: the next unit), click a menu entry twice to give it and a section heading to fold it; right click opens the orders; the wheel scrolls the log or the menu."));
     lines.push(Line::raw(format!(
-        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (spot, rally, r2c1); Backspace deletes, {} clears the search. The quit prompt takes y or n.",
+        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (rally, r2c1); a word that begins with a key's letter needs {} first on the map (/spot). Backspace deletes, {} clears the search. The quit prompt takes y or n.",
+        app.keys.key(Command::Search),
         app.keys.key(Command::Back)
     )));
     lines.push(Line::raw(""));

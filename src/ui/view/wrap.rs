@@ -1,0 +1,70 @@
+//! Styled text wrapped to a width, for the panels that count their rows.
+
+use ratatui::text::{Line, Span};
+
+/// Wraps styled text into rows of at most `width` cells, breaking after a
+/// space where one falls in the row (else inside a word); rows after the
+/// first are indented by two cells.
+pub(super) fn wrap_spans(spans: Vec<Span<'static>>, width: usize) -> Vec<Line<'static>> {
+    wrap_indented(spans, width, 2)
+}
+
+/// [`wrap_spans`] with rows after the first indented by `indent` cells.
+pub(super) fn wrap_indented(
+    spans: Vec<Span<'static>>,
+    width: usize,
+    indent: usize,
+) -> Vec<Line<'static>> {
+    let width = width.max(4);
+    let step = indent.min(width / 2);
+    let chars: Vec<(char, ratatui::style::Style)> = spans
+        .iter()
+        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
+        .collect();
+    let mut rows: Vec<Vec<(char, ratatui::style::Style)>> = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let indent = if rows.is_empty() { 0 } else { step };
+        let room = width - indent;
+        let rest = chars.len() - i;
+        let take = if rest <= room {
+            rest
+        } else {
+            // Break after the last space that fits, if any.
+            match chars[i..i + room].iter().rposition(|(c, _)| *c == ' ') {
+                Some(p) if p > 0 => p + 1,
+                _ => room,
+            }
+        };
+        let mut row: Vec<(char, ratatui::style::Style)> = Vec::new();
+        row.extend(std::iter::repeat_n(
+            (' ', ratatui::style::Style::default()),
+            indent,
+        ));
+        row.extend_from_slice(&chars[i..i + take]);
+        rows.push(row);
+        i += take;
+    }
+    rows.into_iter()
+        .map(|row| {
+            // Runs of one style become one span.
+            let mut out: Vec<Span<'static>> = Vec::new();
+            let mut text = String::new();
+            let mut style = None;
+            for (c, st) in row {
+                if style.is_some_and(|s| s != st) {
+                    out.push(Span::styled(
+                        std::mem::take(&mut text),
+                        style.unwrap_or_default(),
+                    ));
+                }
+                style = Some(st);
+                text.push(c);
+            }
+            if !text.is_empty() {
+                out.push(Span::styled(text, style.unwrap_or_default()));
+            }
+            Line::from(out)
+        })
+        .collect()
+}
