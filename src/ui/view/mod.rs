@@ -330,7 +330,6 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let t = &app.theme;
     // What does not fit is left out from the end of the list, but help and
     // quit (the last two) always stay: help lists every key.
-    let mut items = items;
     let width = |v: &[(String, &str)]| {
         v.iter()
             .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
