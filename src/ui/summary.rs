@@ -160,7 +160,12 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
         if before.fires.contains(link) || before.lay_pdfs.contains(link) {
             continue;
         }
-        let (_, code) = crate::ui::view::fire::kind_of(after, link);
+        // The kind of fire in words (6.2.2); a G! weapon's direct fire
+        // carries no VOF of its own (6.7.4).
+        let code = match crate::engine::combat::fire::link_vof(after, link) {
+            Some(v) if s.fires.contains(link) => v.label().to_lowercase(),
+            _ => "grenade or rocket fire".to_string(),
+        };
         let at = if link.from == link.target {
             format!("within {}", link.target)
         } else {

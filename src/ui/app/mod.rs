@@ -375,21 +375,6 @@ pub struct Viewer {
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 impl<D: Driver> App<D> {
-    /// Learn mode: how far the explanation of this stop is scrolled.
-    pub fn learn_scroll_now(&self) -> u16 {
-        let at = (self.walk.as_ref().map(|w| w.pos).unwrap_or(0), self.sub);
-        if (self.learn_scroll.0, self.learn_scroll.1) == at {
-            self.learn_scroll.2
-        } else {
-            0
-        }
-    }
-
-    /// The pages of the drawn-cards pop-up: each card, then what changed.
-    pub fn card_pages(&self) -> usize {
-        self.shown.len() + usize::from(!self.summary.is_empty())
-    }
-
     pub fn new(driver: D, explanations: Arc<Learn>, keys: KeyMap, theme: Theme) -> App<D> {
         let mut app = App {
             driver,
@@ -784,7 +769,7 @@ impl<D: Driver> App<D> {
                 self.fire_lines = !self.fire_lines;
                 self.message = Some(if self.fire_lines {
                     format!(
-                        "fire lines on: each from the firing card to its target, with its VOF; {} hides them",
+                        "fire lines on ({} hides them): each from the firer to its target, with its VOF",
                         self.keys.key(Command::FireLines)
                     )
                 } else {

@@ -7,6 +7,21 @@ use crate::engine::kernel::events::{Event, EventKind};
 use crate::ui::step::{Stepper, Stop};
 
 impl<D: Driver> App<D> {
+    /// Learn mode: how far the explanation of this stop is scrolled.
+    pub fn learn_scroll_now(&self) -> u16 {
+        let at = (self.walk.as_ref().map(|w| w.pos).unwrap_or(0), self.sub);
+        if (self.learn_scroll.0, self.learn_scroll.1) == at {
+            self.learn_scroll.2
+        } else {
+            0
+        }
+    }
+
+    /// The pages of the drawn-cards pop-up: each card, then what changed.
+    pub fn card_pages(&self) -> usize {
+        self.shown.len() + usize::from(!self.summary.is_empty())
+    }
+
     pub(super) fn walking_message(&mut self) {
         self.message = Some(if self.viewer.is_some() {
             "a replay is watched, not played: X takes it over from here".into()
