@@ -1846,3 +1846,25 @@ fn deck_odds_on_screen_are_a_count_of_the_pile() {
         );
     }
 }
+
+#[test]
+fn the_side_panels_scroll_with_the_page_keys_when_they_overflow() {
+    let mut g = Game::new(data(), "village_assault", 3, Options::default()).expect("setup");
+    while matches!(g.prompt().decision, Decision::Choose(_)) {
+        let a = g.suggestion().expect("a suggestion");
+        g.apply(&a).expect("legal");
+    }
+    let mut app = app_of(g);
+    begin(&mut app);
+    for panel in ['s', 'd'] {
+        ch(&mut app, panel);
+        let before = render(&app, 80, 24);
+        assert!(before.contains("more below"), "{before}");
+        key(&mut app, KeyCode::PageDown);
+        let after = render(&app, 80, 24);
+        assert_ne!(before, after, "the page key scrolls the panel");
+        assert_eq!(app.log_back, 0, "not the log");
+        ch(&mut app, panel);
+        assert_eq!(app.side_scroll, 0, "back to the card: the scroll is reset");
+    }
+}

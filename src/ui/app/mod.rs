@@ -329,6 +329,9 @@ pub struct App<D: Driver> {
     /// then wants to see is that card. Orders given and stops walked leave
     /// the panel as it is.
     pub side: SidePanel,
+    /// How far the fire-support or deck panel is scrolled (the page keys,
+    /// while one of them is shown).
+    pub side_scroll: u16,
     pub log_filter: LogFilter,
     /// Lines scrolled back from the newest.
     pub log_back: usize,
@@ -386,6 +389,7 @@ impl<D: Driver> App<D> {
             cursor: CardPos::new(0, 1),
             unit: 0,
             side: SidePanel::Card,
+            side_scroll: 0,
             log_filter: LogFilter::All,
             log_back: 0,
             shown: Vec::new(),
@@ -727,6 +731,15 @@ impl<D: Driver> App<D> {
                 };
                 self.learn_scroll = (at.0, at.1, scroll);
             }
+            // The fire-support and deck panels: the page keys scroll them
+            // (i opens the log, which keeps its own keys there).
+            Command::LogUp | Command::LogDown if self.side != SidePanel::Card => {
+                self.side_scroll = if cmd == Command::LogUp {
+                    self.side_scroll.saturating_sub(5)
+                } else {
+                    self.side_scroll.saturating_add(5)
+                };
+            }
             Command::LogUp => self.log_back = self.log_back.saturating_add(5),
             Command::LogDown => self.log_back = self.log_back.saturating_sub(5),
             Command::LogFilter => {
@@ -840,6 +853,7 @@ impl<D: Driver> App<D> {
     /// Shows a panel under the Command Display, or the card again if it
     /// is shown already.
     fn toggle_side(&mut self, panel: SidePanel) {
+        self.side_scroll = 0;
         self.side = if self.side == panel {
             SidePanel::Card
         } else {

@@ -11,7 +11,6 @@ use crate::ui::theme::Role;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 /// The properties shown, in the order shown, with their names in words:
 /// the names are those of [`crate::data::stats::success_properties`].
@@ -170,8 +169,5 @@ pub(super) fn deck_lines<D: Driver>(app: &App<D>, width: usize) -> Vec<Line<'sta
 
 pub(super) fn deck_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let lines = deck_lines(app, area.width.saturating_sub(2) as usize);
-    f.render_widget(
-        Paragraph::new(lines).block(app.theme.block().title(" Action deck ")),
-        area,
-    );
+    super::wrap::scrolled(f, app, area, " Action deck ", lines);
 }

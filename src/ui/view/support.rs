@@ -13,7 +13,6 @@ use crate::ui::theme::Role;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
 
 use super::wrap::wrap_spans;
 
@@ -222,8 +221,5 @@ pub(super) fn support_lines<D: Driver>(app: &App<D>, width: usize) -> Vec<Line<'
 
 pub(super) fn support_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let lines = support_lines(app, area.width.saturating_sub(2) as usize);
-    f.render_widget(
-        Paragraph::new(lines).block(app.theme.block().title(" Fire support ")),
-        area,
-    );
+    super::wrap::scrolled(f, app, area, " Fire support ", lines);
 }

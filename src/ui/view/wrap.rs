@@ -68,3 +68,37 @@ pub(super) fn wrap_indented(
         })
         .collect()
 }
+
+/// A side panel of rows already wrapped, scrolled by the page keys
+/// (`App::side_scroll`), its frame saying when more lies above or below.
+pub(super) fn scrolled<D: crate::ui::app::Driver>(
+    f: &mut ratatui::Frame,
+    app: &crate::ui::app::App<D>,
+    area: ratatui::layout::Rect,
+    title: &str,
+    rows: Vec<Line<'static>>,
+) {
+    use crate::ui::keys::Command;
+    use crate::ui::theme::Role;
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let most = rows.len().saturating_sub(inner_h) as u16;
+    let scroll = app.side_scroll.min(most);
+    let mut block = app.theme.block().title(title.to_string());
+    if most > 0 {
+        let k = |c: Command| app.keys.key(c);
+        block = block.title_bottom(Line::styled(
+            if scroll < most {
+                format!(" more below: {} ", k(Command::LogDown))
+            } else {
+                format!(" more above: {} ", k(Command::LogUp))
+            },
+            app.theme.style(Role::Highlight),
+        ));
+    }
+    f.render_widget(
+        ratatui::widgets::Paragraph::new(rows)
+            .scroll((scroll, 0))
+            .block(block),
+        area,
+    );
+}
