@@ -104,6 +104,13 @@ impl Driver for Saved {
         self.session.recorder().inputs()
     }
 
+    fn stakes(&self) -> Vec<String> {
+        self.session
+            .campaign()
+            .map(|c| c.stakes(&self.data))
+            .unwrap_or_default()
+    }
+
     fn rewind(&mut self, n: u64) -> Result<(), String> {
         self.session.rewind(n).map_err(|e| e.to_string())
     }
@@ -214,6 +221,10 @@ impl Driver for Front {
 
     fn inputs(&self) -> u64 {
         self.inner().inputs()
+    }
+
+    fn stakes(&self) -> Vec<String> {
+        self.inner().stakes()
     }
 
     fn rewind(&mut self, n: u64) -> Result<(), String> {

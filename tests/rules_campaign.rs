@@ -827,3 +827,38 @@ fn rule_2_3_1_the_mission_log_starts_with_each_units_level_ammunition_and_fire_s
         assert_eq!(left, listed, "{}: every fire mission on the log", m.id);
     }
 }
+
+#[test]
+fn rule_11_2_the_briefing_says_what_failing_costs_and_the_campaign_does_it() {
+    let mut d = DataSet::embedded().unwrap();
+    let first = d.campaign("normandy_1944").unwrap().missions[0].clone();
+    d.missions
+        .iter_mut()
+        .find(|m| m.id == first)
+        .unwrap()
+        .attempts = 2;
+    let d = Arc::new(d);
+    for mode in [Mode::Standard, Mode::Survivor, Mode::Hardcore] {
+        let mut c = Campaign::new(&d, "normandy_1944", mode, 1).unwrap();
+        let s = c.stakes(&d).join(" ");
+        assert!(s.contains("attempt 1 of 2"), "{mode:?}: {s}");
+        assert!(s.contains("fought again"), "{mode:?}: {s}");
+        assert_eq!(
+            s.contains("CO HQ becoming a casualty ends the campaign"),
+            mode != Mode::Standard,
+            "{mode:?}: {s}"
+        );
+        let mut g = c.start(&d, Options::default()).unwrap();
+        finish(&mut g, false, 0);
+        c.after_mission(&d, &g);
+        let s = c.stakes(&d).join(" ");
+        assert!(s.contains("attempt 2 of 2"), "{mode:?}: {s}");
+        let lost = s.contains("the campaign is lost");
+        assert_eq!(lost, mode != Mode::Survivor, "{mode:?}: {s}");
+        // What the briefing said is what happens.
+        let mut g = c.start(&d, Options::default()).unwrap();
+        finish(&mut g, false, 0);
+        c.after_mission(&d, &g);
+        assert_eq!(c.end.is_some(), lost, "{mode:?}: {:?}", c.end);
+    }
+}

@@ -677,6 +677,64 @@ impl Campaign {
         record
     }
 
+    /// What the next mission puts at stake, in words, for its briefing:
+    /// the mode, the attempt, and what failing it or losing the CO HQ
+    /// does (11.1, 11.2). It says what [`Campaign::after_mission`] does; a change
+    /// to one is a change to the other (tests/rules_campaign.rs checks
+    /// both on a failed mission).
+    pub fn stakes(&self, data: &DataSet) -> Vec<String> {
+        let Some(id) = self.next_mission(data) else {
+            return Vec::new();
+        };
+        let Some(m) = data.mission(id) else {
+            return Vec::new();
+        };
+        let name = data
+            .campaign(&self.id)
+            .map(|c| c.name.clone())
+            .unwrap_or_else(|| self.id.clone());
+        let mode = match self.mode {
+            Mode::Standard => "Standard mode: every mission must be won within its attempts",
+            Mode::Survivor => {
+                "Survivor mode: the CO HQ must live; a failed mission does not end the campaign"
+            }
+            Mode::Hardcore => "Hardcore mode: every mission must be won and the CO HQ must live",
+        };
+        let mut out = vec![format!("Campaign {name}, {mode} (11.2).")];
+        let patrol = m.kind == crate::data::mission::MissionKind::Patrol;
+        let last = self.attempt + 1 >= m.attempts;
+        out.push(format!(
+            "This is attempt {} of {}{}.",
+            self.attempt + 1,
+            m.attempts,
+            if m.patrols > 1 {
+                format!(", patrol {} of {}", self.patrols_done + 1, m.patrols)
+            } else {
+                String::new()
+            }
+        ));
+        out.push(
+            if !last {
+                "Failing it: the mission is fought again on the same ground, the company as it is left, with no replacements (11.1).".to_string()
+            } else if patrol {
+                "Failing it: a combat patrol failed never ends the campaign; the next mission follows (11.2).".to_string()
+            } else {
+                match self.mode {
+                    Mode::Standard | Mode::Hardcore => {
+                        "Failing it: the last attempt; the campaign is lost (11.2).".to_string()
+                    }
+                    Mode::Survivor => {
+                        "Failing it: the next mission follows, but the CO HQ may no longer be promoted (11.2).".to_string()
+                    }
+                }
+            },
+        );
+        if matches!(self.mode, Mode::Survivor | Mode::Hardcore) {
+            out.push("The CO HQ becoming a casualty ends the campaign (11.2).".into());
+        }
+        out
+    }
+
     /// Spends experience points on promotions (10.3.2): one level per step
     /// per mission, 1 point Green to Line, 3 Line to Veteran. Returns what
     /// was promoted.

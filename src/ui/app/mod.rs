@@ -52,6 +52,11 @@ pub trait Driver {
     fn take_warning(&mut self) -> Option<String>;
     /// Inputs applied since the mission began.
     fn inputs(&self) -> u64;
+    /// What the mission puts at stake in the campaign, in words, for the
+    /// briefing (none outside a campaign).
+    fn stakes(&self) -> Vec<String> {
+        Vec::new()
+    }
     /// Goes back to the position after the first `n` inputs.
     fn rewind(&mut self, n: u64) -> Result<(), String>;
     /// The mission is over: keep its record and run the between-mission

@@ -82,12 +82,46 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         ));
         lines.push(Line::raw(""));
     }
+    let stakes = app.driver.stakes();
+    if !stakes.is_empty() {
+        lines.push(Line::styled("What is at stake", t.style(Role::Title)));
+        for l in stakes {
+            lines.push(Line::styled(format!("  {l}"), t.style(Role::Warn)));
+        }
+        lines.push(Line::raw(""));
+    }
     lines.push(Line::styled(
         "To succeed (11.0), at the end",
         t.style(Role::Title),
     ));
     for goal in &m.success {
         lines.push(Line::raw(format!("  {}", goal.label())));
+    }
+    if !m.awards.is_empty() {
+        let awards: Vec<String> = m
+            .awards
+            .iter()
+            .map(|(task, pts)| format!("{} {pts}", task.label()))
+            .collect();
+        lines.push(Line::raw(format!(
+            "Experience (10.3.1): {}",
+            awards.join("; ")
+        )));
+    }
+    if !m.fire_support.is_empty() {
+        let fs: Vec<String> = m
+            .fire_support
+            .iter()
+            .map(|a| {
+                let kinds: Vec<String> = a
+                    .missions
+                    .iter()
+                    .map(|x| format!("{} {}", x.kind.label(), x.count))
+                    .collect();
+                format!("{}: {}", a.name, kinds.join(", "))
+            })
+            .collect();
+        lines.push(Line::raw(format!("Fire support (6.7): {}", fs.join("; "))));
     }
     lines.push(Line::raw(""));
     lines.push(Line::styled(
