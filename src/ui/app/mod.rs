@@ -855,17 +855,6 @@ impl<D: Driver> App<D> {
         self.side = SidePanel::Card;
     }
 
-    /// Shows a panel under the Command Display, or the card again if it
-    /// is shown already.
-    fn toggle_side(&mut self, panel: SidePanel) {
-        self.side_scroll = 0;
-        self.side = if self.side == panel {
-            SidePanel::Card
-        } else {
-            panel
-        };
-    }
-
     fn mouse(&mut self, m: MouseEvent) {
         let hit = |r: &Rect| {
             m.column >= r.x && m.column < r.x + r.width && m.row >= r.y && m.row < r.y + r.height

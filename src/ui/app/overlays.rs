@@ -2,7 +2,7 @@
 //! selection), the "why not?" window, the help, the cards drawn and the
 //! quit prompt; and characters typed that are no command.
 
-use super::{App, Driver, Overlay, Screen, Sel};
+use super::{App, Driver, Overlay, Screen, Sel, SidePanel};
 use crate::engine::kernel::input::{Decision, MenuSection};
 use crate::ui::keys::{Command, Key};
 use crate::ui::labels;
@@ -30,6 +30,17 @@ const MENU_KEYS: [Command; 17] = [
 ];
 
 impl<D: Driver> App<D> {
+    /// Shows a panel under the Command Display, or the card again if it
+    /// is shown already.
+    pub(super) fn toggle_side(&mut self, panel: SidePanel) {
+        self.side_scroll = 0;
+        self.side = if self.side == panel {
+            SidePanel::Card
+        } else {
+            panel
+        };
+    }
+
     /// A key typed into a menu's search: while searching, characters and
     /// Backspace edit the words sought (Esc, Enter and the arrows keep
     /// their commands). Returns whether the key was taken.
