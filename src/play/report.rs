@@ -260,17 +260,7 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
 
 /// The unit an event is about, where its kind names one.
 fn named(e: &Event) -> Option<UnitId> {
-    match &e.kind {
-        EventKind::Activated { hq } => Some(*hq),
-        EventKind::Attempt { unit, .. } | EventKind::Order { unit, .. } => *unit,
-        EventKind::Moved { unit, .. }
-        | EventKind::CoverChanged { unit, .. }
-        | EventKind::Status { unit, .. }
-        | EventKind::UnitCreated { unit }
-        | EventKind::ActivityCheck { unit, .. }
-        | EventKind::UnitRemoved { unit } => Some(*unit),
-        _ => None,
-    }
+    e.unit()
 }
 
 /// A casualty placed: its turn, its side, its steps.

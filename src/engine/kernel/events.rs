@@ -176,6 +176,23 @@ pub struct Event {
     pub cards: Vec<CardRead>,
 }
 
+impl Event {
+    /// The unit the event is about, when it names one.
+    pub fn unit(&self) -> Option<UnitId> {
+        match &self.kind {
+            EventKind::Activated { hq } => Some(*hq),
+            EventKind::Attempt { unit, .. } | EventKind::Order { unit, .. } => *unit,
+            EventKind::Moved { unit, .. }
+            | EventKind::CoverChanged { unit, .. }
+            | EventKind::Status { unit, .. }
+            | EventKind::UnitCreated { unit }
+            | EventKind::ActivityCheck { unit, .. }
+            | EventKind::UnitRemoved { unit } => Some(*unit),
+            _ => None,
+        }
+    }
+}
+
 /// What an attempt looks for on the drawn cards.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Needed {

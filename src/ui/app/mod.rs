@@ -980,15 +980,7 @@ pub fn event_side(game: &Game, e: &Event) -> Option<Side> {
         EventKind::Commands { .. } | EventKind::ImpulseEnds { .. } | EventKind::Order { .. } => {
             return Some(Side::Us);
         }
-        EventKind::Activated { hq } => Some(*hq),
-        EventKind::Attempt { unit, .. } => *unit,
-        EventKind::Moved { unit, .. }
-        | EventKind::CoverChanged { unit, .. }
-        | EventKind::Status { unit, .. }
-        | EventKind::UnitCreated { unit }
-        | EventKind::ActivityCheck { unit, .. }
-        | EventKind::UnitRemoved { unit } => Some(*unit),
-        _ => None,
+        _ => e.unit(),
     }?;
     game.state().get(unit).map(|u| u.side)
 }

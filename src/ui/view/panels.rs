@@ -3,7 +3,7 @@
 
 use super::exp;
 use super::map::markers;
-use super::wrap::{wrap_indented, wrap_spans};
+use super::wrap::{wrap_line, wrap_spans};
 use crate::data::terrain::{Border, CoverValue, Dir, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::input::Decision;
@@ -291,13 +291,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         if Some(i) == sel_row {
             sel_at = Some(rows.len());
         }
-        let style = l.style;
-        let spans: Vec<Span<'static>> = l
-            .spans
-            .into_iter()
-            .map(|sp| Span::styled(sp.content.into_owned(), style.patch(sp.style)))
-            .collect();
-        rows.extend(wrap_spans(spans, width));
+        rows.extend(wrap_line(l, width, 2));
     }
     let total = rows.len();
     let mut top = 0;
@@ -486,13 +480,7 @@ pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let inner_h = area.height.saturating_sub(2) as usize;
     let mut rows: Vec<Line> = Vec::new();
     for l in lines {
-        let style = l.style;
-        let spans: Vec<Span<'static>> = l
-            .spans
-            .into_iter()
-            .map(|sp| Span::styled(sp.content.into_owned(), style.patch(sp.style)))
-            .collect();
-        rows.extend(wrap_indented(spans, width, 0));
+        rows.extend(wrap_line(l, width, 0));
     }
     let most = rows.len().saturating_sub(inner_h) as u16;
     let scroll = app.learn_scroll_now().min(most);

@@ -102,3 +102,15 @@ pub(super) fn scrolled<D: crate::ui::app::Driver>(
         area,
     );
 }
+
+/// One line of mixed spans wrapped into rows, its own style carried onto
+/// each span; rows after the first indented by `indent` cells.
+pub(super) fn wrap_line(l: Line<'static>, width: usize, indent: usize) -> Vec<Line<'static>> {
+    let style = l.style;
+    let spans: Vec<Span<'static>> = l
+        .spans
+        .into_iter()
+        .map(|sp| Span::styled(sp.content.into_owned(), style.patch(sp.style)))
+        .collect();
+    wrap_indented(spans, width, indent)
+}
