@@ -189,6 +189,11 @@ pub enum Command {
     /// Start, inspect or play a campaign: the company carried from mission
     /// to mission, saved in the save folder.
     Campaign {
+        /// Which campaign of the save folder: one begun from the start
+        /// menu beside another is named (the menu shows the name);
+        /// without it, the save folder's own campaign.
+        #[arg(long, global = true, value_name = "NAME")]
+        name: Option<String>,
         #[command(subcommand)]
         command: CampaignCommand,
     },
@@ -198,22 +203,48 @@ pub enum Command {
 pub enum CampaignCommand {
     /// Begin a campaign (11.2: the mode is chosen now).
     New {
-        /// The campaign's id (`fof list` shows them).
-        id: String,
+        /// The campaign's id (`fof list` shows them; without it, they are
+        /// listed).
+        id: Option<String>,
         #[arg(long, value_enum, default_value_t = crate::play::campaign::Mode::Standard)]
         mode: crate::play::campaign::Mode,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// The options of chapter 13, for every mission of the campaign.
+        #[command(flatten)]
+        streamline: StreamlineArgs,
     },
     /// The company roster with its experience, the missions done and to
-    /// come.
+    /// come, and the decisions made between missions.
     Status,
     /// Play the next mission with a bot, record it, and carry the company
-    /// on (10.3-11.3).
+    /// on (10.3-11.3), the decisions between missions made as `--between`
+    /// says.
     Play {
         #[arg(long, value_enum, default_value_t = crate::play::sim::Bot::Random)]
         bot: crate::play::sim::Bot,
+        /// Who makes the decisions between missions: the bot (at random
+        /// among those open), the program's suggestion, or the player
+        /// (left open for `fof`).
+        #[arg(long, value_enum, default_value_t = Decider::Bot)]
+        between: Decider,
     },
+    /// Play the campaign file again from its beginning: every mission's
+    /// replay and every decision between missions; the roster must come
+    /// out as the file has it.
+    Verify,
+}
+
+/// Who makes the decisions between missions in `fof campaign play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Decider {
+    /// The bot, at random among the decisions open.
+    Bot,
+    /// The program's suggestion each time.
+    Suggestion,
+    /// None: they are left open for the player, on the screens `fof`
+    /// opens.
+    Player,
 }
 
 #[derive(Debug, Clone, Args)]
@@ -322,6 +353,9 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 return 1;
             };
             let mut text = String::new();
+            if !*ids {
+                text.push_str("Missions:\n");
+            }
             for m in &data.missions {
                 if *ids {
                     text.push_str(&format!("{}\n", m.id));
@@ -335,6 +369,10 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                     ));
                 }
             }
+            if !*ids {
+                text.push_str("\nCampaigns (fof campaign new ID):\n");
+                text.push_str(&campaign_list(&data));
+            }
             write_all(out, &text)
         }
         Some(Command::Sim(args)) => {
@@ -343,18 +381,19 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             };
             sim(Arc::new(data), args, out, err)
         }
-        Some(Command::Campaign { command }) => {
-            let save_dir = &cli.ui.save_dir;
+        Some(Command::Campaign { name, command }) => {
+            let save_dir = crate::play::replay::save_dir(cli.ui.save_dir.clone());
             let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
-            campaign(
-                Arc::new(data),
-                command,
-                &crate::play::replay::save_dir(save_dir.clone()),
-                out,
-                err,
-            )
+            let slot = match crate::play::campaign::folder::slot(&save_dir, name.as_deref()) {
+                Ok(s) => s,
+                Err(e) => {
+                    let _ = writeln!(err, "fof: {e}");
+                    return 2;
+                }
+            };
+            campaign(Arc::new(data), command, &slot.dir, out, err)
         }
         Some(Command::Replay(args)) => {
             let Some((data, learn)) = load_or_report(&source, err) else {
@@ -721,18 +760,32 @@ fn campaign(
         1
     };
     match command {
-        CampaignCommand::New { id, mode, seed } => {
+        CampaignCommand::New {
+            id,
+            mode,
+            seed,
+            streamline,
+        } => {
+            let Some(id) = id else {
+                let _ = writeln!(
+                    err,
+                    "fof campaign new: which campaign? Give its id:\n{}",
+                    campaign_list(&data)
+                );
+                return 2;
+            };
             if path.exists() {
                 let why = match c::load(&path, &data) {
-                    Ok(_) => "a campaign is already in progress there (fof campaign status); move it away or choose another --save-dir".to_string(),
+                    Ok(_) => "a campaign is already in progress there (fof campaign status); give the new one a --name, or choose another --save-dir".to_string(),
                     Err(e) => format!("{e}; it is left as it is"),
                 };
                 return fail(err, format!("{}: {why}", path.display()));
             }
-            let camp = match Campaign::new(&data, id, *mode, *seed) {
+            let mut camp = match Campaign::new(&data, id, *mode, *seed) {
                 Ok(x) => x,
                 Err(e) => return fail(err, e.to_string()),
             };
+            camp.options = streamline.options();
             if let Err(e) = c::save(&path, &data, &camp) {
                 return fail(err, format!("{}: cannot save: {e}", path.display()));
             }
@@ -749,13 +802,16 @@ fn campaign(
             Ok(camp) => write_all(out, &c::status(&camp, &data)),
             Err(e) => fail(err, e),
         },
-        CampaignCommand::Play { bot } => {
+        CampaignCommand::Verify => match c::verify(dir, &data) {
+            Ok(s) => write_all(out, &s),
+            Err(e) => fail(err, e),
+        },
+        CampaignCommand::Play { bot, between } => {
             use crate::play::session::{ApplyError, Session};
-            let mut session =
-                match Session::open(data.clone(), dir, crate::engine::Options::default()) {
-                    Ok(s) => s,
-                    Err(e) => return fail(err, e.to_string()),
-                };
+            let mut session = match Session::open(data.clone(), dir) {
+                Ok(s) => s,
+                Err(e) => return fail(err, e.to_string()),
+            };
             let mission = session.game().state().mission.clone();
             let mut rng = crate::play::sim::bot_rng(session.seed() ^ session.recorder().inputs());
             let mut n = session.recorder().inputs();
@@ -776,10 +832,30 @@ fn campaign(
             if !session.game().is_over() {
                 return fail(err, format!("{mission} stalled after {n} inputs"));
             }
-            let finished = match session.finish() {
+            let mut finished = match session.finish() {
                 Ok(f) => f,
                 Err(e) => return fail(err, e.to_string()),
             };
+            // The decisions between missions.
+            while let Some(camp) = session.campaign() {
+                let open = camp.choices();
+                if *between == Decider::Player {
+                    break;
+                }
+                let choice = match between {
+                    Decider::Suggestion => camp.suggestion().or_else(|| open.first().cloned()),
+                    Decider::Bot | Decider::Player => crate::play::sim::pick(&mut rng, &open),
+                };
+                let Some(choice) = choice else {
+                    break;
+                };
+                if let Err(e) = session.choose(&choice) {
+                    return fail(err, e.to_string());
+                }
+            }
+            if let Some(f) = session.finished() {
+                finished = f.clone();
+            }
             let note = session
                 .resume_note()
                 .map(|s| format!("{s}\n"))
@@ -794,4 +870,20 @@ fn campaign(
             )
         }
     }
+}
+
+/// The shipped campaigns, one line each: id, name, missions.
+fn campaign_list(data: &crate::data::DataSet) -> String {
+    data.campaigns
+        .iter()
+        .map(|c| {
+            format!(
+                "{:24} {} ({} missions: {})\n",
+                c.id,
+                c.name,
+                c.missions.len(),
+                c.missions.join(", ")
+            )
+        })
+        .collect()
 }

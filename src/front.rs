@@ -12,7 +12,7 @@ use crate::engine::kernel::events::Event;
 use crate::engine::{Game, Options};
 use crate::engine::{Illegal, Input};
 use crate::learn::Learn;
-use crate::play::session::{ApplyError, NewCampaign, Session};
+use crate::play::session::{ApplyError, Session};
 use crate::play::sim::Bot;
 use crate::ui::app::{App, Autoplay, Driver, Finished, Local};
 use crate::ui::learn::LEARN_MISSION;
@@ -133,39 +133,38 @@ impl Driver for Saved {
                 "Experience earned: {}; casualty steps: {}",
                 r.experience, r.casualties
             ));
-            lines.push(format!(
-                "Promotions (10.3.2): {}",
-                if r.promotions.is_empty() {
-                    "none".to_string()
-                } else {
-                    r.promotions.join(", ")
-                }
-            ));
-            lines.push(format!(
-                "Skills bought (10.7): {}",
-                if r.skills.is_empty() {
-                    "none".to_string()
-                } else {
-                    r.skills.join(", ")
-                }
-            ));
-            lines.push(format!(
-                "Replacements (10.4): {} green step(s), {} veteran step(s) returned",
-                r.replacements, r.veterans_returned
-            ));
+            lines.push("Your decisions after it:".into());
+            if r.decided.is_empty() {
+                lines.push("  none".into());
+            }
+            lines.extend(r.decided.iter().map(|d| format!("  {d}")));
         }
         lines.push(String::new());
         lines.extend(f.status.lines().map(str::to_string));
-        let next = self
-            .session
-            .campaign()
-            .is_some_and(|c| c.end.is_none() && c.next_mission(&self.data).is_some());
-        Ok(Finished { lines, next })
+        let camp = self.session.campaign();
+        let next = camp.is_some_and(|c| c.end.is_none() && c.next_mission(&self.data).is_some());
+        let over = camp.and_then(|c| match &c.end {
+            Some(crate::play::campaign::End::Won) => {
+                Some("The campaign is won: every mission is behind the company (11.2). Start fof again to begin another.".to_string())
+            }
+            Some(crate::play::campaign::End::Lost(why)) => Some(format!(
+                "The campaign is lost: {why}. Start fof again to begin another."
+            )),
+            None => None,
+        });
+        Ok(Finished { lines, next, over })
+    }
+
+    fn deciding(&self) -> Option<crate::ui::app::Deciding> {
+        crate::ui::app::Deciding::of(self.session.campaign()?, &self.data, self.session.game())
+    }
+
+    fn decide(&mut self, choice: &crate::play::campaign::Choice) -> Result<(), String> {
+        self.session.choose(choice).map_err(|e| e.to_string())
     }
 
     fn next_mission(&mut self) -> Result<(), String> {
-        let s = Session::open(self.data.clone(), &self.dir, Options::default())
-            .map_err(|e| e.to_string())?;
+        let s = Session::open(self.data.clone(), &self.dir).map_err(|e| e.to_string())?;
         self.warning = s.resume_note().map(str::to_string);
         self.session = s;
         Ok(())
@@ -237,6 +236,14 @@ impl Driver for Front {
 
     fn next_mission(&mut self) -> Result<(), String> {
         self.inner_mut().next_mission()
+    }
+
+    fn deciding(&self) -> Option<crate::ui::app::Deciding> {
+        self.inner().deciding()
+    }
+
+    fn decide(&mut self, choice: &crate::play::campaign::Choice) -> Result<(), String> {
+        self.inner_mut().decide(choice)
     }
 
     fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String> {
@@ -379,7 +386,15 @@ pub fn campaign(
         Err(code) => return code,
     };
     let dir = crate::play::replay::save_dir(ui.save_dir.clone());
-    let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme);
+    // A new campaign is offered a seed of its own each time (the player
+    // may change it; the campaign file keeps it). The clock only picks
+    // the number: the engine never reads it.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() % 1_000_000)
+        .unwrap_or(1)
+        .max(1);
+    let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme, seed);
     if let Err(e) = crate::ui::run(&mut menu, TICK) {
         return report_start(e, err);
     }
@@ -388,14 +403,16 @@ pub fn campaign(
     };
     use crate::ui::start::Choice;
     match choice {
-        Choice::Campaign => {
-            let session = Session::open_or_new(
-                data.clone(),
-                &dir,
-                &NewCampaign::default(),
-                Options::default(),
-            );
-            match saved_app(session, data, explanations, &dir, keys, theme, err) {
+        Choice::Continue(cdir) => {
+            let session = Session::open(data.clone(), &cdir);
+            match saved_app(session, data, explanations, &cdir, keys, theme, err) {
+                Ok(app) => start(app, TICK, err),
+                Err(code) => code,
+            }
+        }
+        Choice::New(cdir, new) => {
+            let session = Session::open_or_new(data.clone(), &cdir, &new);
+            match saved_app(session, data, explanations, &cdir, keys, theme, err) {
                 Ok(app) => start(app, TICK, err),
                 Err(code) => code,
             }

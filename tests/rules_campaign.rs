@@ -530,7 +530,9 @@ fn rule_11_3_leftover_lats_stay_fire_teams_into_the_next_mission() {
 
 #[test]
 fn rule_11_3_squads_out_of_play_are_reconstituted_from_two_teams_or_more() {
-    let (mut c, mut g, d) = started(Mode::Standard);
+    // Survivor: the failed mission is not fought again on the same ground
+    // (11.1), so the company is rebuilt between missions.
+    let (mut c, mut g, d) = started(Mode::Survivor);
     // 1/2 lost its counter, three teams remain: a three-step squad again,
     // Green (10.2.1). 2/2 and 3/2 each lost theirs with a lone team: one
     // of them is rebuilt from both teams, the other is left without one.
@@ -545,7 +547,7 @@ fn rule_11_3_squads_out_of_play_are_reconstituted_from_two_teams_or_more() {
     assert_eq!((a.counter(), a.teams), (&[G, G][..], 0), "{a:?}");
     assert_eq!(b.steps.len(), 0, "{b:?}");
     // A lone team with nobody to join stays a fire team.
-    let (mut c, mut g, d) = started(Mode::Standard);
+    let (mut c, mut g, d) = started(Mode::Survivor);
     leave(&mut g, "2_1", 0, 1);
     finish(&mut g, false, 0);
     c.after_mission(&d, &g);

@@ -25,13 +25,7 @@ fn save_dir(name: &str) -> PathBuf {
 fn begun(name: &str) -> (Arc<DataSet>, PathBuf, Session) {
     let data = data();
     let dir = save_dir(name);
-    let s = Session::open_or_new(
-        data.clone(),
-        &dir,
-        &NewCampaign::default(),
-        Options::default(),
-    )
-    .unwrap();
+    let s = Session::open_or_new(data.clone(), &dir, &NewCampaign::default()).unwrap();
     (data, dir, s)
 }
 
@@ -70,13 +64,7 @@ fn open_or_new_on_a_fresh_folder_begins_the_default_campaign_and_saves() {
     );
     // Opened again, the campaign is the one begun, not a new one.
     drop(s);
-    let again = Session::open_or_new(
-        data.clone(),
-        &dir,
-        &NewCampaign::default(),
-        Options::default(),
-    )
-    .unwrap();
+    let again = Session::open_or_new(data.clone(), &dir, &NewCampaign::default()).unwrap();
     assert!(!again.began_campaign());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -90,7 +78,7 @@ fn every_input_is_saved_and_reopening_resumes_at_the_same_state() {
     let hash = s.game().state_hash();
     assert_eq!(hash_of_save(&data, s.save_path()), (hash, 20));
     drop(s);
-    let s = Session::open(data.clone(), &dir, Options::default()).unwrap();
+    let s = Session::open(data.clone(), &dir).unwrap();
     assert_eq!(s.game().state_hash(), hash);
     assert_eq!(s.recorder().inputs(), 20);
     assert!(
@@ -141,9 +129,7 @@ fn a_damaged_save_or_campaign_file_is_refused_and_left_byte_identical() {
     drop(s);
     let bytes = b"fof-replay 1\nprogram x\ndata zz\n\xff\x00".to_vec();
     std::fs::write(&current, &bytes).unwrap();
-    let e = Session::open(data.clone(), &dir, Options::default())
-        .err()
-        .expect("refused");
+    let e = Session::open(data.clone(), &dir).err().expect("refused");
     assert!(matches!(e, SessionError::BadSave { .. }), "{e}");
     let msg = e.to_string();
     assert!(msg.contains("current.replay"), "{msg}");
@@ -152,7 +138,7 @@ fn a_damaged_save_or_campaign_file_is_refused_and_left_byte_identical() {
     // A damaged campaign file: open_or_new does not begin another over it.
     let file = dir.join("campaign.ron");
     std::fs::write(&file, "(format: 1, garbage").unwrap();
-    let e = Session::open_or_new(data, &dir, &NewCampaign::default(), Options::default())
+    let e = Session::open_or_new(data, &dir, &NewCampaign::default())
         .err()
         .expect("refused");
     assert!(e.to_string().contains("campaign.ron"), "{e}");
@@ -194,8 +180,20 @@ fn finish_saves_the_replay_and_carries_the_campaign_on() {
         assert!(matches!(s.apply(i), Err(ApplyError::Illegal(_))));
     }
     assert!(matches!(s.rewind(0), Err(SessionError::Finished)));
+    // The decisions between missions come first: opened now, the session
+    // holds the finished game until they are made (10.3-10.7, 11.3).
+    let mut deciding = Session::open(data.clone(), &dir).unwrap();
+    assert!(deciding.finished().is_some());
+    assert_eq!(deciding.game().state_hash(), hash);
+    while let Some(c) = deciding.campaign().and_then(|c| {
+        c.between.as_ref()?;
+        c.suggestion().or_else(|| c.choices().first().cloned())
+    }) {
+        deciding.choose(&c).unwrap();
+    }
+    assert_eq!(deciding.campaign().unwrap().between, None);
     // The next mission (or attempt) opens from a clean start.
-    match Session::open(data, &dir, Options::default()) {
+    match Session::open(data, &dir) {
         Ok(next) => {
             assert_eq!(next.recorder().inputs(), 0);
             assert_eq!(next.resume_note(), None);

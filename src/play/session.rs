@@ -103,6 +103,8 @@ pub struct NewCampaign {
     pub id: Option<String>,
     pub mode: Mode,
     pub seed: u64,
+    /// The options of chapter 13, for every mission of the campaign.
+    pub options: Options,
 }
 
 impl Default for NewCampaign {
@@ -111,6 +113,7 @@ impl Default for NewCampaign {
             id: None,
             mode: Mode::Standard,
             seed: 1,
+            options: Options::default(),
         }
     }
 }
@@ -167,9 +170,69 @@ impl Session {
     /// Loads the campaign in `dir` and opens its next mission, resuming
     /// `current.replay` when it is that mission's game. A campaign file or
     /// save that does not load is refused and left as it is.
-    pub fn open(data: Arc<DataSet>, dir: &Path, options: Options) -> Result<Session, SessionError> {
+    ///
+    /// While the decisions after the last mission are still open, the
+    /// session holds that mission's finished game (from its replay), and
+    /// [`Session::choose`] makes them.
+    pub fn open(data: Arc<DataSet>, dir: &Path) -> Result<Session, SessionError> {
         let camp = c::load(&c::file_in(dir), &data).map_err(SessionError::Campaign)?;
-        Session::start(data, dir, camp, options, false)
+        if camp.between.is_some() {
+            return Session::deciding(data, dir, camp);
+        }
+        Session::start(data, dir, camp, false)
+    }
+
+    /// The campaign between two missions: the last mission's game as its
+    /// replay left it, finished.
+    fn deciding(data: Arc<DataSet>, dir: &Path, camp: Campaign) -> Result<Session, SessionError> {
+        let last = camp.records.last().ok_or_else(|| {
+            SessionError::Campaign("decisions are open but no mission was played".into())
+        })?;
+        let replay = dir.join(&last.replay);
+        let (rec, _) = crate::play::replay::recover(&replay, data.clone()).map_err(|source| {
+            SessionError::BadSave {
+                path: replay.clone(),
+                source,
+            }
+        })?;
+        let finished = Finished {
+            replay: replay.clone(),
+            record: Some(last.clone()),
+            status: c::status(&camp, &data),
+        };
+        Ok(Session {
+            data,
+            dir: dir.to_path_buf(),
+            save: replay,
+            seed: rec.game().state().seed,
+            rec,
+            journal: None,
+            campaign: Some(camp),
+            began_campaign: false,
+            note: None,
+            finished: Some(finished),
+        })
+    }
+
+    /// Makes one decision between missions (10.3-10.7, 11.3) and saves the
+    /// campaign. A choice refused changes nothing; a campaign that cannot
+    /// be saved is not changed in memory either.
+    pub fn choose(&mut self, choice: &c::Choice) -> Result<(), SessionError> {
+        let Some(camp) = &self.campaign else {
+            return Err(SessionError::Campaign(
+                "no campaign: nothing to decide".into(),
+            ));
+        };
+        let mut next = camp.clone();
+        next.choose(choice).map_err(SessionError::Campaign)?;
+        let file = c::file_in(&self.dir);
+        c::save(&file, &self.data, &next).map_err(save_error(&file))?;
+        if let Some(f) = &mut self.finished {
+            f.record = next.records.last().cloned();
+            f.status = c::status(&next, &self.data);
+        }
+        self.campaign = Some(next);
+        Ok(())
     }
 
     /// [`Session::open`], but when `dir` holds no campaign file yet, begins
@@ -179,12 +242,11 @@ impl Session {
         data: Arc<DataSet>,
         dir: &Path,
         new: &NewCampaign,
-        options: Options,
     ) -> Result<Session, SessionError> {
         let path = c::file_in(dir);
         match std::fs::symlink_metadata(&path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            _ => return Session::open(data, dir, options),
+            _ => return Session::open(data, dir),
         }
         let id = match &new.id {
             Some(id) => id.clone(),
@@ -197,19 +259,20 @@ impl Session {
                 }
             },
         };
-        let camp = Campaign::new(&data, &id, new.mode, new.seed)
+        let mut camp = Campaign::new(&data, &id, new.mode, new.seed)
             .map_err(|e| SessionError::Campaign(e.to_string()))?;
+        camp.options = new.options;
         c::save(&path, &data, &camp).map_err(save_error(&path))?;
-        Session::start(data, dir, camp, options, true)
+        Session::start(data, dir, camp, true)
     }
 
     fn start(
         data: Arc<DataSet>,
         dir: &Path,
         mut camp: Campaign,
-        options: Options,
         began_campaign: bool,
     ) -> Result<Session, SessionError> {
+        let options = camp.options;
         let Some(mission) = camp.next_mission(&data).map(str::to_string) else {
             return Err(SessionError::CampaignOver);
         };
@@ -497,7 +560,7 @@ impl Session {
                 crate::play::replay::save_atomic(&replay, &self.rec.text())
                     .map_err(save_error(&replay))?;
                 let mut next = camp.clone();
-                let record = next.after_mission(&self.data, self.rec.game());
+                let record = next.end_mission(&self.data, self.rec.game());
                 let file = c::file_in(&self.dir);
                 c::save(&file, &self.data, &next).map_err(save_error(&file))?;
                 *camp = next;

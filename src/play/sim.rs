@@ -37,14 +37,18 @@ pub fn bot_rng(seed: u64) -> ChaCha8Rng {
 /// Picks one input among the legal ones.
 pub fn choose(bot: Bot, rng: &mut ChaCha8Rng, legal: &[Input]) -> Option<Input> {
     match bot {
-        Bot::Random => {
-            if legal.is_empty() {
-                return None;
-            }
-            let i = (rng.next_u64() % legal.len() as u64) as usize;
-            Some(legal[i].clone())
-        }
+        Bot::Random => pick(rng, legal),
     }
+}
+
+/// One of `items`, uniformly (the random bot's way with any choice: a
+/// mission's inputs, a decision between missions).
+pub fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
+    if items.is_empty() {
+        return None;
+    }
+    let i = (rng.next_u64() % items.len() as u64) as usize;
+    Some(items[i].clone())
 }
 
 /// What one simulated game came to.

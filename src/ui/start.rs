@@ -1,23 +1,33 @@
-//! The start menu of `fof`: continue or begin the campaign, learn the
-//! rules, play one mission, resume or watch a saved game or replay.
+//! The start menu of `fof`: the campaigns in the save folder (continued,
+//! or deleted after a confirmation), a new campaign (which campaign, its
+//! mode of 11.2 and the options of chapter 13, each with what it means),
+//! learning the rules, one mission, saved games and replays.
 
 use super::app::Msg;
 use super::keys::{Command, Key, KeyMap};
 use super::theme::{Role, Theme};
 use crate::data::DataSet;
-use crossterm::event::{KeyEventKind, MouseButton, MouseEventKind};
+use crate::engine::Options;
+use crate::play::campaign::folder::{self, Described, Slot};
+use crate::play::campaign::{End, Mode};
+use crate::play::session::NewCampaign;
+use crossterm::event::{KeyCode, KeyEventKind, MouseButton, MouseEventKind};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 use std::cell::RefCell;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// What the player chose.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Choice {
-    /// The campaign in the save folder, or a new one of the default.
-    Campaign,
+    /// The campaign in this folder, continued (or its decisions between
+    /// missions made).
+    Continue(PathBuf),
+    /// A new campaign, begun in this folder.
+    New(PathBuf, NewCampaign),
     /// Learn mode on the mission made for learning.
     Learn,
     /// One mission, seed 1.
@@ -27,11 +37,46 @@ pub enum Choice {
     File(PathBuf),
 }
 
+/// What a line of the main page does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Item {
+    Choose(Choice),
+    /// A campaign of the save folder, by its index in the menu's list.
+    Campaign(usize),
+    /// The new-campaign page.
+    NewCampaign,
+    Quit,
+}
+
 /// One line of the menu.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StartEntry {
     pub label: String,
-    pub choice: Option<Choice>,
+    pub item: Item,
+}
+
+/// The new campaign being set up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewForm {
+    /// Index in the data's campaigns.
+    pub campaign: usize,
+    pub mode: Mode,
+    pub options: Options,
+    pub seed: u64,
+    /// The row selected (see [`NEW_ROWS`]).
+    pub row: usize,
+}
+
+/// The rows of the new-campaign page.
+pub const NEW_ROWS: usize = 7;
+
+/// Which page of the menu is shown.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Page {
+    Main,
+    New(NewForm),
+    /// Deleting the campaign of this index, once confirmed.
+    Delete(usize),
 }
 
 pub struct StartMenu {
@@ -42,6 +87,17 @@ pub struct StartMenu {
     pub keys: KeyMap,
     pub theme: Theme,
     pub size: (u16, u16),
+    pub page: Page,
+    /// The campaigns in the save folder, each read (or why it does not
+    /// load).
+    pub campaigns: Vec<(Slot, Result<Described, String>)>,
+    /// A word for a first-time player (an empty save folder).
+    pub hint: Option<String>,
+    /// The answer to the last key, if it needs one.
+    pub message: Option<String>,
+    data: Arc<DataSet>,
+    dir: PathBuf,
+    seed: u64,
     hits: RefCell<Vec<(Rect, usize)>>,
 }
 
@@ -73,45 +129,87 @@ pub fn saved_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+fn on(b: bool) -> &'static str {
+    if b { "on" } else { "off" }
+}
+
 impl StartMenu {
-    pub fn new(data: &DataSet, dir: &Path, keys: KeyMap, theme: Theme) -> StartMenu {
-        let mut entries = Vec::new();
-        let camp_file = crate::play::campaign::file_in(dir);
-        let campaign = if camp_file.exists() {
-            match crate::play::campaign::load(&camp_file, data) {
-                Ok(c) => match c.next_mission(data) {
-                    Some(m) => format!(
-                        "Continue the campaign: {} (next: {})",
-                        data.campaign(&c.id)
-                            .map(|x| x.name.as_str())
-                            .unwrap_or(&c.id),
-                        data.mission(m).map(|x| x.name.as_str()).unwrap_or(m)
-                    ),
-                    None => "The campaign is over: see fof campaign status".into(),
-                },
-                Err(e) => format!("The campaign file does not load: {e}"),
-            }
-        } else {
-            format!(
-                "Begin the campaign: {}",
-                data.campaigns
-                    .first()
-                    .map(|c| c.name.as_str())
-                    .unwrap_or("none")
-            )
+    /// The menu over the save folder `dir`; `seed` is the one a new
+    /// campaign is offered (the player may change it).
+    pub fn new(
+        data: &Arc<DataSet>,
+        dir: &Path,
+        keys: KeyMap,
+        theme: Theme,
+        seed: u64,
+    ) -> StartMenu {
+        let mut menu = StartMenu {
+            entries: Vec::new(),
+            selected: 0,
+            chosen: None,
+            quit: false,
+            keys,
+            theme,
+            size: (80, 24),
+            page: Page::Main,
+            campaigns: Vec::new(),
+            hint: None,
+            message: None,
+            data: data.clone(),
+            dir: dir.to_path_buf(),
+            seed,
+            hits: RefCell::new(Vec::new()),
         };
-        entries.push(StartEntry {
-            label: campaign,
-            choice: Some(Choice::Campaign),
-        });
+        menu.refresh();
+        menu
+    }
+
+    /// Reads the save folder again and lays out the main page.
+    fn refresh(&mut self) {
+        let data = &self.data;
+        self.campaigns = folder::slots(&self.dir)
+            .into_iter()
+            .map(|s| {
+                let d = folder::describe(&s, data);
+                (s, d)
+            })
+            .collect();
+        let files = saved_files(&self.dir);
+        let first_time = self.campaigns.is_empty() && files.is_empty();
         let learn = data
             .mission(super::learn::LEARN_MISSION)
             .map(|m| m.name.clone())
             .unwrap_or_else(|| "the first mission".into());
-        entries.push(StartEntry {
-            label: format!("Learn the rules: {learn}, step by step"),
-            choice: Some(Choice::Learn),
+        self.hint = first_time.then(|| {
+            format!(
+                "New to Fields of Fire? Begin with \"Learn the rules\": {learn} walks through a turn, stopping at every step to say what happens and why."
+            )
         });
+        let mut entries = Vec::new();
+        let learn_entry = StartEntry {
+            label: format!("Learn the rules: {learn}, step by step"),
+            item: Item::Choose(Choice::Learn),
+        };
+        if first_time {
+            entries.push(learn_entry.clone());
+        }
+        for (i, (slot, d)) in self.campaigns.iter().enumerate() {
+            let label = match d {
+                Ok(d) => format!("[{}] {}: {}", slot.title(), d.short, d.title),
+                Err(_) => format!("[{}] damaged: its file does not load", slot.title()),
+            };
+            entries.push(StartEntry {
+                label,
+                item: Item::Campaign(i),
+            });
+        }
+        entries.push(StartEntry {
+            label: "New campaign: choose the campaign, its mode and options".into(),
+            item: Item::NewCampaign,
+        });
+        if !first_time {
+            entries.push(learn_entry);
+        }
         for m in &data.missions {
             entries.push(StartEntry {
                 label: format!(
@@ -120,30 +218,27 @@ impl StartMenu {
                     m.kind.label(),
                     m.turns
                 ),
-                choice: Some(Choice::Mission(m.id.clone())),
+                item: Item::Choose(Choice::Mission(m.id.clone())),
             });
         }
-        for f in saved_files(dir) {
-            let name = f.strip_prefix(dir).unwrap_or(&f).display().to_string();
+        for f in files {
+            let name = f
+                .strip_prefix(&self.dir)
+                .unwrap_or(&f)
+                .display()
+                .to_string();
             entries.push(StartEntry {
                 label: format!("Saved game or replay: {name}"),
-                choice: Some(Choice::File(f)),
+                item: Item::Choose(Choice::File(f)),
             });
         }
         entries.push(StartEntry {
             label: "Quit".into(),
-            choice: None,
+            item: Item::Quit,
         });
-        StartMenu {
-            entries,
-            selected: 0,
-            chosen: None,
-            quit: false,
-            keys,
-            theme,
-            size: (80, 24),
-            hits: RefCell::new(Vec::new()),
-        }
+        self.entries = entries;
+        self.selected = self.selected.min(self.entries.len() - 1);
+        self.page = Page::Main;
     }
 
     pub fn done(&self) -> bool {
@@ -151,13 +246,126 @@ impl StartMenu {
     }
 
     fn pick(&mut self) {
-        match self
-            .entries
-            .get(self.selected)
-            .and_then(|e| e.choice.clone())
-        {
-            Some(c) => self.chosen = Some(c),
-            None => self.quit = true,
+        self.message = None;
+        let Some(e) = self.entries.get(self.selected) else {
+            return;
+        };
+        match e.item.clone() {
+            Item::Choose(c) => self.chosen = Some(c),
+            Item::Quit => self.quit = true,
+            Item::NewCampaign => {
+                self.page = Page::New(NewForm {
+                    campaign: 0,
+                    mode: Mode::Standard,
+                    options: Options::default(),
+                    seed: self.seed,
+                    row: 0,
+                })
+            }
+            Item::Campaign(i) => {
+                let (slot, d) = &self.campaigns[i];
+                match d {
+                    Ok(d)
+                        if d.campaign.between.is_none()
+                            && (d.campaign.end.is_some()
+                                || d.campaign.next_mission(&self.data).is_none()) =>
+                    {
+                        let why = match &d.campaign.end {
+                            Some(End::Lost(w)) => format!("it was lost: {w}"),
+                            _ => "it was won".into(),
+                        };
+                        self.message = Some(format!(
+                            "This campaign is over ({why}). Begin a new one with \"New campaign\", or press d to delete it."
+                        ));
+                    }
+                    Ok(_) => self.chosen = Some(Choice::Continue(slot.dir.clone())),
+                    Err(e) => {
+                        self.message = Some(format!(
+                            "This campaign's file does not load ({e}); it is left as it is (d deletes the campaign)."
+                        ))
+                    }
+                }
+            }
+        }
+    }
+
+    /// The campaign a new one would be saved as, for the page's last line.
+    fn new_slot(&self, form: &NewForm) -> Slot {
+        let id = self
+            .data
+            .campaigns
+            .get(form.campaign)
+            .map(|c| c.id.as_str())
+            .unwrap_or("campaign");
+        folder::free_slot(&self.dir, id)
+    }
+
+    fn new_key(&mut self, cmd: Option<Command>, code: KeyCode) {
+        let Page::New(mut form) = self.page.clone() else {
+            return;
+        };
+        let n_camp = self.data.campaigns.len().max(1);
+        let change = |form: &mut NewForm, by: i64| match form.row {
+            0 => form.campaign = (form.campaign as i64 + by).rem_euclid(n_camp as i64) as usize,
+            1 => {
+                let i = Mode::ALL.iter().position(|m| *m == form.mode).unwrap_or(0) as i64;
+                form.mode = Mode::ALL[(i + by).rem_euclid(3) as usize];
+            }
+            2 => form.options.all_line = !form.options.all_line,
+            3 => form.options.no_ammo = !form.options.no_ammo,
+            4 => form.options.abstract_comms = !form.options.abstract_comms,
+            5 => form.seed = form.seed.saturating_add_signed(by).max(1),
+            _ => {}
+        };
+        match (cmd, code) {
+            (Some(Command::Up), _) => form.row = form.row.saturating_sub(1),
+            (Some(Command::Down), _) => form.row = (form.row + 1).min(NEW_ROWS - 1),
+            (Some(Command::Left), _) => change(&mut form, -1),
+            (Some(Command::Right), _) => change(&mut form, 1),
+            (Some(Command::Confirm), _) if form.row == NEW_ROWS - 1 => {
+                let Some(c) = self.data.campaigns.get(form.campaign) else {
+                    self.message = Some("No campaign is shipped with this data.".into());
+                    return;
+                };
+                let slot = self.new_slot(&form);
+                self.chosen = Some(Choice::New(
+                    slot.dir,
+                    NewCampaign {
+                        id: Some(c.id.clone()),
+                        mode: form.mode,
+                        seed: form.seed,
+                        options: form.options,
+                    },
+                ));
+            }
+            (Some(Command::Confirm), _) => change(&mut form, 1),
+            (Some(Command::Back), _) => {
+                self.page = Page::Main;
+                return;
+            }
+            (Some(Command::Quit), _) => {
+                self.quit = true;
+                return;
+            }
+            _ => {}
+        }
+        self.page = Page::New(form);
+    }
+
+    fn delete_key(&mut self, i: usize, code: KeyCode) {
+        match code {
+            KeyCode::Char('y') | KeyCode::Char('Y') => {
+                let (slot, d) = &self.campaigns[i];
+                let camp = d.as_ref().ok().map(|d| &d.campaign);
+                self.message = Some(match folder::remove(slot, camp) {
+                    Ok(()) => format!("The campaign [{}] is deleted.", slot.title()),
+                    Err(e) => format!("The campaign [{}] could not be deleted: {e}", slot.title()),
+                });
+                let msg = self.message.take();
+                self.refresh();
+                self.message = msg;
+            }
+            _ => self.page = Page::Main,
         }
     }
 
@@ -169,7 +377,22 @@ impl StartMenu {
                 if k.kind == KeyEventKind::Release {
                     return;
                 }
-                match self.keys.command(Key::from_event(&k)) {
+                let key = Key::from_event(&k);
+                let cmd = self.keys.command(key);
+                match self.page.clone() {
+                    Page::New(_) => return self.new_key(cmd, key.code),
+                    Page::Delete(i) => return self.delete_key(i, key.code),
+                    Page::Main => {}
+                }
+                if matches!(key.code, KeyCode::Char('d') | KeyCode::Delete)
+                    && let Some(Item::Campaign(i)) =
+                        self.entries.get(self.selected).map(|e| &e.item)
+                {
+                    self.message = None;
+                    self.page = Page::Delete(*i);
+                    return;
+                }
+                match cmd {
                     Some(Command::Up) => self.selected = self.selected.saturating_sub(1),
                     Some(Command::Down) if self.selected + 1 < self.entries.len() => {
                         self.selected += 1
@@ -180,6 +403,9 @@ impl StartMenu {
                 }
             }
             Msg::Mouse(m) => {
+                if self.page != Page::Main {
+                    return;
+                }
                 if let MouseEventKind::Down(MouseButton::Left) = m.kind {
                     let hit = self
                         .hits
@@ -200,18 +426,41 @@ impl StartMenu {
     }
 
     pub fn draw(&self, f: &mut Frame) {
-        let area = f.area();
+        match &self.page {
+            Page::Main => self.draw_main(f),
+            Page::New(form) => self.draw_new(f, form),
+            Page::Delete(i) => self.draw_delete(f, *i),
+        }
+    }
+
+    fn header(&self) -> Vec<Line<'static>> {
         let t = &self.theme;
-        let mut lines = vec![
+        vec![
             Line::styled("fof: Fields of Fire in the terminal", t.style(Role::Title)),
             Line::styled(
                 "An unofficial implementation with original cards and missions.",
                 t.style(Role::Dim),
             ),
             Line::raw(""),
-        ];
-        let top = area.y + 1 + lines.len() as u16;
-        let room = area.height.saturating_sub(lines.len() as u16 + 4) as usize;
+        ]
+    }
+
+    fn draw_main(&self, f: &mut Frame) {
+        let area = f.area();
+        let t = &self.theme;
+        let mut lines = self.header();
+        for extra in [&self.hint, &self.message].into_iter().flatten() {
+            lines.push(Line::styled(extra.clone(), t.style(Role::Warn)));
+            lines.push(Line::raw(""));
+        }
+        // Rows the hint and message take once wrapped.
+        let inner_w = area.width.saturating_sub(2).max(1) as usize;
+        let used: usize = lines
+            .iter()
+            .map(|l| l.width().div_ceil(inner_w).max(1))
+            .sum();
+        let top = area.y + 1 + used as u16;
+        let room = (area.height as usize).saturating_sub(used + 6);
         let first = self.selected.saturating_sub(room.saturating_sub(1));
         let mut hits = Vec::new();
         for (i, e) in self.entries.iter().enumerate().skip(first).take(room) {
@@ -229,16 +478,37 @@ impl StartMenu {
                 ),
                 i,
             ));
-            lines.push(Line::from(Span::styled(format!(" {} ", e.label), st)));
+            let mut label = format!(" {} ", e.label);
+            if label.chars().count() > inner_w {
+                label = label
+                    .chars()
+                    .take(inner_w.saturating_sub(3))
+                    .collect::<String>()
+                    + "...";
+            }
+            lines.push(Line::from(Span::styled(label, st)));
         }
         *self.hits.borrow_mut() = hits;
         lines.push(Line::raw(""));
+        if let Some(Item::Campaign(i)) = self.entries.get(self.selected).map(|e| &e.item)
+            && let Some((_, Ok(d))) = self.campaigns.get(*i)
+        {
+            lines.push(Line::styled(
+                format!("{}: {}", d.title, d.standing),
+                t.style(Role::Dim),
+            ));
+        }
+        let on_campaign = matches!(
+            self.entries.get(self.selected).map(|e| &e.item),
+            Some(Item::Campaign(_))
+        );
         lines.push(Line::styled(
             format!(
-                "{}/{} choose   {} open   {} quit",
+                "{}/{} choose   {} open{}   {} quit",
                 self.keys.key(Command::Up),
                 self.keys.key(Command::Down),
                 self.keys.key(Command::Confirm),
+                if on_campaign { "   d delete" } else { "" },
                 self.keys.key(Command::Quit)
             ),
             t.style(Role::Dim),
@@ -249,5 +519,141 @@ impl StartMenu {
                 .block(t.block().title(" fof ")),
             area,
         );
+    }
+
+    fn draw_new(&self, f: &mut Frame, form: &NewForm) {
+        let area = f.area();
+        let t = &self.theme;
+        let camp = self.data.campaigns.get(form.campaign);
+        let rows: [(String, String, String); NEW_ROWS] = [
+            (
+                "Campaign".into(),
+                camp.map(|c| c.name.clone()).unwrap_or_else(|| "none".into()),
+                camp.map(|c| format!("{} missions. {}", c.missions.len(), c.history))
+                    .unwrap_or_default(),
+            ),
+            (
+                "Mode (11.2)".into(),
+                form.mode.title().into(),
+                format!("{}.", capitalized(form.mode.explain())),
+            ),
+            (
+                "Every unit Line (13.1)".into(),
+                on(form.options.all_line).into(),
+                "Every unit fights as Line whatever its experience: fewer figures to track.".into(),
+            ),
+            (
+                "Ammunition not tracked (13.2)".into(),
+                on(form.options.no_ammo).into(),
+                "No unit runs low or out of ammunition.".into(),
+            ),
+            (
+                "Communications simplified (13.3)".into(),
+                on(form.options.abstract_comms).into(),
+                "Every HQ and staff unit is in communication unless it is pinned.".into(),
+            ),
+            (
+                "Seed".into(),
+                form.seed.to_string(),
+                "Deals every card of the campaign: the same seed and choices give the same campaign.".into(),
+            ),
+            (
+                "Begin".into(),
+                String::new(),
+                "Begin the campaign with these settings; its first briefing follows.".into(),
+            ),
+        ];
+        let mut lines = self.header();
+        lines.push(Line::styled("A new campaign", t.style(Role::Title)));
+        lines.push(Line::raw(""));
+        for (i, (name, value, _)) in rows.iter().enumerate() {
+            let sel = i == form.row;
+            let st = if sel {
+                t.style(Role::Selected)
+            } else {
+                t.style(Role::Text)
+            };
+            let text = if value.is_empty() {
+                format!("{} {name} ", if sel { ">" } else { " " })
+            } else {
+                format!("{} {name:<34} < {value} >", if sel { ">" } else { " " })
+            };
+            lines.push(Line::styled(text, st));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(rows[form.row].2.clone(), t.style(Role::Text)));
+        lines.push(Line::raw(""));
+        let slot = self.new_slot(form);
+        lines.push(Line::styled(
+            match &slot.name {
+                None => "Saved in the save folder itself; on the command line: fof campaign status"
+                    .to_string(),
+                Some(n) => format!(
+                    "Saved beside the others as \"{n}\"; on the command line: fof campaign status --name {n}"
+                ),
+            },
+            t.style(Role::Dim),
+        ));
+        if let Some(m) = &self.message {
+            lines.push(Line::styled(m.clone(), t.style(Role::Warn)));
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            format!(
+                "{}/{} row   {}/{} change   {} change or begin   {} back",
+                self.keys.key(Command::Up),
+                self.keys.key(Command::Down),
+                self.keys.key(Command::Left),
+                self.keys.key(Command::Right),
+                self.keys.key(Command::Confirm),
+                self.keys.key(Command::Back)
+            ),
+            t.style(Role::Dim),
+        ));
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(t.block().title(" fof: new campaign ")),
+            area,
+        );
+    }
+
+    fn draw_delete(&self, f: &mut Frame, i: usize) {
+        let area = f.area();
+        let t = &self.theme;
+        let (slot, d) = &self.campaigns[i];
+        let line = match d {
+            Ok(d) => format!("{}: {}", d.title, d.standing),
+            Err(e) => e.clone(),
+        };
+        let mut lines = self.header();
+        lines.push(Line::styled(
+            format!("Delete the campaign [{}]?", slot.title()),
+            t.style(Role::Warn),
+        ));
+        lines.push(Line::raw(line.clone()));
+        lines.push(Line::raw(""));
+        lines.push(Line::raw(
+            "Its campaign file, its mission in progress and its replays are removed; this cannot be undone.",
+        ));
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            "y: delete it   any other key: keep it",
+            t.style(Role::Dim),
+        ));
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(t.block().title(" fof ")),
+            area,
+        );
+    }
+}
+
+fn capitalized(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
     }
 }

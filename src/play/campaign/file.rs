@@ -2,7 +2,7 @@
 //! folder (written atomically, refused with where and why when damaged or
 //! from another format or data set) and the roster as text.
 
-use super::{Campaign, End, Mode, Record};
+use super::{Campaign, End, Record};
 use crate::data::DataSet;
 use crate::data::action::Experience;
 use serde::{Deserialize, Serialize};
@@ -30,16 +30,21 @@ pub fn file_in(dir: &std::path::Path) -> std::path::PathBuf {
 
 /// The replay of an attempt, in the save folder's `replays/`.
 pub fn replay_path(dir: &std::path::Path, c: &Campaign, mission: &str) -> std::path::PathBuf {
+    dir.join(replay_name(c, mission))
+}
+
+/// [`replay_path`] within the save folder ("replays/01-first_contact-1.replay").
+pub fn replay_name(c: &Campaign, mission: &str) -> String {
     let patrol = if c.patrols_done > 0 {
         format!("-patrol{}", c.patrols_done + 1)
     } else {
         String::new()
     };
-    dir.join("replays").join(format!(
-        "{:02}-{mission}{patrol}-{}.replay",
+    format!(
+        "replays/{:02}-{mission}{patrol}-{}.replay",
         c.next + 1,
         c.attempt + 1
-    ))
+    )
 }
 
 /// Writes the campaign atomically (a temporary file, then a rename).
@@ -99,11 +104,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
     s.push_str(&format!(
         "Campaign {} ({name}), {} mode, seed {}\n",
         c.id,
-        match c.mode {
-            Mode::Standard => "standard",
-            Mode::Survivor => "survivor",
-            Mode::Hardcore => "hardcore",
-        },
+        c.mode.label(),
         c.seed
     ));
     match &c.end {
@@ -178,9 +179,146 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
             r.replacements,
             r.veterans_returned
         ));
-        for p in &r.promotions {
-            s.push_str(&format!("  promoted {p}\n"));
+        if let Some(b) = &c.between {
+            s.push_str(&format!(
+                "Decisions after it are open: {} ({} experience point(s) left).\n",
+                b.stage.title(),
+                b.points
+            ));
+        }
+    }
+    let decided: Vec<&Record> = c.records.iter().filter(|r| !r.decided.is_empty()).collect();
+    if !decided.is_empty() {
+        s.push_str("\nDecisions between missions:\n");
+        for r in decided {
+            s.push_str(&format!("  after {} attempt {}:\n", r.mission, r.attempt));
+            for d in &r.decided {
+                s.push_str(&format!("    {d}\n"));
+            }
         }
     }
     s
+}
+
+/// The line of the `j`-th decision after the `i`-th mission in a campaign
+/// file's text (1-based), for a refusal: each decision is a line of the
+/// record's `choices` list.
+fn choice_line(text: &str, i: usize, j: usize) -> Option<usize> {
+    let (at, _) = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.trim_start().starts_with("choices:"))
+        .nth(i)?;
+    Some(at + 2 + j)
+}
+
+/// Plays the campaign in `dir` again from its beginning (`fof campaign
+/// verify`): each attempt's replay, checked against the hashes it records
+/// and against the set-up the campaign sends in, then each decision
+/// between missions as the file records it. The books must come out as
+/// the file has them. A refused decision is reported with its line.
+pub fn verify(dir: &std::path::Path, data: &std::sync::Arc<DataSet>) -> Result<String, String> {
+    let path = file_in(dir);
+    let shown = path.display();
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{shown}: {e}"))?;
+    let saved = load(&path, data)?;
+    let mut c = Campaign::new(data, &saved.id, saved.mode, saved.seed)
+        .map_err(|e| format!("{shown}: {e}"))?;
+    c.options = saved.options;
+    let mut decisions = 0;
+    for (i, r) in saved.records.iter().enumerate() {
+        let at = format!(
+            "{shown}: record {} ({} attempt {})",
+            i + 1,
+            r.mission,
+            r.attempt
+        );
+        let rec = c
+            .start_recorded(data, c.options)
+            .map_err(|e| format!("{at}: {e}"))?;
+        let expected = replay_name(&c, &r.mission);
+        if r.replay != expected {
+            return Err(format!(
+                "{at}: its replay is recorded as `{}`, but the campaign there plays `{expected}`",
+                r.replay
+            ));
+        }
+        let file = dir.join(&r.replay);
+        let replay = std::fs::read(&file)
+            .map_err(|e| e.to_string())
+            .and_then(|b| crate::play::replay::Replay::parse_bytes(&b).map_err(|e| e.to_string()))
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        let start =
+            crate::play::replay::Replay::parse(&rec.text()).map_err(|e| format!("{at}: {e}"))?;
+        if (
+            &replay.mission,
+            replay.seed,
+            replay.options,
+            replay.start_hash,
+        ) != (&start.mission, start.seed, start.options, start.start_hash)
+        {
+            return Err(format!(
+                "{}: it is not the game the campaign sent in at this point (mission, seed, options or set-up differ)",
+                file.display()
+            ));
+        }
+        let game = replay
+            .play(data.clone())
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+        if !game.is_over() {
+            return Err(format!("{}: the mission is not over", file.display()));
+        }
+        let got = c.end_mission(data, &game);
+        let key = |r: &Record| {
+            (
+                r.mission.clone(),
+                r.attempt,
+                r.seed,
+                r.success,
+                r.experience,
+                r.casualties,
+                r.replacements,
+                r.veterans_returned,
+            )
+        };
+        if key(&got) != key(r) {
+            return Err(format!(
+                "{at}: the replay gives another result (success {}, {} XP, {} casualty steps) than the file records (success {}, {} XP, {} casualty steps)",
+                got.success, got.experience, got.casualties, r.success, r.experience, r.casualties
+            ));
+        }
+        for (j, choice) in r.choices.iter().enumerate() {
+            c.choose(choice).map_err(|e| {
+                let line = choice_line(&text, i, j)
+                    .map(|l| format!(":{l}"))
+                    .unwrap_or_default();
+                format!("{shown}{line}: {e}")
+            })?;
+            decisions += 1;
+        }
+        if c.between.is_some() && i + 1 < saved.records.len() {
+            return Err(format!(
+                "{at}: decisions are missing after it (the next mission cannot begin while {} is open)",
+                c.between.as_ref().map(|b| b.stage.title()).unwrap_or("")
+            ));
+        }
+    }
+    for m in &saved.roster {
+        let ours = c.roster.iter().find(|x| x.id == m.id);
+        if ours != Some(m) {
+            return Err(format!(
+                "{shown}: {} ({}) is not as the missions and decisions leave it",
+                m.label, m.id
+            ));
+        }
+    }
+    if c != saved {
+        return Err(format!(
+            "{shown}: the campaign's books (missions, attempts, decisions open, the roster) are not as the missions and decisions leave them"
+        ));
+    }
+    Ok(format!(
+        "{shown}: verified: {} mission attempt(s) replayed and {decisions} decision(s) made again; the company is as the file has it.\n",
+        saved.records.len()
+    ))
 }

@@ -65,6 +65,37 @@ pub enum Mode {
     Hardcore,
 }
 
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::Standard, Mode::Survivor, Mode::Hardcore];
+
+    /// Its name in lower case ("survivor").
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::Standard => "standard",
+            Mode::Survivor => "survivor",
+            Mode::Hardcore => "hardcore",
+        }
+    }
+
+    /// Its name as a title ("Survivor").
+    pub fn title(self) -> &'static str {
+        match self {
+            Mode::Standard => "Standard",
+            Mode::Survivor => "Survivor",
+            Mode::Hardcore => "Hardcore",
+        }
+    }
+
+    /// What it asks of the player (11.2), in one line.
+    pub fn explain(self) -> &'static str {
+        match self {
+            Mode::Standard => "every mission must be won within its attempts",
+            Mode::Survivor => "the CO HQ must live; a failed mission does not end the campaign",
+            Mode::Hardcore => "every mission must be won and the CO HQ must live",
+        }
+    }
+}
+
 /// One member of the company between missions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Member {
@@ -150,12 +181,26 @@ pub struct Record {
     pub why: String,
     pub experience: u32,
     pub casualties: u32,
+    /// Steps of the company taken prisoner (9.13), not among `casualties`.
+    #[serde(default)]
+    pub captured: u32,
     pub replacements: u32,
     pub veterans_returned: u32,
     pub promotions: Vec<String>,
     /// Skill markers bought for the next mission (10.7).
     #[serde(default)]
     pub skills: Vec<String>,
+    /// The attempt's replay, within the save folder.
+    #[serde(default)]
+    pub replay: String,
+    /// The player's decisions after the mission, in order (10.3-10.7,
+    /// 11.3): the campaign file's record of them, checked again by
+    /// [`verify`].
+    #[serde(default)]
+    pub choices: Vec<Choice>,
+    /// What each decision but "go on" did, in words, for the status.
+    #[serde(default)]
+    pub decided: Vec<String>,
 }
 
 /// How a campaign ended (11.2).
@@ -192,6 +237,14 @@ pub struct Campaign {
     /// The campaign's attached units, by roster id (10.3.2, 10.4).
     #[serde(default)]
     pub attached: Vec<String>,
+    /// The options of chapter 13 every mission is played with, chosen
+    /// when the campaign begins.
+    #[serde(default)]
+    pub options: Options,
+    /// The procedure between missions while the player's decisions are
+    /// left (10.3-10.7, 11.3).
+    #[serde(default)]
+    pub between: Option<Between>,
 }
 
 /// Why a campaign cannot go on.
@@ -199,6 +252,8 @@ pub struct Campaign {
 pub enum CampaignError {
     Unknown(String),
     Over,
+    /// Decisions between missions are still to be made.
+    Between,
     Setup(String),
 }
 
@@ -207,6 +262,9 @@ impl std::fmt::Display for CampaignError {
         match self {
             CampaignError::Unknown(id) => write!(f, "no campaign or mission `{id}` in the data"),
             CampaignError::Over => f.write_str("the campaign is over"),
+            CampaignError::Between => {
+                f.write_str("the decisions after the last mission are still to be made")
+            }
             CampaignError::Setup(e) => write!(f, "the mission cannot be set up: {e}"),
         }
     }
@@ -236,6 +294,8 @@ struct Ending {
     lat: usize,
     /// Casualty steps of its designation (10.4), prisoners aside.
     casualties: u32,
+    /// Steps taken prisoner (9.13).
+    captured: u32,
     /// Some step of it became a casualty, taken prisoner or not (11.2).
     fell: bool,
 }
@@ -253,11 +313,13 @@ fn ending(s: &crate::engine::kernel::state::State, id: &str) -> Option<Ending> {
         whole: 0,
         lat: 0,
         casualties: 0,
+        captured: 0,
         fell: false,
     };
     for u in mine {
         end.fell |= u.kind == UnitKind::Casualty;
         if u.captured {
+            end.captured += u.steps as u32;
             continue;
         }
         if u.kind == UnitKind::Casualty {
@@ -320,6 +382,8 @@ impl Campaign {
             carry: None,
             patrols_done: 0,
             attached: c.attached.clone(),
+            options: Options::default(),
+            between: None,
         })
     }
 
@@ -394,6 +458,9 @@ impl Campaign {
         data: &Arc<DataSet>,
         options: Options,
     ) -> Result<Recorder, CampaignError> {
+        if self.between.is_some() {
+            return Err(CampaignError::Between);
+        }
         let id = self
             .next_mission(data)
             .ok_or(CampaignError::Over)?
@@ -460,10 +527,25 @@ impl Campaign {
         self.roster.iter().map(|m| m.steps.len()).sum()
     }
 
-    /// The between-mission procedure after a finished game (11.3, 10.3.2,
-    /// 10.4, 10.5, 11.1, 11.2). Returns the record it adds.
+    /// The between-mission procedure after a finished game, every
+    /// decision taken as the program suggests (see [`Campaign::suggestion`]).
+    /// Returns the record it adds.
     pub fn after_mission(&mut self, data: &DataSet, game: &Game) -> Record {
+        self.end_mission(data, game);
+        self.settle_between();
+        self.records
+            .last()
+            .cloned()
+            .expect("end_mission adds a record")
+    }
+
+    /// The books after a finished game (11.3, 10.3.2, 10.4, 10.5, 11.1,
+    /// 11.2): each unit's steps, the record of the attempt, what comes
+    /// next; then the player's decisions are opened ([`Between`], made
+    /// with [`Campaign::choose`]). Returns the record it adds.
+    pub fn end_mission(&mut self, data: &DataSet, game: &Game) -> Record {
         let s = game.state();
+        let replay = file::replay_name(self, &s.mission);
         let success = s.outcome == Some(Outcome::Success);
         let why = match &s.outcome {
             Some(Outcome::Failure(w)) => w.clone(),
@@ -474,13 +556,14 @@ impl Campaign {
         // it broke into (same designation); casualties and prisoners lost;
         // steps ending as LATs demoted to Green (10.3.2); guards return
         // with their experience (9.13).
-        let mut casualties = 0u32;
+        let (mut casualties, mut captured) = (0u32, 0u32);
         let mut co_lost = false;
         for m in &mut self.roster {
             let Some(end) = ending(s, &m.id) else {
                 continue;
             };
             casualties += end.casualties;
+            captured += end.captured;
             // 11.2: a CO HQ that became a casualty is lost, even if it was
             // reconstituted later in the mission (its casualty stays on the
             // books with its designation).
@@ -540,8 +623,6 @@ impl Campaign {
                 m.add_step(e);
             }
         }
-        // 11.3 step 3: squads out of play are reconstituted from teams.
-        self.reconstitute_from_teams();
         let mission = s.mission.clone();
         let mut record = Record {
             mission: mission.clone(),
@@ -551,10 +632,14 @@ impl Campaign {
             why,
             experience: xp,
             casualties,
+            captured,
             replacements: 0,
             veterans_returned: 0,
             promotions: Vec::new(),
             skills: Vec::new(),
+            replay,
+            choices: Vec::new(),
+            decided: Vec::new(),
         };
         // 11.2: the CO HQ falling ends survivor and hardcore campaigns.
         if co_lost && matches!(self.mode, Mode::Survivor | Mode::Hardcore) {
@@ -586,13 +671,12 @@ impl Campaign {
                 .map(|m| m.id.clone())
                 .collect()
         });
-        let (promoted, left) = self.promote_among(xp, eligible.as_deref());
-        record.promotions = promoted;
-        record.skills = self.buy_skills(left);
         let attempts = data.mission(&mission).map(|m| m.attempts).unwrap_or(1);
         let camp = data.campaign(&self.id);
         let next_before = self.next;
         let patrol_over = success || self.attempt + 1 >= attempts;
+        // What the player places between missions (10.4, 10.5).
+        let (mut replace, mut rotations, mut completed) = ((0, 0), 0, false);
         if patrol_over && self.patrols_done + 1 < patrols {
             // 11.4: the next patrol goes out over the same ground.
             self.patrols_done += 1;
@@ -609,19 +693,9 @@ impl Campaign {
             let vets = casualties / 4;
             record.replacements = green;
             record.veterans_returned = vets;
-            self.replace(vets, green);
-            // 10.6: every counter's steps take its combined level (attached
-            // units' are all Line, and are made whole below); teams stay
-            // Green.
-            for m in &mut self.roster {
-                let level = m.level();
-                let n = m.counter().len();
-                for e in m.steps.iter_mut().take(n) {
-                    *e = level;
-                }
-            }
+            replace = (vets, green);
             // 10.5: rotations.
-            let out = camp
+            rotations = camp
                 .map(|c| {
                     c.rotations
                         .iter()
@@ -630,7 +704,7 @@ impl Campaign {
                         .sum::<u32>()
                 })
                 .unwrap_or(0);
-            self.rotate(out);
+            completed = true;
             self.next += 1;
             self.attempt = 0;
         } else if self.attempt + 1 < attempts {
@@ -674,6 +748,18 @@ impl Campaign {
             self.end = Some(End::Won);
         }
         self.records.push(record.clone());
+        self.between = Some(Between {
+            stage: Stage::Debrief,
+            points: xp,
+            eligible,
+            raised: Vec::new(),
+            veterans: replace.0,
+            green: replace.1,
+            completed,
+            rotations,
+            reconstitute: self.carry.is_none(),
+            over: self.end.is_some(),
+        });
         record
     }
 
@@ -693,13 +779,7 @@ impl Campaign {
             .campaign(&self.id)
             .map(|c| c.name.clone())
             .unwrap_or_else(|| self.id.clone());
-        let mode = match self.mode {
-            Mode::Standard => "Standard mode: every mission must be won within its attempts",
-            Mode::Survivor => {
-                "Survivor mode: the CO HQ must live; a failed mission does not end the campaign"
-            }
-            Mode::Hardcore => "Hardcore mode: every mission must be won and the CO HQ must live",
-        };
+        let mode = format!("{} mode: {}", self.mode.title(), self.mode.explain());
         let mut out = vec![format!("Campaign {name}, {mode} (11.2).")];
         let patrol = m.kind == crate::data::mission::MissionKind::Patrol;
         let last = self.attempt + 1 >= m.attempts;
@@ -735,187 +815,61 @@ impl Campaign {
         out
     }
 
-    /// Spends experience points on promotions (10.3.2): one level per step
-    /// per mission, 1 point Green to Line, 3 Line to Veteran. Returns what
-    /// was promoted.
-    pub fn promote(&mut self, points: u32) -> (Vec<String>, u32) {
-        self.promote_among(points, None)
-    }
-
-    /// [`Campaign::promote`] limited to some members (10.3.3).
-    pub fn promote_among(
-        &mut self,
-        mut points: u32,
-        eligible: Option<&[String]>,
-    ) -> (Vec<String>, u32) {
+    /// Spends experience points on promotions as the program suggests
+    /// (10.3.2): one level per step per mission, 1 point Green to Line, 3
+    /// Line to Veteran. Returns what was promoted and the points left.
+    pub fn promote(&mut self, mut points: u32) -> (Vec<String>, u32) {
         let mut done = Vec::new();
-        let attached = self.attached.clone();
-        let mut order: Vec<usize> = (0..self.roster.len()).collect();
-        order.sort_by_key(|i| (leader_rank(self.roster[*i].kind, &self.roster[*i].id), *i));
-        let mut raised: Vec<(usize, usize)> = Vec::new();
-        loop {
-            let mut best: Option<(u32, usize, usize)> = None;
-            for &i in &order {
-                let m = &self.roster[i];
-                if m.id == "co_hq" && self.mode == Mode::Survivor && self.failed_once {
-                    continue;
-                }
-                // Teams are Green fire teams (10.2.1): points go to the
-                // steps of counters only.
-                if eligible.is_some_and(|e| !e.contains(&m.id)) || attached.contains(&m.id) {
-                    continue;
-                }
-                for (k, e) in m.counter().iter().enumerate() {
-                    if raised.contains(&(i, k)) {
-                        continue;
-                    }
-                    if let Some(c) = promotion_cost(*e)
-                        && c <= points
-                        && best.is_none_or(|(bc, _, _)| c < bc)
-                    {
-                        best = Some((c, i, k));
-                    }
-                }
-                if best.is_some() {
-                    break;
-                }
-            }
-            let Some((c, i, k)) = best else {
-                break;
-            };
-            points -= c;
-            raised.push((i, k));
-            let m = &mut self.roster[i];
-            let from = m.steps[k];
-            m.steps[k] = match from {
-                Experience::Green => Experience::Line,
-                _ => Experience::Veteran,
-            };
-            done.push(format!(
-                "{}: a step from {} to {}",
-                m.label,
-                from.key(),
-                m.steps[k].key()
-            ));
+        let mut raised: Vec<(String, u8)> = Vec::new();
+        while let Some((i, k)) = self.suggest_promotion(points, None, &raised) {
+            points -= promotion_cost(self.roster[i].steps[k]).unwrap_or(0);
+            raised.push((self.roster[i].id.clone(), k as u8));
+            done.push(self.raise(i, k));
         }
         (done, points)
     }
 
-    /// 10.7: the points left after promotions buy one-card skills
-    /// (`Drilled`) for the PLT HQs in roster order, three markers at most
-    /// each. Returns what was bought.
-    pub fn buy_skills(&mut self, mut points: u32) -> Vec<String> {
-        use crate::data::mission::Skill;
-        let mut bought = Vec::new();
-        loop {
-            let cost = Skill::Drilled.cost();
-            let Some(m) = self
-                .roster
-                .iter_mut()
-                .filter(|m| m.kind == UnitKind::Hq && m.id != "co_hq" && !m.counter().is_empty())
-                .filter(|m| m.skills.len() < 3)
-                .min_by_key(|m| m.skills.len())
-            else {
-                break;
-            };
-            if points < cost {
-                break;
-            }
-            points -= cost;
-            m.skills.push(Skill::Drilled);
-            bought.push(format!("{}: {}", m.label, Skill::Drilled.label()));
-        }
-        bought
-    }
-
-    /// Adds veterans then green steps: lost HQs and staff first, then the
-    /// units furthest below full strength (10.4).
+    /// Adds veterans then green steps as the program suggests: lost HQs
+    /// and staff first, then the units furthest below full strength
+    /// (10.4).
     pub fn replace(&mut self, vets: u32, green: u32) {
-        let mut pool: Vec<Experience> = std::iter::repeat_n(Experience::Veteran, vets as usize)
-            .chain(std::iter::repeat_n(Experience::Green, green as usize))
-            .collect();
-        // HQs and staff come back Green whatever happens.
-        for m in &mut self.roster {
-            if m.counter().is_empty() && leader_rank(m.kind, &m.id) < 3 {
-                if m.teams > 0 {
-                    // 10.2.2: the fire team its last step became is
-                    // converted back into the HQ, Green; no replacement
-                    // is spent.
-                    m.steps = vec![Experience::Green];
-                    m.teams = 0;
-                    continue;
-                }
-                if let Some(p) = pool.iter().position(|e| *e == Experience::Green) {
-                    pool.remove(p);
-                } else if !pool.is_empty() {
-                    pool.pop();
-                }
-                m.steps = vec![Experience::Green];
-            }
-        }
-        for e in pool {
-            let Some(m) = self.furthest_below_full(true) else {
+        let saved = self.between.take();
+        self.between = Some(Between {
+            stage: Stage::Replace,
+            points: 0,
+            eligible: None,
+            raised: Vec::new(),
+            veterans: vets,
+            green,
+            completed: false,
+            rotations: 0,
+            reconstitute: false,
+            over: false,
+        });
+        self.rebuild_leaders();
+        while let Some(i) = self.furthest_below(true) {
+            let Some(b) = self.between.as_mut() else {
                 break;
             };
-            m.add_step(e);
+            let e = if b.veterans > 0 {
+                b.veterans -= 1;
+                Experience::Veteran
+            } else if b.green > 0 {
+                b.green -= 1;
+                Experience::Green
+            } else {
+                break;
+            };
+            self.roster[i].add_step(e);
         }
+        self.between = saved;
     }
 
-    /// 11.3 step 3: squads whose counter is out of play come back from
-    /// teams, two to the squad's full strength: first each from its own
-    /// teams, then from the teams of other units in roster order, lone
-    /// teams first (see the module's notes). Teams of attached units stay
-    /// with them.
+    /// 11.3 step 3 as the program suggests: squads out of play come back
+    /// from teams while they can (see [`Campaign::choices`]).
     pub fn reconstitute_from_teams(&mut self) {
-        let attached = self.attached.clone();
-        let out: Vec<usize> = (0..self.roster.len())
-            .filter(|i| {
-                let m = &self.roster[*i];
-                m.kind == UnitKind::Squad && m.counter().is_empty() && !attached.contains(&m.id)
-            })
-            .collect();
-        // Own teams first.
-        for &i in &out {
-            let m = &mut self.roster[i];
-            if m.teams >= 2 {
-                let back = m.teams.min(m.full);
-                m.teams -= back;
-                let n = m.counter().len();
-                for e in m.steps.iter_mut().skip(n).take(back as usize) {
-                    *e = Experience::Green;
-                }
-            }
-        }
-        // Then teams gathered from other units.
-        for &i in &out {
-            if !self.roster[i].counter().is_empty() {
-                continue;
-            }
-            let own = self.roster[i].teams as usize;
-            let room = (self.roster[i].full as usize).saturating_sub(self.roster[i].steps.len());
-            let mut donors: Vec<usize> = (0..self.roster.len())
-                .filter(|d| *d != i && self.roster[*d].teams > 0)
-                .filter(|d| !attached.contains(&self.roster[*d].id))
-                .collect();
-            donors.sort_by_key(|d| (self.roster[*d].teams, *d));
-            let available: usize = donors.iter().map(|d| self.roster[*d].teams as usize).sum();
-            if own + available.min(room) < 2 {
-                continue;
-            }
-            let mut need = 2usize.saturating_sub(own);
-            for d in donors {
-                while need > 0 && self.roster[d].teams > 0 {
-                    if self.roster[d].take_step().is_some() {
-                        self.roster[i].add_team();
-                    }
-                    need -= 1;
-                }
-            }
-            let m = &mut self.roster[i];
-            m.teams = 0;
-            for e in &mut m.steps {
-                *e = Experience::Green;
-            }
+        while let Some(i) = self.suggest_rebuild() {
+            self.rebuild(i);
         }
     }
 
@@ -923,38 +877,27 @@ impl Campaign {
     /// first by roster id among equals); `skip_attached`: not an attached
     /// unit, which its parent unit keeps up (10.4).
     fn furthest_below_full(&mut self, skip_attached: bool) -> Option<&mut Member> {
-        let attached = &self.attached;
-        self.roster
-            .iter_mut()
-            .filter(|m| m.steps.len() < m.full as usize && m.full > 1)
-            .filter(|m| !(skip_attached && attached.contains(&m.id)))
-            .max_by_key(|m| {
-                (
-                    m.full as usize - m.steps.len(),
-                    std::cmp::Reverse(m.id.clone()),
-                )
-            })
+        let i = self.furthest_below(skip_attached)?;
+        self.roster.get_mut(i)
     }
 
     /// 10.5: veteran steps leave, taken from the largest units first.
     pub fn rotate(&mut self, mut n: u32) {
         while n > 0 {
-            let Some(m) = self
-                .roster
-                .iter_mut()
-                .filter(|m| m.counter().len() > 1 && m.counter().contains(&Experience::Veteran))
-                .max_by_key(|m| (m.steps.len(), std::cmp::Reverse(m.id.clone())))
-            else {
+            let Some(i) = self.suggest_rotation() else {
                 break;
             };
-            if let Some(p) = m.counter().iter().position(|e| *e == Experience::Veteran) {
-                m.steps.remove(p);
-                m.settle();
-            }
+            self.rotate_one(i);
             n -= 1;
         }
     }
 }
 
+mod between;
+mod debrief;
+pub mod folder;
+pub use between::{Between, Choice, Stage};
 mod file;
-pub use file::{CampaignFile, FILE_FORMAT, file_in, load, replay_path, save, status};
+pub use file::{
+    CampaignFile, FILE_FORMAT, file_in, load, replay_name, replay_path, save, status, verify,
+};

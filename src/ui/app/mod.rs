@@ -3,6 +3,7 @@
 //! [`super::view`]). The app never changes the game except by applying one
 //! of the engine's legal inputs through its [`Driver`].
 
+mod between;
 mod logview;
 mod menu;
 mod orders;
@@ -10,6 +11,7 @@ mod overlays;
 mod walk;
 mod whynot;
 
+pub use between::Deciding;
 pub use logview::LogDetail;
 pub use menu::{Menu, Row, Sel};
 pub use orders::percent;
@@ -41,6 +43,8 @@ pub struct Finished {
     pub lines: Vec<String>,
     /// Another mission follows (a campaign that goes on).
     pub next: bool,
+    /// The campaign is over: how it ended, in words.
+    pub over: Option<String>,
 }
 
 /// Where the game lives: applying inputs, saving them, taking them back.
@@ -64,6 +68,14 @@ pub trait Driver {
     fn finish(&mut self) -> Result<Finished, String>;
     /// Opens the next mission of the campaign.
     fn next_mission(&mut self) -> Result<(), String>;
+    /// The decisions between missions open now (none outside a campaign).
+    fn deciding(&self) -> Option<Deciding> {
+        None
+    }
+    /// Makes one of them; `Err`: refused, with the reason.
+    fn decide(&mut self, _choice: &crate::play::campaign::Choice) -> Result<(), String> {
+        Err("no campaign: nothing to decide".into())
+    }
     /// Makes the game recorded in `rec` the one played from now on, saved
     /// in a new file (a replay taken over: the old file is left as it is).
     /// Returns where it is saved.
@@ -120,6 +132,7 @@ impl Driver for Local {
         Ok(Finished {
             lines: vec!["This mission was played on its own: no campaign to carry on.".into()],
             next: false,
+            over: None,
         })
     }
 
@@ -370,6 +383,8 @@ pub struct App<D: Driver> {
     pub learn_scroll: (usize, usize, u16),
     /// Rows the after-action report is scrolled down.
     pub report_scroll: u16,
+    /// The decision selected between missions.
+    pub between_sel: usize,
 }
 
 /// A replay or save being watched (`fof replay FILE`).
@@ -413,6 +428,7 @@ impl<D: Driver> App<D> {
             fire_lines: false,
             learn_scroll: (0, 0, 0),
             report_scroll: 0,
+            between_sel: 0,
         };
         app.home_cursor();
         app.message = app.driver.take_warning();
@@ -602,7 +618,7 @@ impl<D: Driver> App<D> {
             }
             Screen::Result => match cmd {
                 Command::Confirm => match self.driver.finish() {
-                    Ok(f) => self.screen = Screen::Between(f),
+                    Ok(f) => self.enter_between(f),
                     Err(e) => self.message = Some(e),
                 },
                 // The report fills the screen until the log is scrolled
@@ -613,25 +629,7 @@ impl<D: Driver> App<D> {
                 Command::Report => self.log_back = 0,
                 _ => self.play_command(cmd),
             },
-            Screen::Between(f) => {
-                if cmd == Command::Confirm {
-                    if f.next {
-                        match self.driver.next_mission() {
-                            Ok(()) => {
-                                self.screen = Screen::Briefing;
-                                self.undo.clear();
-                                self.shown.clear();
-                                self.summary.clear();
-                                self.log_back = 0;
-                                self.home_cursor();
-                            }
-                            Err(e) => self.message = Some(e),
-                        }
-                    } else {
-                        self.overlay = Overlay::Quit;
-                    }
-                }
-            }
+            Screen::Between(f) => self.between_command(cmd, &f),
             Screen::Play => self.play_command(cmd),
         }
     }

@@ -1,6 +1,7 @@
 //! Views: they draw the app's state and the game's, and change nothing
 //! (except noting where things were drawn, for the mouse).
 
+mod between;
 mod deck;
 pub mod fire;
 pub mod legend;
@@ -54,32 +55,7 @@ pub fn draw<D: Driver>(f: &mut Frame, app: &App<D>) {
             );
         }
         Screen::Play | Screen::Result => play(f, app, area),
-        Screen::Between(fin) => {
-            let mut lines: Vec<Line> = vec![
-                Line::styled("Between missions", app.theme.style(Role::Title)),
-                Line::raw(""),
-            ];
-            lines.extend(fin.lines.iter().map(|l| Line::raw(l.clone())));
-            lines.push(Line::raw(""));
-            lines.push(Line::styled(
-                if fin.next {
-                    format!(
-                        "{}: the next mission's briefing   {}: quit",
-                        app.keys.key(Command::Confirm),
-                        app.keys.key(Command::Quit)
-                    )
-                } else {
-                    format!("{}: quit", app.keys.key(Command::Confirm))
-                },
-                app.theme.style(Role::Dim),
-            ));
-            f.render_widget(
-                Paragraph::new(lines)
-                    .wrap(Wrap { trim: false })
-                    .block(app.theme.block().title(" After the mission ")),
-                area,
-            );
-        }
+        Screen::Between(fin) => between::between(f, app, area, fin),
     }
     overlay(f, app, area);
 }
