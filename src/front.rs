@@ -117,42 +117,7 @@ impl Driver for Saved {
 
     fn finish(&mut self) -> Result<Finished, String> {
         let f = self.session.finish().map_err(|e| e.to_string())?;
-        let mut lines = vec![format!("The mission's replay: {}", f.replay.display())];
-        if let Some(r) = &f.record {
-            lines.push(format!(
-                "{} (attempt {}): {}",
-                r.mission,
-                r.attempt,
-                if r.success {
-                    "success".to_string()
-                } else {
-                    format!("failure: {}", r.why)
-                }
-            ));
-            lines.push(format!(
-                "Experience earned: {}; casualty steps: {}",
-                r.experience, r.casualties
-            ));
-            lines.push("Your decisions after it:".into());
-            if r.decided.is_empty() {
-                lines.push("  none".into());
-            }
-            lines.extend(r.decided.iter().map(|d| format!("  {d}")));
-        }
-        lines.push(String::new());
-        lines.extend(f.status.lines().map(str::to_string));
-        let camp = self.session.campaign();
-        let next = camp.is_some_and(|c| c.end.is_none() && c.next_mission(&self.data).is_some());
-        let over = camp.and_then(|c| match &c.end {
-            Some(crate::play::campaign::End::Won) => {
-                Some("The campaign is won: every mission is behind the company (11.2). Start fof again to begin another.".to_string())
-            }
-            Some(crate::play::campaign::End::Lost(why)) => Some(format!(
-                "The campaign is lost: {why}. Start fof again to begin another."
-            )),
-            None => None,
-        });
-        Ok(Finished { lines, next, over })
+        Ok(Finished::of(self.session.campaign(), &self.data, &f))
     }
 
     fn deciding(&self) -> Option<crate::ui::app::Deciding> {

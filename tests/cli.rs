@@ -656,3 +656,100 @@ fn replay_print_ends_with_the_after_action_report_before_the_outcome() {
     assert!(last.starts_with("crossroads_firefight seed 3: "), "{last}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_campaign_with_random_decisions_verifies_and_a_tampered_decision_is_refused_at_its_line() {
+    let dir = save_dir("decisions");
+    let d = dir.to_str().unwrap();
+    // Begun beside the save folder's own campaign, under a name.
+    let o = fof(&[
+        "campaign",
+        "new",
+        "normandy_1944",
+        "--mode",
+        "survivor",
+        "--seed",
+        "8",
+        "--name",
+        "second",
+        "--save-dir",
+        d,
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let file = dir.join("campaigns/second/campaign.ron");
+    assert!(file.exists());
+    for _ in 0..3 {
+        let o = fof(&[
+            "campaign",
+            "play",
+            "--between",
+            "bot",
+            "--name",
+            "second",
+            "--save-dir",
+            d,
+        ]);
+        if !o.status.success() {
+            assert!(stderr(&o).contains("over"), "{}", stderr(&o));
+            break;
+        }
+    }
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("choices: ["), "{text}");
+    let status = stdout(&fof(&[
+        "campaign",
+        "status",
+        "--name",
+        "second",
+        "--save-dir",
+        d,
+    ]));
+    assert!(
+        status.contains("Decisions between missions:") || !text.contains("\"promote"),
+        "{status}"
+    );
+    let v = fof(&["campaign", "verify", "--name", "second", "--save-dir", d]);
+    assert!(v.status.success(), "{}", stderr(&v));
+    assert!(stdout(&v).contains("verified"), "{}", stdout(&v));
+    // The first decision recorded, changed to one the rules refuse there.
+    let (n, line) = text
+        .lines()
+        .enumerate()
+        .skip_while(|(_, l)| !l.contains("choices: ["))
+        .nth(1)
+        .unwrap();
+    let tampered: String = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            if i == n {
+                let indent = &l[..l.len() - l.trim_start().len()];
+                format!("{indent}\"promote co_hq veteran\",\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    assert_ne!(tampered, text, "{line}");
+    std::fs::write(&file, &tampered).unwrap();
+    let v = fof(&["campaign", "verify", "--name", "second", "--save-dir", d]);
+    assert_eq!(v.status.code(), Some(1));
+    let e = stderr(&v);
+    assert!(e.contains(&format!("campaign.ron:{}:", n + 1)), "{e}");
+    // A name the save folder cannot hold is refused.
+    let bad = fof(&["campaign", "status", "--name", "../x", "--save-dir", d]);
+    assert_eq!(bad.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn campaign_new_without_an_id_and_fof_list_name_the_campaigns() {
+    let o = fof(&["list"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("normandy_1944"), "{}", stdout(&o));
+    let dir = save_dir("noid");
+    let o = fof(&["campaign", "new", "--save-dir", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("normandy_1944"), "{}", stderr(&o));
+    assert!(!dir.join("campaign.ron").exists());
+}

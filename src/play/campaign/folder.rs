@@ -107,7 +107,13 @@ pub fn free_slot(save: &Path, id: &str) -> Slot {
     }
     let base: String = id
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .take(32)
         .collect();
     let mut n = 2;

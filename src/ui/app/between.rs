@@ -4,7 +4,7 @@
 
 use super::{App, Driver, Finished, Overlay, Screen};
 use crate::data::DataSet;
-use crate::play::campaign::{Campaign, Choice, Stage};
+use crate::play::campaign::{Campaign, Choice, End, Stage};
 use crate::ui::keys::Command;
 
 /// The decisions open between missions, as the driver offers them.
@@ -20,6 +20,55 @@ pub struct Deciding {
     pub suggested: Option<usize>,
     /// The decisions made so far after this mission, in words.
     pub done: Vec<String>,
+}
+
+impl Finished {
+    /// What a finished mission came to, for the screen after the
+    /// decisions: its replay, result and the decisions made, then the
+    /// campaign's status; whether another mission follows, or how the
+    /// campaign ended.
+    pub fn of(
+        camp: Option<&Campaign>,
+        data: &DataSet,
+        f: &crate::play::session::Finished,
+    ) -> Finished {
+        let mut lines = vec![format!("The mission's replay: {}", f.replay.display())];
+        if let Some(r) = &f.record {
+            lines.push(format!(
+                "{} (attempt {}): {}",
+                r.mission,
+                r.attempt,
+                if r.success {
+                    "success".to_string()
+                } else {
+                    format!("failure: {}", r.why)
+                }
+            ));
+            lines.push(format!(
+                "Experience earned: {}; casualty steps: {}",
+                r.experience, r.casualties
+            ));
+            lines.push("Your decisions after it:".into());
+            if r.decided.is_empty() {
+                lines.push("  none".into());
+            }
+            lines.extend(r.decided.iter().map(|d| format!("  {d}")));
+        }
+        lines.push(String::new());
+        lines.extend(f.status.lines().map(str::to_string));
+        let next = camp.is_some_and(|c| c.end.is_none() && c.next_mission(data).is_some());
+        let over = camp.and_then(|c| match &c.end {
+            Some(End::Won) => Some(
+                "The campaign is won: every mission is behind the company (11.2). Start fof again to begin another."
+                    .to_string(),
+            ),
+            Some(End::Lost(why)) => Some(format!(
+                "The campaign is lost: {why}. Start fof again to begin another."
+            )),
+            None => None,
+        });
+        Finished { lines, next, over }
+    }
 }
 
 impl Deciding {

@@ -155,12 +155,25 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     } else {
         let mut row = String::new();
         for u in &us {
+            // Skill markers it holds (10.7), bought between missions or
+            // given by the mission.
+            let skills: Vec<&str> = s
+                .skills
+                .iter()
+                .filter(|(h, _)| *h == u.id)
+                .map(|(_, k)| k.label())
+                .collect();
             let item = format!(
-                "{} ({} step{}, {}), ",
+                "{} ({} step{}, {}{}), ",
                 u.label,
                 u.steps,
                 if u.steps == 1 { "" } else { "s" },
-                exp(u.experience)
+                exp(u.experience),
+                if skills.is_empty() {
+                    String::new()
+                } else {
+                    format!("; skills: {}", skills.join(", "))
+                }
             );
             row.push_str(&item);
         }

@@ -1,0 +1,349 @@
+//! The campaign's screens without a terminal: the start menu's pages, a
+//! campaign mission's briefing with its stakes, the debrief and each
+//! decision between missions, and the end of a campaign, driven by key
+//! events and drawn to ratatui's `TestBackend` (snapshots reviewed and
+//! kept in tests/snapshots/).
+
+mod common;
+
+use common::new_data;
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use fof::data::DataSet;
+use fof::data::action::Experience::{Green as G, Line as L, Veteran as V};
+use fof::data::mission::Task;
+use fof::engine::kernel::events::Event;
+use fof::engine::kernel::state::{Outcome, Tally};
+use fof::engine::{Game, Illegal, Input, Options};
+use fof::play::campaign::{Campaign, Choice, Mode, Stage};
+use fof::ui::app::{App, Deciding, Driver, Finished, Msg, Screen};
+use fof::ui::keys::KeyMap;
+use fof::ui::start::{Choice as StartChoice, Page, StartMenu};
+use fof::ui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// A campaign between missions, held in memory: the screens' driver.
+struct Camp {
+    data: Arc<DataSet>,
+    camp: Campaign,
+    game: Game,
+}
+
+impl Driver for Camp {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+    fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
+        self.game.apply(input)
+    }
+    fn take_warning(&mut self) -> Option<String> {
+        None
+    }
+    fn inputs(&self) -> u64 {
+        0
+    }
+    fn stakes(&self) -> Vec<String> {
+        self.camp.stakes(&self.data)
+    }
+    fn rewind(&mut self, _: u64) -> Result<(), String> {
+        Err("not here".into())
+    }
+    fn finish(&mut self) -> Result<Finished, String> {
+        let f = fof::play::session::Finished {
+            replay: PathBuf::from("replays/01-crossroads_firefight-1.replay"),
+            record: self.camp.records.last().cloned(),
+            status: fof::play::campaign::status(&self.camp, &self.data),
+        };
+        Ok(Finished::of(Some(&self.camp), &self.data, &f))
+    }
+    fn next_mission(&mut self) -> Result<(), String> {
+        Err("not here".into())
+    }
+    fn take_over(&mut self, _: fof::play::replay::Recorder) -> Result<String, String> {
+        Err("not here".into())
+    }
+    fn deciding(&self) -> Option<Deciding> {
+        Deciding::of(&self.camp, &self.data, &self.game)
+    }
+    fn decide(&mut self, c: &Choice) -> Result<(), String> {
+        self.camp.choose(c)
+    }
+}
+
+fn explanations() -> Arc<fof::learn::Learn> {
+    let (_, learn) =
+        fof::learn::load(&fof::data::DataSource::Embedded).expect("shipped data loads");
+    Arc::new(learn)
+}
+
+fn render_with(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(draw).expect("draw");
+    let buf = t.backend().buffer().clone();
+    let mut out = String::new();
+    for y in 0..h {
+        let mut line = String::new();
+        for x in 0..w {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn both_sizes(name: &str, app: &App<Camp>) {
+    for (w, h) in [(80, 24), (160, 50)] {
+        insta::assert_snapshot!(
+            format!("{name}_{w}x{h}"),
+            render_with(w, h, |f| fof::ui::view::draw(f, app))
+        );
+    }
+}
+
+fn key<D: Driver>(app: &mut App<D>, code: KeyCode) {
+    app.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn menu_key(m: &mut StartMenu, code: KeyCode) {
+    m.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+/// A campaign's first mission set up, every step of the company `level`.
+fn begun(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
+    let d = new_data();
+    let mut c = Campaign::new(&d, "normandy_1944", mode, 7).unwrap();
+    let g = c.start(&d, Options::default()).unwrap();
+    (c, g, d)
+}
+
+fn ended(g: &mut Game, success: bool) {
+    let s = g.state_mut();
+    s.step = fof::engine::Step::MissionEnd;
+    s.outcome = Some(if success {
+        Outcome::Success
+    } else {
+        Outcome::Failure("the objective was not taken".into())
+    });
+    s.tally = Some(Tally {
+        lines: vec![(Task::InflictCasualty, 4, 4), (Task::Grenade, 2, 2)],
+        total: 6,
+    });
+}
+
+fn app_of(c: Campaign, g: Game, d: Arc<DataSet>) -> App<Camp> {
+    let mut app = App::new(
+        Camp {
+            data: d,
+            camp: c,
+            game: g,
+        },
+        explanations(),
+        KeyMap::default(),
+        Theme::default(),
+    );
+    app.update(Msg::Resize(160, 50));
+    app
+}
+
+fn stage(app: &App<Camp>) -> Option<Stage> {
+    app.driver.camp.between.as_ref().map(|b| b.stage)
+}
+
+#[test]
+fn snapshot_campaign_briefing_says_what_is_at_stake() {
+    let (c, g, d) = begun(Mode::Survivor);
+    let app = app_of(c, g, d);
+    assert_eq!(app.screen, Screen::Briefing);
+    both_sizes("campaign_briefing_stakes", &app);
+}
+
+#[test]
+fn snapshot_the_debrief_and_each_decision_between_missions() {
+    let (mut c, mut g, d) = begun(Mode::Survivor);
+    for m in &mut c.roster {
+        m.steps = vec![L; m.steps.len()];
+    }
+    let m = c.roster.iter_mut().find(|m| m.id == "2_2").unwrap();
+    m.steps = vec![V, V, G, G];
+    // 3/2 lost: four casualty steps in this mission, so a veteran comes
+    // back (10.4).
+    let sq = g.state().by_roster("2_3").unwrap().clone();
+    g.state_mut().unit_mut(sq.id).removed = true;
+    for _ in 0..4 {
+        fof::engine::kernel::units::spawn_team(&mut g, &sq, fof::data::units::UnitKind::Casualty);
+    }
+    ended(&mut g, true);
+    c.end_mission(&d, &g);
+    let mut app = app_of(c, g, d);
+    assert_eq!(app.screen, Screen::Result);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(stage(&app), Some(Stage::Debrief));
+    both_sizes("between_debrief", &app);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(stage(&app), Some(Stage::Promote));
+    // The suggestion is selected; the 10.6 preview is on every offer.
+    let d = app.driver.deciding().unwrap();
+    assert_eq!(Some(app.between_sel), d.suggested);
+    assert!(
+        d.choices
+            .iter()
+            .all(|(c, l)| !matches!(c, Choice::Promote(..)) || l.contains("(10.6)"))
+    );
+    both_sizes("between_promotion", &app);
+    // The player's own choice: 2/2's Green step, not the suggestion.
+    let want = Choice::Promote("2_2".into(), G);
+    let at = d.choices.iter().position(|(c, _)| *c == want).unwrap();
+    app.between_sel = 0;
+    for _ in 0..at {
+        key(&mut app, KeyCode::Down);
+    }
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.driver
+            .camp
+            .roster
+            .iter()
+            .find(|m| m.id == "2_2")
+            .unwrap()
+            .steps,
+        vec![V, V, L, G]
+    );
+    // No more promotions: to the skills.
+    while stage(&app) == Some(Stage::Promote) {
+        let n = app.driver.deciding().unwrap().choices.len();
+        for _ in 0..n {
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(stage(&app), Some(Stage::Skills));
+    both_sizes("between_skills", &app);
+    key(&mut app, KeyCode::Enter);
+    while stage(&app) == Some(Stage::Skills) {
+        let n = app.driver.deciding().unwrap().choices.len();
+        for _ in 0..n {
+            key(&mut app, KeyCode::Down);
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(stage(&app), Some(Stage::Replace));
+    assert!(app.driver.camp.between.as_ref().unwrap().veterans >= 1);
+    both_sizes("between_replacements", &app);
+    while stage(&app).is_some() {
+        key(&mut app, KeyCode::Enter);
+    }
+    let Screen::Between(f) = &app.screen else {
+        panic!("{:?}", app.screen)
+    };
+    assert!(f.next);
+    assert!(
+        f.lines
+            .iter()
+            .any(|l| l.contains("2/2: a step from green to line")),
+        "{:?}",
+        f.lines
+    );
+    both_sizes("between_after", &app);
+}
+
+#[test]
+fn snapshot_a_campaign_lost_says_why_and_how_to_begin_another() {
+    let (mut c, mut g, d) = begun(Mode::Standard);
+    ended(&mut g, false);
+    c.end_mission(&d, &g);
+    assert!(c.end.is_some());
+    let mut app = app_of(c, g, d);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(stage(&app), Some(Stage::Debrief));
+    key(&mut app, KeyCode::Enter);
+    let Screen::Between(f) = &app.screen else {
+        panic!("{:?}", app.screen)
+    };
+    assert!(!f.next);
+    assert!(f.over.as_deref().unwrap_or("").contains("lost"), "{f:?}");
+    both_sizes("campaign_over", &app);
+}
+
+fn empty_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("fof-tui-campaign-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn snapshot_the_start_menu_offers_learn_mode_first_and_a_new_campaign_page() {
+    let d = new_data();
+    let dir = empty_dir("menu");
+    let mut m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 1944);
+    assert!(m.hint.is_some(), "an empty save folder: learn mode first");
+    assert_eq!(
+        m.entries[0].item,
+        fof::ui::start::Item::Choose(StartChoice::Learn)
+    );
+    insta::assert_snapshot!(
+        "start_menu_first_time_80x24",
+        render_with(80, 24, |f| m.draw(f))
+    );
+    menu_key(&mut m, KeyCode::Down);
+    menu_key(&mut m, KeyCode::Enter);
+    assert!(matches!(m.page, Page::New(_)));
+    // Survivor mode, 13.2 on.
+    menu_key(&mut m, KeyCode::Down);
+    menu_key(&mut m, KeyCode::Right);
+    menu_key(&mut m, KeyCode::Down);
+    menu_key(&mut m, KeyCode::Down);
+    menu_key(&mut m, KeyCode::Enter);
+    for (w, h) in [(80, 24), (160, 50)] {
+        insta::assert_snapshot!(
+            format!("new_campaign_{w}x{h}"),
+            render_with(w, h, |f| m.draw(f))
+        );
+    }
+    for _ in 0..4 {
+        menu_key(&mut m, KeyCode::Down);
+    }
+    menu_key(&mut m, KeyCode::Enter);
+    let Some(StartChoice::New(at, new)) = m.chosen.clone() else {
+        panic!("{:?}", m.chosen)
+    };
+    assert_eq!(at, dir);
+    assert_eq!(new.mode, Mode::Survivor);
+    assert!(new.options.no_ammo && !new.options.all_line);
+    assert_eq!(new.seed, 1944);
+    // Begun there, a second one goes beside it, named.
+    let s = fof::play::session::Session::open_or_new(d.clone(), &at, &new).unwrap();
+    drop(s);
+    let mut m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
+    assert!(m.hint.is_none());
+    assert_eq!(m.campaigns.len(), 1);
+    let new_at = m
+        .entries
+        .iter()
+        .position(|e| e.item == fof::ui::start::Item::NewCampaign)
+        .unwrap();
+    m.selected = new_at;
+    menu_key(&mut m, KeyCode::Enter);
+    for _ in 0..6 {
+        menu_key(&mut m, KeyCode::Down);
+    }
+    menu_key(&mut m, KeyCode::Enter);
+    let Some(StartChoice::New(at2, _)) = m.chosen.clone() else {
+        panic!("{:?}", m.chosen)
+    };
+    assert_eq!(at2, dir.join("campaigns").join("normandy_1944-2"));
+    // Deleting asks first; any key but y keeps it.
+    let mut m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
+    m.selected = 0;
+    menu_key(&mut m, KeyCode::Char('d'));
+    assert_eq!(m.page, Page::Delete(0));
+    menu_key(&mut m, KeyCode::Char('n'));
+    assert!(dir.join("campaign.ron").exists());
+    menu_key(&mut m, KeyCode::Char('d'));
+    menu_key(&mut m, KeyCode::Char('y'));
+    assert!(!dir.join("campaign.ron").exists());
+    assert!(m.campaigns.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
