@@ -192,6 +192,22 @@ pub enum Skill {
 }
 
 impl Skill {
+    /// What spending the marker does, in words (10.7).
+    pub fn effect(self) -> &'static str {
+        match self {
+            Skill::Leadership => "one General Initiative command",
+            Skill::SnapOut => "a paralyzed team becomes an assault team",
+            Skill::PullTogether => "a paralyzed team becomes a fire team",
+            Skill::SplitTeam => "a squad of three or four steps detaches an assault or fire team",
+            Skill::Drilled => "one more card for any action attempt",
+            Skill::KeenEye => "a spotting attempt succeeds",
+            Skill::GroundSense => "a search for cover succeeds",
+            Skill::FireDiscipline => "a concentrated fire attempt succeeds",
+            Skill::Stalker => "an infiltration succeeds",
+            Skill::Pitcher => "a hand grenade attack succeeds",
+        }
+    }
+
     /// The skill in words (10.7).
     pub fn label(self) -> &'static str {
         match self {

@@ -314,10 +314,18 @@ impl StartMenu {
             2 => form.options.all_line = !form.options.all_line,
             3 => form.options.no_ammo = !form.options.no_ammo,
             4 => form.options.abstract_comms = !form.options.abstract_comms,
-            5 => form.seed = form.seed.saturating_add_signed(by).max(1),
+            5 => form.seed = form.seed.saturating_add_signed(by),
             _ => {}
         };
         match (cmd, code) {
+            // The seed is typed, digit by digit.
+            (_, KeyCode::Char(c)) if form.row == 5 && c.is_ascii_digit() => {
+                let d = c.to_digit(10).unwrap_or(0) as u64;
+                if let Some(v) = form.seed.checked_mul(10).and_then(|v| v.checked_add(d)) {
+                    form.seed = v;
+                }
+            }
+            (_, KeyCode::Backspace) if form.row == 5 => form.seed /= 10,
             (Some(Command::Up), _) => form.row = form.row.saturating_sub(1),
             (Some(Command::Down), _) => form.row = (form.row + 1).min(NEW_ROWS - 1),
             (Some(Command::Left), _) => change(&mut form, -1),
@@ -529,8 +537,17 @@ impl StartMenu {
             (
                 "Campaign".into(),
                 camp.map(|c| c.name.clone()).unwrap_or_else(|| "none".into()),
-                camp.map(|c| format!("{} missions. {}", c.missions.len(), c.history))
-                    .unwrap_or_default(),
+                // Its first sentence: the page fits 80x24.
+                camp.map(|c| {
+                    let first = c.history.split(". ").next().unwrap_or("");
+                    format!(
+                        "{} missions. {}{}",
+                        c.missions.len(),
+                        first.trim_end_matches('.'),
+                        if first.is_empty() { "" } else { "." }
+                    )
+                })
+                .unwrap_or_default(),
             ),
             (
                 "Mode (11.2)".into(),
@@ -555,7 +572,7 @@ impl StartMenu {
             (
                 "Seed".into(),
                 form.seed.to_string(),
-                "Deals every card of the campaign: the same seed and choices give the same campaign.".into(),
+                "Deals every card of the campaign: the same seed and choices give the same campaign. Type digits to set it (Backspace erases).".into(),
             ),
             (
                 "Begin".into(),
@@ -586,7 +603,7 @@ impl StartMenu {
         let slot = self.new_slot(form);
         lines.push(Line::styled(
             match &slot.name {
-                None => "Saved in the save folder itself; on the command line: fof campaign status"
+                None => "Saved as \"main\", in the save folder itself; on the command line: fof campaign status"
                     .to_string(),
                 Some(n) => format!(
                     "Saved beside the others as \"{n}\"; on the command line: fof campaign status --name {n}"

@@ -805,11 +805,12 @@ impl Campaign {
                 )
             }
             Choice::Skill(id, k) => format!(
-                "{}: {} ({} point{})",
+                "{}: {} ({} point{}): {}",
                 name(id),
                 k.label(),
                 k.cost(),
-                if k.cost() == 1 { "" } else { "s" }
+                if k.cost() == 1 { "" } else { "s" },
+                k.effect()
             ),
             Choice::Replace(id) => {
                 let e = match &self.between {

@@ -158,8 +158,14 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
         } else {
             m.level().key()
         };
+        let skills = if m.skills.is_empty() {
+            String::new()
+        } else {
+            let names: Vec<&str> = m.skills.iter().map(|k| k.label()).collect();
+            format!("; skills for the next mission: {}", names.join(", "))
+        };
         s.push_str(&format!(
-            "  {:12} {:18} {:11} {}/{} steps [{}]{teams}\n",
+            "  {:12} {:18} {:11} {}/{} steps [{}]{teams}{skills}\n",
             m.id,
             m.label,
             level,

@@ -25,11 +25,12 @@ pub struct Slot {
 }
 
 impl Slot {
-    /// How the player names it: its name, or "the save folder's own".
+    /// How the player names it: its name, or "main" for the save
+    /// folder's own.
     pub fn title(&self) -> String {
         match &self.name {
             Some(n) => n.clone(),
-            None => "in the save folder".into(),
+            None => "main".into(),
         }
     }
 }
