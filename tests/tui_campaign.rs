@@ -347,3 +347,59 @@ fn snapshot_the_start_menu_offers_learn_mode_first_and_a_new_campaign_page() {
     assert!(m.campaigns.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_decision_between_missions_is_clicked_once_to_select_and_again_to_take() {
+    use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+    let (mut c, mut g, d) = begun(Mode::Standard);
+    for m in &mut c.roster {
+        m.steps = vec![L; m.steps.len()];
+    }
+    c.roster.iter_mut().find(|m| m.id == "2_2").unwrap().steps = vec![G, G, G, G];
+    ended(&mut g, true);
+    c.end_mission(&d, &g);
+    let mut app = app_of(c, g, d);
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(stage(&app), Some(Stage::Promote));
+    let want = Choice::Promote("2_2".into(), G);
+    let at = app
+        .driver
+        .deciding()
+        .unwrap()
+        .choices
+        .iter()
+        .position(|(c, _)| *c == want)
+        .unwrap();
+    render_with(160, 50, |f| fof::ui::view::draw(f, &app));
+    let r = app
+        .hits
+        .borrow()
+        .menu
+        .iter()
+        .find(|(_, i)| *i == at)
+        .map(|(r, _)| *r)
+        .expect("the offer is on screen");
+    let click = |app: &mut App<Camp>| {
+        app.update(Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: r.x + 2,
+            row: r.y,
+            modifiers: KeyModifiers::NONE,
+        }))
+    };
+    let before = app.driver.camp.between.as_ref().unwrap().points;
+    click(&mut app);
+    assert_eq!(app.between_sel, at);
+    assert_eq!(app.driver.camp.between.as_ref().unwrap().points, before);
+    click(&mut app);
+    assert_eq!(app.driver.camp.between.as_ref().unwrap().points, before - 1);
+    let m = app
+        .driver
+        .camp
+        .roster
+        .iter()
+        .find(|m| m.id == "2_2")
+        .unwrap();
+    assert_eq!(m.steps.iter().filter(|e| **e == L).count(), 1);
+}

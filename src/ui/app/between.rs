@@ -122,6 +122,17 @@ impl<D: Driver> App<D> {
             .unwrap_or(0);
     }
 
+    /// A decision clicked: selected, or taken when it already was.
+    pub(super) fn between_click(&mut self, i: usize) {
+        if i == self.between_sel {
+            if let Screen::Between(f) = self.screen.clone() {
+                self.between_command(Command::Confirm, &f);
+            }
+        } else {
+            self.between_sel = i;
+        }
+    }
+
     pub(super) fn between_command(&mut self, cmd: Command, f: &Finished) {
         if let Some(d) = self.driver.deciding() {
             let n = d.choices.len();

@@ -881,6 +881,12 @@ impl<D: Driver> App<D> {
                     }
                     return;
                 }
+                if let (Overlay::None, Screen::Between(_)) = (&self.overlay, &self.screen) {
+                    if let Some((_, i)) = hits.menu.iter().find(|(r, _)| hit(r)) {
+                        self.between_click(*i);
+                    }
+                    return;
+                }
                 if self.overlay != Overlay::None || self.screen != Screen::Play {
                     return;
                 }

@@ -52,6 +52,8 @@ fn deciding<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, d: &Deciding) {
     let text = text_rows(&d.lines, width, Role::Text, t);
     // The decisions: the selected one in sight, the suggestion marked.
     let mut rows: Vec<Line> = Vec::new();
+    // Which decision each row shows, for the mouse.
+    let mut row_of: Vec<usize> = Vec::new();
     let mut sel_row = 0;
     for (i, (_, label)) in d.choices.iter().enumerate() {
         let suggested = d.suggested == Some(i);
@@ -69,7 +71,9 @@ fn deciding<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, d: &Deciding) {
         if suggested {
             spans.push(Span::styled(tail, t.style(Role::Dim)));
         }
-        rows.extend(wrap_indented(spans, width, 4));
+        let wrapped = wrap_indented(spans, width, 4);
+        row_of.extend(std::iter::repeat_n(i, wrapped.len()));
+        rows.extend(wrapped);
     }
     let done = if d.done.is_empty() {
         Vec::new()
@@ -155,6 +159,16 @@ fn deciding<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, d: &Deciding) {
     }
     f.render_widget(Paragraph::new(shown), text_a);
     let first = (sel_row + 1).saturating_sub(list_h);
+    app.hits.borrow_mut().menu = row_of
+        .iter()
+        .enumerate()
+        .skip(first)
+        .take(list_h)
+        .map(|(r, i)| {
+            let y = list_a.y + (r - first) as u16;
+            (Rect::new(list_a.x, y, list_a.width, 1), *i)
+        })
+        .collect();
     f.render_widget(
         Paragraph::new(
             rows.into_iter()
