@@ -753,3 +753,45 @@ fn campaign_new_without_an_id_and_fof_list_name_the_campaigns() {
     assert!(stderr(&o).contains("normandy_1944"), "{}", stderr(&o));
     assert!(!dir.join("campaign.ron").exists());
 }
+
+#[test]
+fn a_campaign_file_from_before_recorded_decisions_is_refused_by_verify_with_why() {
+    let dir = save_dir("oldfile");
+    let d = dir.to_str().unwrap();
+    assert!(
+        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
+            .status
+            .success()
+    );
+    assert!(
+        fof(&[
+            "campaign",
+            "play",
+            "--between",
+            "suggestion",
+            "--save-dir",
+            d
+        ])
+        .status
+        .success()
+    );
+    let file = dir.join("campaign.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    // An earlier version wrote no replay name nor choices in its records.
+    let old: String = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("replay:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_ne!(old, text);
+    std::fs::write(&file, old).unwrap();
+    assert!(
+        fof(&["campaign", "status", "--save-dir", d])
+            .status
+            .success()
+    );
+    let v = fof(&["campaign", "verify", "--save-dir", d]);
+    assert_eq!(v.status.code(), Some(1));
+    assert!(stderr(&v).contains("earlier version"), "{}", stderr(&v));
+    let _ = std::fs::remove_dir_all(&dir);
+}

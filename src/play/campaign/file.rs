@@ -243,6 +243,11 @@ pub fn verify(dir: &std::path::Path, data: &std::sync::Arc<DataSet>) -> Result<S
             .start_recorded(data, c.options)
             .map_err(|e| format!("{at}: {e}"))?;
         let expected = replay_name(&c, &r.mission);
+        if r.replay.is_empty() {
+            return Err(format!(
+                "{at}: written by an earlier version of fof, which made the decisions between missions itself and did not record them: this campaign cannot be verified"
+            ));
+        }
         if r.replay != expected {
             return Err(format!(
                 "{at}: its replay is recorded as `{}`, but the campaign there plays `{expected}`",
