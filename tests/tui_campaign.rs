@@ -158,6 +158,19 @@ fn snapshot_campaign_briefing_says_what_is_at_stake() {
     let app = app_of(c, g, d);
     assert_eq!(app.screen, Screen::Briefing);
     both_sizes("campaign_briefing_stakes", &app);
+    // At 80x24 the briefing is longer than the screen: it scrolls, no
+    // further than its end.
+    let mut app = app;
+    render_with(80, 24, |f| fof::ui::view::draw(f, &app));
+    let max = app.hits.borrow().report_max;
+    assert!(max > 0);
+    for _ in 0..max + 5 {
+        key(&mut app, KeyCode::Down);
+    }
+    assert_eq!(app.report_scroll, max);
+    let shown = render_with(80, 24, |f| fof::ui::view::draw(f, &app));
+    assert!(shown.contains(&format!("({max}/{max})")), "{shown}");
+    assert!(shown.contains("The company"), "{shown}");
 }
 
 #[test]

@@ -139,14 +139,12 @@ impl<D: Driver> App<D> {
             match cmd {
                 // With one choice, the arrows scroll the text (a long
                 // debrief on a small screen).
-                Command::Up if n <= 1 => self.report_scroll = self.report_scroll.saturating_sub(1),
-                Command::Down if n <= 1 => {
-                    self.report_scroll = self.report_scroll.saturating_add(1)
-                }
+                Command::Up if n <= 1 => self.scroll_report(-1),
+                Command::Down if n <= 1 => self.scroll_report(1),
                 Command::Up => self.between_sel = self.between_sel.saturating_sub(1),
                 Command::Down if self.between_sel + 1 < n => self.between_sel += 1,
-                Command::LogUp => self.report_scroll = self.report_scroll.saturating_sub(5),
-                Command::LogDown => self.report_scroll = self.report_scroll.saturating_add(5),
+                Command::LogUp => self.scroll_report(-5),
+                Command::LogDown => self.scroll_report(5),
                 Command::Confirm => {
                     let Some((c, _)) = d.choices.get(self.between_sel) else {
                         return;
@@ -170,8 +168,8 @@ impl<D: Driver> App<D> {
             return;
         }
         match cmd {
-            Command::Up => self.report_scroll = self.report_scroll.saturating_sub(1),
-            Command::Down => self.report_scroll = self.report_scroll.saturating_add(1),
+            Command::Up => self.scroll_report(-1),
+            Command::Down => self.scroll_report(1),
             Command::Confirm if f.next => match self.driver.next_mission() {
                 Ok(()) => {
                     self.screen = Screen::Briefing;

@@ -611,11 +611,15 @@ impl<D: Driver> App<D> {
             _ => {}
         }
         match self.screen.clone() {
-            Screen::Briefing => {
-                if cmd == Command::Confirm {
+            Screen::Briefing => match cmd {
+                Command::Confirm => {
                     self.screen = Screen::Play;
+                    self.report_scroll = 0;
                 }
-            }
+                Command::Up => self.scroll_report(-1),
+                Command::Down => self.scroll_report(1),
+                _ => {}
+            },
             Screen::Result => match cmd {
                 Command::Confirm => match self.driver.finish() {
                     Ok(f) => self.enter_between(f),

@@ -148,6 +148,7 @@ fn deciding<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, d: &Deciding) {
     } else {
         k(Command::Down)
     };
+    app.hits.borrow_mut().report_max = over as u16;
     let scroll = (app.report_scroll as usize).min(over);
     let mut shown: Vec<Line> = text.into_iter().skip(scroll).collect();
     if scroll < over {
@@ -231,6 +232,7 @@ fn finished<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, fin: &Finished) 
             .areas(inner);
     let h = text_a.height as usize;
     let over = text.len().saturating_sub(h);
+    app.hits.borrow_mut().report_max = over as u16;
     let scroll = (app.report_scroll as usize).min(over);
     f.render_widget(
         Paragraph::new(text.into_iter().skip(scroll).take(h).collect::<Vec<_>>()),

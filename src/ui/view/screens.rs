@@ -196,23 +196,47 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         head.append(&mut lines);
         lines = head;
     }
+    // Too long for the screen (80x24, say), it scrolls with the arrows.
+    let inner_w = area.width.saturating_sub(2).max(1) as usize;
+    let rows: usize = lines
+        .iter()
+        .map(|l| l.width().div_ceil(inner_w).max(1))
+        .sum();
+    let room = area.height.saturating_sub(2) as usize;
+    let max = rows.saturating_sub(room) as u16;
+    let scroll = app.report_scroll.min(max);
+    app.hits.borrow_mut().report_max = max;
     let keys = format!(
-        " {}: {}   {}: help   {}: quit ",
+        " {}: {}   {}{}: help   {}: quit ",
         app.keys.key(Command::Confirm),
         if resumed { "carry on" } else { "begin" },
+        if max > 0 {
+            format!(
+                "{}/{}: scroll ({}/{})   ",
+                app.keys.key(Command::Up),
+                app.keys.key(Command::Down),
+                scroll,
+                max
+            )
+        } else {
+            String::new()
+        },
         app.keys.key(Command::Help),
         app.keys.key(Command::Quit)
     );
     f.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: false }).block(
-            t.block()
-                .title(if resumed {
-                    " Mission in progress "
-                } else {
-                    " Mission briefing "
-                })
-                .title_bottom(Line::styled(keys, t.style(Role::Highlight))),
-        ),
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((scroll, 0))
+            .block(
+                t.block()
+                    .title(if resumed {
+                        " Mission in progress "
+                    } else {
+                        " Mission briefing "
+                    })
+                    .title_bottom(Line::styled(keys, t.style(Role::Highlight))),
+            ),
         area,
     );
 }
