@@ -441,6 +441,16 @@ impl StartMenu {
         }
     }
 
+    /// A page of the menu: its lines, wrapped, in a frame with its title.
+    fn page_of(&self, f: &mut Frame, title: &str, lines: Vec<Line<'static>>) {
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(self.theme.block().title(title.to_string())),
+            f.area(),
+        );
+    }
+
     fn header(&self) -> Vec<Line<'static>> {
         let t = &self.theme;
         vec![
@@ -521,16 +531,10 @@ impl StartMenu {
             ),
             t.style(Role::Dim),
         ));
-        f.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(t.block().title(" fof ")),
-            area,
-        );
+        self.page_of(f, " fof ", lines);
     }
 
     fn draw_new(&self, f: &mut Frame, form: &NewForm) {
-        let area = f.area();
         let t = &self.theme;
         let camp = self.data.campaigns.get(form.campaign);
         let rows: [(String, String, String); NEW_ROWS] = [
@@ -627,16 +631,10 @@ impl StartMenu {
             ),
             t.style(Role::Dim),
         ));
-        f.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(t.block().title(" fof: new campaign ")),
-            area,
-        );
+        self.page_of(f, " fof: new campaign ", lines);
     }
 
     fn draw_delete(&self, f: &mut Frame, i: usize) {
-        let area = f.area();
         let t = &self.theme;
         let (slot, d) = &self.campaigns[i];
         let line = match d {
@@ -658,12 +656,7 @@ impl StartMenu {
             "y: delete it   any other key: keep it",
             t.style(Role::Dim),
         ));
-        f.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .block(t.block().title(" fof ")),
-            area,
-        );
+        self.page_of(f, " fof ", lines);
     }
 }
 

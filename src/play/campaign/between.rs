@@ -110,6 +110,29 @@ pub struct Between {
     pub over: bool,
 }
 
+impl Between {
+    /// The replacement step placed next (10.4): veterans first.
+    pub fn next_replacement(&self) -> Option<Experience> {
+        if self.veterans > 0 {
+            Some(Experience::Veteran)
+        } else if self.green > 0 {
+            Some(Experience::Green)
+        } else {
+            None
+        }
+    }
+
+    /// Takes the replacement step placed next from those left.
+    pub(super) fn take_replacement(&mut self) -> Option<Experience> {
+        let e = self.next_replacement()?;
+        match e {
+            Experience::Veteran => self.veterans -= 1,
+            _ => self.green -= 1,
+        }
+        Some(e)
+    }
+}
+
 /// One decision between missions. Written in the campaign file as a short
 /// line of words ("promote 1_1 green"), so that the file reads like a
 /// replay.
@@ -343,13 +366,9 @@ impl Campaign {
             Choice::Replace(id) => {
                 let i = unit(self, id).expect("offered");
                 let bb = self.between.as_mut().expect("open");
-                let e = if bb.veterans > 0 {
-                    bb.veterans -= 1;
-                    Experience::Veteran
-                } else {
-                    bb.green -= 1;
-                    Experience::Green
-                };
+                let e = bb
+                    .take_replacement()
+                    .expect("offered only while steps are left");
                 self.roster[i].add_step(e);
                 let note = format!(
                     "{}: a {} replacement step (10.4)",
@@ -813,10 +832,12 @@ impl Campaign {
                 k.effect()
             ),
             Choice::Replace(id) => {
-                let e = match &self.between {
-                    Some(b) if b.veterans > 0 => "veteran",
-                    _ => "green",
-                };
+                let e = self
+                    .between
+                    .as_ref()
+                    .and_then(Between::next_replacement)
+                    .unwrap_or(Experience::Green)
+                    .key();
                 let m = self.roster.iter().find(|m| m.id == *id);
                 let (have, full) = m.map(|m| (m.steps.len(), m.full)).unwrap_or((0, 0));
                 format!("{}: a {e} step ({have} of {full} steps now)", name(id))

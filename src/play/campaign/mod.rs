@@ -848,29 +848,12 @@ impl Campaign {
         });
         self.rebuild_leaders();
         while let Some(i) = self.furthest_below(true) {
-            let Some(b) = self.between.as_mut() else {
-                break;
-            };
-            let e = if b.veterans > 0 {
-                b.veterans -= 1;
-                Experience::Veteran
-            } else if b.green > 0 {
-                b.green -= 1;
-                Experience::Green
-            } else {
+            let Some(e) = self.between.as_mut().and_then(Between::take_replacement) else {
                 break;
             };
             self.roster[i].add_step(e);
         }
         self.between = saved;
-    }
-
-    /// 11.3 step 3 as the program suggests: squads out of play come back
-    /// from teams while they can (see [`Campaign::choices`]).
-    pub fn reconstitute_from_teams(&mut self) {
-        while let Some(i) = self.suggest_rebuild() {
-            self.rebuild(i);
-        }
     }
 
     /// The unit of several steps furthest below its full strength (the
