@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::new_data;
+use common::{leave, member, new_data, started};
 
 use fof::data::DataSet;
 use fof::data::action::Experience::{self, Green as G, Line as L, Veteran as V};
@@ -50,18 +50,6 @@ fn rule_10_6_the_combined_experience_of_multi_step_units() {
         s.reverse();
         assert_eq!(combined(&s), *want, "{s:?}");
     }
-}
-
-/// A campaign whose first mission has been set up (the roster enlisted).
-fn started(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
-    let d = new_data();
-    let mut c = Campaign::new(&d, "normandy_1944", mode, 7).unwrap();
-    let g = c.start(&d, Options::default()).unwrap();
-    (c, g, d)
-}
-
-fn member<'a>(c: &'a Campaign, id: &str) -> &'a fof::play::campaign::Member {
-    c.roster.iter().find(|m| m.id == id).unwrap()
 }
 
 fn finish(g: &mut Game, success: bool, xp: u32) {
@@ -473,21 +461,6 @@ fn rule_1_2_3_a_a_squad_down_to_one_step_enters_the_next_mission_as_a_fire_team(
     assert_eq!(team.len(), 1);
     assert_eq!(team[0].kind, UnitKind::FireTeam);
     assert_eq!(team[0].experience, G, "an LAT is Green (10.2.1)");
-}
-
-/// Ends the first mission with squad `sq` reduced to `counter` steps (0:
-/// its counter out of play) and `teams` fire teams of its designation.
-fn leave(g: &mut Game, sq: &str, counter: u8, teams: usize) {
-    let u = g.state().by_roster(sq).unwrap().clone();
-    for _ in 0..teams {
-        fof::engine::kernel::units::spawn_team(g, &u, UnitKind::FireTeam);
-    }
-    let s = g.state_mut().unit_mut(u.id);
-    if counter == 0 {
-        s.removed = true;
-    } else {
-        s.steps = counter;
-    }
 }
 
 #[test]

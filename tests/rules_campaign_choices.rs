@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::new_data;
+use common::{leave, member, started};
 
 use fof::data::DataSet;
 use fof::data::action::Experience::{Green as G, Line as L, Veteran as V};
@@ -14,17 +14,6 @@ use fof::engine::kernel::state::{Outcome, Tally};
 use fof::engine::{Game, Options};
 use fof::play::campaign::{Campaign, Choice, Mode, Stage};
 use std::sync::Arc;
-
-fn started(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
-    let d = new_data();
-    let mut c = Campaign::new(&d, "normandy_1944", mode, 7).unwrap();
-    let g = c.start(&d, Options::default()).unwrap();
-    (c, g, d)
-}
-
-fn member<'a>(c: &'a Campaign, id: &str) -> &'a fof::play::campaign::Member {
-    c.roster.iter().find(|m| m.id == id).unwrap()
-}
 
 fn finish(g: &mut Game, success: bool, xp: u32) {
     let s = g.state_mut();
@@ -37,20 +26,6 @@ fn finish(g: &mut Game, success: bool, xp: u32) {
         lines: vec![(Task::InflictCasualty, xp, xp)],
         total: xp,
     });
-}
-
-/// The squad `sq` ends with `counter` steps and `teams` fire teams.
-fn leave(g: &mut Game, sq: &str, counter: u8, teams: usize) {
-    let u = g.state().by_roster(sq).unwrap().clone();
-    for _ in 0..teams {
-        fof::engine::kernel::units::spawn_team(g, &u, UnitKind::FireTeam);
-    }
-    let s = g.state_mut().unit_mut(u.id);
-    if counter == 0 {
-        s.removed = true;
-    } else {
-        s.steps = counter;
-    }
 }
 
 /// Takes the debrief and goes on to the first stage with a decision.

@@ -2,6 +2,8 @@
 //! (state tests), and its screens drawn to ratatui's `TestBackend` at fixed
 //! sizes (snapshot tests, reviewed and kept in tests/snapshots/).
 
+mod common;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use fof::data::{DataSet, DataSource, load};
 use fof::engine::kernel::input::Action;
@@ -13,8 +15,6 @@ use fof::ui::app::{App, Driver, Group, Local, Msg, Overlay, Row, Screen, Sel};
 use fof::ui::keys::{Command, KeyMap};
 use fof::ui::labels;
 use fof::ui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use std::sync::Arc;
 
 const MISSION: &str = "crossroads_firefight";
@@ -59,19 +59,7 @@ fn ch(app: &mut App<Local>, c: char) {
 }
 
 fn render(app: &App<Local>, w: u16, h: u16) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    t.draw(|f| fof::ui::view::draw(f, app)).expect("draw");
-    let buf = t.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..h {
-        let mut line = String::new();
-        for x in 0..w {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
+    common::render_with(w, h, |f| fof::ui::view::draw(f, app))
 }
 
 /// Closes the drawn-cards window if one is open.

@@ -6,21 +6,19 @@
 
 mod common;
 
-use common::new_data;
+use common::{new_data, render_with, started};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fof::data::DataSet;
 use fof::data::action::Experience::{Green as G, Line as L, Veteran as V};
 use fof::data::mission::Task;
 use fof::engine::kernel::events::Event;
 use fof::engine::kernel::state::{Outcome, Tally};
-use fof::engine::{Game, Illegal, Input, Options};
+use fof::engine::{Game, Illegal, Input};
 use fof::play::campaign::{Campaign, Choice, Mode, Stage};
 use fof::ui::app::{App, Deciding, Driver, Finished, Msg, Screen};
 use fof::ui::keys::KeyMap;
 use fof::ui::start::{Choice as StartChoice, Page, StartMenu};
 use fof::ui::theme::Theme;
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -78,22 +76,6 @@ fn explanations() -> Arc<fof::learn::Learn> {
     Arc::new(learn)
 }
 
-fn render_with(w: u16, h: u16, draw: impl FnOnce(&mut ratatui::Frame)) -> String {
-    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
-    t.draw(draw).expect("draw");
-    let buf = t.backend().buffer().clone();
-    let mut out = String::new();
-    for y in 0..h {
-        let mut line = String::new();
-        for x in 0..w {
-            line.push_str(buf[(x, y)].symbol());
-        }
-        out.push_str(line.trim_end());
-        out.push('\n');
-    }
-    out
-}
-
 fn both_sizes(name: &str, app: &App<Camp>) {
     for (w, h) in [(80, 24), (160, 50)] {
         insta::assert_snapshot!(
@@ -109,14 +91,6 @@ fn key<D: Driver>(app: &mut App<D>, code: KeyCode) {
 
 fn menu_key(m: &mut StartMenu, code: KeyCode) {
     m.update(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
-}
-
-/// A campaign's first mission set up, every step of the company `level`.
-fn begun(mode: Mode) -> (Campaign, Game, Arc<DataSet>) {
-    let d = new_data();
-    let mut c = Campaign::new(&d, "normandy_1944", mode, 7).unwrap();
-    let g = c.start(&d, Options::default()).unwrap();
-    (c, g, d)
 }
 
 fn ended(g: &mut Game, success: bool) {
@@ -154,7 +128,7 @@ fn stage(app: &App<Camp>) -> Option<Stage> {
 
 #[test]
 fn snapshot_campaign_briefing_says_what_is_at_stake() {
-    let (c, g, d) = begun(Mode::Survivor);
+    let (c, g, d) = started(Mode::Survivor);
     let app = app_of(c, g, d);
     assert_eq!(app.screen, Screen::Briefing);
     both_sizes("campaign_briefing_stakes", &app);
@@ -175,7 +149,7 @@ fn snapshot_campaign_briefing_says_what_is_at_stake() {
 
 #[test]
 fn snapshot_the_debrief_and_each_decision_between_missions() {
-    let (mut c, mut g, d) = begun(Mode::Survivor);
+    let (mut c, mut g, d) = started(Mode::Survivor);
     for m in &mut c.roster {
         m.steps = vec![L; m.steps.len()];
     }
@@ -264,7 +238,7 @@ fn snapshot_the_debrief_and_each_decision_between_missions() {
 
 #[test]
 fn snapshot_a_campaign_lost_says_why_and_how_to_begin_another() {
-    let (mut c, mut g, d) = begun(Mode::Standard);
+    let (mut c, mut g, d) = started(Mode::Standard);
     ended(&mut g, false);
     c.end_mission(&d, &g);
     assert!(c.end.is_some());
@@ -364,7 +338,7 @@ fn snapshot_the_start_menu_offers_learn_mode_first_and_a_new_campaign_page() {
 #[test]
 fn a_decision_between_missions_is_clicked_once_to_select_and_again_to_take() {
     use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-    let (mut c, mut g, d) = begun(Mode::Standard);
+    let (mut c, mut g, d) = started(Mode::Standard);
     for m in &mut c.roster {
         m.steps = vec![L; m.steps.len()];
     }

@@ -7,19 +7,24 @@
 //! - [`inputs`]: building orders and applying inputs that must be legal or
 //!   refused;
 //! - [`sources`]: the data sources, edited and loaded, and copies of the
-//!   data folders on disk.
+//!   data folders on disk;
+//! - [`campaign`]: a campaign begun, its members, a squad left as a
+//!   mission might leave it;
+//! - [`screen`]: a screen drawn without a terminal, as text.
 //!
 //! Every helper is re-exported here: `use common::{id, put, ...}`.
 
 #![allow(dead_code)]
 
 pub mod board;
+pub mod campaign;
 pub mod cards;
 pub mod inputs;
+pub mod screen;
 pub mod setup;
 pub mod sources;
 
 // Each test binary uses a few of the helpers: the re-exports it leaves
 // unused are not a fault.
 #[allow(unused_imports)]
-pub use {board::*, cards::*, inputs::*, setup::*, sources::*};
+pub use {board::*, campaign::*, cards::*, inputs::*, screen::*, setup::*, sources::*};
