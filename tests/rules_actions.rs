@@ -1395,6 +1395,39 @@ fn rule_4_2_1_e_order_of_precedence_xo_plt_hq_arty_fo_first_sergeant_then_a_step
 }
 
 #[test]
+fn rule_10_2_2_any_platoon_hq_may_take_over_the_company_the_player_picks() {
+    // 10.2.2: the XO gone, "any Platoon HQ": each is a legal recipient,
+    // not only the first.
+    let mut g = game();
+    let (co, xo, sg) = (id(&g, "co_hq"), id(&g, "xo"), id(&g, "first_sgt"));
+    let plts = [id(&g, "1plt_hq"), id(&g, "2plt_hq"), id(&g, "3plt_hq")];
+    u(&mut g, co).removed = true;
+    u(&mut g, xo).removed = true;
+    put_all(&mut g, &[sg, plts[0], plts[1], plts[2]], p(2, 2));
+    assert_eq!(
+        fof::engine::command::actions::co_successors(&g),
+        plts.to_vec()
+    );
+    impulse(&mut g, Some(sg));
+    for h in plts {
+        assert!(
+            legal(&g, &by(sg, Action::ReconstituteCoHq { from: h })),
+            "{h:?}"
+        );
+    }
+    // The first sergeant is below them in the order: refused, naming them.
+    let why = refused(&mut g, by(sg, Action::ReconstituteCoHq { from: sg }));
+    assert!(why.contains("one of"), "{why}");
+    ok(&mut g, by(sg, Action::ReconstituteCoHq { from: plts[2] }));
+    assert!(unit(&g, co).in_play());
+    assert!(
+        !unit(&g, plts[2]).in_play(),
+        "the 3rd platoon's HQ took over"
+    );
+    assert!(unit(&g, plts[0]).in_play() && unit(&g, plts[1]).in_play());
+}
+
+#[test]
 fn rule_10_2_2_a_higher_unit_on_its_fire_team_side_is_not_skipped() {
     let mut g = game();
     let (co, xo, sg, plt) = (
@@ -1902,6 +1935,68 @@ fn rule_4_2_3_i_teams_reconstitute_a_removed_squad_with_as_many_steps() {
     assert_eq!(s.steps, 3, "as many steps as teams (10.2.1 slip)");
     assert_eq!(s.pos, p(2, 2));
     assert!(teams.iter().all(|t| !unit(&g, *t).in_play()));
+}
+
+#[test]
+fn rule_10_2_1_the_player_names_the_removed_squad_the_teams_rebuild() {
+    // Squads 1/3 and 1/2 (2nd platoon) are both out of play: the rule
+    // names neither, so the player does; the teams' own platoon comes
+    // first as the suggestion.
+    let (mut g, co, sq, teams) = broken_squad();
+    let other = id(&g, "2_1");
+    u(&mut g, other).removed = true;
+    let mut deck = card_numbers(&g, 1, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
+    top(&mut g, &deck);
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams.clone(),
+            },
+        ),
+    );
+    assert!(!unit(&g, sq).in_play() && !unit(&g, other).in_play());
+    assert_eq!(
+        g.legal_inputs(),
+        vec![Input::Reform { squad: sq }, Input::Reform { squad: other }]
+    );
+    assert_eq!(g.suggestion(), Some(Input::Reform { squad: sq }));
+    // Any other input waits for the answer.
+    refused(&mut g, Input::EndImpulse);
+    ok(&mut g, Input::Reform { squad: other });
+    let s = unit(&g, other);
+    assert!(s.in_play() && s.rebuilt);
+    assert_eq!((s.steps, s.pos), (3, p(2, 2)));
+    assert!(!unit(&g, sq).in_play(), "the other squad stays out");
+    assert!(teams.iter().all(|t| !unit(&g, *t).in_play()));
+}
+
+#[test]
+fn rule_10_2_1_a_captured_squad_or_one_too_small_is_not_offered() {
+    // 10.2.1: never more steps than the squad had; a squad taken prisoner
+    // (9.13) is out of the mission. With one squad left to offer, nothing
+    // is asked.
+    let (mut g, co, sq, teams) = broken_squad();
+    let gone = id(&g, "2_1");
+    u(&mut g, gone).removed = true;
+    u(&mut g, gone).captured = true;
+    let mut deck = card_numbers(&g, 1, no_rally);
+    deck.extend(card_numbers(&g, 1, rally));
+    top(&mut g, &deck);
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::ReconstituteSquad {
+                teams: teams.clone(),
+            },
+        ),
+    );
+    assert!(g.state().choices.is_empty());
+    assert!(unit(&g, sq).in_play());
+    assert!(!unit(&g, gone).in_play());
 }
 
 #[test]

@@ -336,7 +336,16 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
         }
         assert!(g.is_over(), "mission {} stalled", g.state().mission);
         assert!(g.state().tally.is_some(), "experience tallied at the end");
-        let before = c.steps();
+        // Attached units come back at full strength from their parent
+        // units when the campaign moves on (10.4): they are not counted.
+        let own = |c: &Campaign| -> usize {
+            c.roster
+                .iter()
+                .filter(|m| !c.attached.contains(&m.id))
+                .map(|m| m.steps.len())
+                .sum()
+        };
+        let before = own(&c);
         let mode = c.mode;
         let r = c.after_mission(d, &g);
         played += 1;
@@ -376,7 +385,7 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
             assert!(m.steps.len() <= m.full as usize, "{m:?} after {r:?}");
         }
         assert!(
-            c.steps() <= before + r.replacements as usize + r.veterans_returned as usize,
+            own(&c) <= before + r.replacements as usize + r.veterans_returned as usize,
             "no step from nowhere"
         );
         assert!(played <= 30, "the campaign ends");

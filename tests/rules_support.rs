@@ -111,8 +111,21 @@ fn rule_9_13_enemy_casualties_on_a_cleared_card_are_captured_without_a_us_unit_t
     assert!(!g.state().unit(cas).captured);
 }
 
-#[test]
-fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
+/// The answer the engine suggests to its pending question, as the one-key
+/// default offers it.
+fn take_suggestion(g: &mut Game) {
+    let s = g.suggestion().expect("a question with a suggestion");
+    assert_eq!(
+        g.legal_inputs().first(),
+        Some(&s),
+        "the suggestion comes first"
+    );
+    g.apply_held(&s).expect("the suggestion is legal");
+}
+
+/// Two units of the company that could guard a German litter team taken
+/// on R2C2: the one-step LMG team and squad 2/1.
+fn prisoners_and_two_guards() -> (Game, UnitId, UnitId, UnitId) {
     let mut g = game();
     let team = add(&mut g, "de_litter_team", p(2, 2));
     let squad = id(&g, "2_1");
@@ -120,9 +133,62 @@ fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
     fof::engine::combat::capture::capture_retreat(&mut g);
-    assert!(g.state().unit(team).captured);
+    (g, team, squad, lmg)
+}
+
+#[test]
+fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
+    // 9.13 names single-step units with a printed VOF as guards: the LMG
+    // team is the suggestion, before a step of the squad.
+    let (mut g, team, squad, lmg) = prisoners_and_two_guards();
+    assert!(g.state().unit(team).captured, "taken at once");
+    assert_eq!(
+        g.legal_inputs(),
+        vec![Input::Guard { unit: lmg }, Input::Guard { unit: squad }]
+    );
+    take_suggestion(&mut g);
     assert!(g.state().unit(lmg).guard, "the one-step LMG team guards");
     assert_eq!(g.state().unit(squad).steps, 4);
+}
+
+#[test]
+fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
+    let (mut g, team, squad, lmg) = prisoners_and_two_guards();
+    let (rule, q) = fof::engine::turn::choices::question(&g, &g.state().choices[0]);
+    assert_eq!(rule, "9.13");
+    assert!(q.contains("guard"), "{q}");
+    // Anything but an answer is refused while the question waits.
+    let why = g.apply_held(&Input::EndImpulse).unwrap_err().0;
+    assert!(why.contains("9.13"), "{why}");
+    // The squad gives up a step instead of the LMG team.
+    g.apply_held(&Input::Guard { unit: squad }).unwrap();
+    assert!(g.state().unit(team).captured);
+    assert_eq!(g.state().unit(squad).steps, 3);
+    assert!(
+        g.state().unit(lmg).in_play(),
+        "the LMG team stays in the fight"
+    );
+    let guards: Vec<_> = g.state().units.iter().filter(|u| u.guard).collect();
+    assert_eq!(guards.len(), 1);
+    assert_eq!(guards[0].designation, g.state().unit(squad).designation);
+    assert!(!guards[0].in_play());
+    // A unit that is not on the card is refused.
+    let (mut g, _, _, _) = prisoners_and_two_guards();
+    let far = id(&g, "co_hq");
+    let why = g.apply_held(&Input::Guard { unit: far }).unwrap_err().0;
+    assert!(why.contains("answer the question first"), "{why}");
+}
+
+#[test]
+fn rule_9_13_a_single_possible_guard_is_not_asked() {
+    let mut g = game();
+    let team = add(&mut g, "de_litter_team", p(2, 2));
+    let lmg = id(&g, "2_lmg");
+    put(&mut g, lmg, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert!(g.state().choices.is_empty());
+    assert!(g.state().unit(team).captured);
+    assert!(g.state().unit(lmg).guard);
 }
 
 #[test]
@@ -198,10 +264,101 @@ fn rule_3_5_a_litter_team_retreats_with_the_casualty_it_carries() {
     g.state_mut().carried.push((team, cas));
     under_fire(&mut g, p(2, 2));
     fof::engine::combat::capture::capture_retreat(&mut g);
+    take_suggestion(&mut g);
     let t = g.state().unit(team).pos;
     assert_ne!(t, p(2, 2), "a casualty step is on the card: it retreats");
     assert_eq!(g.state().unit(cas).pos, t);
     assert_eq!(g.state().carried, vec![(team, cas)]);
+}
+
+#[test]
+fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
+    // On an open map three cards toward the company's edge are out of fire
+    // and no better covered than another: the rule gives no way to settle
+    // it for a litter team, so the player picks (decision, 3.5).
+    let mut g = game();
+    let team = add(&mut g, "us_litter_team", p(2, 2));
+    let cas = add(&mut g, "us_casualty", p(2, 2));
+    g.state_mut().carried.push((team, cas));
+    under_fire(&mut g, p(2, 2));
+    let drawn = g.state().deck.cards_drawn();
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert_eq!(g.state().deck.cards_drawn(), drawn, "no R# drawn");
+    let to: Vec<CardPos> = g
+        .legal_inputs()
+        .iter()
+        .map(|i| match i {
+            Input::RetreatTo { to, .. } => *to,
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(to, vec![p(1, 1), p(1, 2), p(1, 3)]);
+    g.apply_held(&Input::RetreatTo {
+        unit: team,
+        to: p(1, 3),
+        casualty: Some(cas),
+    })
+    .unwrap();
+    let t = g.state().unit(team);
+    assert_eq!(t.pos, p(1, 3));
+    assert!(t.exposed);
+    assert_eq!(g.state().unit(cas).pos, p(1, 3));
+    // A card that is not among the best is refused.
+    let mut g = game();
+    let team = add(&mut g, "us_litter_team", p(2, 2));
+    let cas = add(&mut g, "us_casualty", p(2, 2));
+    g.state_mut().carried.push((team, cas));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    let why = g
+        .apply_held(&Input::RetreatTo {
+            unit: team,
+            to: p(2, 1),
+            casualty: Some(cas),
+        })
+        .unwrap_err()
+        .0;
+    assert!(why.contains("3.5"), "{why}");
+}
+
+#[test]
+fn rule_3_5_the_player_chooses_which_free_casualty_a_litter_team_takes() {
+    // Two casualties lie free beside the team; the best card is unique (a
+    // 1-column map would do; here the casualties' choice is enough).
+    let mut g = game();
+    let team = add(&mut g, "us_litter_team", p(2, 2));
+    let a = add(&mut g, "us_casualty", p(2, 2));
+    let b = add(&mut g, "us_casualty", p(2, 2));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    let offered: std::collections::BTreeSet<Option<UnitId>> = g
+        .legal_inputs()
+        .iter()
+        .filter_map(|i| match i {
+            Input::RetreatTo { casualty, .. } => Some(*casualty),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, [Some(a), Some(b)].into_iter().collect());
+    g.apply_held(&Input::RetreatTo {
+        unit: team,
+        to: p(1, 2),
+        casualty: Some(b),
+    })
+    .unwrap();
+    assert_eq!(g.state().unit(b).pos, p(1, 2));
+    assert_eq!(g.state().unit(a).pos, p(2, 2), "the other stays");
+    assert_eq!(g.state().carried, vec![(team, b)]);
+}
+
+#[test]
+fn rule_3_5_a_paralyzed_teams_ties_are_settled_by_the_r_number_not_asked() {
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    under_fire(&mut g, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert!(g.state().choices.is_empty());
+    assert_ne!(g.state().unit(team).pos, p(2, 2));
 }
 
 #[test]
@@ -223,6 +380,7 @@ fn rule_3_5_a_litter_team_retreats_only_with_a_casualty_and_takes_it_along() {
     assert_eq!(g.state().unit(team).pos, p(2, 2), "no casualty: it stays");
     let cas = add(&mut g, "us_casualty", p(2, 2));
     fof::engine::combat::capture::capture_retreat(&mut g);
+    take_suggestion(&mut g);
     let t = g.state().unit(team).pos;
     assert_ne!(t, p(2, 2));
     assert_eq!(g.state().unit(cas).pos, t, "the casualty goes along");

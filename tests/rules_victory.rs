@@ -318,6 +318,126 @@ fn rule_11_1_a_reattempt_starts_on_the_ground_the_failed_attempt_left() {
 }
 
 #[test]
+fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_cover() {
+    use fof::data::charts::CoverKind;
+    use fof::engine::kernel::ids::CoverId;
+    use fof::engine::kernel::input::Choice;
+    use fof::engine::kernel::state::CoverMarker;
+    let mut g = game(|_| {});
+    let data = Arc::new(g.data().clone());
+    clear_map(&mut g);
+    // 1/1 holds R2C2, where a foxhole was found; 1/2 stands on R2C1; the
+    // enemy holds R3C2 beside a company squad.
+    let free = CoverId(600);
+    g.state_mut()
+        .map
+        .card_mut(p(2, 2))
+        .unwrap()
+        .covers
+        .push(CoverMarker {
+            id: free,
+            kind: CoverKind::Foxhole,
+            facing: None,
+        });
+    g.state_mut().next_cover = 601;
+    let (a, b, c) = (id(&g, "1_1"), id(&g, "1_2"), id(&g, "1_3"));
+    put(&mut g, a, p(2, 2));
+    put(&mut g, b, p(2, 1));
+    put(&mut g, c, p(3, 2));
+    add(&mut g, "de_rifle_squad", p(3, 2));
+    let prev = g.state().clone();
+    let mut h = Game::reattempt(data, &prev, 7).unwrap();
+    // Every company unit is asked, first of all; keeping the positions is
+    // the suggestion.
+    let asked: Vec<UnitId> = h
+        .state()
+        .choices
+        .iter()
+        .filter_map(|ch| match ch {
+            Choice::Reposition { unit, .. } => Some(*unit),
+            _ => None,
+        })
+        .collect();
+    let company = h
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.in_play() && u.side == Side::Us)
+        .count();
+    assert_eq!(asked.len(), company);
+    assert!(matches!(h.state().choices[0], Choice::Reposition { .. }));
+    assert_eq!(h.suggestion(), Some(Input::KeepPositions));
+    // Answer "stays" until 1/2's question comes up.
+    let ub = h.state().by_roster("1_2").unwrap().id;
+    loop {
+        match h.state().choices[0].clone() {
+            Choice::Reposition { unit, .. } if unit == ub => break,
+            Choice::Reposition { unit, .. } => {
+                let at = h.state().unit(unit).pos;
+                h.apply_held(&Input::RepositionAt { unit, at }).unwrap();
+            }
+            _ => {
+                let s = h.suggestion().unwrap();
+                h.apply_held(&s).unwrap();
+            }
+        }
+    }
+    let offered: Vec<CardPos> = h
+        .legal_inputs()
+        .iter()
+        .filter_map(|i| match i {
+            Input::RepositionAt { at, .. } => Some(*at),
+            _ => None,
+        })
+        .collect();
+    assert!(offered.contains(&p(2, 2)) && offered.contains(&p(2, 1)));
+    assert!(offered.iter().any(|q| q.is_staging()));
+    assert!(
+        !offered.contains(&p(3, 2)),
+        "the enemy's card is not secured"
+    );
+    assert!(!offered.contains(&p(1, 1)), "no friendly unit held R1C1");
+    let why = h
+        .apply_held(&Input::RepositionAt {
+            unit: ub,
+            at: p(3, 2),
+        })
+        .unwrap_err()
+        .0;
+    assert!(why.contains("11.1"), "{why}");
+    // To R2C2, then under the foxhole found there.
+    h.apply_held(&Input::RepositionAt {
+        unit: ub,
+        at: p(2, 2),
+    })
+    .unwrap();
+    assert!(matches!(
+        h.state().choices[0],
+        Choice::TakeCover { unit, .. } if unit == ub
+    ));
+    assert!(h.legal_inputs().contains(&Input::TakeCover {
+        unit: ub,
+        cover: None
+    }));
+    h.apply_held(&Input::TakeCover {
+        unit: ub,
+        cover: Some(free),
+    })
+    .unwrap();
+    let u = h.state().unit(ub);
+    assert_eq!((u.pos, u.cover), (p(2, 2), Some(free)));
+    // The rest keep their positions: no repositioning question is left.
+    h.apply_held(&Input::KeepPositions).unwrap();
+    assert!(
+        !h.state()
+            .choices
+            .iter()
+            .any(|ch| matches!(ch, Choice::Reposition { .. }))
+    );
+    assert_eq!(h.state().by_roster("1_1").unwrap().pos, p(2, 2));
+}
+
+#[test]
 fn rule_11_1_a_reattempt_is_recorded_and_replays_to_the_same_hash() {
     use fof::play::replay::{Recorder, Replay};
     let g = game(|_| {});

@@ -247,6 +247,57 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::KeepPlan => "Keep the briefing's plan (all the rest)".into(),
+        Input::Reform { squad } => {
+            let exp = game
+                .state()
+                .get(*squad)
+                .and_then(|u| u.platoon)
+                .map(|p| format!(" ({})", name(game, p)))
+                .unwrap_or_default();
+            format!("{} comes back{exp}", name(game, *squad))
+        }
+        Input::Guard { unit } => {
+            let squad = game
+                .state()
+                .get(*unit)
+                .is_some_and(|u| u.kind == crate::data::units::UnitKind::Squad);
+            if squad {
+                format!("A step of {} guards them", name(game, *unit))
+            } else {
+                format!("{} guards them", name(game, *unit))
+            }
+        }
+        Input::RetreatTo { to, casualty, .. } => match casualty {
+            Some(c) if !game.state().carried.iter().any(|(_, x)| x == c) => {
+                format!("Retreat to {to}, taking {} along", name(game, *c))
+            }
+            _ => format!("Retreat to {to}"),
+        },
+        Input::RepositionAt { unit, at } => {
+            let here = game.state().get(*unit).map(|u| u.pos) == Some(*at);
+            if here {
+                format!("{}: stays on {at}", name(game, *unit))
+            } else if at.row == 0 {
+                format!("{}: back to the staging area ({at})", name(game, *unit))
+            } else {
+                format!("{}: to {at}", name(game, *unit))
+            }
+        }
+        Input::KeepPositions => "Everyone else stays where they are".into(),
+        Input::TakeCover { unit, cover } => match cover {
+            None => format!("{}: in the open", name(game, *unit)),
+            Some(c) => {
+                let kind = game
+                    .state()
+                    .get(*unit)
+                    .and_then(|u| game.state().cover_kind(u.pos, *c))
+                    .map(|k| k.label())
+                    .unwrap_or("a");
+                let now = game.state().get(*unit).and_then(|u| u.cover) == Some(*c);
+                let now = if now { " (where it is now)" } else { "" };
+                format!("{}: under the {kind} cover marker{now}", name(game, *unit))
+            }
+        },
         Input::Carry { asset, from, to } => {
             if from == to {
                 format!(
@@ -337,6 +388,10 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::BattalionFire { .. } => "6.7.2 G",
         Input::NamePatrol { .. } => "11.4",
         Input::SetUpAt { .. } | Input::KeepPlan => "2.4.1 B",
+        Input::Reform { .. } => "10.2.1",
+        Input::Guard { .. } => "9.13",
+        Input::RetreatTo { .. } => "3.5",
+        Input::RepositionAt { .. } | Input::KeepPositions | Input::TakeCover { .. } => "11.1",
         Input::Carry { .. } | Input::KeepAssets => "2.3.2",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
     }
@@ -360,6 +415,13 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
         Input::NamePatrol { units } => units.clone(),
         Input::SetUpAt { unit, .. } => vec![*unit],
+        Input::Reform { squad } => vec![*squad],
+        Input::Guard { unit } => vec![*unit],
+        Input::RetreatTo { unit, casualty, .. } => {
+            std::iter::once(*unit).chain(*casualty).collect()
+        }
+        Input::RepositionAt { unit, .. } | Input::TakeCover { unit, .. } => vec![*unit],
+        Input::KeepPositions => Vec::new(),
         Input::KeepPlan | Input::KeepAssets | Input::SignalMeans { .. } | Input::KeepSignals => {
             Vec::new()
         }

@@ -6,6 +6,7 @@ use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::Choice;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::Unit;
 use crate::engine::kernel::units::leave_play;
@@ -141,43 +142,6 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         }
         return;
     }
-    let mut guard_text = String::new();
-    if guarded {
-        let single = game
-            .state
-            .units_at(pos)
-            .filter(|u| {
-                u.side == captors
-                    && u.steps == 1
-                    && u.kind != UnitKind::Casualty
-                    && crate::engine::combat::fire::ratings(game, u).is_some()
-                    && !u.is_hq_or_staff()
-            })
-            .map(|u| u.id)
-            .next();
-        let guard = match single {
-            Some(g) => Some(g),
-            None => {
-                let squad = game
-                    .state
-                    .units_at(pos)
-                    .filter(|u| u.side == captors && u.kind == UnitKind::Squad && u.steps >= 2)
-                    .map(|u| u.id)
-                    .next();
-                squad.map(|s| {
-                    let src = game.state.unit(s).clone();
-                    game.state.unit_mut(s).steps -= 1;
-                    crate::engine::kernel::units::spawn_team(game, &src, UnitKind::FireTeam)
-                })
-            }
-        };
-        if let Some(g) = guard {
-            let gu = game.state.unit_mut(g);
-            gu.removed = true;
-            gu.guard = true;
-            guard_text = format!(" {} stays behind to guard them.", game.describe(g));
-        }
-    }
     let names: Vec<String> = taken.iter().map(|t| game.describe(*t)).collect();
     for t in taken {
         let u = game.state.unit_mut(*t);
@@ -191,7 +155,86 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
             unit: taken[0],
             what: "captured".into(),
         },
-        format!("{} taken prisoner on {pos}.{guard_text}", names.join(", ")),
+        format!("{} taken prisoner on {pos}.", names.join(", ")),
+        Vec::new(),
+    );
+    if !guarded {
+        return;
+    }
+    let candidates = guard_candidates(game, pos, captors);
+    match candidates.as_slice() {
+        [] => {}
+        [one] => guard_with(game, pos, taken, *one),
+        // 9.13: which step guards the company's prisoners is the
+        // player's choice.
+        _ if captors == Side::Us => game.state.choices.push(Choice::Guard {
+            pos,
+            prisoners: taken.to_vec(),
+            candidates,
+        }),
+        [first, ..] => guard_with(game, pos, taken, *first),
+    }
+}
+
+/// 9.13: the units of `captors` on `pos` that may guard prisoners: the
+/// single-step units with a printed VOF (not HQs or staff), then the
+/// squads that could give up a step (decision: the rule names only
+/// one-step guards; a squad gives one up rather than letting prisoners
+/// go). The first is the program's suggestion.
+pub fn guard_candidates(game: &Game, pos: CardPos, captors: Side) -> Vec<UnitId> {
+    let here = || game.state.units_at(pos).filter(|u| u.side == captors);
+    let mut v: Vec<UnitId> = here()
+        .filter(|u| {
+            u.steps == 1
+                && u.kind != UnitKind::Casualty
+                && crate::engine::combat::fire::ratings(game, u).is_some()
+                && !u.is_hq_or_staff()
+        })
+        .map(|u| u.id)
+        .collect();
+    v.extend(
+        here()
+            .filter(|u| u.kind == UnitKind::Squad && u.steps >= 2)
+            .map(|u| u.id),
+    );
+    v
+}
+
+/// 9.13: `unit` (or a step it gives up, for a squad) leaves play to guard
+/// the prisoners taken on `pos`; a friendly guard comes back after the
+/// mission with its experience.
+pub fn guard_with(game: &mut Game, pos: CardPos, prisoners: &[UnitId], unit: UnitId) {
+    let g = if game.state.unit(unit).kind == UnitKind::Squad && game.state.unit(unit).steps >= 2 {
+        let src = game.state.unit(unit).clone();
+        game.state.unit_mut(unit).steps -= 1;
+        crate::engine::kernel::units::spawn_team(game, &src, UnitKind::FireTeam)
+    } else {
+        unit
+    };
+    {
+        let gu = game.state.unit_mut(g);
+        gu.removed = true;
+        gu.guard = true;
+    }
+    let steps: u32 = prisoners
+        .iter()
+        .map(|p| u32::from(game.state.unit(*p).steps))
+        .sum();
+    let from = if g == unit {
+        String::new()
+    } else {
+        format!(" (a step of {})", game.describe(unit))
+    };
+    game.emit(
+        "9.13",
+        EventKind::Status {
+            unit: g,
+            what: "guard".into(),
+        },
+        format!(
+            "{}{from} stays behind on {pos} to guard the {steps} prisoner step(s).",
+            game.describe(g)
+        ),
         Vec::new(),
     );
 }
@@ -200,9 +243,13 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
 /// casualty to carry (the one they carry or one lying free), retreat one
 /// card; neither when pinned. The best card is out of fire, then better
 /// (the best net NCM for a paralyzed team, better terrain cover than its
-/// own for a litter team), then toward the team's own edge; ties are
-/// settled by R#. Retreating units are marked Exposed; an enemy team
-/// retreating off the map leaves play.
+/// own for a litter team), then toward the team's own edge. A paralyzed
+/// team's ties are settled by R#, as the rule says; the rule gives no way
+/// to settle a litter team's, so for the company's own litter teams the
+/// player chooses among the equally good cards, and among the casualties
+/// it could take along (decision, 3.5); the enemy's are settled by R#.
+/// Retreating units are marked Exposed; an enemy team retreating off the
+/// map leaves play.
 fn retreats(game: &mut Game) {
     let teams: Vec<UnitId> = game
         .state
@@ -216,139 +263,206 @@ fn retreats(game: &mut Game) {
         if !u.in_play() {
             continue;
         }
-        let casualty = if u.kind == UnitKind::LitterTeam {
-            // The casualty it carries, else one lying free on its card.
+        // A litter team's casualties: the one it carries, else those lying
+        // free on its card that it may pick up (neither under cover or
+        // both under the same marker); with none on its card it stays.
+        let casualties: Vec<Option<UnitId>> = if u.kind == UnitKind::LitterTeam {
             let carrying = game
                 .state
                 .carried
                 .iter()
                 .find(|(k, _)| *k == id)
-                .map(|(_, c)| (*c, u.cover));
-            let c = carrying.or_else(|| {
-                game.state
-                    .units_at(u.pos)
-                    .find(|c| {
-                        c.side == u.side
-                            && c.kind == UnitKind::Casualty
-                            && !game.state.carried.iter().any(|(_, x)| *x == c.id)
-                    })
-                    .map(|c| (c.id, c.cover))
-            });
-            match c {
-                Some(c) => Some(c),
-                None => continue, // no casualty: the litter team stays
+                .map(|(_, c)| *c);
+            let free: Vec<&Unit> = game
+                .state
+                .units_at(u.pos)
+                .filter(|c| {
+                    c.side == u.side
+                        && c.kind == UnitKind::Casualty
+                        && !game.state.carried.iter().any(|(_, x)| *x == c.id)
+                })
+                .collect();
+            match carrying {
+                Some(c) => vec![Some(c)],
+                None if free.is_empty() => continue,
+                None => {
+                    let takeable: Vec<Option<UnitId>> = free
+                        .iter()
+                        .filter(|c| c.cover == u.cover)
+                        .map(|c| Some(c.id))
+                        .collect();
+                    if takeable.is_empty() {
+                        vec![None]
+                    } else {
+                        takeable
+                    }
+                }
             }
         } else {
-            None
+            vec![None]
         };
-        let toward = if u.side == Side::Us { -1 } else { 1 };
-        let here_cover = terrain_cover(game, u.pos);
-        // 3.5: a paralyzed team looks for a better net NCM (6.3), weighed
-        // on a copy of the position with the team standing on each card,
-        // out of cover; a litter team for better terrain cover.
-        let mut probe = (u.kind == UnitKind::ParalyzedTeam).then(|| Game {
-            data: game.data.clone(),
-            mission: game.mission.clone(),
-            state: game.state.clone(),
-            log: Vec::new(),
-        });
-        let mut net_at = |q: CardPos| -> i32 {
-            let Some(p) = probe.as_mut() else { return 0 };
-            let m = p.state.unit_mut(id);
-            m.pos = q;
-            m.cover = None;
-            crate::engine::combat::resolution::net_ncm(p, id)
+        let options = retreat_options(game, id);
+        let Some(best) = options.iter().map(|(_, k)| *k).max() else {
+            continue;
         };
-        let mut options: Vec<(CardPos, (bool, i32, bool))> = Vec::new();
-        for d in crate::data::terrain::Dir::ALL {
-            let q = u.pos.step(d);
-            let off_map = game.state.map.card(q).is_none() && !game.state.map.is_staging(q);
-            if off_map && !(u.side != Side::Us && q.row > u.pos.row) {
-                continue;
-            }
-            if u.side == Side::Us && !game.state.map.friendly_may_enter(q) {
-                continue;
-            }
-            if !off_map && !game.state.map.is_staging(q) && !game.has_room(id, q) {
-                continue;
-            }
-            // Decision (3.5): a paralyzed team takes the card with the best
-            // net NCM ("equal NCMs" are the ties the R# settles), the edge
-            // deciding between equals first; a litter team any card with
-            // better cover than its own.
-            let better = if off_map || game.state.map.is_staging(q) {
-                i32::MAX
-            } else if u.kind == UnitKind::ParalyzedTeam {
-                net_at(q)
-            } else {
-                i32::from(terrain_cover(game, q) > here_cover)
-            };
-            let key = (
-                off_map || !game.card_under_vof(q),
-                better,
-                (q.row - u.pos.row).signum() as i32 == toward,
-            );
-            options.push((q, key));
+        let top: Vec<CardPos> = options
+            .iter()
+            .filter(|(_, k)| *k == best)
+            .map(|(q, _)| *q)
+            .collect();
+        let player = u.side == Side::Us && u.kind == UnitKind::LitterTeam;
+        if player && top.len() * casualties.len() > 1 {
+            let mut top = top;
+            top.sort();
+            let options = top
+                .iter()
+                .flat_map(|q| casualties.iter().map(move |c| (*q, *c)))
+                .collect();
+            game.state
+                .choices
+                .push(crate::engine::kernel::input::Choice::Retreat { unit: id, options });
+            continue;
         }
         let Some((dest, reads)) = pick_card(game, &options, "retreat among equal cards") else {
             continue;
         };
-        let from = u.pos;
-        if game.state.map.card(dest).is_none() && !game.state.map.is_staging(dest) {
-            let text = format!(
-                "{} retreats off the map from {from} and leaves play.",
-                game.describe(id)
-            );
-            leave_play(game, id, "3.5", text, reads);
-            // The casualty it takes along leaves with it; one it cannot
-            // take stays where it lies.
-            game.state.carried.retain(|(k, _)| *k != id);
-            if let Some((c, ccover)) = casualty
-                && ccover == u.cover
-            {
-                let text = format!("{} is carried off the map with it.", game.describe(c));
-                leave_play(game, c, "3.5", text, Vec::new());
-            }
+        retreat_to(game, id, dest, casualties[0], reads);
+    }
+}
+
+/// 3.5: the cards a retreating team may go to, each with how good it is
+/// by the rule's priorities (out of fire, better, toward its own edge).
+fn retreat_options(game: &Game, id: UnitId) -> Vec<(CardPos, (bool, i32, bool))> {
+    let u = game.state.unit(id).clone();
+    let toward = if u.side == Side::Us { -1 } else { 1 };
+    let here_cover = terrain_cover(game, u.pos);
+    // 3.5: a paralyzed team looks for a better net NCM (6.3), weighed on a
+    // copy of the position with the team standing on each card, out of
+    // cover; a litter team for better terrain cover.
+    let mut probe = (u.kind == UnitKind::ParalyzedTeam).then(|| Game {
+        data: game.data.clone(),
+        mission: game.mission.clone(),
+        state: game.state.clone(),
+        log: Vec::new(),
+    });
+    let mut net_at = |q: CardPos| -> i32 {
+        let Some(p) = probe.as_mut() else { return 0 };
+        let m = p.state.unit_mut(id);
+        m.pos = q;
+        m.cover = None;
+        crate::engine::combat::resolution::net_ncm(p, id)
+    };
+    let mut options: Vec<(CardPos, (bool, i32, bool))> = Vec::new();
+    for d in crate::data::terrain::Dir::ALL {
+        let q = u.pos.step(d);
+        let off_map = game.state.map.card(q).is_none() && !game.state.map.is_staging(q);
+        if off_map && !(u.side != Side::Us && q.row > u.pos.row) {
             continue;
         }
-        {
-            let m = game.state.unit_mut(id);
-            m.pos = dest;
-            m.cover = None;
-            m.exposed = true;
+        if u.side == Side::Us && !game.state.map.friendly_may_enter(q) {
+            continue;
         }
-        let mut carried = String::new();
-        if let Some((c, ccover)) = casualty {
-            // The litter team takes the casualty along when neither is under
-            // cover or both are under the same marker.
-            if ccover == u.cover {
-                let cu = game.state.unit_mut(c);
-                cu.pos = dest;
-                cu.cover = None;
-                // (The enemy's litter teams carry in their own procedure,
-                // 9.4: only the company's carrying is recorded.)
-                if u.side == Side::Us && !game.state.carried.iter().any(|(_, x)| *x == c) {
-                    game.state.carried.push((id, c));
-                    game.state.carried.sort();
-                }
-                carried = format!(", carrying {}", game.describe(c));
-            }
+        if !off_map && !game.state.map.is_staging(q) && !game.has_room(id, q) {
+            continue;
         }
-        game.emit(
-            "3.5",
-            EventKind::Moved {
-                unit: id,
-                from,
-                to: dest,
-                exposed: true,
-            },
-            format!(
-                "{} retreats from {from} to {dest}{carried} and is marked Exposed.",
-                game.describe(id)
-            ),
-            reads,
+        // Decision (3.5): a paralyzed team takes the card with the best
+        // net NCM ("equal NCMs" are the ties the R# settles), the edge
+        // deciding between equals first; a litter team any card with
+        // better cover than its own.
+        let better = if off_map || game.state.map.is_staging(q) {
+            i32::MAX
+        } else if u.kind == UnitKind::ParalyzedTeam {
+            net_at(q)
+        } else {
+            i32::from(terrain_cover(game, q) > here_cover)
+        };
+        let key = (
+            off_map || !game.card_under_vof(q),
+            better,
+            (q.row - u.pos.row).signum() as i32 == toward,
         );
-        // 9.5: a retreat into a mined card checks like any other move.
-        crate::engine::combat::mines::mine_check(game, id);
+        options.push((q, key));
     }
+    options
+}
+
+/// 3.5: the team retreats to `dest`, marked Exposed, taking `casualty`
+/// along when it may (the one it carries, or one under the same cover as
+/// the team or, neither under cover); off the map it leaves play.
+pub fn retreat_to(
+    game: &mut Game,
+    id: UnitId,
+    dest: CardPos,
+    casualty: Option<UnitId>,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) {
+    let u = game.state.unit(id).clone();
+    let casualty = casualty.map(|c| {
+        let carried = game.state.carried.contains(&(id, c));
+        (
+            c,
+            if carried {
+                u.cover
+            } else {
+                game.state.unit(c).cover
+            },
+        )
+    });
+    let from = u.pos;
+    if game.state.map.card(dest).is_none() && !game.state.map.is_staging(dest) {
+        let text = format!(
+            "{} retreats off the map from {from} and leaves play.",
+            game.describe(id)
+        );
+        leave_play(game, id, "3.5", text, reads);
+        // The casualty it takes along leaves with it; one it cannot take
+        // stays where it lies.
+        game.state.carried.retain(|(k, _)| *k != id);
+        if let Some((c, ccover)) = casualty
+            && ccover == u.cover
+        {
+            let text = format!("{} is carried off the map with it.", game.describe(c));
+            leave_play(game, c, "3.5", text, Vec::new());
+        }
+        return;
+    }
+    {
+        let m = game.state.unit_mut(id);
+        m.pos = dest;
+        m.cover = None;
+        m.exposed = true;
+    }
+    let mut carried = String::new();
+    if let Some((c, ccover)) = casualty {
+        // The litter team takes the casualty along when neither is under
+        // cover or both are under the same marker.
+        if ccover == u.cover {
+            let cu = game.state.unit_mut(c);
+            cu.pos = dest;
+            cu.cover = None;
+            // (The enemy's litter teams carry in their own procedure, 9.4:
+            // only the company's carrying is recorded.)
+            if u.side == Side::Us && !game.state.carried.iter().any(|(_, x)| *x == c) {
+                game.state.carried.push((id, c));
+                game.state.carried.sort();
+            }
+            carried = format!(", carrying {}", game.describe(c));
+        }
+    }
+    game.emit(
+        "3.5",
+        EventKind::Moved {
+            unit: id,
+            from,
+            to: dest,
+            exposed: true,
+        },
+        format!(
+            "{} retreats from {from} to {dest}{carried} and is marked Exposed.",
+            game.describe(id)
+        ),
+        reads,
+    );
+    // 9.5: a retreat into a mined card checks like any other move.
+    crate::engine::combat::mines::mine_check(game, id);
 }

@@ -225,13 +225,23 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             } else {
                 can_order(game, by, *from)?;
             }
-            match co_successor(game) {
-                Some(s) if s == *from => Ok(()),
+            let eligible = co_successors(game);
+            match eligible.first() {
+                Some(_) if eligible.contains(from) => Ok(()),
                 Some(s) => no(|| {
-                    format!(
-                        "the order of precedence names {} first (4.2.1 e)",
-                        game.describe(s)
-                    )
+                    if eligible.len() == 1 {
+                        format!(
+                            "the order of precedence names {} first (4.2.1 e)",
+                            game.describe(*s)
+                        )
+                    } else {
+                        let names: Vec<String> =
+                            eligible.iter().map(|u| game.describe(*u)).collect();
+                        format!(
+                            "the order of precedence names one of {} first (4.2.1 e)",
+                            names.join(", ")
+                        )
+                    }
                 }),
                 None => no(
                     "no unit is eligible to take over the company: a unit higher in the order of precedence must first rally to its command side (4.2.1 e, 10.2.2)",
@@ -419,6 +429,15 @@ fn switchable(game: &Game, unit: UnitId, to: crate::data::mission::Net) -> Optio
 /// one is eligible. The CO HQ being gone, a platoon HQ is any HQ that
 /// answers to one.
 pub fn co_successor(game: &Game) -> Option<UnitId> {
+    co_successors(game).first().copied()
+}
+
+/// 4.2.1 e, 10.2.2: every unit that may take over the company now: the
+/// ready members of the first tier of the order of precedence that has
+/// any in play. Within a tier ("any Platoon HQ", "any Good Order step")
+/// the rule names no order, so which one takes over is the player's
+/// choice; the first here (by counter) is the one the program suggests.
+pub fn co_successors(game: &Game) -> Vec<UnitId> {
     let f: Vec<&Unit> = game.friendly().collect();
     let tiers: [&dyn Fn(&Unit) -> bool; 4] = [
         &|u| u.unit_type.0 == "us_xo",
@@ -429,12 +448,17 @@ pub fn co_successor(game: &Game) -> Option<UnitId> {
     for in_tier in tiers {
         let members: Vec<&&Unit> = f.iter().filter(|u| in_tier(u)).collect();
         if !members.is_empty() {
-            return members.iter().find(|u| !u.flipped).map(|u| u.id);
+            return members
+                .iter()
+                .filter(|u| !u.flipped)
+                .map(|u| u.id)
+                .collect();
         }
     }
     f.iter()
-        .find(|u| u.good_order() && !u.is_hq_or_staff() && u.kind != UnitKind::Runner)
+        .filter(|u| u.good_order() && !u.is_hq_or_staff() && u.kind != UnitKind::Runner)
         .map(|u| u.id)
+        .collect()
 }
 
 pub fn candidates(game: &Game, out: &mut Vec<Action>) {

@@ -70,6 +70,30 @@ pub enum Input {
     },
     /// 2.3.3: every signal not yet given a meaning keeps the briefing's.
     KeepSignals,
+    /// 10.2.1: the teams of a successful Reconstitute Squad re-form as
+    /// this removed squad.
+    Reform { squad: UnitId },
+    /// 9.13: this unit guards the prisoners just taken (a squad gives up
+    /// one step to do it).
+    Guard { unit: UnitId },
+    /// 3.5: the litter team retreats to this card, taking this casualty
+    /// along (none: the one it carries, or none to take).
+    RetreatTo {
+        unit: UnitId,
+        to: CardPos,
+        casualty: Option<UnitId>,
+    },
+    /// 11.1 step 3: before a new attempt, the unit takes position on this
+    /// friendly secured card (its own card: it stays).
+    RepositionAt { unit: UnitId, at: CardPos },
+    /// 11.1 step 3: every unit not yet repositioned stays where it stands.
+    KeepPositions,
+    /// 11.1 step 3: the repositioned unit goes under this cover marker of
+    /// its card, or under none.
+    TakeCover {
+        unit: UnitId,
+        cover: Option<CoverId>,
+    },
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -142,6 +166,37 @@ pub enum Choice {
     /// carries its meaning, from the signal chart of the mission's kind
     /// (4.3.6); the briefing's plan is the suggestion.
     Signal { device: crate::data::mission::Pyro },
+    /// 10.2.1: a Reconstitute Squad attempt succeeded and more than one
+    /// removed squad could come back: the player names it (the rule
+    /// names none). `squads` are the candidates, the suggestion first.
+    Reform {
+        teams: Vec<UnitId>,
+        squads: Vec<UnitId>,
+    },
+    /// 9.13: the company took prisoners on `pos`; one of its single-step
+    /// units with a printed VOF there, or a step of a squad there
+    /// (decision, see `capture.rs`), leaves play to guard them: which one
+    /// is the player's choice. `candidates`, the suggestion first.
+    Guard {
+        pos: CardPos,
+        prisoners: Vec<UnitId>,
+        candidates: Vec<UnitId>,
+    },
+    /// 3.5: a company litter team must retreat and several cards are
+    /// equally good by the rule's priorities, or several casualties lie
+    /// free for it to take: the player chooses among `options` (card,
+    /// casualty taken along), the suggestion first.
+    Retreat {
+        unit: UnitId,
+        options: Vec<(CardPos, Option<UnitId>)>,
+    },
+    /// 11.1 step 3: before a new attempt on the same ground, the unit may
+    /// be repositioned to any friendly secured card (`cards`, fixed when
+    /// the attempt is set up; its own card among them).
+    Reposition { unit: UnitId, cards: Vec<CardPos> },
+    /// 11.1 step 3: the repositioned unit may go under any cover marker
+    /// already found on its card that has room (`covers`).
+    TakeCover { unit: UnitId, covers: Vec<CoverId> },
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.

@@ -42,18 +42,32 @@ fn unpinned_kind(
     Ok(())
 }
 
-/// Removed squads of a side that could return (10.2.1), preferring the
-/// same platoon.
-fn returnable_squad(game: &Game, teams: &[UnitId]) -> Option<UnitId> {
-    let first = game.state.unit(*teams.first()?);
+/// 10.2.1: the removed squads the teams could re-form as: the side's
+/// squads out of play whose counter holds as many steps as there are
+/// teams (never more firepower than it started with), those of the first
+/// team's platoon first, then by counter. The rule names no squad: which
+/// one comes back is the player's choice ([`Choice::Reform`]), the first
+/// here being the program's suggestion.
+pub fn returnable_squads(game: &Game, teams: &[UnitId]) -> Vec<UnitId> {
+    let Some(first) = teams.first().map(|t| game.state.unit(*t)) else {
+        return Vec::new();
+    };
     let mut removed: Vec<&Unit> = game
         .state
         .units
         .iter()
         .filter(|u| u.removed && u.kind == UnitKind::Squad && u.side == first.side)
+        .filter(|u| !u.captured && !u.guard && !u.withdrawn)
+        .filter(|u| {
+            game.data
+                .unit_type(&u.unit_type.0)
+                .map(|t| t.steps)
+                .unwrap_or(4)
+                >= teams.len() as u8
+        })
         .collect();
     removed.sort_by_key(|u| (u.platoon != first.platoon, u.id));
-    removed.first().map(|u| u.id)
+    removed.into_iter().map(|u| u.id).collect()
 }
 
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
@@ -175,21 +189,21 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     return no("the teams must be on one card");
                 }
             }
-            let Some(squad) = returnable_squad(game, teams) else {
+            if returnable_squads(game, teams).is_empty() {
+                let any = game
+                    .state
+                    .units
+                    .iter()
+                    .any(|u| u.removed && u.kind == UnitKind::Squad && u.side == Side::Us);
+                if any {
+                    return no(|| {
+                        format!(
+                            "no squad removed from play holds {} steps: a squad never comes back stronger than it was (10.2.1)",
+                            teams.len()
+                        )
+                    });
+                }
                 return no("no squad has been removed from play to reconstitute (4.2.3 i)");
-            };
-            let full = game
-                .data
-                .unit_type(&game.state.unit(squad).unit_type.0)
-                .map(|t| t.steps)
-                .unwrap_or(4);
-            if teams.len() as u8 > full {
-                return no(|| {
-                    format!(
-                        "{} holds at most {full} steps: a squad never comes back stronger than it was (10.2.1)",
-                        game.describe(squad)
-                    )
-                });
             }
             Ok(())
         }
@@ -448,47 +462,23 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
             )
         }
         Action::ReconstituteSquad { teams } => {
-            let Some(squad) = returnable_squad(game, teams) else {
-                return;
-            };
-            let pos = game.state.unit(teams[0]).pos;
-            let cover = game.state.unit(teams[0]).cover;
-            for t in teams {
-                game.state.unit_mut(*t).removed = true;
+            let squads = returnable_squads(game, teams);
+            match squads.as_slice() {
+                [] => return,
+                [one] => reform(game, teams, *one),
+                _ if game.state.unit(teams[0]).side == Side::Us => {
+                    // 10.2.1: which of the removed squads comes back is the
+                    // player's to say.
+                    game.state
+                        .choices
+                        .push(crate::engine::kernel::input::Choice::Reform {
+                            teams: teams.clone(),
+                            squads,
+                        });
+                }
+                [first, ..] => reform(game, teams, *first),
             }
-            // 10.2.1: the squad's experience comes from the teams (an
-            // assault team counts Line, any other team Green) combined by
-            // the table of 10.6.
-            let levels: Vec<crate::data::action::Experience> = teams
-                .iter()
-                .map(|t| {
-                    if game.state.unit(*t).kind == UnitKind::AssaultTeam {
-                        crate::data::action::Experience::Line
-                    } else {
-                        crate::data::action::Experience::Green
-                    }
-                })
-                .collect();
-            let exp = crate::data::action::combined(&levels);
-            let s = game.state.unit_mut(squad);
-            s.rebuilt = true;
-            s.removed = false;
-            s.experience = exp;
-            s.steps = teams.len() as u8;
-            s.pos = pos;
-            s.cover = cover;
-            s.pinned = false;
-            s.exposed = false;
-            s.flipped = false;
-            (
-                "reconstituted",
-                format!(
-                    "{} teams re-form as {} with {} steps.",
-                    teams.len(),
-                    game.describe(squad),
-                    teams.len()
-                ),
-            )
+            return;
         }
         _ => return,
     };
@@ -499,6 +489,53 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
             what: what.into(),
         },
         text,
+        Vec::new(),
+    );
+}
+
+/// 10.2.1: the teams leave play and `squad` comes back on their card with
+/// as many steps as there were teams.
+pub fn reform(game: &mut Game, teams: &[UnitId], squad: UnitId) {
+    let pos = game.state.unit(teams[0]).pos;
+    let cover = game.state.unit(teams[0]).cover;
+    for t in teams {
+        game.state.unit_mut(*t).removed = true;
+    }
+    // 10.2.1: the squad's experience comes from the teams (an assault team
+    // counts Line, any other team Green) combined by the table of 10.6.
+    let levels: Vec<crate::data::action::Experience> = teams
+        .iter()
+        .map(|t| {
+            if game.state.unit(*t).kind == UnitKind::AssaultTeam {
+                crate::data::action::Experience::Line
+            } else {
+                crate::data::action::Experience::Green
+            }
+        })
+        .collect();
+    let exp = crate::data::action::combined(&levels);
+    let s = game.state.unit_mut(squad);
+    s.rebuilt = true;
+    s.removed = false;
+    s.experience = exp;
+    s.steps = teams.len() as u8;
+    s.pos = pos;
+    s.cover = cover;
+    s.pinned = false;
+    s.exposed = false;
+    s.flipped = false;
+    game.emit(
+        "10.2.1",
+        EventKind::Status {
+            unit: squad,
+            what: "reconstituted".into(),
+        },
+        format!(
+            "{} teams re-form as {} with {} steps.",
+            teams.len(),
+            game.describe(squad),
+            teams.len()
+        ),
         Vec::new(),
     );
 }

@@ -7,11 +7,12 @@
 //! - the map as it was: its cards, found cover markers, mines and the PC
 //!   markers still unresolved (step 6); every other marker goes (step 9);
 //! - the company: each roster unit where it stood if that card holds no
-//!   enemy, else back in its set-up place (step 3, decision: the player's
-//!   choice of secured card is not asked yet); its teams and runners
-//!   rejoin it up to full strength and the rest stay as fire teams; nobody
-//!   is Pinned
-//!   (step 2); casualties and prisoners are gone (steps 4-5);
+//!   enemy, else back in its set-up place; its teams and runners rejoin it
+//!   up to full strength and the rest stay as fire teams; nobody is Pinned
+//!   (step 2); casualties and prisoners are gone (steps 4-5); then the
+//!   player repositions each unit to any friendly secured card, under
+//!   cover already found there (step 3, [`reposition_choices`], answered
+//!   in `turn::choices`);
 //! - the enemy: every unit but casualties, paralyzed and litter teams
 //!   (step 4), unpinned, with no fire (step 9), under its cover or else
 //!   under the best free cover marker on its card (step 7); enemy
@@ -180,6 +181,11 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     s.lay_pdfs.clear();
     s.moved.clear();
     s.choices.clear();
+    // 11.1 step 3: each unit may move to any friendly secured card and go
+    // under cover already found there (asked first, unit by unit; keeping
+    // the positions is the suggestion).
+    let positions = reposition_choices(&s);
+    s.choices.extend(positions);
     // 11.1 steps 10-12: fresh assets, handed out again (2.3.2).
     let assets = crate::engine::map::setup::asset_choices(&s);
     s.choices.extend(assets);
@@ -195,6 +201,40 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
         s.choices.push(crate::engine::kernel::input::Choice::Patrol);
     }
     Ok(s)
+}
+
+/// 11.1 step 3: the questions of the repositioning, one for each company
+/// unit in play. A friendly secured card is one a company unit holds with
+/// no enemy unit on it, as the new attempt begins (decision, 11.1: the
+/// cards are fixed then, so moving the last unit off a card does not
+/// close it to the others); the staging area, where the company entered,
+/// is always open.
+fn reposition_choices(s: &State) -> Vec<crate::engine::kernel::input::Choice> {
+    let held = |at| {
+        let here = || s.units.iter().filter(|u| u.in_play() && u.pos == at);
+        here().any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+            && !here().any(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+    };
+    let mut cards: Vec<crate::engine::kernel::pos::CardPos> = (1..=s.map.cols)
+        .map(|c| crate::engine::kernel::pos::CardPos::new(0, c))
+        .collect();
+    cards.extend(
+        s.map
+            .cards
+            .iter()
+            .map(|c| c.pos)
+            .filter(|p| held(*p) && s.map.friendly_may_enter(*p)),
+    );
+    cards.sort();
+    cards.dedup();
+    s.units
+        .iter()
+        .filter(|u| u.in_play() && u.side == Side::Us && u.kind != UnitKind::Casualty)
+        .map(|u| crate::engine::kernel::input::Choice::Reposition {
+            unit: u.id,
+            cards: cards.clone(),
+        })
+        .collect()
 }
 
 /// The best cover marker on the unit's card that no US unit is under.

@@ -70,6 +70,39 @@ pub fn legal(game: &Game) -> Vec<Input> {
                     .map(|at| Input::SetUpAt { unit: *unit, at }),
             )
             .collect(),
+        Choice::Reform { squads, .. } => {
+            squads.iter().map(|s| Input::Reform { squad: *s }).collect()
+        }
+        Choice::Guard { candidates, .. } => candidates
+            .iter()
+            .map(|u| Input::Guard { unit: *u })
+            .collect(),
+        Choice::Retreat { unit, options } => options
+            .iter()
+            .map(|(to, casualty)| Input::RetreatTo {
+                unit: *unit,
+                to: *to,
+                casualty: *casualty,
+            })
+            .collect(),
+        Choice::Reposition { unit, cards } => std::iter::once(Input::KeepPositions)
+            .chain(
+                cards
+                    .iter()
+                    .filter(|at| reposition_open(game, *unit, **at))
+                    .map(|at| Input::RepositionAt {
+                        unit: *unit,
+                        at: *at,
+                    }),
+            )
+            .collect(),
+        Choice::TakeCover { unit, covers } => {
+            let open = cover_choices(game, *unit);
+            std::iter::once(None)
+                .chain(covers.iter().filter(|c| open.contains(c)).map(|c| Some(*c)))
+                .map(|cover| Input::TakeCover { unit: *unit, cover })
+                .collect()
+        }
         Choice::BattalionFire { cards, .. } => {
             let mut v: Vec<Input> = pairs(cards)
                 .into_iter()
@@ -125,7 +158,33 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         Choice::BattalionFire { suggested, .. } => Input::BattalionFire {
             cards: suggested.clone(),
         },
+        Choice::Reform { squads, .. } => Input::Reform {
+            squad: *squads.first()?,
+        },
+        Choice::Guard { candidates, .. } => Input::Guard {
+            unit: *candidates.first()?,
+        },
+        Choice::Retreat { unit, options } => {
+            let (to, casualty) = *options.first()?;
+            Input::RetreatTo {
+                unit: *unit,
+                to,
+                casualty,
+            }
+        }
+        Choice::Reposition { .. } => Input::KeepPositions,
         Choice::SetUp { .. } => Input::KeepPlan,
+        Choice::TakeCover { unit, .. } => Input::TakeCover {
+            unit: *unit,
+            cover: cover_choices(game, *unit).into_iter().max_by_key(|c| {
+                let pos = game.state.unit(*unit).pos;
+                let kind = game.state.cover_kind(pos, *c);
+                (
+                    kind.map(|k| game.data.charts.cover_value(k)),
+                    std::cmp::Reverse(*c),
+                )
+            }),
+        },
         Choice::Asset { .. } => Input::KeepAssets,
         Choice::Signal { .. } => Input::KeepSignals,
         Choice::Patrol => Input::NamePatrol {
@@ -185,6 +244,52 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
             format!("Set-up: what does the {} signal mean?", device.label()),
         ),
         Choice::Patrol => ("11.4", "Who goes on the patrol? (only they move)".into()),
+        Choice::Reform { teams, .. } => (
+            "10.2.1",
+            format!(
+                "{} teams on {} re-form a squad: which removed squad comes back?",
+                teams.len(),
+                teams
+                    .first()
+                    .map(|t| game.state.unit(*t).pos.to_string())
+                    .unwrap_or_default()
+            ),
+        ),
+        Choice::Guard { pos, prisoners, .. } => (
+            "9.13",
+            format!(
+                "{} prisoner step(s) taken on {pos}: who stays behind to guard them (out for the rest of the mission)?",
+                prisoners
+                    .iter()
+                    .map(|p| u32::from(game.state.unit(*p).steps))
+                    .sum::<u32>()
+            ),
+        ),
+        Choice::Retreat { unit, .. } => (
+            "3.5",
+            format!(
+                "{} must retreat from {} and the rules leave the card to you: where to?",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
+            ),
+        ),
+        Choice::Reposition { unit, .. } => (
+            "11.1",
+            format!(
+                "New attempt: where does {} take position? (now on {}; any friendly secured card)",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
+            ),
+        ),
+        Choice::TakeCover { unit, .. } => (
+            "11.1",
+            format!(
+                "New attempt: does {} go under cover on {}?",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
+            ),
+        ),
+
         Choice::BattalionFire { target, .. } => (
             "6.7.2 G",
             format!(
@@ -234,6 +339,34 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             Input::BattalionFire { cards },
         ) => crate::engine::combat::support::battalion_fire(game, *target, *kind, *modifier, cards),
         (Choice::Patrol, Input::NamePatrol { units }) => name_patrol(game, units),
+        (Choice::Reform { teams, .. }, Input::Reform { squad }) => {
+            crate::engine::recovery::rally::reform(game, teams, *squad)
+        }
+        (Choice::Guard { pos, prisoners, .. }, Input::Guard { unit }) => {
+            crate::engine::combat::capture::guard_with(game, *pos, prisoners, *unit)
+        }
+        (Choice::Retreat { .. }, Input::RetreatTo { unit, to, casualty }) => {
+            crate::engine::combat::capture::retreat_to(game, *unit, *to, *casualty, Vec::new())
+        }
+        (Choice::Reposition { .. }, Input::RepositionAt { unit, at }) => {
+            reposition_at(game, *unit, *at)
+        }
+        (Choice::Reposition { .. }, Input::KeepPositions) => {
+            game.state
+                .choices
+                .retain(|c| !matches!(c, Choice::Reposition { .. }));
+            game.emit(
+                "11.1",
+                crate::engine::kernel::events::EventKind::Nothing {
+                    why: "positions kept".into(),
+                },
+                "The rest of the company stays where the last attempt left it.".into(),
+                Vec::new(),
+            );
+        }
+        (Choice::TakeCover { .. }, Input::TakeCover { unit, cover }) => {
+            take_cover(game, *unit, *cover)
+        }
         (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
         (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
         (Choice::Signal { .. }, Input::SignalMeans { device, order }) => {
@@ -471,5 +604,108 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::KeepAssets
             | Input::SignalMeans { .. }
             | Input::KeepSignals
+            | Input::Reform { .. }
+            | Input::Guard { .. }
+            | Input::RetreatTo { .. }
+            | Input::RepositionAt { .. }
+            | Input::KeepPositions
+            | Input::TakeCover { .. }
     )
+}
+
+/// 11.1 step 3: whether the unit may take position on `at` now: its own
+/// card always; another only with room under the stacking limit (5.3)
+/// and no enemy there (the cards were friendly secured when the attempt
+/// was set up).
+fn reposition_open(game: &Game, unit: crate::engine::kernel::ids::UnitId, at: CardPos) -> bool {
+    let u = game.state.unit(unit);
+    if at == u.pos || game.state.map.is_staging(at) {
+        return true;
+    }
+    let enemy = game
+        .state
+        .units_at(at)
+        .any(|x| x.side != u.side && x.kind != crate::data::units::UnitKind::Casualty);
+    !enemy && game.state.map.friendly_may_enter(at) && game.has_room(unit, at)
+}
+
+/// 11.1 step 3: the unit takes position on `at` (leaving its cover if it
+/// moves); the cover markers found there with room are offered next.
+fn reposition_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: CardPos) {
+    let from = game.state.unit(unit).pos;
+    if from != at {
+        let u = game.state.unit_mut(unit);
+        u.pos = at;
+        u.cover = None;
+    }
+    let text = if from == at {
+        format!("{} stays on {at}.", game.describe(unit))
+    } else {
+        format!(
+            "{} takes position on {at}, from {from}.",
+            game.describe(unit)
+        )
+    };
+    let kind = if from == at {
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: "position kept".into(),
+        }
+    } else {
+        crate::engine::kernel::events::EventKind::Moved {
+            unit,
+            from,
+            to: at,
+            exposed: false,
+        }
+    };
+    game.emit("11.1", kind, text, Vec::new());
+    crate::engine::map::reveal::reveal_around(game);
+    if !crate::engine::movement::actions::covers_open_to(game, unit).is_empty() {
+        let covers = cover_choices(game, unit);
+        game.state
+            .choices
+            .insert(0, Choice::TakeCover { unit, covers });
+    }
+}
+
+/// 11.1 step 3: the cover markers a repositioned unit may be under: the
+/// one it is under (it may stay there) and those open to it on its card.
+fn cover_choices(
+    game: &Game,
+    unit: crate::engine::kernel::ids::UnitId,
+) -> Vec<crate::engine::kernel::ids::CoverId> {
+    let mut v = crate::engine::movement::actions::covers_open_to(game, unit);
+    v.extend(game.state.unit(unit).cover);
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// 11.1 step 3: the unit goes under `cover` on its card, or stays in the
+/// open.
+fn take_cover(
+    game: &mut Game,
+    unit: crate::engine::kernel::ids::UnitId,
+    cover: Option<crate::engine::kernel::ids::CoverId>,
+) {
+    let pos = game.state.unit(unit).pos;
+    let kind = cover.and_then(|c| game.state.cover_kind(pos, c));
+    game.state.unit_mut(unit).cover = cover;
+    let text = match kind {
+        Some(k) => format!(
+            "{} takes the {} cover marker on {pos}.",
+            game.describe(unit),
+            k.label()
+        ),
+        None => format!("{} stays in the open on {pos}.", game.describe(unit)),
+    };
+    game.emit(
+        "11.1",
+        crate::engine::kernel::events::EventKind::CoverChanged {
+            unit,
+            under: cover.is_some(),
+        },
+        text,
+        Vec::new(),
+    );
 }

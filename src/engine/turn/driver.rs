@@ -332,6 +332,12 @@ impl Game {
             | Input::KeepAssets
             | Input::SignalMeans { .. }
             | Input::KeepSignals
+            | Input::Reform { .. }
+            | Input::Guard { .. }
+            | Input::RetreatTo { .. }
+            | Input::RepositionAt { .. }
+            | Input::KeepPositions
+            | Input::TakeCover { .. }
             | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
