@@ -33,14 +33,24 @@ pub struct Cli {
 /// Options of the terminal front end (`fof` and `fof play`).
 #[derive(Debug, Clone, Args)]
 pub struct UiArgs {
-    /// Key bindings file (default: $XDG_CONFIG_HOME/fof/keys.ron if present).
+    /// Key bindings file (default: keys.ron in the platform's config
+    /// folder if present, ~/.config/fof/keys.ron on Linux).
+    ///
+    /// The config folder is $XDG_CONFIG_HOME/fof (if set), else
+    /// ~/.config/fof on Linux; ~/Library/Application Support/fof on macOS;
+    /// %APPDATA%\fof\config on Windows.
     #[arg(long, value_name = "FILE", global = true)]
     pub keys: Option<PathBuf>,
     /// Draw with ASCII characters only.
     #[arg(long, global = true)]
     pub ascii: bool,
-    /// Where campaigns and saves are kept (default: $XDG_DATA_HOME/fof,
-    /// else ~/.local/share/fof).
+    /// Where campaigns and saves are kept (default: the platform's data
+    /// folder, ~/.local/share/fof on Linux).
+    ///
+    /// The data folder is $XDG_DATA_HOME/fof (if set), else
+    /// ~/.local/share/fof on Linux; ~/Library/Application Support/fof on
+    /// macOS; %APPDATA%\fof\data on Windows; fof-saves in the current
+    /// folder when no home folder is found.
     #[arg(long, value_name = "DIR", global = true)]
     pub save_dir: Option<PathBuf>,
 }
@@ -382,7 +392,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             sim(Arc::new(data), args, out, err)
         }
         Some(Command::Campaign { name, command }) => {
-            let save_dir = crate::play::replay::save_dir(cli.ui.save_dir.clone());
+            let save_dir = crate::play::folders::save_dir(cli.ui.save_dir.clone());
             let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
