@@ -10,7 +10,7 @@ use crate::data::{DataSet, DataSource};
 use crate::engine::kernel::deck::{Card, Deck};
 use crate::front::{LearnOptions, PlayOptions, UiOptions};
 use crate::learn::Learn;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -207,6 +207,16 @@ pub enum Command {
         #[command(subcommand)]
         command: CampaignCommand,
     },
+    /// Print the shell completions of fof for SHELL (bash, zsh, fish,
+    /// elvish or powershell), to be saved where the shell reads them.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print fof's manual page (roff, for `man`): `fof man > fof.1; man
+    /// ./fof.1`.
+    Man,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -358,6 +368,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             )
         }
         Some(Command::Check) => summary(&source, out, err, false),
+        Some(Command::Completions { shell }) => completions(*shell, out),
+        Some(Command::Man) => man(out, err),
         Some(Command::List { ids }) => {
             let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
@@ -459,8 +471,35 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
+/// `fof completions SHELL`: the completion script clap_complete makes from
+/// the same definitions as the parser, so it never lags behind them.
+fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> i32 {
+    // Written to memory first: clap_complete panics when its writer fails
+    // (a closed pipe, a full disk), and `write_all` does not.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "fof", &mut script);
+    write_bytes(out, &script)
+}
+
+/// `fof man`: the manual page, made by clap_mangen from the same
+/// definitions as `--help`.
+fn man(out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut page = Vec::new();
+    // Rendering into memory fails only if the definitions cannot be
+    // written as roff: a bug, but reported rather than a panic.
+    if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut page) {
+        let _ = writeln!(err, "fof: the manual page could not be made: {e}");
+        return 1;
+    }
+    write_bytes(out, &page)
+}
+
 fn write_all(out: &mut dyn Write, text: &str) -> i32 {
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    write_bytes(out, text.as_bytes())
+}
+
+fn write_bytes(out: &mut dyn Write, bytes: &[u8]) -> i32 {
+    match out.write_all(bytes).and_then(|_| out.flush()) {
         Ok(()) => 0,
         // A closed pipe (e.g. `| head`) is not an error worth a message.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,

@@ -1,6 +1,6 @@
 //! The command line as a user runs it: `fof check`, `fof deck stats`,
-//! `fof deck draw`, `fof sim --record`, `fof replay`, `--help`,
-//! `--version`, and the folders it keeps files in.
+//! `fof deck draw`, `fof sim --record`, `fof replay`, `fof completions`,
+//! `fof man`, `--help`, `--version`, and the folders it keeps files in.
 
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -809,6 +809,71 @@ fn a_campaign_file_from_before_recorded_decisions_is_refused_by_verify_with_why(
     assert_eq!(v.status.code(), Some(1));
     assert!(stderr(&v).contains("earlier version"), "{}", stderr(&v));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn completions_name_every_command_and_an_unknown_shell_is_refused() {
+    let o = fof(&["completions", "bash"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bash = stdout(&o);
+    for word in ["fof", "campaign", "replay", "completions", "--save-dir"] {
+        assert!(bash.contains(word), "bash completions lack {word}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = fof(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+        assert!(stdout(&o).contains("campaign"), "{shell}");
+    }
+    let bad = fof(&["completions", "tcsh"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stdout(&bad).is_empty());
+    assert!(stderr(&bad).contains("tcsh"), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("bash"), "the shells are listed");
+}
+
+#[test]
+fn the_manual_page_is_roff_and_names_the_commands_and_folders() {
+    let o = fof(&["man"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "{page}");
+    assert!(page.contains(".TH fof 1"), "{page}");
+    for word in [
+        "campaign",
+        "replay",
+        "completions",
+        "unofficial",
+        "local/share/fof",
+    ] {
+        assert!(page.contains(word), "the manual page lacks {word}");
+    }
+}
+
+/// A writer that always fails as `kind` says.
+struct Failing(std::io::ErrorKind);
+
+impl std::io::Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(self.0.into())
+    }
+}
+
+#[test]
+fn completions_and_the_manual_page_survive_a_closed_or_failing_output() {
+    use clap::Parser;
+    use std::io::ErrorKind;
+    for args in [&["fof", "completions", "bash"][..], &["fof", "man"]] {
+        let cli = fof::cli::Cli::try_parse_from(args).unwrap();
+        let mut err = Vec::new();
+        // `fof man | head`: a closed pipe is no error.
+        let code = fof::cli::run(&cli, &mut Failing(ErrorKind::BrokenPipe), &mut err);
+        assert_eq!(code, 0, "{args:?}");
+        let code = fof::cli::run(&cli, &mut Failing(ErrorKind::StorageFull), &mut err);
+        assert_eq!(code, 1, "{args:?}");
+    }
 }
 
 #[test]
