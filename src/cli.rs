@@ -10,7 +10,7 @@ use crate::data::{DataSet, DataSource};
 use crate::engine::kernel::deck::{Card, Deck};
 use crate::front::{LearnOptions, PlayOptions, UiOptions};
 use crate::learn::Learn;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -33,14 +33,24 @@ pub struct Cli {
 /// Options of the terminal front end (`fof` and `fof play`).
 #[derive(Debug, Clone, Args)]
 pub struct UiArgs {
-    /// Key bindings file (default: $XDG_CONFIG_HOME/fof/keys.ron if present).
+    /// Key bindings file (default: keys.ron in the platform's config
+    /// folder if present, ~/.config/fof/keys.ron on Linux).
+    ///
+    /// The config folder is $XDG_CONFIG_HOME/fof (if set), else
+    /// ~/.config/fof on Linux; ~/Library/Application Support/fof on macOS;
+    /// %APPDATA%\fof\config on Windows.
     #[arg(long, value_name = "FILE", global = true)]
     pub keys: Option<PathBuf>,
     /// Draw with ASCII characters only.
     #[arg(long, global = true)]
     pub ascii: bool,
-    /// Where campaigns and saves are kept (default: $XDG_DATA_HOME/fof,
-    /// else ~/.local/share/fof).
+    /// Where campaigns and saves are kept (default: the platform's data
+    /// folder, ~/.local/share/fof on Linux).
+    ///
+    /// The data folder is $XDG_DATA_HOME/fof (if set), else
+    /// ~/.local/share/fof on Linux; ~/Library/Application Support/fof on
+    /// macOS; %APPDATA%\fof\data on Windows; fof-saves in the current
+    /// folder when no home folder is found.
     #[arg(long, value_name = "DIR", global = true)]
     pub save_dir: Option<PathBuf>,
 }
@@ -197,6 +207,16 @@ pub enum Command {
         #[command(subcommand)]
         command: CampaignCommand,
     },
+    /// Print the shell completions of fof for SHELL (bash, zsh, fish,
+    /// elvish or powershell), to be saved where the shell reads them.
+    Completions {
+        /// The shell to complete for.
+        #[arg(value_enum, value_name = "SHELL")]
+        shell: clap_complete::Shell,
+    },
+    /// Print fof's manual page (roff, for `man`): `fof man > fof.1; man
+    /// ./fof.1`.
+    Man,
 }
 
 #[derive(Debug, Clone, Subcommand)]
@@ -348,6 +368,8 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             )
         }
         Some(Command::Check) => summary(&source, out, err, false),
+        Some(Command::Completions { shell }) => completions(*shell, out),
+        Some(Command::Man) => man(out, err),
         Some(Command::List { ids }) => {
             let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
@@ -382,7 +404,7 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             sim(Arc::new(data), args, out, err)
         }
         Some(Command::Campaign { name, command }) => {
-            let save_dir = crate::play::replay::save_dir(cli.ui.save_dir.clone());
+            let save_dir = crate::play::folders::save_dir(cli.ui.save_dir.clone());
             let Some((data, _)) = load_or_report(&source, err) else {
                 return 1;
             };
@@ -449,8 +471,35 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     }
 }
 
+/// `fof completions SHELL`: the completion script clap_complete makes from
+/// the same definitions as the parser, so it never lags behind them.
+fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> i32 {
+    // Written to memory first: clap_complete panics when its writer fails
+    // (a closed pipe, a full disk), and `write_all` does not.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "fof", &mut script);
+    write_bytes(out, &script)
+}
+
+/// `fof man`: the manual page, made by clap_mangen from the same
+/// definitions as `--help`.
+fn man(out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let mut page = Vec::new();
+    // Rendering into memory fails only if the definitions cannot be
+    // written as roff: a bug, but reported rather than a panic.
+    if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut page) {
+        let _ = writeln!(err, "fof: the manual page could not be made: {e}");
+        return 1;
+    }
+    write_bytes(out, &page)
+}
+
 fn write_all(out: &mut dyn Write, text: &str) -> i32 {
-    match out.write_all(text.as_bytes()).and_then(|_| out.flush()) {
+    write_bytes(out, text.as_bytes())
+}
+
+fn write_bytes(out: &mut dyn Write, bytes: &[u8]) -> i32 {
+    match out.write_all(bytes).and_then(|_| out.flush()) {
         Ok(()) => 0,
         // A closed pipe (e.g. `| head`) is not an error worth a message.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => 0,

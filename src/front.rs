@@ -25,7 +25,8 @@ use std::time::Duration;
 /// Options of the terminal front end (`fof` and `fof play`).
 #[derive(Debug, Clone, Default)]
 pub struct UiOptions {
-    /// Key bindings file (default: $XDG_CONFIG_HOME/fof/keys.ron if present).
+    /// Key bindings file (default: keys.ron in the platform's config folder
+    /// if present, see [`crate::play::folders`]).
     pub keys: Option<PathBuf>,
     /// Draw with ASCII characters only.
     pub ascii: bool,
@@ -310,7 +311,7 @@ pub fn play(
                 return 1;
             }
         };
-        let dir = crate::play::replay::save_dir(ui.save_dir.clone());
+        let dir = crate::play::folders::save_dir(ui.save_dir.clone());
         let mut app = App::new(
             Front::Memory {
                 local: Box::new(Local::new(game)),
@@ -330,7 +331,7 @@ pub fn play(
         let tick = Duration::from_millis(args.delay.clamp(1, 250));
         return start(app, tick, err);
     }
-    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::folders::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, args.options);
     match saved_app(session, data, explanations, &dir, keys, theme, err) {
         Ok(app) => start(app, TICK, err),
@@ -350,7 +351,7 @@ pub fn campaign(
         Ok(x) => x,
         Err(code) => return code,
     };
-    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::folders::save_dir(ui.save_dir.clone());
     // A new campaign is offered a seed of its own each time (the player
     // may change it; the campaign file keeps it). The clock only picks
     // the number: the engine never reads it.
@@ -418,7 +419,7 @@ fn open_file(
     path: &Path,
     err: &mut dyn Write,
 ) -> i32 {
-    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::folders::save_dir(ui.save_dir.clone());
     if let Ok(bytes) = std::fs::read(path)
         && let Ok(r) = crate::play::replay::Replay::parse_bytes(&bytes)
         && r.end.is_none()
@@ -484,7 +485,7 @@ pub fn learn(
             }
         },
     };
-    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::folders::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
     // A fresh game is walked from before turn 1; one resumed from its save
     // from where it stands.
@@ -544,7 +545,7 @@ pub fn view(
             return 1;
         }
     };
-    let dir = crate::play::replay::save_dir(ui.save_dir.clone());
+    let dir = crate::play::folders::save_dir(ui.save_dir.clone());
     let mut app = App::new(
         Front::Memory {
             local: Box::new(Local::new(end)),

@@ -1,5 +1,6 @@
 //! The command line as a user runs it: `fof check`, `fof deck stats`,
-//! `fof deck draw`, `fof sim --record`, `fof replay`, `--help`, `--version`.
+//! `fof deck draw`, `fof sim --record`, `fof replay`, `fof completions`,
+//! `fof man`, `--help`, `--version`, and the folders it keeps files in.
 
 use serde_json::Value;
 use std::process::{Command, Output};
@@ -9,6 +10,20 @@ fn fof(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("run fof")
+}
+
+/// `fof args` with the environment changed: `set` variables set, `unset`
+/// ones removed.
+fn fof_env(args: &[&str], set: &[(&str, &std::path::Path)], unset: &[&str]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_fof"));
+    c.args(args);
+    for (k, v) in set {
+        c.env(k, v);
+    }
+    for k in unset {
+        c.env_remove(k);
+    }
+    c.output().expect("run fof")
 }
 
 fn stdout(o: &Output) -> String {
@@ -794,4 +809,138 @@ fn a_campaign_file_from_before_recorded_decisions_is_refused_by_verify_with_why(
     assert_eq!(v.status.code(), Some(1));
     assert!(stderr(&v).contains("earlier version"), "{}", stderr(&v));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn completions_name_every_command_and_an_unknown_shell_is_refused() {
+    let o = fof(&["completions", "bash"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let bash = stdout(&o);
+    for word in ["fof", "campaign", "replay", "completions", "--save-dir"] {
+        assert!(bash.contains(word), "bash completions lack {word}");
+    }
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        let o = fof(&["completions", shell]);
+        assert_eq!(o.status.code(), Some(0), "{shell}: {}", stderr(&o));
+        assert!(stdout(&o).contains("campaign"), "{shell}");
+    }
+    let bad = fof(&["completions", "tcsh"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stdout(&bad).is_empty());
+    assert!(stderr(&bad).contains("tcsh"), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("bash"), "the shells are listed");
+}
+
+#[test]
+fn the_manual_page_is_roff_and_names_the_commands_and_folders() {
+    let o = fof(&["man"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let page = stdout(&o);
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "{page}");
+    assert!(page.contains(".TH fof 1"), "{page}");
+    for word in [
+        "campaign",
+        "replay",
+        "completions",
+        "unofficial",
+        "local/share/fof",
+    ] {
+        assert!(page.contains(word), "the manual page lacks {word}");
+    }
+}
+
+/// A writer that always fails as `kind` says.
+struct Failing(std::io::ErrorKind);
+
+impl std::io::Write for Failing {
+    fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+        Err(self.0.into())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Err(self.0.into())
+    }
+}
+
+#[test]
+fn completions_and_the_manual_page_survive_a_closed_or_failing_output() {
+    use clap::Parser;
+    use std::io::ErrorKind;
+    for args in [&["fof", "completions", "bash"][..], &["fof", "man"]] {
+        let cli = fof::cli::Cli::try_parse_from(args).unwrap();
+        let mut err = Vec::new();
+        // `fof man | head`: a closed pipe is no error.
+        let code = fof::cli::run(&cli, &mut Failing(ErrorKind::BrokenPipe), &mut err);
+        assert_eq!(code, 0, "{args:?}");
+        let code = fof::cli::run(&cli, &mut Failing(ErrorKind::StorageFull), &mut err);
+        assert_eq!(code, 1, "{args:?}");
+    }
+}
+
+#[test]
+fn the_save_folder_is_the_option_then_the_platform_folder_then_fof_saves() {
+    use fof::play::folders::save_dir_from;
+    use std::path::PathBuf;
+    let platform = PathBuf::from("/platform/fof");
+    let over = PathBuf::from("/my/saves");
+    assert_eq!(
+        save_dir_from(Some(over.clone()), Some(platform.clone())),
+        over
+    );
+    assert_eq!(save_dir_from(Some(over.clone()), None), over);
+    assert_eq!(save_dir_from(None, Some(platform.clone())), platform);
+    // No home folder, so no platform folder: the current folder's.
+    assert_eq!(save_dir_from(None, None), PathBuf::from("fof-saves"));
+}
+
+/// Linux users' saves stay where earlier versions put them: in
+/// `$XDG_DATA_HOME/fof` when that is an absolute path, else in
+/// `~/.local/share/fof`; `--save-dir` wins over both.
+#[cfg(target_os = "linux")]
+#[test]
+fn on_linux_the_save_folder_is_still_xdg_data_home_or_local_share() {
+    let home = temp_dir("home");
+    let xdg = home.join("xdg");
+    let new = ["campaign", "new", "normandy_1944"];
+    let o = fof_env(&new, &[("HOME", &home), ("XDG_DATA_HOME", &xdg)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(xdg.join("fof/campaign.ron").exists());
+
+    let local = home.join(".local/share/fof/campaign.ron");
+    let relative = std::path::Path::new("relative/dir");
+    let o = fof_env(&new, &[("HOME", &home), ("XDG_DATA_HOME", relative)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(local.exists(), "a relative XDG_DATA_HOME is ignored");
+    std::fs::remove_file(&local).unwrap();
+    let o = fof_env(&new, &[("HOME", &home)], &["XDG_DATA_HOME"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(local.exists());
+
+    let mine = home.join("mine");
+    let mut args = new.to_vec();
+    args.extend(["--save-dir", mine.to_str().unwrap()]);
+    let o = fof_env(&args, &[("HOME", &home), ("XDG_DATA_HOME", &xdg)], &[]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(mine.join("campaign.ron").exists(), "--save-dir wins");
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// The key bindings file is still looked for where earlier versions
+/// looked on Linux: `$XDG_CONFIG_HOME/fof/keys.ron` when that is an
+/// absolute path, else `~/.config/fof/keys.ron`. (The game itself needs a
+/// terminal, so this asks the library, in this process's environment.)
+#[cfg(target_os = "linux")]
+#[test]
+fn on_linux_the_keys_file_is_still_in_xdg_config_home_or_dot_config() {
+    use std::path::{Path, PathBuf};
+    let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) else {
+        return; // the platform's answer then comes from the user database
+    };
+    let config = match std::env::var_os("XDG_CONFIG_HOME") {
+        Some(x) if Path::new(&x).is_absolute() => PathBuf::from(x),
+        _ => PathBuf::from(home).join(".config"),
+    };
+    assert_eq!(
+        fof::play::folders::keys_file(),
+        Some(config.join("fof").join("keys.ron"))
+    );
 }

@@ -1,12 +1,10 @@
 //! Replays and saves: recording, playing back, refusing damaged files,
-//! continuing a save, atomic writes and the save folder.
+//! continuing a save and atomic writes (the save folder: `tests/cli.rs`).
 
 use fof::data::DataSet;
 use fof::engine::kernel::hash::hex;
 use fof::engine::{Game, Input, Options};
-use fof::play::replay::{
-    Problem, Recorder, Replay, ReplayError, safe_to_overwrite, save_atomic, save_dir_from,
-};
+use fof::play::replay::{Problem, Recorder, Replay, ReplayError, safe_to_overwrite, save_atomic};
 use fof::play::sim::{Bot, bot_rng, choose, play, play_recorded};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -496,26 +494,6 @@ fn only_a_missing_file_or_one_that_loads_may_be_overwritten() {
         "{msg}"
     );
     assert_eq!(std::fs::read_to_string(&path).unwrap(), corrupt);
-}
-
-#[test]
-fn the_save_folder_is_the_option_then_xdg_data_home_then_home() {
-    let some = |s: &str| Some(std::ffi::OsString::from(s));
-    assert_eq!(
-        save_dir_from(Some("/my/saves".into()), some("/xdg"), some("/home/u")),
-        PathBuf::from("/my/saves")
-    );
-    assert_eq!(
-        save_dir_from(None, some("/xdg"), some("/home/u")),
-        PathBuf::from("/xdg/fof")
-    );
-    for xdg in [None, some(""), some("relative/dir")] {
-        assert_eq!(
-            save_dir_from(None, xdg, some("/home/u")),
-            PathBuf::from("/home/u/.local/share/fof")
-        );
-    }
-    assert_eq!(save_dir_from(None, None, None), PathBuf::from("fof-saves"));
 }
 
 #[test]

@@ -889,38 +889,6 @@ pub fn save_atomic(path: &Path, text: &str) -> io::Result<()> {
     Ok(())
 }
 
-/// Where saves go: `over` (the `--save-dir` option) if given, else
-/// `$XDG_DATA_HOME/fof`, else `$HOME/.local/share/fof`, else `fof-saves`
-/// in the current folder.
-pub fn save_dir(over: Option<PathBuf>) -> PathBuf {
-    save_dir_from(
-        over,
-        std::env::var_os("XDG_DATA_HOME"),
-        std::env::var_os("HOME"),
-    )
-}
-
-/// [`save_dir`] with the environment given. Per the XDG base directory
-/// specification, an empty or relative `XDG_DATA_HOME` is ignored.
-pub fn save_dir_from(
-    over: Option<PathBuf>,
-    xdg_data_home: Option<std::ffi::OsString>,
-    home: Option<std::ffi::OsString>,
-) -> PathBuf {
-    if let Some(d) = over {
-        return d;
-    }
-    if let Some(x) = xdg_data_home.map(PathBuf::from)
-        && x.is_absolute()
-    {
-        return x.join("fof");
-    }
-    match home {
-        Some(h) if !h.is_empty() => PathBuf::from(h).join(".local/share/fof"),
-        _ => PathBuf::from("fof-saves"),
-    }
-}
-
 // ---------------------------------------------------------------------------
 // Saving a game in progress after every input
 // ---------------------------------------------------------------------------

@@ -136,14 +136,15 @@ pub fn run<T: Tui>(app: &mut T, tick: Duration) -> Result<(), StartError> {
     Ok(())
 }
 
-/// The player's key bindings: `--keys FILE`, else
-/// `$XDG_CONFIG_HOME/fof/keys.ron` or `~/.config/fof/keys.ron` if present,
-/// else the built-in ones. A file that does not read is an error
+/// The player's key bindings: `--keys FILE`, else `keys.ron` in the
+/// platform's config folder if present (`$XDG_CONFIG_HOME/fof` or
+/// `~/.config/fof` on Linux: see [`crate::play::folders`]), else the
+/// built-in ones. A file that does not read is an error
 /// (`path:line:col: message`), not silently ignored.
 pub fn load_keys(explicit: Option<&Path>) -> Result<keys::KeyMap, String> {
     let path: Option<PathBuf> = match explicit {
         Some(p) => Some(p.to_path_buf()),
-        None => config_keys_path().filter(|p| p.exists()),
+        None => crate::play::folders::keys_file().filter(|p| p.exists()),
     };
     let base = keys::KeyMap::default();
     let Some(path) = path else {
@@ -155,12 +156,4 @@ pub fn load_keys(explicit: Option<&Path>) -> Result<keys::KeyMap, String> {
         text,
     };
     keys::KeyMap::parse(&src, Some(&base)).map_err(|e| e.to_string())
-}
-
-fn config_keys_path() -> Option<PathBuf> {
-    let base = match std::env::var_os("XDG_CONFIG_HOME") {
-        Some(x) if Path::new(&x).is_absolute() => PathBuf::from(x),
-        _ => PathBuf::from(std::env::var_os("HOME")?).join(".config"),
-    };
-    Some(base.join("fof").join("keys.ron"))
 }
