@@ -282,8 +282,15 @@ fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
     g.state_mut().carried.push((team, cas));
     under_fire(&mut g, p(2, 2));
     let drawn = g.state().deck.cards_drawn();
+    let logged = g.log().len();
     fof::engine::combat::capture::capture_retreat(&mut g);
     assert_eq!(g.state().deck.cards_drawn(), drawn, "no R# drawn");
+    assert!(
+        !g.log()[logged..]
+            .iter()
+            .any(|e| e.text.contains("has to retreat")),
+        "the phase does not say nobody retreats while the player is asked"
+    );
     let to: Vec<CardPos> = g
         .legal_inputs()
         .iter()

@@ -247,15 +247,7 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::KeepPlan => "Keep the briefing's plan (all the rest)".into(),
-        Input::Reform { squad } => {
-            let exp = game
-                .state()
-                .get(*squad)
-                .and_then(|u| u.platoon)
-                .map(|p| format!(" ({})", name(game, p)))
-                .unwrap_or_default();
-            format!("{} comes back{exp}", name(game, *squad))
-        }
+        Input::Reform { squad } => format!("{} comes back", name(game, *squad)),
         Input::Guard { unit } => {
             let squad = game
                 .state()
@@ -278,12 +270,12 @@ pub fn input(game: &Game, input: &Input) -> String {
             if here {
                 format!("{}: stays on {at}", name(game, *unit))
             } else if at.row == 0 {
-                format!("{}: back to the staging area ({at})", name(game, *unit))
+                format!("{}: to the staging area ({at})", name(game, *unit))
             } else {
                 format!("{}: to {at}", name(game, *unit))
             }
         }
-        Input::KeepPositions => "Everyone else stays where they are".into(),
+        Input::KeepPositions => "Keep every position still to set (all the rest)".into(),
         Input::TakeCover { unit, cover } => match cover {
             None => format!("{}: in the open", name(game, *unit)),
             Some(c) => {

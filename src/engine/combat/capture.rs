@@ -15,10 +15,10 @@ use crate::engine::map::ground::terrain_cover;
 /// 3.5: captures (9.13), then retreats of paralyzed and litter teams
 /// under fire.
 pub fn capture_retreat(game: &mut Game) {
-    let before = game.log.len();
+    let (before, asked) = (game.log.len(), game.state.choices.len());
     captures(game);
     retreats(game);
-    if game.log.len() == before {
+    if game.log.len() == before && game.state.choices.len() == asked {
         game.emit(
             "3.5",
             EventKind::Nothing {

@@ -85,17 +85,19 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 casualty: *casualty,
             })
             .collect(),
-        Choice::Reposition { unit, cards } => std::iter::once(Input::KeepPositions)
-            .chain(
-                cards
-                    .iter()
-                    .filter(|at| reposition_open(game, *unit, **at))
-                    .map(|at| Input::RepositionAt {
-                        unit: *unit,
-                        at: *at,
-                    }),
-            )
-            .collect(),
+        Choice::Reposition { unit, cards } => {
+            // Staying first (its own card is always open), then the other
+            // cards in order.
+            let here = game.state.unit(*unit).pos;
+            std::iter::once(Input::KeepPositions)
+                .chain(
+                    std::iter::once(here)
+                        .chain(cards.iter().copied().filter(|at| *at != here))
+                        .filter(|at| reposition_open(game, *unit, *at))
+                        .map(|at| Input::RepositionAt { unit: *unit, at }),
+                )
+                .collect()
+        }
         Choice::TakeCover { unit, covers } => {
             let open = cover_choices(game, *unit);
             std::iter::once(None)
@@ -268,7 +270,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         Choice::Retreat { unit, .. } => (
             "3.5",
             format!(
-                "{} must retreat from {} and the rules leave the card to you: where to?",
+                "{} retreats from {}: to which card? (equally good by the rule)",
                 game.describe(*unit),
                 game.state.unit(*unit).pos
             ),
