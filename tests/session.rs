@@ -286,3 +286,20 @@ fn an_unwritable_save_folder_is_reported_but_the_game_goes_on() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_menu_says_a_briefed_mission_is_not_begun_until_an_input_is_given() {
+    // A campaign whose briefing was opened (its save written, no input yet)
+    // is "not begun", not "turn 1"; after an input it stands at its turn.
+    let (data, dir, mut s) = begun("standing");
+    let slot = fof::play::campaign::folder::slot(&dir, None).unwrap();
+    let d = fof::play::campaign::folder::describe(&slot, &data).unwrap();
+    assert!(d.short.ends_with("not begun"), "{}", d.short);
+    assert!(d.standing.contains("nothing played yet"), "{}", d.standing);
+    let mut rng = bot_rng(3);
+    play(&mut s, &mut rng, 1);
+    let d = fof::play::campaign::folder::describe(&slot, &data).unwrap();
+    assert!(d.short.ends_with(", turn 1"), "{}", d.short);
+    assert!(d.standing.contains("in progress at turn 1"), "{}", d.standing);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -182,7 +182,9 @@ pub fn describe(slot: &Slot, data: &Arc<DataSet>) -> Result<Described, String> {
             let current = slot.dir.join(crate::play::session::CURRENT);
             let turn = if current.exists() {
                 match crate::play::replay::load(&current, data.clone()) {
-                    Ok(g) if g.state().mission == m => Some(g.state().turn),
+                    Ok(g) if g.state().mission == m => {
+                        Some((g.state().turn, g.state().counters.inputs))
+                    }
                     _ => None,
                 }
             } else {
@@ -190,7 +192,12 @@ pub fn describe(slot: &Slot, data: &Arc<DataSet>) -> Result<Described, String> {
             };
             let at = format!("mission {} of {total}", c.next + 1);
             match turn {
-                Some(t) => (
+                // The briefing was opened but nothing was decided yet.
+                Some((_, 0)) => (
+                    format!("{at}, not begun"),
+                    format!("Next: {title}{attempt}, briefed; nothing played yet."),
+                ),
+                Some((t, _)) => (
                     format!("{at}, turn {t}"),
                     format!("Next: {title}{attempt}, in progress at turn {t}."),
                 ),
