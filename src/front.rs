@@ -63,6 +63,10 @@ pub struct Saved {
     data: Arc<DataSet>,
     dir: PathBuf,
     warning: Option<String>,
+    /// The open decisions as last built: the screen asks for them on every
+    /// redraw, and the debrief reads the whole mission's log. Dropped
+    /// whenever the campaign may change.
+    deciding: std::cell::RefCell<Option<crate::ui::app::Deciding>>,
 }
 
 impl Saved {
@@ -73,6 +77,7 @@ impl Saved {
             data,
             dir: dir.to_path_buf(),
             warning,
+            deciding: std::cell::RefCell::new(None),
         }
     }
 }
@@ -113,23 +118,33 @@ impl Driver for Saved {
     }
 
     fn rewind(&mut self, n: u64) -> Result<(), String> {
+        self.deciding.replace(None);
         self.session.rewind(n).map_err(|e| e.to_string())
     }
 
     fn finish(&mut self) -> Result<Finished, String> {
+        self.deciding.replace(None);
         let f = self.session.finish().map_err(|e| e.to_string())?;
         Ok(Finished::of(self.session.campaign(), &self.data, &f))
     }
 
     fn deciding(&self) -> Option<crate::ui::app::Deciding> {
-        crate::ui::app::Deciding::of(self.session.campaign()?, &self.data, self.session.game())
+        if let Some(d) = self.deciding.borrow().as_ref() {
+            return Some(d.clone());
+        }
+        let d =
+            crate::ui::app::Deciding::of(self.session.campaign()?, &self.data, self.session.game());
+        self.deciding.replace(d.clone());
+        d
     }
 
     fn decide(&mut self, choice: &crate::play::campaign::Choice) -> Result<(), String> {
+        self.deciding.replace(None);
         self.session.choose(choice).map_err(|e| e.to_string())
     }
 
     fn next_mission(&mut self) -> Result<(), String> {
+        self.deciding.replace(None);
         let s = Session::open(self.data.clone(), &self.dir).map_err(|e| e.to_string())?;
         self.warning = s.resume_note().map(str::to_string);
         self.session = s;
@@ -137,6 +152,7 @@ impl Driver for Saved {
     }
 
     fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String> {
+        self.deciding.replace(None);
         let s = Session::take_over(self.data.clone(), &self.dir, rec).map_err(|e| e.to_string())?;
         let at = s.save_path().display().to_string();
         self.session = s;

@@ -1417,7 +1417,7 @@ fn rule_10_2_2_any_platoon_hq_may_take_over_the_company_the_player_picks() {
     }
     // The first sergeant is below them in the order: refused, naming them.
     let why = refused(&mut g, by(sg, Action::ReconstituteCoHq { from: sg }));
-    assert!(why.contains("one of"), "{why}");
+    assert!(why.contains("only 1 PLT HQ, 2 PLT HQ or 3 PLT HQ"), "{why}");
     ok(&mut g, by(sg, Action::ReconstituteCoHq { from: plts[2] }));
     assert!(unit(&g, co).in_play());
     assert!(

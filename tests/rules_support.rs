@@ -123,9 +123,22 @@ fn take_suggestion(g: &mut Game) {
     g.apply_held(&s).expect("the suggestion is legal");
 }
 
-/// Two units of the company that could guard a German litter team taken
-/// on R2C2: the one-step LMG team and squad 2/1.
+/// Two one-step units of the company that could guard a German litter
+/// team taken on R2C2: the LMG team and a fire team (returned second).
 fn prisoners_and_two_guards() -> (Game, UnitId, UnitId, UnitId) {
+    let mut g = game();
+    let team = add(&mut g, "de_litter_team", p(2, 2));
+    let lmg = id(&g, "2_lmg");
+    put(&mut g, lmg, p(2, 2));
+    let fire_team = add(&mut g, "us_fire_team", p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    (g, team, fire_team, lmg)
+}
+
+#[test]
+fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
+    // 9.13 names single-step units with a printed VOF as guards: with one
+    // there, no squad gives up a step and nothing is asked.
     let mut g = game();
     let team = add(&mut g, "de_litter_team", p(2, 2));
     let squad = id(&g, "2_1");
@@ -133,50 +146,72 @@ fn prisoners_and_two_guards() -> (Game, UnitId, UnitId, UnitId) {
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
     fof::engine::combat::capture::capture_retreat(&mut g);
-    (g, team, squad, lmg)
-}
-
-#[test]
-fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
-    // 9.13 names single-step units with a printed VOF as guards: the LMG
-    // team is the suggestion, before a step of the squad.
-    let (mut g, team, squad, lmg) = prisoners_and_two_guards();
-    assert!(g.state().unit(team).captured, "taken at once");
-    assert_eq!(
-        g.legal_inputs(),
-        vec![Input::Guard { unit: lmg }, Input::Guard { unit: squad }]
-    );
-    take_suggestion(&mut g);
+    assert!(g.state().choices.is_empty());
+    assert!(g.state().unit(team).captured);
     assert!(g.state().unit(lmg).guard, "the one-step LMG team guards");
     assert_eq!(g.state().unit(squad).steps, 4);
 }
 
 #[test]
 fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
-    let (mut g, team, squad, lmg) = prisoners_and_two_guards();
+    let (mut g, team, team2, lmg) = prisoners_and_two_guards();
+    assert_eq!(
+        g.legal_inputs(),
+        vec![Input::Guard { unit: lmg }, Input::Guard { unit: team2 }],
+        "the one-step units, the first the suggestion"
+    );
     let (rule, q) = fof::engine::turn::choices::question(&g, &g.state().choices[0]);
     assert_eq!(rule, "9.13");
     assert!(q.contains("guard"), "{q}");
     // Anything but an answer is refused while the question waits.
     let why = g.apply_held(&Input::EndImpulse).unwrap_err().0;
     assert!(why.contains("9.13"), "{why}");
-    // The squad gives up a step instead of the LMG team.
-    g.apply_held(&Input::Guard { unit: squad }).unwrap();
+    // The fire team guards instead of the LMG team.
+    g.apply_held(&Input::Guard { unit: team2 }).unwrap();
     assert!(g.state().unit(team).captured);
-    assert_eq!(g.state().unit(squad).steps, 3);
+    assert!(g.state().unit(team2).guard && !g.state().unit(team2).in_play());
     assert!(
         g.state().unit(lmg).in_play(),
         "the LMG team stays in the fight"
     );
-    let guards: Vec<_> = g.state().units.iter().filter(|u| u.guard).collect();
-    assert_eq!(guards.len(), 1);
-    assert_eq!(guards[0].designation, g.state().unit(squad).designation);
-    assert!(!guards[0].in_play());
+    assert_eq!(g.state().units.iter().filter(|u| u.guard).count(), 1);
     // A unit that is not on the card is refused.
     let (mut g, _, _, _) = prisoners_and_two_guards();
     let far = id(&g, "co_hq");
     let why = g.apply_held(&Input::Guard { unit: far }).unwrap_err().0;
     assert!(why.contains("answer the question first"), "{why}");
+}
+
+#[test]
+fn rule_9_13_a_squad_gives_a_step_only_when_no_one_step_unit_can_guard() {
+    let mut g = game();
+    let team = add(&mut g, "de_litter_team", p(2, 2));
+    let (a, b) = (id(&g, "2_1"), id(&g, "2_2"));
+    put(&mut g, a, p(2, 2));
+    put(&mut g, b, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert!(g.state().unit(team).captured);
+    assert_eq!(
+        g.legal_inputs(),
+        vec![Input::Guard { unit: a }, Input::Guard { unit: b }]
+    );
+    g.apply_held(&Input::Guard { unit: b }).unwrap();
+    assert_eq!(g.state().unit(b).steps, 3, "2/2 gives up a step");
+    assert_eq!(g.state().unit(a).steps, 4);
+    let guard = g.state().units.iter().find(|u| u.guard).unwrap();
+    assert_eq!(guard.designation, g.state().unit(b).designation);
+}
+
+#[test]
+fn rule_9_13_the_enemy_s_guard_is_never_asked() {
+    let mut g = game();
+    let team = add(&mut g, "us_paralyzed_team", p(2, 2));
+    add(&mut g, "de_mg_team", p(2, 2));
+    add(&mut g, "de_mg_team", p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert!(g.state().unit(team).captured);
+    assert!(g.state().choices.is_empty());
+    assert_eq!(g.state().units.iter().filter(|u| u.guard).count(), 1);
 }
 
 #[test]
@@ -356,6 +391,47 @@ fn rule_3_5_the_player_chooses_which_free_casualty_a_litter_team_takes() {
     assert_eq!(g.state().unit(b).pos, p(1, 2));
     assert_eq!(g.state().unit(a).pos, p(2, 2), "the other stays");
     assert_eq!(g.state().carried, vec![(team, b)]);
+}
+
+#[test]
+fn rule_3_5_two_litter_teams_retreat_one_after_the_other_and_share_no_casualty() {
+    // The second team is asked only once the first has gone, and the
+    // casualty the first took along is no longer offered to it.
+    let mut g = game();
+    let (l1, l2) = (
+        add(&mut g, "us_litter_team", p(2, 2)),
+        add(&mut g, "us_litter_team", p(2, 2)),
+    );
+    let (c1, c2) = (
+        add(&mut g, "us_casualty", p(2, 2)),
+        add(&mut g, "us_casualty", p(2, 2)),
+    );
+    under_fire(&mut g, p(2, 2));
+    fof::engine::combat::capture::capture_retreat(&mut g);
+    assert_eq!(g.state().choices.len(), 1, "one team at a time");
+    g.apply_held(&Input::RetreatTo {
+        unit: l1,
+        to: p(1, 1),
+        casualty: Some(c1),
+    })
+    .unwrap();
+    let offered: Vec<Option<UnitId>> = g
+        .legal_inputs()
+        .iter()
+        .map(|i| match i {
+            Input::RetreatTo { unit, casualty, .. } => {
+                assert_eq!(*unit, l2);
+                *casualty
+            }
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert!(offered.iter().all(|c| *c == Some(c2)), "{offered:?}");
+    take_suggestion(&mut g);
+    assert_eq!(g.state().carried, vec![(l1, c1), (l2, c2)]);
+    assert_eq!(g.state().unit(c1).pos, p(1, 1));
+    assert_eq!(g.state().unit(c2).pos, g.state().unit(l2).pos);
+    assert!(g.state().choices.is_empty());
 }
 
 #[test]

@@ -391,7 +391,10 @@ fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_
         })
         .collect();
     assert!(offered.contains(&p(2, 2)) && offered.contains(&p(2, 1)));
-    assert!(offered.iter().any(|q| q.is_staging()));
+    assert!(
+        !offered.iter().any(|q| q.is_staging()),
+        "a unit on the map is not sent back off it"
+    );
     assert!(
         !offered.contains(&p(3, 2)),
         "the enemy's card is not secured"

@@ -300,6 +300,10 @@ fn the_menu_says_a_briefed_mission_is_not_begun_until_an_input_is_given() {
     play(&mut s, &mut rng, 1);
     let d = fof::play::campaign::folder::describe(&slot, &data).unwrap();
     assert!(d.short.ends_with(", turn 1"), "{}", d.short);
-    assert!(d.standing.contains("in progress at turn 1"), "{}", d.standing);
+    assert!(
+        d.standing.contains("in progress at turn 1"),
+        "{}",
+        d.standing
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -269,13 +269,13 @@ pub fn input(game: &Game, input: &Input) -> String {
             let here = game.state().get(*unit).map(|u| u.pos) == Some(*at);
             if here {
                 format!("{}: stays on {at}", name(game, *unit))
-            } else if at.row == 0 {
+            } else if at.is_staging() {
                 format!("{}: to the staging area ({at})", name(game, *unit))
             } else {
                 format!("{}: to {at}", name(game, *unit))
             }
         }
-        Input::KeepPositions => "Keep every position still to set (all the rest)".into(),
+        Input::KeepPositions => "Everyone else keeps their position (all the rest)".into(),
         Input::TakeCover { unit, cover } => match cover {
             None => format!("{}: in the open", name(game, *unit)),
             Some(c) => {
@@ -283,11 +283,11 @@ pub fn input(game: &Game, input: &Input) -> String {
                     .state()
                     .get(*unit)
                     .and_then(|u| game.state().cover_kind(u.pos, *c))
-                    .map(|k| k.label())
-                    .unwrap_or("a");
+                    .map(|k| format!("the {} cover marker", k.label()))
+                    .unwrap_or_else(|| "a cover marker".into());
                 let now = game.state().get(*unit).and_then(|u| u.cover) == Some(*c);
                 let now = if now { " (where it is now)" } else { "" };
-                format!("{}: under the {kind} cover marker{now}", name(game, *unit))
+                format!("{}: under {kind}{now}", name(game, *unit))
             }
         },
         Input::Carry { asset, from, to } => {

@@ -177,13 +177,13 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
 }
 
 /// 9.13: the units of `captors` on `pos` that may guard prisoners: the
-/// single-step units with a printed VOF (not HQs or staff), then the
-/// squads that could give up a step (decision: the rule names only
-/// one-step guards; a squad gives one up rather than letting prisoners
-/// go). The first is the program's suggestion.
+/// single-step units with a printed VOF (not HQs or staff); only when
+/// there is none, the squads that could give up a step (decision: the
+/// rule names only one-step guards; a squad gives one up rather than
+/// letting prisoners go). The first is the program's suggestion.
 pub fn guard_candidates(game: &Game, pos: CardPos, captors: Side) -> Vec<UnitId> {
     let here = || game.state.units_at(pos).filter(|u| u.side == captors);
-    let mut v: Vec<UnitId> = here()
+    let singles: Vec<UnitId> = here()
         .filter(|u| {
             u.steps == 1
                 && u.kind != UnitKind::Casualty
@@ -192,12 +192,13 @@ pub fn guard_candidates(game: &Game, pos: CardPos, captors: Side) -> Vec<UnitId>
         })
         .map(|u| u.id)
         .collect();
-    v.extend(
-        here()
-            .filter(|u| u.kind == UnitKind::Squad && u.steps >= 2)
-            .map(|u| u.id),
-    );
-    v
+    if !singles.is_empty() {
+        return singles;
+    }
+    here()
+        .filter(|u| u.kind == UnitKind::Squad && u.steps >= 2)
+        .map(|u| u.id)
+        .collect()
 }
 
 /// 9.13: `unit` (or a step it gives up, for a squad) leaves play to guard
@@ -258,7 +259,14 @@ fn retreats(game: &mut Game) {
         .filter(|u| !u.pinned && !u.pos.is_staging() && game.card_under_vof(u.pos))
         .map(|u| u.id)
         .collect();
-    for id in teams {
+    retreat_each(game, &teams);
+}
+
+/// 3.5: the retreats of `teams`, one after the other; a question put to
+/// the player stops the list, and its answer carries on with the rest
+/// (so each team's options are those the retreats before it left).
+pub fn retreat_each(game: &mut Game, teams: &[UnitId]) {
+    for (i, &id) in teams.iter().enumerate() {
         let u = game.state.unit(id).clone();
         if !u.in_play() {
             continue;
@@ -320,8 +328,12 @@ fn retreats(game: &mut Game) {
                 .collect();
             game.state
                 .choices
-                .push(crate::engine::kernel::input::Choice::Retreat { unit: id, options });
-            continue;
+                .push(crate::engine::kernel::input::Choice::Retreat {
+                    unit: id,
+                    options,
+                    rest: teams[i + 1..].to_vec(),
+                });
+            return;
         }
         let Some((dest, reads)) = pick_card(game, &options, "retreat among equal cards") else {
             continue;

@@ -235,10 +235,11 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                             game.describe(*s)
                         )
                     } else {
-                        let names: Vec<String> =
+                        let mut names: Vec<String> =
                             eligible.iter().map(|u| game.describe(*u)).collect();
+                        let last = names.pop().unwrap_or_default();
                         format!(
-                            "the order of precedence names one of {} first (4.2.1 e)",
+                            "by the order of precedence only {} or {last} may take over now (4.2.1 e)",
                             names.join(", ")
                         )
                     }

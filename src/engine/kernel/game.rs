@@ -314,9 +314,7 @@ impl Game {
 
     /// Whether a US unit other than a casualty stands on the card.
     pub fn us_on(&self, at: CardPos) -> bool {
-        self.state
-            .units_at(at)
-            .any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
+        self.state.us_on(at)
     }
 
     /// Whether a friendly Good Order unit holds a position with no enemy.

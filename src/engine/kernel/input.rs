@@ -186,9 +186,13 @@ pub enum Choice {
     /// equally good by the rule's priorities, or several casualties lie
     /// free for it to take: the player chooses among `options` (card,
     /// casualty taken along), the suggestion first.
+    /// `rest`: the teams whose retreat comes after this one's, carried
+    /// out (or asked) once it is answered, as the phase goes one team at
+    /// a time.
     Retreat {
         unit: UnitId,
         options: Vec<(CardPos, Option<UnitId>)>,
+        rest: Vec<UnitId>,
     },
     /// 11.1 step 3: before a new attempt on the same ground, the unit may
     /// be repositioned to any friendly secured card (`cards`, fixed when

@@ -703,6 +703,24 @@ impl State {
         self.in_play().filter(move |u| u.pos == pos)
     }
 
+    /// A friendly unit other than a casualty on the card.
+    pub fn us_on(&self, at: CardPos) -> bool {
+        self.units_at(at).any(|u| {
+            u.side == crate::data::units::Side::Us
+                && u.kind != crate::data::units::UnitKind::Casualty
+        })
+    }
+
+    /// Cleared (glossary, 9.13, 11.0): no enemy unit but casualties and no
+    /// PC marker on the card.
+    pub fn cleared(&self, at: CardPos) -> bool {
+        self.map.card(at).is_some_and(|c| c.markers.pc.is_none())
+            && !self.units_at(at).any(|u| {
+                u.side != crate::data::units::Side::Us
+                    && u.kind != crate::data::units::UnitKind::Casualty
+            })
+    }
+
     pub fn hq_state(&self, id: UnitId) -> Option<&HqState> {
         self.hqs.iter().find(|h| h.unit == id)
     }

@@ -190,11 +190,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 }
             }
             if returnable_squads(game, teams).is_empty() {
-                let any = game
-                    .state
-                    .units
-                    .iter()
-                    .any(|u| u.removed && u.kind == UnitKind::Squad && u.side == Side::Us);
+                // Squads taken prisoner, guarding or withdrawn are out of
+                // the mission; the others may be too small.
+                let any = game.state.units.iter().any(|u| {
+                    u.removed
+                        && u.kind == UnitKind::Squad
+                        && u.side == Side::Us
+                        && !u.captured
+                        && !u.guard
+                        && !u.withdrawn
+                });
                 if any {
                     return no(|| {
                         format!(
@@ -202,6 +207,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                             teams.len()
                         )
                     });
+                }
+                let out = game
+                    .state
+                    .units
+                    .iter()
+                    .any(|u| u.removed && u.kind == UnitKind::Squad && u.side == Side::Us);
+                if out {
+                    return no(
+                        "no squad removed from play can come back: those taken prisoner, guarding prisoners or withdrawn stay out of the mission (4.2.3 i, 9.13)",
+                    );
                 }
                 return no("no squad has been removed from play to reconstitute (4.2.3 i)");
             }

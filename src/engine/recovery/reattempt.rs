@@ -204,35 +204,38 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
 }
 
 /// 11.1 step 3: the questions of the repositioning, one for each company
-/// unit in play. A friendly secured card is one a company unit holds with
-/// no enemy unit on it, as the new attempt begins (decision, 11.1: the
-/// cards are fixed then, so moving the last unit off a card does not
-/// close it to the others); the staging area, where the company entered,
-/// is always open.
+/// unit in play (not the battalion's own staff, which waits off the map).
+/// A friendly secured card is one a company unit holds and that is Cleared
+/// (no enemy but casualties, no PC marker) as the new attempt begins
+/// (decision, 11.1: the cards are fixed then, so moving the last unit off
+/// a card does not close it to the others). The rule names only cards of
+/// the map: a unit on the map is not sent back to the staging area, and
+/// one in the staging area (where it entered, or was put back because the
+/// enemy holds its card) may stay there, in any column (decision).
 fn reposition_choices(s: &State) -> Vec<crate::engine::kernel::input::Choice> {
-    let held = |at| {
-        let here = || s.units.iter().filter(|u| u.in_play() && u.pos == at);
-        here().any(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
-            && !here().any(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
-    };
-    let mut cards: Vec<crate::engine::kernel::pos::CardPos> = (1..=s.map.cols)
+    let secured: Vec<crate::engine::kernel::pos::CardPos> = s
+        .map
+        .cards
+        .iter()
+        .map(|c| c.pos)
+        .filter(|p| s.us_on(*p) && s.cleared(*p) && s.map.friendly_may_enter(*p))
+        .collect();
+    let staging: Vec<crate::engine::kernel::pos::CardPos> = (1..=s.map.cols)
         .map(|c| crate::engine::kernel::pos::CardPos::new(0, c))
         .collect();
-    cards.extend(
-        s.map
-            .cards
-            .iter()
-            .map(|c| c.pos)
-            .filter(|p| held(*p) && s.map.friendly_may_enter(*p)),
-    );
-    cards.sort();
-    cards.dedup();
     s.units
         .iter()
         .filter(|u| u.in_play() && u.side == Side::Us && u.kind != UnitKind::Casualty)
-        .map(|u| crate::engine::kernel::input::Choice::Reposition {
-            unit: u.id,
-            cards: cards.clone(),
+        .filter(|u| u.kind != UnitKind::HigherStaff)
+        .map(|u| {
+            let mut cards = secured.clone();
+            if u.pos.is_staging() {
+                cards.extend(staging.iter().copied());
+            }
+            cards.push(u.pos);
+            cards.sort();
+            cards.dedup();
+            crate::engine::kernel::input::Choice::Reposition { unit: u.id, cards }
         })
         .collect()
 }

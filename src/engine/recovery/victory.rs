@@ -27,14 +27,7 @@ pub fn place(game: &Game, p: Place) -> Option<CardPos> {
 
 /// No enemy unit but casualties and no PC marker on the card.
 pub fn clear(game: &Game, at: CardPos) -> bool {
-    game.state
-        .map
-        .card(at)
-        .is_some_and(|c| c.markers.pc.is_none())
-        && !game
-            .state
-            .units_at(at)
-            .any(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
+    game.state.cleared(at)
 }
 
 /// A friendly unit other than a casualty on the card.

@@ -77,7 +77,7 @@ pub fn legal(game: &Game) -> Vec<Input> {
             .iter()
             .map(|u| Input::Guard { unit: *u })
             .collect(),
-        Choice::Retreat { unit, options } => options
+        Choice::Retreat { unit, options, .. } => options
             .iter()
             .map(|(to, casualty)| Input::RetreatTo {
                 unit: *unit,
@@ -166,7 +166,7 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         Choice::Guard { candidates, .. } => Input::Guard {
             unit: *candidates.first()?,
         },
-        Choice::Retreat { unit, options } => {
+        Choice::Retreat { unit, options, .. } => {
             let (to, casualty) = *options.first()?;
             Input::RetreatTo {
                 unit: *unit,
@@ -179,10 +179,12 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         Choice::TakeCover { unit, .. } => Input::TakeCover {
             unit: *unit,
             cover: cover_choices(game, *unit).into_iter().max_by_key(|c| {
-                let pos = game.state.unit(*unit).pos;
-                let kind = game.state.cover_kind(pos, *c);
+                let u = game.state.unit(*unit);
+                let kind = game.state.cover_kind(u.pos, *c);
                 (
                     kind.map(|k| game.data.charts.cover_value(k)),
+                    // Among equals the cover it is under already.
+                    u.cover == Some(*c),
                     std::cmp::Reverse(*c),
                 )
             }),
@@ -267,14 +269,16 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                     .sum::<u32>()
             ),
         ),
-        Choice::Retreat { unit, .. } => (
-            "3.5",
-            format!(
-                "{} retreats from {}: to which card? (equally good by the rule)",
-                game.describe(*unit),
-                game.state.unit(*unit).pos
-            ),
-        ),
+        Choice::Retreat { unit, options, .. } => {
+            let (u, at) = (game.describe(*unit), game.state.unit(*unit).pos);
+            let first = options.first().map(|o| o.0);
+            let text = if options.iter().all(|(c, _)| Some(*c) == first) {
+                format!("{u} retreats from {at}: which casualty does it take along?")
+            } else {
+                format!("{u} retreats from {at}: to which card? (equally good by the rule)")
+            };
+            ("3.5", text)
+        }
         Choice::Reposition { unit, .. } => (
             "11.1",
             format!(
@@ -347,8 +351,9 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         (Choice::Guard { pos, prisoners, .. }, Input::Guard { unit }) => {
             crate::engine::combat::capture::guard_with(game, *pos, prisoners, *unit)
         }
-        (Choice::Retreat { .. }, Input::RetreatTo { unit, to, casualty }) => {
-            crate::engine::combat::capture::retreat_to(game, *unit, *to, *casualty, Vec::new())
+        (Choice::Retreat { rest, .. }, Input::RetreatTo { unit, to, casualty }) => {
+            crate::engine::combat::capture::retreat_to(game, *unit, *to, *casualty, Vec::new());
+            crate::engine::combat::capture::retreat_each(game, rest);
         }
         (Choice::Reposition { .. }, Input::RepositionAt { unit, at }) => {
             reposition_at(game, *unit, *at)
@@ -362,7 +367,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
                 crate::engine::kernel::events::EventKind::Nothing {
                     why: "positions kept".into(),
                 },
-                "The rest of the company stays where the last attempt left it.".into(),
+                "The rest of the company keeps its current position.".into(),
                 Vec::new(),
             );
         }
