@@ -262,7 +262,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         Choice::Guard { pos, prisoners, .. } => (
             "9.13",
             format!(
-                "{} prisoner step(s) taken on {pos}: who stays behind to guard them (out for the rest of the mission)?",
+                "{} prisoner step(s) taken on {pos}: who guards them? (out for the mission)",
                 prisoners
                     .iter()
                     .map(|p| u32::from(game.state.unit(*p).steps))
@@ -275,14 +275,14 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
             let text = if options.iter().all(|(c, _)| Some(*c) == first) {
                 format!("{u} retreats from {at}: which casualty does it take along?")
             } else {
-                format!("{u} retreats from {at}: to which card? (equally good by the rule)")
+                format!("{u} retreats from {at}: to which of the equal cards?")
             };
             ("3.5", text)
         }
         Choice::Reposition { unit, .. } => (
             "11.1",
             format!(
-                "New attempt: where does {} take position? (now on {}; any friendly secured card)",
+                "New attempt: where does {} go? (on {} now; any secured card)",
                 game.describe(*unit),
                 game.state.unit(*unit).pos
             ),
