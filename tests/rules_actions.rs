@@ -1525,9 +1525,7 @@ fn rule_4_2_3_a_under_a_vof_removing_a_pin_needs_the_word_rally() {
     assert_eq!(attempts(&ev), vec![(2, false)]);
     assert!(unit(&g, plt).pinned, "failure does nothing");
     let (mut g, plt) = pinned_plt_hq();
-    let mut deck = card_numbers(&g, 1, no_rally);
-    deck.extend(card_numbers(&g, 1, rally));
-    top(&mut g, &deck);
+    rally_on_the_second_card(&mut g);
     let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
     assert_eq!(attempts(&ev), vec![(2, true)]);
     assert!(!unit(&g, plt).pinned);
@@ -1901,6 +1899,14 @@ fn rule_4_2_3_h_a_2_or_3_step_squad_takes_in_a_team_on_its_card() {
     assert!(!unit(&g, here).in_play());
 }
 
+/// The next two cards: no Rally word, then the Rally word (a Line
+/// originator's two-card attempt succeeds on its second card).
+fn rally_on_the_second_card(g: &mut Game) {
+    let mut deck = card_numbers(g, 1, no_rally);
+    deck.extend(card_numbers(g, 1, rally));
+    top(g, &deck);
+}
+
 /// Three fire teams of the 1st platoon with the CO HQ on R2C2, squad 1/3
 /// removed from play earlier.
 fn broken_squad() -> (Game, UnitId, UnitId, Vec<UnitId>) {
@@ -1917,9 +1923,7 @@ fn broken_squad() -> (Game, UnitId, UnitId, Vec<UnitId>) {
 #[test]
 fn rule_4_2_3_i_teams_reconstitute_a_removed_squad_with_as_many_steps() {
     let (mut g, co, sq, teams) = broken_squad();
-    let mut deck = card_numbers(&g, 1, no_rally);
-    deck.extend(card_numbers(&g, 1, rally));
-    top(&mut g, &deck);
+    rally_on_the_second_card(&mut g);
     let ev = ok(
         &mut g,
         by(
@@ -1945,9 +1949,7 @@ fn rule_10_2_1_the_player_names_the_removed_squad_the_teams_rebuild() {
     let (mut g, co, sq, teams) = broken_squad();
     let other = id(&g, "2_1");
     u(&mut g, other).removed = true;
-    let mut deck = card_numbers(&g, 1, no_rally);
-    deck.extend(card_numbers(&g, 1, rally));
-    top(&mut g, &deck);
+    rally_on_the_second_card(&mut g);
     ok(
         &mut g,
         by(
@@ -1982,9 +1984,7 @@ fn rule_10_2_1_a_captured_squad_or_one_too_small_is_not_offered() {
     let gone = id(&g, "2_1");
     u(&mut g, gone).removed = true;
     u(&mut g, gone).captured = true;
-    let mut deck = card_numbers(&g, 1, no_rally);
-    deck.extend(card_numbers(&g, 1, rally));
-    top(&mut g, &deck);
+    rally_on_the_second_card(&mut g);
     ok(
         &mut g,
         by(
@@ -2007,9 +2007,7 @@ fn rule_10_2_3_a_removed_weapons_team_never_returns_its_teams_rebuild_a_squad() 
     let (mut g, co, sq, teams) = broken_squad();
     let lmg = id(&g, "1_lmg");
     u(&mut g, lmg).removed = true;
-    let mut deck = card_numbers(&g, 1, no_rally);
-    deck.extend(card_numbers(&g, 1, rally));
-    top(&mut g, &deck);
+    rally_on_the_second_card(&mut g);
     ok(
         &mut g,
         by(

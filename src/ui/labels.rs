@@ -194,18 +194,13 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("Set down: {} puts down {what}", name(game, *unit))
             }
         },
-        Input::MoverCover { unit, cover } => match cover {
-            None => format!("{}: in the open", name(game, *unit)),
-            Some(c) => {
-                let kind = game
-                    .state()
-                    .get(*unit)
-                    .and_then(|u| game.state().cover_kind(u.pos, *c))
-                    .map(|k| k.label())
-                    .unwrap_or("a");
-                format!("{}: under the {kind} cover marker", name(game, *unit))
-            }
-        },
+        Input::MoverCover { unit, cover } => {
+            format!(
+                "{}: {}",
+                name(game, *unit),
+                cover_words(game, *unit, *cover)
+            )
+        }
         Input::RunnerActivates { hq, activate, .. } => {
             let hq = name(game, *hq);
             if *activate {
@@ -276,20 +271,15 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::KeepPositions => "Everyone else keeps their position (all the rest)".into(),
-        Input::TakeCover { unit, cover } => match cover {
-            None => format!("{}: in the open", name(game, *unit)),
-            Some(c) => {
-                let kind = game
-                    .state()
-                    .get(*unit)
-                    .and_then(|u| game.state().cover_kind(u.pos, *c))
-                    .map(|k| format!("the {} cover marker", k.label()))
-                    .unwrap_or_else(|| "a cover marker".into());
-                let now = game.state().get(*unit).and_then(|u| u.cover) == Some(*c);
-                let now = if now { " (where it is now)" } else { "" };
-                format!("{}: under {kind}{now}", name(game, *unit))
-            }
-        },
+        Input::TakeCover { unit, cover } => {
+            let now = cover.is_some() && game.state().get(*unit).and_then(|u| u.cover) == *cover;
+            let now = if now { " (where it is now)" } else { "" };
+            format!(
+                "{}: {}{now}",
+                name(game, *unit),
+                cover_words(game, *unit, *cover)
+            )
+        }
         Input::Carry { asset, from, to } => {
             if from == to {
                 format!(
@@ -364,6 +354,23 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         ),
     }
+}
+
+/// Where a unit ends up on its card: in the open, or under a cover
+/// marker named by its kind.
+fn cover_words(
+    game: &Game,
+    unit: UnitId,
+    cover: Option<crate::engine::kernel::ids::CoverId>,
+) -> String {
+    let Some(c) = cover else {
+        return "in the open".into();
+    };
+    game.state()
+        .get(unit)
+        .and_then(|u| game.state().cover_kind(u.pos, c))
+        .map(|k| format!("under the {} cover marker", k.label()))
+        .unwrap_or_else(|| "under a cover marker".into())
 }
 
 /// The rule section an input applies.

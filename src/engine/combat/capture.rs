@@ -310,14 +310,10 @@ pub fn retreat_each(game: &mut Game, teams: &[UnitId]) {
             vec![None]
         };
         let options = retreat_options(game, id);
-        let Some(best) = options.iter().map(|(_, k)| *k).max() else {
+        let top = crate::engine::kernel::game::best_cards(&options);
+        if top.is_empty() {
             continue;
-        };
-        let top: Vec<CardPos> = options
-            .iter()
-            .filter(|(_, k)| *k == best)
-            .map(|(q, _)| *q)
-            .collect();
+        }
         let player = u.side == Side::Us && u.kind == UnitKind::LitterTeam;
         if player && top.len() * casualties.len() > 1 {
             let mut top = top;

@@ -351,6 +351,18 @@ impl Game {
     }
 }
 
+/// The cards of `options` that share the best key, in the order given.
+pub(crate) fn best_cards<K: Ord + Copy>(options: &[(CardPos, K)]) -> Vec<CardPos> {
+    let Some(best) = options.iter().map(|(_, k)| *k).max() else {
+        return Vec::new();
+    };
+    options
+        .iter()
+        .filter(|(_, k)| *k == best)
+        .map(|(q, _)| *q)
+        .collect()
+}
+
 /// The best of `options` by key, a random number from the Action deck
 /// breaking ties among equals (5.1.3 retreats, 9.4, 9.6, 9.9).
 pub(crate) fn pick_card<K: Ord + Copy>(
@@ -358,12 +370,10 @@ pub(crate) fn pick_card<K: Ord + Copy>(
     options: &[(CardPos, K)],
     purpose: &str,
 ) -> Option<(CardPos, Vec<crate::engine::kernel::events::CardRead>)> {
-    let best = options.iter().map(|(_, k)| *k).max()?;
-    let top: Vec<CardPos> = options
-        .iter()
-        .filter(|(_, k)| *k == best)
-        .map(|(q, _)| *q)
-        .collect();
+    let top = best_cards(options);
+    if top.is_empty() {
+        return None;
+    }
     if top.len() == 1 {
         return Some((top[0], Vec::new()));
     }

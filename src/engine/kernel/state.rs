@@ -418,6 +418,11 @@ impl Map {
         pos.row == 0 && pos.col >= 1 && pos.col <= self.cols
     }
 
+    /// The staging area's positions, one below each column.
+    pub fn staging(&self) -> impl Iterator<Item = CardPos> {
+        (1..=self.cols).map(|c| CardPos::new(0, c))
+    }
+
     /// Positions friendly units may enter: the staging area, and map cards
     /// of the original grid inside the boundaries and the limit of advance
     /// (2.4.1 A). Cards added by map expansion lie outside the original

@@ -220,9 +220,6 @@ fn reposition_choices(s: &State) -> Vec<crate::engine::kernel::input::Choice> {
         .map(|c| c.pos)
         .filter(|p| s.us_on(*p) && s.cleared(*p) && s.map.friendly_may_enter(*p))
         .collect();
-    let staging: Vec<crate::engine::kernel::pos::CardPos> = (1..=s.map.cols)
-        .map(|c| crate::engine::kernel::pos::CardPos::new(0, c))
-        .collect();
     s.units
         .iter()
         .filter(|u| u.in_play() && u.side == Side::Us && u.kind != UnitKind::Casualty)
@@ -230,7 +227,7 @@ fn reposition_choices(s: &State) -> Vec<crate::engine::kernel::input::Choice> {
         .map(|u| {
             let mut cards = secured.clone();
             if u.pos.is_staging() {
-                cards.extend(staging.iter().copied());
+                cards.extend(s.map.staging());
             }
             cards.push(u.pos);
             cards.sort();

@@ -465,7 +465,7 @@ pub fn set_up_cards(game: &Game, unit: crate::engine::kernel::ids::UnitId) -> Ve
         .iter()
         .find(|(k, _)| *k == PointControl::CombatOutpost)
         .map(|(_, p)| *p);
-    let mut cards: Vec<CardPos> = (1..=map.cols).map(|c| CardPos::new(0, c)).collect();
+    let mut cards: Vec<CardPos> = map.staging().collect();
     cards.extend(
         map.cards
             .iter()
