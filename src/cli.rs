@@ -675,8 +675,17 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
             let line = if args.json {
                 serde_json::to_string(&r).unwrap_or_default()
             } else {
+                let lost = r.vehicles_lost;
+                let vehicles = if lost.friendly + lost.enemy > 0 {
+                    format!(
+                        ", vehicles lost {} friendly / {} enemy",
+                        lost.friendly, lost.enemy
+                    )
+                } else {
+                    String::new()
+                };
                 format!(
-                    "{} seed {}: {} after {} turns, {} inputs, {} cards, casualties {} friendly / {} enemy, hash {}",
+                    "{} seed {}: {} after {} turns, {} inputs, {} cards, casualties {} friendly / {} enemy{vehicles}, hash {}",
                     r.mission,
                     r.seed,
                     r.outcome,

@@ -92,6 +92,9 @@ keys! {
         Activity,
         Nothing,
         MissionEnds,
+        VehicleActivated,
+        VehicleMoved,
+        AtCombat,
     }
 }
 
@@ -125,6 +128,9 @@ impl EventKey {
             K::Activity { .. } => EventKey::Activity,
             K::Nothing { .. } => EventKey::Nothing,
             K::MissionEnds { .. } => EventKey::MissionEnds,
+            K::VehicleActivated { .. } => EventKey::VehicleActivated,
+            K::VehicleMoved { .. } => EventKey::VehicleMoved,
+            K::AtCombat { .. } => EventKey::AtCombat,
         }
     }
 }
@@ -177,6 +183,8 @@ keys! {
         ShiftFire,
         FireFinalProtective,
         HigherTask,
+        ActivateVehicle,
+        ReadyAntiTank,
     }
 }
 
@@ -231,6 +239,8 @@ impl ActionKey {
             A::ShiftFire { .. } => ActionKey::ShiftFire,
             A::FireFinalProtective => ActionKey::FireFinalProtective,
             A::HigherTask { .. } => ActionKey::HigherTask,
+            A::ActivateVehicle { .. } => ActionKey::ActivateVehicle,
+            A::ReadyAntiTank { .. } => ActionKey::ReadyAntiTank,
         }
     }
 
@@ -346,6 +356,10 @@ impl ActionKey {
             ActionKey::ShiftFire => Action::ShiftFire { at, to },
             ActionKey::FireFinalProtective => Action::FireFinalProtective,
             ActionKey::HigherTask => Action::HigherTask { commands: 1 },
+            ActionKey::ActivateVehicle => Action::ActivateVehicle {
+                vehicle: crate::engine::kernel::ids::VehicleId(0),
+            },
+            ActionKey::ReadyAntiTank => Action::ReadyAntiTank { unit },
         }
     }
 

@@ -19,7 +19,8 @@ const LAYERS: &[&str] = &["data", "engine", "learn", "play", "ui", "front", "cli
 /// The engine's folders, lowest first: the kernel at the bottom, the rules
 /// by chapter above it, the driver (`turn`) on top.
 const ENGINE: &[&str] = &[
-    "kernel", "map", "orders", "combat", "recovery", "movement", "enemy", "command", "turn",
+    "kernel", "map", "orders", "combat", "recovery", "movement", "vehicles", "enemy", "command",
+    "turn",
 ];
 
 /// A file's first lines must say why it is longer than this.

@@ -196,6 +196,20 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::Activity { level: s.clone() },
         EventKind::Nothing { why: s.clone() },
+        EventKind::VehicleActivated {
+            vehicle: Some(fof::engine::kernel::ids::VehicleId(0)),
+        },
+        EventKind::VehicleMoved {
+            vehicle: fof::engine::kernel::ids::VehicleId(0),
+            from: pos,
+            to: pos,
+        },
+        EventKind::AtCombat {
+            target: fof::engine::kernel::ids::VehicleId(0),
+            modifier: -1,
+            number: 3,
+            result: s.clone(),
+        },
         EventKind::MissionEnds { outcome: s },
     ];
     let l = learn();

@@ -27,6 +27,7 @@ fn friendly_steps(game: &Game) -> u32 {
         .sum::<u32>()
         + s.evacuated as u32
         - s.counters.reinforcements
+        - s.counters.crews_us
 }
 
 /// Inputs that look plausible but may or may not be legal: every candidate
@@ -299,6 +300,7 @@ fn enemy_steps(game: &Game) -> i64 {
         .map(|u| u.steps as i64)
         .sum::<i64>()
         - s.counters.enemy_placed as i64
+        - s.counters.crews_enemy as i64
 }
 
 fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
@@ -309,6 +311,7 @@ fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
         "night_patrol",
         "village_assault",
         "first_contact",
+        "panzer_counterattack",
     ] {
         play_mission(mission, seed, bot_seed, max_inputs, options);
     }
@@ -446,6 +449,55 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     for (u, _) in &s.skills {
         assert!(unit_ok(*u), "{}", at("a skill held by no unit"));
     }
+    // 7.0-7.7: vehicles stand on the map (or the company's in its staging
+    // area); a card holds at most four vehicles and wrecks; a wreck is
+    // where a vehicle was knocked out or brewed up, one for each.
+    let cap = game.data().charts.stacking.vehicles as usize;
+    for v in s.vehicles.iter().filter(|v| v.in_play()) {
+        if v.pos.is_staging() {
+            assert!(
+                v.side == Side::Us && s.map.is_staging(v.pos),
+                "{}",
+                at(&format!("{} off the staging row", v.label))
+            );
+        } else {
+            assert!(
+                s.map.card(v.pos).is_some(),
+                "{}",
+                at(&format!("{} on no card", v.label))
+            );
+            let here = s
+                .vehicles
+                .iter()
+                .filter(|w| w.in_play() && w.pos == v.pos)
+                .count()
+                + s.wrecks.iter().filter(|w| w.pos == v.pos).count();
+            assert!(
+                here <= cap,
+                "{}",
+                at(&format!("{here} vehicles and wrecks on {}", v.pos))
+            );
+        }
+    }
+    let destroyed = s
+        .vehicles
+        .iter()
+        .filter(|v| {
+            matches!(
+                v.out,
+                Some(
+                    fof::data::vehicles::AtResult::BrewedUp
+                        | fof::data::vehicles::AtResult::KnockedOut
+                )
+            )
+        })
+        .count();
+    assert_eq!(
+        s.wrecks.len(),
+        destroyed,
+        "{}",
+        at("a wreck for each vehicle destroyed")
+    );
     for c in &s.map.cards {
         if c.markers.pc.is_some() {
             assert!(

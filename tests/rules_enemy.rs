@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{cards, higher_hq_cards, id, mission_game, open_map, p, put};
+use common::{cards, higher_hq_cards, id, lay, mission_game, open_map, p, put};
 
 use fof::data::DataSet;
 use fof::data::action::Word;
@@ -72,6 +72,7 @@ fn squad_package(id: &str, opens_fire: bool, placement: PackagePlacement) -> For
         cover: PackageCover::Default,
         fanatic: false,
         human_wave: false,
+        vehicles: Vec::new(),
     }
 }
 
@@ -1820,4 +1821,32 @@ fn rule_3_7_2_pinned_units_under_no_vof_are_unpinned_and_every_unit_under_a_vof_
         !resolved.iter().any(|t| t.starts_with(&g.describe(b))),
         "a unit under no VOF draws nothing"
     );
+}
+
+#[test]
+fn rule_9_10_a_force_package_brings_its_vehicles_with_its_first_group() {
+    let mut pkg = squad_package("t", true, PackagePlacement::Adjacent);
+    pkg.vehicles = vec![fof::data::vehicles::VehicleTypeId("de_pz4".into())];
+    let mut g = game_with(pkg.clone(), Placement::Toward(Dir::N, Reach::Adjacent));
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::enemy::contact::resolve_markers(&mut g);
+    let v = &g.state().vehicles;
+    assert_eq!(v.len(), 1, "the Panzer IV comes with the squad");
+    assert_eq!(v[0].pos, p(3, 2), "on the squad's card");
+    assert_eq!(v[0].side, Side::German);
+    assert!(v[0].spotted);
+    // On NO-GO ground the vehicle stays off the map.
+    let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));
+    lay(&mut g, p(3, 2), &[36]);
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, p(2, 2));
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::enemy::contact::resolve_markers(&mut g);
+    assert!(germans(&g).iter().any(|(at, ..)| *at == p(3, 2)));
+    assert!(g.state().vehicles.is_empty(), "woods: no vehicles");
+    assert!(g.log().iter().any(|e| e.text.contains("stays off the map")));
 }

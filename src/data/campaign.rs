@@ -64,6 +64,10 @@ pub struct ForcePackage {
     /// A human wave assault (9.12): every hit a casualty, never pinned.
     #[serde(default)]
     pub human_wave: bool,
+    /// Vehicles that come with the package, on the card of its first
+    /// group (9.10).
+    #[serde(default)]
+    pub vehicles: Vec<super::vehicles::VehicleTypeId>,
 }
 
 fn default_cover() -> PackageCover {

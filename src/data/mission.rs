@@ -875,6 +875,53 @@ pub struct Mission {
     /// Enemy Higher HQ events (3.2.1, 3.4.1).
     #[serde(default)]
     pub enemy_events: Vec<HhqBand>,
+    /// Vehicles of both sides at the start (7.0, 7.1.1): the company's
+    /// attached armour and the enemy's.
+    #[serde(default)]
+    pub vehicles: Vec<VehicleStart>,
+    /// How the enemy's vehicles are activated and what they do (9.10).
+    #[serde(default)]
+    pub vehicle_orders: Option<EnemyVehicleOrders>,
+}
+
+/// A vehicle at the start of the mission (7.1.1, 2.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct VehicleStart {
+    /// Its row on the Vehicle and Anti-Tank Weapons Chart.
+    #[serde(rename = "type")]
+    pub vehicle_type: super::vehicles::VehicleTypeId,
+    /// What the counter shows; the chart's name when left out.
+    #[serde(default)]
+    pub label: Option<String>,
+    /// The company roster id of the infantry platoon HQ it is attached to
+    /// (7.1.1); `None`: the CO HQ activates it.
+    #[serde(default)]
+    pub attached: Option<String>,
+    pub start: Start,
+}
+
+/// 9.10: enemy vehicles are activated by an activity check (one card, the
+/// random-number strip under `of`: activated on `activate` or less) and
+/// act by the first of `priorities` that they can carry out.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnemyVehicleOrders {
+    pub activate: u8,
+    pub of: u8,
+    pub priorities: Vec<VehiclePriority>,
+}
+
+/// What an activated enemy vehicle does, in the mission's order (9.10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VehiclePriority {
+    /// Fire at the US vehicle in LOS and range it has the best odds
+    /// against.
+    KnockOut,
+    /// Move one card toward the company (and fire after, if it may).
+    Advance,
+    /// Stay and do nothing more.
+    Hold,
 }
 
 impl Mission {

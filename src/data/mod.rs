@@ -23,6 +23,7 @@ pub mod stats;
 pub mod terrain;
 pub mod units;
 mod validate;
+pub mod vehicles;
 
 pub use validate::calibration;
 
@@ -104,6 +105,8 @@ pub struct SourceSet {
     pub terrain: Vec<SourceFile>,
     pub units: SourceFile,
     pub charts: SourceFile,
+    /// The Vehicle and Anti-Tank Weapons Chart (7.0-7.7).
+    pub vehicles: SourceFile,
     pub missions: Vec<SourceFile>,
     pub campaigns: Vec<SourceFile>,
     /// Learn mode's explanations (not part of the data hash; read here,
@@ -116,6 +119,7 @@ pub const ACTION_PATH: &str = "decks/action.ron";
 pub const TERRAIN_DIR: &str = "decks/terrain";
 pub const UNITS_PATH: &str = "assets/units.ron";
 pub const CHARTS_PATH: &str = "assets/charts.ron";
+pub const VEHICLES_PATH: &str = "assets/vehicles.ron";
 pub const LEARN_PATH: &str = "assets/learn.ron";
 pub const MISSIONS_DIR: &str = "missions";
 pub const CAMPAIGNS_DIR: &str = "missions/campaigns";
@@ -128,6 +132,7 @@ mod embedded {
     )];
     pub const UNITS: &str = include_str!("../../assets/units.ron");
     pub const CHARTS: &str = include_str!("../../assets/charts.ron");
+    pub const VEHICLES: &str = include_str!("../../assets/vehicles.ron");
     pub const LEARN: &str = include_str!("../../assets/learn.ron");
     pub const MISSIONS: &[(&str, &str)] = &[
         (
@@ -151,6 +156,10 @@ mod embedded {
             include_str!("../../missions/orchard_line.ron"),
         ),
         (
+            "missions/panzer_counterattack.ron",
+            include_str!("../../missions/panzer_counterattack.ron"),
+        ),
+        (
             "missions/village_assault.ron",
             include_str!("../../missions/village_assault.ron"),
         ),
@@ -171,6 +180,7 @@ impl DataSource {
                 terrain: embedded::TERRAIN.iter().map(|(p, t)| file(p, t)).collect(),
                 units: file(UNITS_PATH, embedded::UNITS),
                 charts: file(CHARTS_PATH, embedded::CHARTS),
+                vehicles: file(VEHICLES_PATH, embedded::VEHICLES),
                 missions: embedded::MISSIONS.iter().map(|(p, t)| file(p, t)).collect(),
                 campaigns: embedded::CAMPAIGNS
                     .iter()
@@ -213,6 +223,7 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
     let action = read(ACTION_PATH);
     let units = read(UNITS_PATH);
     let charts = read(CHARTS_PATH);
+    let vehicles = read(VEHICLES_PATH);
     let learn = read(LEARN_PATH);
     let terrain = read_ron_folder(&dir.join(TERRAIN_DIR), &mut errors, true);
     let missions = read_ron_folder(&dir.join(MISSIONS_DIR), &mut errors, false);
@@ -227,6 +238,7 @@ fn read_dir_set(dir: &Path) -> Result<SourceSet, DataErrors> {
             terrain,
             units,
             charts,
+            vehicles,
             missions,
             campaigns,
             learn,
@@ -285,6 +297,7 @@ pub struct DataSet {
     pub terrain: Vec<TerrainDeck>,
     pub units: UnitsFile,
     pub charts: Charts,
+    pub vehicles: vehicles::VehiclesFile,
     pub missions: Vec<Mission>,
     pub campaigns: Vec<campaign::Campaign>,
     /// A stable 64-bit hash of every source file's text, for replay headers.
@@ -398,6 +411,9 @@ pub fn load_sources_with<T>(
     let charts = parse::<Charts>(&set.charts)
         .map_err(|e| errors.push(e))
         .ok();
+    let vehicles = parse::<vehicles::VehiclesFile>(&set.vehicles)
+        .map_err(|e| errors.push(e))
+        .ok();
     let mut campaigns = Vec::new();
     for f in &set.campaigns {
         match parse::<campaign::Campaign>(f) {
@@ -434,6 +450,10 @@ pub fn load_sources_with<T>(
         validate::charts(&set.charts, c, &mut errors);
     }
 
+    if let (Some(u), Some(v)) = (&units, &vehicles) {
+        validate::vehicles(&set.vehicles, v, u, &mut errors);
+    }
+
     if let (Some(u), Some(c)) = (&units, &charts) {
         let decks: Vec<&TerrainDeck> = terrain.iter().map(|(_, d)| d).collect();
         // A deck that failed to parse is already reported; missions are
@@ -446,9 +466,12 @@ pub fn load_sources_with<T>(
         validate::missions(&missions, decks, u, c, &mut errors);
         validate::campaigns(&campaigns, &missions, u, &mut errors);
     }
+    if let (Some(u), Some(v)) = (&units, &vehicles) {
+        validate::vehicle_refs(&missions, &campaigns, v, u, &mut errors);
+    }
 
-    match (action, units, charts, extra) {
-        (Some(action), Some(units), Some(charts), Some(extra))
+    match (action, units, charts, vehicles, extra) {
+        (Some(action), Some(units), Some(charts), Some(vehicles), Some(extra))
             if errors.is_empty() && terrain_ok && missions_ok =>
         {
             let hash = hash_sources(set);
@@ -457,6 +480,7 @@ pub fn load_sources_with<T>(
                 terrain: terrain.into_iter().map(|(_, d)| d).collect(),
                 units,
                 charts,
+                vehicles,
                 missions: missions.into_iter().map(|(_, m)| m).collect(),
                 campaigns: campaigns.into_iter().map(|(_, c)| c).collect(),
                 hash,
@@ -478,6 +502,7 @@ fn hash_sources(set: &SourceSet) -> u64 {
     }
     h.write(set.units.text.as_bytes());
     h.write(set.charts.text.as_bytes());
+    h.write(set.vehicles.text.as_bytes());
     for m in &set.missions {
         h.write(m.text.as_bytes());
     }

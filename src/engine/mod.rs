@@ -16,6 +16,7 @@
 //! | [`turn`] | the driver: the sequence of play (chapter 3) step by step, the prompt and the inputs, the Action Menu's dispatch (4.2), orders given with skills (10.7), odds |
 //! | [`command`] | command and control: commands drawn, spent and saved (4.1), the C2 actions (4.2.1), runners and lines (4.3.4-4.3.5), signals (4.3.6) |
 //! | [`enemy`] | the enemy (chapter 9): activity level, contact and placement, activity checks, moves, spotters, tear gas |
+//! | [`vehicles`] | vehicles (chapter 7) and the enemy's (9.10): activation, movement with trafficability, AT Combat and its results, the Vehicle Movement and Combat Phase (3.6) |
 //! | [`movement`] | movement (4.2.2, 5.1): moving, infiltrating, cover, carrying |
 //! | [`recovery`] | after combat: rally and reconstitution (4.2.3, 10.1-10.2), victory and experience (11.0, 10.3.1), reattempts (11.1) |
 //! | [`combat`] | combat (chapter 6): fire on the map, engaging, the NCM and hit effects, combat actions (4.2.4), fire support, ammunition, capture and retreat (3.5), mines (9.5) |
@@ -23,10 +24,8 @@
 //! | [`map`] | the map (chapter 2, 5.2, chapter 8): set-up, the ground and visibility, LOS and range, sight, revealing and expanding the map |
 //! | [`kernel`] | the floor: the game and its state, ids, inputs and orders as data, the deck (1.2.2), events, the state hash, positions, the steps of the sequence of play, units entering and leaving play |
 //!
-//! Vehicles (chapter 7) will have a folder of their own above combat and
-//! movement and below the enemy (`vehicles`), and urban warfare (chapter
-//! 12) one above movement (`urban`); the 3.6 Vehicle Movement and Combat
-//! Phase is a step of `turn::phases` until then.
+//! Urban warfare (chapter 12) will have a folder of its own above movement
+//! (`urban`).
 
 pub mod combat;
 pub mod command;
@@ -37,6 +36,7 @@ pub mod movement;
 pub mod orders;
 pub mod recovery;
 pub mod turn;
+pub mod vehicles;
 
 pub use kernel::events::{CardRead, Event, EventKind, Needed, Section};
 pub use kernel::game::{Game, Illegal, SetupError};

@@ -66,6 +66,8 @@ pub struct Report {
     pub hash: String,
     /// Steps that became casualties, by side.
     pub casualties: Casualties,
+    /// Vehicles lost, by side: brewed up, knocked out or retreated (7.7 A).
+    pub vehicles_lost: Casualties,
     /// PC markers resolved into enemy units (9.2).
     pub contacts: u32,
     /// Enemy activity checks made (9.4, 9.6, 9.9).
@@ -93,6 +95,22 @@ pub fn casualties(game: &Game) -> Casualties {
     };
     Casualties {
         friendly: count(true) + s.evacuated as u32,
+        enemy: count(false),
+    }
+}
+
+/// Counts the vehicles of each side out of the fight (7.7 A).
+pub fn vehicles_lost(game: &Game) -> Casualties {
+    use crate::data::units::Side;
+    let s = game.state();
+    let count = |us: bool| {
+        s.vehicles
+            .iter()
+            .filter(|v| v.out.is_some() && (v.side == Side::Us) == us)
+            .count() as u32
+    };
+    Casualties {
+        friendly: count(true),
         enemy: count(false),
     }
 }
@@ -209,6 +227,7 @@ fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled:
         cards_drawn: game.state().deck.cards_drawn(),
         hash: hex(game.state_hash()),
         casualties: casualties(game),
+        vehicles_lost: vehicles_lost(game),
         contacts: game.state().counters.contacts,
         enemy_checks: game.state().counters.enemy_checks,
     }

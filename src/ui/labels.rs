@@ -154,6 +154,36 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
         ShiftFire { at, to } => format!("units on {at} to {to}"),
         FireFinalProtective => "every FPF and FPL".into(),
         HigherTask { commands } => format!("{commands} command(s)"),
+        ActivateVehicle { vehicle } => {
+            let v = crate::engine::vehicles::at::vehicle(game, *vehicle);
+            format!("{} on {}", v.label, v.pos)
+        }
+        ReadyAntiTank { unit } => format!("{} on {}", name(game, *unit), unit_pos(game, *unit)),
+    }
+}
+
+/// A shooter's name in words.
+fn shooter(game: &Game, s: crate::engine::kernel::vehicle::Shooter) -> String {
+    crate::engine::vehicles::at::shooter_name(game, s)
+}
+
+/// An AT shot in words with its modifier and odds, from the engine (7.6).
+pub fn at_shot(
+    game: &Game,
+    s: crate::engine::kernel::vehicle::Shooter,
+    target: crate::engine::kernel::ids::VehicleId,
+) -> String {
+    let t = crate::engine::vehicles::at::vehicle(game, target);
+    match crate::engine::vehicles::at::modifier(game, s, target) {
+        Some(m) => format!(
+            "{} fires at {} on {} (AT {:+}: {})",
+            shooter(game, s),
+            t.label,
+            t.pos,
+            m.total,
+            crate::engine::vehicles::at::odds_words(game, m.total)
+        ),
+        None => format!("{} fires at {} on {}", shooter(game, s), t.label, t.pos),
     }
 }
 
@@ -292,6 +322,28 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::KeepAssets => "Keep the briefing's holders (all the rest)".into(),
+        Input::VehicleMove { vehicle, to } => {
+            let v = crate::engine::vehicles::at::vehicle(game, *vehicle);
+            let ground = game
+                .top_card(*to)
+                .map(|c| match c.traffic {
+                    crate::data::terrain::Traffic::Slow => ", SLOW ground: it stops there",
+                    _ => "",
+                })
+                .unwrap_or("");
+            format!("{} moves to {to}{ground}", v.label)
+        }
+        Input::VehicleFire { shooter: s, target } => at_shot(game, *s, *target),
+        Input::VehicleEnd { shooter: s } => {
+            format!("{}: end its activation", shooter(game, *s))
+        }
+        Input::React { shooter: s } => match game.state().choices.first() {
+            Some(crate::engine::kernel::input::Choice::Reaction { target, .. }) => {
+                format!("In reaction: {}", at_shot(game, *s, *target))
+            }
+            _ => format!("{} fires in reaction", shooter(game, *s)),
+        },
+        Input::HoldFire => "Hold fire".into(),
         Input::SignalMeans { device, order } => {
             let planned = game
                 .state()
@@ -392,6 +444,9 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::RetreatTo { .. } => "3.5",
         Input::RepositionAt { .. } | Input::KeepPositions | Input::TakeCover { .. } => "11.1",
         Input::Carry { .. } | Input::KeepAssets => "2.3.2",
+        Input::VehicleMove { .. } => "7.3.1",
+        Input::VehicleFire { .. } | Input::VehicleEnd { .. } => "7.5",
+        Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
     }
 }
@@ -426,6 +481,21 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         }
         Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
+        Input::VehicleFire {
+            shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
+            ..
+        }
+        | Input::VehicleEnd {
+            shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
+        }
+        | Input::React {
+            shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
+        } => vec![*u],
+        Input::VehicleMove { .. }
+        | Input::VehicleFire { .. }
+        | Input::VehicleEnd { .. }
+        | Input::React { .. }
+        | Input::HoldFire => Vec::new(),
     }
 }
 

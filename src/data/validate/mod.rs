@@ -10,9 +10,11 @@ use std::collections::{BTreeMap, BTreeSet};
 
 mod deck;
 mod missions;
+mod vehicles;
 
 pub use deck::action_deck;
 pub use missions::{campaigns, missions};
+pub use vehicles::{vehicle_refs, vehicles};
 
 /// The published aggregate figures our original Action deck is calibrated
 /// to (see the rules README). The arrangement card by card is ours.

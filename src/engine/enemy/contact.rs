@@ -273,10 +273,78 @@ fn place_package(game: &mut Game, pos: CardPos, trigger: UnitId, pkg: &ForcePack
     if let Some(effect) = pkg.effect {
         apply_effect(game, pos, effect);
     }
+    let first = taken.first().copied();
     for (group, at) in pkg.groups.iter().zip(taken) {
         put_group(game, at, trigger, pkg, group);
     }
+    if let Some(at) = first {
+        put_vehicles(game, at, pkg);
+    }
     true
+}
+
+/// 9.10: the package's vehicles go on the card of its first group.
+/// Decision: on NO-GO ground, or where the card holds its four vehicles
+/// and wrecks already (1.2.1 I), a vehicle stays off the map.
+fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
+    for ty in &pkg.vehicles {
+        let Some(t) = game.data.vehicles.vehicle(&ty.0).cloned() else {
+            continue;
+        };
+        let no_go = game
+            .top_card(at)
+            .is_some_and(|c| c.traffic == crate::data::terrain::Traffic::No);
+        let full = crate::engine::vehicles::moves::vehicles_on(game, at)
+            >= game.data.charts.stacking.vehicles as usize;
+        if no_go || full {
+            game.emit(
+                "9.10",
+                EventKind::Nothing {
+                    why: "no room for a vehicle".into(),
+                },
+                format!(
+                    "The {} of {} cannot go on {at} ({}): it stays off the map.",
+                    t.name,
+                    pkg.name,
+                    if no_go {
+                        "NO-GO ground"
+                    } else {
+                        "no room for another vehicle"
+                    }
+                ),
+                Vec::new(),
+            );
+            continue;
+        }
+        let id = crate::engine::kernel::units::add_vehicle(
+            &mut game.state,
+            &t,
+            t.name.clone(),
+            at,
+            None,
+        );
+        let n = game
+            .state
+            .vehicles
+            .iter()
+            .filter(|v| v.vehicle_type == t.id)
+            .count();
+        game.state.vehicles[id.0 as usize].label = format!("{} {n}", t.name);
+        let label = game.state.vehicles[id.0 as usize].label.clone();
+        game.emit(
+            "9.10",
+            EventKind::Marker {
+                pos: at,
+                what: "enemy vehicle".into(),
+            },
+            format!(
+                "{label} ({}) comes with {} on {at}.",
+                t.class.words(),
+                pkg.name
+            ),
+            Vec::new(),
+        );
+    }
 }
 
 fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {

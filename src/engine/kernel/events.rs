@@ -156,6 +156,25 @@ pub enum EventKind {
     Nothing {
         why: String,
     },
+    /// A vehicle or an AT-capable team was activated for the Vehicle
+    /// Movement and Combat Phase (7.2, 7.5, 9.10).
+    VehicleActivated {
+        vehicle: Option<crate::engine::kernel::ids::VehicleId>,
+    },
+    /// A vehicle moved to an adjacent card (7.3.1, 7.5 B).
+    VehicleMoved {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        from: CardPos,
+        to: CardPos,
+    },
+    /// AT Combat against a vehicle (7.6, 7.7): the AT modifier, the AT
+    /// number drawn, and the result on the Anti-Armor table.
+    AtCombat {
+        target: crate::engine::kernel::ids::VehicleId,
+        modifier: i32,
+        number: u8,
+        result: String,
+    },
     /// The mission ended (11.0).
     MissionEnds {
         outcome: String,

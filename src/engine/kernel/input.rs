@@ -94,6 +94,27 @@ pub enum Input {
         unit: UnitId,
         cover: Option<CoverId>,
     },
+    /// 7.3.1, 7.5 B: the activated vehicle moves to this adjacent card.
+    VehicleMove {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        to: CardPos,
+    },
+    /// 7.5 A, C, 7.6: the shooter fires at this enemy vehicle.
+    VehicleFire {
+        shooter: crate::engine::kernel::vehicle::Shooter,
+        target: crate::engine::kernel::ids::VehicleId,
+    },
+    /// 7.2: the shooter's activation is complete (Moved/Fired).
+    VehicleEnd {
+        shooter: crate::engine::kernel::vehicle::Shooter,
+    },
+    /// 7.5 D: this unit fires in reaction at the vehicle that moved or
+    /// fired.
+    React {
+        shooter: crate::engine::kernel::vehicle::Shooter,
+    },
+    /// 7.5 D: no more reaction fire at it.
+    HoldFire,
     /// Give an order with a skill marker of `holder` (10.7).
     Skilled {
         holder: UnitId,
@@ -201,6 +222,18 @@ pub enum Choice {
     /// 11.1 step 3: the repositioned unit may go under any cover marker
     /// already found on its card that has room (`covers`).
     TakeCover { unit: UnitId, covers: Vec<CoverId> },
+    /// 7.2, 9.10: the company's activations in the Vehicle Movement and
+    /// Combat Phase: one of `pending` moves and fires (the one under way,
+    /// alone, until it is complete).
+    VehicleTurn {
+        pending: Vec<crate::engine::kernel::vehicle::Shooter>,
+    },
+    /// 7.5 D: an enemy vehicle moved or fired in sight of these units of
+    /// the company, which may fire at it in reaction, one at a time.
+    Reaction {
+        target: crate::engine::kernel::ids::VehicleId,
+        shooters: Vec<crate::engine::kernel::vehicle::Shooter>,
+    },
     /// 6.7.2 G: three bursts let the battalion fire too, on two cards
     /// bordering the target, if the player takes it. `suggested` is the
     /// program's pick: the two holding the most spotted enemy steps.
@@ -244,6 +277,15 @@ pub enum Action {
     // ---- 4.2.1 Command & Control ----
     /// a. Activate a subordinate HQ or staff.
     Activate { hq: UnitId },
+    /// 7.2: activate a vehicle for this turn's Vehicle Movement and
+    /// Combat Phase (CO HQ, the platoon HQ it is attached to, or General
+    /// Initiative).
+    ActivateVehicle {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
+    /// 7.5: activate an AT-capable team to fire in the Vehicle Movement and
+    /// Combat Phase.
+    ReadyAntiTank { unit: UnitId },
     /// b. Exhort: one more card for a failed attempt.
     Exhort { unit: UnitId },
     /// c. Deploy a pyrotechnic device.
@@ -410,6 +452,8 @@ impl Action {
         use Action::*;
         match self {
             Activate { .. } => "4.2.1 a",
+            ActivateVehicle { .. } => "7.2",
+            ReadyAntiTank { .. } => "7.5",
             Exhort { .. } => "4.2.1 b",
             DeployPyro { .. } => "4.2.1 c",
             ReconstitutePltHq { .. } => "4.2.1 d",
@@ -461,6 +505,8 @@ impl Action {
         use Action::*;
         match self {
             Activate { .. } => "Activate",
+            ActivateVehicle { .. } => "Activate a Vehicle",
+            ReadyAntiTank { .. } => "Ready for Anti-Tank Fire",
             Exhort { .. } => "Exhort",
             DeployPyro { .. } => "Deploy Pyrotechnic",
             ReconstitutePltHq { .. } => "Reconstitute a PLT HQ",
@@ -556,6 +602,10 @@ impl Action {
             | WpGrenade { .. }
             | CallForFire { .. }
             | FireFinalProtective => MenuSection::Combat,
+            // 7.2: activating a vehicle is command and control; readying a
+            // team's AT fire is combat.
+            ActivateVehicle { .. } => MenuSection::CommandAndControl,
+            ReadyAntiTank { .. } => MenuSection::Combat,
         }
     }
 
@@ -620,7 +670,8 @@ impl Action {
             | WpGrenade { unit, .. }
             | ThrowDemo { unit, .. }
             | PlaceDemo { unit, .. }
-            | Flame { unit, .. } => Some(*unit),
+            | Flame { unit, .. }
+            | ReadyAntiTank { unit } => Some(*unit),
             ReconstitutePltHq { from, .. } | ReconstituteCoHq { from } | CreateRunner { from } => {
                 Some(*from)
             }
@@ -637,7 +688,8 @@ impl Action {
             | CeaseFire { .. }
             | ShiftFire { .. }
             | FireFinalProtective
-            | HigherTask { .. } => None,
+            | HigherTask { .. }
+            | ActivateVehicle { .. } => None,
         }
     }
 

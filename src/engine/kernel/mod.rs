@@ -20,3 +20,4 @@ pub mod pos;
 pub mod sequence;
 pub mod state;
 pub mod units;
+pub mod vehicle;

@@ -552,6 +552,17 @@ pub struct Counters {
     /// Enemy steps placed by contacts during the mission (9.2).
     #[serde(default)]
     pub enemy_placed: u32,
+    /// Crew steps of destroyed vehicles that entered play as casualties or
+    /// fire teams (7.7 A), the company's and the enemy's. Written only when
+    /// a vehicle was lost.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub crews_us: u32,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub crews_enemy: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// Everything about a game in progress.
@@ -652,6 +663,19 @@ pub struct State {
     /// unit's first attempt (10.7).
     #[serde(default)]
     pub skill_in_use: Option<(Option<UnitId>, crate::data::mission::Skill)>,
+    /// Vehicles of both sides, by id (7.0). Written only when the mission
+    /// has any, so a mission without them hashes as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub vehicles: Vec<crate::engine::kernel::vehicle::Vehicle>,
+    /// Wreck and Burning Wreck markers (7.7), sorted.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wrecks: Vec<crate::engine::kernel::vehicle::Wreck>,
+    /// Where the Vehicle Movement and Combat Phase stands (3.6, 7.2).
+    #[serde(
+        default,
+        skip_serializing_if = "crate::engine::kernel::vehicle::VehiclePhase::is_idle"
+    )]
+    pub vehicle_phase: crate::engine::kernel::vehicle::VehiclePhase,
 }
 
 /// The experience a mission earned (10.3.1): each task with its count and

@@ -187,3 +187,35 @@ pub(crate) fn leave_play(
     m.withdrawn = true;
     game.emit(rule, EventKind::UnitRemoved { unit: id }, text, reads);
 }
+
+/// Puts a vehicle into play (7.0): enemy vehicles come spotted (decision,
+/// see [`crate::engine::kernel::vehicle::Vehicle::spotted`]).
+pub fn add_vehicle(
+    state: &mut crate::engine::kernel::state::State,
+    t: &crate::data::vehicles::VehicleType,
+    label: String,
+    pos: crate::engine::kernel::pos::CardPos,
+    attached: Option<crate::engine::kernel::ids::UnitId>,
+) -> crate::engine::kernel::ids::VehicleId {
+    let id = crate::engine::kernel::ids::VehicleId(state.vehicles.len() as u16);
+    state
+        .vehicles
+        .push(crate::engine::kernel::vehicle::Vehicle {
+            id,
+            vehicle_type: t.id.clone(),
+            label,
+            side: t.side,
+            pos,
+            attached,
+            activated: false,
+            done: false,
+            moved: false,
+            fired: false,
+            pinned: false,
+            attacked: false,
+            ammo: t.ammo,
+            spotted: true,
+            out: None,
+        });
+    id
+}

@@ -78,6 +78,9 @@ pub fn initial_state(
         patrol: 1,
         moved: Vec::new(),
         signal_plan: mission.signals.clone(),
+        vehicles: Vec::new(),
+        wrecks: Vec::new(),
+        vehicle_phase: Default::default(),
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {
@@ -94,6 +97,7 @@ pub fn initial_state(
         }
     }
     place_enemy(data, mission, &mut state)?;
+    place_vehicles(data, mission, &mut state)?;
     // 9.1.3: a defensive mission's markers come in each Enemy Activity
     // segment instead.
     if mission.kind != crate::data::mission::MissionKind::Defensive {
@@ -412,6 +416,37 @@ pub fn fanatic_mission(data: &DataSet, mission: &Mission) -> bool {
             .as_ref()
             .and_then(|c| data.campaign(c))
             .is_some_and(|c| c.fanatic)
+}
+
+/// 7.1.1, 2.3: the vehicles the briefing lists, both sides, in its order.
+fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(), SetupError> {
+    for v in &mission.vehicles {
+        let t = data
+            .vehicles
+            .vehicle(&v.vehicle_type.0)
+            .ok_or_else(|| SetupError(format!("no vehicle type `{}`", v.vehicle_type)))?;
+        let pos = match v.start {
+            Start::Staging(col) => CardPos::new(0, col),
+            Start::Card(a) => CardPos::new(a.0, a.1),
+        };
+        let attached = match &v.attached {
+            Some(r) => Some(
+                state
+                    .by_roster(r)
+                    .map(|u| u.id)
+                    .ok_or_else(|| SetupError(format!("no unit `{r}` to attach a vehicle to")))?,
+            ),
+            None => None,
+        };
+        crate::engine::kernel::units::add_vehicle(
+            state,
+            t,
+            v.label.clone().unwrap_or_else(|| t.name.clone()),
+            pos,
+            attached,
+        );
+    }
+    Ok(())
 }
 
 fn place_enemy(data: &DataSet, mission: &Mission, state: &mut State) -> Result<(), SetupError> {

@@ -33,7 +33,9 @@ impl LosMap for Game {
             cell.borders
         };
         let m = &card.markers;
-        cell.obscured = m.smoky() || m.incoming;
+        // 7.7: a burning wreck's smoke blocks LOS like any smoke (8.4).
+        cell.obscured =
+            m.smoky() || m.incoming || self.state.wrecks.iter().any(|w| w.pos == pos && w.burning);
         cell.illuminated = self.illuminated(pos);
         Some(cell)
     }

@@ -213,8 +213,22 @@ pub fn count(game: &Game, task: Task) -> u32 {
         Task::InflictCasualty => {
             enemy_steps(&|u| u.kind == UnitKind::Casualty && !u.captured && u.accounted())
         }
-        // No vehicles take the field in our missions yet (9.10).
-        Task::KnockOutVehicle => 0,
+        // 10.3.1: each enemy vehicle knocked out or brewed up (7.7 A);
+        // one that retreats is not.
+        Task::KnockOutVehicle => s
+            .vehicles
+            .iter()
+            .filter(|v| {
+                v.side != Side::Us
+                    && matches!(
+                        v.out,
+                        Some(
+                            crate::data::vehicles::AtResult::BrewedUp
+                                | crate::data::vehicles::AtResult::KnockedOut
+                        )
+                    )
+            })
+            .count() as u32,
         Task::Grenade => s.counters.grenades,
         Task::Secure(p) => once(place(game, p).is_some_and(|a| secure(game, a))),
         Task::Evacuate => s.evacuated as u32,

@@ -14,6 +14,9 @@ pub fn legal(game: &Game) -> Vec<Input> {
         return Vec::new();
     };
     let mut v = match choice {
+        Choice::VehicleTurn { .. } | Choice::Reaction { .. } => {
+            crate::engine::vehicles::phase::legal(game, choice)
+        }
         Choice::MoverCover { unit, covers, .. } => {
             let open = crate::engine::movement::actions::covers_open_to(game, *unit);
             std::iter::once(None)
@@ -144,6 +147,9 @@ fn pairs(cards: &[CardPos]) -> Vec<Vec<CardPos>> {
 /// the most spotted enemy steps).
 pub fn suggestion(game: &Game) -> Option<Input> {
     Some(match game.state.choices.first()? {
+        c @ (Choice::VehicleTurn { .. } | Choice::Reaction { .. }) => {
+            crate::engine::vehicles::phase::suggestion(game, c)?
+        }
         Choice::MoverCover { unit, .. } => Input::MoverCover {
             unit: *unit,
             cover: None,
@@ -203,6 +209,31 @@ pub fn suggestion(game: &Game) -> Option<Input> {
 /// The question in words, with its rule.
 pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
     match choice {
+        Choice::VehicleTurn { pending } => (
+            "3.6",
+            if pending.len() == 1 {
+                format!(
+                    "{}: move, fire or end its activation?",
+                    crate::engine::vehicles::at::shooter_name(game, pending[0])
+                )
+            } else {
+                format!(
+                    "Vehicle phase: which of {} acts next, and how?",
+                    pending
+                        .iter()
+                        .map(|s| crate::engine::vehicles::at::shooter_name(game, *s))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            },
+        ),
+        Choice::Reaction { target, .. } => (
+            "7.5 D",
+            format!(
+                "{} moved or fired in sight: fire at it in reaction?",
+                crate::engine::vehicles::at::vehicle(game, *target).label
+            ),
+        ),
         Choice::MoverCover { unit, .. } => (
             "4.2.2 b",
             format!(
@@ -311,6 +342,9 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
     let Some(choice) = game.state.choices.first().cloned() else {
         return no("there is no question to answer now");
     };
+    if matches!(choice, Choice::VehicleTurn { .. } | Choice::Reaction { .. }) {
+        return crate::engine::vehicles::phase::answer(game, &choice, input);
+    }
     if !legal(game).contains(input) {
         let (rule, q) = question(game, &choice);
         return no(|| format!("answer the question first ({rule}): {q}"));
@@ -617,6 +651,11 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::RepositionAt { .. }
             | Input::KeepPositions
             | Input::TakeCover { .. }
+            | Input::VehicleMove { .. }
+            | Input::VehicleFire { .. }
+            | Input::VehicleEnd { .. }
+            | Input::React { .. }
+            | Input::HoldFire
     )
 }
 

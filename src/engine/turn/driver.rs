@@ -338,6 +338,11 @@ impl Game {
             | Input::RepositionAt { .. }
             | Input::KeepPositions
             | Input::TakeCover { .. }
+            | Input::VehicleMove { .. }
+            | Input::VehicleFire { .. }
+            | Input::VehicleEnd { .. }
+            | Input::React { .. }
+            | Input::HoldFire
             | Input::PickUpMore { .. } => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
@@ -562,7 +567,7 @@ impl Game {
             | Step::StaffInitiative
             | Step::GeneralInitiative => {}
             Step::CaptureRetreat => crate::engine::combat::capture::capture_retreat(self),
-            Step::VehicleAircraft => crate::engine::turn::phases::vehicles(self),
+            Step::VehicleAircraft => crate::engine::vehicles::phase::begin(self),
             Step::VofSegment => crate::engine::turn::phases::vof_segment(self),
             Step::CombatEffects => crate::engine::turn::phases::combat_effects(self),
             Step::CleanUp => crate::engine::turn::phases::clean_up(self),

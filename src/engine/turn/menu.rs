@@ -18,6 +18,9 @@ use crate::engine::recovery::rally;
 pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     use Action::*;
     match a {
+        ActivateVehicle { .. } | ReadyAntiTank { .. } => {
+            crate::engine::vehicles::moves::check(game, by, a)
+        }
         Activate { .. }
         | Exhort { .. }
         | DeployPyro { .. }
@@ -112,6 +115,7 @@ pub fn candidates(game: &Game) -> Vec<Action> {
     rally::candidates(game, &mut out);
     combat::candidates(game, &mut out);
     crate::engine::combat::support::candidates(game, &mut out);
+    crate::engine::vehicles::moves::candidates(game, &mut out);
     out.push(Action::FireFinalProtective);
     if let Some((commands, _)) = game.state.tasking {
         out.push(Action::HigherTask { commands });
@@ -122,6 +126,9 @@ pub fn candidates(game: &Game) -> Vec<Action> {
 pub fn perform(game: &mut Game, order: &Order) {
     use Action::*;
     match &order.action {
+        ActivateVehicle { .. } | ReadyAntiTank { .. } => {
+            crate::engine::vehicles::moves::perform(game, &order.action)
+        }
         Activate { .. }
         | Exhort { .. }
         | DeployPyro { .. }
@@ -374,9 +381,14 @@ pub fn execute(game: &mut Game, order: &Order) {
         Some(b) => game.describe(b),
         None => "General Initiative".into(),
     };
-    let what = match a.unit() {
-        Some(u) => format!("{}: {}", a.name(), game.describe(u)),
-        None => a.name().to_string(),
+    let what = match (a, a.unit()) {
+        (Action::ActivateVehicle { vehicle }, _) => format!(
+            "{}: {}",
+            a.name(),
+            crate::engine::vehicles::at::vehicle(game, *vehicle).label
+        ),
+        (_, Some(u)) => format!("{}: {}", a.name(), game.describe(u)),
+        (_, None) => a.name().to_string(),
     };
     game.emit(
         a.rule(),

@@ -127,18 +127,6 @@ pub fn enemy_activity(game: &mut Game) {
     }
 }
 
-/// 3.6: no vehicles take part in this mission.
-pub fn vehicles(game: &mut Game) {
-    game.emit(
-        "3.6",
-        EventKind::Nothing {
-            why: "no vehicles".into(),
-        },
-        "No vehicle or aircraft is activated.".into(),
-        Vec::new(),
-    );
-}
-
 /// 3.7.1 A: remove last turn's Incoming! markers, flip Pending markers to
 /// Incoming!; then 3.7.1 B, the Potential Contact markers.
 pub fn vof_segment(game: &mut Game) {
@@ -224,6 +212,7 @@ pub fn combat_effects(game: &mut Game) {
 /// collection point, remove unresolved PC markers on defence.
 pub fn clean_up(game: &mut Game) {
     dry_teams_leave(game);
+    crate::engine::vehicles::phase::clean_up(game);
     let defensive = game.mission.kind == MissionKind::Defensive;
     let mut cleared = Vec::new();
     for c in &mut game.state.map.cards {

@@ -129,10 +129,14 @@ pub enum Code {
     Grenaded,
     More,
     GrenadeCapable,
+    Wreck,
+    BurningWreck,
+    VehicleActivated,
+    VehicleDone,
 }
 
 impl Code {
-    pub const ALL: [Code; 62] = {
+    pub const ALL: [Code; 66] = {
         use Code::*;
         [
             Position,
@@ -197,6 +201,10 @@ impl Code {
             Grenaded,
             More,
             GrenadeCapable,
+            Wreck,
+            BurningWreck,
+            VehicleActivated,
+            VehicleDone,
         ]
     };
 
@@ -281,6 +289,14 @@ impl Code {
             Concentrated => ("*", "concentrated fire on it", "6.6"),
             Grenaded => ("g", "a grenade attack on it", "6.5.1"),
             More => ("+N more", "N more counters than the card has room for", ""),
+            Wreck => (
+                "Wreck",
+                "a wrecked vehicle: cover, and one of the card's four vehicle places",
+                "7.7",
+            ),
+            BurningWreck => ("Burning", "a burning wreck: its smoke blocks sight", "7.7"),
+            VehicleActivated => ("Act", "a vehicle activated this turn", "7.2"),
+            VehicleDone => ("M/F", "a vehicle that has moved or fired this turn", "7.2"),
             GrenadeCapable => (
                 "G!",
                 "grenades: after the ratings, grenade attacks; as the VOF, a grenade or rocket launcher",
@@ -315,7 +331,9 @@ impl Code {
             Level | Hills | CoverNone | Cover | CoverSplit | CoverMarkers | Burst | Slow
             | NoVehicles | MultiStory => Group::Terrain,
             Green | LineExp | Veteran | NotSpotted | Pinned | Exposed | FireTeamSide
-            | UnderCover | Concentrated | Grenaded | More => Group::Counter,
+            | UnderCover | Concentrated | Grenaded | More | VehicleActivated | VehicleDone => {
+                Group::Counter
+            }
             GrenadeCapable => Group::Ratings,
             _ => Group::Marker,
         }

@@ -269,6 +269,18 @@ pub(super) fn draw_card<D: Driver>(
         v
     };
     let sel = if selected { app.selected_unit() } else { None };
+    // Vehicles first, both sides (7.0): they are what a glance looks for.
+    for v in s.vehicles.iter().filter(|v| v.in_play() && v.pos == pos) {
+        if y >= last {
+            break;
+        }
+        let st = t.style(if v.side == Side::Us {
+            Role::Us
+        } else {
+            Role::Enemy
+        });
+        line(buf, &mut y, &vehicle_line(v, inner_w as usize), st);
+    }
     let room = last.saturating_sub(y) as usize;
     for (i, u) in units.iter().enumerate() {
         if i + 1 == room && units.len() > room {
@@ -291,6 +303,24 @@ pub(super) fn draw_card<D: Driver>(
         }
         line(buf, &mut y, &text, st);
     }
+}
+
+/// A vehicle in one line: its name and markers (7.2, 7.7 A 4).
+pub(super) fn vehicle_line(v: &crate::engine::kernel::vehicle::Vehicle, width: usize) -> String {
+    let mut tail = String::new();
+    for (on, c) in [
+        (v.activated && !v.done, Code::VehicleActivated),
+        (v.done, Code::VehicleDone),
+        (v.pinned, Code::Pinned),
+    ] {
+        if on {
+            tail.push(' ');
+            tail.push_str(c.text());
+        }
+    }
+    let room = width.saturating_sub(tail.chars().count());
+    let name: String = format!("[{}]", v.label).chars().take(room).collect();
+    format!("{name}{tail}")
 }
 
 /// A counter in one line: name, steps, experience, status flags.
@@ -364,6 +394,17 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
         for p in &m.signals {
             v.push(p.label().to_string());
         }
+    }
+    for w in s.wrecks.iter().filter(|w| w.pos == pos) {
+        v.push(
+            if w.burning {
+                Code::BurningWreck
+            } else {
+                Code::Wreck
+            }
+            .text()
+            .to_string(),
+        );
     }
     let ctl = &s.map.controls;
     for (k, p) in &ctl.points {

@@ -1,0 +1,269 @@
+//! The Vehicle and Anti-Tank Weapons Chart's invariants (7.0-7.7).
+
+use super::super::locate::{locate, locate_field};
+use super::super::units::{UnitsFile, Vof};
+use super::super::vehicles::{AtResult, VehiclesFile};
+use super::super::{DataError, SourceFile};
+use std::collections::BTreeSet;
+
+pub fn vehicles(f: &SourceFile, file: &VehiclesFile, units: &UnitsFile, out: &mut Vec<DataError>) {
+    let at = |list: &str, i: usize, field: &str| locate(&f.text, list, i, Some(field));
+    let mut seen = BTreeSet::new();
+    for (i, v) in file.vehicles.iter().enumerate() {
+        let e = |field: &str, msg: String| DataError::at(&f.path, at("vehicles", i, field), msg);
+        if !seen.insert(v.id.0.as_str()) {
+            out.push(e("id", format!("vehicle id `{}` is used twice", v.id)));
+        }
+        if units.units.iter().any(|u| u.id.0 == v.id.0) {
+            out.push(e(
+                "id",
+                format!("vehicle id `{}` is also a unit id in the units file", v.id),
+            ));
+        }
+        if v.crew > 4 || v.capacity > 12 {
+            out.push(e(
+                "crew",
+                format!(
+                    "vehicle `{}`: a crew of {} and room for {} steps is more than a vehicle holds (crew 0-4, capacity 0-12)",
+                    v.id, v.crew, v.capacity
+                ),
+            ));
+        }
+        if let Some(g) = v.gunnery
+            && g.reach().is_none()
+        {
+            out.push(e(
+                "gunnery",
+                format!(
+                    "vehicle `{}`: a gun with no range at all; write `gunnery: None`",
+                    v.id
+                ),
+            ));
+        }
+        if v.gunnery.is_none() && (v.quick_shot || v.grenade || v.ammo.is_some()) {
+            out.push(e(
+                "gunnery",
+                format!(
+                    "vehicle `{}` has no gun against vehicles, so it cannot have a quick shot, a G! draw or main-gun ammunition",
+                    v.id
+                ),
+            ));
+        }
+        if !v.mobile && v.move_fire.is_some() {
+            out.push(e(
+                "move_fire",
+                format!(
+                    "vehicle `{}` cannot move (mobile: false), so it has no move-and-fire value",
+                    v.id
+                ),
+            ));
+        }
+        if v.ammo == Some(0) {
+            out.push(e(
+                "ammo",
+                format!("vehicle `{}` starts with no rounds", v.id),
+            ));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for (i, w) in file.weapons.iter().enumerate() {
+        let e = |field: &str, msg: String| DataError::at(&f.path, at("weapons", i, field), msg);
+        if !seen.insert(w.unit.0.as_str()) {
+            out.push(e("unit", format!("unit type `{}` has two rows", w.unit)));
+        }
+        match units.units.iter().find(|u| u.id == w.unit) {
+            None => out.push(e(
+                "unit",
+                format!("unit type `{}` is not in the units file", w.unit),
+            )),
+            Some(u) => {
+                let g = u.front.is_some_and(|r| r.vof == Vof::G);
+                if g != w.grenade {
+                    out.push(e(
+                        "grenade",
+                        format!(
+                            "unit type `{}`: the G! draw (7.6) must follow the counter's VOF, which is {}G!",
+                            w.unit,
+                            if g { "" } else { "not " }
+                        ),
+                    ));
+                }
+            }
+        }
+        if w.gunnery.reach().is_none() {
+            out.push(e(
+                "gunnery",
+                format!("unit type `{}`: a weapon with no range", w.unit),
+            ));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for (i, v) in file.vof.iter().enumerate() {
+        if !seen.insert(v.vof) {
+            out.push(DataError::at(
+                &f.path,
+                at("vof", i, "vof"),
+                format!("the {:?} row is there twice", v.vof),
+            ));
+        }
+    }
+    // The Anti-Armor table: strictly rising sums, results from the worst
+    // for the target to the mildest, a miss last (above every row).
+    for (i, pair) in file.anti_armor.windows(2).enumerate() {
+        if pair[1].upto <= pair[0].upto || pair[1].result <= pair[0].result {
+            out.push(DataError::at(
+                &f.path,
+                at("anti_armor", i + 1, "upto"),
+                String::from("the Anti-Armor table's rows must rise: each sum above the last, each result milder"),
+            ));
+        }
+    }
+    if file.anti_armor.iter().any(|r| r.result == AtResult::Missed) {
+        out.push(DataError::at(
+            &f.path,
+            locate_field(&f.text, "anti_armor"),
+            String::from("a miss is every sum above the last row: leave it out of the table"),
+        ));
+    }
+    if file.anti_armor.is_empty() {
+        out.push(DataError::at(
+            &f.path,
+            locate_field(&f.text, "anti_armor"),
+            String::from("the Anti-Armor table has no rows"),
+        ));
+    }
+    let mut qs = file.quick_shot.clone();
+    qs.sort();
+    qs.dedup();
+    if qs.len() != file.quick_shot.len() {
+        out.push(DataError::at(
+            &f.path,
+            locate_field(&f.text, "quick_shot"),
+            String::from("a Quick Shot sum is listed twice"),
+        ));
+    }
+}
+
+/// The missions' and campaigns' vehicles: every type on the chart, every
+/// attachment a platoon HQ of the company, every start on the map or in the
+/// staging area, and an order table wherever enemy vehicles can appear
+/// (9.10).
+pub fn vehicle_refs(
+    missions: &[(&SourceFile, crate::data::mission::Mission)],
+    campaigns: &[(&SourceFile, crate::data::campaign::Campaign)],
+    file: &VehiclesFile,
+    units: &UnitsFile,
+    out: &mut Vec<DataError>,
+) {
+    use crate::data::mission::Start;
+    use crate::data::units::{Side, UnitKind};
+    for (f, m) in missions {
+        let at = |i: usize, field: &str| locate(&f.text, "vehicles", i, Some(field));
+        let mut enemy = false;
+        for (i, v) in m.vehicles.iter().enumerate() {
+            let Some(t) = file.vehicle(&v.vehicle_type.0) else {
+                out.push(DataError::at(
+                    &f.path,
+                    at(i, "type"),
+                    format!(
+                        "vehicle type `{}` is not on the vehicle chart (assets/vehicles.ron)",
+                        v.vehicle_type
+                    ),
+                ));
+                continue;
+            };
+            enemy |= t.side != Side::Us;
+            match v.start {
+                Start::Staging(_) if t.side != Side::Us => out.push(DataError::at(
+                    &f.path,
+                    at(i, "start"),
+                    format!(
+                        "an enemy {} cannot start in the company's staging area",
+                        t.name
+                    ),
+                )),
+                Start::Card(a)
+                    if a.0 < 1 || a.1 < 1 || a.0 > m.map.rows as i8 || a.1 > m.map.cols as i8 =>
+                {
+                    out.push(DataError::at(
+                        &f.path,
+                        at(i, "start"),
+                        format!(
+                            "the {} starts at row {} column {}, off the {}x{} map",
+                            t.name, a.0, a.1, m.map.rows, m.map.cols
+                        ),
+                    ))
+                }
+                _ => {}
+            }
+            if let Some(r) = &v.attached {
+                let hq = m.company.iter().find(|e| &e.id == r);
+                let is_hq = hq.is_some_and(|e| {
+                    units
+                        .units
+                        .iter()
+                        .any(|u| u.id == e.unit_type && u.kind == UnitKind::Hq)
+                });
+                if t.side != Side::Us || !is_hq {
+                    out.push(DataError::at(
+                        &f.path,
+                        at(i, "attached"),
+                        format!(
+                            "a company vehicle is attached to one of the company's HQs (7.1.1); `{r}` is not one"
+                        ),
+                    ));
+                }
+            }
+        }
+        let campaign = m
+            .campaign
+            .as_ref()
+            .and_then(|c| campaigns.iter().find(|(_, x)| &x.id == c));
+        if let (Some((_, c)), Some(t)) = (campaign, &m.contacts) {
+            let named: Vec<&String> = t.a.iter().chain(&t.b).chain(&t.c).map(|(_, p)| p).collect();
+            enemy |= c
+                .packages
+                .iter()
+                .any(|p| !p.vehicles.is_empty() && named.contains(&&p.id));
+        }
+        match &m.vehicle_orders {
+            None if enemy => out.push(DataError::at(
+                &f.path,
+                locate_field(&f.text, "vehicles"),
+                String::from("enemy vehicles can appear in this mission but it has no `vehicle_orders` to activate them (9.10)"),
+            )),
+            Some(o) if o.of < 2 || o.of > 12 || o.activate == 0 || o.activate > o.of || o.priorities.is_empty() => {
+                out.push(DataError::at(
+                    &f.path,
+                    locate_field(&f.text, "vehicle_orders"),
+                    String::from("vehicle_orders: `of` is 2-12, `activate` 1 to `of`, and at least one priority (9.10)"),
+                ))
+            }
+            _ => {}
+        }
+    }
+    for (f, c) in campaigns {
+        for (i, p) in c.packages.iter().enumerate() {
+            for v in &p.vehicles {
+                let ok = file.vehicle(&v.0).is_some_and(|t| t.side != Side::Us);
+                if !ok {
+                    out.push(DataError::at(
+                        &f.path,
+                        locate(&f.text, "packages", i, Some("vehicles")),
+                        format!(
+                            "package `{}`: `{v}` is not an enemy vehicle on the vehicle chart",
+                            p.id
+                        ),
+                    ));
+                }
+                if p.groups.is_empty() {
+                    out.push(DataError::at(
+                        &f.path,
+                        locate(&f.text, "packages", i, Some("vehicles")),
+                        format!("package `{}`: vehicles come with a group of infantry to place them with", p.id),
+                    ));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Vehicles on the map (7.0-7.8): the counters, their markers, the wrecks
+//! they leave, and where the Vehicle Movement and Combat Phase stands. The
+//! rules that move and fight them live in `engine::vehicles`.
+
+use crate::data::units::Side;
+use crate::data::vehicles::{AtResult, VehicleTypeId};
+use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::pos::CardPos;
+use serde::{Deserialize, Serialize};
+
+/// A vehicle counter in the mission.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Vehicle {
+    pub id: VehicleId,
+    /// Its row on the Vehicle and Anti-Tank Weapons Chart.
+    pub vehicle_type: VehicleTypeId,
+    /// What the counter shows ("Able 1").
+    pub label: String,
+    pub side: Side,
+    pub pos: CardPos,
+    /// The infantry platoon HQ it was attached to before the mission, which
+    /// may activate it (7.1.1); `None`: the CO HQ or General Initiative.
+    #[serde(default)]
+    pub attached: Option<UnitId>,
+    /// Activated marker (7.2): it may move and fire in this turn's 3.6.
+    #[serde(default)]
+    pub activated: bool,
+    /// The marker flipped to Moved/Fired: its activation is complete.
+    #[serde(default)]
+    pub done: bool,
+    /// It moved in this phase (a moving target; its move-and-fire value).
+    #[serde(default)]
+    pub moved: bool,
+    /// It fired in this phase, in its activation or in reaction (7.5 D).
+    #[serde(default)]
+    pub fired: bool,
+    /// Pinned: buttoned up (7.7 A 4).
+    #[serde(default)]
+    pub pinned: bool,
+    /// Attacked in this phase: a Pinned marker stays (7.7 A 4).
+    #[serde(default)]
+    pub attacked: bool,
+    /// Main-gun rounds left (7.8); `None`: not tracked.
+    #[serde(default)]
+    pub ammo: Option<u8>,
+    /// Enemy vehicles: seen by the company. Decision (9.3): a vehicle is
+    /// too big to hide; it is spotted when it comes into play.
+    #[serde(default)]
+    pub spotted: bool,
+    /// Out of play, and how (7.7 A): `None` while it fights.
+    #[serde(default)]
+    pub out: Option<AtResult>,
+}
+
+impl Vehicle {
+    pub fn in_play(&self) -> bool {
+        self.out.is_none()
+    }
+}
+
+/// A Wreck or Burning Wreck marker (7.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Wreck {
+    pub pos: CardPos,
+    /// Burning: smoke that blocks LOS, no cover (7.7, 8.4).
+    pub burning: bool,
+}
+
+/// Who fires at a vehicle: a vehicle, or an AT-capable infantry unit (1.2.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Shooter {
+    Vehicle(VehicleId),
+    Team(UnitId),
+}
+
+/// Where the 3.6 phase stands (7.2, 9.10).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct VehiclePhase {
+    /// The side whose activation comes next (9.10: alternating).
+    pub next: Option<Side>,
+    /// The activation under way: its moves and fire come before anything
+    /// else (7.2 "one at a time until its activation is complete").
+    pub current: Option<Shooter>,
+    /// It made a Quick Shot: it may fire again (7.6).
+    pub quick: bool,
+    /// Enemy vehicles the activity checks activated, not yet acted.
+    pub enemy: Vec<VehicleId>,
+    /// AT-capable infantry readied in the Command Phase (7.5), and those
+    /// that have fired in this phase.
+    pub ready: Vec<UnitId>,
+    pub fired: Vec<UnitId>,
+    /// The company's vehicle under way entered SLOW ground: it stops
+    /// (7.3.1).
+    pub stopped: bool,
+    /// The enemy vehicle whose activation is under way, and how far it has
+    /// gone (0: not begun, 1: moved, 2: done).
+    pub acting: Option<VehicleId>,
+    pub stage: u8,
+}
+
+impl VehiclePhase {
+    /// Nothing under way and nothing readied.
+    pub fn is_idle(&self) -> bool {
+        *self == VehiclePhase::default()
+    }
+}

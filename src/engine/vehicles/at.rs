@@ -1,0 +1,524 @@
+//! AT Combat (7.5 A, 7.6) and its results (7.7 A).
+
+use crate::data::action::Icon;
+use crate::data::units::{Side, UnitKind};
+use crate::data::vehicles::{AtResult, Gunnery, VofKind};
+use crate::engine::combat::fire::VofLevel;
+use crate::engine::kernel::events::{EventKind, Needed, Section};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::vehicle::{Shooter, Vehicle, Wreck};
+use crate::engine::map::los::{Viewer, sees_card};
+
+/// One part of an AT modifier, in words, and its value.
+pub type Part = (String, i32);
+
+/// The AT modifier of one attack, part by part (7.6 A-E).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AtModifier {
+    pub parts: Vec<Part>,
+    pub total: i32,
+}
+
+/// What a shooter fires with: its row of the chart.
+#[derive(Debug, Clone, Copy)]
+struct Gun {
+    gunnery: Gunnery,
+    quick_shot: bool,
+    grenade: bool,
+    move_fire: Option<i8>,
+}
+
+/// A shooter's side, card and name.
+pub fn shooter_side(game: &Game, s: Shooter) -> Side {
+    match s {
+        Shooter::Vehicle(v) => game.state.vehicles[v.0 as usize].side,
+        Shooter::Team(u) => game.state.unit(u).side,
+    }
+}
+
+pub fn shooter_pos(game: &Game, s: Shooter) -> CardPos {
+    match s {
+        Shooter::Vehicle(v) => game.state.vehicles[v.0 as usize].pos,
+        Shooter::Team(u) => game.state.unit(u).pos,
+    }
+}
+
+pub fn shooter_name(game: &Game, s: Shooter) -> String {
+    match s {
+        Shooter::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+        Shooter::Team(u) => game.describe(u),
+    }
+}
+
+pub fn vehicle(game: &Game, v: VehicleId) -> &Vehicle {
+    &game.state.vehicles[v.0 as usize]
+}
+
+fn gun(game: &Game, s: Shooter) -> Option<Gun> {
+    match s {
+        Shooter::Vehicle(v) => {
+            let t = game
+                .data
+                .vehicles
+                .vehicle(&vehicle(game, v).vehicle_type.0)?;
+            Some(Gun {
+                gunnery: t.gunnery?,
+                quick_shot: t.quick_shot,
+                grenade: t.grenade,
+                move_fire: t.move_fire,
+            })
+        }
+        Shooter::Team(u) => {
+            let unit = game.state.unit(u);
+            let w = game.data.vehicles.weapon(&unit.unit_type.0)?;
+            Some(Gun {
+                gunnery: w.gunnery,
+                quick_shot: w.quick_shot,
+                grenade: w.grenade,
+                move_fire: None,
+            })
+        }
+    }
+}
+
+/// Whether a team is AT-capable (1.2.6): its counter has a row on the
+/// chart and it fights with its weapon (its front side, ammunition left).
+pub fn at_capable(game: &Game, u: UnitId) -> bool {
+    let unit = game.state.unit(u);
+    unit.in_play()
+        && !unit.flipped
+        && !unit.pos.is_staging()
+        && matches!(unit.kind, UnitKind::WeaponsTeam)
+        && game.data.vehicles.weapon(&unit.unit_type.0).is_some()
+        && !crate::engine::kernel::units::dry(game, unit)
+}
+
+/// Whether the shooter may fire at a vehicle now, whatever its activation:
+/// in play, a gun, rounds left, and for a vehicle not already fired
+/// this phase unless a Quick Shot lets it.
+pub fn armed(game: &Game, s: Shooter) -> bool {
+    match s {
+        Shooter::Vehicle(v) => {
+            let x = vehicle(game, v);
+            x.in_play() && !x.pos.is_staging() && x.ammo != Some(0) && gun(game, s).is_some()
+        }
+        Shooter::Team(u) => at_capable(game, u),
+    }
+}
+
+/// Whether `s` sees the target's card and reaches it (7.5 A).
+pub fn in_reach(game: &Game, s: Shooter, target: VehicleId) -> bool {
+    let Some(g) = gun(game, s) else {
+        return false;
+    };
+    let t = vehicle(game, target);
+    if !t.in_play() || t.pos.is_staging() || t.side == shooter_side(game, s) {
+        return false;
+    }
+    let from = shooter_pos(game, s);
+    if from.is_staging() {
+        return false;
+    }
+    let d = from.distance(t.pos);
+    if g.gunnery.at(d).is_none() {
+        return false;
+    }
+    match s {
+        Shooter::Team(u) => game.unit_sees(u, t.pos),
+        Shooter::Vehicle(_) => sees_card(
+            game,
+            Viewer::on_ground(game, from),
+            t.pos,
+            game.visibility(),
+        ),
+    }
+}
+
+/// The cover a vehicle has on its card (7.6 C): the terrain card's value,
+/// and a Wreck marker's (7.7).
+fn cover_parts(game: &Game, target: &Vehicle, parts: &mut Vec<Part>) {
+    let terrain = crate::engine::map::ground::terrain_cover(game, target.pos);
+    if terrain != 0 {
+        parts.push(("terrain".into(), terrain));
+    }
+    if game
+        .state
+        .wrecks
+        .iter()
+        .any(|w| w.pos == target.pos && !w.burning)
+    {
+        parts.push((
+            "a wreck for cover".into(),
+            game.data.vehicles.modifiers.wreck_cover as i32,
+        ));
+    }
+}
+
+fn target_parts(game: &Game, target: &Vehicle, parts: &mut Vec<Part>) {
+    if let Some(t) = game.data.vehicles.vehicle(&target.vehicle_type.0)
+        && t.defence != 0
+    {
+        parts.push((format!("{} defence", t.name), t.defence as i32));
+    }
+    cover_parts(game, target, parts);
+    let m = game.data.vehicles.modifiers;
+    if target.moved {
+        parts.push(("moving target".into(), m.moving_target as i32));
+    }
+    if target.pinned {
+        parts.push(("target pinned".into(), m.target_pinned as i32));
+    }
+}
+
+/// The AT modifier of `s` firing at `target` (7.6 A-E); `None` when it
+/// cannot (out of reach or sight, no gun).
+pub fn modifier(game: &Game, s: Shooter, target: VehicleId) -> Option<AtModifier> {
+    if !in_reach(game, s, target) {
+        return None;
+    }
+    let g = gun(game, s)?;
+    let t = vehicle(game, target);
+    let d = shooter_pos(game, s).distance(t.pos);
+    let mut parts: Vec<Part> = vec![(
+        format!("gunnery at {}", range_words(d)),
+        g.gunnery.at(d)? as i32,
+    )];
+    target_parts(game, t, &mut parts);
+    let m = game.data.vehicles.modifiers;
+    match s {
+        Shooter::Vehicle(v) => {
+            let x = vehicle(game, v);
+            if x.moved {
+                parts.push(("fired after moving".into(), g.move_fire.unwrap_or(0) as i32));
+            }
+            if x.pinned {
+                parts.push(("firer pinned".into(), m.firer_pinned as i32));
+            }
+        }
+        Shooter::Team(u) => {
+            if game.state.unit(u).pinned {
+                parts.push(("firer pinned".into(), m.firer_pinned as i32));
+            }
+        }
+    }
+    let total = parts.iter().map(|p| p.1).sum();
+    Some(AtModifier { parts, total })
+}
+
+/// The AT modifier of a Volume of Fire on the vehicle's card (7.5 B, D).
+pub fn vof_modifier(game: &Game, vof: VofLevel, target: VehicleId) -> Option<AtModifier> {
+    let kind = match vof {
+        VofLevel::AllPinned => return None,
+        VofLevel::SmallArms => VofKind::SmallArms,
+        VofLevel::Automatic => VofKind::Automatic,
+        VofLevel::Heavy => VofKind::Heavy,
+        VofLevel::Sniper => VofKind::Sniper,
+        VofLevel::Incoming => VofKind::Incoming,
+    };
+    let g = game.data.vehicles.vof_gunnery(kind)?;
+    let t = vehicle(game, target);
+    let mut parts: Vec<Part> = vec![(format!("{} fire", vof.label()), g as i32)];
+    target_parts(game, t, &mut parts);
+    let total = parts.iter().map(|p| p.1).sum();
+    Some(AtModifier { parts, total })
+}
+
+fn range_words(d: u8) -> &'static str {
+    match d {
+        0 => "point blank",
+        1 => "close range",
+        2 => "long range",
+        _ => "very long range",
+    }
+}
+
+/// The odds of each result with this modifier, as cards of the deck out
+/// of all its action cards (7.6): what the orders menu shows.
+pub fn odds(game: &Game, total: i32) -> Vec<(AtResult, u32, u32)> {
+    let cards = game.data.action.cards.iter().filter_map(|c| match c {
+        crate::data::action::DeckEntry::Action(a) => Some(a),
+        crate::data::action::DeckEntry::Reshuffle => None,
+    });
+    let mut counts = [0u32; 5];
+    let mut all = 0;
+    for c in cards {
+        all += 1;
+        let r = game.data.vehicles.result(c.anti_tank as i32 + total);
+        counts[AtResult::ALL.iter().position(|x| *x == r).unwrap_or(4)] += 1;
+    }
+    AtResult::ALL
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| *n > 0)
+        .map(|(r, n)| (*r, n, all))
+        .collect()
+}
+
+/// The odds in words: "brewed up 2 in 10, knocked out 3 in 10, ...".
+pub fn odds_words(game: &Game, total: i32) -> String {
+    odds(game, total)
+        .iter()
+        .map(|(r, n, all)| format!("{} {}%", r.words(), n * 100 / (*all).max(1)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Fires `s` at `target` (7.6): a G! weapon first draws as a grenade
+/// attack; then one card's AT number plus the AT modifier is read on the
+/// Anti-Armor table, and the result applied (7.7). Returns whether the
+/// shot was a Quick Shot (7.6: the shooter may fire again).
+pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
+    let Some(m) = modifier(game, s, target) else {
+        return false;
+    };
+    let Some(g) = gun(game, s) else {
+        return false;
+    };
+    let name = shooter_name(game, s);
+    let tname = vehicle(game, target).label.clone();
+    // 7.8: a round spent each time it fires; 6.8.1 D, a rocket each shot.
+    match s {
+        Shooter::Vehicle(v) => {
+            let x = &mut game.state.vehicles[v.0 as usize];
+            x.fired = true;
+            if let Some(a) = x.ammo.as_mut() {
+                *a = a.saturating_sub(1);
+            }
+        }
+        Shooter::Team(u) => {
+            crate::engine::combat::ammo::spend(game, u, 1, "at a vehicle");
+            if !game.state.vehicle_phase.fired.contains(&u) {
+                game.state.vehicle_phase.fired.push(u);
+            }
+        }
+    }
+    if g.grenade {
+        let exp = match s {
+            Shooter::Team(u) => game.experience(u),
+            Shooter::Vehicle(_) => crate::data::action::Experience::Line,
+        };
+        let n = game.attempt_draws(2, exp);
+        let unit = match s {
+            Shooter::Team(u) => Some(u),
+            Shooter::Vehicle(_) => None,
+        };
+        let r = crate::engine::orders::attempts::attempt(
+            game,
+            unit,
+            n,
+            Needed::Icon(Icon::Grenade),
+            &format!("{name}'s G! shot at {tname}"),
+        );
+        if !r.success {
+            game.emit(
+                "7.6",
+                EventKind::AtCombat {
+                    target,
+                    modifier: m.total,
+                    number: 0,
+                    result: AtResult::Missed.words().into(),
+                },
+                format!("{name} fires at {tname}: the G! weapon's grenade draw failed, a miss."),
+                Vec::new(),
+            );
+            game.state.vehicles[target.0 as usize].attacked = true;
+            return false;
+        }
+    }
+    resolve(game, &name, target, &m, g.quick_shot)
+}
+
+/// Draws the AT number and applies the result (7.6, 7.7). `quick`: the
+/// shooter has the Quick Shot capability.
+fn resolve(game: &mut Game, name: &str, target: VehicleId, m: &AtModifier, quick: bool) -> bool {
+    let tname = vehicle(game, target).label.clone();
+    let (cards, reads) = game.draw(1, Section::AntiTank, &format!("{name} at {tname}"));
+    let number = cards
+        .first()
+        .and_then(|&c| game.card(c))
+        .map(|c| c.anti_tank)
+        .unwrap_or(9);
+    let sum = number as i32 + m.total;
+    let result = game.data.vehicles.result(sum);
+    let parts: Vec<String> = m.parts.iter().map(|(w, v)| format!("{w} {v:+}")).collect();
+    let quick_shot = quick
+        && game
+            .data
+            .vehicles
+            .quick_shot
+            .contains(&(sum as i8).clamp(-128, 127));
+    game.emit(
+        "7.6",
+        EventKind::AtCombat {
+            target,
+            modifier: m.total,
+            number,
+            result: result.words().into(),
+        },
+        format!(
+            "{name} fires at {tname}: AT modifier {:+} ({}); card {} has AT number {number}, sum {sum}: {}{}.",
+            m.total,
+            parts.join(", "),
+            cards.first().copied().unwrap_or(0),
+            result.words(),
+            if quick_shot { "; a Quick Shot" } else { "" }
+        ),
+        reads,
+    );
+    apply(game, target, result);
+    quick_shot
+}
+
+/// A Volume of Fire on the vehicle's card attacks it (7.5 B, D).
+pub fn vof_attack(game: &mut Game, target: VehicleId) {
+    let t = vehicle(game, target);
+    if !t.in_play() || t.pos.is_staging() {
+        return;
+    }
+    let Some(vof) = crate::engine::combat::fire::card_vof_on(game, t.pos, t.side) else {
+        return;
+    };
+    let Some(m) = vof_modifier(game, vof, target) else {
+        return;
+    };
+    let name = format!("The {} on {}", vof.label(), t.pos);
+    resolve(game, &name, target, &m, false);
+}
+
+/// Applies an AT Combat result to a vehicle (7.7 A).
+pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
+    let v = vehicle(game, target).clone();
+    game.state.vehicles[target.0 as usize].attacked = true;
+    let crew = game
+        .data
+        .vehicles
+        .vehicle(&v.vehicle_type.0)
+        .map(|t| t.crew)
+        .unwrap_or(0);
+    match result {
+        AtResult::Missed => {}
+        AtResult::Pinned => {
+            if !v.pinned {
+                game.state.vehicles[target.0 as usize].pinned = true;
+                game.emit(
+                    "7.7 A 4",
+                    EventKind::Marker {
+                        pos: v.pos,
+                        what: "vehicle pinned".into(),
+                    },
+                    format!("{} is pinned: it buttons up.", v.label),
+                    Vec::new(),
+                );
+            }
+        }
+        AtResult::Retreating => {
+            game.state.vehicles[target.0 as usize].out = Some(result);
+            game.emit(
+                "7.7 A 3",
+                EventKind::Marker {
+                    pos: v.pos,
+                    what: "vehicle retreats".into(),
+                },
+                format!(
+                    "{}'s crew pull out: it leaves play for the rest of the mission.",
+                    v.label
+                ),
+                Vec::new(),
+            );
+        }
+        AtResult::BrewedUp | AtResult::KnockedOut => {
+            let burning = result == AtResult::BrewedUp;
+            game.state.vehicles[target.0 as usize].out = Some(result);
+            game.state.wrecks.push(Wreck {
+                pos: v.pos,
+                burning,
+            });
+            game.state.wrecks.sort();
+            game.emit(
+                if burning { "7.7 A 1" } else { "7.7 A 2" },
+                EventKind::Marker {
+                    pos: v.pos,
+                    what: if burning { "burning wreck" } else { "wreck" }.into(),
+                },
+                if burning {
+                    format!(
+                        "{} brews up: a Burning Wreck on {}, its smoke blocking sight; {crew} crew step(s) become casualties.",
+                        v.label, v.pos
+                    )
+                } else {
+                    format!(
+                        "{} is knocked out: a Wreck on {}; {crew} crew step(s) bail out as fire teams, each hit.",
+                        v.label, v.pos
+                    )
+                },
+                Vec::new(),
+            );
+            for _ in 0..crew {
+                crew_step(game, &v, burning);
+            }
+        }
+    }
+}
+
+/// One crew step of a destroyed vehicle: a casualty (brewed up), or a
+/// Fire Team under the wreck, Exposed, that takes a HIT (knocked out).
+fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
+    let kind = if casualty {
+        UnitKind::Casualty
+    } else {
+        UnitKind::FireTeam
+    };
+    let Some(ty) = crate::engine::kernel::units::team_type(game, v.side, kind) else {
+        return;
+    };
+    let Some(t) = game.data.unit_type(&ty.0).cloned() else {
+        return;
+    };
+    let id = UnitId(game.state.units.len() as u16);
+    let mut u = crate::engine::kernel::state::Unit::from_type(id, &t, v.pos);
+    u.label = format!("{} crew {}", v.label, t.name);
+    u.designation = format!("{} crew", v.label);
+    u.experience = crate::data::action::Experience::Line;
+    u.exposed = !casualty;
+    u.spotted = true;
+    game.state.units.push(u);
+    match v.side {
+        Side::Us => game.state.counters.crews_us += 1,
+        Side::German => game.state.counters.crews_enemy += 1,
+    }
+    game.emit(
+        "7.7 A",
+        EventKind::UnitCreated { unit: id },
+        format!("{} enters play on {}.", game.describe(id), v.pos),
+        Vec::new(),
+    );
+    if casualty {
+        return;
+    }
+    game.state.unit_mut(id).pinned = true;
+    let name = game.describe(id);
+    let level = game.experience(id);
+    let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
+    let letters: Vec<crate::data::action::HitLetter> = cards
+        .first()
+        .and_then(|&c| game.card(c))
+        .map(|c| c.hit.for_level(level).to_vec())
+        .unwrap_or_default();
+    let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
+    game.emit(
+        "7.7 A 2",
+        EventKind::Status {
+            unit: id,
+            what: format!("hit effect {}", shown.join("")),
+        },
+        format!(
+            "Hit effect for {name}: card {} shows {}.",
+            cards.first().copied().unwrap_or(0),
+            shown.join("")
+        ),
+        reads,
+    );
+    crate::engine::combat::resolution::apply_hit(game, id, &letters);
+}

@@ -1,0 +1,253 @@
+//! Activating vehicles and AT-capable teams (7.1.1, 7.2, 7.5) and moving
+//! vehicles from card to card (7.3.1, 1.2.1 B, I).
+
+use crate::data::mission::Net;
+use crate::data::terrain::Traffic;
+use crate::data::units::Side;
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::input::Action;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::vehicles::at::vehicle;
+
+/// Vehicles on a card: in play and wrecks, both sides (1.2.1 I, 7.7: a
+/// wreck counts against the capacity).
+pub fn vehicles_on(game: &Game, pos: CardPos) -> usize {
+    game.state
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pos == pos)
+        .count()
+        + game.state.wrecks.iter().filter(|w| w.pos == pos).count()
+}
+
+/// Whether `by` (an HQ, or General Initiative) may activate the vehicle
+/// (7.1.1). Decision: an attached vehicle's radio is on the battalion net
+/// (7.1.1, WWII); the CO HQ reaches it with a battalion-net radio or on its
+/// card, the platoon HQ it is attached to on its card or an adjacent one
+/// (hand signals and the tank's outside telephone); General Initiative
+/// reaches any.
+fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Illegal> {
+    let x = vehicle(game, v);
+    let Some(b) = by else {
+        return Ok(());
+    };
+    let hq = game.state.unit(b);
+    let co = game.state.co_hq().map(|u| u.id);
+    if Some(b) == co {
+        if hq.radios().any(|(_, n)| n == Net::BnTac) || hq.pos == x.pos {
+            return Ok(());
+        }
+        return no(|| {
+            format!(
+                "{} has no battalion-net radio to call {} and is not on its card (7.1.1)",
+                hq.label, x.label
+            )
+        });
+    }
+    if x.attached == Some(b) {
+        if hq.pos.distance(x.pos) <= 1 {
+            return Ok(());
+        }
+        return no(|| {
+            format!(
+                "{} must be on {}'s card or next to it to signal it (7.1.1)",
+                hq.label, x.label
+            )
+        });
+    }
+    no(|| {
+        format!(
+            "{} is not attached to {}: only the CO HQ, the HQ it is attached to, or General Initiative activates it (7.1.1)",
+            x.label, hq.label
+        )
+    })
+}
+
+/// Checks an activation order (7.2, 7.5).
+pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
+    match a {
+        Action::ActivateVehicle { vehicle: v } => {
+            let Some(x) = game.state.vehicles.get(v.0 as usize) else {
+                return no(|| format!("there is no vehicle {v}"));
+            };
+            if x.side != Side::Us {
+                return no(|| format!("{} is the enemy's", x.label));
+            }
+            if !x.in_play() {
+                return no(|| format!("{} is out of the fight", x.label));
+            }
+            if x.activated {
+                return no(|| {
+                    format!(
+                        "{} is already activated this turn: once a turn (7.2)",
+                        x.label
+                    )
+                });
+            }
+            reaches(game, by, *v)
+        }
+        Action::ReadyAntiTank { unit } => {
+            let u = game.state.unit(*unit);
+            if u.side != Side::Us || !u.in_play() {
+                return no(|| format!("{} is not one of the company's units", u.label));
+            }
+            if game.data.vehicles.weapon(&u.unit_type.0).is_none() {
+                return no(|| {
+                    format!(
+                        "{} has no weapon that can fire at a vehicle (1.2.6)",
+                        u.label
+                    )
+                });
+            }
+            if !crate::engine::vehicles::at::at_capable(game, *unit) {
+                return no(|| {
+                    format!(
+                        "{} cannot fire its anti-tank weapon now (on its fire-team side, out of ammunition, or in the staging area)",
+                        u.label
+                    )
+                });
+            }
+            if game.state.vehicle_phase.ready.contains(unit) {
+                return no(|| format!("{} is already readied this turn", u.label));
+            }
+            if !game
+                .state
+                .vehicles
+                .iter()
+                .any(|v| v.in_play() && v.side != u.side && !v.pos.is_staging())
+            {
+                return no("there is no enemy vehicle on the map to fire at");
+            }
+            crate::engine::orders::chain::can_order(game, by, *unit)
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Candidates for the Action Menu.
+pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    for v in &game.state.vehicles {
+        if v.side == Side::Us && v.in_play() && !v.activated {
+            out.push(Action::ActivateVehicle { vehicle: v.id });
+        }
+    }
+    if game
+        .state
+        .vehicles
+        .iter()
+        .any(|v| v.in_play() && v.side != Side::Us)
+    {
+        for u in game.friendly() {
+            if game.data.vehicles.weapon(&u.unit_type.0).is_some() {
+                out.push(Action::ReadyAntiTank { unit: u.id });
+            }
+        }
+    }
+}
+
+/// Carries out a checked activation order.
+pub fn perform(game: &mut Game, a: &Action) {
+    match a {
+        Action::ActivateVehicle { vehicle: v } => {
+            game.state.vehicles[v.0 as usize].activated = true;
+            let label = vehicle(game, *v).label.clone();
+            game.emit(
+                "7.2",
+                EventKind::VehicleActivated { vehicle: Some(*v) },
+                format!(
+                    "{label} is activated: it moves and fires in this turn's Vehicle phase (3.6)."
+                ),
+                Vec::new(),
+            );
+        }
+        Action::ReadyAntiTank { unit } => {
+            game.state.vehicle_phase.ready.push(*unit);
+            let name = game.describe(*unit);
+            game.emit(
+                "7.5",
+                EventKind::VehicleActivated { vehicle: None },
+                format!("{name} readies its anti-tank weapon: it fires in this turn's Vehicle phase (3.6)."),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// Whether the vehicle may move to `to` now (7.3.1): an adjacent dealt
+/// card, not NO trafficability, room for one more vehicle of its side
+/// (1.2.1 I, wrecks included).
+pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal> {
+    let x = vehicle(game, v);
+    let t = game.data.vehicles.vehicle(&x.vehicle_type.0);
+    if !t.is_some_and(|t| t.mobile) {
+        return no(|| format!("{} is a gun that never moves (7.1.1)", x.label));
+    }
+    if !x.pos.adjacent(to) {
+        return no(|| format!("{to} is not next to {}", x.pos));
+    }
+    if x.pinned {
+        // Decision (7.5 note, 4.2.5): a buttoned-up vehicle holds its
+        // ground; it may still fire.
+        return no(|| format!("{} is pinned (buttoned up) and does not move", x.label));
+    }
+    if to.is_staging() {
+        if !game.state.map.is_staging(to) {
+            return no(|| format!("{to} is off the map"));
+        }
+        if x.side == Side::Us {
+            return Ok(());
+        }
+        return no("the enemy's vehicles do not enter the company's staging area");
+    }
+    let Some(card) = game.top_card(to) else {
+        return no(|| format!("no card is laid at {to}"));
+    };
+    if card.traffic == Traffic::No {
+        return no(|| format!("{to} is NO-GO ground for vehicles (1.2.1 B)"));
+    }
+    let cap = game.data.charts.stacking.vehicles as usize;
+    if vehicles_on(game, to) >= cap {
+        return no(|| {
+            format!("{to} already holds {cap} vehicles and wrecks, the most a card takes (1.2.1 I)")
+        });
+    }
+    Ok(())
+}
+
+/// Moves the vehicle one card (7.5 B). Returns whether it must stop there
+/// (SLOW ground, 7.3.1).
+pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
+    let from = vehicle(game, v).pos;
+    {
+        let x = &mut game.state.vehicles[v.0 as usize];
+        x.pos = to;
+        x.moved = true;
+    }
+    let slow = game
+        .top_card(to)
+        .is_some_and(|c| c.traffic == Traffic::Slow);
+    let label = vehicle(game, v).label.clone();
+    game.emit(
+        "7.3.1",
+        EventKind::VehicleMoved {
+            vehicle: v,
+            from,
+            to,
+        },
+        format!(
+            "{label} moves from {from} to {to}{}.",
+            if slow {
+                ", SLOW ground: it stops there"
+            } else {
+                ""
+            }
+        ),
+        Vec::new(),
+    );
+    // Decision (9.1.5): a vehicle does not resolve a Potential Contact
+    // marker on the card it enters; the infantry searches the ground.
+    slow
+}

@@ -1,0 +1,720 @@
+//! The Vehicle Movement and Combat Phase (3.6): the enemy's activity
+//! checks for its vehicles (9.10), alternating activations (7.2, 9.10),
+//! moving and firing (7.5 A-C), reaction fire (7.5 D), the VOF on the
+//! vehicles' cards, and the Pinned markers that lift at the end (7.7 A 4).
+
+use crate::data::mission::{MissionKind, VehiclePriority};
+use crate::data::units::Side;
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::VehicleId;
+use crate::engine::kernel::input::{Choice, Input};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
+use crate::engine::vehicles::at::{
+    self, armed, in_reach, modifier, shooter_name, shooter_side, vehicle,
+};
+use crate::engine::vehicles::moves;
+
+fn other(side: Side) -> Side {
+    match side {
+        Side::Us => Side::German,
+        Side::German => Side::Us,
+    }
+}
+
+fn any_in_play(game: &Game) -> bool {
+    game.state
+        .vehicles
+        .iter()
+        .any(|v| v.in_play() && !v.pos.is_staging())
+}
+
+/// 3.6 begins: with no vehicle in play nothing happens; otherwise the
+/// enemy's vehicles take their activity checks (9.10) and the side that
+/// goes first is set (9.10: the player on offence and patrol, the enemy on
+/// defence).
+pub fn begin(game: &mut Game) {
+    if !any_in_play(game) {
+        game.emit(
+            "3.6",
+            EventKind::Nothing {
+                why: "no vehicles".into(),
+            },
+            "No vehicle or aircraft is activated.".into(),
+            Vec::new(),
+        );
+        game.state.vehicle_phase = VehiclePhase {
+            ready: Vec::new(),
+            ..Default::default()
+        };
+        return;
+    }
+    let enemy: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|v| v.side != Side::Us && v.in_play() && !v.pos.is_staging())
+        .map(|v| v.id)
+        .collect();
+    let orders = game.mission.vehicle_orders.clone();
+    for v in enemy {
+        let label = vehicle(game, v).label.clone();
+        let Some(o) = &orders else {
+            continue;
+        };
+        let (r, reads) = game.random(o.of as u32, &format!("activity check for {label}"));
+        let on = r <= o.activate as u32;
+        if on {
+            game.state.vehicles[v.0 as usize].activated = true;
+            game.state.vehicle_phase.enemy.push(v);
+        }
+        game.emit(
+            "9.10",
+            EventKind::VehicleActivated {
+                vehicle: on.then_some(v),
+            },
+            format!(
+                "Activity check for {label}: R# {r} of {}, {} on {} or less: {}.",
+                o.of,
+                if on { "activated" } else { "not activated" },
+                o.activate,
+                if on {
+                    "it moves and fires this phase"
+                } else {
+                    "it only reacts"
+                }
+            ),
+            reads,
+        );
+    }
+    let first = if game.mission.kind == MissionKind::Defensive {
+        Side::German
+    } else {
+        Side::Us
+    };
+    game.state.vehicle_phase.next = Some(first);
+    proceed(game);
+}
+
+/// The company's shooters still to act: activated vehicles not done, and
+/// readied AT teams that have not fired (7.2, 7.5).
+pub fn player_pending(game: &Game) -> Vec<Shooter> {
+    let vp = &game.state.vehicle_phase;
+    let mut v: Vec<Shooter> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|x| x.side == Side::Us && x.in_play() && x.activated && !x.done)
+        .map(|x| Shooter::Vehicle(x.id))
+        .collect();
+    for u in &vp.ready {
+        if !vp.fired.contains(u) && game.state.unit(*u).in_play() {
+            v.push(Shooter::Team(*u));
+        }
+    }
+    v
+}
+
+fn enemy_pending(game: &Game) -> Vec<VehicleId> {
+    game.state
+        .vehicle_phase
+        .enemy
+        .iter()
+        .copied()
+        .filter(|v| vehicle(game, *v).in_play() && !vehicle(game, *v).done)
+        .collect()
+}
+
+/// Runs the phase on until the player must decide or it ends.
+pub fn proceed(game: &mut Game) {
+    for _ in 0..1000 {
+        if game.state.outcome.is_some() || !game.state.choices.is_empty() {
+            return;
+        }
+        // An enemy activation under way goes on first.
+        if game.state.vehicle_phase.acting.is_some() {
+            enemy_go(game);
+            continue;
+        }
+        if let Some(cur) = game.state.vehicle_phase.current {
+            if still_going(game, cur) {
+                game.state
+                    .choices
+                    .push(Choice::VehicleTurn { pending: vec![cur] });
+                return;
+            }
+            finish(game, cur);
+            continue;
+        }
+        let us = player_pending(game);
+        let them = enemy_pending(game);
+        if us.is_empty() && them.is_empty() {
+            end_phase(game);
+            return;
+        }
+        let side = game.state.vehicle_phase.next.unwrap_or(Side::Us);
+        if side == Side::Us && !us.is_empty() {
+            game.state.choices.push(Choice::VehicleTurn { pending: us });
+            return;
+        }
+        if side != Side::Us && !them.is_empty() {
+            game.state.vehicle_phase.acting = Some(them[0]);
+            game.state.vehicle_phase.stage = 0;
+            game.state.vehicle_phase.next = Some(Side::Us);
+            continue;
+        }
+        game.state.vehicle_phase.next = Some(other(side));
+    }
+}
+
+/// Whether the company's shooter under way can still do anything.
+fn still_going(game: &Game, s: Shooter) -> bool {
+    !legal_for(game, s).is_empty()
+}
+
+/// The shooter's activation is complete: Moved/Fired (7.2).
+fn finish(game: &mut Game, s: Shooter) {
+    match s {
+        Shooter::Vehicle(v) => game.state.vehicles[v.0 as usize].done = true,
+        Shooter::Team(u) => {
+            if !game.state.vehicle_phase.fired.contains(&u) {
+                game.state.vehicle_phase.fired.push(u);
+            }
+        }
+    }
+    let next = other(shooter_side(game, s));
+    let vp = &mut game.state.vehicle_phase;
+    vp.current = None;
+    vp.quick = false;
+    vp.stopped = false;
+    vp.next = Some(next);
+}
+
+/// The enemy vehicles the shooter may fire at now.
+pub fn targets(game: &Game, s: Shooter) -> Vec<VehicleId> {
+    let side = shooter_side(game, s);
+    game.state
+        .vehicles
+        .iter()
+        .filter(|t| t.side != side && t.in_play())
+        .map(|t| t.id)
+        .filter(|t| in_reach(game, s, *t))
+        .collect()
+}
+
+/// Whether the shooter may fire in its activation now (7.5 A, C; 7.6
+/// Quick Shot).
+fn may_fire(game: &Game, s: Shooter) -> bool {
+    if !armed(game, s) {
+        return false;
+    }
+    let vp = &game.state.vehicle_phase;
+    match s {
+        Shooter::Vehicle(v) => {
+            let x = vehicle(game, v);
+            let t = game.data.vehicles.vehicle(&x.vehicle_type.0);
+            // 7.4.4 aside (no passengers yet): fired once unless a Quick
+            // Shot; after moving only with a Move & Fire value (7.5 C).
+            (!x.fired || (vp.quick && vp.current == Some(s)))
+                && (!x.moved || t.is_some_and(|t| t.move_fire.is_some()))
+        }
+        Shooter::Team(u) => !vp.fired.contains(&u) || (vp.quick && vp.current == Some(s)),
+    }
+}
+
+/// The legal inputs of one of the company's shooters in its activation.
+fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
+    let mut out = Vec::new();
+    if let Shooter::Vehicle(v) = s {
+        let x = vehicle(game, v);
+        if x.in_play() && !x.fired && !game.state.vehicle_phase.stopped {
+            for dr in -1i8..=1 {
+                for dc in -1i8..=1 {
+                    let to = CardPos::new(x.pos.row + dr, x.pos.col + dc);
+                    if to != x.pos && moves::check_move(game, v, to).is_ok() {
+                        out.push(Input::VehicleMove { vehicle: v, to });
+                    }
+                }
+            }
+        }
+    }
+    if may_fire(game, s) {
+        for t in targets(game, s) {
+            out.push(Input::VehicleFire {
+                shooter: s,
+                target: t,
+            });
+        }
+    }
+    out
+}
+
+/// Legal inputs for the 3.6 questions.
+pub fn legal(game: &Game, c: &Choice) -> Vec<Input> {
+    match c {
+        Choice::VehicleTurn { pending } => {
+            let mut out = Vec::new();
+            for s in pending {
+                out.extend(legal_for(game, *s));
+                out.push(Input::VehicleEnd { shooter: *s });
+            }
+            out
+        }
+        Choice::Reaction { shooters, .. } => {
+            let mut out: Vec<Input> = shooters
+                .iter()
+                .map(|s| Input::React { shooter: *s })
+                .collect();
+            out.push(Input::HoldFire);
+            out
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The program's suggestion: fire with the best odds if there is a target;
+/// otherwise end the activation, or hold fire. A move is never suggested:
+/// where the tanks go is the player's plan.
+pub fn suggestion(game: &Game, c: &Choice) -> Option<Input> {
+    let best = |pairs: Vec<(Shooter, VehicleId)>| {
+        pairs
+            .into_iter()
+            .filter_map(|(s, t)| modifier(game, s, t).map(|m| (m.total, s, t)))
+            .min_by_key(|(m, s, t)| (*m, *s, *t))
+    };
+    match c {
+        Choice::VehicleTurn { pending } => {
+            let pairs: Vec<(Shooter, VehicleId)> = pending
+                .iter()
+                .filter(|s| may_fire(game, **s))
+                .flat_map(|s| targets(game, *s).into_iter().map(move |t| (*s, t)))
+                .collect();
+            match best(pairs) {
+                Some((_, shooter, target)) => Some(Input::VehicleFire { shooter, target }),
+                None => pending.first().map(|s| Input::VehicleEnd { shooter: *s }),
+            }
+        }
+        Choice::Reaction { target, shooters } => {
+            match best(shooters.iter().map(|s| (*s, *target)).collect()) {
+                Some((_, shooter, _)) => Some(Input::React { shooter }),
+                None => Some(Input::HoldFire),
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Answers a 3.6 question. The choice has been taken off the queue by the
+/// caller only once this returns `Ok`.
+pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal> {
+    if !legal(game, c).contains(input) {
+        return no(|| refusal(game, c, input));
+    }
+    game.state.choices.remove(0);
+    match input {
+        Input::VehicleMove { vehicle: v, to } => {
+            let s = Shooter::Vehicle(*v);
+            game.state.vehicle_phase.current = Some(s);
+            // 7.5 B: the VOF on the card it leaves first.
+            if !vehicle(game, *v).moved {
+                at::vof_attack(game, *v);
+            }
+            if vehicle(game, *v).in_play() && !vehicle(game, *v).pinned {
+                let slow = moves::move_to(game, *v, *to);
+                game.state.vehicle_phase.stopped = slow;
+                at::vof_attack(game, *v);
+                enemy_reacts(game, *v);
+            }
+        }
+        Input::VehicleFire { shooter, target } => {
+            game.state.vehicle_phase.current = Some(*shooter);
+            let first = match shooter {
+                Shooter::Vehicle(v) => !vehicle(game, *v).fired,
+                Shooter::Team(_) => !game.state.vehicle_phase.quick,
+            };
+            // 7.5 A: the VOF on the firer's card comes first.
+            if first && let Shooter::Vehicle(v) = shooter {
+                at::vof_attack(game, *v);
+            }
+            if armed(game, *shooter) {
+                let quick = at::fire(game, *shooter, *target);
+                if let Shooter::Vehicle(v) = shooter {
+                    enemy_reacts(game, *v);
+                }
+                let again = quick && armed(game, *shooter) && !targets(game, *shooter).is_empty();
+                game.state.vehicle_phase.quick = again;
+                if !again {
+                    finish(game, *shooter);
+                }
+            } else {
+                finish(game, *shooter);
+            }
+        }
+        Input::VehicleEnd { shooter } => finish(game, *shooter),
+        Input::React { shooter } => {
+            let Choice::Reaction { target, shooters } = c else {
+                return Ok(());
+            };
+            // Decision (7.5 D, 7.6): reaction fire is one shot; a Quick Shot
+            // result in reaction earns no second one.
+            at::fire(game, *shooter, *target);
+            if let Shooter::Vehicle(v) = shooter {
+                let x = &mut game.state.vehicles[v.0 as usize];
+                x.fired = true;
+            }
+            let rest: Vec<Shooter> = shooters
+                .iter()
+                .copied()
+                .filter(|s| s != shooter && can_react(game, *s, *target))
+                .collect();
+            if !rest.is_empty() {
+                game.state.choices.insert(
+                    0,
+                    Choice::Reaction {
+                        target: *target,
+                        shooters: rest,
+                    },
+                );
+                return Ok(());
+            }
+        }
+        Input::HoldFire => {}
+        _ => {}
+    }
+    proceed(game);
+    Ok(())
+}
+
+fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
+    match (c, input) {
+        (Choice::VehicleTurn { pending }, Input::VehicleMove { vehicle: v, to }) => {
+            let s = Shooter::Vehicle(*v);
+            if !pending.contains(&s) {
+                return "that vehicle has no activation to carry out now (7.2)".into();
+            }
+            let x = vehicle(game, *v);
+            if x.fired {
+                return format!(
+                    "{} has fired: a vehicle may not move after it fires (7.3.1)",
+                    x.label
+                );
+            }
+            if game.state.vehicle_phase.stopped {
+                return format!(
+                    "{} entered SLOW ground and must stop there (7.3.1)",
+                    x.label
+                );
+            }
+            match moves::check_move(game, *v, *to) {
+                Err(e) => e.0,
+                Ok(()) => "that move is not open now".into(),
+            }
+        }
+        (Choice::VehicleTurn { pending }, Input::VehicleFire { shooter, target }) => {
+            if !pending.contains(shooter) {
+                return "that unit has no activation to carry out now (7.2, 7.5)".into();
+            }
+            if !may_fire(game, *shooter) {
+                return format!(
+                    "{} may not fire now: it has fired, moved without a Move & Fire value, or has no rounds left (7.5, 7.8)",
+                    shooter_name(game, *shooter)
+                );
+            }
+            format!(
+                "{} cannot see {} or it is out of range (7.5 A)",
+                shooter_name(game, *shooter),
+                vehicle(game, *target).label
+            )
+        }
+        (Choice::VehicleTurn { .. }, _) => {
+            "move, fire or end one of the activated vehicles or readied teams (3.6)".into()
+        }
+        (Choice::Reaction { .. }, _) => {
+            "fire with one of the units offered, or hold fire (7.5 D)".into()
+        }
+        _ => "that is not an answer to this question".into(),
+    }
+}
+
+/// Whether `s` may fire in reaction at `target` (7.5 D): not yet fired in
+/// this phase, armed, in sight and reach.
+fn can_react(game: &Game, s: Shooter, target: VehicleId) -> bool {
+    let fresh = match s {
+        Shooter::Vehicle(v) => !vehicle(game, v).fired,
+        Shooter::Team(u) => !game.state.vehicle_phase.fired.contains(&u),
+    };
+    fresh && armed(game, s) && in_reach(game, s, target)
+}
+
+/// Every unit of `side` that could fire in reaction at `target`.
+fn reactors(game: &Game, side: Side, target: VehicleId) -> Vec<Shooter> {
+    let mut v: Vec<Shooter> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|x| x.side == side)
+        .map(|x| Shooter::Vehicle(x.id))
+        .collect();
+    v.extend(
+        game.state
+            .in_play()
+            .filter(|u| u.side == side && game.data.vehicles.weapon(&u.unit_type.0).is_some())
+            .map(|u| Shooter::Team(u.id)),
+    );
+    v.into_iter()
+        .filter(|s| can_react(game, *s, target))
+        .collect()
+}
+
+/// 7.5 D: the enemy's AT-capable units always fire in reaction when they
+/// can, one after another while the vehicle is in play.
+fn enemy_reacts(game: &mut Game, target: VehicleId) {
+    let side = other(vehicle(game, target).side);
+    if side == Side::Us {
+        return;
+    }
+    for s in reactors(game, side, target) {
+        if !vehicle(game, target).in_play() {
+            return;
+        }
+        if can_react(game, s, target) {
+            at::fire(game, s, target);
+            if let Shooter::Vehicle(v) = s {
+                game.state.vehicles[v.0 as usize].fired = true;
+            }
+        }
+    }
+}
+
+/// 7.5 D: the company's units that could react to an enemy vehicle's
+/// move or fire are offered the shot. `true` when the player is asked.
+fn ask_reactions(game: &mut Game, target: VehicleId) -> bool {
+    if !vehicle(game, target).in_play() {
+        return false;
+    }
+    let shooters = reactors(game, Side::Us, target);
+    if shooters.is_empty() {
+        return false;
+    }
+    game.state
+        .choices
+        .insert(0, Choice::Reaction { target, shooters });
+    true
+}
+
+/// The best US target for an enemy shooter: the lowest AT modifier, the
+/// lower id first among equals.
+fn best_target(game: &Game, s: Shooter) -> Option<VehicleId> {
+    targets(game, s)
+        .into_iter()
+        .filter_map(|t| modifier(game, s, t).map(|m| (m.total, t)))
+        .min()
+        .map(|(_, t)| t)
+}
+
+/// The enemy activation under way, one piece at a time: it stops when the
+/// player is asked about reaction fire and goes on after the answer.
+fn enemy_go(game: &mut Game) {
+    let Some(v) = game.state.vehicle_phase.acting else {
+        return;
+    };
+    let s = Shooter::Vehicle(v);
+    let done = |game: &mut Game| {
+        game.state.vehicles[v.0 as usize].done = true;
+        game.state.vehicle_phase.acting = None;
+        game.state.vehicle_phase.stage = 0;
+    };
+    if !vehicle(game, v).in_play() {
+        done(game);
+        return;
+    }
+    match game.state.vehicle_phase.stage {
+        0 => {
+            let priorities = game
+                .mission
+                .vehicle_orders
+                .as_ref()
+                .map(|o| o.priorities.clone())
+                .unwrap_or_default();
+            for p in priorities {
+                match p {
+                    VehiclePriority::KnockOut => {
+                        if may_fire(game, s)
+                            && let Some(t) = best_target(game, s)
+                        {
+                            game.state.vehicle_phase.stage = 2;
+                            at::vof_attack(game, v);
+                            if vehicle(game, v).in_play() {
+                                enemy_fire(game, s, t);
+                                ask_reactions(game, v);
+                            }
+                            return;
+                        }
+                    }
+                    VehiclePriority::Advance => {
+                        if let Some(to) = advance_card(game, v) {
+                            game.state.vehicle_phase.stage = 1;
+                            at::vof_attack(game, v);
+                            if vehicle(game, v).in_play() && !vehicle(game, v).pinned {
+                                let to = to.0;
+                                moves::move_to(game, v, to);
+                                at::vof_attack(game, v);
+                                ask_reactions(game, v);
+                            }
+                            return;
+                        }
+                    }
+                    VehiclePriority::Hold => break,
+                }
+            }
+            let label = vehicle(game, v).label.clone();
+            game.emit(
+                "9.10",
+                EventKind::Nothing {
+                    why: "vehicle holds".into(),
+                },
+                format!("{label} holds its position: nothing its orders name can be done."),
+                Vec::new(),
+            );
+            done(game);
+        }
+        1 => {
+            game.state.vehicle_phase.stage = 2;
+            let knock_out = game
+                .mission
+                .vehicle_orders
+                .as_ref()
+                .is_some_and(|o| o.priorities.contains(&VehiclePriority::KnockOut));
+            if knock_out
+                && may_fire(game, s)
+                && let Some(t) = best_target(game, s)
+            {
+                enemy_fire(game, s, t);
+                ask_reactions(game, v);
+            }
+        }
+        _ => done(game),
+    }
+}
+
+/// An enemy shot, with its Quick Shots taken while a target remains (7.6).
+fn enemy_fire(game: &mut Game, s: Shooter, first: VehicleId) {
+    let mut t = first;
+    for _ in 0..8 {
+        game.state.vehicle_phase.quick = false;
+        let quick = at::fire(game, s, t);
+        if !quick || !armed(game, s) {
+            return;
+        }
+        match best_target(game, s) {
+            Some(n) => t = n,
+            None => return,
+        }
+    }
+}
+
+/// 9.10 "Advance": the adjacent card the vehicle can enter that brings it
+/// nearest the company's closest unit or vehicle, R# among equals; `None`
+/// when no move brings it nearer.
+fn advance_card(
+    game: &mut Game,
+    v: VehicleId,
+) -> Option<(CardPos, Vec<crate::engine::kernel::events::CardRead>)> {
+    let x = vehicle(game, v).clone();
+    if x.fired {
+        return None;
+    }
+    let us: Vec<CardPos> = game
+        .state
+        .in_play()
+        .filter(|u| u.side == Side::Us && !u.pos.is_staging())
+        .map(|u| u.pos)
+        .chain(
+            game.state
+                .vehicles
+                .iter()
+                .filter(|w| w.side == Side::Us && w.in_play() && !w.pos.is_staging())
+                .map(|w| w.pos),
+        )
+        .collect();
+    let near = |p: CardPos| us.iter().map(|q| p.distance(*q)).min().unwrap_or(u8::MAX);
+    let now = near(x.pos);
+    let mut options = Vec::new();
+    for dr in -1i8..=1 {
+        for dc in -1i8..=1 {
+            let to = CardPos::new(x.pos.row + dr, x.pos.col + dc);
+            if to == x.pos || to.is_staging() || moves::check_move(game, v, to).is_err() {
+                continue;
+            }
+            let d = near(to);
+            if d < now {
+                // Nearest first: the key is the negated distance.
+                options.push((to, std::cmp::Reverse(d)));
+            }
+        }
+    }
+    crate::engine::kernel::game::pick_card(game, &options, &format!("{}'s advance", x.label))
+}
+
+/// 3.6 ends: the vehicles that were not activated take the VOF on their
+/// cards (7.5 D), Pinned markers lift from vehicles no attack touched in
+/// the phase (7.7 A 4), and the phase's marks go.
+fn end_phase(game: &mut Game) {
+    let idle: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && !v.activated && !v.pos.is_staging())
+        .map(|v| v.id)
+        .collect();
+    // Decision (7.5 D): "friendly vehicles that were not activated" is read
+    // for both sides; the enemy's idle vehicles sit under the company's
+    // fire just the same.
+    for v in idle {
+        at::vof_attack(game, v);
+    }
+    let lifted: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pinned && !v.attacked)
+        .map(|v| v.id)
+        .collect();
+    for v in lifted {
+        game.state.vehicles[v.0 as usize].pinned = false;
+        let x = vehicle(game, v);
+        let (label, pos) = (x.label.clone(), x.pos);
+        game.emit(
+            "7.7 A 4",
+            EventKind::Marker {
+                pos,
+                what: "vehicle pin lifted".into(),
+            },
+            format!("{label} was not attacked this phase: its Pinned marker comes off."),
+            Vec::new(),
+        );
+    }
+    for v in &mut game.state.vehicles {
+        v.moved = false;
+        v.fired = false;
+        v.attacked = false;
+    }
+    game.state.vehicle_phase = VehiclePhase::default();
+    game.emit(
+        "3.6",
+        EventKind::Nothing {
+            why: "vehicle phase over".into(),
+        },
+        "The Vehicle Movement and Combat Phase is over.".into(),
+        Vec::new(),
+    );
+}
+
+/// 3.8: the Activated and Moved/Fired markers come off.
+pub fn clean_up(game: &mut Game) {
+    for v in &mut game.state.vehicles {
+        v.activated = false;
+        v.done = false;
+    }
+}

@@ -1,0 +1,560 @@
+//! Vehicles (chapter 7), enemy vehicles (9.10) and the vehicle parts of
+//! 1.2.1 I and 10.3.1, tested by section on the combined-arms mission.
+
+mod common;
+
+use common::*;
+use fof::data::mission::Mission;
+use fof::data::vehicles::AtResult;
+use fof::engine::kernel::ids::VehicleId;
+use fof::engine::kernel::input::{Action, Choice, Input};
+use fof::engine::kernel::vehicle::Shooter;
+use fof::engine::vehicles::{at, moves, phase};
+use fof::engine::{EventKind, Game, Options};
+
+/// The combined-arms mission on an open map, its set-up done, no PC
+/// markers; the Shermans on R1C2, the gun on R1C3, the Panzer IV on R2C2
+/// and the StuG on R3C2. `m` changes the mission first.
+fn game_with(m: impl FnOnce(&mut Mission)) -> Game {
+    let mut g = mission_game(
+        "panzer_counterattack",
+        "armour_test",
+        1,
+        Options::default(),
+        |_| {},
+        |x| {
+            x.pc_markers.clear();
+            x.counterattacks.clear();
+            m(x)
+        },
+    );
+    open_map(&mut g);
+    g.state_mut().choices.clear();
+    for (label, at) in [
+        ("Able 1", p(1, 2)),
+        ("Able 2", p(1, 2)),
+        ("57mm Gun", p(1, 3)),
+        ("Panzer IV 1", p(2, 2)),
+        ("Stug 1", p(3, 2)),
+    ] {
+        let v = veh(&g, label);
+        g.state_mut().vehicles[v.0 as usize].pos = at;
+    }
+    g
+}
+
+fn game() -> Game {
+    game_with(|_| {})
+}
+
+fn veh(g: &Game, label: &str) -> VehicleId {
+    g.state()
+        .vehicles
+        .iter()
+        .find(|v| v.label == label)
+        .map(|v| v.id)
+        .expect("the vehicle is in the mission")
+}
+
+/// The next card drawn shows this AT number.
+fn next_at(g: &mut Game, n: u8) {
+    let c = cards(g, 1, |c| c.anti_tank == n);
+    top_cards(g, &c);
+}
+
+fn tank(g: &Game, v: VehicleId) -> &fof::engine::kernel::vehicle::Vehicle {
+    &g.state().vehicles[v.0 as usize]
+}
+
+#[test]
+fn rule_7_6_the_worked_example_adds_gunnery_defence_moving_and_cover() {
+    // 7.6 A-E, as the rulebook's tank example adds them: close-range
+    // gunnery, the target's defensive value, +1 for a moving target, the
+    // card's cover (+0 in the open).
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    g.state_mut().vehicles[pz.0 as usize].moved = true;
+    let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("in sight and reach");
+    let values: Vec<i32> = m.parts.iter().map(|p| p.1).collect();
+    assert_eq!(values, vec![-3, 1, 1], "{:?}", m.parts);
+    assert_eq!(m.total, -1);
+    // On a +2 card the target's cover counts too.
+    lay(&mut g, p(2, 2), &[36]);
+    let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("in sight");
+    assert_eq!(m.total, 1, "{:?}", m.parts);
+}
+
+#[test]
+fn rule_7_6_the_at_number_plus_the_modifier_is_read_on_the_anti_armor_table() {
+    let g = game();
+    let t = &g.data().vehicles;
+    assert_eq!(t.result(-3), AtResult::BrewedUp);
+    assert_eq!(t.result(0), AtResult::KnockedOut);
+    assert_eq!(t.result(3), AtResult::Retreating);
+    assert_eq!(t.result(5), AtResult::Pinned);
+    assert_eq!(t.result(7), AtResult::Missed);
+    // The odds the menu shows come from the same table and deck: at -1,
+    // AT numbers 0 brew up (one in ten), 1-3 knock out.
+    let odds = at::odds(&g, -1);
+    assert_eq!(odds[0], (AtResult::BrewedUp, 5, 50));
+    assert_eq!(odds[1], (AtResult::KnockedOut, 15, 50));
+}
+
+#[test]
+fn rule_7_7_a_1_brewed_up_leaves_a_burning_wreck_its_crew_casualties_and_smoke() {
+    let mut g = game();
+    let (able, pz, stug) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"), veh(&g, "Stug 1"));
+    assert!(
+        at::in_reach(&g, Shooter::Vehicle(able), stug),
+        "seen over the open"
+    );
+    let before = g.state().units.len();
+    next_at(&mut g, 0);
+    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    assert_eq!(tank(&g, pz).out, Some(AtResult::BrewedUp));
+    assert!(
+        g.state()
+            .wrecks
+            .iter()
+            .any(|w| w.pos == p(2, 2) && w.burning)
+    );
+    let crew: Vec<_> = g.state().units[before..].iter().collect();
+    assert_eq!(crew.len(), 2, "a crew of two steps");
+    assert!(
+        crew.iter()
+            .all(|u| u.kind == fof::data::units::UnitKind::Casualty)
+    );
+    // The burning wreck's smoke blocks sight through its card (7.7, 8.4).
+    assert!(!at::in_reach(&g, Shooter::Vehicle(able), stug));
+}
+
+#[test]
+fn rule_7_7_a_2_knocked_out_leaves_a_wreck_and_its_crew_bail_out_hit_and_exposed() {
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    let before = g.state().units.len();
+    next_at(&mut g, 2); // -2 + 2 = 0: knocked out
+    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    assert_eq!(tank(&g, pz).out, Some(AtResult::KnockedOut));
+    assert!(
+        g.state()
+            .wrecks
+            .iter()
+            .any(|w| w.pos == p(2, 2) && !w.burning)
+    );
+    assert!(
+        g.state().units[before..]
+            .iter()
+            .filter(|u| u.designation == "Panzer IV 1 crew")
+            .count()
+            >= 2
+    );
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "7.7 A 2" && e.text.contains("Hit effect"))
+    );
+    // The wreck is cover for a vehicle on its card (7.7).
+    let stug = veh(&g, "Stug 1");
+    g.state_mut().vehicles[stug.0 as usize].pos = p(2, 2);
+    let m = at::modifier(&g, Shooter::Vehicle(able), stug).expect("in sight");
+    assert!(
+        m.parts.iter().any(|(w, v)| w.contains("wreck") && *v == 1),
+        "{:?}",
+        m.parts
+    );
+}
+
+#[test]
+fn rule_7_7_a_3_a_retreating_vehicle_leaves_play_without_a_wreck() {
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    next_at(&mut g, 5); // -2 + 5 = 3
+    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    assert_eq!(tank(&g, pz).out, Some(AtResult::Retreating));
+    assert!(g.state().wrecks.is_empty());
+}
+
+#[test]
+fn rule_7_7_a_4_a_pinned_vehicle_is_easier_to_hit_and_its_marker_lifts_if_left_alone() {
+    let mut g = game_with(|m| m.vehicle_orders = None);
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    next_at(&mut g, 7); // -2 + 7 = 5: pinned
+    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    assert!(tank(&g, pz).pinned);
+    let m = at::modifier(&g, Shooter::Vehicle(veh(&g, "Able 2")), pz).expect("in sight");
+    assert!(
+        m.parts
+            .iter()
+            .any(|(w, v)| w == "target pinned" && *v == -1)
+    );
+    // A pinned firer is worse off (+1).
+    let back = at::modifier(&g, Shooter::Vehicle(pz), able).expect("in sight");
+    assert!(
+        back.parts
+            .iter()
+            .any(|(w, v)| w == "firer pinned" && *v == 1)
+    );
+    // Attacked in this phase, the marker stays at its end.
+    phase::begin(&mut g);
+    assert!(tank(&g, pz).pinned, "attacked this phase");
+    // Left alone in the next phase, it comes off.
+    phase::begin(&mut g);
+    assert!(!tank(&g, pz).pinned);
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "7.7 A 4" && e.text.contains("comes off"))
+    );
+}
+
+#[test]
+fn rule_7_6_a_quick_shot_sum_lets_a_quick_shot_gun_fire_again() {
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    next_at(&mut g, 4); // -2 + 4 = 2: pinned, and a Quick Shot sum
+    assert!(at::fire(&mut g, Shooter::Vehicle(able), pz));
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    next_at(&mut g, 3); // sum 1: knocked out, not a Quick Shot sum
+    assert!(!at::fire(&mut g, Shooter::Vehicle(able), pz));
+    // The Stug has no Quick Shot at all.
+    let mut g = game();
+    let (stug, a1) = (veh(&g, "Stug 1"), veh(&g, "Able 1"));
+    g.state_mut().vehicles[stug.0 as usize].pos = p(2, 3);
+    next_at(&mut g, 2); // -3 + 1 + 2 = 0
+    assert!(!at::fire(&mut g, Shooter::Vehicle(stug), a1));
+}
+
+#[test]
+fn rule_7_6_a_g_weapon_first_needs_a_grenade_draw() {
+    let mut g = game();
+    let bzk = id(&g, "2_bzk");
+    let pz = veh(&g, "Panzer IV 1");
+    let misses = cards(&g, 4, no_grenade);
+    top_cards(&mut g, &misses);
+    at::fire(&mut g, Shooter::Team(bzk), pz);
+    assert!(tank(&g, pz).in_play());
+    let last = g
+        .log()
+        .iter()
+        .rev()
+        .find(|e| matches!(e.kind, EventKind::AtCombat { .. }));
+    assert!(last.is_some_and(|e| e.text.contains("grenade draw failed")));
+    // With a grenade icon drawn the shot is resolved on the table.
+    let mut g = game();
+    let hit = cards(&g, 1, grenade);
+    top_cards(&mut g, &hit);
+    let before = g.log().len();
+    let (bzk, pz) = (id(&g, "2_bzk"), veh(&g, "Panzer IV 1"));
+    at::fire(&mut g, Shooter::Team(bzk), pz);
+    assert!(
+        g.log()[before..]
+            .iter()
+            .any(|e| e.text.contains("AT number"))
+    );
+}
+
+#[test]
+fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    lay(&mut g, p(2, 1), &[36]); // woods: no vehicles
+    assert!(moves::check_move(&g, able, p(2, 1)).is_err());
+    lay(&mut g, p(2, 3), &[46]); // a farm: SLOW
+    assert!(moves::check_move(&g, able, p(2, 3)).is_ok());
+    assert!(moves::move_to(&mut g, able, p(2, 3)), "it must stop there");
+    assert!(
+        !moves::move_to(&mut g, able, p(2, 2)),
+        "open ground: it may go on"
+    );
+    // A gun never moves (7.1.1).
+    let gun = veh(&g, "57mm Gun");
+    assert!(moves::check_move(&g, gun, p(2, 3)).is_err());
+}
+
+#[test]
+fn rule_1_2_1_i_a_card_takes_four_vehicles_and_wrecks_count() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    for label in ["Able 2", "57mm Gun", "Stug 1"] {
+        let v = veh(&g, label);
+        g.state_mut().vehicles[v.0 as usize].pos = p(2, 2);
+    }
+    assert_eq!(moves::vehicles_on(&g, p(2, 2)), 4);
+    assert!(moves::check_move(&g, able, p(2, 2)).is_err());
+    let stug = veh(&g, "Stug 1");
+    g.state_mut().vehicles[stug.0 as usize].pos = p(3, 2);
+    assert!(moves::check_move(&g, able, p(2, 2)).is_ok());
+    g.state_mut()
+        .wrecks
+        .push(fof::engine::kernel::vehicle::Wreck {
+            pos: p(2, 2),
+            burning: false,
+        });
+    assert!(
+        moves::check_move(&g, able, p(2, 2)).is_err(),
+        "the wreck fills the place"
+    );
+}
+
+#[test]
+fn rule_7_2_a_vehicle_is_activated_once_a_turn_for_a_command() {
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    let able = veh(&g, "Able 1");
+    new_impulse(&mut g, Some(co), 3);
+    let order = by(co, Action::ActivateVehicle { vehicle: able });
+    assert!(g.legal_inputs().contains(&order));
+    g.apply(&order)
+        .expect("the CO HQ calls the tank on the battalion net");
+    assert!(tank(&g, able).activated);
+    assert_eq!(spent(&g), 1);
+    let err = g.apply(&order).expect_err("once a turn");
+    assert!(err.0.contains("once a turn"), "{}", err.0);
+}
+
+#[test]
+fn rule_7_1_1_only_the_co_hq_the_hq_it_is_attached_to_or_general_initiative_activate_it() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    let (p1, p2) = (id(&g, "1plt_hq"), id(&g, "2plt_hq"));
+    new_impulse(&mut g, Some(p1), 3);
+    let err = g
+        .apply(&by(p1, Action::ActivateVehicle { vehicle: able }))
+        .expect_err("1 PLT has no tanks");
+    assert!(err.0.contains("not attached"), "{}", err.0);
+    new_impulse(&mut g, Some(p2), 3);
+    g.apply(&by(p2, Action::ActivateVehicle { vehicle: able }))
+        .expect("its own platoon HQ, on its card");
+    new_impulse(&mut g, None, 3);
+    g.apply(&order(
+        None,
+        Action::ActivateVehicle {
+            vehicle: veh(&g, "Able 2"),
+        },
+    ))
+    .expect("General Initiative");
+    // The attached HQ must be within signalling distance.
+    let mut g = game();
+    let p2 = id(&g, "2plt_hq");
+    put(&mut g, p2, p(3, 3));
+    new_impulse(&mut g, Some(p2), 3);
+    assert!(
+        g.apply(&by(
+            p2,
+            Action::ActivateVehicle {
+                vehicle: veh(&g, "Able 1")
+            }
+        ))
+        .is_err()
+    );
+}
+
+#[test]
+fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    let pz = veh(&g, "Panzer IV 1");
+    g.state_mut().vehicles[pz.0 as usize].pos = p(3, 2);
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    // The enemy has fired already this phase: no reaction fire.
+    for v in &mut g.state_mut().vehicles {
+        v.fired = v.side != fof::data::units::Side::Us;
+    }
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    g.apply(&Input::VehicleMove {
+        vehicle: able,
+        to: p(2, 2),
+    })
+    .expect("open ground ahead");
+    let fire = Input::VehicleFire {
+        shooter: Shooter::Vehicle(able),
+        target: pz,
+    };
+    assert!(g.legal_inputs().contains(&fire), "{:?}", g.legal_inputs());
+    let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("adjacent");
+    assert!(
+        m.parts
+            .iter()
+            .any(|(w, v)| w == "fired after moving" && *v == 3)
+    );
+    // The Stug has no Move & Fire value.
+    assert!(
+        g.data()
+            .vehicles
+            .vehicle("de_stug")
+            .unwrap()
+            .move_fire
+            .is_none()
+    );
+    let mut d = (*g.data()).clone();
+    d.vehicles
+        .vehicles
+        .iter_mut()
+        .for_each(|t| t.move_fire = None);
+    let mut g2 = mission_game(
+        "panzer_counterattack",
+        "no_move_fire",
+        1,
+        Options::default(),
+        |x| *x = d.clone(),
+        |_| {},
+    );
+    open_map(&mut g2);
+    g2.state_mut().choices.clear();
+    let able = veh(&g2, "Able 1");
+    let pz = veh(&g2, "Panzer IV 1");
+    g2.state_mut().vehicles[able.0 as usize].pos = p(1, 2);
+    g2.state_mut().vehicles[pz.0 as usize].pos = p(3, 2);
+    g2.state_mut().vehicles[able.0 as usize].activated = true;
+    for v in &mut g2.state_mut().vehicles {
+        v.fired = v.side != fof::data::units::Side::Us;
+    }
+    g2.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    g2.apply(&Input::VehicleMove {
+        vehicle: able,
+        to: p(2, 2),
+    })
+    .expect("open ground ahead");
+    assert!(
+        !g2.legal_inputs()
+            .iter()
+            .any(|i| matches!(i, Input::VehicleFire { .. }))
+    );
+}
+
+#[test]
+fn rule_7_8_each_shot_spends_a_main_gun_round_and_an_empty_gun_cannot_fire() {
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    assert_eq!(tank(&g, able).ammo, Some(8));
+    next_at(&mut g, 9);
+    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    assert_eq!(tank(&g, able).ammo, Some(7));
+    g.state_mut().vehicles[able.0 as usize].ammo = Some(0);
+    assert!(!at::armed(&g, Shooter::Vehicle(able)));
+}
+
+#[test]
+fn rule_9_10_on_defence_the_enemy_vehicles_act_first_and_the_company_may_react() {
+    let mut g = game_with(|m| {
+        m.vehicle_orders = Some(fof::data::mission::EnemyVehicleOrders {
+            activate: 10,
+            of: 10,
+            priorities: vec![fof::data::mission::VehiclePriority::KnockOut],
+        })
+    });
+    let able = veh(&g, "Able 1");
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    next_at(&mut g, 9); // the Panzer misses
+    let before = g.log().len();
+    phase::begin(&mut g);
+    let first = g.log()[before..]
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+        .expect("a shot");
+    assert!(first.text.starts_with("Panzer IV 1"), "{}", first.text);
+    // 7.5 D: it fired in sight of the company's tanks and gun, which may
+    // fire back; the program suggests the best-placed one.
+    match g.state().choices.first() {
+        Some(Choice::Reaction { target, shooters }) => {
+            assert_eq!(*target, veh(&g, "Panzer IV 1"));
+            assert!(shooters.contains(&Shooter::Vehicle(veh(&g, "Able 2"))));
+        }
+        other => panic!("expected a reaction question, got {other:?}"),
+    }
+    assert!(matches!(g.suggestion(), Some(Input::React { .. })));
+    assert!(g.legal_inputs().contains(&Input::HoldFire));
+    g.apply(&Input::HoldFire).expect("the company holds fire");
+    // Then the company's activated tank acts.
+    assert!(matches!(
+        g.state().choices.first(),
+        Some(Choice::VehicleTurn { .. })
+    ));
+}
+
+#[test]
+fn rule_7_5_d_the_enemy_always_fires_back_at_a_vehicle_that_moves_in_sight() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    let before = g.log().len();
+    g.apply(&Input::VehicleMove {
+        vehicle: able,
+        to: p(1, 1),
+    })
+    .expect("a move along the line");
+    let reactions = g.log()[before..]
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+        .count();
+    assert!(reactions >= 1, "the Panzer and the StuG react");
+    assert!(tank(&g, able).moved);
+}
+
+#[test]
+fn rule_10_3_1_knocking_out_an_enemy_vehicle_earns_experience() {
+    let mut g = game();
+    let pz = veh(&g, "Panzer IV 1");
+    at::apply(&mut g, pz, AtResult::KnockedOut);
+    let t = fof::engine::recovery::victory::tally(&g);
+    assert!(
+        t.lines.iter().any(
+            |(task, n, pts)| *task == fof::data::mission::Task::KnockOutVehicle
+                && *n == 1
+                && *pts == 2
+        ),
+        "{:?}",
+        t.lines
+    );
+    // A vehicle that only retreats earns nothing.
+    let mut g = game();
+    let stug = veh(&g, "Stug 1");
+    at::apply(&mut g, stug, AtResult::Retreating);
+    let t = fof::engine::recovery::victory::tally(&g);
+    assert!(
+        !t.lines
+            .iter()
+            .any(|(task, n, _)| *task == fof::data::mission::Task::KnockOutVehicle && *n > 0)
+    );
+}
+
+#[test]
+fn rule_7_0_vehicles_fight_in_most_games_of_the_combined_arms_mission() {
+    let data = shipped();
+    let mut fought = 0;
+    for seed in 1..=20 {
+        let mut g = Game::new(
+            data.clone(),
+            "panzer_counterattack",
+            seed,
+            Options::default(),
+        )
+        .expect("sets up");
+        let mut n = 0;
+        while !g.is_over() && n < 3000 {
+            let i = g
+                .suggestion()
+                .or_else(|| g.legal_inputs().into_iter().next());
+            let Some(i) = i else { break };
+            g.apply_logged(&i).expect("a legal input");
+            n += 1;
+        }
+        assert!(g.is_over(), "seed {seed} ends");
+        if g.log()
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+        {
+            fought += 1;
+        }
+    }
+    assert!(fought >= 15, "vehicles fought in {fought} of 20 games");
+}
