@@ -142,12 +142,16 @@ fn rule_7_7_a_2_knocked_out_leaves_a_wreck_and_its_crew_bail_out_hit_and_exposed
             .iter()
             .any(|w| w.pos == p(2, 2) && !w.burning)
     );
+    let crew: Vec<_> = g.state().units[before..]
+        .iter()
+        .filter(|u| u.designation == "Panzer IV 1 crew" && u.in_play())
+        .collect();
+    assert_eq!(crew.len(), 2, "one team a crew step");
     assert!(
-        g.state().units[before..]
-            .iter()
-            .filter(|u| u.designation == "Panzer IV 1 crew")
-            .count()
-            >= 2
+        crew.iter()
+            .filter(|u| u.kind != fof::data::units::UnitKind::Casualty)
+            .all(|u| u.exposed),
+        "the crew bail out Exposed"
     );
     assert!(
         g.log()
@@ -212,8 +216,26 @@ fn rule_7_7_a_4_a_pinned_vehicle_is_easier_to_hit_and_its_marker_lifts_if_left_a
 fn rule_7_6_a_quick_shot_sum_lets_a_quick_shot_gun_fire_again() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
-    next_at(&mut g, 4); // -2 + 4 = 2: pinned, and a Quick Shot sum
-    assert!(at::fire(&mut g, Shooter::Vehicle(able), pz));
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    for v in &mut g.state_mut().vehicles {
+        v.fired = v.side != fof::data::units::Side::Us;
+    }
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    next_at(&mut g, 6); // -2 + 6 = 4: pinned, and a Quick Shot sum
+    let fire = Input::VehicleFire {
+        shooter: Shooter::Vehicle(able),
+        target: pz,
+    };
+    g.apply(&fire).expect("in sight and reach");
+    assert!(tank(&g, pz).pinned);
+    // The phase offers the same tank the shot again.
+    assert!(
+        matches!(g.state().choices.first(), Some(Choice::VehicleTurn { pending }) if pending == &vec![Shooter::Vehicle(able)])
+    );
+    assert!(g.legal_inputs().contains(&fire));
+    // Not a Quick Shot sum: its activation is over.
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     next_at(&mut g, 3); // sum 1: knocked out, not a Quick Shot sum
@@ -260,42 +282,70 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     let mut g = game();
     let able = veh(&g, "Able 1");
     lay(&mut g, p(2, 1), &[36]); // woods: no vehicles
-    assert!(moves::check_move(&g, able, p(2, 1)).is_err());
+    let err = moves::check_move(&g, able, p(2, 1)).expect_err("woods");
+    assert!(err.0.contains("NO-GO"), "{}", err.0);
     lay(&mut g, p(2, 3), &[46]); // a farm: SLOW
     assert!(moves::check_move(&g, able, p(2, 3)).is_ok());
-    assert!(moves::move_to(&mut g, able, p(2, 3)), "it must stop there");
+    // In the phase: after entering SLOW ground no move is offered.
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    for v in &mut g.state_mut().vehicles {
+        v.fired = v.side != fof::data::units::Side::Us;
+    }
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    g.apply(&Input::VehicleMove {
+        vehicle: able,
+        to: p(2, 3),
+    })
+    .expect("onto the farm");
+    assert_eq!(tank(&g, able).pos, p(2, 3));
+    assert!(matches!(
+        g.state().choices.first(),
+        Some(Choice::VehicleTurn { .. })
+    ));
     assert!(
-        !moves::move_to(&mut g, able, p(2, 2)),
-        "open ground: it may go on"
+        !g.legal_inputs()
+            .iter()
+            .any(|i| matches!(i, Input::VehicleMove { .. })),
+        "it stopped"
     );
+    // On open ground it may go on.
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    assert!(!moves::move_to(&mut g, able, p(2, 2)));
     // A gun never moves (7.1.1).
     let gun = veh(&g, "57mm Gun");
-    assert!(moves::check_move(&g, gun, p(2, 3)).is_err());
+    let err = moves::check_move(&g, gun, p(2, 3)).expect_err("a towed gun");
+    assert!(err.0.contains("never moves"), "{}", err.0);
 }
 
 #[test]
-fn rule_1_2_1_i_a_card_takes_four_vehicles_and_wrecks_count() {
+fn rule_1_2_1_i_a_card_takes_four_vehicles_a_side_and_wrecks_count() {
     let mut g = game();
     let able = veh(&g, "Able 1");
-    for label in ["Able 2", "57mm Gun", "Stug 1"] {
+    // Two of ours and both of theirs on R2C2: the enemy's do not count
+    // against our four.
+    for label in ["Able 2", "57mm Gun", "Panzer IV 1", "Stug 1"] {
         let v = veh(&g, label);
         g.state_mut().vehicles[v.0 as usize].pos = p(2, 2);
     }
-    assert_eq!(moves::vehicles_on(&g, p(2, 2)), 4);
-    assert!(moves::check_move(&g, able, p(2, 2)).is_err());
-    let stug = veh(&g, "Stug 1");
-    g.state_mut().vehicles[stug.0 as usize].pos = p(3, 2);
-    assert!(moves::check_move(&g, able, p(2, 2)).is_ok());
-    g.state_mut()
-        .wrecks
-        .push(fof::engine::kernel::vehicle::Wreck {
-            pos: p(2, 2),
-            burning: false,
-        });
-    assert!(
-        moves::check_move(&g, able, p(2, 2)).is_err(),
-        "the wreck fills the place"
+    assert_eq!(
+        moves::vehicles_on(&g, p(2, 2), fof::data::units::Side::Us),
+        2
     );
+    assert!(moves::check_move(&g, able, p(2, 2)).is_ok());
+    // Two wrecks fill our last two places (7.7).
+    for _ in 0..2 {
+        g.state_mut()
+            .wrecks
+            .push(fof::engine::kernel::vehicle::Wreck {
+                pos: p(2, 2),
+                burning: false,
+            });
+    }
+    let err = moves::check_move(&g, able, p(2, 2)).expect_err("four a side");
+    assert!(err.0.contains("1.2.1 I"), "{}", err.0);
 }
 
 #[test]
@@ -481,22 +531,30 @@ fn rule_9_10_on_defence_the_enemy_vehicles_act_first_and_the_company_may_react()
 #[test]
 fn rule_7_5_d_the_enemy_always_fires_back_at_a_vehicle_that_moves_in_sight() {
     let mut g = game();
-    let able = veh(&g, "Able 1");
+    let (able, stug) = (veh(&g, "Able 1"), veh(&g, "Stug 1"));
+    g.state_mut().vehicles[stug.0 as usize].pos = p(3, 1);
     g.state_mut().vehicles[able.0 as usize].activated = true;
     g.state_mut().choices.push(Choice::VehicleTurn {
         pending: vec![Shooter::Vehicle(able)],
     });
+    next_at(&mut g, 9);
+    let nine = cards(&g, 2, |c| c.anti_tank == 9);
+    top_cards(&mut g, &nine); // both miss
     let before = g.log().len();
     g.apply(&Input::VehicleMove {
         vehicle: able,
         to: p(1, 1),
     })
     .expect("a move along the line");
-    let reactions = g.log()[before..]
-        .iter()
-        .filter(|e| matches!(e.kind, EventKind::AtCombat { .. }))
-        .count();
-    assert!(reactions >= 1, "the Panzer and the StuG react");
+    let shots = |who: &str| {
+        g.log()[before..]
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+            .filter(|e| e.text.starts_with(&format!("{who} fires at Able 1")))
+            .count()
+    };
+    assert_eq!(shots("Panzer IV 1"), 1, "the adjacent Panzer reacts once");
+    assert_eq!(shots("Stug 1"), 1, "the Stug two cards off reacts once");
     assert!(tank(&g, able).moved);
 }
 
@@ -557,4 +615,132 @@ fn rule_7_0_vehicles_fight_in_most_games_of_the_combined_arms_mission() {
         }
     }
     assert!(fought >= 15, "vehicles fought in {fought} of 20 games");
+}
+
+#[test]
+fn rule_9_10_on_offence_the_company_s_vehicles_act_first() {
+    let mut g = game_with(|m| {
+        m.kind = fof::data::mission::MissionKind::Offensive;
+        m.vehicle_orders = Some(fof::data::mission::EnemyVehicleOrders {
+            activate: 10,
+            of: 10,
+            priorities: vec![fof::data::mission::VehiclePriority::KnockOut],
+        })
+    });
+    let able = veh(&g, "Able 1");
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    let before = g.log().len();
+    phase::begin(&mut g);
+    assert!(matches!(
+        g.state().choices.first(),
+        Some(Choice::VehicleTurn { .. })
+    ));
+    assert!(
+        !g.log()[before..]
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::AtCombat { .. })),
+        "no enemy shot before the company's first activation"
+    );
+    // Then the company ends its activation and the enemy acts.
+    next_at(&mut g, 9);
+    g.apply(&Input::VehicleEnd {
+        shooter: Shooter::Vehicle(able),
+    })
+    .expect("ends");
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.text.starts_with("Panzer IV 1 fires"))
+    );
+}
+
+#[test]
+fn rule_4_2_5_a_pinned_vehicle_moves_only_to_its_side_s_cards_without_fire_or_the_staging_area() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    g.state_mut().vehicles[able.0 as usize].pinned = true;
+    let err = moves::check_move(&g, able, p(2, 3)).expect_err("an empty card");
+    assert!(err.0.contains("4.2.5"), "{}", err.0);
+    assert!(
+        moves::check_move(&g, able, p(1, 3)).is_ok(),
+        "the gun's card"
+    );
+    assert!(
+        moves::check_move(&g, able, sa(2)).is_ok(),
+        "the staging area"
+    );
+    // A pinned team takes no combat action: it is not readied, nor reacts.
+    let bzk = id(&g, "2_bzk");
+    u(&mut g, bzk).pinned = true;
+    let co = id(&g, "co_hq");
+    new_impulse(&mut g, Some(co), 3);
+    let err = g
+        .apply(&by(co, Action::ReadyAntiTank { unit: bzk }))
+        .expect_err("pinned");
+    assert!(err.0.contains("4.2.5"), "{}", err.0);
+    assert!(!at::armed(&g, Shooter::Team(bzk)));
+}
+
+#[test]
+fn rule_6_8_1_g_a_tank_that_fires_its_last_round_leaves_play() {
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    g.state_mut().vehicles[able.0 as usize].ammo = Some(1);
+    next_at(&mut g, 9);
+    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    assert_eq!(tank(&g, able).out, Some(AtResult::Retreating));
+    assert!(g.state().wrecks.is_empty(), "no wreck");
+}
+
+#[test]
+fn rule_7_5_a_b_the_vof_on_a_card_strikes_a_vehicle_once_before_it_fires() {
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    // The enemy's fire on the tanks' card.
+    fire_with_shooter(&mut g, fof::data::units::Side::German, p(2, 2), p(1, 2));
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    for v in &mut g.state_mut().vehicles {
+        v.fired = v.side != fof::data::units::Side::Us;
+    }
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    let nine = cards(&g, 3, |c| c.anti_tank == 9);
+    top_cards(&mut g, &nine);
+    let before = g.log().len();
+    g.apply(&Input::VehicleFire {
+        shooter: Shooter::Vehicle(able),
+        target: pz,
+    })
+    .expect("fires");
+    let vof = g.log()[before..]
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::AtCombat { .. }) && e.text.starts_with("The "))
+        .filter(|e| e.text.contains("fires at Able 1"))
+        .count();
+    assert_eq!(vof, 1, "the card's VOF first, once");
+}
+
+#[test]
+fn a_vehicle_answer_naming_no_vehicle_is_refused_with_a_reason() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    let err = g
+        .apply(&Input::VehicleFire {
+            shooter: Shooter::Vehicle(able),
+            target: VehicleId(99),
+        })
+        .expect_err("no such vehicle");
+    assert!(err.0.contains("no vehicle"), "{}", err.0);
+    let err = g
+        .apply(&Input::VehicleMove {
+            vehicle: VehicleId(77),
+            to: p(2, 2),
+        })
+        .expect_err("no such vehicle");
+    assert!(!err.0.is_empty());
 }

@@ -259,6 +259,17 @@ impl AtResult {
             AtResult::Missed => "missed",
         }
     }
+
+    /// The result in a word or two, for the odds in a menu line.
+    pub fn short(self) -> &'static str {
+        match self {
+            AtResult::BrewedUp => "brew up",
+            AtResult::KnockedOut => "knock out",
+            AtResult::Retreating => "retreat",
+            AtResult::Pinned => "pin",
+            AtResult::Missed => "miss",
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

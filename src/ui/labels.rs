@@ -154,10 +154,10 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
         ShiftFire { at, to } => format!("units on {at} to {to}"),
         FireFinalProtective => "every FPF and FPL".into(),
         HigherTask { commands } => format!("{commands} command(s)"),
-        ActivateVehicle { vehicle } => {
-            let v = crate::engine::vehicles::at::vehicle(game, *vehicle);
-            format!("{} on {}", v.label, v.pos)
-        }
+        ActivateVehicle { vehicle } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!("{} on {}", v.label, v.pos),
+            None => format!("vehicle {vehicle}"),
+        },
         ReadyAntiTank { unit } => format!("{} on {}", name(game, *unit), unit_pos(game, *unit)),
     }
 }
@@ -173,10 +173,19 @@ pub fn at_shot(
     s: crate::engine::kernel::vehicle::Shooter,
     target: crate::engine::kernel::ids::VehicleId,
 ) -> String {
-    let t = crate::engine::vehicles::at::vehicle(game, target);
+    let Some(t) = game.state().vehicles.get(target.0 as usize) else {
+        return format!("{} fires at a vehicle that is not there", shooter(game, s));
+    };
+    // 7.6: a G! weapon's shot needs a grenade draw first; the odds are
+    // those of the shot once it is off.
+    let g = if crate::engine::vehicles::at::grenade_first(game, s) {
+        "after a grenade draw, "
+    } else {
+        ""
+    };
     match crate::engine::vehicles::at::modifier(game, s, target) {
         Some(m) => format!(
-            "{} fires at {} on {} (AT {:+}: {})",
+            "{} fires at {} on {} ({g}AT {:+}: {})",
             shooter(game, s),
             t.label,
             t.pos,
@@ -323,7 +332,9 @@ pub fn input(game: &Game, input: &Input) -> String {
         }
         Input::KeepAssets => "Keep the briefing's holders (all the rest)".into(),
         Input::VehicleMove { vehicle, to } => {
-            let v = crate::engine::vehicles::at::vehicle(game, *vehicle);
+            let Some(v) = game.state().vehicles.get(vehicle.0 as usize) else {
+                return format!("A vehicle that is not there moves to {to}");
+            };
             let ground = game
                 .top_card(*to)
                 .map(|c| match c.traffic {
@@ -638,4 +649,58 @@ pub fn card_read(
         ),
         Section::AntiTank => format!("the anti-tank number: {}", c.anti_tank),
     }
+}
+
+/// A vehicle in words for the card panel and the briefing: its name,
+/// type and markers; then its row of the chart (7.0-7.8).
+pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -> (String, String) {
+    let t = game.data().vehicles.vehicle(&v.vehicle_type.0);
+    let mut head = match t {
+        Some(t) => format!("{}: {} ({})", v.label, t.name, t.class.words()),
+        None => v.label.clone(),
+    };
+    for (on, w) in [
+        (v.activated && !v.done, "activated"),
+        (v.done, "moved or fired"),
+        (v.pinned, "pinned (buttoned up)"),
+    ] {
+        if on {
+            head.push_str(", ");
+            head.push_str(w);
+        }
+    }
+    let Some(t) = t else {
+        return (head, String::new());
+    };
+    let mut parts = vec![format!("defence {:+}", t.defence)];
+    match t.gunnery {
+        Some(g) => {
+            let ranges: Vec<String> = [
+                (g.p, "point blank"),
+                (g.c, "close"),
+                (g.l, "long"),
+                (g.v, "very long"),
+            ]
+            .iter()
+            .filter_map(|(x, w)| x.map(|x| format!("{w} {x:+}")))
+            .collect();
+            parts.push(format!("gun {}", ranges.join(", ")));
+            match t.move_fire {
+                Some(m) => parts.push(format!("fires after moving at {m:+}")),
+                None => parts.push("no fire after moving".into()),
+            }
+            if t.quick_shot {
+                parts.push("quick shot".into());
+            }
+            if let Some(a) = v.ammo {
+                parts.push(format!("{a} round(s)"));
+            }
+        }
+        None => parts.push("no gun against vehicles".into()),
+    }
+    if !t.mobile {
+        parts.push("never moves".into());
+    }
+    parts.push(format!("crew {}", t.crew));
+    (head, parts.join("; "))
 }

@@ -294,7 +294,7 @@ fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
         let no_go = game
             .top_card(at)
             .is_some_and(|c| c.traffic == crate::data::terrain::Traffic::No);
-        let full = crate::engine::vehicles::moves::vehicles_on(game, at)
+        let full = crate::engine::vehicles::moves::vehicles_on(game, at, t.side)
             >= game.data.charts.stacking.vehicles as usize;
         if no_go || full {
             game.emit(

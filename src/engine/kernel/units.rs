@@ -213,6 +213,7 @@ pub fn add_vehicle(
             fired: false,
             pinned: false,
             attacked: false,
+            vof_taken: false,
             ammo: t.ammo,
             spotted: true,
             out: None,

@@ -40,6 +40,10 @@ pub struct Vehicle {
     /// Attacked in this phase: a Pinned marker stays (7.7 A 4).
     #[serde(default)]
     pub attacked: bool,
+    /// The VOF on the card it stands on has attacked it in this phase
+    /// (7.5 A-B): it does not again before it fires.
+    #[serde(default)]
+    pub vof_taken: bool,
     /// Main-gun rounds left (7.8); `None`: not tracked.
     #[serde(default)]
     pub ammo: Option<u8>,

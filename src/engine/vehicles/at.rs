@@ -47,7 +47,12 @@ pub fn shooter_pos(game: &Game, s: Shooter) -> CardPos {
 
 pub fn shooter_name(game: &Game, s: Shooter) -> String {
     match s {
-        Shooter::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+        Shooter::Vehicle(v) => game
+            .state
+            .vehicles
+            .get(v.0 as usize)
+            .map(|x| x.label.clone())
+            .unwrap_or_else(|| format!("vehicle {v}")),
         Shooter::Team(u) => game.describe(u),
     }
 }
@@ -87,8 +92,10 @@ fn gun(game: &Game, s: Shooter) -> Option<Gun> {
 /// chart and it fights with its weapon (its front side, ammunition left).
 pub fn at_capable(game: &Game, u: UnitId) -> bool {
     let unit = game.state.unit(u);
+    // 4.2.5: a pinned unit takes no combat action.
     unit.in_play()
         && !unit.flipped
+        && !unit.pinned
         && !unit.pos.is_staging()
         && matches!(unit.kind, UnitKind::WeaponsTeam)
         && game.data.vehicles.weapon(&unit.unit_type.0).is_some()
@@ -113,7 +120,9 @@ pub fn in_reach(game: &Game, s: Shooter, target: VehicleId) -> bool {
     let Some(g) = gun(game, s) else {
         return false;
     };
-    let t = vehicle(game, target);
+    let Some(t) = game.state.vehicles.get(target.0 as usize) else {
+        return false;
+    };
     if !t.in_play() || t.pos.is_staging() || t.side == shooter_side(game, s) {
         return false;
     }
@@ -190,21 +199,25 @@ pub fn modifier(game: &Game, s: Shooter, target: VehicleId) -> Option<AtModifier
     match s {
         Shooter::Vehicle(v) => {
             let x = vehicle(game, v);
-            if x.moved {
-                parts.push(("fired after moving".into(), g.move_fire.unwrap_or(0) as i32));
+            if x.moved
+                && let Some(mf) = g.move_fire
+            {
+                parts.push(("fired after moving".into(), mf as i32));
             }
             if x.pinned {
                 parts.push(("firer pinned".into(), m.firer_pinned as i32));
             }
         }
-        Shooter::Team(u) => {
-            if game.state.unit(u).pinned {
-                parts.push(("firer pinned".into(), m.firer_pinned as i32));
-            }
-        }
+        Shooter::Team(_) => {}
     }
     let total = parts.iter().map(|p| p.1).sum();
     Some(AtModifier { parts, total })
+}
+
+/// Whether the shooter's weapon is G!: a grenade-attack draw comes first
+/// (7.6), which the odds shown do not include.
+pub fn grenade_first(game: &Game, s: Shooter) -> bool {
+    gun(game, s).is_some_and(|g| g.grenade)
 }
 
 /// The AT modifier of a Volume of Fire on the vehicle's card (7.5 B, D).
@@ -260,7 +273,7 @@ pub fn odds(game: &Game, total: i32) -> Vec<(AtResult, u32, u32)> {
 pub fn odds_words(game: &Game, total: i32) -> String {
     odds(game, total)
         .iter()
-        .map(|(r, n, all)| format!("{} {}%", r.words(), n * 100 / (*all).max(1)))
+        .map(|(r, n, all)| format!("{} {}%", r.short(), n * 100 / (*all).max(1)))
         .collect::<Vec<_>>()
         .join(", ")
 }
@@ -279,12 +292,16 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
     let name = shooter_name(game, s);
     let tname = vehicle(game, target).label.clone();
     // 7.8: a round spent each time it fires; 6.8.1 D, a rocket each shot.
+    let mut dry = None;
     match s {
         Shooter::Vehicle(v) => {
             let x = &mut game.state.vehicles[v.0 as usize];
             x.fired = true;
             if let Some(a) = x.ammo.as_mut() {
                 *a = a.saturating_sub(1);
+                if *a == 0 {
+                    dry = Some(v);
+                }
             }
         }
         Shooter::Team(u) => {
@@ -327,7 +344,35 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
             return false;
         }
     }
-    resolve(game, &name, target, &m, g.quick_shot)
+    let quick = resolve(game, &name, target, &m, g.quick_shot);
+    // 6.8.1 G, 7.8: a tank out of ammunition leaves play.
+    if let Some(v) = dry {
+        out_of_ammo(game, v);
+        return false;
+    }
+    quick
+}
+
+/// 6.8.1 G: a vehicle that fired its last round has no VOF and leaves
+/// play (it is not knocked out: no wreck, no experience).
+fn out_of_ammo(game: &mut Game, v: VehicleId) {
+    let x = vehicle(game, v).clone();
+    if !x.in_play() {
+        return;
+    }
+    game.state.vehicles[v.0 as usize].out = Some(AtResult::Retreating);
+    game.emit(
+        "6.8.1 G",
+        EventKind::Marker {
+            pos: x.pos,
+            what: "vehicle out of ammunition".into(),
+        },
+        format!(
+            "{} has fired its last round: it leaves play for the rest of the mission.",
+            x.label
+        ),
+        Vec::new(),
+    );
 }
 
 /// Draws the AT number and applies the result (7.6, 7.7). `quick`: the
@@ -374,9 +419,11 @@ fn resolve(game: &mut Game, name: &str, target: VehicleId, m: &AtModifier, quick
 /// A Volume of Fire on the vehicle's card attacks it (7.5 B, D).
 pub fn vof_attack(game: &mut Game, target: VehicleId) {
     let t = vehicle(game, target);
-    if !t.in_play() || t.pos.is_staging() {
+    if !t.in_play() || t.pos.is_staging() || t.vof_taken {
         return;
     }
+    game.state.vehicles[target.0 as usize].vof_taken = true;
+    let t = vehicle(game, target);
     let Some(vof) = crate::engine::combat::fire::card_vof_on(game, t.pos, t.side) else {
         return;
     };

@@ -11,13 +11,15 @@ use crate::engine::kernel::input::Action;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::vehicles::at::vehicle;
 
-/// Vehicles on a card: in play and wrecks, both sides (1.2.1 I, 7.7: a
-/// wreck counts against the capacity).
-pub fn vehicles_on(game: &Game, pos: CardPos) -> usize {
+/// Vehicles of `side` on a card, and the wrecks there, against the
+/// capacity of four per side (1.2.1 I). Decision (7.7, 5.1.5): a wreck
+/// "counts against the vehicle capacity limits" (7.7, the later and more
+/// particular rule), against each side's.
+pub fn vehicles_on(game: &Game, pos: CardPos, side: Side) -> usize {
     game.state
         .vehicles
         .iter()
-        .filter(|v| v.in_play() && v.pos == pos)
+        .filter(|v| v.in_play() && v.pos == pos && v.side == side)
         .count()
         + game.state.wrecks.iter().filter(|w| w.pos == pos).count()
 }
@@ -101,6 +103,14 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
                     )
                 });
             }
+            if u.pinned {
+                return no(|| {
+                    format!(
+                        "{} is pinned: a pinned unit takes no combat action (4.2.5)",
+                        u.label
+                    )
+                });
+            }
             if !crate::engine::vehicles::at::at_capable(game, *unit) {
                 return no(|| {
                     format!(
@@ -180,7 +190,12 @@ pub fn perform(game: &mut Game, a: &Action) {
 /// card, not NO trafficability, room for one more vehicle of its side
 /// (1.2.1 I, wrecks included).
 pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal> {
-    let x = vehicle(game, v);
+    let Some(x) = game.state.vehicles.get(v.0 as usize) else {
+        return no(|| format!("there is no vehicle {v}"));
+    };
+    if !x.in_play() {
+        return no(|| format!("{} is out of the fight", x.label));
+    }
     let t = game.data.vehicles.vehicle(&x.vehicle_type.0);
     if !t.is_some_and(|t| t.mobile) {
         return no(|| format!("{} is a gun that never moves (7.1.1)", x.label));
@@ -188,10 +203,24 @@ pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal>
     if !x.pos.adjacent(to) {
         return no(|| format!("{to} is not next to {}", x.pos));
     }
-    if x.pinned {
-        // Decision (7.5 note, 4.2.5): a buttoned-up vehicle holds its
-        // ground; it may still fire.
-        return no(|| format!("{} is pinned (buttoned up) and does not move", x.label));
+    // 7.5 note, 4.2.5: a pinned vehicle moves only into a staging area or
+    // onto a card its side holds with no VOF on it.
+    if x.pinned && !to.is_staging() {
+        let friendly = game.state.units_at(to).any(|u| u.side == x.side)
+            || game
+                .state
+                .vehicles
+                .iter()
+                .any(|w| w.in_play() && w.pos == to && w.side == x.side && w.id != v);
+        let under_fire = crate::engine::combat::fire::card_vof_on(game, to, x.side).is_some();
+        if !friendly || under_fire {
+            return no(|| {
+                format!(
+                    "{} is pinned (buttoned up): it moves only to a staging area or a card its side holds with no VOF on it (4.2.5)",
+                    x.label
+                )
+            });
+        }
     }
     if to.is_staging() {
         if !game.state.map.is_staging(to) {
@@ -209,9 +238,11 @@ pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal>
         return no(|| format!("{to} is NO-GO ground for vehicles (1.2.1 B)"));
     }
     let cap = game.data.charts.stacking.vehicles as usize;
-    if vehicles_on(game, to) >= cap {
+    if vehicles_on(game, to, x.side) >= cap {
         return no(|| {
-            format!("{to} already holds {cap} vehicles and wrecks, the most a card takes (1.2.1 I)")
+            format!(
+                "{to} already holds {cap} of its side's vehicles and wrecks, the most a card takes (1.2.1 I)"
+            )
         });
     }
     Ok(())
@@ -225,6 +256,7 @@ pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
         let x = &mut game.state.vehicles[v.0 as usize];
         x.pos = to;
         x.moved = true;
+        x.vof_taken = false;
     }
     let slow = game
         .top_card(to)

@@ -23,11 +23,13 @@ fn other(side: Side) -> Side {
     }
 }
 
+/// A vehicle on the map, or one of the company's in its staging area
+/// (which may drive onto the map).
 fn any_in_play(game: &Game) -> bool {
     game.state
         .vehicles
         .iter()
-        .any(|v| v.in_play() && !v.pos.is_staging())
+        .any(|v| v.in_play() && (!v.pos.is_staging() || v.side == Side::Us))
 }
 
 /// 3.6 begins: with no vehicle in play nothing happens; otherwise the
@@ -316,11 +318,9 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
         Input::VehicleMove { vehicle: v, to } => {
             let s = Shooter::Vehicle(*v);
             game.state.vehicle_phase.current = Some(s);
-            // 7.5 B: the VOF on the card it leaves first.
-            if !vehicle(game, *v).moved {
-                at::vof_attack(game, *v);
-            }
-            if vehicle(game, *v).in_play() && !vehicle(game, *v).pinned {
+            // 7.5 B: the VOF on the card it leaves first (once).
+            at::vof_attack(game, *v);
+            if vehicle(game, *v).in_play() && moves::check_move(game, *v, *to).is_ok() {
                 let slow = moves::move_to(game, *v, *to);
                 game.state.vehicle_phase.stopped = slow;
                 at::vof_attack(game, *v);
@@ -329,12 +329,9 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
         }
         Input::VehicleFire { shooter, target } => {
             game.state.vehicle_phase.current = Some(*shooter);
-            let first = match shooter {
-                Shooter::Vehicle(v) => !vehicle(game, *v).fired,
-                Shooter::Team(_) => !game.state.vehicle_phase.quick,
-            };
-            // 7.5 A: the VOF on the firer's card comes first.
-            if first && let Shooter::Vehicle(v) = shooter {
+            // 7.5 A: the VOF on the firer's card comes first, unless it
+            // already struck the vehicle on this card in this phase.
+            if let Shooter::Vehicle(v) = shooter {
                 at::vof_attack(game, *v);
             }
             if armed(game, *shooter) {
@@ -421,11 +418,14 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                     shooter_name(game, *shooter)
                 );
             }
-            format!(
-                "{} cannot see {} or it is out of range (7.5 A)",
-                shooter_name(game, *shooter),
-                vehicle(game, *target).label
-            )
+            match game.state.vehicles.get(target.0 as usize) {
+                Some(t) => format!(
+                    "{} cannot see {} or it is out of range (7.5 A)",
+                    shooter_name(game, *shooter),
+                    t.label
+                ),
+                None => format!("there is no vehicle {target}"),
+            }
         }
         (Choice::VehicleTurn { .. }, _) => {
             "move, fire or end one of the activated vehicles or readied teams (3.6)".into()
@@ -440,8 +440,19 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
 /// Whether `s` may fire in reaction at `target` (7.5 D): not yet fired in
 /// this phase, armed, in sight and reach.
 fn can_react(game: &Game, s: Shooter, target: VehicleId) -> bool {
+    // Decision (7.3.1, 7.5 C-D): a vehicle that moved this phase fires,
+    // in reaction too, only with a Move & Fire value, which it pays.
     let fresh = match s {
-        Shooter::Vehicle(v) => !vehicle(game, v).fired,
+        Shooter::Vehicle(v) => {
+            let x = vehicle(game, v);
+            !x.fired
+                && (!x.moved
+                    || game
+                        .data
+                        .vehicles
+                        .vehicle(&x.vehicle_type.0)
+                        .is_some_and(|t| t.move_fire.is_some()))
+        }
         Shooter::Team(u) => !game.state.vehicle_phase.fired.contains(&u),
     };
     fresh && armed(game, s) && in_reach(game, s, target)
@@ -699,6 +710,7 @@ fn end_phase(game: &mut Game) {
         v.moved = false;
         v.fired = false;
         v.attacked = false;
+        v.vof_taken = false;
     }
     game.state.vehicle_phase = VehiclePhase::default();
     game.emit(

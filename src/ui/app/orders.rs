@@ -56,6 +56,12 @@ impl<D: Driver> App<D> {
                 (Action::DesignateCasualtyPoint, None) => {
                     ("the casualty collection point".into(), None)
                 }
+                (Action::ActivateVehicle { vehicle }, None) => {
+                    match g.state().vehicles.get(vehicle.0 as usize) {
+                        Some(v) => (format!("the vehicle {} on {}", v.label, v.pos), None),
+                        None => ("a vehicle".into(), None),
+                    }
+                }
                 (_, None) => match o.by.or(g.state().impulse.as_ref().and_then(|i| i.hq)) {
                     Some(h) => (format!("the platoon of {}", g.describe(h)), None),
                     None => ("a platoon".into(), None),

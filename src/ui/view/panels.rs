@@ -246,6 +246,27 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         };
         lines.push(Line::styled(text, t.style(role)));
     }
+    // Vehicles and wrecks (7.0, 7.7), before the infantry.
+    for v in s.vehicles.iter().filter(|v| v.in_play() && v.pos == pos) {
+        let (head, row) = labels::vehicle_words(g, v);
+        let role = if v.side == Side::Us {
+            Role::Us
+        } else {
+            Role::Enemy
+        };
+        lines.push(Line::styled(head, t.style(role)));
+        lines.push(Line::styled(format!("   {row}"), t.style(Role::Dim)));
+    }
+    for w in s.wrecks.iter().filter(|w| w.pos == pos) {
+        lines.push(Line::styled(
+            if w.burning {
+                "A burning wreck: its smoke blocks sight (7.7)"
+            } else {
+                "A wreck: cover for a vehicle here (7.7)"
+            },
+            t.style(Role::Marker),
+        ));
+    }
     let sel = app.selected_unit();
     let mut sel_row = None;
     for id in app.units_here() {

@@ -179,6 +179,24 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         }
         lines.push(Line::raw(row.trim_end_matches(", ").to_string()));
     }
+    // 7.1.1: the vehicles with the company, and the enemy's in sight.
+    for (side, title) in [
+        (Side::Us, "Vehicles with the company"),
+        (Side::German, "Enemy vehicles seen"),
+    ] {
+        let v: Vec<String> = s
+            .vehicles
+            .iter()
+            .filter(|v| v.side == side && v.in_play() && v.spotted)
+            .map(|v| {
+                let (head, _) = crate::ui::labels::vehicle_words(g, v);
+                format!("{head} on {}", v.pos)
+            })
+            .collect();
+        if !v.is_empty() {
+            lines.push(Line::raw(format!("{title}: {}", v.join("; "))));
+        }
+    }
     if resumed {
         // The company as it stands comes first: the briefing follows.
         let at = lines

@@ -45,6 +45,8 @@ fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
     v.extend(set.terrain.iter_mut());
     v.extend(set.missions.iter_mut());
     v.extend(set.campaigns.iter_mut());
+    // Last, so that the slots of the older files keep their numbers.
+    v.push(&mut set.vehicles);
     v
 }
 
