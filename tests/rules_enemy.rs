@@ -1850,3 +1850,19 @@ fn rule_9_10_a_force_package_brings_its_vehicles_with_its_first_group() {
     assert!(g.state().vehicles.is_empty(), "woods: no vehicles");
     assert!(g.log().iter().any(|e| e.text.contains("stays off the map")));
 }
+
+#[test]
+fn rule_9_8_a_card_with_a_company_vehicle_comes_before_the_most_steps() {
+    let (mut g, one, _, _) = spotter_scene();
+    let task = g.state().spotters[0].clone();
+    put(&mut g, one, p(2, 1));
+    assert_eq!(
+        spotters::spotter_target(&mut g, &task),
+        Some(p(1, 4)),
+        "the most steps"
+    );
+    // 9.8 priority 2: a tank on R2C1 draws the fire there instead.
+    let t = g.data().vehicles.vehicle("us_m4").unwrap().clone();
+    fof::engine::kernel::units::add_vehicle(g.state_mut(), &t, "Able 1".into(), p(2, 1), None);
+    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(2, 1)));
+}

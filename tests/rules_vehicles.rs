@@ -744,3 +744,121 @@ fn a_vehicle_answer_naming_no_vehicle_is_refused_with_a_reason() {
         .expect_err("no such vehicle");
     assert!(!err.0.is_empty());
 }
+
+#[test]
+fn rule_9_5_a_vehicle_entering_a_mined_card_checks_and_a_mine_strikes_at_minus_2() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    g.state_mut().map.card_mut(p(2, 3)).unwrap().markers.mines = true;
+    let bursts = cards(&g, 3, |c| c.shows_burst());
+    top_cards(&mut g, &bursts);
+    next_at(&mut g, 9);
+    let before = g.log().len();
+    moves::move_to(&mut g, able, p(2, 3));
+    let log = &g.log()[before..];
+    assert!(
+        log.iter()
+            .any(|e| e.rule == "9.5" && e.text.contains("a mine goes off"))
+    );
+    let shot = log
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+        .expect("the mine's AT attack");
+    assert!(shot.text.contains("a mine -2"), "{}", shot.text);
+    assert!(shot.text.contains("AT modifier -1"), "{}", shot.text);
+    // No burst among the three cards: no mine.
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    g.state_mut().map.card_mut(p(2, 3)).unwrap().markers.mines = true;
+    let quiet = cards(&g, 3, |c| !c.shows_burst());
+    top_cards(&mut g, &quiet);
+    let before = g.log().len();
+    moves::move_to(&mut g, able, p(2, 3));
+    assert!(
+        !g.log()[before..]
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+    );
+}
+
+#[test]
+fn rule_7_5_a_a_vehicle_fires_at_infantry_like_any_unit_and_spends_a_round() {
+    let mut g = game();
+    // Only the tanks on R1C2; the infantry out of the way.
+    let ours: Vec<_> = g
+        .state()
+        .in_play()
+        .filter(|u| u.side == fof::data::units::Side::Us)
+        .map(|u| u.id)
+        .collect();
+    put_all(&mut g, &ours, sa(1));
+    for label in ["Panzer IV 1", "Stug 1", "57mm Gun"] {
+        let v = veh(&g, label);
+        g.state_mut().vehicles[v.0 as usize].pos = p(4, 3);
+    }
+    let squad = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+    g.state_mut().fires.clear();
+    fof::engine::combat::engage::update(&mut g);
+    let link = g
+        .state()
+        .fires
+        .iter()
+        .find(|f| f.side == fof::data::units::Side::Us && f.from == p(1, 2))
+        .copied()
+        .expect("the tanks open fire");
+    assert_eq!(link.target, p(3, 2));
+    assert_eq!(
+        fof::engine::combat::fire::link_vof(&g, &link),
+        Some(fof::engine::combat::fire::VofLevel::Heavy),
+        "the Sherman's H"
+    );
+    // 7.8: a round a Combat Phase for each tank that fires.
+    fof::engine::combat::ammo::expend_for_fire(&mut g);
+    assert_eq!(tank(&g, veh(&g, "Able 1")).ammo, Some(7));
+    assert_eq!(tank(&g, veh(&g, "Able 2")).ammo, Some(7));
+    // A pinned tank's fire is All Pinned (7.5 A note).
+    for label in ["Able 1", "Able 2"] {
+        let v = veh(&g, label);
+        g.state_mut().vehicles[v.0 as usize].pinned = true;
+    }
+    assert_eq!(
+        fof::engine::combat::fire::link_vof(&g, &link),
+        Some(fof::engine::combat::fire::VofLevel::AllPinned)
+    );
+    let _ = squad;
+}
+
+#[test]
+fn rule_7_5_e_an_activated_vehicle_may_spot_in_lieu_of_firing_and_draws_reactions() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    let squad = enemy(&mut g, "de_rifle_squad", p(3, 2), false);
+    g.state_mut().vehicles[able.0 as usize].activated = true;
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(able)],
+    });
+    let spot = Input::VehicleSpot {
+        vehicle: able,
+        target: p(3, 2),
+    };
+    assert!(g.legal_inputs().contains(&spot), "{:?}", g.legal_inputs());
+    let hits = cards(&g, 4, crosshairs);
+    top_cards(&mut g, &hits);
+    let before = g.log().len();
+    g.apply(&spot).expect("in sight");
+    assert!(unit(&g, squad).spotted, "spotted");
+    assert!(tank(&g, able).done, "spotting was its action");
+    // As if it had fired (7.5 E): the Panzer on the next card reacts.
+    assert!(
+        g.log()[before..]
+            .iter()
+            .any(|e| e.text.starts_with("Panzer IV 1 fires at Able 1"))
+    );
+    // A pinned vehicle may not spot.
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    enemy(&mut g, "de_rifle_squad", p(3, 2), false);
+    assert_eq!(phase::spot_targets(&g, able), vec![p(3, 2)]);
+    g.state_mut().vehicles[able.0 as usize].pinned = true;
+    assert!(phase::spot_targets(&g, able).is_empty());
+}

@@ -345,6 +345,12 @@ pub fn input(game: &Game, input: &Input) -> String {
             format!("{} moves to {to}{ground}", v.label)
         }
         Input::VehicleFire { shooter: s, target } => at_shot(game, *s, *target),
+        Input::VehicleSpot { vehicle, target } => {
+            match game.state().vehicles.get(vehicle.0 as usize) {
+                Some(v) => format!("{} tries to spot the enemy on {target}", v.label),
+                None => format!("A vehicle that is not there spots {target}"),
+            }
+        }
         Input::VehicleEnd { shooter: s } => {
             format!("{}: end its activation", shooter(game, *s))
         }
@@ -457,6 +463,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::Carry { .. } | Input::KeepAssets => "2.3.2",
         Input::VehicleMove { .. } => "7.3.1",
         Input::VehicleFire { .. } | Input::VehicleEnd { .. } => "7.5",
+        Input::VehicleSpot { .. } => "7.5 E",
         Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
     }
@@ -504,6 +511,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         } => vec![*u],
         Input::VehicleMove { .. }
         | Input::VehicleFire { .. }
+        | Input::VehicleSpot { .. }
         | Input::VehicleEnd { .. }
         | Input::React { .. }
         | Input::HoldFire => Vec::new(),

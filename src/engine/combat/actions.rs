@@ -577,18 +577,36 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
 /// same-card modifiers, and the target modifiers of the most visible
 /// unspotted enemy on the card; never below the minimum.
 pub fn spotting_draws(game: &Game, unit: UnitId, target: CardPos) -> usize {
-    let c = &game.data.charts.spotting;
     let u = game.state.unit(unit);
+    spotting_draws_from(
+        game,
+        game.experience(unit),
+        game.unit_level(unit),
+        u.pos,
+        target,
+    )
+}
+
+/// [`spotting_draws`] for a spotter of this experience, at this level, on
+/// this card: a unit, or a vehicle's crew (7.5 E).
+pub fn spotting_draws_from(
+    game: &Game,
+    experience: Experience,
+    level: i8,
+    pos: CardPos,
+    target: CardPos,
+) -> usize {
+    let c = &game.data.charts.spotting;
     let mut n = c.base as i32;
-    match game.experience(unit) {
+    match experience {
         Experience::Green => n += c.spotter_green as i32,
         Experience::Veteran => n += c.spotter_veteran as i32,
         Experience::Line => {}
     }
-    if game.unit_level(unit) > game.level(target) {
+    if level > game.level(target) {
         n += c.spotter_higher as i32;
     }
-    if u.pos == target {
+    if pos == target {
         n += c.spotter_same_card as i32;
     }
     let cover_value = game.top_card(target).map(|t| t.cover);
@@ -1087,7 +1105,7 @@ pub fn perform(game: &mut Game, order: &Order) {
     }
 }
 
-fn spot_card(game: &mut Game, target: CardPos) {
+pub(crate) fn spot_card(game: &mut Game, target: CardPos) {
     let ids: Vec<UnitId> = game
         .state
         .units_at(target)

@@ -95,6 +95,28 @@ pub fn expend_for_fire(game: &mut Game) {
     for id in firing {
         spend(game, id, 1, "in the Combat Phase");
     }
+    // 7.8: a vehicle firing at infantry spends a round too (its shots at
+    // vehicles in 3.6 were paid there).
+    let mut vehicles: Vec<crate::engine::kernel::ids::VehicleId> = Vec::new();
+    for l in &links {
+        let d = l.from.distance(l.target);
+        vehicles.extend(
+            crate::engine::combat::fire::vehicles_firing(game, l.from, l.side, d)
+                .filter(|v| v.ammo.is_some())
+                .map(|v| v.id),
+        );
+    }
+    vehicles.sort();
+    vehicles.dedup();
+    for v in vehicles {
+        let x = &mut game.state.vehicles[v.0 as usize];
+        if let Some(a) = x.ammo.as_mut() {
+            *a = a.saturating_sub(1);
+            if *a == 0 {
+                vehicle_dry(game, v);
+            }
+        }
+    }
     // 6.4: a final protective line spends two points a turn and stops when
     // the gun runs dry.
     let fpls: Vec<UnitId> = game
@@ -115,4 +137,26 @@ pub fn expend_for_fire(game: &mut Game) {
             }
         }
     }
+}
+
+/// 6.8.1 G, 7.8: a vehicle that fired its last round has no VOF and leaves
+/// play (it is not knocked out: no wreck, no experience).
+pub fn vehicle_dry(game: &mut Game, v: crate::engine::kernel::ids::VehicleId) {
+    let x = game.state.vehicles[v.0 as usize].clone();
+    if !x.in_play() {
+        return;
+    }
+    game.state.vehicles[v.0 as usize].out = Some(crate::data::vehicles::AtResult::Retreating);
+    game.emit(
+        "6.8.1 G",
+        crate::engine::kernel::events::EventKind::Marker {
+            pos: x.pos,
+            what: "vehicle out of ammunition".into(),
+        },
+        format!(
+            "{} has fired its last round: it leaves play for the rest of the mission.",
+            x.label
+        ),
+        Vec::new(),
+    );
 }

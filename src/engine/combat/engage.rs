@@ -55,17 +55,32 @@ fn reach(game: &Game, pos: CardPos, side: Side) -> Option<u8> {
         .filter(|u| u.side == side && basic_vof(game, u, 1).is_some())
         .filter_map(|u| ratings(game, u).map(|r| r.range.cards()))
         .max()
+        .max(crate::engine::combat::fire::vehicle_reach(game, pos, side))
 }
 
 /// Whether a unit of `side` on `from` can see the target card.
 fn seen_from(game: &Game, from: CardPos, side: Side, to: CardPos, range: u8) -> bool {
-    game.state.units_at(from).any(|u| {
+    let d = from.distance(to);
+    // A vehicle sees from its card's ground level (7.5 A note).
+    let vehicle = || {
+        crate::engine::combat::fire::vehicles_firing(game, from, side, d)
+            .next()
+            .is_some()
+            && crate::engine::map::los::sees_card(
+                game,
+                crate::engine::map::los::Viewer::on_ground(game, from),
+                to,
+                game.visibility(),
+            )
+    };
+    (game.state.units_at(from).any(|u| {
         u.side == side
-            && basic_vof(game, u, from.distance(to)).is_some()
-            && ratings(game, u).is_some_and(|r| r.range.cards() >= from.distance(to))
+            && basic_vof(game, u, d).is_some()
+            && ratings(game, u).is_some_and(|r| r.range.cards() >= d)
             && crate::engine::combat::fire::arc_allows(game, u, to)
             && game.unit_sees(u.id, to)
-    }) && from.distance(to) <= range
+    }) || vehicle())
+        && d <= range
 }
 
 /// 6.2.3: a US unit does not open fire through a card holding other US
@@ -99,7 +114,13 @@ enum Overhead {
 
 /// What the units of a side on a card can fire over (6.4).
 fn overhead(game: &Game, pos: CardPos, side: Side) -> Overhead {
-    game.state
+    // A vehicle's H gun fires over like any H weapon (6.4).
+    let vehicle_h = crate::engine::combat::fire::vehicles_firing(game, pos, side, 1).any(|v| {
+        crate::engine::combat::fire::vehicle_vof(game, v, 1)
+            == Some(crate::engine::combat::fire::VofLevel::Heavy)
+    });
+    let units = game
+        .state
         .units_at(pos)
         .filter(|u| u.side == side && basic_vof(game, u, 1).is_some())
         .map(|u| {
@@ -113,7 +134,12 @@ fn overhead(game: &Game, pos: CardPos, side: Side) -> Overhead {
             }
         })
         .max()
-        .unwrap_or(Overhead::None)
+        .unwrap_or(Overhead::None);
+    if vehicle_h {
+        units.max(Overhead::Heavy)
+    } else {
+        units
+    }
 }
 
 /// Whether the units of `side` on `pos` may fire out of their card:
@@ -229,6 +255,15 @@ fn open_fire(game: &mut Game) -> bool {
             .in_play()
             .filter(|u| u.side == side && !u.pos.is_staging() && u.kind != UnitKind::Casualty)
             .map(|u| u.pos)
+            .chain(
+                // 7.5 A note: vehicles fire at infantry like any unit.
+                game.state
+                    .vehicles
+                    .iter()
+                    .filter(|v| v.side == side)
+                    .filter(|v| crate::engine::combat::fire::vehicle_vof(game, v, 0).is_some())
+                    .map(|v| v.pos),
+            )
             .collect();
         cards.sort();
         cards.dedup();
@@ -241,6 +276,9 @@ fn open_fire(game: &mut Game) -> bool {
                 .units_at(*p)
                 .filter(|u| u.side == side && u.kind != UnitKind::Casualty)
                 .any(|u| u.holds_fire.is_none_or(|t| t < turn))
+                || crate::engine::combat::fire::vehicles_firing(game, *p, side, 0)
+                    .next()
+                    .is_some()
         });
         for pos in cards {
             let Some(range) = reach(game, pos, side) else {
@@ -256,7 +294,10 @@ fn open_fire(game: &mut Game) -> bool {
             let point_blank = game
                 .state
                 .units_at(pos)
-                .any(|u| u.side == side && basic_vof(game, u, 0).is_some());
+                .any(|u| u.side == side && basic_vof(game, u, 0).is_some())
+                || crate::engine::combat::fire::vehicles_firing(game, pos, side, 0)
+                    .next()
+                    .is_some();
             if here && point_blank {
                 if !game
                     .state

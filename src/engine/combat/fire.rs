@@ -144,6 +144,61 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
     }
 }
 
+/// 7.5 A note: a vehicle's fire at infantry, placed like any unit's VOF
+/// (6.2.1) as far as its range reaches: its chart's VOF, All Pinned when it
+/// is pinned (7.5 A note), none once its rounds are gone (6.8.1 G).
+pub fn vehicle_vof(
+    game: &Game,
+    v: &crate::engine::kernel::vehicle::Vehicle,
+    distance: u8,
+) -> Option<VofLevel> {
+    if !v.in_play() || v.pos.is_staging() || v.ammo == Some(0) {
+        return None;
+    }
+    let r = game.data.vehicles.vehicle(&v.vehicle_type.0)?.vof?;
+    if r.range.cards() < distance {
+        return None;
+    }
+    if v.pinned {
+        return Some(VofLevel::AllPinned);
+    }
+    match r.vof {
+        Vof::S | Vof::Sniper => Some(VofLevel::SmallArms),
+        Vof::A => Some(VofLevel::Automatic),
+        Vof::AS if distance == 0 => Some(VofLevel::Automatic),
+        Vof::AS => Some(VofLevel::SmallArms),
+        Vof::H => Some(VofLevel::Heavy),
+        Vof::G | Vof::Flame | Vof::Demo => None,
+    }
+}
+
+/// The vehicles of `side` on a card that can fire at infantry `distance`
+/// cards away (7.5 A note).
+pub fn vehicles_firing(
+    game: &Game,
+    pos: CardPos,
+    side: Side,
+    distance: u8,
+) -> impl Iterator<Item = &crate::engine::kernel::vehicle::Vehicle> {
+    game.state
+        .vehicles
+        .iter()
+        .filter(move |v| v.side == side && v.pos == pos && vehicle_vof(game, v, distance).is_some())
+}
+
+/// The farthest a vehicle of `side` on a card fires at infantry.
+pub fn vehicle_reach(game: &Game, pos: CardPos, side: Side) -> Option<u8> {
+    vehicles_firing(game, pos, side, 0)
+        .filter_map(|v| {
+            game.data
+                .vehicles
+                .vehicle(&v.vehicle_type.0)
+                .and_then(|t| t.vof)
+                .map(|r| r.range.cards())
+        })
+        .max()
+}
+
 /// Whether a unit may fire at `target` from where it stands: a unit inside
 /// a bunker or pillbox fires only along the marker's arrow (5.2.3 B).
 pub fn arc_allows(game: &Game, u: &Unit, target: CardPos) -> bool {
@@ -172,6 +227,9 @@ pub fn link_vof(game: &Game, link: &FireLink) -> Option<VofLevel> {
         .filter(|u| ratings(game, u).is_some_and(|r| r.range.cards() >= d))
         .filter(|u| arc_allows(game, u, link.target))
         .filter_map(|u| basic_vof(game, u, d))
+        .chain(
+            vehicles_firing(game, link.from, link.side, d).filter_map(|v| vehicle_vof(game, v, d)),
+        )
         .max()
 }
 
@@ -323,6 +381,7 @@ pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
         game.state
             .units_at(from)
             .any(|u| u.side == side && crate::engine::combat::fire::ratings(game, u).is_some())
+            || vehicles_firing(game, from, side, 0).next().is_some()
     };
     let keep_us = anyone(Side::Us);
     let keep_them = anyone(Side::German);

@@ -366,6 +366,17 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
             for u in here {
                 crate::engine::combat::mines::mine_check(game, u);
             }
+            // 9.5: the vehicles there check too, after the infantry.
+            let vehicles: Vec<crate::engine::kernel::ids::VehicleId> = game
+                .state
+                .vehicles
+                .iter()
+                .filter(|v| v.in_play() && v.pos == pos)
+                .map(|v| v.id)
+                .collect();
+            for v in vehicles {
+                crate::engine::vehicles::at::mine_check(game, v);
+            }
         }
         ContactEffect::BoobyTrap => {
             let here: Vec<UnitId> = game

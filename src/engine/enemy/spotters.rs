@@ -55,10 +55,9 @@ fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
 }
 
 /// The card a spotter calls fire on (9.8): US units on the card of its
-/// last Incoming!; else, in its sight, the card with the most US steps,
-/// the nearer first and R# between equals at the same range. (Vehicles,
-/// the second priority, are not in play in our missions.) Never a card
-/// holding enemy units (9.2.2).
+/// last Incoming!; else, in its sight, a card with a US vehicle; else the
+/// card with the most US steps; the nearer first and R# between equals at
+/// the same range. Never a card holding enemy units (9.2.2).
 pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
     // 9.2.2: the enemy never puts its fire on a card holding its own units.
     let own = |g: &Game, p: CardPos| {
@@ -70,21 +69,36 @@ pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
         return Some(task.target);
     }
     let u = game.state.unit(task.unit).clone();
+    // 9.8: the company's vehicles are the second priority.
+    let vehicle_on = |g: &Game, p: CardPos| {
+        g.state
+            .vehicles
+            .iter()
+            .any(|v| v.in_play() && v.side == Side::Us && v.pos == p)
+    };
     let mut cards: Vec<CardPos> = game
         .friendly()
         .filter(|f| !f.pos.is_staging() && f.kind != UnitKind::Casualty)
         .map(|f| f.pos)
+        .chain(
+            game.state
+                .vehicles
+                .iter()
+                .filter(|v| v.in_play() && v.side == Side::Us && !v.pos.is_staging())
+                .map(|v| v.pos),
+        )
         .filter(|p| *p != u.pos && !own(game, *p))
         .collect();
     cards.sort();
     cards.dedup();
-    let options: Vec<(CardPos, (u8, i32))> = cards
+    let options: Vec<(CardPos, (bool, u8, i32))> = cards
         .into_iter()
         .filter(|p| game.unit_sees(u.id, *p))
         .map(|p| {
             (
                 p,
                 (
+                    vehicle_on(game, p),
                     game.state.steps_at(p, Side::Us),
                     -(u.pos.distance(p) as i32),
                 ),

@@ -104,6 +104,12 @@ pub enum Input {
         shooter: crate::engine::kernel::vehicle::Shooter,
         target: crate::engine::kernel::ids::VehicleId,
     },
+    /// 7.5 E: the activated vehicle tries to spot the unspotted enemy on
+    /// this card, in lieu of firing.
+    VehicleSpot {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        target: CardPos,
+    },
     /// 7.2: the shooter's activation is complete (Moved/Fired).
     VehicleEnd {
         shooter: crate::engine::kernel::vehicle::Shooter,

@@ -653,6 +653,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::TakeCover { .. }
             | Input::VehicleMove { .. }
             | Input::VehicleFire { .. }
+            | Input::VehicleSpot { .. }
             | Input::VehicleEnd { .. }
             | Input::React { .. }
             | Input::HoldFire

@@ -340,6 +340,7 @@ impl Game {
             | Input::TakeCover { .. }
             | Input::VehicleMove { .. }
             | Input::VehicleFire { .. }
+            | Input::VehicleSpot { .. }
             | Input::VehicleEnd { .. }
             | Input::React { .. }
             | Input::HoldFire

@@ -347,32 +347,10 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
     let quick = resolve(game, &name, target, &m, g.quick_shot);
     // 6.8.1 G, 7.8: a tank out of ammunition leaves play.
     if let Some(v) = dry {
-        out_of_ammo(game, v);
+        crate::engine::combat::ammo::vehicle_dry(game, v);
         return false;
     }
     quick
-}
-
-/// 6.8.1 G: a vehicle that fired its last round has no VOF and leaves
-/// play (it is not knocked out: no wreck, no experience).
-fn out_of_ammo(game: &mut Game, v: VehicleId) {
-    let x = vehicle(game, v).clone();
-    if !x.in_play() {
-        return;
-    }
-    game.state.vehicles[v.0 as usize].out = Some(AtResult::Retreating);
-    game.emit(
-        "6.8.1 G",
-        EventKind::Marker {
-            pos: x.pos,
-            what: "vehicle out of ammunition".into(),
-        },
-        format!(
-            "{} has fired its last round: it leaves play for the rest of the mission.",
-            x.label
-        ),
-        Vec::new(),
-    );
 }
 
 /// Draws the AT number and applies the result (7.6, 7.7). `quick`: the
@@ -512,6 +490,11 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
 /// One crew step of a destroyed vehicle: a casualty (brewed up), or a
 /// Fire Team under the wreck, Exposed, that takes a HIT (knocked out).
 fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
+    // Decision (1.2.1 I): a crew step with no room left on the card (its
+    // side's 16 steps there already) does not get out: a casualty.
+    let full = !casualty
+        && game.state.steps_at(v.pos, v.side) as u32 + 1 > game.data.charts.stacking.steps as u32;
+    let casualty = casualty || full;
     let kind = if casualty {
         UnitKind::Casualty
     } else {
@@ -569,3 +552,51 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
     );
     crate::engine::combat::resolution::apply_hit(game, id, &letters);
 }
+
+/// 9.5: a vehicle entering or moving within a mined card (or on a card
+/// where mines are found) checks for a mine: three cards, a burst icon is
+/// a mine attack, resolved at once as AT Combat at -2 plus the vehicle's
+/// defence. Decision: a mine strikes from below, so the card's cover and
+/// the moving-target modifier do not count.
+pub fn mine_check(game: &mut Game, v: VehicleId) {
+    let x = vehicle(game, v).clone();
+    if !x.in_play() || !game.state.map.card(x.pos).is_some_and(|c| c.markers.mines) {
+        return;
+    }
+    let (cards, reads) = game.draw(3, Section::Icon, &format!("mine check for {}", x.label));
+    let hit = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.shows_burst()));
+    game.emit(
+        "9.5",
+        EventKind::Marker {
+            pos: x.pos,
+            what: if hit { "mine hit" } else { "mine check" }.into(),
+        },
+        format!(
+            "{} checks for mines on {}: {}.",
+            x.label,
+            x.pos,
+            if hit {
+                "a burst: a mine goes off under it"
+            } else {
+                "no burst, no mine"
+            }
+        ),
+        reads,
+    );
+    if !hit {
+        return;
+    }
+    let mut parts: Vec<Part> = vec![("a mine".into(), MINE_AT)];
+    if let Some(t) = game.data.vehicles.vehicle(&x.vehicle_type.0)
+        && t.defence != 0
+    {
+        parts.push((format!("{} defence", t.name), t.defence as i32));
+    }
+    let total = parts.iter().map(|p| p.1).sum();
+    resolve(game, "A mine", v, &AtModifier { parts, total }, false);
+}
+
+/// 9.5: a mine's VOF in AT Combat.
+pub const MINE_AT: i32 = -2;

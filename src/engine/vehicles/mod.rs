@@ -9,13 +9,16 @@
 //! activation (7.2: the CO HQ, the platoon HQ a vehicle is attached to, or
 //! General Initiative), ground movement with each card's trafficability and
 //! the vehicle capacity (7.3.1, 1.2.1 I), AT fire with move-then-fire,
-//! reaction fire, Quick Shots and G! weapons (7.5-7.6), every result for
-//! vehicles (7.7 A) with wrecks and burning wrecks, main-gun ammunition
-//! (7.8), and enemy vehicles activated by activity checks with the
-//! mission's priorities (9.10). Not yet: vehicle platoon HQs with their own
-//! impulse, helicopters and aircraft (7.1.2-7.1.4, 7.3.2, 7.4.5),
-//! transport (7.4), spotting by vehicles (7.5 E), and vehicles' fire at
-//! infantry in the Combat Effects segment.
+//! reaction fire, spotting (7.5 E), Quick Shots and G! weapons (7.5-7.6),
+//! every result for vehicles (7.7 A) with wrecks and burning wrecks,
+//! main-gun ammunition
+//! (7.8), enemy vehicles activated by activity checks with the mission's
+//! priorities (9.10), mines under vehicles (9.5) and the spotters'
+//! priority for them (9.8). A vehicle's fire at infantry is placed and
+//! resolved with everyone's in the Combat Phase (`combat::fire`,
+//! `combat::engage`, 7.5 A note). Not yet: vehicle platoon HQs with their
+//! own impulse, helicopters and aircraft (7.1.2-7.1.4, 7.3.2, 7.4.5),
+//! transport (7.4), WP and smoke rounds (7.8).
 
 pub mod at;
 pub mod moves;

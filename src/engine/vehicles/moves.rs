@@ -281,5 +281,7 @@ pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
     );
     // Decision (9.1.5): a vehicle does not resolve a Potential Contact
     // marker on the card it enters; the infantry searches the ground.
+    // 9.5: it checks for mines there.
+    crate::engine::vehicles::at::mine_check(game, v);
     slow
 }

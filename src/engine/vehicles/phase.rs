@@ -249,7 +249,76 @@ fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
             });
         }
     }
+    if let Shooter::Vehicle(v) = s {
+        for target in spot_targets(game, v) {
+            out.push(Input::VehicleSpot { vehicle: v, target });
+        }
+    }
     out
+}
+
+/// 7.5 E: the cards an activated vehicle may try to spot, in lieu of
+/// firing: not pinned, not yet fired; an unspotted enemy unit there, in its
+/// sight.
+pub fn spot_targets(game: &Game, v: VehicleId) -> Vec<CardPos> {
+    let x = vehicle(game, v);
+    if !x.in_play() || x.pinned || x.fired || x.pos.is_staging() {
+        return Vec::new();
+    }
+    let mut cards: Vec<CardPos> = game
+        .state
+        .in_play()
+        .filter(|u| {
+            u.side != x.side
+                && !u.spotted
+                && u.kind != crate::data::units::UnitKind::Casualty
+                && !u.pos.is_staging()
+        })
+        .map(|u| u.pos)
+        .filter(|p| {
+            *p == x.pos
+                || crate::engine::map::los::sees_card(
+                    game,
+                    crate::engine::map::los::Viewer::on_ground(game, x.pos),
+                    *p,
+                    game.visibility(),
+                )
+        })
+        .collect();
+    cards.sort();
+    cards.dedup();
+    cards
+}
+
+/// 7.5 E: the spotting attempt, as any unit's (9.3), by a crew of Line
+/// experience (decision: crews are Line, as 7.7 A makes them); the VOF on
+/// its card comes first, and the attempt draws reaction fire as if it had
+/// fired.
+fn spot(game: &mut Game, v: VehicleId, target: CardPos) {
+    at::vof_attack(game, v);
+    if !vehicle(game, v).in_play() {
+        return;
+    }
+    let x = vehicle(game, v).clone();
+    let n = crate::engine::combat::actions::spotting_draws_from(
+        game,
+        crate::data::action::Experience::Line,
+        game.level(x.pos),
+        x.pos,
+        target,
+    );
+    let r = crate::engine::orders::attempts::attempt(
+        game,
+        None,
+        n,
+        crate::engine::kernel::events::Needed::Icon(crate::data::action::Icon::Crosshairs),
+        &format!("Spotting by {}", x.label),
+    );
+    if r.success {
+        crate::engine::combat::actions::spot_card(game, target);
+    }
+    game.state.vehicles[v.0 as usize].fired = true;
+    enemy_reacts(game, v);
 }
 
 /// Legal inputs for the 3.6 questions.
@@ -348,6 +417,11 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
                 finish(game, *shooter);
             }
         }
+        Input::VehicleSpot { vehicle: v, target } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            spot(game, *v, *target);
+            finish(game, Shooter::Vehicle(*v));
+        }
         Input::VehicleEnd { shooter } => finish(game, *shooter),
         Input::React { shooter } => {
             let Choice::Reaction { target, shooters } = c else {
@@ -427,8 +501,17 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 None => format!("there is no vehicle {target}"),
             }
         }
+        (Choice::VehicleTurn { pending }, Input::VehicleSpot { vehicle: v, target }) => {
+            if !pending.contains(&Shooter::Vehicle(*v)) {
+                return "that vehicle has no activation to carry out now (7.2)".into();
+            }
+            format!(
+                "{} cannot try to spot {target}: it is pinned or has fired, or no unspotted enemy it can see is there (7.5 E)",
+                vehicle(game, *v).label
+            )
+        }
         (Choice::VehicleTurn { .. }, _) => {
-            "move, fire or end one of the activated vehicles or readied teams (3.6)".into()
+            "move, fire, spot or end one of the activated vehicles or readied teams (3.6)".into()
         }
         (Choice::Reaction { .. }, _) => {
             "fire with one of the units offered, or hold fire (7.5 D)".into()
@@ -713,6 +796,8 @@ fn end_phase(game: &mut Game) {
         v.vof_taken = false;
     }
     game.state.vehicle_phase = VehiclePhase::default();
+    // The fire on the map follows the vehicles that moved or fell (6.1).
+    crate::engine::combat::engage::update(game);
     game.emit(
         "3.6",
         EventKind::Nothing {
