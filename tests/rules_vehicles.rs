@@ -62,6 +62,28 @@ fn next_at(g: &mut Game, n: u8) {
     top_cards(g, &c);
 }
 
+/// Whether the enemy may still fire in reaction this phase.
+#[derive(PartialEq)]
+enum Reactions {
+    Open,
+    /// Every enemy vehicle has fired already: none reacts.
+    Spent,
+}
+
+/// The company's tank `v` activated and its turn in the Vehicle phase
+/// begun (3.6, 7.2).
+fn its_turn(g: &mut Game, v: VehicleId, reactions: Reactions) {
+    g.state_mut().vehicles[v.0 as usize].activated = true;
+    if reactions == Reactions::Spent {
+        for x in &mut g.state_mut().vehicles {
+            x.fired = x.side != fof::data::units::Side::Us;
+        }
+    }
+    g.state_mut().choices.push(Choice::VehicleTurn {
+        pending: vec![Shooter::Vehicle(v)],
+    });
+}
+
 fn tank(g: &Game, v: VehicleId) -> &fof::engine::kernel::vehicle::Vehicle {
     &g.state().vehicles[v.0 as usize]
 }
@@ -216,13 +238,7 @@ fn rule_7_7_a_4_a_pinned_vehicle_is_easier_to_hit_and_its_marker_lifts_if_left_a
 fn rule_7_6_a_quick_shot_sum_lets_a_quick_shot_gun_fire_again() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    for v in &mut g.state_mut().vehicles {
-        v.fired = v.side != fof::data::units::Side::Us;
-    }
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Spent);
     next_at(&mut g, 6); // -2 + 6 = 4: pinned, and a Quick Shot sum
     let fire = Input::VehicleFire {
         shooter: Shooter::Vehicle(able),
@@ -287,13 +303,7 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     lay(&mut g, p(2, 3), &[46]); // a farm: SLOW
     assert!(moves::check_move(&g, able, p(2, 3)).is_ok());
     // In the phase: after entering SLOW ground no move is offered.
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    for v in &mut g.state_mut().vehicles {
-        v.fired = v.side != fof::data::units::Side::Us;
-    }
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Spent);
     g.apply(&Input::VehicleMove {
         vehicle: able,
         to: p(2, 3),
@@ -407,14 +417,7 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
     let able = veh(&g, "Able 1");
     let pz = veh(&g, "Panzer IV 1");
     g.state_mut().vehicles[pz.0 as usize].pos = p(3, 2);
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    // The enemy has fired already this phase: no reaction fire.
-    for v in &mut g.state_mut().vehicles {
-        v.fired = v.side != fof::data::units::Side::Us;
-    }
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Spent);
     g.apply(&Input::VehicleMove {
         vehicle: able,
         to: p(2, 2),
@@ -459,13 +462,7 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
     let pz = veh(&g2, "Panzer IV 1");
     g2.state_mut().vehicles[able.0 as usize].pos = p(1, 2);
     g2.state_mut().vehicles[pz.0 as usize].pos = p(3, 2);
-    g2.state_mut().vehicles[able.0 as usize].activated = true;
-    for v in &mut g2.state_mut().vehicles {
-        v.fired = v.side != fof::data::units::Side::Us;
-    }
-    g2.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g2, able, Reactions::Spent);
     g2.apply(&Input::VehicleMove {
         vehicle: able,
         to: p(2, 2),
@@ -533,10 +530,7 @@ fn rule_7_5_d_the_enemy_always_fires_back_at_a_vehicle_that_moves_in_sight() {
     let mut g = game();
     let (able, stug) = (veh(&g, "Able 1"), veh(&g, "Stug 1"));
     g.state_mut().vehicles[stug.0 as usize].pos = p(3, 1);
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Open);
     next_at(&mut g, 9);
     let nine = cards(&g, 2, |c| c.anti_tank == 9);
     top_cards(&mut g, &nine); // both miss
@@ -698,13 +692,7 @@ fn rule_7_5_a_b_the_vof_on_a_card_strikes_a_vehicle_once_before_it_fires() {
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     // The enemy's fire on the tanks' card.
     fire_with_shooter(&mut g, fof::data::units::Side::German, p(2, 2), p(1, 2));
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    for v in &mut g.state_mut().vehicles {
-        v.fired = v.side != fof::data::units::Side::Us;
-    }
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Spent);
     let nine = cards(&g, 3, |c| c.anti_tank == 9);
     top_cards(&mut g, &nine);
     let before = g.log().len();
@@ -725,10 +713,7 @@ fn rule_7_5_a_b_the_vof_on_a_card_strikes_a_vehicle_once_before_it_fires() {
 fn a_vehicle_answer_naming_no_vehicle_is_refused_with_a_reason() {
     let mut g = game();
     let able = veh(&g, "Able 1");
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Open);
     let err = g
         .apply(&Input::VehicleFire {
             shooter: Shooter::Vehicle(able),
@@ -833,10 +818,7 @@ fn rule_7_5_e_an_activated_vehicle_may_spot_in_lieu_of_firing_and_draws_reaction
     let mut g = game();
     let able = veh(&g, "Able 1");
     let squad = enemy(&mut g, "de_rifle_squad", p(3, 2), false);
-    g.state_mut().vehicles[able.0 as usize].activated = true;
-    g.state_mut().choices.push(Choice::VehicleTurn {
-        pending: vec![Shooter::Vehicle(able)],
-    });
+    its_turn(&mut g, able, Reactions::Open);
     let spot = Input::VehicleSpot {
         vehicle: able,
         target: p(3, 2),

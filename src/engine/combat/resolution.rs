@@ -781,31 +781,39 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 format!("{name}: {}; card {} reads HIT.", n.explain(), card.number),
                 reads,
             );
-            let level = hit_level(game, id);
-            let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
-            let letters: Vec<HitLetter> = cards
-                .first()
-                .and_then(|&c| game.card(c))
-                .map(|c| c.hit.for_level(level).to_vec())
-                .unwrap_or_default();
-            let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
-            game.emit(
-                "6.3.3",
-                EventKind::Status {
-                    unit: id,
-                    what: format!("hit effect {}", shown.join("")),
-                },
-                format!(
-                    "Hit effect for {name} ({}): card {} shows {}.",
-                    level.key(),
-                    cards.first().copied().unwrap_or(0),
-                    shown.join("")
-                ),
-                reads,
-            );
-            apply_hit(game, id, &letters);
+            hit_effect(game, id, "6.3.3");
         }
     }
+}
+
+/// 6.3.3: a hit unit draws a card for its hit effect, read at its
+/// experience, and the effect is applied (`rule`: the section that hit
+/// it, 6.3.3 or a crew bailing out of a knocked-out vehicle, 7.7 A 2).
+pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
+    let name = game.describe(id);
+    let level = hit_level(game, id);
+    let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
+    let letters: Vec<HitLetter> = cards
+        .first()
+        .and_then(|&c| game.card(c))
+        .map(|c| c.hit.for_level(level).to_vec())
+        .unwrap_or_default();
+    let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
+    game.emit(
+        rule,
+        EventKind::Status {
+            unit: id,
+            what: format!("hit effect {}", shown.join("")),
+        },
+        format!(
+            "Hit effect for {name} ({}): card {} shows {}.",
+            level.key(),
+            cards.first().copied().unwrap_or(0),
+            shown.join("")
+        ),
+        reads,
+    );
+    apply_hit(game, id, &letters);
 }
 
 /// 6.3.3, 9.11, 9.12: converts steps of a hit unit to limited action teams.

@@ -528,29 +528,7 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
         return;
     }
     game.state.unit_mut(id).pinned = true;
-    let name = game.describe(id);
-    let level = game.experience(id);
-    let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
-    let letters: Vec<crate::data::action::HitLetter> = cards
-        .first()
-        .and_then(|&c| game.card(c))
-        .map(|c| c.hit.for_level(level).to_vec())
-        .unwrap_or_default();
-    let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
-    game.emit(
-        "7.7 A 2",
-        EventKind::Status {
-            unit: id,
-            what: format!("hit effect {}", shown.join("")),
-        },
-        format!(
-            "Hit effect for {name}: card {} shows {}.",
-            cards.first().copied().unwrap_or(0),
-            shown.join("")
-        ),
-        reads,
-    );
-    crate::engine::combat::resolution::apply_hit(game, id, &letters);
+    crate::engine::combat::resolution::hit_effect(game, id, "7.7 A 2");
 }
 
 /// 9.5: a vehicle entering or moving within a mined card (or on a card
