@@ -479,10 +479,10 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
 fn rule_7_8_each_shot_spends_a_main_gun_round_and_an_empty_gun_cannot_fire() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
-    assert_eq!(tank(&g, able).ammo, Some(8));
+    assert_eq!(tank(&g, able).ammo, Some(14));
     next_at(&mut g, 9);
     at::fire(&mut g, Shooter::Vehicle(able), pz);
-    assert_eq!(tank(&g, able).ammo, Some(7));
+    assert_eq!(tank(&g, able).ammo, Some(13));
     g.state_mut().vehicles[able.0 as usize].ammo = Some(0);
     assert!(!at::armed(&g, Shooter::Vehicle(able)));
 }
@@ -799,8 +799,8 @@ fn rule_7_5_a_a_vehicle_fires_at_infantry_like_any_unit_and_spends_a_round() {
     );
     // 7.8: a round a Combat Phase for each tank that fires.
     fof::engine::combat::ammo::expend_for_fire(&mut g);
-    assert_eq!(tank(&g, veh(&g, "Able 1")).ammo, Some(7));
-    assert_eq!(tank(&g, veh(&g, "Able 2")).ammo, Some(7));
+    assert_eq!(tank(&g, veh(&g, "Able 1")).ammo, Some(13));
+    assert_eq!(tank(&g, veh(&g, "Able 2")).ammo, Some(13));
     // A pinned tank's fire is All Pinned (7.5 A note).
     for label in ["Able 1", "Able 2"] {
         let v = veh(&g, label);
