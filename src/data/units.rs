@@ -31,6 +31,14 @@ pub enum Side {
 }
 
 impl Side {
+    /// The other side.
+    pub fn opponent(self) -> Side {
+        match self {
+            Side::Us => Side::German,
+            Side::German => Side::Us,
+        }
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             Side::Us => "US",

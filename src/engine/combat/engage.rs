@@ -14,13 +14,6 @@ use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::FireLink;
 use crate::engine::map::los::line_between;
 
-fn other(side: Side) -> Side {
-    match side {
-        Side::Us => Side::German,
-        Side::German => Side::Us,
-    }
-}
-
 /// Whether a unit of `side` counts as a visible target: enemy units must be
 /// spotted (9.3); US units are seen when in LOS.
 fn visible_target(u: &crate::engine::kernel::state::Unit, side: Side) -> bool {
@@ -474,7 +467,7 @@ pub fn follow(
     if !lone {
         return;
     }
-    let hunters = other(u.side);
+    let hunters = u.side.opponent();
     let links: Vec<FireLink> = game
         .state
         .fires

@@ -16,13 +16,6 @@ use crate::engine::vehicles::at::{
 };
 use crate::engine::vehicles::moves;
 
-fn other(side: Side) -> Side {
-    match side {
-        Side::Us => Side::German,
-        Side::German => Side::Us,
-    }
-}
-
 /// A vehicle on the map, or one of the company's in its staging area
 /// (which may drive onto the map).
 fn any_in_play(game: &Game) -> bool {
@@ -46,10 +39,7 @@ pub fn begin(game: &mut Game) {
             "No vehicle or aircraft is activated.".into(),
             Vec::new(),
         );
-        game.state.vehicle_phase = VehiclePhase {
-            ready: Vec::new(),
-            ..Default::default()
-        };
+        game.state.vehicle_phase = VehiclePhase::default();
         return;
     }
     let enemy: Vec<VehicleId> = game
@@ -166,7 +156,7 @@ pub fn proceed(game: &mut Game) {
             game.state.vehicle_phase.next = Some(Side::Us);
             continue;
         }
-        game.state.vehicle_phase.next = Some(other(side));
+        game.state.vehicle_phase.next = Some(side.opponent());
     }
 }
 
@@ -185,7 +175,7 @@ fn finish(game: &mut Game, s: Shooter) {
             }
         }
     }
-    let next = other(shooter_side(game, s));
+    let next = shooter_side(game, s).opponent();
     let vp = &mut game.state.vehicle_phase;
     vp.current = None;
     vp.quick = false;
@@ -225,18 +215,23 @@ fn may_fire(game: &Game, s: Shooter) -> bool {
     }
 }
 
+/// The cards next to `pos` a unit could step to, in row then column order
+/// (the movement rules' neighbours, 5.1.2).
+fn around(game: &Game, pos: CardPos) -> Vec<CardPos> {
+    let mut v = crate::engine::movement::actions::neighbours(game, pos);
+    v.sort();
+    v
+}
+
 /// The legal inputs of one of the company's shooters in its activation.
 fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
     let mut out = Vec::new();
     if let Shooter::Vehicle(v) = s {
         let x = vehicle(game, v);
         if x.in_play() && !x.fired && !game.state.vehicle_phase.stopped {
-            for dr in -1i8..=1 {
-                for dc in -1i8..=1 {
-                    let to = CardPos::new(x.pos.row + dr, x.pos.col + dc);
-                    if to != x.pos && moves::check_move(game, v, to).is_ok() {
-                        out.push(Input::VehicleMove { vehicle: v, to });
-                    }
+            for to in around(game, x.pos) {
+                if moves::check_move(game, v, to).is_ok() {
+                    out.push(Input::VehicleMove { vehicle: v, to });
                 }
             }
         }
@@ -430,10 +425,6 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
             // Decision (7.5 D, 7.6): reaction fire is one shot; a Quick Shot
             // result in reaction earns no second one.
             at::fire(game, *shooter, *target);
-            if let Shooter::Vehicle(v) = shooter {
-                let x = &mut game.state.vehicles[v.0 as usize];
-                x.fired = true;
-            }
             let rest: Vec<Shooter> = shooters
                 .iter()
                 .copied()
@@ -564,7 +555,7 @@ fn reactors(game: &Game, side: Side, target: VehicleId) -> Vec<Shooter> {
 /// 7.5 D: the enemy's AT-capable units always fire in reaction when they
 /// can, one after another while the vehicle is in play.
 fn enemy_reacts(game: &mut Game, target: VehicleId) {
-    let side = other(vehicle(game, target).side);
+    let side = vehicle(game, target).side.opponent();
     if side == Side::Us {
         return;
     }
@@ -574,9 +565,6 @@ fn enemy_reacts(game: &mut Game, target: VehicleId) {
         }
         if can_react(game, s, target) {
             at::fire(game, s, target);
-            if let Shooter::Vehicle(v) = s {
-                game.state.vehicles[v.0 as usize].fired = true;
-            }
         }
     }
 }
@@ -735,17 +723,14 @@ fn advance_card(
     let near = |p: CardPos| us.iter().map(|q| p.distance(*q)).min().unwrap_or(u8::MAX);
     let now = near(x.pos);
     let mut options = Vec::new();
-    for dr in -1i8..=1 {
-        for dc in -1i8..=1 {
-            let to = CardPos::new(x.pos.row + dr, x.pos.col + dc);
-            if to == x.pos || to.is_staging() || moves::check_move(game, v, to).is_err() {
-                continue;
-            }
-            let d = near(to);
-            if d < now {
-                // Nearest first: the key is the negated distance.
-                options.push((to, std::cmp::Reverse(d)));
-            }
+    for to in around(game, x.pos) {
+        if to.is_staging() || moves::check_move(game, v, to).is_err() {
+            continue;
+        }
+        let d = near(to);
+        if d < now {
+            // Nearest first: the key is the negated distance.
+            options.push((to, std::cmp::Reverse(d)));
         }
     }
     crate::engine::kernel::game::pick_card(game, &options, &format!("{}'s advance", x.label))
