@@ -185,6 +185,8 @@ keys! {
         HigherTask,
         ActivateVehicle,
         ReadyAntiTank,
+        Embark,
+        Disembark,
     }
 }
 
@@ -241,6 +243,8 @@ impl ActionKey {
             A::HigherTask { .. } => ActionKey::HigherTask,
             A::ActivateVehicle { .. } => ActionKey::ActivateVehicle,
             A::ReadyAntiTank { .. } => ActionKey::ReadyAntiTank,
+            A::Embark { .. } => ActionKey::Embark,
+            A::Disembark { .. } => ActionKey::Disembark,
         }
     }
 
@@ -360,6 +364,11 @@ impl ActionKey {
                 vehicle: crate::engine::kernel::ids::VehicleId(0),
             },
             ActionKey::ReadyAntiTank => Action::ReadyAntiTank { unit },
+            ActionKey::Embark => Action::Embark {
+                vehicle: crate::engine::kernel::ids::VehicleId(0),
+                unit,
+            },
+            ActionKey::Disembark => Action::Disembark { unit },
         }
     }
 

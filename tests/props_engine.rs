@@ -479,6 +479,30 @@ fn invariants(game: &Game, mission: &str, n: usize) {
             );
         }
     }
+    // 7.4: a passenger is the company's, on its vehicle's card, under no
+    // cover marker, and a vehicle carries no more steps than its capacity.
+    for u in s.in_play().filter(|u| u.riding.is_some()) {
+        let v = u.riding.and_then(|v| s.vehicles.get(v.0 as usize));
+        assert!(
+            v.is_some_and(|v| v.in_play() && v.side == Side::Us && v.pos == u.pos),
+            "{}",
+            at(&format!("{} aboard no vehicle of its card", u.label))
+        );
+        assert!(
+            u.cover.is_none(),
+            "{}",
+            at(&format!("{} under cover aboard a vehicle", u.label))
+        );
+    }
+    for v in s.vehicles.iter().filter(|v| v.in_play()) {
+        let load = fof::engine::vehicles::transport::load(game, v.id);
+        let cap = fof::engine::vehicles::transport::capacity(game, v.id);
+        assert!(
+            load <= cap,
+            "{}",
+            at(&format!("{} carries {load} steps, room for {cap}", v.label))
+        );
+    }
     let destroyed = s
         .vehicles
         .iter()

@@ -844,3 +844,324 @@ fn rule_7_5_e_an_activated_vehicle_may_spot_in_lieu_of_firing_and_draws_reaction
     g.state_mut().vehicles[able.0 as usize].pinned = true;
     assert!(phase::spot_targets(&g, able).is_empty());
 }
+
+// ---- 7.4 Transport ----
+
+/// 1/2 (a four-step squad) aboard Able 1 on R1C2, by the CO HQ's order.
+fn squad_aboard(g: &mut Game) -> (VehicleId, fof::engine::kernel::ids::UnitId) {
+    let (co, squad, able) = (id(g, "co_hq"), id(g, "2_1"), veh(g, "Able 1"));
+    new_impulse(g, Some(co), 3);
+    g.apply(&by(
+        co,
+        Action::Embark {
+            vehicle: able,
+            unit: squad,
+        },
+    ))
+    .expect("the squad is on the tank's card");
+    (able, squad)
+}
+
+#[test]
+fn rule_7_4_1_an_embark_order_takes_a_unit_of_the_card_aboard_exposed_and_activates_the_vehicle() {
+    let mut g = game();
+    let (co, squad, able) = (id(&g, "co_hq"), id(&g, "2_1"), veh(&g, "Able 1"));
+    cover(&mut g, p(1, 2), fof::data::charts::CoverKind::Basic);
+    let c = g.state().map.card(p(1, 2)).unwrap().covers[0].id;
+    u(&mut g, squad).cover = Some(c);
+    new_impulse(&mut g, Some(co), 3);
+    let order = by(
+        co,
+        Action::Embark {
+            vehicle: able,
+            unit: squad,
+        },
+    );
+    assert!(g.legal_inputs().contains(&order));
+    g.apply(&order).expect("legal");
+    let s = unit(&g, squad);
+    assert_eq!(s.riding, Some(able));
+    assert!(
+        s.exposed && s.cover.is_none(),
+        "it leaves its cover, Exposed"
+    );
+    assert!(tank(&g, able).activated, "the order activates the tank");
+    assert_eq!(spent(&g), 1);
+    // The deck is full: four steps of four.
+    let bzk = id(&g, "2_bzk");
+    let err = g
+        .apply(&by(
+            co,
+            Action::Embark {
+                vehicle: able,
+                unit: bzk,
+            },
+        ))
+        .expect_err("no room");
+    assert!(err.0.contains("room for 4"), "{}", err.0);
+    // A unit on another card, or pinned, does not embark.
+    let sq2 = id(&g, "2_2");
+    let able2 = veh(&g, "Able 2");
+    let err = g
+        .apply(&by(
+            co,
+            Action::Embark {
+                vehicle: able2,
+                unit: sq2,
+            },
+        ))
+        .expect_err("another card");
+    assert!(err.0.contains("its own card"), "{}", err.0);
+    u(&mut g, bzk).pinned = true;
+    let err = g
+        .apply(&by(
+            co,
+            Action::Embark {
+                vehicle: able2,
+                unit: bzk,
+            },
+        ))
+        .expect_err("pinned");
+    assert!(err.0.contains("5.1.6"), "{}", err.0);
+}
+
+#[test]
+fn rule_5_1_6_a_a_vehicle_carries_casualties_or_infantry_not_both() {
+    let mut g = game();
+    let (co, able) = (id(&g, "co_hq"), veh(&g, "Able 2"));
+    let cas = add(&mut g, "us_casualty", p(1, 2));
+    let bzk = id(&g, "2_bzk");
+    new_impulse(&mut g, Some(co), 3);
+    g.apply(&by(
+        co,
+        Action::Embark {
+            vehicle: able,
+            unit: cas,
+        },
+    ))
+    .expect("a casualty is carried");
+    let err = g
+        .apply(&by(
+            co,
+            Action::Embark {
+                vehicle: able,
+                unit: bzk,
+            },
+        ))
+        .expect_err("one kind of load");
+    assert!(err.0.contains("one kind of load"), "{}", err.0);
+}
+
+#[test]
+fn rule_7_4_4_riders_go_with_the_tank_exposed_and_it_fights_only_once_they_are_off() {
+    let mut g = game();
+    let (able, squad) = squad_aboard(&mut g);
+    u(&mut g, squad).exposed = false;
+    // No fire on the cards it drives over.
+    g.state_mut().fires.clear();
+    its_turn(&mut g, able, Reactions::Spent);
+    let legal = g.legal_inputs();
+    assert!(
+        !legal.iter().any(|i| matches!(i, Input::VehicleFire { .. })),
+        "no fire with riders aboard: {legal:?}"
+    );
+    // The rider has no VOF of its own and the tank none at infantry.
+    assert_eq!(
+        fof::engine::combat::fire::basic_vof(&g, unit(&g, squad), 1),
+        None
+    );
+    assert_eq!(
+        fof::engine::combat::fire::vehicle_vof(&g, tank(&g, able), 1),
+        None
+    );
+    g.apply(&Input::VehicleMove {
+        vehicle: able,
+        to: p(1, 1),
+    })
+    .expect("open ground");
+    let s = unit(&g, squad);
+    assert_eq!(
+        (s.pos, s.riding),
+        (p(1, 1), Some(able)),
+        "carried along: {:?}",
+        g.log().iter().rev().take(8).collect::<Vec<_>>()
+    );
+    assert!(s.exposed, "riders of a moving vehicle are Exposed");
+    // 7.4.2: set down with no order, then the tank may fire (it has a
+    // Move & Fire value).
+    let off = Input::VehicleDisembark {
+        vehicle: able,
+        unit: squad,
+    };
+    assert!(g.legal_inputs().contains(&off), "{:?}", g.legal_inputs());
+    g.apply(&off).expect("legal");
+    assert_eq!(unit(&g, squad).riding, None);
+    assert_eq!(unit(&g, squad).pos, p(1, 1));
+    assert!(
+        g.legal_inputs()
+            .iter()
+            .any(|i| matches!(i, Input::VehicleFire { .. })),
+        "{:?}",
+        g.legal_inputs()
+    );
+}
+
+#[test]
+fn rule_7_4_4_riders_on_a_struck_tank_are_hit_and_thrown_off_exposed() {
+    for (result, hit) in [
+        (AtResult::Pinned, true),
+        (AtResult::KnockedOut, true),
+        (AtResult::Retreating, false),
+    ] {
+        let mut g = game();
+        let (able, squad) = squad_aboard(&mut g);
+        u(&mut g, squad).exposed = false;
+        let before = g.log().len();
+        at::apply(&mut g, able, result);
+        let s = unit(&g, squad);
+        assert_eq!(s.riding, None, "{result:?}");
+        assert!(s.exposed, "{result:?}");
+        let hits = g.log()[before..]
+            .iter()
+            .any(|e| e.rule == "7.4.4" && e.text.contains("Hit effect"));
+        assert_eq!(hits, hit, "{result:?}: {:?}", &g.log()[before..]);
+    }
+}
+
+#[test]
+fn rule_7_4_2_a_passenger_moves_only_with_its_vehicle_and_gets_off_by_order() {
+    let mut g = game();
+    let (_, squad) = squad_aboard(&mut g);
+    let p2 = id(&g, "2plt_hq");
+    new_impulse(&mut g, Some(p2), 3);
+    let err = g
+        .apply(&by(
+            p2,
+            Action::Move {
+                unit: squad,
+                to: p(1, 1),
+                cover: None,
+            },
+        ))
+        .expect_err("aboard");
+    assert!(err.0.contains("aboard"), "{}", err.0);
+    u(&mut g, squad).pinned = true;
+    let off = by(p2, Action::Disembark { unit: squad });
+    let err = g.apply(&off).expect_err("pinned");
+    assert!(err.0.contains("until rallied"), "{}", err.0);
+    u(&mut g, squad).pinned = false;
+    u(&mut g, squad).exposed = false;
+    g.apply(&off).expect("its platoon HQ, beside it");
+    assert_eq!(unit(&g, squad).riding, None);
+    assert!(unit(&g, squad).exposed);
+}
+
+#[test]
+fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
+    let mut g = game();
+    // The mission's truck starts in the staging area with the mortar
+    // aboard (7.4.1).
+    let truck = veh(&g, "Truck 1");
+    let mortar = id(&g, "mtr_60");
+    assert_eq!(unit(&g, mortar).riding, Some(truck));
+    assert_eq!(unit(&g, mortar).pos, tank(&g, truck).pos);
+    // No radio: the CO HQ on R1C2 cannot call it; the XO beside it can.
+    let (co, xo) = (id(&g, "co_hq"), id(&g, "xo"));
+    new_impulse(&mut g, Some(co), 3);
+    let err = g
+        .apply(&by(co, Action::ActivateVehicle { vehicle: truck }))
+        .expect_err("no radio");
+    assert!(err.0.contains("no radio"), "{}", err.0);
+    new_impulse(&mut g, Some(xo), 3);
+    g.apply(&by(xo, Action::ActivateVehicle { vehicle: truck }))
+        .expect("face to face");
+    // A rifle team in an open vehicle fires as usual (7.4.3).
+    let lmg = id(&g, "1_lmg");
+    let yard = tank(&g, truck).pos;
+    put(&mut g, lmg, yard);
+    g.apply(&by(
+        xo,
+        Action::Embark {
+            vehicle: truck,
+            unit: lmg,
+        },
+    ))
+    .expect("room for it");
+    u(&mut g, lmg).exposed = false;
+    assert!(fof::engine::combat::fire::basic_vof(&g, unit(&g, lmg), 1).is_some());
+    // A jeep has no crew: it moves only with someone aboard to drive.
+    let t = g.data().vehicles.vehicle("us_jeep").unwrap().clone();
+    let jeep =
+        fof::engine::kernel::units::add_vehicle(g.state_mut(), &t, "Jeep 1".into(), p(1, 1), None);
+    let err = moves::check_move(&g, jeep, p(2, 1)).expect_err("no driver");
+    assert!(err.0.contains("no crew"), "{}", err.0);
+    let hq = id(&g, "1plt_hq");
+    new_impulse(&mut g, Some(hq), 3);
+    g.apply(&by(
+        hq,
+        Action::Embark {
+            vehicle: jeep,
+            unit: hq,
+        },
+    ))
+    .expect("the platoon leader climbs in");
+    moves::check_move(&g, jeep, p(2, 1)).expect("it has a driver now");
+}
+
+#[test]
+fn rule_7_4_1_a_mission_puts_no_more_aboard_than_the_vehicle_carries() {
+    let path = "missions/panzer_counterattack.ron";
+    let mut set = embedded();
+    let m = set
+        .missions
+        .iter_mut()
+        .find(|m| m.path == path)
+        .expect("the shipped mission");
+    let from = r#"carrying: ["mtr_60"]"#;
+    let at = m.text.find(from).expect("the truck's load");
+    let line = m.text[..at].matches('\n').count() + 1;
+    m.text = m
+        .text
+        .replace(from, r#"carrying: ["mtr_60", "2_1", "2_2"]"#);
+    let errs = errors_of(&set);
+    let e = error_at(&errs, path, "carries 8 step(s)");
+    assert!(e.line.abs_diff(line) <= 3, "{e} (edit on line {line})");
+}
+
+#[test]
+fn rule_9_2_1_a_vehicle_resolves_contact_only_on_the_card_where_it_stops() {
+    use fof::data::charts::PcLetter;
+    use fof::engine::kernel::state::PcMarker;
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    // The German armour out of the way, PC A markers (automatic contact
+    // at this level or not, they are resolved) on both cards it drives.
+    for label in ["Panzer IV 1", "Stug 1"] {
+        let v = veh(&g, label);
+        g.state_mut().vehicles[v.0 as usize].pos = p(4, 3);
+    }
+    for at in [p(2, 2), p(3, 2)] {
+        g.state_mut().map.card_mut(at).unwrap().markers.pc = Some(PcMarker {
+            letter: PcLetter::A,
+            hidden: false,
+        });
+    }
+    moves::move_to(&mut g, able, p(2, 2));
+    moves::move_to(&mut g, able, p(3, 2));
+    assert!(
+        g.state().map.card(p(2, 2)).unwrap().markers.pc.is_some(),
+        "driving through leaves the marker"
+    );
+    fof::engine::enemy::contact::resolve_markers(&mut g);
+    assert!(
+        g.state().map.card(p(3, 2)).unwrap().markers.pc.is_none(),
+        "the marker where it stopped is resolved"
+    );
+    assert!(g.state().map.card(p(2, 2)).unwrap().markers.pc.is_some());
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "9.1.5" && e.text.contains("with Able 1")),
+        "the tank triggers it"
+    );
+}

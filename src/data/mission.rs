@@ -899,6 +899,10 @@ pub struct VehicleStart {
     #[serde(default)]
     pub attached: Option<String>,
     pub start: Start,
+    /// Company roster ids that start the mission aboard it (7.4.1), set up
+    /// where it starts.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub carrying: Vec<String>,
 }
 
 /// 9.10: enemy vehicles are activated by an activity check (one card, the

@@ -82,6 +82,17 @@ pub enum VehicleClass {
 }
 
 impl VehicleClass {
+    /// 7.4.4: passengers ride on the outside of the hull, with no fire of
+    /// their own, and the vehicle fights only once they are off. The
+    /// jeeps, trucks and half-tracks are open vehicles that carry them
+    /// inside (7.4.3).
+    pub fn riders_outside(self) -> bool {
+        matches!(
+            self,
+            VehicleClass::Tank | VehicleClass::TankDestroyer | VehicleClass::AssaultGun
+        )
+    }
+
     pub fn words(self) -> &'static str {
         match self {
             VehicleClass::Tank => "tank",

@@ -159,6 +159,22 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
             None => format!("vehicle {vehicle}"),
         },
         ReadyAntiTank { unit } => format!("{} on {}", name(game, *unit), unit_pos(game, *unit)),
+        Embark { vehicle, unit } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!(
+                "{} boards {} on {} ({} of {} step(s) aboard)",
+                name(game, *unit),
+                v.label,
+                v.pos,
+                crate::engine::vehicles::transport::load(game, *vehicle),
+                crate::engine::vehicles::transport::capacity(game, *vehicle)
+            ),
+            None => format!("{} boards vehicle {vehicle}", name(game, *unit)),
+        },
+        Disembark { unit } => format!(
+            "{} gets off onto {}",
+            name(game, *unit),
+            unit_pos(game, *unit)
+        ),
     }
 }
 
@@ -354,6 +370,12 @@ pub fn input(game: &Game, input: &Input) -> String {
         Input::VehicleEnd { shooter: s } => {
             format!("{}: end its activation", shooter(game, *s))
         }
+        Input::VehicleDisembark { vehicle, unit } => {
+            match game.state().vehicles.get(vehicle.0 as usize) {
+                Some(v) => format!("{} sets {} down on {}", v.label, name(game, *unit), v.pos),
+                None => format!("{} gets off", name(game, *unit)),
+            }
+        }
         Input::React { shooter: s } => match game.state().choices.first() {
             Some(crate::engine::kernel::input::Choice::Reaction { target, .. }) => {
                 format!("In reaction: {}", at_shot(game, *s, *target))
@@ -464,6 +486,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::VehicleMove { .. } => "7.3.1",
         Input::VehicleFire { .. } | Input::VehicleEnd { .. } => "7.5",
         Input::VehicleSpot { .. } => "7.5 E",
+        Input::VehicleDisembark { .. } => "7.4.2",
         Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
     }
@@ -499,6 +522,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         }
         Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
+        Input::VehicleDisembark { unit, .. } => vec![*unit],
         Input::VehicleFire {
             shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
             ..
@@ -529,6 +553,7 @@ pub fn flags(u: &Unit) -> String {
         (u.cover.is_some(), Code::UnderCover),
         (u.concentrated > 0, Code::Concentrated),
         (u.grenaded > 0, Code::Grenaded),
+        (u.riding.is_some(), Code::Aboard),
     ]
     .iter()
     .filter(|(on, _)| *on)
@@ -570,6 +595,16 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
     }
     if u.exposed {
         w.push("Exposed".into());
+    }
+    if let Some(v) = u
+        .riding
+        .and_then(|v| game.state().vehicles.get(v.0 as usize))
+    {
+        w.push(if crate::engine::combat::fire::rides_outside(game, u) {
+            format!("riding on {}, no fire of its own", v.label)
+        } else {
+            format!("aboard {}", v.label)
+        });
     }
     if u.flipped {
         w.push("fire-team side".into());
@@ -710,5 +745,25 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
         parts.push("never moves".into());
     }
     parts.push(format!("crew {}", t.crew));
+    if t.capacity > 0 {
+        let aboard: Vec<String> = game
+            .state()
+            .passengers(v.id)
+            .map(|u| format!("{} ({} step(s))", u.label, u.steps))
+            .collect();
+        let load = crate::engine::vehicles::transport::load(game, v.id);
+        parts.push(if aboard.is_empty() {
+            format!("carries {} step(s), empty", t.capacity)
+        } else {
+            format!(
+                "carries {} step(s), {load} aboard: {}",
+                t.capacity,
+                aboard.join(", ")
+            )
+        });
+        if t.class.riders_outside() && load > 0 {
+            parts.push("cannot fight until its riders are off".into());
+        }
+    }
     (head, parts.join("; "))
 }

@@ -196,6 +196,62 @@ pub fn vehicle_refs(
                 }
                 _ => {}
             }
+            // 7.4.1: units that start aboard: the company's, starting
+            // where the vehicle does, within its capacity, aboard one
+            // vehicle only.
+            let mut steps = 0u32;
+            for r in &v.carrying {
+                let entry = m.company.iter().find(|e| &e.id == r);
+                let Some(e) = entry else {
+                    out.push(DataError::at(
+                        &f.path,
+                        at(i, "carrying"),
+                        format!("`{r}` is not in the company roster: only the company's units ride its vehicles (7.4)"),
+                    ));
+                    continue;
+                };
+                if t.side != Side::Us {
+                    out.push(DataError::at(
+                        &f.path,
+                        at(i, "carrying"),
+                        format!(
+                            "the {} is the enemy's: the company's units ride only its own vehicles",
+                            t.name
+                        ),
+                    ));
+                }
+                if e.start != v.start {
+                    out.push(DataError::at(
+                        &f.path,
+                        at(i, "carrying"),
+                        format!("`{r}` starts elsewhere than the {} it starts aboard: give both the same `start`", t.name),
+                    ));
+                }
+                let others = m.vehicles[..i].iter().any(|w| w.carrying.contains(r));
+                if others || v.carrying.iter().filter(|x| *x == r).count() > 1 {
+                    out.push(DataError::at(
+                        &f.path,
+                        at(i, "carrying"),
+                        format!("`{r}` is put aboard more than once"),
+                    ));
+                }
+                steps += units
+                    .units
+                    .iter()
+                    .find(|u| u.id == e.unit_type)
+                    .map(|u| u.steps as u32)
+                    .unwrap_or(0);
+            }
+            if steps > t.capacity as u32 {
+                out.push(DataError::at(
+                    &f.path,
+                    at(i, "carrying"),
+                    format!(
+                        "the {} carries {} step(s) (7.4); `carrying` puts {steps} aboard",
+                        t.name, t.capacity
+                    ),
+                ));
+            }
             if let Some(r) = &v.attached {
                 let hq = m.company.iter().find(|e| &e.id == r);
                 let is_hq = hq.is_some_and(|e| {

@@ -77,7 +77,7 @@ pub fn weapon(game: &Game, u: &Unit) -> Option<crate::data::units::Weapon> {
 /// (6.2.1): S, A, H, A/S (A at point blank, S beyond); a sniper's S!.
 /// Grenade, flame and demolition weapons have no Basic VOF.
 pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
-    if u.kind == UnitKind::Casualty || u.removed {
+    if u.kind == UnitKind::Casualty || u.removed || rides_outside(game, u) {
         return None;
     }
     let r = ratings(game, u)?;
@@ -144,6 +144,24 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
     }
 }
 
+/// 7.4.4: a tank (or tank destroyer, assault gun) carrying passengers or
+/// casualties may not engage in combat until they are off.
+pub fn silenced(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -> bool {
+    game.data
+        .vehicles
+        .vehicle(&v.vehicle_type.0)
+        .is_some_and(|t| t.class.riders_outside())
+        && game.state.passengers(v.id).next().is_some()
+}
+
+/// 7.4.4: a unit riding on a tank has no VOF of its own while embarked.
+pub fn rides_outside(game: &Game, u: &Unit) -> bool {
+    u.riding
+        .and_then(|v| game.state.vehicles.get(v.0 as usize))
+        .and_then(|x| game.data.vehicles.vehicle(&x.vehicle_type.0))
+        .is_some_and(|t| t.class.riders_outside())
+}
+
 /// 7.5 A note: a vehicle's fire at infantry, placed like any unit's VOF
 /// (6.2.1) as far as its range reaches: its chart's VOF, All Pinned when it
 /// is pinned (7.5 A note), none once its rounds are gone (6.8.1 G).
@@ -152,7 +170,7 @@ pub fn vehicle_vof(
     v: &crate::engine::kernel::vehicle::Vehicle,
     distance: u8,
 ) -> Option<VofLevel> {
-    if !v.in_play() || v.pos.is_staging() || v.ammo == Some(0) {
+    if !v.in_play() || v.pos.is_staging() || v.ammo == Some(0) || silenced(game, v) {
         return None;
     }
     let r = game.data.vehicles.vehicle(&v.vehicle_type.0)?.vof?;

@@ -25,17 +25,48 @@ fn letter_rank(l: PcLetter) -> u8 {
     }
 }
 
-/// The friendly unit that triggers a PC marker on a card: the first in
-/// play there (casualties aside).
-fn trigger_on(game: &Game, pos: CardPos) -> Option<UnitId> {
+/// What triggers a PC marker on a card (9.1.5): the first friendly unit in
+/// play there (casualties aside), or else a company vehicle that ended its
+/// movement there (9.2.1: a vehicle passes through cards without
+/// resolving their markers and resolves contact where it stops).
+#[derive(Debug, Clone, Copy)]
+enum Trigger {
+    Unit(UnitId),
+    Vehicle(crate::engine::kernel::ids::VehicleId),
+}
+
+impl Trigger {
+    fn pos(self, game: &Game) -> CardPos {
+        match self {
+            Trigger::Unit(u) => game.state.unit(u).pos,
+            Trigger::Vehicle(v) => game.state.vehicles[v.0 as usize].pos,
+        }
+    }
+
+    fn name(self, game: &Game) -> String {
+        match self {
+            Trigger::Unit(u) => game.describe(u),
+            Trigger::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+        }
+    }
+}
+
+fn trigger_on(game: &Game, pos: CardPos) -> Option<Trigger> {
     game.state
         .units_at(pos)
         .find(|u| u.side == Side::Us && u.kind != UnitKind::Casualty)
-        .map(|u| u.id)
+        .map(|u| Trigger::Unit(u.id))
+        .or_else(|| {
+            game.state
+                .vehicles
+                .iter()
+                .find(|v| v.side == Side::Us && v.in_play() && v.pos == pos)
+                .map(|v| Trigger::Vehicle(v.id))
+        })
 }
 
-/// 3.7.1 B, 9.1.5: resolve every PC marker on a card with a US unit, in
-/// letter order, markers of one letter in random order.
+/// 3.7.1 B, 9.1.5: resolve every PC marker on a card with a US unit or
+/// vehicle, in letter order, markers of one letter in random order.
 pub fn resolve_markers(game: &mut Game) {
     let mut pending: Vec<(PcLetter, CardPos)> = game
         .state
@@ -127,7 +158,7 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
         format!(
             "PC marker {} on {pos} with {}, activity {}: {how}. The marker is removed{}.",
             marker.letter,
-            game.describe(trigger),
+            trigger.name(game),
             activity.label(),
             if contact {
                 " and the enemy appears"
@@ -146,7 +177,7 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
 
 /// 9.2.1: the contact table gives the package; packages whose units are
 /// not all available (counter limits) are redrawn.
-fn generate(game: &mut Game, pos: CardPos, trigger: UnitId, letter: PcLetter) {
+fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
     let mission = game.mission.clone();
     let (Some(tables), Some(camp)) = (
         &mission.contacts,
@@ -249,7 +280,7 @@ fn available(game: &Game, camp: &crate::data::campaign::Campaign, pkg: &ForcePac
 /// legal card the package is drawn again (9.2.4), though the terrain cards
 /// the search laid stay on the map (they were drawn and placed). Returns
 /// whether the package was placed.
-fn place_package(game: &mut Game, pos: CardPos, trigger: UnitId, pkg: &ForcePackage) -> bool {
+fn place_package(game: &mut Game, pos: CardPos, trigger: Trigger, pkg: &ForcePackage) -> bool {
     let mut taken: Vec<CardPos> = Vec::new();
     for group in &pkg.groups {
         match find_card(game, pos, trigger, pkg, group, &taken) {
@@ -424,7 +455,7 @@ fn group_range(game: &Game, group: &[crate::data::units::UnitTypeId]) -> u8 {
 fn legal(
     game: &Game,
     at: CardPos,
-    trigger: UnitId,
+    trigger: Trigger,
     pkg: &ForcePackage,
     range: u8,
     taken: &[CardPos],
@@ -472,7 +503,7 @@ fn legal(
     // contact, spotters and snipers included; a package that opens fire
     // must be able to fire on it (range and LOS) wherever it goes.
     if pkg.opens_fire || max_los {
-        let t = game.state.unit(trigger).pos;
+        let t = trigger.pos(game);
         let d = at.distance(t);
         if d > range || (d > 0 && at.line_dir(t).is_none()) {
             return false;
@@ -530,7 +561,7 @@ fn walk_toward(
 fn find_card(
     game: &mut Game,
     pos: CardPos,
-    trigger: UnitId,
+    trigger: Trigger,
     pkg: &ForcePackage,
     group: &[crate::data::units::UnitTypeId],
     taken: &[CardPos],
@@ -659,7 +690,7 @@ fn find_card(
             let kind = if max_los {
                 EventKind::PlacedAtMaxLos {
                     at: c,
-                    trigger: game.state.unit(trigger).pos,
+                    trigger: trigger.pos(game),
                 }
             } else {
                 EventKind::Nothing {
@@ -700,7 +731,7 @@ fn find_card(
 fn put_group(
     game: &mut Game,
     at: CardPos,
-    trigger: UnitId,
+    trigger: Trigger,
     pkg: &ForcePackage,
     group: &[crate::data::units::UnitTypeId],
 ) {
@@ -711,7 +742,7 @@ fn put_group(
     };
     // 5.2.3 B: an enemy bunker or pillbox points toward the unit that made
     // contact.
-    let facing = game.state.unit(trigger).pos;
+    let facing = trigger.pos(game);
     let facing = at.toward(facing);
     let cover = cover_kind.map(|kind| {
         let id = CoverId(game.state.next_cover);
@@ -743,7 +774,7 @@ fn put_group(
             game.state.counters.enemy_placed += steps;
         }
     }
-    let tpos = game.state.unit(trigger).pos;
+    let tpos = trigger.pos(game);
     let spotters: Vec<UnitId> = game
         .state
         .units
@@ -801,7 +832,7 @@ fn put_group(
                 pos: tpos,
                 what: "enemy fire".into(),
             },
-            format!("They open fire on {} at {tpos}.", game.describe(trigger)),
+            format!("They open fire on {} at {tpos}.", trigger.name(game)),
             Vec::new(),
         );
         // 9.2.2: PC markers they fire through at their own level go.

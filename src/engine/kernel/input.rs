@@ -114,6 +114,12 @@ pub enum Input {
     VehicleEnd {
         shooter: crate::engine::kernel::vehicle::Shooter,
     },
+    /// 7.4.2: the vehicle in its activation sets this passenger down on
+    /// its card, before or after it moves (no command).
+    VehicleDisembark {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        unit: UnitId,
+    },
     /// 7.5 D: this unit fires in reaction at the vehicle that moved or
     /// fired.
     React {
@@ -292,6 +298,14 @@ pub enum Action {
     /// 7.5: activate an AT-capable team to fire in the Vehicle Movement and
     /// Combat Phase.
     ReadyAntiTank { unit: UnitId },
+    /// 4.2.2 h, 7.4.1: the vehicle takes this unit (or casualty) of its
+    /// card aboard; the order activates it for the Vehicle phase.
+    Embark {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        unit: UnitId,
+    },
+    /// 4.2.2 h, 7.4.2: the passenger gets off its vehicle onto the card.
+    Disembark { unit: UnitId },
     /// b. Exhort: one more card for a failed attempt.
     Exhort { unit: UnitId },
     /// c. Deploy a pyrotechnic device.
@@ -460,6 +474,8 @@ impl Action {
             Activate { .. } => "4.2.1 a",
             ActivateVehicle { .. } => "7.2",
             ReadyAntiTank { .. } => "7.5",
+            Embark { .. } => "7.4.1",
+            Disembark { .. } => "7.4.2",
             Exhort { .. } => "4.2.1 b",
             DeployPyro { .. } => "4.2.1 c",
             ReconstitutePltHq { .. } => "4.2.1 d",
@@ -513,6 +529,8 @@ impl Action {
             Activate { .. } => "Activate",
             ActivateVehicle { .. } => "Activate a Vehicle",
             ReadyAntiTank { .. } => "Ready for Anti-Tank Fire",
+            Embark { .. } => "Embark on a Vehicle",
+            Disembark { .. } => "Disembark",
             Exhort { .. } => "Exhort",
             DeployPyro { .. } => "Deploy Pyrotechnic",
             ReconstitutePltHq { .. } => "Reconstitute a PLT HQ",
@@ -612,6 +630,8 @@ impl Action {
             // team's AT fire is combat.
             ActivateVehicle { .. } => MenuSection::CommandAndControl,
             ReadyAntiTank { .. } => MenuSection::Combat,
+            // 4.2.2 h: transport is a movement action.
+            Embark { .. } | Disembark { .. } => MenuSection::Movement,
         }
     }
 
@@ -677,7 +697,9 @@ impl Action {
             | ThrowDemo { unit, .. }
             | PlaceDemo { unit, .. }
             | Flame { unit, .. }
-            | ReadyAntiTank { unit } => Some(*unit),
+            | ReadyAntiTank { unit }
+            | Embark { unit, .. }
+            | Disembark { unit } => Some(*unit),
             ReconstitutePltHq { from, .. } | ReconstituteCoHq { from } | CreateRunner { from } => {
                 Some(*from)
             }

@@ -93,6 +93,10 @@ pub struct Unit {
     /// Written only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holds_fire: Option<u8>,
+    /// Embarked on this vehicle (7.4): it goes where the vehicle goes, on
+    /// its card, under no cover marker. Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub riding: Option<crate::engine::kernel::ids::VehicleId>,
     /// Ammunition carried for others: kind and points (5.1.6, 6.8.3).
     pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
     /// Taken prisoner (9.13): out of play, counted for the other side.
@@ -139,6 +143,7 @@ impl Unit {
             human_wave: false,
             rebuilt: false,
             holds_fire: None,
+            riding: None,
             cargo: None,
             captured: false,
             guard: false,
@@ -725,6 +730,15 @@ impl State {
     /// Units in play, in id order.
     pub fn in_play(&self) -> impl Iterator<Item = &Unit> {
         self.units.iter().filter(|u| u.in_play())
+    }
+
+    /// The units and casualties in play aboard a vehicle (7.4), in id
+    /// order.
+    pub fn passengers(
+        &self,
+        v: crate::engine::kernel::ids::VehicleId,
+    ) -> impl Iterator<Item = &Unit> {
+        self.in_play().filter(move |u| u.riding == Some(v))
     }
 
     /// Units in play on a card, in id order.

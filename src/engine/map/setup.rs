@@ -438,13 +438,24 @@ fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Resul
             ),
             None => None,
         };
-        crate::engine::kernel::units::add_vehicle(
+        let id = crate::engine::kernel::units::add_vehicle(
             state,
             t,
             v.label.clone().unwrap_or_else(|| t.name.clone()),
             pos,
             attached,
         );
+        // 7.4.1: units may start the mission embarked.
+        for r in &v.carrying {
+            let u = state
+                .by_roster(r)
+                .map(|u| u.id)
+                .ok_or_else(|| SetupError(format!("no unit `{r}` to put aboard a vehicle")))?;
+            let u = state.unit_mut(u);
+            u.riding = Some(id);
+            u.pos = pos;
+            u.cover = None;
+        }
     }
     Ok(())
 }

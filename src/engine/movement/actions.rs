@@ -440,7 +440,7 @@ pub fn platoon_movers(game: &Game, hq: UnitId, to: CardPos, infiltrate: bool) ->
     let pos = game.state.unit(hq).pos;
     game.friendly()
         .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
-        .filter(|u| u.good_order() && !u.exposed)
+        .filter(|u| u.good_order() && !u.exposed && u.riding.is_none())
         // 4.3: each mover receives the order, so it must be in communication
         // with the HQ (e.g. not under another cover marker, 4.3.1).
         .filter(|u| crate::engine::orders::comms::in_communication(game, hq, u.id))

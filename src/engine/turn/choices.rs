@@ -655,6 +655,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::VehicleFire { .. }
             | Input::VehicleSpot { .. }
             | Input::VehicleEnd { .. }
+            | Input::VehicleDisembark { .. }
             | Input::React { .. }
             | Input::HoldFire
     )

@@ -207,6 +207,7 @@ impl Game {
         let start = self.log.len();
         self.act(input)?;
         self.state.counters.inputs += 1;
+        crate::engine::vehicles::transport::settle(self);
         Ok(self.log[start..].to_vec())
     }
 
@@ -342,6 +343,7 @@ impl Game {
             | Input::VehicleFire { .. }
             | Input::VehicleSpot { .. }
             | Input::VehicleEnd { .. }
+            | Input::VehicleDisembark { .. }
             | Input::React { .. }
             | Input::HoldFire
             | Input::PickUpMore { .. } => {
@@ -414,6 +416,7 @@ impl Game {
     /// when a decision is reached.
     fn run_once(&mut self) -> bool {
         let went_on = self.run_piece();
+        crate::engine::vehicles::transport::settle(self);
         // 9.1: the level follows the map; whatever a piece changed (a
         // prisoner taken, a barrage, a unit withdrawn) shows in it.
         if went_on && self.state.step != Step::MissionEnd {

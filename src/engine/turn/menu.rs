@@ -17,8 +17,9 @@ use crate::engine::recovery::rally;
 
 pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     use Action::*;
+    crate::engine::vehicles::transport::check_passenger(game, a)?;
     match a {
-        ActivateVehicle { .. } | ReadyAntiTank { .. } => {
+        ActivateVehicle { .. } | ReadyAntiTank { .. } | Embark { .. } | Disembark { .. } => {
             crate::engine::vehicles::moves::check(game, by, a)
         }
         Activate { .. }
@@ -126,7 +127,7 @@ pub fn candidates(game: &Game) -> Vec<Action> {
 pub fn perform(game: &mut Game, order: &Order) {
     use Action::*;
     match &order.action {
-        ActivateVehicle { .. } | ReadyAntiTank { .. } => {
+        ActivateVehicle { .. } | ReadyAntiTank { .. } | Embark { .. } | Disembark { .. } => {
             crate::engine::vehicles::moves::perform(game, &order.action)
         }
         Activate { .. }
@@ -385,6 +386,12 @@ pub fn execute(game: &mut Game, order: &Order) {
         (Action::ActivateVehicle { vehicle }, _) => format!(
             "{}: {}",
             a.name(),
+            crate::engine::vehicles::at::vehicle(game, *vehicle).label
+        ),
+        (Action::Embark { vehicle, unit }, _) => format!(
+            "{}: {} on {}",
+            a.name(),
+            game.describe(*unit),
             crate::engine::vehicles::at::vehicle(game, *vehicle).label
         ),
         (_, Some(u)) => format!("{}: {}", a.name(), game.describe(u)),

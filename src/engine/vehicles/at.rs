@@ -109,7 +109,11 @@ pub fn armed(game: &Game, s: Shooter) -> bool {
     match s {
         Shooter::Vehicle(v) => {
             let x = vehicle(game, v);
-            x.in_play() && !x.pos.is_staging() && x.ammo != Some(0) && gun(game, s).is_some()
+            x.in_play()
+                && !x.pos.is_staging()
+                && x.ammo != Some(0)
+                && gun(game, s).is_some()
+                && !crate::engine::combat::fire::silenced(game, x)
         }
         Shooter::Team(u) => at_capable(game, u),
     }
@@ -422,6 +426,15 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
         .vehicle(&v.vehicle_type.0)
         .map(|t| t.crew)
         .unwrap_or(0);
+    // 7.4.4: the passengers of a vehicle struck are hit and put off before
+    // anything else; those of a vehicle pulling out get off first.
+    match result {
+        AtResult::Missed => {}
+        AtResult::Retreating => crate::engine::vehicles::transport::thrown_off(game, target, false),
+        AtResult::Pinned | AtResult::BrewedUp | AtResult::KnockedOut => {
+            crate::engine::vehicles::transport::thrown_off(game, target, true)
+        }
+    }
     match result {
         AtResult::Missed => {}
         AtResult::Pinned => {

@@ -1,7 +1,6 @@
 //! Activating vehicles and AT-capable teams (7.1.1, 7.2, 7.5) and moving
 //! vehicles from card to card (7.3.1, 1.2.1 B, I).
 
-use crate::data::mission::Net;
 use crate::data::terrain::Traffic;
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
@@ -22,49 +21,6 @@ pub fn vehicles_on(game: &Game, pos: CardPos, side: Side) -> usize {
         .filter(|v| v.in_play() && v.pos == pos && v.side == side)
         .count()
         + game.state.wrecks.iter().filter(|w| w.pos == pos).count()
-}
-
-/// Whether `by` (an HQ, or General Initiative) may activate the vehicle
-/// (7.1.1). Decision: an attached vehicle's radio is on the battalion net
-/// (7.1.1, WWII); the CO HQ reaches it with a battalion-net radio or on its
-/// card, the platoon HQ it is attached to on its card or an adjacent one
-/// (hand signals and the tank's outside telephone); General Initiative
-/// reaches any.
-fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Illegal> {
-    let x = vehicle(game, v);
-    let Some(b) = by else {
-        return Ok(());
-    };
-    let hq = game.state.unit(b);
-    let co = game.state.co_hq().map(|u| u.id);
-    if Some(b) == co {
-        if hq.radios().any(|(_, n)| n == Net::BnTac) || hq.pos == x.pos {
-            return Ok(());
-        }
-        return no(|| {
-            format!(
-                "{} has no battalion-net radio to call {} and is not on its card (7.1.1)",
-                hq.label, x.label
-            )
-        });
-    }
-    if x.attached == Some(b) {
-        if hq.pos.distance(x.pos) <= 1 {
-            return Ok(());
-        }
-        return no(|| {
-            format!(
-                "{} must be on {}'s card or next to it to signal it (7.1.1)",
-                hq.label, x.label
-            )
-        });
-    }
-    no(|| {
-        format!(
-            "{} is not attached to {}: only the CO HQ, the HQ it is attached to, or General Initiative activates it (7.1.1)",
-            x.label, hq.label
-        )
-    })
 }
 
 /// Checks an activation order (7.2, 7.5).
@@ -88,7 +44,7 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
                     )
                 });
             }
-            reaches(game, by, *v)
+            crate::engine::vehicles::radio::reaches(game, by, *v)
         }
         Action::ReadyAntiTank { unit } => {
             let u = game.state.unit(*unit);
@@ -132,6 +88,12 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
             }
             crate::engine::orders::chain::can_order(game, by, *unit)
         }
+        Action::Embark { vehicle: v, unit } => {
+            crate::engine::vehicles::transport::check_embark(game, by, *v, *unit)
+        }
+        Action::Disembark { unit } => {
+            crate::engine::vehicles::transport::check_disembark(game, by, *unit)
+        }
         _ => Ok(()),
     }
 }
@@ -141,6 +103,29 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     for v in &game.state.vehicles {
         if v.side == Side::Us && v.in_play() && !v.activated {
             out.push(Action::ActivateVehicle { vehicle: v.id });
+        }
+    }
+    // 7.4.1-7.4.2: the company's units beside a vehicle with room, and
+    // every passenger.
+    for v in &game.state.vehicles {
+        if v.side != Side::Us
+            || !v.in_play()
+            || crate::engine::vehicles::transport::capacity(game, v.id) == 0
+        {
+            continue;
+        }
+        for u in game.state.units_at(v.pos) {
+            if u.side == Side::Us && u.riding.is_none() {
+                out.push(Action::Embark {
+                    vehicle: v.id,
+                    unit: u.id,
+                });
+            }
+        }
+    }
+    for u in game.friendly() {
+        if u.riding.is_some() {
+            out.push(Action::Disembark { unit: u.id });
         }
     }
     if game
@@ -182,6 +167,10 @@ pub fn perform(game: &mut Game, a: &Action) {
                 Vec::new(),
             );
         }
+        Action::Embark { vehicle: v, unit } => {
+            crate::engine::vehicles::transport::embark(game, *v, *unit)
+        }
+        Action::Disembark { unit } => crate::engine::vehicles::transport::disembark(game, *unit),
         _ => {}
     }
 }
@@ -202,6 +191,14 @@ pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal>
     }
     if !x.pos.adjacent(to) {
         return no(|| format!("{to} is not next to {}", x.pos));
+    }
+    if !crate::engine::vehicles::transport::has_driver(game, v) {
+        return no(|| {
+            format!(
+                "{} has no crew: it moves only with a unit aboard to drive it (7.4.3)",
+                x.label
+            )
+        });
     }
     // 7.5 note, 4.2.5: a pinned vehicle moves only into a staging area or
     // onto a card its side holds with no VOF on it.
@@ -279,9 +276,11 @@ pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
         ),
         Vec::new(),
     );
-    // Decision (9.1.5): a vehicle does not resolve a Potential Contact
-    // marker on the card it enters; the infantry searches the ground.
-    // 9.5: it checks for mines there.
+    crate::engine::vehicles::transport::carry_along(game, v);
+    // 9.2.1: a vehicle passes through cards without resolving their
+    // Potential Contact markers; the marker where it stops is resolved in
+    // the VOF Segment like any (3.7.1 B, `enemy::contact`). 9.5: it checks
+    // for mines on each card it enters.
     crate::engine::vehicles::at::mine_check(game, v);
     slow
 }

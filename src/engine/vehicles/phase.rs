@@ -14,7 +14,7 @@ use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
 use crate::engine::vehicles::at::{
     self, armed, in_reach, modifier, shooter_name, shooter_side, vehicle,
 };
-use crate::engine::vehicles::moves;
+use crate::engine::vehicles::{moves, transport};
 
 /// A vehicle on the map, or one of the company's in its staging area
 /// (which may drive onto the map).
@@ -206,8 +206,9 @@ fn may_fire(game: &Game, s: Shooter) -> bool {
         Shooter::Vehicle(v) => {
             let x = vehicle(game, v);
             let t = game.data.vehicles.vehicle(&x.vehicle_type.0);
-            // 7.4.4 aside (no passengers yet): fired once unless a Quick
-            // Shot; after moving only with a Move & Fire value (7.5 C).
+            // Fired once unless a Quick Shot; after moving only with a
+            // Move & Fire value (7.5 C); never with riders aboard a tank
+            // (7.4.4, in `armed`).
             (!x.fired || (vp.quick && vp.current == Some(s)))
                 && (!x.moved || t.is_some_and(|t| t.move_fire.is_some()))
         }
@@ -247,6 +248,15 @@ fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
     if let Shooter::Vehicle(v) = s {
         for target in spot_targets(game, v) {
             out.push(Input::VehicleSpot { vehicle: v, target });
+        }
+        // 7.4.2: passengers set down before or after it moves, no order.
+        for p in game.state.passengers(v) {
+            if transport::check_off(game, p.id).is_ok() {
+                out.push(Input::VehicleDisembark {
+                    vehicle: v,
+                    unit: p.id,
+                });
+            }
         }
     }
     out
@@ -418,6 +428,10 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
             finish(game, Shooter::Vehicle(*v));
         }
         Input::VehicleEnd { shooter } => finish(game, *shooter),
+        Input::VehicleDisembark { vehicle: v, unit } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            transport::disembark(game, *unit);
+        }
         Input::React { shooter } => {
             let Choice::Reaction { target, shooters } = c else {
                 return Ok(());
@@ -501,8 +515,24 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 vehicle(game, *v).label
             )
         }
+        (Choice::VehicleTurn { pending }, Input::VehicleDisembark { vehicle: v, unit }) => {
+            if !pending.contains(&Shooter::Vehicle(*v)) {
+                return "that vehicle has no activation to carry out now (7.2)".into();
+            }
+            if game.state.get(*unit).and_then(|u| u.riding) != Some(*v) {
+                return format!(
+                    "{} is not aboard {}",
+                    game.describe(*unit),
+                    vehicle(game, *v).label
+                );
+            }
+            match transport::check_off(game, *unit) {
+                Err(e) => e.0,
+                Ok(_) => "that passenger cannot get off now".into(),
+            }
+        }
         (Choice::VehicleTurn { .. }, _) => {
-            "move, fire, spot or end one of the activated vehicles or readied teams (3.6)".into()
+            "move, fire, spot, set passengers down or end one of the activated vehicles or readied teams (3.6)".into()
         }
         (Choice::Reaction { .. }, _) => {
             "fire with one of the units offered, or hold fire (7.5 D)".into()

@@ -133,10 +133,12 @@ pub enum Code {
     BurningWreck,
     VehicleActivated,
     VehicleDone,
+    Aboard,
+    VehicleLoad,
 }
 
 impl Code {
-    pub const ALL: [Code; 66] = {
+    pub const ALL: [Code; 68] = {
         use Code::*;
         [
             Position,
@@ -205,6 +207,8 @@ impl Code {
             BurningWreck,
             VehicleActivated,
             VehicleDone,
+            Aboard,
+            VehicleLoad,
         ]
     };
 
@@ -297,6 +301,8 @@ impl Code {
             BurningWreck => ("Burning", "a burning wreck: its smoke blocks sight", "7.7"),
             VehicleActivated => ("Act", "a vehicle activated this turn", "7.2"),
             VehicleDone => ("M/F", "a vehicle that has moved or fired this turn", "7.2"),
+            Aboard => ("^", "aboard a vehicle on its card", "7.4"),
+            VehicleLoad => ("^N", "a vehicle with N steps aboard", "7.4"),
             GrenadeCapable => (
                 "G!",
                 "grenades: after the ratings, grenade attacks; as the VOF, a grenade or rocket launcher",

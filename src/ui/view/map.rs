@@ -279,7 +279,8 @@ pub(super) fn draw_card<D: Driver>(
         } else {
             Role::Enemy
         });
-        line(buf, &mut y, &vehicle_line(v, inner_w as usize), st);
+        let load = crate::engine::vehicles::transport::load(g, v.id);
+        line(buf, &mut y, &vehicle_line(v, load, inner_w as usize), st);
     }
     let room = last.saturating_sub(y) as usize;
     for (i, u) in units.iter().enumerate() {
@@ -306,8 +307,16 @@ pub(super) fn draw_card<D: Driver>(
 }
 
 /// A vehicle in one line: its name and markers (7.2, 7.7 A 4).
-pub(super) fn vehicle_line(v: &crate::engine::kernel::vehicle::Vehicle, width: usize) -> String {
+pub(super) fn vehicle_line(
+    v: &crate::engine::kernel::vehicle::Vehicle,
+    load: u8,
+    width: usize,
+) -> String {
     let mut tail = String::new();
+    if load > 0 {
+        tail.push(' ');
+        tail.push_str(&Code::VehicleLoad.with(load));
+    }
     for (on, c) in [
         (v.activated && !v.done, Code::VehicleActivated),
         (v.done, Code::VehicleDone),

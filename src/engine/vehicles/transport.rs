@@ -1,0 +1,357 @@
+//! Transport (7.4, 4.2.2 h, 5.1.6): units and casualties embarked on the
+//! company's vehicles, set down on the card, carried from card to card,
+//! and thrown off when the vehicle is hit.
+//!
+//! A passenger stays a unit on the vehicle's card (`Unit::riding`), under
+//! no cover marker: it can be fired upon like any infantry there (7.4.3,
+//! 7.4.4). Riders in jeeps, trucks and half-tracks fire as usual; riders on
+//! a tank, tank destroyer or assault gun have no VOF and the vehicle does
+//! not fight while it carries them (7.4.4, `combat::fire::silenced`).
+//!
+//! Decisions:
+//! - 7.4.1: the Embark order is given to the vehicle by whoever may
+//!   activate it, and it activates the vehicle (if it is not yet), so that
+//!   it can carry its passengers in this turn's Vehicle phase.
+//! - 7.4.3 over 7.4.4: the passengers of open vehicles (jeeps, trucks,
+//!   half-tracks) suffer an AT hit the way riders on a tank do: a Brewed
+//!   Up, Knocked Out or Pinned result hits each and puts it off Exposed; a
+//!   retreating vehicle sets them down unhurt before it leaves.
+//! - 5.1.6 A: a vehicle carries one kind of load, casualties or infantry
+//!   steps, when it takes them aboard; a passenger who becomes a casualty
+//!   aboard stays aboard.
+//! - 9.2.1: passengers pass through cards with their vehicle; like it,
+//!   they resolve the Potential Contact marker where it stops (3.7.1 B).
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::input::Action;
+
+/// The steps aboard a vehicle (7.4).
+pub fn load(game: &Game, v: VehicleId) -> u8 {
+    game.state.passengers(v).map(|u| u.steps).sum()
+}
+
+/// The vehicle's transport capacity in steps (7.4).
+pub fn capacity(game: &Game, v: VehicleId) -> u8 {
+    game.state
+        .vehicles
+        .get(v.0 as usize)
+        .and_then(|x| game.data.vehicles.vehicle(&x.vehicle_type.0))
+        .map(|t| t.capacity)
+        .unwrap_or(0)
+}
+
+/// 7.4.3: a vehicle with no crew (a jeep) moves only with someone aboard
+/// to drive it: a passenger who is not a casualty.
+pub fn has_driver(game: &Game, v: VehicleId) -> bool {
+    let crewed = game
+        .state
+        .vehicles
+        .get(v.0 as usize)
+        .and_then(|x| game.data.vehicles.vehicle(&x.vehicle_type.0))
+        .is_some_and(|t| t.crew > 0);
+    crewed
+        || game
+            .state
+            .passengers(v)
+            .any(|u| u.kind != UnitKind::Casualty)
+}
+
+/// Checks the Embark order (4.2.2 h, 7.4.1, 5.1.6): the vehicle, the unit
+/// on its card, room aboard, one kind of load.
+pub fn check_embark(
+    game: &Game,
+    by: Option<UnitId>,
+    v: VehicleId,
+    unit: UnitId,
+) -> Result<(), Illegal> {
+    let Some(x) = game.state.vehicles.get(v.0 as usize) else {
+        return no(|| format!("there is no vehicle {v}"));
+    };
+    if x.side != Side::Us {
+        return no(|| format!("{} is the enemy's", x.label));
+    }
+    if !x.in_play() {
+        return no(|| format!("{} is out of the fight", x.label));
+    }
+    let cap = capacity(game, v);
+    if cap == 0 {
+        return no(|| format!("{} carries no passengers (7.4)", x.label));
+    }
+    let u = game.state.unit(unit);
+    if u.side != Side::Us || !u.in_play() {
+        return no(|| format!("{} is not one of the company's units", u.label));
+    }
+    if let Some(r) = u.riding {
+        let on = game
+            .state
+            .vehicles
+            .get(r.0 as usize)
+            .map(|w| w.label.clone())
+            .unwrap_or_default();
+        return no(|| format!("{} is already aboard {on}", u.label));
+    }
+    if u.pos != x.pos {
+        return no(|| {
+            format!(
+                "{} is on {} and {} on {}: a unit embarks on its own card (7.4.1)",
+                u.label, u.pos, x.label, x.pos
+            )
+        });
+    }
+    if u.kind != UnitKind::Casualty && (u.pinned || u.kind == UnitKind::ParalyzedTeam) {
+        return no(|| {
+            format!(
+                "{} is pinned or paralyzed: it cannot embark (5.1.6)",
+                u.label
+            )
+        });
+    }
+    if game.state.carried.iter().any(|(c, _)| *c == unit) {
+        return no(|| {
+            format!(
+                "{} carries a casualty: set it down first; the vehicle can take the casualty aboard itself (5.1.6)",
+                u.label
+            )
+        });
+    }
+    if game.state.carried.iter().any(|(_, c)| *c == unit) {
+        return no(|| format!("{} is being carried by another unit", u.label));
+    }
+    let have = load(game, v);
+    if have + u.steps > cap {
+        return no(|| {
+            format!(
+                "{} has room for {cap} step(s) and carries {have}; {} is {} step(s) (7.4)",
+                x.label, u.label, u.steps
+            )
+        });
+    }
+    let casualty = u.kind == UnitKind::Casualty;
+    if let Some(other) = game.state.passengers(v).next()
+        && (other.kind == UnitKind::Casualty) != casualty
+    {
+        return no(|| {
+            format!(
+                "{} carries {}: a vehicle carries one kind of load, casualties or infantry (5.1.6 A)",
+                x.label,
+                if casualty { "infantry" } else { "casualties" }
+            )
+        });
+    }
+    crate::engine::vehicles::radio::reaches(game, by, v)
+}
+
+/// 7.4: what a passenger may not do aboard. It goes where the vehicle
+/// goes: no moving, seeking cover or picking things up until it is off
+/// (nor being picked up); squads and teams split and join on the ground;
+/// riders on a tank have no fire of their own, though they may look for
+/// the enemy (7.4.4).
+pub fn check_passenger(game: &Game, a: &Action) -> Result<(), Illegal> {
+    let mut aboard = None;
+    a.each_id(|id| {
+        if aboard.is_none() && game.state.get(id).is_some_and(|u| u.riding.is_some()) {
+            aboard = Some(id);
+        }
+    });
+    let Some(id) = aboard else {
+        return Ok(());
+    };
+    let name = game.describe(id);
+    match a {
+        Action::Move { .. }
+        | Action::Infiltrate { .. }
+        | Action::SeekCover { .. }
+        | Action::MoveCover { .. }
+        | Action::InfiltrateCover { .. }
+        | Action::PickUp { .. }
+        | Action::PickUpItem { .. } => no(|| {
+            format!(
+                "{name} is aboard a vehicle: it goes where the vehicle goes; disembark it first (7.4)"
+            )
+        }),
+        Action::DetachTeam { .. }
+        | Action::Supplement { .. }
+        | Action::ReconstituteSquad { .. } => no(|| {
+            format!("{name} is aboard a vehicle: squads and teams split and join once off it (7.4)")
+        }),
+        Action::ConcentrateFire { unit, .. }
+        | Action::Grenade { unit, .. }
+        | Action::WpGrenade { unit, .. }
+        | Action::ThrowDemo { unit, .. }
+        | Action::PlaceDemo { unit, .. }
+        | Action::Flame { unit, .. }
+        | Action::MortarFire { mortar: unit, .. }
+            if crate::engine::combat::fire::rides_outside(game, game.state.unit(*unit)) =>
+        {
+            no(|| {
+                format!(
+                    "{name} is riding on a tank: it has no fire of its own until it is off (7.4.4)"
+                )
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Carries out a checked Embark order: the unit leaves its cover and goes
+/// aboard, both Exposed (4.2.2 h C); the vehicle is activated if it was
+/// not (decision, 7.4.1).
+pub fn embark(game: &mut Game, v: VehicleId, unit: UnitId) {
+    {
+        let u = game.state.unit_mut(unit);
+        u.riding = Some(v);
+        u.cover = None;
+        u.exposed = true;
+    }
+    let x = &mut game.state.vehicles[v.0 as usize];
+    let activates = !x.activated;
+    x.activated = true;
+    let label = x.label.clone();
+    let name = game.describe(unit);
+    game.emit(
+        "7.4.1",
+        EventKind::Status {
+            unit,
+            what: "embarked".into(),
+        },
+        format!(
+            "{name} embarks on {label} and is marked Exposed{}.",
+            if activates {
+                "; the order activates the vehicle for this turn's Vehicle phase (3.6)"
+            } else {
+                ""
+            }
+        ),
+        Vec::new(),
+    );
+}
+
+/// Why the passenger cannot get off now (5.1.6), if it cannot.
+pub fn check_off(game: &Game, unit: UnitId) -> Result<VehicleId, Illegal> {
+    let u = game.state.unit(unit);
+    let Some(v) = u.riding else {
+        return no(|| format!("{} is not aboard a vehicle", u.label));
+    };
+    if u.kind != UnitKind::Casualty && (u.pinned || u.kind == UnitKind::ParalyzedTeam) {
+        return no(|| {
+            format!(
+                "{} is pinned or paralyzed: it cannot disembark until rallied (5.1.6)",
+                u.label
+            )
+        });
+    }
+    Ok(v)
+}
+
+/// Checks the Disembark order of the Command Phase (4.2.2 h): a passenger
+/// is ordered like any unit; a casualty is set down by the vehicle, which
+/// takes the order from whoever may activate it.
+pub fn check_disembark(game: &Game, by: Option<UnitId>, unit: UnitId) -> Result<(), Illegal> {
+    let v = check_off(game, unit)?;
+    if game.state.unit(unit).kind == UnitKind::Casualty {
+        return crate::engine::vehicles::radio::reaches(game, by, v);
+    }
+    crate::engine::orders::chain::can_order(game, by, unit)
+}
+
+/// The passenger gets off onto the vehicle's card, Exposed (7.4.2).
+pub fn disembark(game: &mut Game, unit: UnitId) {
+    let Some(v) = game.state.unit(unit).riding else {
+        return;
+    };
+    let (label, pos) = {
+        let x = &game.state.vehicles[v.0 as usize];
+        (x.label.clone(), x.pos)
+    };
+    {
+        let u = game.state.unit_mut(unit);
+        u.riding = None;
+        u.exposed = true;
+    }
+    let name = game.describe(unit);
+    game.emit(
+        "7.4.2",
+        EventKind::Status {
+            unit,
+            what: "disembarked".into(),
+        },
+        format!("{name} gets off {label} on {pos} and is marked Exposed."),
+        Vec::new(),
+    );
+}
+
+/// 7.4.3, 7.4.4: the vehicle moved; its passengers went with it, Exposed.
+pub fn carry_along(game: &mut Game, v: VehicleId) {
+    let pos = game.state.vehicles[v.0 as usize].pos;
+    let riders: Vec<UnitId> = game.state.passengers(v).map(|u| u.id).collect();
+    for r in riders {
+        let u = game.state.unit_mut(r);
+        u.pos = pos;
+        u.cover = None;
+        u.exposed = true;
+    }
+}
+
+/// 7.4.4 (and 7.4.3, decision above): an AT result on a vehicle with
+/// passengers. `hit`: Brewed Up, Knocked Out or Pinned: each passenger is
+/// hit, its effect drawn at once, and it is put off Exposed. Otherwise (the
+/// vehicle retreats out of play) they are set down unhurt.
+pub fn thrown_off(game: &mut Game, v: VehicleId, hit: bool) {
+    let riders: Vec<UnitId> = game.state.passengers(v).map(|u| u.id).collect();
+    if riders.is_empty() {
+        return;
+    }
+    let label = game.state.vehicles[v.0 as usize].label.clone();
+    for r in riders {
+        {
+            let u = game.state.unit_mut(r);
+            u.riding = None;
+            u.exposed = true;
+        }
+        let name = game.describe(r);
+        game.emit(
+            if hit { "7.4.4" } else { "7.4.2" },
+            EventKind::Status {
+                unit: r,
+                what: "thrown off".into(),
+            },
+            if hit {
+                format!("{name} is riding {label} when it is struck: it is hit and off the vehicle, Exposed.")
+            } else {
+                format!("{name} gets off {label} before it pulls out, and is marked Exposed.")
+            },
+            Vec::new(),
+        );
+        if hit && game.state.unit(r).kind != UnitKind::Casualty {
+            crate::engine::combat::resolution::hit_effect(game, r, "7.4.4");
+        }
+    }
+}
+
+/// Passengers a rule moved elsewhere (a retreat, 3.5; a repositioning,
+/// 11.1) or whose vehicle left play have left it: they are no longer
+/// aboard. Every input ends with this, so that a passenger is always on
+/// its vehicle's card.
+pub fn settle(game: &mut Game) {
+    if game.state.vehicles.is_empty() {
+        return;
+    }
+    for i in 0..game.state.units.len() {
+        let u = &game.state.units[i];
+        let Some(v) = u.riding else {
+            continue;
+        };
+        let keep = u.in_play()
+            && game
+                .state
+                .vehicles
+                .get(v.0 as usize)
+                .is_some_and(|x| x.in_play() && x.pos == u.pos);
+        if !keep {
+            game.state.units[i].riding = None;
+        }
+    }
+}
