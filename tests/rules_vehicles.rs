@@ -1165,3 +1165,48 @@ fn rule_9_2_1_a_vehicle_resolves_contact_only_on_the_card_where_it_stops() {
         "the tank triggers it"
     );
 }
+
+#[test]
+fn rule_9_6_a_sniper_may_pick_a_vehicle_on_its_card_and_aims_heavy_fire_at_it() {
+    use fof::data::units::Side;
+    let mut g = game();
+    // Only the two Shermans on R1C2; a sniper fires at it from R3C2.
+    let ours: Vec<_> = g
+        .state()
+        .units_at(p(1, 2))
+        .filter(|u| u.side == Side::Us)
+        .map(|u| u.id)
+        .collect();
+    put_all(&mut g, &ours, sa(1));
+    enemy(&mut g, "de_sniper", p(3, 2), true);
+    g.state_mut().fires.clear();
+    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fof::engine::combat::resolution::pick_sniper_targets(&mut g);
+    let picked: Vec<_> = g
+        .state()
+        .vehicles
+        .iter()
+        .filter(|v| v.sniped)
+        .map(|v| v.label.clone())
+        .collect();
+    assert_eq!(picked.len(), 1, "one of the two tanks: {picked:?}");
+    let before = g.log().len();
+    at::sniper_attacks(&mut g);
+    let shot = g.log()[before..]
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+        .expect("the sniper's fire is AT combat");
+    assert!(
+        shot.text.contains("Heavy Weapons fire"),
+        "the H VOF: {}",
+        shot.text
+    );
+    assert!(g.state().vehicles.iter().all(|v| !v.sniped));
+    // An Exposed unit on the card is picked before any vehicle.
+    let sq = id(&g, "2_1");
+    put(&mut g, sq, p(1, 2));
+    u(&mut g, sq).exposed = true;
+    fof::engine::combat::resolution::pick_sniper_targets(&mut g);
+    assert!(unit(&g, sq).sniped);
+    assert!(g.state().vehicles.iter().all(|v| !v.sniped));
+}

@@ -504,12 +504,45 @@ pub fn pick_sniper_targets(game: &mut Game) {
             .copied()
             .filter(|id| game.state.unit(*id).exposed)
             .collect();
+        // 9.6: the vehicles on the card are picked from with the units
+        // (a vehicle is never Exposed; decision: it stands with the units
+        // that are not).
+        let vehicles: Vec<crate::engine::kernel::ids::VehicleId> = if exposed.is_empty() {
+            game.state
+                .vehicles
+                .iter()
+                .filter(|v| v.in_play() && v.side != l.side && v.pos == l.target)
+                .map(|v| v.id)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let pool = if exposed.is_empty() { all } else { exposed };
-        if pool.is_empty() {
+        let n = pool.len() + vehicles.len();
+        if n == 0 {
             continue;
         }
-        let (r, reads) = game.random(pool.len() as u32, "sniper's target");
-        let target = pool[(r as usize).saturating_sub(1).min(pool.len() - 1)];
+        let (r, reads) = game.random(n as u32, "sniper's target");
+        let i = (r as usize).saturating_sub(1).min(n - 1);
+        if i >= pool.len() {
+            let v = vehicles[i - pool.len()];
+            game.state.vehicles[v.0 as usize].sniped = true;
+            let label = game.state.vehicles[v.0 as usize].label.clone();
+            game.emit(
+                "9.6",
+                EventKind::Marker {
+                    pos: l.target,
+                    what: "sniper target".into(),
+                },
+                format!(
+                    "The sniper on {} picks {label} among {n} unit(s) and vehicle(s): its Heavy Weapons fire is aimed at the crew.",
+                    l.from
+                ),
+                reads,
+            );
+            continue;
+        }
+        let target = pool[i];
         game.state.unit_mut(target).sniped = true;
         game.emit(
             "6.2.2",
@@ -521,7 +554,7 @@ pub fn pick_sniper_targets(game: &mut Game) {
                 "The sniper on {} picks {} among {} unit(s){}.",
                 l.from,
                 game.describe(target),
-                pool.len(),
+                n,
                 if game.state.unit(target).exposed {
                     " (Exposed units first)"
                 } else {

@@ -217,6 +217,7 @@ pub fn add_vehicle(
             ammo: t.ammo,
             spotted: true,
             out: None,
+            sniped: false,
         });
     id
 }

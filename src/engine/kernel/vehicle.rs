@@ -54,6 +54,10 @@ pub struct Vehicle {
     /// Out of play, and how (7.7 A): `None` while it fights.
     #[serde(default)]
     pub out: Option<AtResult>,
+    /// The sniper's target this Combat Phase (9.6): its H VOF attacks the
+    /// crew. Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub sniped: bool,
 }
 
 impl Vehicle {

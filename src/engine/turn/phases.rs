@@ -204,6 +204,7 @@ pub fn combat_effects(game: &mut Game) {
     }
     crate::engine::combat::ammo::expend_for_fire(game);
     crate::engine::combat::resolution::resolve_all(game);
+    crate::engine::vehicles::at::sniper_attacks(game);
     crate::engine::combat::engage::update(game);
     crate::engine::enemy::activity::update(game);
 }

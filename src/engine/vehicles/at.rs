@@ -416,6 +416,27 @@ pub fn vof_attack(game: &mut Game, target: VehicleId) {
     resolve(game, &name, target, &m, false);
 }
 
+/// 9.6: a vehicle the sniper picked in this Combat Phase is attacked by
+/// its H VOF (the sniper has time to aim at the crew).
+pub fn sniper_attacks(game: &mut Game) {
+    let picked: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|v| v.sniped)
+        .map(|v| v.id)
+        .collect();
+    for v in picked {
+        game.state.vehicles[v.0 as usize].sniped = false;
+        if !vehicle(game, v).in_play() {
+            continue;
+        }
+        if let Some(m) = vof_modifier(game, VofLevel::Heavy, v) {
+            resolve(game, "The sniper", v, &m, false);
+        }
+    }
+}
+
 /// Applies an AT Combat result to a vehicle (7.7 A).
 pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
     let v = vehicle(game, target).clone();
