@@ -1210,3 +1210,60 @@ fn rule_9_6_a_sniper_may_pick_a_vehicle_on_its_card_and_aims_heavy_fire_at_it() 
     assert!(unit(&g, sq).sniped);
     assert!(g.state().vehicles.iter().all(|v| !v.sniped));
 }
+
+#[test]
+fn rule_7_2_1_a_preplanned_truck_arrives_sets_its_squad_down_and_leaves_on_schedule() {
+    let mut g = game();
+    let truck = veh(&g, "Truck 2");
+    let squad = id(&g, "1_3");
+    assert_eq!(unit(&g, squad).riding, Some(truck), "it starts aboard");
+    // Never activated: it keeps its schedule.
+    new_impulse(&mut g, None, 3);
+    let err = g
+        .apply(&gi(Action::ActivateVehicle { vehicle: truck }))
+        .expect_err("preplanned");
+    assert!(err.0.contains("7.2.1"), "{}", err.0);
+    // Turn 1: it waits.
+    g.state_mut().impulse = None;
+    phase::begin(&mut g);
+    assert!(tank(&g, truck).pos.is_staging());
+    // Turn 2: to R1C1, where the squad gets off, Exposed.
+    g.state_mut().choices.clear();
+    g.state_mut().vehicle_phase = Default::default();
+    g.state_mut().turn = 2;
+    u(&mut g, squad).exposed = false;
+    phase::begin(&mut g);
+    assert_eq!(tank(&g, truck).pos, p(1, 1));
+    let s = unit(&g, squad);
+    assert_eq!((s.pos, s.riding, s.exposed), (p(1, 1), None, true));
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "7.2.1" && e.text.contains("arrives on R1C1"))
+    );
+    // Turn 3: it leaves the map, which is no loss.
+    g.state_mut().choices.clear();
+    g.state_mut().vehicle_phase = Default::default();
+    g.state_mut().turn = 3;
+    phase::begin(&mut g);
+    let t = tank(&g, truck);
+    assert!(t.gone && !t.in_play() && t.out.is_none());
+}
+
+#[test]
+fn rule_7_2_1_a_schedule_leaves_after_it_arrives() {
+    let path = "missions/panzer_counterattack.ron";
+    let mut set = embedded();
+    let m = set
+        .missions
+        .iter_mut()
+        .find(|m| m.path == path)
+        .expect("the shipped mission");
+    let from = "leave: 3";
+    let at = m.text.find(from).expect("the schedule");
+    let line = m.text[..at].matches('\n').count() + 1;
+    m.text = m.text.replace(from, "leave: 2");
+    let errs = errors_of(&set);
+    let e = error_at(&errs, path, "leaves after it arrives");
+    assert!(e.line.abs_diff(line) <= 3, "{e} (edit on line {line})");
+}

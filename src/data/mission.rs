@@ -903,6 +903,23 @@ pub struct VehicleStart {
     /// where it starts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carrying: Vec<String>,
+    /// 7.2.1: a preplanned transport schedule: the vehicle is never
+    /// activated; it keeps to this.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<TransportSchedule>,
+}
+
+/// 7.2.1: when a preplanned transport drives from its staging area to a
+/// card, sets its passengers down there, and leaves the map.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TransportSchedule {
+    /// The turn, in its Vehicle phase, it arrives.
+    pub arrive: u8,
+    /// The card it drives to.
+    pub at: At,
+    /// The turn, in its Vehicle phase, it leaves the map.
+    pub leave: u8,
 }
 
 /// 9.10: enemy vehicles are activated by an activity check (one card, the

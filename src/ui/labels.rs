@@ -765,5 +765,20 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
             parts.push("cannot fight until its riders are off".into());
         }
     }
+    if let Some(s) = schedule_words(v) {
+        parts.push(s);
+    }
     (head, parts.join("; "))
+}
+
+/// 7.2.1: a preplanned transport's schedule in words.
+pub fn schedule_words(v: &crate::engine::kernel::vehicle::Vehicle) -> Option<String> {
+    v.schedule.map(|s| {
+        format!(
+            "preplanned: arrives on {} in turn {} and leaves the map in turn {} (7.2.1)",
+            crate::engine::kernel::pos::CardPos::new(s.at.0, s.at.1),
+            s.arrive,
+            s.leave
+        )
+    })
 }

@@ -252,6 +252,40 @@ pub fn vehicle_refs(
                     ),
                 ));
             }
+            // 7.2.1: a preplanned transport: the company's, mobile, from
+            // its staging area to a card of the map, arriving before it
+            // leaves.
+            if let Some(s) = &v.schedule {
+                let why = if t.side != Side::Us || !t.mobile {
+                    Some(format!(
+                        "the {} cannot keep a transport schedule: only the company's mobile vehicles do (7.2.1)",
+                        t.name
+                    ))
+                } else if !matches!(v.start, Start::Staging(_)) {
+                    Some(String::from(
+                        "a scheduled vehicle starts in the staging area, from which it arrives (7.2.1)",
+                    ))
+                } else if s.at.0 < 1
+                    || s.at.1 < 1
+                    || s.at.0 > m.map.rows as i8
+                    || s.at.1 > m.map.cols as i8
+                {
+                    Some(format!(
+                        "the schedule's card, row {} column {}, is off the {}x{} map",
+                        s.at.0, s.at.1, m.map.rows, m.map.cols
+                    ))
+                } else if s.arrive < 1 || s.leave <= s.arrive {
+                    Some(format!(
+                        "the schedule arrives on turn {} and leaves on turn {}: it arrives on turn 1 or later and leaves after it arrives",
+                        s.arrive, s.leave
+                    ))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    out.push(DataError::at(&f.path, at(i, "schedule"), why));
+                }
+            }
             if let Some(r) = &v.attached {
                 let hq = m.company.iter().find(|e| &e.id == r);
                 let is_hq = hq.is_some_and(|e| {

@@ -217,6 +217,8 @@ pub fn add_vehicle(
             ammo: t.ammo,
             spotted: true,
             out: None,
+            schedule: None,
+            gone: false,
             sniped: false,
         });
     id

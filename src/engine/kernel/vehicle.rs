@@ -54,6 +54,14 @@ pub struct Vehicle {
     /// Out of play, and how (7.7 A): `None` while it fights.
     #[serde(default)]
     pub out: Option<AtResult>,
+    /// 7.2.1: its preplanned transport schedule, if it has one. Written
+    /// only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<crate::data::mission::TransportSchedule>,
+    /// 7.2.1: it kept its schedule to the end and left the map (not a
+    /// loss). Written only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub gone: bool,
     /// The sniper's target this Combat Phase (9.6): its H VOF attacks the
     /// crew. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -62,7 +70,7 @@ pub struct Vehicle {
 
 impl Vehicle {
     pub fn in_play(&self) -> bool {
-        self.out.is_none()
+        self.out.is_none() && !self.gone
     }
 }
 

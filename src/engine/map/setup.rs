@@ -445,6 +445,7 @@ fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Resul
             pos,
             attached,
         );
+        state.vehicles[id.0 as usize].schedule = v.schedule;
         // 7.4.1: units may start the mission embarked.
         for r in &v.carrying {
             let u = state

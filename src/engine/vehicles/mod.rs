@@ -17,8 +17,9 @@
 //! priority for them (9.8). A vehicle's fire at infantry is placed and
 //! resolved with everyone's in the Combat Phase (`combat::fire`,
 //! `combat::engage`, 7.5 A note). Units and casualties ride in and on
-//! the company's vehicles (7.4.1-7.4.4). Not yet: vehicle platoon HQs with
-//! their own impulse, preplanned transport (7.2.1), helicopters and
+//! the company's vehicles (7.4.1-7.4.4), and preplanned transports keep
+//! their schedules (7.2.1). Not yet: vehicle platoon HQs with
+//! their own impulse, helicopters and
 //! aircraft (7.1.2-7.1.4, 7.3.2, 7.4.5), loading ammunition and assets
 //! onto vehicles (4.2.2 h D), WP and smoke rounds (7.8).
 

@@ -36,6 +36,14 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
             if !x.in_play() {
                 return no(|| format!("{} is out of the fight", x.label));
             }
+            if x.schedule.is_some() {
+                return no(|| {
+                    format!(
+                        "{} keeps a preplanned transport schedule: it is never activated (7.2.1)",
+                        x.label
+                    )
+                });
+            }
             if x.activated {
                 return no(|| {
                     format!(
@@ -101,7 +109,7 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
 /// Candidates for the Action Menu.
 pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     for v in &game.state.vehicles {
-        if v.side == Side::Us && v.in_play() && !v.activated {
+        if v.side == Side::Us && v.in_play() && !v.activated && v.schedule.is_none() {
             out.push(Action::ActivateVehicle { vehicle: v.id });
         }
     }
@@ -283,4 +291,98 @@ pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
     // for mines on each card it enters.
     crate::engine::vehicles::at::mine_check(game, v);
     slow
+}
+
+/// 7.2.1: the preplanned transports keep their schedules at the start of
+/// the Vehicle phase, with no activation: one that is due drives from its
+/// staging area to its card; one whose time is up sets down whoever is
+/// still aboard and leaves the map (not a loss). Returns the vehicles that
+/// arrived, for the fire on their card and the enemy's reactions.
+///
+/// Decisions: the schedule's card is reached by the road the mission
+/// planned, in one move (it is not stopped by SLOW ground on the way); if
+/// that card is NO-go ground or already holds four of the company's
+/// vehicles and wrecks, the vehicle waits in its staging area and tries
+/// again next turn, until its time to leave.
+pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
+    let turn = game.state.turn;
+    let due: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|v| v.side == Side::Us && v.in_play() && v.schedule.is_some())
+        .map(|v| v.id)
+        .collect();
+    let mut arrived = Vec::new();
+    for v in due {
+        let (label, pos, s) = {
+            let x = vehicle(game, v);
+            (x.label.clone(), x.pos, x.schedule.expect("scheduled"))
+        };
+        if turn >= s.leave {
+            let riders: Vec<UnitId> = game.state.passengers(v).map(|u| u.id).collect();
+            for r in riders {
+                crate::engine::vehicles::transport::disembark(game, r);
+            }
+            game.state.vehicles[v.0 as usize].gone = true;
+            game.emit(
+                "7.2.1",
+                EventKind::Marker {
+                    pos,
+                    what: "vehicle leaves".into(),
+                },
+                format!("{label} leaves the map from {pos}, as its schedule plans."),
+                Vec::new(),
+            );
+            continue;
+        }
+        if turn < s.arrive || !pos.is_staging() {
+            continue;
+        }
+        let to = CardPos::new(s.at.0, s.at.1);
+        let blocked = match game.top_card(to) {
+            None => Some("no card is laid there"),
+            Some(c) if c.traffic == Traffic::No => Some("it is NO-go ground"),
+            Some(_)
+                if vehicles_on(game, to, Side::Us)
+                    >= game.data.charts.stacking.vehicles as usize =>
+            {
+                Some("it already holds four of the company's vehicles and wrecks")
+            }
+            Some(_) => None,
+        };
+        if let Some(why) = blocked {
+            game.emit(
+                "7.2.1",
+                EventKind::Nothing {
+                    why: "schedule blocked".into(),
+                },
+                format!(
+                    "{label} cannot drive to {to} as planned ({why}): it waits in the staging area."
+                ),
+                Vec::new(),
+            );
+            continue;
+        }
+        {
+            let x = &mut game.state.vehicles[v.0 as usize];
+            x.pos = to;
+            x.moved = true;
+            x.vof_taken = false;
+        }
+        crate::engine::vehicles::transport::carry_along(game, v);
+        game.emit(
+            "7.2.1",
+            EventKind::VehicleMoved {
+                vehicle: v,
+                from: pos,
+                to,
+            },
+            format!("{label} arrives on {to}, as its schedule plans."),
+            Vec::new(),
+        );
+        crate::engine::vehicles::at::mine_check(game, v);
+        arrived.push(v);
+    }
+    arrived
 }

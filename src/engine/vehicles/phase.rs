@@ -42,6 +42,21 @@ pub fn begin(game: &mut Game) {
         game.state.vehicle_phase = VehiclePhase::default();
         return;
     }
+    // 7.2.1: the preplanned transports first: the fire on the card it
+    // reaches strikes the vehicle, the enemy reacts, then its passengers
+    // get off.
+    for v in moves::keep_schedules(game) {
+        at::vof_attack(game, v);
+        enemy_reacts(game, v);
+        if vehicle(game, v).in_play() {
+            let riders: Vec<_> = game.state.passengers(v).map(|u| u.id).collect();
+            for r in riders {
+                if transport::check_off(game, r).is_ok() {
+                    transport::disembark(game, r);
+                }
+            }
+        }
+    }
     let enemy: Vec<VehicleId> = game
         .state
         .vehicles

@@ -207,8 +207,9 @@ pub fn embark(game: &mut Game, v: VehicleId, unit: UnitId) {
         u.exposed = true;
     }
     let x = &mut game.state.vehicles[v.0 as usize];
-    let activates = !x.activated;
-    x.activated = true;
+    // 7.2.1: a preplanned transport is never activated.
+    let activates = !x.activated && x.schedule.is_none();
+    x.activated |= activates;
     let label = x.label.clone();
     let name = game.describe(unit);
     game.emit(

@@ -190,7 +190,15 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .filter(|v| v.side == side && v.in_play() && v.spotted)
             .map(|v| {
                 let (head, _) = crate::ui::labels::vehicle_words(g, v);
-                format!("{head} on {}", v.pos)
+                let aboard: Vec<String> = s.passengers(v.id).map(|u| u.label.clone()).collect();
+                let mut w = format!("{head} on {}", v.pos);
+                if !aboard.is_empty() {
+                    w.push_str(&format!(" with {} aboard", aboard.join(", ")));
+                }
+                if let Some(p) = crate::ui::labels::schedule_words(v) {
+                    w.push_str(&format!(", {p}"));
+                }
+                w
             })
             .collect();
         if !v.is_empty() {
