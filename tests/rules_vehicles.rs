@@ -1267,3 +1267,45 @@ fn rule_7_2_1_a_schedule_leaves_after_it_arrives() {
     let e = error_at(&errs, path, "leaves after it arrives");
     assert!(e.line.abs_diff(line) <= 3, "{e} (edit on line {line})");
 }
+
+#[test]
+fn rule_7_8_a_tank_fires_the_smoke_and_wp_rounds_the_mission_gives_it_in_lieu_of_firing() {
+    let mut g = game();
+    let able = veh(&g, "Able 1");
+    assert_eq!((tank(&g, able).smoke, tank(&g, able).wp), (2, 1));
+    g.state_mut().fires.clear();
+    its_turn(&mut g, able, Reactions::Spent);
+    let smoke = Input::VehicleSmoke {
+        vehicle: able,
+        target: p(2, 2),
+        wp: false,
+    };
+    assert!(g.legal_inputs().contains(&smoke), "{:?}", g.legal_inputs());
+    // Not on its own card.
+    assert!(!g.legal_inputs().contains(&Input::VehicleSmoke {
+        vehicle: able,
+        target: p(1, 2),
+        wp: false,
+    }));
+    g.apply(&smoke).expect("in sight and range");
+    let x = tank(&g, able);
+    assert_eq!(
+        (x.smoke, x.wp, x.ammo),
+        (1, 1, Some(14)),
+        "a smoke round spent"
+    );
+    assert!(x.done, "it was its fire for the phase");
+    assert_eq!(
+        g.state().map.card(p(2, 2)).unwrap().markers.smoke,
+        Some(fof::engine::kernel::state::SmokeKind::Smoke)
+    );
+    // Riders on the deck: no round at all (7.4.4).
+    let mut g = game();
+    let (able, _) = squad_aboard(&mut g);
+    its_turn(&mut g, able, Reactions::Spent);
+    assert!(
+        !g.legal_inputs()
+            .iter()
+            .any(|i| matches!(i, Input::VehicleSmoke { .. }))
+    );
+}

@@ -903,6 +903,12 @@ pub struct VehicleStart {
     /// where it starts.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub carrying: Vec<String>,
+    /// 7.8: smoke and white phosphorus rounds for its gun, where the
+    /// mission gives them.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub smoke: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wp: u8,
     /// 7.2.1: a preplanned transport schedule: the vehicle is never
     /// activated; it keeps to this.
     #[serde(default, skip_serializing_if = "Option::is_none")]

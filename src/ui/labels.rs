@@ -370,6 +370,19 @@ pub fn input(game: &Game, input: &Input) -> String {
         Input::VehicleEnd { shooter: s } => {
             format!("{}: end its activation", shooter(game, *s))
         }
+        Input::VehicleSmoke {
+            vehicle,
+            target,
+            wp,
+        } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!(
+                "{} fires a {} round at {target} ({} left)",
+                v.label,
+                if *wp { "white phosphorus" } else { "smoke" },
+                if *wp { v.wp } else { v.smoke }
+            ),
+            None => format!("A vehicle that is not there fires smoke at {target}"),
+        },
         Input::VehicleDisembark { vehicle, unit } => {
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => format!("{} sets {} down on {}", v.label, name(game, *unit), v.pos),
@@ -487,6 +500,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::VehicleFire { .. } | Input::VehicleEnd { .. } => "7.5",
         Input::VehicleSpot { .. } => "7.5 E",
         Input::VehicleDisembark { .. } => "7.4.2",
+        Input::VehicleSmoke { .. } => "7.8",
         Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
     }
@@ -523,6 +537,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
         Input::VehicleDisembark { unit, .. } => vec![*unit],
+        Input::VehicleSmoke { .. } => Vec::new(),
         Input::VehicleFire {
             shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
             ..
@@ -737,6 +752,9 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
             }
             if let Some(a) = v.ammo {
                 parts.push(format!("{a} round(s)"));
+            }
+            if v.smoke > 0 || v.wp > 0 {
+                parts.push(format!("{} smoke and {} WP round(s)", v.smoke, v.wp));
             }
         }
         None => parts.push("no gun against vehicles".into()),

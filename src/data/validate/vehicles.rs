@@ -252,6 +252,15 @@ pub fn vehicle_refs(
                     ),
                 ));
             }
+            // 7.8: smoke and WP rounds go to the company's vehicles whose
+            // gun fires at infantry.
+            if (v.smoke > 0 || v.wp > 0) && (t.side != Side::Us || t.vof.is_none()) {
+                out.push(DataError::at(
+                    &f.path,
+                    at(i, if v.smoke > 0 { "smoke" } else { "wp" }),
+                    format!("the {} cannot be given smoke or WP rounds: only the company's vehicles with a gun that fires at infantry take them (7.8)", t.name),
+                ));
+            }
             // 7.2.1: a preplanned transport: the company's, mobile, from
             // its staging area to a card of the map, arriving before it
             // leaves.

@@ -114,6 +114,13 @@ pub enum Input {
     VehicleEnd {
         shooter: crate::engine::kernel::vehicle::Shooter,
     },
+    /// 7.8: the activated vehicle fires a smoke (or white phosphorus)
+    /// round at this card, in lieu of firing at a vehicle.
+    VehicleSmoke {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        target: CardPos,
+        wp: bool,
+    },
     /// 7.4.2: the vehicle in its activation sets this passenger down on
     /// its card, before or after it moves (no command).
     VehicleDisembark {

@@ -217,6 +217,8 @@ pub fn add_vehicle(
             ammo: t.ammo,
             spotted: true,
             out: None,
+            smoke: 0,
+            wp: 0,
             schedule: None,
             gone: false,
             sniped: false,

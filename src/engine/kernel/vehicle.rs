@@ -54,6 +54,12 @@ pub struct Vehicle {
     /// Out of play, and how (7.7 A): `None` while it fights.
     #[serde(default)]
     pub out: Option<AtResult>,
+    /// 7.8: smoke and white phosphorus rounds left, where the mission gave
+    /// them. Written only when any.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub smoke: u8,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub wp: u8,
     /// 7.2.1: its preplanned transport schedule, if it has one. Written
     /// only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -66,6 +72,10 @@ pub struct Vehicle {
     /// crew. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sniped: bool,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Vehicle {

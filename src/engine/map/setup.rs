@@ -446,6 +446,8 @@ fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Resul
             attached,
         );
         state.vehicles[id.0 as usize].schedule = v.schedule;
+        state.vehicles[id.0 as usize].smoke = v.smoke;
+        state.vehicles[id.0 as usize].wp = v.wp;
         // 7.4.1: units may start the mission embarked.
         for r in &v.carrying {
             let u = state

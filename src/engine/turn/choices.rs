@@ -656,6 +656,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::VehicleSpot { .. }
             | Input::VehicleEnd { .. }
             | Input::VehicleDisembark { .. }
+            | Input::VehicleSmoke { .. }
             | Input::React { .. }
             | Input::HoldFire
     )

@@ -344,6 +344,7 @@ impl Game {
             | Input::VehicleSpot { .. }
             | Input::VehicleEnd { .. }
             | Input::VehicleDisembark { .. }
+            | Input::VehicleSmoke { .. }
             | Input::React { .. }
             | Input::HoldFire
             | Input::PickUpMore { .. } => {

@@ -264,6 +264,13 @@ fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
         for target in spot_targets(game, v) {
             out.push(Input::VehicleSpot { vehicle: v, target });
         }
+        for (target, wp) in smoke_targets(game, v) {
+            out.push(Input::VehicleSmoke {
+                vehicle: v,
+                target,
+                wp,
+            });
+        }
         // 7.4.2: passengers set down before or after it moves, no order.
         for p in game.state.passengers(v) {
             if transport::check_off(game, p.id).is_ok() {
@@ -308,6 +315,88 @@ pub fn spot_targets(game: &Game, v: VehicleId) -> Vec<CardPos> {
     cards.sort();
     cards.dedup();
     cards
+}
+
+/// 7.8: the cards an activated vehicle may fire a smoke or white
+/// phosphorus round at, in lieu of firing at a vehicle, with the kind: it
+/// has such rounds and could fire now (not yet fired, not carrying riders
+/// on a tank's deck, after moving only with a Move & Fire value). Decision:
+/// any other card it sees within the range of its fire at infantry.
+pub fn smoke_targets(game: &Game, v: VehicleId) -> Vec<(CardPos, bool)> {
+    let x = vehicle(game, v);
+    let t = game.data.vehicles.vehicle(&x.vehicle_type.0);
+    let Some(range) = t.and_then(|t| t.vof).map(|r| r.range.cards()) else {
+        return Vec::new();
+    };
+    let may = x.in_play()
+        && !x.pos.is_staging()
+        && !x.fired
+        && (x.smoke > 0 || x.wp > 0)
+        && !crate::engine::combat::fire::silenced(game, x)
+        && (!x.moved || t.is_some_and(|t| t.move_fire.is_some()));
+    if !may {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for c in &game.state.map.cards {
+        let p = c.pos;
+        if p.is_staging() || p == x.pos || p.distance(x.pos) > range {
+            continue;
+        }
+        let seen = crate::engine::map::los::sees_card(
+            game,
+            crate::engine::map::los::Viewer::on_ground(game, x.pos),
+            p,
+            game.visibility(),
+        );
+        if !seen {
+            continue;
+        }
+        if x.smoke > 0 {
+            out.push((p, false));
+        }
+        if x.wp > 0 {
+            out.push((p, true));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// 7.8: a smoke or WP round bursts on the card (8.4); it counts as the
+/// vehicle's fire and draws reactions.
+fn fire_smoke(game: &mut Game, v: VehicleId, target: CardPos, wp: bool) {
+    at::vof_attack(game, v);
+    if !vehicle(game, v).in_play() {
+        return;
+    }
+    use crate::engine::kernel::state::SmokeKind;
+    {
+        let x = &mut game.state.vehicles[v.0 as usize];
+        x.fired = true;
+        if wp {
+            x.wp = x.wp.saturating_sub(1);
+        } else {
+            x.smoke = x.smoke.saturating_sub(1);
+        }
+    }
+    if let Some(c) = game.state.map.card_mut(target) {
+        c.markers.smoke = Some(if wp { SmokeKind::Wp } else { SmokeKind::Smoke });
+    }
+    let label = vehicle(game, v).label.clone();
+    game.emit(
+        "7.8",
+        EventKind::Marker {
+            pos: target,
+            what: if wp { "WP" } else { "smoke" }.into(),
+        },
+        format!(
+            "{label} fires a {} round: it bursts on {target}, blocking sight through and out of the card until Clean Up (8.4).",
+            if wp { "white phosphorus" } else { "smoke" }
+        ),
+        Vec::new(),
+    );
+    enemy_reacts(game, v);
 }
 
 /// 7.5 E: the spotting attempt, as any unit's (9.3), by a crew of Line
@@ -447,6 +536,15 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             transport::disembark(game, *unit);
         }
+        Input::VehicleSmoke {
+            vehicle: v,
+            target,
+            wp,
+        } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            fire_smoke(game, *v, *target, *wp);
+            finish(game, Shooter::Vehicle(*v));
+        }
         Input::React { shooter } => {
             let Choice::Reaction { target, shooters } = c else {
                 return Ok(());
@@ -545,6 +643,15 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 Err(e) => e.0,
                 Ok(_) => "that passenger cannot get off now".into(),
             }
+        }
+        (Choice::VehicleTurn { pending }, Input::VehicleSmoke { vehicle: v, target, .. }) => {
+            if !pending.contains(&Shooter::Vehicle(*v)) {
+                return "that vehicle has no activation to carry out now (7.2)".into();
+            }
+            format!(
+                "{} cannot fire that round at {target}: it has none of that kind left, has fired, carries riders, moved without a Move & Fire value, or cannot see the card within its range (7.8)",
+                vehicle(game, *v).label
+            )
         }
         (Choice::VehicleTurn { .. }, _) => {
             "move, fire, spot, set passengers down or end one of the activated vehicles or readied teams (3.6)".into()
