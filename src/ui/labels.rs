@@ -160,14 +160,15 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
         },
         ReadyAntiTank { unit } => format!("{} on {}", name(game, *unit), unit_pos(game, *unit)),
         Embark { vehicle, unit } => match game.state().vehicles.get(vehicle.0 as usize) {
-            Some(v) => format!(
-                "{} boards {} on {} ({} of {} step(s) aboard)",
-                name(game, *unit),
-                v.label,
-                v.pos,
-                crate::engine::vehicles::transport::load(game, *vehicle),
-                crate::engine::vehicles::transport::capacity(game, *vehicle)
-            ),
+            Some(v) => {
+                let cap = crate::engine::vehicles::transport::capacity(game, *vehicle);
+                let load = crate::engine::vehicles::transport::load(game, *vehicle);
+                format!(
+                    "{}, room for {} of {cap} step(s)",
+                    v.label,
+                    cap.saturating_sub(load)
+                )
+            }
             None => format!("{} boards vehicle {vehicle}", name(game, *unit)),
         },
         Disembark { unit } => format!(

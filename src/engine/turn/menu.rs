@@ -17,7 +17,9 @@ use crate::engine::recovery::rally;
 
 pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     use Action::*;
-    crate::engine::vehicles::transport::check_passenger(game, a)?;
+    if !game.state.vehicles.is_empty() {
+        crate::engine::vehicles::transport::check_passenger(game, a)?;
+    }
     match a {
         ActivateVehicle { .. } | ReadyAntiTank { .. } | Embark { .. } | Disembark { .. } => {
             crate::engine::vehicles::moves::check(game, by, a)

@@ -108,6 +108,9 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
 
 /// Candidates for the Action Menu.
 pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+    if game.state.vehicles.is_empty() {
+        return;
+    }
     for v in &game.state.vehicles {
         if v.side == Side::Us && v.in_play() && !v.activated && v.schedule.is_none() {
             out.push(Action::ActivateVehicle { vehicle: v.id });
