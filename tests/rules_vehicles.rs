@@ -1108,8 +1108,10 @@ fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
     moves::check_move(&g, jeep, p(2, 1)).expect("it has a driver now");
 }
 
-#[test]
-fn rule_7_4_1_a_mission_puts_no_more_aboard_than_the_vehicle_carries() {
+/// The combined-arms mission with `from` replaced by `to` is refused with
+/// an error naming `needle`, at the line of the edit (give or take the
+/// entry's lines).
+fn mission_refused(from: &str, to: &str, needle: &str) {
     let path = "missions/panzer_counterattack.ron";
     let mut set = embedded();
     let m = set
@@ -1117,15 +1119,21 @@ fn rule_7_4_1_a_mission_puts_no_more_aboard_than_the_vehicle_carries() {
         .iter_mut()
         .find(|m| m.path == path)
         .expect("the shipped mission");
-    let from = r#"carrying: ["mtr_60"]"#;
-    let at = m.text.find(from).expect("the truck's load");
+    let at = m.text.find(from).expect("the text to edit");
     let line = m.text[..at].matches('\n').count() + 1;
-    m.text = m
-        .text
-        .replace(from, r#"carrying: ["mtr_60", "2_1", "2_2"]"#);
+    m.text = m.text.replace(from, to);
     let errs = errors_of(&set);
-    let e = error_at(&errs, path, "carries 8 step(s)");
+    let e = error_at(&errs, path, needle);
     assert!(e.line.abs_diff(line) <= 3, "{e} (edit on line {line})");
+}
+
+#[test]
+fn rule_7_4_1_a_mission_puts_no_more_aboard_than_the_vehicle_carries() {
+    mission_refused(
+        r#"carrying: ["mtr_60"]"#,
+        r#"carrying: ["mtr_60", "2_1", "2_2"]"#,
+        "carries 8 step(s)",
+    );
 }
 
 #[test]
@@ -1252,20 +1260,7 @@ fn rule_7_2_1_a_preplanned_truck_arrives_sets_its_squad_down_and_leaves_on_sched
 
 #[test]
 fn rule_7_2_1_a_schedule_leaves_after_it_arrives() {
-    let path = "missions/panzer_counterattack.ron";
-    let mut set = embedded();
-    let m = set
-        .missions
-        .iter_mut()
-        .find(|m| m.path == path)
-        .expect("the shipped mission");
-    let from = "leave: 3";
-    let at = m.text.find(from).expect("the schedule");
-    let line = m.text[..at].matches('\n').count() + 1;
-    m.text = m.text.replace(from, "leave: 2");
-    let errs = errors_of(&set);
-    let e = error_at(&errs, path, "leaves after it arrives");
-    assert!(e.line.abs_diff(line) <= 3, "{e} (edit on line {line})");
+    mission_refused("leave: 3", "leave: 2", "leaves after it arrives");
 }
 
 #[test]

@@ -27,15 +27,7 @@ pub fn vehicles_on(game: &Game, pos: CardPos, side: Side) -> usize {
 pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     match a {
         Action::ActivateVehicle { vehicle: v } => {
-            let Some(x) = game.state.vehicles.get(v.0 as usize) else {
-                return no(|| format!("there is no vehicle {v}"));
-            };
-            if x.side != Side::Us {
-                return no(|| format!("{} is the enemy's", x.label));
-            }
-            if !x.in_play() {
-                return no(|| format!("{} is out of the fight", x.label));
-            }
+            let x = crate::engine::vehicles::radio::company_vehicle(game, *v)?;
             if x.schedule.is_some() {
                 return no(|| {
                     format!(

@@ -3,10 +3,11 @@
 //! with a truck or jeep, or General Initiative.
 
 use crate::data::mission::Net;
-use crate::data::units::UnitKind;
+use crate::data::units::{Side, UnitKind};
 use crate::data::vehicles::VehicleClass;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::vehicle::Vehicle;
 
 /// Whether `by` (an HQ, or General Initiative) may activate the vehicle
 /// (7.1.1). Decision: an attached vehicle's radio is on the battalion net
@@ -74,4 +75,19 @@ pub fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Ille
             x.label, hq.label
         )
     })
+}
+
+/// The company's vehicle `v`, in play, that an order names; why not
+/// otherwise.
+pub fn company_vehicle(game: &Game, v: VehicleId) -> Result<&Vehicle, Illegal> {
+    let Some(x) = game.state.vehicles.get(v.0 as usize) else {
+        return no(|| format!("there is no vehicle {v}"));
+    };
+    if x.side != Side::Us {
+        return no(|| format!("{} is the enemy's", x.label));
+    }
+    if !x.in_play() {
+        return no(|| format!("{} is out of the fight", x.label));
+    }
+    Ok(x)
 }

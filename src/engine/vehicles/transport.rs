@@ -67,15 +67,7 @@ pub fn check_embark(
     v: VehicleId,
     unit: UnitId,
 ) -> Result<(), Illegal> {
-    let Some(x) = game.state.vehicles.get(v.0 as usize) else {
-        return no(|| format!("there is no vehicle {v}"));
-    };
-    if x.side != Side::Us {
-        return no(|| format!("{} is the enemy's", x.label));
-    }
-    if !x.in_play() {
-        return no(|| format!("{} is out of the fight", x.label));
-    }
+    let x = crate::engine::vehicles::radio::company_vehicle(game, v)?;
     let cap = capacity(game, v);
     if cap == 0 {
         return no(|| format!("{} carries no passengers (7.4)", x.label));
