@@ -847,18 +847,21 @@ fn rule_7_5_e_an_activated_vehicle_may_spot_in_lieu_of_firing_and_draws_reaction
 
 // ---- 7.4 Transport ----
 
+/// `hq`'s order to `vehicle` to take `unit` aboard (7.4.1).
+fn embark(
+    hq: fof::engine::kernel::ids::UnitId,
+    vehicle: VehicleId,
+    unit: fof::engine::kernel::ids::UnitId,
+) -> Input {
+    by(hq, Action::Embark { vehicle, unit })
+}
+
 /// 1/2 (a four-step squad) aboard Able 1 on R1C2, by the CO HQ's order.
 fn squad_aboard(g: &mut Game) -> (VehicleId, fof::engine::kernel::ids::UnitId) {
     let (co, squad, able) = (id(g, "co_hq"), id(g, "2_1"), veh(g, "Able 1"));
     new_impulse(g, Some(co), 3);
-    g.apply(&by(
-        co,
-        Action::Embark {
-            vehicle: able,
-            unit: squad,
-        },
-    ))
-    .expect("the squad is on the tank's card");
+    g.apply(&embark(co, able, squad))
+        .expect("the squad is on the tank's card");
     (able, squad)
 }
 
@@ -870,13 +873,7 @@ fn rule_7_4_1_an_embark_order_takes_a_unit_of_the_card_aboard_exposed_and_activa
     let c = g.state().map.card(p(1, 2)).unwrap().covers[0].id;
     u(&mut g, squad).cover = Some(c);
     new_impulse(&mut g, Some(co), 3);
-    let order = by(
-        co,
-        Action::Embark {
-            vehicle: able,
-            unit: squad,
-        },
-    );
+    let order = embark(co, able, squad);
     assert!(g.legal_inputs().contains(&order));
     g.apply(&order).expect("legal");
     let s = unit(&g, squad);
@@ -889,39 +886,15 @@ fn rule_7_4_1_an_embark_order_takes_a_unit_of_the_card_aboard_exposed_and_activa
     assert_eq!(spent(&g), 1);
     // The deck is full: four steps of four.
     let bzk = id(&g, "2_bzk");
-    let err = g
-        .apply(&by(
-            co,
-            Action::Embark {
-                vehicle: able,
-                unit: bzk,
-            },
-        ))
-        .expect_err("no room");
+    let err = g.apply(&embark(co, able, bzk)).expect_err("no room");
     assert!(err.0.contains("room for 4"), "{}", err.0);
     // A unit on another card, or pinned, does not embark.
     let sq2 = id(&g, "2_2");
     let able2 = veh(&g, "Able 2");
-    let err = g
-        .apply(&by(
-            co,
-            Action::Embark {
-                vehicle: able2,
-                unit: sq2,
-            },
-        ))
-        .expect_err("another card");
+    let err = g.apply(&embark(co, able2, sq2)).expect_err("another card");
     assert!(err.0.contains("its own card"), "{}", err.0);
     u(&mut g, bzk).pinned = true;
-    let err = g
-        .apply(&by(
-            co,
-            Action::Embark {
-                vehicle: able2,
-                unit: bzk,
-            },
-        ))
-        .expect_err("pinned");
+    let err = g.apply(&embark(co, able2, bzk)).expect_err("pinned");
     assert!(err.0.contains("5.1.6"), "{}", err.0);
 }
 
@@ -932,22 +905,10 @@ fn rule_5_1_6_a_a_vehicle_carries_casualties_or_infantry_not_both() {
     let cas = add(&mut g, "us_casualty", p(1, 2));
     let bzk = id(&g, "2_bzk");
     new_impulse(&mut g, Some(co), 3);
-    g.apply(&by(
-        co,
-        Action::Embark {
-            vehicle: able,
-            unit: cas,
-        },
-    ))
-    .expect("a casualty is carried");
+    g.apply(&embark(co, able, cas))
+        .expect("a casualty is carried");
     let err = g
-        .apply(&by(
-            co,
-            Action::Embark {
-                vehicle: able,
-                unit: bzk,
-            },
-        ))
+        .apply(&embark(co, able, bzk))
         .expect_err("one kind of load");
     assert!(err.0.contains("one kind of load"), "{}", err.0);
 }
@@ -1079,14 +1040,7 @@ fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
     let lmg = id(&g, "1_lmg");
     let yard = tank(&g, truck).pos;
     put(&mut g, lmg, yard);
-    g.apply(&by(
-        xo,
-        Action::Embark {
-            vehicle: truck,
-            unit: lmg,
-        },
-    ))
-    .expect("room for it");
+    g.apply(&embark(xo, truck, lmg)).expect("room for it");
     u(&mut g, lmg).exposed = false;
     assert!(fof::engine::combat::fire::basic_vof(&g, unit(&g, lmg), 1).is_some());
     // A jeep has no crew: it moves only with someone aboard to drive.
@@ -1097,14 +1051,8 @@ fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
     assert!(err.0.contains("no crew"), "{}", err.0);
     let hq = id(&g, "1plt_hq");
     new_impulse(&mut g, Some(hq), 3);
-    g.apply(&by(
-        hq,
-        Action::Embark {
-            vehicle: jeep,
-            unit: hq,
-        },
-    ))
-    .expect("the platoon leader climbs in");
+    g.apply(&embark(hq, jeep, hq))
+        .expect("the platoon leader climbs in");
     moves::check_move(&g, jeep, p(2, 1)).expect("it has a driver now");
 }
 
