@@ -19,6 +19,11 @@
 //! - 5.1.6 A: a vehicle carries one kind of load, casualties or infantry
 //!   steps, when it takes them aboard; a passenger who becomes a casualty
 //!   aboard stays aboard.
+//! - 4.2.2 h C, 7.4.1-7.4.2 put an Exposed marker on the vehicle too;
+//!   nothing on our chart reads a vehicle's Exposed marker (7.6 names no
+//!   such modifier), so only the passengers' is kept.
+//! - A unit carrying a casualty sets it down before it embarks; the
+//!   vehicle can take the casualty aboard itself (5.1.6).
 //! - 9.2.1: passengers pass through cards with their vehicle; like it,
 //!   they resolve the Potential Contact marker where it stops (3.7.1 B).
 
