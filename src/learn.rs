@@ -187,6 +187,8 @@ keys! {
         ReadyAntiTank,
         Embark,
         Disembark,
+        Load,
+        Unload,
     }
 }
 
@@ -245,6 +247,8 @@ impl ActionKey {
             A::ReadyAntiTank { .. } => ActionKey::ReadyAntiTank,
             A::Embark { .. } => ActionKey::Embark,
             A::Disembark { .. } => ActionKey::Disembark,
+            A::Load { .. } => ActionKey::Load,
+            A::Unload { .. } => ActionKey::Unload,
         }
     }
 
@@ -369,6 +373,13 @@ impl ActionKey {
                 unit,
             },
             ActionKey::Disembark => Action::Disembark { unit },
+            ActionKey::Load => Action::Load {
+                unit,
+                vehicle: crate::engine::kernel::ids::VehicleId(0),
+            },
+            ActionKey::Unload => Action::Unload {
+                vehicle: crate::engine::kernel::ids::VehicleId(0),
+            },
         }
     }
 

@@ -502,6 +502,19 @@ fn invariants(game: &Game, mission: &str, n: usize) {
             "{}",
             at(&format!("{} carries {load} steps, room for {cap}", v.label))
         );
+        // 5.1.6 A: ammunition aboard, within capacity, never beside
+        // passengers.
+        if let Some((k, n)) = v.cargo {
+            let most = fof::engine::movement::carrying::per_step(k).saturating_mul(cap);
+            assert!(
+                n <= most && load == 0,
+                "{}",
+                at(&format!(
+                    "{} carries {n} ammunition points beside {load} steps",
+                    v.label
+                ))
+            );
+        }
     }
     let destroyed = s
         .vehicles

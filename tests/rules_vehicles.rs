@@ -1252,3 +1252,62 @@ fn rule_7_8_a_tank_fires_the_smoke_and_wp_rounds_the_mission_gives_it_in_lieu_of
             .any(|i| matches!(i, Input::VehicleSmoke { .. }))
     );
 }
+
+#[test]
+fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_where_it_drives() {
+    use fof::data::units::AmmoKind;
+    use fof::engine::kernel::state::Item;
+    let mut g = game();
+    let (co, sq, able) = (id(&g, "co_hq"), id(&g, "2_1"), veh(&g, "Able 1"));
+    u(&mut g, sq).cargo = Some((AmmoKind::Mg, 6));
+    new_impulse(&mut g, Some(co), 3);
+    let load = by(
+        co,
+        Action::Load {
+            unit: sq,
+            vehicle: able,
+        },
+    );
+    assert!(g.legal_inputs().contains(&load));
+    g.apply(&load).expect("on the tank's card");
+    assert_eq!(tank(&g, able).cargo, Some((AmmoKind::Mg, 6)));
+    assert_eq!(unit(&g, sq).cargo, None);
+    assert!(unit(&g, sq).exposed);
+    // One kind of load: no passengers beside the ammunition (5.1.6 A),
+    // and the tank still fights with only ammunition aboard (7.4.4).
+    let bzk = id(&g, "2_bzk");
+    let err = g
+        .apply(&embark(co, able, bzk))
+        .expect_err("ammunition aboard");
+    assert!(err.0.contains("one kind of load"), "{}", err.0);
+    assert!(!fof::engine::combat::fire::silenced(&g, tank(&g, able)));
+    // Driven forward and unloaded there for the infantry.
+    moves::move_to(&mut g, able, p(2, 2));
+    g.apply(&by(co, Action::Unload { vehicle: able }))
+        .expect("the CO HQ reaches it by radio");
+    assert_eq!(tank(&g, able).cargo, None);
+    assert!(
+        g.state()
+            .map
+            .card(p(2, 2))
+            .unwrap()
+            .markers
+            .items
+            .contains(&Item::Ammo(AmmoKind::Mg, 6))
+    );
+    // Ammunition does not go aboard beside passengers.
+    let mut g = game();
+    let (_, _) = squad_aboard(&mut g);
+    let (co, lmg, able) = (id(&g, "co_hq"), id(&g, "2_bzk"), veh(&g, "Able 1"));
+    u(&mut g, lmg).cargo = Some((AmmoKind::Mg, 6));
+    let err = g
+        .apply(&by(
+            co,
+            Action::Load {
+                unit: lmg,
+                vehicle: able,
+            },
+        ))
+        .expect_err("passengers aboard");
+    assert!(err.0.contains("none beside passengers"), "{}", err.0);
+}

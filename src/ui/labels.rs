@@ -171,6 +171,29 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
             }
             None => format!("{} boards vehicle {vehicle}", name(game, *unit)),
         },
+        Load { unit, vehicle } => {
+            let what = game
+                .state()
+                .get(*unit)
+                .and_then(|u| u.cargo)
+                .map(|(k, n)| format!("{n} point(s) of {} ammunition", k.label()))
+                .unwrap_or_default();
+            match game.state().vehicles.get(vehicle.0 as usize) {
+                Some(v) => format!("{what} onto {}", v.label),
+                None => format!("{what} onto vehicle {vehicle}"),
+            }
+        }
+        Unload { vehicle } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!(
+                "{}: {} set down on {}",
+                v.label,
+                v.cargo
+                    .map(|(k, n)| format!("{n} point(s) of {} ammunition", k.label()))
+                    .unwrap_or_default(),
+                v.pos
+            ),
+            None => format!("vehicle {vehicle}"),
+        },
         Disembark { unit } => format!(
             "{} gets off onto {}",
             name(game, *unit),
@@ -756,6 +779,9 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
             }
             if v.smoke > 0 || v.wp > 0 {
                 parts.push(format!("{} smoke and {} WP round(s)", v.smoke, v.wp));
+            }
+            if let Some((k, n)) = v.cargo {
+                parts.push(format!("{n} point(s) of {} ammunition aboard", k.label()));
             }
         }
         None => parts.push("no gun against vehicles".into()),

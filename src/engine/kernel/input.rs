@@ -313,6 +313,17 @@ pub enum Action {
     },
     /// 4.2.2 h, 7.4.2: the passenger gets off its vehicle onto the card.
     Disembark { unit: UnitId },
+    /// 4.2.2 h D: the unit loads the ammunition it carries for others
+    /// onto the vehicle on its card.
+    Load {
+        unit: UnitId,
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
+    /// 4.2.2 h D, 7.4.2: the vehicle sets the ammunition aboard down on
+    /// its card, for units to pick up.
+    Unload {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
     /// b. Exhort: one more card for a failed attempt.
     Exhort { unit: UnitId },
     /// c. Deploy a pyrotechnic device.
@@ -483,6 +494,8 @@ impl Action {
             ReadyAntiTank { .. } => "7.5",
             Embark { .. } => "7.4.1",
             Disembark { .. } => "7.4.2",
+            Load { .. } => "4.2.2 h",
+            Unload { .. } => "7.4.2",
             Exhort { .. } => "4.2.1 b",
             DeployPyro { .. } => "4.2.1 c",
             ReconstitutePltHq { .. } => "4.2.1 d",
@@ -538,6 +551,8 @@ impl Action {
             ReadyAntiTank { .. } => "Ready for Anti-Tank Fire",
             Embark { .. } => "Embark on a Vehicle",
             Disembark { .. } => "Disembark",
+            Load { .. } => "Load a Vehicle",
+            Unload { .. } => "Unload a Vehicle",
             Exhort { .. } => "Exhort",
             DeployPyro { .. } => "Deploy Pyrotechnic",
             ReconstitutePltHq { .. } => "Reconstitute a PLT HQ",
@@ -638,7 +653,7 @@ impl Action {
             ActivateVehicle { .. } => MenuSection::CommandAndControl,
             ReadyAntiTank { .. } => MenuSection::Combat,
             // 4.2.2 h: transport is a movement action.
-            Embark { .. } | Disembark { .. } => MenuSection::Movement,
+            Embark { .. } | Disembark { .. } | Load { .. } | Unload { .. } => MenuSection::Movement,
         }
     }
 
@@ -706,7 +721,8 @@ impl Action {
             | Flame { unit, .. }
             | ReadyAntiTank { unit }
             | Embark { unit, .. }
-            | Disembark { unit } => Some(*unit),
+            | Disembark { unit }
+            | Load { unit, .. } => Some(*unit),
             ReconstitutePltHq { from, .. } | ReconstituteCoHq { from } | CreateRunner { from } => {
                 Some(*from)
             }
@@ -724,7 +740,8 @@ impl Action {
             | ShiftFire { .. }
             | FireFinalProtective
             | HigherTask { .. }
-            | ActivateVehicle { .. } => None,
+            | ActivateVehicle { .. }
+            | Unload { .. } => None,
         }
     }
 

@@ -219,6 +219,7 @@ pub fn add_vehicle(
             out: None,
             smoke: 0,
             wp: 0,
+            cargo: None,
             schedule: None,
             gone: false,
             sniped: false,

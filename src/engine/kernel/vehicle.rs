@@ -60,6 +60,10 @@ pub struct Vehicle {
     pub smoke: u8,
     #[serde(default, skip_serializing_if = "is_zero")]
     pub wp: u8,
+    /// 4.2.2 h D, 5.1.6 A: ammunition loaded aboard for the infantry: its
+    /// kind and points. Written only when some.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cargo: Option<(crate::data::units::AmmoKind, u8)>,
     /// 7.2.1: its preplanned transport schedule, if it has one. Written
     /// only when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]

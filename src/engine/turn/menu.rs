@@ -21,9 +21,12 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         crate::engine::vehicles::transport::check_passenger(game, a)?;
     }
     match a {
-        ActivateVehicle { .. } | ReadyAntiTank { .. } | Embark { .. } | Disembark { .. } => {
-            crate::engine::vehicles::moves::check(game, by, a)
-        }
+        ActivateVehicle { .. }
+        | ReadyAntiTank { .. }
+        | Embark { .. }
+        | Disembark { .. }
+        | Load { .. }
+        | Unload { .. } => crate::engine::vehicles::moves::check(game, by, a),
         Activate { .. }
         | Exhort { .. }
         | DeployPyro { .. }
@@ -129,9 +132,12 @@ pub fn candidates(game: &Game) -> Vec<Action> {
 pub fn perform(game: &mut Game, order: &Order) {
     use Action::*;
     match &order.action {
-        ActivateVehicle { .. } | ReadyAntiTank { .. } | Embark { .. } | Disembark { .. } => {
-            crate::engine::vehicles::moves::perform(game, &order.action)
-        }
+        ActivateVehicle { .. }
+        | ReadyAntiTank { .. }
+        | Embark { .. }
+        | Disembark { .. }
+        | Load { .. }
+        | Unload { .. } => crate::engine::vehicles::moves::perform(game, &order.action),
         Activate { .. }
         | Exhort { .. }
         | DeployPyro { .. }
@@ -388,6 +394,14 @@ pub fn execute(game: &mut Game, order: &Order) {
         (Action::ActivateVehicle { vehicle }, _) => format!(
             "{}: {}",
             a.name(),
+            crate::engine::vehicles::at::vehicle(game, *vehicle).label
+        ),
+        (Action::Unload { vehicle }, _) | (Action::Load { vehicle, .. }, _) => format!(
+            "{}: {}{}",
+            a.name(),
+            a.unit()
+                .map(|u| format!("{} to ", game.describe(u)))
+                .unwrap_or_default(),
             crate::engine::vehicles::at::vehicle(game, *vehicle).label
         ),
         (Action::Embark { vehicle, unit }, _) => format!(

@@ -20,9 +20,9 @@
 //! the company's vehicles (7.4.1-7.4.4), and preplanned transports keep
 //! their schedules (7.2.1). Not yet: vehicle platoon HQs with
 //! their own impulse, helicopters and
-//! aircraft (7.1.2-7.1.4, 7.3.2, 7.4.5), loading ammunition and assets
-//! onto vehicles (4.2.2 h D). Smoke and WP rounds (7.8) are fired in a
-//! vehicle's activation where the mission gives them.
+//! aircraft (7.1.2-7.1.4, 7.3.2, 7.4.5), loading assets onto vehicles
+//! (4.2.2 h D: ammunition is loaded and unloaded). Smoke and WP rounds
+//! (7.8) are fired in a vehicle's activation where the mission gives them.
 
 pub mod at;
 pub mod moves;

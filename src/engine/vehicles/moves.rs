@@ -94,6 +94,12 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
         Action::Disembark { unit } => {
             crate::engine::vehicles::transport::check_disembark(game, by, *unit)
         }
+        Action::Load { unit, vehicle: v } => {
+            crate::engine::vehicles::transport::check_load(game, by, *unit, *v)
+        }
+        Action::Unload { vehicle: v } => {
+            crate::engine::vehicles::transport::check_unload(game, by, *v)
+        }
         _ => Ok(()),
     }
 }
@@ -123,7 +129,16 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                     vehicle: v.id,
                     unit: u.id,
                 });
+                if u.cargo.is_some() {
+                    out.push(Action::Load {
+                        unit: u.id,
+                        vehicle: v.id,
+                    });
+                }
             }
+        }
+        if v.cargo.is_some() {
+            out.push(Action::Unload { vehicle: v.id });
         }
     }
     for u in game.friendly() {
@@ -174,6 +189,10 @@ pub fn perform(game: &mut Game, a: &Action) {
             crate::engine::vehicles::transport::embark(game, *v, *unit)
         }
         Action::Disembark { unit } => crate::engine::vehicles::transport::disembark(game, *unit),
+        Action::Load { unit, vehicle: v } => {
+            crate::engine::vehicles::transport::load_ammo(game, *unit, *v)
+        }
+        Action::Unload { vehicle: v } => crate::engine::vehicles::transport::unload(game, *v),
         _ => {}
     }
 }

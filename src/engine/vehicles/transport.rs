@@ -22,6 +22,9 @@
 //! - 4.2.2 h C, 7.4.1-7.4.2 put an Exposed marker on the vehicle too;
 //!   nothing on our chart reads a vehicle's Exposed marker (7.6 names no
 //!   such modifier), so only the passengers' is kept.
+//! - 4.2.2 h D: a unit loads the ammunition it carries for others; its
+//!   assets (radios, telephones, pyrotechnics) stay with it. The vehicle
+//!   unloads all its ammunition onto its card at once.
 //! - A unit carrying a casualty sets it down before it embarks; the
 //!   vehicle can take the casualty aboard itself (5.1.6).
 //! - 9.2.1: passengers pass through cards with their vehicle; like it,
@@ -126,6 +129,15 @@ pub fn check_embark(
             )
         });
     }
+    if let Some((k, _)) = x.cargo {
+        return no(|| {
+            format!(
+                "{} carries {} ammunition: a vehicle carries one kind of load, ammunition or passengers (5.1.6 A)",
+                x.label,
+                k.label()
+            )
+        });
+    }
     let casualty = u.kind == UnitKind::Casualty;
     if let Some(other) = game.state.passengers(v).next()
         && (other.kind == UnitKind::Casualty) != casualty
@@ -222,6 +234,127 @@ pub fn embark(game: &mut Game, v: VehicleId, unit: UnitId) {
             } else {
                 ""
             }
+        ),
+        Vec::new(),
+    );
+}
+
+/// The ammunition points of `kind` the vehicle can still take aboard
+/// (5.1.6 A): what its steps of capacity would carry, none while it has
+/// passengers or another kind aboard.
+pub fn ammo_room(game: &Game, v: VehicleId, kind: crate::data::units::AmmoKind) -> u8 {
+    let x = &game.state.vehicles[v.0 as usize];
+    if game.state.passengers(v).next().is_some() || x.cargo.is_some_and(|(k, _)| k != kind) {
+        return 0;
+    }
+    let cap = crate::engine::movement::carrying::per_step(kind).saturating_mul(capacity(game, v));
+    cap.saturating_sub(x.cargo.map(|(_, n)| n).unwrap_or(0))
+}
+
+/// Checks the Load order (4.2.2 h D): a unit on the vehicle's card, free
+/// to act, with ammunition carried for others, and room for it aboard.
+pub fn check_load(
+    game: &Game,
+    by: Option<UnitId>,
+    unit: UnitId,
+    v: VehicleId,
+) -> Result<(), Illegal> {
+    let x = crate::engine::vehicles::radio::company_vehicle(game, v)?;
+    let u = game.state.unit(unit);
+    if u.pos != x.pos || u.riding.is_some() {
+        return no(|| {
+            format!(
+                "{} must stand on {}'s card, not aboard, to load it",
+                u.label, x.label
+            )
+        });
+    }
+    if u.pinned || u.kind == UnitKind::ParalyzedTeam {
+        return no(|| format!("{} is pinned or paralyzed: it cannot load (5.1.6)", u.label));
+    }
+    let Some((kind, n)) = u.cargo else {
+        return no(|| format!("{} carries no ammunition for others to load", u.label));
+    };
+    if ammo_room(game, v, kind) < n {
+        return no(|| {
+            format!(
+                "{} has room for {} point(s) of {} ammunition: one kind, within its capacity, and none beside passengers (5.1.6 A)",
+                x.label,
+                ammo_room(game, v, kind),
+                kind.label()
+            )
+        });
+    }
+    crate::engine::orders::chain::can_order(game, by, unit)
+}
+
+/// Carries out a checked Load order: the unit is marked Exposed.
+pub fn load_ammo(game: &mut Game, unit: UnitId, v: VehicleId) {
+    let Some((kind, n)) = game.state.unit_mut(unit).cargo.take() else {
+        return;
+    };
+    game.state.unit_mut(unit).exposed = true;
+    let x = &mut game.state.vehicles[v.0 as usize];
+    let have = x.cargo.map(|(_, m)| m).unwrap_or(0);
+    x.cargo = Some((kind, have + n));
+    let label = x.label.clone();
+    let name = game.describe(unit);
+    game.emit(
+        "4.2.2 h",
+        EventKind::Status {
+            unit,
+            what: "loaded".into(),
+        },
+        format!(
+            "{name} loads {n} point(s) of {} ammunition onto {label} and is marked Exposed.",
+            kind.label()
+        ),
+        Vec::new(),
+    );
+}
+
+/// Checks the Unload order (7.4.2): ammunition aboard, and an HQ that
+/// may give the vehicle orders.
+pub fn check_unload(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Illegal> {
+    let x = crate::engine::vehicles::radio::company_vehicle(game, v)?;
+    if x.cargo.is_none() {
+        return no(|| format!("{} has no ammunition aboard", x.label));
+    }
+    if x.pos.is_staging() {
+        return no(|| {
+            format!(
+                "{} is in the staging area: drive it onto the map first",
+                x.label
+            )
+        });
+    }
+    crate::engine::vehicles::radio::reaches(game, by, v)
+}
+
+/// Sets the ammunition aboard down on the vehicle's card (7.4.2).
+pub fn unload(game: &mut Game, v: VehicleId) {
+    let Some((kind, n)) = game.state.vehicles[v.0 as usize].cargo.take() else {
+        return;
+    };
+    let (label, pos) = {
+        let x = &game.state.vehicles[v.0 as usize];
+        (x.label.clone(), x.pos)
+    };
+    if let Some(c) = game.state.map.card_mut(pos) {
+        c.markers
+            .items
+            .push(crate::engine::kernel::state::Item::Ammo(kind, n));
+        c.markers.items.sort();
+    }
+    game.emit(
+        "7.4.2",
+        EventKind::Marker {
+            pos,
+            what: "ammunition unloaded".into(),
+        },
+        format!(
+            "{label} sets {n} point(s) of {} ammunition down on {pos}, for units to pick up.",
+            kind.label()
         ),
         Vec::new(),
     );
