@@ -188,6 +188,12 @@ impl Unit {
         !self.removed
     }
 
+    /// 5.1.6: a pinned or paralyzed unit performs no Pick Up, Load,
+    /// Unload, Embark or Disembark action.
+    pub fn tied_down(&self) -> bool {
+        self.pinned || self.kind == UnitKind::ParalyzedTeam
+    }
+
     /// Steps still accounted for though out of play: prisoners, guards,
     /// units that left the map.
     pub fn accounted(&self) -> bool {
@@ -402,6 +408,15 @@ impl Map {
         match self.cards.binary_search_by(|c| c.pos.cmp(&pos)) {
             Ok(i) => Some(&mut self.cards[i]),
             Err(_) => None,
+        }
+    }
+
+    /// Lays an item on a card for units to pick up (5.1.6 B), keeping the
+    /// card's items in order.
+    pub fn lay_item(&mut self, pos: CardPos, item: Item) {
+        if let Some(c) = self.card_mut(pos) {
+            c.markers.items.push(item);
+            c.markers.items.sort();
         }
     }
 

@@ -165,12 +165,9 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
                 reads,
             );
         }
-        if let Some(c) = game.state.map.card_mut(pos) {
-            c.markers
-                .items
-                .push(crate::engine::kernel::state::Item::Asset(a));
-            c.markers.items.sort();
-        }
+        game.state
+            .map
+            .lay_item(pos, crate::engine::kernel::state::Item::Asset(a));
     }
 }
 

@@ -220,7 +220,7 @@ fn cannot_infiltrate(game: &Game, u: &Unit) -> bool {
 /// not pinned or paralyzed, and within what it may carry.
 pub fn can_take(game: &Game, unit: UnitId, item: usize) -> Result<(), Illegal> {
     let u = game.state.unit(unit);
-    if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
+    if u.tied_down() || u.kind == UnitKind::Casualty {
         return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
     }
     let Some(it) = game

@@ -150,10 +150,7 @@ impl Game {
             self.describe(unit),
             item.words()
         );
-        if let Some(c) = self.state.map.card_mut(pos) {
-            c.markers.items.push(item);
-            c.markers.items.sort();
-        }
+        self.state.map.lay_item(pos, item);
         self.emit(
             "5.1.6 B",
             EventKind::Status {

@@ -521,11 +521,10 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             // that brews up; a knocked-out one leaves it in the wreck, on
             // its card, for units to pick up.
             if let Some((kind, n)) = game.state.vehicles[target.0 as usize].cargo.take() {
-                if !burning && let Some(c) = game.state.map.card_mut(v.pos) {
-                    c.markers
-                        .items
-                        .push(crate::engine::kernel::state::Item::Ammo(kind, n));
-                    c.markers.items.sort();
+                if !burning {
+                    game.state
+                        .map
+                        .lay_item(v.pos, crate::engine::kernel::state::Item::Ammo(kind, n));
                 }
                 game.emit(
                     "7.7",

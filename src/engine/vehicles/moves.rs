@@ -250,6 +250,13 @@ pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal>
         }
         return no("the enemy's vehicles do not enter the company's staging area");
     }
+    may_enter(game, to, x.side)
+}
+
+/// Whether a vehicle of `side` may end up on the map card `to`: a card is
+/// laid there, it is not NO-GO ground, and it has room for one more of
+/// the side's vehicles (1.2.1 B, I; wrecks count).
+fn may_enter(game: &Game, to: CardPos, side: Side) -> Result<(), Illegal> {
     let Some(card) = game.top_card(to) else {
         return no(|| format!("no card is laid at {to}"));
     };
@@ -257,7 +264,7 @@ pub fn check_move(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal>
         return no(|| format!("{to} is NO-GO ground for vehicles (1.2.1 B)"));
     }
     let cap = game.data.charts.stacking.vehicles as usize;
-    if vehicles_on(game, to, x.side) >= cap {
+    if vehicles_on(game, to, side) >= cap {
         return no(|| {
             format!(
                 "{to} already holds {cap} of its side's vehicles and wrecks, the most a card takes (1.2.1 I)"
@@ -354,18 +361,7 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
             continue;
         }
         let to = CardPos::new(s.at.0, s.at.1);
-        let blocked = match game.top_card(to) {
-            None => Some("no card is laid there"),
-            Some(c) if c.traffic == Traffic::No => Some("it is NO-go ground"),
-            Some(_)
-                if vehicles_on(game, to, Side::Us)
-                    >= game.data.charts.stacking.vehicles as usize =>
-            {
-                Some("it already holds four of the company's vehicles and wrecks")
-            }
-            Some(_) => None,
-        };
-        if let Some(why) = blocked {
+        if let Err(Illegal(why)) = may_enter(game, to, Side::Us) {
             game.emit(
                 "7.2.1",
                 EventKind::Nothing {

@@ -101,7 +101,7 @@ pub fn check_embark(
             )
         });
     }
-    if u.kind != UnitKind::Casualty && (u.pinned || u.kind == UnitKind::ParalyzedTeam) {
+    if u.kind != UnitKind::Casualty && u.tied_down() {
         return no(|| {
             format!(
                 "{} is pinned or paralyzed: it cannot embark (5.1.6)",
@@ -269,7 +269,7 @@ pub fn check_load(
             )
         });
     }
-    if u.pinned || u.kind == UnitKind::ParalyzedTeam {
+    if u.tied_down() {
         return no(|| format!("{} is pinned or paralyzed: it cannot load (5.1.6)", u.label));
     }
     let Some((kind, n)) = u.cargo else {
@@ -340,12 +340,9 @@ pub fn unload(game: &mut Game, v: VehicleId) {
         let x = &game.state.vehicles[v.0 as usize];
         (x.label.clone(), x.pos)
     };
-    if let Some(c) = game.state.map.card_mut(pos) {
-        c.markers
-            .items
-            .push(crate::engine::kernel::state::Item::Ammo(kind, n));
-        c.markers.items.sort();
-    }
+    game.state
+        .map
+        .lay_item(pos, crate::engine::kernel::state::Item::Ammo(kind, n));
     game.emit(
         "7.4.2",
         EventKind::Marker {
@@ -366,7 +363,7 @@ pub fn check_off(game: &Game, unit: UnitId) -> Result<VehicleId, Illegal> {
     let Some(v) = u.riding else {
         return no(|| format!("{} is not aboard a vehicle", u.label));
     };
-    if u.kind != UnitKind::Casualty && (u.pinned || u.kind == UnitKind::ParalyzedTeam) {
+    if u.kind != UnitKind::Casualty && u.tied_down() {
         return no(|| {
             format!(
                 "{} is pinned or paralyzed: it cannot disembark until rallied (5.1.6)",
