@@ -220,15 +220,23 @@ fn may_fire(game: &Game, s: Shooter) -> bool {
     match s {
         Shooter::Vehicle(v) => {
             let x = vehicle(game, v);
-            let t = game.data.vehicles.vehicle(&x.vehicle_type.0);
-            // Fired once unless a Quick Shot; after moving only with a
-            // Move & Fire value (7.5 C); never with riders aboard a tank
-            // (7.4.4, in `armed`).
-            (!x.fired || (vp.quick && vp.current == Some(s)))
-                && (!x.moved || t.is_some_and(|t| t.move_fire.is_some()))
+            // Fired once unless a Quick Shot; never with riders aboard a
+            // tank (7.4.4, in `armed`).
+            (!x.fired || (vp.quick && vp.current == Some(s))) && fires_after_moving(game, x)
         }
         Shooter::Team(u) => !vp.fired.contains(&u) || (vp.quick && vp.current == Some(s)),
     }
+}
+
+/// 7.5 C: a vehicle that moved this phase fires only with a Move & Fire
+/// value. Decision (7.3.1, 7.5 D): in reaction too, which it pays.
+fn fires_after_moving(game: &Game, x: &crate::engine::kernel::vehicle::Vehicle) -> bool {
+    !x.moved
+        || game
+            .data
+            .vehicles
+            .vehicle(&x.vehicle_type.0)
+            .is_some_and(|t| t.move_fire.is_some())
 }
 
 /// The cards next to `pos` a unit could step to, in row then column order
@@ -333,7 +341,7 @@ pub fn smoke_targets(game: &Game, v: VehicleId) -> Vec<(CardPos, bool)> {
         && !x.fired
         && (x.smoke > 0 || x.wp > 0)
         && !crate::engine::combat::fire::silenced(game, x)
-        && (!x.moved || t.is_some_and(|t| t.move_fire.is_some()));
+        && fires_after_moving(game, x);
     if !may {
         return Vec::new();
     }
@@ -666,18 +674,10 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
 /// Whether `s` may fire in reaction at `target` (7.5 D): not yet fired in
 /// this phase, armed, in sight and reach.
 fn can_react(game: &Game, s: Shooter, target: VehicleId) -> bool {
-    // Decision (7.3.1, 7.5 C-D): a vehicle that moved this phase fires,
-    // in reaction too, only with a Move & Fire value, which it pays.
     let fresh = match s {
         Shooter::Vehicle(v) => {
             let x = vehicle(game, v);
-            !x.fired
-                && (!x.moved
-                    || game
-                        .data
-                        .vehicles
-                        .vehicle(&x.vehicle_type.0)
-                        .is_some_and(|t| t.move_fire.is_some()))
+            !x.fired && fires_after_moving(game, x)
         }
         Shooter::Team(u) => !game.state.vehicle_phase.fired.contains(&u),
     };
