@@ -184,6 +184,7 @@ keys! {
         FireFinalProtective,
         HigherTask,
         ActivateVehicle,
+        ActivateVehicleHq,
         ReadyAntiTank,
         Embark,
         Disembark,
@@ -244,6 +245,7 @@ impl ActionKey {
             A::FireFinalProtective => ActionKey::FireFinalProtective,
             A::HigherTask { .. } => ActionKey::HigherTask,
             A::ActivateVehicle { .. } => ActionKey::ActivateVehicle,
+            A::ActivateVehicleHq { .. } => ActionKey::ActivateVehicleHq,
             A::ReadyAntiTank { .. } => ActionKey::ReadyAntiTank,
             A::Embark { .. } => ActionKey::Embark,
             A::Disembark { .. } => ActionKey::Disembark,
@@ -365,6 +367,9 @@ impl ActionKey {
             ActionKey::FireFinalProtective => Action::FireFinalProtective,
             ActionKey::HigherTask => Action::HigherTask { commands: 1 },
             ActionKey::ActivateVehicle => Action::ActivateVehicle {
+                vehicle: crate::engine::kernel::ids::VehicleId(0),
+            },
+            ActionKey::ActivateVehicleHq => Action::ActivateVehicleHq {
                 vehicle: crate::engine::kernel::ids::VehicleId(0),
             },
             ActionKey::ReadyAntiTank => Action::ReadyAntiTank { unit },

@@ -248,7 +248,7 @@ fn under_cover(g: &mut Game, unit: UnitId) {
 /// candidate HQ take its impulse.
 fn pass(g: &mut Game) {
     let input = match g.prompt().decision {
-        Decision::ChooseHq { candidates } => Input::ChooseHq(candidates[0]),
+        Decision::ChooseHq { candidates, .. } => Input::ChooseHq(candidates[0]),
         Decision::Orders { .. } => Input::EndImpulse,
         Decision::Choose(_) => g.suggestion().expect("a suggested answer"),
         Decision::MissionOver => panic!("the mission is over"),
@@ -286,7 +286,7 @@ fn is_orders_of(g: &Game, hq: UnitId) -> bool {
 
 fn choose_candidates(g: &Game) -> Vec<UnitId> {
     match g.prompt().decision {
-        Decision::ChooseHq { candidates } => candidates,
+        Decision::ChooseHq { candidates, .. } => candidates,
         d => panic!("expected a choice of HQ, got {d:?}"),
     }
 }

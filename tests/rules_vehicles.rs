@@ -374,9 +374,29 @@ fn rule_7_2_a_vehicle_is_activated_once_a_turn_for_a_command() {
     assert!(err.0.contains("once a turn"), "{}", err.0);
 }
 
+/// The combined-arms mission with both Shermans attached to Second
+/// Platoon instead of forming the tank section (7.1.1).
+fn attached_game() -> Game {
+    game_with(|m| {
+        for v in m.vehicles.iter_mut().filter(|v| v.platoon.is_some()) {
+            v.platoon = None;
+            v.platoon_hq = false;
+            v.attached = Some("2plt_hq".into());
+        }
+    })
+}
+
+/// The game waiting, with no impulse open, in the Command Phase step `s`.
+fn at_step(g: &mut Game, s: fof::engine::Step) {
+    let st = g.state_mut();
+    st.step = s;
+    st.step_begun = true;
+    st.impulse = None;
+}
+
 #[test]
 fn rule_7_1_1_only_the_co_hq_the_hq_it_is_attached_to_or_general_initiative_activate_it() {
-    let mut g = game();
+    let mut g = attached_game();
     let able = veh(&g, "Able 1");
     let (p1, p2) = (id(&g, "1plt_hq"), id(&g, "2plt_hq"));
     new_impulse(&mut g, Some(p1), 3);
@@ -396,7 +416,7 @@ fn rule_7_1_1_only_the_co_hq_the_hq_it_is_attached_to_or_general_initiative_acti
     ))
     .expect("General Initiative");
     // The attached HQ must be within signalling distance.
-    let mut g = game();
+    let mut g = attached_game();
     let p2 = id(&g, "2plt_hq");
     put(&mut g, p2, p(3, 3));
     new_impulse(&mut g, Some(p2), 3);
@@ -1310,4 +1330,193 @@ fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_wher
         ))
         .expect_err("passengers aboard");
     assert!(err.0.contains("none beside passengers"), "{}", err.0);
+}
+
+#[test]
+fn rule_7_1_1_a_vehicle_platoon_hq_takes_an_impulse_and_orders_only_its_own_platoon() {
+    use fof::engine::Step;
+    let mut g = game();
+    let (able1, able2, gun) = (veh(&g, "Able 1"), veh(&g, "Able 2"), veh(&g, "57mm Gun"));
+    let p2 = id(&g, "2plt_hq");
+    // Not activated by the CO HQ: it draws among the platoon HQs'
+    // initiative impulses (3.3.2 B), never in the Activation Segment.
+    at_step(&mut g, Step::ActivatedImpulses);
+    assert!(!legal(&g, &Input::ChooseVehicleHq(able1)));
+    at_step(&mut g, Step::PltHqInitiative);
+    assert!(legal(&g, &Input::ChooseVehicleHq(able1)));
+    let why = refused(&mut g, Input::ChooseVehicleHq(able2));
+    assert!(why.contains("not a vehicle platoon HQ"), "{why}");
+    let ev = ok(&mut g, Input::ChooseVehicleHq(able1));
+    assert!(
+        ev.iter()
+            .any(|e| e.rule == "7.1.1" && e.text.contains("initiative commands")),
+        "{ev:?}"
+    );
+    let imp = g.state().impulse.clone().expect("its impulse");
+    assert_eq!((imp.hq, imp.vehicle), (None, Some(able1)));
+    g.state_mut().impulse.as_mut().unwrap().available = 4;
+    // Its own platoon's vehicles, itself included; no other vehicle, no
+    // infantry, no order in anyone else's name.
+    ok(
+        &mut g,
+        order(None, Action::ActivateVehicle { vehicle: able2 }),
+    );
+    ok(
+        &mut g,
+        order(None, Action::ActivateVehicle { vehicle: able1 }),
+    );
+    let why = refused(
+        &mut g,
+        order(None, Action::ActivateVehicle { vehicle: gun }),
+    );
+    assert!(why.contains("not in Able 1's platoon"), "{why}");
+    let why = refused(
+        &mut g,
+        order(
+            None,
+            Action::Move {
+                unit: p2,
+                to: p(1, 1),
+                cover: None,
+            },
+        ),
+    );
+    assert!(why.contains("only its platoon's vehicles"), "{why}");
+    let why = refused(&mut g, by(p2, Action::ActivateVehicle { vehicle: gun }));
+    assert!(why.contains("only Able 1"), "{why}");
+    // It saves what a Line HQ may (4.1.3) and is done for the turn.
+    let limit = g.save_limit_of(fof::data::action::Experience::Line);
+    ok(&mut g, Input::EndImpulse);
+    let c = tank(&g, able1).command.expect("a platoon HQ");
+    assert!(c.done);
+    assert_eq!(c.saved, 2.min(limit));
+    assert!(!legal(&g, &Input::ChooseVehicleHq(able1)));
+}
+
+#[test]
+fn rule_7_1_1_the_co_hq_activates_a_vehicle_platoon_hq_which_draws_activated_commands() {
+    use fof::engine::Step;
+    let mut g = game();
+    let able1 = veh(&g, "Able 1");
+    let (co, p2) = (id(&g, "co_hq"), id(&g, "2plt_hq"));
+    g.state_mut().step = Step::CoHqImpulse;
+    new_impulse(&mut g, Some(p2), 3);
+    let why = refused(&mut g, by(p2, Action::ActivateVehicleHq { vehicle: able1 }));
+    assert!(why.contains("only the CO HQ"), "{why}");
+    new_impulse(&mut g, Some(co), 3);
+    let activate = by(co, Action::ActivateVehicleHq { vehicle: able1 });
+    ok(&mut g, activate.clone());
+    assert!(tank(&g, able1).command.unwrap().activated);
+    let why = refused(&mut g, activate);
+    assert!(why.contains("already activated"), "{why}");
+    // It takes its impulse in the Activation Segment with activated
+    // commands (3.3.1 C).
+    at_step(&mut g, Step::ActivatedImpulses);
+    let ev = ok(&mut g, Input::ChooseVehicleHq(able1));
+    assert!(
+        ev.iter().any(|e| e.text.contains("activated commands")),
+        "{ev:?}"
+    );
+    // The CO HQ needs its battalion radio, or the tank's card.
+    let mut g = game();
+    let co = id(&g, "co_hq");
+    g.state_mut().unit_mut(co).assets.clear();
+    put(&mut g, co, p(3, 3));
+    g.state_mut().step = Step::CoHqImpulse;
+    new_impulse(&mut g, Some(co), 3);
+    let why = refused(&mut g, by(co, Action::ActivateVehicleHq { vehicle: able1 }));
+    assert!(why.contains("battalion-net radio"), "{why}");
+}
+
+#[test]
+fn rule_7_1_1_a_platoon_without_its_hq_answers_to_the_co_hq_and_general_initiative() {
+    use fof::engine::Step;
+    let mut g = game();
+    let (able1, able2) = (veh(&g, "Able 1"), veh(&g, "Able 2"));
+    g.state_mut().vehicles[able1.0 as usize].out = Some(AtResult::BrewedUp);
+    at_step(&mut g, Step::PltHqInitiative);
+    assert!(
+        !g.legal_inputs()
+            .iter()
+            .any(|i| matches!(i, Input::ChooseVehicleHq(_)))
+    );
+    new_impulse(&mut g, None, 3);
+    ok(&mut g, gi(Action::ActivateVehicle { vehicle: able2 }));
+}
+
+#[test]
+fn rule_7_1_1_a_platoon_vehicle_may_be_attached_to_an_infantry_platoon_before_the_mission() {
+    let data = std::sync::Arc::new(fof::data::DataSet::embedded().expect("the shipped data"));
+    let mut g = Game::new(data, "panzer_counterattack", 2, Options::default()).expect("sets up");
+    let (able1, able2) = (veh(&g, "Able 1"), veh(&g, "Able 2"));
+    let p2 = id(&g, "2plt_hq");
+    // The set-up's earlier questions answered as the briefing plans.
+    while !matches!(g.state().choices.first(), Some(Choice::Attach { .. })) {
+        let s = g.suggestion().expect("a set-up question");
+        g.apply(&s).expect("the suggestion is legal");
+    }
+    // Only Able 2 is asked: the section's HQ stays with its section.
+    assert_eq!(
+        g.state().choices.first(),
+        Some(&Choice::Attach { vehicle: able2 })
+    );
+    assert!(
+        !g.state()
+            .choices
+            .contains(&Choice::Attach { vehicle: able1 })
+    );
+    assert_eq!(
+        g.suggestion(),
+        Some(Input::AttachVehicle {
+            vehicle: able2,
+            to: None
+        })
+    );
+    let to_p2 = Input::AttachVehicle {
+        vehicle: able2,
+        to: Some(p2),
+    };
+    ok(&mut g, to_p2.clone());
+    assert!(!legal(&g, &to_p2), "asked once");
+    let (attached, platoon, pos) = {
+        let x = tank(&g, able2);
+        (x.attached, x.platoon.clone(), x.pos)
+    };
+    assert_eq!((attached, platoon), (Some(p2), None));
+    // Second Platoon's HQ now orders it; the section's HQ no longer does.
+    g.state_mut().choices.clear();
+    put(&mut g, p2, pos);
+    new_impulse(&mut g, Some(p2), 3);
+    ok(&mut g, by(p2, Action::ActivateVehicle { vehicle: able2 }));
+    let mut imp = fof::engine::kernel::state::Impulse::open(None, 3, false, 3);
+    imp.vehicle = Some(able1);
+    g.state_mut().impulse = Some(imp);
+    g.state_mut().vehicles[able2.0 as usize].activated = false;
+    let why = refused(
+        &mut g,
+        order(None, Action::ActivateVehicle { vehicle: able2 }),
+    );
+    assert!(why.contains("not in Able 1's platoon"), "{why}");
+}
+
+#[test]
+fn rule_7_1_1_a_vehicle_platoon_is_checked_with_file_line_and_column() {
+    // Two HQs in one platoon.
+    mission_refused(
+        r#"platoon: Some("Tank Section"), start: Card(At(1, 2)),"#,
+        r#"platoon: Some("Tank Section"), platoon_hq: true, start: Card(At(1, 2)),"#,
+        "has 2 HQs",
+    );
+    // Attached to an infantry platoon and in a vehicle platoon at once.
+    mission_refused(
+        r#"platoon: Some("Tank Section"), start: Card(At(1, 2)),"#,
+        r#"platoon: Some("Tank Section"), attached: Some("2plt_hq"), start: Card(At(1, 2)),"#,
+        "not also in a vehicle platoon",
+    );
+    // A truck has no radio to be in one.
+    mission_refused(
+        r#"label: Some("Truck 1"), start"#,
+        r#"label: Some("Truck 1"), platoon: Some("Tank Section"), start"#,
+        "has no radio",
+    );
 }

@@ -74,7 +74,7 @@ fn to_orders(app: &mut App<Local>) {
     for _ in 0..50 {
         match app.game().prompt().decision {
             Decision::Orders { .. } => return,
-            Decision::ChooseHq { candidates } => {
+            Decision::ChooseHq { candidates, .. } => {
                 app.give(&Input::ChooseHq(candidates[0]));
                 close_cards(app);
             }

@@ -898,6 +898,14 @@ pub struct VehicleStart {
     /// (7.1.1); `None`: the CO HQ activates it.
     #[serde(default)]
     pub attached: Option<String>,
+    /// 7.1.1: the vehicle platoon (or section) it belongs to, by name: its
+    /// platoon HQ activates it. `None`: in no platoon.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platoon: Option<String>,
+    /// 7.1.1: it is its platoon's HQ, with an impulse of its own in the
+    /// Command Phase.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub platoon_hq: bool,
     pub start: Start,
     /// Company roster ids that start the mission aboard it (7.4.1), set up
     /// where it starts.

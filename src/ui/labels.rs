@@ -158,6 +158,14 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
             Some(v) => format!("{} on {}", v.label, v.pos),
             None => format!("vehicle {vehicle}"),
         },
+        ActivateVehicleHq { vehicle } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!(
+                "{} on {}",
+                crate::engine::vehicles::radio::hq_name(game, *vehicle),
+                v.pos
+            ),
+            None => format!("vehicle {vehicle}"),
+        },
         ReadyAntiTank { unit } => format!("{} on {}", name(game, *unit), unit_pos(game, *unit)),
         Embark { vehicle, unit } => match game.state().vehicles.get(vehicle.0 as usize) {
             Some(v) => {
@@ -254,6 +262,10 @@ pub fn input(game: &Game, input: &Input) -> String {
         }
         Input::EndImpulse => "End the impulse".into(),
         Input::ChooseHq(id) => format!("Take the impulse of {}", name(game, *id)),
+        Input::ChooseVehicleHq(v) => format!(
+            "Take the impulse of {}",
+            crate::engine::vehicles::radio::hq_name(game, *v)
+        ),
         Input::Drop { carrier, casualty } => {
             format!(
                 "Set down: {} puts down {}",
@@ -438,6 +450,23 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::KeepSignals => "Keep the briefing's meanings (all the rest)".into(),
+        Input::AttachVehicle { vehicle, to } => {
+            let x = game.state().vehicles.get(vehicle.0 as usize);
+            let label = x.map(|x| x.label.clone()).unwrap_or_default();
+            match to {
+                Some(h) => format!("Attach {label} to {}'s platoon", name(game, *h)),
+                None => {
+                    let hq = crate::engine::vehicles::radio::platoon_hq(game, *vehicle)
+                        .and_then(|h| game.state().vehicles.get(h.0 as usize))
+                        .map(|h| format!(" ({} orders it)", h.label))
+                        .unwrap_or_default();
+                    format!(
+                        "Keep {label} in the {}{hq}",
+                        x.and_then(|x| x.platoon.clone()).unwrap_or_default()
+                    )
+                }
+            }
+        }
         Input::NamePatrol { units } => {
             let hq = units
                 .iter()
@@ -508,6 +537,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::Skilled { .. } | Input::UseSkill { .. } => "10.7",
         Input::EndImpulse => "4.1.3",
         Input::ChooseHq(_) => "3.3",
+        Input::ChooseVehicleHq(_) => "7.1.1",
         Input::Drop { .. } | Input::DropItem { .. } => "5.1.6 B",
         Input::MoverCover { .. } => "4.2.2 b",
         Input::RunnerActivates { .. } => "3.3.1 B",
@@ -527,6 +557,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::VehicleSmoke { .. } => "7.8",
         Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
+        Input::AttachVehicle { .. } => "7.1.1",
     }
 }
 
@@ -542,6 +573,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         }
         Input::UseSkill { holder, unit, .. } => vec![*unit, *holder],
         Input::ChooseHq(id) => vec![*id],
+        Input::ChooseVehicleHq(_) => Vec::new(),
         Input::Drop { carrier, casualty } => vec![*carrier, *casualty],
         Input::DropItem { unit, .. } => vec![*unit],
         Input::MoverCover { unit, .. } | Input::PickUpMore { unit, .. } => vec![*unit],
@@ -555,6 +587,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         }
         Input::RepositionAt { unit, .. } | Input::TakeCover { unit, .. } => vec![*unit],
         Input::KeepPositions => Vec::new(),
+        Input::AttachVehicle { to, .. } => to.iter().copied().collect(),
         Input::KeepPlan | Input::KeepAssets | Input::SignalMeans { .. } | Input::KeepSignals => {
             Vec::new()
         }
@@ -741,6 +774,10 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
         Some(t) => format!("{}: {} ({})", v.label, t.name, t.class.words()),
         None => v.label.clone(),
     };
+    if let Some(w) = command_words(game, v) {
+        head.push_str(", ");
+        head.push_str(&w);
+    }
     for (on, w) in [
         (v.activated && !v.done, "activated"),
         (v.done, "moved or fired"),
@@ -814,6 +851,17 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
         parts.push(s);
     }
     (head, parts.join("; "))
+}
+
+/// 7.1.1: who orders a company vehicle, in words: its vehicle platoon
+/// (and whether it leads it) or the infantry platoon it is attached to.
+pub fn command_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -> Option<String> {
+    match (&v.platoon, v.command, v.attached) {
+        (Some(p), Some(_), _) => Some(format!("HQ of the {p}")),
+        (Some(p), None, _) => Some(format!("in the {p}")),
+        (None, _, Some(h)) => Some(format!("attached to {}", game.describe(h))),
+        (None, _, None) => None,
+    }
 }
 
 /// 7.2.1: a preplanned transport's schedule in words.

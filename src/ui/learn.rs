@@ -113,16 +113,27 @@ pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
     let p = game.prompt();
     let e = learn.step(p.step);
     let what = match &p.decision {
-        Decision::Orders { hq, left, .. } => format!(
+        Decision::Orders { left, .. } => format!(
             "Your decision: {} has {left} command(s) to spend. Enter opens the orders, grouped by section of the Action Menu, with nothing selected: choose one with the arrows (or type to search) and Enter gives it. Each shows the commands it costs, the cards its attempt draws, its chance of success counted from the cards still in the deck and what it will do; w says why an order you expected is missing. Ending the impulse saves what may be saved (4.1.3).",
-            hq.map(|h| game.describe(h))
-                .unwrap_or_else(|| "General Initiative".into())
+            game.state()
+                .impulse
+                .as_ref()
+                .map(|i| game.impulse_owner(i))
+                .unwrap_or_default()
         ),
-        Decision::ChooseHq { candidates } => format!(
+        Decision::ChooseHq {
+            candidates,
+            vehicles,
+        } => format!(
             "Your decision: several HQs may take their impulse now ({}); choose which goes first (o lists them). The order matters: an HQ that acts first can change what the next one faces.",
             candidates
                 .iter()
                 .map(|c| game.describe(*c))
+                .chain(
+                    vehicles
+                        .iter()
+                        .map(|v| crate::engine::vehicles::radio::hq_name(game, *v))
+                )
                 .collect::<Vec<_>>()
                 .join(", ")
         ),

@@ -227,16 +227,7 @@ pub fn impulse(g: &mut Game, hq: Option<UnitId>) {
 /// Opens a new impulse for `hq` (`None`: General Initiative) with `n`
 /// commands, all of which may be spent and none saved.
 pub fn new_impulse(g: &mut Game, hq: Option<UnitId>, n: u8) {
-    g.state_mut().impulse = Some(Impulse {
-        hq,
-        available: n,
-        spent: 0,
-        spend_max: n,
-        can_save: false,
-        done: Vec::new(),
-        exhortable: Vec::new(),
-        cards_done: Vec::new(),
-    });
+    g.state_mut().impulse = Some(Impulse::open(hq, n, false, n));
 }
 
 /// The commands spent so far this impulse.

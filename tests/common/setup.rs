@@ -75,6 +75,11 @@ pub fn keep_assets(g: &mut Game) {
     if matches!(g.state().choices.first(), Some(Choice::Signal { .. })) {
         g.apply(&Input::KeepSignals).expect("the signal plan stays");
     }
+    // 7.1.1: the vehicle platoons keep their vehicles.
+    while let Some(Choice::Attach { vehicle }) = g.state().choices.first().cloned() {
+        g.apply(&Input::AttachVehicle { vehicle, to: None })
+            .expect("the vehicle stays with its platoon");
+    }
 }
 
 /// A defensive mission's set-up (2.4.1 B) taken as the briefing plans it,

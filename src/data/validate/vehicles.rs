@@ -314,6 +314,7 @@ pub fn vehicle_refs(
                 }
             }
         }
+        vehicle_platoons(f, m, file, out);
         let campaign = m
             .campaign
             .as_ref()
@@ -363,6 +364,66 @@ pub fn vehicle_refs(
                     ));
                 }
             }
+        }
+    }
+}
+
+/// 7.1.1: a vehicle platoon is the company's radio-equipped vehicles, none
+/// attached to an infantry platoon or on a preplanned schedule, with one
+/// HQ among them; an HQ names its platoon.
+fn vehicle_platoons(
+    f: &SourceFile,
+    m: &crate::data::mission::Mission,
+    file: &VehiclesFile,
+    out: &mut Vec<DataError>,
+) {
+    use crate::data::units::Side;
+    use crate::data::vehicles::VehicleClass;
+    let at = |i: usize, field: &str| locate(&f.text, "vehicles", i, Some(field));
+    for (i, v) in m.vehicles.iter().enumerate() {
+        let Some(t) = file.vehicle(&v.vehicle_type.0) else {
+            continue;
+        };
+        let Some(name) = &v.platoon else {
+            if v.platoon_hq {
+                out.push(DataError::at(
+                    &f.path,
+                    at(i, "platoon_hq"),
+                    String::from("a vehicle platoon HQ names its platoon with `platoon` (7.1.1)"),
+                ));
+            }
+            continue;
+        };
+        let why = if t.side != Side::Us {
+            Some(format!(
+                "the {} is the enemy's: only the company's vehicles form platoons (7.1.1, 9.10)",
+                t.name
+            ))
+        } else if matches!(t.class, VehicleClass::Truck | VehicleClass::Jeep) {
+            Some(format!(
+                "the {} has no radio: trucks and jeeps are in no vehicle platoon (7.1.1)",
+                t.name
+            ))
+        } else if v.attached.is_some() {
+            Some(String::from(
+                "a vehicle attached to an infantry platoon is not also in a vehicle platoon (7.1.1)",
+            ))
+        } else if v.schedule.is_some() {
+            Some(String::from(
+                "a preplanned transport keeps its schedule and takes no platoon orders (7.2.1)",
+            ))
+        } else {
+            let hqs = m
+                .vehicles
+                .iter()
+                .filter(|w| w.platoon.as_ref() == Some(name) && w.platoon_hq)
+                .count();
+            (hqs != 1).then(|| {
+                format!("the vehicle platoon `{name}` has {hqs} HQs: it has exactly one (7.1.1)")
+            })
+        };
+        if let Some(why) = why {
+            out.push(DataError::at(&f.path, at(i, "platoon"), why));
         }
     }
 }

@@ -233,7 +233,7 @@ fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Result<(), Ille
     let Some(h) = by else {
         return Ok(());
     };
-    if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
+    if game.state.impulse.as_ref().is_some_and(|i| i.general()) {
         return Ok(());
     }
     let heard = game.state.units_at(at).any(|u| {

@@ -13,8 +13,30 @@ use crate::engine::kernel::ids::UnitId;
 /// reasons in words (4.1.2 A-C). Never applied to the General Initiative
 /// draw.
 pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
-    let c = &game.data.charts.commands;
     let u = game.state.unit(hq);
+    let drawer = Drawer {
+        pinned: u.pinned,
+        experience: game.command_experience(hq),
+        under_cover: u.cover.is_some(),
+        pos: u.pos,
+        side: u.side,
+    };
+    modifier_for(game, &drawer)
+}
+
+/// What 4.1.2 reads of whoever draws for commands: an HQ or staff unit, or
+/// a vehicle platoon HQ (7.1.1).
+pub struct Drawer {
+    pub pinned: bool,
+    pub experience: Experience,
+    pub under_cover: bool,
+    pub pos: crate::engine::kernel::pos::CardPos,
+    pub side: crate::data::units::Side,
+}
+
+/// [`draw_modifier`] for any drawer.
+pub fn modifier_for(game: &Game, u: &Drawer) -> (i8, String) {
+    let c = &game.data.charts.commands;
     let mut total = 0i8;
     let mut why = Vec::new();
     let mut add = |v: i8, what: &str| {
@@ -26,12 +48,12 @@ pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
     if u.pinned {
         add(c.pinned, "pinned");
     }
-    match game.command_experience(hq) {
+    match u.experience {
         Experience::Green => add(c.green, "Green"),
         Experience::Veteran => add(c.veteran, "Veteran"),
         Experience::Line => {}
     }
-    if u.cover.is_some() {
+    if u.under_cover {
         add(c.under_cover, "under cover");
     }
     let vof = if crate::engine::combat::fire::sniper_fire_on(game, u.pos) {
@@ -61,6 +83,19 @@ impl Game {
         };
         let unspent = imp.available.saturating_sub(imp.spent);
         let mut saved = 0;
+        if let Some(v) = imp.vehicle {
+            // 7.1.1: a vehicle platoon HQ saves commands like any other.
+            let limit = if imp.can_save {
+                self.save_limit_of(crate::engine::vehicles::radio::HQ_EXPERIENCE)
+            } else {
+                0
+            };
+            saved = unspent.min(limit);
+            if let Some(c) = &mut self.state.vehicles[v.0 as usize].command {
+                c.saved = saved;
+                c.done = true;
+            }
+        }
         if let Some(hq) = imp.hq {
             let limit = if imp.can_save { self.save_limit(hq) } else { 0 };
             saved = unspent.min(limit);
@@ -70,10 +105,7 @@ impl Game {
             }
         }
         let lost = unspent - saved;
-        let who = match imp.hq {
-            Some(h) => self.describe(h),
-            None => "General Initiative".to_string(),
-        };
+        let who = self.impulse_owner(&imp);
         self.emit(
             "4.1.3",
             EventKind::ImpulseEnds {
@@ -84,14 +116,28 @@ impl Game {
             format!("{who} ends its impulse: {saved} command(s) saved, {lost} lost."),
             Vec::new(),
         );
-        if imp.hq.is_none() {
+        if imp.general() {
             self.state.general_done = true;
+        }
+    }
+
+    /// Who spends an impulse's commands, in words: an HQ or staff, a
+    /// vehicle platoon HQ (7.1.1), or General Initiative (3.3.2 D).
+    pub fn impulse_owner(&self, imp: &crate::engine::kernel::state::Impulse) -> String {
+        match (imp.hq, imp.vehicle) {
+            (Some(h), _) => self.describe(h),
+            (None, Some(v)) => crate::engine::vehicles::radio::hq_name(self, v),
+            (None, None) => "General Initiative".to_string(),
         }
     }
 
     /// Commands an HQ may keep for later turns (4.1.3).
     pub fn save_limit(&self, hq: UnitId) -> u8 {
-        let exp = self.command_experience(hq);
+        self.save_limit_of(self.command_experience(hq))
+    }
+
+    /// Commands an HQ of this experience may keep for later turns (4.1.3).
+    pub fn save_limit_of(&self, exp: Experience) -> u8 {
         let limited = self.limited_visibility();
         self.data
             .charts

@@ -22,6 +22,8 @@ pub enum Input {
     EndImpulse,
     /// Choose which HQ or staff takes its impulse next (3.3.1 C, 3.3.2 B-C).
     ChooseHq(UnitId),
+    /// 7.1.1: the vehicle platoon HQ that takes the next impulse.
+    ChooseVehicleHq(crate::engine::kernel::ids::VehicleId),
     /// Set down a carried casualty on the carrier's card: free (5.1.6 B).
     Drop { carrier: UnitId, casualty: UnitId },
     /// Set down carried ammunition, or an asset by its index in the unit's
@@ -70,6 +72,13 @@ pub enum Input {
     },
     /// 2.3.3: every signal not yet given a meaning keeps the briefing's.
     KeepSignals,
+    /// 7.1.1: before the mission, the vehicle goes to the infantry
+    /// platoon of HQ `to`, whose HQ then activates it, or (none) stays
+    /// with its vehicle platoon.
+    AttachVehicle {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        to: Option<UnitId>,
+    },
     /// 10.2.1: the teams of a successful Reconstitute Squad re-form as
     /// this removed squad.
     Reform { squad: UnitId },
@@ -160,7 +169,11 @@ pub enum Decision {
         available: u8,
     },
     /// Pick the HQ whose impulse comes next.
-    ChooseHq { candidates: Vec<UnitId> },
+    ChooseHq {
+        candidates: Vec<UnitId>,
+        /// 7.1.1: the vehicle platoon HQs that may take it too.
+        vehicles: Vec<crate::engine::kernel::ids::VehicleId>,
+    },
     /// Answer a question the rules put in the middle of a procedure.
     Choose(Choice),
     /// The mission is over: nothing to decide.
@@ -241,6 +254,12 @@ pub enum Choice {
     /// 11.1 step 3: the repositioned unit may go under any cover marker
     /// already found on its card that has room (`covers`).
     TakeCover { unit: UnitId, covers: Vec<CoverId> },
+    /// 7.1.1: before the mission the player may attach a vehicle of a
+    /// vehicle platoon (its HQ aside) to an infantry platoon; staying with
+    /// its platoon is the suggestion.
+    Attach {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
     /// 7.2, 9.10: the company's activations in the Vehicle Movement and
     /// Combat Phase: one of `pending` moves and fires (the one under way,
     /// alone, until it is complete).
@@ -300,6 +319,11 @@ pub enum Action {
     /// Combat Phase (CO HQ, the platoon HQ it is attached to, or General
     /// Initiative).
     ActivateVehicle {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
+    /// 7.1.1, 4.2.1 a: the CO HQ activates a vehicle platoon HQ, which then
+    /// takes its impulse with activated commands.
+    ActivateVehicleHq {
         vehicle: crate::engine::kernel::ids::VehicleId,
     },
     /// 7.5: activate an AT-capable team to fire in the Vehicle Movement and
@@ -491,6 +515,7 @@ impl Action {
         match self {
             Activate { .. } => "4.2.1 a",
             ActivateVehicle { .. } => "7.2",
+            ActivateVehicleHq { .. } => "7.1.1",
             ReadyAntiTank { .. } => "7.5",
             Embark { .. } => "7.4.1",
             Disembark { .. } => "7.4.2",
@@ -548,6 +573,7 @@ impl Action {
         match self {
             Activate { .. } => "Activate",
             ActivateVehicle { .. } => "Activate a Vehicle",
+            ActivateVehicleHq { .. } => "Activate a Vehicle Platoon HQ",
             ReadyAntiTank { .. } => "Ready for Anti-Tank Fire",
             Embark { .. } => "Embark on a Vehicle",
             Disembark { .. } => "Disembark",
@@ -650,7 +676,7 @@ impl Action {
             | FireFinalProtective => MenuSection::Combat,
             // 7.2: activating a vehicle is command and control; readying a
             // team's AT fire is combat.
-            ActivateVehicle { .. } => MenuSection::CommandAndControl,
+            ActivateVehicle { .. } | ActivateVehicleHq { .. } => MenuSection::CommandAndControl,
             ReadyAntiTank { .. } => MenuSection::Combat,
             // 4.2.2 h: transport is a movement action.
             Embark { .. } | Disembark { .. } | Load { .. } | Unload { .. } => MenuSection::Movement,
@@ -741,6 +767,7 @@ impl Action {
             | FireFinalProtective
             | HigherTask { .. }
             | ActivateVehicle { .. }
+            | ActivateVehicleHq { .. }
             | Unload { .. } => None,
         }
     }

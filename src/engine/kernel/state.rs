@@ -518,9 +518,34 @@ pub struct Impulse {
     /// occupant performs them, so each card takes one of each (4.2).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards_done: Vec<(CardPos, String)>,
+    /// 7.1.1: the vehicle platoon HQ whose impulse this is (then `hq` is
+    /// `None`: this is not General Initiative). Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vehicle: Option<crate::engine::kernel::ids::VehicleId>,
 }
 
 impl Impulse {
+    /// A new impulse with `available` commands, none spent.
+    pub fn open(hq: Option<UnitId>, available: u8, can_save: bool, spend_max: u8) -> Impulse {
+        Impulse {
+            hq,
+            available,
+            spent: 0,
+            spend_max,
+            can_save,
+            done: Vec::new(),
+            exhortable: Vec::new(),
+            cards_done: Vec::new(),
+            vehicle: None,
+        }
+    }
+
+    /// 3.3.2 D: the General Initiative impulse, whose orders no HQ
+    /// originates.
+    pub fn general(&self) -> bool {
+        self.hq.is_none() && self.vehicle.is_none()
+    }
+
     pub fn left(&self) -> u8 {
         self.available
             .saturating_sub(self.spent)

@@ -220,6 +220,8 @@ pub fn add_vehicle(
             schedule: None,
             gone: false,
             sniped: false,
+            platoon: None,
+            command: None,
         });
     id
 }

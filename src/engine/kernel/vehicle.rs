@@ -76,6 +76,26 @@ pub struct Vehicle {
     /// crew. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sniped: bool,
+    /// 7.1.1: the vehicle platoon it belongs to, by name. Written only
+    /// when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub platoon: Option<String>,
+    /// 7.1.1: it is its platoon's HQ: its commands this turn. Written only
+    /// for a platoon HQ.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub command: Option<PlatoonCommand>,
+}
+
+/// 7.1.1: a vehicle platoon HQ's commands, kept like an infantry HQ's
+/// (4.1, 4.1.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct PlatoonCommand {
+    /// Commands saved from earlier turns.
+    pub saved: u8,
+    /// Activated this turn by the CO HQ.
+    pub activated: bool,
+    /// Its impulse is over for this turn.
+    pub done: bool,
 }
 
 fn is_zero(n: &u8) -> bool {

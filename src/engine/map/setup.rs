@@ -109,6 +109,14 @@ pub fn initial_state(
     state.choices.extend(assets);
     let signals = signal_choices(&state);
     state.choices.extend(signals);
+    // 7.1.1: the vehicle platoons' attachments, made before the mission.
+    for x in &state.vehicles {
+        if x.side == Side::Us && x.platoon.is_some() && x.command.is_none() {
+            state
+                .choices
+                .push(crate::engine::kernel::input::Choice::Attach { vehicle: x.id });
+        }
+    }
     // 11.4: a combat patrol waits for the player to name who goes out.
     if mission.kind == crate::data::mission::MissionKind::Patrol {
         state
@@ -448,6 +456,11 @@ fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Resul
         state.vehicles[id.0 as usize].schedule = v.schedule;
         state.vehicles[id.0 as usize].smoke = v.smoke;
         state.vehicles[id.0 as usize].wp = v.wp;
+        // 7.1.1: a vehicle platoon, and its HQ's commands.
+        state.vehicles[id.0 as usize].platoon = v.platoon.clone();
+        if v.platoon_hq {
+            state.vehicles[id.0 as usize].command = Some(Default::default());
+        }
         // 7.4.1: units may start the mission embarked.
         for r in &v.carrying {
             let u = state

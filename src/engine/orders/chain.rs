@@ -99,7 +99,7 @@ fn chain_of_command(
             )
         }));
     }
-    if game.state.impulse.as_ref().is_some_and(|i| i.hq.is_none()) {
+    if game.state.impulse.as_ref().is_some_and(|i| i.general()) {
         // An HQ originating under General Initiative needs no communication.
         return Ok(None);
     }

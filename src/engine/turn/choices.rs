@@ -44,6 +44,17 @@ pub fn legal(game: &Game) -> Vec<Input> {
             .into_iter()
             .map(|units| Input::NamePatrol { units })
             .collect(),
+        Choice::Attach { vehicle } => std::iter::once(None)
+            .chain(
+                crate::engine::vehicles::radio::attach_to(game)
+                    .into_iter()
+                    .map(Some),
+            )
+            .map(|to| Input::AttachVehicle {
+                vehicle: *vehicle,
+                to,
+            })
+            .collect(),
         Choice::Asset { from, asset } => std::iter::once(Input::KeepAssets)
             .chain(asset_holders(game).into_iter().map(|to| Input::Carry {
                 asset: asset.clone(),
@@ -197,6 +208,10 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         },
         Choice::Asset { .. } => Input::KeepAssets,
         Choice::Signal { .. } => Input::KeepSignals,
+        Choice::Attach { vehicle } => Input::AttachVehicle {
+            vehicle: *vehicle,
+            to: None,
+        },
         Choice::Patrol => Input::NamePatrol {
             units: crate::engine::orders::chain::patrol_options(game)
                 .into_iter()
@@ -274,6 +289,17 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 game.describe(*from)
             ),
         ),
+        Choice::Attach { vehicle } => {
+            let x = &game.state.vehicles[vehicle.0 as usize];
+            (
+                "7.1.1",
+                format!(
+                    "Set-up: keep {} in the {}, or attach it to a platoon?",
+                    x.label,
+                    x.platoon.clone().unwrap_or_default()
+                ),
+            )
+        }
         Choice::Signal { device } => (
             "2.3.3",
             format!("Set-up: what does the {} signal mean?", device.label()),
@@ -410,6 +436,9 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         }
         (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
         (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
+        (Choice::Attach { .. }, Input::AttachVehicle { vehicle, to }) => {
+            crate::engine::vehicles::radio::attach(game, *vehicle, *to)
+        }
         (Choice::Signal { .. }, Input::SignalMeans { device, order }) => {
             signal_means(game, *device, *order)
         }
@@ -645,6 +674,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::KeepAssets
             | Input::SignalMeans { .. }
             | Input::KeepSignals
+            | Input::AttachVehicle { .. }
             | Input::Reform { .. }
             | Input::Guard { .. }
             | Input::RetreatTo { .. }

@@ -105,6 +105,7 @@ impl Game {
         } else {
             Decision::ChooseHq {
                 candidates: self.hq_candidates(self.state.step),
+                vehicles: crate::engine::command::vehicle_hqs::candidates(self, self.state.step),
             }
         };
         let rule = match &decision {
@@ -170,6 +171,11 @@ impl Game {
                 .hq_candidates(self.state.step)
                 .into_iter()
                 .map(Input::ChooseHq)
+                .chain(
+                    crate::engine::command::vehicle_hqs::candidates(self, self.state.step)
+                        .into_iter()
+                        .map(Input::ChooseVehicleHq),
+                )
                 .collect(),
         }
     }
@@ -297,6 +303,31 @@ impl Game {
                 }
                 self.start_impulse_for(*id);
             }
+            Input::ChooseVehicleHq(v) => {
+                let Some(x) = self.state.vehicles.get(v.0 as usize) else {
+                    return Err(Illegal::because(|| format!("there is no vehicle {v}")));
+                };
+                if self.state.impulse.is_some() {
+                    return Err(Illegal(
+                        "finish the current impulse before another HQ draws (4.1)".into(),
+                    ));
+                }
+                let c = crate::engine::command::vehicle_hqs::candidates(self, self.state.step);
+                if !c.contains(v) {
+                    let why = if x.command.is_none() {
+                        format!("{} is not a vehicle platoon HQ (7.1.1)", x.label)
+                    } else {
+                        format!(
+                            "{} has no impulse to take in the {} ({})",
+                            x.label,
+                            self.state.step.name(),
+                            self.state.step.rule(self.mission.kind)
+                        )
+                    };
+                    return Err(Illegal(why));
+                }
+                crate::engine::command::vehicle_hqs::start_impulse(self, *v);
+            }
             Input::DropItem { unit, asset } => {
                 if self.state.impulse.is_none() {
                     return Err(Illegal("items are set down during an impulse".into()));
@@ -333,6 +364,7 @@ impl Game {
             | Input::KeepAssets
             | Input::SignalMeans { .. }
             | Input::KeepSignals
+            | Input::AttachVehicle { .. }
             | Input::Reform { .. }
             | Input::Guard { .. }
             | Input::RetreatTo { .. }
@@ -380,12 +412,18 @@ impl Game {
     /// orders: its impulse ends at once and the commands it had left are
     /// lost, none saved.
     fn end_impulse_of_a_gone_hq(&mut self) {
-        let Some(hq) = self.state.impulse.as_ref().and_then(|i| i.hq) else {
+        let Some(imp) = self.state.impulse.as_ref() else {
             return;
         };
-        if self.state.unit(hq).in_play() {
+        let gone = match (imp.hq, imp.vehicle) {
+            (Some(hq), _) => !self.state.unit(hq).in_play(),
+            (None, Some(v)) => !self.state.vehicles[v.0 as usize].in_play(),
+            (None, None) => false,
+        };
+        if !gone {
             return;
         }
+        let who = self.impulse_owner(imp);
         if let Some(imp) = &mut self.state.impulse {
             imp.can_save = false;
         }
@@ -394,10 +432,7 @@ impl Game {
             EventKind::Nothing {
                 why: "the HQ left play".into(),
             },
-            format!(
-                "{} has left play: its impulse ends and the commands it had left are lost.",
-                self.describe(hq)
-            ),
+            format!("{who} has left play: its impulse ends and the commands it had left are lost."),
             Vec::new(),
         );
         self.end_impulse();
@@ -456,7 +491,8 @@ impl Game {
         }
         // Steps with impulses to hand out.
         let candidates = self.hq_candidates(self.state.step);
-        match candidates.len() {
+        let vehicles = crate::engine::command::vehicle_hqs::candidates(self, self.state.step);
+        match candidates.len() + vehicles.len() {
             0 => {
                 if self.state.step == Step::GeneralInitiative && !self.state.general_done {
                     self.start_general_initiative();
@@ -466,7 +502,11 @@ impl Game {
                 true
             }
             1 => {
-                self.start_impulse_for(candidates[0]);
+                match (candidates.first(), vehicles.first()) {
+                    (Some(&hq), _) => self.start_impulse_for(hq),
+                    (None, Some(&v)) => crate::engine::command::vehicle_hqs::start_impulse(self, v),
+                    (None, None) => {}
+                }
                 true
             }
             _ => false, // the player chooses the order
@@ -494,6 +534,7 @@ impl Game {
             h.activated = false;
             h.done = false;
         }
+        crate::engine::command::vehicle_hqs::new_turn(self);
         self.state.general_done = false;
         self.state.tasking = None;
         let turn = self.state.turn;
@@ -799,16 +840,7 @@ impl Game {
     }
 
     fn open_impulse(&mut self, hq: Option<UnitId>, available: u8, can_save: bool, spend_max: u8) {
-        self.state.impulse = Some(Impulse {
-            hq,
-            available,
-            spent: 0,
-            spend_max,
-            can_save,
-            done: Vec::new(),
-            exhortable: Vec::new(),
-            cards_done: Vec::new(),
-        });
+        self.state.impulse = Some(Impulse::open(hq, available, can_save, spend_max));
         if let Some(h) = hq
             && let Some(st) = self.state.hq_state_mut(h)
         {

@@ -22,6 +22,7 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
     }
     match a {
         ActivateVehicle { .. }
+        | ActivateVehicleHq { .. }
         | ReadyAntiTank { .. }
         | Embark { .. }
         | Disembark { .. }
@@ -133,6 +134,7 @@ pub fn perform(game: &mut Game, order: &Order) {
     use Action::*;
     match &order.action {
         ActivateVehicle { .. }
+        | ActivateVehicleHq { .. }
         | ReadyAntiTank { .. }
         | Embark { .. }
         | Disembark { .. }
@@ -235,6 +237,27 @@ pub(crate) fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result
             )
         });
     }
+    if imp.vehicle.is_some() {
+        // 7.1.1: a vehicle platoon HQ's commands go to its own platoon's
+        // vehicles (the platoon check is `radio::reaches`'s). Decision: it
+        // activates them, has them take units aboard and set ammunition
+        // down; the other orders of the menu are the infantry's.
+        let owner = || game.impulse_owner(imp);
+        if by.is_some() {
+            return no(|| format!("only {} is spending commands in this impulse", owner()));
+        }
+        if !matches!(
+            a,
+            Action::ActivateVehicle { .. } | Action::Embark { .. } | Action::Unload { .. }
+        ) {
+            return no(|| {
+                format!(
+                    "{} commands only its platoon's vehicles: it activates them, has them take units aboard or set ammunition down (7.1.1)",
+                    owner()
+                )
+            });
+        }
+    }
     match (imp.hq, by) {
         (Some(h), Some(b)) if h == b => {}
         (Some(h), _) => {
@@ -301,7 +324,7 @@ pub(crate) type Originators = Vec<Option<UnitId>>;
 pub(crate) fn originators(game: &Game) -> Option<(Originators, Originators)> {
     let imp = game.state.impulse.as_ref()?;
     let originators: Vec<Option<UnitId>> = vec![imp.hq];
-    let hq_orig: Vec<Option<UnitId>> = if imp.hq.is_none() {
+    let hq_orig: Vec<Option<UnitId>> = if imp.general() {
         game.friendly()
             .filter(|u| u.can_command_others())
             .map(|u| Some(u.id))
@@ -386,16 +409,19 @@ pub fn execute(game: &mut Game, order: &Order) {
             }
         }
     }
-    let by = match order.by {
-        Some(b) => game.describe(b),
-        None => "General Initiative".into(),
+    let by = match (order.by, &game.state.impulse) {
+        (Some(b), _) => game.describe(b),
+        (None, Some(imp)) => game.impulse_owner(imp),
+        (None, None) => "General Initiative".into(),
     };
     let what = match (a, a.unit()) {
-        (Action::ActivateVehicle { vehicle }, _) => format!(
-            "{}: {}",
-            a.name(),
-            crate::engine::vehicles::at::vehicle(game, *vehicle).label
-        ),
+        (Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle }, _) => {
+            format!(
+                "{}: {}",
+                a.name(),
+                crate::engine::vehicles::at::vehicle(game, *vehicle).label
+            )
+        }
         (Action::Unload { vehicle }, _) | (Action::Load { vehicle, .. }, _) => format!(
             "{}: {}{}",
             a.name(),

@@ -46,6 +46,9 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
             }
             crate::engine::vehicles::radio::reaches(game, by, *v)
         }
+        Action::ActivateVehicleHq { vehicle: v } => {
+            crate::engine::vehicles::radio::check_activate_hq(game, by, *v)
+        }
         Action::ReadyAntiTank { unit } => {
             let u = game.state.unit(*unit);
             if u.side != Side::Us || !u.in_play() {
@@ -113,6 +116,9 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
         if v.side == Side::Us && v.in_play() && !v.activated && v.schedule.is_none() {
             out.push(Action::ActivateVehicle { vehicle: v.id });
         }
+        if v.command.is_some_and(|c| !c.activated && !c.done) && v.in_play() {
+            out.push(Action::ActivateVehicleHq { vehicle: v.id });
+        }
     }
     // 7.4.1-7.4.2: the company's units beside a vehicle with room, and
     // every passenger.
@@ -171,6 +177,20 @@ pub fn perform(game: &mut Game, a: &Action) {
                 EventKind::VehicleActivated { vehicle: Some(*v) },
                 format!(
                     "{label} is activated: it moves and fires in this turn's Vehicle phase (3.6)."
+                ),
+                Vec::new(),
+            );
+        }
+        Action::ActivateVehicleHq { vehicle: v } => {
+            if let Some(c) = &mut game.state.vehicles[v.0 as usize].command {
+                c.activated = true;
+            }
+            let who = crate::engine::vehicles::radio::hq_name(game, *v);
+            game.emit(
+                "7.1.1",
+                EventKind::VehicleActivated { vehicle: Some(*v) },
+                format!(
+                    "{who} is activated: it takes its impulse with activated commands, to spend on its platoon's vehicles (3.3.1 C)."
                 ),
                 Vec::new(),
             );

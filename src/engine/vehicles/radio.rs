@@ -20,10 +20,25 @@ use crate::engine::kernel::vehicle::Vehicle;
 /// visual-verbal communication with one gives it orders: on its card,
 /// unpinned, and under no cover marker (a vehicle is under none) or
 /// aboard it.
+///
+/// 7.1.1: in a vehicle platoon HQ's impulse (no originator, the impulse's
+/// vehicle) only the vehicles of its platoon are reached; it is always in
+/// communication with them.
 pub fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Illegal> {
     let x = &game.state.vehicles[v.0 as usize];
     let Some(b) = by else {
-        return Ok(());
+        let Some(h) = game.state.impulse.as_ref().and_then(|i| i.vehicle) else {
+            return Ok(());
+        };
+        if platoon_hq(game, v) == Some(h) {
+            return Ok(());
+        }
+        return no(|| {
+            format!(
+                "{} is not in {}'s platoon: a vehicle platoon HQ orders only its own platoon's vehicles (7.1.1)",
+                x.label, game.state.vehicles[h.0 as usize].label
+            )
+        });
     };
     let hq = game.state.unit(b);
     let small = game
@@ -48,15 +63,7 @@ pub fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Ille
     }
     let co = game.state.co_hq().map(|u| u.id);
     if Some(b) == co {
-        if hq.radios().any(|(_, n)| n == Net::BnTac) || hq.pos == x.pos {
-            return Ok(());
-        }
-        return no(|| {
-            format!(
-                "{} has no battalion-net radio to call {} and is not on its card (7.1.1)",
-                hq.label, x.label
-            )
-        });
+        return co_reaches(game, b, v);
     }
     if x.attached == Some(b) {
         if hq.pos.distance(x.pos) <= 1 {
@@ -69,12 +76,84 @@ pub fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Ille
             )
         });
     }
+    if let Some(p) = &x.platoon {
+        return no(|| {
+            format!(
+                "{} is in the {p}: only the CO HQ, its platoon HQ, or General Initiative activates it (7.1.1)",
+                x.label
+            )
+        });
+    }
     no(|| {
         format!(
             "{} is not attached to {}: only the CO HQ, the HQ it is attached to, or General Initiative activates it (7.1.1)",
             x.label, hq.label
         )
     })
+}
+
+/// Decision (7.1.1): a vehicle's radio is on the battalion net in the
+/// wars our campaigns cover (WWII, Korea); the CO HQ calls it with a
+/// battalion-net radio, or gives its orders on the vehicle's card.
+fn co_reaches(game: &Game, co: UnitId, v: VehicleId) -> Result<(), Illegal> {
+    let (hq, x) = (game.state.unit(co), &game.state.vehicles[v.0 as usize]);
+    if hq.radios().any(|(_, n)| n == Net::BnTac) || hq.pos == x.pos {
+        return Ok(());
+    }
+    no(|| {
+        format!(
+            "{} has no battalion-net radio to call {} and is not on its card (7.1.1)",
+            hq.label, x.label
+        )
+    })
+}
+
+/// The HQ of the vehicle's platoon, in play (itself when it is the HQ);
+/// `None` when it is in no platoon or its HQ is out of the fight (7.1.1).
+pub fn platoon_hq(game: &Game, v: VehicleId) -> Option<VehicleId> {
+    let p = game.state.vehicles[v.0 as usize].platoon.as_ref()?;
+    game.state
+        .vehicles
+        .iter()
+        .find(|w| w.command.is_some() && w.in_play() && w.platoon.as_ref() == Some(p))
+        .map(|w| w.id)
+}
+
+/// Decision (7.1.1 with 1.2.1 I): a vehicle platoon HQ commands as Line,
+/// the experience our crews have.
+pub const HQ_EXPERIENCE: crate::data::action::Experience = crate::data::action::Experience::Line;
+
+/// "Able 1 (Tank Section HQ)".
+pub fn hq_name(game: &Game, v: VehicleId) -> String {
+    let x = &game.state.vehicles[v.0 as usize];
+    match &x.platoon {
+        Some(p) if x.command.is_some() => format!("{} ({p} HQ)", x.label),
+        _ => x.label.clone(),
+    }
+}
+
+/// 7.1.1, 4.2.1 a: the CO HQ activates a vehicle platoon HQ, "just as it
+/// would activate any other PLT HQ": in its own impulse, over the battalion
+/// net or face to face, once a turn and before the HQ's impulse.
+pub fn check_activate_hq(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Illegal> {
+    let x = company_vehicle(game, v)?;
+    let Some(c) = x.command else {
+        return no(|| format!("{} is not a vehicle platoon HQ (7.1.1)", x.label));
+    };
+    let co = game.state.co_hq().map(|u| u.id);
+    let Some(b) = by.filter(|b| Some(*b) == co) else {
+        return no("only the CO HQ activates a vehicle platoon HQ (7.1.1)");
+    };
+    if !game.state.unit(b).can_command_others() {
+        return no("the CO HQ must be on its command side (4.2.1 a)");
+    }
+    if c.done {
+        return no(|| format!("{} has taken its impulse this turn", hq_name(game, v)));
+    }
+    if c.activated {
+        return no(|| format!("{} is already activated", hq_name(game, v)));
+    }
+    co_reaches(game, b, v)
 }
 
 /// The company's vehicle `v`, in play, that an order names; why not
@@ -90,4 +169,46 @@ pub fn company_vehicle(game: &Game, v: VehicleId) -> Result<&Vehicle, Illegal> {
         return no(|| format!("{} is out of the fight", x.label));
     }
     Ok(x)
+}
+
+/// 7.1.1: the infantry platoon HQs a vehicle may be attached to before the
+/// mission, in id order.
+pub fn attach_to(game: &Game) -> Vec<UnitId> {
+    game.friendly()
+        .filter(|u| crate::engine::kernel::units::is_plt_hq(game, u.id))
+        .map(|u| u.id)
+        .collect()
+}
+
+/// 7.1.1: the vehicle leaves its vehicle platoon for the infantry platoon
+/// of HQ `to`, or (none) stays. Decision: an attached vehicle answers to
+/// that platoon's HQ, the CO HQ and General Initiative, no longer to its
+/// vehicle platoon's HQ.
+pub fn attach(game: &mut Game, v: VehicleId, to: Option<UnitId>) {
+    use crate::engine::kernel::events::EventKind;
+    let label = game.state.vehicles[v.0 as usize].label.clone();
+    let platoon = game.state.vehicles[v.0 as usize]
+        .platoon
+        .clone()
+        .unwrap_or_default();
+    let text = match to {
+        Some(h) => {
+            let x = &mut game.state.vehicles[v.0 as usize];
+            x.attached = Some(h);
+            x.platoon = None;
+            format!(
+                "{label} leaves the {platoon} and is attached to {}'s platoon: its HQ orders it.",
+                game.describe(h)
+            )
+        }
+        None => format!("{label} stays with the {platoon}."),
+    };
+    game.emit(
+        "7.1.1",
+        EventKind::Nothing {
+            why: "attachment".into(),
+        },
+        text,
+        Vec::new(),
+    );
 }

@@ -56,12 +56,13 @@ impl<D: Driver> App<D> {
                 (Action::DesignateCasualtyPoint, None) => {
                     ("the casualty collection point".into(), None)
                 }
-                (Action::ActivateVehicle { vehicle }, None) => {
-                    match g.state().vehicles.get(vehicle.0 as usize) {
-                        Some(v) => (format!("the vehicle {} on {}", v.label, v.pos), None),
-                        None => ("a vehicle".into(), None),
-                    }
-                }
+                (
+                    Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle },
+                    None,
+                ) => match g.state().vehicles.get(vehicle.0 as usize) {
+                    Some(v) => (format!("the vehicle {} on {}", v.label, v.pos), None),
+                    None => ("a vehicle".into(), None),
+                },
                 (_, None) => match o.by.or(g.state().impulse.as_ref().and_then(|i| i.hq)) {
                     Some(h) => (format!("the platoon of {}", g.describe(h)), None),
                     None => ("a platoon".into(), None),
@@ -82,9 +83,10 @@ impl<D: Driver> App<D> {
         let group = group_of(input);
         let (recipient, _) = self.recipient_of(input);
         let by = match input {
-            Input::Order(o) | Input::Skilled { order: o, .. } => match o.by {
-                Some(b) => g.describe(b),
-                None => "General Initiative".into(),
+            Input::Order(o) | Input::Skilled { order: o, .. } => match (o.by, &g.state().impulse) {
+                (Some(b), _) => g.describe(b),
+                (None, Some(imp)) => g.impulse_owner(imp),
+                (None, None) => "General Initiative".into(),
             },
             Input::UseSkill { holder, .. } => g.describe(*holder),
             _ => String::new(),
@@ -211,10 +213,13 @@ impl<D: Driver> App<D> {
         keyed.sort_by_key(|(g, r, o, k, _)| (*g, *r, *o, *k));
         let entries: Vec<Entry> = keyed.into_iter().map(|(.., e)| e).collect();
         let title = match g.prompt().decision {
-            Decision::Orders { hq, left, .. } => format!(
+            Decision::Orders { left, .. } => format!(
                 "Orders: {} has {left} command{} to spend",
-                hq.map(|h| g.describe(h))
-                    .unwrap_or_else(|| "General Initiative".into()),
+                g.state()
+                    .impulse
+                    .as_ref()
+                    .map(|i| g.impulse_owner(i))
+                    .unwrap_or_default(),
                 if left == 1 { "" } else { "s" }
             ),
             _ => "Every input the rules allow now".into(),

@@ -59,14 +59,16 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             t.style(Role::Warn),
         ),
         Decision::Orders {
-            hq,
             left,
             spent,
             available,
+            ..
         } => Line::raw(format!(
             "{}: {left} left ({spent}/{available} spent)",
-            hq.map(|h| g.describe(h))
-                .unwrap_or_else(|| "General Initiative".into())
+            s.impulse
+                .as_ref()
+                .map(|i| g.impulse_owner(i))
+                .unwrap_or_default()
         )),
         Decision::ChooseHq { .. } => {
             Line::styled("Choose whose impulse comes next", t.style(Role::Warn))
@@ -127,6 +129,32 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             Role::Text
         };
         lines.push(Line::styled(text, t.style(role)));
+    }
+    // 7.1.1: the vehicle platoon HQs take impulses too.
+    let current_vehicle = s.impulse.as_ref().and_then(|i| i.vehicle);
+    for x in s.vehicles.iter().filter(|x| x.in_play()) {
+        let Some(c) = x.command else { continue };
+        let state = if current_vehicle == Some(x.id) {
+            "spending"
+        } else if c.done {
+            "done"
+        } else if c.activated {
+            "activated"
+        } else {
+            "waiting"
+        };
+        let name: String = x.label.chars().take(12).collect();
+        let role = if current_vehicle == Some(x.id) {
+            Role::Highlight
+        } else if c.done {
+            Role::Dim
+        } else {
+            Role::Text
+        };
+        lines.push(Line::styled(
+            format!("{name:<12} {:>3}   {state} (vehicle HQ)", c.saved),
+            t.style(role),
+        ));
     }
     f.render_widget(
         Paragraph::new(lines).block(t.block().title(" Command Display ")),

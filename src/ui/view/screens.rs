@@ -57,9 +57,9 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         let whose = s
             .impulse
             .as_ref()
-            .map(|i| match i.hq {
-                Some(h) => format!(", {}'s impulse", g.describe(h)),
-                None => ", the General Initiative impulse".to_string(),
+            .map(|i| match i.general() {
+                false => format!(", {}'s impulse", g.impulse_owner(i)),
+                true => ", the General Initiative impulse".to_string(),
             })
             .unwrap_or_default();
         lines.insert(
