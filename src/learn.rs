@@ -381,6 +381,7 @@ impl ActionKey {
             ActionKey::Load => Action::Load {
                 unit,
                 vehicle: crate::engine::kernel::ids::VehicleId(0),
+                asset: None,
             },
             ActionKey::Unload => Action::Unload {
                 vehicle: crate::engine::kernel::ids::VehicleId(0),

@@ -338,7 +338,11 @@ fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, opti
         // No unit on two cards, no friendly card above the stacking limit.
         for u in game.state().in_play() {
             if u.side == Side::Us && !u.pos.is_staging() && u.kind != UnitKind::Casualty {
-                assert!(game.state().steps_at(u.pos, Side::Us) <= 16);
+                assert!(
+                    game.state().steps_at(u.pos, Side::Us) <= 16,
+                    "{mission} input {n} ({input:?}): over 16 steps on {}",
+                    u.pos
+                );
             }
         }
         invariants(&game, mission, n);
@@ -450,7 +454,7 @@ fn invariants(game: &Game, mission: &str, n: usize) {
         assert!(unit_ok(*u), "{}", at("a skill held by no unit"));
     }
     // 7.0-7.7: vehicles stand on the map (or the company's in its staging
-    // area); a card holds at most four vehicles and wrecks; a wreck is
+    // area); a card holds at most four vehicles a side; a wreck is
     // where a vehicle was knocked out or brewed up, one for each.
     let cap = game.data().charts.stacking.vehicles as usize;
     for v in s.vehicles.iter().filter(|v| v.in_play()) {
@@ -466,16 +470,18 @@ fn invariants(game: &Game, mission: &str, n: usize) {
                 "{}",
                 at(&format!("{} on no card", v.label))
             );
+            // Four a side (1.2.1 I). Wrecks count against each side when a
+            // vehicle enters (7.7), but one may burn beside four of the
+            // other side's: only the vehicles are bounded here.
             let here = s
                 .vehicles
                 .iter()
-                .filter(|w| w.in_play() && w.pos == v.pos)
-                .count()
-                + s.wrecks.iter().filter(|w| w.pos == v.pos).count();
+                .filter(|w| w.in_play() && w.pos == v.pos && w.side == v.side)
+                .count();
             assert!(
                 here <= cap,
                 "{}",
-                at(&format!("{here} vehicles and wrecks on {}", v.pos))
+                at(&format!("{here} of its side's vehicles on {}", v.pos))
             );
         }
     }

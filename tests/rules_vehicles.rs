@@ -1286,6 +1286,7 @@ fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_wher
         Action::Load {
             unit: sq,
             vehicle: able,
+            asset: None,
         },
     );
     assert!(g.legal_inputs().contains(&load));
@@ -1326,6 +1327,7 @@ fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_wher
             Action::Load {
                 unit: lmg,
                 vehicle: able,
+                asset: None,
             },
         ))
         .expect_err("passengers aboard");
@@ -1518,5 +1520,160 @@ fn rule_7_1_1_a_vehicle_platoon_is_checked_with_file_line_and_column() {
         r#"label: Some("Truck 1"), start"#,
         r#"label: Some("Truck 1"), platoon: Some("Tank Section"), start"#,
         "has no radio",
+    );
+}
+
+#[test]
+fn rule_4_2_2_h_d_a_unit_loads_assets_aboard_beside_passengers_and_a_wreck_keeps_them() {
+    use fof::engine::kernel::asset::Asset;
+    use fof::engine::kernel::state::Item;
+    // A squad rides Able 1; the CO HQ still puts its battalion radio
+    // aboard (4.2.2 h A: any number of assets beside the one other load).
+    let mut g = game();
+    let _ = squad_aboard(&mut g);
+    let (co, able) = (id(&g, "co_hq"), veh(&g, "Able 1"));
+    let at = tank(&g, able).pos;
+    put(&mut g, co, at);
+    new_impulse(&mut g, Some(co), 3);
+    let i = unit(&g, co)
+        .assets
+        .iter()
+        .position(|a| matches!(a, Asset::Radio { .. }))
+        .expect("the CO HQ's radio");
+    let radio = unit(&g, co).assets[i].clone();
+    ok(
+        &mut g,
+        by(
+            co,
+            Action::Load {
+                unit: co,
+                vehicle: able,
+                asset: Some(i),
+            },
+        ),
+    );
+    assert_eq!(tank(&g, able).assets, vec![radio.clone()]);
+    assert!(!unit(&g, co).assets.contains(&radio));
+    assert!(unit(&g, co).exposed);
+    // The gun carries nothing, not even a radio (asked in a new impulse:
+    // a unit loads once an impulse, 4.2).
+    new_impulse(&mut g, Some(co), 3);
+    let gun = veh(&g, "57mm Gun");
+    let j = unit(&g, co).assets.len().saturating_sub(1);
+    let at = tank(&g, gun).pos;
+    put(&mut g, co, at);
+    if !unit(&g, co).assets.is_empty() {
+        let why = refused(
+            &mut g,
+            by(
+                co,
+                Action::Load {
+                    unit: co,
+                    vehicle: gun,
+                    asset: Some(j),
+                },
+            ),
+        );
+        assert!(why.contains("carries nothing"), "{why}");
+    }
+    // Its battalion radio aboard, the CO HQ no longer reaches the tank
+    // from afar; on its card it has it unloaded, there to pick up.
+    let why = refused(&mut g, by(co, Action::Unload { vehicle: able }));
+    assert!(why.contains("battalion-net radio"), "{why}");
+    let at = tank(&g, able).pos;
+    put(&mut g, co, at);
+    ok(&mut g, by(co, Action::Unload { vehicle: able }));
+    let pos = tank(&g, able).pos;
+    assert!(tank(&g, able).assets.is_empty());
+    assert!(
+        g.state()
+            .map
+            .card(pos)
+            .unwrap()
+            .markers
+            .items
+            .contains(&Item::Asset(radio.clone()))
+    );
+    // 7.7: a knocked-out tank leaves its load in the wreck; one that brews
+    // up burns it, and a radio burnt is lost to the company (4.2.1 j).
+    // 7.3: one that retreats takes it away.
+    for result in [
+        AtResult::BrewedUp,
+        AtResult::KnockedOut,
+        AtResult::Retreating,
+    ] {
+        let mut g = game();
+        let able = veh(&g, "Able 1");
+        g.state_mut().vehicles[able.0 as usize]
+            .assets
+            .push(radio.clone());
+        at::apply(&mut g, able, result);
+        let pos = tank(&g, able).pos;
+        let on_card = g
+            .state()
+            .map
+            .card(pos)
+            .unwrap()
+            .markers
+            .items
+            .contains(&Item::Asset(radio.clone()));
+        assert!(tank(&g, able).assets.is_empty(), "{result:?}");
+        assert_eq!(on_card, result == AtResult::KnockedOut, "{result:?}");
+        assert_eq!(
+            g.state().lost_assets.contains(&radio),
+            result != AtResult::KnockedOut,
+            "{result:?}"
+        );
+    }
+}
+
+#[test]
+fn rule_1_2_1_i_passengers_do_not_count_against_the_card_but_need_room_to_get_off() {
+    let mut g = game();
+    let (able, squad) = squad_aboard(&mut g);
+    let pos = tank(&g, able).pos;
+    let before = g.state().steps_at(pos, fof::data::units::Side::Us);
+    // Fill the card to 16 steps with others (the squad aboard aside).
+    let others: Vec<_> = g
+        .state()
+        .units
+        .iter()
+        .filter(|x| {
+            x.side == fof::data::units::Side::Us
+                && x.in_play()
+                && x.pos != pos
+                && !x.pos.is_staging()
+                && x.riding.is_none()
+        })
+        .map(|x| (x.id, x.steps))
+        .collect();
+    let mut steps = before;
+    for (o, n) in others {
+        if steps + n <= 16 {
+            put(&mut g, o, pos);
+            steps += n;
+        }
+    }
+    assert_eq!(
+        g.state().steps_at(pos, fof::data::units::Side::Us),
+        steps,
+        "the squad aboard is not counted"
+    );
+    assert!(steps + unit(&g, squad).steps > 16, "no room for the squad");
+    // It stays aboard when ordered off...
+    let co = id(&g, "co_hq");
+    new_impulse(&mut g, Some(co), 3);
+    let why = refused(&mut g, by(co, Action::Disembark { unit: squad }));
+    assert!(why.contains("stays aboard (1.2.1 I)"), "{why}");
+    // ...and when the tank pulls out, the steps that find no room are
+    // casualties.
+    at::apply(&mut g, able, AtResult::Retreating);
+    assert_eq!(unit(&g, squad).riding, None);
+    assert!(g.state().steps_at(pos, fof::data::units::Side::Us) <= 16);
+    assert!(
+        g.state()
+            .units_at(pos)
+            .any(|x| x.kind == fof::data::units::UnitKind::Casualty),
+        "a step without room became a casualty"
     );
 }

@@ -179,13 +179,28 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
             }
             None => format!("{} boards vehicle {vehicle}", name(game, *unit)),
         },
-        Load { unit, vehicle } => {
-            let what = game
-                .state()
-                .get(*unit)
-                .and_then(|u| u.cargo)
-                .map(|(k, n)| format!("{n} point(s) of {} ammunition", k.label()))
-                .unwrap_or_default();
+        Load {
+            unit,
+            vehicle,
+            asset,
+        } => {
+            let u = game.state().get(*unit);
+            let what = match asset {
+                Some(i) => u
+                    .and_then(|u| u.assets.get(*i))
+                    .map(|a| {
+                        format!(
+                            "{} of {}",
+                            a.words(),
+                            u.map(|u| u.label.as_str()).unwrap_or_default()
+                        )
+                    })
+                    .unwrap_or_default(),
+                None => u
+                    .and_then(|u| u.cargo)
+                    .map(|(k, n)| format!("{n} point(s) of {} ammunition", k.label()))
+                    .unwrap_or_default(),
+            };
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => format!("{what} onto {}", v.label),
                 None => format!("{what} onto vehicle {vehicle}"),
@@ -846,6 +861,10 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
         if t.class.riders_outside() && load > 0 {
             parts.push("cannot fight until its riders are off".into());
         }
+    }
+    if !v.assets.is_empty() {
+        let a: Vec<String> = v.assets.iter().map(|a| a.words()).collect();
+        parts.push(format!("loaded aboard: {}", a.join(", ")));
     }
     if let Some(s) = schedule_words(v) {
         parts.push(s);

@@ -63,7 +63,8 @@ fn procedure_of(rule: &str, e: &Event) -> Option<Procedure> {
     } else if r.starts_with("10.1") {
         Procedure::Rally
     } else if r.starts_with("4.1.1")
-        || r.starts_with("3.3") && matches!(e.kind, EventKind::Commands { .. })
+        // 3.3 and 7.1.1: an HQ's or a vehicle platoon HQ's draw.
+        || matches!(e.kind, EventKind::Commands { .. })
     {
         Procedure::CommandDraw
     } else if r.starts_with("3.8") {

@@ -338,10 +338,14 @@ pub enum Action {
     /// 4.2.2 h, 7.4.2: the passenger gets off its vehicle onto the card.
     Disembark { unit: UnitId },
     /// 4.2.2 h D: the unit loads the ammunition it carries for others
-    /// onto the vehicle on its card.
+    /// (`asset` none), or the asset at that index among its assets (a
+    /// radio, telephone, phone lines, a pyrotechnic), onto the vehicle on
+    /// its card.
     Load {
         unit: UnitId,
         vehicle: crate::engine::kernel::ids::VehicleId,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        asset: Option<usize>,
     },
     /// 4.2.2 h D, 7.4.2: the vehicle sets the ammunition aboard down on
     /// its card, for units to pick up.

@@ -857,9 +857,11 @@ impl State {
     }
 
     /// Steps of one side on a card, casualties excluded (5.1.5).
+    /// The steps of `side` on the card that count against its capacity:
+    /// casualties and passengers do not (1.2.1 I, 5.1.5).
     pub fn steps_at(&self, pos: CardPos, side: Side) -> u8 {
         self.units_at(pos)
-            .filter(|u| u.side == side && u.kind != UnitKind::Casualty)
+            .filter(|u| u.side == side && u.kind != UnitKind::Casualty && u.riding.is_none())
             .map(|u| u.steps)
             .sum()
     }

@@ -220,6 +220,7 @@ pub fn add_vehicle(
             schedule: None,
             gone: false,
             sniped: false,
+            assets: Vec::new(),
             platoon: None,
             command: None,
         });

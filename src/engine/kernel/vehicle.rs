@@ -76,6 +76,10 @@ pub struct Vehicle {
     /// crew. Written only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub sniped: bool,
+    /// 4.2.2 h A, D: assets loaded aboard (any number, beside any one
+    /// other kind of load). Written only when any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assets: Vec<crate::engine::kernel::asset::Asset>,
     /// 7.1.1: the vehicle platoon it belongs to, by name. Written only
     /// when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]

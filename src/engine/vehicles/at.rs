@@ -473,6 +473,12 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             }
         }
         AtResult::Retreating => {
+            crate::engine::vehicles::transport::items_leave(
+                game,
+                target,
+                false,
+                "leave play with it",
+            );
             game.state.vehicles[target.0 as usize].out = Some(result);
             game.emit(
                 "7.7 A 3",
@@ -517,29 +523,10 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             for _ in 0..crew {
                 crew_step(game, &v, burning);
             }
-            // Decision (5.1.6, 7.7): ammunition aboard burns with a vehicle
-            // that brews up; a knocked-out one leaves it in the wreck, on
-            // its card, for units to pick up.
-            if let Some((kind, n)) = game.state.vehicles[target.0 as usize].cargo.take() {
-                if !burning {
-                    game.state
-                        .map
-                        .lay_item(v.pos, crate::engine::kernel::state::Item::Ammo(kind, n));
-                }
-                game.emit(
-                    "7.7",
-                    EventKind::Marker {
-                        pos: v.pos,
-                        what: "ammunition aboard".into(),
-                    },
-                    if burning {
-                        format!("The {n} point(s) of {} ammunition aboard {} burn with it.", kind.label(), v.label)
-                    } else {
-                        format!("The {n} point(s) of {} ammunition aboard {} are left in the wreck on {}, for units to pick up.", kind.label(), v.label, v.pos)
-                    },
-                    Vec::new(),
-                );
-            }
+            // Decision (5.1.6, 7.7): what is loaded aboard burns with a
+            // vehicle that brews up; a knocked-out one leaves it in the
+            // wreck, on its card, for units to pick up.
+            crate::engine::vehicles::transport::items_leave(game, target, !burning, "burn with it");
         }
     }
 }

@@ -97,9 +97,11 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
         Action::Disembark { unit } => {
             crate::engine::vehicles::transport::check_disembark(game, by, *unit)
         }
-        Action::Load { unit, vehicle: v } => {
-            crate::engine::vehicles::transport::check_load(game, by, *unit, *v)
-        }
+        Action::Load {
+            unit,
+            vehicle: v,
+            asset,
+        } => crate::engine::vehicles::transport::check_load(game, by, *unit, *v, *asset),
         Action::Unload { vehicle: v } => {
             crate::engine::vehicles::transport::check_unload(game, by, *v)
         }
@@ -139,11 +141,19 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                     out.push(Action::Load {
                         unit: u.id,
                         vehicle: v.id,
+                        asset: None,
+                    });
+                }
+                for i in 0..u.assets.len() {
+                    out.push(Action::Load {
+                        unit: u.id,
+                        vehicle: v.id,
+                        asset: Some(i),
                     });
                 }
             }
         }
-        if v.cargo.is_some() {
+        if v.cargo.is_some() || !v.assets.is_empty() {
             out.push(Action::Unload { vehicle: v.id });
         }
     }
@@ -209,9 +219,11 @@ pub fn perform(game: &mut Game, a: &Action) {
             crate::engine::vehicles::transport::embark(game, *v, *unit)
         }
         Action::Disembark { unit } => crate::engine::vehicles::transport::disembark(game, *unit),
-        Action::Load { unit, vehicle: v } => {
-            crate::engine::vehicles::transport::load_ammo(game, *unit, *v)
-        }
+        Action::Load {
+            unit,
+            vehicle: v,
+            asset,
+        } => crate::engine::vehicles::transport::load_onto(game, *unit, *v, *asset),
         Action::Unload { vehicle: v } => crate::engine::vehicles::transport::unload(game, *v),
         _ => {}
     }
@@ -364,7 +376,14 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
             let riders: Vec<UnitId> = game.state.passengers(v).map(|u| u.id).collect();
             for r in riders {
                 crate::engine::vehicles::transport::disembark(game, r);
+                crate::engine::vehicles::transport::make_room(game, r);
             }
+            crate::engine::vehicles::transport::items_leave(
+                game,
+                v,
+                false,
+                "leave the map with it",
+            );
             game.state.vehicles[v.0 as usize].gone = true;
             game.emit(
                 "7.2.1",

@@ -31,6 +31,7 @@
 //!   they resolve the Potential Contact marker where it stops (3.7.1 B).
 
 use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::asset::Asset;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
@@ -258,6 +259,7 @@ pub fn check_load(
     by: Option<UnitId>,
     unit: UnitId,
     v: VehicleId,
+    asset: Option<usize>,
 ) -> Result<(), Illegal> {
     let x = crate::engine::vehicles::radio::company_vehicle(game, v)?;
     let u = game.state.unit(unit);
@@ -271,6 +273,17 @@ pub fn check_load(
     }
     if u.tied_down() {
         return no(|| format!("{} is pinned or paralyzed: it cannot load (5.1.6)", u.label));
+    }
+    // 4.2.2 h A: a vehicle carries any number of assets, beside whatever
+    // else it carries.
+    if let Some(i) = asset {
+        if i >= u.assets.len() {
+            return no(|| format!("{} does not carry that", u.label));
+        }
+        if capacity(game, v) == 0 {
+            return no(|| format!("{} carries nothing (7.4)", x.label));
+        }
+        return crate::engine::orders::chain::can_order(game, by, unit);
     }
     let Some((kind, n)) = u.cargo else {
         return no(|| format!("{} carries no ammunition for others to load", u.label));
@@ -289,7 +302,31 @@ pub fn check_load(
 }
 
 /// Carries out a checked Load order: the unit is marked Exposed.
-pub fn load_ammo(game: &mut Game, unit: UnitId, v: VehicleId) {
+pub fn load_onto(game: &mut Game, unit: UnitId, v: VehicleId, asset: Option<usize>) {
+    let Some(i) = asset else {
+        return load_ammo(game, unit, v);
+    };
+    let a = game.state.unit_mut(unit).assets.remove(i);
+    game.state.unit_mut(unit).exposed = true;
+    let x = &mut game.state.vehicles[v.0 as usize];
+    x.assets.push(a.clone());
+    let label = x.label.clone();
+    let name = game.describe(unit);
+    game.emit(
+        "4.2.2 h",
+        EventKind::Status {
+            unit,
+            what: "loaded".into(),
+        },
+        format!(
+            "{name} loads {} onto {label} and is marked Exposed.",
+            a.words()
+        ),
+        Vec::new(),
+    );
+}
+
+fn load_ammo(game: &mut Game, unit: UnitId, v: VehicleId) {
     let Some((kind, n)) = game.state.unit_mut(unit).cargo.take() else {
         return;
     };
@@ -317,8 +354,8 @@ pub fn load_ammo(game: &mut Game, unit: UnitId, v: VehicleId) {
 /// may give the vehicle orders.
 pub fn check_unload(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Illegal> {
     let x = crate::engine::vehicles::radio::company_vehicle(game, v)?;
-    if x.cargo.is_none() {
-        return no(|| format!("{} has no ammunition aboard", x.label));
+    if x.cargo.is_none() && x.assets.is_empty() {
+        return no(|| format!("{} has no ammunition or assets aboard", x.label));
     }
     if x.pos.is_staging() {
         return no(|| {
@@ -333,16 +370,18 @@ pub fn check_unload(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(),
 
 /// Sets the ammunition aboard down on the vehicle's card (7.4.2).
 pub fn unload(game: &mut Game, v: VehicleId) {
-    let Some((kind, n)) = game.state.vehicles[v.0 as usize].cargo.take() else {
-        return;
-    };
     let (label, pos) = {
         let x = &game.state.vehicles[v.0 as usize];
         (x.label.clone(), x.pos)
     };
-    game.state
-        .map
-        .lay_item(pos, crate::engine::kernel::state::Item::Ammo(kind, n));
+    let items = items_aboard(game, v);
+    let words: Vec<String> = items.iter().map(|i| i.words()).collect();
+    for item in items {
+        game.state.map.lay_item(pos, item);
+    }
+    if words.is_empty() {
+        return;
+    }
     game.emit(
         "7.4.2",
         EventKind::Marker {
@@ -350,9 +389,65 @@ pub fn unload(game: &mut Game, v: VehicleId) {
             what: "ammunition unloaded".into(),
         },
         format!(
-            "{label} sets {n} point(s) of {} ammunition down on {pos}, for units to pick up.",
-            kind.label()
+            "{label} sets {} down on {pos}, for units to pick up.",
+            words.join(", ")
         ),
+        Vec::new(),
+    );
+}
+
+/// Takes everything loaded aboard the vehicle: its ammunition, then its
+/// assets (4.2.2 h D).
+fn items_aboard(game: &mut Game, v: VehicleId) -> Vec<crate::engine::kernel::state::Item> {
+    use crate::engine::kernel::state::Item;
+    let x = &mut game.state.vehicles[v.0 as usize];
+    let ammo = x.cargo.take().map(|(k, n)| Item::Ammo(k, n));
+    ammo.into_iter()
+        .chain(std::mem::take(&mut x.assets).into_iter().map(Item::Asset))
+        .collect()
+}
+
+/// What becomes of the ammunition and assets loaded aboard a vehicle that
+/// leaves the fight (5.1.6, 7.7). Decision: a knocked-out vehicle leaves
+/// them in its wreck, on its card, for units to pick up (`wreck`); one
+/// that brews up burns them; one that retreats or leaves the map takes them
+/// with it. Radios and telephones burnt or taken away are lost to the
+/// company, so a surviving set may switch to their nets (4.2.1 j).
+pub fn items_leave(game: &mut Game, v: VehicleId, wreck: bool, why: &str) {
+    use crate::engine::kernel::state::Item;
+    let (label, pos) = {
+        let x = &game.state.vehicles[v.0 as usize];
+        (x.label.clone(), x.pos)
+    };
+    let items = items_aboard(game, v);
+    if items.is_empty() {
+        return;
+    }
+    let words: Vec<String> = items.iter().map(|i| i.words()).collect();
+    for item in items {
+        match item {
+            i if wreck => game.state.map.lay_item(pos, i),
+            Item::Asset(a @ (Asset::Radio { .. } | Asset::Phone { .. })) => {
+                game.state.lost_assets.push(a);
+                game.state.lost_assets.sort();
+            }
+            _ => {}
+        }
+    }
+    game.emit(
+        "7.7",
+        EventKind::Marker {
+            pos,
+            what: "ammunition aboard".into(),
+        },
+        if wreck {
+            format!(
+                "{} aboard {label} are left in the wreck on {pos}, for units to pick up.",
+                words.join(", ")
+            )
+        } else {
+            format!("{} aboard {label} {why}.", words.join(", "))
+        },
         Vec::new(),
     );
 }
@@ -371,7 +466,72 @@ pub fn check_off(game: &Game, unit: UnitId) -> Result<VehicleId, Illegal> {
             )
         });
     }
+    // 1.2.1 I, 5.1.5: passengers do not count against the card's 16 steps
+    // while aboard; getting off, they must find room.
+    let room = room_on(game, u.pos, u.side);
+    if u.kind != UnitKind::Casualty && room < u.steps {
+        return no(|| {
+            format!(
+                "{} has room for {room} more step(s) of its side: {} ({} step(s)) stays aboard (1.2.1 I)",
+                u.pos, u.label, u.steps
+            )
+        });
+    }
     Ok(v)
+}
+
+/// Steps of `side` a card still has room for (1.2.1 I).
+pub fn room_on(game: &Game, pos: crate::engine::kernel::pos::CardPos, side: Side) -> u8 {
+    game.data
+        .charts
+        .stacking
+        .steps
+        .saturating_sub(game.state.steps_at(pos, side))
+}
+
+/// Decision (1.2.1 I, 5.1.5, as for a crew bailing out, 7.7 A): a
+/// passenger a rule puts off its vehicle (struck, pulling out, leaving the
+/// map) onto a card without room for all its steps loses the steps that
+/// find none, as casualties: its own first, then those of the teams its
+/// hit made (the newest units of the card).
+pub fn make_room(game: &mut Game, unit: UnitId) {
+    let (pos, side) = {
+        let u = game.state.unit(unit);
+        (u.pos, u.side)
+    };
+    let cap = game.data.charts.stacking.steps;
+    let over = game.state.steps_at(pos, side).saturating_sub(cap);
+    if over == 0 {
+        return;
+    }
+    let name = game.describe(unit);
+    game.emit(
+        "1.2.1 I",
+        EventKind::Status {
+            unit,
+            what: "no room".into(),
+        },
+        format!("{pos} has no room for {over} step(s) of {name}: they become casualties."),
+        Vec::new(),
+    );
+    for _ in 0..over {
+        let u = game.state.unit(unit);
+        let who = if u.in_play() && u.kind != UnitKind::Casualty {
+            Some(unit)
+        } else {
+            game.state
+                .units_at(pos)
+                .filter(|x| x.side == side && x.kind != UnitKind::Casualty && x.riding.is_none())
+                .map(|x| x.id)
+                .max()
+        };
+        let Some(who) = who else { break };
+        crate::engine::combat::resolution::apply_hit(
+            game,
+            who,
+            &[crate::data::action::HitLetter::C],
+        );
+    }
 }
 
 /// Checks the Disembark order of the Command Phase (4.2.2 h): a passenger
@@ -456,6 +616,7 @@ pub fn thrown_off(game: &mut Game, v: VehicleId, hit: bool) {
         if hit && game.state.unit(r).kind != UnitKind::Casualty {
             crate::engine::combat::resolution::hit_effect(game, r, "7.4.4");
         }
+        make_room(game, r);
     }
 }
 

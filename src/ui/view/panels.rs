@@ -24,7 +24,14 @@ fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
 }
 
 pub(super) fn command_display_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
-    9 + fire_rows(app, width).len() as u16 + app.game().state().hqs.len() as u16
+    let s = app.game().state();
+    // 7.1.1: a row for each vehicle platoon HQ too.
+    let vehicle_hqs = s
+        .vehicles
+        .iter()
+        .filter(|x| x.command.is_some() && x.in_play())
+        .count();
+    9 + fire_rows(app, width).len() as u16 + s.hqs.len() as u16 + vehicle_hqs as u16
 }
 
 pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
