@@ -13,15 +13,77 @@ use crate::engine::kernel::ids::UnitId;
 /// reasons in words (4.1.2 A-C). Never applied to the General Initiative
 /// draw.
 pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
+    modifier_for(game, &drawer_of(game, hq))
+}
+
+/// What 4.1.2 reads of an HQ or staff unit.
+pub fn drawer_of(game: &Game, hq: UnitId) -> Drawer {
     let u = game.state.unit(hq);
-    let drawer = Drawer {
+    Drawer {
         pinned: u.pinned,
         experience: game.command_experience(hq),
         under_cover: u.cover.is_some(),
         pos: u.pos,
         side: u.side,
-    };
-    modifier_for(game, &drawer)
+    }
+}
+
+/// One card drawn for an HQ's activated or initiative commands and read
+/// (4.1.1-4.1.2, 3.3.2 B).
+pub struct CommandDraw {
+    pub card: u8,
+    /// The number printed for the impulse's kind.
+    pub printed: u8,
+    pub modifier: i8,
+    /// The modifier's reasons in words, " (pinned -1, ...)", or empty.
+    pub why: String,
+    pub min: u8,
+    /// The commands drawn: printed plus modifier, at least the minimum.
+    pub drawn: u8,
+    /// "activated commands" or "initiative commands".
+    pub label: &'static str,
+    pub reads: Vec<crate::engine::kernel::events::CardRead>,
+}
+
+impl Game {
+    /// Draws and reads one card for `name`'s activated or initiative
+    /// commands with the modifiers of 4.1.2.
+    pub(crate) fn draw_commands(&mut self, activated: bool, name: &str, d: &Drawer) -> CommandDraw {
+        use crate::engine::kernel::events::Section;
+        let (section, label) = if activated {
+            (Section::Activated, "activated commands")
+        } else {
+            (Section::Initiative, "initiative commands")
+        };
+        let (cards, reads) = self.draw(1, section, &format!("{label} for {name}"));
+        let printed = cards
+            .first()
+            .and_then(|&c| self.card(c))
+            .map(|c| if activated { c.activated } else { c.initiative })
+            .unwrap_or(0);
+        let (modifier, why) = modifier_for(self, d);
+        let c = &self.data.charts.commands;
+        let min = if activated {
+            c.activated_min
+        } else {
+            c.initiative_min
+        };
+        let drawn = (printed as i32 + modifier as i32).max(min as i32) as u8;
+        CommandDraw {
+            card: cards.first().copied().unwrap_or(0),
+            printed,
+            modifier,
+            why: if why.is_empty() {
+                String::new()
+            } else {
+                format!(" ({why})")
+            },
+            min,
+            drawn,
+            label,
+            reads,
+        }
+    }
 }
 
 /// What 4.1.2 reads of whoever draws for commands: an HQ or staff unit, or

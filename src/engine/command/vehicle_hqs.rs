@@ -5,7 +5,7 @@
 //! and spends them on its own platoon's vehicles, still fighting as a
 //! vehicle itself.
 
-use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::sequence::Step;
@@ -47,17 +47,6 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
     };
     let activated = game.state.step == Step::ActivatedImpulses || command.activated;
     let who = name(game, v);
-    let (section, label) = if activated {
-        (Section::Activated, "activated commands")
-    } else {
-        (Section::Initiative, "initiative commands")
-    };
-    let (cards, reads) = game.draw(1, section, &format!("{label} for {who}"));
-    let printed = cards
-        .first()
-        .and_then(|&c| game.card(c))
-        .map(|c| if activated { c.activated } else { c.initiative })
-        .unwrap_or(0);
     let drawer = crate::engine::command::draws::Drawer {
         pinned,
         experience: HQ_EXPERIENCE,
@@ -65,14 +54,16 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
         pos,
         side,
     };
-    let (modifier, why) = crate::engine::command::draws::modifier_for(game, &drawer);
-    let c = &game.data.charts.commands;
-    let min = if activated {
-        c.activated_min
-    } else {
-        c.initiative_min
-    };
-    let drawn = (printed as i32 + modifier as i32).max(min as i32) as u8;
+    let crate::engine::command::draws::CommandDraw {
+        card,
+        printed,
+        modifier,
+        why,
+        min,
+        drawn,
+        label,
+        reads,
+    } = game.draw_commands(activated, &who, &drawer);
     let saved = command.saved;
     let total = drawn + saved;
     let mut imp = Impulse::open(None, total, true, game.spend_max());
@@ -81,11 +72,6 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
     if let Some(c) = &mut game.state.vehicles[v.0 as usize].command {
         c.saved = 0;
     }
-    let why = if why.is_empty() {
-        String::new()
-    } else {
-        format!(" ({why})")
-    };
     game.emit(
         "7.1.1",
         EventKind::Commands {
@@ -96,8 +82,7 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
             saved,
         },
         format!(
-            "{who} draws card {}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand for its platoon's vehicles.",
-            cards.first().copied().unwrap_or(0)
+            "{who} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand for its platoon's vehicles."
         ),
         reads,
     );

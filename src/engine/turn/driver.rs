@@ -775,37 +775,24 @@ impl Game {
             );
             return;
         }
-        let (section, label) = if activated {
-            (Section::Activated, "activated commands")
-        } else {
-            (Section::Initiative, "initiative commands")
-        };
-        let (cards, reads) = self.draw(1, section, &format!("{label} for {name}"));
-        let printed = cards
-            .first()
-            .and_then(|&c| self.card(c))
-            .map(|c| if activated { c.activated } else { c.initiative })
-            .unwrap_or(0);
-        let (modifier, why) = crate::engine::command::draws::draw_modifier(self, hq);
-        let min = if activated {
-            self.data.charts.commands.activated_min
-        } else {
-            self.data.charts.commands.initiative_min
-        };
-        let drawn = (printed as i32 + modifier as i32).max(min as i32) as u8;
+        let drawer = crate::engine::command::draws::drawer_of(self, hq);
+        let crate::engine::command::draws::CommandDraw {
+            card,
+            printed,
+            modifier,
+            why,
+            min,
+            drawn,
+            label,
+            reads,
+        } = self.draw_commands(activated, &name, &drawer);
         let total = drawn + saved;
         self.open_impulse(Some(hq), total, true, spend_max);
-        let why = if why.is_empty() {
-            String::new()
-        } else {
-            format!(" ({why})")
-        };
         self.emit(
             if activated { "4.1.1" } else { "3.3.2" },
             EventKind::Commands { hq: Some(hq), drawn: printed, modifier, total, saved },
             format!(
-                "{name} draws card {}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand.",
-                cards.first().copied().unwrap_or(0)
+                "{name} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand."
             ),
             reads,
         );

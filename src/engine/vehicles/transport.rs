@@ -303,14 +303,25 @@ pub fn check_load(
 
 /// Carries out a checked Load order: the unit is marked Exposed.
 pub fn load_onto(game: &mut Game, unit: UnitId, v: VehicleId, asset: Option<usize>) {
-    let Some(i) = asset else {
-        return load_ammo(game, unit, v);
+    let what = match asset {
+        Some(i) => {
+            let a = game.state.unit_mut(unit).assets.remove(i);
+            let words = a.words();
+            game.state.vehicles[v.0 as usize].assets.push(a);
+            words
+        }
+        None => {
+            let Some((kind, n)) = game.state.unit_mut(unit).cargo.take() else {
+                return;
+            };
+            let x = &mut game.state.vehicles[v.0 as usize];
+            let have = x.cargo.map(|(_, m)| m).unwrap_or(0);
+            x.cargo = Some((kind, have + n));
+            format!("{n} point(s) of {} ammunition", kind.label())
+        }
     };
-    let a = game.state.unit_mut(unit).assets.remove(i);
     game.state.unit_mut(unit).exposed = true;
-    let x = &mut game.state.vehicles[v.0 as usize];
-    x.assets.push(a.clone());
-    let label = x.label.clone();
+    let label = game.state.vehicles[v.0 as usize].label.clone();
     let name = game.describe(unit);
     game.emit(
         "4.2.2 h",
@@ -318,34 +329,7 @@ pub fn load_onto(game: &mut Game, unit: UnitId, v: VehicleId, asset: Option<usiz
             unit,
             what: "loaded".into(),
         },
-        format!(
-            "{name} loads {} onto {label} and is marked Exposed.",
-            a.words()
-        ),
-        Vec::new(),
-    );
-}
-
-fn load_ammo(game: &mut Game, unit: UnitId, v: VehicleId) {
-    let Some((kind, n)) = game.state.unit_mut(unit).cargo.take() else {
-        return;
-    };
-    game.state.unit_mut(unit).exposed = true;
-    let x = &mut game.state.vehicles[v.0 as usize];
-    let have = x.cargo.map(|(_, m)| m).unwrap_or(0);
-    x.cargo = Some((kind, have + n));
-    let label = x.label.clone();
-    let name = game.describe(unit);
-    game.emit(
-        "4.2.2 h",
-        EventKind::Status {
-            unit,
-            what: "loaded".into(),
-        },
-        format!(
-            "{name} loads {n} point(s) of {} ammunition onto {label} and is marked Exposed.",
-            kind.label()
-        ),
+        format!("{name} loads {what} onto {label} and is marked Exposed."),
         Vec::new(),
     );
 }
