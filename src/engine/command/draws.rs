@@ -45,6 +45,28 @@ pub struct CommandDraw {
     pub reads: Vec<crate::engine::kernel::events::CardRead>,
 }
 
+impl CommandDraw {
+    /// The draw in words, for the log: "{name} draws card 9: 4 activated
+    /// commands, modified by -2 (...), minimum 1: 2; with 0 saved, 2 at
+    /// hand".
+    pub fn words(&self, name: &str, saved: u8) -> String {
+        let CommandDraw {
+            card,
+            printed,
+            modifier,
+            why,
+            min,
+            drawn,
+            label,
+            ..
+        } = self;
+        format!(
+            "{name} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {} at hand",
+            drawn + saved
+        )
+    }
+}
+
 impl Game {
     /// Draws and reads one card for `name`'s activated or initiative
     /// commands with the modifiers of 4.1.2.
@@ -180,6 +202,16 @@ impl Game {
         );
         if imp.general() {
             self.state.general_done = true;
+        }
+    }
+
+    /// Who gives an order originated by `by` in the impulse under way, in
+    /// words: the HQ or staff named, else the impulse's owner.
+    pub fn originator_name(&self, by: Option<UnitId>) -> String {
+        match (by, &self.state.impulse) {
+            (Some(b), _) => self.describe(b),
+            (None, Some(imp)) => self.impulse_owner(imp),
+            (None, None) => "General Initiative".into(),
         }
     }
 

@@ -54,18 +54,9 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
         pos,
         side,
     };
-    let crate::engine::command::draws::CommandDraw {
-        card,
-        printed,
-        modifier,
-        why,
-        min,
-        drawn,
-        label,
-        reads,
-    } = game.draw_commands(activated, &who, &drawer);
+    let d = game.draw_commands(activated, &who, &drawer);
     let saved = command.saved;
-    let total = drawn + saved;
+    let total = d.drawn + saved;
     let mut imp = Impulse::open(None, total, true, game.spend_max());
     imp.vehicle = Some(v);
     game.state.impulse = Some(imp);
@@ -76,15 +67,13 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
         "7.1.1",
         EventKind::Commands {
             hq: None,
-            drawn: printed,
-            modifier,
+            drawn: d.printed,
+            modifier: d.modifier,
             total,
             saved,
         },
-        format!(
-            "{who} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand for its platoon's vehicles."
-        ),
-        reads,
+        format!("{} for its platoon's vehicles.", d.words(&who, saved)),
+        d.reads,
     );
 }
 

@@ -776,25 +776,20 @@ impl Game {
             return;
         }
         let drawer = crate::engine::command::draws::drawer_of(self, hq);
-        let crate::engine::command::draws::CommandDraw {
-            card,
-            printed,
-            modifier,
-            why,
-            min,
-            drawn,
-            label,
-            reads,
-        } = self.draw_commands(activated, &name, &drawer);
-        let total = drawn + saved;
+        let d = self.draw_commands(activated, &name, &drawer);
+        let total = d.drawn + saved;
         self.open_impulse(Some(hq), total, true, spend_max);
         self.emit(
             if activated { "4.1.1" } else { "3.3.2" },
-            EventKind::Commands { hq: Some(hq), drawn: printed, modifier, total, saved },
-            format!(
-                "{name} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {total} at hand."
-            ),
-            reads,
+            EventKind::Commands {
+                hq: Some(hq),
+                drawn: d.printed,
+                modifier: d.modifier,
+                total,
+                saved,
+            },
+            format!("{}.", d.words(&name, saved)),
+            d.reads,
         );
     }
 

@@ -409,11 +409,7 @@ pub fn execute(game: &mut Game, order: &Order) {
             }
         }
     }
-    let by = match (order.by, &game.state.impulse) {
-        (Some(b), _) => game.describe(b),
-        (None, Some(imp)) => game.impulse_owner(imp),
-        (None, None) => "General Initiative".into(),
-    };
+    let by = game.originator_name(order.by);
     let what = match (a, a.unit()) {
         (Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle }, _) => {
             format!(

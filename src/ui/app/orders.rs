@@ -83,11 +83,7 @@ impl<D: Driver> App<D> {
         let group = group_of(input);
         let (recipient, _) = self.recipient_of(input);
         let by = match input {
-            Input::Order(o) | Input::Skilled { order: o, .. } => match (o.by, &g.state().impulse) {
-                (Some(b), _) => g.describe(b),
-                (None, Some(imp)) => g.impulse_owner(imp),
-                (None, None) => "General Initiative".into(),
-            },
+            Input::Order(o) | Input::Skilled { order: o, .. } => g.originator_name(o.by),
             Input::UseSkill { holder, .. } => g.describe(*holder),
             _ => String::new(),
         };

@@ -108,15 +108,7 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         if !u.in_play() {
             continue;
         }
-        let state = if current == Some(h.unit) {
-            "spending"
-        } else if h.done {
-            "done"
-        } else if h.activated {
-            "activated"
-        } else {
-            "waiting"
-        };
+        let (state, role) = hq_row(current == Some(h.unit), h.done, h.activated);
         let skills: Vec<String> = s
             .skills
             .iter()
@@ -128,36 +120,14 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         if !skills.is_empty() {
             text.push_str(&format!(" [{}]", skills.join(", ")));
         }
-        let role = if current == Some(h.unit) {
-            Role::Highlight
-        } else if h.done {
-            Role::Dim
-        } else {
-            Role::Text
-        };
         lines.push(Line::styled(text, t.style(role)));
     }
     // 7.1.1: the vehicle platoon HQs take impulses too.
     let current_vehicle = s.impulse.as_ref().and_then(|i| i.vehicle);
     for x in s.vehicles.iter().filter(|x| x.in_play()) {
         let Some(c) = x.command else { continue };
-        let state = if current_vehicle == Some(x.id) {
-            "spending"
-        } else if c.done {
-            "done"
-        } else if c.activated {
-            "activated"
-        } else {
-            "waiting"
-        };
+        let (state, role) = hq_row(current_vehicle == Some(x.id), c.done, c.activated);
         let name: String = x.label.chars().take(12).collect();
-        let role = if current_vehicle == Some(x.id) {
-            Role::Highlight
-        } else if c.done {
-            Role::Dim
-        } else {
-            Role::Text
-        };
         lines.push(Line::styled(
             format!("{name:<12} {:>3}   {state} (vehicle HQ)", c.saved),
             t.style(role),
@@ -558,4 +528,15 @@ pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         );
     }
     f.render_widget(Paragraph::new(rows).scroll((scroll, 0)).block(block), area);
+}
+
+/// An HQ's state on the Command Display, in a word, and its style: the
+/// one spending, done for the turn, activated, or waiting (4.1).
+fn hq_row(spending: bool, done: bool, activated: bool) -> (&'static str, Role) {
+    match (spending, done, activated) {
+        (true, _, _) => ("spending", Role::Highlight),
+        (false, true, _) => ("done", Role::Dim),
+        (false, false, true) => ("activated", Role::Text),
+        (false, false, false) => ("waiting", Role::Text),
+    }
 }
