@@ -303,7 +303,45 @@ fn enemy_steps(game: &Game) -> i64 {
         - s.counters.crews_enemy as i64
 }
 
+/// The combined-arms mission with attack helicopters on call and white
+/// phosphorus to mark their targets (7.1.2, 6.7.2 F): chapter 7's aircraft
+/// under random play. No Normandy mission calls them.
+fn with_air() -> std::sync::Arc<fof::data::DataSet> {
+    use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec};
+    static DATA: std::sync::OnceLock<std::sync::Arc<fof::data::DataSet>> =
+        std::sync::OnceLock::new();
+    DATA.get_or_init(|| {
+        let mut d = (*shipped()).clone();
+        let mut m = d.mission("panzer_counterattack").unwrap().clone();
+        m.id = "air_test".into();
+        m.fire_support[0].missions.push(FmSpec {
+            kind: FmKind::Wp,
+            count: 8,
+            modifier: 0,
+            helicopter: None,
+        });
+        m.fire_support.push(FireSupport {
+            id: "air".into(),
+            name: "Air Cavalry".into(),
+            agency: Agency::Air,
+            missions: vec![FmSpec {
+                kind: FmKind::AttackHelicopter,
+                count: 4,
+                modifier: 0,
+                helicopter: Some(fof::data::vehicles::VehicleTypeId("us_gunship_helo".into())),
+            }],
+            observers: vec![("co_hq".into(), 4), ("2plt_hq".into(), 4)],
+            battalion: false,
+            registered: None,
+        });
+        d.missions.push(m);
+        std::sync::Arc::new(d)
+    })
+    .clone()
+}
+
 fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
+    play_in(with_air(), "air_test", seed, bot_seed, max_inputs, options);
     for mission in [
         "hedgerow_attack",
         "crossroads_firefight",
@@ -318,7 +356,18 @@ fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
 }
 
 fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
-    let mut game = Game::new(shipped(), mission, seed, options).unwrap();
+    play_in(shipped(), mission, seed, bot_seed, max_inputs, options);
+}
+
+fn play_in(
+    data: std::sync::Arc<fof::data::DataSet>,
+    mission: &str,
+    seed: u64,
+    bot_seed: u64,
+    max_inputs: usize,
+    options: Options,
+) {
+    let mut game = Game::new(data, mission, seed, options).unwrap();
     let enemy = enemy_steps(&game);
     let mut rng = fof::play::sim::bot_rng(bot_seed);
     let steps = friendly_steps(&game);
@@ -327,9 +376,16 @@ fn play_mission(mission: &str, seed: u64, bot_seed: u64, max_inputs: usize, opti
         if n % 23 == 0 {
             check_contract(&game, &mut rng);
         }
+        if mission == "air_test" {
+            mark_for_air(&mut game);
+        }
         let legal = game.legal_inputs();
         assert!(!legal.is_empty(), "a decision with no legal input");
-        let input = legal[rng.random_range(0..legal.len())].clone();
+        let input = if mission == "air_test" {
+            air_biased(&legal, &mut rng)
+        } else {
+            legal[rng.random_range(0..legal.len())].clone()
+        };
         let logged = game.log().len();
         game.apply(&input).unwrap();
         placements_hold(&game, mission, n, logged);
@@ -628,4 +684,84 @@ fn every_game_ends() {
         assert_ne!(r.outcome, "stalled", "seed {seed}");
         assert!(r.turns >= 1);
     }
+}
+
+/// The harness's stand-in for the white phosphorus a player would fire
+/// first (6.7.2 F): every card with a spotted enemy is marked, so that random
+/// play reaches the attack helicopters' rules (7.1.2).
+fn mark_for_air(game: &mut Game) {
+    let cards: Vec<fof::engine::kernel::pos::CardPos> = game
+        .state()
+        .in_play()
+        .filter(|u| u.side != Side::Us && u.spotted && !u.pos.is_staging())
+        .map(|u| u.pos)
+        .collect();
+    for c in cards {
+        if let Some(card) = game.state_mut().map.card_mut(c)
+            && card.markers.mission_smoke.is_none()
+        {
+            card.markers.mission_smoke = Some(fof::engine::kernel::state::SmokeKind::Wp);
+        }
+    }
+}
+
+/// A random legal input, but a call for attack helicopters whenever one is
+/// open, one time in two: random play alone almost never marks a target and
+/// calls on it.
+fn air_biased(legal: &[Input], rng: &mut impl Rng) -> Input {
+    let calls: Vec<&Input> = legal
+        .iter()
+        .filter(|i| {
+            matches!(i, Input::Order(o) if matches!(
+                o.action,
+                fof::engine::kernel::input::Action::CallForFire {
+                    kind: fof::data::mission::FmKind::AttackHelicopter,
+                    ..
+                }
+            ))
+        })
+        .collect();
+    if !calls.is_empty() && rng.random_range(0..2) == 0 {
+        return calls[rng.random_range(0..calls.len())].clone();
+    }
+    legal[rng.random_range(0..legal.len())].clone()
+}
+
+/// The helicopters do fly under random play in the test mission: the
+/// property test above reaches their rules.
+#[test]
+fn attack_helicopters_strike_under_random_play() {
+    let mut strikes = 0;
+    for seed in 0..12u64 {
+        let mut game = Game::new(with_air(), "air_test", seed, Options::default()).unwrap();
+        let mut rng = fof::play::sim::bot_rng(seed);
+        let mut n = 0;
+        while !game.is_over() && n < 3000 {
+            mark_for_air(&mut game);
+            let legal = game.legal_inputs();
+            let input = air_biased(&legal, &mut rng);
+            game.apply(&input).unwrap();
+            n += 1;
+        }
+        strikes += game
+            .log()
+            .iter()
+            .filter(|e| e.rule == "7.1.2" && e.text.contains("attack"))
+            .count();
+    }
+    assert!(strikes > 0, "no attack helicopter struck in 12 games");
+}
+
+/// Found by the property test: attack helicopters called onto a card
+/// revealed beyond the dealt grid waited below a column the staging row
+/// does not have (7.1.2; `Map::staging_below`).
+#[test]
+fn aircraft_called_beyond_the_grid_wait_on_the_staging_row() {
+    let options = Options {
+        all_line: true,
+        no_ammo: true,
+        abstract_comms: true,
+        ..Options::default()
+    };
+    play_in(with_air(), "air_test", 852264, 312712, 300, options);
 }

@@ -501,11 +501,13 @@ fn artillery(battalion: bool) -> FireSupport {
                 kind: FmKind::He,
                 count: 2,
                 modifier: -5,
+                helicopter: None,
             },
             FmSpec {
                 kind: FmKind::Smoke,
                 count: 1,
                 modifier: 0,
+                helicopter: None,
             },
         ],
         observers: vec![("2plt_hq".into(), 3)],
@@ -738,6 +740,7 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
         kind: FmKind::AirStrike,
         count: 1,
         modifier: -6,
+        helicopter: None,
     }];
     let mut g = game_with(vec![sup]);
     let hq = id(&g, "2plt_hq");
@@ -978,6 +981,7 @@ fn defence() -> (Game, UnitId, UnitId) {
                     kind: FmKind::Fpf,
                     count: 2,
                     modifier: -4,
+                    helicopter: None,
                 }],
                 observers: vec![("co_hq".into(), 2)],
                 battalion: false,
@@ -1736,7 +1740,7 @@ fn rule_6_7_3_forecast_short_round_odds_count_the_short_cards_left() {
     assert!(
         f.consequences
             .iter()
-            .any(|c| c == "possibly spends a high explosive mission of the Battery (1 left)"),
+            .any(|c| c == "possibly spends one high explosive mission of the Battery (1 left)"),
         "{:?}",
         f.consequences
     );

@@ -1677,3 +1677,520 @@ fn rule_1_2_1_i_passengers_do_not_count_against_the_card_but_need_room_to_get_of
         "a step without room became a casualty"
     );
 }
+
+// ---------------------------------------------------------------------------
+// 7.1.2, 7.3.2, 7.7 B: attack helicopters
+// ---------------------------------------------------------------------------
+
+mod air {
+    use super::*;
+    use fof::data::action::{ActionCard, Icon};
+    use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec, Net, RadioClass};
+    use fof::data::units::{Side, UnitKind};
+    use fof::data::vehicles::VehicleTypeId;
+    use fof::engine::kernel::ids::UnitId;
+    use fof::engine::kernel::input::Order;
+    use fof::engine::kernel::pos::CardPos;
+    use fof::engine::kernel::state::SmokeKind;
+
+    /// The air agency is the mission's second (after the mortars).
+    const AIR: u8 = 1;
+
+    /// The combined-arms mission with a section of attack helicopters on
+    /// call (`count` calls), the enemy's vehicles gone, the CO HQ on R1C3
+    /// with an air-control radio, a spotted German squad on R3C3 and
+    /// another on R3C2.
+    fn helo_game(count: u8) -> (Game, UnitId, UnitId) {
+        let mut g = game_with(|m| {
+            m.fire_support.push(FireSupport {
+                id: "air".into(),
+                name: "Air Cavalry".into(),
+                agency: Agency::Air,
+                missions: vec![FmSpec {
+                    kind: FmKind::AttackHelicopter,
+                    count,
+                    modifier: 0,
+                    helicopter: Some(VehicleTypeId("us_gunship_helo".into())),
+                }],
+                observers: vec![("co_hq".into(), 3)],
+                battalion: false,
+                registered: None,
+            });
+        });
+        for x in &mut g.state_mut().vehicles {
+            if x.side != Side::Us {
+                x.gone = true;
+            }
+        }
+        let co = id(&g, "co_hq");
+        put(&mut g, co, p(1, 3));
+        u(&mut g, co)
+            .assets
+            .push(radio("AN/PRC-10", RadioClass::Manpack, Net::AirCtl));
+        let e = enemy(&mut g, "de_rifle_squad", p(3, 3), true);
+        enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+        new_impulse(&mut g, Some(co), 6);
+        (g, co, e)
+    }
+
+    fn call(co: UnitId, target: CardPos) -> Input {
+        Input::Order(Order {
+            by: Some(co),
+            action: Action::CallForFire {
+                observer: co,
+                agency: AIR,
+                kind: FmKind::AttackHelicopter,
+                target,
+            },
+        })
+    }
+
+    fn wp_on(g: &mut Game, pos: CardPos) {
+        g.state_mut()
+            .map
+            .card_mut(pos)
+            .unwrap()
+            .markers
+            .mission_smoke = Some(SmokeKind::Wp);
+    }
+
+    fn hit(c: &ActionCard) -> bool {
+        c.icon == Icon::Burst && !c.is_short()
+    }
+
+    fn no_hit(c: &ActionCard) -> bool {
+        !c.shows_burst()
+    }
+
+    /// The next call succeeds, on target.
+    fn call_succeeds(g: &mut Game) {
+        let mut deck = cards(g, 1, hit);
+        deck.extend(cards(g, 2, no_hit));
+        top_cards(g, &deck);
+    }
+
+    fn helos(g: &Game) -> Vec<VehicleId> {
+        g.state()
+            .vehicles
+            .iter()
+            .filter(|v| v.air.is_some())
+            .map(|v| v.id)
+            .collect()
+    }
+
+    fn left(g: &Game) -> u8 {
+        g.state()
+            .fire_missions
+            .iter()
+            .find(|m| m.0 == AIR && m.1 == FmKind::AttackHelicopter)
+            .map(|m| m.2)
+            .unwrap()
+    }
+
+    /// A section called onto R3C3 and the Vehicle phase begun.
+    fn called() -> (Game, UnitId, UnitId) {
+        let (mut g, co, e) = helo_game(1);
+        wp_on(&mut g, p(3, 3));
+        call_succeeds(&mut g);
+        ok(&mut g, call(co, p(3, 3)));
+        g.state_mut().impulse = None;
+        phase::begin(&mut g);
+        (g, co, e)
+    }
+
+    #[test]
+    fn rule_7_1_2_attack_helicopters_are_called_as_an_air_strike_is_and_need_a_mark() {
+        let (mut g, co, _) = helo_game(1);
+        // 6.7.2 F, 7.1.2: no mark, no call.
+        let why = refused(&mut g, call(co, p(3, 3)));
+        assert!(why.contains("need a mark"), "{why}");
+        wp_on(&mut g, p(3, 3));
+        call_succeeds(&mut g);
+        ok(&mut g, call(co, p(3, 3)));
+        let hs = helos(&g);
+        assert_eq!(hs.len(), 2, "a section of two aircraft");
+        for h in &hs {
+            let x = tank(&g, *h);
+            assert!(x.pos.is_staging(), "on station off the map until placed");
+            assert!(x.activated);
+            assert_eq!(x.air.unwrap().target, p(3, 3));
+            assert_eq!(
+                x.air.unwrap().turns,
+                2,
+                "the call's turn and one loiter turn"
+            );
+        }
+        assert_eq!(left(&g), 0, "the mission is spent");
+        // No Pending marker: they come in the Vehicle phase.
+        assert!(!g.state().map.card(p(3, 3)).unwrap().markers.pending_fire);
+    }
+
+    #[test]
+    fn rule_7_3_2_the_section_is_placed_on_its_target_and_attacks_it_and_an_adjacent_card() {
+        let (mut g, _, e) = called();
+        let hs = helos(&g);
+        let c = g
+            .state()
+            .choices
+            .first()
+            .cloned()
+            .expect("the player's turn");
+        assert!(matches!(c, Choice::VehicleTurn { .. }), "{c:?}");
+        let legal = g.legal_inputs();
+        assert!(legal.contains(&Input::AirAttack {
+            vehicle: hs[0],
+            adjacent: None
+        }));
+        assert!(legal.contains(&Input::AirAttack {
+            vehicle: hs[0],
+            adjacent: Some(p(3, 2))
+        }));
+        // Only cards next to the target.
+        assert!(!legal.contains(&Input::AirAttack {
+            vehicle: hs[0],
+            adjacent: Some(p(1, 1))
+        }));
+        // The program suggests the neighbour with the enemy on it.
+        assert_eq!(
+            g.suggestion(),
+            Some(Input::AirAttack {
+                vehicle: hs[0],
+                adjacent: Some(p(3, 2))
+            })
+        );
+        // The squads' fire at each aircraft as it arrives misses.
+        let nines = cards(&g, 2, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nines);
+        ok(
+            &mut g,
+            Input::AirAttack {
+                vehicle: hs[0],
+                adjacent: Some(p(3, 2)),
+            },
+        );
+        let reactions: Vec<_> = g
+            .log()
+            .iter()
+            .filter(|x| x.rule == "7.6" && x.text.contains("fire at an aircraft"))
+            .collect();
+        assert_eq!(reactions.len(), 2, "one reaction a placed aircraft");
+        for c in [p(3, 3), p(3, 2)] {
+            assert!(
+                g.state().map.card(c).unwrap().markers.air_attack.is_some(),
+                "{c} is attacked"
+            );
+        }
+        // The enemy on the card is under their VOF in the Combat Phase.
+        let n = fof::engine::combat::resolution::ncm(&g, e).expect("under fire");
+        assert!(
+            n.parts
+                .iter()
+                .any(|(w, _)| w.contains("attack helicopters")),
+            "{:?}",
+            n.parts
+        );
+        // The run is over when the phase ends: the aircraft are off the map.
+        assert!(
+            g.state().choices.is_empty()
+                || !matches!(g.state().choices[0], Choice::VehicleTurn { .. })
+        );
+        for h in &hs {
+            assert!(tank(&g, *h).pos.is_staging(), "flown off after the run");
+            assert!(tank(&g, *h).in_play());
+        }
+    }
+
+    #[test]
+    fn rule_7_1_2_with_one_aircraft_undamaged_only_the_target_card_is_attacked() {
+        let (mut g, _, _) = called();
+        let hs = helos(&g);
+        // Automatic fire 3 + AT 0 = 3: the first aborts, damaged; the
+        // second is missed.
+        let mut deck = cards(&g, 1, |c| c.anti_tank == 0);
+        deck.extend(cards(&g, 1, |c| c.anti_tank == 9));
+        top_cards(&mut g, &deck);
+        ok(
+            &mut g,
+            Input::AirAttack {
+                vehicle: hs[0],
+                adjacent: Some(p(3, 2)),
+            },
+        );
+        assert_eq!(tank(&g, hs[0]).out, Some(AtResult::Retreating));
+        assert!(g.log().iter().any(|x| x.rule == "7.7 B 3"));
+        assert!(
+            g.state()
+                .map
+                .card(p(3, 3))
+                .unwrap()
+                .markers
+                .air_attack
+                .is_some()
+        );
+        assert!(
+            g.state()
+                .map
+                .card(p(3, 2))
+                .unwrap()
+                .markers
+                .air_attack
+                .is_none(),
+            "one aircraft attacks the target only"
+        );
+        assert!(g.log().iter().any(|x| x.text.contains("Only one aircraft")));
+    }
+
+    #[test]
+    fn rule_7_7_b_helicopter_results_crash_auto_rotate_and_abort() {
+        let (g0, _, _) = called();
+        let hs = helos(&g0);
+        let place = |g: &mut Game| {
+            for h in &hs {
+                g.state_mut().vehicles[h.0 as usize].pos = p(3, 3);
+            }
+        };
+        // 1) Shot down, crashed: a Burning Wreck, the crew casualties.
+        let mut g = g0.clone();
+        place(&mut g);
+        let before = g.state().units.len();
+        at::apply(&mut g, hs[0], AtResult::BrewedUp);
+        assert!(
+            g.state()
+                .wrecks
+                .iter()
+                .any(|w| w.pos == p(3, 3) && w.burning)
+        );
+        assert!(
+            g.state().units[before..]
+                .iter()
+                .all(|u| u.kind == UnitKind::Casualty)
+        );
+        assert!(
+            g.log()
+                .iter()
+                .any(|x| x.rule == "7.7 B 1" && x.text.contains("shot down"))
+        );
+        // 2) Shot down, auto-rotating: a Wreck, the crew a fire team hit.
+        let mut g = g0.clone();
+        place(&mut g);
+        let before = g.state().units.len();
+        at::apply(&mut g, hs[0], AtResult::KnockedOut);
+        assert!(
+            g.state()
+                .wrecks
+                .iter()
+                .any(|w| w.pos == p(3, 3) && !w.burning)
+        );
+        assert!(g.state().units.len() > before, "the crew gets out");
+        assert!(
+            g.log()
+                .iter()
+                .any(|x| x.text.contains("1 crew step(s) get out as fire teams")),
+            "a crew of one step"
+        );
+        assert!(
+            g.log()
+                .iter()
+                .any(|x| x.rule == "7.7 B 2" && x.text.contains("auto-rotates"))
+        );
+        // 3) Aborted, damaged: off the map for the rest of the mission.
+        let mut g = g0.clone();
+        place(&mut g);
+        at::apply(&mut g, hs[0], AtResult::Retreating);
+        assert!(!tank(&g, hs[0]).in_play());
+        assert!(tank(&g, hs[0]).pos.is_staging());
+        assert!(g.state().wrecks.is_empty());
+        // 4) Aborted, undamaged: off the map, still available.
+        let mut g = g0.clone();
+        place(&mut g);
+        at::apply(&mut g, hs[0], AtResult::Pinned);
+        assert!(tank(&g, hs[0]).in_play());
+        assert!(tank(&g, hs[0]).pos.is_staging());
+        assert!(
+            !tank(&g, hs[0]).pinned,
+            "an aircraft is not pinned: it aborts"
+        );
+        assert!(g.log().iter().any(|x| x.rule == "7.7 B 4"));
+        // The log reads the helicopter's column of results.
+        assert_eq!(
+            at::result_words(&g, hs[0], AtResult::Pinned),
+            "aborts, undamaged"
+        );
+    }
+
+    #[test]
+    fn rule_7_1_2_the_section_loiters_a_second_turn_and_strikes_again_by_itself() {
+        let (mut g, _, _) = called();
+        let hs = helos(&g);
+        let nines = cards(&g, 2, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nines);
+        ok(
+            &mut g,
+            Input::AirAttack {
+                vehicle: hs[0],
+                adjacent: Some(p(3, 2)),
+            },
+        );
+        // The turn ends: the markers go, a turn on station is spent.
+        for c in [p(3, 3), p(3, 2)] {
+            g.state_mut().map.card_mut(c).unwrap().markers.air_attack = None;
+        }
+        phase::clean_up(&mut g);
+        assert_eq!(tank(&g, hs[0]).air.unwrap().turns, 1);
+        assert!(tank(&g, hs[0]).in_play());
+        // The next Vehicle phase: no question, the same two cards.
+        g.state_mut().choices.clear();
+        let nines = cards(&g, 2, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nines);
+        phase::begin(&mut g);
+        assert!(
+            g.log()
+                .iter()
+                .any(|x| x.text.contains("loiter a second turn"))
+        );
+        for c in [p(3, 3), p(3, 2)] {
+            assert!(g.state().map.card(c).unwrap().markers.air_attack.is_some());
+        }
+        assert!(
+            !g.legal_inputs()
+                .iter()
+                .any(|i| matches!(i, Input::AirAttack { .. })),
+            "no second strike this turn"
+        );
+        // Then home: not a loss.
+        phase::clean_up(&mut g);
+        for h in &hs {
+            assert!(tank(&g, *h).gone);
+            assert_eq!(tank(&g, *h).out, None);
+        }
+    }
+
+    #[test]
+    fn rule_7_1_2_a_new_call_sends_the_loitering_section_elsewhere_with_no_mission_spent() {
+        let (mut g, co, _) = called();
+        let hs = helos(&g);
+        let nines = cards(&g, 2, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nines);
+        ok(
+            &mut g,
+            Input::AirAttack {
+                vehicle: hs[0],
+                adjacent: None,
+            },
+        );
+        phase::clean_up(&mut g);
+        assert_eq!(left(&g), 0);
+        // Next turn, the CO HQ calls the section onto R3C2.
+        g.state_mut().choices.clear();
+        put(&mut g, co, p(1, 2));
+        new_impulse(&mut g, Some(co), 6);
+        wp_on(&mut g, p(3, 2));
+        call_succeeds(&mut g);
+        ok(&mut g, call(co, p(3, 2)));
+        assert_eq!(left(&g), 0, "no mission spent");
+        assert_eq!(helos(&g).len(), 2, "the same section, no new one");
+        let a = tank(&g, hs[0]).air.unwrap();
+        assert_eq!((a.target, a.chosen), (p(3, 2), false));
+        // Its strike is the player's again.
+        g.state_mut().impulse = None;
+        phase::begin(&mut g);
+        assert!(g.legal_inputs().contains(&Input::AirAttack {
+            vehicle: hs[0],
+            adjacent: None
+        }));
+    }
+
+    #[test]
+    fn rule_6_7_3_a_short_call_for_helicopters_attacks_only_its_new_target() {
+        let (mut g, co, _) = helo_game(1);
+        wp_on(&mut g, p(3, 3));
+        let mut deck = cards(&g, 1, |c| c.is_short());
+        deck.extend(cards(&g, 2, no_hit));
+        // The random draw for where it strays comes next.
+        top_cards(&mut g, &deck);
+        ok(&mut g, call(co, p(3, 3)));
+        let hs = helos(&g);
+        let a = tank(&g, hs[0]).air.unwrap();
+        assert!(a.short);
+        assert_ne!(a.target, p(3, 3), "talked onto a card bordering the mark");
+        assert_eq!(a.target.distance(p(3, 3)), 1);
+        g.state_mut().impulse = None;
+        phase::begin(&mut g);
+        let strikes: Vec<Input> = g
+            .legal_inputs()
+            .into_iter()
+            .filter(|i| matches!(i, Input::AirAttack { .. }))
+            .collect();
+        assert!(
+            strikes
+                .iter()
+                .all(|i| matches!(i, Input::AirAttack { adjacent: None, .. })),
+            "{strikes:?}"
+        );
+        assert!(!strikes.is_empty());
+    }
+
+    #[test]
+    fn rule_7_3_2_aircraft_are_fired_on_by_the_chart_s_fire_for_aircraft_never_by_guns() {
+        let (mut g, _, _) = called();
+        let hs = helos(&g);
+        // A Panzer IV back on the map: its gun cannot reach an aircraft.
+        let pz = veh(&g, "Panzer IV 1");
+        g.state_mut().vehicles[pz.0 as usize].gone = false;
+        g.state_mut().vehicles[pz.0 as usize].pos = p(2, 3);
+        g.state_mut().vehicles[hs[0].0 as usize].pos = p(3, 3);
+        assert!(!at::in_reach(&g, Shooter::Vehicle(pz), hs[0]));
+        // The best fire that reaches it: the Panzer's machine guns and
+        // main gun as H VOF, read on the chart's row for aircraft.
+        let m = fof::engine::vehicles::air::reaction_modifier(&g, hs[0], p(3, 3)).unwrap();
+        assert_eq!(
+            m.parts[0].1,
+            g.data()
+                .vehicles
+                .air_gunnery(fof::data::vehicles::VofKind::Heavy)
+                .unwrap() as i32
+        );
+        // With nobody left to see it, nothing reaches it.
+        for x in &mut g.state_mut().units {
+            if x.side != Side::Us {
+                x.removed = true;
+            }
+        }
+        g.state_mut().vehicles[pz.0 as usize].gone = true;
+        assert!(fof::engine::vehicles::air::reaction_modifier(&g, hs[0], p(3, 3)).is_none());
+    }
+
+    #[test]
+    fn rule_7_1_2_an_attack_helicopter_mission_is_checked_with_file_line_and_column() {
+        let from = "fire_support: [\n        (\n            id: \"mortars\",";
+        let with = |spec: &str| {
+            format!(
+                "fire_support: [\n        (id: \"air\", name: \"Air\", agency: Air, missions: [{spec}], observers: [(\"co_hq\", 2)]),\n        (\n            id: \"mortars\","
+            )
+        };
+        // No aircraft named.
+        mission_refused(
+            from,
+            &with("(kind: AttackHelicopter, count: 1)"),
+            "need `helicopter",
+        );
+        // A tank is not an attack helicopter.
+        mission_refused(
+            from,
+            &with(r#"(kind: AttackHelicopter, count: 1, helicopter: Some("us_m4"))"#),
+            "not one of the company's attack helicopters",
+        );
+        // Only attack-helicopter missions name one.
+        mission_refused(
+            from,
+            &with(r#"(kind: AirStrike, count: 1, helicopter: Some("us_gunship_helo"))"#),
+            "only an attack-helicopter mission",
+        );
+        // An aircraft is not set on the map like a tank.
+        mission_refused(
+            r#"type: "us_m4", label: Some("Able 2")"#,
+            r#"type: "us_gunship_helo", label: Some("Able 2")"#,
+            "is an aircraft",
+        );
+    }
+}

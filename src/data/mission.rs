@@ -474,6 +474,10 @@ pub enum FmKind {
     Illumination,
     /// An air strike: needs a mark (6.7.2 F).
     AirStrike,
+    /// A section of attack helicopters, called as an air strike is
+    /// (7.1.2): placed on the target card in the Vehicle phase, it attacks
+    /// with its VOF and may loiter a second turn.
+    AttackHelicopter,
     /// Final protective fire, fired by the CO HQ's order on defence
     /// (6.7.2 D, 4.2.4 m); the count is how many turns it can fire.
     Fpf,
@@ -489,8 +493,16 @@ impl FmKind {
             FmKind::Wp => "white phosphorus",
             FmKind::Illumination => "illumination",
             FmKind::AirStrike => "air strike",
+            FmKind::AttackHelicopter => "attack helicopters",
             FmKind::Fpf => "final protective fire",
         }
+    }
+
+    /// Air support: called through an air agency only, and only once the
+    /// target is marked (6.7.2 F; 7.1.2: attack helicopters are called
+    /// "in the same manner as a Close Air Support Mission").
+    pub fn air(self) -> bool {
+        matches!(self, FmKind::AirStrike | FmKind::AttackHelicopter)
     }
 }
 
@@ -522,6 +534,10 @@ pub struct FmSpec {
     pub count: u8,
     #[serde(default)]
     pub modifier: i8,
+    /// Attack helicopters (7.1.2): the chart's row of the two aircraft a
+    /// call brings. Only with that kind, and required by it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub helicopter: Option<crate::data::vehicles::VehicleTypeId>,
 }
 
 /// A firing agency of the Fire Support Available table (6.7).

@@ -23,6 +23,11 @@ pub struct VehiclesFile {
     /// A Volume of Fire on a vehicle's card attacks it with this gunnery
     /// (7.5 B, D): the weapons without a line of their own.
     pub vof: Vec<VofGunnery>,
+    /// The VOF that can attack an aircraft, with its gunnery (7.3.2,
+    /// 7.1.3): a fire not listed cannot harm one (the chart's guns are
+    /// anti-tank weapons and never do). Empty: no aircraft can be hit.
+    #[serde(default)]
+    pub air: Vec<VofGunnery>,
     /// The modifiers at the foot of the chart (7.6 E, 7.7 A 4).
     pub modifiers: AtModifiers,
     /// The Anti-Armor table: the first row whose `upto` the sum does not
@@ -45,6 +50,12 @@ impl VehiclesFile {
     /// `None`: it cannot harm one.
     pub fn vof_gunnery(&self, vof: VofKind) -> Option<i8> {
         self.vof.iter().find(|v| v.vof == vof).map(|v| v.gunnery)
+    }
+
+    /// The gunnery of a VOF of this kind against an aircraft; `None`: it
+    /// cannot harm one (7.3.2).
+    pub fn air_gunnery(&self, vof: VofKind) -> Option<i8> {
+        self.air.iter().find(|v| v.vof == vof).map(|v| v.gunnery)
     }
 
     /// The Anti-Armor table's result for a final sum (7.6).
@@ -79,6 +90,9 @@ pub enum VehicleClass {
     Truck,
     /// A towed anti-tank gun: a vehicle that may not move (7.1.1).
     AtGun,
+    /// A helicopter with no transport capacity (7.3.2): called like an air
+    /// strike, placed on its target card, attacking with its VOF (7.1.2).
+    AttackHelicopter,
 }
 
 impl VehicleClass {
@@ -102,7 +116,14 @@ impl VehicleClass {
             VehicleClass::Jeep => "jeep",
             VehicleClass::Truck => "truck",
             VehicleClass::AtGun => "anti-tank gun",
+            VehicleClass::AttackHelicopter => "attack helicopter",
         }
+    }
+
+    /// A helicopter or aircraft (7.0): placed, not driven, and its AT
+    /// results are read as 7.7 B gives them.
+    pub fn aircraft(self) -> bool {
+        matches!(self, VehicleClass::AttackHelicopter)
     }
 }
 
@@ -268,6 +289,30 @@ impl AtResult {
             AtResult::Retreating => "retreats",
             AtResult::Pinned => "pinned (buttoned up)",
             AtResult::Missed => "missed",
+        }
+    }
+
+    /// 7.7 B: the same row of the Anti-Armor table read for a helicopter
+    /// (or FAC aircraft): shot down and crashed, shot down and
+    /// auto-rotating, aborted damaged, aborted undamaged, missed.
+    pub fn air_words(self) -> &'static str {
+        match self {
+            AtResult::BrewedUp => "shot down, crashed",
+            AtResult::KnockedOut => "shot down, auto-rotates to the ground",
+            AtResult::Retreating => "aborts, damaged",
+            AtResult::Pinned => "aborts, undamaged",
+            AtResult::Missed => "missed",
+        }
+    }
+
+    /// 7.7 B in a word or two.
+    pub fn air_short(self) -> &'static str {
+        match self {
+            AtResult::BrewedUp => "crash",
+            AtResult::KnockedOut => "auto-rotate",
+            AtResult::Retreating => "abort damaged",
+            AtResult::Pinned => "abort",
+            AtResult::Missed => "miss",
         }
     }
 

@@ -143,8 +143,10 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
                 .get(*agency as usize)
                 .map(|f| f.name.clone())
                 .unwrap_or_else(|| format!("agency {agency}"));
+            // The kind and the target first: they are what tells the
+            // entries apart in a narrow menu.
             format!(
-                "{} calls {agency}: {} on {target}",
+                "{} calls {} on {target} from {agency}",
                 name(game, *observer),
                 kind.label()
             )
@@ -418,9 +420,17 @@ pub fn input(game: &Game, input: &Input) -> String {
                 None => format!("A vehicle that is not there spots {target}"),
             }
         }
-        Input::VehicleEnd { shooter: s } => {
-            format!("{}: end its activation", shooter(game, *s))
-        }
+        Input::VehicleEnd { shooter: s } => match s {
+            crate::engine::kernel::vehicle::Shooter::Vehicle(v)
+                if crate::engine::vehicles::at::is_aircraft(game, *v) =>
+            {
+                format!(
+                    "{}: no strike now",
+                    crate::engine::vehicles::air::section_words(game, *v)
+                )
+            }
+            _ => format!("{}: end its activation", shooter(game, *s)),
+        },
         Input::VehicleSmoke {
             vehicle,
             target,
@@ -434,6 +444,26 @@ pub fn input(game: &Game, input: &Input) -> String {
             ),
             None => format!("A vehicle that is not there fires smoke at {target}"),
         },
+        Input::AirAttack { vehicle, adjacent } => {
+            match game.state().vehicles.get(vehicle.0 as usize) {
+                Some(v) => {
+                    let target = v.air.map(|a| a.target.to_string()).unwrap_or_default();
+                    let cards = match adjacent {
+                        Some(a) => format!("{target} and {a}"),
+                        None => format!("{target} only"),
+                    };
+                    // 7.3.2: what the enemy's fire may do to each aircraft.
+                    let air = crate::engine::vehicles::air::section_words(game, *vehicle);
+                    let risk =
+                        match crate::engine::vehicles::air::reaction_words(game, *vehicle, true) {
+                            Some(o) => format!(" (each: {o})"),
+                            None => " (no enemy fire reaches them)".into(),
+                        };
+                    format!("{air} strike {cards}{risk}")
+                }
+                None => "Attack helicopters strike".into(),
+            }
+        }
         Input::VehicleDisembark { vehicle, unit } => {
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => format!("{} sets {} down on {}", v.label, name(game, *unit), v.pos),
@@ -570,6 +600,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::VehicleSpot { .. } => "7.5 E",
         Input::VehicleDisembark { .. } => "7.4.2",
         Input::VehicleSmoke { .. } => "7.8",
+        Input::AirAttack { .. } => "7.1.2",
         Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
         Input::AttachVehicle { .. } => "7.1.1",
@@ -609,7 +640,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
         Input::VehicleDisembark { unit, .. } => vec![*unit],
-        Input::VehicleSmoke { .. } => Vec::new(),
+        Input::VehicleSmoke { .. } | Input::AirAttack { .. } => Vec::new(),
         Input::VehicleFire {
             shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
             ..
@@ -792,6 +823,19 @@ pub fn vehicle_words(game: &Game, v: &crate::engine::kernel::vehicle::Vehicle) -
     if let Some(w) = command_words(game, v) {
         head.push_str(", ");
         head.push_str(&w);
+    }
+    // 7.1.2: a called attack helicopter's task.
+    if let Some(a) = v.air {
+        head.push_str(&format!(
+            ", {} {}{}, {} turn(s) on station",
+            if a.chosen { "striking" } else { "called onto" },
+            a.target,
+            match a.adjacent {
+                Some(c) if a.chosen => format!(" and {c}"),
+                _ => String::new(),
+            },
+            a.turns
+        ));
     }
     for (on, w) in [
         (v.activated && !v.done, "activated"),

@@ -481,7 +481,7 @@ pub fn missions(
                 ));
             }
             for mspec in &fs.missions {
-                let air = mspec.kind == FmKind::AirStrike;
+                let air = mspec.kind.air();
                 if mspec.kind == FmKind::Fpf && c.fpf.is_none() {
                     out.push(e(
                         "fire_support",
@@ -492,7 +492,7 @@ pub fn missions(
                     out.push(e(
                         "fire_support",
                         format!(
-                            "`{}`: air strikes come from air agencies only (6.7.2 F)",
+                            "`{}`: air strikes and attack helicopters come from air agencies only, which give nothing else (6.7.2 F, 7.1.2)",
                             fs.id
                         ),
                     ));

@@ -2,7 +2,7 @@
 
 use super::super::locate::{locate, locate_field};
 use super::super::units::{UnitsFile, Vof};
-use super::super::vehicles::{AtResult, VehiclesFile};
+use super::super::vehicles::{AtResult, VehiclesFile, VofKind};
 use super::super::{DataError, SourceFile};
 use std::collections::BTreeSet;
 
@@ -107,6 +107,23 @@ pub fn vehicles(f: &SourceFile, file: &VehiclesFile, units: &UnitsFile, out: &mu
             ));
         }
     }
+    let mut seen = BTreeSet::new();
+    for (i, v) in file.air.iter().enumerate() {
+        if !seen.insert(v.vof) {
+            out.push(DataError::at(
+                &f.path,
+                at("air", i, "vof"),
+                String::from("that fire has two rows against aircraft"),
+            ));
+        }
+        if matches!(v.vof, VofKind::Incoming | VofKind::Sniper) {
+            out.push(DataError::at(
+                &f.path,
+                at("air", i, "vof"),
+                String::from("only rifles, automatic and heavy weapons fire at aircraft (7.3.2)"),
+            ));
+        }
+    }
     // The Anti-Armor table: strictly rising sums, results from the worst
     // for the target to the mildest, a miss last (above every row).
     for (i, pair) in file.anti_armor.windows(2).enumerate() {
@@ -158,6 +175,7 @@ pub fn vehicle_refs(
     use crate::data::mission::Start;
     use crate::data::units::{Side, UnitKind};
     for (f, m) in missions {
+        air_sections(f, m, file, out);
         let at = |i: usize, field: &str| locate(&f.text, "vehicles", i, Some(field));
         let mut enemy = false;
         for (i, v) in m.vehicles.iter().enumerate() {
@@ -172,6 +190,16 @@ pub fn vehicle_refs(
                 ));
                 continue;
             };
+            if t.class.aircraft() {
+                out.push(DataError::at(
+                    &f.path,
+                    at(i, "type"),
+                    format!(
+                        "the {} is an aircraft: it comes by a call for fire, so list it under `fire_support` as attack helicopters (7.1.2)",
+                        t.name
+                    ),
+                ));
+            }
             enemy |= t.side != Side::Us;
             match v.start {
                 Start::Staging(_) if t.side != Side::Us => out.push(DataError::at(
@@ -424,6 +452,73 @@ fn vehicle_platoons(
         };
         if let Some(why) = why {
             out.push(DataError::at(&f.path, at(i, "platoon"), why));
+        }
+    }
+}
+
+/// 7.1.2: an attack-helicopter mission names the company's attack
+/// helicopter its calls bring; no other mission names one.
+fn air_sections(
+    f: &SourceFile,
+    m: &crate::data::mission::Mission,
+    file: &VehiclesFile,
+    out: &mut Vec<DataError>,
+) {
+    use crate::data::mission::FmKind;
+    use crate::data::units::Side;
+    use crate::data::vehicles::VehicleClass;
+    for (i, fs) in m.fire_support.iter().enumerate() {
+        let at = || locate(&f.text, "fire_support", i, Some("missions"));
+        for spec in &fs.missions {
+            match (&spec.helicopter, spec.kind == FmKind::AttackHelicopter) {
+                (None, true) => out.push(DataError::at(
+                    &f.path,
+                    at(),
+                    format!(
+                        "`{}`: attack helicopters need `helicopter: Some(\"...\")`, the chart's row of the aircraft a call brings (7.1.2)",
+                        fs.id
+                    ),
+                )),
+                (Some(h), false) => out.push(DataError::at(
+                    &f.path,
+                    at(),
+                    format!(
+                        "`{}`: only an attack-helicopter mission names a helicopter (`{h}` given to {})",
+                        fs.id,
+                        spec.kind.label()
+                    ),
+                )),
+                (Some(h), true) => match file.vehicle(&h.0) {
+                    None => out.push(DataError::at(
+                        &f.path,
+                        at(),
+                        format!(
+                            "`{}`: helicopter `{h}` is not on the vehicle chart (assets/vehicles.ron)",
+                            fs.id
+                        ),
+                    )),
+                    Some(t) if t.class != VehicleClass::AttackHelicopter || t.side != Side::Us => {
+                        out.push(DataError::at(
+                            &f.path,
+                            at(),
+                            format!(
+                                "`{}`: the {} is not one of the company's attack helicopters (7.1.2)",
+                                fs.id, t.name
+                            ),
+                        ))
+                    }
+                    Some(t) if t.vof.is_none() => out.push(DataError::at(
+                        &f.path,
+                        at(),
+                        format!(
+                            "`{}`: the {} has no VOF to attack with (7.1.2)",
+                            fs.id, t.name
+                        ),
+                    )),
+                    Some(_) => {}
+                },
+                (None, false) => {}
+            }
         }
     }
 }

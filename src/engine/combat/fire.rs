@@ -173,14 +173,26 @@ pub fn vehicle_vof(
     if !v.in_play() || v.pos.is_staging() || v.ammo == Some(0) || silenced(game, v) {
         return None;
     }
-    let r = game.data.vehicles.vehicle(&v.vehicle_type.0)?.vof?;
+    let t = game.data.vehicles.vehicle(&v.vehicle_type.0)?;
+    // 7.1.2: an attack helicopter's fire is its attack run's marker, not
+    // a fire link.
+    if t.class.aircraft() {
+        return None;
+    }
+    let r = t.vof?;
     if r.range.cards() < distance {
         return None;
     }
     if v.pinned {
         return Some(VofLevel::AllPinned);
     }
-    match r.vof {
+    level_of(r.vof, distance)
+}
+
+/// A counter's VOF as it bears `distance` cards away (6.2.1: A/S is
+/// automatic at point blank only).
+pub fn level_of(vof: Vof, distance: u8) -> Option<VofLevel> {
+    match vof {
         Vof::S | Vof::Sniper => Some(VofLevel::SmallArms),
         Vof::A => Some(VofLevel::Automatic),
         Vof::AS if distance == 0 => Some(VofLevel::Automatic),
@@ -272,7 +284,7 @@ pub fn card_vof_on(game: &Game, pos: CardPos, side: Side) -> Option<VofLevel> {
         .iter()
         .filter_map(|f| link_vof(game, f))
         .max();
-    with_markers(game, pos, best)
+    with_markers(game, pos, best, Some(side))
 }
 
 /// The best VOF on a card (6.2 a): the best of the fire into it or within
@@ -286,11 +298,23 @@ pub fn card_vof(game: &Game, pos: CardPos) -> Option<VofLevel> {
         .filter(|f| f.target == pos)
         .filter_map(|f| link_vof(game, f))
         .max();
-    with_markers(game, pos, best)
+    with_markers(game, pos, best, None)
 }
 
-/// The fire of the card's markers on top of the units' best VOF.
-fn with_markers(game: &Game, pos: CardPos, mut best: Option<VofLevel>) -> Option<VofLevel> {
+/// The fire of the card's markers on top of the units' best VOF, as it
+/// bears on `side` (`None`: on anyone there). The attack helicopters' fire
+/// bears on the enemy only (7.1.2).
+fn with_markers(
+    game: &Game,
+    pos: CardPos,
+    mut best: Option<VofLevel>,
+    side: Option<Side>,
+) -> Option<VofLevel> {
+    if side != Some(Side::Us)
+        && let Some(v) = game.state.map.card(pos).and_then(|c| c.markers.air_attack)
+    {
+        best = best.max(level_of(v, 0));
+    }
     if game
         .state
         .map

@@ -226,6 +226,21 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             consider(v, Base::Incoming, "Incoming!".into());
         }
     }
+    // 7.1.2: the attack helicopters' VOF strikes the enemy on the card.
+    // Decision (as for a side's point-blank fire, 6.2 a): it is aimed fire
+    // from the company's aircraft and does not bear on the company's own
+    // units; it is fired from over the card, so visibility, smoke, cover
+    // and the card's terrain count as for point-blank fire, no border.
+    if let Some(vof) = card.markers.air_attack
+        && u.side != Side::Us
+        && let Some(level) = crate::engine::combat::fire::level_of(vof, 0)
+    {
+        consider(
+            vof_value(game, level),
+            Base::SameCard,
+            format!("attack helicopters' {} VOF", level.label()),
+        );
+    }
     if card.markers.indirect_h {
         consider(
             charts.vof.heavy as i32,

@@ -259,7 +259,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     if *kind == FmKind::Fpf {
         return no("final protective fire is fired by the CO HQ's order (4.2.4 m)");
     }
-    if missions_left(game, *agency, *kind) == 0 {
+    // 7.1.2: a loitering section is sent at a new target by a new call,
+    // with no mission spent.
+    let retarget = *kind == FmKind::AttackHelicopter && loitering(game, *agency).is_some();
+    if missions_left(game, *agency, *kind) == 0 && !retarget {
         return no(|| format!("{} has no {} mission left (6.7.1)", fs.name, kind.label()));
     }
     if game.state.map.card(*target).is_none() {
@@ -302,10 +305,17 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             )
         });
     }
-    if *kind == FmKind::AirStrike && !marked(game, *target) {
-        return no(
-            "an air strike needs a mark first: WP on the target or colored smoke on the nearest friendly card (6.7.2 F)",
-        );
+    if kind.air() && !marked(game, *target) {
+        return no(|| {
+            format!(
+                "{} need a mark first: WP on the target or colored smoke on the nearest friendly card (6.7.2 F, 7.1.2)",
+                if *kind == FmKind::AirStrike {
+                    "air strikes"
+                } else {
+                    "attack helicopters"
+                }
+            )
+        });
     }
     Ok(())
 }
@@ -355,7 +365,9 @@ pub fn perform(game: &mut Game, order: &Order) {
         Needed::Icon(Icon::Burst),
         "Call for fire",
     );
-    if r.success {
+    if r.success && *kind == FmKind::AttackHelicopter {
+        send_helicopters(game, *observer, *agency, *target, &r.cards);
+    } else if r.success {
         land(game, *observer, *agency, *kind, *target, &r.cards);
     } else {
         failed(game, order, *observer, false);
@@ -370,9 +382,14 @@ pub fn upgrade(game: &mut Game, f: &crate::engine::kernel::state::FailedAttempt)
         kind,
         target,
     } = &f.order.action
-        && missions_left(game, *agency, *kind) > 0
     {
-        land(game, *observer, *agency, *kind, *target, &[]);
+        if *kind == FmKind::AttackHelicopter
+            && (missions_left(game, *agency, *kind) > 0 || loitering(game, *agency).is_some())
+        {
+            send_helicopters(game, *observer, *agency, *target, &[]);
+        } else if missions_left(game, *agency, *kind) > 0 {
+            land(game, *observer, *agency, *kind, *target, &[]);
+        }
     }
 }
 
@@ -391,13 +408,13 @@ pub enum Landing {
 /// itself when no card borders it.
 pub fn short_landing(game: &Game, observer: UnitId, kind: FmKind, target: CardPos) -> Landing {
     let opos = game.state.unit(observer).pos;
-    if kind != FmKind::AirStrike
+    if !kind.air()
         && opos != target
         && let Some(line) = line_between(opos, target)
         && let Some(last) = line.last()
     {
         Landing::On(*last)
-    } else if kind != FmKind::AirStrike && opos != target {
+    } else if !kind.air() && opos != target {
         Landing::On(opos)
     } else {
         let around: Vec<CardPos> = crate::data::terrain::Dir::ALL
@@ -411,6 +428,152 @@ pub fn short_landing(game: &Game, observer: UnitId, kind: FmKind, target: CardPo
             Landing::Around(around)
         }
     }
+}
+
+/// Where a call's fire falls: on the target, or astray on a short round
+/// (6.7.3), with the cards read to place it; and whether it fell short.
+fn falls_at(
+    game: &mut Game,
+    observer: UnitId,
+    kind: FmKind,
+    target: CardPos,
+    cards: &[u8],
+) -> (CardPos, bool, Vec<crate::engine::kernel::events::CardRead>) {
+    let short = cards
+        .iter()
+        .any(|&c| game.card(c).is_some_and(|c| c.is_short()));
+    let mut reads = Vec::new();
+    let mut at = target;
+    if short {
+        match short_landing(game, observer, kind, target) {
+            Landing::On(c) => at = c,
+            Landing::Around(around) => {
+                let (r, rr) = game.random(around.len() as u32, "where the short round falls");
+                reads = rr;
+                at = around[(r as usize).saturating_sub(1).min(around.len() - 1)];
+            }
+        }
+    }
+    (at, short, reads)
+}
+
+/// 7.1.2: a section of attack helicopters on station for this agency,
+/// loitering for its second turn: its section number.
+pub fn loitering(game: &Game, agency: u8) -> Option<u8> {
+    game.state
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play())
+        .filter_map(|v| v.air)
+        .find(|a| a.agency == agency && a.chosen && a.turns == 1)
+        .map(|a| a.section)
+}
+
+/// 7.1.2: the aircraft of a call, two to a section.
+pub const SECTION: u8 = 2;
+
+/// 7.1.2: a successful call for attack helicopters. A section of two comes
+/// on station, to be placed on the target card (or where a short call
+/// strays, 6.7.3) in this turn's Vehicle phase; a section loitering from
+/// last turn is sent at the new target instead, with no mission spent.
+fn send_helicopters(game: &mut Game, observer: UnitId, agency: u8, target: CardPos, cards: &[u8]) {
+    let fs = game.mission.fire_support[agency as usize].clone();
+    let (at, short, reads) = falls_at(game, observer, FmKind::AttackHelicopter, target, cards);
+    let who = game.describe(observer);
+    let stray = if short {
+        format!(" SHORT: it is talked onto {at} instead of {target}, and attacks that card only.")
+    } else {
+        String::new()
+    };
+    if let Some(section) = loitering(game, agency) {
+        let mut names = Vec::new();
+        for v in &mut game.state.vehicles {
+            if let Some(a) = v.air.as_mut()
+                && a.section == section
+                && v.out.is_none()
+                && !v.gone
+            {
+                a.target = at;
+                a.adjacent = None;
+                a.short = short;
+                a.chosen = false;
+                v.activated = true;
+                names.push(v.label.clone());
+            }
+        }
+        game.emit(
+            "7.1.2",
+            EventKind::Marker {
+                pos: at,
+                what: "attack helicopters".into(),
+            },
+            format!(
+                "{who} calls the loitering {} onto {target}: they will strike it in the Vehicle phase.{stray}",
+                names.join(" and ")
+            ),
+            reads,
+        );
+        return;
+    }
+    let Some(ty) = fs
+        .missions
+        .iter()
+        .find(|m| m.kind == FmKind::AttackHelicopter)
+        .and_then(|m| m.helicopter.clone())
+        .and_then(|h| game.data.vehicles.vehicle(&h.0).cloned())
+    else {
+        return;
+    };
+    for m in &mut game.state.fire_missions {
+        if m.0 == agency && m.1 == FmKind::AttackHelicopter {
+            m.2 = m.2.saturating_sub(1);
+        }
+    }
+    let section = game
+        .state
+        .vehicles
+        .iter()
+        .filter_map(|v| v.air.map(|a| a.section))
+        .max()
+        .unwrap_or(0)
+        + 1;
+    let mut names = Vec::new();
+    let off = game.state.map.staging_below(at.col);
+    for k in 0..SECTION {
+        let label = format!("{} {section}{}", ty.name, (b'a' + k) as char);
+        let id = crate::engine::kernel::units::add_vehicle(
+            &mut game.state,
+            &ty,
+            label.clone(),
+            off,
+            None,
+        );
+        let v = &mut game.state.vehicles[id.0 as usize];
+        v.activated = true;
+        v.air = Some(crate::engine::kernel::vehicle::AirTask {
+            agency,
+            section,
+            target: at,
+            adjacent: None,
+            short,
+            chosen: false,
+            turns: 2,
+        });
+        names.push(label);
+    }
+    game.emit(
+        "7.1.2",
+        EventKind::Marker {
+            pos: at,
+            what: "attack helicopters".into(),
+        },
+        format!(
+            "{who} calls attack helicopters from {} on {target}: {} come on station, to strike in the Vehicle phase.{stray}",
+            fs.name,
+            names.join(" and ")
+        ),
+        reads,
+    );
 }
 
 /// A successful call: a Pending marker on the target (or astray on a short
@@ -431,24 +594,10 @@ fn land(
         .find(|m| m.kind == kind)
         .map(|m| m.modifier)
         .unwrap_or(0);
-    let short = cards
-        .iter()
-        .any(|&c| game.card(c).is_some_and(|c| c.is_short()));
     let triple = cards
         .iter()
         .any(|&c| game.card(c).is_some_and(|c| c.icon == Icon::TripleBurst));
-    let mut reads = Vec::new();
-    let mut at = target;
-    if short {
-        match short_landing(game, observer, kind, target) {
-            Landing::On(c) => at = c,
-            Landing::Around(around) => {
-                let (r, rr) = game.random(around.len() as u32, "where the short round falls");
-                reads = rr;
-                at = around[(r as usize).saturating_sub(1).min(around.len() - 1)];
-            }
-        }
-    }
+    let (at, short, reads) = falls_at(game, observer, kind, target, cards);
     for m in &mut game.state.fire_missions {
         if m.0 == agency && m.1 == kind {
             m.2 = m.2.saturating_sub(1);
@@ -609,6 +758,8 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
             c.markers.mission_smoke = Some(SmokeKind::Wp);
         }
         FmKind::Smoke => c.markers.mission_smoke = Some(SmokeKind::Smoke),
+        // 7.1.2: attack helicopters place no Pending marker.
+        FmKind::AttackHelicopter => {}
         FmKind::Illumination => {
             if let Some((card, adj)) = illum {
                 c.markers.illumination = Some(card);

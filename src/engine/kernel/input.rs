@@ -130,6 +130,13 @@ pub enum Input {
         target: CardPos,
         wp: bool,
     },
+    /// 7.1.2, 7.3.2: the called section of attack helicopters this aircraft
+    /// belongs to is placed on its target card and attacks it, and this
+    /// adjacent card too while both aircraft are undamaged.
+    AirAttack {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        adjacent: Option<CardPos>,
+    },
     /// 7.4.2: the vehicle in its activation sets this passenger down on
     /// its card, before or after it moves (no command).
     VehicleDisembark {

@@ -323,6 +323,10 @@ pub struct CardMarkers {
     /// An H VOF from an on-map mortar firing by indirect lay this turn: no
     /// PDF, terrain effects as for Incoming! (6.7.4).
     pub indirect_h: bool,
+    /// 7.1.2: attack helicopters attacked the card in this turn's Vehicle
+    /// phase: their VOF, against the enemy on it. Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub air_attack: Option<crate::data::units::Vof>,
     /// Illumination placed this turn (8.2): the modifier on this card.
     pub illumination: Option<i8>,
     /// The illumination's modifier on the cards around it (8.2).
@@ -431,6 +435,12 @@ impl Map {
     /// Inside the dealt grid (1..=rows, 1..=cols).
     pub fn in_grid(&self, pos: CardPos) -> bool {
         pos.row >= 1 && pos.row <= self.rows && pos.col >= 1 && pos.col <= self.cols
+    }
+
+    /// The staging position below a column, the nearest one for a column
+    /// outside the dealt grid. Aircraft off the map are kept there (7.1.2).
+    pub fn staging_below(&self, col: i8) -> CardPos {
+        CardPos::new(0, col.clamp(1, self.cols.max(1)))
     }
 
     /// A Main Staging Area card: row 0 under each column (2.4.2 A).

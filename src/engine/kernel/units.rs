@@ -223,6 +223,7 @@ pub fn add_vehicle(
             assets: Vec::new(),
             platoon: None,
             command: None,
+            air: None,
         });
     id
 }

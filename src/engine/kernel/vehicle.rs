@@ -88,6 +88,32 @@ pub struct Vehicle {
     /// for a platoon HQ.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub command: Option<PlatoonCommand>,
+    /// 7.1.2: an attack helicopter's task, from the call that brought it.
+    /// Written only for aircraft.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub air: Option<AirTask>,
+}
+
+/// 7.1.2: what a called section of attack helicopters is to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirTask {
+    /// The firing agency that sent it (its index in the mission's list).
+    pub agency: u8,
+    /// Its section: the aircraft of one call share it.
+    pub section: u8,
+    /// The card it is placed on and attacks.
+    pub target: CardPos,
+    /// The one adjacent card it also attacks, chosen when it first strikes
+    /// (only while both aircraft are undamaged).
+    pub adjacent: Option<CardPos>,
+    /// The call fell short (6.7.3): only the new target card is attacked.
+    pub short: bool,
+    /// The player has chosen its targets: on its loiter turn it strikes
+    /// them again by itself.
+    pub chosen: bool,
+    /// Turns on station left, this one included: two at the call, the
+    /// second its loiter turn.
+    pub turns: u8,
 }
 
 /// 7.1.1: a vehicle platoon HQ's commands, kept like an infantry HQ's

@@ -223,6 +223,24 @@ pub fn suggestion(game: &Game) -> Option<Input> {
 
 /// The question in words, with its rule.
 pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
+    // 7.1.2: a called section of attack helicopters waiting to strike.
+    if let Choice::VehicleTurn { pending } = choice
+        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
+        && crate::engine::vehicles::at::is_aircraft(game, *v)
+    {
+        let air = crate::engine::vehicles::air::section_words(game, *v);
+        let target = crate::engine::vehicles::at::vehicle(game, *v)
+            .air
+            .map(|a| a.target.to_string())
+            .unwrap_or_default();
+        return (
+            "7.1.2",
+            match crate::engine::vehicles::air::reaction_words(game, *v, false) {
+                Some(o) => format!("{air}: strike {target}? Fire at each aircraft: {o}"),
+                None => format!("{air}: strike {target}? No enemy fire reaches them"),
+            },
+        );
+    }
     match choice {
         Choice::VehicleTurn { pending } => (
             "3.6",
@@ -687,6 +705,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::VehicleEnd { .. }
             | Input::VehicleDisembark { .. }
             | Input::VehicleSmoke { .. }
+            | Input::AirAttack { .. }
             | Input::React { .. }
             | Input::HoldFire
     )

@@ -377,6 +377,7 @@ impl Game {
             | Input::VehicleEnd { .. }
             | Input::VehicleDisembark { .. }
             | Input::VehicleSmoke { .. }
+            | Input::AirAttack { .. }
             | Input::React { .. }
             | Input::HoldFire
             | Input::PickUpMore { .. } => {

@@ -309,7 +309,7 @@ fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
             } else {
                 (
                     6,
-                    format!("spends a {what} mission of the {name} ({left} left)"),
+                    format!("spends one {what} mission of the {name} ({left} left)"),
                 )
             });
         }

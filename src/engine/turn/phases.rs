@@ -229,6 +229,7 @@ pub fn clean_up(game: &mut Game) {
         c.markers.grenade_miss = false;
         c.markers.demo_miss = false;
         c.markers.indirect_h = false;
+        c.markers.air_attack = None;
         c.markers.demo_on.clear();
         c.markers.flame_on.clear();
         if defensive {

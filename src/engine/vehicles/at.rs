@@ -130,6 +130,11 @@ pub fn in_reach(game: &Game, s: Shooter, target: VehicleId) -> bool {
     if !t.in_play() || t.pos.is_staging() || t.side == shooter_side(game, s) {
         return false;
     }
+    // 7.3.2: an aircraft is fired upon only by the fire the chart lists
+    // against aircraft, as it is placed; guns aimed at armour never.
+    if aircraft(game, t) {
+        return false;
+    }
     let from = shooter_pos(game, s);
     if from.is_staging() {
         return false;
@@ -359,7 +364,13 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
 
 /// Draws the AT number and applies the result (7.6, 7.7). `quick`: the
 /// shooter has the Quick Shot capability.
-fn resolve(game: &mut Game, name: &str, target: VehicleId, m: &AtModifier, quick: bool) -> bool {
+pub(crate) fn resolve(
+    game: &mut Game,
+    name: &str,
+    target: VehicleId,
+    m: &AtModifier,
+    quick: bool,
+) -> bool {
     let tname = vehicle(game, target).label.clone();
     let (cards, reads) = game.draw(1, Section::AntiTank, &format!("{name} at {tname}"));
     let number = cards
@@ -369,6 +380,7 @@ fn resolve(game: &mut Game, name: &str, target: VehicleId, m: &AtModifier, quick
         .unwrap_or(9);
     let sum = number as i32 + m.total;
     let result = game.data.vehicles.result(sum);
+    let words = result_words(game, target, result);
     let parts: Vec<String> = m.parts.iter().map(|(w, v)| format!("{w} {v:+}")).collect();
     let quick_shot = quick
         && game
@@ -382,14 +394,14 @@ fn resolve(game: &mut Game, name: &str, target: VehicleId, m: &AtModifier, quick
             target,
             modifier: m.total,
             number,
-            result: result.words().into(),
+            result: words.into(),
         },
         format!(
             "{name} fires at {tname}: AT modifier {:+} ({}); card {} has AT number {number}, sum {sum}: {}{}.",
             m.total,
             parts.join(", "),
             cards.first().copied().unwrap_or(0),
-            result.words(),
+            words,
             if quick_shot { "; a Quick Shot" } else { "" }
         ),
         reads,
@@ -398,10 +410,20 @@ fn resolve(game: &mut Game, name: &str, target: VehicleId, m: &AtModifier, quick
     quick_shot
 }
 
-/// A Volume of Fire on the vehicle's card attacks it (7.5 B, D).
+/// A result in words: a vehicle's (7.7 A), or an aircraft's (7.7 B).
+pub fn result_words(game: &Game, target: VehicleId, result: AtResult) -> &'static str {
+    if is_aircraft(game, target) {
+        result.air_words()
+    } else {
+        result.words()
+    }
+}
+
+/// A Volume of Fire on the vehicle's card attacks it (7.5 B, D). Not an
+/// aircraft: it is fired upon only as it is placed (7.3.2).
 pub fn vof_attack(game: &mut Game, target: VehicleId) {
     let t = vehicle(game, target);
-    if !t.in_play() || t.pos.is_staging() || t.vof_taken {
+    if !t.in_play() || t.pos.is_staging() || t.vof_taken || aircraft(game, t) {
         return;
     }
     game.state.vehicles[target.0 as usize].vof_taken = true;
@@ -437,10 +459,16 @@ pub fn sniper_attacks(game: &mut Game) {
     }
 }
 
-/// Applies an AT Combat result to a vehicle (7.7 A).
+/// Applies an AT Combat result to a vehicle (7.7 A), or to an aircraft
+/// (7.7 B: aborts are its own; being shot down is as for a vehicle).
 pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
     let v = vehicle(game, target).clone();
     game.state.vehicles[target.0 as usize].attacked = true;
+    let air = aircraft(game, &v);
+    if air && matches!(result, AtResult::Retreating | AtResult::Pinned) {
+        abort(game, target, result);
+        return;
+    }
     let crew = game
         .data
         .vehicles
@@ -502,12 +530,27 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             });
             game.state.wrecks.sort();
             game.emit(
-                if burning { "7.7 A 1" } else { "7.7 A 2" },
+                match (air, burning) {
+                    (false, true) => "7.7 A 1",
+                    (false, false) => "7.7 A 2",
+                    (true, true) => "7.7 B 1",
+                    (true, false) => "7.7 B 2",
+                },
                 EventKind::Marker {
                     pos: v.pos,
                     what: if burning { "burning wreck" } else { "wreck" }.into(),
                 },
-                if burning {
+                if air && burning {
+                    format!(
+                        "{} is shot down and crashes: a Burning Wreck on {}, its smoke blocking sight; {crew} crew step(s) become casualties.",
+                        v.label, v.pos
+                    )
+                } else if air {
+                    format!(
+                        "{} is shot down and auto-rotates to the ground: a Wreck on {}; {crew} crew step(s) get out as fire teams, each hit.",
+                        v.label, v.pos
+                    )
+                } else if burning {
                     format!(
                         "{} brews up: a Burning Wreck on {}, its smoke blocking sight; {crew} crew step(s) become casualties.",
                         v.label, v.pos
@@ -573,6 +616,61 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
     }
     game.state.unit_mut(id).pinned = true;
     crate::engine::combat::resolution::hit_effect(game, id, "7.7 A 2");
+}
+
+/// Whether the vehicle is an aircraft on the chart (7.0).
+pub fn aircraft(game: &Game, v: &Vehicle) -> bool {
+    game.data
+        .vehicles
+        .vehicle(&v.vehicle_type.0)
+        .is_some_and(|t| t.class.aircraft())
+}
+
+pub fn is_aircraft(game: &Game, v: VehicleId) -> bool {
+    game.state
+        .vehicles
+        .get(v.0 as usize)
+        .is_some_and(|x| aircraft(game, x))
+}
+
+/// 7.7 B: an AT Combat result for a helicopter. Shot down and crashed is a
+/// Burning Wreck and casualties, shot down and auto-rotating a Wreck with
+/// its crew as fire teams (both as 7.7 A 1-2 for vehicles, which
+/// [`apply`] does); aborted damaged takes it
+/// out for the rest of the mission; aborted undamaged sends it off the
+/// map, to come back on a later turn.
+pub fn abort(game: &mut Game, v: VehicleId, result: AtResult) {
+    let x = vehicle(game, v).clone();
+    let from = x.pos;
+    let off = game.state.map.staging_below(from.col);
+    game.state.vehicles[v.0 as usize].pos = off;
+    let text = match result {
+        AtResult::Retreating => {
+            game.state.vehicles[v.0 as usize].out = Some(result);
+            format!(
+                "{} aborts, damaged: it flies off {from} and is out for the rest of the mission.",
+                x.label
+            )
+        }
+        _ => format!(
+            "{} aborts, undamaged: it flies off {from}, and may come back on a later turn.",
+            x.label
+        ),
+    };
+    game.emit(
+        if result == AtResult::Retreating {
+            "7.7 B 3"
+        } else {
+            "7.7 B 4"
+        },
+        EventKind::VehicleMoved {
+            vehicle: v,
+            from,
+            to: off,
+        },
+        text,
+        Vec::new(),
+    );
 }
 
 /// 9.5: a vehicle entering or moving within a mined card (or on a card

@@ -14,7 +14,7 @@ use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
 use crate::engine::vehicles::at::{
     self, armed, in_reach, modifier, shooter_name, shooter_side, vehicle,
 };
-use crate::engine::vehicles::{moves, transport};
+use crate::engine::vehicles::{air, moves, transport};
 
 /// A vehicle on the map, or one of the company's in its staging area
 /// (which may drive onto the map).
@@ -57,6 +57,8 @@ pub fn begin(game: &mut Game) {
             }
         }
     }
+    // 7.1.2: a loitering section of attack helicopters strikes again.
+    air::begin(game);
     let enemy: Vec<VehicleId> = game
         .state
         .vehicles
@@ -113,6 +115,8 @@ pub fn player_pending(game: &Game) -> Vec<Shooter> {
         .vehicles
         .iter()
         .filter(|x| x.side == Side::Us && x.in_play() && x.activated && !x.done)
+        // 7.1.2: a section of aircraft acts as one, through its leader.
+        .filter(|x| x.air.is_none() || air::leader(game, x.id) == Some(x.id))
         .map(|x| Shooter::Vehicle(x.id))
         .collect();
     for u in &vp.ready {
@@ -183,7 +187,11 @@ fn still_going(game: &Game, s: Shooter) -> bool {
 /// The shooter's activation is complete: Moved/Fired (7.2).
 fn finish(game: &mut Game, s: Shooter) {
     match s {
-        Shooter::Vehicle(v) => game.state.vehicles[v.0 as usize].done = true,
+        Shooter::Vehicle(v) => {
+            for m in air::section_of(game, v) {
+                game.state.vehicles[m.0 as usize].done = true;
+            }
+        }
         Shooter::Team(u) => {
             if !game.state.vehicle_phase.fired.contains(&u) {
                 game.state.vehicle_phase.fired.push(u);
@@ -249,6 +257,11 @@ fn around(game: &Game, pos: CardPos) -> Vec<CardPos> {
 
 /// The legal inputs of one of the company's shooters in its activation.
 fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
+    if let Shooter::Vehicle(v) = s
+        && at::is_aircraft(game, v)
+    {
+        return air::legal_for(game, v);
+    }
     let mut out = Vec::new();
     if let Shooter::Vehicle(v) = s {
         let x = vehicle(game, v);
@@ -473,6 +486,13 @@ pub fn suggestion(game: &Game, c: &Choice) -> Option<Input> {
     };
     match c {
         Choice::VehicleTurn { pending } => {
+            // 7.1.2: a called section strikes: that is what it came for.
+            if let Some(v) = pending.iter().find_map(|s| match s {
+                Shooter::Vehicle(v) if !air::legal_for(game, *v).is_empty() => Some(*v),
+                _ => None,
+            }) {
+                return Some(air::suggestion(game, v));
+            }
             let pairs: Vec<(Shooter, VehicleId)> = pending
                 .iter()
                 .filter(|s| may_fire(game, **s))
@@ -540,6 +560,14 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
             finish(game, Shooter::Vehicle(*v));
         }
         Input::VehicleEnd { shooter } => finish(game, *shooter),
+        Input::AirAttack {
+            vehicle: v,
+            adjacent,
+        } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            air::strike(game, *v, *adjacent);
+            finish(game, Shooter::Vehicle(*v));
+        }
         Input::VehicleDisembark { vehicle: v, unit } => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             transport::disembark(game, *unit);
@@ -661,8 +689,22 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 vehicle(game, *v).label
             )
         }
+        (Choice::VehicleTurn { pending }, Input::AirAttack { vehicle: v, adjacent }) => {
+            if !pending.contains(&Shooter::Vehicle(*v)) || !at::is_aircraft(game, *v) {
+                return "that is not a called attack helicopter waiting to strike (7.1.2)".into();
+            }
+            match adjacent {
+                Some(a) if vehicle(game, *v).air.is_some_and(|t| t.short) => format!(
+                    "the call fell short: the helicopters attack their new target only, not {a} (6.7.3, 7.1.2)"
+                ),
+                Some(a) => format!(
+                    "{a} is not next to the helicopters' target: the second card must be adjacent (7.1.2)"
+                ),
+                None => "those helicopters have struck already this turn (7.1.2)".into(),
+            }
+        }
         (Choice::VehicleTurn { .. }, _) => {
-            "move, fire, spot, set passengers down or end one of the activated vehicles or readied teams (3.6)".into()
+            "move, fire, spot, set passengers down, strike with called helicopters, or end one of the activated vehicles or readied teams (3.6)".into()
         }
         (Choice::Reaction { .. }, _) => {
             "fire with one of the units offered, or hold fire (7.5 D)".into()
@@ -933,6 +975,8 @@ fn end_phase(game: &mut Game) {
         v.vof_taken = false;
     }
     game.state.vehicle_phase = VehiclePhase::default();
+    // 7.3.2: the attack helicopters' run is over.
+    air::fly_off(game);
     // The fire on the map follows the vehicles that moved or fell (6.1).
     crate::engine::combat::engage::update(game);
     game.emit(
@@ -951,4 +995,5 @@ pub fn clean_up(game: &mut Game) {
         v.activated = false;
         v.done = false;
     }
+    air::clean_up(game);
 }

@@ -270,7 +270,13 @@ pub(super) fn draw_card<D: Driver>(
     };
     let sel = if selected { app.selected_unit() } else { None };
     // Vehicles first, both sides (7.0): they are what a glance looks for.
-    for v in s.vehicles.iter().filter(|v| v.in_play() && v.pos == pos) {
+    // An aircraft off the map is on station in the air, not in a staging
+    // area (7.1.2).
+    for v in s
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pos == pos && !(v.air.is_some() && v.pos.is_staging()))
+    {
         if y >= last {
             break;
         }

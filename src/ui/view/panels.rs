@@ -252,7 +252,11 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         lines.push(Line::styled(text, t.style(role)));
     }
     // Vehicles and wrecks (7.0, 7.7), before the infantry.
-    for v in s.vehicles.iter().filter(|v| v.in_play() && v.pos == pos) {
+    for v in s
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pos == pos && !(v.air.is_some() && v.pos.is_staging()))
+    {
         let (head, row) = labels::vehicle_words(g, v);
         let role = if v.side == Side::Us {
             Role::Us

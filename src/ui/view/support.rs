@@ -34,6 +34,7 @@ pub(super) fn short_kind(k: FmKind) -> &'static str {
         FmKind::Wp => "WP",
         FmKind::Illumination => "illum",
         FmKind::AirStrike => "air",
+        FmKind::AttackHelicopter => "helos",
         FmKind::Fpf => "FPF",
     }
 }
@@ -130,6 +131,27 @@ pub(super) fn support_lines<D: Driver>(app: &App<D>, width: usize) -> Vec<Line<'
                 spans.push(Span::styled(" (spent)", t.style(Role::Dim)));
             }
             row(spans);
+        }
+        // 7.1.2: the attack helicopters this agency has on station.
+        for x in s.vehicles.iter().filter(|x| x.in_play()) {
+            let Some(task) = x.air.filter(|t| t.agency == a) else {
+                continue;
+            };
+            row(vec![Span::styled(
+                format!(
+                    " {}: {} {}, {} turn(s) on station{}",
+                    x.label,
+                    if task.chosen { "striking" } else { "to strike" },
+                    task.target,
+                    task.turns,
+                    if task.chosen && task.turns == 1 {
+                        " (loitering: strikes again by itself, or call it elsewhere)"
+                    } else {
+                        ""
+                    }
+                ),
+                t.style(Role::Us),
+            )]);
         }
         if fs.battalion {
             row(vec![Span::styled(

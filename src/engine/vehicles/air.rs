@@ -1,0 +1,475 @@
+//! Attack helicopters (7.1.2) placed on their target in the Vehicle phase
+//! (7.3.2), the enemy's fire at them (7.3.2: only on the card where they
+//! are placed), and what AT Combat does to an aircraft (7.7 B).
+//!
+//! A call for attack helicopters (`combat::support`) brings a section of
+//! two aircraft on station off the map. In the Vehicle phase the player
+//! places the section on its target card, whenever he wishes among the
+//! phase's activations; the enemy fires at each aircraft as it arrives;
+//! those still there attack the target card with their VOF, and one
+//! adjacent card too while both are undamaged. The attack is a VOF marker
+//! on the card, resolved with all fire in the Combat Effects segment. At
+//! the end of the phase the aircraft fly off the map again (an attack run,
+//! 7.3.2). On the next turn the section loiters: it strikes the same cards
+//! by itself, unless a new call sends it elsewhere; then it goes home.
+
+use crate::data::units::{Side, UnitKind, Vof};
+use crate::data::vehicles::{AtResult, VofKind};
+use crate::engine::combat::fire::VofLevel;
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::VehicleId;
+use crate::engine::kernel::input::Input;
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::vehicles::at::{AtModifier, Part, aircraft, vehicle};
+
+/// The section's aircraft still in play, in id order.
+fn section(game: &Game, s: u8) -> Vec<VehicleId> {
+    game.state
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.air.is_some_and(|a| a.section == s))
+        .map(|v| v.id)
+        .collect()
+}
+
+/// The aircraft that speaks for its section in the Vehicle phase: the
+/// first still in play. A section strikes as one (7.1.2: "called by a
+/// single call"), so only its leader is offered the strike.
+pub fn leader(game: &Game, v: VehicleId) -> Option<VehicleId> {
+    let a = vehicle(game, v).air?;
+    section(game, a.section).first().copied()
+}
+
+/// Every aircraft of `v`'s section still in play (`v` alone if it has no
+/// task).
+pub fn section_of(game: &Game, v: VehicleId) -> Vec<VehicleId> {
+    match vehicle(game, v).air {
+        Some(a) => section(game, a.section),
+        None => vec![v],
+    }
+}
+
+/// The odds of the enemy's fire at each aircraft as it comes onto its
+/// target, result by result (7.3.2, 7.7 B), in percent; `None` when
+/// nothing can reach it.
+pub fn reaction_odds(game: &Game, v: VehicleId) -> Option<Vec<(AtResult, u32)>> {
+    let a = vehicle(game, v).air?;
+    let m = reaction_modifier(game, v, a.target)?;
+    Some(
+        crate::engine::vehicles::at::odds(game, m.total)
+            .iter()
+            .map(|(r, n, all)| (*r, n * 100 / (*all).max(1)))
+            .collect(),
+    )
+}
+
+/// The same odds in words: every result ("auto-rotate 20%, abort 30%,
+/// miss 50%"), or in short ("shot down 20%, aborts 30%").
+pub fn reaction_words(game: &Game, v: VehicleId, short: bool) -> Option<String> {
+    let odds = reaction_odds(game, v)?;
+    if !short {
+        return Some(
+            odds.iter()
+                .map(|(r, p)| format!("{} {p}%", r.air_short()))
+                .collect::<Vec<_>>()
+                .join(", "),
+        );
+    }
+    let sum = |f: fn(AtResult) -> bool| -> u32 {
+        odds.iter().filter(|(r, _)| f(*r)).map(|(_, p)| p).sum()
+    };
+    let down = sum(|r| matches!(r, AtResult::BrewedUp | AtResult::KnockedOut));
+    let abort = sum(|r| matches!(r, AtResult::Retreating | AtResult::Pinned));
+    Some(format!("shot down {down}%, aborts {abort}%"))
+}
+
+/// The section of `v` in words: its one aircraft's name, or the type's
+/// name for both ("Gunships").
+pub fn section_words(game: &Game, v: VehicleId) -> String {
+    let members = section_of(game, v);
+    if members.len() == 1 {
+        return vehicle(game, members[0]).label.clone();
+    }
+    game.data
+        .vehicles
+        .vehicle(&vehicle(game, v).vehicle_type.0)
+        .map(|t| format!("{}s", t.name))
+        .unwrap_or_else(|| "The aircraft".into())
+}
+
+/// 7.1.2: the cards the section may attack beside its target: every card
+/// next to it, none after a short call (6.7.3: only the new target).
+pub fn adjacent_choices(game: &Game, v: VehicleId) -> Vec<CardPos> {
+    let Some(a) = vehicle(game, v).air else {
+        return Vec::new();
+    };
+    if a.short {
+        return Vec::new();
+    }
+    let mut out: Vec<CardPos> = crate::data::terrain::Dir::ALL
+        .iter()
+        .map(|d| a.target.step(*d))
+        .filter(|p| game.state.map.card(*p).is_some())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The inputs of a called aircraft in its activation: its section strikes,
+/// with or without an adjacent card. Nothing once it has struck.
+pub fn legal_for(game: &Game, v: VehicleId) -> Vec<Input> {
+    let x = vehicle(game, v);
+    let Some(a) = x.air else {
+        return Vec::new();
+    };
+    if !x.in_play() || !x.pos.is_staging() || a.chosen || x.done || leader(game, v) != Some(v) {
+        return Vec::new();
+    }
+    let mut out = vec![Input::AirAttack {
+        vehicle: v,
+        adjacent: None,
+    }];
+    for c in adjacent_choices(game, v) {
+        out.push(Input::AirAttack {
+            vehicle: v,
+            adjacent: Some(c),
+        });
+    }
+    out
+}
+
+/// The spotted enemy steps on a card.
+fn enemy_steps(game: &Game, pos: CardPos) -> u32 {
+    game.state
+        .units_at(pos)
+        .filter(|u| u.side != Side::Us && u.spotted && u.kind != UnitKind::Casualty)
+        .map(|u| u.steps as u32)
+        .sum()
+}
+
+/// The program's suggestion: the adjacent card with the most spotted enemy
+/// steps (the first in card order among equals), or the target alone.
+pub fn suggestion(game: &Game, v: VehicleId) -> Input {
+    let best = adjacent_choices(game, v)
+        .into_iter()
+        .map(|c| (enemy_steps(game, c), c))
+        .filter(|(n, _)| *n > 0)
+        .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, c)| c);
+    Input::AirAttack {
+        vehicle: v,
+        adjacent: best,
+    }
+}
+
+/// 7.3.2: the section this aircraft belongs to is placed on its target,
+/// each aircraft under the enemy's fire as it arrives; those still there
+/// attack. `adjacent`: the player's second card (7.1.2).
+pub fn strike(game: &mut Game, v: VehicleId, adjacent: Option<CardPos>) {
+    let Some(a) = vehicle(game, v).air else {
+        return;
+    };
+    let members = section(game, a.section);
+    for m in &members {
+        if let Some(t) = game.state.vehicles[m.0 as usize].air.as_mut() {
+            t.adjacent = adjacent;
+            t.chosen = true;
+        }
+    }
+    for m in &members {
+        if vehicle(game, *m).in_play() && vehicle(game, *m).pos.is_staging() {
+            place(game, *m, a.target);
+        }
+    }
+    attack(game, a.section, a.target, adjacent);
+    for m in members {
+        let x = &mut game.state.vehicles[m.0 as usize];
+        x.done = true;
+        x.fired = true;
+    }
+}
+
+/// One aircraft comes onto its target card: room for it (1.2.1 I: four
+/// vehicles a card, wrecks counted), then the enemy's fire (7.3.2).
+fn place(game: &mut Game, v: VehicleId, target: CardPos) {
+    let label = vehicle(game, v).label.clone();
+    // 1.2.1 I (and 7.4.5 for landing zones): four vehicles a card, wrecks
+    // counted. Decision: an aircraft is over the card, not on its ground,
+    // so NO-GO trafficability does not keep it off.
+    let cap = game.data.charts.stacking.vehicles as usize;
+    if crate::engine::vehicles::moves::vehicles_on(game, target, Side::Us) >= cap {
+        game.emit(
+            "7.3.2",
+            EventKind::Marker {
+                pos: target,
+                what: "aircraft aborts".into(),
+            },
+            format!(
+                "{label} cannot come onto {target}: it already holds {cap} of the company's vehicles and wrecks (1.2.1 I). It aborts, undamaged."
+            ),
+            Vec::new(),
+        );
+        return;
+    }
+    game.state.vehicles[v.0 as usize].pos = target;
+    game.emit(
+        "7.3.2",
+        EventKind::VehicleMoved {
+            vehicle: v,
+            from: game.state.map.staging_below(target.col),
+            to: target,
+        },
+        format!("{label} swoops onto {target} for its attack run."),
+        Vec::new(),
+    );
+    reaction(game, v);
+}
+
+/// The best fire the enemy can put on an aircraft over `pos`, and its
+/// gunnery against aircraft (7.3.2): every enemy unit and vehicle in Good
+/// Order that sees the card within its range, read on the chart's rows for
+/// aircraft; the lowest gunnery wins. `None`: nothing can reach it.
+pub fn enemy_fire_at(game: &Game, pos: CardPos) -> Option<(VofLevel, i8)> {
+    let mut levels: Vec<VofLevel> = game
+        .state
+        .in_play()
+        .filter(|u| u.side != Side::Us && !u.pos.is_staging() && u.good_order())
+        .filter(|u| game.unit_sees(u.id, pos) || u.pos == pos)
+        .filter_map(|u| crate::engine::combat::fire::basic_vof(game, u, u.pos.distance(pos)))
+        .collect();
+    for x in &game.state.vehicles {
+        if x.side == Side::Us || !x.in_play() || x.pos.is_staging() || aircraft(game, x) {
+            continue;
+        }
+        let d = x.pos.distance(pos);
+        let sees = d == 0
+            || crate::engine::map::los::sees_card(
+                game,
+                crate::engine::map::los::Viewer::on_ground(game, x.pos),
+                pos,
+                game.visibility(),
+            );
+        if sees && let Some(l) = crate::engine::combat::fire::vehicle_vof(game, x, d) {
+            levels.push(l);
+        }
+    }
+    levels
+        .into_iter()
+        .filter_map(|l| {
+            let kind = match l {
+                VofLevel::SmallArms => VofKind::SmallArms,
+                VofLevel::Automatic => VofKind::Automatic,
+                VofLevel::Heavy => VofKind::Heavy,
+                VofLevel::Sniper => VofKind::Sniper,
+                VofLevel::Incoming => VofKind::Incoming,
+                VofLevel::AllPinned => return None,
+            };
+            game.data.vehicles.air_gunnery(kind).map(|g| (l, g))
+        })
+        .min_by_key(|(l, g)| (*g, std::cmp::Reverse(*l)))
+}
+
+/// The AT modifier of the enemy's best fire at an aircraft over `pos`
+/// (7.3.2: no cover in the air, and no moving-target modifier), or `None`.
+pub fn reaction_modifier(game: &Game, v: VehicleId, pos: CardPos) -> Option<AtModifier> {
+    let (level, g) = enemy_fire_at(game, pos)?;
+    let mut parts: Vec<Part> = vec![(format!("{} fire at an aircraft", level.label()), g as i32)];
+    if let Some(t) = game.data.vehicles.vehicle(&vehicle(game, v).vehicle_type.0)
+        && t.defence != 0
+    {
+        parts.push((format!("{} defence", t.name), t.defence as i32));
+    }
+    let total = parts.iter().map(|p| p.1).sum();
+    Some(AtModifier { parts, total })
+}
+
+/// 7.1.2, 7.3.2: the reaction AT Combat against an aircraft as it is
+/// placed: one attack by the best enemy fire that reaches it. Decision: the
+/// fire of every enemy unit that sees the card counts as one volume, as a
+/// card's VOF does against a vehicle (7.5 B), rather than a shot each.
+fn reaction(game: &mut Game, v: VehicleId) {
+    let pos = vehicle(game, v).pos;
+    match reaction_modifier(game, v, pos) {
+        Some(m) => {
+            let name = format!("The enemy around {pos}");
+            crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
+        }
+        None => {
+            let label = vehicle(game, v).label.clone();
+            game.emit(
+                "7.3.2",
+                EventKind::Nothing {
+                    why: "no fire at the aircraft".into(),
+                },
+                format!("No enemy fire can reach {label} over {pos}."),
+                Vec::new(),
+            );
+        }
+    }
+}
+
+/// The section's attack: a VOF marker on the target, and on the adjacent
+/// card while at least two aircraft are there (7.1.2).
+fn attack(game: &mut Game, section_no: u8, target: CardPos, adjacent: Option<CardPos>) {
+    let over: Vec<VehicleId> = section(game, section_no)
+        .into_iter()
+        .filter(|m| vehicle(game, *m).pos == target)
+        .collect();
+    let Some(vof) = over
+        .iter()
+        .filter_map(|m| {
+            game.data
+                .vehicles
+                .vehicle(&vehicle(game, *m).vehicle_type.0)
+                .and_then(|t| t.vof)
+                .map(|r| r.vof)
+        })
+        .max_by_key(|v| point_blank(*v))
+    else {
+        game.emit(
+            "7.1.2",
+            EventKind::Nothing {
+                why: "no aircraft left to attack".into(),
+            },
+            format!("No attack helicopter is left over {target} to attack it."),
+            Vec::new(),
+        );
+        return;
+    };
+    let mut cards = vec![target];
+    let mut note = String::new();
+    if let Some(a) = adjacent {
+        if over.len() >= 2 {
+            cards.push(a);
+        } else {
+            note = format!(
+                " Only one aircraft is still over {target}: it attacks that card alone, not {a}."
+            );
+        }
+    }
+    for c in &cards {
+        if let Some(card) = game.state.map.card_mut(*c) {
+            card.markers.air_attack = Some(vof);
+        }
+    }
+    let level = point_blank(vof).map(|l| l.label()).unwrap_or("no");
+    let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+    game.emit(
+        "7.1.2",
+        EventKind::Marker {
+            pos: target,
+            what: "attack helicopters' fire".into(),
+        },
+        format!(
+            "The attack helicopters attack {} with {level} VOF, against the enemy there in the Combat Phase.{note}",
+            names.join(" and ")
+        ),
+        Vec::new(),
+    );
+}
+
+/// An aircraft's VOF as it fires on the card below it.
+pub fn point_blank(v: Vof) -> Option<VofLevel> {
+    crate::engine::combat::fire::level_of(v, 0)
+}
+
+/// 3.6 begins: a section loitering on its second turn strikes its targets
+/// again by itself (7.1.2); one that has not struck yet (called this turn,
+/// or sent at a new target) waits for the player.
+pub fn begin(game: &mut Game) {
+    let mut loiter: Vec<(u8, VehicleId, Option<CardPos>)> = Vec::new();
+    for x in &mut game.state.vehicles {
+        if !x.in_play() {
+            continue;
+        }
+        let Some(a) = x.air else {
+            continue;
+        };
+        if a.chosen {
+            if !loiter.iter().any(|(s, _, _)| *s == a.section) {
+                loiter.push((a.section, x.id, a.adjacent));
+            }
+        } else {
+            x.activated = true;
+        }
+    }
+    for (_, v, adjacent) in loiter {
+        let who = section_words(game, v);
+        let target = vehicle(game, v)
+            .air
+            .map(|a| a.target.to_string())
+            .unwrap_or_default();
+        game.emit(
+            "7.1.2",
+            EventKind::Nothing {
+                why: "attack helicopters loiter".into(),
+            },
+            format!(
+                "{who} loiter a second turn and strike {target}{} again.",
+                adjacent.map(|c| format!(" and {c}")).unwrap_or_default()
+            ),
+            Vec::new(),
+        );
+        strike(game, v, adjacent);
+    }
+}
+
+/// 3.6 ends: the aircraft over the map fly off it again (7.3.2: an attack
+/// run, not a stay).
+pub fn fly_off(game: &mut Game) {
+    let over: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|x| x.in_play() && !x.pos.is_staging() && x.air.is_some())
+        .map(|x| x.id)
+        .collect();
+    for v in over {
+        let off = game.state.map.staging_below(vehicle(game, v).pos.col);
+        let x = &mut game.state.vehicles[v.0 as usize];
+        let from = x.pos;
+        x.pos = off;
+        let label = x.label.clone();
+        game.emit(
+            "7.3.2",
+            EventKind::VehicleMoved {
+                vehicle: v,
+                from,
+                to: off,
+            },
+            format!("{label} pulls off {from} after its attack run."),
+            Vec::new(),
+        );
+    }
+}
+
+/// 3.8: a turn on station is spent; after its second (7.1.2: it may loiter
+/// one more turn) the section goes home. Not a loss.
+pub fn clean_up(game: &mut Game) {
+    let mut home = Vec::new();
+    for x in &mut game.state.vehicles {
+        if !x.in_play() {
+            continue;
+        }
+        let Some(a) = x.air.as_mut() else {
+            continue;
+        };
+        a.turns = a.turns.saturating_sub(1);
+        if a.turns == 0 {
+            x.gone = true;
+            home.push((x.id, x.label.clone()));
+        }
+    }
+    for (v, label) in home {
+        game.emit(
+            "7.1.2",
+            EventKind::Nothing {
+                why: "aircraft home".into(),
+            },
+            format!("{label}'s time on station is over: it flies home."),
+            Vec::new(),
+        );
+        let _ = v;
+    }
+}
