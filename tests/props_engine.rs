@@ -324,15 +324,29 @@ fn with_air() -> std::sync::Arc<fof::data::DataSet> {
             id: "air".into(),
             name: "Air Cavalry".into(),
             agency: Agency::Air,
-            missions: vec![FmSpec {
-                kind: FmKind::AttackHelicopter,
-                count: 4,
-                modifier: 0,
-                helicopter: Some(fof::data::vehicles::VehicleTypeId("us_gunship_helo".into())),
-            }],
+            missions: vec![
+                FmSpec {
+                    kind: FmKind::AttackHelicopter,
+                    count: 4,
+                    modifier: 0,
+                    helicopter: Some(fof::data::vehicles::VehicleTypeId("us_gunship_helo".into())),
+                },
+                FmSpec {
+                    kind: FmKind::AirStrike,
+                    count: 2,
+                    modifier: -6,
+                    helicopter: None,
+                },
+            ],
             observers: vec![("co_hq".into(), 4), ("2plt_hq".into(), 4)],
             battalion: false,
             registered: None,
+            // 7.1.3: and a forward air controller from the second turn.
+            fac: Some(fof::data::mission::FacSpec {
+                aircraft: fof::data::vehicles::VehicleTypeId("us_fac_plane".into()),
+                arrives: 2,
+                draws: 3,
+            }),
         });
         d.missions.push(m);
         std::sync::Arc::new(d)

@@ -513,6 +513,7 @@ fn artillery(battalion: bool) -> FireSupport {
         observers: vec![("2plt_hq".into(), 3)],
         battalion,
         registered: None,
+        fac: None,
     }
 }
 
@@ -986,6 +987,7 @@ fn defence() -> (Game, UnitId, UnitId) {
                 observers: vec![("co_hq".into(), 2)],
                 battalion: false,
                 registered: None,
+                fac: None,
             }];
         },
     );

@@ -886,6 +886,40 @@ fn squad_aboard(g: &mut Game) -> (VehicleId, fof::engine::kernel::ids::UnitId) {
 }
 
 #[test]
+fn rule_1_2_1_i_teams_a_hit_splits_from_a_passenger_stay_aboard() {
+    // Found by the property test: a squad riding a truck was hit in the
+    // Combat Phase (7.4.3: passengers of open vehicles are fired upon like
+    // infantry); its new teams stood on a full card, 17 steps on it.
+    let mut g = game();
+    let (able, squad) = squad_aboard(&mut g);
+    let before = g
+        .state()
+        .steps_at(tank(&g, able).pos, fof::data::units::Side::Us);
+    fof::engine::combat::resolution::apply_hit(
+        &mut g,
+        squad,
+        &[
+            fof::data::action::HitLetter::F,
+            fof::data::action::HitLetter::P,
+        ],
+    );
+    let teams: Vec<_> = g
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.designation == unit(&g, squad).designation && u.id != squad && u.in_play())
+        .collect();
+    assert_eq!(teams.len(), 2, "two teams split off");
+    assert!(teams.iter().all(|t| t.riding == Some(able)), "still aboard");
+    assert_eq!(
+        g.state()
+            .steps_at(tank(&g, able).pos, fof::data::units::Side::Us),
+        before,
+        "nothing new stands on the card"
+    );
+}
+
+#[test]
 fn rule_7_4_1_an_embark_order_takes_a_unit_of_the_card_aboard_exposed_and_activates_the_vehicle() {
     let mut g = game();
     let (co, squad, able) = (id(&g, "co_hq"), id(&g, "2_1"), veh(&g, "Able 1"));
@@ -1701,20 +1735,40 @@ mod air {
     /// with an air-control radio, a spotted German squad on R3C3 and
     /// another on R3C2.
     fn helo_game(count: u8) -> (Game, UnitId, UnitId) {
+        air_game(count, false)
+    }
+
+    /// [`helo_game`], and with `fac` an air strike too and a forward air
+    /// controller arriving in turn 1 (7.1.3).
+    fn air_game(count: u8, fac: bool) -> (Game, UnitId, UnitId) {
         let mut g = game_with(|m| {
+            let mut missions = vec![FmSpec {
+                kind: FmKind::AttackHelicopter,
+                count,
+                modifier: 0,
+                helicopter: Some(VehicleTypeId("us_gunship_helo".into())),
+            }];
+            if fac {
+                missions.push(FmSpec {
+                    kind: FmKind::AirStrike,
+                    count: 1,
+                    modifier: -6,
+                    helicopter: None,
+                });
+            }
             m.fire_support.push(FireSupport {
                 id: "air".into(),
                 name: "Air Cavalry".into(),
                 agency: Agency::Air,
-                missions: vec![FmSpec {
-                    kind: FmKind::AttackHelicopter,
-                    count,
-                    modifier: 0,
-                    helicopter: Some(VehicleTypeId("us_gunship_helo".into())),
-                }],
+                missions,
                 observers: vec![("co_hq".into(), 3)],
                 battalion: false,
                 registered: None,
+                fac: fac.then(|| fof::data::mission::FacSpec {
+                    aircraft: VehicleTypeId("us_fac_plane".into()),
+                    arrives: 1,
+                    draws: 3,
+                }),
             });
         });
         for x in &mut g.state_mut().vehicles {
@@ -2192,5 +2246,231 @@ mod air {
             r#"type: "us_gunship_helo", label: Some("Able 2")"#,
             "is an aircraft",
         );
+    }
+
+    fn fac(g: &Game) -> VehicleId {
+        g.state()
+            .vehicles
+            .iter()
+            .find(|v| v.fac.is_some())
+            .map(|v| v.id)
+            .expect("the forward air controller is on station")
+    }
+
+    fn left_of(g: &Game, kind: FmKind) -> u8 {
+        g.state()
+            .fire_missions
+            .iter()
+            .find(|m| m.0 == AIR && m.1 == kind)
+            .map(|m| m.2)
+            .unwrap()
+    }
+
+    #[test]
+    fn rule_7_1_3_a_fac_is_placed_marks_its_target_and_calls_with_no_command() {
+        let (mut g, _, _) = air_game(1, true);
+        g.state_mut().impulse = None;
+        assert_eq!(g.state().turn, 1);
+        phase::begin(&mut g);
+        let f = fac(&g);
+        assert!(tank(&g, f).pos.is_staging(), "off the map until placed");
+        let place = Input::AirPlace {
+            vehicle: f,
+            at: p(2, 3),
+        };
+        assert!(g.legal_inputs().contains(&place));
+        // The suggestion flies it over the enemy.
+        assert!(matches!(g.suggestion(), Some(Input::AirPlace { .. })));
+        // The squad next door fires at it as it arrives, and misses.
+        let nine = cards(&g, 1, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nine);
+        ok(&mut g, place);
+        assert_eq!(tank(&g, f).pos, p(2, 3));
+        assert!(
+            g.log()
+                .iter()
+                .any(|x| x.rule == "7.6" && x.text.contains("Bird Dog"))
+        );
+        // No call before the mark (6.7.2 F).
+        let call = Input::FacCall {
+            vehicle: f,
+            kind: FmKind::AirStrike,
+            target: p(3, 3),
+        };
+        let why = refused(&mut g, call.clone());
+        assert!(why.contains("mark the target first"), "{why}");
+        // Beyond close range, no mark.
+        assert!(!g.legal_inputs().contains(&Input::FacMark {
+            vehicle: f,
+            target: p(1, 1)
+        }));
+        ok(
+            &mut g,
+            Input::FacMark {
+                vehicle: f,
+                target: p(3, 3),
+            },
+        );
+        assert_eq!(
+            g.state().map.card(p(3, 3)).unwrap().markers.mission_smoke,
+            Some(SmokeKind::Wp)
+        );
+        call_succeeds(&mut g);
+        ok(&mut g, call.clone());
+        let m = &g.state().map.card(p(3, 3)).unwrap().markers;
+        assert!(m.pending_fire);
+        assert_eq!(m.pending_kind, Some(FmKind::AirStrike));
+        assert_eq!(left_of(&g, FmKind::AirStrike), 0);
+        // Once a turn.
+        assert!(
+            !g.legal_inputs()
+                .iter()
+                .any(|i| matches!(i, Input::FacCall { .. }))
+        );
+    }
+
+    #[test]
+    fn rule_7_1_3_a_fac_stays_five_turns_then_flies_home() {
+        let (mut g, _, _) = air_game(1, true);
+        g.state_mut().impulse = None;
+        for turn in 1..=5u8 {
+            g.state_mut().turn = turn;
+            g.state_mut().choices.clear();
+            phase::begin(&mut g);
+            let f = fac(&g);
+            assert!(tank(&g, f).in_play(), "turn {turn}");
+            assert!(
+                g.legal_inputs().contains(&Input::AirPlace {
+                    vehicle: f,
+                    at: p(1, 1)
+                }),
+                "turn {turn}: it may fly over a card"
+            );
+            phase::clean_up(&mut g);
+        }
+        let f = fac(&g);
+        assert!(tank(&g, f).gone, "home after five turns");
+        assert_eq!(
+            g.state()
+                .vehicles
+                .iter()
+                .filter(|v| v.fac.is_some())
+                .count(),
+            1,
+            "one aircraft, not a new one each turn"
+        );
+    }
+
+    #[test]
+    fn rule_7_1_3_a_fac_calls_helicopters_that_strike_in_the_same_phase() {
+        let (mut g, _, _) = air_game(1, true);
+        g.state_mut().impulse = None;
+        phase::begin(&mut g);
+        let f = fac(&g);
+        let nine = cards(&g, 1, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nine);
+        ok(
+            &mut g,
+            Input::AirPlace {
+                vehicle: f,
+                at: p(3, 3),
+            },
+        );
+        let nine = cards(&g, 1, |c| c.anti_tank == 9);
+        top_cards(&mut g, &nine);
+        ok(
+            &mut g,
+            Input::FacMark {
+                vehicle: f,
+                target: p(3, 3),
+            },
+        );
+        call_succeeds(&mut g);
+        ok(
+            &mut g,
+            Input::FacCall {
+                vehicle: f,
+                kind: FmKind::AttackHelicopter,
+                target: p(3, 3),
+            },
+        );
+        let hs = helos(&g);
+        assert_eq!(hs.len(), 2);
+        assert!(
+            g.legal_inputs().contains(&Input::AirAttack {
+                vehicle: hs[0],
+                adjacent: None
+            }),
+            "the section strikes in this Vehicle phase"
+        );
+    }
+
+    #[test]
+    fn rule_7_1_3_a_fac_is_checked_with_file_line_and_column() {
+        let from = "fire_support: [\n        (\n            id: \"mortars\",";
+        let with = |fac: &str, agency: &str| {
+            format!(
+                "fire_support: [\n        (id: \"air\", name: \"Air\", agency: {agency}, missions: [(kind: He, count: 1)], observers: [(\"co_hq\", 2)], {fac}),\n        (\n            id: \"mortars\","
+            )
+        };
+        mission_refused(
+            from,
+            &with(
+                r#"fac: Some((aircraft: "us_m4", arrives: 1, draws: 3))"#,
+                "Artillery",
+            ),
+            "not one of the company's forward air controller aircraft",
+        );
+        mission_refused(
+            from,
+            &with(
+                r#"fac: Some((aircraft: "us_fac_plane", arrives: 1, draws: 3))"#,
+                "Artillery",
+            ),
+            "give it to an air agency",
+        );
+        mission_refused(
+            from,
+            &with(
+                r#"fac: Some((aircraft: "us_fac_plane", arrives: 9, draws: 3))"#,
+                "Artillery",
+            ),
+            "arrives in turn 9",
+        );
+    }
+
+    #[test]
+    fn rule_7_7_b_4_a_fac_that_aborts_undamaged_is_back_only_next_turn() {
+        let (mut g, _, _) = air_game(1, true);
+        g.state_mut().impulse = None;
+        phase::begin(&mut g);
+        let f = fac(&g);
+        // The squad there fires: automatic +3, AT 2: 5, aborted undamaged.
+        let two = cards(&g, 1, |c| c.anti_tank == 2);
+        top_cards(&mut g, &two);
+        ok(
+            &mut g,
+            Input::AirPlace {
+                vehicle: f,
+                at: p(3, 3),
+            },
+        );
+        assert!(tank(&g, f).pos.is_staging());
+        assert!(tank(&g, f).in_play());
+        assert!(
+            !g.legal_inputs()
+                .iter()
+                .any(|i| matches!(i, Input::AirPlace { .. })),
+            "not again this turn"
+        );
+        // Next turn it flies again.
+        phase::clean_up(&mut g);
+        g.state_mut().turn = 2;
+        g.state_mut().choices.clear();
+        phase::begin(&mut g);
+        assert!(g.legal_inputs().contains(&Input::AirPlace {
+            vehicle: f,
+            at: p(3, 3)
+        }));
     }
 }

@@ -1,4 +1,8 @@
 //! Mission files (2.0-2.4): what a briefing tells the player before play.
+//!
+//! Why this file is long: it is the whole mission schema, one type per
+//! part of a briefing, each field documented with the section it serves;
+//! splitting it would scatter what one mission file says.
 
 use super::action::Experience;
 use super::charts::PcLetter;
@@ -556,6 +560,23 @@ pub struct FireSupport {
     /// A registered target at the start (6.7.5).
     #[serde(default)]
     pub registered: Option<At>,
+    /// 7.1.3: a forward air controller aircraft that comes on station to
+    /// call this air agency's strikes and helicopters. Written only when
+    /// set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fac: Option<FacSpec>,
+}
+
+/// 7.1.3: an air agency's forward air controller aircraft.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FacSpec {
+    /// Its row on the vehicle chart (a forward air controller aircraft).
+    pub aircraft: crate::data::vehicles::VehicleTypeId,
+    /// The turn it comes on station, to stay five turns (7.1.3).
+    pub arrives: u8,
+    /// The cards it draws for the burst icon when it calls (6.7.1).
+    pub draws: u8,
 }
 
 /// How far away the enemy appears (9.2.2).

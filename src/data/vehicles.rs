@@ -93,6 +93,9 @@ pub enum VehicleClass {
     /// A helicopter with no transport capacity (7.3.2): called like an air
     /// strike, placed on its target card, attacking with its VOF (7.1.2).
     AttackHelicopter,
+    /// A forward air controller's light aircraft (7.1.3): placed each turn
+    /// over a card, it marks targets and calls air support.
+    FacAircraft,
 }
 
 impl VehicleClass {
@@ -117,13 +120,17 @@ impl VehicleClass {
             VehicleClass::Truck => "truck",
             VehicleClass::AtGun => "anti-tank gun",
             VehicleClass::AttackHelicopter => "attack helicopter",
+            VehicleClass::FacAircraft => "forward air controller aircraft",
         }
     }
 
     /// A helicopter or aircraft (7.0): placed, not driven, and its AT
     /// results are read as 7.7 B gives them.
     pub fn aircraft(self) -> bool {
-        matches!(self, VehicleClass::AttackHelicopter)
+        matches!(
+            self,
+            VehicleClass::AttackHelicopter | VehicleClass::FacAircraft
+        )
     }
 }
 

@@ -425,8 +425,18 @@ pub fn input(game: &Game, input: &Input) -> String {
                 if crate::engine::vehicles::at::is_aircraft(game, *v) =>
             {
                 format!(
-                    "{}: no strike now",
-                    crate::engine::vehicles::air::section_words(game, *v)
+                    "{}: {}",
+                    crate::engine::vehicles::air::section_words(game, *v),
+                    if game
+                        .state()
+                        .vehicles
+                        .get(v.0 as usize)
+                        .is_some_and(|x| x.fac.is_some())
+                    {
+                        "nothing more this turn"
+                    } else {
+                        "no strike now"
+                    }
                 )
             }
             _ => format!("{}: end its activation", shooter(game, *s)),
@@ -464,6 +474,30 @@ pub fn input(game: &Game, input: &Input) -> String {
                 None => "Attack helicopters strike".into(),
             }
         }
+        Input::AirPlace { vehicle, at } => {
+            let label = game
+                .state()
+                .vehicles
+                .get(vehicle.0 as usize)
+                .map(|v| v.label.clone())
+                .unwrap_or_default();
+            match crate::engine::vehicles::air::odds_over(game, *vehicle, *at) {
+                Some(o) => format!("{label} flies over {at} (enemy fire: {o})"),
+                None => format!("{label} flies over {at} (no enemy fire reaches it)"),
+            }
+        }
+        Input::FacMark { vehicle, target } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!("{} marks {target} with a WP rocket", v.label),
+            None => format!("A WP rocket marks {target}"),
+        },
+        Input::FacCall {
+            vehicle,
+            kind,
+            target,
+        } => match game.state().vehicles.get(vehicle.0 as usize) {
+            Some(v) => format!("{} calls {} on {target}", v.label, kind.label()),
+            None => format!("{} on {target}", kind.label()),
+        },
         Input::VehicleDisembark { vehicle, unit } => {
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => format!("{} sets {} down on {}", v.label, name(game, *unit), v.pos),
@@ -601,6 +635,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::VehicleDisembark { .. } => "7.4.2",
         Input::VehicleSmoke { .. } => "7.8",
         Input::AirAttack { .. } => "7.1.2",
+        Input::AirPlace { .. } | Input::FacMark { .. } | Input::FacCall { .. } => "7.1.3",
         Input::React { .. } | Input::HoldFire => "7.5 D",
         Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
         Input::AttachVehicle { .. } => "7.1.1",
@@ -640,7 +675,11 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::Carry { from, to, .. } => vec![*from, *to],
         Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
         Input::VehicleDisembark { unit, .. } => vec![*unit],
-        Input::VehicleSmoke { .. } | Input::AirAttack { .. } => Vec::new(),
+        Input::VehicleSmoke { .. }
+        | Input::AirAttack { .. }
+        | Input::AirPlace { .. }
+        | Input::FacMark { .. }
+        | Input::FacCall { .. } => Vec::new(),
         Input::VehicleFire {
             shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
             ..

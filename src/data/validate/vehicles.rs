@@ -195,7 +195,7 @@ pub fn vehicle_refs(
                     &f.path,
                     at(i, "type"),
                     format!(
-                        "the {} is an aircraft: it comes by a call for fire, so list it under `fire_support` as attack helicopters (7.1.2)",
+                        "the {} is an aircraft: it comes through an air agency of `fire_support` (attack helicopters, 7.1.2; a forward air controller, 7.1.3)",
                         t.name
                     ),
                 ));
@@ -468,6 +468,41 @@ fn air_sections(
     use crate::data::units::Side;
     use crate::data::vehicles::VehicleClass;
     for (i, fs) in m.fire_support.iter().enumerate() {
+        if let Some(fac) = &fs.fac {
+            let at = locate(&f.text, "fire_support", i, Some("fac"));
+            let mut bad = |msg: String| out.push(DataError::at(&f.path, at, msg));
+            match file.vehicle(&fac.aircraft.0) {
+                None => bad(format!(
+                    "`{}`: aircraft `{}` is not on the vehicle chart (assets/vehicles.ron)",
+                    fs.id, fac.aircraft
+                )),
+                Some(t) if t.class != VehicleClass::FacAircraft || t.side != Side::Us => {
+                    bad(format!(
+                        "`{}`: the {} is not one of the company's forward air controller aircraft (7.1.3)",
+                        fs.id, t.name
+                    ))
+                }
+                Some(_) => {}
+            }
+            if fs.agency != crate::data::mission::Agency::Air {
+                bad(format!(
+                    "`{}`: a forward air controller calls air support: give it to an air agency (7.1.3)",
+                    fs.id
+                ));
+            }
+            if fac.arrives == 0 || fac.arrives > m.turns {
+                bad(format!(
+                    "`{}`: the forward air controller arrives in turn {}, outside the mission's {} turns",
+                    fs.id, fac.arrives, m.turns
+                ));
+            }
+            if fac.draws == 0 {
+                bad(format!(
+                    "`{}`: the forward air controller draws no card",
+                    fs.id
+                ));
+            }
+        }
         let at = || locate(&f.text, "fire_support", i, Some("missions"));
         for spec in &fs.missions {
             match (&spec.helicopter, spec.kind == FmKind::AttackHelicopter) {

@@ -192,7 +192,7 @@ pub fn mission_markers(game: &Game) -> Vec<MissionMarker> {
 
 /// 6.7.2 F: an air strike needs a mark: white phosphorus on the target, or
 /// colored smoke on the friendly card closest to it.
-fn marked(game: &Game, target: CardPos) -> bool {
+pub fn marked(game: &Game, target: CardPos) -> bool {
     if game
         .state
         .map
@@ -365,10 +365,11 @@ pub fn perform(game: &mut Game, order: &Order) {
         Needed::Icon(Icon::Burst),
         "Call for fire",
     );
+    let caller = Caller::unit(game, *observer);
     if r.success && *kind == FmKind::AttackHelicopter {
-        send_helicopters(game, *observer, *agency, *target, &r.cards);
+        send_helicopters(game, &caller, *agency, *target, &r.cards);
     } else if r.success {
-        land(game, *observer, *agency, *kind, *target, &r.cards);
+        land(game, &caller, *agency, *kind, *target, &r.cards);
     } else {
         failed(game, order, *observer, false);
     }
@@ -383,12 +384,13 @@ pub fn upgrade(game: &mut Game, f: &crate::engine::kernel::state::FailedAttempt)
         target,
     } = &f.order.action
     {
+        let caller = Caller::unit(game, *observer);
         if *kind == FmKind::AttackHelicopter
             && (missions_left(game, *agency, *kind) > 0 || loitering(game, *agency).is_some())
         {
-            send_helicopters(game, *observer, *agency, *target, &[]);
+            send_helicopters(game, &caller, *agency, *target, &[]);
         } else if missions_left(game, *agency, *kind) > 0 {
-            land(game, *observer, *agency, *kind, *target, &[]);
+            land(game, &caller, *agency, *kind, *target, &[]);
         }
     }
 }
@@ -407,7 +409,11 @@ pub enum Landing {
 /// the target card (or for an air strike, around the mark); on the target
 /// itself when no card borders it.
 pub fn short_landing(game: &Game, observer: UnitId, kind: FmKind, target: CardPos) -> Landing {
-    let opos = game.state.unit(observer).pos;
+    short_landing_from(game, game.state.unit(observer).pos, kind, target)
+}
+
+/// [`short_landing`] for an observer at `opos`.
+fn short_landing_from(game: &Game, opos: CardPos, kind: FmKind, target: CardPos) -> Landing {
     if !kind.air()
         && opos != target
         && let Some(line) = line_between(opos, target)
@@ -430,11 +436,68 @@ pub fn short_landing(game: &Game, observer: UnitId, kind: FmKind, target: CardPo
     }
 }
 
+/// Who calls for fire: an observer on the map, or a forward air
+/// controller over it (7.1.3): a name for the log and a card for where a
+/// short round falls (6.7.3).
+pub struct Caller {
+    pub name: String,
+    pub pos: CardPos,
+}
+
+impl Caller {
+    pub fn unit(game: &Game, u: UnitId) -> Caller {
+        Caller {
+            name: game.describe(u),
+            pos: game.state.unit(u).pos,
+        }
+    }
+}
+
+/// 7.1.3: a forward air controller's call for air support: `draws` cards
+/// for the burst icon (no command, no order); on success the air strike's
+/// Pending marker, or the attack helicopters, as an observer's call brings
+/// them. The checks are the caller's (`vehicles::air`).
+pub fn air_call(
+    game: &mut Game,
+    caller: &Caller,
+    agency: u8,
+    kind: FmKind,
+    target: CardPos,
+    draws: u8,
+) {
+    let n = game.attempt_draws(draws, crate::data::action::Experience::Line);
+    let r = attempt(
+        game,
+        None,
+        n,
+        Needed::Icon(Icon::Burst),
+        &format!("Call for fire by {}", caller.name),
+    );
+    if !r.success {
+        game.emit(
+            "7.1.3",
+            EventKind::Nothing {
+                why: "air call failed".into(),
+            },
+            format!(
+                "{}'s call for {} on {target} fails: no burst icon.",
+                caller.name,
+                kind.label()
+            ),
+            Vec::new(),
+        );
+    } else if kind == FmKind::AttackHelicopter {
+        send_helicopters(game, caller, agency, target, &r.cards);
+    } else {
+        land(game, caller, agency, kind, target, &r.cards);
+    }
+}
+
 /// Where a call's fire falls: on the target, or astray on a short round
 /// (6.7.3), with the cards read to place it; and whether it fell short.
 fn falls_at(
     game: &mut Game,
-    observer: UnitId,
+    observer: &Caller,
     kind: FmKind,
     target: CardPos,
     cards: &[u8],
@@ -445,7 +508,7 @@ fn falls_at(
     let mut reads = Vec::new();
     let mut at = target;
     if short {
-        match short_landing(game, observer, kind, target) {
+        match short_landing_from(game, observer.pos, kind, target) {
             Landing::On(c) => at = c,
             Landing::Around(around) => {
                 let (r, rr) = game.random(around.len() as u32, "where the short round falls");
@@ -476,10 +539,10 @@ pub const SECTION: u8 = 2;
 /// on station, to be placed on the target card (or where a short call
 /// strays, 6.7.3) in this turn's Vehicle phase; a section loitering from
 /// last turn is sent at the new target instead, with no mission spent.
-fn send_helicopters(game: &mut Game, observer: UnitId, agency: u8, target: CardPos, cards: &[u8]) {
+fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: CardPos, cards: &[u8]) {
     let fs = game.mission.fire_support[agency as usize].clone();
     let (at, short, reads) = falls_at(game, observer, FmKind::AttackHelicopter, target, cards);
-    let who = game.describe(observer);
+    let who = observer.name.clone();
     let stray = if short {
         format!(" SHORT: it is talked onto {at} instead of {target}, and attacks that card only.")
     } else {
@@ -581,7 +644,7 @@ fn send_helicopters(game: &mut Game, observer: UnitId, agency: u8, target: CardP
 /// battalion mission where allowed.
 fn land(
     game: &mut Game,
-    observer: UnitId,
+    observer: &Caller,
     agency: u8,
     kind: FmKind,
     target: CardPos,
@@ -612,14 +675,14 @@ fn land(
     let text = if short {
         format!(
             "{} calls {} from {}: SHORT ROUND, the Pending marker lands on {at} instead of {target}.",
-            game.describe(observer),
+            observer.name,
             kind.label(),
             fs.name
         )
     } else {
         format!(
             "{} calls {} from {} on {target}: a Pending marker goes on it.",
-            game.describe(observer),
+            observer.name,
             kind.label(),
             fs.name
         )

@@ -137,6 +137,25 @@ pub enum Input {
         vehicle: crate::engine::kernel::ids::VehicleId,
         adjacent: Option<CardPos>,
     },
+    /// 7.1.3: the forward air controller aircraft comes over this card for
+    /// the turn (the enemy there fires at it).
+    AirPlace {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        at: CardPos,
+    },
+    /// 7.1.3: it marks this card, its own or an adjacent one (the WP
+    /// rocket's close range), with white phosphorus.
+    FacMark {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        target: CardPos,
+    },
+    /// 7.1.3: it calls its air agency's strike or helicopters onto this
+    /// card, its own or an adjacent one, once a turn, with no command.
+    FacCall {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        kind: crate::data::mission::FmKind,
+        target: CardPos,
+    },
     /// 7.4.2: the vehicle in its activation sets this passenger down on
     /// its card, before or after it moves (no command).
     VehicleDisembark {

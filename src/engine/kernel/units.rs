@@ -107,6 +107,10 @@ pub fn new_team(data: &DataSet, from: &Unit, kind: UnitKind, id: UnitId) -> Unit
     u.pinned = from.pinned;
     u.exposed = from.exposed;
     u.spotted = from.spotted;
+    // 7.4.3, 1.2.1 I: a team split from a passenger by a hit is still
+    // aboard (the decision that a passenger made a casualty aboard stays
+    // aboard); set down on a full card it would break the card's limit.
+    u.riding = from.riding;
     // 9.11, 9.12: a team split from a fanatic or human-wave unit fights on
     // the same way.
     u.fanatic = from.fanatic;
@@ -224,6 +228,7 @@ pub fn add_vehicle(
             platoon: None,
             command: None,
             air: None,
+            fac: None,
         });
     id
 }

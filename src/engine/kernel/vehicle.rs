@@ -92,6 +92,23 @@ pub struct Vehicle {
     /// Written only for aircraft.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub air: Option<AirTask>,
+    /// 7.1.3: a forward air controller aircraft's turn. Written only for
+    /// one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fac: Option<FacTask>,
+}
+
+/// 7.1.3: a forward air controller aircraft on station.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FacTask {
+    /// The air agency whose strikes and helicopters it calls.
+    pub agency: u8,
+    /// Turns on station left, this one included (five on arrival).
+    pub turns: u8,
+    /// It has marked a target with its WP rocket this turn.
+    pub marked: bool,
+    /// It has called for air support this turn.
+    pub called: bool,
 }
 
 /// 7.1.2: what a called section of attack helicopters is to do.
@@ -135,6 +152,12 @@ fn is_zero(n: &u8) -> bool {
 impl Vehicle {
     pub fn in_play(&self) -> bool {
         self.out.is_none() && !self.gone
+    }
+
+    /// An aircraft on station off the map (7.1.2, 7.1.3): in the air, not
+    /// in a staging area.
+    pub fn aloft_off_map(&self) -> bool {
+        (self.air.is_some() || self.fac.is_some()) && self.pos.is_staging()
     }
 }
 

@@ -223,6 +223,24 @@ pub fn suggestion(game: &Game) -> Option<Input> {
 
 /// The question in words, with its rule.
 pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
+    // 7.1.3: a forward air controller's turn.
+    if let Choice::VehicleTurn { pending } = choice
+        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
+        && let Some(x) = game.state.vehicles.get(v.0 as usize)
+        && x.fac.is_some()
+    {
+        return (
+            "7.1.3",
+            if x.pos.is_staging() {
+                format!("{} (forward air controller): over which card?", x.label)
+            } else {
+                format!(
+                    "{} over {}: mark a target, call air support, or end its turn?",
+                    x.label, x.pos
+                )
+            },
+        );
+    }
     // 7.1.2: a called section of attack helicopters waiting to strike.
     if let Choice::VehicleTurn { pending } = choice
         && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
@@ -706,6 +724,9 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::VehicleDisembark { .. }
             | Input::VehicleSmoke { .. }
             | Input::AirAttack { .. }
+            | Input::AirPlace { .. }
+            | Input::FacMark { .. }
+            | Input::FacCall { .. }
             | Input::React { .. }
             | Input::HoldFire
     )

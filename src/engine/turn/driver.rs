@@ -378,6 +378,9 @@ impl Game {
             | Input::VehicleDisembark { .. }
             | Input::VehicleSmoke { .. }
             | Input::AirAttack { .. }
+            | Input::AirPlace { .. }
+            | Input::FacMark { .. }
+            | Input::FacCall { .. }
             | Input::React { .. }
             | Input::HoldFire
             | Input::PickUpMore { .. } => {

@@ -120,6 +120,9 @@ pub fn adjacent_choices(game: &Game, v: VehicleId) -> Vec<CardPos> {
 /// with or without an adjacent card. Nothing once it has struck.
 pub fn legal_for(game: &Game, v: VehicleId) -> Vec<Input> {
     let x = vehicle(game, v);
+    if x.fac.is_some() {
+        return fac_legal(game, v);
+    }
     let Some(a) = x.air else {
         return Vec::new();
     };
@@ -151,6 +154,9 @@ fn enemy_steps(game: &Game, pos: CardPos) -> u32 {
 /// The program's suggestion: the adjacent card with the most spotted enemy
 /// steps (the first in card order among equals), or the target alone.
 pub fn suggestion(game: &Game, v: VehicleId) -> Input {
+    if vehicle(game, v).fac.is_some() {
+        return fac_suggestion(game, v);
+    }
     let best = adjacent_choices(game, v)
         .into_iter()
         .map(|c| (enemy_steps(game, c), c))
@@ -213,6 +219,12 @@ fn place(game: &mut Game, v: VehicleId, target: CardPos) {
         return;
     }
     game.state.vehicles[v.0 as usize].pos = target;
+    game.state.vehicles[v.0 as usize].moved = true;
+    let how = if vehicle(game, v).fac.is_some() {
+        "flies over"
+    } else {
+        "swoops onto"
+    };
     game.emit(
         "7.3.2",
         EventKind::VehicleMoved {
@@ -220,7 +232,14 @@ fn place(game: &mut Game, v: VehicleId, target: CardPos) {
             from: game.state.map.staging_below(target.col),
             to: target,
         },
-        format!("{label} swoops onto {target} for its attack run."),
+        format!(
+            "{label} {how} {target}{}.",
+            if how == "swoops onto" {
+                " for its attack run"
+            } else {
+                ""
+            }
+        ),
         Vec::new(),
     );
     reaction(game, v);
@@ -378,6 +397,7 @@ pub fn point_blank(v: Vof) -> Option<VofLevel> {
 /// again by itself (7.1.2); one that has not struck yet (called this turn,
 /// or sent at a new target) waits for the player.
 pub fn begin(game: &mut Game) {
+    fac_turn(game);
     let mut loiter: Vec<(u8, VehicleId, Option<CardPos>)> = Vec::new();
     for x in &mut game.state.vehicles {
         if !x.in_play() {
@@ -422,7 +442,7 @@ pub fn fly_off(game: &mut Game) {
         .state
         .vehicles
         .iter()
-        .filter(|x| x.in_play() && !x.pos.is_staging() && x.air.is_some())
+        .filter(|x| x.in_play() && !x.pos.is_staging() && (x.air.is_some() || x.fac.is_some()))
         .map(|x| x.id)
         .collect();
     for v in over {
@@ -431,6 +451,11 @@ pub fn fly_off(game: &mut Game) {
         let from = x.pos;
         x.pos = off;
         let label = x.label.clone();
+        let why = if x.fac.is_some() {
+            "for the turn"
+        } else {
+            "after its attack run"
+        };
         game.emit(
             "7.3.2",
             EventKind::VehicleMoved {
@@ -438,7 +463,7 @@ pub fn fly_off(game: &mut Game) {
                 from,
                 to: off,
             },
-            format!("{label} pulls off {from} after its attack run."),
+            format!("{label} pulls off {from} {why}."),
             Vec::new(),
         );
     }
@@ -452,11 +477,13 @@ pub fn clean_up(game: &mut Game) {
         if !x.in_play() {
             continue;
         }
-        let Some(a) = x.air.as_mut() else {
-            continue;
+        let turns = match (x.air.as_mut(), x.fac.as_mut()) {
+            (Some(a), _) => &mut a.turns,
+            (None, Some(f)) => &mut f.turns,
+            (None, None) => continue,
         };
-        a.turns = a.turns.saturating_sub(1);
-        if a.turns == 0 {
+        *turns = turns.saturating_sub(1);
+        if *turns == 0 {
             x.gone = true;
             home.push((x.id, x.label.clone()));
         }
@@ -471,5 +498,297 @@ pub fn clean_up(game: &mut Game) {
             Vec::new(),
         );
         let _ = v;
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 7.1.3: forward air controller aircraft
+// ---------------------------------------------------------------------------
+
+/// 7.1.3: five turns on station, the first and four of loitering.
+pub const FAC_TURNS: u8 = 5;
+
+/// 7.1.3: a forward air controller comes on station in its turn, off the
+/// map until placed; one on station is ready again for its turn.
+fn fac_turn(game: &mut Game) {
+    let turn = game.state.turn;
+    let specs: Vec<(u8, crate::data::mission::FacSpec)> = game
+        .mission
+        .fire_support
+        .iter()
+        .enumerate()
+        .filter_map(|(i, fs)| fs.fac.clone().map(|f| (i as u8, f)))
+        .collect();
+    for (agency, spec) in specs {
+        let here = game
+            .state
+            .vehicles
+            .iter()
+            .any(|v| v.fac.is_some_and(|f| f.agency == agency));
+        if here || spec.arrives != turn {
+            continue;
+        }
+        let Some(t) = game.data.vehicles.vehicle(&spec.aircraft.0).cloned() else {
+            continue;
+        };
+        let off = game.state.map.staging_below(1);
+        let id = crate::engine::kernel::units::add_vehicle(
+            &mut game.state,
+            &t,
+            t.name.clone(),
+            off,
+            None,
+        );
+        game.state.vehicles[id.0 as usize].fac = Some(crate::engine::kernel::vehicle::FacTask {
+            agency,
+            turns: FAC_TURNS,
+            marked: false,
+            called: false,
+        });
+        let name = game.mission.fire_support[agency as usize].name.clone();
+        game.emit(
+            "7.1.3",
+            EventKind::Nothing {
+                why: "forward air controller on station".into(),
+            },
+            format!(
+                "{} comes on station for {name}: place it over a card, mark a target and call air support, with no command, for {FAC_TURNS} turns.",
+                t.name
+            ),
+            Vec::new(),
+        );
+    }
+    for x in &mut game.state.vehicles {
+        if x.in_play()
+            && let Some(f) = x.fac.as_mut()
+        {
+            f.marked = false;
+            f.called = false;
+            x.activated = true;
+        }
+    }
+}
+
+/// The cards within the WP rocket's close range of the aircraft: its own
+/// and the adjacent ones (7.1.3), in card order.
+fn close_cards(game: &Game, pos: CardPos) -> Vec<CardPos> {
+    let mut out: Vec<CardPos> = std::iter::once(pos)
+        .chain(crate::data::terrain::Dir::ALL.iter().map(|d| pos.step(*d)))
+        .filter(|p| game.state.map.card(*p).is_some())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether the forward air controller may call `kind` on `target` now
+/// (7.1.3): over the map, no call yet this turn, an air strike or attack
+/// helicopters its agency still has (or a loitering section to send),
+/// within close range, a spotted enemy there, and the target marked
+/// (6.7.2 F).
+pub fn check_fac_call(
+    game: &Game,
+    v: VehicleId,
+    kind: crate::data::mission::FmKind,
+    target: CardPos,
+) -> Result<(), crate::engine::kernel::game::Illegal> {
+    use crate::data::mission::FmKind;
+    use crate::engine::kernel::game::no;
+    let Some(x) = game.state.vehicles.get(v.0 as usize) else {
+        return no(|| format!("there is no vehicle {v}"));
+    };
+    let Some(f) = x.fac else {
+        return no("only a forward air controller aircraft calls from the air (7.1.3)");
+    };
+    if !x.in_play() || x.pos.is_staging() {
+        return no("the forward air controller must be over the map first (7.1.3)");
+    }
+    if f.called {
+        return no("the forward air controller calls once a turn (7.1.3)");
+    }
+    if !kind.air() {
+        return no(
+            "a forward air controller calls air strikes and attack helicopters only (7.1.3)",
+        );
+    }
+    let open = crate::engine::combat::support::missions_left(game, f.agency, kind) > 0
+        || (kind == FmKind::AttackHelicopter
+            && crate::engine::combat::support::loitering(game, f.agency).is_some());
+    if !open {
+        return no(|| format!("no {} left to call (6.7.1)", kind.label()));
+    }
+    if !close_cards(game, x.pos).contains(&target) {
+        return no(|| {
+            format!(
+                "{target} is beyond close range of {} over {} (7.1.3)",
+                x.label, x.pos
+            )
+        });
+    }
+    if enemy_steps(game, target) == 0 {
+        return no("air support needs a card with a spotted enemy (6.7.1)");
+    }
+    if !crate::engine::combat::support::marked(game, target) {
+        return no("mark the target first: a WP rocket on it (6.7.2 F, 7.1.3)");
+    }
+    Ok(())
+}
+
+/// The inputs of a forward air controller in its activation: fly over a
+/// card while off the map; then mark and call, once each.
+fn fac_legal(game: &Game, v: VehicleId) -> Vec<Input> {
+    let x = vehicle(game, v);
+    let Some(f) = x.fac else {
+        return Vec::new();
+    };
+    if !x.in_play() || x.done {
+        return Vec::new();
+    }
+    // Once a turn: an aircraft that aborted undamaged is back next turn.
+    if x.pos.is_staging() && x.moved {
+        return Vec::new();
+    }
+    if x.pos.is_staging() {
+        // 1.2.1 I: only over a card with room for one more vehicle.
+        let cap = game.data.charts.stacking.vehicles as usize;
+        return game
+            .state
+            .map
+            .cards
+            .iter()
+            .filter(|c| crate::engine::vehicles::moves::vehicles_on(game, c.pos, Side::Us) < cap)
+            .map(|c| Input::AirPlace {
+                vehicle: v,
+                at: c.pos,
+            })
+            .collect();
+    }
+    let mut out = Vec::new();
+    if !f.marked {
+        for target in close_cards(game, x.pos) {
+            out.push(Input::FacMark { vehicle: v, target });
+        }
+    }
+    if !f.called {
+        use crate::data::mission::FmKind;
+        for kind in [FmKind::AirStrike, FmKind::AttackHelicopter] {
+            for target in close_cards(game, x.pos) {
+                if check_fac_call(game, v, kind, target).is_ok() {
+                    out.push(Input::FacCall {
+                        vehicle: v,
+                        kind,
+                        target,
+                    });
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The odds of the enemy's fire at an aircraft over `at`, in words, or
+/// `None` when nothing reaches it (7.3.2).
+pub fn odds_over(game: &Game, v: VehicleId, at: CardPos) -> Option<String> {
+    let m = reaction_modifier(game, v, at)?;
+    Some(
+        crate::engine::vehicles::at::odds(game, m.total)
+            .iter()
+            .map(|(r, n, all)| format!("{} {}%", r.air_short(), n * 100 / (*all).max(1)))
+            .collect::<Vec<_>>()
+            .join(", "),
+    )
+}
+
+/// 7.1.3: the forward air controller comes over `at` (1.2.1 I's room
+/// checked as for helicopters), under the enemy's fire.
+pub fn fac_place(game: &mut Game, v: VehicleId, at: CardPos) {
+    place(game, v, at);
+}
+
+/// 7.1.3: its WP rocket marks `target` for the pilots; the smoke lasts as
+/// a WP mission's does, to the next VOF Segment (3.7.1 A).
+pub fn fac_mark(game: &mut Game, v: VehicleId, target: CardPos) {
+    if let Some(f) = game.state.vehicles[v.0 as usize].fac.as_mut() {
+        f.marked = true;
+    }
+    if let Some(c) = game.state.map.card_mut(target) {
+        c.markers.mission_smoke = Some(crate::engine::kernel::state::SmokeKind::Wp);
+    }
+    let label = vehicle(game, v).label.clone();
+    game.emit(
+        "7.1.3",
+        EventKind::Marker {
+            pos: target,
+            what: "WP mark".into(),
+        },
+        format!("{label} fires a WP rocket onto {target}: the target is marked."),
+        Vec::new(),
+    );
+}
+
+/// 7.1.3: its call for air support, with no command.
+pub fn fac_call(
+    game: &mut Game,
+    v: VehicleId,
+    kind: crate::data::mission::FmKind,
+    target: CardPos,
+) {
+    let Some(f) = vehicle(game, v).fac else {
+        return;
+    };
+    if let Some(t) = game.state.vehicles[v.0 as usize].fac.as_mut() {
+        t.called = true;
+    }
+    let draws = game
+        .mission
+        .fire_support
+        .get(f.agency as usize)
+        .and_then(|fs| fs.fac.as_ref())
+        .map(|s| s.draws)
+        .unwrap_or(1);
+    let x = vehicle(game, v);
+    let caller = crate::engine::combat::support::Caller {
+        name: x.label.clone(),
+        pos: x.pos,
+    };
+    crate::engine::combat::support::air_call(game, &caller, f.agency, kind, target, draws);
+}
+
+/// The program's suggestion for a forward air controller: over the card
+/// with the most spotted enemy steps; then the WP rocket on the close card
+/// with the most, then the call there (an air strike before helicopters);
+/// otherwise its turn ends.
+fn fac_suggestion(game: &Game, v: VehicleId) -> Input {
+    let legal = fac_legal(game, v);
+    let most = |cards: Vec<CardPos>| -> Option<CardPos> {
+        cards
+            .into_iter()
+            .map(|c| (enemy_steps(game, c), c))
+            .filter(|(n, _)| *n > 0)
+            .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
+            .map(|(_, c)| c)
+    };
+    let x = vehicle(game, v);
+    if x.pos.is_staging() {
+        let cards: Vec<CardPos> = game.state.map.cards.iter().map(|c| c.pos).collect();
+        if let Some(at) = most(cards) {
+            return Input::AirPlace { vehicle: v, at };
+        }
+    } else {
+        if let Some(call) = legal
+            .iter()
+            .find(|i| matches!(i, Input::FacCall { .. }))
+            .cloned()
+        {
+            return call;
+        }
+        if let Some(target) = most(close_cards(game, x.pos))
+            && legal.contains(&Input::FacMark { vehicle: v, target })
+        {
+            return Input::FacMark { vehicle: v, target };
+        }
+    }
+    Input::VehicleEnd {
+        shooter: crate::engine::kernel::vehicle::Shooter::Vehicle(v),
     }
 }

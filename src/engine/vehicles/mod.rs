@@ -2,8 +2,9 @@
 //! and how that fire is resolved (7.5-7.7, [`at`]), moving and activating
 //! them ([`moves`]), and the Vehicle Movement and Combat Phase itself
 //! (3.6, 7.2, 7.5 D, 9.10, [`phase`]); transport ([`transport`], 7.4);
-//! who orders a vehicle ([`radio`], 7.1.1); attack helicopters ([`air`],
-//! 7.1.2, 7.3.2, with their AT results of 7.7 B in [`at`]).
+//! who orders a vehicle ([`radio`], 7.1.1); attack helicopters and forward
+//! air controllers ([`air`], 7.1.2, 7.1.3, 7.3.2, with the AT results of
+//! 7.7 B in [`at`]).
 //!
 //! What this edition has of the chapter: ground vehicles of both sides
 //! (tanks, tank destroyers, assault guns, half-tracks, jeeps, trucks, towed
@@ -23,8 +24,10 @@
 //! keep their schedules (7.2.1). Attack helicopters are called like air
 //! strikes, placed on their target under the enemy's fire, attack it and
 //! one card beside it, loiter a second turn, and are shot down or abort
-//! as 7.7 B gives it. Not yet: FAC aircraft and fixed-wing gunships
-//! (7.1.3, 7.1.4), transport helicopters and helicopter assault (7.4.5).
+//! as 7.7 B gives it. A forward air controller aircraft flies over a card
+//! each turn for five turns, marks a target with its WP rocket and calls
+//! its agency's strikes and helicopters (7.1.3). Not yet: fixed-wing
+//! gunships (7.1.4), transport helicopters and helicopter assault (7.4.5).
 
 pub mod air;
 pub mod at;

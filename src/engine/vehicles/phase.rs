@@ -2,6 +2,11 @@
 //! checks for its vehicles (9.10), alternating activations (7.2, 9.10),
 //! moving and firing (7.5 A-C), reaction fire (7.5 D), the VOF on the
 //! vehicles' cards, and the Pinned markers that lift at the end (7.7 A 4).
+//!
+//! Why this file is long: the phase loop and the one question it asks
+//! (whose activation, and what it does) belong together: its legal inputs,
+//! suggestion, answers and refusal reasons for every kind of vehicle, the
+//! aircraft included, are read against the same state of the phase.
 
 use crate::data::mission::{MissionKind, VehiclePriority};
 use crate::data::units::Side;
@@ -560,6 +565,22 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
             finish(game, Shooter::Vehicle(*v));
         }
         Input::VehicleEnd { shooter } => finish(game, *shooter),
+        Input::AirPlace { vehicle: v, at } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            air::fac_place(game, *v, *at);
+        }
+        Input::FacMark { vehicle: v, target } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            air::fac_mark(game, *v, *target);
+        }
+        Input::FacCall {
+            vehicle: v,
+            kind,
+            target,
+        } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            air::fac_call(game, *v, *kind, *target);
+        }
         Input::AirAttack {
             vehicle: v,
             adjacent,
@@ -703,6 +724,23 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 None => "those helicopters have struck already this turn (7.1.2)".into(),
             }
         }
+        (Choice::VehicleTurn { .. }, Input::FacCall { vehicle: v, kind, target }) => {
+            match air::check_fac_call(game, *v, *kind, *target) {
+                Err(e) => e.0,
+                Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
+            }
+        }
+        (
+            Choice::VehicleTurn { .. },
+            Input::AirPlace { vehicle: v, .. } | Input::FacMark { vehicle: v, .. },
+        ) => format!(
+            "{} is not a forward air controller waiting to fly over a card, or has placed or marked already this turn (7.1.3)",
+            game.state
+                .vehicles
+                .get(v.0 as usize)
+                .map(|x| x.label.clone())
+                .unwrap_or_else(|| "that vehicle".into())
+        ),
         (Choice::VehicleTurn { .. }, _) => {
             "move, fire, spot, set passengers down, strike with called helicopters, or end one of the activated vehicles or readied teams (3.6)".into()
         }

@@ -275,7 +275,7 @@ pub(super) fn draw_card<D: Driver>(
     for v in s
         .vehicles
         .iter()
-        .filter(|v| v.in_play() && v.pos == pos && !(v.air.is_some() && v.pos.is_staging()))
+        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
     {
         if y >= last {
             break;

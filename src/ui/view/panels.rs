@@ -255,7 +255,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     for v in s
         .vehicles
         .iter()
-        .filter(|v| v.in_play() && v.pos == pos && !(v.air.is_some() && v.pos.is_staging()))
+        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
     {
         let (head, row) = labels::vehicle_words(g, v);
         let role = if v.side == Side::Us {

@@ -191,9 +191,10 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .map(|v| {
                 let (head, _) = crate::ui::labels::vehicle_words(g, v);
                 let aboard: Vec<String> = s.passengers(v.id).map(|u| u.label.clone()).collect();
-                let mut w = match v.air {
-                    Some(_) if v.pos.is_staging() => format!("{head}, in the air off the map"),
-                    _ => format!("{head} on {}", v.pos),
+                let mut w = if v.aloft_off_map() {
+                    format!("{head}, in the air off the map")
+                } else {
+                    format!("{head} on {}", v.pos)
                 };
                 if !aboard.is_empty() {
                     w.push_str(&format!(" with {} aboard", aboard.join(", ")));
