@@ -2473,4 +2473,20 @@ mod air {
             at: p(3, 3)
         }));
     }
+
+    #[test]
+    fn rule_7_1_3_a_fac_arrives_in_a_mission_with_no_vehicle_in_play() {
+        let (mut g, _, _) = air_game(1, true);
+        g.state_mut().impulse = None;
+        for x in &mut g.state_mut().vehicles {
+            x.gone = true;
+        }
+        phase::begin(&mut g);
+        let f = fac(&g);
+        assert!(tank(&g, f).in_play());
+        assert!(g.legal_inputs().contains(&Input::AirPlace {
+            vehicle: f,
+            at: p(3, 3)
+        }));
+    }
 }

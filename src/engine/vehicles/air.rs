@@ -397,7 +397,6 @@ pub fn point_blank(v: Vof) -> Option<VofLevel> {
 /// again by itself (7.1.2); one that has not struck yet (called this turn,
 /// or sent at a new target) waits for the player.
 pub fn begin(game: &mut Game) {
-    fac_turn(game);
     let mut loiter: Vec<(u8, VehicleId, Option<CardPos>)> = Vec::new();
     for x in &mut game.state.vehicles {
         if !x.in_play() {
@@ -477,27 +476,26 @@ pub fn clean_up(game: &mut Game) {
         if !x.in_play() {
             continue;
         }
-        let turns = match (x.air.as_mut(), x.fac.as_mut()) {
-            (Some(a), _) => &mut a.turns,
-            (None, Some(f)) => &mut f.turns,
+        let (turns, rule) = match (x.air.as_mut(), x.fac.as_mut()) {
+            (Some(a), _) => (&mut a.turns, "7.1.2"),
+            (None, Some(f)) => (&mut f.turns, "7.1.3"),
             (None, None) => continue,
         };
         *turns = turns.saturating_sub(1);
         if *turns == 0 {
             x.gone = true;
-            home.push((x.id, x.label.clone()));
+            home.push((rule, x.label.clone()));
         }
     }
-    for (v, label) in home {
+    for (rule, label) in home {
         game.emit(
-            "7.1.2",
+            rule,
             EventKind::Nothing {
                 why: "aircraft home".into(),
             },
             format!("{label}'s time on station is over: it flies home."),
             Vec::new(),
         );
-        let _ = v;
     }
 }
 
@@ -509,8 +507,9 @@ pub fn clean_up(game: &mut Game) {
 pub const FAC_TURNS: u8 = 5;
 
 /// 7.1.3: a forward air controller comes on station in its turn, off the
-/// map until placed; one on station is ready again for its turn.
-fn fac_turn(game: &mut Game) {
+/// map until placed; one on station is ready again for its turn. Called
+/// first thing in 3.6, before the phase looks for anything to move.
+pub fn fac_turn(game: &mut Game) {
     let turn = game.state.turn;
     let specs: Vec<(u8, crate::data::mission::FacSpec)> = game
         .mission

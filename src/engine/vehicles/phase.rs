@@ -35,6 +35,9 @@ fn any_in_play(game: &Game) -> bool {
 /// goes first is set (9.10: the player on offence and patrol, the enemy on
 /// defence).
 pub fn begin(game: &mut Game) {
+    // 7.1.3: a forward air controller arriving this turn is in play before
+    // the phase asks whether anything flies or drives.
+    air::fac_turn(game);
     if !any_in_play(game) {
         game.emit(
             "3.6",
