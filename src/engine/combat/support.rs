@@ -564,18 +564,11 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
                 names.push(v.label.clone());
             }
         }
-        game.emit(
-            "7.1.2",
-            EventKind::Marker {
-                pos: at,
-                what: "attack helicopters".into(),
-            },
-            format!(
-                "{who} calls the loitering {} onto {target}: they will strike it in the Vehicle phase.{stray}",
-                names.join(" and ")
-            ),
-            reads,
+        let text = format!(
+            "{who} calls the loitering {} onto {target}: they will strike it in the Vehicle phase.{stray}",
+            names.join(" and ")
         );
+        announce(game, at, text, reads);
         return;
     }
     let Some(ty) = fs
@@ -624,17 +617,28 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
         });
         names.push(label);
     }
+    let text = format!(
+        "{who} calls attack helicopters from {} on {target}: {} come on station, to strike in the Vehicle phase.{stray}",
+        fs.name,
+        names.join(" and ")
+    );
+    announce(game, at, text, reads);
+}
+
+/// 7.1.2: the log line of a successful call for attack helicopters.
+fn announce(
+    game: &mut Game,
+    at: CardPos,
+    text: String,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) {
     game.emit(
         "7.1.2",
         EventKind::Marker {
             pos: at,
             what: "attack helicopters".into(),
         },
-        format!(
-            "{who} calls attack helicopters from {} on {target}: {} come on station, to strike in the Vehicle phase.{stray}",
-            fs.name,
-            names.join(" and ")
-        ),
+        text,
         reads,
     );
 }

@@ -14,7 +14,7 @@
 //! by itself, unless a new call sends it elsewhere; then it goes home.
 
 use crate::data::units::{Side, UnitKind, Vof};
-use crate::data::vehicles::{AtResult, VofKind};
+use crate::data::vehicles::AtResult;
 use crate::engine::combat::fire::VofLevel;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
@@ -50,12 +50,10 @@ pub fn section_of(game: &Game, v: VehicleId) -> Vec<VehicleId> {
     }
 }
 
-/// The odds of the enemy's fire at each aircraft as it comes onto its
-/// target, result by result (7.3.2, 7.7 B), in percent; `None` when
-/// nothing can reach it.
-pub fn reaction_odds(game: &Game, v: VehicleId) -> Option<Vec<(AtResult, u32)>> {
-    let a = vehicle(game, v).air?;
-    let m = reaction_modifier(game, v, a.target)?;
+/// The odds of the enemy's fire at an aircraft over `at`, result by
+/// result (7.3.2, 7.7 B), in percent; `None` when nothing can reach it.
+pub fn reaction_odds(game: &Game, v: VehicleId, at: CardPos) -> Option<Vec<(AtResult, u32)>> {
+    let m = reaction_modifier(game, v, at)?;
     Some(
         crate::engine::vehicles::at::odds(game, m.total)
             .iter()
@@ -64,18 +62,15 @@ pub fn reaction_odds(game: &Game, v: VehicleId) -> Option<Vec<(AtResult, u32)>> 
     )
 }
 
-/// The same odds in words: every result ("auto-rotate 20%, abort 30%,
-/// miss 50%"), or in short ("shot down 20%, aborts 30%").
+/// The odds at a called section's target in words: every result
+/// ("auto-rotate 20%, abort 30%, miss 50%"), or in short ("shot down 20%,
+/// aborts 30%").
 pub fn reaction_words(game: &Game, v: VehicleId, short: bool) -> Option<String> {
-    let odds = reaction_odds(game, v)?;
+    let a = vehicle(game, v).air?;
     if !short {
-        return Some(
-            odds.iter()
-                .map(|(r, p)| format!("{} {p}%", r.air_short()))
-                .collect::<Vec<_>>()
-                .join(", "),
-        );
+        return odds_over(game, v, a.target);
     }
+    let odds = reaction_odds(game, v, a.target)?;
     let sum = |f: fn(AtResult) -> bool| -> u32 {
         odds.iter().filter(|(r, _)| f(*r)).map(|(_, p)| p).sum()
     };
@@ -276,14 +271,7 @@ pub fn enemy_fire_at(game: &Game, pos: CardPos) -> Option<(VofLevel, i8)> {
     levels
         .into_iter()
         .filter_map(|l| {
-            let kind = match l {
-                VofLevel::SmallArms => VofKind::SmallArms,
-                VofLevel::Automatic => VofKind::Automatic,
-                VofLevel::Heavy => VofKind::Heavy,
-                VofLevel::Sniper => VofKind::Sniper,
-                VofLevel::Incoming => VofKind::Incoming,
-                VofLevel::AllPinned => return None,
-            };
+            let kind = crate::engine::vehicles::at::chart_kind(l)?;
             game.data.vehicles.air_gunnery(kind).map(|g| (l, g))
         })
         .min_by_key(|(l, g)| (*g, std::cmp::Reverse(*l)))
@@ -688,11 +676,10 @@ fn fac_legal(game: &Game, v: VehicleId) -> Vec<Input> {
 /// The odds of the enemy's fire at an aircraft over `at`, in words, or
 /// `None` when nothing reaches it (7.3.2).
 pub fn odds_over(game: &Game, v: VehicleId, at: CardPos) -> Option<String> {
-    let m = reaction_modifier(game, v, at)?;
     Some(
-        crate::engine::vehicles::at::odds(game, m.total)
+        reaction_odds(game, v, at)?
             .iter()
-            .map(|(r, n, all)| format!("{} {}%", r.air_short(), n * 100 / (*all).max(1)))
+            .map(|(r, p)| format!("{} {p}%", r.air_short()))
             .collect::<Vec<_>>()
             .join(", "),
     )

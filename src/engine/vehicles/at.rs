@@ -229,16 +229,22 @@ pub fn grenade_first(game: &Game, s: Shooter) -> bool {
     gun(game, s).is_some_and(|g| g.grenade)
 }
 
+/// The chart's row for a Volume of Fire (7.5 B, 7.3.2); `None` for All
+/// Pinned, which harms no vehicle or aircraft.
+pub fn chart_kind(vof: VofLevel) -> Option<VofKind> {
+    match vof {
+        VofLevel::AllPinned => None,
+        VofLevel::SmallArms => Some(VofKind::SmallArms),
+        VofLevel::Automatic => Some(VofKind::Automatic),
+        VofLevel::Heavy => Some(VofKind::Heavy),
+        VofLevel::Sniper => Some(VofKind::Sniper),
+        VofLevel::Incoming => Some(VofKind::Incoming),
+    }
+}
+
 /// The AT modifier of a Volume of Fire on the vehicle's card (7.5 B, D).
 pub fn vof_modifier(game: &Game, vof: VofLevel, target: VehicleId) -> Option<AtModifier> {
-    let kind = match vof {
-        VofLevel::AllPinned => return None,
-        VofLevel::SmallArms => VofKind::SmallArms,
-        VofLevel::Automatic => VofKind::Automatic,
-        VofLevel::Heavy => VofKind::Heavy,
-        VofLevel::Sniper => VofKind::Sniper,
-        VofLevel::Incoming => VofKind::Incoming,
-    };
+    let kind = chart_kind(vof)?;
     let g = game.data.vehicles.vof_gunnery(kind)?;
     let t = vehicle(game, target);
     let mut parts: Vec<Part> = vec![(format!("{} fire", vof.label()), g as i32)];
