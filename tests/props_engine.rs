@@ -304,8 +304,9 @@ fn enemy_steps(game: &Game) -> i64 {
 }
 
 /// The combined-arms mission with attack helicopters on call and white
-/// phosphorus to mark their targets (7.1.2, 6.7.2 F): chapter 7's aircraft
-/// under random play. No Normandy mission calls them.
+/// phosphorus to mark their targets (7.1.2, 6.7.2 F), a forward air
+/// controller (7.1.3), and a gunship once night falls in turn 4 (7.1.4):
+/// chapter 7's aircraft under random play. No Normandy mission calls them.
 fn with_air() -> std::sync::Arc<fof::data::DataSet> {
     use fof::data::mission::{Agency, FireSupport, FmKind, FmSpec};
     static DATA: std::sync::OnceLock<std::sync::Arc<fof::data::DataSet>> =
@@ -347,7 +348,13 @@ fn with_air() -> std::sync::Arc<fof::data::DataSet> {
                 arrives: 2,
                 draws: 3,
             }),
+            // 7.1.4: and a gunship when night falls, in turn 4.
+            gunship: Some(fof::data::mission::GunshipSpec {
+                aircraft: fof::data::vehicles::VehicleTypeId("us_spooky".into()),
+                arrives: 4,
+            }),
         });
+        m.visibility_from.push((4, "half_moon".into()));
         d.missions.push(m);
         std::sync::Arc::new(d)
     })
@@ -744,8 +751,9 @@ fn air_biased(legal: &[Input], rng: &mut impl Rng) -> Input {
 /// The helicopters do fly under random play in the test mission: the
 /// property test above reaches their rules.
 #[test]
-fn attack_helicopters_strike_under_random_play() {
+fn aircraft_strike_under_random_play() {
     let mut strikes = 0;
+    let mut runs = 0;
     for seed in 0..12u64 {
         let mut game = Game::new(with_air(), "air_test", seed, Options::default()).unwrap();
         let mut rng = fof::play::sim::bot_rng(seed);
@@ -762,8 +770,15 @@ fn attack_helicopters_strike_under_random_play() {
             .iter()
             .filter(|e| e.rule == "7.1.2" && e.text.contains("attack"))
             .count();
+        // 7.1.4: the gunship's runs once night falls.
+        runs += game
+            .log()
+            .iter()
+            .filter(|e| e.rule == "7.1.4" && e.text.contains("runs made"))
+            .count();
     }
     assert!(strikes > 0, "no attack helicopter struck in 12 games");
+    assert!(runs > 0, "the gunship never fired in 12 games");
 }
 
 /// Found by the property test: attack helicopters called onto a card

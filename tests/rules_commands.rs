@@ -2074,3 +2074,27 @@ fn rule_13_3_a_pinned_co_hq_is_not_activated() {
     let d = draw_of(&ev, co);
     assert_eq!(d.step, Step::CoHqInitiative);
 }
+
+/// 8.1: night falls in turn 2; the Line CO HQ saved six commands by day
+/// (its daylight limit) and keeps the four of the night's limit: the rest
+/// are lost as the turn begins, with a line in the log.
+#[test]
+fn rule_8_1_saved_commands_over_the_limited_visibility_limit_are_lost_when_night_falls() {
+    let data = data_with(|m| m.visibility_from = vec![(2, "dark".into())]);
+    let mut g = start(&data, Options::default(), &[]);
+    let co = id(&g, "co_hq");
+    assert_eq!(g.save_limit(co), 6, "a Line HQ by day");
+    to_general_initiative(&mut g);
+    g.state_mut().hq_state_mut(co).unwrap().saved = 6;
+    finish_turn(&mut g);
+    assert_eq!(g.state().turn, 2);
+    assert_eq!(g.save_limit(co), 4, "at night");
+    let left = g.state().hq_state(co).unwrap().saved;
+    assert!(left <= 4, "{left} saved");
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "8.1" && e.text.contains("had 6 saved command(s)")),
+        "the loss is logged"
+    );
+}

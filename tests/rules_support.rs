@@ -514,6 +514,7 @@ fn artillery(battalion: bool) -> FireSupport {
         battalion,
         registered: None,
         fac: None,
+        gunship: None,
     }
 }
 
@@ -988,6 +989,7 @@ fn defence() -> (Game, UnitId, UnitId) {
                 battalion: false,
                 registered: None,
                 fac: None,
+                gunship: None,
             }];
         },
     );

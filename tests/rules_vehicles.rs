@@ -1769,6 +1769,7 @@ mod air {
                     arrives: 1,
                     draws: 3,
                 }),
+                gunship: None,
             });
         });
         for x in &mut g.state_mut().vehicles {
@@ -1939,7 +1940,7 @@ mod air {
         assert!(
             n.parts
                 .iter()
-                .any(|(w, _)| w.contains("attack helicopters")),
+                .any(|(w, _)| w.contains("aircraft's Heavy Weapons VOF")),
             "{:?}",
             n.parts
         );
@@ -2488,5 +2489,252 @@ mod air {
             vehicle: f,
             at: p(3, 3)
         }));
+    }
+
+    // -----------------------------------------------------------------------
+    // 7.1.4: fixed-wing gunships
+    // -----------------------------------------------------------------------
+
+    /// The combined-arms mission at night (a full moon), with an air agency
+    /// whose gunship arrives in turn 1; from `dawn` on, the night is over.
+    fn gunship_game(dawn: Option<u8>) -> (Game, UnitId) {
+        let mut g = game_with(|m| {
+            m.visibility = "full_moon".into();
+            m.visibility_from.clear();
+            if let Some(t) = dawn {
+                m.visibility_from.push((t, "dusk".into()));
+            }
+            m.fire_support.push(FireSupport {
+                id: "air".into(),
+                name: "Air Commando".into(),
+                agency: Agency::Air,
+                missions: vec![FmSpec {
+                    kind: FmKind::AirStrike,
+                    count: 1,
+                    modifier: -6,
+                    helicopter: None,
+                }],
+                observers: vec![("co_hq".into(), 3)],
+                battalion: false,
+                registered: None,
+                fac: None,
+                gunship: Some(fof::data::mission::GunshipSpec {
+                    aircraft: VehicleTypeId("us_spooky".into()),
+                    arrives: 1,
+                }),
+            });
+        });
+        for x in &mut g.state_mut().vehicles {
+            if x.side != Side::Us {
+                x.gone = true;
+            }
+        }
+        let co = id(&g, "co_hq");
+        put(&mut g, co, p(1, 3));
+        let e = enemy(&mut g, "de_rifle_squad", p(3, 3), true);
+        enemy(&mut g, "de_rifle_squad", p(3, 2), true);
+        // A machine gun beside the target: it would fire at a helicopter.
+        enemy(&mut g, "de_mg_team", p(2, 3), true);
+        g.state_mut().impulse = None;
+        (g, e)
+    }
+
+    fn spooky(g: &Game) -> VehicleId {
+        g.state()
+            .vehicles
+            .iter()
+            .find(|v| v.gunship.is_some())
+            .map(|v| v.id)
+            .expect("the gunship is on station")
+    }
+
+    #[test]
+    fn rule_7_1_4_a_gunship_flies_at_night_with_no_command_above_the_enemy_s_fire() {
+        let (mut g, _) = gunship_game(None);
+        phase::begin(&mut g);
+        let s = spooky(&g);
+        assert!(tank(&g, s).pos.is_staging(), "off the map until placed");
+        // Anywhere on the map, with no command.
+        let legal = g.legal_inputs();
+        for at in [p(1, 1), p(3, 3), p(2, 3)] {
+            assert!(legal.contains(&Input::AirPlace { vehicle: s, at }), "{at}");
+        }
+        // The suggestion goes where the spotted enemy is thickest.
+        assert!(matches!(
+            g.suggestion(),
+            Some(Input::AirPlace { at, .. }) if at == p(3, 3) || at == p(2, 3) || at == p(3, 2)
+        ));
+        let log = g.log().len();
+        ok(
+            &mut g,
+            Input::AirPlace {
+                vehicle: s,
+                at: p(2, 3),
+            },
+        );
+        assert_eq!(tank(&g, s).pos, p(2, 3));
+        // Not one shot at it, though a machine gun is on the card below.
+        assert!(
+            !g.log()[log..].iter().any(|x| x.rule == "7.6"),
+            "no AT Combat against a gunship"
+        );
+        assert!(tank(&g, s).in_play());
+        // It is not counted among the card's four vehicles (1.2.1 I).
+        assert_eq!(
+            fof::engine::vehicles::moves::vehicles_on(&g, p(2, 3), Side::Us),
+            0
+        );
+    }
+
+    #[test]
+    fn rule_7_1_4_three_runs_of_h_vof_and_flares_on_its_card_or_adjacent_ones() {
+        let (mut g, e) = gunship_game(None);
+        phase::begin(&mut g);
+        let s = spooky(&g);
+        ok(
+            &mut g,
+            Input::AirPlace {
+                vehicle: s,
+                at: p(2, 3),
+            },
+        );
+        // Only its own card and the adjacent ones.
+        let far = Input::GunshipRun {
+            vehicle: s,
+            at: p(1, 1),
+        };
+        assert!(!g.legal_inputs().contains(&far));
+        let why = refused(&mut g, far);
+        assert!(why.contains("not Spooky's card or next to it"), "{why}");
+        // The suggestion fires on the enemy first.
+        assert!(matches!(
+            g.suggestion(),
+            Some(Input::GunshipRun { at, .. }) if at == p(3, 3) || at == p(2, 3) || at == p(3, 2)
+        ));
+        for at in [p(3, 3), p(3, 2)] {
+            ok(&mut g, Input::GunshipRun { vehicle: s, at });
+        }
+        // Each card once.
+        let again = Input::GunshipRun {
+            vehicle: s,
+            at: p(3, 3),
+        };
+        assert!(!g.legal_inputs().contains(&again));
+        let why = refused(&mut g, again);
+        assert!(why.contains("already this turn"), "{why}");
+        ok(
+            &mut g,
+            Input::GunshipRun {
+                vehicle: s,
+                at: p(2, 3),
+            },
+        );
+        for at in [p(3, 3), p(3, 2), p(2, 3)] {
+            let m = &g.state().map.card(at).unwrap().markers;
+            assert!(m.air_attack.is_some(), "{at}: fired on");
+            assert_eq!(m.illumination, Some(-4), "{at}: lit");
+            assert_eq!(m.illumination_adjacent, Some(-2), "{at}: lit around");
+        }
+        // Three runs and its turn is over.
+        assert!(
+            !g.legal_inputs()
+                .iter()
+                .any(|i| matches!(i, Input::GunshipRun { .. })),
+            "three runs a turn"
+        );
+        // The enemy below is under its H VOF, lit by the flares.
+        let n = fof::engine::combat::resolution::ncm(&g, e).expect("under fire");
+        assert!(
+            n.parts
+                .iter()
+                .any(|(w, _)| w.contains("aircraft's Heavy Weapons VOF")),
+            "{:?}",
+            n.parts
+        );
+        assert!(g.illuminated(p(3, 3)));
+        // The gunship stays on station after its turn.
+        phase::clean_up(&mut g);
+        assert!(tank(&g, s).in_play(), "on station for the whole mission");
+    }
+
+    #[test]
+    fn rule_7_1_4_a_gunship_stays_all_mission_and_flies_only_at_night() {
+        let (mut g, _) = gunship_game(Some(3));
+        for turn in 1..=4u8 {
+            g.state_mut().turn = turn;
+            g.state_mut().choices.clear();
+            phase::begin(&mut g);
+            let s = spooky(&g);
+            let night = turn < 3;
+            assert!(tank(&g, s).in_play(), "turn {turn}");
+            assert_eq!(
+                g.legal_inputs().contains(&Input::AirPlace {
+                    vehicle: s,
+                    at: p(1, 1)
+                }),
+                night,
+                "turn {turn}: it flies only at night"
+            );
+            if !night {
+                assert!(
+                    g.log()
+                        .iter()
+                        .any(|x| x.rule == "7.1.4" && x.text.contains("only at night"))
+                );
+            }
+            phase::clean_up(&mut g);
+        }
+        assert_eq!(
+            g.state()
+                .vehicles
+                .iter()
+                .filter(|v| v.gunship.is_some())
+                .count(),
+            1,
+            "one aircraft, not a new one each turn"
+        );
+    }
+
+    #[test]
+    fn rule_7_1_4_a_gunship_is_checked_with_file_line_and_column() {
+        let from = "fire_support: [\n        (\n            id: \"mortars\",";
+        let with = |gunship: &str, agency: &str| {
+            format!(
+                "fire_support: [\n        (id: \"air\", name: \"Air\", agency: {agency}, missions: [(kind: He, count: 1)], observers: [(\"co_hq\", 2)], {gunship}),\n        (\n            id: \"mortars\","
+            )
+        };
+        mission_refused(
+            from,
+            &with(
+                r#"gunship: Some((aircraft: "us_fac_plane", arrives: 1))"#,
+                "Air",
+            ),
+            "not one of the company's fixed-wing gunships",
+        );
+        mission_refused(
+            from,
+            &with(
+                r#"gunship: Some((aircraft: "us_spooky", arrives: 1))"#,
+                "Artillery",
+            ),
+            "give it to an air agency",
+        );
+        // The shipped mission is fought by day.
+        mission_refused(
+            from,
+            &with(
+                r#"gunship: Some((aircraft: "us_spooky", arrives: 1))"#,
+                "Air",
+            ),
+            "gunships fly only at night",
+        );
+        mission_refused(
+            from,
+            &with(
+                r#"gunship: Some((aircraft: "us_spooky", arrives: 9))"#,
+                "Air",
+            ),
+            "arrives in turn 9",
+        );
     }
 }

@@ -565,6 +565,20 @@ pub struct FireSupport {
     /// set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fac: Option<FacSpec>,
+    /// 7.1.4: a fixed-wing gunship that comes on station at night to stay
+    /// for the rest of the mission. Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gunship: Option<GunshipSpec>,
+}
+
+/// 7.1.4: an air agency's fixed-wing gunship.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GunshipSpec {
+    /// Its row on the vehicle chart (a fixed-wing gunship).
+    pub aircraft: crate::data::vehicles::VehicleTypeId,
+    /// The turn it comes on station; it flies every night turn after.
+    pub arrives: u8,
 }
 
 /// 7.1.3: an air agency's forward air controller aircraft.

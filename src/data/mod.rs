@@ -467,7 +467,7 @@ pub fn load_sources_with<T>(
         validate::campaigns(&campaigns, &missions, u, &mut errors);
     }
     if let (Some(u), Some(v)) = (&units, &vehicles) {
-        validate::vehicle_refs(&missions, &campaigns, v, u, &mut errors);
+        validate::vehicle_refs(&missions, &campaigns, v, u, charts.as_ref(), &mut errors);
     }
 
     match (action, units, charts, vehicles, extra) {

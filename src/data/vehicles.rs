@@ -96,6 +96,10 @@ pub enum VehicleClass {
     /// A forward air controller's light aircraft (7.1.3): placed each turn
     /// over a card, it marks targets and calls air support.
     FacAircraft,
+    /// A fixed-wing gunship (7.1.4): at night, placed each turn over any
+    /// card, too high for the enemy's fire, it drops flares and fires on
+    /// three cards around it.
+    FixedWingGunship,
 }
 
 impl VehicleClass {
@@ -121,6 +125,7 @@ impl VehicleClass {
             VehicleClass::AtGun => "anti-tank gun",
             VehicleClass::AttackHelicopter => "attack helicopter",
             VehicleClass::FacAircraft => "forward air controller aircraft",
+            VehicleClass::FixedWingGunship => "fixed-wing gunship",
         }
     }
 
@@ -129,7 +134,9 @@ impl VehicleClass {
     pub fn aircraft(self) -> bool {
         matches!(
             self,
-            VehicleClass::AttackHelicopter | VehicleClass::FacAircraft
+            VehicleClass::AttackHelicopter
+                | VehicleClass::FacAircraft
+                | VehicleClass::FixedWingGunship
         )
     }
 }

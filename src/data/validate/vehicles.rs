@@ -170,12 +170,14 @@ pub fn vehicle_refs(
     campaigns: &[(&SourceFile, crate::data::campaign::Campaign)],
     file: &VehiclesFile,
     units: &UnitsFile,
+    charts: Option<&crate::data::charts::Charts>,
     out: &mut Vec<DataError>,
 ) {
     use crate::data::mission::Start;
     use crate::data::units::{Side, UnitKind};
     for (f, m) in missions {
         air_sections(f, m, file, out);
+        gunships(f, m, file, charts, out);
         let at = |i: usize, field: &str| locate(&f.text, "vehicles", i, Some(field));
         let mut enemy = false;
         for (i, v) in m.vehicles.iter().enumerate() {
@@ -195,7 +197,7 @@ pub fn vehicle_refs(
                     &f.path,
                     at(i, "type"),
                     format!(
-                        "the {} is an aircraft: it comes through an air agency of `fire_support` (attack helicopters, 7.1.2; a forward air controller, 7.1.3)",
+                        "the {} is an aircraft: it comes through an air agency of `fire_support` (attack helicopters, 7.1.2; a forward air controller, 7.1.3; a gunship, 7.1.4)",
                         t.name
                     ),
                 ));
@@ -452,6 +454,73 @@ fn vehicle_platoons(
         };
         if let Some(why) = why {
             out.push(DataError::at(&f.path, at(i, "platoon"), why));
+        }
+    }
+}
+
+/// 7.1.4: a fixed-wing gunship is the company's, comes with an air
+/// agency, arrives within the mission, and on a night turn: it flies only
+/// at night.
+fn gunships(
+    f: &SourceFile,
+    m: &crate::data::mission::Mission,
+    file: &VehiclesFile,
+    charts: Option<&crate::data::charts::Charts>,
+    out: &mut Vec<DataError>,
+) {
+    use crate::data::units::Side;
+    use crate::data::vehicles::VehicleClass;
+    for (i, fs) in m.fire_support.iter().enumerate() {
+        let Some(g) = &fs.gunship else {
+            continue;
+        };
+        let at = locate(&f.text, "fire_support", i, Some("gunship"));
+        let mut bad = |msg: String| out.push(DataError::at(&f.path, at, msg));
+        match file.vehicle(&g.aircraft.0) {
+            None => bad(format!(
+                "`{}`: aircraft `{}` is not on the vehicle chart (assets/vehicles.ron)",
+                fs.id, g.aircraft
+            )),
+            Some(t) if t.class != VehicleClass::FixedWingGunship || t.side != Side::Us => {
+                bad(format!(
+                    "`{}`: the {} is not one of the company's fixed-wing gunships (7.1.4)",
+                    fs.id, t.name
+                ))
+            }
+            Some(_) => {}
+        }
+        if fs.agency != crate::data::mission::Agency::Air {
+            bad(format!(
+                "`{}`: a fixed-wing gunship is air support: give it to an air agency (7.1.4)",
+                fs.id
+            ));
+        }
+        if g.arrives == 0 || g.arrives > m.turns {
+            bad(format!(
+                "`{}`: the gunship arrives in turn {}, outside the mission's {} turns",
+                fs.id, g.arrives, m.turns
+            ));
+            continue;
+        }
+        // The visibility of the arrival turn: the mission's, or its last
+        // change by then (8.0).
+        let seen = m
+            .visibility_from
+            .iter()
+            .rev()
+            .find(|(t, _)| *t <= g.arrives)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or(&m.visibility);
+        let night = charts.and_then(|c| c.visibility.iter().find(|v| v.id == seen));
+        if let Some(level) = night
+            && !level.moon
+        {
+            bad(format!(
+                "`{}`: the gunship arrives in turn {}, in {} (`{seen}`): gunships fly only at night (7.1.4)",
+                fs.id,
+                g.arrives,
+                level.name.to_lowercase()
+            ));
         }
     }
 }

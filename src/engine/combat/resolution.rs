@@ -226,7 +226,8 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             consider(v, Base::Incoming, "Incoming!".into());
         }
     }
-    // 7.1.2: the attack helicopters' VOF strikes the enemy on the card.
+    // 7.1.2, 7.1.4: the attack helicopters' or the gunship's VOF strikes
+    // the enemy on the card.
     // Decision (as for a side's point-blank fire, 6.2 a): it is aimed fire
     // from the company's aircraft and does not bear on the company's own
     // units; it is fired from over the card, so visibility, smoke, cover
@@ -238,7 +239,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         consider(
             vof_value(game, level),
             Base::SameCard,
-            format!("attack helicopters' {} VOF", level.label()),
+            format!("aircraft's {} VOF", level.label()),
         );
     }
     if card.markers.indirect_h {

@@ -138,7 +138,8 @@ pub enum Input {
         adjacent: Option<CardPos>,
     },
     /// 7.1.3: the forward air controller aircraft comes over this card for
-    /// the turn (the enemy there fires at it).
+    /// the turn (the enemy there fires at it); 7.1.4: a gunship does, high
+    /// above the enemy's fire.
     AirPlace {
         vehicle: crate::engine::kernel::ids::VehicleId,
         at: CardPos,
@@ -155,6 +156,12 @@ pub enum Input {
         vehicle: crate::engine::kernel::ids::VehicleId,
         kind: crate::data::mission::FmKind,
         target: CardPos,
+    },
+    /// 7.1.4: the gunship fires on this card and drops flares over it: its
+    /// own card or an adjacent one, three a turn, each card once.
+    GunshipRun {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        at: CardPos,
     },
     /// 7.4.2: the vehicle in its activation sets this passenger down on
     /// its card, before or after it moves (no command).

@@ -229,6 +229,7 @@ pub fn add_vehicle(
             command: None,
             air: None,
             fac: None,
+            gunship: None,
         });
     id
 }

@@ -96,6 +96,26 @@ pub struct Vehicle {
     /// one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fac: Option<FacTask>,
+    /// 7.1.4: a fixed-wing gunship's turn. Written only for one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gunship: Option<GunshipTask>,
+}
+
+/// 7.1.4: a fixed-wing gunship on station, for the rest of the mission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GunshipTask {
+    /// The air agency that sent it.
+    pub agency: u8,
+    /// The cards it has fired on and lit this turn (three at most, its own
+    /// or adjacent ones).
+    pub runs: [Option<CardPos>; 3],
+}
+
+impl GunshipTask {
+    /// The runs it has made this turn.
+    pub fn made(&self) -> usize {
+        self.runs.iter().flatten().count()
+    }
 }
 
 /// 7.1.3: a forward air controller aircraft on station.
@@ -157,7 +177,13 @@ impl Vehicle {
     /// An aircraft on station off the map (7.1.2, 7.1.3): in the air, not
     /// in a staging area.
     pub fn aloft_off_map(&self) -> bool {
-        (self.air.is_some() || self.fac.is_some()) && self.pos.is_staging()
+        self.aircraft_task() && self.pos.is_staging()
+    }
+
+    /// It is one of the aircraft: a called helicopter, a forward air
+    /// controller or a gunship (7.1.2-7.1.4).
+    pub fn aircraft_task(&self) -> bool {
+        self.air.is_some() || self.fac.is_some() || self.gunship.is_some()
     }
 }
 

@@ -223,6 +223,26 @@ pub fn suggestion(game: &Game) -> Option<Input> {
 
 /// The question in words, with its rule.
 pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
+    // 7.1.4: a gunship's turn.
+    if let Choice::VehicleTurn { pending } = choice
+        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
+        && let Some(x) = game.state.vehicles.get(v.0 as usize)
+        && let Some(g) = x.gunship
+    {
+        return (
+            "7.1.4",
+            if x.pos.is_staging() {
+                format!("{} (gunship): over which card tonight?", x.label)
+            } else {
+                format!(
+                    "{} over {}: fire on and light which card ({} of 3 runs left)?",
+                    x.label,
+                    x.pos,
+                    3 - g.made()
+                )
+            },
+        );
+    }
     // 7.1.3: a forward air controller's turn.
     if let Choice::VehicleTurn { pending } = choice
         && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
@@ -725,6 +745,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::VehicleSmoke { .. }
             | Input::AirAttack { .. }
             | Input::AirPlace { .. }
+            | Input::GunshipRun { .. }
             | Input::FacMark { .. }
             | Input::FacCall { .. }
             | Input::React { .. }

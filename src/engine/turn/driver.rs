@@ -379,6 +379,7 @@ impl Game {
             | Input::VehicleSmoke { .. }
             | Input::AirAttack { .. }
             | Input::AirPlace { .. }
+            | Input::GunshipRun { .. }
             | Input::FacMark { .. }
             | Input::FacCall { .. }
             | Input::React { .. }
@@ -550,6 +551,47 @@ impl Game {
             format!("Turn {turn} of {} begins.", self.mission.turns),
             Vec::new(),
         );
+        self.cap_saved_commands();
+    }
+
+    /// 8.1: when the light fails (dusk, night), an HQ keeps no more saved
+    /// commands than the limited-visibility limit of its experience; the
+    /// rest are lost as the turn begins. Decision: the rule gives the lower
+    /// limit without saying when it bites; it bites as soon as the lower
+    /// limit holds, at the start of the first turn under it, so that no
+    /// HQ ever holds more than its limit.
+    fn cap_saved_commands(&mut self) {
+        let mut lost: Vec<(String, u8, u8)> = Vec::new();
+        for i in 0..self.state.hqs.len() {
+            let h = &self.state.hqs[i];
+            let limit = self.save_limit(h.unit);
+            if h.saved > limit {
+                let label = self.state.unit(h.unit).label.clone();
+                lost.push((label, h.saved, limit));
+                self.state.hqs[i].saved = limit;
+            }
+        }
+        let limit = self.save_limit_of(crate::engine::vehicles::radio::HQ_EXPERIENCE);
+        for x in &mut self.state.vehicles {
+            if let Some(c) = &mut x.command
+                && c.saved > limit
+            {
+                lost.push((x.label.clone(), c.saved, limit));
+                c.saved = limit;
+            }
+        }
+        for (label, had, keep) in lost {
+            self.emit(
+                "8.1",
+                EventKind::Nothing {
+                    why: "saved commands over the limit".into(),
+                },
+                format!(
+                    "{label} had {had} saved command(s); with visibility limited it keeps {keep} and loses the rest (8.1)."
+                ),
+                Vec::new(),
+            );
+        }
     }
 
     /// Decides the mission's outcome at its end by its success conditions
@@ -856,13 +898,18 @@ pub fn announce(game: &mut Game) {
         "2.2",
         EventKind::Setup,
         format!(
-            "{}: a {} x {} map of the {} deck is dealt {face}; {} units of the company assemble; visibility {}.",
+            "{}: a {} x {} map of the {} terrain deck is dealt {face}; {} units of the company assemble; visibility: {}.",
             m.name,
             m.map.rows,
             m.map.cols,
-            m.terrain,
+            game.data
+                .terrain_deck(&m.terrain)
+                .map(|d| d.name.clone())
+                .unwrap_or_else(|| m.terrain.clone()),
             game.state.units.len(),
-            m.visibility
+            game.visibility_level()
+                .map(|v| v.name.to_lowercase())
+                .unwrap_or_else(|| m.visibility.clone())
         ),
         Vec::new(),
     );

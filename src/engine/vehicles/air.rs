@@ -138,7 +138,7 @@ pub fn legal_for(game: &Game, v: VehicleId) -> Vec<Input> {
 }
 
 /// The spotted enemy steps on a card.
-fn enemy_steps(game: &Game, pos: CardPos) -> u32 {
+pub fn enemy_steps(game: &Game, pos: CardPos) -> u32 {
     game.state
         .units_at(pos)
         .filter(|u| u.side != Side::Us && u.spotted && u.kind != UnitKind::Casualty)
@@ -429,7 +429,7 @@ pub fn fly_off(game: &mut Game) {
         .state
         .vehicles
         .iter()
-        .filter(|x| x.in_play() && !x.pos.is_staging() && (x.air.is_some() || x.fac.is_some()))
+        .filter(|x| x.in_play() && !x.pos.is_staging() && x.aircraft_task())
         .map(|x| x.id)
         .collect();
     for v in over {
@@ -438,7 +438,7 @@ pub fn fly_off(game: &mut Game) {
         let from = x.pos;
         x.pos = off;
         let label = x.label.clone();
-        let why = if x.fac.is_some() {
+        let why = if x.fac.is_some() || x.gunship.is_some() {
             "for the turn"
         } else {
             "after its attack run"
@@ -558,7 +558,7 @@ pub fn fac_turn(game: &mut Game) {
 
 /// The cards within the WP rocket's close range of the aircraft: its own
 /// and the adjacent ones (7.1.3), in card order.
-fn close_cards(game: &Game, pos: CardPos) -> Vec<CardPos> {
+pub(crate) fn close_cards(game: &Game, pos: CardPos) -> Vec<CardPos> {
     let mut out: Vec<CardPos> = std::iter::once(pos)
         .chain(crate::data::terrain::Dir::ALL.iter().map(|d| pos.step(*d)))
         .filter(|p| game.state.map.card(*p).is_some())

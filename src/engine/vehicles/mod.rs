@@ -4,7 +4,7 @@
 //! (3.6, 7.2, 7.5 D, 9.10, [`phase`]); transport ([`transport`], 7.4);
 //! who orders a vehicle ([`radio`], 7.1.1); attack helicopters and forward
 //! air controllers ([`air`], 7.1.2, 7.1.3, 7.3.2, with the AT results of
-//! 7.7 B in [`at`]).
+//! 7.7 B in [`at`]); fixed-wing gunships ([`gunship`], 7.1.4).
 //!
 //! What this edition has of the chapter: ground vehicles of both sides
 //! (tanks, tank destroyers, assault guns, half-tracks, jeeps, trucks, towed
@@ -26,11 +26,14 @@
 //! one card beside it, loiter a second turn, and are shot down or abort
 //! as 7.7 B gives it. A forward air controller aircraft flies over a card
 //! each turn for five turns, marks a target with its WP rocket and calls
-//! its agency's strikes and helicopters (7.1.3). Not yet: fixed-wing
-//! gunships (7.1.4), transport helicopters and helicopter assault (7.4.5).
+//! its agency's strikes and helicopters (7.1.3). A gunship flies each night
+//! turn with no command, over any card and above the enemy's fire, and
+//! fires on and lights three cards around it (7.1.4). Not yet: transport
+//! helicopters and helicopter assault (7.4.5).
 
 pub mod air;
 pub mod at;
+pub mod gunship;
 pub mod moves;
 pub mod phase;
 pub mod radio;

@@ -18,7 +18,8 @@ pub fn vehicles_on(game: &Game, pos: CardPos, side: Side) -> usize {
     game.state
         .vehicles
         .iter()
-        .filter(|v| v.in_play() && v.pos == pos && v.side == side)
+        // 7.1.4: a gunship flies too high to take a place on the card.
+        .filter(|v| v.in_play() && v.pos == pos && v.side == side && v.gunship.is_none())
         .count()
         + game.state.wrecks.iter().filter(|w| w.pos == pos).count()
 }

@@ -19,7 +19,7 @@ use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
 use crate::engine::vehicles::at::{
     self, armed, in_reach, modifier, shooter_name, shooter_side, vehicle,
 };
-use crate::engine::vehicles::{air, moves, transport};
+use crate::engine::vehicles::{air, gunship, moves, transport};
 
 /// A vehicle on the map, or one of the company's in its staging area
 /// (which may drive onto the map).
@@ -38,6 +38,7 @@ pub fn begin(game: &mut Game) {
     // 7.1.3: a forward air controller arriving this turn is in play before
     // the phase asks whether anything flies or drives.
     air::fac_turn(game);
+    gunship::turn(game);
     if !any_in_play(game) {
         game.emit(
             "3.6",
@@ -263,12 +264,31 @@ fn around(game: &Game, pos: CardPos) -> Vec<CardPos> {
     v
 }
 
+/// An aircraft's inputs in its activation: a gunship's (7.1.4), or a
+/// called helicopter's or forward air controller's (7.1.2, 7.1.3).
+fn aircraft_legal(game: &Game, v: VehicleId) -> Vec<Input> {
+    if vehicle(game, v).gunship.is_some() {
+        gunship::legal(game, v)
+    } else {
+        air::legal_for(game, v)
+    }
+}
+
+/// The program's suggestion for an aircraft in its activation.
+fn aircraft_suggestion(game: &Game, v: VehicleId) -> Input {
+    if vehicle(game, v).gunship.is_some() {
+        gunship::suggestion(game, v)
+    } else {
+        air::suggestion(game, v)
+    }
+}
+
 /// The legal inputs of one of the company's shooters in its activation.
 fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
     if let Shooter::Vehicle(v) = s
         && at::is_aircraft(game, v)
     {
-        return air::legal_for(game, v);
+        return aircraft_legal(game, v);
     }
     let mut out = Vec::new();
     if let Shooter::Vehicle(v) = s {
@@ -496,10 +516,10 @@ pub fn suggestion(game: &Game, c: &Choice) -> Option<Input> {
         Choice::VehicleTurn { pending } => {
             // 7.1.2: a called section strikes: that is what it came for.
             if let Some(v) = pending.iter().find_map(|s| match s {
-                Shooter::Vehicle(v) if !air::legal_for(game, *v).is_empty() => Some(*v),
+                Shooter::Vehicle(v) if !aircraft_legal(game, *v).is_empty() => Some(*v),
                 _ => None,
             }) {
-                return Some(air::suggestion(game, v));
+                return Some(aircraft_suggestion(game, v));
             }
             let pairs: Vec<(Shooter, VehicleId)> = pending
                 .iter()
@@ -570,7 +590,17 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
         Input::VehicleEnd { shooter } => finish(game, *shooter),
         Input::AirPlace { vehicle: v, at } => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
-            air::fac_place(game, *v, *at);
+            if vehicle(game, *v).gunship.is_some() {
+                gunship::place(game, *v, *at);
+            } else {
+                air::fac_place(game, *v, *at);
+            }
+        }
+        Input::GunshipRun { vehicle: v, at } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            if gunship::run(game, *v, *at) {
+                finish(game, Shooter::Vehicle(*v));
+            }
         }
         Input::FacMark { vehicle: v, target } => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
@@ -733,11 +763,17 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
             }
         }
+        (Choice::VehicleTurn { .. }, Input::GunshipRun { vehicle: v, at }) => {
+            match gunship::check_run(game, *v, *at) {
+                Err(e) => e.0,
+                Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
+            }
+        }
         (
             Choice::VehicleTurn { .. },
             Input::AirPlace { vehicle: v, .. } | Input::FacMark { vehicle: v, .. },
         ) => format!(
-            "{} is not a forward air controller waiting to fly over a card, or has placed or marked already this turn (7.1.3)",
+            "{} is not an aircraft waiting to fly over a card (a forward air controller or a gunship, once a turn, the gunship at night), or has placed or marked already this turn (7.1.3, 7.1.4)",
             game.state
                 .vehicles
                 .get(v.0 as usize)
@@ -745,7 +781,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 .unwrap_or_else(|| "that vehicle".into())
         ),
         (Choice::VehicleTurn { .. }, _) => {
-            "move, fire, spot, set passengers down, strike with called helicopters, or end one of the activated vehicles or readied teams (3.6)".into()
+            "move, fire, spot, set passengers down, strike with called helicopters, fly the gunship, or end one of the activated vehicles or readied teams (3.6)".into()
         }
         (Choice::Reaction { .. }, _) => {
             "fire with one of the units offered, or hold fire (7.5 D)".into()

@@ -113,11 +113,25 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .fire_support
             .iter()
             .map(|a| {
-                let kinds: Vec<String> = a
+                let mut kinds: Vec<String> = a
                     .missions
                     .iter()
                     .map(|x| format!("{} {}", x.kind.label(), x.count))
                     .collect();
+                // 7.1.3, 7.1.4: the aircraft that come on station by
+                // themselves.
+                if let Some(f) = &a.fac {
+                    kinds.push(format!(
+                        "a forward air controller from turn {} for five turns",
+                        f.arrives
+                    ));
+                }
+                if let Some(gs) = &a.gunship {
+                    kinds.push(format!(
+                        "a gunship from turn {}, every night turn",
+                        gs.arrives
+                    ));
+                }
                 format!("{}: {}", a.name, kinds.join(", "))
             })
             .collect();

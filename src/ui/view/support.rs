@@ -153,6 +153,38 @@ pub(super) fn support_lines<D: Driver>(app: &App<D>, width: usize) -> Vec<Line<'
                 t.style(Role::Us),
             )]);
         }
+        // 7.1.3, 7.1.4: the agency's forward air controller and gunship,
+        // on station or still to come.
+        let here = |f: &dyn Fn(&crate::engine::kernel::vehicle::Vehicle) -> bool| {
+            s.vehicles
+                .iter()
+                .find(|x| f(x))
+                .map(|x| (x.label.clone(), x.in_play(), x.fac))
+        };
+        if let Some(spec) = &fs.fac {
+            let text = match here(&|x| x.fac.is_some_and(|f| f.agency == a)) {
+                Some((label, true, Some(f))) => format!(
+                    " {label}: forward air controller, {} turn(s) on station",
+                    f.turns
+                ),
+                Some((label, _, _)) => format!(" {label}: forward air controller, gone"),
+                None => format!(" forward air controller from turn {}", spec.arrives),
+            };
+            row(vec![Span::styled(text, t.style(Role::Us))]);
+        }
+        if let Some(spec) = &fs.gunship {
+            let text = match here(&|x| x.gunship.is_some_and(|g| g.agency == a)) {
+                Some((label, true, _)) if crate::engine::vehicles::gunship::night(g) => {
+                    format!(" {label}: gunship on station, flies each night turn")
+                }
+                Some((label, true, _)) => {
+                    format!(" {label}: gunship on station, idle until night")
+                }
+                Some((label, _, _)) => format!(" {label}: gunship, gone"),
+                None => format!(" gunship from turn {}, at night", spec.arrives),
+            };
+            row(vec![Span::styled(text, t.style(Role::Us))]);
+        }
         if fs.battalion {
             row(vec![Span::styled(
                 " and battalion fire on three bursts",
