@@ -356,13 +356,50 @@ fn with_air() -> std::sync::Arc<fof::data::DataSet> {
         });
         m.visibility_from.push((4, "half_moon".into()));
         d.missions.push(m);
+        d.missions.push(lift_mission(&d));
         std::sync::Arc::new(d)
     })
     .clone()
 }
 
+/// 7.4.5: the combined-arms mission turned air assault: a one-card LZ on
+/// the hayfield in the middle, two helicopters Inbound with a squad each,
+/// a third in the Pickup Zone with a squad waiting there.
+fn lift_mission(d: &fof::data::DataSet) -> fof::data::mission::Mission {
+    use fof::data::mission::{At, HeliArea, Start, VehicleStart};
+    let mut m = d.mission("panzer_counterattack").unwrap().clone();
+    m.id = "lift_test".into();
+    m.controls.lz = vec![At(2, 2)];
+    for r in &mut m.company {
+        match r.id.as_str() {
+            "2_1" | "2_2" => r.start = Start::Heli(HeliArea::Inbound),
+            "2_3" => r.start = Start::Heli(HeliArea::PickUp),
+            _ => {}
+        }
+    }
+    let slick = |label: &str, area: HeliArea, carrying: &[&str]| VehicleStart {
+        vehicle_type: fof::data::vehicles::VehicleTypeId("us_slick".into()),
+        label: Some(label.into()),
+        attached: None,
+        platoon: None,
+        platoon_hq: false,
+        start: Start::Heli(area),
+        carrying: carrying.iter().map(|s| s.to_string()).collect(),
+        smoke: 0,
+        wp: 0,
+        schedule: None,
+    };
+    m.vehicles
+        .push(slick("Slick 1", HeliArea::Inbound, &["2_1"]));
+    m.vehicles
+        .push(slick("Slick 2", HeliArea::Inbound, &["2_2"]));
+    m.vehicles.push(slick("Slick 3", HeliArea::PickUp, &[]));
+    m
+}
+
 fn play(seed: u64, bot_seed: u64, max_inputs: usize, options: Options) {
     play_in(with_air(), "air_test", seed, bot_seed, max_inputs, options);
+    play_in(with_air(), "lift_test", seed, bot_seed, max_inputs, options);
     for mission in [
         "hedgerow_attack",
         "crossroads_firefight",
@@ -481,7 +518,7 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     for u in s.in_play() {
         if u.pos.is_staging() {
             assert!(
-                s.map.is_staging(u.pos) || u.side != Side::Us,
+                s.map.is_staging(u.pos) || u.side != Side::Us || u.pos.heli_area().is_some(),
                 "{}",
                 at("a unit off the staging row")
             );
@@ -537,7 +574,9 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     for v in s.vehicles.iter().filter(|v| v.in_play()) {
         if v.pos.is_staging() {
             assert!(
-                v.side == Side::Us && s.map.is_staging(v.pos),
+                v.side == Side::Us
+                    && (s.map.is_staging(v.pos)
+                        || (v.lift.is_some() && v.pos.heli_area().is_some())),
                 "{}",
                 at(&format!("{} off the staging row", v.label))
             );
@@ -779,6 +818,36 @@ fn aircraft_strike_under_random_play() {
     }
     assert!(strikes > 0, "no attack helicopter struck in 12 games");
     assert!(runs > 0, "the gunship never fired in 12 games");
+}
+
+/// 7.4.5: under random play the helicopters of the air assault land on
+/// the LZ and set troops down there.
+#[test]
+fn helicopters_land_under_random_play() {
+    let (mut landings, mut off) = (0, 0);
+    for seed in 0..8u64 {
+        let mut game = Game::new(with_air(), "lift_test", seed, Options::default()).unwrap();
+        let mut rng = fof::play::sim::bot_rng(seed);
+        let mut n = 0;
+        while !game.is_over() && n < 3000 {
+            let legal = game.legal_inputs();
+            let input = legal[rng.random_range(0..legal.len())].clone();
+            game.apply(&input).unwrap();
+            n += 1;
+        }
+        landings += game
+            .log()
+            .iter()
+            .filter(|e| e.rule == "7.4.5" && e.text.contains("lands on the LZ"))
+            .count();
+        off += game
+            .log()
+            .iter()
+            .filter(|e| e.rule == "7.4.2" && e.text.contains("gets off Slick"))
+            .count();
+    }
+    assert!(landings > 0, "no helicopter landed in 8 games");
+    assert!(off > 0, "no passenger got off a helicopter in 8 games");
 }
 
 /// Found by the property test: attack helicopters called onto a card

@@ -2738,3 +2738,440 @@ mod air {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// 7.4.5, 2.4.2 B, 7.7 B: transport helicopters and the helicopter assault
+// ---------------------------------------------------------------------------
+
+mod lift {
+    use super::*;
+    use fof::data::mission::{At, HeliArea, Pyro, Start, VehicleStart};
+    use fof::data::units::{Side, UnitKind};
+    use fof::data::vehicles::VehicleTypeId;
+    use fof::engine::kernel::ids::UnitId;
+    use fof::engine::kernel::pos::CardPos;
+
+    /// The LZ: the mown hayfield in the middle of the combined-arms map.
+    const LZ: (i8, i8) = (2, 2);
+
+    fn slick(label: &str, start: HeliArea, carrying: &[&str]) -> VehicleStart {
+        VehicleStart {
+            vehicle_type: VehicleTypeId("us_slick".into()),
+            label: Some(label.into()),
+            attached: None,
+            platoon: None,
+            platoon_hq: false,
+            start: Start::Heli(start),
+            carrying: carrying.iter().map(|s| s.to_string()).collect(),
+            smoke: 0,
+            wp: 0,
+            schedule: None,
+        }
+    }
+
+    /// The combined-arms mission turned air assault: a one-card LZ on
+    /// R2C2; Slick 1 Inbound with 1/2 aboard, Slick 2 in the Pickup Zone
+    /// with 2/2 waiting there; the enemy's vehicles gone.
+    fn lift_game() -> Game {
+        let mut g = game_with(|m| {
+            m.controls.lz = vec![At(LZ.0, LZ.1)];
+            for r in &mut m.company {
+                match r.id.as_str() {
+                    "2_1" => r.start = Start::Heli(HeliArea::Inbound),
+                    "2_2" => r.start = Start::Heli(HeliArea::PickUp),
+                    _ => {}
+                }
+            }
+            m.vehicles
+                .push(slick("Slick 1", HeliArea::Inbound, &["2_1"]));
+            m.vehicles.push(slick("Slick 2", HeliArea::PickUp, &[]));
+        });
+        for x in &mut g.state_mut().vehicles {
+            if x.side != Side::Us {
+                x.gone = true;
+            }
+        }
+        g.state_mut().impulse = None;
+        g
+    }
+
+    fn lz() -> CardPos {
+        p(LZ.0, LZ.1)
+    }
+
+    fn fly(v: VehicleId, to: CardPos) -> Input {
+        Input::HeliFly { vehicle: v, to }
+    }
+
+    fn misses(g: &mut Game, n: usize) {
+        let nines = cards(g, n, |c| c.anti_tank == 9);
+        top_cards(g, &nines);
+    }
+
+    #[test]
+    fn rule_7_4_5_a_loaded_helicopter_lands_on_the_lz_and_sets_its_passengers_down() {
+        let mut g = lift_game();
+        let (s1, s2) = (veh(&g, "Slick 1"), veh(&g, "Slick 2"));
+        let squad = id(&g, "2_1");
+        assert_eq!(tank(&g, s1).pos, HeliArea::Inbound.pos());
+        assert_eq!(unit(&g, squad).riding, Some(s1));
+        phase::begin(&mut g);
+        let legal = g.legal_inputs();
+        // In flight: it must move on (no ending its activation in place).
+        for to in [lz(), HeliArea::Loiter.pos(), HeliArea::PickUp.pos()] {
+            assert!(legal.contains(&fly(s1, to)), "{to}");
+        }
+        assert!(!legal.contains(&fly(s1, HeliArea::Outbound.pos())));
+        assert!(!legal.contains(&Input::VehicleEnd {
+            shooter: Shooter::Vehicle(s1)
+        }));
+        // Slick 2 waits in the Pickup Zone: not activated, it does nothing.
+        assert!(
+            !legal
+                .iter()
+                .any(|i| matches!(i, Input::HeliFly { vehicle, .. } if *vehicle == s2))
+        );
+        // The program suggests landing the loaded helicopter.
+        assert_eq!(g.suggestion(), Some(fly(s1, lz())));
+        misses(&mut g, 4);
+        ok(&mut g, fly(s1, lz()));
+        assert_eq!(tank(&g, s1).pos, lz());
+        assert_eq!(unit(&g, squad).pos, lz(), "the passengers came with it");
+        // Then its passengers get off, before it ends its activation.
+        let off = Input::VehicleDisembark {
+            vehicle: s1,
+            unit: squad,
+        };
+        assert!(g.legal_inputs().contains(&off));
+        assert_eq!(g.suggestion(), Some(off.clone()));
+        ok(&mut g, off);
+        assert_eq!(unit(&g, squad).riding, None);
+        assert!(unit(&g, squad).exposed);
+        assert!(
+            g.log()
+                .iter()
+                .any(|e| e.rule == "7.4.5" && e.text.contains("lands on the LZ at R2C2"))
+        );
+    }
+
+    #[test]
+    fn rule_7_4_5_the_round_trip_lz_outbound_pickup_zone_with_casualties_evacuated() {
+        let mut g = lift_game();
+        let s1 = veh(&g, "Slick 1");
+        let squad = id(&g, "2_1");
+        // Turn 1: it lands and 1/2 gets off.
+        phase::begin(&mut g);
+        misses(&mut g, 4);
+        ok(&mut g, fly(s1, lz()));
+        ok(
+            &mut g,
+            Input::VehicleDisembark {
+                vehicle: s1,
+                unit: squad,
+            },
+        );
+        phase::clean_up(&mut g);
+        // A casualty is put aboard on the LZ (the Embark order, 7.4.1).
+        let cas = add(&mut g, "us_casualty", lz());
+        g.state_mut().units[cas.0 as usize].riding = Some(s1);
+        // Turn 2: on the LZ it must take off, for the Outbound area only.
+        g.state_mut().turn = 2;
+        g.state_mut().choices.clear();
+        phase::begin(&mut g);
+        let legal = g.legal_inputs();
+        let mine: Vec<&Input> = legal
+            .iter()
+            .filter(|i| matches!(i, Input::HeliFly { vehicle, .. } | Input::VehicleEnd { shooter: Shooter::Vehicle(vehicle) } if *vehicle == s1))
+            .collect();
+        assert_eq!(mine, vec![&fly(s1, HeliArea::Outbound.pos())]);
+        ok(&mut g, fly(s1, HeliArea::Outbound.pos()));
+        assert_eq!(unit(&g, cas).pos, HeliArea::Outbound.pos());
+        phase::clean_up(&mut g);
+        // Turn 3: Outbound to the Pickup Zone, where the casualty is
+        // evacuated.
+        g.state_mut().turn = 3;
+        g.state_mut().choices.clear();
+        let before = g.state().evacuated;
+        phase::begin(&mut g);
+        ok(&mut g, fly(s1, HeliArea::PickUp.pos()));
+        assert_eq!(tank(&g, s1).pos, HeliArea::PickUp.pos());
+        assert_eq!(g.state().evacuated, before + 1);
+        assert!(!unit(&g, cas).in_play());
+        phase::clean_up(&mut g);
+        // Turn 4: in the Pickup Zone it waits for a command.
+        g.state_mut().turn = 4;
+        g.state_mut().choices.clear();
+        phase::begin(&mut g);
+        assert!(
+            !g.legal_inputs()
+                .iter()
+                .any(|i| matches!(i, Input::HeliFly { vehicle, .. } if *vehicle == s1))
+        );
+    }
+
+    #[test]
+    fn rule_7_4_5_a_helicopter_left_to_itself_moves_on_at_the_end_of_the_phase() {
+        let mut g = lift_game();
+        let s1 = veh(&g, "Slick 1");
+        phase::begin(&mut g);
+        // The phase ends with the helicopter still Inbound: it goes on to
+        // the Loiter area by itself.
+        g.state_mut().choices.clear();
+        fof::engine::vehicles::heli::end(&mut g);
+        assert_eq!(tank(&g, s1).pos, HeliArea::Loiter.pos());
+        assert!(
+            g.log()
+                .iter()
+                .any(|e| e.rule == "7.4.5" && e.text.contains("cannot stay"))
+        );
+    }
+
+    #[test]
+    fn rule_7_4_5_commands_go_first_to_the_helicopters_in_flight_and_one_activates_a_flight() {
+        let mut g = lift_game();
+        let (s1, s2) = (veh(&g, "Slick 1"), veh(&g, "Slick 2"));
+        let co = id(&g, "co_hq");
+        new_impulse(&mut g, Some(co), 6);
+        // Slick 1 is Inbound and not activated: the CO HQ's commands go
+        // to it first.
+        let other = by(co, Action::ActivateVehicle { vehicle: s2 });
+        let why = refused(&mut g, other.clone());
+        assert!(why.contains("take the first commands"), "{why}");
+        let first = by(co, Action::ActivateVehicle { vehicle: s1 });
+        assert!(g.legal_inputs().contains(&first));
+        ok(&mut g, first);
+        assert!(tank(&g, s1).activated);
+        // Now the Pickup Zone's helicopter may be activated; it lifts off
+        // in the Vehicle phase.
+        ok(&mut g, other);
+        g.state_mut().impulse = None;
+        phase::begin(&mut g);
+        assert!(g.legal_inputs().contains(&fly(s2, HeliArea::Inbound.pos())));
+        assert!(
+            !g.legal_inputs().contains(&fly(s2, lz())),
+            "no landing straight from the Pickup Zone"
+        );
+    }
+
+    #[test]
+    fn rule_7_4_5_four_landings_a_turn_four_vehicles_a_card_and_a_pyrotechnic_after_the_first() {
+        let mut g = lift_game();
+        let s1 = veh(&g, "Slick 1");
+        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, lz()).is_ok());
+        // Not a card of the LZ.
+        let why = fof::engine::vehicles::heli::check_landing(&g, s1, p(1, 1))
+            .unwrap_err()
+            .0;
+        assert!(why.contains("not a card of the landing zone"), "{why}");
+        // Four have landed there this turn.
+        g.state_mut().vehicle_phase.landed = vec![lz(); 4];
+        let why = fof::engine::vehicles::heli::check_landing(&g, s1, lz())
+            .unwrap_err()
+            .0;
+        assert!(why.contains("have landed"), "{why}");
+        g.state_mut().vehicle_phase.landed.clear();
+        // Four wrecks on the card (1.2.1 I).
+        for _ in 0..4 {
+            g.state_mut()
+                .wrecks
+                .push(fof::engine::kernel::vehicle::Wreck {
+                    pos: lz(),
+                    burning: false,
+                });
+        }
+        let why = fof::engine::vehicles::heli::check_landing(&g, s1, lz())
+            .unwrap_err()
+            .0;
+        assert!(why.contains("already holds 4"), "{why}");
+        g.state_mut().wrecks.clear();
+        // After its first landing, only onto a marked LZ (7.3.2).
+        g.state_mut().vehicles[s1.0 as usize]
+            .lift
+            .as_mut()
+            .unwrap()
+            .landings = 1;
+        let why = fof::engine::vehicles::heli::check_landing(&g, s1, lz())
+            .unwrap_err()
+            .0;
+        assert!(why.contains("pyrotechnic"), "{why}");
+        g.state_mut()
+            .map
+            .card_mut(lz())
+            .unwrap()
+            .markers
+            .signals
+            .push(Pyro::YellowSmoke);
+        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, lz()).is_ok());
+    }
+
+    #[test]
+    fn rule_7_4_5_a_landing_under_a_vof_takes_that_fire_before_anyone_gets_off() {
+        let mut g = lift_game();
+        let s1 = veh(&g, "Slick 1");
+        {
+            let m = &mut g.state_mut().map.card_mut(lz()).unwrap().markers;
+            m.incoming = true;
+            m.enemy_incoming = true;
+        }
+        phase::begin(&mut g);
+        misses(&mut g, 4);
+        ok(&mut g, fly(s1, lz()));
+        assert!(
+            g.log()
+                .iter()
+                .any(|e| e.rule == "7.6" && e.text.contains("VOF on the LZ")),
+            "the landing draws the card's fire"
+        );
+    }
+
+    #[test]
+    fn rule_7_7_b_3_aborted_damaged_outbound_with_its_passengers_then_grounded_in_the_pickup_zone()
+    {
+        let mut g = lift_game();
+        let s1 = veh(&g, "Slick 1");
+        let squad = id(&g, "2_1");
+        g.state_mut().vehicles[s1.0 as usize].pos = lz();
+        g.state_mut().units[squad.0 as usize].pos = lz();
+        at::apply(&mut g, s1, AtResult::Retreating);
+        assert_eq!(tank(&g, s1).pos, HeliArea::Outbound.pos());
+        assert_eq!(unit(&g, squad).pos, HeliArea::Outbound.pos());
+        assert_eq!(
+            unit(&g, squad).riding,
+            Some(s1),
+            "its passengers stay aboard"
+        );
+        phase::begin(&mut g);
+        ok(&mut g, fly(s1, HeliArea::PickUp.pos()));
+        assert_eq!(unit(&g, squad).riding, None, "set down in the Pickup Zone");
+        phase::clean_up(&mut g);
+        g.state_mut().vehicles[s1.0 as usize].activated = true;
+        let why = fof::engine::vehicles::heli::check_fly(&g, s1, HeliArea::Inbound.pos())
+            .unwrap_err()
+            .0;
+        assert!(why.contains("flies no more"), "{why}");
+    }
+
+    #[test]
+    fn rule_7_7_b_4_aborted_undamaged_back_to_the_inbound_area_and_b_1_a_crash_kills_all_aboard() {
+        let mut g = lift_game();
+        let s1 = veh(&g, "Slick 1");
+        let squad = id(&g, "2_1");
+        g.state_mut().vehicles[s1.0 as usize].pos = lz();
+        g.state_mut().units[squad.0 as usize].pos = lz();
+        at::apply(&mut g, s1, AtResult::Pinned);
+        assert_eq!(tank(&g, s1).pos, HeliArea::Inbound.pos());
+        assert_eq!(unit(&g, squad).riding, Some(s1));
+        assert!(tank(&g, s1).in_play());
+        // Back on the LZ, it crashes: every step aboard is a casualty.
+        g.state_mut().vehicles[s1.0 as usize].pos = lz();
+        g.state_mut().units[squad.0 as usize].pos = lz();
+        let steps = unit(&g, squad).steps as usize;
+        let before = g
+            .state()
+            .units_at(lz())
+            .filter(|u| u.kind == UnitKind::Casualty)
+            .count();
+        at::apply(&mut g, s1, AtResult::BrewedUp);
+        assert!(!unit(&g, squad).in_play());
+        let after = g
+            .state()
+            .units_at(lz())
+            .filter(|u| u.kind == UnitKind::Casualty)
+            .count();
+        // The squad's steps and the two crew.
+        assert_eq!(after - before, steps + 2);
+    }
+
+    #[test]
+    fn rule_2_4_2_b_no_sight_wire_or_walking_into_a_helicopter_staging_area() {
+        let g = lift_game();
+        let waiting: UnitId = id(&g, "2_2");
+        assert_eq!(unit(&g, waiting).pos, HeliArea::PickUp.pos());
+        let pz = HeliArea::PickUp.pos();
+        assert!(!fof::engine::orders::comms::wire_connects(&g, pz, p(0, 1)));
+        assert!(!fof::engine::orders::comms::wire_connects(&g, p(1, 2), pz));
+        assert!(fof::engine::orders::comms::wire_connects(&g, pz, pz));
+        assert!(!g.unit_sees(waiting, p(1, 2)));
+        // No move order takes it anywhere.
+        assert!(!g.legal_inputs().iter().any(|i| matches!(
+            i,
+            Input::Order(o) if matches!(o.action, Action::Move { unit, .. } if unit == waiting)
+        )));
+        assert_eq!(format!("{pz}"), "PZ");
+    }
+
+    #[test]
+    fn rule_2_4_3_the_landing_plan_is_the_player_s_before_the_mission() {
+        let mut g = lift_game();
+        let (s1, s2) = (veh(&g, "Slick 1"), veh(&g, "Slick 2"));
+        let (first, waiting) = (id(&g, "2_1"), id(&g, "2_2"));
+        g.state_mut().choices.push(Choice::LandingPlan);
+        let legal = g.legal_inputs();
+        // The mission's plan is the suggestion.
+        assert_eq!(g.suggestion(), Some(Input::LandingPlanDone));
+        // 2/2 may board the empty helicopter, not the full one (4 steps
+        // of room, 7.4); 1/2 may get off into the Pickup Zone.
+        let on2 = Input::Board {
+            unit: waiting,
+            vehicle: Some(s2),
+        };
+        assert!(legal.contains(&on2));
+        assert!(!legal.contains(&Input::Board {
+            unit: waiting,
+            vehicle: Some(s1)
+        }));
+        let off = Input::Board {
+            unit: first,
+            vehicle: None,
+        };
+        assert!(legal.contains(&off));
+        ok(&mut g, off);
+        assert_eq!(unit(&g, first).riding, None);
+        assert_eq!(unit(&g, first).pos, HeliArea::PickUp.pos());
+        // Now 2/2 goes in the first wave instead, and the plan is made.
+        ok(
+            &mut g,
+            Input::Board {
+                unit: waiting,
+                vehicle: Some(s1),
+            },
+        );
+        assert_eq!(unit(&g, waiting).riding, Some(s1));
+        assert_eq!(unit(&g, waiting).pos, HeliArea::Inbound.pos());
+        ok(&mut g, Input::LandingPlanDone);
+        assert!(g.state().choices.is_empty());
+        assert!(
+            g.log()
+                .iter()
+                .any(|e| e.rule == "2.4.3" && e.text.contains("Slick 1 in the Inbound area: 2/2"))
+        );
+    }
+
+    #[test]
+    fn rule_7_4_5_an_air_assault_is_checked_with_file_line_and_column() {
+        let slick =
+            "        (type: \"us_slick\", label: Some(\"Slick 1\"), start: Heli(PickUp)),\n";
+        let from = "    vehicles: [\n";
+        // A helicopter with no landing zone.
+        mission_refused(from, &format!("{from}{slick}"), "designates a landing zone");
+        // An LZ on a card that is not fixed, and one with no helicopter
+        // icon (the crossroads hamlet).
+        let controls = "        casualty_point: Some(At(1, 2)),";
+        mission_refused(
+            controls,
+            "        casualty_point: Some(At(1, 2)),\n        lz: [At(3, 3)],",
+            "must be a fixed card",
+        );
+        mission_refused(
+            controls,
+            "        casualty_point: Some(At(1, 2)),\n        lz: [At(1, 2)],",
+            "has no helicopter icon",
+        );
+        // A unit waiting in the Pickup Zone with no helicopter to fly it.
+        mission_refused(
+            "label: \"1/2\", hq: Some(\"2plt_hq\"), experience: Line, start: Card(At(1, 2))",
+            "label: \"1/2\", hq: Some(\"2plt_hq\"), experience: Line, start: Heli(PickUp)",
+            "no transport helicopter",
+        );
+    }
+}

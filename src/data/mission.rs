@@ -95,6 +95,10 @@ pub struct Controls {
     /// Attack position (2.4.1 A).
     #[serde(default)]
     pub attack_position: Option<At>,
+    /// 7.4.5: the landing zone of an air assault: one to three adjacent
+    /// cards showing the LZ icon. Written only when set.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lz: Vec<At>,
     /// Main line of resistance, drawn above the given row (2.4.1 B-C).
     #[serde(default)]
     pub mlr: Option<i8>,
@@ -129,6 +133,51 @@ pub enum Start {
     Staging(i8),
     /// A map card.
     Card(At),
+    /// A helicopter staging area (2.4.2 B, 7.4.5): the units of an air
+    /// assault wait in the Pickup Zone; its helicopters start there or,
+    /// loaded, Inbound.
+    Heli(HeliArea),
+}
+
+/// 2.4.2 B, 7.4.5: the four off-map areas of a helicopter assault, on the
+/// Helicopter Control Card.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum HeliArea {
+    /// The Pickup Zone, where helicopters load and unload and may wait.
+    PickUp,
+    /// On the way in, the turn before landing.
+    Inbound,
+    /// On the way back, the turn before the Pickup Zone.
+    Outbound,
+    /// Circling, waiting a turn to land.
+    Loiter,
+}
+
+impl HeliArea {
+    pub const ALL: [HeliArea; 4] = [
+        HeliArea::PickUp,
+        HeliArea::Inbound,
+        HeliArea::Outbound,
+        HeliArea::Loiter,
+    ];
+
+    pub fn words(self) -> &'static str {
+        match self {
+            HeliArea::PickUp => "the Pickup Zone",
+            HeliArea::Inbound => "the Inbound area",
+            HeliArea::Outbound => "the Outbound area",
+            HeliArea::Loiter => "the Loiter area",
+        }
+    }
+
+    pub fn short(self) -> &'static str {
+        match self {
+            HeliArea::PickUp => "PZ",
+            HeliArea::Inbound => "Inbound",
+            HeliArea::Outbound => "Outbound",
+            HeliArea::Loiter => "Loiter",
+        }
+    }
 }
 
 /// One unit of the company or an attachment (2.3).

@@ -100,6 +100,10 @@ pub enum VehicleClass {
     /// card, too high for the enemy's fire, it drops flares and fires on
     /// three cards around it.
     FixedWingGunship,
+    /// A helicopter with a transport capacity (7.3.2, 7.4.5): it carries
+    /// the company between the helicopter staging areas and a landing
+    /// zone.
+    TransportHelicopter,
 }
 
 impl VehicleClass {
@@ -126,6 +130,7 @@ impl VehicleClass {
             VehicleClass::AttackHelicopter => "attack helicopter",
             VehicleClass::FacAircraft => "forward air controller aircraft",
             VehicleClass::FixedWingGunship => "fixed-wing gunship",
+            VehicleClass::TransportHelicopter => "transport helicopter",
         }
     }
 
@@ -137,6 +142,7 @@ impl VehicleClass {
             VehicleClass::AttackHelicopter
                 | VehicleClass::FacAircraft
                 | VehicleClass::FixedWingGunship
+                | VehicleClass::TransportHelicopter
         )
     }
 }

@@ -161,7 +161,7 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
         FireFinalProtective => "every FPF and FPL".into(),
         HigherTask { commands } => format!("{commands} command(s)"),
         ActivateVehicle { vehicle } => match game.state().vehicles.get(vehicle.0 as usize) {
-            Some(v) => format!("{} on {}", v.label, v.pos),
+            Some(v) => format!("{} {}", v.label, v.pos.on_words()),
             None => format!("vehicle {vehicle}"),
         },
         ActivateVehicleHq { vehicle } => match game.state().vehicles.get(vehicle.0 as usize) {
@@ -435,7 +435,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                         .state()
                         .vehicles
                         .get(v.0 as usize)
-                        .is_some_and(|x| x.fac.is_some() || x.gunship.is_some())
+                        .is_some_and(|x| x.air.is_none())
                     {
                         "nothing more this turn"
                     } else {
@@ -504,6 +504,45 @@ pub fn input(game: &Game, input: &Input) -> String {
                 }
                 Some(o) => format!("{label} flies over {at} (enemy fire: {o})"),
                 None => format!("{label} flies over {at} (no enemy fire reaches it)"),
+            }
+        }
+        Input::Board { unit, vehicle } => {
+            let who = game.describe(*unit);
+            match vehicle.and_then(|v| game.state().vehicles.get(v.0 as usize)) {
+                Some(x) => {
+                    let room = crate::engine::vehicles::transport::capacity(game, x.id)
+                        .saturating_sub(crate::engine::vehicles::transport::load(game, x.id));
+                    format!(
+                        "{who} boards {} {} ({room} step(s) free)",
+                        x.label,
+                        x.pos.on_words()
+                    )
+                }
+                None => format!("{who} gets off and waits in the Pickup Zone"),
+            }
+        }
+        Input::LandingPlanDone => "The landing plan is made: begin".into(),
+        Input::HeliFly { vehicle, to } => {
+            let x = game.state().vehicles.get(vehicle.0 as usize);
+            let label = x.map(|x| x.label.clone()).unwrap_or_default();
+            let aboard = game.state().passengers(*vehicle).count();
+            let with = if aboard > 0 {
+                format!(", {aboard} aboard")
+            } else {
+                String::new()
+            };
+            match to.heli_area() {
+                Some(a) if x.is_some_and(|x| !x.pos.is_staging()) => {
+                    format!("{label} takes off for {}{with}", a.words())
+                }
+                Some(a) => format!("{label} flies to {}{with}", a.words()),
+                None => {
+                    let risk = match crate::engine::vehicles::air::odds_over(game, *vehicle, *to) {
+                        Some(o) => format!("enemy fire: {o}"),
+                        None => "no enemy fire reaches it".into(),
+                    };
+                    format!("{label} lands on the LZ at {to}{with} ({risk})")
+                }
             }
         }
         Input::GunshipRun { vehicle, at } => {
@@ -674,6 +713,8 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::VehicleSmoke { .. } => "7.8",
         Input::AirAttack { .. } => "7.1.2",
         Input::GunshipRun { .. } => "7.1.4",
+        Input::HeliFly { .. } => "7.4.5",
+        Input::Board { .. } | Input::LandingPlanDone => "2.4.3",
         // 7.3.2: an aircraft is placed over its card, not flown there.
         Input::AirPlace { .. } => "7.3.2",
         Input::FacMark { .. } | Input::FacCall { .. } => "7.1.3",
@@ -710,6 +751,8 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::RepositionAt { unit, .. } | Input::TakeCover { unit, .. } => vec![*unit],
         Input::KeepPositions => Vec::new(),
         Input::AttachVehicle { to, .. } => to.iter().copied().collect(),
+        Input::Board { unit, .. } => vec![*unit],
+        Input::LandingPlanDone => Vec::new(),
         Input::KeepPlan | Input::KeepAssets | Input::SignalMeans { .. } | Input::KeepSignals => {
             Vec::new()
         }
@@ -720,6 +763,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         | Input::AirAttack { .. }
         | Input::AirPlace { .. }
         | Input::GunshipRun { .. }
+        | Input::HeliFly { .. }
         | Input::FacMark { .. }
         | Input::FacCall { .. } => Vec::new(),
         Input::VehicleFire {

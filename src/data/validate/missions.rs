@@ -260,6 +260,67 @@ pub fn missions(
                 ));
             }
         }
+        // 7.4.5: a landing zone of one to three adjacent cards, each a
+        // fixed card showing the helicopter icon (the dealt cards are not
+        // known in advance).
+        if c.lz.len() > 3 {
+            out.push(e(
+                "lz",
+                format!(
+                    "a landing zone spans one to three cards, not {} (7.4.5)",
+                    c.lz.len()
+                ),
+            ));
+        }
+        for (k, a) in c.lz.iter().enumerate() {
+            if !on_map(*a) {
+                out.push(e(
+                    "lz",
+                    format!("LZ card ({}, {}) is off the map", a.0, a.1),
+                ));
+                continue;
+            }
+            let near = |b: &crate::data::mission::At| {
+                b != a && (b.0 - a.0).abs() <= 1 && (b.1 - a.1).abs() <= 1
+            };
+            if c.lz.len() > 1 && !c.lz.iter().any(near) {
+                out.push(e(
+                    "lz",
+                    format!(
+                        "LZ card ({}, {}) is not next to another card of the landing zone (7.4.5)",
+                        a.0, a.1
+                    ),
+                ));
+            }
+            if c.lz[..k].contains(a) {
+                out.push(e(
+                    "lz",
+                    format!("LZ card ({}, {}) is given twice", a.0, a.1),
+                ));
+            }
+            let card = m.map.fixed.iter().find(|fc| fc.at == *a).map(|fc| fc.card);
+            match (card, deck) {
+                (None, _) => out.push(e(
+                    "lz",
+                    format!(
+                        "LZ card ({}, {}) must be a fixed card of the map, one with the helicopter icon (2.2.1 E, 7.4.5)",
+                        a.0, a.1
+                    ),
+                )),
+                (Some(n), Some(d)) => {
+                    if d.cards.iter().any(|t| t.number == n && !t.lz) {
+                        out.push(e(
+                            "lz",
+                            format!(
+                                "the fixed card {n} at ({}, {}) has no helicopter icon: it cannot be a landing zone (2.2.1 E, 7.4.5)",
+                                a.0, a.1
+                            ),
+                        ));
+                    }
+                }
+                (Some(_), None) => {}
+            }
+        }
         for a in &c.route {
             if !on_map(*a) {
                 out.push(e(

@@ -177,6 +177,7 @@ pub fn vehicle_refs(
     use crate::data::units::{Side, UnitKind};
     for (f, m) in missions {
         air_sections(f, m, file, out);
+        heli_starts(f, m, file, out);
         gunships(f, m, file, charts, out);
         let at = |i: usize, field: &str| locate(&f.text, "vehicles", i, Some(field));
         let mut enemy = false;
@@ -192,7 +193,50 @@ pub fn vehicle_refs(
                 ));
                 continue;
             };
-            if t.class.aircraft() {
+            // 7.4.5: transport helicopters are the mission's, in a
+            // helicopter staging area; every other aircraft comes through
+            // an air agency.
+            let transport = t.class == crate::data::vehicles::VehicleClass::TransportHelicopter;
+            if transport {
+                let why = if t.side != Side::Us {
+                    Some("only the company has transport helicopters (7.4.5)".to_string())
+                } else if !matches!(
+                    v.start,
+                    Start::Heli(
+                        crate::data::mission::HeliArea::PickUp
+                            | crate::data::mission::HeliArea::Inbound
+                    )
+                ) {
+                    Some(format!(
+                        "the {} starts in a helicopter staging area: `start: Heli(PickUp)`, or `Heli(Inbound)` loaded for a landing in turn 1 (7.4.5)",
+                        t.name
+                    ))
+                } else if v.attached.is_some() || v.platoon.is_some() || v.schedule.is_some() {
+                    Some(format!(
+                        "the {} flies for the CO HQ: no attachment, platoon or schedule (7.1.1, 7.4.5)",
+                        t.name
+                    ))
+                } else if m.controls.lz.is_empty() {
+                    Some(String::from(
+                        "a mission with transport helicopters designates a landing zone: `controls: (lz: [At(r, c)])` (7.4.5)",
+                    ))
+                } else {
+                    None
+                };
+                if let Some(why) = why {
+                    out.push(DataError::at(&f.path, at(i, "type"), why));
+                }
+            } else if matches!(v.start, Start::Heli(_)) {
+                out.push(DataError::at(
+                    &f.path,
+                    at(i, "start"),
+                    format!(
+                        "the {} is not a transport helicopter: only they start in a helicopter staging area (2.4.2 B)",
+                        t.name
+                    ),
+                ));
+            }
+            if t.class.aircraft() && !transport {
                 out.push(DataError::at(
                     &f.path,
                     at(i, "type"),
@@ -454,6 +498,49 @@ fn vehicle_platoons(
         };
         if let Some(why) = why {
             out.push(DataError::at(&f.path, at(i, "platoon"), why));
+        }
+    }
+}
+
+/// 2.4.2 B, 7.4.5: a unit starts in a helicopter staging area only in a
+/// mission with transport helicopters: in the Pickup Zone, or aboard a
+/// helicopter where it starts.
+fn heli_starts(
+    f: &SourceFile,
+    m: &crate::data::mission::Mission,
+    file: &VehiclesFile,
+    out: &mut Vec<DataError>,
+) {
+    use crate::data::mission::{HeliArea, Start};
+    let lift = m.vehicles.iter().any(|v| {
+        file.vehicle(&v.vehicle_type.0)
+            .is_some_and(|t| t.class == crate::data::vehicles::VehicleClass::TransportHelicopter)
+    });
+    for (i, r) in m.company.iter().enumerate() {
+        let Start::Heli(area) = r.start else {
+            continue;
+        };
+        let aboard = m.vehicles.iter().any(|v| v.carrying.contains(&r.id));
+        let why = if !lift {
+            Some(format!(
+                "`{}` starts in a helicopter staging area, but the mission has no transport helicopter (2.4.2 B)",
+                r.id
+            ))
+        } else if area != HeliArea::PickUp && !aboard {
+            Some(format!(
+                "`{}` starts in {} with no helicopter under it: units wait in the Pickup Zone, or start aboard a helicopter (7.4.5)",
+                r.id,
+                area.words()
+            ))
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            out.push(DataError::at(
+                &f.path,
+                locate(&f.text, "company", i, Some("start")),
+                why,
+            ));
         }
     }
 }

@@ -962,7 +962,7 @@ fn flip(game: &mut Game, id: UnitId) {
 
 /// Removes a unit's counter from play and puts a team of `kind` in its
 /// place (6.3.3): the original can only come back by reconstitution.
-fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
+pub(crate) fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
     let u = game.state.unit(id).clone();
     game.state.unit_mut(id).removed = true;
     let mut src = u.clone();

@@ -157,6 +157,20 @@ pub enum Input {
         kind: crate::data::mission::FmKind,
         target: CardPos,
     },
+    /// 2.4.3: in the landing plan, this unit boards this helicopter, or
+    /// (`None`) gets off into the Pickup Zone.
+    Board {
+        unit: UnitId,
+        vehicle: Option<crate::engine::kernel::ids::VehicleId>,
+    },
+    /// 2.4.3: the landing plan is made.
+    LandingPlanDone,
+    /// 7.4.5: the transport helicopter flies to this helicopter staging
+    /// area, or lands on this LZ card.
+    HeliFly {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        to: CardPos,
+    },
     /// 7.1.4: the gunship fires on this card and drops flares over it: its
     /// own card or an adjacent one, three a turn, each card once.
     GunshipRun {
@@ -293,6 +307,10 @@ pub enum Choice {
     Attach {
         vehicle: crate::engine::kernel::ids::VehicleId,
     },
+    /// 2.4.3, 7.4.5: before the mission the player makes the landing plan:
+    /// who boards which helicopter in the Inbound area (the first wave) or
+    /// the Pickup Zone; the mission's plan is the suggestion.
+    LandingPlan,
     /// 7.2, 9.10: the company's activations in the Vehicle Movement and
     /// Combat Phase: one of `pending` moves and fires (the one under way,
     /// alone, until it is complete).

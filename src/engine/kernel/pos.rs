@@ -5,6 +5,7 @@
 //! expansion (9.2.2) can add cards beyond the dealt grid, so coordinates are
 //! signed.
 
+pub use crate::data::mission::HeliArea;
 use crate::data::terrain::Dir;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -70,15 +71,64 @@ impl CardPos {
         }
     }
 
-    /// Whether this is a Main Staging Area position (row 0 and below).
+    /// Whether this is off the map: a Main Staging Area position (row 0)
+    /// or a helicopter staging area (2.4.2 B, [`HeliArea`]).
     pub fn is_staging(self) -> bool {
         self.row <= 0
+    }
+
+    /// Whether two off-map positions see and hear each other: any two
+    /// cards of the Main Staging Area (2.4.2 A), or one helicopter staging
+    /// area with itself; nothing passes into or out of a helicopter area
+    /// (2.4.2 B).
+    pub fn staging_link(self, other: CardPos) -> bool {
+        (self.row == 0 && other.row == 0) || (self.row == HELI_ROW && self == other)
+    }
+
+    /// Where something is, in words: "on R2C2", "on SA1", or "in the
+    /// Inbound area" for a helicopter staging area.
+    pub fn on_words(self) -> String {
+        match self.heli_area() {
+            Some(a) => format!("in {}", a.words()),
+            None => format!("on {self}"),
+        }
+    }
+
+    /// The helicopter staging area this position stands for, if any
+    /// (2.4.2 B).
+    pub fn heli_area(self) -> Option<HeliArea> {
+        if self.row != HELI_ROW {
+            return None;
+        }
+        HeliArea::ALL.into_iter().find(|a| a.pos() == self)
+    }
+}
+
+/// The row of the helicopter staging areas: far from every card, so that
+/// no distance or adjacency reaches them (2.4.2 B: "do not treat these as
+/// being adjacent to the map").
+pub const HELI_ROW: i8 = -100;
+
+impl HeliArea {
+    /// The position that stands for the area.
+    pub const fn pos(self) -> CardPos {
+        CardPos::new(
+            HELI_ROW,
+            match self {
+                HeliArea::PickUp => 1,
+                HeliArea::Inbound => 2,
+                HeliArea::Outbound => 3,
+                HeliArea::Loiter => 4,
+            },
+        )
     }
 }
 
 impl fmt::Display for CardPos {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.is_staging() {
+        if let Some(a) = self.heli_area() {
+            write!(f, "{}", a.short())
+        } else if self.is_staging() {
             write!(f, "SA{}", self.col)
         } else {
             write!(f, "R{}C{}", self.row, self.col)

@@ -373,6 +373,8 @@ pub enum PointControl {
     CasualtyPoint,
     /// The final protective fire marker (6.7.2 D).
     FinalProtectiveFire,
+    /// A card of the landing zone of an air assault (7.4.5).
+    LandingZone,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]

@@ -230,6 +230,7 @@ pub fn add_vehicle(
             air: None,
             fac: None,
             gunship: None,
+            lift: None,
         });
     id
 }

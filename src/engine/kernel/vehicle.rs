@@ -99,6 +99,20 @@ pub struct Vehicle {
     /// 7.1.4: a fixed-wing gunship's turn. Written only for one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub gunship: Option<GunshipTask>,
+    /// 7.4.5: a transport helicopter's record. Written only for one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lift: Option<Lift>,
+}
+
+/// 7.4.5: what a transport helicopter has done in the mission.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Lift {
+    /// Its landings on the landing zone so far: after the first, it lands
+    /// only where a pyrotechnic marks the LZ (7.3.2).
+    pub landings: u8,
+    /// Aborted damaged (7.7 B 3): it goes back to the Pickup Zone and
+    /// stays there.
+    pub damaged: bool,
 }
 
 /// 7.1.4: a fixed-wing gunship on station, for the rest of the mission.
@@ -180,10 +194,18 @@ impl Vehicle {
         self.aircraft_task() && self.pos.is_staging()
     }
 
+    /// 7.4.5: a transport helicopter in flight: Inbound, Loiter, Outbound
+    /// or on the map (it must move each turn).
+    pub fn in_flight(&self) -> bool {
+        self.lift.is_some()
+            && self.in_play()
+            && self.pos.heli_area() != Some(crate::engine::kernel::pos::HeliArea::PickUp)
+    }
+
     /// It is one of the aircraft: a called helicopter, a forward air
     /// controller or a gunship (7.1.2-7.1.4).
     pub fn aircraft_task(&self) -> bool {
-        self.air.is_some() || self.fac.is_some() || self.gunship.is_some()
+        self.air.is_some() || self.fac.is_some() || self.gunship.is_some() || self.lift.is_some()
     }
 }
 
@@ -225,6 +247,12 @@ pub struct VehiclePhase {
     /// gone (0: not begun, 1: moved, 2: done).
     pub acting: Option<VehicleId>,
     pub stage: u8,
+    /// 7.4.5: the landings and take-offs on each LZ card this phase (four
+    /// of each a card). Written only when any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub landed: Vec<CardPos>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub took_off: Vec<CardPos>,
 }
 
 impl VehiclePhase {

@@ -117,6 +117,12 @@ pub fn initial_state(
                 .push(crate::engine::kernel::input::Choice::Attach { vehicle: x.id });
         }
     }
+    // 2.4.3: an air assault's landing plan.
+    if state.vehicles.iter().any(|x| x.lift.is_some()) {
+        state
+            .choices
+            .push(crate::engine::kernel::input::Choice::LandingPlan);
+    }
     // 11.4: a combat patrol waits for the player to name who goes out.
     if mission.kind == crate::data::mission::MissionKind::Patrol {
         state
@@ -300,6 +306,11 @@ fn deal_map(mission: &Mission, deck: &TerrainDeck, rng: &mut Deck) -> Result<Map
             .points
             .push((PointControl::CasualtyPoint, CardPos::new(a.0, a.1)));
     }
+    for a in &c.lz {
+        map.controls
+            .points
+            .push((PointControl::LandingZone, CardPos::new(a.0, a.1)));
+    }
     for (i, a) in c.route.iter().enumerate() {
         map.controls.points.push((
             PointControl::RoutePoint(i as u8 + 1),
@@ -317,6 +328,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
             .ok_or_else(|| SetupError(format!("unknown unit type `{}`", r.unit_type)))?;
         let pos = match r.start {
             Start::Staging(col) => CardPos::new(0, col),
+            Start::Heli(a) => a.pos(),
             Start::Card(a) => CardPos::new(a.0, a.1),
         };
         let mut u = Unit::from_type(UnitId(i as u16), t, pos);
@@ -435,6 +447,7 @@ fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Resul
             .ok_or_else(|| SetupError(format!("no vehicle type `{}`", v.vehicle_type)))?;
         let pos = match v.start {
             Start::Staging(col) => CardPos::new(0, col),
+            Start::Heli(a) => a.pos(),
             Start::Card(a) => CardPos::new(a.0, a.1),
         };
         let attached = match &v.attached {
@@ -454,6 +467,9 @@ fn place_vehicles(data: &DataSet, mission: &Mission, state: &mut State) -> Resul
             attached,
         );
         state.vehicles[id.0 as usize].schedule = v.schedule;
+        if t.class == crate::data::vehicles::VehicleClass::TransportHelicopter {
+            state.vehicles[id.0 as usize].lift = Some(Default::default());
+        }
         state.vehicles[id.0 as usize].smoke = v.smoke;
         state.vehicles[id.0 as usize].wp = v.wp;
         // 7.1.1: a vehicle platoon, and its HQ's commands.

@@ -179,7 +179,7 @@ fn handheld_ok(game: &Game, a: &Unit, b: &Unit) -> bool {
     if a.cover.is_some() || b.cover.is_some() || a.pinned || b.pinned {
         return false;
     }
-    if a.pos.is_staging() && b.pos.is_staging() {
+    if a.pos.staging_link(b.pos) {
         return true; // 2.4.2 A: LOS exists throughout the staging area.
     }
     if a.pos.is_staging() || b.pos.is_staging() {
@@ -265,7 +265,11 @@ fn phone_link(game: &Game, a: &Unit, b: &Unit) -> Option<Net> {
 /// adjacent, both in the staging area (2.4.2 A), or joined through an
 /// unbroken chain of uncut Phone Line markers on every card in between.
 pub fn wire_connects(game: &Game, from: CardPos, to: CardPos) -> bool {
-    if from.distance(to) <= 1 || (from.is_staging() && to.is_staging()) {
+    if from.heli_area().is_some() || to.heli_area().is_some() {
+        // 2.4.2 B: no wire runs to a helicopter staging area.
+        return from == to;
+    }
+    if from.distance(to) <= 1 || from.staging_link(to) {
         return true;
     }
     // The staging area counts as wired only within the map's columns: the

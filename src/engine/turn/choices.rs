@@ -55,6 +55,9 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 to,
             })
             .collect(),
+        Choice::LandingPlan => std::iter::once(Input::LandingPlanDone)
+            .chain(crate::engine::vehicles::heli::plan_inputs(game))
+            .collect(),
         Choice::Asset { from, asset } => std::iter::once(Input::KeepAssets)
             .chain(asset_holders(game).into_iter().map(|to| Input::Carry {
                 asset: asset.clone(),
@@ -207,6 +210,7 @@ pub fn suggestion(game: &Game) -> Option<Input> {
             }),
         },
         Choice::Asset { .. } => Input::KeepAssets,
+        Choice::LandingPlan => Input::LandingPlanDone,
         Choice::Signal { .. } => Input::KeepSignals,
         Choice::Attach { vehicle } => Input::AttachVehicle {
             vehicle: *vehicle,
@@ -223,6 +227,28 @@ pub fn suggestion(game: &Game) -> Option<Input> {
 
 /// The question in words, with its rule.
 pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
+    // 7.4.5: a transport helicopter's turn.
+    if let Choice::VehicleTurn { pending } = choice
+        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
+        && let Some(x) = game.state.vehicles.get(v.0 as usize)
+        && x.lift.is_some()
+    {
+        let place = match x.pos.heli_area() {
+            Some(a) => a.words().to_string(),
+            None => format!("the LZ on {}", x.pos),
+        };
+        return (
+            "7.4.5",
+            if x.moved {
+                format!(
+                    "{} on {place}: set passengers down, or end its turn?",
+                    x.label
+                )
+            } else {
+                format!("{} in {place}: where does it fly?", x.label)
+            },
+        );
+    }
     // 7.1.4: a gunship's turn.
     if let Choice::VehicleTurn { pending } = choice
         && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
@@ -344,6 +370,11 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 asset.words(),
                 game.describe(*from)
             ),
+        ),
+        Choice::LandingPlan => (
+            "2.4.3",
+            "Set-up, the landing plan: who flies in which helicopter? (those Inbound land first)"
+                .into(),
         ),
         Choice::Attach { vehicle } => {
             let x = &game.state.vehicles[vehicle.0 as usize];
@@ -492,6 +523,13 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         }
         (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
         (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
+        (Choice::LandingPlan, Input::Board { unit, vehicle }) => {
+            crate::engine::vehicles::heli::board(game, *unit, *vehicle);
+            game.state.choices.insert(0, choice.clone());
+        }
+        (Choice::LandingPlan, Input::LandingPlanDone) => {
+            crate::engine::vehicles::heli::plan_made(game)
+        }
         (Choice::Attach { .. }, Input::AttachVehicle { vehicle, to }) => {
             crate::engine::vehicles::radio::attach(game, *vehicle, *to)
         }
@@ -731,6 +769,8 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::SignalMeans { .. }
             | Input::KeepSignals
             | Input::AttachVehicle { .. }
+            | Input::Board { .. }
+            | Input::LandingPlanDone
             | Input::Reform { .. }
             | Input::Guard { .. }
             | Input::RetreatTo { .. }
@@ -746,6 +786,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::AirAttack { .. }
             | Input::AirPlace { .. }
             | Input::GunshipRun { .. }
+            | Input::HeliFly { .. }
             | Input::FacMark { .. }
             | Input::FacCall { .. }
             | Input::React { .. }

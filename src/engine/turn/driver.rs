@@ -365,6 +365,8 @@ impl Game {
             | Input::SignalMeans { .. }
             | Input::KeepSignals
             | Input::AttachVehicle { .. }
+            | Input::Board { .. }
+            | Input::LandingPlanDone
             | Input::Reform { .. }
             | Input::Guard { .. }
             | Input::RetreatTo { .. }
@@ -380,6 +382,7 @@ impl Game {
             | Input::AirAttack { .. }
             | Input::AirPlace { .. }
             | Input::GunshipRun { .. }
+            | Input::HeliFly { .. }
             | Input::FacMark { .. }
             | Input::FacCall { .. }
             | Input::React { .. }

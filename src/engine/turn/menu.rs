@@ -19,6 +19,7 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
     use Action::*;
     if !game.state.vehicles.is_empty() {
         crate::engine::vehicles::transport::check_passenger(game, a)?;
+        crate::engine::vehicles::moves::check_helicopters_first(game, by, a)?;
     }
     match a {
         ActivateVehicle { .. }

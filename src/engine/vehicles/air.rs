@@ -295,7 +295,7 @@ pub fn reaction_modifier(game: &Game, v: VehicleId, pos: CardPos) -> Option<AtMo
 /// placed: one attack by the best enemy fire that reaches it. Decision: the
 /// fire of every enemy unit that sees the card counts as one volume, as a
 /// card's VOF does against a vehicle (7.5 B), rather than a shot each.
-fn reaction(game: &mut Game, v: VehicleId) {
+pub(crate) fn reaction(game: &mut Game, v: VehicleId) {
     let pos = vehicle(game, v).pos;
     match reaction_modifier(game, v, pos) {
         Some(m) => {
@@ -429,7 +429,11 @@ pub fn fly_off(game: &mut Game) {
         .state
         .vehicles
         .iter()
-        .filter(|x| x.in_play() && !x.pos.is_staging() && x.aircraft_task())
+        .filter(|x| {
+            // 7.4.5: a transport helicopter stays on its LZ to the next
+            // Vehicle phase.
+            x.in_play() && !x.pos.is_staging() && x.aircraft_task() && x.lift.is_none()
+        })
         .map(|x| x.id)
         .collect();
     for v in over {

@@ -485,7 +485,19 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
     // anything else; those of a vehicle pulling out get off first.
     match result {
         AtResult::Missed => {}
+        // 7.7 B 1: a transport helicopter that crashes kills everyone
+        // aboard: each passenger step becomes a casualty.
+        AtResult::BrewedUp if air => {
+            let riders: Vec<UnitId> = game.state.passengers(target).map(|u| u.id).collect();
+            for r in riders {
+                game.state.unit_mut(r).riding = None;
+                crate::engine::vehicles::transport::all_casualties(game, r);
+            }
+        }
         AtResult::Retreating => crate::engine::vehicles::transport::thrown_off(game, target, false),
+        // 7.7 B 2 (decision): the passengers of a helicopter that
+        // auto-rotates get out under the wreck each with a HIT, as riders
+        // of a struck vehicle do (7.4.4), rather than step by step.
         AtResult::Pinned | AtResult::BrewedUp | AtResult::KnockedOut => {
             crate::engine::vehicles::transport::thrown_off(game, target, true)
         }
@@ -649,6 +661,54 @@ pub fn abort(game: &mut Game, v: VehicleId, result: AtResult) {
     let x = vehicle(game, v).clone();
     let from = x.pos;
     let off = game.state.map.staging_below(from.col);
+    if x.lift.is_some() {
+        // 7.7 B 3-4: a transport helicopter and its passengers go to a
+        // helicopter staging area: damaged, to the Outbound area, back to
+        // the Pickup Zone next turn to stay there; undamaged, to the
+        // Inbound area, to land again or loiter next turn.
+        use crate::engine::kernel::pos::HeliArea;
+        let damaged = result == AtResult::Retreating;
+        let area = if damaged {
+            HeliArea::Outbound
+        } else {
+            HeliArea::Inbound
+        };
+        {
+            let y = &mut game.state.vehicles[v.0 as usize];
+            y.pos = area.pos();
+            if let Some(l) = y.lift.as_mut() {
+                l.damaged |= damaged;
+            }
+        }
+        crate::engine::vehicles::transport::carry_along(game, v);
+        let aboard = game.state.passengers(v).count();
+        game.emit(
+            if damaged { "7.7 B 3" } else { "7.7 B 4" },
+            EventKind::VehicleMoved {
+                vehicle: v,
+                from,
+                to: area.pos(),
+            },
+            format!(
+                "{} aborts{}, {}: it flies off {from} to {}{}.",
+                x.label,
+                if aboard > 0 {
+                    " with its passengers"
+                } else {
+                    ""
+                },
+                if damaged { "damaged" } else { "undamaged" },
+                area.words(),
+                if damaged {
+                    ", to go back to the Pickup Zone next turn and fly no more in this mission"
+                } else {
+                    ", to land again or loiter next turn"
+                }
+            ),
+            Vec::new(),
+        );
+        return;
+    }
     game.state.vehicles[v.0 as usize].pos = off;
     let text = match result {
         AtResult::Retreating => {

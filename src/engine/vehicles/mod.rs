@@ -28,12 +28,14 @@
 //! each turn for five turns, marks a target with its WP rocket and calls
 //! its agency's strikes and helicopters (7.1.3). A gunship flies each night
 //! turn with no command, over any card and above the enemy's fire, and
-//! fires on and lights three cards around it (7.1.4). Not yet: transport
-//! helicopters and helicopter assault (7.4.5).
+//! fires on and lights three cards around it (7.1.4). Transport
+//! helicopters carry an air assault between the helicopter staging areas
+//! and the landing zone ([`heli`], 7.4.5, 2.4.2 B, 2.4.3).
 
 pub mod air;
 pub mod at;
 pub mod gunship;
+pub mod heli;
 pub mod moves;
 pub mod phase;
 pub mod radio;

@@ -110,6 +110,35 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
     }
 }
 
+/// 7.4.5: "commands must FIRST be spent on moving the helicopters": while
+/// a transport helicopter in flight that this originator could activate
+/// is not yet activated, its commands go to that (or to activating a
+/// subordinate HQ, the procedures' one exception) before anything else.
+pub fn check_helicopters_first(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
+    if a.cost() == 0 || matches!(a, Action::Activate { .. }) {
+        return Ok(());
+    }
+    if let Action::ActivateVehicle { vehicle: v } = a
+        && game.state.vehicles[v.0 as usize].in_flight()
+    {
+        return Ok(());
+    }
+    let waiting = game.state.vehicles.iter().find(|x| {
+        x.in_flight()
+            && !x.activated
+            && crate::engine::vehicles::radio::reaches(game, by, x.id).is_ok()
+    });
+    match waiting {
+        Some(x) => no(|| {
+            format!(
+                "{} is in flight and not yet activated: the helicopters in flight take the first commands (7.4.5)",
+                x.label
+            )
+        }),
+        None => Ok(()),
+    }
+}
+
 /// Candidates for the Action Menu.
 pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     if game.state.vehicles.is_empty() {
@@ -183,6 +212,44 @@ pub fn perform(game: &mut Game, a: &Action) {
         Action::ActivateVehicle { vehicle: v } => {
             game.state.vehicles[v.0 as usize].activated = true;
             let label = vehicle(game, *v).label.clone();
+            if game.state.vehicles[v.0 as usize].lift.is_some() {
+                // 7.4.5: the helicopters that fly together.
+                // 7.2, 7.4.5 (the procedures digest): one activation
+                // activates every transport helicopter of the company in
+                // the same staging area or on the same LZ card.
+                let pos = vehicle(game, *v).pos;
+                let mut with = Vec::new();
+                for x in &mut game.state.vehicles {
+                    if x.id != *v && x.lift.is_some() && x.in_play() && x.pos == pos && !x.activated
+                    {
+                        x.activated = true;
+                        with.push(x.id);
+                    }
+                }
+                let names: Vec<String> = std::iter::once(label.clone())
+                    .chain(with.iter().map(|w| vehicle(game, *w).label.clone()))
+                    .collect();
+                let place = match pos.heli_area() {
+                    Some(a) => a.words().to_string(),
+                    None => format!("the LZ on {pos}"),
+                };
+                game.emit(
+                    "7.4.5",
+                    EventKind::VehicleActivated { vehicle: Some(*v) },
+                    format!(
+                        "{} in {place} {} activated: {} in this turn's Vehicle phase (3.6).",
+                        names.join(", "),
+                        if names.len() == 1 { "is" } else { "are" },
+                        if names.len() == 1 {
+                            "it flies"
+                        } else {
+                            "they fly"
+                        }
+                    ),
+                    Vec::new(),
+                );
+                return;
+            }
             game.emit(
                 "7.2",
                 EventKind::VehicleActivated { vehicle: Some(*v) },

@@ -19,7 +19,7 @@ use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
 use crate::engine::vehicles::at::{
     self, armed, in_reach, modifier, shooter_name, shooter_side, vehicle,
 };
-use crate::engine::vehicles::{air, gunship, moves, transport};
+use crate::engine::vehicles::{air, gunship, heli, moves, transport};
 
 /// A vehicle on the map, or one of the company's in its staging area
 /// (which may drive onto the map).
@@ -39,6 +39,8 @@ pub fn begin(game: &mut Game) {
     // the phase asks whether anything flies or drives.
     air::fac_turn(game);
     gunship::turn(game);
+    // 7.4.5: the helicopters in flight must move.
+    heli::begin(game);
     if !any_in_play(game) {
         game.emit(
             "3.6",
@@ -267,7 +269,9 @@ fn around(game: &Game, pos: CardPos) -> Vec<CardPos> {
 /// An aircraft's inputs in its activation: a gunship's (7.1.4), or a
 /// called helicopter's or forward air controller's (7.1.2, 7.1.3).
 fn aircraft_legal(game: &Game, v: VehicleId) -> Vec<Input> {
-    if vehicle(game, v).gunship.is_some() {
+    if vehicle(game, v).lift.is_some() {
+        heli::legal(game, v)
+    } else if vehicle(game, v).gunship.is_some() {
         gunship::legal(game, v)
     } else {
         air::legal_for(game, v)
@@ -276,7 +280,9 @@ fn aircraft_legal(game: &Game, v: VehicleId) -> Vec<Input> {
 
 /// The program's suggestion for an aircraft in its activation.
 fn aircraft_suggestion(game: &Game, v: VehicleId) -> Input {
-    if vehicle(game, v).gunship.is_some() {
+    if vehicle(game, v).lift.is_some() {
+        heli::suggestion(game, v)
+    } else if vehicle(game, v).gunship.is_some() {
         gunship::suggestion(game, v)
     } else {
         air::suggestion(game, v)
@@ -486,7 +492,10 @@ pub fn legal(game: &Game, c: &Choice) -> Vec<Input> {
             let mut out = Vec::new();
             for s in pending {
                 out.extend(legal_for(game, *s));
-                out.push(Input::VehicleEnd { shooter: *s });
+                // 7.4.5: a helicopter in flight must move on.
+                if !matches!(s, Shooter::Vehicle(v) if heli::must_move(game, *v)) {
+                    out.push(Input::VehicleEnd { shooter: *s });
+                }
             }
             out
         }
@@ -594,6 +603,12 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
                 gunship::place(game, *v, *at);
             } else {
                 air::fac_place(game, *v, *at);
+            }
+        }
+        Input::HeliFly { vehicle: v, to } => {
+            game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
+            if heli::fly(game, *v, *to) {
+                finish(game, Shooter::Vehicle(*v));
             }
         }
         Input::GunshipRun { vehicle: v, at } => {
@@ -761,6 +776,12 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
             match air::check_fac_call(game, *v, *kind, *target) {
                 Err(e) => e.0,
                 Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
+            }
+        }
+        (Choice::VehicleTurn { .. }, Input::HeliFly { vehicle: v, to }) => {
+            match heli::check_fly(game, *v, *to) {
+                Err(e) => e.0,
+                Ok(()) => "that helicopter has no activation to carry out now (7.2)".into(),
             }
         }
         (Choice::VehicleTurn { .. }, Input::GunshipRun { vehicle: v, at }) => {
@@ -1011,6 +1032,8 @@ fn advance_card(
 /// cards (7.5 D), Pinned markers lift from vehicles no attack touched in
 /// the phase (7.7 A 4), and the phase's marks go.
 fn end_phase(game: &mut Game) {
+    // 7.4.5: a helicopter in flight that has not moved moves on.
+    heli::end(game);
     let idle: Vec<VehicleId> = game
         .state
         .vehicles

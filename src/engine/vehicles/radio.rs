@@ -100,6 +100,12 @@ fn co_reaches(game: &Game, co: UnitId, v: VehicleId) -> Result<(), Illegal> {
     if hq.radios().any(|(_, n)| n == Net::BnTac) || hq.pos == x.pos {
         return Ok(());
     }
+    // 7.1.1: helicopters talk on the company net in Vietnam and after;
+    // decision: a transport helicopter flying for the company answers the
+    // CO HQ on either net.
+    if x.lift.is_some() && hq.radios().any(|(_, n)| n == Net::CoTac) {
+        return Ok(());
+    }
     no(|| {
         format!(
             "{} has no battalion-net radio to call {} and is not on its card (7.1.1)",

@@ -628,3 +628,23 @@ pub fn settle(game: &mut Game) {
         }
     }
 }
+
+/// 7.7 B 1: every step of the unit becomes a casualty at once (a
+/// helicopter that crashes with it aboard).
+pub fn all_casualties(game: &mut Game, id: UnitId) {
+    let u = game.state.unit(id).clone();
+    if !u.in_play() || u.kind == UnitKind::Casualty {
+        return;
+    }
+    for _ in 1..u.steps {
+        game.state.unit_mut(id).steps -= 1;
+        let t = crate::engine::kernel::units::spawn_team(game, &u, UnitKind::Casualty);
+        game.emit(
+            "7.7 B 1",
+            EventKind::UnitCreated { unit: t },
+            format!("A step of {} becomes {}.", u.label, game.describe(t)),
+            Vec::new(),
+        );
+    }
+    crate::engine::combat::resolution::replace_with(game, id, UnitKind::Casualty);
+}

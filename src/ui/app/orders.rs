@@ -60,7 +60,10 @@ impl<D: Driver> App<D> {
                     Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle },
                     None,
                 ) => match g.state().vehicles.get(vehicle.0 as usize) {
-                    Some(v) => (format!("the vehicle {} on {}", v.label, v.pos), None),
+                    Some(v) => (
+                        format!("the vehicle {} {}", v.label, v.pos.on_words()),
+                        None,
+                    ),
                     None => ("a vehicle".into(), None),
                 },
                 (_, None) => match o.by.or(g.state().impulse.as_ref().and_then(|i| i.hq)) {

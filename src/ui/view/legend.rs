@@ -112,6 +112,7 @@ pub enum Code {
     Outpost,
     RoutePoint,
     CasualtyPoint,
+    LandingZone,
     FinalProtectiveFire,
     LimitOfAdvance,
     PhaseLine,
@@ -138,7 +139,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 68] = {
+    pub const ALL: [Code; 69] = {
         use Code::*;
         [
             Position,
@@ -186,6 +187,7 @@ impl Code {
             Outpost,
             RoutePoint,
             CasualtyPoint,
+            LandingZone,
             FinalProtectiveFire,
             LimitOfAdvance,
             PhaseLine,
@@ -273,6 +275,7 @@ impl Code {
             Outpost => ("COP", "the combat outpost", "2.4.1"),
             RoutePoint => ("RPN", "route point N", "2.4.1 C"),
             CasualtyPoint => ("CCP", "the casualty collection point", "5.1.7"),
+            LandingZone => ("LZ", "a card of the landing zone", "7.4.5"),
             FinalProtectiveFire => ("FPF", "the final protective fire", "6.7.2 D"),
             LimitOfAdvance => ("LOA", "the limit of advance: no further", "2.4.1 A"),
             PhaseLine => ("PL", "a phase line", "2.4.1"),
@@ -408,6 +411,7 @@ impl Code {
             PointControl::CombatOutpost => Code::Outpost.text().into(),
             PointControl::RoutePoint(n) => Code::RoutePoint.with(n),
             PointControl::CasualtyPoint => Code::CasualtyPoint.text().into(),
+            PointControl::LandingZone => Code::LandingZone.text().into(),
             PointControl::FinalProtectiveFire => Code::FinalProtectiveFire.text().into(),
         }
     }

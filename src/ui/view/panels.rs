@@ -18,9 +18,12 @@ use ratatui::widgets::Paragraph;
 
 /// The fire missions left, wrapped to the Command Display's inner width.
 fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
+    // 7.4.5: and the helicopters of an air assault.
     super::support::missions_left_line(app)
-        .map(|l| wrap_spans(vec![Span::raw(l)], width.saturating_sub(2) as usize))
-        .unwrap_or_default()
+        .into_iter()
+        .chain(super::support::helicopters_line(app))
+        .flat_map(|l| wrap_spans(vec![Span::raw(l)], width.saturating_sub(2) as usize))
+        .collect()
 }
 
 pub(super) fn command_display_height<D: Driver>(app: &App<D>, width: u16) -> u16 {

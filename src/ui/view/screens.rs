@@ -205,7 +205,9 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .map(|v| {
                 let (head, _) = crate::ui::labels::vehicle_words(g, v);
                 let aboard: Vec<String> = s.passengers(v.id).map(|u| u.label.clone()).collect();
-                let mut w = if v.aloft_off_map() {
+                let mut w = if let Some(a) = v.pos.heli_area() {
+                    format!("{head}, in {}", a.words())
+                } else if v.aloft_off_map() {
                     format!("{head}, in the air off the map")
                 } else {
                     format!("{head} on {}", v.pos)

@@ -76,6 +76,44 @@ pub(super) fn missions_left_line<D: Driver>(app: &App<D>) -> Option<String> {
     Some(format!("Fire missions: {}", parts.join("; ")))
 }
 
+/// The Command Display's line for an air assault (7.4.5, the Helicopter
+/// Control Card): where each transport helicopter is, who is aboard, and
+/// who waits in the Pickup Zone; `None` without transport helicopters.
+pub(super) fn helicopters_line<D: Driver>(app: &App<D>) -> Option<String> {
+    let g = app.game();
+    let s = g.state();
+    let lifts: Vec<String> = s
+        .vehicles
+        .iter()
+        .filter(|x| x.lift.is_some() && x.in_play())
+        .map(|x| {
+            let aboard: Vec<String> = s.passengers(x.id).map(|u| u.label.clone()).collect();
+            let mut w = format!("{} {}", x.label, x.pos);
+            if x.lift.is_some_and(|l| l.damaged) {
+                w.push_str(" damaged");
+            }
+            if !aboard.is_empty() {
+                w.push_str(&format!(" ({})", aboard.join(", ")));
+            }
+            w
+        })
+        .collect();
+    if lifts.is_empty() {
+        return None;
+    }
+    let pz = crate::engine::kernel::pos::HeliArea::PickUp.pos();
+    let waiting: Vec<String> = s
+        .in_play()
+        .filter(|u| u.pos == pz && u.riding.is_none())
+        .map(|u| u.label.clone())
+        .collect();
+    let mut line = format!("Helicopters: {}", lifts.join("; "));
+    if !waiting.is_empty() {
+        line.push_str(&format!("; waiting in PZ: {}", waiting.join(", ")));
+    }
+    Some(line)
+}
+
 fn marker_words(m: &MissionMarker) -> String {
     let what = match (m.pending, m.kind) {
         (true, Some(k)) => format!("pending, {}", k.label()),

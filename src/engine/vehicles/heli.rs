@@ -1,0 +1,594 @@
+//! Transport helicopters and the helicopter assault (7.3.2, 7.4.5, 2.4.2 B):
+//! the four helicopter staging areas, the landing zone, landing under the
+//! enemy's fire, setting the passengers down, and the round trip back to
+//! the Pickup Zone. The AT results of 7.7 B 3-4 for a transport (abort to
+//! the Outbound or Inbound area with its passengers) are in `at::abort`.
+//!
+//! A helicopter in the Pickup Zone waits until activated (a command, 7.2);
+//! one in flight (Inbound, Loiter, Outbound, or on an LZ card) must move
+//! each Vehicle phase whether activated or not, fuel forcing it on
+//! (7.4.5). Where each may go:
+//! - Pickup Zone: to the Inbound area, or stay;
+//! - Inbound: land on an LZ card, or go to the Loiter area, or back to the
+//!   Pickup Zone;
+//! - Loiter: land on an LZ card, or go to the Outbound area;
+//! - an LZ card: take off for the Outbound area;
+//! - Outbound: to the Pickup Zone.
+//!
+//! Decisions:
+//! - 7.3.2: after a helicopter's first landing in the mission, it lands
+//!   again only on an LZ card marked with a pyrotechnic this turn.
+//! - 7.4.5: a landing is fired on as an attack helicopter's placement is
+//!   (the enemy's best fire that reaches the card, on the chart's rows for
+//!   aircraft), then by the VOF already on the card (at the better of the
+//!   aircraft's and the ground vehicle's rows), before anyone gets off. A helicopter sitting on the LZ is not fired on again: the rules
+//!   name only the landing.
+//! - 7.4.5: in the Pickup Zone passengers get off as the helicopter
+//!   lands, and casualties aboard are evacuated (5.1.7: "by helicopter
+//!   from any LZ to the Pick Up Zone").
+//! - A helicopter that must move and is not moved by the player moves by
+//!   itself at the end of the phase: Inbound to Loiter, Loiter and the LZ
+//!   to Outbound, Outbound to the Pickup Zone.
+
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::input::Input;
+use crate::engine::kernel::pos::{CardPos, HeliArea};
+use crate::engine::kernel::state::PointControl;
+use crate::engine::kernel::vehicle::{Shooter, Vehicle};
+use crate::engine::vehicles::at::{AtModifier, Part, vehicle};
+
+/// The cards of the landing zone, in card order (7.4.5).
+pub fn lz_cards(game: &Game) -> Vec<CardPos> {
+    let mut v: Vec<CardPos> = game
+        .state
+        .map
+        .controls
+        .points
+        .iter()
+        .filter(|(k, _)| *k == PointControl::LandingZone)
+        .map(|(_, p)| *p)
+        .collect();
+    v.sort();
+    v.dedup();
+    v
+}
+
+/// A transport helicopter in flight: Inbound, Loiter, Outbound or on the
+/// map (7.4.5: it must move each turn).
+pub fn in_flight(x: &Vehicle) -> bool {
+    x.in_flight()
+}
+
+/// Whether `pos` is marked for a landing: a pyrotechnic showing there this
+/// turn (7.3.2).
+fn marked(game: &Game, pos: CardPos) -> bool {
+    game.state
+        .map
+        .card(pos)
+        .is_some_and(|c| !c.markers.signals.is_empty())
+}
+
+/// Why the helicopter may not land on `lz` now (7.3.2, 7.4.5, 1.2.1 I).
+pub fn check_landing(game: &Game, v: VehicleId, lz: CardPos) -> Result<(), Illegal> {
+    let x = vehicle(game, v);
+    let Some(l) = x.lift else {
+        return no(|| format!("{} is not a transport helicopter (7.4.5)", x.label));
+    };
+    if !matches!(
+        x.pos.heli_area(),
+        Some(HeliArea::Inbound | HeliArea::Loiter)
+    ) {
+        return no(|| {
+            format!(
+                "{} lands from the Inbound or Loiter area only (7.4.5)",
+                x.label
+            )
+        });
+    }
+    if !lz_cards(game).contains(&lz) {
+        return no(|| format!("{lz} is not a card of the landing zone (7.3.2, 7.4.5)"));
+    }
+    let cap = game.data.charts.stacking.vehicles as usize;
+    let landed = game
+        .state
+        .vehicle_phase
+        .landed
+        .iter()
+        .filter(|p| **p == lz)
+        .count();
+    if landed >= cap {
+        return no(|| format!("{cap} helicopters have landed on {lz} this turn already (7.4.5)"));
+    }
+    if crate::engine::vehicles::moves::vehicles_on(game, lz, Side::Us) >= cap {
+        return no(|| {
+            format!(
+                "{lz} already holds {cap} of the company's vehicles and wrecks (1.2.1 I, 7.4.5)"
+            )
+        });
+    }
+    if l.landings > 0 && !marked(game, lz) {
+        return no(|| {
+            format!(
+                "after its first landing a helicopter lands only where a pyrotechnic marks the LZ: deploy one on {lz} first (7.3.2)"
+            )
+        });
+    }
+    Ok(())
+}
+
+/// Where the helicopter may fly in its activation (7.4.5), or nothing once
+/// it has moved this phase.
+pub fn destinations(game: &Game, v: VehicleId) -> Vec<CardPos> {
+    let x = vehicle(game, v);
+    let Some(l) = x.lift else {
+        return Vec::new();
+    };
+    if !x.in_play() || x.moved || x.done {
+        return Vec::new();
+    }
+    match x.pos.heli_area() {
+        Some(HeliArea::PickUp) if x.activated && !l.damaged => vec![HeliArea::Inbound.pos()],
+        Some(HeliArea::PickUp) => Vec::new(),
+        Some(HeliArea::Inbound) => lz_cards(game)
+            .into_iter()
+            .filter(|z| check_landing(game, v, *z).is_ok())
+            .chain([HeliArea::Loiter.pos(), HeliArea::PickUp.pos()])
+            .collect(),
+        Some(HeliArea::Loiter) => lz_cards(game)
+            .into_iter()
+            .filter(|z| check_landing(game, v, *z).is_ok())
+            .chain([HeliArea::Outbound.pos()])
+            .collect(),
+        Some(HeliArea::Outbound) => vec![HeliArea::PickUp.pos()],
+        None => vec![HeliArea::Outbound.pos()],
+    }
+}
+
+/// Why the helicopter may not fly to `to` now.
+pub fn check_fly(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal> {
+    let Some(x) = game.state.vehicles.get(v.0 as usize) else {
+        return no(|| format!("there is no vehicle {v}"));
+    };
+    if x.lift.is_none() {
+        return no(|| format!("{} is not a transport helicopter (7.4.5)", x.label));
+    }
+    if x.moved {
+        return no(|| format!("{} has flown already this turn (7.4.5)", x.label));
+    }
+    if x.pos.heli_area() == Some(HeliArea::PickUp) && !x.activated {
+        return no(|| {
+            format!(
+                "{} waits in the Pickup Zone until activated by a command (7.2, 7.4.5)",
+                x.label
+            )
+        });
+    }
+    if x.lift.is_some_and(|l| l.damaged) && x.pos.heli_area() == Some(HeliArea::PickUp) {
+        return no(|| {
+            format!(
+                "{} came back damaged: it flies no more in this mission (7.7 B 3)",
+                x.label
+            )
+        });
+    }
+    if !to.is_staging() {
+        check_landing(game, v, to)?;
+    }
+    if destinations(game, v).contains(&to) {
+        Ok(())
+    } else {
+        no(|| {
+            format!(
+                "from {} a helicopter goes on to {} (7.4.5)",
+                where_words(x.pos),
+                next_words(x.pos)
+            )
+        })
+    }
+}
+
+fn where_words(pos: CardPos) -> String {
+    match pos.heli_area() {
+        Some(a) => a.words().to_string(),
+        None => format!("the LZ on {pos}"),
+    }
+}
+
+fn next_words(pos: CardPos) -> &'static str {
+    match pos.heli_area() {
+        Some(HeliArea::PickUp) => "the Inbound area",
+        Some(HeliArea::Inbound) => "an LZ card, the Loiter area or back to the Pickup Zone",
+        Some(HeliArea::Loiter) => "an LZ card or the Outbound area",
+        Some(HeliArea::Outbound) => "the Pickup Zone",
+        None => "the Outbound area",
+    }
+}
+
+/// Whether the helicopter must still move this phase (7.4.5: fuel).
+pub fn must_move(game: &Game, v: VehicleId) -> bool {
+    let x = vehicle(game, v);
+    in_flight(x) && !x.moved && !destinations(game, v).is_empty()
+}
+
+/// The inputs of a transport helicopter in its activation: where it may
+/// fly, and, on the map, setting its passengers down (7.4.2).
+pub fn legal(game: &Game, v: VehicleId) -> Vec<Input> {
+    let x = vehicle(game, v);
+    let mut out: Vec<Input> = destinations(game, v)
+        .into_iter()
+        .map(|to| Input::HeliFly { vehicle: v, to })
+        .collect();
+    if !x.pos.is_staging() && x.in_play() && !x.done {
+        for u in game.state.passengers(v) {
+            if crate::engine::vehicles::transport::check_off(game, u.id).is_ok() {
+                out.push(Input::VehicleDisembark {
+                    vehicle: v,
+                    unit: u.id,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The program's suggestion: a loaded helicopter goes in and lands where
+/// the enemy's fire is least; its passengers get off; an empty one (or one
+/// with casualties) heads home; one in the Pickup Zone waits unless it has
+/// passengers.
+pub fn suggestion(game: &Game, v: VehicleId) -> Input {
+    let x = vehicle(game, v);
+    let end = Input::VehicleEnd {
+        shooter: Shooter::Vehicle(v),
+    };
+    let fly = |to: CardPos| Input::HeliFly { vehicle: v, to };
+    let legal = legal(game, v);
+    let troops = game
+        .state
+        .passengers(v)
+        .any(|u| u.kind != UnitKind::Casualty);
+    if let Some(off) = legal
+        .iter()
+        .find(|i| matches!(i, Input::VehicleDisembark { unit, .. } if game.state.unit(*unit).kind != UnitKind::Casualty))
+    {
+        return off.clone();
+    }
+    let dest = destinations(game, v);
+    match x.pos.heli_area() {
+        Some(HeliArea::PickUp) if troops && !dest.is_empty() => fly(HeliArea::Inbound.pos()),
+        Some(HeliArea::PickUp) => end,
+        Some(HeliArea::Inbound | HeliArea::Loiter) if troops => {
+            let safest = dest
+                .iter()
+                .filter(|p| !p.is_staging())
+                .min_by_key(|p| {
+                    (
+                        crate::engine::vehicles::air::reaction_modifier(game, v, **p)
+                            .map(|m| -m.total)
+                            .unwrap_or(i32::MIN),
+                        **p,
+                    )
+                })
+                .copied();
+            match safest {
+                Some(p) => fly(p),
+                None if x.pos.heli_area() == Some(HeliArea::Inbound) => fly(HeliArea::Loiter.pos()),
+                None => fly(HeliArea::Outbound.pos()),
+            }
+        }
+        Some(HeliArea::Inbound) => fly(HeliArea::PickUp.pos()),
+        Some(HeliArea::Loiter) | None => {
+            if dest.is_empty() {
+                end
+            } else {
+                fly(HeliArea::Outbound.pos())
+            }
+        }
+        Some(HeliArea::Outbound) => fly(HeliArea::PickUp.pos()),
+    }
+}
+
+/// Carries out a checked flight. Returns whether the helicopter's
+/// activation is over (anywhere but on an LZ card, where its passengers
+/// may still get off).
+pub fn fly(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
+    let from = vehicle(game, v).pos;
+    if !from.is_staging() {
+        game.state.vehicle_phase.took_off.push(from);
+    }
+    {
+        let x = &mut game.state.vehicles[v.0 as usize];
+        x.pos = to;
+        x.moved = true;
+    }
+    crate::engine::vehicles::transport::carry_along(game, v);
+    let label = vehicle(game, v).label.clone();
+    let aboard = game.state.passengers(v).count();
+    let with = if aboard > 0 {
+        format!(" with {aboard} unit(s) aboard")
+    } else {
+        String::new()
+    };
+    let text = match (from.heli_area(), to.heli_area()) {
+        (None, Some(a)) => format!("{label} takes off from {from}{with} for {}.", a.words()),
+        (_, Some(a)) => format!(
+            "{label} flies from {} to {}{with}.",
+            where_words(from),
+            a.words()
+        ),
+        (_, None) => format!(
+            "{label} comes in from {} and lands on the LZ at {to}{with}.",
+            where_words(from)
+        ),
+    };
+    game.emit(
+        "7.4.5",
+        EventKind::VehicleMoved {
+            vehicle: v,
+            from,
+            to,
+        },
+        text,
+        Vec::new(),
+    );
+    if to.heli_area() == Some(HeliArea::PickUp) {
+        land_at_pickup(game, v);
+        return true;
+    }
+    if to.is_staging() {
+        return true;
+    }
+    game.state.vehicle_phase.landed.push(to);
+    if let Some(l) = game.state.vehicles[v.0 as usize].lift.as_mut() {
+        l.landings = l.landings.saturating_add(1);
+    }
+    // 7.4.5: the enemy fires as it comes in, then the VOF on the card,
+    // before anyone gets off.
+    crate::engine::vehicles::air::reaction(game, v);
+    if vehicle(game, v).in_play() && vehicle(game, v).pos == to {
+        landing_vof(game, v);
+    }
+    let x = vehicle(game, v);
+    !x.in_play() || x.pos != to
+}
+
+/// 7.4.5: "If helicopters land on a card containing a VOF marker, they
+/// receive fire prior to disembarking": the card's VOF against the
+/// company, read on the chart's rows for aircraft.
+fn landing_vof(game: &mut Game, v: VehicleId) {
+    let pos = vehicle(game, v).pos;
+    let Some(level) = crate::engine::combat::fire::card_vof_on(game, pos, Side::Us) else {
+        return;
+    };
+    // Setting down, it is an aircraft and on the ground at once: the VOF
+    // takes it at the better of the chart's two rows for that fire (the
+    // aircraft's, 7.3.2, and a vehicle's, 7.5 B), so that Incoming! on
+    // the LZ strikes it too.
+    let Some(kind) = crate::engine::vehicles::at::chart_kind(level) else {
+        return;
+    };
+    let rows = [
+        game.data.vehicles.air_gunnery(kind),
+        game.data.vehicles.vof_gunnery(kind),
+    ];
+    let Some(g) = rows.into_iter().flatten().min() else {
+        return;
+    };
+    let mut parts: Vec<Part> = vec![(format!("{} VOF on the LZ", level.label()), g as i32)];
+    if let Some(t) = game.data.vehicles.vehicle(&vehicle(game, v).vehicle_type.0)
+        && t.defence != 0
+    {
+        parts.push((format!("{} defence", t.name), t.defence as i32));
+    }
+    let total = parts.iter().map(|p| p.1).sum();
+    let m = AtModifier { parts, total };
+    let name = format!("The {} on {pos}", level.label());
+    crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
+}
+
+/// 7.4.5, 5.1.7: back in the Pickup Zone its passengers get off, and the
+/// casualties among them are evacuated; a damaged helicopter stays there
+/// (7.7 B 3).
+fn land_at_pickup(game: &mut Game, v: VehicleId) {
+    let riders: Vec<UnitId> = game.state.passengers(v).map(|u| u.id).collect();
+    for r in riders {
+        crate::engine::vehicles::transport::disembark(game, r);
+        if game.state.unit(r).kind == UnitKind::Casualty {
+            game.state.unit_mut(r).removed = true;
+            game.state.evacuated += 1;
+            game.emit(
+                "5.1.7",
+                EventKind::UnitRemoved { unit: r },
+                "A casualty is evacuated from the Pickup Zone.".into(),
+                Vec::new(),
+            );
+        }
+    }
+    if vehicle(game, v).lift.is_some_and(|l| l.damaged) {
+        let label = vehicle(game, v).label.clone();
+        game.emit(
+            "7.7 B 3",
+            EventKind::Nothing {
+                why: "damaged helicopter grounded".into(),
+            },
+            format!("{label} lands in the Pickup Zone damaged: it flies no more in this mission."),
+            Vec::new(),
+        );
+    }
+}
+
+/// 3.6 begins: every helicopter in flight is activated, with or without a
+/// command (7.4.5: they must move).
+pub fn begin(game: &mut Game) {
+    for x in &mut game.state.vehicles {
+        if in_flight(x) {
+            x.activated = true;
+        }
+    }
+}
+
+/// 3.6 ends: a helicopter in flight that has not moved moves on by
+/// itself (7.4.5: fuel).
+pub fn end(game: &mut Game) {
+    let due: Vec<VehicleId> = game
+        .state
+        .vehicles
+        .iter()
+        .filter(|x| in_flight(x) && !x.moved)
+        .map(|x| x.id)
+        .collect();
+    for v in due {
+        let to = match vehicle(game, v).pos.heli_area() {
+            Some(HeliArea::Inbound) => HeliArea::Loiter,
+            Some(HeliArea::Outbound) => HeliArea::PickUp,
+            _ => HeliArea::Outbound,
+        };
+        let label = vehicle(game, v).label.clone();
+        game.emit(
+            "7.4.5",
+            EventKind::Nothing {
+                why: "helicopter must move".into(),
+            },
+            format!(
+                "{label} cannot stay where it is: it flies on to {}.",
+                to.words()
+            ),
+            Vec::new(),
+        );
+        fly(game, v, to.pos());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 2.4.3: the landing plan
+// ---------------------------------------------------------------------------
+
+/// The helicopters a plan loads: the company's, in the Inbound area (the
+/// first wave) or the Pickup Zone.
+fn planned(game: &Game) -> Vec<VehicleId> {
+    game.state
+        .vehicles
+        .iter()
+        .filter(|x| {
+            x.lift.is_some()
+                && x.in_play()
+                && matches!(
+                    x.pos.heli_area(),
+                    Some(HeliArea::Inbound | HeliArea::PickUp)
+                )
+        })
+        .map(|x| x.id)
+        .collect()
+}
+
+/// 2.4.3: the landing plan's choices: a unit waiting in the Pickup Zone
+/// boards a helicopter with room for its steps (7.4); one aboard gets off
+/// into the Pickup Zone. Decision: squads are split into teams by orders
+/// once the mission begins, not in the plan.
+pub fn plan_inputs(game: &Game) -> Vec<Input> {
+    let pz = HeliArea::PickUp.pos();
+    let lifts = planned(game);
+    let mut out = Vec::new();
+    for u in game.state.in_play() {
+        if u.side != Side::Us || u.kind == UnitKind::Casualty {
+            continue;
+        }
+        match u.riding {
+            Some(v) if lifts.contains(&v) => out.push(Input::Board {
+                unit: u.id,
+                vehicle: None,
+            }),
+            None if u.pos == pz => {
+                for v in &lifts {
+                    let room = crate::engine::vehicles::transport::capacity(game, *v)
+                        .saturating_sub(crate::engine::vehicles::transport::load(game, *v));
+                    if u.steps <= room {
+                        out.push(Input::Board {
+                            unit: u.id,
+                            vehicle: Some(*v),
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// 2.4.3: one change to the plan.
+pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
+    let name = game.describe(unit);
+    match v {
+        Some(v) => {
+            let pos = vehicle(game, v).pos;
+            {
+                let u = game.state.unit_mut(unit);
+                u.riding = Some(v);
+                u.pos = pos;
+                u.cover = None;
+            }
+            let label = vehicle(game, v).label.clone();
+            game.emit(
+                "2.4.3",
+                EventKind::Status {
+                    unit,
+                    what: "boards".into(),
+                },
+                format!("Landing plan: {name} boards {label} {}.", pos.on_words()),
+                Vec::new(),
+            );
+        }
+        None => {
+            let from = game.state.unit(unit).riding;
+            {
+                let u = game.state.unit_mut(unit);
+                u.riding = None;
+                u.pos = HeliArea::PickUp.pos();
+            }
+            let label = from
+                .map(|w| vehicle(game, w).label.clone())
+                .unwrap_or_default();
+            game.emit(
+                "2.4.3",
+                EventKind::Status {
+                    unit,
+                    what: "stays in the Pickup Zone".into(),
+                },
+                format!("Landing plan: {name} leaves {label} and waits in the Pickup Zone."),
+                Vec::new(),
+            );
+        }
+    }
+}
+
+/// 2.4.3: the plan is made: each helicopter's load, in words.
+pub fn plan_made(game: &mut Game) {
+    let loads: Vec<String> = planned(game)
+        .into_iter()
+        .map(|v| {
+            let x = vehicle(game, v);
+            let aboard: Vec<String> = game.state.passengers(v).map(|u| u.label.clone()).collect();
+            format!(
+                "{} {}: {}",
+                x.label,
+                x.pos.on_words(),
+                if aboard.is_empty() {
+                    "empty".to_string()
+                } else {
+                    aboard.join(", ")
+                }
+            )
+        })
+        .collect();
+    game.emit(
+        "2.4.3",
+        EventKind::Nothing {
+            why: "landing plan made".into(),
+        },
+        format!("The landing plan is made. {}.", loads.join("; ")),
+        Vec::new(),
+    );
+}
