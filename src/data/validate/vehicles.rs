@@ -545,6 +545,55 @@ fn heli_starts(
     }
 }
 
+/// An aircraft an air agency sends on station by itself (a forward air
+/// controller, 7.1.3; a gunship, 7.1.4): its row on the chart is one of
+/// the company's of that class, the agency is an air agency, and it
+/// arrives within the mission. Reports at `field` of the agency; returns
+/// whether the arrival turn is within the mission.
+#[allow(clippy::too_many_arguments)]
+fn on_station_spec(
+    f: &SourceFile,
+    m: &crate::data::mission::Mission,
+    file: &VehiclesFile,
+    i: usize,
+    field: &str,
+    (aircraft, arrives): (&crate::data::vehicles::VehicleTypeId, u8),
+    (class, what, rule): (crate::data::vehicles::VehicleClass, &str, &str),
+    out: &mut Vec<DataError>,
+) -> bool {
+    let fs = &m.fire_support[i];
+    let at = locate(&f.text, "fire_support", i, Some(field));
+    let mut bad = |msg: String| out.push(DataError::at(&f.path, at, msg));
+    match file.vehicle(&aircraft.0) {
+        None => bad(format!(
+            "`{}`: aircraft `{}` is not on the vehicle chart (assets/vehicles.ron)",
+            fs.id, aircraft
+        )),
+        Some(t) if t.class != class || t.side != crate::data::units::Side::Us => bad(format!(
+            "`{}`: the {} is not one of the company's {what} ({rule})",
+            fs.id, t.name
+        )),
+        Some(_) => {}
+    }
+    if fs.agency != crate::data::mission::Agency::Air {
+        bad(format!(
+            "`{}`: a {} is air support: give it to an air agency ({rule})",
+            fs.id,
+            class.words()
+        ));
+    }
+    if arrives == 0 || arrives > m.turns {
+        bad(format!(
+            "`{}`: the {} arrives in turn {arrives}, outside the mission's {} turns",
+            fs.id,
+            class.words(),
+            m.turns
+        ));
+        return false;
+    }
+    true
+}
+
 /// 7.1.4: a fixed-wing gunship is the company's, comes with an air
 /// agency, arrives within the mission, and on a night turn: it flies only
 /// at night.
@@ -555,40 +604,28 @@ fn gunships(
     charts: Option<&crate::data::charts::Charts>,
     out: &mut Vec<DataError>,
 ) {
-    use crate::data::units::Side;
     use crate::data::vehicles::VehicleClass;
     for (i, fs) in m.fire_support.iter().enumerate() {
         let Some(g) = &fs.gunship else {
             continue;
         };
-        let at = locate(&f.text, "fire_support", i, Some("gunship"));
-        let mut bad = |msg: String| out.push(DataError::at(&f.path, at, msg));
-        match file.vehicle(&g.aircraft.0) {
-            None => bad(format!(
-                "`{}`: aircraft `{}` is not on the vehicle chart (assets/vehicles.ron)",
-                fs.id, g.aircraft
-            )),
-            Some(t) if t.class != VehicleClass::FixedWingGunship || t.side != Side::Us => {
-                bad(format!(
-                    "`{}`: the {} is not one of the company's fixed-wing gunships (7.1.4)",
-                    fs.id, t.name
-                ))
-            }
-            Some(_) => {}
-        }
-        if fs.agency != crate::data::mission::Agency::Air {
-            bad(format!(
-                "`{}`: a fixed-wing gunship is air support: give it to an air agency (7.1.4)",
-                fs.id
-            ));
-        }
-        if g.arrives == 0 || g.arrives > m.turns {
-            bad(format!(
-                "`{}`: the gunship arrives in turn {}, outside the mission's {} turns",
-                fs.id, g.arrives, m.turns
-            ));
+        if !on_station_spec(
+            f,
+            m,
+            file,
+            i,
+            "gunship",
+            (&g.aircraft, g.arrives),
+            (
+                VehicleClass::FixedWingGunship,
+                "fixed-wing gunships",
+                "7.1.4",
+            ),
+            out,
+        ) {
             continue;
         }
+        let at = locate(&f.text, "fire_support", i, Some("gunship"));
         // The visibility of the arrival turn: the mission's, or its last
         // change by then (8.0).
         let seen = m
@@ -602,11 +639,15 @@ fn gunships(
         if let Some(level) = night
             && !level.moon
         {
-            bad(format!(
-                "`{}`: the gunship arrives in turn {}, in {} (`{seen}`): gunships fly only at night (7.1.4)",
-                fs.id,
-                g.arrives,
-                level.name.to_lowercase()
+            out.push(DataError::at(
+                &f.path,
+                at,
+                format!(
+                    "`{}`: the gunship arrives in turn {}, in {} (`{seen}`): gunships fly only at night (7.1.4)",
+                    fs.id,
+                    g.arrives,
+                    level.name.to_lowercase()
+                ),
             ));
         }
     }
@@ -625,37 +666,25 @@ fn air_sections(
     use crate::data::vehicles::VehicleClass;
     for (i, fs) in m.fire_support.iter().enumerate() {
         if let Some(fac) = &fs.fac {
-            let at = locate(&f.text, "fire_support", i, Some("fac"));
-            let mut bad = |msg: String| out.push(DataError::at(&f.path, at, msg));
-            match file.vehicle(&fac.aircraft.0) {
-                None => bad(format!(
-                    "`{}`: aircraft `{}` is not on the vehicle chart (assets/vehicles.ron)",
-                    fs.id, fac.aircraft
-                )),
-                Some(t) if t.class != VehicleClass::FacAircraft || t.side != Side::Us => {
-                    bad(format!(
-                        "`{}`: the {} is not one of the company's forward air controller aircraft (7.1.3)",
-                        fs.id, t.name
-                    ))
-                }
-                Some(_) => {}
-            }
-            if fs.agency != crate::data::mission::Agency::Air {
-                bad(format!(
-                    "`{}`: a forward air controller calls air support: give it to an air agency (7.1.3)",
-                    fs.id
-                ));
-            }
-            if fac.arrives == 0 || fac.arrives > m.turns {
-                bad(format!(
-                    "`{}`: the forward air controller arrives in turn {}, outside the mission's {} turns",
-                    fs.id, fac.arrives, m.turns
-                ));
-            }
+            on_station_spec(
+                f,
+                m,
+                file,
+                i,
+                "fac",
+                (&fac.aircraft, fac.arrives),
+                (
+                    VehicleClass::FacAircraft,
+                    "forward air controller aircraft",
+                    "7.1.3",
+                ),
+                out,
+            );
             if fac.draws == 0 {
-                bad(format!(
-                    "`{}`: the forward air controller draws no card",
-                    fs.id
+                out.push(DataError::at(
+                    &f.path,
+                    locate(&f.text, "fire_support", i, Some("fac")),
+                    format!("`{}`: the forward air controller draws no card", fs.id),
                 ));
             }
         }

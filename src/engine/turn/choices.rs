@@ -373,8 +373,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         ),
         Choice::LandingPlan => (
             "2.4.3",
-            "Set-up, the landing plan: who flies in which helicopter? (those Inbound land first)"
-                .into(),
+            "Set-up, landing plan: who boards which helicopter?".into(),
         ),
         Choice::Attach { vehicle } => {
             let x = &game.state.vehicles[vehicle.0 as usize];

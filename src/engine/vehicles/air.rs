@@ -495,31 +495,34 @@ pub fn clean_up(game: &mut Game) {
 // 7.1.3: forward air controller aircraft
 // ---------------------------------------------------------------------------
 
-/// 7.1.3: five turns on station, the first and four of loitering.
-pub const FAC_TURNS: u8 = 5;
-
-/// 7.1.3: a forward air controller comes on station in its turn, off the
-/// map until placed; one on station is ready again for its turn. Called
-/// first thing in 3.6, before the phase looks for anything to move.
-pub fn fac_turn(game: &mut Game) {
+/// The aircraft an air agency sends on station by itself in this turn (a
+/// forward air controller, 7.1.3; a gunship, 7.1.4): for each agency whose
+/// `spec` names an aircraft arriving now, with none of its own (`mine`)
+/// in the game yet, the aircraft enters off the map. Returns each arrival's
+/// agency, vehicle and chart name; the caller gives it its task.
+pub(crate) fn arrivals(
+    game: &mut Game,
+    spec: impl Fn(
+        &crate::data::mission::FireSupport,
+    ) -> Option<(crate::data::vehicles::VehicleTypeId, u8)>,
+    mine: impl Fn(&crate::engine::kernel::vehicle::Vehicle) -> Option<u8>,
+) -> Vec<(u8, VehicleId, String)> {
     let turn = game.state.turn;
-    let specs: Vec<(u8, crate::data::mission::FacSpec)> = game
+    let due: Vec<(u8, crate::data::vehicles::VehicleTypeId)> = game
         .mission
         .fire_support
         .iter()
         .enumerate()
-        .filter_map(|(i, fs)| fs.fac.clone().map(|f| (i as u8, f)))
+        .filter_map(|(i, fs)| spec(fs).map(|(t, at)| (i as u8, t, at)))
+        .filter(|(_, _, at)| *at == turn)
+        .map(|(i, t, _)| (i, t))
         .collect();
-    for (agency, spec) in specs {
-        let here = game
-            .state
-            .vehicles
-            .iter()
-            .any(|v| v.fac.is_some_and(|f| f.agency == agency));
-        if here || spec.arrives != turn {
+    let mut out = Vec::new();
+    for (agency, aircraft) in due {
+        if game.state.vehicles.iter().any(|v| mine(v) == Some(agency)) {
             continue;
         }
-        let Some(t) = game.data.vehicles.vehicle(&spec.aircraft.0).cloned() else {
+        let Some(t) = game.data.vehicles.vehicle(&aircraft.0).cloned() else {
             continue;
         };
         let off = game.state.map.staging_below(1);
@@ -530,21 +533,38 @@ pub fn fac_turn(game: &mut Game) {
             off,
             None,
         );
+        out.push((agency, id, t.name.clone()));
+    }
+    out
+}
+
+/// 7.1.3: five turns on station, the first and four of loitering.
+pub const FAC_TURNS: u8 = 5;
+
+/// 7.1.3: a forward air controller comes on station in its turn, off the
+/// map until placed; one on station is ready again for its turn. Called
+/// first thing in 3.6, before the phase looks for anything to move.
+pub fn fac_turn(game: &mut Game) {
+    let arrived = arrivals(
+        game,
+        |fs| fs.fac.as_ref().map(|f| (f.aircraft.clone(), f.arrives)),
+        |v| v.fac.map(|f| f.agency),
+    );
+    for (agency, id, name) in arrived {
         game.state.vehicles[id.0 as usize].fac = Some(crate::engine::kernel::vehicle::FacTask {
             agency,
             turns: FAC_TURNS,
             marked: false,
             called: false,
         });
-        let name = game.mission.fire_support[agency as usize].name.clone();
+        let agency_name = game.mission.fire_support[agency as usize].name.clone();
         game.emit(
             "7.1.3",
             EventKind::Nothing {
                 why: "forward air controller on station".into(),
             },
             format!(
-                "{} comes on station for {name}: place it over a card, mark a target and call air support, with no command, for {FAC_TURNS} turns.",
-                t.name
+                "{name} comes on station for {agency_name}: place it over a card, mark a target and call air support, with no command, for {FAC_TURNS} turns."
             ),
             Vec::new(),
         );

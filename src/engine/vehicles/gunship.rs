@@ -26,48 +26,25 @@ pub fn night(game: &Game) -> bool {
 /// in daylight) it stays off the map and does nothing. Called first thing
 /// in 3.6, with the forward air controller.
 pub fn turn(game: &mut Game) {
-    let turn = game.state.turn;
-    let specs: Vec<(u8, crate::data::mission::GunshipSpec)> = game
-        .mission
-        .fire_support
-        .iter()
-        .enumerate()
-        .filter_map(|(i, fs)| fs.gunship.clone().map(|g| (i as u8, g)))
-        .collect();
-    for (agency, spec) in specs {
-        let here = game
-            .state
-            .vehicles
-            .iter()
-            .any(|v| v.gunship.is_some_and(|g| g.agency == agency));
-        if here || spec.arrives != turn {
-            continue;
-        }
-        let Some(t) = game.data.vehicles.vehicle(&spec.aircraft.0).cloned() else {
-            continue;
-        };
-        let off = game.state.map.staging_below(1);
-        let id = crate::engine::kernel::units::add_vehicle(
-            &mut game.state,
-            &t,
-            t.name.clone(),
-            off,
-            None,
-        );
+    let arrived = crate::engine::vehicles::air::arrivals(
+        game,
+        |fs| fs.gunship.as_ref().map(|g| (g.aircraft.clone(), g.arrives)),
+        |v| v.gunship.map(|g| g.agency),
+    );
+    for (agency, id, name) in arrived {
         game.state.vehicles[id.0 as usize].gunship =
             Some(crate::engine::kernel::vehicle::GunshipTask {
                 agency,
                 runs: [None; RUNS],
             });
-        let name = game.mission.fire_support[agency as usize].name.clone();
+        let agency_name = game.mission.fire_support[agency as usize].name.clone();
         game.emit(
             "7.1.4",
             EventKind::Nothing {
                 why: "gunship on station".into(),
             },
             format!(
-                "{} comes on station for {name} for the rest of the mission: each night turn, with no command, place it over any card, then fire on and light up to {RUNS} cards, its own or adjacent ones. It flies too high for the enemy's fire.",
-                t.name
+                "{name} comes on station for {agency_name} for the rest of the mission: each night turn, with no command, place it over any card, then fire on and light up to {RUNS} cards, its own or adjacent ones. It flies too high for the enemy's fire."
             ),
             Vec::new(),
         );
