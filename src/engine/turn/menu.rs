@@ -19,7 +19,10 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
     use Action::*;
     if !game.state.vehicles.is_empty() {
         crate::engine::vehicles::transport::check_passenger(game, a)?;
-        crate::engine::vehicles::moves::check_helicopters_first(game, by, a)?;
+        // 7.4.5: only an air assault, which always has a landing zone.
+        if !game.mission.controls.lz.is_empty() {
+            crate::engine::vehicles::moves::check_helicopters_first(game, by, a)?;
+        }
     }
     match a {
         ActivateVehicle { .. }

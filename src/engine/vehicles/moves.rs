@@ -115,7 +115,10 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
 /// is not yet activated, its commands go to that (or to activating a
 /// subordinate HQ, the procedures' one exception) before anything else.
 pub fn check_helicopters_first(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
-    if a.cost() == 0 || matches!(a, Action::Activate { .. }) {
+    // Only an air assault has transport helicopters, and it always has a
+    // landing zone (validated); the menu tests that before calling this
+    // for each order it weighs.
+    if game.mission.controls.lz.is_empty() || matches!(a, Action::Activate { .. }) {
         return Ok(());
     }
     if let Action::ActivateVehicle { vehicle: v } = a
