@@ -42,6 +42,11 @@ pub struct Charts {
 }
 
 impl Charts {
+    /// The illumination row with this id (8.2).
+    pub fn flare(&self, id: &str) -> Option<&IlluminationSpec> {
+        self.illumination.iter().find(|i| i.id == id)
+    }
+
     /// A cover marker's printed value (5.2.3); 0 for a kind the chart
     /// does not list.
     pub fn cover_value(&self, kind: CoverKind) -> i32 {

@@ -552,7 +552,10 @@ pub fn input(game: &Game, input: &Input) -> String {
                 .get(vehicle.0 as usize)
                 .map(|x| {
                     let made = x.gunship.map(|g| g.made()).unwrap_or(0);
-                    (x.label.clone(), 3usize.saturating_sub(made + 1))
+                    (
+                        x.label.clone(),
+                        crate::engine::vehicles::gunship::RUNS.saturating_sub(made + 1),
+                    )
                 })
                 .unwrap_or_default();
             let enemy = crate::engine::vehicles::air::enemy_steps(game, *at);

@@ -797,13 +797,7 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
     } else {
         "artillery_illum"
     };
-    let illum = game
-        .data
-        .charts
-        .illumination
-        .iter()
-        .find(|i| i.id == source)
-        .map(|i| (i.card, i.adjacent));
+    let illum = game.data.charts.flare(source).map(|i| (i.card, i.adjacent));
     let Some(c) = game.state.map.card_mut(pos) else {
         return;
     };

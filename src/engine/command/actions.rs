@@ -785,13 +785,7 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
         }
         u.assets.retain(|a| !matches!(a, Asset::Pyro(_, 0)));
     }
-    let flare = game
-        .data
-        .charts
-        .illumination
-        .iter()
-        .find(|i| i.id == "flare")
-        .map(|i| i.card);
+    let flare = game.data.charts.flare("flare").map(|i| i.card);
     let Some(card) = game.state.map.card_mut(at) else {
         return;
     };

@@ -94,6 +94,15 @@ impl CardPos {
         }
     }
 
+    /// Where a transport helicopter is, in words (7.4.5): "the Inbound
+    /// area", or "the LZ on R2C2" on the map.
+    pub fn heli_place(self) -> String {
+        match self.heli_area() {
+            Some(a) => a.words().to_string(),
+            None => format!("the LZ on {self}"),
+        }
+    }
+
     /// The helicopter staging area this position stands for, if any
     /// (2.4.2 B).
     pub fn heli_area(self) -> Option<HeliArea> {

@@ -125,6 +125,19 @@ pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
     u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co
 }
 
+/// 5.1.7: a casualty is evacuated, from the collection point or by
+/// helicopter: it leaves play and is counted.
+pub fn evacuate(game: &mut Game, casualty: UnitId, text: String) {
+    game.state.unit_mut(casualty).removed = true;
+    game.state.evacuated += 1;
+    game.emit(
+        "5.1.7",
+        EventKind::UnitRemoved { unit: casualty },
+        text,
+        Vec::new(),
+    );
+}
+
 /// 4.3.4, 4.3.5: when the last or only step of a unit carrying radios or
 /// phones becomes a casualty, each set is destroyed on a 1 in 2 (R# under 2
 /// shows 1) or else left on the card for another unit to pick up.

@@ -115,6 +115,9 @@ pub struct Lift {
     pub damaged: bool,
 }
 
+/// 7.1.4: the cards a gunship fires on and lights each turn.
+pub const GUNSHIP_RUNS: usize = 3;
+
 /// 7.1.4: a fixed-wing gunship on station, for the rest of the mission.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GunshipTask {
@@ -122,7 +125,7 @@ pub struct GunshipTask {
     pub agency: u8,
     /// The cards it has fired on and lit this turn (three at most, its own
     /// or adjacent ones).
-    pub runs: [Option<CardPos>; 3],
+    pub runs: [Option<CardPos>; GUNSHIP_RUNS],
 }
 
 impl GunshipTask {

@@ -225,19 +225,20 @@ pub fn suggestion(game: &Game) -> Option<Input> {
     })
 }
 
-/// The question in words, with its rule.
-pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
-    // 7.4.5: a transport helicopter's turn.
-    if let Choice::VehicleTurn { pending } = choice
-        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
-        && let Some(x) = game.state.vehicles.get(v.0 as usize)
-        && x.lift.is_some()
-    {
-        let place = match x.pos.heli_area() {
-            Some(a) => a.words().to_string(),
-            None => format!("the LZ on {}", x.pos),
-        };
-        return (
+/// The question of one aircraft's activation alone in the Vehicle phase:
+/// a transport helicopter (7.4.5), a gunship (7.1.4), a forward air
+/// controller (7.1.3) or a called section of attack helicopters (7.1.2).
+fn aircraft_question(game: &Game, choice: &Choice) -> Option<(&'static str, String)> {
+    let Choice::VehicleTurn { pending } = choice else {
+        return None;
+    };
+    let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice() else {
+        return None;
+    };
+    let x = game.state.vehicles.get(v.0 as usize)?;
+    if x.lift.is_some() {
+        let place = x.pos.heli_place();
+        return Some((
             "7.4.5",
             if x.moved {
                 format!(
@@ -247,35 +248,26 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
             } else {
                 format!("{} in {place}: where does it fly?", x.label)
             },
-        );
+        ));
     }
-    // 7.1.4: a gunship's turn.
-    if let Choice::VehicleTurn { pending } = choice
-        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
-        && let Some(x) = game.state.vehicles.get(v.0 as usize)
-        && let Some(g) = x.gunship
-    {
-        return (
+    if let Some(g) = x.gunship {
+        return Some((
             "7.1.4",
             if x.pos.is_staging() {
                 format!("{} (gunship): over which card tonight?", x.label)
             } else {
                 format!(
-                    "{} over {}: fire on and light which card ({} of 3 runs left)?",
+                    "{} over {}: fire on and light which card ({} of {} runs left)?",
                     x.label,
                     x.pos,
-                    3 - g.made()
+                    crate::engine::vehicles::gunship::RUNS - g.made(),
+                    crate::engine::vehicles::gunship::RUNS
                 )
             },
-        );
+        ));
     }
-    // 7.1.3: a forward air controller's turn.
-    if let Choice::VehicleTurn { pending } = choice
-        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
-        && let Some(x) = game.state.vehicles.get(v.0 as usize)
-        && x.fac.is_some()
-    {
-        return (
+    if x.fac.is_some() {
+        return Some((
             "7.1.3",
             if x.pos.is_staging() {
                 format!("{} (forward air controller): over which card?", x.label)
@@ -285,25 +277,26 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                     x.label, x.pos
                 )
             },
-        );
+        ));
     }
-    // 7.1.2: a called section of attack helicopters waiting to strike.
-    if let Choice::VehicleTurn { pending } = choice
-        && let [crate::engine::kernel::vehicle::Shooter::Vehicle(v)] = pending.as_slice()
-        && crate::engine::vehicles::at::is_aircraft(game, *v)
-    {
-        let air = crate::engine::vehicles::air::section_words(game, *v);
-        let target = crate::engine::vehicles::at::vehicle(game, *v)
-            .air
-            .map(|a| a.target.to_string())
-            .unwrap_or_default();
-        return (
-            "7.1.2",
-            match crate::engine::vehicles::air::reaction_words(game, *v, false) {
-                Some(o) => format!("{air}: strike {target}? Fire at each aircraft: {o}"),
-                None => format!("{air}: strike {target}? No enemy fire reaches them"),
-            },
-        );
+    if !crate::engine::vehicles::at::is_aircraft(game, *v) {
+        return None;
+    }
+    let air = crate::engine::vehicles::air::section_words(game, *v);
+    let target = x.air.map(|a| a.target.to_string()).unwrap_or_default();
+    Some((
+        "7.1.2",
+        match crate::engine::vehicles::air::reaction_words(game, *v, false) {
+            Some(o) => format!("{air}: strike {target}? Fire at each aircraft: {o}"),
+            None => format!("{air}: strike {target}? No enemy fire reaches them"),
+        },
+    ))
+}
+
+/// The question in words, with its rule.
+pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
+    if let Some(q) = aircraft_question(game, choice) {
+        return q;
     }
     match choice {
         Choice::VehicleTurn { pending } => (

@@ -257,13 +257,10 @@ pub fn clean_up(game: &mut Game) {
             .map(|u| u.id)
             .collect();
         for id in evac {
-            game.state.unit_mut(id).removed = true;
-            game.state.evacuated += 1;
-            game.emit(
-                "5.1.7",
-                EventKind::UnitRemoved { unit: id },
+            crate::engine::kernel::units::evacuate(
+                game,
+                id,
                 format!("A casualty is evacuated from the collection point at {ccp}."),
-                Vec::new(),
             );
         }
     }

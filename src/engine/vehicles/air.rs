@@ -281,14 +281,26 @@ pub fn enemy_fire_at(game: &Game, pos: CardPos) -> Option<(VofLevel, i8)> {
 /// (7.3.2: no cover in the air, and no moving-target modifier), or `None`.
 pub fn reaction_modifier(game: &Game, v: VehicleId, pos: CardPos) -> Option<AtModifier> {
     let (level, g) = enemy_fire_at(game, pos)?;
-    let mut parts: Vec<Part> = vec![(format!("{} fire at an aircraft", level.label()), g as i32)];
+    Some(modifier(
+        game,
+        v,
+        format!("{} fire at an aircraft", level.label()),
+        g,
+    ))
+}
+
+/// The AT modifier of fire at an aircraft (7.3.2): the fire's gunnery
+/// (`what`, `g`) and the aircraft's defence; no cover in the air, no
+/// moving-target modifier.
+pub fn modifier(game: &Game, v: VehicleId, what: String, g: i8) -> AtModifier {
+    let mut parts: Vec<Part> = vec![(what, g as i32)];
     if let Some(t) = game.data.vehicles.vehicle(&vehicle(game, v).vehicle_type.0)
         && t.defence != 0
     {
         parts.push((format!("{} defence", t.name), t.defence as i32));
     }
     let total = parts.iter().map(|p| p.1).sum();
-    Some(AtModifier { parts, total })
+    AtModifier { parts, total }
 }
 
 /// 7.1.2, 7.3.2: the reaction AT Combat against an aircraft as it is

@@ -12,7 +12,7 @@ use crate::engine::vehicles::air::{close_cards, enemy_steps, point_blank};
 use crate::engine::vehicles::at::vehicle;
 
 /// 7.1.4: the cards a gunship fires on and lights each turn.
-pub const RUNS: usize = 3;
+pub const RUNS: usize = crate::engine::kernel::vehicle::GUNSHIP_RUNS;
 
 /// Whether this turn is a night turn (8.0: a moon level, any phase of it).
 pub fn night(game: &Game) -> bool {
@@ -229,9 +229,7 @@ pub fn run(game: &mut Game, v: VehicleId, at: CardPos) -> bool {
     let flare = game
         .data
         .charts
-        .illumination
-        .iter()
-        .find(|i| i.id == "air_flare")
+        .flare("air_flare")
         .map(|i| (i.card, i.adjacent));
     let made = {
         let x = &mut game.state.vehicles[v.0 as usize];

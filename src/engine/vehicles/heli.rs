@@ -37,8 +37,8 @@ use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::input::Input;
 use crate::engine::kernel::pos::{CardPos, HeliArea};
 use crate::engine::kernel::state::PointControl;
-use crate::engine::kernel::vehicle::{Shooter, Vehicle};
-use crate::engine::vehicles::at::{AtModifier, Part, vehicle};
+use crate::engine::kernel::vehicle::Shooter;
+use crate::engine::vehicles::at::vehicle;
 
 /// The cards of the landing zone, in card order (7.4.5).
 pub fn lz_cards(game: &Game) -> Vec<CardPos> {
@@ -54,12 +54,6 @@ pub fn lz_cards(game: &Game) -> Vec<CardPos> {
     v.sort();
     v.dedup();
     v
-}
-
-/// A transport helicopter in flight: Inbound, Loiter, Outbound or on the
-/// map (7.4.5: it must move each turn).
-pub fn in_flight(x: &Vehicle) -> bool {
-    x.in_flight()
 }
 
 /// Whether `pos` is marked for a landing: a pyrotechnic showing there this
@@ -183,17 +177,10 @@ pub fn check_fly(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal> 
         no(|| {
             format!(
                 "from {} a helicopter goes on to {} (7.4.5)",
-                where_words(x.pos),
+                x.pos.heli_place(),
                 next_words(x.pos)
             )
         })
-    }
-}
-
-fn where_words(pos: CardPos) -> String {
-    match pos.heli_area() {
-        Some(a) => a.words().to_string(),
-        None => format!("the LZ on {pos}"),
     }
 }
 
@@ -210,7 +197,7 @@ fn next_words(pos: CardPos) -> &'static str {
 /// Whether the helicopter must still move this phase (7.4.5: fuel).
 pub fn must_move(game: &Game, v: VehicleId) -> bool {
     let x = vehicle(game, v);
-    in_flight(x) && !x.moved && !destinations(game, v).is_empty()
+    x.in_flight() && !x.moved && !destinations(game, v).is_empty()
 }
 
 /// The inputs of a transport helicopter in its activation: where it may
@@ -315,12 +302,12 @@ pub fn fly(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
         (None, Some(a)) => format!("{label} takes off from {from}{with} for {}.", a.words()),
         (_, Some(a)) => format!(
             "{label} flies from {} to {}{with}.",
-            where_words(from),
+            from.heli_place(),
             a.words()
         ),
         (_, None) => format!(
             "{label} comes in from {} and lands on the LZ at {to}{with}.",
-            where_words(from)
+            from.heli_place()
         ),
     };
     game.emit(
@@ -376,14 +363,12 @@ fn landing_vof(game: &mut Game, v: VehicleId) {
     let Some(g) = rows.into_iter().flatten().min() else {
         return;
     };
-    let mut parts: Vec<Part> = vec![(format!("{} VOF on the LZ", level.label()), g as i32)];
-    if let Some(t) = game.data.vehicles.vehicle(&vehicle(game, v).vehicle_type.0)
-        && t.defence != 0
-    {
-        parts.push((format!("{} defence", t.name), t.defence as i32));
-    }
-    let total = parts.iter().map(|p| p.1).sum();
-    let m = AtModifier { parts, total };
+    let m = crate::engine::vehicles::air::modifier(
+        game,
+        v,
+        format!("{} VOF on the LZ", level.label()),
+        g,
+    );
     let name = format!("The {} on {pos}", level.label());
     crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
 }
@@ -396,13 +381,10 @@ fn land_at_pickup(game: &mut Game, v: VehicleId) {
     for r in riders {
         crate::engine::vehicles::transport::disembark(game, r);
         if game.state.unit(r).kind == UnitKind::Casualty {
-            game.state.unit_mut(r).removed = true;
-            game.state.evacuated += 1;
-            game.emit(
-                "5.1.7",
-                EventKind::UnitRemoved { unit: r },
+            crate::engine::kernel::units::evacuate(
+                game,
+                r,
                 "A casualty is evacuated from the Pickup Zone.".into(),
-                Vec::new(),
             );
         }
     }
@@ -423,7 +405,7 @@ fn land_at_pickup(game: &mut Game, v: VehicleId) {
 /// command (7.4.5: they must move).
 pub fn begin(game: &mut Game) {
     for x in &mut game.state.vehicles {
-        if in_flight(x) {
+        if x.in_flight() {
             x.activated = true;
         }
     }
@@ -436,7 +418,7 @@ pub fn end(game: &mut Game) {
         .state
         .vehicles
         .iter()
-        .filter(|x| in_flight(x) && !x.moved)
+        .filter(|x| x.in_flight() && !x.moved)
         .map(|x| x.id)
         .collect();
     for v in due {

@@ -116,9 +116,8 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
 /// subordinate HQ, the procedures' one exception) before anything else.
 pub fn check_helicopters_first(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     // Only an air assault has transport helicopters, and it always has a
-    // landing zone (validated); the menu tests that before calling this
-    // for each order it weighs.
-    if game.mission.controls.lz.is_empty() || matches!(a, Action::Activate { .. }) {
+    // landing zone (validated): the menu calls this only then.
+    if matches!(a, Action::Activate { .. }) {
         return Ok(());
     }
     if let Action::ActivateVehicle { vehicle: v } = a
@@ -232,10 +231,7 @@ pub fn perform(game: &mut Game, a: &Action) {
                 let names: Vec<String> = std::iter::once(label.clone())
                     .chain(with.iter().map(|w| vehicle(game, *w).label.clone()))
                     .collect();
-                let place = match pos.heli_area() {
-                    Some(a) => a.words().to_string(),
-                    None => format!("the LZ on {pos}"),
-                };
+                let place = pos.heli_place();
                 game.emit(
                     "7.4.5",
                     EventKind::VehicleActivated { vehicle: Some(*v) },
