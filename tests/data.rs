@@ -775,3 +775,16 @@ fn rule_8_0_a_visibility_change_names_a_level_and_a_later_turn() {
     let e = expect(&errs, File::Hedgerow, "rising turns");
     assert!(e.message.contains("turn 1"), "{e}");
 }
+
+/// 2.2.1 E, 7.4.5: the helicopter icon goes only on ground a landing zone
+/// may be marked on.
+#[test]
+fn rule_7_4_5_the_helicopter_icon_is_refused_on_an_orchard() {
+    check_invariant(
+        File::Terrain,
+        "TerrainCard(number: 12, name:",
+        "TerrainCard(number: 12, lz: true, name:",
+        0,
+        "open ground or a village only",
+    );
+}

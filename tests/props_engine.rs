@@ -394,6 +394,22 @@ fn lift_mission(d: &fof::data::DataSet) -> fof::data::mission::Mission {
     m.vehicles
         .push(slick("Slick 2", HeliArea::Inbound, &["2_2"]));
     m.vehicles.push(slick("Slick 3", HeliArea::PickUp, &[]));
+    // 7.4.5: Slick 3 is a mid-mission air assault flying from turn 3,
+    // planned in turn 2; 5.1.7: casualties leave by the MEDEVAC LZ; 4.3.6:
+    // 2 PLT HQ's green smoke marks a new landing zone.
+    m.air_assault = Some(3);
+    m.evacuation = fof::data::mission::Evacuation::Medevac;
+    m.controls.casualty_point = None;
+    m.controls.medevac = Some(At(2, 2));
+    m.pyrotechnics.push(fof::data::mission::PyroSpec {
+        holder: "2plt_hq".into(),
+        device: fof::data::mission::Pyro::GreenSmoke,
+        count: 2,
+    });
+    m.signals.push((
+        fof::data::mission::Pyro::GreenSmoke,
+        fof::data::mission::SignalOrder::MarkLandingZone,
+    ));
     m
 }
 
@@ -824,7 +840,7 @@ fn aircraft_strike_under_random_play() {
 /// the LZ and set troops down there.
 #[test]
 fn helicopters_land_under_random_play() {
-    let (mut landings, mut off) = (0, 0);
+    let (mut landings, mut off, mut planned, mut marked) = (0, 0, 0, 0);
     for seed in 0..8u64 {
         let mut game = Game::new(with_air(), "lift_test", seed, Options::default()).unwrap();
         let mut rng = fof::play::sim::bot_rng(seed);
@@ -832,9 +848,24 @@ fn helicopters_land_under_random_play() {
         while !game.is_over() && n < 3000 {
             let legal = game.legal_inputs();
             let input = legal[rng.random_range(0..legal.len())].clone();
+            // 7.4.5: Slick 3 never flies before the air assault's turn.
+            if game.state().turn < 3 {
+                let early = game.state().vehicles.iter().any(|x| {
+                    x.label == "Slick 3" && x.pos != fof::data::mission::HeliArea::PickUp.pos()
+                });
+                assert!(!early, "Slick 3 left the Pickup Zone before turn 3");
+            }
+            if matches!(input, Input::PlanLandingZone { .. }) {
+                planned += 1;
+            }
             game.apply(&input).unwrap();
             n += 1;
         }
+        marked += game
+            .log()
+            .iter()
+            .filter(|e| e.text.contains("is now a landing zone"))
+            .count();
         landings += game
             .log()
             .iter()
@@ -848,6 +879,11 @@ fn helicopters_land_under_random_play() {
     }
     assert!(landings > 0, "no helicopter landed in 8 games");
     assert!(off > 0, "no passenger got off a helicopter in 8 games");
+    assert!(
+        planned > 0,
+        "no landing zone chosen in a planning phase in 8 games"
+    );
+    assert!(marked > 0, "no landing zone marked in play in 8 games");
 }
 
 /// Found by the property test: attack helicopters called onto a card

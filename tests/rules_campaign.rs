@@ -846,3 +846,42 @@ fn rule_11_2_the_briefing_says_what_failing_costs_and_the_campaign_does_it() {
         assert_eq!(c.end.is_some(), lost, "{mode:?}: {:?}", c.end);
     }
 }
+
+/// 7.4.1, 11.3: the combined-arms mission puts the mortar on a truck; a
+/// campaign whose mortar was lost for good sends the truck in empty instead
+/// of refusing to set the mission up.
+#[test]
+fn rule_7_4_1_a_member_lost_for_good_is_not_set_aboard_the_briefings_vehicle() {
+    let d = new_data();
+    let mut m = d.mission("panzer_counterattack").unwrap().clone();
+    let truck = |m: &fof::data::mission::Mission| {
+        m.vehicles
+            .iter()
+            .find(|v| v.label.as_deref() == Some("Truck 1"))
+            .unwrap()
+            .carrying
+            .clone()
+    };
+    assert_eq!(truck(&m), vec!["mtr_60".to_string()]);
+    let company: Vec<_> = m
+        .company
+        .iter()
+        .filter(|e| e.id != "mtr_60")
+        .cloned()
+        .collect();
+    m.set_company(company);
+    assert!(truck(&m).is_empty());
+    let mut data = (*d).clone();
+    *data
+        .missions
+        .iter_mut()
+        .find(|x| x.id == "panzer_counterattack")
+        .unwrap() = m;
+    let g = fof::engine::Game::new(
+        std::sync::Arc::new(data),
+        "panzer_counterattack",
+        5,
+        fof::engine::Options::default(),
+    );
+    assert!(g.is_ok(), "the mission sets up");
+}

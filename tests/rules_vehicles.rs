@@ -2773,7 +2773,13 @@ mod lift {
     /// R2C2; Slick 1 Inbound with 1/2 aboard, Slick 2 in the Pickup Zone
     /// with 2/2 waiting there; the enemy's vehicles gone.
     fn lift_game() -> Game {
+        lift_game_with(|_| {})
+    }
+
+    /// [`lift_game`] with `f` changing the mission first.
+    fn lift_game_with(f: impl FnOnce(&mut Mission)) -> Game {
         let mut g = game_with(|m| {
+            f(m);
             m.controls.lz = vec![At(LZ.0, LZ.1)];
             for r in &mut m.company {
                 match r.id.as_str() {
@@ -3152,8 +3158,12 @@ mod lift {
         let slick =
             "        (type: \"us_slick\", label: Some(\"Slick 1\"), start: Heli(PickUp)),\n";
         let from = "    vehicles: [\n";
-        // A helicopter with no landing zone.
-        mission_refused(from, &format!("{from}{slick}"), "designates a landing zone");
+        // A helicopter Inbound with no landing zone.
+        mission_refused(
+            from,
+            &format!("{from}{}", slick.replace("PickUp", "Inbound")),
+            "designates a landing zone",
+        );
         // An LZ on a card that is not fixed, and one with no helicopter
         // icon (the crossroads hamlet).
         let controls = "        casualty_point: Some(At(1, 2)),";
@@ -3172,6 +3182,305 @@ mod lift {
             "label: \"1/2\", hq: Some(\"2plt_hq\"), experience: Line, start: Card(At(1, 2))",
             "label: \"1/2\", hq: Some(\"2plt_hq\"), experience: Line, start: Heli(PickUp)",
             "no transport helicopter",
+        );
+    }
+
+    // -----------------------------------------------------------------------
+    // 4.2.1 l, 4.3.6, 5.1.7, 7.4.5: landing zones marked in play, the
+    // MEDEVAC LZ, and a mid-mission air assault's planning phase
+    // -----------------------------------------------------------------------
+
+    use fof::data::mission::{Evacuation, SignalOrder};
+    use fof::engine::kernel::state::{Asset, PointControl};
+    use fof::engine::vehicles::lz::lz_cards;
+
+    /// A card with no helicopter icon: the crossroads hamlet.
+    const NO_ICON: u8 = 55;
+
+    /// The CO HQ on `at` with an impulse, Slick 1 (in flight) activated so
+    /// that the CO's commands are free for other orders (7.4.5).
+    fn co_on(g: &mut Game, at: CardPos) -> UnitId {
+        let co = id(g, "co_hq");
+        put_all(g, &[co], at);
+        new_impulse(g, Some(co), 6);
+        if let Some(s1) = g
+            .state()
+            .vehicles
+            .iter()
+            .find(|x| x.label == "Slick 1" && x.in_flight() && !x.activated)
+            .map(|x| x.id)
+        {
+            ok(g, by(co, Action::ActivateVehicle { vehicle: s1 }));
+        }
+        co
+    }
+
+    #[test]
+    fn rule_4_2_1_l_the_co_hq_designates_a_landing_zone_on_a_card_with_the_helicopter_icon() {
+        let mut g = lift_game();
+        // The hamlet has no icon.
+        lay(&mut g, p(1, 2), &[NO_ICON]);
+        let co = co_on(&mut g, p(1, 2));
+        let why = refused(&mut g, by(co, Action::DesignateLandingZone));
+        assert!(why.contains("no helicopter icon"), "{why}");
+        // The open field on R4C2 has one: one command marks it.
+        put_all(&mut g, &[co], p(4, 2));
+        let order = by(co, Action::DesignateLandingZone);
+        assert!(g.legal_inputs().contains(&order));
+        let before = spent(&g);
+        ok(&mut g, order.clone());
+        assert_eq!(spent(&g), before + 1, "one command");
+        assert_eq!(lz_cards(&g), vec![lz(), p(4, 2)]);
+        let why = refused(&mut g, order);
+        assert!(why.contains("already"), "{why}");
+        // A helicopter Inbound may land there now.
+        let s1 = veh(&g, "Slick 1");
+        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, p(4, 2)).is_ok());
+        // A landing zone spans three cards at most: R2C1 and R2C3 join
+        // R2C2's, so R3C2 beside them would make four.
+        for at in [p(2, 1), p(2, 3)] {
+            put_all(&mut g, &[co], at);
+            ok(&mut g, by(co, Action::DesignateLandingZone));
+        }
+        put_all(&mut g, &[co], p(3, 2));
+        let why = refused(&mut g, by(co, Action::DesignateLandingZone));
+        assert!(why.contains("three at most"), "{why}");
+        // A platoon HQ designates nothing off a patrol.
+        let plt = id(&g, "2plt_hq");
+        put_all(&mut g, &[plt], p(4, 1));
+        new_impulse(&mut g, Some(plt), 3);
+        let why = refused(&mut g, by(plt, Action::DesignateLandingZone));
+        assert!(why.contains("only the CO HQ"), "{why}");
+    }
+
+    #[test]
+    fn rule_4_2_1_l_no_landing_zone_orders_where_no_helicopter_flies() {
+        let mut g = game_with(|_| {});
+        let co = co_on(&mut g, p(4, 2));
+        let order = by(co, Action::DesignateLandingZone);
+        assert!(!g.legal_inputs().contains(&order));
+        let why = refused(&mut g, order);
+        assert!(why.contains("no helicopters fly"), "{why}");
+        assert!(
+            !g.legal_inputs().contains(&by(co, Action::DesignateMedevac)),
+            "no MEDEVAC in a mission with a collection point"
+        );
+        // Nor does the signal chart offer the LZ smoke.
+        let c = &g.mission().controls;
+        let kind = g.mission().kind;
+        assert!(
+            !SignalOrder::offered(kind, c, Pyro::GreenSmoke, false)
+                .contains(&SignalOrder::MarkLandingZone)
+        );
+        assert!(
+            SignalOrder::offered(kind, c, Pyro::GreenSmoke, true)
+                .contains(&SignalOrder::MarkLandingZone)
+        );
+        assert!(
+            !SignalOrder::offered(kind, c, Pyro::GreenStarCluster, true)
+                .contains(&SignalOrder::MarkLandingZone),
+            "coloured smoke only"
+        );
+    }
+
+    #[test]
+    fn rule_4_3_6_a_coloured_smoke_the_signal_plan_calls_lz_marks_a_landing_zone() {
+        let mut g = lift_game();
+        g.state_mut().signal_plan = vec![(Pyro::GreenSmoke, SignalOrder::MarkLandingZone)];
+        let (plt, sq) = (id(&g, "2plt_hq"), id(&g, "2_3"));
+        // On a card without the icon the smoke marks nothing.
+        lay(&mut g, p(4, 1), &[NO_ICON]);
+        put_all(&mut g, &[plt, sq], p(4, 1));
+        u(&mut g, sq).assets.push(Asset::Pyro(Pyro::GreenSmoke, 2));
+        new_impulse(&mut g, Some(plt), 3);
+        let deploy = |at| {
+            by(
+                plt,
+                Action::DeployPyro {
+                    unit: sq,
+                    device: Pyro::GreenSmoke,
+                    at,
+                },
+            )
+        };
+        let ev = ok(&mut g, deploy(p(4, 1)));
+        assert!(
+            ev.iter()
+                .any(|e| e.text.contains("marks no new landing zone")),
+            "the log says why"
+        );
+        assert_eq!(lz_cards(&g), vec![lz()]);
+        // On the open field it marks a landing zone, with no command of
+        // the CO's.
+        put_all(&mut g, &[plt, sq], p(4, 2));
+        new_impulse(&mut g, Some(plt), 3);
+        ok(&mut g, deploy(p(4, 2)));
+        assert_eq!(lz_cards(&g), vec![lz(), p(4, 2)]);
+        // And the smoke on the card lets a helicopter land there again.
+        let s1 = veh(&g, "Slick 1");
+        g.state_mut().vehicles[s1.0 as usize].lift = Some(fof::engine::kernel::vehicle::Lift {
+            landings: 1,
+            damaged: false,
+        });
+        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, p(4, 2)).is_ok());
+        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, lz()).is_err());
+    }
+
+    /// A Volume I Vietnam-style mission: casualties leave by MEDEVAC, no
+    /// collection point, one LZ card on R2C2.
+    fn medevac_game() -> Game {
+        lift_game_with(|m| {
+            m.evacuation = Evacuation::Medevac;
+            m.controls.casualty_point = None;
+        })
+    }
+
+    #[test]
+    fn rule_5_1_7_the_medevac_lz_flies_casualties_out_while_an_hq_is_there() {
+        let mut g = medevac_game();
+        let co = co_on(&mut g, lz());
+        let why = refused(&mut g, by(co, Action::DesignateCasualtyPoint));
+        assert!(why.contains("MEDEVAC"), "{why}");
+        let order = by(co, Action::DesignateMedevac);
+        assert!(g.legal_inputs().contains(&order));
+        ok(&mut g, order);
+        assert_eq!(g.state().map.point(PointControl::MedevacLz), Some(lz()));
+        // A casualty set down there leaves in the Clean Up Phase while the
+        // CO HQ is on the card.
+        let cas = add(&mut g, "us_casualty", lz());
+        let before = g.state().evacuated;
+        fof::engine::turn::phases::clean_up(&mut g);
+        assert!(!unit(&g, cas).in_play());
+        assert_eq!(g.state().evacuated, before + 1);
+        // With no HQ or staff there, none does.
+        put_all(&mut g, &[co], p(3, 3));
+        let cas = add(&mut g, "us_casualty", lz());
+        fof::engine::turn::phases::clean_up(&mut g);
+        assert!(unit(&g, cas).in_play(), "no one to bring the helicopter in");
+        // Only a card of a landing zone, and one at a time: a second one
+        // moves it.
+        let co = co_on(&mut g, p(4, 2));
+        let why = refused(&mut g, by(co, Action::DesignateMedevac));
+        assert!(why.contains("landing zone first"), "{why}");
+        ok(&mut g, by(co, Action::DesignateLandingZone));
+        ok(&mut g, by(co, Action::DesignateMedevac));
+        let medevac: Vec<_> = g
+            .state()
+            .map
+            .controls
+            .points
+            .iter()
+            .filter(|(k, _)| *k == PointControl::MedevacLz)
+            .collect();
+        assert_eq!(medevac, vec![&(PointControl::MedevacLz, p(4, 2))]);
+    }
+
+    /// Runs the turn on to the start of the next one.
+    fn to_next_turn(g: &mut Game) {
+        let s = g.state_mut();
+        s.impulse = None;
+        s.choices.clear();
+        s.step = fof::engine::kernel::sequence::Step::CleanUp;
+        s.step_begun = true;
+        let turn = s.turn;
+        while g.state().turn == turn {
+            g.advance().expect("the turn goes on");
+        }
+    }
+
+    #[test]
+    fn rule_7_4_5_a_mid_mission_air_assault_waits_for_its_turn_and_is_planned_the_turn_before() {
+        let mut g = lift_game_with(|m| m.air_assault = Some(3));
+        let s2 = veh(&g, "Slick 2");
+        let co = co_on(&mut g, p(1, 2));
+        let why = refused(&mut g, by(co, Action::ActivateVehicle { vehicle: s2 }));
+        assert!(why.contains("air assault of turn 3"), "{why}");
+        // Turn 2 begins with the planning phase.
+        to_next_turn(&mut g);
+        assert_eq!(g.state().turn, 2);
+        assert_eq!(g.state().choices.first(), Some(&Choice::LandingPlan));
+        let (rule, text) = fof::engine::turn::choices::question(&g, &Choice::LandingPlan);
+        assert_eq!(rule, "7.4.5");
+        assert!(text.contains("Air assault planning"), "{text}");
+        let legal = g.legal_inputs();
+        let lz_at = |l: &[Input]| -> Vec<CardPos> {
+            l.iter()
+                .filter_map(|i| match i {
+                    Input::PlanLandingZone { at } => Some(*at),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert!(lz_at(&legal).contains(&p(4, 2)));
+        assert!(!lz_at(&legal).contains(&lz()), "already a landing zone");
+        // One landing zone: after R4C2 only the cards beside it.
+        ok(&mut g, Input::PlanLandingZone { at: p(4, 2) });
+        let next = lz_at(&g.legal_inputs());
+        assert!(!next.is_empty());
+        assert!(next.iter().all(|c| c.adjacent(p(4, 2))), "{next:?}");
+        let squad = id(&g, "2_2");
+        ok(
+            &mut g,
+            Input::Board {
+                unit: squad,
+                vehicle: Some(s2),
+            },
+        );
+        ok(&mut g, Input::LandingPlanDone);
+        assert!(g.state().plan_lz.is_empty());
+        assert!(lz_cards(&g).contains(&p(4, 2)));
+        assert_eq!(unit(&g, squad).riding, Some(s2));
+        // Turn 3: the helicopters may fly.
+        g.state_mut().turn = 3;
+        assert!(fof::engine::vehicles::lz::check_assault_turn(&g, s2).is_ok());
+    }
+
+    #[test]
+    fn rule_7_4_5_landing_zones_medevac_and_air_assaults_are_checked_with_file_line_and_column() {
+        let slick =
+            "        (type: \"us_slick\", label: Some(\"Slick 1\"), start: Heli(PickUp)),\n";
+        let from = "    vehicles: [\n";
+        let turns = "    turns: 6,\n";
+        // An air assault with no helicopter waiting, or outside the mission.
+        mission_refused(
+            turns,
+            "    turns: 6,\n    air_assault: Some(3),\n",
+            "helicopters waiting in the Pickup Zone",
+        );
+        mission_refused(
+            turns,
+            "    turns: 6,\n    air_assault: Some(9),\n",
+            "from turn 2",
+        );
+        // A MEDEVAC LZ in a mission with a collection point, and off the LZ.
+        let controls = "        casualty_point: Some(At(1, 2)),";
+        mission_refused(
+            controls,
+            "        casualty_point: Some(At(1, 2)),\n        medevac: Some(At(2, 2)),",
+            "add `evacuation: Medevac`",
+        );
+        mission_refused(
+            controls,
+            "        casualty_point: Some(At(1, 2)),\n        medevac: Some(At(2, 2)),",
+            "must be a card of `lz`",
+        );
+        // A helicopter waiting in the Pickup Zone needs no LZ at the start
+        // (one may be marked in play); one Inbound does.
+        let path = "missions/panzer_counterattack.ron";
+        let mut set = embedded();
+        let m = set
+            .missions
+            .iter_mut()
+            .find(|m| m.path == path)
+            .expect("the shipped mission");
+        m.text = m.text.replace(from, &format!("{from}{slick}"));
+        if let Err(errs) = fof::learn::load_sources(&set) {
+            panic!("a helicopter waiting in the Pickup Zone with no LZ yet is refused:\n{errs}");
+        }
+        mission_refused(
+            from,
+            &format!("{from}{}", slick.replace("PickUp", "Inbound")),
+            "designates a landing zone",
         );
     }
 }

@@ -111,6 +111,11 @@ pub struct Controls {
     /// A casualty collection point (5.1.7).
     #[serde(default)]
     pub casualty_point: Option<At>,
+    /// 5.1.7: the MEDEVAC LZ at the start, a card of `lz`, in a mission
+    /// whose casualties leave by MEDEVAC (`evacuation: Medevac`). Written
+    /// only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub medevac: Option<At>,
     /// The final protective fire marker (6.7.2 D).
     #[serde(default)]
     pub fpf: Option<At>,
@@ -379,6 +384,14 @@ impl Pyro {
         )
     }
 
+    /// Coloured smoke, the only signal that marks a landing zone (4.3.6 B).
+    pub fn is_coloured_smoke(self) -> bool {
+        matches!(
+            self,
+            Pyro::RedSmoke | Pyro::GreenSmoke | Pyro::YellowSmoke | Pyro::PurpleSmoke
+        )
+    }
+
     /// The device in words.
     pub fn label(self) -> &'static str {
         match self {
@@ -411,6 +424,23 @@ fn one() -> u8 {
     1
 }
 
+/// How a mission's casualties are evacuated (5.1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum Evacuation {
+    /// Set down at the casualty collection point.
+    #[default]
+    CollectionPoint,
+    /// Set down at the MEDEVAC LZ while an HQ or staff unit is there to
+    /// direct the helicopter, or flown to the Pickup Zone (7.4.5).
+    Medevac,
+}
+
+impl Evacuation {
+    fn is_collection_point(&self) -> bool {
+        *self == Evacuation::CollectionPoint
+    }
+}
+
 /// What a pyrotechnic signal tells the units that see it to do (4.3.6):
 /// the signal plan written on the mission log before play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -434,6 +464,10 @@ pub enum SignalOrder {
     MoveToSignal,
     /// M2RP#: units next to route point # move to it.
     MoveToRoutePoint(u8),
+    /// LZ: the card where the coloured smoke shows becomes a card of a
+    /// landing zone (4.3.6, the general options of missions with
+    /// helicopters; 7.4.5).
+    MarkLandingZone,
 }
 
 impl SignalOrder {
@@ -457,6 +491,7 @@ impl SignalOrder {
             SignalOrder::MoveToRoutePoint(n) => {
                 format!("units next to route point {n} move onto it")
             }
+            SignalOrder::MarkLandingZone => "the smoke marks a new landing zone".into(),
         }
     }
 
@@ -464,9 +499,15 @@ impl SignalOrder {
     /// signal charts of offensive, defensive and patrol missions list
     /// them, those naming a control only when the mission has it. Not
     /// offered: the defensive chart's Final Protective Fires, which the CO
-    /// HQ calls by order here (4.2.4 m), and the landing-zone and air
-    /// marks of missions with helicopters or air strikes (chapter 7).
-    pub fn offered(kind: MissionKind, c: &Controls) -> Vec<SignalOrder> {
+    /// HQ calls by order here (4.2.4 m), and the mark of friendly
+    /// positions for air strikes. In a mission with transport helicopters
+    /// a coloured smoke may also mark a new landing zone (4.3.6, 7.4.5).
+    pub fn offered(
+        kind: MissionKind,
+        c: &Controls,
+        device: Pyro,
+        helicopters: bool,
+    ) -> Vec<SignalOrder> {
         let has = |k: ObjectiveKind| c.objectives.iter().any(|(x, _)| *x == k);
         let ap = c.attack_position.is_some();
         let mut v = vec![SignalOrder::CeaseFire, SignalOrder::ShiftFire];
@@ -495,6 +536,9 @@ impl SignalOrder {
             }
         }
         v.push(SignalOrder::MoveToSignal);
+        if helicopters && device.is_coloured_smoke() {
+            v.push(SignalOrder::MarkLandingZone);
+        }
         v
     }
 }
@@ -937,6 +981,18 @@ pub struct Mission {
     /// and those contacts bring alike.
     #[serde(default)]
     pub fanatic: bool,
+    /// How casualties leave the battlefield (5.1.7): by a casualty
+    /// collection point (the default, as in WWII, Korea and Hue City), or
+    /// by helicopter from the MEDEVAC LZ (Volume I Vietnam missions).
+    /// Written only when not the default.
+    #[serde(default, skip_serializing_if = "Evacuation::is_collection_point")]
+    pub evacuation: Evacuation,
+    /// 7.4.5: a mid-mission air assault: the transport helicopters waiting
+    /// in the Pickup Zone may fly from this turn on, and the landing plan
+    /// (boarding, and a new landing zone if wanted) is made at the start of
+    /// the turn before. Written only when set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub air_assault: Option<u8>,
     /// Counterattacks: on these turns a PC marker of the letter goes on
     /// every US-occupied card (9.1.4).
     #[serde(default)]
@@ -1060,6 +1116,29 @@ pub enum VehiclePriority {
 }
 
 impl Mission {
+    /// The company as a campaign sends it in (11.3): a member left out (lost
+    /// for good) or whose counter has no step left is not aboard the
+    /// vehicle the briefing put it on (7.4.1).
+    pub fn set_company(&mut self, company: Vec<RosterEntry>) {
+        let present = |id: &String| company.iter().any(|e| &e.id == id && e.steps != Some(0));
+        for v in &mut self.vehicles {
+            v.carrying.retain(present);
+        }
+        self.company = company;
+    }
+
+    /// Whether helicopters land on this mission's map: the company's
+    /// transport helicopters (the only vehicles that start in a helicopter
+    /// staging area) or MEDEVAC flights (5.1.7). The landing-zone orders
+    /// and the signal that marks a landing zone are offered only then.
+    pub fn helicopters(&self) -> bool {
+        self.evacuation == Evacuation::Medevac
+            || self
+                .vehicles
+                .iter()
+                .any(|v| matches!(v.start, Start::Heli(_)))
+    }
+
     /// The enemy's tactics as the briefing gives them (9.4).
     pub fn enemy_tactics(&self) -> super::activity::Tactic {
         use super::activity::Tactic;

@@ -32,6 +32,12 @@ pub enum TerrainType {
 }
 
 impl TerrainType {
+    /// Ground a landing zone may be marked on (7.4.5): open fields or a
+    /// village, of this edition's terrain types.
+    pub fn lz_ground(self) -> bool {
+        matches!(self, TerrainType::OpenFields | TerrainType::Village)
+    }
+
     pub const ALL: [TerrainType; 11] = [
         TerrainType::Hill,
         TerrainType::Marsh,

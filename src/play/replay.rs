@@ -578,7 +578,7 @@ impl Recorder {
             Some(list) => {
                 let mut d = (*data).clone();
                 if let Some(m) = d.missions.iter_mut().find(|m| m.id == mission) {
-                    m.company = list.clone();
+                    m.set_company(list.clone());
                 }
                 Arc::new(d)
             }

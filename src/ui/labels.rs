@@ -54,7 +54,9 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
         }
         SwitchNet { unit, to } => format!("{} to {}", name(game, *unit), to.label()),
         RepairLine { unit } => name(game, *unit),
-        DesignateCasualtyPoint => "on the HQ's card".into(),
+        DesignateCasualtyPoint | DesignateLandingZone | DesignateMedevac => {
+            "on the HQ's card".into()
+        }
         Move { unit, to, cover } | Infiltrate { unit, to, cover } => format!(
             "{} to {}, {}",
             name(game, *unit),
@@ -522,6 +524,29 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
         }
         Input::LandingPlanDone => "The landing plan is made: begin".into(),
+        Input::PlanLandingZone { at } => {
+            let name = game
+                .top_card(*at)
+                .map(|c| format!(" ({})", c.name))
+                .unwrap_or_default();
+            let join = if game.state().plan_lz.is_empty() {
+                "becomes the landing zone"
+            } else {
+                "joins the landing zone"
+            };
+            // What a helicopter landing there would meet (7.4.5).
+            let lift = game
+                .state()
+                .vehicles
+                .iter()
+                .find(|x| x.lift.is_some() && x.in_play());
+            let risk =
+                match lift.and_then(|x| crate::engine::vehicles::air::odds_over(game, x.id, *at)) {
+                    Some(o) => format!("enemy fire on a landing: {o}"),
+                    None => "no enemy fire reaches it".into(),
+                };
+            format!("{at}{name} {join} ({risk})")
+        }
         Input::HeliFly { vehicle, to } => {
             let x = game.state().vehicles.get(vehicle.0 as usize);
             let label = x.map(|x| x.label.clone()).unwrap_or_default();
@@ -718,6 +743,7 @@ pub fn input_rule(input: &Input) -> &'static str {
         Input::GunshipRun { .. } => "7.1.4",
         Input::HeliFly { .. } => "7.4.5",
         Input::Board { .. } | Input::LandingPlanDone => "2.4.3",
+        Input::PlanLandingZone { .. } => "7.4.5",
         // 7.3.2: an aircraft is placed over its card, not flown there.
         Input::AirPlace { .. } => "7.3.2",
         Input::FacMark { .. } | Input::FacCall { .. } => "7.1.3",
@@ -755,7 +781,7 @@ pub fn input_units(input: &Input) -> Vec<UnitId> {
         Input::KeepPositions => Vec::new(),
         Input::AttachVehicle { to, .. } => to.iter().copied().collect(),
         Input::Board { unit, .. } => vec![*unit],
-        Input::LandingPlanDone => Vec::new(),
+        Input::LandingPlanDone | Input::PlanLandingZone { .. } => Vec::new(),
         Input::KeepPlan | Input::KeepAssets | Input::SignalMeans { .. } | Input::KeepSignals => {
             Vec::new()
         }

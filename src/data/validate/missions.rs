@@ -141,6 +141,29 @@ pub fn missions(
                 "enemy fire needs at least one mission and one card per call (9.8)".into(),
             ));
         }
+        // 7.4.5: a mid-mission air assault flies after turn 1 (a first
+        // wave starts Inbound instead), within the mission, with
+        // helicopters waiting in the Pickup Zone.
+        if let Some(t) = m.air_assault {
+            if t < 2 || t > m.turns {
+                out.push(e(
+                    "air_assault",
+                    format!(
+                        "turn {t}: a mid-mission air assault flies from turn 2 to the mission's last, {} (a first wave starts Inbound) (7.4.5)",
+                        m.turns
+                    ),
+                ));
+            }
+            let waiting = m.vehicles.iter().any(|v| {
+                v.start == crate::data::mission::Start::Heli(crate::data::mission::HeliArea::PickUp)
+            });
+            if !waiting {
+                out.push(e(
+                    "air_assault",
+                    "an air assault needs transport helicopters waiting in the Pickup Zone: `start: Heli(PickUp)` (7.4.5)".into(),
+                ));
+            }
+        }
         let mut last = 1u8;
         for (turn, v) in &m.visibility_from {
             if !charts.visibility.iter().any(|x| &x.id == v) {
@@ -321,6 +344,32 @@ pub fn missions(
                 (Some(_), None) => {}
             }
         }
+        // 5.1.7: the MEDEVAC LZ, a card of the landing zone, in a mission
+        // that evacuates by MEDEVAC and so has no collection point.
+        let medevac = m.evacuation == crate::data::mission::Evacuation::Medevac;
+        if let Some(a) = c.medevac {
+            if !medevac {
+                out.push(e(
+                    "medevac",
+                    "a MEDEVAC LZ is for a mission whose casualties leave by helicopter: add `evacuation: Medevac` (5.1.7)".into(),
+                ));
+            }
+            if !c.lz.contains(&a) {
+                out.push(e(
+                    "medevac",
+                    format!(
+                        "the MEDEVAC LZ ({}, {}) must be a card of `lz` (5.1.7)",
+                        a.0, a.1
+                    ),
+                ));
+            }
+        }
+        if medevac && c.casualty_point.is_some() {
+            out.push(e(
+                "casualty_point",
+                "casualties leave by the MEDEVAC LZ in this mission: it has no casualty collection point (5.1.7)".into(),
+            ));
+        }
         for a in &c.route {
             if !on_map(*a) {
                 out.push(e(
@@ -495,7 +544,7 @@ pub fn missions(
                         format!("the signal plan gives the {} two orders", device.label()),
                     ));
                 }
-                let ok = SignalOrder::offered(m.kind, c).contains(order);
+                let ok = SignalOrder::offered(m.kind, c, *device, m.helicopters()).contains(order);
                 if !ok {
                     out.push(e(
                         "signals",

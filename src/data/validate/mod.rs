@@ -105,6 +105,21 @@ pub fn terrain_deck(f: &SourceFile, deck: &TerrainDeck, out: &mut Vec<DataError>
                 format!("card {}: the name is empty", c.number),
             ));
         }
+        // 2.2.1 E, 7.4.5: a landing zone is open ground or a village (the
+        // rules also name brush, elephant grass and rice paddy, terrain of
+        // later theatres): the helicopter icon goes only on such cards, so
+        // that the icon alone tells where one may be marked.
+        if c.lz && !c.terrain.lz_ground() {
+            out.push(err(
+                f,
+                i,
+                Some("lz"),
+                format!(
+                    "card {}: the helicopter icon goes on open ground or a village only (7.4.5)",
+                    c.number
+                ),
+            ));
+        }
         match (c.terrain, c.cover) {
             (TerrainType::Hill, CoverValue::None) => {}
             (TerrainType::Hill, _) => out.push(err(f, i, Some("cover"), format!("card {}: a hill card has no cover value of its own (5.2.2 A); write `cover: None`", c.number))),

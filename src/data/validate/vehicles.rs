@@ -216,9 +216,13 @@ pub fn vehicle_refs(
                         "the {} flies for the CO HQ: no attachment, platoon or schedule (7.1.1, 7.4.5)",
                         t.name
                     ))
-                } else if m.controls.lz.is_empty() {
+                } else if m.controls.lz.is_empty()
+                    && v.start == Start::Heli(crate::data::mission::HeliArea::Inbound)
+                {
+                    // Helicopters waiting in the Pickup Zone may fly to a
+                    // landing zone designated in play (4.2.1 l, 4.3.6).
                     Some(String::from(
-                        "a mission with transport helicopters designates a landing zone: `controls: (lz: [At(r, c)])` (7.4.5)",
+                        "a helicopter that starts Inbound lands in turn 1: the mission designates a landing zone, `controls: (lz: [At(r, c)])` (7.4.5)",
                     ))
                 } else {
                     None

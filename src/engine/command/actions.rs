@@ -2,7 +2,7 @@
 //! pyrotechnics, reconstituting HQs, runners, phone lines, new controls.
 
 use crate::data::action::Experience;
-use crate::data::mission::Pyro;
+use crate::data::mission::{Evacuation, Pyro};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::actions as combat;
 use crate::engine::kernel::events::EventKind;
@@ -17,6 +17,7 @@ use crate::engine::kernel::state::{
 use crate::engine::movement::actions as movement;
 use crate::engine::orders::chain::can_order;
 use crate::engine::recovery::rally;
+use crate::engine::vehicles::lz;
 
 /// At most two runners in play (4.3.2).
 pub const MAX_RUNNERS: usize = 2;
@@ -372,7 +373,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             }
             Ok(())
         }
-        Action::DesignateCasualtyPoint => {
+        Action::DesignateCasualtyPoint
+        | Action::DesignateLandingZone
+        | Action::DesignateMedevac => {
             let Some(b) = by else {
                 return no("an HQ designates new controls (4.1.3)");
             };
@@ -388,10 +391,21 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if pos.is_staging() {
                 return no("controls are placed on the map");
             }
-            if game.state.map.point(PointControl::CasualtyPoint) == Some(pos) {
-                return no("the casualty collection point is already here");
+            match action {
+                Action::DesignateLandingZone => lz::check_new(game, pos),
+                Action::DesignateMedevac => lz::check_medevac(game, pos),
+                _ => {
+                    if game.mission.evacuation == Evacuation::Medevac {
+                        return no(
+                            "in this mission casualties leave by the MEDEVAC LZ, not a collection point (5.1.7)",
+                        );
+                    }
+                    if game.state.map.point(PointControl::CasualtyPoint) == Some(pos) {
+                        return no("the casualty collection point is already here");
+                    }
+                    Ok(())
+                }
             }
-            Ok(())
         }
         _ => no("not a command and control action"),
     }
@@ -530,7 +544,16 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
             out.push(Action::Exhort { unit: e.unit });
         }
     }
-    out.push(Action::DesignateCasualtyPoint);
+    // 5.1.7: a mission evacuates by a collection point or by MEDEVAC; the
+    // landing-zone orders only where helicopters fly.
+    if game.mission.evacuation == Evacuation::Medevac {
+        out.push(Action::DesignateMedevac);
+    } else {
+        out.push(Action::DesignateCasualtyPoint);
+    }
+    if game.mission.helicopters() {
+        out.push(Action::DesignateLandingZone);
+    }
 }
 
 pub fn perform(game: &mut Game, order: &Order) {
@@ -730,6 +753,17 @@ pub fn perform(game: &mut Game, order: &Order) {
                 format!("A casualty collection point is set up on {pos}."),
                 Vec::new(),
             );
+        }
+        Action::DesignateLandingZone => {
+            let Some(b) = order.by else { return };
+            let pos = game.state.unit(b).pos;
+            let how = format!("{} marks its card", game.describe(b));
+            lz::designate(game, pos, "4.2.1 l", &how);
+        }
+        Action::DesignateMedevac => {
+            let Some(b) = order.by else { return };
+            let pos = game.state.unit(b).pos;
+            lz::designate_medevac(game, pos);
         }
         _ => {}
     }

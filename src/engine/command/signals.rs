@@ -145,6 +145,26 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                 }
             }
         }
+        SignalOrder::MarkLandingZone => {
+            // 4.3.6, 7.4.5: the smoke itself marks the card; no unit need
+            // see it. A card that cannot be an LZ stays as it is.
+            match crate::engine::vehicles::lz::check_new(game, at) {
+                Ok(()) => crate::engine::vehicles::lz::designate(
+                    game,
+                    at,
+                    "4.3.6",
+                    &format!("The {} marks its card", device.label()),
+                ),
+                Err(why) => game.emit(
+                    "4.3.6",
+                    EventKind::Nothing {
+                        why: "no new landing zone".into(),
+                    },
+                    format!("The smoke marks no new landing zone: {}.", why.0),
+                    Vec::new(),
+                ),
+            }
+        }
         SignalOrder::InfiltrateToPrimary | SignalOrder::InfiltrateToSecondary => {
             let kind = if order == SignalOrder::InfiltrateToPrimary {
                 PointControl::PrimaryObjective

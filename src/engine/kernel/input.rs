@@ -165,6 +165,9 @@ pub enum Input {
     },
     /// 2.4.3: the landing plan is made.
     LandingPlanDone,
+    /// 7.4.5: in a landing plan made in play, the card becomes a card of
+    /// the air assault's landing zone.
+    PlanLandingZone { at: CardPos },
     /// 7.4.5: the transport helicopter flies to this helicopter staging
     /// area, or lands on this LZ card.
     HeliFly {
@@ -428,6 +431,10 @@ pub enum Action {
     RepairLine { unit: UnitId },
     /// l. Designate a casualty collection point on the HQ's card.
     DesignateCasualtyPoint,
+    /// l. Designate the HQ's card a card of a landing zone (7.4.5).
+    DesignateLandingZone,
+    /// l. Make the landing-zone card under the HQ the MEDEVAC LZ (5.1.7).
+    DesignateMedevac,
     // ---- 4.2.2 Movement ----
     /// a. Move to an adjacent card.
     Move {
@@ -585,7 +592,7 @@ impl Action {
             DismissRunner { .. } => "4.2.1 h",
             SwitchNet { .. } => "4.2.1 j",
             RepairLine { .. } => "4.2.1 k",
-            DesignateCasualtyPoint => "4.2.1 l",
+            DesignateCasualtyPoint | DesignateLandingZone | DesignateMedevac => "4.2.1 l",
             Move { .. } => "4.2.2 a",
             MovePlatoon { .. } => "4.2.2 b",
             Infiltrate { .. } => "4.2.2 c",
@@ -644,6 +651,8 @@ impl Action {
             SwitchNet { .. } => "Switch Network",
             RepairLine { .. } => "Repair a Cut Phone Line",
             DesignateCasualtyPoint => "Designate a Casualty Collection Point",
+            DesignateLandingZone => "Designate a Landing Zone",
+            DesignateMedevac => "Designate the MEDEVAC LZ",
             Move { .. } => "Move to an Adjacent Card",
             MovePlatoon { .. } => "Move a Platoon",
             Infiltrate { .. } => "Infiltrate an Adjacent Card",
@@ -695,6 +704,8 @@ impl Action {
             | RepairLine { .. }
             | SwitchNet { .. }
             | DesignateCasualtyPoint
+            | DesignateLandingZone
+            | DesignateMedevac
             | HigherTask { .. } => MenuSection::CommandAndControl,
             Move { .. }
             | MovePlatoon { .. }
@@ -764,6 +775,8 @@ impl Action {
                 | DispatchRunner { .. }
                 | DismissRunner { .. }
                 | DesignateCasualtyPoint
+                | DesignateLandingZone
+                | DesignateMedevac
                 | ReconstituteSquad { .. }
                 | FireFinalProtective
                 | HigherTask { .. }
@@ -813,6 +826,8 @@ impl Action {
             MortarFire { mortar, .. } => Some(*mortar),
             CallForFire { observer, .. } => Some(*observer),
             DesignateCasualtyPoint
+            | DesignateLandingZone
+            | DesignateMedevac
             | MovePlatoon { .. }
             | InfiltratePlatoon { .. }
             | PlatoonConcentrate { .. }

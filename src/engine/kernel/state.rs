@@ -375,6 +375,8 @@ pub enum PointControl {
     FinalProtectiveFire,
     /// A card of the landing zone of an air assault (7.4.5).
     LandingZone,
+    /// The MEDEVAC LZ, one at a time (5.1.7).
+    MedevacLz,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -733,6 +735,10 @@ pub struct State {
         skip_serializing_if = "crate::engine::kernel::vehicle::VehiclePhase::is_idle"
     )]
     pub vehicle_phase: crate::engine::kernel::vehicle::VehiclePhase,
+    /// 7.4.5: the cards of the landing zone designated in the landing plan
+    /// being made in play, until it is made.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub plan_lz: Vec<CardPos>,
 }
 
 /// The experience a mission earned (10.3.1): each task with its count and

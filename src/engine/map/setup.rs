@@ -81,6 +81,7 @@ pub fn initial_state(
         vehicles: Vec::new(),
         wrecks: Vec::new(),
         vehicle_phase: Default::default(),
+        plan_lz: Vec::new(),
     };
     place_company(data, mission, &mut state)?;
     for (who, dir) in &mission.controls.fpl {
@@ -310,6 +311,11 @@ fn deal_map(mission: &Mission, deck: &TerrainDeck, rng: &mut Deck) -> Result<Map
         map.controls
             .points
             .push((PointControl::LandingZone, CardPos::new(a.0, a.1)));
+    }
+    if let Some(a) = c.medevac {
+        map.controls
+            .points
+            .push((PointControl::MedevacLz, CardPos::new(a.0, a.1)));
     }
     for (i, a) in c.route.iter().enumerate() {
         map.controls.points.push((

@@ -57,6 +57,7 @@ pub fn legal(game: &Game) -> Vec<Input> {
             .collect(),
         Choice::LandingPlan => std::iter::once(Input::LandingPlanDone)
             .chain(crate::engine::vehicles::heli::plan_inputs(game))
+            .chain(crate::engine::vehicles::heli::plan_lz_inputs(game))
             .collect(),
         Choice::Asset { from, asset } => std::iter::once(Input::KeepAssets)
             .chain(asset_holders(game).into_iter().map(|to| Input::Carry {
@@ -70,6 +71,8 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 crate::data::mission::SignalOrder::offered(
                     game.mission.kind,
                     &game.mission.controls,
+                    *device,
+                    game.mission.helicopters(),
                 )
                 .into_iter()
                 .map(Some)
@@ -364,6 +367,10 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 game.describe(*from)
             ),
         ),
+        Choice::LandingPlan if game.state.step != crate::engine::kernel::sequence::Step::Setup => (
+            "7.4.5",
+            "Air assault planning: who boards which helicopter, and where do they land?".into(),
+        ),
         Choice::LandingPlan => (
             "2.4.3",
             "Set-up, landing plan: who boards which helicopter?".into(),
@@ -517,6 +524,10 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
         (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
         (Choice::LandingPlan, Input::Board { unit, vehicle }) => {
             crate::engine::vehicles::heli::board(game, *unit, *vehicle);
+            game.state.choices.insert(0, choice.clone());
+        }
+        (Choice::LandingPlan, Input::PlanLandingZone { at }) => {
+            crate::engine::vehicles::heli::plan_lz(game, *at);
             game.state.choices.insert(0, choice.clone());
         }
         (Choice::LandingPlan, Input::LandingPlanDone) => {
@@ -763,6 +774,7 @@ pub fn is_answer(input: &Input) -> bool {
             | Input::AttachVehicle { .. }
             | Input::Board { .. }
             | Input::LandingPlanDone
+            | Input::PlanLandingZone { .. }
             | Input::Reform { .. }
             | Input::Guard { .. }
             | Input::RetreatTo { .. }

@@ -367,6 +367,7 @@ impl Game {
             | Input::AttachVehicle { .. }
             | Input::Board { .. }
             | Input::LandingPlanDone
+            | Input::PlanLandingZone { .. }
             | Input::Reform { .. }
             | Input::Guard { .. }
             | Input::RetreatTo { .. }
@@ -555,6 +556,7 @@ impl Game {
             Vec::new(),
         );
         self.cap_saved_commands();
+        crate::engine::vehicles::heli::planning_phase(self);
     }
 
     /// 8.1: when the light fails (dusk, night), an HQ keeps no more saved

@@ -19,8 +19,8 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
     use Action::*;
     if !game.state.vehicles.is_empty() {
         crate::engine::vehicles::transport::check_passenger(game, a)?;
-        // 7.4.5: only an air assault, which always has a landing zone.
-        if !game.mission.controls.lz.is_empty() {
+        // 7.4.5: only where the company's helicopters fly.
+        if game.mission.helicopters() {
             crate::engine::vehicles::moves::check_helicopters_first(game, by, a)?;
         }
     }
@@ -42,7 +42,9 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
         | DismissRunner { .. }
         | RepairLine { .. }
         | SwitchNet { .. }
-        | DesignateCasualtyPoint => c2::check(game, by, a),
+        | DesignateCasualtyPoint
+        | DesignateLandingZone
+        | DesignateMedevac => c2::check(game, by, a),
         Move { .. }
         | MovePlatoon { .. }
         | Infiltrate { .. }
@@ -154,7 +156,9 @@ pub fn perform(game: &mut Game, order: &Order) {
         | DismissRunner { .. }
         | RepairLine { .. }
         | SwitchNet { .. }
-        | DesignateCasualtyPoint => c2::perform(game, order),
+        | DesignateCasualtyPoint
+        | DesignateLandingZone
+        | DesignateMedevac => c2::perform(game, order),
         Move { .. }
         | MovePlatoon { .. }
         | Infiltrate { .. }

@@ -8,7 +8,6 @@ use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::PointControl;
 use crate::engine::kernel::state::SmokeKind;
 
 /// 3.1, 3.2.1, 3.4.1: from turn 2 draw a card; on a Higher HQ icon draw
@@ -246,8 +245,9 @@ pub fn clean_up(game: &mut Game) {
         u.sniped = false;
         u.mined = 0;
     }
-    // 5.1.7: casualties set down at the collection point are evacuated.
-    if let Some(ccp) = game.state.map.point(PointControl::CasualtyPoint) {
+    // 5.1.7: casualties set down at the collection point, or at the
+    // MEDEVAC LZ with an HQ or staff unit there, are evacuated.
+    if let Some((ccp, name)) = crate::engine::vehicles::lz::evacuation_point(game) {
         let carried: Vec<UnitId> = game.state.carried.iter().map(|(_, c)| *c).collect();
         let evac: Vec<UnitId> = game
             .state
@@ -260,7 +260,7 @@ pub fn clean_up(game: &mut Game) {
             crate::engine::kernel::units::evacuate(
                 game,
                 id,
-                format!("A casualty is evacuated from the collection point at {ccp}."),
+                format!("A casualty is evacuated from {name} at {ccp}."),
             );
         }
     }

@@ -36,25 +36,9 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::input::Input;
 use crate::engine::kernel::pos::{CardPos, HeliArea};
-use crate::engine::kernel::state::PointControl;
 use crate::engine::kernel::vehicle::Shooter;
 use crate::engine::vehicles::at::vehicle;
-
-/// The cards of the landing zone, in card order (7.4.5).
-pub fn lz_cards(game: &Game) -> Vec<CardPos> {
-    let mut v: Vec<CardPos> = game
-        .state
-        .map
-        .controls
-        .points
-        .iter()
-        .filter(|(k, _)| *k == PointControl::LandingZone)
-        .map(|(_, p)| *p)
-        .collect();
-    v.sort();
-    v.dedup();
-    v
-}
+use crate::engine::vehicles::lz::lz_cards;
 
 /// Whether `pos` is marked for a landing: a pyrotechnic showing there this
 /// turn (7.3.2).
@@ -546,8 +530,62 @@ pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
     }
 }
 
+/// 7.4.5: the cards a landing plan made in play may designate: one new
+/// landing zone, its first card any face-up card that may be one, the next
+/// ones beside a card already designated in this plan. Decision: the rules
+/// give the planning phase of a mid-mission air assault the designation
+/// of "a Landing Zone", one, without a command.
+pub fn plan_lz_inputs(game: &Game) -> Vec<Input> {
+    if game.state.step == crate::engine::kernel::sequence::Step::Setup {
+        return Vec::new();
+    }
+    let chosen = &game.state.plan_lz;
+    game.state
+        .map
+        .cards
+        .iter()
+        .filter(|c| c.face_up)
+        .map(|c| c.pos)
+        .filter(|p| chosen.is_empty() || chosen.iter().any(|c| c.adjacent(*p)))
+        .filter(|p| crate::engine::vehicles::lz::check_new(game, *p).is_ok())
+        .map(|at| Input::PlanLandingZone { at })
+        .collect()
+}
+
+/// Designates a card of the landing plan's landing zone (7.4.5).
+pub fn plan_lz(game: &mut Game, at: CardPos) {
+    game.state.plan_lz.push(at);
+    crate::engine::vehicles::lz::designate(game, at, "7.4.5", "Air assault planning");
+}
+
+/// 7.4.5: at the start of the turn before a mid-mission air assault, the
+/// planning phase: the landing plan is made again, with a new landing zone
+/// if wanted.
+pub fn planning_phase(game: &mut Game) {
+    let Some(t) = game.mission.air_assault else {
+        return;
+    };
+    if game.state.turn + 1 != t || planned(game).is_empty() {
+        return;
+    }
+    game.emit(
+        "7.4.5",
+        EventKind::Nothing {
+            why: "air assault planning".into(),
+        },
+        format!(
+            "Air assault planning: the helicopters in the Pickup Zone fly from turn {t}. Board them, and mark a landing zone if the one on the map will not do."
+        ),
+        Vec::new(),
+    );
+    game.state
+        .choices
+        .push(crate::engine::kernel::input::Choice::LandingPlan);
+}
+
 /// 2.4.3: the plan is made: each helicopter's load, in words.
 pub fn plan_made(game: &mut Game) {
+    game.state.plan_lz.clear();
     let loads: Vec<String> = planned(game)
         .into_iter()
         .map(|v| {

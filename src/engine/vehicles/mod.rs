@@ -30,12 +30,14 @@
 //! turn with no command, over any card and above the enemy's fire, and
 //! fires on and lights three cards around it (7.1.4). Transport
 //! helicopters carry an air assault between the helicopter staging areas
-//! and the landing zone ([`heli`], 7.4.5, 2.4.2 B, 2.4.3).
+//! and the landing zone ([`heli`], 7.4.5, 2.4.2 B, 2.4.3); landing zones
+//! designated in play and the MEDEVAC LZ are in [`lz`] (4.2.1 l, 5.1.7).
 
 pub mod air;
 pub mod at;
 pub mod gunship;
 pub mod heli;
+pub mod lz;
 pub mod moves;
 pub mod phase;
 pub mod radio;

@@ -45,6 +45,7 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
                     )
                 });
             }
+            crate::engine::vehicles::lz::check_assault_turn(game, *v)?;
             crate::engine::vehicles::radio::reaches(game, by, *v)
         }
         Action::ActivateVehicleHq { vehicle: v } => {
@@ -115,8 +116,7 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
 /// is not yet activated, its commands go to that (or to activating a
 /// subordinate HQ, the procedures' one exception) before anything else.
 pub fn check_helicopters_first(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
-    // Only an air assault has transport helicopters, and it always has a
-    // landing zone (validated): the menu calls this only then.
+    // The menu calls this only where helicopters fly.
     if matches!(a, Action::Activate { .. }) {
         return Ok(());
     }

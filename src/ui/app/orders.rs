@@ -56,6 +56,8 @@ impl<D: Driver> App<D> {
                 (Action::DesignateCasualtyPoint, None) => {
                     ("the casualty collection point".into(), None)
                 }
+                (Action::DesignateLandingZone, None) => ("a new landing zone".into(), None),
+                (Action::DesignateMedevac, None) => ("the MEDEVAC LZ".into(), None),
                 (
                     Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle },
                     None,

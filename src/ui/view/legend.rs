@@ -113,6 +113,7 @@ pub enum Code {
     RoutePoint,
     CasualtyPoint,
     LandingZone,
+    MedevacLz,
     FinalProtectiveFire,
     LimitOfAdvance,
     PhaseLine,
@@ -139,7 +140,7 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 69] = {
+    pub const ALL: [Code; 70] = {
         use Code::*;
         [
             Position,
@@ -188,6 +189,7 @@ impl Code {
             RoutePoint,
             CasualtyPoint,
             LandingZone,
+            MedevacLz,
             FinalProtectiveFire,
             LimitOfAdvance,
             PhaseLine,
@@ -275,7 +277,8 @@ impl Code {
             Outpost => ("COP", "the combat outpost", "2.4.1"),
             RoutePoint => ("RPN", "route point N", "2.4.1 C"),
             CasualtyPoint => ("CCP", "the casualty collection point", "5.1.7"),
-            LandingZone => ("LZ", "a card of the landing zone", "7.4.5"),
+            LandingZone => ("LZ", "a card of a landing zone", "7.4.5"),
+            MedevacLz => ("MEDEVAC", "the MEDEVAC LZ", "5.1.7"),
             FinalProtectiveFire => ("FPF", "the final protective fire", "6.7.2 D"),
             LimitOfAdvance => ("LOA", "the limit of advance: no further", "2.4.1 A"),
             PhaseLine => ("PL", "a phase line", "2.4.1"),
@@ -412,6 +415,7 @@ impl Code {
             PointControl::RoutePoint(n) => Code::RoutePoint.with(n),
             PointControl::CasualtyPoint => Code::CasualtyPoint.text().into(),
             PointControl::LandingZone => Code::LandingZone.text().into(),
+            PointControl::MedevacLz => Code::MedevacLz.text().into(),
             PointControl::FinalProtectiveFire => Code::FinalProtectiveFire.text().into(),
         }
     }

@@ -225,6 +225,18 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             lines.push(Line::raw(format!("{title}: {}", v.join("; "))));
         }
     }
+    // 7.4.5, 5.1.7: a mid-mission air assault and how casualties leave.
+    if let Some(t) = m.air_assault {
+        lines.push(Line::raw(format!(
+            "Air assault (7.4.5): the helicopters in the Pickup Zone fly from turn {t}; the landing plan is made as turn {} begins.",
+            t.saturating_sub(1)
+        )));
+    }
+    if m.evacuation == crate::data::mission::Evacuation::Medevac {
+        lines.push(Line::raw(
+            "Casualties (5.1.7): flown out from the MEDEVAC LZ while an HQ or staff unit is there, or carried by helicopter to the Pickup Zone.",
+        ));
+    }
     if resumed {
         // The company as it stands comes first: the briefing follows.
         let at = lines
