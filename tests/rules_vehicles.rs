@@ -3436,6 +3436,52 @@ mod lift {
     }
 
     #[test]
+    fn rule_2_4_3_the_plan_is_adjusted_when_units_wait_in_the_pickup_zone_beside_a_helicopter() {
+        let mut g = lift_game();
+        let (s1, s2) = (veh(&g, "Slick 1"), veh(&g, "Slick 2"));
+        let (waiting, aboard) = (id(&g, "2_2"), id(&g, "2_1"));
+        to_next_turn(&mut g);
+        assert_eq!(g.state().turn, 2);
+        assert_eq!(g.state().choices.first(), Some(&Choice::LandingPlan));
+        let (rule, text) = fof::engine::turn::choices::question(&g, &Choice::LandingPlan);
+        assert_eq!(rule, "2.4.3");
+        assert!(text.contains("Pickup Zone"), "{text}");
+        let legal = g.legal_inputs();
+        assert!(legal.contains(&Input::Board {
+            unit: waiting,
+            vehicle: Some(s2)
+        }));
+        // Only the Pickup Zone's helicopters: Slick 1 is in the air with
+        // 1/2, and no landing zone is marked here.
+        assert_ne!(tank(&g, s1).pos, HeliArea::PickUp.pos());
+        assert!(
+            !legal
+                .iter()
+                .any(|i| matches!(i, Input::Board { unit, .. } if *unit == aboard))
+        );
+        assert!(
+            !legal
+                .iter()
+                .any(|i| matches!(i, Input::PlanLandingZone { .. }))
+        );
+        ok(
+            &mut g,
+            Input::Board {
+                unit: waiting,
+                vehicle: Some(s2),
+            },
+        );
+        ok(&mut g, Input::LandingPlanDone);
+        // Nobody waits now: no question next turn.
+        to_next_turn(&mut g);
+        assert!(
+            !g.state().choices.contains(&Choice::LandingPlan),
+            "{:?}",
+            g.state().choices
+        );
+    }
+
+    #[test]
     fn rule_7_4_5_landing_zones_medevac_and_air_assaults_are_checked_with_file_line_and_column() {
         let slick =
             "        (type: \"us_slick\", label: Some(\"Slick 1\"), start: Heli(PickUp)),\n";

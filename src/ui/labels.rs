@@ -540,11 +540,13 @@ pub fn input(game: &Game, input: &Input) -> String {
                 .vehicles
                 .iter()
                 .find(|x| x.lift.is_some() && x.in_play());
-            let risk =
-                match lift.and_then(|x| crate::engine::vehicles::air::odds_over(game, x.id, *at)) {
-                    Some(o) => format!("enemy fire on a landing: {o}"),
-                    None => "no enemy fire reaches it".into(),
-                };
+            // In short: the odds in full come with the landing itself.
+            let risk = match lift
+                .and_then(|x| crate::engine::vehicles::air::short_odds(game, x.id, *at))
+            {
+                Some(o) => format!("a landing: {o}"),
+                None => "no enemy fire reaches it".into(),
+            };
             format!("{at}{name} {join} ({risk})")
         }
         Input::HeliFly { vehicle, to } => {
@@ -847,6 +849,11 @@ fn kind_words(game: &Game, u: &Unit) -> Option<String> {
                 .map(|(by, _)| name(game, *by));
             match (carrier, u.side) {
                 (Some(by), _) => format!("casualty, carried by {by}"),
+                (None, Side::Us)
+                    if game.mission().evacuation == crate::data::mission::Evacuation::Medevac =>
+                {
+                    "casualty: needs carrying to the MEDEVAC LZ (5.1.7)".into()
+                }
                 (None, Side::Us) => "casualty: needs carrying to the CCP (5.1.7)".into(),
                 (None, _) => "casualty: out of action".into(),
             }

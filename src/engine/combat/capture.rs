@@ -347,12 +347,7 @@ fn retreat_options(game: &Game, id: UnitId) -> Vec<(CardPos, (bool, i32, bool))>
     // 3.5: a paralyzed team looks for a better net NCM (6.3), weighed on a
     // copy of the position with the team standing on each card, out of
     // cover; a litter team for better terrain cover.
-    let mut probe = (u.kind == UnitKind::ParalyzedTeam).then(|| Game {
-        data: game.data.clone(),
-        mission: game.mission.clone(),
-        state: game.state.clone(),
-        log: Vec::new(),
-    });
+    let mut probe = (u.kind == UnitKind::ParalyzedTeam).then(|| game.without_log());
     let mut net_at = |q: CardPos| -> i32 {
         let Some(p) = probe.as_mut() else { return 0 };
         let m = p.state.unit_mut(id);

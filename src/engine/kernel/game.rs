@@ -112,6 +112,9 @@ pub struct Game {
     pub(crate) mission: Arc<Mission>,
     pub(crate) state: State,
     pub(crate) log: Vec<Event>,
+    /// Whether helicopters fly in the mission ([`Mission::helicopters`]),
+    /// worked out once: the menu weighs it for every order (7.4.5).
+    pub(crate) helicopters: bool,
 }
 
 impl Game {
@@ -130,6 +133,7 @@ impl Game {
             .ok_or_else(|| SetupError(format!("no mission `{}`", state.mission)))?;
         Ok(Game {
             data,
+            helicopters: mission.helicopters(),
             mission: Arc::new(mission),
             state,
             log: Vec::new(),
@@ -176,6 +180,7 @@ impl Game {
             mission: self.mission.clone(),
             state: self.state.clone(),
             log: Vec::new(),
+            helicopters: self.helicopters,
         }
     }
 

@@ -367,9 +367,13 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
                 game.describe(*from)
             ),
         ),
-        Choice::LandingPlan if game.state.step != crate::engine::kernel::sequence::Step::Setup => (
+        Choice::LandingPlan if crate::engine::vehicles::heli::assault_planning(game) => (
             "7.4.5",
             "Air assault planning: who boards which helicopter, and where do they land?".into(),
+        ),
+        Choice::LandingPlan if game.state.step != crate::engine::kernel::sequence::Step::Setup => (
+            "2.4.3",
+            "Landing plan: who boards the helicopters in the Pickup Zone?".into(),
         ),
         Choice::LandingPlan => (
             "2.4.3",

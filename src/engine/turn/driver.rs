@@ -58,6 +58,7 @@ impl Game {
         }
         let mut game = Game {
             data,
+            helicopters: mission.helicopters(),
             mission: Arc::new(mission),
             state,
             log: Vec::new(),

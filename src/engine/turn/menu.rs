@@ -20,7 +20,7 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
     if !game.state.vehicles.is_empty() {
         crate::engine::vehicles::transport::check_passenger(game, a)?;
         // 7.4.5: only where the company's helicopters fly.
-        if game.mission.helicopters() {
+        if game.helicopters {
             crate::engine::vehicles::moves::check_helicopters_first(game, by, a)?;
         }
     }

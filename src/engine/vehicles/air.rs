@@ -70,7 +70,13 @@ pub fn reaction_words(game: &Game, v: VehicleId, short: bool) -> Option<String> 
     if !short {
         return odds_over(game, v, a.target);
     }
-    let odds = reaction_odds(game, v, a.target)?;
+    short_odds(game, v, a.target)
+}
+
+/// The odds of the enemy's fire at an aircraft over `at` in short: "shot
+/// down 20%, aborts 30%".
+pub fn short_odds(game: &Game, v: VehicleId, at: CardPos) -> Option<String> {
+    let odds = reaction_odds(game, v, at)?;
     let sum = |f: fn(AtResult) -> bool| -> u32 {
         odds.iter().filter(|(r, _)| f(*r)).map(|(_, p)| p).sum()
     };

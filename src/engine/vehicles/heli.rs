@@ -431,22 +431,31 @@ pub fn end(game: &mut Game) {
 // 2.4.3: the landing plan
 // ---------------------------------------------------------------------------
 
-/// The helicopters a plan loads: the company's, in the Inbound area (the
-/// first wave) or the Pickup Zone.
+/// The helicopters a plan loads: the company's in the Pickup Zone, and at
+/// set-up those in the Inbound area (the first wave).
 fn planned(game: &Game) -> Vec<VehicleId> {
+    let setup = game.state.step == crate::engine::kernel::sequence::Step::Setup;
     game.state
         .vehicles
         .iter()
         .filter(|x| {
             x.lift.is_some()
                 && x.in_play()
-                && matches!(
-                    x.pos.heli_area(),
-                    Some(HeliArea::Inbound | HeliArea::PickUp)
-                )
+                && match x.pos.heli_area() {
+                    Some(HeliArea::PickUp) => true,
+                    Some(HeliArea::Inbound) => setup,
+                    _ => false,
+                }
         })
         .map(|x| x.id)
         .collect()
+}
+
+/// Whether the landing plan now being made is a mid-mission air assault's
+/// planning phase, the turn before it flies (7.4.5).
+pub fn assault_planning(game: &Game) -> bool {
+    game.state.step != crate::engine::kernel::sequence::Step::Setup
+        && game.mission.air_assault == Some(game.state.turn + 1)
 }
 
 /// 2.4.3: the landing plan's choices: a unit waiting in the Pickup Zone
@@ -536,7 +545,7 @@ pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
 /// give the planning phase of a mid-mission air assault the designation
 /// of "a Landing Zone", one, without a command.
 pub fn plan_lz_inputs(game: &Game) -> Vec<Input> {
-    if game.state.step == crate::engine::kernel::sequence::Step::Setup {
+    if !assault_planning(game) {
         return Vec::new();
     }
     let chosen = &game.state.plan_lz;
@@ -560,22 +569,45 @@ pub fn plan_lz(game: &mut Game, at: CardPos) {
 
 /// 7.4.5: at the start of the turn before a mid-mission air assault, the
 /// planning phase: the landing plan is made again, with a new landing zone
-/// if wanted.
+/// if wanted. Any other turn the plan is adjusted (2.4.3; the procedures:
+/// "you can adjust the plan each turn") when a unit waits in the Pickup
+/// Zone beside a helicopter with room for it there: no HQ stands in the
+/// Pickup Zone to order it aboard.
 pub fn planning_phase(game: &mut Game) {
-    let Some(t) = game.mission.air_assault else {
-        return;
-    };
-    if game.state.turn + 1 != t || planned(game).is_empty() {
+    if planned(game).is_empty() {
         return;
     }
+    let (rule, why, text) = if assault_planning(game) {
+        (
+            "7.4.5",
+            "air assault planning",
+            format!(
+                "Air assault planning: the helicopters in the Pickup Zone fly from turn {}. Board them, and mark a landing zone if the one on the map will not do.",
+                game.state.turn + 1
+            ),
+        )
+    } else if plan_inputs(game).iter().any(|i| {
+        matches!(
+            i,
+            Input::Board {
+                vehicle: Some(_),
+                ..
+            }
+        )
+    }) {
+        (
+            "2.4.3",
+            "landing plan adjusted",
+            "Landing plan: units wait in the Pickup Zone and a helicopter there has room for them."
+                .to_string(),
+        )
+    } else {
+        return;
+    };
     game.emit(
-        "7.4.5",
-        EventKind::Nothing {
-            why: "air assault planning".into(),
-        },
-        format!(
-            "Air assault planning: the helicopters in the Pickup Zone fly from turn {t}. Board them, and mark a landing zone if the one on the map will not do."
-        ),
+        rule,
+        EventKind::Nothing { why: why.into() },
+        text,
         Vec::new(),
     );
     game.state
