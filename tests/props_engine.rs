@@ -853,7 +853,15 @@ fn helicopters_land_under_random_play() {
                 let early = game.state().vehicles.iter().any(|x| {
                     x.label == "Slick 3" && x.pos != fof::data::mission::HeliArea::PickUp.pos()
                 });
-                assert!(!early, "Slick 3 left the Pickup Zone before turn 3");
+                assert!(
+                    !early,
+                    "Slick 3 left the Pickup Zone before turn 3: {:#?}",
+                    game.log()
+                        .iter()
+                        .filter(|e| e.text.contains("Slick"))
+                        .map(|e| format!("T{} {} {}", e.turn, e.rule, e.text))
+                        .collect::<Vec<_>>()
+                );
             }
             if matches!(input, Input::PlanLandingZone { .. }) {
                 planned += 1;

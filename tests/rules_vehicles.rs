@@ -3293,6 +3293,9 @@ mod lift {
         put_all(&mut g, &[plt, sq], p(4, 1));
         u(&mut g, sq).assets.push(Asset::Pyro(Pyro::GreenSmoke, 2));
         new_impulse(&mut g, Some(plt), 3);
+        // Its radio reaches Slick 1 in flight: that comes first (7.4.5).
+        let s1 = veh(&g, "Slick 1");
+        ok(&mut g, by(plt, Action::ActivateVehicle { vehicle: s1 }));
         let deploy = |at| {
             by(
                 plt,
@@ -3317,7 +3320,6 @@ mod lift {
         ok(&mut g, deploy(p(4, 2)));
         assert_eq!(lz_cards(&g), vec![lz(), p(4, 2)]);
         // And the smoke on the card lets a helicopter land there again.
-        let s1 = veh(&g, "Slick 1");
         g.state_mut().vehicles[s1.0 as usize].lift = Some(fof::engine::kernel::vehicle::Lift {
             landings: 1,
             damaged: false,
@@ -3395,6 +3397,15 @@ mod lift {
         let co = co_on(&mut g, p(1, 2));
         let why = refused(&mut g, by(co, Action::ActivateVehicle { vehicle: s2 }));
         assert!(why.contains("air assault of turn 3"), "{why}");
+        // Activated all the same (an Embark order activates its vehicle,
+        // 7.4.1), it still does not fly before its turn.
+        g.state_mut().vehicles[s2.0 as usize].activated = true;
+        assert!(fof::engine::vehicles::heli::destinations(&g, s2).is_empty());
+        let why = fof::engine::vehicles::heli::check_fly(&g, s2, HeliArea::Inbound.pos())
+            .unwrap_err()
+            .0;
+        assert!(why.contains("air assault of turn 3"), "{why}");
+        g.state_mut().vehicles[s2.0 as usize].activated = false;
         // Turn 2 begins with the planning phase.
         to_next_turn(&mut g);
         assert_eq!(g.state().turn, 2);
@@ -3479,6 +3490,28 @@ mod lift {
             "{:?}",
             g.state().choices
         );
+    }
+
+    #[test]
+    fn rule_7_4_5_any_hq_or_staff_that_can_call_them_activates_the_helicopters() {
+        let mut g = lift_game();
+        let (s1, s2) = (veh(&g, "Slick 1"), veh(&g, "Slick 2"));
+        // 1 PLT HQ has a company-net radio: the helicopter in flight takes
+        // its first command, then the Pickup Zone's may have one.
+        let plt = id(&g, "1plt_hq");
+        new_impulse(&mut g, Some(plt), 3);
+        let why = refused(&mut g, by(plt, Action::ActivateVehicle { vehicle: s2 }));
+        assert!(why.contains("take the first commands"), "{why}");
+        ok(&mut g, by(plt, Action::ActivateVehicle { vehicle: s1 }));
+        ok(&mut g, by(plt, Action::ActivateVehicle { vehicle: s2 }));
+        assert!(tank(&g, s2).activated);
+        // The XO, in the staging area with no radio, cannot call them.
+        let mut g = lift_game();
+        let xo = id(&g, "xo");
+        assert!(unit(&g, xo).radios().next().is_none());
+        new_impulse(&mut g, Some(xo), 3);
+        let why = refused(&mut g, by(xo, Action::ActivateVehicle { vehicle: s1 }));
+        assert!(why.contains("no company or battalion net radio"), "{why}");
     }
 
     #[test]

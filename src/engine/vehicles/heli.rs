@@ -108,7 +108,15 @@ pub fn destinations(game: &Game, v: VehicleId) -> Vec<CardPos> {
         return Vec::new();
     }
     match x.pos.heli_area() {
-        Some(HeliArea::PickUp) if x.activated && !l.damaged => vec![HeliArea::Inbound.pos()],
+        // 7.4.5: activated (an Embark order does it too) but not before a
+        // mid-mission air assault's turn.
+        Some(HeliArea::PickUp)
+            if x.activated
+                && !l.damaged
+                && crate::engine::vehicles::lz::check_assault_turn(game, v).is_ok() =>
+        {
+            vec![HeliArea::Inbound.pos()]
+        }
         Some(HeliArea::PickUp) => Vec::new(),
         Some(HeliArea::Inbound) => lz_cards(game)
             .into_iter()
@@ -152,6 +160,7 @@ pub fn check_fly(game: &Game, v: VehicleId, to: CardPos) -> Result<(), Illegal> 
             )
         });
     }
+    crate::engine::vehicles::lz::check_assault_turn(game, v)?;
     if !to.is_staging() {
         check_landing(game, v, to)?;
     }

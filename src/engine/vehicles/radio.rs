@@ -61,6 +61,25 @@ pub fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Ille
             )
         });
     }
+    // 7.4.5 (the procedures' helicopter assault): any HQ or staff unit
+    // activates the transport helicopters. Decision: over a company or
+    // battalion net radio (the helicopters answer either, as for the CO
+    // HQ below), or face to face on the helicopter's card.
+    if x.lift.is_some() && matches!(hq.kind, UnitKind::Hq | UnitKind::Staff) {
+        if hq
+            .radios()
+            .any(|(_, n)| matches!(n, Net::CoTac | Net::BnTac))
+            || hq.pos == x.pos
+        {
+            return Ok(());
+        }
+        return no(|| {
+            format!(
+                "{} has no company or battalion net radio to call {} and is not on its card (7.4.5)",
+                hq.label, x.label
+            )
+        });
+    }
     let co = game.state.co_hq().map(|u| u.id);
     if Some(b) == co {
         return co_reaches(game, b, v);
@@ -98,12 +117,6 @@ pub fn reaches(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(), Ille
 fn co_reaches(game: &Game, co: UnitId, v: VehicleId) -> Result<(), Illegal> {
     let (hq, x) = (game.state.unit(co), &game.state.vehicles[v.0 as usize]);
     if hq.radios().any(|(_, n)| n == Net::BnTac) || hq.pos == x.pos {
-        return Ok(());
-    }
-    // 7.1.1: helicopters talk on the company net in Vietnam and after;
-    // decision: a transport helicopter flying for the company answers the
-    // CO HQ on either net.
-    if x.lift.is_some() && hq.radios().any(|(_, n)| n == Net::CoTac) {
         return Ok(());
     }
     no(|| {
