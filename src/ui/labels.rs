@@ -527,27 +527,23 @@ pub fn input(game: &Game, input: &Input) -> String {
         Input::PlanLandingZone { at } => {
             let name = game
                 .top_card(*at)
-                .map(|c| format!(" ({})", c.name))
+                .map(|c| format!("{}; ", c.name))
                 .unwrap_or_default();
-            let join = if game.state().plan_lz.is_empty() {
-                "becomes the landing zone"
-            } else {
-                "joins the landing zone"
-            };
-            // What a helicopter landing there would meet (7.4.5).
+            // What a helicopter landing there would meet (7.4.5), in short:
+            // the odds in full come with the landing itself.
             let lift = game
                 .state()
                 .vehicles
                 .iter()
                 .find(|x| x.lift.is_some() && x.in_play());
-            // In short: the odds in full come with the landing itself.
-            let risk = match lift
+            let risk = lift
                 .and_then(|x| crate::engine::vehicles::air::short_odds(game, x.id, *at))
-            {
-                Some(o) => format!("a landing: {o}"),
-                None => "no enemy fire reaches it".into(),
-            };
-            format!("{at}{name} {join} ({risk})")
+                .unwrap_or_else(|| "no enemy fire reaches it".into());
+            if game.state().plan_lz.is_empty() {
+                format!("Mark {at} the LZ ({name}{risk})")
+            } else {
+                format!("Add {at} to the LZ ({name}{risk})")
+            }
         }
         Input::HeliFly { vehicle, to } => {
             let x = game.state().vehicles.get(vehicle.0 as usize);

@@ -369,7 +369,7 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
         ),
         Choice::LandingPlan if crate::engine::vehicles::heli::assault_planning(game) => (
             "7.4.5",
-            "Air assault planning: who boards which helicopter, and where do they land?".into(),
+            "Air assault planning: who boards, and where do they land?".into(),
         ),
         Choice::LandingPlan if game.state.step != crate::engine::kernel::sequence::Step::Setup => (
             "2.4.3",
