@@ -551,7 +551,7 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     } else {
         out.push(Action::DesignateCasualtyPoint);
     }
-    if game.mission.helicopters() {
+    if game.helicopters {
         out.push(Action::DesignateLandingZone);
     }
 }
@@ -734,16 +734,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         Action::DesignateCasualtyPoint => {
             let Some(b) = order.by else { return };
             let pos = game.state.unit(b).pos;
-            game.state
-                .map
-                .controls
-                .points
-                .retain(|(k, _)| *k != PointControl::CasualtyPoint);
-            game.state
-                .map
-                .controls
-                .points
-                .push((PointControl::CasualtyPoint, pos));
+            game.state.map.set_point(PointControl::CasualtyPoint, pos);
             game.emit(
                 "4.2.1 l",
                 EventKind::Marker {

@@ -486,6 +486,15 @@ impl Map {
             .find(|(k, _)| *k == kind)
             .map(|(_, p)| *p)
     }
+
+    /// Puts the one marker of `kind` on `pos`, moving it if it was
+    /// elsewhere; returns where it was.
+    pub fn set_point(&mut self, kind: PointControl, pos: CardPos) -> Option<CardPos> {
+        let from = self.point(kind);
+        self.controls.points.retain(|(k, _)| *k != kind);
+        self.controls.points.push((kind, pos));
+        from
+    }
 }
 
 /// Command bookkeeping for one HQ or staff unit this turn (4.1, 4.1.3).

@@ -72,7 +72,7 @@ pub fn legal(game: &Game) -> Vec<Input> {
                     game.mission.kind,
                     &game.mission.controls,
                     *device,
-                    game.mission.helicopters(),
+                    game.helicopters,
                 )
                 .into_iter()
                 .map(Some)

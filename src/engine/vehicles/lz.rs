@@ -18,7 +18,7 @@
 //!   helicopter may be any of the company's in play on the card.
 
 use crate::data::mission::Evacuation;
-use crate::data::units::{Side, UnitKind};
+use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::VehicleId;
@@ -43,13 +43,12 @@ pub fn lz_cards(game: &Game) -> Vec<CardPos> {
 
 /// The cards of the landing zone `pos` would belong to, `pos` included:
 /// the LZ cards joined to it card by adjacent card.
-fn zone_with(game: &Game, pos: CardPos) -> Vec<CardPos> {
-    let lz = lz_cards(game);
+fn zone_with(lz: &[CardPos], pos: CardPos) -> Vec<CardPos> {
     let mut zone = vec![pos];
     let mut k = 0;
     while k < zone.len() {
         let at = zone[k];
-        for c in &lz {
+        for c in lz {
             if c.adjacent(at) && !zone.contains(c) {
                 zone.push(*c);
             }
@@ -61,7 +60,7 @@ fn zone_with(game: &Game, pos: CardPos) -> Vec<CardPos> {
 
 /// Why `pos` may not become a card of a landing zone now (7.4.5, 2.2.1 E).
 pub fn check_new(game: &Game, pos: CardPos) -> Result<(), Illegal> {
-    if !game.mission.helicopters() {
+    if !game.helicopters {
         return no("no helicopters fly in this mission: it has no landing zones (7.4.5)");
     }
     if pos.is_staging() {
@@ -78,10 +77,11 @@ pub fn check_new(game: &Game, pos: CardPos) -> Result<(), Illegal> {
             )
         });
     }
-    if lz_cards(game).contains(&pos) {
+    let lz = lz_cards(game);
+    if lz.contains(&pos) {
         return no(|| format!("{pos} is a card of a landing zone already"));
     }
-    let zone = zone_with(game, pos);
+    let zone = zone_with(&lz, pos);
     if zone.len() > 3 {
         return no(|| {
             format!(
@@ -132,10 +132,7 @@ pub fn check_medevac(game: &Game, pos: CardPos) -> Result<(), Illegal> {
 
 /// Makes `pos` the MEDEVAC LZ, moving it if there was one (5.1.7).
 pub fn designate_medevac(game: &mut Game, pos: CardPos) {
-    let from = game.state.map.point(PointControl::MedevacLz);
-    let points = &mut game.state.map.controls.points;
-    points.retain(|(k, _)| *k != PointControl::MedevacLz);
-    points.push((PointControl::MedevacLz, pos));
+    let from = game.state.map.set_point(PointControl::MedevacLz, pos);
     let text = match from {
         Some(f) => format!("The MEDEVAC LZ moves from {f} to {pos}."),
         None => format!("The MEDEVAC LZ is set up on {pos}."),
@@ -165,11 +162,7 @@ pub fn evacuation_point(game: &Game) -> Option<(CardPos, &'static str)> {
             let at = game.state.map.point(PointControl::MedevacLz)?;
             game.state
                 .in_play()
-                .any(|u| {
-                    u.side == Side::Us
-                        && u.pos == at
-                        && (u.is_hq_or_staff() && u.kind != UnitKind::Casualty)
-                })
+                .any(|u| u.side == Side::Us && u.pos == at && u.is_hq_or_staff())
                 .then_some((at, "the MEDEVAC LZ"))
         }
     }
