@@ -875,7 +875,8 @@ fn campaign(
             let mut n = session.recorder().inputs();
             while !session.game().is_over() && n < crate::play::sim::MAX_INPUTS {
                 let legal = session.game().legal_inputs();
-                let Some(i) = crate::play::sim::choose(*bot, &mut rng, &legal) else {
+                let Some(i) = crate::play::sim::choose(*bot, &mut rng, session.game(), &legal)
+                else {
                     break;
                 };
                 match session.apply(&i) {

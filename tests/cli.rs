@@ -508,7 +508,8 @@ fn an_interrupted_campaign_mission_goes_on_from_its_save() {
     let mut rng = fof::play::sim::bot_rng(9);
     for _ in 0..25 {
         let legal = rec.game().legal_inputs();
-        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, rec.game(), &legal)
+            .unwrap();
         rec.apply(&i).unwrap();
         journal.update(&rec).unwrap();
     }

@@ -355,7 +355,7 @@ fn deck_odds_equal_a_brute_force_count_of_the_pile_mid_game() {
             break;
         }
         let legal = g.legal_inputs();
-        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
             .expect("a legal input");
         g.apply(&i).expect("legal");
     }

@@ -59,7 +59,7 @@ fn first_two_turns(data: Arc<DataSet>, seed: u64) -> (Game, Vec<Event>, Offered)
     while !game.is_over() && game.state().turn <= 2 {
         let legal = game.legal_inputs();
         note(&mut offered, &legal);
-        let input = choose(Bot::Random, &mut rng, &legal).expect("a legal input");
+        let input = choose(Bot::Random, &mut rng, &game, &legal).expect("a legal input");
         game.apply(&input).unwrap();
     }
     let log = game.log().iter().filter(|e| e.turn <= 2).cloned().collect();

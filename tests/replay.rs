@@ -382,7 +382,13 @@ fn a_save_in_progress_loads_and_can_be_continued_to_the_same_end() {
     let mut rec = Recorder::new(data.clone(), "hedgerow_attack", 3, Options::default()).unwrap();
     let mut rng = bot_rng(3);
     for _ in 0..40 {
-        let input = choose(Bot::Random, &mut rng, &rec.game().legal_inputs()).unwrap();
+        let input = choose(
+            Bot::Random,
+            &mut rng,
+            rec.game(),
+            &rec.game().legal_inputs(),
+        )
+        .unwrap();
         rec.apply(&input).unwrap();
     }
     let save = rec.text();
@@ -400,7 +406,13 @@ fn a_save_in_progress_loads_and_can_be_continued_to_the_same_end() {
     let mut resumed = Recorder::resume(data.clone(), &replay).unwrap();
     assert_eq!(resumed.text(), save);
     while !resumed.game().is_over() {
-        let input = choose(Bot::Random, &mut rng, &resumed.game().legal_inputs()).unwrap();
+        let input = choose(
+            Bot::Random,
+            &mut rng,
+            resumed.game(),
+            &resumed.game().legal_inputs(),
+        )
+        .unwrap();
         resumed.apply(&input).unwrap();
     }
     assert_eq!(resumed.game().state_hash(), full.game().state_hash());
@@ -524,7 +536,7 @@ fn a_game_saved_after_every_input_loses_at_most_the_last_one_when_cut_short() {
     let mut hashes = vec![rec.game().state_hash()];
     for _ in 0..40 {
         let legal = rec.game().legal_inputs();
-        let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+        let i = choose(Bot::Random, &mut rng, rec.game(), &legal).unwrap();
         rec.apply(&i).unwrap();
         journal.update(&rec).unwrap();
         hashes.push(rec.game().state_hash());
@@ -564,7 +576,7 @@ fn a_save_killed_at_any_byte_loads_as_its_last_whole_input() {
     let mut hashes = vec![rec.game().state_hash()];
     for _ in 0..12 {
         let legal = rec.game().legal_inputs();
-        let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+        let i = choose(Bot::Random, &mut rng, rec.game(), &legal).unwrap();
         rec.apply(&i).unwrap();
         journal.update(&rec).unwrap();
         hashes.push(rec.game().state_hash());

@@ -330,7 +330,8 @@ fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
         let mut n = 0;
         while !g.is_over() && n < fof::play::sim::MAX_INPUTS {
             let legal = g.legal_inputs();
-            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
+            let i =
+                fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal).unwrap();
             g.apply(&i).unwrap();
             n += 1;
         }

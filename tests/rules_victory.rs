@@ -461,7 +461,8 @@ fn rule_11_1_a_reattempt_is_recorded_and_replays_to_the_same_hash() {
             break;
         }
         let legal = rec.game().legal_inputs();
-        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, rec.game(), &legal)
+            .unwrap();
         rec.apply(&i).unwrap();
     }
     let text = rec.text();
@@ -479,7 +480,7 @@ fn rule_10_3_1_the_tally_in_the_log_names_each_task_in_words() {
     let mut rng = fof::play::sim::bot_rng(4);
     while !g.is_over() {
         let legal = g.legal_inputs();
-        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal).unwrap();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal).unwrap();
         g.apply(&i).unwrap();
     }
     let tally = g.state().tally.clone().expect("tallied");

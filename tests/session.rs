@@ -37,7 +37,7 @@ fn play(s: &mut Session, rng: &mut ChaCha8Rng, k: u64) -> Vec<Input> {
             break;
         }
         let legal = s.game().legal_inputs();
-        let i = choose(Bot::Random, rng, &legal).unwrap();
+        let i = choose(Bot::Random, rng, s.game(), &legal).unwrap();
         s.apply(&i).unwrap();
         played.push(i);
     }
@@ -267,7 +267,7 @@ fn an_unwritable_save_folder_is_reported_but_the_game_goes_on() {
     // Every input is still played; each reports the save it cannot write.
     let before = s.game().state_hash();
     let legal = s.game().legal_inputs();
-    let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+    let i = choose(Bot::Random, &mut rng, s.game(), &legal).unwrap();
     match s.apply(&i) {
         Err(ApplyError::NotSaved { error, .. }) => {
             let msg = error.to_string();

@@ -34,7 +34,8 @@ fn rule_3_0_stepping_through_the_automatic_play_gives_the_same_game() {
             let mut rng = fof::play::sim::bot_rng(seed);
             for n in 0..400 {
                 let legal = whole.legal_inputs();
-                let Some(i) = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+                let Some(i) =
+                    fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &whole, &legal)
                 else {
                     break;
                 };

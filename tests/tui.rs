@@ -417,6 +417,44 @@ fn the_built_in_key_map_binds_every_command() {
     }
 }
 
+/// The hint key (issue 21): the planner's choice is a legal input, it is
+/// selected in the menu with its reason, and nothing in the game changes
+/// until the player gives it; Enter then gives exactly that input.
+#[test]
+fn the_hint_key_selects_the_planners_legal_choice_and_changes_nothing() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    let before = app.game().state().clone();
+    let mut expected = app.game().clone();
+    let log = app.game().log().len();
+    let legal = app.game().legal_inputs();
+    let hint = fof::play::planner::suggest(app.game(), &legal).expect("a hint");
+    assert!(legal.contains(&hint.input), "the hint is a legal input");
+    assert!(!hint.reason.is_empty());
+    ch(&mut app, 't');
+    assert_eq!(app.game().state(), &before, "the hint key changes nothing");
+    assert_eq!(app.game().log().len(), log, "and logs nothing");
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("the hint opens the menu of the decision");
+    };
+    let e = menu.selected_entry().expect("the hint is selected");
+    assert_eq!(e.input, hint.input);
+    assert_eq!(e.tip.as_deref(), Some(hint.reason.as_str()));
+    // Pressed again, still nothing happens.
+    ch(&mut app, 't');
+    assert_eq!(app.game().state(), &before);
+    // Enter gives it.
+    key(&mut app, KeyCode::Enter);
+    close_cards(&mut app);
+    expected.apply(&hint.input).unwrap();
+    assert_eq!(
+        app.game().state(),
+        expected.state(),
+        "Enter gave the hinted input"
+    );
+}
+
 // ---- snapshots ------------------------------------------------------------------
 
 fn mid_turn(seed: u64) -> App<Local> {
@@ -457,6 +495,13 @@ fn snapshot_map_at_the_start() {
     let mut app = app_for(1);
     begin(&mut app);
     both_sizes("map_start", &app);
+}
+
+#[test]
+fn snapshot_hint() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 't');
+    both_sizes("hint", &app);
 }
 
 #[test]
@@ -1014,7 +1059,7 @@ fn every_legal_input_is_reachable_from_the_grouped_menu() {
                     assert_eq!(shown, want, "{} seed {seed}, input {n}", m.id);
                     checked += 1;
                 }
-                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
                     .expect("a legal input");
                 g.apply(&i).expect("legal");
                 n += 1;
@@ -1045,7 +1090,7 @@ fn full_company_with_spot_orders() -> App<Local> {
                 app.screen = Screen::Play;
                 return app;
             }
-            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
                 .expect("a legal input");
             g.apply(&i).expect("legal");
         }
@@ -1210,7 +1255,7 @@ fn play_until(mission: &str, pred: impl Fn(&Game) -> bool) -> App<Local> {
                 return app;
             }
             let legal = g.legal_inputs();
-            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &legal)
+            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
                 .expect("a legal input");
             g.apply(&i).expect("legal");
         }

@@ -75,7 +75,7 @@ fn rule_4_2_the_why_not_reasons_equal_the_engines_refusal_reasons_for_the_same_o
                     let r = refused_company_orders(&g);
                     check_refusals(&g, None, &r, &legal);
                 }
-                let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+                let i = choose(Bot::Random, &mut rng, &g, &legal).unwrap();
                 g.apply(&i).unwrap();
                 n += 1;
             }

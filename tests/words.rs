@@ -167,7 +167,7 @@ fn every_text_the_player_reads_is_in_words_on_every_mission() {
                     }
                     drawn += 1;
                 }
-                let i = choose(Bot::Random, &mut rng, &legal).unwrap();
+                let i = choose(Bot::Random, &mut rng, app.game(), &legal).unwrap();
                 app.give(&i);
                 if matches!(app.overlay, Overlay::Cards(_)) {
                     for l in screen(&app, &mut term) {

@@ -10,6 +10,7 @@
 
 pub mod campaign;
 pub mod folders;
+pub mod planner;
 pub mod replay;
 pub mod report;
 pub mod session;

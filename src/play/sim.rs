@@ -19,12 +19,16 @@ pub const MAX_INPUTS: u64 = 100_000;
 pub enum Bot {
     /// Picks uniformly among the legal inputs.
     Random,
+    /// Weighs each legal input one step ahead, as a careful player would
+    /// (the module `play::planner`), and says why.
+    Planner,
 }
 
 impl Bot {
     pub fn name(self) -> &'static str {
         match self {
             Bot::Random => "random",
+            Bot::Planner => "planner",
         }
     }
 }
@@ -34,10 +38,11 @@ pub fn bot_rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed ^ 0x05EE_DB07_u64.rotate_left(17))
 }
 
-/// Picks one input among the legal ones.
-pub fn choose(bot: Bot, rng: &mut ChaCha8Rng, legal: &[Input]) -> Option<Input> {
+/// Picks one input among `legal`, the legal inputs of `game` now.
+pub fn choose(bot: Bot, rng: &mut ChaCha8Rng, game: &Game, legal: &[Input]) -> Option<Input> {
     match bot {
         Bot::Random => pick(rng, legal),
+        Bot::Planner => crate::play::planner::suggest(game, legal).map(|h| h.input),
     }
 }
 
@@ -196,7 +201,7 @@ fn drive<G>(
             return (inputs, true);
         }
         let legal = game(g).legal_inputs();
-        let Some(input) = choose(bot, &mut rng, &legal) else {
+        let Some(input) = choose(bot, &mut rng, game(g), &legal) else {
             return (inputs, true);
         };
         if !apply(g, &input) {

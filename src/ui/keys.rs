@@ -54,10 +54,11 @@ pub enum Command {
     Report,
     Support,
     Deck,
+    Hint,
 }
 
 impl Command {
-    pub const ALL: [Command; 43] = [
+    pub const ALL: [Command; 44] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -101,6 +102,7 @@ impl Command {
         Command::Report,
         Command::Support,
         Command::Deck,
+        Command::Hint,
     ];
 
     /// What the command does, for the help screen.
@@ -168,6 +170,9 @@ impl Command {
             }
             Command::Deck => {
                 "the Action deck beside the map: the cards left and the chance of each word, icon and result (again: the card)"
+            }
+            Command::Hint => {
+                "a tip: the input the planner bot would choose now, selected in its menu, and why (Enter gives it, Esc leaves it)"
             }
         }
     }

@@ -1,7 +1,13 @@
-//! The speed goals of issue 9, measured with criterion (`cargo bench`):
-//! - `sim`: whole random-bot missions of the default mission (missions/s);
-//! - `legal_inputs_and_odds`: the orders menu of a full company in a
-//!   mid-game position (goal < 50 µs);
+//! The speed goals of issues 9 and 21, measured with criterion (`cargo
+//! bench`):
+//! - `sim`: whole random-bot missions of every shipped mission
+//!   (missions/s);
+//! - `full_company_legal_inputs`, `full_company_odds`,
+//!   `full_company_planner_decision`: a full company's orders menu in
+//!   mid-game (`hedgerow_attack`): the legal inputs, their odds, and the
+//!   planner's choice;
+//! - `legal_inputs_and_odds`: the orders menu of the one-platoon mission
+//!   in a mid-game position (goal < 50 µs);
 //! - `draw_160x50`: a busy mid-game frame to `TestBackend` (goal < 2 ms);
 //! - `draw_200x60_fire_lines`: the same at 200x60, fire lines on (< 2 ms);
 //! - `startup_to_first_frame`: embedded data, setup, app, one frame
@@ -43,7 +49,12 @@ fn data_and_explanations() -> (Arc<DataSet>, Arc<Learn>) {
 /// then on until an impulse of a company HQ is in progress with most of
 /// its orders open.
 fn mid_game(data: Arc<DataSet>, inputs: usize) -> Game {
-    let mut g = Game::new(data, MISSION, 7, Options::default()).expect("setup");
+    mid_game_of(data, MISSION, inputs)
+}
+
+/// [`mid_game`] in any mission.
+fn mid_game_of(data: Arc<DataSet>, mission: &str, inputs: usize) -> Game {
+    let mut g = Game::new(data, mission, 7, Options::default()).expect("setup");
     let mut rng = bot_rng(7);
     let mut n = 0;
     loop {
@@ -53,7 +64,7 @@ fn mid_game(data: Arc<DataSet>, inputs: usize) -> Game {
         {
             return g;
         }
-        let i = choose(Bot::Random, &mut rng, &legal).expect("an input");
+        let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
         g.apply(&i).expect("legal");
         n += 1;
     }
@@ -72,7 +83,40 @@ fn sim(c: &mut Criterion) {
                 .expect("plays")
         })
     });
+    // Every shipped mission, the full-company ones included (issue 21).
+    let ids: Vec<String> = data
+        .missions
+        .iter()
+        .map(|m| m.id.clone())
+        .filter(|id| id != MISSION)
+        .collect();
+    for id in ids {
+        let mut seed = 0u64;
+        group.bench_function(format!("{id}_random_mission"), |b| {
+            b.iter(|| {
+                seed += 1;
+                fof::play::sim::play(data.clone(), &id, seed, Bot::Random, Options::default())
+                    .expect("plays")
+            })
+        });
+    }
     group.finish();
+}
+
+/// A full company's orders menu in mid-game (`hedgerow_attack`): the
+/// legal inputs, their odds alone, and the planner's choice among them.
+fn full_company(c: &mut Criterion) {
+    let g = mid_game_of(data(), "hedgerow_attack", 40);
+    let legal = g.legal_inputs();
+    c.bench_function("full_company_legal_inputs", |b| {
+        b.iter(|| black_box(&g).legal_inputs())
+    });
+    c.bench_function("full_company_odds", |b| {
+        b.iter(|| fof::engine::turn::forecast::forecasts(black_box(&g), &legal))
+    });
+    c.bench_function("full_company_planner_decision", |b| {
+        b.iter(|| fof::play::planner::suggest(black_box(&g), &legal))
+    });
 }
 
 fn orders_menu(c: &mut Criterion) {
@@ -166,5 +210,14 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sim, orders_menu, draw, draw_large, startup, replay);
+criterion_group!(
+    benches,
+    sim,
+    full_company,
+    orders_menu,
+    draw,
+    draw_large,
+    startup,
+    replay
+);
 criterion_main!(benches);

@@ -531,3 +531,67 @@ pub fn chance(game: &Game, need: Needed, draws: usize) -> Odds {
     let (d, dh) = count(deck.discard());
     at_least_one(d, dh, (n - a).min(d))
 }
+
+/// What an input may lead to, for a bot weighing its choices (the planner
+/// of `fof sim --bot planner` and the hint key): the game after the input
+/// in each case that matters, with its chance. An input that makes an
+/// attempt gives two cases, the attempt succeeding and failing, trial-run
+/// on copies whose pile is arranged for each (as [`Forecast::consequences`]
+/// is found); an input with no attempt gives one, with chance 1. The
+/// input's first trial on the real pile only tells what the attempt looks
+/// for; its outcome is never returned, so a bot weighing these never sees
+/// the order of the cards. `None`: the engine refuses the input.
+pub fn outcomes(game: &Game, input: &Input) -> Option<Vec<(Odds, Game)>> {
+    let mut first = game.without_log();
+    if first.is_over() || first.act(input).is_err() {
+        return None;
+    }
+    let drew = first.state.deck.cards_drawn() != game.state.deck.cards_drawn();
+    let attempt = first.log.iter().find_map(|e| match &e.kind {
+        EventKind::Attempt {
+            unit,
+            looking_for: Some(need),
+            sure: false,
+            ..
+        } if unit.is_none_or(|u| game.state.get(u).is_none_or(|x| x.side == Side::Us)) => {
+            Some((*need, e.cards.len()))
+        }
+        _ => None,
+    });
+    let arranged = |need: Option<Needed>, succeed: bool| -> Option<Game> {
+        let mut t = game.without_log();
+        t.state.deck.arrange_for_trial(|c| match (c, need) {
+            (Card::Action(n), Some(need)) => {
+                game.card(*n).is_some_and(|card| need.found(card)) == succeed
+            }
+            (Card::Action(n), None) => (*n % 2 == 0) == succeed,
+            _ => false,
+        });
+        t.act(input).ok()?;
+        Some(t)
+    };
+    let sure = Odds { num: 1, den: 1 };
+    match attempt {
+        // Nothing drawn: the first trial is the certain outcome.
+        None if !drew => Some(vec![(sure, first)]),
+        // Cards drawn for something other than our attempt (a contact, a
+        // grenade thrown back): one trial on an arranged pile stands for
+        // them, so that the real order of the cards plays no part.
+        None => Some(vec![(sure, arranged(None, true)?)]),
+        Some((need, cards)) => {
+            let p = chance(game, need, cards);
+            let mut out = Vec::new();
+            if p.num > 0 {
+                out.push((p, arranged(Some(need), true)?));
+            }
+            if p.num < p.den {
+                let q = Odds {
+                    num: p.den - p.num,
+                    den: p.den,
+                };
+                out.push((q, arranged(Some(need), false)?));
+            }
+            Some(out)
+        }
+    }
+}

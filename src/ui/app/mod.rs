@@ -4,6 +4,7 @@
 //! of the engine's legal inputs through its [`Driver`].
 
 mod between;
+mod hint;
 mod logview;
 mod menu;
 mod orders;
@@ -197,6 +198,8 @@ pub struct Entry {
     pub by: String,
     /// What it will or may do that matters, in words, worst first.
     pub consequences: Vec<String>,
+    /// The hint key's reason, when this is the planner's choice.
+    pub tip: Option<String>,
     /// Everything a search looks in, lower case.
     pub search: String,
     /// The label without its recipient, for a grouped menu where the
@@ -758,6 +761,8 @@ impl<D: Driver> App<D> {
                 self.log_back = 0;
             }
             Command::Back => self.message = None,
+            Command::Hint if self.walking() => self.walking_message(),
+            Command::Hint => self.show_hint(),
             Command::WhyNot if self.viewer.is_some() => self.walking_message(),
             Command::WhyNot => {
                 let u = self.selected_unit();
@@ -948,10 +953,12 @@ impl<D: Driver> App<D> {
             Screen::Briefing => self.screen = Screen::Play,
             Screen::Play => {
                 let legal = self.game().legal_inputs();
-                let Some(a) = &mut self.autoplay else {
+                let Some(mut a) = self.autoplay.take() else {
                     return;
                 };
-                if let Some(i) = crate::play::sim::choose(a.bot, &mut a.rng, &legal) {
+                let pick = crate::play::sim::choose(a.bot, &mut a.rng, self.game(), &legal);
+                self.autoplay = Some(a);
+                if let Some(i) = pick {
                     self.give(&i);
                 }
             }

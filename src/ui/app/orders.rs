@@ -133,6 +133,7 @@ impl<D: Driver> App<D> {
             group,
             recipient,
             by,
+            tip: None,
             consequences: f.consequences.clone(),
             search,
             short,

@@ -9,7 +9,7 @@ use crate::ui::labels;
 
 /// The commands a menu answers to; any other character typed in a menu
 /// goes to its search.
-const MENU_KEYS: [Command; 17] = [
+const MENU_KEYS: [Command; 18] = [
     Command::Up,
     Command::Down,
     Command::Left,
@@ -20,6 +20,7 @@ const MENU_KEYS: [Command; 17] = [
     Command::Quit,
     Command::Search,
     Command::WhyNot,
+    Command::Hint,
     Command::OnlyCommand,
     Command::OnlyMovement,
     Command::OnlyRally,
@@ -230,6 +231,7 @@ impl<D: Driver> App<D> {
                             .or_else(|| self.selected_unit());
                         self.open_why_not(unit);
                     }
+                    Command::Hint => self.show_hint(),
                     Command::Help => self.overlay = Overlay::Help(0),
                     Command::Quit => self.overlay = Overlay::Quit,
                     _ => {}

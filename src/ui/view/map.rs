@@ -529,7 +529,7 @@ mod tests {
                         }
                     }
                     let legal = g.legal_inputs();
-                    let Some(i) = choose(Bot::Random, &mut rng, &legal) else {
+                    let Some(i) = choose(Bot::Random, &mut rng, &g, &legal) else {
                         break;
                     };
                     g.apply(&i).unwrap();

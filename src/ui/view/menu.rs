@@ -74,6 +74,9 @@ fn details(e: &Entry) -> Vec<String> {
         None => {}
     }
     let mut out = vec![first.trim_end().to_string()];
+    if let Some(t) = &e.tip {
+        out.push(format!("Tip: {t}"));
+    }
     out.extend(e.consequences.iter().map(|c| format!("! {c}")));
     out.retain(|l| !l.is_empty());
     out

@@ -184,6 +184,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             ];
             if m.grouped {
                 v.push((k(Command::WhyNot), "why not?"));
+                v.push((k(Command::Hint), "tip"));
                 v.push((
                     format!("{}-{}", k(Command::OnlyCommand), k(Command::OnlyCombat)),
                     "section",
@@ -261,6 +262,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (k(Command::Confirm), "orders"),
                 (k(Command::AllOrders), "all orders"),
                 (k(Command::WhyNot), "why not?"),
+                (k(Command::Hint), "tip"),
                 (k(Command::EndImpulse), "end impulse"),
                 (k(Command::Undo), "undo"),
                 (k(Command::Cards), "cards"),

@@ -1,0 +1,420 @@
+//! The planner: a bot that plays the company the way a careful player
+//! would, and says why (`fof sim --bot planner`, `fof play --autoplay
+//! planner`, and the hint key of the terminal).
+//!
+//! It looks one input ahead. For each legal input it asks the engine what
+//! the input may lead to ([`forecast::outcomes`]: the game after it, once
+//! if its effect is certain, twice if it makes an attempt, the attempt
+//! succeeding and failing, each with its exact chance counted over the
+//! cards left in the pile, as a player counting the deck could), scores
+//! each resulting position, and takes the input whose expected score
+//! gains the most over the position now, less what its commands cost. It
+//! never sees the order of the pile, and it only ever picks among
+//! `legal_inputs()`.
+//!
+//! The score is the rulebook's play advice written as terms a position
+//! has: steps alive on both sides, the pinned to rally, units Exposed or
+//! in the open on a card under fire, cover taken, the advance toward the
+//! objective (offensive missions) or the next route point (patrols),
+//! the objective secured and cleared, enemy units spotted (so that they
+//! can be fired on) and pinned, subordinate HQs activated. The term that
+//! gains the most is the reason given for the choice.
+//!
+//! Where the rules put a question to the player, it answers with the
+//! program's suggestion; when an HQ must be chosen, it takes the CO HQ
+//! first (it activates the others), then the HQ with the most units that
+//! could act.
+//!
+//! Scores are whole numbers and ties go to the first input in the legal
+//! order: the planner is deterministic for a game.
+
+use crate::data::mission::{MissionKind, ObjectiveKind};
+use crate::data::stats::Odds;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::Game;
+use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::{Decision, Input};
+use crate::engine::kernel::pos::CardPos;
+use crate::engine::turn::forecast;
+use std::collections::BTreeMap;
+
+/// The planner's choice and why, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    pub input: Input,
+    pub reason: String,
+}
+
+/// What a position is scored on: one term per unit and aspect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Term {
+    /// The objective (or route point) held, and clear of the enemy.
+    Objective,
+    /// Route points reached (patrols).
+    Route,
+    Steps(UnitId),
+    Pinned(UnitId),
+    /// On a card under fire, Exposed or in the open.
+    Danger(UnitId),
+    Cover(UnitId),
+    Progress(UnitId),
+    EnemySteps(UnitId),
+    EnemySpotted(UnitId),
+    EnemyPinned(UnitId),
+    /// Concentrated fire, grenade attacks, a fire mission or any VOF
+    /// waiting for the enemy unit in the Combat Effects segment.
+    EnemyUnderFire(UnitId),
+    /// A subordinate HQ activated for this turn.
+    Active(UnitId),
+    /// Commands the input spends.
+    Cost,
+}
+
+// The weights. A friendly step is worth more than an enemy step: the
+// company cannot replace its losses during a mission.
+const STEP: i64 = 100;
+const ENEMY_STEP: i64 = 70;
+const PINNED: i64 = 35;
+const EXPOSED_UNDER_FIRE: i64 = 45;
+const OPEN_UNDER_FIRE: i64 = 20;
+const COVERED_UNDER_FIRE: i64 = 4;
+const EXPOSED: i64 = 6;
+const COVER: i64 = 6;
+const SPOTTED: i64 = 12;
+const ENEMY_PINNED: i64 = 25;
+const ACTIVE: i64 = 18;
+const ENEMY_UNDER_VOF: i64 = 8;
+const ENEMY_MARKER: i64 = 22;
+const ENEMY_FIRE_MISSION: i64 = 25;
+const SECURED: i64 = 90;
+const CLEARED: i64 = 90;
+const ROUTE_POINT: i64 = 120;
+const COMMAND: i64 = 3;
+/// Remoteness counted from here: farther than any map's cards.
+const FAR: i64 = 40;
+/// Below this expected gain the planner would rather end the impulse.
+const WORTH: i64 = 2;
+
+/// Where the company is headed: the primary objective of an offensive
+/// mission, the next route point of a patrol (or its objective once the
+/// route is walked); nowhere in a defence.
+fn target(game: &Game) -> Option<CardPos> {
+    let m = game.mission();
+    let primary = m
+        .controls
+        .objectives
+        .iter()
+        .find(|(k, _)| *k == ObjectiveKind::Primary)
+        .map(|(_, a)| CardPos::new(a.0, a.1));
+    match m.kind {
+        MissionKind::Offensive => primary,
+        MissionKind::Patrol => m
+            .controls
+            .route
+            .get(game.state().route_reached as usize)
+            .map(|a| CardPos::new(a.0, a.1))
+            .or(primary),
+        MissionKind::Defensive => None,
+    }
+}
+
+/// How much a unit of this kind should press toward the objective: the
+/// rifle squads and teams most, the HQs behind them, the staff, observers
+/// and mortars not at all.
+fn drive(kind: UnitKind) -> i64 {
+    match kind {
+        UnitKind::Squad | UnitKind::AssaultTeam | UnitKind::FireTeam => 8,
+        UnitKind::WeaponsTeam => 4,
+        UnitKind::Hq => 3,
+        _ => 0,
+    }
+}
+
+/// Cards to go, counting a diagonal a little longer than a straight step
+/// so that a sideways move toward the objective's column still counts.
+fn remoteness(from: CardPos, to: CardPos) -> i64 {
+    let dr = (from.row as i64 - to.row as i64).abs();
+    let dc = (from.col as i64 - to.col as i64).abs();
+    2 * dr.max(dc) + dr + dc
+}
+
+/// The position's score, term by term.
+fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
+    let s = game.state();
+    let mut t = BTreeMap::new();
+    for u in s.in_play() {
+        if u.kind == UnitKind::Casualty {
+            continue;
+        }
+        // What befalls a unit befalls each of its steps.
+        let n = u.steps.max(1) as i64;
+        if u.side == Side::Us {
+            t.insert(Term::Steps(u.id), STEP * n);
+            if u.pinned {
+                t.insert(Term::Pinned(u.id), -PINNED * n);
+            }
+            if u.pos.is_staging() || u.riding.is_some() {
+                // Off the map or aboard: no fire reaches it, no cover.
+            } else if game.card_under_vof(u.pos) {
+                let d = if u.exposed {
+                    EXPOSED_UNDER_FIRE
+                } else if u.cover.is_some() {
+                    COVERED_UNDER_FIRE
+                } else {
+                    OPEN_UNDER_FIRE
+                };
+                t.insert(Term::Danger(u.id), -d * n);
+            } else if u.exposed {
+                t.insert(Term::Danger(u.id), -EXPOSED * n);
+            }
+            if u.cover.is_some() {
+                t.insert(Term::Cover(u.id), COVER * n);
+            }
+            if let Some(to) = target {
+                let w = drive(u.kind);
+                if w > 0 {
+                    // Counted as closeness, so that a step taken away
+                    // (a runner made of it) loses its share.
+                    let near = (FAR - remoteness(u.pos, to)).max(0);
+                    t.insert(Term::Progress(u.id), w * n * near);
+                }
+            }
+            if u.is_hq_or_staff() && s.hq_state(u.id).is_some_and(|h| h.activated && !h.done) {
+                t.insert(Term::Active(u.id), ACTIVE);
+            }
+        } else {
+            t.insert(Term::EnemySteps(u.id), -ENEMY_STEP * n);
+            if u.spotted {
+                t.insert(Term::EnemySpotted(u.id), SPOTTED * n);
+            }
+            if u.pinned {
+                t.insert(Term::EnemyPinned(u.id), ENEMY_PINNED * n);
+            }
+            let mut fire = (u.concentrated + u.grenaded) as i64 * ENEMY_MARKER;
+            if game.card_under_vof(u.pos) {
+                fire += ENEMY_UNDER_VOF * n;
+            }
+            if s.map.card(u.pos).is_some_and(|c| {
+                c.markers.incoming || c.markers.pending_fire || c.markers.indirect_h
+            }) {
+                fire += ENEMY_FIRE_MISSION * n;
+            }
+            if fire > 0 {
+                t.insert(Term::EnemyUnderFire(u.id), fire);
+            }
+        }
+    }
+    if let Some(at) = target {
+        let mut v = 0;
+        if game.us_on(at) {
+            v += SECURED;
+            if s.cleared(at) {
+                v += CLEARED;
+            }
+        }
+        if v > 0 {
+            t.insert(Term::Objective, v);
+        }
+    }
+    if game.mission().kind == MissionKind::Patrol {
+        t.insert(Term::Route, ROUTE_POINT * s.route_reached as i64);
+    }
+    t
+}
+
+/// The expected change of each term, in thousandths of a point: the sum
+/// over the input's outcomes of chance x (score after - score now).
+fn expected(
+    now: &BTreeMap<Term, i64>,
+    outcomes: &[(Odds, Game)],
+    target: Option<CardPos>,
+) -> BTreeMap<Term, i64> {
+    let mut out: BTreeMap<Term, i64> = BTreeMap::new();
+    for (p, g) in outcomes {
+        let after = score(g, target);
+        let permille = (p.num * 1000 / p.den.max(1)) as i64;
+        let keys: std::collections::BTreeSet<&Term> = now.keys().chain(after.keys()).collect();
+        for k in keys {
+            let d = after.get(k).copied().unwrap_or(0) - now.get(k).copied().unwrap_or(0);
+            if d != 0 {
+                *out.entry(*k).or_insert(0) += d * permille;
+            }
+        }
+    }
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+/// The planner's input for the game's current decision, among `legal`,
+/// with its reason. `None` only when `legal` is empty.
+pub fn suggest(game: &Game, legal: &[Input]) -> Option<Hint> {
+    let first = legal.first()?.clone();
+    match game.prompt().decision {
+        Decision::Orders { .. } => Some(orders(game, legal)),
+        Decision::ChooseHq { .. } => Some(choose_hq(game, legal)),
+        Decision::Choose(_) => {
+            let input = game
+                .suggestion()
+                .filter(|s| legal.contains(s))
+                .unwrap_or(first);
+            Some(Hint {
+                input,
+                reason: "the answer the program suggests for this question".into(),
+            })
+        }
+        Decision::MissionOver => Some(Hint {
+            input: first,
+            reason: "the mission is over".into(),
+        }),
+    }
+}
+
+/// The next HQ: the CO HQ first, then the one with the most units that
+/// could act on its commands.
+fn choose_hq(game: &Game, legal: &[Input]) -> Hint {
+    let s = game.state();
+    let co = s.co_hq().map(|u| u.id);
+    let mut best: Option<(i64, &Input, String)> = None;
+    for i in legal {
+        let (value, reason) = match i {
+            Input::ChooseHq(h) if Some(*h) == co => (
+                1000,
+                format!(
+                    "{} goes first: it can activate the other HQs",
+                    game.describe(*h)
+                ),
+            ),
+            Input::ChooseHq(h) => {
+                let n = game
+                    .friendly()
+                    .filter(|u| {
+                        u.kind != UnitKind::Casualty
+                            && u.id != *h
+                            && (u.hq == Some(*h) || u.platoon == Some(*h))
+                            && !u.pinned
+                    })
+                    .count() as i64;
+                let active = s.hq_state(*h).is_some_and(|x| x.activated);
+                (
+                    n * 10 + if active { 5 } else { 0 },
+                    format!(
+                        "{} goes next: {n} of its units can act on its commands",
+                        game.describe(*h)
+                    ),
+                )
+            }
+            _ => (0, "its platoon's vehicles need their orders".into()),
+        };
+        if best.as_ref().is_none_or(|(v, _, _)| value > *v) {
+            best = Some((value, i, reason));
+        }
+    }
+    match best {
+        Some((_, i, reason)) => Hint {
+            input: i.clone(),
+            reason,
+        },
+        None => Hint {
+            input: legal[0].clone(),
+            reason: "the only choice".into(),
+        },
+    }
+}
+
+/// Every order of the impulse with its expected gain (in thousandths of
+/// a point, commands paid) and its reason, best first; ties keep the legal
+/// order.
+pub fn ranked(game: &Game, legal: &[Input]) -> Vec<(i64, Input, String)> {
+    let target = target(game);
+    let now = score(game, target);
+    let mut out = Vec::new();
+    for i in legal {
+        let Input::Order(o) = i else {
+            // Setting down what is carried, or ending the impulse: never
+            // worth more than what an order gains here.
+            continue;
+        };
+        let Some(outs) = forecast::outcomes(game, i) else {
+            continue;
+        };
+        let mut terms = expected(&now, &outs, target);
+        let cost = o.action.cost() as i64 * COMMAND * 1000;
+        if cost > 0 {
+            terms.insert(Term::Cost, -cost);
+        }
+        let total: i64 = terms.values().sum();
+        let chance = (outs.len() > 1).then(|| outs[0].0);
+        // Units the order creates are named as the outcome calls them.
+        out.push((total, i.clone(), reason(&outs[0].1, &terms, chance, target)));
+    }
+    out.sort_by_key(|(v, ..)| std::cmp::Reverse(*v));
+    out
+}
+
+/// The best order of the impulse, or ending it.
+fn orders(game: &Game, legal: &[Input]) -> Hint {
+    let end = legal
+        .iter()
+        .find(|i| matches!(i, Input::EndImpulse))
+        .cloned();
+    match ranked(game, legal).into_iter().next() {
+        Some((total, input, reason)) if total >= WORTH * 1000 || end.is_none() => {
+            Hint { input, reason }
+        }
+        _ => Hint {
+            input: end.unwrap_or_else(|| legal[0].clone()),
+            reason: "no order would gain enough for its commands: end the impulse".into(),
+        },
+    }
+}
+
+/// The reason for an order: the term it gains the most on, in words, and
+/// its chance when it makes an attempt.
+fn reason(
+    game: &Game,
+    terms: &BTreeMap<Term, i64>,
+    chance: Option<Odds>,
+    target: Option<CardPos>,
+) -> String {
+    let top = terms
+        .iter()
+        .filter(|(k, _)| **k != Term::Cost)
+        .max_by_key(|(_, v)| **v)
+        .map(|(k, _)| *k);
+    let name = |u: UnitId| game.describe(u);
+    let at = |u: UnitId| {
+        game.state()
+            .get(u)
+            .map(|x| x.pos.to_string())
+            .unwrap_or_default()
+    };
+    let place = target.map(|t| t.to_string()).unwrap_or_default();
+    let why = match top {
+        Some(Term::Objective) => format!("it takes the objective {place}"),
+        Some(Term::Route) => "the patrol reaches its next route point".into(),
+        Some(Term::Steps(u)) => format!("{} gets steps back", name(u)),
+        Some(Term::Pinned(u)) => format!("{} is Pinned: rallied, it can act again", name(u)),
+        Some(Term::Danger(u)) => format!(
+            "{} is in harm's way on {}: this takes it out of the open",
+            name(u),
+            at(u)
+        ),
+        Some(Term::Cover(u)) => format!("{} gets under cover", name(u)),
+        Some(Term::Progress(u)) => match game.mission().kind {
+            MissionKind::Patrol => format!("{} heads for the next route point {place}", name(u)),
+            _ => format!("{} closes on the objective {place}", name(u)),
+        },
+        Some(Term::EnemySteps(u)) => format!("it may cost {} steps", name(u)),
+        Some(Term::EnemySpotted(u)) => {
+            format!("{} is spotted, so it can be fired on", name(u))
+        }
+        Some(Term::EnemyPinned(u)) => format!("it may pin {}", name(u)),
+        Some(Term::EnemyUnderFire(u)) => format!("it puts {} under fire", name(u)),
+        Some(Term::Active(u)) => format!("{} gets its own commands this turn", name(u)),
+        Some(Term::Cost) | None => "it is the best use of the commands".into(),
+    };
+    match chance {
+        Some(p) => format!("{why} (succeeds {}%)", p.num * 100 / p.den.max(1)),
+        None => why,
+    }
+}
