@@ -188,20 +188,9 @@ fn consequences_of(
     short_round: Option<Odds>,
 ) -> Vec<(u8, String)> {
     let trial = |succeed: bool| -> Vec<(u8, String)> {
-        let mut t = game.without_log();
-        t.state.deck.arrange_for_trial(|c| match (c, need) {
-            (Card::Action(n), Some(need)) => {
-                game.card(*n).is_some_and(|card| need.found(card)) == succeed
-            }
-            // With nothing looked for, the two trials read the pile in
-            // opposite orders of the card numbers.
-            (Card::Action(n), None) => (*n % 2 == 0) == succeed,
-            _ => false,
-        });
-        if t.act(input).is_err() {
-            return Vec::new();
-        }
-        changes(game, &t)
+        arranged(game, input, need, succeed)
+            .map(|t| changes(game, &t))
+            .unwrap_or_default()
     };
     let good = trial(true);
     let bad = trial(false);
@@ -254,6 +243,24 @@ fn consequences_of(
         out.push((0, text));
     }
     out
+}
+
+/// A trial run of the input on a copy of the game whose pile is arranged
+/// so that every attempt looking for `need` succeeds (or fails): the real
+/// order of the pile plays no part. With nothing looked for, the two
+/// arrangements read the pile in opposite orders of the card numbers.
+/// `None`: the engine refuses the input.
+fn arranged(game: &Game, input: &Input, need: Option<Needed>, succeed: bool) -> Option<Game> {
+    let mut t = game.without_log();
+    t.state.deck.arrange_for_trial(|c| match (c, need) {
+        (Card::Action(n), Some(need)) => {
+            game.card(*n).is_some_and(|card| need.found(card)) == succeed
+        }
+        (Card::Action(n), None) => (*n % 2 == 0) == succeed,
+        _ => false,
+    });
+    t.act(input).ok()?;
+    Some(t)
 }
 
 /// What changed from `before` to `after` that the player cares about:
@@ -558,18 +565,6 @@ pub fn outcomes(game: &Game, input: &Input) -> Option<Vec<(Odds, Game)>> {
         }
         _ => None,
     });
-    let arranged = |need: Option<Needed>, succeed: bool| -> Option<Game> {
-        let mut t = game.without_log();
-        t.state.deck.arrange_for_trial(|c| match (c, need) {
-            (Card::Action(n), Some(need)) => {
-                game.card(*n).is_some_and(|card| need.found(card)) == succeed
-            }
-            (Card::Action(n), None) => (*n % 2 == 0) == succeed,
-            _ => false,
-        });
-        t.act(input).ok()?;
-        Some(t)
-    };
     let sure = Odds { num: 1, den: 1 };
     match attempt {
         // Nothing drawn: the first trial is the certain outcome.
@@ -577,19 +572,19 @@ pub fn outcomes(game: &Game, input: &Input) -> Option<Vec<(Odds, Game)>> {
         // Cards drawn for something other than our attempt (a contact, a
         // grenade thrown back): one trial on an arranged pile stands for
         // them, so that the real order of the cards plays no part.
-        None => Some(vec![(sure, arranged(None, true)?)]),
+        None => Some(vec![(sure, arranged(game, input, None, true)?)]),
         Some((need, cards)) => {
             let p = chance(game, need, cards);
             let mut out = Vec::new();
             if p.num > 0 {
-                out.push((p, arranged(Some(need), true)?));
+                out.push((p, arranged(game, input, Some(need), true)?));
             }
             if p.num < p.den {
                 let q = Odds {
                     num: p.den - p.num,
                     den: p.den,
                 };
-                out.push((q, arranged(Some(need), false)?));
+                out.push((q, arranged(game, input, Some(need), false)?));
             }
             Some(out)
         }
