@@ -100,12 +100,7 @@ const WORTH: i64 = 2;
 /// route is walked); nowhere in a defence.
 fn target(game: &Game) -> Option<CardPos> {
     let m = game.mission();
-    let primary = m
-        .controls
-        .objectives
-        .iter()
-        .find(|(k, _)| *k == ObjectiveKind::Primary)
-        .map(|(_, a)| CardPos::new(a.0, a.1));
+    let primary = game.objective(ObjectiveKind::Primary);
     match m.kind {
         MissionKind::Offensive => primary,
         MissionKind::Patrol => m
@@ -251,7 +246,7 @@ pub fn suggest(game: &Game, legal: &[Input]) -> Option<Hint> {
     let first = legal.first()?.clone();
     match game.prompt().decision {
         Decision::Orders { .. } => Some(orders(game, legal)),
-        Decision::ChooseHq { .. } => Some(choose_hq(game, legal)),
+        Decision::ChooseHq { .. } => choose_hq(game, legal),
         Decision::Choose(_) => {
             let input = game
                 .suggestion()
@@ -270,13 +265,12 @@ pub fn suggest(game: &Game, legal: &[Input]) -> Option<Hint> {
 }
 
 /// The next HQ: the CO HQ first, then the one with the most units that
-/// could act on its commands.
-fn choose_hq(game: &Game, legal: &[Input]) -> Hint {
+/// could act on its commands; among equals, the first offered.
+fn choose_hq(game: &Game, legal: &[Input]) -> Option<Hint> {
     let s = game.state();
     let co = s.co_hq().map(|u| u.id);
-    let mut best: Option<(i64, &Input, String)> = None;
-    for i in legal {
-        let (value, reason) = match i {
+    let value = |i: &Input| -> (i64, String) {
+        match i {
             Input::ChooseHq(h) if Some(*h) == co => (
                 1000,
                 format!(
@@ -304,37 +298,43 @@ fn choose_hq(game: &Game, legal: &[Input]) -> Hint {
                 )
             }
             _ => (0, "its platoon's vehicles need their orders".into()),
-        };
-        if best.as_ref().is_none_or(|(v, _, _)| value > *v) {
-            best = Some((value, i, reason));
         }
-    }
-    match best {
-        Some((_, i, reason)) => Hint {
+    };
+    // The first of the highest: `min_by_key` keeps the first of equals.
+    legal
+        .iter()
+        .map(|i| (value(i), i))
+        .min_by_key(|((v, _), _)| std::cmp::Reverse(*v))
+        .map(|((_, reason), i)| Hint {
             input: i.clone(),
             reason,
-        },
-        None => Hint {
-            input: legal[0].clone(),
-            reason: "the only choice".into(),
-        },
-    }
+        })
 }
 
-/// Every order of the impulse with its expected gain (in thousandths of
-/// a point, commands paid) and its reason, best first; ties keep the legal
-/// order.
-pub fn ranked(game: &Game, legal: &[Input]) -> Vec<(i64, Input, String)> {
+/// An order weighed: its expected gain, the gain term by term, its chance
+/// if it draws, and a game after it (to name the units it creates).
+struct Weighed<'a> {
+    total: i64,
+    input: &'a Input,
+    terms: BTreeMap<Term, i64>,
+    chance: Option<Odds>,
+    after: Game,
+}
+
+/// The best order of the impulse, or ending it: the order whose expected
+/// gain (in thousandths of a point, commands paid) is highest, the first
+/// of equals in the legal order, if it gains enough.
+fn orders(game: &Game, legal: &[Input]) -> Hint {
     let target = target(game);
     let now = score(game, target);
-    let mut out = Vec::new();
+    let mut best: Option<Weighed> = None;
     for i in legal {
         let Input::Order(o) = i else {
             // Setting down what is carried, or ending the impulse: never
             // worth more than what an order gains here.
             continue;
         };
-        let Some(outs) = forecast::outcomes(game, i) else {
+        let Some(mut outs) = forecast::outcomes(game, i) else {
             continue;
         };
         let mut terms = expected(&now, &outs, target);
@@ -343,26 +343,26 @@ pub fn ranked(game: &Game, legal: &[Input]) -> Vec<(i64, Input, String)> {
             terms.insert(Term::Cost, -cost);
         }
         let total: i64 = terms.values().sum();
-        let chance = (outs.len() > 1).then(|| outs[0].0);
-        // Units the order creates are named as the outcome calls them.
-        out.push((total, i.clone(), reason(&outs[0].1, &terms, chance, target)));
-    }
-    out.sort_by_key(|(v, ..)| std::cmp::Reverse(*v));
-    out
-}
-
-/// The best order of the impulse, or ending it.
-fn orders(game: &Game, legal: &[Input]) -> Hint {
-    let end = legal
-        .iter()
-        .find(|i| matches!(i, Input::EndImpulse))
-        .cloned();
-    match ranked(game, legal).into_iter().next() {
-        Some((total, input, reason)) if total >= WORTH * 1000 || end.is_none() => {
-            Hint { input, reason }
+        if best.as_ref().is_none_or(|b| total > b.total) {
+            let chance = (outs.len() > 1).then(|| outs[0].0);
+            let (_, after) = outs.swap_remove(0);
+            best = Some(Weighed {
+                total,
+                input: i,
+                terms,
+                chance,
+                after,
+            });
         }
-        _ => Hint {
-            input: end.unwrap_or_else(|| legal[0].clone()),
+    }
+    let end = legal.iter().find(|i| matches!(i, Input::EndImpulse));
+    match (best, end) {
+        (Some(b), end) if b.total >= WORTH * 1000 || end.is_none() => Hint {
+            input: b.input.clone(),
+            reason: reason(&b.after, &b.terms, b.chance, target),
+        },
+        (_, end) => Hint {
+            input: end.unwrap_or(&legal[0]).clone(),
             reason: "no order would gain enough for its commands: end the impulse".into(),
         },
     }
