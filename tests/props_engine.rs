@@ -280,6 +280,12 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
             "apply disagrees on {o:?}"
         );
     }
+    // The pruned list is the list of every candidate checked.
+    assert_eq!(
+        legal_orders(game),
+        fof::engine::turn::menu::legal_orders_by_check(game),
+        "the pruned order list lost or gained an order"
+    );
     // The order list and the order check agree.
     if let Some(fof::engine::Decision::Orders { .. }) = Some(game.prompt().decision) {
         for o in legal_orders(game) {
@@ -744,6 +750,48 @@ proptest! {
         };
         play(seed, bot, 300, options);
     }
+}
+
+/// `legal_orders` skips candidates by conditions their checks always hold
+/// them to (the originator must reach the unit, only the CO HQ handles
+/// runners, infiltration needs a VOF): at every decision of random games of
+/// every mission, the list equals the one made by checking every candidate
+/// with every originator.
+#[test]
+fn legal_orders_equal_every_candidate_checked() {
+    let games: Vec<(std::sync::Arc<fof::data::DataSet>, &str)> = vec![
+        (with_air(), "air_test"),
+        (with_air(), "lift_test"),
+        (shipped(), "hedgerow_attack"),
+        (shipped(), "crossroads_firefight"),
+        (shipped(), "orchard_line"),
+        (shipped(), "night_patrol"),
+        (shipped(), "village_assault"),
+        (shipped(), "first_contact"),
+        (shipped(), "panzer_counterattack"),
+    ];
+    let mut compared = 0;
+    for (data, mission) in games {
+        for seed in 1..=2u64 {
+            let mut game = Game::new(data.clone(), mission, seed, Options::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed + 100);
+            let mut n = 0;
+            while !game.is_over() && n < 400 {
+                let fast = legal_orders(&game);
+                let slow = fof::engine::turn::menu::legal_orders_by_check(&game);
+                assert_eq!(fast, slow, "{mission} seed {seed} input {n}");
+                compared += usize::from(!slow.is_empty());
+                if mission == "air_test" {
+                    mark_for_air(&mut game);
+                }
+                let legal = game.legal_inputs();
+                let input = legal[rng.random_range(0..legal.len())].clone();
+                game.apply(&input).unwrap();
+                n += 1;
+            }
+        }
+    }
+    assert!(compared > 1000, "only {compared} order lists compared");
 }
 
 #[test]

@@ -405,7 +405,11 @@ impl Game {
     /// Incoming!, grenade or demolition misses (6.2).
     pub fn card_under_vof(&self, pos: CardPos) -> bool {
         self.state.fires.iter().any(|f| f.target == pos)
-            || !crate::engine::combat::fire::fpl_on(self, pos).is_empty()
+            || self
+                .state
+                .fpl
+                .iter()
+                .any(|(u, d, firing)| *firing && fpl_cards(self, *u, *d).contains(&pos))
             || self.state.map.card(pos).is_some_and(|c| {
                 c.markers.incoming
                     || c.markers.indirect_h

@@ -477,18 +477,25 @@ pub fn cover_potential_left(game: &Game, pos: CardPos) -> u8 {
     top.cover_markers.saturating_sub(found)
 }
 
-pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+/// The movement family's candidates, for the units `units` accepts (and
+/// the platoon moves).
+pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
     let imp_hq = game.state.impulse.as_ref().and_then(|i| i.hq);
     for u in game.friendly() {
-        if u.kind == UnitKind::Casualty {
+        if u.kind == UnitKind::Casualty || !units(u.id) {
             continue;
         }
-        for to in neighbours(game, u.pos) {
-            let mut covers: Vec<Option<CoverId>> = vec![None];
-            if let Some(c) = game.state.map.card(to) {
-                covers.extend(c.covers.iter().map(|m| Some(m.id)));
+        // Written without collecting (this runs for every decision): the
+        // same candidates, in the same order, as `neighbours` and the cards'
+        // cover markers give.
+        for d in Dir::ALL {
+            let to = u.pos.step(d);
+            let card = game.state.map.card(to);
+            if card.is_none() && !game.state.map.is_staging(to) {
+                continue;
             }
-            for cover in covers {
+            let covers = card.map(|c| c.covers.as_slice()).unwrap_or(&[]);
+            for cover in std::iter::once(None).chain(covers.iter().map(|m| Some(m.id))) {
                 out.push(Action::Move {
                     unit: u.id,
                     to,
@@ -502,11 +509,9 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
             }
         }
         out.push(Action::SeekCover { unit: u.id });
-        let mut covers: Vec<Option<CoverId>> = vec![None];
-        if let Some(c) = game.state.map.card(u.pos) {
-            covers.extend(c.covers.iter().map(|m| Some(m.id)));
-        }
-        for cover in covers {
+        let here = game.state.map.card(u.pos);
+        let covers = here.map(|c| c.covers.as_slice()).unwrap_or(&[]);
+        for cover in std::iter::once(None).chain(covers.iter().map(|m| Some(m.id))) {
             out.push(Action::MoveCover { unit: u.id, cover });
             out.push(Action::InfiltrateCover { unit: u.id, cover });
         }
@@ -518,7 +523,7 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                 });
             }
         }
-        if let Some(card) = game.state.map.card(u.pos) {
+        if let Some(card) = here {
             for item in 0..card.markers.items.len() {
                 out.push(Action::PickUpItem { unit: u.id, item });
             }

@@ -1,7 +1,10 @@
 //! The Action Menu (4.2) as a whole: every order is checked by [`check`],
 //! which says why an illegal order is refused; [`legal_orders`] enumerates
-//! every candidate and keeps those `check` accepts, so the list and the
-//! check can never disagree. Both dispatch to the four families (4.2.1-
+//! the candidates and keeps those `check` accepts, so the list and the
+//! check can never disagree. It skips beforehand only what the check would
+//! refuse anyway (see [`recipient`]), asked once per originator and unit
+//! rather than once per candidate, and a test holds it equal to
+//! [`legal_orders_by_check`], which checks every candidate. Both dispatch to the four families (4.2.1-
 //! 4.2.4, each with its chapter), and [`execute`] carries an order out and
 //! does the work every order triggers afterwards.
 
@@ -12,6 +15,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
+use crate::engine::kernel::pos::CardPos;
 use crate::engine::movement::actions as movement;
 use crate::engine::recovery::rally;
 
@@ -122,9 +126,15 @@ fn perform_tasking(game: &mut Game) {
 
 /// Every action worth checking now (a superset of the legal ones).
 pub fn candidates(game: &Game) -> Vec<Action> {
+    candidates_where(game, &mut |_| true)
+}
+
+/// [`candidates`], with the movement family's written only for the units
+/// `movers` accepts.
+fn candidates_where(game: &Game, movers: &mut dyn FnMut(UnitId) -> bool) -> Vec<Action> {
     let mut out = Vec::new();
     c2::candidates(game, &mut out);
-    movement::candidates(game, &mut out);
+    movement::candidates(game, movers, &mut out);
     rally::candidates(game, &mut out);
     combat::candidates(game, &mut out);
     crate::engine::combat::support::candidates(game, &mut out);
@@ -343,26 +353,201 @@ pub(crate) fn originators(game: &Game) -> Option<(Originators, Originators)> {
     Some((originators, hq_orig))
 }
 
+/// The unit an order of this action must reach, and whether it is heard as
+/// an order to unpin (4.3.1): every family check of these actions refuses
+/// it unless `chain::can_order` (or `can_order_to_unpin`) accepts the
+/// originator and that unit. [`legal_orders`] asks that once per
+/// originator and unit instead of once per candidate; the property test
+/// `legal_orders_equal_every_candidate_checked` holds it to the list
+/// [`legal_orders_by_check`] makes without it.
+fn recipient(a: &Action) -> Option<(UnitId, bool)> {
+    use Action::*;
+    match a {
+        RemovePin { unit } => Some((*unit, true)),
+        Activate { hq: unit }
+        | DeployPyro { unit, .. }
+        | SwitchNet { unit, .. }
+        | RepairLine { unit }
+        | CreateRunner { from: unit }
+        | ReconstitutePltHq { from: unit, .. }
+        | Move { unit, .. }
+        | Infiltrate { unit, .. }
+        | SeekCover { unit }
+        | MoveCover { unit, .. }
+        | InfiltrateCover { unit, .. }
+        | PickUp { unit, .. }
+        | PickUpItem { unit, .. }
+        | ParalyzedToLitter { unit }
+        | LitterToFire { unit }
+        | FireToAssault { unit }
+        | AssaultToFire { unit }
+        | RallyToFront { unit }
+        | DetachTeam { squad: unit, .. }
+        | Supplement { squad: unit, .. }
+        | FlipToFireTeam { unit }
+        | Spot { unit, .. }
+        | ConcentrateFire { unit, .. }
+        | Grenade { unit, .. }
+        | WpGrenade { unit, .. }
+        | ThrowDemo { unit, .. }
+        | PlaceDemo { unit, .. }
+        | Flame { unit, .. }
+        | MortarFire { mortar: unit, .. }
+        | CallForFire { observer: unit, .. } => Some((*unit, false)),
+        ReconstituteSquad { teams } => teams.first().map(|t| (*t, false)),
+        _ => None,
+    }
+}
+
+/// Candidates no originator can give now, by a condition their checks
+/// always hold them to (each is refused there too, with its reason):
+/// reconstituting a CO HQ still in play (4.2.1 e), infiltrating with no VOF
+/// on the card left or entered (5.1.4). `under_vof` keeps the cards already
+/// asked about.
+fn hopeless(
+    game: &Game,
+    a: &Action,
+    co: Option<UnitId>,
+    under_vof: &mut Vec<(CardPos, bool)>,
+) -> bool {
+    let mut vof = |pos: CardPos| match under_vof.iter().find(|(p, _)| *p == pos) {
+        Some((_, v)) => *v,
+        None => {
+            let v = game.card_under_vof(pos);
+            under_vof.push((pos, v));
+            v
+        }
+    };
+    let at = |unit: &UnitId| game.state.get(*unit).map(|u| u.pos);
+    match a {
+        Action::ReconstituteCoHq { .. } => co.is_some(),
+        Action::Infiltrate { unit, to, .. } => at(unit).is_some_and(|p| !vof(p) && !vof(*to)),
+        Action::InfiltrateCover { unit, .. } => at(unit).is_some_and(|p| !vof(p)),
+        _ => false,
+    }
+}
+
+/// Orders only the CO HQ gives (4.2.1 f-h: creating, dispatching and
+/// dismissing runners): their checks refuse any other originator.
+fn only_co_hq(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::CreateRunner { .. } | Action::DispatchRunner { .. } | Action::DismissRunner { .. }
+    )
+}
+
 /// Every legal order now, in a stable order.
 pub fn legal_orders(game: &Game) -> Vec<Order> {
+    collect_legal(game, true)
+}
+
+/// [`legal_orders`] by checking every candidate with every originator: the
+/// definition the faster list is tested against.
+pub fn legal_orders_by_check(game: &Game) -> Vec<Order> {
+    collect_legal(game, false)
+}
+
+/// Whether originators reach units (see [`recipient`]), each asked once:
+/// a dense table by originator and unit id.
+struct Reach<'a> {
+    game: &'a Game,
+    origs: Vec<Option<UnitId>>,
+    /// 0 not asked yet, 1 no, 2 yes; two per originator and unit (an
+    /// order, an order to unpin).
+    known: Vec<u8>,
+}
+
+impl<'a> Reach<'a> {
+    fn new(game: &'a Game, a: &[Option<UnitId>], b: &[Option<UnitId>]) -> Self {
+        let mut origs: Vec<Option<UnitId>> = a.to_vec();
+        for o in b {
+            if !origs.contains(o) {
+                origs.push(*o);
+            }
+        }
+        let n = origs.len() * game.state.units.len() * 2;
+        Reach {
+            game,
+            origs,
+            known: vec![0; n],
+        }
+    }
+
+    fn reaches(&mut self, by: Option<UnitId>, unit: UnitId, unpin: bool) -> bool {
+        use crate::engine::orders::chain::{can_order, can_order_to_unpin};
+        let units = self.game.state.units.len();
+        let Some(o) = self.origs.iter().position(|x| *x == by) else {
+            return true;
+        };
+        if unit.0 as usize >= units {
+            return false;
+        }
+        let i = (o * units + unit.0 as usize) * 2 + usize::from(unpin);
+        if self.known[i] == 0 {
+            let ok = if unpin {
+                can_order_to_unpin(self.game, by, unit).is_ok()
+            } else {
+                can_order(self.game, by, unit).is_ok()
+            };
+            self.known[i] = 1 + u8::from(ok);
+        }
+        self.known[i] == 2
+    }
+
+    /// Whether any originator reaches the unit with an order.
+    fn anyone_reaches(&mut self, unit: UnitId) -> bool {
+        (0..self.origs.len()).any(|o| {
+            let by = self.origs[o];
+            self.reaches(by, unit, false)
+        })
+    }
+}
+
+fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
     let Some((originators, hq_orig)) = originators(game) else {
         return Vec::new();
     };
     let mut out = Vec::new();
+    let mut reach = Reach::new(game, &originators, &hq_orig);
+    let co = game.state.co_hq().map(|c| c.id);
+    let mut under_vof: Vec<(CardPos, bool)> = Vec::new();
+    let mut legal: Vec<Option<UnitId>> = Vec::new();
     // Only whether each candidate is legal matters here: the refusals'
     // reasons are not written (see `game::quietly`).
     crate::engine::kernel::game::quietly(|| {
-        for action in crate::engine::turn::menu::candidates(game) {
+        let cands = if prune {
+            // Every order of the movement family names a unit an
+            // originator must reach (`recipient`): the others' are not
+            // written at all.
+            candidates_where(game, &mut |u| reach.anyone_reaches(u))
+        } else {
+            candidates(game)
+        };
+        for action in cands {
             let origs = if action.needs_hq() {
                 &hq_orig
             } else {
                 &originators
             };
-            let legal: Vec<Option<UnitId>> = origs
-                .iter()
-                .copied()
-                .filter(|by| check_parts(game, *by, &action).is_ok())
-                .collect();
+            if prune && hopeless(game, &action, co, &mut under_vof) {
+                continue;
+            }
+            let gate = if prune { recipient(&action) } else { None };
+            let co_only = prune && only_co_hq(&action);
+            legal.clear();
+            for by in origs.iter().copied() {
+                if co_only && (by.is_none() || by != co) {
+                    continue;
+                }
+                if let Some((unit, unpin)) = gate
+                    && !reach.reaches(by, unit, unpin)
+                {
+                    continue;
+                }
+                if check_parts(game, by, &action).is_ok() {
+                    legal.push(by);
+                }
+            }
             // The last originator takes the candidate itself; the others
             // a copy.
             if let Some((last, rest)) = legal.split_last() {
