@@ -586,6 +586,18 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     for (u, _, _) in &s.fpl {
         assert!(unit_ok(*u), "{}", at("an FPL of no unit"));
     }
+    // LOS reads a card's illumination only at the target (8.2): the cell
+    // it reads elsewhere is the full one less that flag.
+    {
+        use fof::engine::map::los::LosMap;
+        for c in &s.map.cards {
+            let full = game.cell(c.pos).map(|mut x| {
+                x.illuminated = false;
+                x
+            });
+            assert_eq!(game.ground(c.pos), full, "{}", at("ground and cell differ"));
+        }
+    }
     for (u, _) in &s.skills {
         assert!(unit_ok(*u), "{}", at("a skill held by no unit"));
     }

@@ -108,15 +108,22 @@ impl LosCell {
     /// result is neither obscured nor illuminated; set those from the markers
     /// on the card.
     pub fn from_stack(top: &TerrainCard, hills: &[TerrainCard]) -> LosCell {
+        let under: Vec<Borders> = hills.iter().map(|h| h.borders).collect();
+        LosCell::stacked(top, hills.len(), &under)
+    }
+
+    /// [`LosCell::from_stack`] from the number of Hill cards beneath and
+    /// their borders (all of them, or already merged by
+    /// [`effective_borders`]).
+    pub fn stacked(top: &TerrainCard, hills: usize, under: &[Borders]) -> LosCell {
         let printed = match top.relief {
             Relief::Elevation(e) => e,
             Relief::Flat | Relief::MultiStory => 0,
         };
-        let hill_count = i8::try_from(hills.len()).unwrap_or(i8::MAX);
-        let under: Vec<Borders> = hills.iter().map(|h| h.borders).collect();
+        let hill_count = i8::try_from(hills).unwrap_or(i8::MAX);
         LosCell {
             level: 1i8.saturating_add(hill_count).saturating_add(printed),
-            borders: effective_borders(&top.borders, &under),
+            borders: effective_borders(&top.borders, under),
             obscured: false,
             illuminated: false,
         }
@@ -152,17 +159,33 @@ pub trait LosMap {
     /// The card at a position, or `None` where no card is dealt (read as open
     /// level 1 ground; see the module notes).
     fn cell(&self, pos: CardPos) -> Option<LosCell>;
+
+    /// [`LosMap::cell`] where its `illuminated` flag will not be read: LOS
+    /// reads it only for the target card (8.2), so a map may skip finding
+    /// it for the others and leave it `false`.
+    fn ground(&self, pos: CardPos) -> Option<LosCell> {
+        self.cell(pos)
+    }
 }
 
 impl<M: LosMap + ?Sized> LosMap for &M {
     fn cell(&self, pos: CardPos) -> Option<LosCell> {
         (**self).cell(pos)
     }
+
+    fn ground(&self, pos: CardPos) -> Option<LosCell> {
+        (**self).ground(pos)
+    }
 }
 
 /// The cell at a position, with the "missing card is open ground" decision.
 fn cell_at(map: &impl LosMap, pos: CardPos) -> LosCell {
     map.cell(pos).unwrap_or_else(|| LosCell::open(1))
+}
+
+/// [`cell_at`] by [`LosMap::ground`]: its `illuminated` is not to be read.
+fn ground_at(map: &impl LosMap, pos: CardPos) -> LosCell {
+    map.ground(pos).unwrap_or_else(|| LosCell::open(1))
 }
 
 /// One end of a line of sight: a card and the level the unit stands at.
@@ -365,7 +388,7 @@ pub fn explain_los(map: &impl LosMap, from: Viewer, to: Viewer, vis: Visibility)
     if from.pos == to.pos {
         return LosResult::Clear;
     }
-    if cell_at(map, from.pos).obscured {
+    if ground_at(map, from.pos).obscured {
         return LosResult::ObscuredOrigin;
     }
     let (Some(dir), Some(between)) = (from.pos.line_dir(to.pos), line_between(from.pos, to.pos))
@@ -382,7 +405,7 @@ pub fn explain_los(map: &impl LosMap, from: Viewer, to: Viewer, vis: Visibility)
     let hi = from.level.max(to.level);
     let lo = from.level.min(to.level);
     for pos in between {
-        let cell = cell_at(map, pos);
+        let cell = ground_at(map, pos);
         let blocked = |reason| LosResult::BlockedBy { pos, reason };
         // 4.3.6 C, 6.2.2, 8.4: smoke and incoming fire block at every level.
         if cell.obscured {

@@ -1,7 +1,7 @@
 //! Line of sight on the game's map: the engine's side of `los`.
 
 use crate::data::charts::CoverKind;
-use crate::data::terrain::TerrainCard;
+use crate::data::terrain::{Borders, TerrainCard};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -9,34 +9,46 @@ use crate::engine::map::los::{LosCell, LosMap, Viewer, Visibility, effective_bor
 
 impl LosMap for Game {
     fn cell(&self, pos: CardPos) -> Option<LosCell> {
+        let mut cell = self.ground(pos)?;
+        cell.illuminated = self.illuminated(pos);
+        Some(cell)
+    }
+
+    fn ground(&self, pos: CardPos) -> Option<LosCell> {
         let card = self.state.map.card(pos)?;
         let deck = self.data.terrain_deck(&self.state.map.deck)?;
-        let cards: Vec<&TerrainCard> = card
-            .stack
-            .iter()
-            .filter_map(|n| deck.cards.iter().find(|c| c.number == *n))
-            .collect();
-        let (top, beneath) = cards.split_last()?;
-        let hills: Vec<TerrainCard> = beneath.iter().map(|c| (*c).clone()).collect();
-        let mut cell = LosCell::from_stack(top, &hills);
-        if !card.face_up {
+        // The stack's cards, bottom first: the last is the top card, the
+        // others the Hill cards beneath it (5.2.2 A), their borders merged
+        // as they come. Read without collecting: every LOS asks this of
+        // every card it crosses.
+        let mut top: Option<&TerrainCard> = None;
+        let mut hills = 0;
+        let mut under: Option<Borders> = None;
+        for n in &card.stack {
+            let Some(c) = deck.cards.iter().find(|c| c.number == *n) else {
+                continue;
+            };
+            if let Some(t) = top {
+                hills += 1;
+                under = Some(match under {
+                    None => t.borders,
+                    Some(b) => effective_borders(&b, &[t.borders]),
+                });
+            }
+            top = Some(c);
+        }
+        let top = top?;
+        let mut cell = if card.face_up {
+            LosCell::stacked(top, hills, under.as_slice())
+        } else {
             // A face-down card shows nothing: open ground at level 1 until
             // revealed (5.2).
-            cell = LosCell::open(1);
-        }
-        cell.borders = if card.face_up {
-            effective_borders(
-                &top.borders,
-                &beneath.iter().map(|c| c.borders).collect::<Vec<_>>(),
-            )
-        } else {
-            cell.borders
+            LosCell::open(1)
         };
         let m = &card.markers;
         // 7.7: a burning wreck's smoke blocks LOS like any smoke (8.4).
         cell.obscured =
             m.smoky() || m.incoming || self.state.wrecks.iter().any(|w| w.pos == pos && w.burning);
-        cell.illuminated = self.illuminated(pos);
         Some(cell)
     }
 }
@@ -136,18 +148,25 @@ impl Game {
 /// The map as thermal sights see it: smoke does not hide anything (8.3.3).
 struct ThermalView<'a>(&'a Game);
 
+impl ThermalView<'_> {
+    fn through_smoke(&self, pos: CardPos, mut c: LosCell) -> LosCell {
+        c.obscured = self
+            .0
+            .state
+            .map
+            .card(pos)
+            .map(|m| m.markers.incoming)
+            .unwrap_or(false);
+        c
+    }
+}
+
 impl LosMap for ThermalView<'_> {
     fn cell(&self, pos: CardPos) -> Option<LosCell> {
-        self.0.cell(pos).map(|mut c| {
-            let m = self
-                .0
-                .state
-                .map
-                .card(pos)
-                .map(|m| m.markers.incoming)
-                .unwrap_or(false);
-            c.obscured = m;
-            c
-        })
+        self.0.cell(pos).map(|c| self.through_smoke(pos, c))
+    }
+
+    fn ground(&self, pos: CardPos) -> Option<LosCell> {
+        self.0.ground(pos).map(|c| self.through_smoke(pos, c))
     }
 }

@@ -205,6 +205,13 @@ impl crate::engine::map::los::LosMap for ClearAir<'_> {
             c
         })
     }
+
+    fn ground(&self, pos: CardPos) -> Option<crate::engine::map::los::LosCell> {
+        self.0.ground(pos).map(|mut c| {
+            c.obscured = false;
+            c
+        })
+    }
 }
 
 fn radio_link(game: &Game, a: &Unit, b: &Unit) -> Option<Net> {
