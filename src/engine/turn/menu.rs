@@ -8,7 +8,7 @@
 //! 4.2.4, each with its chapter), and [`execute`] carries an order out and
 //! does the work every order triggers afterwards.
 
-use crate::data::units::Side;
+use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::actions as combat;
 use crate::engine::command::actions as c2;
 use crate::engine::kernel::events::EventKind;
@@ -399,30 +399,70 @@ fn recipient(a: &Action) -> Option<(UnitId, bool)> {
     }
 }
 
+/// What the candidates ask of a card, asked once per card for the whole
+/// list: whether a VOF lies on it, and whether it holds a spotted, or an
+/// unspotted, enemy unit (casualties aside).
+#[derive(Default)]
+struct CardFacts(Vec<(CardPos, [bool; 3])>);
+
+impl CardFacts {
+    fn of(&mut self, game: &Game, pos: CardPos) -> [bool; 3] {
+        if let Some((_, f)) = self.0.iter().find(|(p, _)| *p == pos) {
+            return *f;
+        }
+        let enemy = |spotted: bool| {
+            game.state
+                .units_at(pos)
+                .any(|e| e.side != Side::Us && e.kind != UnitKind::Casualty && e.spotted == spotted)
+        };
+        let f = [game.card_under_vof(pos), enemy(true), enemy(false)];
+        self.0.push((pos, f));
+        f
+    }
+}
+
 /// Candidates no originator can give now, by a condition their checks
 /// always hold them to (each is refused there too, with its reason):
-/// reconstituting a CO HQ still in play (4.2.1 e), infiltrating with no VOF
-/// on the card left or entered (5.1.4). `under_vof` keeps the cards already
-/// asked about.
-fn hopeless(
-    game: &Game,
-    a: &Action,
-    co: Option<UnitId>,
-    under_vof: &mut Vec<(CardPos, bool)>,
-) -> bool {
-    let mut vof = |pos: CardPos| match under_vof.iter().find(|(p, _)| *p == pos) {
-        Some((_, v)) => *v,
-        None => {
-            let v = game.card_under_vof(pos);
-            under_vof.push((pos, v));
-            v
-        }
-    };
+/// reconstituting a CO HQ still in play (4.2.1 e), spotting a card with no
+/// unspotted enemy, attacking an unspotted target (9.3), infiltrating with
+/// no VOF on the card left or entered (5.1.4), firing an on-map mortar with
+/// a unit that is not one (4.2.4 j), calling a fire mission the agency has
+/// none of, or at a card with no spotted enemy when the kind needs one
+/// (6.7.1).
+fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) -> bool {
+    use crate::data::mission::FmKind;
+    let mut vof = |pos: CardPos| cards.of(game, pos)[0];
     let at = |unit: &UnitId| game.state.get(*unit).map(|u| u.pos);
     match a {
         Action::ReconstituteCoHq { .. } => co.is_some(),
+        Action::Spot { target, .. } => !cards.of(game, *target)[2],
+        // 9.3: fire and grenades go only at a spotted target (`can_engage`,
+        // which every attack's check ends with, and `check_grenade` on its
+        // own card), a platoon's too.
+        Action::ConcentrateFire { target, .. }
+        | Action::Grenade { target, .. }
+        | Action::WpGrenade { target, .. }
+        | Action::PlatoonConcentrate { target }
+        | Action::PlatoonGrenade { target } => game.state.get(*target).is_some_and(|t| !t.spotted),
         Action::Infiltrate { unit, to, .. } => at(unit).is_some_and(|p| !vof(p) && !vof(*to)),
         Action::InfiltrateCover { unit, .. } => at(unit).is_some_and(|p| !vof(p)),
+        Action::MortarFire { mortar, .. } => game.state.get(*mortar).is_some_and(|m| {
+            m.steps < 2
+                || game.data.unit_type(&m.unit_type.0).and_then(|t| t.weapon)
+                    != Some(crate::data::units::Weapon::Mortar)
+        }),
+        Action::CallForFire {
+            agency,
+            kind,
+            target,
+            ..
+        } => {
+            *kind == FmKind::Fpf
+                || (*kind != FmKind::AttackHelicopter
+                    && crate::engine::combat::support::missions_left(game, *agency, *kind) == 0)
+                || (!matches!(kind, FmKind::Smoke | FmKind::Wp | FmKind::Illumination)
+                    && !cards.of(game, *target)[1])
+        }
         _ => false,
     }
 }
@@ -510,7 +550,7 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
     let mut out = Vec::new();
     let mut reach = Reach::new(game, &originators, &hq_orig);
     let co = game.state.co_hq().map(|c| c.id);
-    let mut under_vof: Vec<(CardPos, bool)> = Vec::new();
+    let mut cards = CardFacts::default();
     let mut legal: Vec<Option<UnitId>> = Vec::new();
     // Only whether each candidate is legal matters here: the refusals'
     // reasons are not written (see `game::quietly`).
@@ -529,7 +569,7 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
             } else {
                 &originators
             };
-            if prune && hopeless(game, &action, co, &mut under_vof) {
+            if prune && hopeless(game, &action, co, &mut cards) {
                 continue;
             }
             let gate = if prune { recipient(&action) } else { None };
