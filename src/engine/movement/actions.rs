@@ -11,13 +11,11 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{Asset, CoverMarker, Item, Unit};
+use crate::engine::kernel::state::{Asset, CoverMarker, Unit};
 use crate::engine::kernel::units::is_plt_hq;
 use crate::engine::map::reveal::reveal_around;
-use crate::engine::movement::carrying::cargo_room;
-use crate::engine::movement::carrying::own_ammo_kind;
-use crate::engine::movement::carrying::own_ammo_room;
 use crate::engine::movement::carrying::pick_up_item;
+use crate::engine::movement::carrying::{can_take, items_open_to};
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
 
@@ -214,62 +212,6 @@ fn cannot_infiltrate(game: &Game, u: &Unit) -> bool {
     let t = game.data.unit_type(&u.unit_type.0);
     t.is_some_and(|t| t.weapon == Some(Weapon::TripodMg))
         || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
-}
-
-/// Whether a unit may pick up the item at `item` on its card (5.1.6 A-B):
-/// not pinned or paralyzed, and within what it may carry.
-pub fn can_take(game: &Game, unit: UnitId, item: usize) -> Result<(), Illegal> {
-    let u = game.state.unit(unit);
-    if u.tied_down() || u.kind == UnitKind::Casualty {
-        return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
-    }
-    let Some(it) = game
-        .state
-        .map
-        .card(u.pos)
-        .and_then(|c| c.markers.items.get(item))
-    else {
-        return no("there is no such item on the unit's card");
-    };
-    match it {
-        Item::Ammo(kind, _) => {
-            if own_ammo_kind(game, u) == Some(*kind) && own_ammo_room(game, u) > 0 {
-                return Ok(());
-            }
-            if game.state.carried.iter().any(|(k, _)| *k == unit) {
-                return no(
-                    "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
-                );
-            }
-            if u.cargo.is_some_and(|(k, _)| k != *kind) {
-                return no("a unit carries one kind of ammunition at a time (5.1.6 A)");
-            }
-            if cargo_room(game, u, *kind) == 0 {
-                return no("the unit can carry no more of that ammunition (5.1.6 A)");
-            }
-            Ok(())
-        }
-        Item::Asset(_) => {
-            if u.assets.len() >= ASSET_LOAD {
-                return no(|| format!("a unit carries at most {ASSET_LOAD} assets (5.1.6 A)"));
-            }
-            Ok(())
-        }
-    }
-}
-
-/// The items on a unit's card it may still pick up (5.1.6 B).
-pub fn items_open_to(game: &Game, unit: UnitId) -> Vec<usize> {
-    let pos = game.state.unit(unit).pos;
-    let n = game
-        .state
-        .map
-        .card(pos)
-        .map(|c| c.markers.items.len())
-        .unwrap_or(0);
-    (0..n)
-        .filter(|i| can_take(game, unit, *i).is_ok())
-        .collect()
 }
 
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
@@ -1000,6 +942,3 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
         reads,
     );
 }
-
-/// Assets a unit may carry besides its ammunition (5.1.6 A).
-pub const ASSET_LOAD: usize = 6;

@@ -26,7 +26,7 @@ pub fn legal(game: &Game) -> Vec<Input> {
         }
         Choice::PickUpMore { unit } => std::iter::once(None)
             .chain(
-                crate::engine::movement::actions::items_open_to(game, *unit)
+                crate::engine::movement::carrying::items_open_to(game, *unit)
                     .into_iter()
                     .map(Some),
             )
@@ -478,7 +478,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             },
         ) => {
             crate::engine::movement::carrying::pick_up_item(game, *unit, *i);
-            if !crate::engine::movement::actions::items_open_to(game, *unit).is_empty() {
+            if !crate::engine::movement::carrying::items_open_to(game, *unit).is_empty() {
                 game.state.choices.insert(0, choice.clone());
             }
         }
