@@ -187,6 +187,13 @@ fn check_grenade(
     can_engage(game, u, t, reach)
 }
 
+/// Whether a unit is an on-map mortar that fires as one (4.2.4 j): a mortar
+/// of two steps or more.
+pub(crate) fn on_map_mortar(game: &Game, m: &Unit) -> bool {
+    m.steps >= 2
+        && game.data.unit_type(&m.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::Mortar)
+}
+
 /// 6.4: tripod machine guns, mortars and H-rated weapons cannot fire at
 /// all while marked Exposed.
 pub fn exposed_heavy(game: &Game, u: &Unit) -> bool {
@@ -259,11 +266,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if !fighter(u) {
                 return no(|| format!("{} is not fit to spot (4.2.5)", game.describe(*unit)));
             }
-            if !game
-                .state
-                .units_at(*target)
-                .any(|t| t.side != Side::Us && !t.spotted && t.kind != UnitKind::Casualty)
-            {
+            if !game.state.enemy_on(*target, false) {
                 return no(|| format!("no unspotted enemy is known on {target}"));
             }
             if *target != u.pos && !game.unit_sees(*unit, *target) {
@@ -351,7 +354,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *mortar)?;
             let m = game.state.unit(*mortar);
             let t = game.data.unit_type(&m.unit_type.0);
-            if t.and_then(|t| t.weapon) != Some(Weapon::Mortar) || m.steps < 2 {
+            if !on_map_mortar(game, m) {
                 return no(
                     "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)",
                 );

@@ -229,6 +229,23 @@ pub fn marked(game: &Game, target: CardPos) -> bool {
         })
 }
 
+/// Whether a card is a target for a fire mission of this kind (6.7.1): a
+/// spotted enemy on it; for smoke or WP also a card with no friendly unit
+/// and no spotted enemy; for illumination any card.
+pub(crate) fn target_fits(game: &Game, kind: FmKind, target: CardPos) -> bool {
+    match kind {
+        FmKind::Smoke | FmKind::Wp => {
+            game.state.enemy_on(target, true)
+                || !game
+                    .state
+                    .units_at(target)
+                    .any(|e| e.kind != UnitKind::Casualty && (e.side == Side::Us || e.spotted))
+        }
+        FmKind::Illumination => true,
+        _ => game.state.enemy_on(target, true),
+    }
+}
+
 pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Illegal> {
     let Action::CallForFire {
         observer,
@@ -268,22 +285,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     if game.state.map.card(*target).is_none() {
         return no(|| format!("{target} is not a card on the map"));
     }
-    let spotted_enemy = game
-        .state
-        .units_at(*target)
-        .any(|e| e.side != Side::Us && e.spotted && e.kind != UnitKind::Casualty);
-    let valid = match kind {
-        FmKind::Smoke | FmKind::Wp => {
-            spotted_enemy
-                || !game
-                    .state
-                    .units_at(*target)
-                    .any(|e| e.kind != UnitKind::Casualty && (e.side == Side::Us || e.spotted))
-        }
-        FmKind::Illumination => true,
-        _ => spotted_enemy,
-    };
-    if !valid {
+    if !target_fits(game, *kind, *target) {
         return no(
             "fire missions need a card with a spotted enemy (smoke: an empty card or unspotted enemy) (6.7.1)",
         );

@@ -451,7 +451,6 @@ fn move_to_cover(game: &mut Game, id: UnitId) {
     let here = terrain_cover(game, u.pos);
     let options: Vec<(CardPos, (bool, i32))> =
         crate::engine::movement::actions::neighbours(game, u.pos)
-            .into_iter()
             .filter(|q| !q.is_staging() && !game.us_on(*q))
             .filter(|q| game.has_room(id, *q))
             .filter(|q| terrain_cover(game, *q) > here)
@@ -629,7 +628,6 @@ fn infiltrate(game: &mut Game, id: UnitId) {
     let nearest = crate::engine::enemy::moves::nearest_us;
     let here = nearest(game, u.pos);
     let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
-        .into_iter()
         .filter(|q| !q.is_staging() && !game.us_on(*q) && nearest(game, *q) < here)
         .filter(|q| game.has_room(id, *q))
         .map(|q| (q, terrain_cover(game, q)))
@@ -857,7 +855,6 @@ fn to_casualty(game: &mut Game, id: UnitId) {
         return;
     };
     let options: Vec<(CardPos, i32)> = crate::engine::movement::actions::neighbours(game, u.pos)
-        .into_iter()
         .filter(|q| !q.is_staging() && !game.us_on(*q))
         .filter(|q| game.has_room(id, *q))
         .filter(|q| dist(*q).is_some_and(|d| d < here))

@@ -821,6 +821,16 @@ impl State {
         })
     }
 
+    /// An enemy unit other than a casualty on the card, spotted or not as
+    /// asked.
+    pub fn enemy_on(&self, at: CardPos, spotted: bool) -> bool {
+        self.units_at(at).any(|u| {
+            u.side != crate::data::units::Side::Us
+                && u.kind != crate::data::units::UnitKind::Casualty
+                && u.spotted == spotted
+        })
+    }
+
     /// Cleared (glossary, 9.13, 11.0): no enemy unit but casualties and no
     /// PC marker on the card.
     pub fn cleared(&self, at: CardPos) -> bool {

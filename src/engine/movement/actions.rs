@@ -11,7 +11,7 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::{Asset, CoverMarker, Unit};
+use crate::engine::kernel::state::{Asset, CoverMarker, MapCard, Unit};
 use crate::engine::kernel::units::is_plt_hq;
 use crate::engine::map::reveal::reveal_around;
 use crate::engine::movement::carrying::pick_up_item;
@@ -28,12 +28,18 @@ fn fortified(kind: Option<CoverKind>) -> bool {
 }
 
 /// Positions a unit can step to from `pos` (5.1.2, 2.4.2 A).
-pub fn neighbours(game: &Game, pos: CardPos) -> Vec<CardPos> {
+pub fn neighbours(game: &Game, pos: CardPos) -> impl Iterator<Item = CardPos> + '_ {
     Dir::ALL
         .iter()
-        .map(|d| pos.step(*d))
+        .map(move |d| pos.step(*d))
         .filter(|p| game.state.map.is_staging(*p) || game.state.map.card(*p).is_some())
-        .collect()
+}
+
+/// No cover marker, then each marker on the card: where a unit moving
+/// there, or within it, may end (5.2.3).
+fn cover_choices(card: Option<&MapCard>) -> impl Iterator<Item = Option<CoverId>> + '_ {
+    let markers = card.map(|c| c.covers.as_slice()).unwrap_or(&[]);
+    std::iter::once(None).chain(markers.iter().map(|m| Some(m.id)))
 }
 
 /// Whether the enemy holds a cover marker (only one side may be under a
@@ -427,17 +433,8 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
         if u.kind == UnitKind::Casualty || !units(u.id) {
             continue;
         }
-        // Written without collecting (this runs for every decision): the
-        // same candidates, in the same order, as `neighbours` and the cards'
-        // cover markers give.
-        for d in Dir::ALL {
-            let to = u.pos.step(d);
-            let card = game.state.map.card(to);
-            if card.is_none() && !game.state.map.is_staging(to) {
-                continue;
-            }
-            let covers = card.map(|c| c.covers.as_slice()).unwrap_or(&[]);
-            for cover in std::iter::once(None).chain(covers.iter().map(|m| Some(m.id))) {
+        for to in neighbours(game, u.pos) {
+            for cover in cover_choices(game.state.map.card(to)) {
                 out.push(Action::Move {
                     unit: u.id,
                     to,
@@ -452,8 +449,7 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
         }
         out.push(Action::SeekCover { unit: u.id });
         let here = game.state.map.card(u.pos);
-        let covers = here.map(|c| c.covers.as_slice()).unwrap_or(&[]);
-        for cover in std::iter::once(None).chain(covers.iter().map(|m| Some(m.id))) {
+        for cover in cover_choices(here) {
             out.push(Action::MoveCover { unit: u.id, cover });
             out.push(Action::InfiltrateCover { unit: u.id, cover });
         }

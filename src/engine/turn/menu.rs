@@ -2,13 +2,14 @@
 //! which says why an illegal order is refused; [`legal_orders`] enumerates
 //! the candidates and keeps those `check` accepts, so the list and the
 //! check can never disagree. It skips beforehand only what the check would
-//! refuse anyway (see [`recipient`]), asked once per originator and unit
-//! rather than once per candidate, and a test holds it equal to
-//! [`legal_orders_by_check`], which checks every candidate. Both dispatch to the four families (4.2.1-
-//! 4.2.4, each with its chapter), and [`execute`] carries an order out and
-//! does the work every order triggers afterwards.
+//! refuse anyway (see [`recipient`] and `hopeless`), asked once per
+//! originator and unit or once per card rather than once per candidate,
+//! and a test holds it equal to [`legal_orders_by_check`], which checks
+//! every candidate. Both dispatch to the four families (4.2.1-4.2.4, each
+//! with its chapter), and [`execute`] carries an order out and does the
+//! work every order triggers afterwards.
 
-use crate::data::units::{Side, UnitKind};
+use crate::data::units::Side;
 use crate::engine::combat::actions as combat;
 use crate::engine::command::actions as c2;
 use crate::engine::kernel::events::EventKind;
@@ -400,22 +401,26 @@ fn recipient(a: &Action) -> Option<(UnitId, bool)> {
 }
 
 /// What the candidates ask of a card, asked once per card for the whole
-/// list: whether a VOF lies on it, and whether it holds a spotted, or an
-/// unspotted, enemy unit (casualties aside).
+/// list: whether a VOF lies on it, and whether it holds an unspotted enemy
+/// unit.
 #[derive(Default)]
-struct CardFacts(Vec<(CardPos, [bool; 3])>);
+struct CardFacts(Vec<(CardPos, CardFact)>);
+
+#[derive(Clone, Copy)]
+struct CardFact {
+    under_vof: bool,
+    unspotted_enemy: bool,
+}
 
 impl CardFacts {
-    fn of(&mut self, game: &Game, pos: CardPos) -> [bool; 3] {
+    fn of(&mut self, game: &Game, pos: CardPos) -> CardFact {
         if let Some((_, f)) = self.0.iter().find(|(p, _)| *p == pos) {
             return *f;
         }
-        let enemy = |spotted: bool| {
-            game.state
-                .units_at(pos)
-                .any(|e| e.side != Side::Us && e.kind != UnitKind::Casualty && e.spotted == spotted)
+        let f = CardFact {
+            under_vof: game.card_under_vof(pos),
+            unspotted_enemy: game.state.enemy_on(pos, false),
         };
-        let f = [game.card_under_vof(pos), enemy(true), enemy(false)];
         self.0.push((pos, f));
         f
     }
@@ -427,15 +432,15 @@ impl CardFacts {
 /// unspotted enemy, attacking an unspotted target (9.3), infiltrating with
 /// no VOF on the card left or entered (5.1.4), firing an on-map mortar with
 /// a unit that is not one (4.2.4 j), calling a fire mission the agency has
-/// none of, or at a card with no spotted enemy when the kind needs one
-/// (6.7.1).
+/// none of, or at a card that is no target for its kind (6.7.1).
 fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) -> bool {
     use crate::data::mission::FmKind;
-    let mut vof = |pos: CardPos| cards.of(game, pos)[0];
+    use crate::engine::combat::support;
+    let mut vof = |pos: CardPos| cards.of(game, pos).under_vof;
     let at = |unit: &UnitId| game.state.get(*unit).map(|u| u.pos);
     match a {
         Action::ReconstituteCoHq { .. } => co.is_some(),
-        Action::Spot { target, .. } => !cards.of(game, *target)[2],
+        Action::Spot { target, .. } => !cards.of(game, *target).unspotted_enemy,
         // 9.3: fire and grenades go only at a spotted target (`can_engage`,
         // which every attack's check ends with, and `check_grenade` on its
         // own card), a platoon's too.
@@ -446,11 +451,10 @@ fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) 
         | Action::PlatoonGrenade { target } => game.state.get(*target).is_some_and(|t| !t.spotted),
         Action::Infiltrate { unit, to, .. } => at(unit).is_some_and(|p| !vof(p) && !vof(*to)),
         Action::InfiltrateCover { unit, .. } => at(unit).is_some_and(|p| !vof(p)),
-        Action::MortarFire { mortar, .. } => game.state.get(*mortar).is_some_and(|m| {
-            m.steps < 2
-                || game.data.unit_type(&m.unit_type.0).and_then(|t| t.weapon)
-                    != Some(crate::data::units::Weapon::Mortar)
-        }),
+        Action::MortarFire { mortar, .. } => game
+            .state
+            .get(*mortar)
+            .is_some_and(|m| !combat::on_map_mortar(game, m)),
         Action::CallForFire {
             agency,
             kind,
@@ -459,9 +463,8 @@ fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) 
         } => {
             *kind == FmKind::Fpf
                 || (*kind != FmKind::AttackHelicopter
-                    && crate::engine::combat::support::missions_left(game, *agency, *kind) == 0)
-                || (!matches!(kind, FmKind::Smoke | FmKind::Wp | FmKind::Illumination)
-                    && !cards.of(game, *target)[1])
+                    && support::missions_left(game, *agency, *kind) == 0)
+                || !support::target_fits(game, *kind, *target)
         }
         _ => false,
     }

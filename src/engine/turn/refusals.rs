@@ -109,11 +109,7 @@ pub fn refused_company_orders(game: &Game) -> Vec<Refusal> {
         // check why this originator cannot move one.
         let pos = hq.map(|h| game.state.unit(h).pos);
         let to = pos
-            .and_then(|p| {
-                crate::engine::movement::actions::neighbours(game, p)
-                    .first()
-                    .copied()
-            })
+            .and_then(|p| crate::engine::movement::actions::neighbours(game, p).next())
             .or_else(|| game.state.map.cards.first().map(|c| c.pos));
         if let Some(to) = to {
             for probe in [Action::MovePlatoon { to }, Action::InfiltratePlatoon { to }] {

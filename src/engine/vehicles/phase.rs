@@ -261,7 +261,7 @@ fn fires_after_moving(game: &Game, x: &crate::engine::kernel::vehicle::Vehicle) 
 /// The cards next to `pos` a unit could step to, in row then column order
 /// (the movement rules' neighbours, 5.1.2).
 fn around(game: &Game, pos: CardPos) -> Vec<CardPos> {
-    let mut v = crate::engine::movement::actions::neighbours(game, pos);
+    let mut v: Vec<CardPos> = crate::engine::movement::actions::neighbours(game, pos).collect();
     v.sort();
     v
 }
