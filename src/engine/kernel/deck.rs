@@ -319,6 +319,13 @@ impl Deck {
 
 /// Looks up a card by number in the deck data.
 pub fn card_in(data: &ActionDeck, number: u8) -> Option<&ActionCard> {
+    // A deck that lists its cards in number order from 1 (the shipped one
+    // does) has card n at n - 1: looked up there first, anywhere else after.
+    if let Some(DeckEntry::Action(a)) = data.cards.get(usize::from(number).wrapping_sub(1))
+        && a.number == number
+    {
+        return Some(a);
+    }
     data.cards.iter().find_map(|c| match c {
         DeckEntry::Action(a) if a.number == number => Some(a),
         _ => None,
