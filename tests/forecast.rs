@@ -269,6 +269,27 @@ fn rule_4_2_forecast_trial_leaves_the_game_unchanged() {
     assert_eq!(g.log().len(), log);
 }
 
+/// The menu's columns (`odds`: cost, cards, chance) are the forecast's,
+/// without what each input will do; counting them leaves the game as it
+/// was.
+#[test]
+fn rule_4_2_odds_are_the_forecast_without_its_consequences() {
+    let (g, plt) = pinned_plt(Experience::Line);
+    let before = g.state_hash();
+    let inputs = g.legal_inputs();
+    assert!(inputs.contains(&remove_pin(plt)));
+    let mut drawing = 0;
+    for i in &inputs {
+        let mut f = forecast(&g, i);
+        f.consequences.clear();
+        let o = fof::engine::turn::forecast::odds(&g, i);
+        assert_eq!(o, f, "{i:?}");
+        drawing += usize::from(o.attempt.is_some_and(|a| a.cards > 0));
+    }
+    assert!(drawing > 0, "no input of the position draws");
+    assert_eq!(g.state_hash(), before);
+}
+
 #[test]
 fn rule_4_2_forecast_matches_what_the_order_does() {
     let (mut g, _) = pinned_plt(Experience::Line);

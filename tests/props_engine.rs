@@ -806,6 +806,75 @@ fn legal_orders_equal_every_candidate_checked() {
     assert!(compared > 1000, "only {compared} order lists compared");
 }
 
+/// Issue 21: the odds of an order whose attempt the rules fix beforehand
+/// are counted without carrying it out (`forecast_planned`); they must be
+/// what a trial run of the order shows (`forecast_by_trials`, the
+/// definition), for every such input at every decision of random games of
+/// every mission, and for inputs of the decision before (most of them
+/// refused now).
+#[test]
+fn forecast_planned_equals_trial_runs() {
+    use fof::engine::turn::forecast::{forecast_by_trials, forecast_planned};
+    let games: Vec<(std::sync::Arc<fof::data::DataSet>, &str)> = vec![
+        (with_air(), "air_test"),
+        (with_air(), "lift_test"),
+        (shipped(), "hedgerow_attack"),
+        (shipped(), "crossroads_firefight"),
+        (shipped(), "orchard_line"),
+        (shipped(), "night_patrol"),
+        (shipped(), "village_assault"),
+        (shipped(), "first_contact"),
+        (shipped(), "panzer_counterattack"),
+    ];
+    let (mut attempts, mut none, mut refused) = (0, 0, 0);
+    for (data, mission) in games {
+        let mut game = Game::new(data.clone(), mission, 3, Options::default()).unwrap();
+        let mut rng = fof::play::sim::bot_rng(303);
+        let mut before: Vec<Input> = Vec::new();
+        let mut n = 0;
+        while !game.is_over() && n < 160 {
+            if mission == "air_test" {
+                mark_for_air(&mut game);
+            }
+            let legal = game.legal_inputs();
+            for (k, i) in legal.iter().enumerate() {
+                let Some(fast) = forecast_planned(&game, i) else {
+                    continue;
+                };
+                // Every input with an attempt; one in four of the others.
+                if fast.attempt.is_none() && (k + n) % 4 != 0 {
+                    continue;
+                }
+                assert_eq!(
+                    fast,
+                    forecast_by_trials(&game, i),
+                    "{mission} input {n}: {i:?}"
+                );
+                if fast.attempt.is_some() {
+                    attempts += 1;
+                } else {
+                    none += 1;
+                }
+            }
+            for i in before.iter().filter(|i| !legal.contains(i)).take(3) {
+                if let Some(fast) = forecast_planned(&game, i) {
+                    assert_eq!(fast, forecast_by_trials(&game, i), "{mission} input {n}");
+                    refused += 1;
+                }
+            }
+            let input = legal[rng.random_range(0..legal.len())].clone();
+            game.apply(&input).unwrap();
+            before = legal;
+            n += 1;
+        }
+    }
+    assert!(
+        attempts > 500 && none > 1000 && refused > 200,
+        "compared {attempts} attempts, {none} inputs without, {refused} refused"
+    );
+    eprintln!("compared {attempts} attempts, {none} inputs without, {refused} refused");
+}
+
 #[test]
 fn every_game_ends() {
     for seed in 0..20 {

@@ -3,11 +3,13 @@
 //! - `sim`: whole random-bot missions of every shipped mission
 //!   (missions/s);
 //! - `full_company_legal_inputs`, `full_company_odds`,
-//!   `full_company_planner_decision`: a full company's orders menu in
-//!   mid-game (`hedgerow_attack`): the legal inputs, their odds, and the
-//!   planner's choice;
-//! - `legal_inputs_and_odds`: the orders menu of the one-platoon mission
-//!   in a mid-game position (goal < 50 µs);
+//!   `full_company_forecasts`, `full_company_planner_decision`: a full
+//!   company's orders menu in mid-game (`hedgerow_attack`): the legal
+//!   inputs, their cost and odds, the whole forecasts (odds and what each
+//!   input will do), and the planner's choice;
+//! - `legal_inputs_and_odds`, `legal_inputs_and_forecasts`: the orders
+//!   menu of the one-platoon mission in a mid-game position, its inputs
+//!   with their odds (goal < 50 µs) and with their whole forecasts;
 //! - `draw_160x50`: a busy mid-game frame to `TestBackend` (goal < 2 ms);
 //! - `draw_200x60_fire_lines`: the same at 200x60, fire lines on (< 2 ms);
 //! - `startup_to_first_frame`: embedded data, setup, app, one frame
@@ -112,6 +114,14 @@ fn full_company(c: &mut Criterion) {
         b.iter(|| black_box(&g).legal_inputs())
     });
     c.bench_function("full_company_odds", |b| {
+        b.iter(|| {
+            legal
+                .iter()
+                .map(|i| fof::engine::turn::forecast::odds(black_box(&g), i))
+                .collect::<Vec<_>>()
+        })
+    });
+    c.bench_function("full_company_forecasts", |b| {
         b.iter(|| fof::engine::turn::forecast::forecasts(black_box(&g), &legal))
     });
     c.bench_function("full_company_planner_decision", |b| {
@@ -122,6 +132,15 @@ fn full_company(c: &mut Criterion) {
 fn orders_menu(c: &mut Criterion) {
     let g = mid_game(data(), 12);
     c.bench_function("legal_inputs_and_odds", |b| {
+        b.iter(|| {
+            let legal = black_box(&g).legal_inputs();
+            legal
+                .iter()
+                .map(|i| fof::engine::turn::forecast::odds(&g, i))
+                .collect::<Vec<_>>()
+        })
+    });
+    c.bench_function("legal_inputs_and_forecasts", |b| {
         b.iter(|| {
             let legal = black_box(&g).legal_inputs();
             fof::engine::turn::forecast::forecasts(&g, &legal)

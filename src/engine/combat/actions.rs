@@ -698,6 +698,15 @@ fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
     true
 }
 
+/// Cards a concentrated fire attempt by `unit` draws (6.6): two, by its
+/// experience (4.2), one more with a tripod machine gun. The order and
+/// its forecast both read it; an enemy leader's bonus comes on top.
+pub(crate) fn concentrate_draws(game: &Game, unit: UnitId) -> usize {
+    let u = game.state.unit(unit);
+    let tripod = crate::engine::combat::fire::weapon(game, u) == Some(Weapon::TripodMg);
+    game.attempt_draws(2, game.experience(unit)) + usize::from(tripod)
+}
+
 /// A concentrated fire attempt (6.6); `bonus`: extra cards (an enemy
 /// leader's, 9.7). Without an order (the enemy's) a failure cannot be
 /// exhorted.
@@ -708,9 +717,7 @@ pub(crate) fn concentrate(
     target: UnitId,
     bonus: usize,
 ) {
-    let u = game.state.unit(unit);
-    let tripod = crate::engine::combat::fire::weapon(game, u) == Some(Weapon::TripodMg);
-    let n = game.attempt_draws(2, game.experience(unit)) + usize::from(tripod) + bonus;
+    let n = concentrate_draws(game, unit) + bonus;
     let needed = Needed::Icon(Icon::Crosshairs);
     let r = attempt(game, Some(unit), n, needed, "Concentrating fire");
     if jams(game, unit, &r.cards) {
@@ -808,6 +815,13 @@ fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
     attempt_grenade(game, Some(order), unit, target, true, 0);
 }
 
+/// Cards a grenade attempt by `unit` draws (6.5.1): two, by its
+/// experience (4.2). The order and its forecast both read it; an enemy
+/// leader's bonus comes on top.
+pub(crate) fn grenade_draws(game: &Game, unit: UnitId) -> usize {
+    game.attempt_draws(2, game.experience(unit))
+}
+
 /// One grenade attempt (6.5.1); `respond`: the target may answer from the
 /// same card with a free attempt of its own; `bonus`: extra cards (an
 /// enemy leader's, 9.7).
@@ -838,7 +852,7 @@ pub(crate) fn attempt_grenade(
     {
         crate::engine::combat::ammo::spend(game, unit, 1, "with a grenade attack");
     }
-    let n = game.attempt_draws(2, game.experience(unit)) + bonus;
+    let n = grenade_draws(game, unit) + bonus;
     let needed = Needed::Icon(Icon::Grenade);
     let what = if order.is_none() && !respond {
         "Free grenade attack in answer"

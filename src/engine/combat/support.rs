@@ -347,6 +347,16 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     }
 }
 
+/// Cards an observer's call for fire draws (6.7.1): the agency's figure
+/// for that observer (two if it gives none), by the observer's experience
+/// (4.2), one more on a registered target. The order and its forecast
+/// both read it.
+pub(crate) fn call_draws(game: &Game, observer: UnitId, agency: u8, target: CardPos) -> usize {
+    let base = observer_draws(game, agency, observer).unwrap_or(2);
+    let registered = game.state.registered.contains(&(agency, target));
+    game.attempt_draws(base, game.experience(observer)) + usize::from(registered)
+}
+
 pub fn perform(game: &mut Game, order: &Order) {
     let Action::CallForFire {
         observer,
@@ -357,9 +367,7 @@ pub fn perform(game: &mut Game, order: &Order) {
     else {
         return;
     };
-    let base = observer_draws(game, *agency, *observer).unwrap_or(2);
-    let registered = game.state.registered.contains(&(*agency, *target));
-    let n = game.attempt_draws(base, game.experience(*observer)) + usize::from(registered);
+    let n = call_draws(game, *observer, *agency, *target);
     let r = attempt(
         game,
         Some(*observer),

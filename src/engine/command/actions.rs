@@ -5,7 +5,7 @@ use crate::data::action::Experience;
 use crate::data::mission::{Evacuation, Pyro};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::actions as combat;
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
@@ -770,9 +770,19 @@ fn take_step(game: &mut Game, id: UnitId) {
     }
 }
 
+/// What Exhort's one card looks for (4.2.1 b): what the unit's failed
+/// attempt looked for; `None` when there is none to exhort. The order and
+/// its forecast both read it.
+pub(crate) fn exhort_needs(game: &Game, unit: UnitId) -> Option<Needed> {
+    let i = game.state.impulse.as_ref()?;
+    let f = i.exhortable.iter().find(|f| f.unit == unit)?;
+    crate::engine::kernel::input::needed_for(&f.order.action)
+}
+
 /// 4.2.1 b: draw one more card for the failed attempt; on success its
 /// success branch applies.
 fn exhort(game: &mut Game, unit: UnitId) {
+    let needed = exhort_needs(game, unit);
     let Some(f) = game.state.impulse.as_mut().and_then(|i| {
         i.exhortable
             .iter()
@@ -781,7 +791,7 @@ fn exhort(game: &mut Game, unit: UnitId) {
     }) else {
         return;
     };
-    let Some(needed) = crate::engine::kernel::input::needed_for(&f.order.action) else {
+    let Some(needed) = needed else {
         return;
     };
     let r = crate::engine::orders::attempts::attempt(

@@ -477,11 +477,26 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
     }
 }
 
+/// Cards an infiltration attempt draws, to or from cover or into the next
+/// card, alone or with a platoon: two, by the unit's experience (4.2).
+/// The order and its forecast both read it.
+pub(crate) fn infiltrate_draws(game: &Game, unit: UnitId) -> usize {
+    game.attempt_draws(2, game.experience(unit))
+}
+
+/// Cards a Seek Cover attempt draws: the unit's card's own figure (two on
+/// a card that gives none), by the unit's experience (4.2).
+pub(crate) fn seek_cover_draws(game: &Game, unit: UnitId) -> usize {
+    let pos = game.state.unit(unit).pos;
+    let base = game.top_card(pos).map(|c| c.seek_draws).unwrap_or(2);
+    game.attempt_draws(base, game.experience(unit))
+}
+
 pub fn perform(game: &mut Game, order: &Order) {
     match &order.action {
         Action::Move { unit, to, cover } => move_unit(game, *unit, *to, *cover, true),
         Action::Infiltrate { unit, to, cover } => {
-            let n = game.attempt_draws(2, game.experience(*unit));
+            let n = infiltrate_draws(game, *unit);
             let r = attempt(
                 game,
                 Some(*unit),
@@ -512,7 +527,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                     imp.done.push((m, "Move to an Adjacent Card".into()));
                 }
                 if infiltrate {
-                    let n = game.attempt_draws(2, game.experience(m));
+                    let n = infiltrate_draws(game, m);
                     let r = attempt(
                         game,
                         Some(m),
@@ -545,9 +560,7 @@ pub fn perform(game: &mut Game, order: &Order) {
             }
         }
         Action::SeekCover { unit } => {
-            let pos = game.state.unit(*unit).pos;
-            let base = game.top_card(pos).map(|c| c.seek_draws).unwrap_or(2);
-            let n = game.attempt_draws(base, game.experience(*unit));
+            let n = seek_cover_draws(game, *unit);
             let r = attempt(
                 game,
                 Some(*unit),
@@ -563,7 +576,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         }
         Action::MoveCover { unit, cover } => change_cover(game, *unit, *cover, true),
         Action::InfiltrateCover { unit, cover } => {
-            let n = game.attempt_draws(2, game.experience(*unit));
+            let n = infiltrate_draws(game, *unit);
             let r = attempt(
                 game,
                 Some(*unit),

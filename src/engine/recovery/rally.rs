@@ -312,12 +312,30 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     }
 }
 
+/// Cards a rally attempt on `unit` draws: two, by the originator's
+/// experience (the recipient's under General Initiative) (4.2); `None`
+/// when no VOF is on its card and it succeeds without a draw. The order
+/// and its forecast both read it.
+pub(crate) fn rally_draws(game: &Game, order: &Order, unit: UnitId) -> Option<usize> {
+    if !needs_draw(game, game.state.unit(unit)) {
+        return None;
+    }
+    Some(game.attempt_draws(2, game.experience(order.by.unwrap_or(unit))))
+}
+
+/// Cards reconstituting a squad draws: two, by the originator's experience
+/// (the first team's when no one gives the order) (4.2.3 i).
+pub(crate) fn reconstitute_draws(game: &Game, order: &Order, teams: &[UnitId]) -> usize {
+    let by = order.by.or(teams.first().copied());
+    by.map_or(2, |b| game.attempt_draws(2, game.experience(b)))
+}
+
 /// Draws for a rally attempt with the originator's experience (4.2), the
 /// recipient's under General Initiative. Returns `true` on success; with no
 /// VOF on the card the attempt succeeds without a draw.
 fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bool {
-    let u = game.state.unit(unit).clone();
-    if !needs_draw(game, &u) {
+    let Some(n) = rally_draws(game, order, unit) else {
+        let pos = game.state.unit(unit).pos;
         game.emit(
             order.action.rule(),
             EventKind::Attempt {
@@ -327,16 +345,11 @@ fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bo
                 sure: true,
                 success: true,
             },
-            format!(
-                "{what}: no VOF on {}, so it succeeds without a draw.",
-                u.pos
-            ),
+            format!("{what}: no VOF on {pos}, so it succeeds without a draw."),
             Vec::new(),
         );
         return true;
-    }
-    let exp = game.experience(order.by.unwrap_or(unit));
-    let n = game.attempt_draws(2, exp);
+    };
     let r = attempt(game, Some(unit), n, Needed::Word(Word::Rally), what);
     if !r.success {
         failed(game, order, unit, false);
@@ -395,9 +408,7 @@ pub fn perform(game: &mut Game, order: &Order) {
             );
         }
         Action::ReconstituteSquad { teams } => {
-            let by = order.by.unwrap_or(teams[0]);
-            let exp = game.experience(by);
-            let n = game.attempt_draws(2, exp);
+            let n = reconstitute_draws(game, order, teams);
             let r = attempt(
                 game,
                 Some(teams[0]),

@@ -69,18 +69,254 @@ pub struct AttemptOdds {
     pub chance: Odds,
 }
 
-/// The forecast for one input. An input the engine would refuse forecasts
-/// cost 0 and no attempt.
-pub fn forecast(game: &Game, input: &Input) -> Forecast {
-    let mut trial = game.without_log();
-    if trial.is_over() || trial.act(input).is_err() {
-        return Forecast {
+impl Forecast {
+    /// What an input the engine would refuse forecasts: nothing.
+    fn refused() -> Forecast {
+        Forecast {
             cost: 0,
             attempt: None,
             consequences: Vec::new(),
             whole: None,
             short_round: None,
+        }
+    }
+}
+
+/// The forecast for one input. An input the engine would refuse forecasts
+/// cost 0 and no attempt.
+///
+/// Most orders' attempt is fixed by the rules before it is made: who
+/// draws, how many cards, for what ([`planned`]). Their odds are counted
+/// from the pile without carrying the order out, with the same functions
+/// the order draws by; only what the order will do comes from trial runs.
+/// The others (several attempts, a signal's orders, an input that is not
+/// an order) are forecast from a trial run ([`forecast_by_trials`]).
+pub fn forecast(game: &Game, input: &Input) -> Forecast {
+    forecast_planned(game, input).unwrap_or_else(|| forecast_by_trials(game, input))
+}
+
+/// The odds of an input whose attempt [`planned`] knows; `None` for the
+/// others. The same numbers as [`forecast_by_trials`] gives (the test
+/// `forecast_planned_equals_trial_runs` holds them to it).
+pub fn forecast_planned(game: &Game, input: &Input) -> Option<Forecast> {
+    let plan = planned(game, input)?;
+    let Some((mut f, need)) = planned_odds(game, input, plan) else {
+        return Some(Forecast::refused());
+    };
+    let (mut consequences, lost) = consequences_of(game, input, need, f.short_round);
+    unsaved(&mut consequences, lost);
+    f.consequences = consequences.into_iter().map(|(_, t)| t).collect();
+    Some(f)
+}
+
+/// An input's cost and odds without what it will do (its consequences
+/// left empty): what the orders menu's columns show. Counted from the
+/// pile where [`planned`] knows the attempt, from a trial run where it
+/// does not.
+pub fn odds(game: &Game, input: &Input) -> Forecast {
+    let f = match planned(game, input) {
+        Some(plan) => planned_odds(game, input, plan).map(|(f, _)| f),
+        None => trial_odds(game, input).map(|(f, _, _)| f),
+    };
+    f.unwrap_or_else(Forecast::refused)
+}
+
+/// The cost and odds of an input whose attempt is `plan`, and what the
+/// attempt looks for; `None`: the engine refuses it.
+fn planned_odds(game: &Game, input: &Input, plan: Planned) -> Option<(Forecast, Option<Needed>)> {
+    let cost = match input {
+        Input::Order(o) => o.action.cost(),
+        _ => 0,
+    };
+    let (attempt, need, short_round) = match plan {
+        Planned::Refused => return None,
+        Planned::Nothing => (None, None, None),
+        Planned::One { cards, need } => {
+            let short_round = match input {
+                Input::Order(Order {
+                    action: Action::CallForFire { .. },
+                    ..
+                }) => need.and_then(|need| short_chance(game, need, cards)),
+                _ => None,
+            };
+            let odds = AttemptOdds {
+                cards: u8::try_from(cards).unwrap_or(u8::MAX),
+                needed: need.map_or_else(|| "none".into(), |n| n.label()),
+                looking_for: need,
+                sure: need.is_none(),
+                chance: match need {
+                    Some(need) => chance(game, need, cards),
+                    None => ONE,
+                },
+            };
+            (Some(odds), need, short_round)
+        }
+    };
+    let f = Forecast {
+        cost,
+        attempt,
+        consequences: Vec::new(),
+        whole: None,
+        short_round,
+    };
+    Some((f, need))
+}
+
+/// An input's attempt as the rules fix it before it is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Planned {
+    /// The engine refuses it (or the mission is over).
+    Refused,
+    /// It makes no attempt.
+    Nothing,
+    /// One attempt, by the company's unit: `cards` drawn looking for
+    /// `need`; with no `need` it succeeds without a draw (a rally where no
+    /// VOF lies, 4.2.3).
+    One { cards: usize, need: Option<Needed> },
+}
+
+/// The attempt an input will make, read from the functions the orders
+/// draw by after the checks `act` makes first (an order's check, an
+/// impulse to end); `None` where only carrying the input out tells: orders that
+/// draw once per unit of a platoon, a pyrotechnic whose signal orders an
+/// infiltration, anti-tank and vehicle fire, a skill given with the order,
+/// an answer to a question, and inputs other than orders and ending the
+/// impulse. An enemy's answer to a grenade (6.5.1) comes after the
+/// company's attempt and does not change its odds.
+fn planned(game: &Game, input: &Input) -> Option<Planned> {
+    use crate::engine::combat::actions::{concentrate_draws, grenade_draws, spotting_draws};
+    use crate::engine::movement::actions::{infiltrate_draws, seek_cover_draws};
+    use crate::engine::recovery::rally::{rally_draws, reconstitute_draws};
+    if !game.state.choices.is_empty() || game.state.skill_in_use.is_some() {
+        return None;
+    }
+    let refused = game.is_over()
+        || match input {
+            Input::Order(o) => crate::engine::turn::menu::check(game, o).is_err(),
+            Input::EndImpulse => game.state.impulse.is_none(),
+            _ => return None,
         };
+    if refused {
+        return Some(Planned::Refused);
+    }
+    let Input::Order(o) = input else {
+        return Some(Planned::Nothing);
+    };
+    let a = &o.action;
+    let one = |cards: usize| {
+        Some(Planned::One {
+            cards,
+            need: crate::engine::kernel::input::needed_for(a),
+        })
+    };
+    match a {
+        Action::Infiltrate { unit, .. } | Action::InfiltrateCover { unit, .. } => {
+            one(infiltrate_draws(game, *unit))
+        }
+        Action::SeekCover { unit } => one(seek_cover_draws(game, *unit)),
+        Action::RemovePin { unit }
+        | Action::ParalyzedToLitter { unit }
+        | Action::LitterToFire { unit }
+        | Action::FireToAssault { unit }
+        | Action::RallyToFront { unit } => match rally_draws(game, o, *unit) {
+            Some(n) => one(n),
+            None => Some(Planned::One {
+                cards: 0,
+                need: None,
+            }),
+        },
+        Action::ReconstituteSquad { teams } => one(reconstitute_draws(game, o, teams)),
+        Action::Spot { unit, target } => one(spotting_draws(game, *unit, *target)),
+        Action::ConcentrateFire { unit, .. } => one(concentrate_draws(game, *unit)),
+        // A grenade at another card first spends the weapon's ammunition,
+        // which may flip a weapons team out of it (6.8.2) before it draws:
+        // only the trial tells.
+        Action::Grenade { unit, target } | Action::WpGrenade { unit, target }
+            if game.state.unit(*unit).pos != game.state.unit(*target).pos =>
+        {
+            None
+        }
+        Action::Grenade { unit, .. } | Action::WpGrenade { unit, .. } => {
+            one(grenade_draws(game, *unit))
+        }
+        Action::CallForFire {
+            observer,
+            agency,
+            target,
+            ..
+        } => one(crate::engine::combat::support::call_draws(
+            game, *observer, *agency, *target,
+        )),
+        Action::Exhort { unit } => Some(
+            match crate::engine::command::actions::exhort_needs(game, *unit) {
+                Some(need) => Planned::One {
+                    cards: 1,
+                    need: Some(need),
+                },
+                None => Planned::Nothing,
+            },
+        ),
+        // Orders that draw for no attempt of their own.
+        Action::Activate { .. }
+        | Action::ActivateVehicle { .. }
+        | Action::ActivateVehicleHq { .. }
+        | Action::Embark { .. }
+        | Action::Disembark { .. }
+        | Action::Load { .. }
+        | Action::Unload { .. }
+        | Action::ReconstitutePltHq { .. }
+        | Action::CreateRunner { .. }
+        | Action::DispatchRunner { .. }
+        | Action::DismissRunner { .. }
+        | Action::DesignateCasualtyPoint
+        | Action::Move { .. }
+        | Action::MovePlatoon { .. }
+        | Action::MoveCover { .. }
+        | Action::PickUp { .. }
+        | Action::PickUpItem { .. }
+        | Action::AssaultToFire { .. }
+        | Action::DetachTeam { .. }
+        | Action::Supplement { .. }
+        | Action::FlipToFireTeam { .. }
+        | Action::CeaseFire { .. }
+        | Action::ShiftFire { .. }
+        | Action::FireFinalProtective => Some(Planned::Nothing),
+        _ => None,
+    }
+}
+
+/// The end of an impulse: commands neither spent nor saved (4.1.3).
+fn unsaved(consequences: &mut Vec<(u8, String)>, lost: u8) {
+    if lost > 0 {
+        consequences.push((
+            1,
+            format!("ends the impulse with {lost} command(s) unsaved (4.1.3)"),
+        ));
+    }
+    consequences.sort_by_key(|(rank, _)| *rank);
+}
+
+/// The forecast for one input from a trial run of it on a copy of the
+/// game (its cost, its attempts, what they look for), and the chance
+/// counted from the pile. An input the engine would refuse forecasts cost
+/// 0 and no attempt.
+pub fn forecast_by_trials(game: &Game, input: &Input) -> Forecast {
+    let Some((mut f, need, lost)) = trial_odds(game, input) else {
+        return Forecast::refused();
+    };
+    let (mut consequences, _) = consequences_of(game, input, need, f.short_round);
+    unsaved(&mut consequences, lost);
+    f.consequences = consequences.into_iter().map(|(_, t)| t).collect();
+    f
+}
+
+/// The cost and odds of an input from a trial run of it, what its
+/// attempts look for and the commands the impulse lost if it ended it;
+/// `None`: the engine refuses it.
+fn trial_odds(game: &Game, input: &Input) -> Option<(Forecast, Option<Needed>, u8)> {
+    let mut trial = game.without_log();
+    if trial.is_over() || trial.act(input).is_err() {
+        return None;
     }
     let events = trial.log();
     let cost = events
@@ -155,45 +391,54 @@ pub fn forecast(game: &Game, input: &Input) -> Forecast {
         _ => None,
     };
     let need = attempts.iter().find_map(|(_, n, _)| *n);
-    let mut consequences = consequences_of(game, input, need, short_round);
-    // The end of an impulse: commands neither spent nor saved (4.1.3).
-    for e in events {
-        if let EventKind::ImpulseEnds { lost, .. } = e.kind
-            && lost > 0
-        {
-            consequences.push((
-                1,
-                format!("ends the impulse with {lost} command(s) unsaved (4.1.3)"),
-            ));
-        }
-    }
-    consequences.sort_by_key(|(rank, _)| *rank);
-    Forecast {
+    let f = Forecast {
         cost,
         attempt,
-        consequences: consequences.into_iter().map(|(_, t)| t).collect(),
+        consequences: Vec::new(),
         whole,
         short_round,
-    }
+    };
+    Some((f, need, lost_in(events)))
+}
+
+/// Commands an impulse that ended in these events lost, neither spent
+/// nor saved (4.1.3).
+fn lost_in(events: &[crate::engine::kernel::events::Event]) -> u8 {
+    events
+        .iter()
+        .map(|e| match e.kind {
+            EventKind::ImpulseEnds { lost, .. } => lost,
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// What an input does, from two trial runs on copies of the game whose
 /// pile is arranged so that every attempt succeeds in one and fails in the
 /// other: (rank, words), lowest rank worst. Facts of both trials are
-/// certain; those of one only are possible.
+/// certain; those of one only are possible. When the first trial draws no
+/// card the order of the pile played no part in it, and the second would
+/// show the same: it is not run. Also the commands the impulse lost if
+/// the input ended it (4.1.3).
 fn consequences_of(
     game: &Game,
     input: &Input,
     need: Option<Needed>,
     short_round: Option<Odds>,
-) -> Vec<(u8, String)> {
-    let trial = |succeed: bool| -> Vec<(u8, String)> {
-        arranged(game, input, need, succeed)
+) -> (Vec<(u8, String)>, u8) {
+    let Some(first) = arranged(game, input, need, true) else {
+        return (Vec::new(), 0);
+    };
+    let good = changes(game, &first);
+    let lost = lost_in(first.log());
+    let bad = if first.state.deck.cards_drawn() == game.state.deck.cards_drawn() {
+        good.clone()
+    } else {
+        arranged(game, input, need, false)
             .map(|t| changes(game, &t))
             .unwrap_or_default()
     };
-    let good = trial(true);
-    let bad = trial(false);
     let mut out: Vec<(u8, String)> = Vec::new();
     for (rank, text) in &good {
         if bad.contains(&(*rank, text.clone())) {
@@ -242,7 +487,7 @@ fn consequences_of(
         };
         out.push((0, text));
     }
-    out
+    (out, lost)
 }
 
 /// A trial run of the input on a copy of the game whose pile is arranged
@@ -549,6 +794,15 @@ pub fn chance(game: &Game, need: Needed, draws: usize) -> Odds {
 /// for; its outcome is never returned, so a bot weighing these never sees
 /// the order of the cards. `None`: the engine refuses the input.
 pub fn outcomes(game: &Game, input: &Input) -> Option<Vec<(Odds, Game)>> {
+    // An attempt the rules fix beforehand needs no first trial.
+    match planned(game, input) {
+        Some(Planned::Refused) => return None,
+        Some(Planned::One {
+            cards,
+            need: Some(need),
+        }) => return both_ways(game, input, need, cards),
+        _ => {}
+    }
     let mut first = game.without_log();
     if first.is_over() || first.act(input).is_err() {
         return None;
@@ -573,20 +827,25 @@ pub fn outcomes(game: &Game, input: &Input) -> Option<Vec<(Odds, Game)>> {
         // grenade thrown back): one trial on an arranged pile stands for
         // them, so that the real order of the cards plays no part.
         None => Some(vec![(sure, arranged(game, input, None, true)?)]),
-        Some((need, cards)) => {
-            let p = chance(game, need, cards);
-            let mut out = Vec::new();
-            if p.num > 0 {
-                out.push((p, arranged(game, input, Some(need), true)?));
-            }
-            if p.num < p.den {
-                let q = Odds {
-                    num: p.den - p.num,
-                    den: p.den,
-                };
-                out.push((q, arranged(game, input, Some(need), false)?));
-            }
-            Some(out)
-        }
+        Some((need, cards)) => both_ways(game, input, need, cards),
     }
+}
+
+/// [`outcomes`] of an input whose attempt draws `cards` looking for
+/// `need`: the game after it succeeds and after it fails, each with its
+/// chance (a case that cannot happen left out).
+fn both_ways(game: &Game, input: &Input, need: Needed, cards: usize) -> Option<Vec<(Odds, Game)>> {
+    let p = chance(game, need, cards);
+    let mut out = Vec::new();
+    if p.num > 0 {
+        out.push((p, arranged(game, input, Some(need), true)?));
+    }
+    if p.num < p.den {
+        let q = Odds {
+            num: p.den - p.num,
+            den: p.den,
+        };
+        out.push((q, arranged(game, input, Some(need), false)?));
+    }
+    Some(out)
 }
