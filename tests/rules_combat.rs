@@ -20,7 +20,7 @@ use common::{
 };
 
 use fof::data::DataSet;
-use fof::data::action::{ActionCard, FireResult, HitLetter};
+use fof::data::action::{ActionCard, Experience, FireResult, HitLetter};
 use fof::data::charts::CoverKind;
 use fof::data::terrain::{Border, CoverValue, TerrainCard, TerrainType};
 use fof::data::units::{Range, Ratings, Side, UnitKind, UnitTypeId, Vof};
@@ -2710,6 +2710,43 @@ fn rule_6_8_2_a_weapons_team_firing_its_last_point_flips_to_its_fire_team_side()
         link_vof(&g, Side::Us, p(1, 2), p(2, 2)),
         Some(VofLevel::SmallArms)
     );
+}
+
+#[test]
+fn rule_6_8_2_a_team_firing_its_last_round_draws_as_itself_then_flips() {
+    // The last point is fired by the weapons team: its grenade attack
+    // draws by the team's own experience (Line: two cards), and the team
+    // flips to its fire-team side (Green) only once the round is gone.
+    let mut g = game();
+    let bzk = add(&mut g, "us_bazooka", p(1, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    engage::update(&mut g);
+    u(&mut g, bzk).ammo = Some(1);
+    u(&mut g, bzk).experience = Experience::Line;
+    let order = gi(Action::Grenade {
+        unit: bzk,
+        target: e,
+    });
+    assert!(legal(&g, &order), "the bazooka may fire at the next card");
+    let odds = fof::engine::turn::forecast::odds(&g, &order);
+    let mut used = Vec::new();
+    let cards = [
+        pick(&g, &mut used, no_grenade),
+        pick(&g, &mut used, no_grenade),
+        pick(&g, &mut used, no_grenade),
+    ];
+    top(&mut g, &cards);
+    let from = g.log().len();
+    ok(&mut g, order);
+    let drawn: Vec<usize> = g.log()[from..]
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::Attempt { unit: Some(x), .. } if x == bzk))
+        .map(|e| e.cards.len())
+        .collect();
+    assert_eq!(drawn, vec![2], "a Line team draws two cards");
+    assert_eq!(odds.attempt.map(|a| a.cards), Some(2), "and says so before");
+    assert_eq!(unit(&g, bzk).ammo, Some(0));
+    assert!(unit(&g, bzk).flipped, "out of rounds, it flips afterwards");
 }
 
 #[test]

@@ -815,9 +815,9 @@ fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
     attempt_grenade(game, Some(order), unit, target, true, 0);
 }
 
-/// Cards a grenade attempt by `unit` draws (6.5.1): two, by its
-/// experience (4.2). The order and its forecast both read it; an enemy
-/// leader's bonus comes on top.
+/// Cards a grenade attempt or a thrown demolition charge by `unit` draws
+/// (6.5.1, 6.5.2): two, by its experience (4.2). The order and its
+/// forecast both read it; an enemy leader's bonus comes on top.
 pub(crate) fn grenade_draws(game: &Game, unit: UnitId) -> usize {
     game.attempt_draws(2, game.experience(unit))
 }
@@ -837,6 +837,10 @@ pub(crate) fn attempt_grenade(
     let t = game.state.unit(target).clone();
     let ranged = u.pos != t.pos;
     let weapon = crate::engine::combat::fire::weapon(game, &u);
+    // 6.8.2: a team runs out of ammunition when its last point is fired;
+    // the shot itself is the weapons team's, so its cards are counted
+    // before the round is spent (and the team flipped).
+    let n = grenade_draws(game, unit) + bonus;
     // Rifle grenades, rockets and recoilless rounds are spent whether they
     // hit or not (6.4, 6.8.1).
     if ranged
@@ -852,7 +856,6 @@ pub(crate) fn attempt_grenade(
     {
         crate::engine::combat::ammo::spend(game, unit, 1, "with a grenade attack");
     }
-    let n = grenade_draws(game, unit) + bonus;
     let needed = Needed::Icon(Icon::Grenade);
     let what = if order.is_none() && !respond {
         "Free grenade attack in answer"
@@ -995,8 +998,9 @@ pub fn perform(game: &mut Game, order: &Order) {
             }
         }
         Action::ThrowDemo { unit, cover } => {
+            // Counted before the charge is spent, as a grenade's (6.8.2).
+            let n = grenade_draws(game, *unit);
             crate::engine::combat::ammo::spend(game, *unit, 1, "with a demolition charge");
-            let n = game.attempt_draws(2, game.experience(*unit));
             let r = attempt(
                 game,
                 Some(*unit),

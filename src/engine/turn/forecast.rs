@@ -228,17 +228,9 @@ fn planned(game: &Game, input: &Input) -> Option<Planned> {
         Action::ReconstituteSquad { teams } => one(reconstitute_draws(game, o, teams)),
         Action::Spot { unit, target } => one(spotting_draws(game, *unit, *target)),
         Action::ConcentrateFire { unit, .. } => one(concentrate_draws(game, *unit)),
-        // A grenade at another card first spends the weapon's ammunition,
-        // which may flip a weapons team out of it (6.8.2) before it draws:
-        // only the trial tells.
-        Action::Grenade { unit, target } | Action::WpGrenade { unit, target }
-            if game.state.unit(*unit).pos != game.state.unit(*target).pos =>
-        {
-            None
-        }
-        Action::Grenade { unit, .. } | Action::WpGrenade { unit, .. } => {
-            one(grenade_draws(game, *unit))
-        }
+        Action::Grenade { unit, .. }
+        | Action::WpGrenade { unit, .. }
+        | Action::ThrowDemo { unit, .. } => one(grenade_draws(game, *unit)),
         Action::CallForFire {
             observer,
             agency,
