@@ -12,6 +12,7 @@ use std::path::PathBuf;
 enum File {
     Action,
     Terrain,
+    Korea,
     Units,
     Charts,
     Hedgerow,
@@ -20,7 +21,22 @@ enum File {
 fn text_mut(set: &mut SourceSet, f: File) -> &mut String {
     match f {
         File::Action => &mut set.action.text,
-        File::Terrain => &mut set.terrain[0].text,
+        File::Terrain => {
+            &mut set
+                .terrain
+                .iter_mut()
+                .find(|f| f.path.ends_with("normandy.ron"))
+                .expect("the Normandy deck")
+                .text
+        }
+        File::Korea => {
+            &mut set
+                .terrain
+                .iter_mut()
+                .find(|f| f.path.ends_with("korea.ron"))
+                .expect("the Korea deck")
+                .text
+        }
         File::Units => &mut set.units.text,
         File::Charts => &mut set.charts.text,
         File::Hedgerow => {
@@ -38,6 +54,7 @@ fn path_of(f: File) -> &'static str {
     match f {
         File::Action => "decks/action.ron",
         File::Terrain => "decks/terrain/normandy.ron",
+        File::Korea => "decks/terrain/korea.ron",
         File::Units => "assets/units.ron",
         File::Charts => "assets/charts.ron",
         File::Hedgerow => "missions/hedgerow_attack.ron",
@@ -404,7 +421,7 @@ fn terrain_invariants_are_located_at_the_card() {
 #[test]
 fn terrain_names_and_deck_composition_are_checked() {
     let mut set = embedded();
-    let text = &mut set.terrain[0].text;
+    let text = text_mut(&mut set, File::Terrain);
     let at = text.find("TerrainCard(number: 1, name: \"").unwrap()
         + "TerrainCard(number: 1, name: \"".len();
     let end = text[at..].find('"').unwrap() + at;
@@ -416,6 +433,111 @@ fn terrain_names_and_deck_composition_are_checked() {
         "terrain: Woods",
         0,
         "Orchard cards",
+    );
+}
+
+/// Issue 22: the Korea deck, our own design (decks/README.md): 55 cards
+/// in its stated composition, checked like the Normandy deck's.
+#[test]
+fn rule_1_2_1_the_korea_deck_holds_its_55_cards_in_its_composition() {
+    use fof::data::terrain::TerrainType;
+    let d = DataSet::embedded().expect("shipped data is valid");
+    let k = d.terrain_deck("korea").expect("the Korea deck");
+    assert_eq!(k.cards.len(), 55);
+    let count = |t: TerrainType| k.cards.iter().filter(|c| c.terrain == t).count();
+    assert_eq!(count(TerrainType::Hill), 12, "twice Normandy's hills");
+    assert_eq!(count(TerrainType::RicePaddy), 12);
+    assert_eq!(count(TerrainType::Hedgerow), 0, "no bocage in Korea");
+    // Fewer dark borders in the lowlands, more in the hills.
+    let dark = |t: TerrainType| {
+        let cards: Vec<_> = k.cards.iter().filter(|c| c.terrain == t).collect();
+        let n: usize = cards.iter().map(|c| c.borders.dark_count()).sum();
+        (n * 10) / cards.len()
+    };
+    assert!(
+        dark(TerrainType::RicePaddy) < 10,
+        "paddies: under one dark side"
+    );
+    assert!(
+        dark(TerrainType::Hill) >= 35,
+        "hills: three or more dark sides"
+    );
+    // A wrong count is reported at the deck's card list.
+    check_aggregate(
+        File::Korea,
+        "terrain: Brush",
+        "terrain: Woods",
+        0,
+        "Korea 1950-51 deck should hold 7 Brush cards, found 6",
+    );
+    // A card of a type the deck does not hold is reported too.
+    check_aggregate(
+        File::Korea,
+        "terrain: Orchard",
+        "terrain: Hedgerow",
+        0,
+        "should hold 0 Hedgerow cards, found 1",
+    );
+}
+
+/// The Korea deck deals and plays on the engine: a shipped mission moved
+/// onto it (its map dealt from the Korea cards, hills stacked) plays to
+/// its end with the random bot, with no panic and no stall.
+#[test]
+fn rule_2_2_the_korea_deck_deals_a_map_that_plays() {
+    use fof::data::terrain::TerrainType;
+    let mut set = embedded();
+    let m = set
+        .missions
+        .iter_mut()
+        .find(|m| m.path == "missions/hedgerow_attack.ron")
+        .expect("the shipped mission");
+    m.text = m
+        .text
+        .replace("terrain: \"normandy\"", "terrain: \"korea\"");
+    let data = std::sync::Arc::new(fof::data::load_sources(&set).expect("loads"));
+    let mut hills = 0;
+    for seed in 1..=6 {
+        let g = fof::engine::Game::new(
+            data.clone(),
+            "hedgerow_attack",
+            seed,
+            fof::engine::Options::default(),
+        )
+        .expect("sets up");
+        let deck = data.terrain_deck("korea").unwrap();
+        for c in &g.state().map.cards {
+            for n in &c.stack {
+                let card = deck.cards.iter().find(|t| t.number == *n).unwrap();
+                hills += usize::from(card.terrain == TerrainType::Hill);
+            }
+        }
+        let r = fof::play::sim::play(
+            data.clone(),
+            "hedgerow_attack",
+            seed,
+            fof::play::sim::Bot::Random,
+            fof::engine::Options::default(),
+        )
+        .expect("plays to the end");
+        assert!(r.turns > 0);
+    }
+    assert!(hills > 0, "six maps dealt from the Korea deck held no hill");
+}
+
+/// 7.4.5: rice paddies and brush are ground a landing zone may be marked on.
+#[test]
+fn rule_7_4_5_the_helicopter_icon_may_go_on_a_rice_paddy_or_brush() {
+    use fof::data::terrain::TerrainType;
+    assert!(TerrainType::RicePaddy.lz_ground());
+    assert!(TerrainType::Brush.lz_ground());
+    assert!(!TerrainType::Hill.lz_ground());
+    let d = DataSet::embedded().expect("shipped data is valid");
+    let k = d.terrain_deck("korea").expect("the Korea deck");
+    assert!(
+        k.cards
+            .iter()
+            .any(|c| c.lz && c.terrain == TerrainType::RicePaddy)
     );
 }
 
@@ -702,7 +824,9 @@ fn a_missing_file_or_folder_is_reported_by_path() {
 #[test]
 fn an_empty_terrain_folder_is_reported() {
     let dir = data_copy("no-terrain");
-    std::fs::remove_file(dir.join("decks/terrain/normandy.ron")).unwrap();
+    for deck in ["normandy", "korea"] {
+        std::fs::remove_file(dir.join(format!("decks/terrain/{deck}.ron"))).unwrap();
+    }
     let errs = load(&DataSource::Dir(dir)).unwrap_err();
     assert!(errs.to_string().contains("no deck file"), "{errs}");
 }
@@ -785,6 +909,6 @@ fn rule_7_4_5_the_helicopter_icon_is_refused_on_an_orchard() {
         "TerrainCard(number: 12, name:",
         "TerrainCard(number: 12, lz: true, name:",
         0,
-        "open ground or a village only",
+        "a village, brush or a rice paddy only",
     );
 }

@@ -126,10 +126,16 @@ pub const CAMPAIGNS_DIR: &str = "missions/campaigns";
 
 mod embedded {
     pub const ACTION: &str = include_str!("../../decks/action.ron");
-    pub const TERRAIN: &[(&str, &str)] = &[(
-        "decks/terrain/normandy.ron",
-        include_str!("../../decks/terrain/normandy.ron"),
-    )];
+    pub const TERRAIN: &[(&str, &str)] = &[
+        (
+            "decks/terrain/korea.ron",
+            include_str!("../../decks/terrain/korea.ron"),
+        ),
+        (
+            "decks/terrain/normandy.ron",
+            include_str!("../../decks/terrain/normandy.ron"),
+        ),
+    ];
     pub const UNITS: &str = include_str!("../../assets/units.ron");
     pub const CHARTS: &str = include_str!("../../assets/charts.ron");
     pub const VEHICLES: &str = include_str!("../../assets/vehicles.ron");

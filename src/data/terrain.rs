@@ -29,16 +29,27 @@ pub enum TerrainType {
     Farm,
     Church,
     Cemetery,
+    /// Flooded or dry paddy fields between low earth dikes (Korea).
+    RicePaddy,
+    /// Scrub, thorn and low growth on slopes and wasteland (Korea).
+    Brush,
 }
 
 impl TerrainType {
-    /// Ground a landing zone may be marked on (7.4.5): open fields or a
-    /// village, of this edition's terrain types.
+    /// Ground a landing zone may be marked on (7.4.5): open fields, a
+    /// village, brush or a rice paddy, of this edition's terrain types
+    /// (the rules also name elephant grass, which no deck of ours has).
     pub fn lz_ground(self) -> bool {
-        matches!(self, TerrainType::OpenFields | TerrainType::Village)
+        matches!(
+            self,
+            TerrainType::OpenFields
+                | TerrainType::Village
+                | TerrainType::Brush
+                | TerrainType::RicePaddy
+        )
     }
 
-    pub const ALL: [TerrainType; 11] = [
+    pub const ALL: [TerrainType; 13] = [
         TerrainType::Hill,
         TerrainType::Marsh,
         TerrainType::Orchard,
@@ -50,6 +61,8 @@ impl TerrainType {
         TerrainType::Farm,
         TerrainType::Church,
         TerrainType::Cemetery,
+        TerrainType::RicePaddy,
+        TerrainType::Brush,
     ];
 
     pub fn label(self) -> &'static str {
@@ -65,6 +78,8 @@ impl TerrainType {
             TerrainType::Farm => "Farm",
             TerrainType::Church => "Church",
             TerrainType::Cemetery => "Cemetery",
+            TerrainType::RicePaddy => "Rice Paddy",
+            TerrainType::Brush => "Brush",
         }
     }
 }

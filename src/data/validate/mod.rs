@@ -65,6 +65,23 @@ pub mod calibration {
         (super::TerrainType::Church, 1),
         (super::TerrainType::Cemetery, 1),
     ];
+
+    /// Korea terrain composition: (type, cards). Our own design (the rules
+    /// give no figures for it; `decks/README.md` says why): more hills,
+    /// paddies for the lowlands, brush on the slopes.
+    pub const KOREA: [(super::TerrainType, usize); 11] = [
+        (super::TerrainType::Hill, 12),
+        (super::TerrainType::RicePaddy, 12),
+        (super::TerrainType::Brush, 7),
+        (super::TerrainType::Gully, 6),
+        (super::TerrainType::Woods, 4),
+        (super::TerrainType::Village, 4),
+        (super::TerrainType::Orchard, 3),
+        (super::TerrainType::OpenFields, 3),
+        (super::TerrainType::Farm, 2),
+        (super::TerrainType::Marsh, 1),
+        (super::TerrainType::Cemetery, 1),
+    ];
 }
 
 pub(crate) fn err(f: &SourceFile, index: usize, field: Option<&str>, msg: String) -> DataError {
@@ -105,17 +122,17 @@ pub fn terrain_deck(f: &SourceFile, deck: &TerrainDeck, out: &mut Vec<DataError>
                 format!("card {}: the name is empty", c.number),
             ));
         }
-        // 2.2.1 E, 7.4.5: a landing zone is open ground or a village (the
-        // rules also name brush, elephant grass and rice paddy, terrain of
-        // later theatres): the helicopter icon goes only on such cards, so
-        // that the icon alone tells where one may be marked.
+        // 2.2.1 E, 7.4.5: a landing zone is open ground, a village, brush
+        // or a rice paddy (the rules also name elephant grass, which no
+        // deck of ours has): the helicopter icon goes only on such cards,
+        // so that the icon alone tells where one may be marked.
         if c.lz && !c.terrain.lz_ground() {
             out.push(err(
                 f,
                 i,
                 Some("lz"),
                 format!(
-                    "card {}: the helicopter icon goes on open ground or a village only (7.4.5)",
+                    "card {}: the helicopter icon goes on open ground, a village, brush or a rice paddy only (7.4.5)",
                     c.number
                 ),
             ));
@@ -162,15 +179,27 @@ pub fn terrain_deck(f: &SourceFile, deck: &TerrainDeck, out: &mut Vec<DataError>
             ));
         }
     }
-    if deck.id == "normandy" {
-        for (t, n) in calibration::NORMANDY {
+    // The shipped decks' compositions (1.2.1): every type the deck should
+    // hold in its number, and no other.
+    let composition: &[(TerrainType, usize)] = match deck.id.as_str() {
+        "normandy" => &calibration::NORMANDY,
+        "korea" => &calibration::KOREA,
+        _ => &[],
+    };
+    if !composition.is_empty() {
+        for t in TerrainType::ALL {
+            let n = composition
+                .iter()
+                .find(|(x, _)| *x == t)
+                .map_or(0, |(_, n)| *n);
             let got = deck.cards.iter().filter(|c| c.terrain == t).count();
             if got != n {
                 out.push(err_top(
                     f,
                     "cards",
                     format!(
-                        "deck composition: the Normandy deck should hold {n} {t} cards, found {got}"
+                        "deck composition: the {} deck should hold {n} {t} cards, found {got}",
+                        deck.name
                     ),
                 ));
             }

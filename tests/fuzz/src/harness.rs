@@ -42,11 +42,17 @@ fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
         &mut set.charts,
         &mut set.learn,
     ];
-    v.extend(set.terrain.iter_mut());
+    // The Normandy deck keeps the slot it had when it was the only one.
+    let (normandy, others): (Vec<_>, Vec<_>) = set
+        .terrain
+        .iter_mut()
+        .partition(|f| f.path.ends_with("normandy.ron"));
+    v.extend(normandy);
     v.extend(set.missions.iter_mut());
     v.extend(set.campaigns.iter_mut());
     // Last, so that the slots of the older files keep their numbers.
     v.push(&mut set.vehicles);
+    v.extend(others);
     v
 }
 
