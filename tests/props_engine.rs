@@ -538,6 +538,14 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     let at = |what: &str| format!("{mission} input {n}: {what}");
     let unit_ok = |id: UnitId| s.get(id).is_some();
     for u in s.in_play() {
+        assert!(
+            u.grenaded_light <= u.grenaded,
+            "{}",
+            at(&format!(
+                "{} has more light grenade markers than markers",
+                u.label
+            ))
+        );
         if u.pos.is_staging() {
             assert!(
                 s.map.is_staging(u.pos) || u.side != Side::Us || u.pos.heli_area().is_some(),

@@ -2431,6 +2431,57 @@ fn rule_6_5_1_a_good_order_target_answers_with_a_free_grenade_attack() {
     assert_eq!(g.state().impulse.as_ref().unwrap().spent, spent + 1);
 }
 
+/// 6.5.1: North Korean and Chinese grenades are the lighter kind: their
+/// Grenade VOF counts -3, where a US or German one counts -4. Here the
+/// enemy squad's counter is made North Korean; it answers a US grenade
+/// attack with its own, and each side's marker counts as its thrower's.
+#[test]
+fn rule_6_5_1_north_korean_and_chinese_grenades_count_minus_3() {
+    use fof::data::units::Nation;
+    let mut g = new_game_with("day", Options::default(), |d| {
+        let t = d
+            .units
+            .units
+            .iter_mut()
+            .find(|t| t.id.0 == "de_rifle_squad")
+            .expect("the enemy squad");
+        t.nation = Some(Nation::NorthKorean);
+    });
+    let sq = add(&mut g, "us_rifle_squad", p(2, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    engage::update(&mut g);
+    let mut used = Vec::new();
+    let cards = [
+        pick(&g, &mut used, grenade),
+        pick(&g, &mut used, no_grenade),
+        pick(&g, &mut used, grenade),
+        pick(&g, &mut used, no_grenade),
+    ];
+    top(&mut g, &cards);
+    ok(
+        &mut g,
+        gi(Action::Grenade {
+            unit: sq,
+            target: e,
+        }),
+    );
+    // Both hit: one marker on each.
+    assert_eq!((unit(&g, e).grenaded, unit(&g, e).grenaded_light), (1, 0));
+    assert_eq!((unit(&g, sq).grenaded, unit(&g, sq).grenaded_light), (1, 1));
+    assert_eq!(
+        part(&ncm(&g, e), "grenade attack"),
+        Some(-4),
+        "a US grenade"
+    );
+    assert_eq!(
+        part(&ncm(&g, sq), "grenade attack"),
+        Some(-3),
+        "a North Korean grenade"
+    );
+    assert!(Nation::Chinese.light_grenades());
+    assert!(!Nation::German.light_grenades() && !Nation::American.light_grenades());
+}
+
 #[test]
 fn rule_6_5_1_the_target_answers_a_failed_attack_too() {
     let (mut g, sq, e) = melee();

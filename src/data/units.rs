@@ -410,4 +410,36 @@ pub struct UnitType {
     /// A night observation device (8.3).
     #[serde(default)]
     pub sight: Option<NightSight>,
+    /// The army the counter belongs to, where it is not the side's own
+    /// (US for the player's side, German for the enemy's).
+    #[serde(default)]
+    pub nation: Option<Nation>,
+}
+
+impl UnitType {
+    /// The counter's army: its own `nation`, or its side's.
+    pub fn nation(&self) -> Nation {
+        self.nation.unwrap_or(match self.side {
+            Side::Us => Nation::American,
+            Side::German => Nation::German,
+        })
+    }
+}
+
+/// The army a counter belongs to, for the rules that tell armies apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Nation {
+    American,
+    German,
+    NorthKorean,
+    Chinese,
+}
+
+impl Nation {
+    /// Its grenades are the lighter kind, whose Grenade VOF counts -3
+    /// instead of -4 (6.5.1: Chinese, Japanese, North Korean, Viet Cong
+    /// and NVA grenades; of these armies the data has the two of Korea).
+    pub fn light_grenades(self) -> bool {
+        matches!(self, Nation::NorthKorean | Nation::Chinese)
+    }
 }

@@ -749,7 +749,10 @@ fn icons(game: &Game, cards: &[u8], needed: Needed) -> usize {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Mark {
     Concentrated,
-    Grenade,
+    /// `light`: of an army whose grenades count -3 (6.5.1).
+    Grenade {
+        light: bool,
+    },
 }
 
 /// Places a Concentrated Fire or Grenade Attack marker on the target: on
@@ -772,7 +775,12 @@ pub(crate) fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) 
         let u = game.state.unit_mut(*id);
         match kind {
             Mark::Concentrated => u.concentrated += count,
-            Mark::Grenade => u.grenaded += count,
+            Mark::Grenade { light } => {
+                u.grenaded += count;
+                if light {
+                    u.grenaded_light += count;
+                }
+            }
         }
         if critical && t.cover.is_some() {
             u.cover_lost = true;
@@ -780,7 +788,7 @@ pub(crate) fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) 
     }
     let (rule, what) = match kind {
         Mark::Concentrated => ("6.6", "Concentrated Fire"),
-        Mark::Grenade => ("6.5.1", "Grenade Attack"),
+        Mark::Grenade { .. } => ("6.5.1", "Grenade Attack"),
     };
     let whom = if t.cover.is_some() {
         format!("the units under {}'s cover", game.describe(target))
@@ -807,8 +815,17 @@ fn mark_concentrated(game: &mut Game, target: UnitId) {
     mark(game, target, Mark::Concentrated, false);
 }
 
-fn mark_grenaded(game: &mut Game, target: UnitId) {
-    mark(game, target, Mark::Grenade, false);
+fn mark_grenaded(game: &mut Game, by: UnitId, target: UnitId) {
+    let light = light_grenades(game, by);
+    mark(game, target, Mark::Grenade { light }, false);
+}
+
+/// Whether `unit` throws the lighter grenades whose VOF counts -3 (6.5.1).
+fn light_grenades(game: &Game, unit: UnitId) -> bool {
+    let t = &game.state.unit(unit).unit_type.0;
+    game.data
+        .unit_type(t)
+        .is_some_and(|t| t.nation().light_grenades())
 }
 
 fn grenade(game: &mut Game, order: &Order, unit: UnitId, target: UnitId) {
@@ -876,7 +893,8 @@ pub(crate) fn attempt_grenade(
         if u.side == crate::data::units::Side::Us {
             game.state.counters.grenades += 1;
         }
-        mark(game, target, Mark::Grenade, critical);
+        let light = light_grenades(game, unit);
+        mark(game, target, Mark::Grenade { light }, critical);
     } else {
         let placed = place_miss(game, t.pos);
         if let Some(o) = order {
@@ -1187,7 +1205,7 @@ pub fn upgrade(game: &mut Game, f: &crate::engine::kernel::state::FailedAttempt)
                     c.markers.grenade_miss = false;
                 }
             }
-            mark_grenaded(game, *target);
+            mark_grenaded(game, f.unit, *target);
         }
         _ => {}
     }

@@ -205,7 +205,10 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         }
     }
     if u.grenaded > 0 {
-        let g = charts.vof.grenade as i32 * u.grenaded as i32;
+        // 6.5.1: -4 a marker, -3 for the lighter grenades of some armies.
+        let light = u.grenaded_light.min(u.grenaded);
+        let g = charts.vof.grenade as i32 * i32::from(u.grenaded - light)
+            + charts.vof.grenade_light as i32 * i32::from(light);
         consider(
             g,
             Base::Grenade,

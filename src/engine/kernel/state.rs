@@ -72,6 +72,10 @@ pub struct Unit {
     pub concentrated: u8,
     /// Grenade Attack VOF markers on the unit this turn (6.5.1).
     pub grenaded: u8,
+    /// Of those, the markers of lighter grenades, which count -3 instead of
+    /// -4 (6.5.1; see `Nation::light_grenades`).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub grenaded_light: u8,
     /// A critical hit took away the benefit of its cover this turn (6.5.1,
     /// 6.6).
     pub cover_lost: bool,
@@ -136,6 +140,7 @@ impl Unit {
             assets: Vec::new(),
             concentrated: 0,
             grenaded: 0,
+            grenaded_light: 0,
             cover_lost: false,
             mined: 0,
             sniped: false,
@@ -630,6 +635,10 @@ pub struct Counters {
 }
 
 fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_zero_u8(n: &u8) -> bool {
     *n == 0
 }
 

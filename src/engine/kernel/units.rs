@@ -92,6 +92,7 @@ pub fn new_team(data: &DataSet, from: &Unit, kind: UnitKind, id: UnitId) -> Unit
             assets: Vec::new(),
             concentrated: 0,
             grenaded: 0,
+            grenaded_light: 0,
             ..from.clone()
         },
     };

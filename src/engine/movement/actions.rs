@@ -830,6 +830,7 @@ fn grenades_miss(game: &mut Game, unit: UnitId, pos: CardPos) {
         return;
     }
     game.state.unit_mut(unit).grenaded = 0;
+    game.state.unit_mut(unit).grenaded_light = 0;
     if let Some(c) = game.state.map.card_mut(pos) {
         c.markers.grenade_miss = true;
     }

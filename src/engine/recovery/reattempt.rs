@@ -162,6 +162,7 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
         u.exposed = false;
         u.concentrated = 0;
         u.grenaded = 0;
+        u.grenaded_light = 0;
         u.cover_lost = false;
         u.sniped = false;
         u.mined = 0;

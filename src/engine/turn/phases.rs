@@ -241,6 +241,7 @@ pub fn clean_up(game: &mut Game) {
         u.exposed = false;
         u.concentrated = 0;
         u.grenaded = 0;
+        u.grenaded_light = 0;
         u.cover_lost = false;
         u.sniped = false;
         u.mined = 0;
