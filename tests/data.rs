@@ -21,20 +21,13 @@ enum File {
 fn text_mut(set: &mut SourceSet, f: File) -> &mut String {
     match f {
         File::Action => &mut set.action.text,
-        File::Terrain => {
+        File::Terrain | File::Korea => {
+            let path = path_of(f);
             &mut set
                 .terrain
                 .iter_mut()
-                .find(|f| f.path.ends_with("normandy.ron"))
-                .expect("the Normandy deck")
-                .text
-        }
-        File::Korea => {
-            &mut set
-                .terrain
-                .iter_mut()
-                .find(|f| f.path.ends_with("korea.ron"))
-                .expect("the Korea deck")
+                .find(|t| t.path == path)
+                .unwrap_or_else(|| panic!("no {path}"))
                 .text
         }
         File::Units => &mut set.units.text,

@@ -95,18 +95,39 @@ pub fn forecast(game: &Game, input: &Input) -> Forecast {
     forecast_planned(game, input).unwrap_or_else(|| forecast_by_trials(game, input))
 }
 
-/// The odds of an input whose attempt [`planned`] knows; `None` for the
-/// others. The same numbers as [`forecast_by_trials`] gives (the test
+/// The forecast of an input whose attempt [`planned`] knows, its odds
+/// counted without a trial run; `None` for the others. The same forecast
+/// as [`forecast_by_trials`] gives (the test
 /// `forecast_planned_equals_trial_runs` holds them to it).
 pub fn forecast_planned(game: &Game, input: &Input) -> Option<Forecast> {
     let plan = planned(game, input)?;
-    let Some((mut f, need)) = planned_odds(game, input, plan) else {
-        return Some(Forecast::refused());
-    };
-    let (mut consequences, lost) = consequences_of(game, input, need, f.short_round);
-    unsaved(&mut consequences, lost);
+    Some(match planned_odds(game, input, plan) {
+        Some((f, need)) => with_consequences(game, input, f, need, None),
+        None => Forecast::refused(),
+    })
+}
+
+/// `f` with what the input will do, worst first (from [`consequences_of`]),
+/// and the commands an impulse it ended lost (4.1.3): `lost` when known
+/// already, else as the consequences' trial found them.
+fn with_consequences(
+    game: &Game,
+    input: &Input,
+    mut f: Forecast,
+    need: Option<Needed>,
+    lost: Option<u8>,
+) -> Forecast {
+    let (mut consequences, found) = consequences_of(game, input, need, f.short_round);
+    let lost = lost.unwrap_or(found);
+    if lost > 0 {
+        consequences.push((
+            1,
+            format!("ends the impulse with {lost} command(s) unsaved (4.1.3)"),
+        ));
+    }
+    consequences.sort_by_key(|(rank, _)| *rank);
     f.consequences = consequences.into_iter().map(|(_, t)| t).collect();
-    Some(f)
+    f
 }
 
 /// An input's cost and odds without what it will do (its consequences
@@ -277,29 +298,15 @@ fn planned(game: &Game, input: &Input) -> Option<Planned> {
     }
 }
 
-/// The end of an impulse: commands neither spent nor saved (4.1.3).
-fn unsaved(consequences: &mut Vec<(u8, String)>, lost: u8) {
-    if lost > 0 {
-        consequences.push((
-            1,
-            format!("ends the impulse with {lost} command(s) unsaved (4.1.3)"),
-        ));
-    }
-    consequences.sort_by_key(|(rank, _)| *rank);
-}
-
 /// The forecast for one input from a trial run of it on a copy of the
 /// game (its cost, its attempts, what they look for), and the chance
 /// counted from the pile. An input the engine would refuse forecasts cost
 /// 0 and no attempt.
 pub fn forecast_by_trials(game: &Game, input: &Input) -> Forecast {
-    let Some((mut f, need, lost)) = trial_odds(game, input) else {
-        return Forecast::refused();
-    };
-    let (mut consequences, _) = consequences_of(game, input, need, f.short_round);
-    unsaved(&mut consequences, lost);
-    f.consequences = consequences.into_iter().map(|(_, t)| t).collect();
-    f
+    match trial_odds(game, input) {
+        Some((f, need, lost)) => with_consequences(game, input, f, need, Some(lost)),
+        None => Forecast::refused(),
+    }
 }
 
 /// The cost and odds of an input from a trial run of it, what its
