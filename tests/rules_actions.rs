@@ -2189,7 +2189,7 @@ fn rule_4_2_4_a_spotting_draws_follow_the_chart() {
     lay(&mut g, target, &[VILLAGE]);
     assert_eq!(spotting_draws(&g, sq, target), 1, "on a +3 card -1");
     lay(&mut g, target, &[ORCHARD]);
-    fire(&mut g, Side::German, target, p(1, 2));
+    fire(&mut g, Side::Enemy, target, p(1, 2));
     assert_eq!(spotting_draws(&g, sq, target), 3, "firing an A VOF +1");
     // The most visible unspotted unit on the card counts.
     let sniper = enemy(&mut g, "de_sniper", target, false);
@@ -2244,7 +2244,7 @@ fn rule_4_2_4_a_a_spotting_attempt_needs_crosshairs() {
         g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.from == p(3, 2))
+            .any(|f| f.side == Side::Enemy && f.from == p(3, 2))
     );
     let mut deck = card_numbers(&g, 2, no_crosshairs);
     deck.extend(card_numbers(&g, 1, crosshairs));
@@ -2861,7 +2861,7 @@ fn rule_4_3_1_every_occupant_of_the_card_receives_cease_fire() {
     let e = g
         .state()
         .units_at(p(3, 2))
-        .find(|x| x.side == Side::German)
+        .find(|x| x.side == Side::Enemy)
         .unwrap()
         .id;
     u(&mut g, e).spotted = false;

@@ -265,16 +265,16 @@ fn rule_6_2_1_assault_rifles_are_automatic_at_point_blank_and_small_arms_beyond(
     enemy(&mut g, "de_assault_squad", p(2, 2), true);
     // Beyond its card: S.
     let far = add(&mut g, "us_rifle_squad", p(1, 2));
-    fire(&mut g, Side::German, p(2, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(2, 2), p(1, 2));
     assert_eq!(
-        link_vof(&g, Side::German, p(2, 2), p(1, 2)),
+        link_vof(&g, Side::Enemy, p(2, 2), p(1, 2)),
         Some(VofLevel::SmallArms)
     );
     assert_eq!(parts(&ncm(&g, far)), vec![("Small Arms VOF", 0)]);
     // On its own card: A.
     g.state_mut().fires.clear();
     let near = add(&mut g, "us_rifle_squad", p(2, 2));
-    fire(&mut g, Side::German, p(2, 2), p(2, 2));
+    fire(&mut g, Side::Enemy, p(2, 2), p(2, 2));
     let n = ncm(&g, near);
     assert_eq!(parts(&n), vec![("Automatic Weapons VOF", -1)]);
     assert_eq!(n.base, Base::SameCard);
@@ -297,7 +297,7 @@ fn rule_6_2_2_a_sniper_shoots_its_target_at_minus_3() {
     let mut g = game();
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     enemy(&mut g, "de_sniper", p(3, 2), true);
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     // Before the sniper picks, the card is under small arms.
     assert_eq!(parts(&ncm(&g, sq)), vec![("Small Arms VOF", 0)]);
     combat::pick_sniper_targets(&mut g);
@@ -317,7 +317,7 @@ fn rule_9_6_a_sniper_picks_an_exposed_unit_before_any_other() {
         let c = add(&mut g, "us_lmg_team", p(1, 2));
         u(&mut g, b).exposed = true;
         enemy(&mut g, "de_sniper", p(3, 2), true);
-        fire(&mut g, Side::German, p(3, 2), p(1, 2));
+        fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
         let skip: Vec<_> = g
             .data()
             .action_cards()
@@ -335,7 +335,7 @@ fn rule_9_6_a_sniper_picks_an_exposed_unit_before_any_other() {
     let a = add(&mut g, "us_rifle_squad", p(1, 2));
     let b = add(&mut g, "us_rifle_squad", p(1, 2));
     enemy(&mut g, "de_sniper", p(3, 2), true);
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     combat::pick_sniper_targets(&mut g);
     assert!(unit(&g, a).sniped ^ unit(&g, b).sniped);
 }
@@ -586,7 +586,7 @@ fn rule_5_2_3_same_card_grenade_and_incoming_use_the_lower_value() {
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     let sq = add(&mut g, "us_rifle_squad", p(3, 2));
     fire(&mut g, Side::Us, p(3, 2), p(3, 2));
-    fire(&mut g, Side::German, p(3, 2), p(3, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(3, 2));
     // Point blank.
     let n = ncm(&g, e);
     assert_eq!(n.base, Base::SameCard);
@@ -639,7 +639,7 @@ fn rule_1_2_1_h_a_burst_icon_modifies_incoming_only() {
         .markers
         .incoming = false;
     enemy(&mut g, "de_rifle_squad", p(4, 1), true);
-    fire(&mut g, Side::German, p(4, 1), p(2, 1));
+    fire(&mut g, Side::Enemy, p(4, 1), p(2, 1));
     assert_eq!(
         parts(&ncm(&g, a)),
         sorted(vec![("Automatic Weapons VOF", -1), ("terrain", 1)])
@@ -827,7 +827,7 @@ fn rule_6_3_example_mortar_and_sniper_fire_on_an_exposed_squad_under_cover_is_a_
     m.incoming = true;
     m.incoming_mod = -3;
     enemy(&mut g, "de_sniper", p(3, 2), true);
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     combat::pick_sniper_targets(&mut g);
     assert!(unit(&g, sq).sniped);
     let n = ncm(&g, sq);
@@ -870,7 +870,7 @@ fn rule_6_4_combat_example_small_arms_into_a_plus_2_card_on_an_exposed_squad_net
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     u(&mut g, sq).exposed = true;
     enemy(&mut g, "de_fire_team", p(3, 2), true);
-    fire(&mut g, Side::German, p(3, 2), p(2, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(2, 2));
     let n = ncm(&g, sq);
     assert_eq!(
         parts(&n),
@@ -960,7 +960,7 @@ fn rule_6_3_2_b_a_pin_places_a_pinned_marker() {
     let from = g.log().len();
     combat::resolve_all(&mut g);
     assert!(unit(&g, e).pinned);
-    assert_eq!(teams(&g, p(3, 2), Side::German), vec![(UnitKind::Squad, 4)]);
+    assert_eq!(teams(&g, p(3, 2), Side::Enemy), vec![(UnitKind::Squad, 4)]);
     // Only the fire result was read: no hit effect.
     assert!(
         g.log()[from..]
@@ -981,7 +981,7 @@ fn rule_6_3_2_c_a_hit_pins_and_draws_a_card_for_the_hit_effect() {
     combat::resolve_all(&mut g);
     assert!(unit(&g, e).pinned);
     assert_eq!(
-        teams(&g, p(3, 2), Side::German),
+        teams(&g, p(3, 2), Side::Enemy),
         vec![(UnitKind::Squad, 3), (UnitKind::Casualty, 1)]
     );
     let read: Vec<(u8, Section)> = g.log()[from..]
@@ -1024,7 +1024,7 @@ fn rule_6_3_combat_resolution_is_simultaneous() {
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     let mut used = Vec::new();
     let pin = pick(&g, &mut used, |c| reads(c, -1, FireResult::Pin));
     let hit = pick(&g, &mut used, |c| {
@@ -1284,7 +1284,7 @@ fn rule_9_11_fanatics_read_l_as_f_and_p_as_c() {
     u(&mut g, e).fanatic = true;
     hit(&mut g, e, &[HL, HP]);
     assert_eq!(
-        teams(&g, p(3, 2), Side::German),
+        teams(&g, p(3, 2), Side::Enemy),
         vec![
             (UnitKind::Squad, 2),
             (UnitKind::FireTeam, 1),
@@ -1312,12 +1312,12 @@ fn rule_9_11_a_team_split_off_a_fanatic_unit_stays_fanatic() {
     let team = g
         .state()
         .in_play()
-        .find(|x| x.side == Side::German && x.kind == UnitKind::FireTeam)
+        .find(|x| x.side == Side::Enemy && x.kind == UnitKind::FireTeam)
         .unwrap()
         .id;
     assert!(unit(&g, team).fanatic, "the team is fanatic too");
     hit(&mut g, team, &[HP]);
-    let kinds = teams(&g, p(3, 2), Side::German);
+    let kinds = teams(&g, p(3, 2), Side::Enemy);
     assert!(
         !kinds.iter().any(|(k, _)| *k == UnitKind::ParalyzedTeam),
         "P read as C: {kinds:?}"
@@ -1351,7 +1351,7 @@ fn rule_9_11_a_mission_or_campaign_may_make_every_enemy_fanatic() {
         let germans: Vec<bool> = g
             .state()
             .in_play()
-            .filter(|x| x.side == Side::German)
+            .filter(|x| x.side == Side::Enemy)
             .map(|x| x.fanatic)
             .collect();
         assert!(!germans.is_empty());
@@ -1377,7 +1377,7 @@ fn rule_9_6_a_sniper_engages_the_closest_occupied_card_before_the_one_with_most_
         .state()
         .fires
         .iter()
-        .filter(|f| f.side == Side::German)
+        .filter(|f| f.side == Side::Enemy)
         .map(|f| (f.from, f.target))
         .collect();
     assert_eq!(german, vec![(p(3, 2), unit(&g, near).pos)]);
@@ -1391,7 +1391,7 @@ fn rule_9_6_a_sniper_engages_the_closest_occupied_card_before_the_one_with_most_
         g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.target == p(1, 2))
+            .any(|f| f.side == Side::Enemy && f.target == p(1, 2))
     );
 }
 
@@ -1412,7 +1412,7 @@ fn rule_9_12_a_human_wave_takes_every_hit_as_a_casualty_and_is_never_pinned() {
     combat::resolve_all(&mut g);
     assert!(!unit(&g, e).pinned);
     assert_eq!(
-        teams(&g, p(3, 2), Side::German),
+        teams(&g, p(3, 2), Side::Enemy),
         vec![
             (UnitKind::Squad, 2),
             (UnitKind::Casualty, 1),
@@ -1443,7 +1443,7 @@ fn rule_6_1_1_a_squad_moving_into_range_of_a_spotted_enemy_opens_fire() {
     );
     // Automatic and mandatory, both ways, with no order to fire.
     assert_eq!(links(&g, Side::Us), vec![(p(2, 1), p(4, 1))]);
-    assert_eq!(links(&g, Side::German), vec![(p(4, 1), p(2, 1))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(4, 1), p(2, 1))]);
     assert_eq!(
         link_vof(&g, Side::Us, p(2, 1), p(4, 1)),
         Some(VofLevel::SmallArms)
@@ -1479,8 +1479,8 @@ fn rule_6_1_1_among_equally_close_cards_the_one_projecting_the_best_vof() {
     // stops firing into an empty card, 9.4) without firing themselves.
     add(&mut g, "us_litter_team", p(1, 1));
     add(&mut g, "us_litter_team", p(1, 3));
-    fire(&mut g, Side::German, p(2, 1), p(1, 1));
-    fire(&mut g, Side::German, p(2, 3), p(1, 3));
+    fire(&mut g, Side::Enemy, p(2, 1), p(1, 1));
+    fire(&mut g, Side::Enemy, p(2, 3), p(1, 3));
     let from = g.log().len();
     engage::update(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 1))]);
@@ -1493,14 +1493,14 @@ fn rule_6_1_1_among_equally_close_cards_the_one_projecting_the_best_vof() {
     let sq = g
         .state()
         .units_at(p(2, 1))
-        .find(|x| x.side == Side::German)
+        .find(|x| x.side == Side::Enemy)
         .unwrap()
         .id;
     u(&mut g, sq).pinned = true;
     add(&mut g, "us_litter_team", p(1, 1));
     add(&mut g, "us_litter_team", p(1, 3));
-    fire(&mut g, Side::German, p(2, 1), p(1, 1));
-    fire(&mut g, Side::German, p(2, 3), p(1, 3));
+    fire(&mut g, Side::Enemy, p(2, 1), p(1, 1));
+    fire(&mut g, Side::Enemy, p(2, 3), p(1, 3));
     engage::update(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 3))]);
 }
@@ -1534,7 +1534,7 @@ fn rule_6_1_1_no_automatic_fire_into_a_card_holding_both_sides() {
     engage::update(&mut g);
     // Only the point-blank fire on R3C2 itself.
     assert_eq!(links(&g, Side::Us), vec![(p(3, 2), p(3, 2))]);
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(3, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(3, 2))]);
 }
 
 #[test]
@@ -1581,7 +1581,7 @@ fn rule_6_1_1_unspotted_enemies_draw_no_fire_but_fire_on_us_units_in_range_and_l
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), false);
     engage::update(&mut g);
     assert!(links(&g, Side::Us).is_empty());
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(1, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
     // Spotted, it draws fire at once.
     u(&mut g, e).spotted = true;
     engage::update(&mut g);
@@ -1598,7 +1598,7 @@ fn rule_6_1_1_enemy_units_open_fire_only_within_range() {
     assert!(g.state().fires.is_empty());
     u(&mut g, ft).pos = p(2, 2);
     engage::update(&mut g);
-    assert_eq!(links(&g, Side::German), vec![(p(2, 2), p(1, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(1, 2))]);
 }
 
 #[test]
@@ -1609,7 +1609,7 @@ fn rule_2_4_2_units_in_the_staging_area_never_fire() {
     enemy(&mut g, "de_rifle_squad", p(1, 2), true);
     engage::update(&mut g);
     assert!(links(&g, Side::Us).is_empty());
-    assert!(links(&g, Side::German).is_empty());
+    assert!(links(&g, Side::Enemy).is_empty());
     // A link left from the staging area is removed.
     fire(&mut g, Side::Us, p(0, 2), p(1, 2));
     engage::update(&mut g);
@@ -1627,7 +1627,7 @@ fn exchange() -> (Game, UnitId, UnitId) {
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     engage::update(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(1, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
     (g, sq, e)
 }
 
@@ -1656,7 +1656,7 @@ fn rule_6_1_2_smoke_on_the_firing_card_stops_its_fire_but_not_fire_into_it() {
     engage::update(&mut g);
     assert!(links(&g, Side::Us).is_empty());
     // Smoke on the target card does not stop the German fire.
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(1, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
 }
 
 #[test]
@@ -1666,7 +1666,7 @@ fn rule_6_1_2_incoming_on_the_firing_card_stops_its_fire() {
     m.incoming = true;
     m.incoming_mod = -4;
     engage::update(&mut g);
-    assert!(links(&g, Side::German).is_empty());
+    assert!(links(&g, Side::Enemy).is_empty());
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
 }
 
@@ -1676,7 +1676,7 @@ fn rule_6_1_2_smoke_along_the_pdf_brings_the_vof_to_the_smoke() {
     g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
     engage::update(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 2))]);
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(2, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(2, 2))]);
     assert!(combat::ncm(&g, e).is_none());
 }
 
@@ -1714,12 +1714,12 @@ fn rule_6_2_3_example_1_a_sniper_moves_away_and_opens_fire_on_a_new_target() {
     let s = enemy(&mut g, "de_sniper", p(2, 2), true);
     engage::update(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 1), p(2, 2))]);
-    assert_eq!(links(&g, Side::German), vec![(p(2, 2), p(1, 1))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(1, 1))]);
     let b = add(&mut g, "us_rifle_squad", p(4, 1));
     u(&mut g, s).pos = p(3, 2);
     engage::update(&mut g);
     assert!(links(&g, Side::Us).contains(&(p(1, 1), p(2, 2))));
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(4, 1))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(4, 1))]);
     // No enemy VOF on 2/1's card any more: its marker will come off as the
     // Combat Effects Segment begins.
     assert!(unit(&g, a).pinned);
@@ -1873,7 +1873,7 @@ fn rule_6_2_a_fire_from_outside_applies_to_every_occupant_whatever_its_side() {
     add(&mut g, "us_lmg_team", p(1, 2));
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
     fire(&mut g, Side::Us, p(3, 2), p(3, 2));
-    fire(&mut g, Side::German, p(3, 2), p(3, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(3, 2));
     for x in [e, ours] {
         let n = ncm(&g, x);
         assert_eq!(n.base, Base::Direct { from: p(1, 2) });
@@ -1888,7 +1888,7 @@ fn rule_6_2_b_with_both_sides_on_a_card_each_sides_point_blank_vof_hits_the_othe
     let ours = add(&mut g, "us_rifle_squad", p(2, 2));
     engage::update(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(2, 2))]);
-    assert_eq!(links(&g, Side::German), vec![(p(2, 2), p(2, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(2, 2))]);
     let n = ncm(&g, ours);
     assert_eq!(n.base, Base::SameCard);
     assert_eq!(parts(&n), vec![("Automatic Weapons VOF", -1)]);
@@ -1906,7 +1906,7 @@ fn rule_6_2_a_a_contested_card_under_outside_small_arms_still_takes_the_enemys_p
     add(&mut g, "us_rifle_squad", p(1, 2));
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
     fire(&mut g, Side::Us, p(3, 2), p(3, 2));
-    fire(&mut g, Side::German, p(3, 2), p(3, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(3, 2));
     let n = ncm(&g, ours);
     assert_eq!(n.base, Base::SameCard);
     assert_eq!(parts(&n), vec![("Automatic Weapons VOF", -1)]);
@@ -1955,7 +1955,7 @@ fn rule_4_1_2_b_the_hqs_own_sides_point_blank_fire_does_not_count_in_its_draw() 
     fire(&mut g, Side::Us, p(2, 2), p(2, 2));
     assert_eq!(command::draw_modifier(&g, hq).0, 0);
     // The enemy's point-blank small arms counts.
-    fire(&mut g, Side::German, p(2, 2), p(2, 2));
+    fire(&mut g, Side::Enemy, p(2, 2), p(2, 2));
     assert_eq!(
         command::draw_modifier(&g, hq).0,
         g.data().charts.commands.vof_small_arms
@@ -1978,15 +1978,12 @@ fn rule_5_2_3_b_units_in_a_bunker_fire_only_along_its_arrow() {
     }
     add(&mut g, "us_rifle_squad", p(3, 1));
     engage::update(&mut g);
-    assert!(
-        links(&g, Side::German).is_empty(),
-        "R3C1 lies off the arrow"
-    );
+    assert!(links(&g, Side::Enemy).is_empty(), "R3C1 lies off the arrow");
     add(&mut g, "us_rifle_squad", p(1, 2));
     engage::update(&mut g);
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(1, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
     // The VOF of fire off the arrow counts no unit inside.
-    assert_eq!(link_vof(&g, Side::German, p(3, 2), p(3, 1)), None);
+    assert_eq!(link_vof(&g, Side::Enemy, p(3, 2), p(3, 1)), None);
 }
 
 #[test]
@@ -2000,11 +1997,11 @@ fn rule_5_2_3_b_units_in_a_bunker_or_pillbox_do_not_fire_at_point_blank() {
         u(&mut g, e).cover = Some(c);
         add(&mut g, "us_rifle_squad", p(2, 2));
         engage::update(&mut g);
-        assert!(links(&g, Side::German).is_empty(), "{kind:?}");
+        assert!(links(&g, Side::Enemy).is_empty(), "{kind:?}");
         assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(2, 2))]);
         u(&mut g, e).cover = None;
         engage::update(&mut g);
-        assert_eq!(links(&g, Side::German), vec![(p(2, 2), p(2, 2))]);
+        assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(2, 2))]);
     }
 }
 
@@ -2342,7 +2339,7 @@ fn rule_6_7_4_an_enemy_mortar_alone_on_its_card_fires_at_the_closest_us_card() {
         g.state()
             .lay_pdfs
             .iter()
-            .any(|l| l.side == Side::German && l.from == p(4, 2) && l.target == p(2, 2))
+            .any(|l| l.side == Side::Enemy && l.from == p(4, 2) && l.target == p(2, 2))
     );
 }
 
@@ -2658,7 +2655,7 @@ fn rule_6_8_1_a_german_squads_track_their_machine_gun_ammunition() {
     let mut g = game();
     add(&mut g, "us_rifle_squad", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     assert_eq!(unit(&g, e).ammo, Some(8));
     ammo::expend_for_fire(&mut g);
     assert_eq!(unit(&g, e).ammo, Some(7));
@@ -2805,7 +2802,7 @@ fn rule_6_8_1_a_a_german_squad_out_of_mg_ammunition_fires_small_arms_at_close_ra
     let mut g = game();
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    fire(&mut g, Side::German, p(2, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(2, 2), p(1, 2));
     assert_eq!(parts(&ncm(&g, sq)), vec![("Automatic Weapons VOF", -1)]);
     // Its last point goes: the squad stays a squad, on its front.
     u(&mut g, e).ammo = Some(1);
@@ -2819,9 +2816,9 @@ fn rule_6_8_1_a_a_german_squad_out_of_mg_ammunition_fires_small_arms_at_close_ra
     // Two cards away it no longer reaches.
     u(&mut g, e).pos = p(3, 2);
     g.state_mut().fires.clear();
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     engage::update(&mut g);
-    assert_eq!(links(&g, Side::German), vec![(p(3, 2), p(2, 2))]);
+    assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(2, 2))]);
 }
 
 #[test]
@@ -2918,7 +2915,7 @@ fn sniper_target() -> (Game, [UnitId; 3], UnitId) {
     let lmg = add(&mut g, "us_lmg_team", p(1, 2));
     let hq = add(&mut g, "us_plt_hq", p(1, 2));
     let s = enemy(&mut g, "de_sniper", p(3, 2), true);
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     (g, [sq, lmg, hq], s)
 }
 
@@ -3027,7 +3024,7 @@ fn rule_6_2_2_sniper_fire_counts_as_heavy_fire_for_command_draws_on_its_card() {
     u(&mut g, s).removed = true;
     enemy(&mut g, "de_fire_team", p(2, 2), true);
     g.state_mut().fires.clear();
-    fire(&mut g, Side::German, p(2, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(2, 2), p(1, 2));
     assert_eq!(
         command::draw_modifier(&g, hq).0,
         g.data().charts.commands.vof_small_arms
@@ -3055,7 +3052,7 @@ fn rule_5_2_3_a_snipers_shot_across_a_dark_border_uses_the_higher_value() {
     lay(&mut g, p(1, 2), &[split]);
     u(&mut g, s).pos = p(1, 2);
     g.state_mut().fires.clear();
-    fire(&mut g, Side::German, p(1, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(1, 2), p(1, 2));
     u(&mut g, sq).exposed = true;
     combat::pick_sniper_targets(&mut g);
     assert_eq!(part(&ncm(&g, sq), "terrain"), Some(1));
@@ -3130,4 +3127,62 @@ fn rule_8_0_a_mission_may_change_visibility_from_a_given_turn() {
     g.state_mut().turn = 3;
     assert_eq!(g.visibility_id(), "dark");
     assert!(g.limited_visibility(), "night falls on turn 3");
+}
+
+#[test]
+fn rule_6_4_a_recoilless_rifle_or_rocket_launcher_does_not_fire_from_under_a_building() {
+    let mut g = new_game_with("day", Options::default(), |_| {});
+    let rr75 = add(&mut g, "us_rr_75", p(1, 2));
+    let rr57 = add(&mut g, "us_rr_57", p(1, 2));
+    let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
+    engage::update(&mut g);
+    // In the open the tripod 75mm adds its H VOF and the 57mm may fire.
+    assert!(fire::basic_vof(&g, unit(&g, rr75), 1).is_some());
+    assert!(legal(
+        &g,
+        &gi(Action::Grenade {
+            unit: rr57,
+            target: e
+        })
+    ));
+    // Under a building marker the back-blast forbids both.
+    let roof = cover(&mut g, p(1, 2), CoverKind::LightBuilding);
+    u(&mut g, rr75).cover = Some(roof);
+    u(&mut g, rr57).cover = Some(roof);
+    assert_eq!(fire::basic_vof(&g, unit(&g, rr75), 1), None);
+    let why = refused(
+        &mut g,
+        gi(Action::Grenade {
+            unit: rr57,
+            target: e,
+        }),
+    );
+    assert!(
+        why.contains("under a building, bunker or pillbox (6.4)"),
+        "{why}"
+    );
+    // A rifle squad under the same roof fires its rifles as ever.
+    let sq = add(&mut g, "us_rifle_squad", p(1, 2));
+    u(&mut g, sq).cover = Some(roof);
+    assert!(fire::basic_vof(&g, unit(&g, sq), 1).is_some());
+}
+
+#[test]
+fn rule_6_5_1_a_north_korean_unit_breaks_into_north_korean_teams() {
+    use fof::engine::kernel::units::{convert, nation_of, spawn_team};
+    let mut g = new_game_with("day", Options::default(), |_| {});
+    let nk = enemy(&mut g, "nk_rifle_squad", p(2, 2), true);
+    let cn = enemy(&mut g, "cn_rifle_squad", p(2, 3), true);
+    let de = enemy(&mut g, "de_rifle_squad", p(2, 1), true);
+    let from = unit(&g, nk).clone();
+    let team = spawn_team(&mut g, &from, UnitKind::FireTeam);
+    assert_eq!(unit(&g, team).unit_type.0, "nk_fire_team");
+    convert(&mut g, cn, UnitKind::LitterTeam);
+    assert_eq!(unit(&g, cn).unit_type.0, "cn_litter_team");
+    convert(&mut g, de, UnitKind::Casualty);
+    assert_eq!(unit(&g, de).unit_type.0, "de_casualty");
+    // So the team's grenades are its army's (6.5.1: -3 for North Korean).
+    let army = nation_of(g.data(), unit(&g, team));
+    assert_eq!(army, fof::data::units::Nation::NorthKorean);
+    assert!(army.light_grenades());
 }

@@ -204,7 +204,7 @@ fn add_enemy(g: &mut Game, ty: &str, pos: CardPos, spotted: bool) -> UnitId {
     u.label = t.name.clone();
     u.designation = t.name.clone();
     u.unit_type = UnitTypeId(ty.into());
-    u.side = Side::German;
+    u.side = Side::Enemy;
     u.kind = t.kind;
     u.hq = None;
     u.platoon = None;
@@ -868,7 +868,7 @@ fn rule_4_1_2_small_arms_vof_on_the_hq_card_is_minus_1() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_leader", p(2, 1), true);
-        fire(g, Side::German, p(2, 1), p(1, 1));
+        fire(g, Side::Enemy, p(2, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-1, 2));
 }
@@ -878,7 +878,7 @@ fn rule_4_1_2_vof_on_another_card_does_not_count() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_rifle_squad", p(3, 2), true);
-        fire(g, Side::German, p(3, 2), p(1, 2));
+        fire(g, Side::Enemy, p(3, 2), p(1, 2));
     });
     assert_eq!((d.modifier, d.total), (0, 3));
 }
@@ -888,7 +888,7 @@ fn rule_4_1_2_automatic_weapons_vof_is_minus_2() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_rifle_squad", p(3, 1), true);
-        fire(g, Side::German, p(3, 1), p(1, 1));
+        fire(g, Side::Enemy, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-2, 1));
 }
@@ -900,7 +900,7 @@ fn rule_4_1_2_heavy_weapons_vof_is_minus_3() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "us_mortar_81", p(3, 1), true);
-        fire(g, Side::German, p(3, 1), p(1, 1));
+        fire(g, Side::Enemy, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-3, 0));
 }
@@ -910,7 +910,7 @@ fn rule_4_1_2_sniper_vof_is_minus_3() {
     let d = plt1_modifier(|g, hq| {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_sniper", p(3, 1), true);
-        fire(g, Side::German, p(3, 1), p(1, 1));
+        fire(g, Side::Enemy, p(3, 1), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-3, 0));
 }
@@ -937,8 +937,8 @@ fn rule_4_1_2_only_the_cards_vof_marker_counts_not_each_firer() {
         g.state_mut().unit_mut(hq).pos = p(1, 1);
         add_enemy(g, "de_leader", p(3, 1), true);
         add_enemy(g, "de_rifle_squad", p(2, 2), true);
-        fire(g, Side::German, p(3, 1), p(1, 1));
-        fire(g, Side::German, p(2, 2), p(1, 1));
+        fire(g, Side::Enemy, p(3, 1), p(1, 1));
+        fire(g, Side::Enemy, p(2, 2), p(1, 1));
     });
     assert_eq!((d.modifier, d.total), (-2, 1));
 }
@@ -963,7 +963,7 @@ fn rule_4_1_2_modifiers_add_up() {
         u.pinned = true;
         under_cover(g, hq);
         add_enemy(g, "de_rifle_squad", p(3, 1), true);
-        fire(g, Side::German, p(3, 1), p(1, 1));
+        fire(g, Side::Enemy, p(3, 1), p(1, 1));
     });
     assert_eq!((d.drawn, d.modifier, d.total), (3, -1, 2));
 }
@@ -985,7 +985,7 @@ fn rule_4_1_2_an_activated_hq_gets_at_least_one_command() {
         u.pinned = true;
     }
     add_enemy(&mut g, "de_sniper", p(3, 1), true);
-    fire(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire(&mut g, Side::Enemy, p(3, 1), p(1, 1));
     let c = helmet(&data, 1, &[]);
     top(&mut g, &[c]);
     let ev = g.apply(&Input::EndImpulse).unwrap();
@@ -1729,7 +1729,7 @@ fn rule_4_2_example_2nd_plt_card_5_4_veteran_under_sniper_fire_with_one_saved_ha
     g.state_mut().unit_mut(plt2).pos = p(2, 2);
     g.state_mut().hq_state_mut(plt2).unwrap().saved = 1;
     add_enemy(&mut g, "de_sniper", p(3, 3), true);
-    fire(&mut g, Side::German, p(3, 3), p(2, 2));
+    fire(&mut g, Side::Enemy, p(3, 3), p(2, 2));
     g.state_mut().activity = Activity::Contact; // the sniper is spotted
     let c = find(&data, &[], |c| c.activated == 5 && c.initiative == 4);
     top(&mut g, &[c]);

@@ -86,7 +86,7 @@ fn marker(g: &mut Game, at: CardPos, letter: PcLetter) {
 fn germans(g: &Game) -> Vec<(CardPos, UnitKind, bool)> {
     g.state()
         .in_play()
-        .filter(|u| u.side == Side::German)
+        .filter(|u| u.side == Side::Enemy)
         .map(|u| (u.pos, u.kind, u.spotted))
         .collect()
 }
@@ -208,18 +208,14 @@ fn rule_9_2_3_and_9_2_4_the_package_takes_default_cover_and_fires_on_the_trigger
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
     fof::engine::enemy::contact::resolve_markers(&mut g);
-    let e = g
-        .state()
-        .in_play()
-        .find(|u| u.side == Side::German)
-        .unwrap();
+    let e = g.state().in_play().find(|u| u.side == Side::Enemy).unwrap();
     let kind = e.cover.and_then(|c| g.state().cover_kind(e.pos, c));
     assert_eq!(kind, Some(CoverKind::Basic), "the mission's default cover");
     assert!(
         g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.from == p(3, 2) && f.target == p(2, 2))
+            .any(|f| f.side == Side::Enemy && f.from == p(3, 2) && f.target == p(2, 2))
     );
 }
 
@@ -453,7 +449,7 @@ fn rule_9_2_1_a_package_placed_without_fire_opens_fire_only_on_a_later_turn() {
         g.state()
             .fires
             .iter()
-            .filter(|f| f.side == Side::German)
+            .filter(|f| f.side == Side::Enemy)
             .count()
     };
     let mut g = game_with(
@@ -553,7 +549,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.from == p(3, 1) && f.target == p(1, 3))
+            .any(|f| f.side == Side::Enemy && f.from == p(3, 1) && f.target == p(1, 3))
     );
     // A card holding both sides is a target for the enemy.
     let mut g2 = game_with(
@@ -578,7 +574,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         g2.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.from == p(4, 2) && f.target == p(2, 2))
+            .any(|f| f.side == Side::Enemy && f.from == p(4, 2) && f.target == p(2, 2))
     );
 }
 
@@ -601,7 +597,7 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
         g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.target == p(2, 2))
+            .any(|f| f.side == Side::Enemy && f.target == p(2, 2))
     );
     // The squad leaves; only a casualty stays behind.
     put(&mut g, a, CardPos::new(0, 2));
@@ -613,7 +609,7 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
         !g.state()
             .fires
             .iter()
-            .any(|f| f.side == Side::German && f.target == p(2, 2))
+            .any(|f| f.side == Side::Enemy && f.target == p(2, 2))
     );
 }
 
@@ -1035,7 +1031,7 @@ fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
         g.state()
             .fires
             .iter()
-            .filter(|f| f.side == Side::German)
+            .filter(|f| f.side == Side::Enemy)
             .map(|f| (f.from, f.target))
             .collect::<Vec<_>>()
     };
@@ -1410,7 +1406,7 @@ fn rule_9_4_shift_fire_turns_on_the_card_firing_from_another_direction() {
     let link = |side, from, target| fof::engine::kernel::state::FireLink { side, from, target };
     g.state_mut()
         .fires
-        .push(link(Side::German, p(3, 2), p(1, 2)));
+        .push(link(Side::Enemy, p(3, 2), p(1, 2)));
     g.state_mut().fires.push(link(Side::Us, p(3, 1), p(3, 2)));
     assert!(hierarchy::holds(
         &g,
@@ -1422,7 +1418,7 @@ fn rule_9_4_shift_fire_turns_on_the_card_firing_from_another_direction() {
         .state()
         .fires
         .iter()
-        .filter(|f| f.side == Side::German)
+        .filter(|f| f.side == Side::Enemy)
         .map(|f| f.target)
         .collect();
     assert_eq!(f, vec![p(3, 1)]);
@@ -1446,7 +1442,7 @@ fn rule_9_4_two_teams_on_a_card_may_reconstitute_a_squad() {
     let sq: Vec<_> = g
         .state()
         .units_at(p(3, 2))
-        .filter(|u| u.side == Side::German)
+        .filter(|u| u.side == Side::Enemy)
         .map(|u| (u.kind, u.steps))
         .collect();
     assert_eq!(sq, vec![(UnitKind::Squad, 2)]);
@@ -1651,7 +1647,7 @@ fn rule_4_3_6_d_tear_gas_breaks_the_enemy_into_fire_teams_that_fall_back_or_go_t
             .state()
             .units
             .iter()
-            .filter(|x| x.side == Side::German && x.kind == UnitKind::FireTeam)
+            .filter(|x| x.side == Side::Enemy && x.kind == UnitKind::FireTeam)
             .count();
         assert_eq!(teams, 4);
         if falls {
@@ -1683,7 +1679,7 @@ fn rule_9_12_a_human_wave_package_places_human_wave_units() {
     let e: Vec<_> = g
         .state()
         .in_play()
-        .filter(|u| u.side == Side::German)
+        .filter(|u| u.side == Side::Enemy)
         .collect();
     assert_eq!(e.len(), 1);
     assert!(e[0].human_wave && !e[0].fanatic);
@@ -1836,7 +1832,7 @@ fn rule_9_10_a_force_package_brings_its_vehicles_with_its_first_group() {
     let v = &g.state().vehicles;
     assert_eq!(v.len(), 1, "the Panzer IV comes with the squad");
     assert_eq!(v[0].pos, p(3, 2), "on the squad's card");
-    assert_eq!(v[0].side, Side::German);
+    assert_eq!(v[0].side, Side::Enemy);
     assert!(v[0].spotted);
     // On NO-GO ground the vehicle stays off the map.
     let mut g = game_with(pkg, Placement::Toward(Dir::N, Reach::Adjacent));

@@ -575,7 +575,7 @@ fn rule_5_1_3_an_exposed_unit_cannot_move_to_another_card() {
     let why = refused(&mut g, mv(S1, p(2, 1)));
     assert!(why.contains("5.1.3"), "{why}");
     refused(&mut g, mv(S1, sa(1)));
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(1, 1));
     refused(&mut g, infiltrate(S1, p(2, 1)));
     // ... but it may move within its card, seeking cover included.
     assert!(g.legal_inputs().contains(&seek(S1)));
@@ -588,7 +588,7 @@ fn rule_5_1_2_no_diagonal_move_through_a_pdf() {
     let mut g = game();
     put(&mut g, S1, p(1, 1));
     // The other two cards of the 2 x 2 block fire at each other.
-    fire_with_shooter(&mut g, Side::German, p(1, 2), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(1, 2), p(2, 1));
     let why = refused(&mut g, mv(S1, p(2, 2)));
     assert!(why.contains("PDF"), "{why}");
     // Orthogonal moves do not cross it.
@@ -600,7 +600,7 @@ fn rule_5_1_2_no_diagonal_move_through_a_pdf() {
     refused(&mut g, mv(S1, p(2, 2)));
     // A PDF elsewhere does not.
     g.state_mut().fires.clear();
-    fire_with_shooter(&mut g, Side::German, p(3, 2), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 2), p(2, 1));
     ok(&mut g, mv(S1, p(2, 2)));
 }
 
@@ -717,7 +717,7 @@ fn rule_5_1_5_sixteen_steps_per_side_on_a_card() {
     assert_eq!(g.state().steps_at(p(2, 1), Side::Us), 16);
     let why = refused(&mut g, mv(LMG, p(2, 1)));
     assert!(why.contains("5.1.5"), "{why}");
-    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 3), p(1, 1));
     refused(&mut g, infiltrate(LMG, p(2, 1)));
     // Fifteen steps leave room for one more.
     g.state_mut().unit_mut(T1).steps = 3;
@@ -890,7 +890,7 @@ fn rule_4_2_2_d_platoon_infiltration_draws_for_each_unit() {
     for id in [PLT, S1, HMG] {
         put(&mut g, id, p(1, 2));
     }
-    fire_with_shooter(&mut g, Side::German, p(3, 2), p(2, 2));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 2), p(2, 2));
     new_impulse(&mut g, Some(PLT), 2);
     // The HQ draws first (id order): an Infiltrate icon; the squad misses.
     let mut top = vec![infiltrate_icon()];
@@ -926,12 +926,12 @@ fn rule_5_1_4_infiltration_needs_a_vof_on_the_origin_or_destination() {
     let why = refused(&mut g, infiltrate(S1, p(2, 1)));
     assert!(why.contains("5.1.4"), "{why}");
     // A VOF elsewhere does not help.
-    fire_with_shooter(&mut g, Side::German, p(3, 3), p(2, 3));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 3), p(2, 3));
     refused(&mut g, infiltrate(S1, p(2, 1)));
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
     g.state_mut().fires.clear();
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(1, 1));
     assert!(g.legal_inputs().contains(&infiltrate(S1, p(2, 1))));
     // Other VOF markers count too: a grenade miss on the destination.
     g.state_mut().fires.clear();
@@ -950,7 +950,7 @@ fn rule_5_1_4_tripod_mgs_and_h_vof_units_cannot_infiltrate() {
     for id in [HMG, MTR, LMG] {
         put(&mut g, id, p(1, 1));
     }
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(1, 1));
     let why = refused(&mut g, infiltrate(HMG, p(2, 1)));
     assert!(why.contains("5.1.4"), "{why}");
     refused(&mut g, infiltrate(MTR, p(2, 1)));
@@ -966,7 +966,7 @@ fn rule_5_1_4_a_successful_infiltration_is_not_exposed() {
     let mut g = game();
     put(&mut g, S1, p(1, 1));
     let c = cover(&mut g, p(2, 1), CoverKind::Basic);
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     let mut top = no_infiltrate(1);
     top.push(infiltrate_icon());
     top_cards(&mut g, &top);
@@ -992,7 +992,7 @@ fn rule_5_1_4_a_successful_infiltration_is_not_exposed() {
 fn rule_5_1_4_a_failed_infiltration_becomes_a_regular_move() {
     let mut g = game();
     put(&mut g, S1, p(1, 1));
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(1, 1));
     top_cards(&mut g, &no_infiltrate(2));
     let ev = ok(&mut g, infiltrate(S1, p(2, 1)));
     assert!(ev.iter().any(|e| matches!(
@@ -1018,7 +1018,7 @@ fn rule_5_1_4_infiltration_draws_two_plus_one_veteran_minus_one_green() {
         let mut g = game();
         put(&mut g, S1, p(1, 1));
         g.state_mut().unit_mut(S1).experience = exp;
-        fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+        fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(1, 1));
         top_cards(&mut g, &no_infiltrate(3));
         let ev = ok(&mut g, infiltrate(S1, p(2, 1)));
         assert_eq!(last_attempt_draws(&ev), n, "{exp:?}");
@@ -1293,10 +1293,10 @@ fn rule_4_2_2_g_infiltrating_to_or_from_cover_needs_a_vof_on_the_card() {
     put(&mut g, S1, p(1, 1));
     let c = cover(&mut g, p(1, 1), CoverKind::Basic);
     // A VOF on the next card is not enough.
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     let why = refused(&mut g, infiltrate_cover(S1, Some(c)));
     assert!(why.contains("5.1.4"), "{why}");
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(1, 1));
     let mut top = vec![infiltrate_icon()];
     top.extend(no_infiltrate(1));
     top_cards(&mut g, &top);
@@ -1459,7 +1459,7 @@ fn rule_4_2_5_a_pinned_unit_moves_only_to_staging_or_a_quiet_friendly_card() {
     assert!(why.contains("4.2.5"), "{why}");
     put(&mut g, S2, p(2, 1));
     assert!(g.legal_inputs().contains(&mv(S1, p(2, 1))));
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     refused(&mut g, mv(S1, p(2, 1)));
     // An enemy unit does not make a card friendly.
     add_spotted(&mut g, "de_rifle_squad", p(1, 2));
@@ -1474,7 +1474,7 @@ fn rule_4_2_5_a_pinned_unit_may_seek_cover_and_move_to_cover_but_not_infiltrate(
     put(&mut g, S2, p(2, 1));
     g.state_mut().unit_mut(S1).pinned = true;
     let c = cover(&mut g, p(1, 1), CoverKind::Basic);
-    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 3), p(1, 1));
     let why = refused(&mut g, infiltrate(S1, p(2, 1)));
     assert!(why.contains("4.2.5"), "{why}");
     refused(&mut g, infiltrate_cover(S1, Some(c)));
@@ -1489,7 +1489,7 @@ fn rule_4_2_5_fire_team_moves_only_to_staging_or_a_quiet_friendly_card() {
     let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
     refused(&mut g, mv(ft, p(2, 1)));
     put(&mut g, S1, p(2, 1));
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     refused(&mut g, mv(ft, p(2, 1)));
     g.state_mut().fires.clear();
     ok(&mut g, mv(ft, p(2, 1)));
@@ -1547,7 +1547,7 @@ fn rule_4_2_5_fire_and_litter_teams_infiltrate_only_into_friendly_cards() {
     let mut g = game();
     let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
     let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));
-    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 3), p(1, 1));
     refused(&mut g, infiltrate(ft, p(2, 1)));
     refused(&mut g, infiltrate(lt, p(2, 1)));
     put(&mut g, S1, p(2, 1));
@@ -1563,7 +1563,7 @@ fn rule_4_2_5_a_fire_or_litter_team_infiltrates_into_a_friendly_card_under_vof()
     let ft = add_spotted(&mut g, "us_fire_team", p(1, 1));
     let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));
     put(&mut g, S1, p(2, 1));
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     assert!(g.legal_inputs().contains(&infiltrate(ft, p(2, 1))));
     assert!(g.legal_inputs().contains(&infiltrate(lt, p(2, 1))));
     // A move into the same card is still refused.
@@ -1578,7 +1578,7 @@ fn rule_4_2_5_litter_team_moves_to_staging_or_a_quiet_friendly_card() {
     let lt = add_spotted(&mut g, "us_litter_team", p(1, 1));
     refused(&mut g, mv(lt, p(1, 2)));
     put(&mut g, S1, p(1, 2));
-    fire_with_shooter(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     refused(&mut g, mv(lt, p(1, 2)));
     g.state_mut().fires.clear();
     ok(&mut g, mv(lt, p(1, 2)));
@@ -1600,7 +1600,7 @@ fn rule_4_2_5_paralyzed_team_only_moves_to_a_quiet_friendly_card_or_staging() {
     refused(&mut g, to_cover(pt, Some(c)));
     refused(&mut g, pick_up(pt, cas));
     put(&mut g, S1, p(2, 1));
-    fire_with_shooter(&mut g, Side::German, p(3, 3), p(1, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 3), p(1, 1));
     refused(&mut g, infiltrate(pt, p(2, 1)));
     ok(&mut g, mv(pt, p(2, 1)));
     assert!(unit(&g, pt).exposed);

@@ -383,11 +383,11 @@ fn rule_4_3_6_cease_fire_flare_removes_friendly_fire_only() {
     enemy(&mut g, p(4, 3), false);
     fire_with_shooter(&mut g, Side::Us, p(2, 1), p(4, 1));
     fire_with_shooter(&mut g, Side::Us, p(2, 3), p(4, 3));
-    fire_with_shooter(&mut g, Side::German, p(4, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(4, 1), p(2, 1));
     ok(&mut g, deploy(CO, Pyro::RedStarCluster, p(1, 2)));
     assert_eq!(us_fires(&g), vec![], "every friendly link goes");
     assert!(
-        fires(&g).contains(&link(Side::German, p(4, 1), p(2, 1))),
+        fires(&g).contains(&link(Side::Enemy, p(4, 1), p(2, 1))),
         "the enemy keeps firing"
     );
 }
@@ -535,7 +535,7 @@ fn rule_4_3_6_infiltration_signal_from_the_attack_position() {
     put(&mut g, S1, p(2, 2)); // on the attack position
     put(&mut g, S2, p(2, 1)); // next to the objective, not on the AP
     enemy(&mut g, p(4, 2), true);
-    fire_with_shooter(&mut g, Side::German, p(4, 2), p(3, 2));
+    fire_with_shooter(&mut g, Side::Enemy, p(4, 2), p(3, 2));
     let inf = action_cards_where(|c| c.icon == Icon::Infiltrate, 1);
     top_cards(&mut g, &inf);
     let ev = ok(&mut g, deploy(CO, Pyro::GreenStarCluster, p(1, 1)));
@@ -715,7 +715,7 @@ fn rule_9_1_no_contact_without_vof_or_spotted_enemy() {
 fn rule_9_1_contact_with_one_occupied_card_under_vof() {
     let mut g = game();
     two_fronts(&mut g);
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     assert_eq!(activity::level(&g), Activity::Contact);
 }
 
@@ -731,7 +731,7 @@ fn rule_9_1_contact_with_a_spotted_enemy() {
 fn rule_9_1_engaged_with_two_occupied_cards_under_vof() {
     let mut g = game();
     two_fronts(&mut g);
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
     assert_eq!(activity::level(&g), Activity::Engaged);
 }
@@ -740,7 +740,7 @@ fn rule_9_1_engaged_with_two_occupied_cards_under_vof() {
 fn rule_9_1_heavily_engaged_when_a_card_also_holds_both_sides() {
     let mut g = game();
     two_fronts(&mut g);
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
     put(&mut g, S2, p(3, 1));
     assert_eq!(activity::level(&g), Activity::HeavilyEngaged);
@@ -753,7 +753,7 @@ fn rule_9_1_heavily_engaged_when_a_card_also_holds_both_sides() {
 fn rule_9_1_the_level_is_updated_after_an_order() {
     let mut g = game();
     two_fronts(&mut g);
-    fire_with_shooter(&mut g, Side::German, p(3, 1), p(2, 1));
+    fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     g.state_mut().activity = Activity::NoContact;
     put(&mut g, LMG, p(1, 2));
     let ev = ok(&mut g, mv(LMG, p(1, 3)));

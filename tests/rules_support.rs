@@ -71,14 +71,14 @@ fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded(
     assert_eq!(g.state().unit(squad).steps, 3);
     let guards: Vec<_> = g.state().units.iter().filter(|u| u.guard).collect();
     assert_eq!(guards.len(), 1);
-    assert_eq!(guards[0].side, Side::German);
+    assert_eq!(guards[0].side, Side::Enemy);
     assert!(g.log().iter().any(|e| e.rule == "9.13"));
 }
 
 #[test]
 fn rule_9_13_a_side_that_takes_no_prisoners_shoots_them() {
     let mut g = game_tweaked(Vec::new(), |d| {
-        d.campaigns[0].no_prisoners = vec![Side::German];
+        d.campaigns[0].no_prisoners = vec![Side::Enemy];
     });
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
@@ -258,7 +258,7 @@ fn under_fire(g: &mut Game, pos: CardPos) {
     let shooter = add(g, "de_rifle_squad", p(3, 3));
     g.state_mut().unit_mut(shooter).spotted = false;
     g.state_mut().fires.push(FireLink {
-        side: Side::German,
+        side: Side::Enemy,
         from: p(3, 3),
         target: pos,
     });
@@ -833,7 +833,7 @@ fn rule_8_3_1_and_8_3_2_devices_take_the_visibility_modifier_off_their_fire() {
         let e = add(&mut g, "de_rifle_squad", p(2, 2));
         g.state_mut().unit_mut(e).spotted = false;
         g.state_mut().fires = vec![FireLink {
-            side: Side::German,
+            side: Side::Enemy,
             from: p(2, 2),
             target: p(1, 2),
         }];
@@ -845,7 +845,7 @@ fn rule_8_3_1_and_8_3_2_devices_take_the_visibility_modifier_off_their_fire() {
     put(&mut g, sq, p(2, 2));
     add(&mut g, "de_rifle_squad", p(2, 2));
     g.state_mut().fires = vec![FireLink {
-        side: Side::German,
+        side: Side::Enemy,
         from: p(2, 2),
         target: p(2, 2),
     }];
@@ -901,7 +901,7 @@ fn rule_8_3_2_passive_ir_fire_into_a_card_lit_by_spill_keeps_the_visibility_modi
     let e = add(&mut g, "de_rifle_squad", p(2, 2));
     g.state_mut().unit_mut(e).spotted = false;
     g.state_mut().fires = vec![FireLink {
-        side: Side::German,
+        side: Side::Enemy,
         from: p(2, 2),
         target: p(1, 2),
     }];
@@ -928,7 +928,7 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
         g.state_mut().map.card_mut(p(1, 2)).unwrap().markers.smoke =
             Some(fof::engine::kernel::state::SmokeKind::Smoke);
         g.state_mut().fires = vec![FireLink {
-            side: Side::German,
+            side: Side::Enemy,
             from: p(2, 2),
             target: p(1, 2),
         }];
@@ -1357,7 +1357,7 @@ fn rule_6_5_2_a_charge_on_a_bunker_makes_every_occupant_a_casualty_and_leaves_fo
     let cas = g
         .state()
         .units_at(p(2, 2))
-        .filter(|u| u.side == Side::German && u.kind == UnitKind::Casualty)
+        .filter(|u| u.side == Side::Enemy && u.kind == UnitKind::Casualty)
         .count();
     assert_eq!(cas, steps, "every step a casualty");
     assert_eq!(
@@ -1381,7 +1381,7 @@ fn rule_6_5_3_flame_hits_every_occupant_and_burns_the_bunker_out() {
         .state()
         .units
         .iter()
-        .filter(|u| u.side == Side::German && u.accounted())
+        .filter(|u| u.side == Side::Enemy && u.accounted())
         .map(|u| u.steps as u32)
         .sum();
     fof::engine::combat::resolution::resolve_special(&mut g);
@@ -1398,7 +1398,7 @@ fn rule_6_5_3_flame_hits_every_occupant_and_burns_the_bunker_out() {
     for u in g
         .state()
         .units_at(p(2, 2))
-        .filter(|u| u.side == Side::German && u.kind != UnitKind::Casualty)
+        .filter(|u| u.side == Side::Enemy && u.kind != UnitKind::Casualty)
     {
         assert!(u.cover.is_none() && u.exposed, "survivors come out Exposed");
     }
@@ -1406,7 +1406,7 @@ fn rule_6_5_3_flame_hits_every_occupant_and_burns_the_bunker_out() {
         .state()
         .units
         .iter()
-        .filter(|u| u.side == Side::German && u.accounted())
+        .filter(|u| u.side == Side::Enemy && u.accounted())
         .map(|u| u.steps as u32)
         .sum();
     assert_eq!(before, after, "steps conserved");

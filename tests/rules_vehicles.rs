@@ -711,7 +711,7 @@ fn rule_7_5_a_b_the_vof_on_a_card_strikes_a_vehicle_once_before_it_fires() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     // The enemy's fire on the tanks' card.
-    fire_with_shooter(&mut g, fof::data::units::Side::German, p(2, 2), p(1, 2));
+    fire_with_shooter(&mut g, fof::data::units::Side::Enemy, p(2, 2), p(1, 2));
     its_turn(&mut g, able, Reactions::Spent);
     let nine = cards(&g, 3, |c| c.anti_tank == 9);
     top_cards(&mut g, &nine);
@@ -1190,7 +1190,7 @@ fn rule_9_6_a_sniper_may_pick_a_vehicle_on_its_card_and_aims_heavy_fire_at_it() 
     put_all(&mut g, &ours, sa(1));
     enemy(&mut g, "de_sniper", p(3, 2), true);
     g.state_mut().fires.clear();
-    fire(&mut g, Side::German, p(3, 2), p(1, 2));
+    fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     fof::engine::combat::resolution::pick_sniper_targets(&mut g);
     let picked: Vec<_> = g
         .state()
@@ -3562,4 +3562,71 @@ mod lift {
             "designates a landing zone",
         );
     }
+}
+
+/// The combined-arms mission moved to Korea: Able 1 an M4A3E8, the Panzer
+/// IV a T-34/85, every card a dry rice paddy (+0).
+fn korea_tanks() -> (Game, VehicleId, VehicleId) {
+    let mut g = game_with(|x| {
+        x.terrain = "korea".into();
+        x.map.fixed.clear();
+        for v in &mut x.vehicles {
+            match v.label.as_deref() {
+                Some("Able 1") => {
+                    v.vehicle_type = fof::data::vehicles::VehicleTypeId("us_m4a3e8".into())
+                }
+                Some("Panzer IV 1") => {
+                    v.vehicle_type = fof::data::vehicles::VehicleTypeId("nk_t34_85".into())
+                }
+                _ => {}
+            }
+        }
+    });
+    open_map_with(&mut g, 17);
+    let (able, t34) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    (g, able, t34)
+}
+
+#[test]
+fn rule_7_6_the_tank_example_an_easy_eight_against_a_moving_t34_85() {
+    // The rulebook's Korean tank example: the M4A3E8 fires at close range
+    // (-3) on a T-34/85 (+1) that moved (+1) into a rice paddy (+0): -1.
+    let (mut g, able, t34) = korea_tanks();
+    assert_eq!(tank(&g, t34).vehicle_type.0, "nk_t34_85");
+    g.state_mut().vehicles[t34.0 as usize].moved = true;
+    let m = at::modifier(&g, Shooter::Vehicle(able), t34).expect("adjacent");
+    assert_eq!(m.total, -1, "{:?}", m.parts);
+    // Pinned by it, the T-34 fires back after moving: close range -3,
+    // after moving +3, pinned +1, at the Easy Eight (+0) in a +2 village.
+    g.state_mut().vehicles[t34.0 as usize].pinned = true;
+    g.state_mut().vehicles[able.0 as usize].moved = false;
+    lay(&mut g, p(1, 2), &[26]);
+    let back = at::modifier(&g, Shooter::Vehicle(t34), able).expect("adjacent");
+    assert_eq!(back.total, 3, "{:?}", back.parts);
+    for part in ["fired after moving", "firer pinned"] {
+        assert!(back.parts.iter().any(|p| p.0 == part), "{:?}", back.parts);
+    }
+}
+
+#[test]
+fn rule_6_4_a_rocket_launcher_under_a_roof_is_not_readied_against_armour() {
+    let mut g = game();
+    let bzk = id(&g, "2_bzk");
+    let at_card = unit(&g, bzk).pos;
+    let roof = cover(
+        &mut g,
+        at_card,
+        fof::data::charts::CoverKind::StrongBuilding,
+    );
+    u(&mut g, bzk).cover = Some(roof);
+    let co = id(&g, "co_hq");
+    new_impulse(&mut g, Some(co), 3);
+    let err = g
+        .apply(&by(co, Action::ReadyAntiTank { unit: bzk }))
+        .expect_err("under a roof");
+    assert!(err.0.contains("(6.4)"), "{}", err.0);
+    assert!(!at::armed(&g, Shooter::Team(bzk)));
+    // Out from under it, it may fire.
+    u(&mut g, bzk).cover = None;
+    assert!(at::armed(&g, Shooter::Team(bzk)));
 }

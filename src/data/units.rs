@@ -26,23 +26,27 @@ pub struct UnitsFile {
 pub enum Side {
     /// The player's side.
     Us,
-    /// The enemy in the WWII Normandy campaign.
-    German,
+    /// The enemy's side, whatever its army (the German army in Normandy,
+    /// the North Korean and Chinese armies in Korea: `Nation` tells them
+    /// apart). Files written before the enemy had a neutral name call it
+    /// `German`, which still reads.
+    #[serde(alias = "German")]
+    Enemy,
 }
 
 impl Side {
     /// The other side.
     pub fn opponent(self) -> Side {
         match self {
-            Side::Us => Side::German,
-            Side::German => Side::Us,
+            Side::Us => Side::Enemy,
+            Side::Enemy => Side::Us,
         }
     }
 
     pub fn label(self) -> &'static str {
         match self {
             Side::Us => "US",
-            Side::German => "German",
+            Side::Enemy => "enemy",
         }
     }
 }
@@ -411,7 +415,7 @@ pub struct UnitType {
     #[serde(default)]
     pub sight: Option<NightSight>,
     /// The army the counter belongs to, where it is not the side's own
-    /// (US for the player's side, German for the enemy's).
+    /// (American for the player's side, German for the enemy's).
     #[serde(default)]
     pub nation: Option<Nation>,
 }
@@ -419,10 +423,7 @@ pub struct UnitType {
 impl UnitType {
     /// The counter's army: its own `nation`, or its side's.
     pub fn nation(&self) -> Nation {
-        self.nation.unwrap_or(match self.side {
-            Side::Us => Nation::American,
-            Side::German => Nation::German,
-        })
+        self.nation.unwrap_or(Nation::of_side(self.side))
     }
 }
 
@@ -436,6 +437,26 @@ pub enum Nation {
 }
 
 impl Nation {
+    /// The army a counter of the side belongs to unless it names its own:
+    /// the American army for the player's, the German for the enemy's
+    /// (the first campaign's, whose counters name no army).
+    pub fn of_side(side: Side) -> Nation {
+        match side {
+            Side::Us => Nation::American,
+            Side::Enemy => Nation::German,
+        }
+    }
+
+    /// The army in words.
+    pub fn label(self) -> &'static str {
+        match self {
+            Nation::American => "American",
+            Nation::German => "German",
+            Nation::NorthKorean => "North Korean",
+            Nation::Chinese => "Chinese",
+        }
+    }
+
     /// Its grenades are the lighter kind, whose Grenade VOF counts -3
     /// instead of -4 (6.5.1: Chinese, Japanese, North Korean, Viet Cong
     /// and NVA grenades; of these armies the data has the two of Korea).

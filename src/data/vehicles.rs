@@ -221,6 +221,18 @@ pub struct VehicleType {
     /// Main gun rounds carried (7.8); `None`: not tracked.
     #[serde(default)]
     pub ammo: Option<u8>,
+    /// The army it belongs to, where it is not its side's own: its crew
+    /// bail out as that army's teams.
+    #[serde(default)]
+    pub nation: Option<super::units::Nation>,
+}
+
+impl VehicleType {
+    /// The vehicle's army: its own `nation`, or its side's.
+    pub fn nation(&self) -> super::units::Nation {
+        self.nation
+            .unwrap_or(super::units::Nation::of_side(self.side))
+    }
 }
 
 /// An AT-capable infantry weapon's row (1.2.6, 7.5 A).

@@ -203,7 +203,7 @@ pub fn under_vof(g: &mut Game, pos: CardPos) {
     };
     let from = p(row, pos.col);
     enemy(g, "de_rifle_squad", from, true);
-    fire(g, Side::German, from, pos);
+    fire(g, Side::Enemy, from, pos);
     assert!(g.card_under_vof(pos));
 }
 

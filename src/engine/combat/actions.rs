@@ -8,7 +8,6 @@
 //! would be imported across files both ways.
 
 use crate::data::action::{Experience, Icon};
-use crate::data::charts::CoverKind;
 use crate::data::terrain::{CoverValue, TerrainType};
 use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{add_link, basic_vof, ratings};
@@ -176,11 +175,8 @@ fn check_grenade(
     {
         return no("the unit has fired its rifle grenades (6.4)");
     }
-    if under_building(game, u)
-        && matches!(
-            weapon,
-            Some(Weapon::RifleGrenades | Weapon::Mortar | Weapon::RocketLauncher)
-        )
+    if (weapon == Some(Weapon::RifleGrenades) || crate::engine::combat::fire::roof_forbids(weapon))
+        && crate::engine::combat::fire::under_roof(game, u)
     {
         return no("this weapon cannot fire from under a building, bunker or pillbox (6.4)");
     }
@@ -203,23 +199,6 @@ pub fn exposed_heavy(game: &Game, u: &Unit) -> bool {
     let weapon = crate::engine::combat::fire::weapon(game, u);
     matches!(weapon, Some(Weapon::TripodMg | Weapon::Mortar))
         || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
-}
-
-fn under_building(game: &Game, u: &Unit) -> bool {
-    u.cover
-        .and_then(|c| game.state.cover_kind(u.pos, c))
-        .is_some_and(|k| {
-            matches!(
-                k,
-                CoverKind::LightBuilding
-                    | CoverKind::StrongBuilding
-                    | CoverKind::UpperStory
-                    | CoverKind::ChurchTower
-                    | CoverKind::Bunker
-                    | CoverKind::Pillbox
-                    | CoverKind::DeepBunker
-            )
-        })
 }
 
 /// Units of the ordering platoon HQ's platoon on its card (4.2.4 c, h).
@@ -362,7 +341,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if !m.good_order() || m.exposed {
                 return no("the mortar must be in Good Order and not Exposed (6.4)");
             }
-            if under_building(game, m) {
+            if crate::engine::combat::fire::under_roof(game, m) {
                 return no("mortars cannot fire from under a building, bunker or pillbox (6.4)");
             }
             if let Some(top) = game.top_card(m.pos)

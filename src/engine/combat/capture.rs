@@ -31,11 +31,7 @@ pub fn capture_retreat(game: &mut Game) {
 }
 
 fn other_side(s: Side) -> Side {
-    if s == Side::Us {
-        Side::German
-    } else {
-        Side::Us
-    }
+    if s == Side::Us { Side::Enemy } else { Side::Us }
 }
 
 /// 9.13: paralyzed and litter teams are captured on a card where no
@@ -48,14 +44,14 @@ fn other_side(s: Side) -> Side {
 fn captures(game: &mut Game) {
     let cards: Vec<CardPos> = game.state.map.cards.iter().map(|c| c.pos).collect();
     for pos in cards {
-        for side in [Side::Us, Side::German] {
+        for side in [Side::Us, Side::Enemy] {
             let captors = other_side(side);
             let here: Vec<Unit> = game.state.units_at(pos).cloned().collect();
             let captor_ok = |u: &Unit| {
                 u.side == captors
                     && (u.good_order() || u.kind == UnitKind::AssaultTeam || u.fire_team_lat())
             };
-            if side == Side::German {
+            if side == Side::Enemy {
                 casualties_on_cleared(game, pos, captors);
             }
             if !here.iter().any(captor_ok) {
@@ -79,7 +75,7 @@ fn captures(game: &mut Game) {
             }
             // The teams just taken leave the card Cleared: its casualties go
             // too.
-            if side == Side::German {
+            if side == Side::Enemy {
                 casualties_on_cleared(game, pos, captors);
             }
         }
@@ -93,13 +89,13 @@ fn casualties_on_cleared(game: &mut Game, pos: CardPos, captors: Side) {
     let cas: Vec<UnitId> = game
         .state
         .units_at(pos)
-        .filter(|u| u.side == Side::German && u.kind == UnitKind::Casualty)
+        .filter(|u| u.side == Side::Enemy && u.kind == UnitKind::Casualty)
         .map(|u| u.id)
         .collect();
     let enemy_left = game
         .state
         .units_at(pos)
-        .any(|u| u.side == Side::German && u.kind != UnitKind::Casualty);
+        .any(|u| u.side == Side::Enemy && u.kind != UnitKind::Casualty);
     let pc = game
         .state
         .map

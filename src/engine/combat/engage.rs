@@ -20,7 +20,7 @@ fn visible_target(u: &crate::engine::kernel::state::Unit, side: Side) -> bool {
     u.side != side
         && u.kind != UnitKind::Casualty
         && u.in_play()
-        && (side == Side::German || u.spotted)
+        && (side == Side::Enemy || u.spotted)
 }
 
 /// The cards holding both sides (casualties aside).
@@ -242,7 +242,7 @@ fn continuing(game: &mut Game) {
 /// fire. Returns whether any fire was opened.
 fn open_fire(game: &mut Game) -> bool {
     let mut changed = false;
-    for side in [Side::Us, Side::German] {
+    for side in [Side::Us, Side::Enemy] {
         let mut cards: Vec<CardPos> = game
             .state
             .in_play()

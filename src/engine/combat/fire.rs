@@ -87,8 +87,9 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
         return None;
     }
     // 6.4: mortars never fire at their own card; tripod machine guns,
-    // mortars and H weapons cannot fire while Exposed; mortars cannot fire
-    // from under a building, bunker or pillbox.
+    // mortars and H weapons cannot fire while Exposed; mortars, rocket
+    // launchers and recoilless rifles cannot fire from under a building,
+    // bunker or pillbox.
     let weapon = weapon(game, u);
     if weapon == Some(crate::data::units::Weapon::Mortar) && distance == 0 {
         return None;
@@ -101,22 +102,7 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
     {
         return None;
     }
-    if weapon == Some(crate::data::units::Weapon::Mortar)
-        && u.cover
-            .and_then(|c| game.state.cover_kind(u.pos, c))
-            .is_some_and(|k| {
-                matches!(
-                    k,
-                    crate::data::charts::CoverKind::LightBuilding
-                        | crate::data::charts::CoverKind::StrongBuilding
-                        | crate::data::charts::CoverKind::UpperStory
-                        | crate::data::charts::CoverKind::ChurchTower
-                        | crate::data::charts::CoverKind::Bunker
-                        | crate::data::charts::CoverKind::Pillbox
-                        | crate::data::charts::CoverKind::DeepBunker
-                )
-            })
-    {
+    if roof_forbids(weapon) && under_roof(game, u) {
         return None;
     }
     // 5.2.3 B: units inside a bunker or pillbox (a marker with a firing
@@ -142,6 +128,38 @@ pub fn basic_vof(game: &Game, u: &Unit, distance: u8) -> Option<VofLevel> {
         Vof::Sniper => Some(VofLevel::SmallArms),
         Vof::G | Vof::Flame | Vof::Demo => None,
     }
+}
+
+/// 6.4: the weapons that cannot fire from under a building, bunker or
+/// pillbox marker: mortars (they need open sky), and rocket launchers and
+/// recoilless rifles (their back-blast), the Panzerfaust among them.
+pub fn roof_forbids(weapon: Option<crate::data::units::Weapon>) -> bool {
+    use crate::data::units::Weapon;
+    matches!(
+        weapon,
+        Some(
+            Weapon::Mortar | Weapon::RocketLauncher | Weapon::RecoillessRifle | Weapon::Panzerfaust
+        )
+    )
+}
+
+/// Whether a unit is under a building, bunker or pillbox marker (6.4).
+pub fn under_roof(game: &Game, u: &Unit) -> bool {
+    use crate::data::charts::CoverKind;
+    u.cover
+        .and_then(|c| game.state.cover_kind(u.pos, c))
+        .is_some_and(|k| {
+            matches!(
+                k,
+                CoverKind::LightBuilding
+                    | CoverKind::StrongBuilding
+                    | CoverKind::UpperStory
+                    | CoverKind::ChurchTower
+                    | CoverKind::Bunker
+                    | CoverKind::Pillbox
+                    | CoverKind::DeepBunker
+            )
+        })
 }
 
 /// 7.4.4: a tank (or tank destroyer, assault gun) carrying passengers or
@@ -430,7 +448,7 @@ pub fn drop_orphan_fire(game: &mut Game, from: CardPos) {
             || vehicles_firing(game, from, side, 0).next().is_some()
     };
     let keep_us = anyone(Side::Us);
-    let keep_them = anyone(Side::German);
+    let keep_them = anyone(Side::Enemy);
     game.state.fires.retain(|f| {
         f.from != from || (f.side == Side::Us && keep_us) || (f.side != Side::Us && keep_them)
     });

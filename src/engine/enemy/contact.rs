@@ -817,11 +817,11 @@ fn put_group(
     if pkg.opens_fire {
         game.state
             .fires
-            .retain(|f| !(f.side == Side::German && f.from == at));
+            .retain(|f| !(f.side == Side::Enemy && f.from == at));
         crate::engine::combat::fire::add_link(
             game,
             FireLink {
-                side: Side::German,
+                side: Side::Enemy,
                 from: at,
                 target: tpos,
             },

@@ -715,7 +715,10 @@ fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
         say(game, id, "has no other team to join.".into());
         return;
     };
-    let Some(squad) = crate::engine::kernel::units::team_type(game, u.side, UnitKind::Squad) else {
+    let nation = crate::engine::kernel::units::nation_of(&game.data, &u);
+    let Some(squad) =
+        crate::engine::kernel::units::team_type(game, u.side, nation, UnitKind::Squad)
+    else {
         return;
     };
     if game.card_under_vof(u.pos) {

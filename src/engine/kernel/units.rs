@@ -4,31 +4,51 @@
 //! radios and telephones of a unit's last step (4.3.5).
 
 use crate::data::DataSet;
-use crate::data::units::{Side, UnitKind, UnitTypeId};
+use crate::data::units::{Nation, Side, UnitKind, UnitTypeId};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::Unit;
 
-/// The counter type of a generic team of a side.
-pub fn team_type(game: &Game, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
-    team_type_in(&game.data, side, kind)
+/// The counter type of a generic team of a side, of the army the team
+/// comes from (a North Korean squad's teams are North Korean, so their
+/// grenades count as theirs, 6.5.1), else the side's first of that kind.
+pub fn team_type(game: &Game, side: Side, nation: Nation, kind: UnitKind) -> Option<UnitTypeId> {
+    team_type_in(&game.data, side, nation, kind)
 }
 
 /// [`team_type`] read from a data set (the set-up has no game yet).
-pub fn team_type_in(data: &DataSet, side: Side, kind: UnitKind) -> Option<UnitTypeId> {
-    data.units
-        .units
-        .iter()
-        .find(|t| t.side == side && t.kind == kind)
+pub fn team_type_in(
+    data: &DataSet,
+    side: Side,
+    nation: Nation,
+    kind: UnitKind,
+) -> Option<UnitTypeId> {
+    let of_side = || {
+        data.units
+            .units
+            .iter()
+            .filter(|t| t.side == side && t.kind == kind)
+    };
+    of_side()
+        .find(|t| t.nation() == nation)
+        .or_else(|| of_side().next())
         .map(|t| t.id.clone())
+}
+
+/// The army of a unit in play: its counter type's.
+pub fn nation_of(data: &DataSet, u: &Unit) -> Nation {
+    data.unit_type(&u.unit_type.0)
+        .map(|t| t.nation())
+        .unwrap_or_else(|| Nation::of_side(u.side))
 }
 
 /// Turns a unit into a limited action team of a kind, keeping its identity,
 /// place and chain of command.
 pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
     let side = game.state.unit(id).side;
-    let Some(t) = team_type(game, side, kind) else {
+    let nation = nation_of(&game.data, game.state.unit(id));
+    let Some(t) = team_type(game, side, nation, kind) else {
         return;
     };
     let exp = game.data.unit_type(&t.0).and_then(|x| x.experience);
@@ -74,7 +94,7 @@ pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
 /// A generic team of `kind` split from `from`, with the id it will take:
 /// one step, the parent's designation, place, chain of command and state.
 pub fn new_team(data: &DataSet, from: &Unit, kind: UnitKind, id: UnitId) -> Unit {
-    let t = team_type_in(data, from.side, kind);
+    let t = team_type_in(data, from.side, nation_of(data, from), kind);
     let ut = t.clone().unwrap_or_else(|| from.unit_type.clone());
     let tdata = data.unit_type(&ut.0).cloned();
     // "2/3 Fire Tm": the parent's designation and the team's name.

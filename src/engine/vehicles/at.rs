@@ -100,6 +100,15 @@ pub fn at_capable(game: &Game, u: UnitId) -> bool {
         && matches!(unit.kind, UnitKind::WeaponsTeam)
         && game.data.vehicles.weapon(&unit.unit_type.0).is_some()
         && !crate::engine::kernel::units::dry(game, unit)
+        && roof_allows(game, unit)
+        && !crate::engine::combat::actions::exposed_heavy(game, unit)
+}
+
+/// 6.4: a rocket launcher or recoilless rifle never fires from under a
+/// building, bunker or pillbox, at a vehicle or anything else.
+pub fn roof_allows(game: &Game, unit: &crate::engine::kernel::state::Unit) -> bool {
+    use crate::engine::combat::fire::{roof_forbids, under_roof, weapon};
+    !(roof_forbids(weapon(game, unit)) && under_roof(game, unit))
 }
 
 /// Whether the shooter may fire at a vehicle now, whatever its activation:
@@ -605,7 +614,13 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
     } else {
         UnitKind::FireTeam
     };
-    let Some(ty) = crate::engine::kernel::units::team_type(game, v.side, kind) else {
+    let nation = game
+        .data
+        .vehicles
+        .vehicle(&v.vehicle_type.0)
+        .map(|t| t.nation())
+        .unwrap_or(crate::data::units::Nation::of_side(v.side));
+    let Some(ty) = crate::engine::kernel::units::team_type(game, v.side, nation, kind) else {
         return;
     };
     let Some(t) = game.data.unit_type(&ty.0).cloned() else {
@@ -621,7 +636,7 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
     game.state.units.push(u);
     match v.side {
         Side::Us => game.state.counters.crews_us += 1,
-        Side::German => game.state.counters.crews_enemy += 1,
+        Side::Enemy => game.state.counters.crews_enemy += 1,
     }
     game.emit(
         "7.7 A",

@@ -72,6 +72,22 @@ pub fn check(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal>
                     )
                 });
             }
+            if !crate::engine::vehicles::at::roof_allows(game, u) {
+                return no(|| {
+                    format!(
+                        "{} cannot fire its rocket launcher or recoilless rifle from under a building, bunker or pillbox (6.4)",
+                        u.label
+                    )
+                });
+            }
+            if crate::engine::combat::actions::exposed_heavy(game, u) {
+                return no(|| {
+                    format!(
+                        "{} is Exposed: heavy weapons cannot fire while Exposed (6.4)",
+                        u.label
+                    )
+                });
+            }
             if !crate::engine::vehicles::at::at_capable(game, *unit) {
                 return no(|| {
                     format!(

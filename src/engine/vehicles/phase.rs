@@ -109,7 +109,7 @@ pub fn begin(game: &mut Game) {
         );
     }
     let first = if game.mission.kind == MissionKind::Defensive {
-        Side::German
+        Side::Enemy
     } else {
         Side::Us
     };

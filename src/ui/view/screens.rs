@@ -196,7 +196,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     // 7.1.1: the vehicles with the company, and the enemy's in sight.
     for (side, title) in [
         (Side::Us, "Vehicles with the company"),
-        (Side::German, "Enemy vehicles seen"),
+        (Side::Enemy, "Enemy vehicles seen"),
     ] {
         let v: Vec<String> = s
             .vehicles
