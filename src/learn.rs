@@ -426,6 +426,10 @@ keys! {
         Rally,
         /// The Clean Up Phase (3.8).
         CleanUp,
+        /// Fanatics and human waves taking fire (9.11, 9.12).
+        FanaticsAndHumanWaves,
+        /// Prisoners taken, guarded or shot (9.13).
+        Prisoners,
     }
 }
 

@@ -1419,6 +1419,28 @@ fn rule_9_12_a_human_wave_takes_every_hit_as_a_casualty_and_is_never_pinned() {
             (UnitKind::Casualty, 1)
         ]
     );
+    // The log says why, under 9.12, and learn mode explains it as such.
+    let effect = g
+        .log()
+        .iter()
+        .rev()
+        .find(|e| e.text.starts_with("Hit effect"))
+        .expect("the hit effect")
+        .clone();
+    assert_eq!(effect.rule, "9.12");
+    assert!(
+        effect.text.contains("every hit as a casualty"),
+        "{}",
+        effect.text
+    );
+    let learn = fof::learn::load(&fof::data::DataSource::Embedded)
+        .expect("the shipped data loads")
+        .1;
+    let entry = fof::ui::learn::explain(&learn, &g, &fof::ui::step::StopKind::Piece, &[effect]);
+    assert_eq!(
+        entry,
+        learn.procedure(fof::learn::Procedure::FanaticsAndHumanWaves)
+    );
 }
 
 // ---------------------------------------------------------------------------

@@ -72,7 +72,18 @@ fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded(
     let guards: Vec<_> = g.state().units.iter().filter(|u| u.guard).collect();
     assert_eq!(guards.len(), 1);
     assert_eq!(guards[0].side, Side::Enemy);
-    assert!(g.log().iter().any(|e| e.rule == "9.13"));
+    let taken = g
+        .log()
+        .iter()
+        .find(|e| e.rule == "9.13")
+        .expect("a 9.13 event")
+        .clone();
+    // Learn mode explains it as prisoners taken (9.13 once read as 9.1).
+    let learn = fof::learn::load(&fof::data::DataSource::Embedded)
+        .expect("the shipped data loads")
+        .1;
+    let entry = fof::ui::learn::explain(&learn, &g, &fof::ui::step::StopKind::Piece, &[taken]);
+    assert_eq!(entry, learn.procedure(fof::learn::Procedure::Prisoners));
 }
 
 #[test]

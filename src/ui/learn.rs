@@ -44,7 +44,12 @@ pub fn groups(events: &[Event], kind: &StopKind) -> Vec<Range<usize>> {
 /// The procedure a rule section names, where it names one.
 fn procedure_of(rule: &str, e: &Event) -> Option<Procedure> {
     let r = rule.trim();
-    let p = if r.starts_with("9.1.5") {
+    // 9.11-9.13 before 9.1, which they also start with.
+    let p = if r.starts_with("9.11") || r.starts_with("9.12") {
+        Procedure::FanaticsAndHumanWaves
+    } else if r.starts_with("9.13") {
+        Procedure::Prisoners
+    } else if r.starts_with("9.1.5") {
         Procedure::PcResolution
     } else if r.starts_with("9.2") {
         Procedure::EnemyPlacement

@@ -816,7 +816,16 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                     unit: id,
                     what: "pinned".into(),
                 },
-                format!("{name}: {}; card {} reads PIN.", n.explain(), card.number),
+                format!(
+                    "{name}: {}; card {} reads PIN{}.",
+                    n.explain(),
+                    card.number,
+                    if human_wave {
+                        ", but a human wave is never pinned (9.12)"
+                    } else {
+                        ""
+                    }
+                ),
                 reads,
             );
         }
@@ -830,7 +839,16 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                     unit: id,
                     what: "hit".into(),
                 },
-                format!("{name}: {}; card {} reads HIT.", n.explain(), card.number),
+                format!(
+                    "{name}: {}; card {} reads HIT{}.",
+                    n.explain(),
+                    card.number,
+                    if human_wave {
+                        ", and a human wave is never pinned (9.12)"
+                    } else {
+                        ""
+                    }
+                ),
                 reads,
             );
             hit_effect(game, id, "6.3.3");
@@ -851,6 +869,22 @@ pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
         .map(|c| c.hit.for_level(level).to_vec())
         .unwrap_or_default();
     let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
+    // 9.11, 9.12: the section that decides what the letters become.
+    let u = game.state.unit(id);
+    let (rule, why) = if u.human_wave {
+        ("9.12", ": a human wave takes every hit as a casualty")
+    } else if u.fanatic
+        && letters
+            .iter()
+            .any(|l| matches!(l, HitLetter::L | HitLetter::P))
+    {
+        (
+            "9.11",
+            ": fanatics take a litter result as a fire team and a paralyzed one as a casualty",
+        )
+    } else {
+        (rule, "")
+    };
     game.emit(
         rule,
         EventKind::Status {
@@ -858,7 +892,7 @@ pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
             what: format!("hit effect {}", shown.join("")),
         },
         format!(
-            "Hit effect for {name} ({}): card {} shows {}.",
+            "Hit effect for {name} ({}): card {} shows {}{why}.",
             level.key(),
             cards.first().copied().unwrap_or(0),
             shown.join("")
