@@ -10,6 +10,7 @@ pub mod ammo;
 pub mod capture;
 pub mod engage;
 pub mod fire;
+pub mod hits;
 pub mod mines;
 pub mod resolution;
 pub mod support;

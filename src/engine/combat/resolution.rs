@@ -1,7 +1,10 @@
 //! Combat resolution (6.3): the Net Combat Modifier of each unit under a VOF,
-//! the fire result, the hit effect, and the conversions of 6.3.3.
+//! the fire result; the hit effect and the conversions of 6.3.3 are in
+//! `hits`.
 
-use crate::data::action::{Experience, FireResult, HitLetter};
+pub use super::hits::{apply_hit, hit_effect};
+pub(crate) use super::hits::{hit_level, replace_with};
+use crate::data::action::{FireResult, HitLetter};
 use crate::data::charts::CoverKind;
 use crate::data::terrain::Border;
 use crate::data::units::{Side, UnitKind};
@@ -488,12 +491,6 @@ fn illumination_at(game: &Game, pos: CardPos) -> i32 {
     best
 }
 
-/// The experience a unit reads on the hit-effect section (6.3.3), with
-/// option 13.1.
-fn hit_level(game: &Game, id: UnitId) -> Experience {
-    game.experience(id)
-}
-
 /// 3.7.2 / 6.3.1: resolves every infantry unit on a card under a VOF, one
 /// card each; a HIT draws a second card for the hit effect. All NCMs are
 /// taken before any result is applied: combat is simultaneous.
@@ -783,6 +780,11 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
     };
     let result = card.fire_result(n.value);
     let human_wave = game.state.unit(id).human_wave;
+    let never = if human_wave {
+        ", but a human wave is never pinned (9.12)"
+    } else {
+        ""
+    };
     match result {
         FireResult::Miss => {
             let was = game.state.unit(id).pinned;
@@ -817,14 +819,9 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                     what: "pinned".into(),
                 },
                 format!(
-                    "{name}: {}; card {} reads PIN{}.",
+                    "{name}: {}; card {} reads PIN{never}.",
                     n.explain(),
-                    card.number,
-                    if human_wave {
-                        ", but a human wave is never pinned (9.12)"
-                    } else {
-                        ""
-                    }
+                    card.number
                 ),
                 reads,
             );
@@ -840,187 +837,13 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                     what: "hit".into(),
                 },
                 format!(
-                    "{name}: {}; card {} reads HIT{}.",
+                    "{name}: {}; card {} reads HIT{never}.",
                     n.explain(),
-                    card.number,
-                    if human_wave {
-                        ", and a human wave is never pinned (9.12)"
-                    } else {
-                        ""
-                    }
+                    card.number
                 ),
                 reads,
             );
             hit_effect(game, id, "6.3.3");
         }
-    }
-}
-
-/// 6.3.3: a hit unit draws a card for its hit effect, read at its
-/// experience, and the effect is applied (`rule`: the section that hit
-/// it, 6.3.3 or a crew bailing out of a knocked-out vehicle, 7.7 A 2).
-pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
-    let name = game.describe(id);
-    let level = hit_level(game, id);
-    let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
-    let letters: Vec<HitLetter> = cards
-        .first()
-        .and_then(|&c| game.card(c))
-        .map(|c| c.hit.for_level(level).to_vec())
-        .unwrap_or_default();
-    let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
-    // 9.11, 9.12: the section that decides what the letters become.
-    let u = game.state.unit(id);
-    let (rule, why) = if u.human_wave {
-        ("9.12", ": a human wave takes every hit as a casualty")
-    } else if u.fanatic
-        && letters
-            .iter()
-            .any(|l| matches!(l, HitLetter::L | HitLetter::P))
-    {
-        (
-            "9.11",
-            ": fanatics take a litter result as a fire team and a paralyzed one as a casualty",
-        )
-    } else {
-        (rule, "")
-    };
-    game.emit(
-        rule,
-        EventKind::Status {
-            unit: id,
-            what: format!("hit effect {}", shown.join("")),
-        },
-        format!(
-            "Hit effect for {name} ({}): card {} shows {}{why}.",
-            level.key(),
-            cards.first().copied().unwrap_or(0),
-            shown.join("")
-        ),
-        reads,
-    );
-    apply_hit(game, id, &letters);
-}
-
-/// 6.3.3, 9.11, 9.12: converts steps of a hit unit to limited action teams.
-pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
-    let u = game.state.unit(id).clone();
-    let letters: Vec<HitLetter> = letters
-        .iter()
-        .take(if u.steps <= 1 { 1 } else { 2 })
-        .map(|l| {
-            if u.human_wave {
-                HitLetter::C
-            } else if u.fanatic {
-                match l {
-                    HitLetter::L => HitLetter::F,
-                    HitLetter::P => HitLetter::C,
-                    x => *x,
-                }
-            } else {
-                *l
-            }
-        })
-        .collect();
-    let count = letters.len();
-    for (i, l) in letters.into_iter().enumerate() {
-        let u = game.state.unit(id).clone();
-        if !u.in_play() || u.kind == UnitKind::Casualty {
-            break;
-        }
-        let has_back = game
-            .data
-            .unit_type(&u.unit_type.0)
-            .is_some_and(|t| t.back.is_some());
-        if u.steps >= 2 {
-            match l {
-                HitLetter::A if has_back => flip(game, id),
-                _ => {
-                    let kind = team_kind(l);
-                    game.state.unit_mut(id).steps -= 1;
-                    let t = crate::engine::kernel::units::spawn_team(game, &u, kind);
-                    game.state.unit_mut(t).pinned = kind != UnitKind::Casualty && !u.human_wave;
-                    game.emit(
-                        "6.3.3",
-                        EventKind::UnitCreated { unit: t },
-                        format!("A step of {} becomes {}.", u.label, game.describe(t)),
-                        Vec::new(),
-                    );
-                }
-            }
-            // The last-step rule: a multi-step unit reduced to one step by
-            // conversions becomes a fire team; with a letter still to read,
-            // that letter converts the last step instead (each letter
-            // converts one step).
-            if i + 1 == count
-                && game.state.unit(id).steps == 1
-                && u.steps >= 2
-                && game.state.unit(id).kind == UnitKind::Squad
-            {
-                replace_with(game, id, UnitKind::FireTeam);
-            }
-        } else {
-            match l {
-                HitLetter::F | HitLetter::A if has_back && u.kind != UnitKind::FireTeam => {
-                    flip(game, id)
-                }
-                HitLetter::F if u.kind == UnitKind::FireTeam => {}
-                _ => replace_with(game, id, team_kind(l)),
-            }
-        }
-    }
-}
-
-fn team_kind(l: HitLetter) -> UnitKind {
-    match l {
-        HitLetter::C => UnitKind::Casualty,
-        HitLetter::P => UnitKind::ParalyzedTeam,
-        HitLetter::L => UnitKind::LitterTeam,
-        HitLetter::F => UnitKind::FireTeam,
-        HitLetter::A => UnitKind::AssaultTeam,
-    }
-}
-
-fn flip(game: &mut Game, id: UnitId) {
-    if game.state.unit(id).flipped {
-        return;
-    }
-    game.state.unit_mut(id).flipped = true;
-    game.emit(
-        "6.3.3",
-        EventKind::Status {
-            unit: id,
-            what: "fire-team side".into(),
-        },
-        format!("{} flips to its fire-team side.", game.describe(id)),
-        Vec::new(),
-    );
-}
-
-/// Removes a unit's counter from play and puts a team of `kind` in its
-/// place (6.3.3): the original can only come back by reconstitution.
-pub(crate) fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
-    let u = game.state.unit(id).clone();
-    game.state.unit_mut(id).removed = true;
-    let mut src = u.clone();
-    src.steps = 1;
-    let t = crate::engine::kernel::units::spawn_team(game, &src, kind);
-    {
-        let nt = game.state.unit_mut(t);
-        nt.steps = 1;
-        nt.pinned = kind != UnitKind::Casualty && !u.human_wave;
-        nt.assets = u.assets.clone();
-    }
-    game.state.unit_mut(id).assets.clear();
-    // Casualties carried by the unit are set down (5.1.6).
-    game.state.carried.retain(|(k, _)| *k != id);
-    game.emit(
-        "6.3.3",
-        EventKind::UnitRemoved { unit: id },
-        format!("{} is replaced by {}.", u.label, game.describe(t)),
-        Vec::new(),
-    );
-    if kind == UnitKind::Casualty {
-        crate::engine::kernel::units::last_step_assets(game, t);
     }
 }
