@@ -577,6 +577,17 @@ fn summary(source: &DataSource, out: &mut dyn Write, err: &mut dyn Write, banner
             m.map.cols
         ));
     }
+    s.push_str(&format!("Campaigns: {}\n", data.campaigns.len()));
+    for c in &data.campaigns {
+        s.push_str(&format!(
+            "  {}: {} ({}, {} missions, {} force packages)\n",
+            c.id,
+            c.name,
+            c.year,
+            c.missions.len(),
+            c.packages.len()
+        ));
+    }
     s.push_str(&format!("Data hash: {:016x}\n", data.hash));
     if !banner {
         s.push_str("All data is valid.\n");

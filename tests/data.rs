@@ -905,3 +905,21 @@ fn rule_7_4_5_the_helicopter_icon_is_refused_on_an_orchard() {
         "a village, brush or a rice paddy only",
     );
 }
+
+#[test]
+fn rule_11_campaigns_are_listed_in_the_order_of_their_wars() {
+    let d = fof::data::DataSet::embedded().expect("the shipped data loads");
+    let ids: Vec<(u16, &str)> = d
+        .campaigns
+        .iter()
+        .map(|c| (c.year, c.id.as_str()))
+        .collect();
+    assert_eq!(
+        ids,
+        vec![
+            (1944, "normandy_1944"),
+            (1950, "korea_1950"),
+            (1951, "korea_1951")
+        ]
+    );
+}

@@ -274,7 +274,12 @@ fn rule_10_5_rotations_take_veteran_steps_home() {
 /// Plays a campaign to its end with the random bot, checking the books
 /// after every mission; returns the campaign.
 fn play_out(d: &Arc<DataSet>, mode: Mode, seed: u64) -> Campaign {
-    let mut c = Campaign::new(d, "normandy_1944", mode, seed).unwrap();
+    play_campaign(d, "normandy_1944", mode, seed)
+}
+
+/// [`play_out`] for any campaign.
+fn play_campaign(d: &Arc<DataSet>, id: &str, mode: Mode, seed: u64) -> Campaign {
+    let mut c = Campaign::new(d, id, mode, seed).unwrap();
     let mut rng = fof::play::sim::bot_rng(seed);
     let mut played = 0;
     while c.end.is_none() {
@@ -413,6 +418,28 @@ fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
     let distinct: std::collections::BTreeSet<_> =
         won.records.iter().map(|r| r.mission.clone()).collect();
     assert_eq!(distinct.len(), n, "every mission was fought");
+}
+
+/// Every shipped campaign (Normandy 1944 and the two of Korea) played by
+/// the random bot with its books checked after each mission (in
+/// `play_campaign`): in standard mode to its end, won or lost (11.2), and
+/// in survivor mode, where failed missions do not end it, through every
+/// one of its missions for some early seed.
+#[test]
+fn rule_11_2_every_shipped_campaign_is_played_through_by_the_random_bot() {
+    let d = new_data();
+    assert!(d.campaigns.len() >= 3, "Normandy and the two of Korea");
+    for campaign in &d.campaigns {
+        let c = play_campaign(&d, &campaign.id, Mode::Standard, 5);
+        assert!(c.end.is_some(), "{}", campaign.id);
+        let through = (1..=40u64)
+            .map(|seed| play_campaign(&d, &campaign.id, Mode::Survivor, seed))
+            .find(|c| c.end == Some(End::Won))
+            .unwrap_or_else(|| panic!("{}: no survivor campaign reaches the end", campaign.id));
+        let fought: std::collections::BTreeSet<_> =
+            through.records.iter().map(|r| r.mission.clone()).collect();
+        assert_eq!(fought.len(), campaign.missions.len(), "{}", campaign.id);
+    }
 }
 
 /// 10.2-10.6, 11.2, 11.3: the books after each mission of whole campaigns

@@ -80,6 +80,9 @@ fn default_cover() -> PackageCover {
 pub struct Campaign {
     pub id: String,
     pub name: String,
+    /// The year it is fought: campaigns are listed, and the first offered,
+    /// in the order of their wars.
+    pub year: u16,
     /// A historical note in our own words.
     pub history: String,
     /// The missions in order, by id.

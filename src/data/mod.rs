@@ -154,6 +154,38 @@ mod embedded {
             include_str!("../../missions/hedgerow_attack.ron"),
         ),
         (
+            "missions/k50_across_the_river.ron",
+            include_str!("../../missions/k50_across_the_river.ron"),
+        ),
+        (
+            "missions/k50_hill_before_dark.ron",
+            include_str!("../../missions/k50_hill_before_dark.ron"),
+        ),
+        (
+            "missions/k50_ridge_at_dawn.ron",
+            include_str!("../../missions/k50_ridge_at_dawn.ron"),
+        ),
+        (
+            "missions/k50_tanks_in_the_paddies.ron",
+            include_str!("../../missions/k50_tanks_in_the_paddies.ron"),
+        ),
+        (
+            "missions/k51_first_light.ron",
+            include_str!("../../missions/k51_first_light.ron"),
+        ),
+        (
+            "missions/k51_fog_patrol.ron",
+            include_str!("../../missions/k51_fog_patrol.ron"),
+        ),
+        (
+            "missions/k51_night_defence.ron",
+            include_str!("../../missions/k51_night_defence.ron"),
+        ),
+        (
+            "missions/k51_ridge_assault.ron",
+            include_str!("../../missions/k51_ridge_assault.ron"),
+        ),
+        (
             "missions/night_patrol.ron",
             include_str!("../../missions/night_patrol.ron"),
         ),
@@ -170,10 +202,20 @@ mod embedded {
             include_str!("../../missions/village_assault.ron"),
         ),
     ];
-    pub const CAMPAIGNS: &[(&str, &str)] = &[(
-        "missions/campaigns/normandy_1944.ron",
-        include_str!("../../missions/campaigns/normandy_1944.ron"),
-    )];
+    pub const CAMPAIGNS: &[(&str, &str)] = &[
+        (
+            "missions/campaigns/korea_1950.ron",
+            include_str!("../../missions/campaigns/korea_1950.ron"),
+        ),
+        (
+            "missions/campaigns/korea_1951.ron",
+            include_str!("../../missions/campaigns/korea_1951.ron"),
+        ),
+        (
+            "missions/campaigns/normandy_1944.ron",
+            include_str!("../../missions/campaigns/normandy_1944.ron"),
+        ),
+    ];
 }
 
 impl DataSource {
@@ -322,6 +364,28 @@ impl DataSet {
 
     pub fn campaign(&self, id: &str) -> Option<&campaign::Campaign> {
         self.campaigns.iter().find(|c| c.id == id)
+    }
+
+    /// Every mission in the order a player meets them: those no campaign
+    /// lists (the training mission) first, by id, then each campaign's in
+    /// its order, the campaigns in the order of their wars.
+    pub fn missions_in_order(&self) -> Vec<&Mission> {
+        let listed = |id: &str| {
+            self.campaigns
+                .iter()
+                .any(|c| c.missions.iter().any(|m| m == id))
+        };
+        let mut out: Vec<&Mission> = self.missions.iter().filter(|m| !listed(&m.id)).collect();
+        for c in &self.campaigns {
+            for id in &c.missions {
+                if let Some(m) = self.mission(id)
+                    && !out.iter().any(|x| x.id == m.id)
+                {
+                    out.push(m);
+                }
+            }
+        }
+        out
     }
 
     pub fn mission(&self, id: &str) -> Option<&Mission> {
@@ -488,7 +552,14 @@ pub fn load_sources_with<T>(
                 charts,
                 vehicles,
                 missions: missions.into_iter().map(|(_, m)| m).collect(),
-                campaigns: campaigns.into_iter().map(|(_, c)| c).collect(),
+                campaigns: {
+                    // In the order they were fought (then by id): the menus
+                    // and the default campaign begin with the earliest war.
+                    let mut v: Vec<campaign::Campaign> =
+                        campaigns.into_iter().map(|(_, c)| c).collect();
+                    v.sort_by(|a, b| (a.year, &a.id).cmp(&(b.year, &b.id)));
+                    v
+                },
                 hash,
             };
             Ok((data, extra))

@@ -210,10 +210,15 @@ impl StartMenu {
         if !first_time {
             entries.push(learn_entry);
         }
-        for m in &data.missions {
+        for m in data.missions_in_order() {
+            // The theatre is the terrain deck's ("Korea 1950-51").
+            let theatre = data
+                .terrain_deck(&m.terrain)
+                .map(|d| format!("{}, ", d.name))
+                .unwrap_or_default();
             entries.push(StartEntry {
                 label: format!(
-                    "Play one mission: {} ({}, {} turns)",
+                    "Play one mission: {} ({theatre}{}, {} turns)",
                     m.name,
                     m.kind.label(),
                     m.turns

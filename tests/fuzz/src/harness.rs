@@ -16,8 +16,6 @@ use std::sync::{Arc, OnceLock};
 const MAX_INPUTS: usize = 400;
 /// Legal inputs played after setting up a mission of a fuzzed data set.
 const DATA_STEPS: usize = 8;
-/// Where the missions start in [`slots`].
-const FIRST_MISSION_SLOT: usize = 5;
 
 fn sources() -> &'static SourceSet {
     static SOURCES: OnceLock<SourceSet> = OnceLock::new();
@@ -34,6 +32,24 @@ fn embedded() -> Arc<DataSet> {
         .clone()
 }
 
+/// The mission and campaign files of the data set when its slots were
+/// first numbered: they keep their slots, so that old regression inputs
+/// keep their meaning; files added since come after every other.
+const FIRST_FILES: [&str; 8] = [
+    "crossroads_firefight.ron",
+    "first_contact.ron",
+    "hedgerow_attack.ron",
+    "night_patrol.ron",
+    "orchard_line.ron",
+    "panzer_counterattack.ron",
+    "village_assault.ron",
+    "normandy_1944.ron",
+];
+
+fn first_file(f: &SourceFile) -> bool {
+    FIRST_FILES.iter().any(|name| f.path.ends_with(name))
+}
+
 /// The files of the data set, in the order the first byte picks them.
 fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
     let mut v: Vec<&mut SourceFile> = vec![
@@ -48,11 +64,17 @@ fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
         .iter_mut()
         .partition(|f| f.path.ends_with("normandy.ron"));
     v.extend(normandy);
-    v.extend(set.missions.iter_mut());
-    v.extend(set.campaigns.iter_mut());
+    let (old_missions, new_missions): (Vec<_>, Vec<_>) =
+        set.missions.iter_mut().partition(|f| first_file(f));
+    let (old_campaigns, new_campaigns): (Vec<_>, Vec<_>) =
+        set.campaigns.iter_mut().partition(|f| first_file(f));
+    v.extend(old_missions);
+    v.extend(old_campaigns);
     // Last, so that the slots of the older files keep their numbers.
     v.push(&mut set.vehicles);
     v.extend(others);
+    v.extend(new_missions);
+    v.extend(new_campaigns);
     v
 }
 
@@ -65,11 +87,12 @@ pub fn data(bytes: &[u8]) -> bool {
         return false;
     };
     let mut set = sources().clone();
-    let n = {
+    let replaced = {
         let mut slots = slots(&mut set);
         let n = slots.len();
-        slots[which as usize % n].text = String::from_utf8_lossy(rest).into_owned();
-        n
+        let file = &mut slots[which as usize % n];
+        file.text = String::from_utf8_lossy(rest).into_owned();
+        file.path.clone()
     };
     let Ok((loaded, _explanations)) = fof::learn::load_sources(&set) else {
         return false;
@@ -78,10 +101,9 @@ pub fn data(bytes: &[u8]) -> bool {
     // replaced (or, for any other file, the first one) are set up and a
     // few legal inputs played.
     let loaded = Arc::new(loaded);
-    let mission_slot = (which as usize % n).checked_sub(FIRST_MISSION_SLOT);
-    let ids: Vec<String> = match mission_slot {
-        Some(i) if i < set.missions.len() => {
-            let text = &set.missions[i].text;
+    let ids: Vec<String> = match set.missions.iter().find(|f| f.path == replaced) {
+        Some(file) => {
+            let text = &file.text;
             loaded
                 .missions
                 .iter()
