@@ -30,19 +30,18 @@ fn korea_missions(d: &DataSet) -> Vec<(String, String)> {
     out
 }
 
-/// Plays a mission to its end with the random bot.
+/// A mission played to its end by the random bot (as `fof sim` plays it).
 fn random_game(d: &Arc<DataSet>, mission: &str, seed: u64) -> Game {
-    let mut g = Game::new(d.clone(), mission, seed, Options::default()).expect("it sets up");
-    let mut rng = fof::play::sim::bot_rng(seed);
-    let mut n = 0;
-    while !g.is_over() && n < fof::play::sim::MAX_INPUTS {
-        let legal = g.legal_inputs();
-        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
-            .expect("a legal input");
-        g.apply(&i).expect("legal");
-        n += 1;
-    }
-    assert!(g.is_over(), "{mission} {seed} stalled");
+    let (report, g) = fof::play::sim::play_game(
+        d.clone(),
+        mission,
+        seed,
+        fof::play::sim::Bot::Random,
+        Options::default(),
+    )
+    .expect("it sets up");
+    assert_ne!(report.outcome, "stalled", "{mission} {seed}");
+    assert!(g.is_over(), "{mission} {seed} ends");
     g
 }
 
@@ -157,10 +156,10 @@ fn rule_7_1_1_a_korean_war_tank_answers_the_co_hq_on_the_battalion_net() {
     // Without it, only face to face on the tank's card.
     u(&mut g, co).assets.clear();
     let tpos = g.state().vehicles[tank.0 as usize].pos;
-    if unit(&g, co).pos != tpos {
-        let why = fof::engine::vehicles::radio::reaches(&g, Some(co), tank).unwrap_err();
-        assert!(why.0.contains("battalion-net radio"), "{}", why.0);
-    }
+    let away = if tpos == p(1, 1) { p(1, 3) } else { p(1, 1) };
+    put(&mut g, co, away);
+    let why = fof::engine::vehicles::radio::reaches(&g, Some(co), tank).unwrap_err();
+    assert!(why.0.contains("battalion-net radio"), "{}", why.0);
     put(&mut g, co, tpos);
     assert!(fof::engine::vehicles::radio::reaches(&g, Some(co), tank).is_ok());
 }
