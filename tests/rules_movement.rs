@@ -2025,6 +2025,51 @@ fn rule_11_4_only_the_patrols_units_may_move() {
         Input::Order(o) => matches!(&o.action, Action::Move { unit, .. } | Action::Infiltrate { unit, .. } if *unit == home),
         _ => false,
     }));
+    // Nor does its platoon HQ move it with the platoon (Move a Platoon
+    // once took every unit of a platoon left at home along).
+    let hq = id(&g, "2plt_hq");
+    new_impulse(&mut g, Some(hq), 6);
+    let at = g.state().unit(hq).pos;
+    let why = refused(
+        &mut g,
+        common::by(
+            hq,
+            Action::MovePlatoon {
+                to: CardPos::new(at.row + 1, at.col),
+            },
+        ),
+    );
+    assert!(
+        why.contains("not on the patrol") && why.contains("11.4"),
+        "{why}"
+    );
+    assert!(!g.legal_inputs().iter().any(|i| matches!(
+        i,
+        Input::Order(o) if matches!(o.action, Action::MovePlatoon { .. } | Action::InfiltratePlatoon { .. })
+    )));
+    // The patrol's platoon HQ moves its platoon, patrol members only.
+    let hq1 = id(&g, "1plt_hq");
+    new_impulse(&mut g, Some(hq1), 6);
+    let moves: Vec<Input> = g
+        .legal_inputs()
+        .into_iter()
+        .filter(|i| matches!(i, Input::Order(o) if matches!(o.action, Action::MovePlatoon { .. })))
+        .collect();
+    assert!(!moves.is_empty(), "the patrol's platoon moves");
+    for i in moves {
+        let mut g2 = g.clone();
+        g2.apply(&i).unwrap();
+        for u in &g2.state().units {
+            if u.id.0 as usize >= g.state().units.len() || u.pos == g.state().unit(u.id).pos {
+                continue;
+            }
+            assert!(
+                fof::engine::orders::chain::may_move_on_patrol(&g2, u),
+                "{} moved",
+                u.label
+            );
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

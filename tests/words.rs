@@ -65,13 +65,13 @@ fn code_name(text: &str) -> Option<String> {
 }
 
 /// A code of the key cut short where a window drawn over the map hides
-/// the rest ("GrMis").
+/// the rest ("GrMis") or its beginning ("tkPos").
 fn clipped(theme: &Theme, word: &str) -> bool {
     word.len() >= 3
         && fof::ui::view::legend::key(theme)
             .iter()
             .flat_map(|s| s.entries.iter())
-            .any(|a| a.code.starts_with(word))
+            .any(|a| a.code.starts_with(word) || a.code.ends_with(word))
 }
 
 fn check(what: &str, text: &str, seen: &mut Vec<String>) {
@@ -92,6 +92,8 @@ fn the_scanner_finds_code_names_and_debug_marks() {
     assert!(code_name("PgUp: the log").is_none());
     assert!(code_name("┏ R1C3 ━━━━━━━━┓ AtkPos XFire").is_none());
     assert!(code_name("│V:pin GrMis│  Hit effect").is_none());
+    assert!(code_name("│+2 more│  Anti-tank: 3   │tkPos   │").is_none());
+    assert!(code_name("│Items6 │  Hit effect  │xPos PL │").is_some());
 }
 
 /// The screen as drawn, line by line.

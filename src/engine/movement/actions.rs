@@ -266,6 +266,14 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     "an HQ on its fire-team side can command only itself, not its platoon (4.1.4)",
                 );
             }
+            if !crate::engine::orders::chain::may_move_on_patrol(game, game.state.unit(h)) {
+                return no(|| {
+                    format!(
+                        "{} is not on the patrol: the rest of the company stays in place and supports by fire (11.4)",
+                        game.describe(h)
+                    )
+                });
+            }
             let infiltrate = matches!(action, Action::InfiltratePlatoon { .. });
             let movers = platoon_movers(game, h, *to, infiltrate);
             if movers.is_empty() {
@@ -389,6 +397,8 @@ pub fn platoon_movers(game: &Game, hq: UnitId, to: CardPos, infiltrate: bool) ->
     game.friendly()
         .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
         .filter(|u| u.good_order() && !u.exposed && u.riding.is_none())
+        // 11.4: on a combat patrol the units left at home never move.
+        .filter(|u| crate::engine::orders::chain::may_move_on_patrol(game, u))
         // 4.3: each mover receives the order, so it must be in communication
         // with the HQ (e.g. not under another cover marker, 4.3.1).
         .filter(|u| crate::engine::orders::comms::in_communication(game, hq, u.id))
