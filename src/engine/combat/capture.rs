@@ -30,10 +30,6 @@ pub fn capture_retreat(game: &mut Game) {
     }
 }
 
-fn other_side(s: Side) -> Side {
-    if s == Side::Us { Side::Enemy } else { Side::Us }
-}
-
 /// 9.13: paralyzed and litter teams are captured on a card where no
 /// friendly force remains and the other side has a Good Order unit or an
 /// assault or fire team. A step guards them and leaves play with them:
@@ -45,7 +41,7 @@ fn captures(game: &mut Game) {
     let cards: Vec<CardPos> = game.state.map.cards.iter().map(|c| c.pos).collect();
     for pos in cards {
         for side in [Side::Us, Side::Enemy] {
-            let captors = other_side(side);
+            let captors = side.opponent();
             let here: Vec<Unit> = game.state.units_at(pos).cloned().collect();
             let captor_ok = |u: &Unit| {
                 u.side == captors

@@ -8,6 +8,7 @@ use crate::data::units::UnitKind;
 use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::state::Unit;
 
 /// 6.3.3: a hit unit draws a card for its hit effect, read at its
 /// experience, and the effect is applied (`rule`: the section that hit
@@ -26,11 +27,7 @@ pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
     let u = game.state.unit(id);
     let (rule, why) = if u.human_wave {
         ("9.12", ": a human wave takes every hit as a casualty")
-    } else if u.fanatic
-        && letters
-            .iter()
-            .any(|l| matches!(l, HitLetter::L | HitLetter::P))
-    {
+    } else if u.fanatic && letters.iter().any(|l| read_as(u, *l) != *l) {
         (
             "9.11",
             ": fanatics take a litter result as a fire team and a paralyzed one as a casualty",
@@ -61,19 +58,7 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
     let letters: Vec<HitLetter> = letters
         .iter()
         .take(if u.steps <= 1 { 1 } else { 2 })
-        .map(|l| {
-            if u.human_wave {
-                HitLetter::C
-            } else if u.fanatic {
-                match l {
-                    HitLetter::L => HitLetter::F,
-                    HitLetter::P => HitLetter::C,
-                    x => *x,
-                }
-            } else {
-                *l
-            }
-        })
+        .map(|l| read_as(&u, *l))
         .collect();
     let count = letters.len();
     for (i, l) in letters.into_iter().enumerate() {
@@ -121,6 +106,23 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 _ => replace_with(game, id, team_kind(l)),
             }
         }
+    }
+}
+
+/// A hit letter as the unit reads it: a human wave takes every hit as a
+/// casualty (9.12); a fanatic a litter result as a fire team and a
+/// paralyzed one as a casualty (9.11).
+fn read_as(u: &Unit, l: HitLetter) -> HitLetter {
+    if u.human_wave {
+        HitLetter::C
+    } else if u.fanatic {
+        match l {
+            HitLetter::L => HitLetter::F,
+            HitLetter::P => HitLetter::C,
+            x => x,
+        }
+    } else {
+        l
     }
 }
 
