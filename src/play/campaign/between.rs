@@ -540,28 +540,44 @@ impl Campaign {
         }
     }
 
-    /// 10.4, 10.2.2: lost HQs and staff come back Green (see the notes).
+    /// 10.4, 10.2.2: lost HQs and staff come back Green (see the notes),
+    /// each said in the last record; those the battalion sends with no
+    /// replacement left are counted in its `leaders_sent`.
     pub(super) fn rebuild_leaders(&mut self) {
         for i in 0..self.roster.len() {
             let m = &self.roster[i];
             if !m.counter().is_empty() || leader_rank(m.kind, &m.id) >= 3 {
                 continue;
             }
-            if m.teams > 0 {
+            let label = m.label.clone();
+            let note = if m.teams > 0 {
                 // 10.2.2: its last step's fire team becomes the HQ again.
                 let m = &mut self.roster[i];
                 m.steps = vec![Experience::Green];
                 m.teams = 0;
-                continue;
-            }
-            if let Some(b) = self.between.as_mut() {
-                if b.green > 0 {
-                    b.green -= 1;
-                } else if b.veterans > 0 {
-                    b.veterans -= 1;
+                format!("{label}: rebuilt Green from the fire team its last step became (10.2.2)")
+            } else {
+                let mut sent = false;
+                match self.between.as_mut() {
+                    Some(b) if b.green > 0 => b.green -= 1,
+                    Some(b) if b.veterans > 0 => b.veterans -= 1,
+                    _ => sent = true,
                 }
+                self.roster[i].steps = vec![Experience::Green];
+                if sent {
+                    if let Some(r) = self.records.last_mut() {
+                        r.leaders_sent += 1;
+                    }
+                    format!(
+                        "{label}: lost, and sent again Green by the battalion with no replacement step left (10.2.2)"
+                    )
+                } else {
+                    format!("{label}: lost, and rebuilt Green from a replacement step (10.4)")
+                }
+            };
+            if let Some(r) = self.records.last_mut() {
+                r.decided.push(note);
             }
-            self.roster[i].steps = vec![Experience::Green];
         }
     }
 
@@ -723,11 +739,14 @@ impl Campaign {
             .sum()
     }
 
-    /// Units with fire teams to give squad `i`, lone teams first.
+    /// Units with fire teams to give squad `i`, lone teams first. Not an
+    /// HQ or staff unit: the fire team its last step became rebuilds it
+    /// (10.2.2), and is not given away to a squad first.
     fn donors(&self, i: usize) -> Vec<usize> {
         let mut d: Vec<usize> = (0..self.roster.len())
             .filter(|d| *d != i && self.roster[*d].teams > 0)
             .filter(|d| !self.attached.contains(&self.roster[*d].id))
+            .filter(|d| leader_rank(self.roster[*d].kind, &self.roster[*d].id) >= 3)
             .collect();
         d.sort_by_key(|d| (self.roster[*d].teams, *d));
         d

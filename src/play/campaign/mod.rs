@@ -171,6 +171,10 @@ impl Member {
     }
 }
 
+fn is_zero_u32(n: &u32) -> bool {
+    *n == 0
+}
+
 /// What became of one mission attempt.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
@@ -186,6 +190,11 @@ pub struct Record {
     pub captured: u32,
     pub replacements: u32,
     pub veterans_returned: u32,
+    /// HQ and staff steps the battalion sent Green after this mission with
+    /// no replacement step left to rebuild them from (10.2.2, 10.4; see
+    /// `between.rs`): steps the company did not have before.
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub leaders_sent: u32,
     pub promotions: Vec<String>,
     /// Skill markers bought for the next mission (10.7).
     #[serde(default)]
@@ -623,6 +632,11 @@ impl Campaign {
                 m.add_step(e);
             }
         }
+        // A team given above can join a one-step counter (1.2.3 A): the
+        // books say so now, not only when the next mission is set up.
+        for m in &mut self.roster {
+            m.settle();
+        }
         let mission = s.mission.clone();
         let mut record = Record {
             mission: mission.clone(),
@@ -635,6 +649,7 @@ impl Campaign {
             captured,
             replacements: 0,
             veterans_returned: 0,
+            leaders_sent: 0,
             promotions: Vec::new(),
             skills: Vec::new(),
             replay,
@@ -760,7 +775,14 @@ impl Campaign {
             reconstitute: self.carry.is_none(),
             over: self.end.is_some(),
         });
-        record
+        // 10.2.2, 10.4 (see between.rs): a company that moves on after a
+        // failed mission goes out with its leaders too; with no
+        // replacements after a failure, the battalion sends them. (After a
+        // success they come back at the replacements stage.)
+        if !completed && self.next != next_before && self.end.is_none() {
+            self.rebuild_leaders();
+        }
+        self.records.last().cloned().expect("pushed above")
     }
 
     /// What the next mission puts at stake, in words, for its briefing:
