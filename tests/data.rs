@@ -923,3 +923,23 @@ fn rule_11_campaigns_are_listed_in_the_order_of_their_wars() {
         ]
     );
 }
+
+/// 5.1.6 A: a load a unit starts with fits what its steps carry; the
+/// porters' counter is ours, unarmed, of fixed experience.
+#[test]
+fn rule_5_1_6_a_starting_load_fits_what_the_steps_carry() {
+    check_invariant(
+        File::Hedgerow,
+        r#"(id: "1_lmg", type: "us_lmg_team", label: "1 PLT LMG", hq: Some("1plt_hq"), experience: Line, start: Staging(1)"#,
+        r#"(id: "1_lmg", type: "us_lmg_team", label: "1 PLT LMG", hq: Some("1plt_hq"), experience: Line, load: Some((Mg, 7)), start: Staging(1)"#,
+        0,
+        "carry 1 to 6",
+    );
+    check_invariant(
+        File::Units,
+        r#"kind: Porter, steps: 2,"#,
+        r#"kind: Porter, steps: 2, weapon: Some(TripodMg),"#,
+        0,
+        "a porter party is ours",
+    );
+}

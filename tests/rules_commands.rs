@@ -57,6 +57,7 @@ fn entry(
         steps: None,
         skills: Vec::new(),
         teams: 0,
+        load: None,
     }
 }
 

@@ -233,3 +233,110 @@ fn rule_9_13_the_north_koreans_of_1950_take_no_prisoners() {
     let c51 = d.campaign("korea_1951").expect("the campaign");
     assert!(c51.no_prisoners.is_empty());
 }
+
+/// The porters of the 1951 missions (our own counter, `UnitKind::Porter`):
+/// they start with the company's reserve on their backs, within what their
+/// two steps carry (5.1.6 A), have no VOF, and across whole random-bot
+/// games are offered movement, carrying and rally orders but never a
+/// combat one.
+#[test]
+fn rule_5_1_6_porters_carry_the_reserve_and_never_fight() {
+    let d = data();
+    for (mission, load) in [
+        ("k51_night_defence", (fof::data::units::AmmoKind::Mg, 12)),
+        ("k51_ridge_assault", (fof::data::units::AmmoKind::Mortar, 4)),
+    ] {
+        let g = Game::new(d.clone(), mission, 1, Options::default()).expect("it sets up");
+        let p = g.state().by_roster("ksc_1").expect("the porters");
+        assert_eq!(
+            (p.kind, p.steps, p.cargo),
+            (UnitKind::Porter, 2, Some(load)),
+            "{mission}"
+        );
+        assert!(
+            fof::engine::combat::fire::ratings(&g, p).is_none(),
+            "{mission}"
+        );
+    }
+    let mut offered = 0;
+    for seed in 1..=6u64 {
+        let mut g = Game::new(d.clone(), "k51_night_defence", seed, Options::default()).unwrap();
+        let porter = g.state().by_roster("ksc_1").unwrap().id;
+        let mut rng = fof::play::sim::bot_rng(seed);
+        let mut n = 0;
+        while !g.is_over() && n < fof::play::sim::MAX_INPUTS {
+            let legal = g.legal_inputs();
+            for i in &legal {
+                if let fof::engine::kernel::input::Input::Order(o) = i
+                    && o.action.unit() == Some(porter)
+                {
+                    offered += 1;
+                    assert_ne!(
+                        o.action.section(),
+                        fof::engine::kernel::input::MenuSection::Combat,
+                        "{o:?}"
+                    );
+                }
+            }
+            let i =
+                fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal).unwrap();
+            g.apply(&i).unwrap();
+            n += 1;
+        }
+    }
+    assert!(offered > 0, "the porters take orders");
+}
+
+/// A hit on porters (our own reading of 6.3.3 for a counter that never
+/// becomes a team): a casualty letter takes a step as a casualty, any other
+/// letter pins the party with its load; the last step hit by a casualty
+/// letter leaves only the casualty.
+#[test]
+fn rule_6_3_3_porters_lose_a_step_only_to_a_casualty_result() {
+    use fof::data::action::HitLetter::{C, F, L, P};
+    use fof::engine::combat::hits::apply_hit;
+    let d = data();
+    let mut g = Game::new(d, "k51_night_defence", 1, Options::default()).unwrap();
+    let porter = id(&g, "ksc_1");
+    let teams = |g: &Game| {
+        g.state()
+            .units
+            .iter()
+            .filter(|u| u.kind.is_lat() && u.designation == "KSC Porters")
+            .count()
+    };
+    let casualties = |g: &Game| {
+        g.state()
+            .units
+            .iter()
+            .filter(|u| u.kind == UnitKind::Casualty && u.designation == "KSC Porters")
+            .count()
+    };
+    apply_hit(&mut g, porter, &[P, F]);
+    let p = g.state().unit(porter);
+    assert!(p.pinned && p.steps == 2 && p.in_play() && p.cargo.is_some());
+    assert_eq!((teams(&g), casualties(&g)), (0, 0));
+    apply_hit(&mut g, porter, &[C, L]);
+    let p = g.state().unit(porter);
+    assert!(p.pinned && p.steps == 1 && p.in_play());
+    assert_eq!((teams(&g), casualties(&g)), (0, 1));
+    apply_hit(&mut g, porter, &[C]);
+    assert!(!g.state().unit(porter).in_play());
+    assert_eq!((teams(&g), casualties(&g)), (0, 2));
+}
+
+/// 11.0, 10.3.1: porters alone on an objective do not secure it; a rifle
+/// squad beside them does.
+#[test]
+fn rule_11_0_porters_alone_do_not_secure_a_card() {
+    let d = data();
+    let mut g = Game::new(d, "k51_ridge_assault", 1, Options::default()).unwrap();
+    let at = fof::engine::recovery::victory::place(&g, fof::data::mission::Place::Primary)
+        .expect("a primary objective");
+    let porter = id(&g, "ksc_1");
+    put(&mut g, porter, at);
+    assert!(!fof::engine::recovery::victory::secure(&g, at));
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, at);
+    assert!(fof::engine::recovery::victory::secure(&g, at));
+}

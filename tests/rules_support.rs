@@ -985,6 +985,7 @@ fn defence() -> (Game, UnitId, UnitId) {
                 steps: None,
                 skills: Vec::new(),
                 teams: 0,
+                load: None,
             });
             m.fire_support = vec![FireSupport {
                 id: "arty".into(),

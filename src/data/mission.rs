@@ -217,6 +217,11 @@ pub struct RosterEntry {
     /// in a mission file.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub teams: u8,
+    /// Ammunition the unit carries for others at the start (5.1.6 A): one
+    /// kind, within what its steps carry. Porters bring the company's
+    /// reserve up this way.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub load: Option<(super::units::AmmoKind, u8)>,
 }
 
 fn is_zero(n: &u8) -> bool {

@@ -84,6 +84,12 @@ pub enum UnitKind {
     Spotter,
     /// Enemy leader (9.7).
     Leader,
+    /// A carrying party of civilian porters attached to the company (our
+    /// own counter, for Korea: the Korean Service Corps): carries
+    /// ammunition and casualties by its steps (5.1.6 A), never fires,
+    /// never becomes a team, and does not secure a card (see
+    /// `engine::combat::hits` and `engine::recovery::victory`).
+    Porter,
 }
 
 impl UnitKind {
@@ -271,6 +277,18 @@ pub enum AmmoKind {
 }
 
 impl AmmoKind {
+    /// Points of this ammunition one infantry step carries (5.1.6 A).
+    pub fn per_step(self) -> u8 {
+        match self {
+            AmmoKind::Mg => 6,
+            AmmoKind::Mortar => 2,
+            AmmoKind::Rcl | AmmoKind::Rocket => 3,
+            AmmoKind::Flame => 1,
+            AmmoKind::Demo => 2,
+            AmmoKind::RifleGrenade | AmmoKind::Tank => 1,
+        }
+    }
+
     /// The ammunition in words.
     pub fn label(self) -> &'static str {
         match self {

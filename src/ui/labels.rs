@@ -857,6 +857,7 @@ fn kind_words(game: &Game, u: &Unit) -> Option<String> {
         UnitKind::ParalyzedTeam => "paralyzed team (4.2.5)".into(),
         UnitKind::LitterTeam => "litter team: carries casualties (5.1.6)".into(),
         UnitKind::AssaultTeam | UnitKind::FireTeam => "limited action team (4.2.5)".into(),
+        UnitKind::Porter => "porters: carry, never fight".into(),
         _ => return None,
     })
 }
@@ -895,6 +896,22 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
     }
     if let Some(a) = u.ammo {
         w.push(format!("ammo {a}"));
+    }
+    // 5.1.6: what it carries for others.
+    if let Some((k, n)) = u.cargo {
+        w.push(format!("carrying {n} {} ammo", k.label()));
+    }
+    let litters = game
+        .state()
+        .carried
+        .iter()
+        .filter(|(by, _)| *by == u.id)
+        .count();
+    if litters > 0 {
+        w.push(format!(
+            "carrying {litters} casualt{}",
+            if litters == 1 { "y" } else { "ies" }
+        ));
     }
     if w.is_empty() {
         if u.good_order() {

@@ -138,6 +138,7 @@ pub fn entry(id: &str, ty: &str, hq: Option<&str>, exp: Experience, col: i8) -> 
         steps: None,
         skills: Vec::new(),
         teams: 0,
+        load: None,
     }
 }
 

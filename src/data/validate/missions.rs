@@ -431,6 +431,23 @@ pub fn missions(
                             ),
                         ));
                     }
+                    // 5.1.6 A: a starting load within what the steps
+                    // carry.
+                    if let Some((kind, n)) = r.load {
+                        let steps = r.steps.unwrap_or(t.steps);
+                        let cap = kind.per_step().saturating_mul(steps);
+                        if n == 0 || n > cap {
+                            out.push(in_roster(
+                                i,
+                                "load",
+                                format!(
+                                    "`{}` starts with {n} point(s) of {} ammunition; its {steps} step(s) carry 1 to {cap} (5.1.6 A)",
+                                    r.id,
+                                    kind.label()
+                                ),
+                            ));
+                        }
+                    }
                     // 10.7: skill markers go to PLT HQs and staff, three
                     // at most each.
                     if !r.skills.is_empty() {

@@ -4,7 +4,7 @@ use super::action::Experience;
 use super::charts::{Charts, CoverKind, PcDraw};
 use super::locate::{locate, locate_field};
 use super::terrain::{CoverValue, TerrainDeck, TerrainType};
-use super::units::{UnitKind, UnitsFile};
+use super::units::{Side, UnitKind, UnitsFile};
 use super::{DataError, SourceFile};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -231,7 +231,7 @@ pub fn units(f: &SourceFile, file: &UnitsFile, out: &mut Vec<DataError>) {
             out.push(e(i, "id", format!("unit id `{}` is used twice", u.id)));
         }
         let steps_ok = match u.kind {
-            UnitKind::Squad => (2..=4).contains(&u.steps),
+            UnitKind::Squad | UnitKind::Porter => (2..=4).contains(&u.steps),
             _ => u.steps == 1,
         };
         if !steps_ok {
@@ -239,7 +239,7 @@ pub fn units(f: &SourceFile, file: &UnitsFile, out: &mut Vec<DataError>) {
                 i,
                 "steps",
                 format!(
-                    "unit `{}`: a {:?} cannot have {} steps (squads 2-4, every other unit 1)",
+                    "unit `{}`: a {:?} cannot have {} steps (squads and porters 2-4, every other unit 1)",
                     u.id, u.kind, u.steps
                 ),
             ));
@@ -261,6 +261,7 @@ pub fn units(f: &SourceFile, file: &UnitsFile, out: &mut Vec<DataError>) {
                 | UnitKind::Casualty
                 | UnitKind::LitterTeam
                 | UnitKind::ParalyzedTeam
+                | UnitKind::Porter
         );
         if no_vof && u.front.is_some() {
             out.push(e(
@@ -290,6 +291,22 @@ pub fn units(f: &SourceFile, file: &UnitsFile, out: &mut Vec<DataError>) {
                 "kind",
                 format!(
                     "unit `{}`: a limited action team has a fixed experience level (4.2.5)",
+                    u.id
+                ),
+            ));
+        }
+        if u.kind == UnitKind::Porter
+            && (u.back.is_some()
+                || u.weapon.is_some()
+                || u.ammo.is_some()
+                || u.experience.is_none()
+                || u.side != Side::Us)
+        {
+            out.push(e(
+                i,
+                "kind",
+                format!(
+                    "unit `{}`: a porter party is ours, has no fire-team side, weapon or ammunition of its own, and a fixed experience level",
                     u.id
                 ),
             ));

@@ -21,9 +21,24 @@ use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
 
 /// A unit fit to fight: Good Order, or an unpinned assault or fire team
-/// (4.2.5).
+/// (4.2.5). Never porters: they carry, they do not spot or fight
+/// (`UnitKind::Porter`).
 fn fighter(u: &Unit) -> bool {
-    u.good_order() || (!u.pinned && (u.kind == UnitKind::AssaultTeam || u.fire_team_lat()))
+    u.kind != UnitKind::Porter
+        && (u.good_order() || (!u.pinned && (u.kind == UnitKind::AssaultTeam || u.fire_team_lat())))
+}
+
+/// Refuses a combat order to a unit not fit to fight (4.2.5), porters with
+/// their own reason.
+fn fit(game: &Game, unit: UnitId, verb: &str) -> Result<(), Illegal> {
+    let u = game.state.unit(unit);
+    if u.kind == UnitKind::Porter {
+        return no("porters carry loads and casualties; they do not spot or fight");
+    }
+    if !fighter(u) {
+        return no(|| format!("{} is not fit to {verb} (4.2.5)", game.describe(unit)));
+    }
+    Ok(())
 }
 
 fn range_of(game: &Game, u: &Unit) -> Option<Range> {
@@ -97,10 +112,8 @@ fn check_concentrate(
     target: UnitId,
 ) -> Result<(), Illegal> {
     can_order(game, by, unit)?;
+    fit(game, unit, "fire")?;
     let u = game.state.unit(unit);
-    if !fighter(u) {
-        return no(|| format!("{} is not fit to fire (4.2.5)", game.describe(unit)));
-    }
     let Some(r) = ratings(game, u) else {
         return no(|| format!("{} has no VOF rating", game.describe(unit)));
     };
@@ -126,10 +139,8 @@ fn check_grenade(
     target: UnitId,
 ) -> Result<(), Illegal> {
     can_order(game, by, unit)?;
+    fit(game, unit, "fight")?;
     let u = game.state.unit(unit);
-    if !fighter(u) {
-        return no(|| format!("{} is not fit to fight (4.2.5)", game.describe(unit)));
-    }
     let Some(r) = ratings(game, u) else {
         return no(|| format!("{} has no printed VOF (6.5.1)", game.describe(unit)));
     };
@@ -241,10 +252,8 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     match action {
         Action::Spot { unit, target } => {
             can_order(game, by, *unit)?;
+            fit(game, *unit, "spot")?;
             let u = game.state.unit(*unit);
-            if !fighter(u) {
-                return no(|| format!("{} is not fit to spot (4.2.5)", game.describe(*unit)));
-            }
             if !game.state.enemy_on(*target, false) {
                 return no(|| format!("no unspotted enemy is known on {target}"));
             }
@@ -294,10 +303,8 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         | Action::PlaceDemo { unit, cover }
         | Action::Flame { unit, cover } => {
             can_order(game, by, *unit)?;
+            fit(game, *unit, "fight")?;
             let u = game.state.unit(*unit);
-            if !fighter(u) {
-                return no(|| format!("{} is not fit to fight (4.2.5)", game.describe(*unit)));
-            }
             let flame = matches!(action, Action::Flame { .. });
             let want = if flame { Vof::Flame } else { Vof::Demo };
             if ratings(game, u).map(|r| r.vof) != Some(want) {

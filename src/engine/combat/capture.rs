@@ -44,7 +44,9 @@ fn captures(game: &mut Game) {
             let captors = side.opponent();
             let here: Vec<Unit> = game.state.units_at(pos).cloned().collect();
             let captor_ok = |u: &Unit| {
+                // Porters take no prisoners: they carry no arms.
                 u.side == captors
+                    && u.kind != UnitKind::Porter
                     && (u.good_order() || u.kind == UnitKind::AssaultTeam || u.fire_team_lat())
             };
             if side == Side::Enemy {

@@ -55,6 +55,10 @@ pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
 /// 6.3.3, 9.11, 9.12: converts steps of a hit unit to limited action teams.
 pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
     let u = game.state.unit(id).clone();
+    if u.kind == UnitKind::Porter {
+        porters_hit(game, id, letters);
+        return;
+    }
     let letters: Vec<HitLetter> = letters
         .iter()
         .take(if u.steps <= 1 { 1 } else { 2 })
@@ -105,6 +109,50 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 HitLetter::F if u.kind == UnitKind::FireTeam => {}
                 _ => replace_with(game, id, team_kind(l)),
             }
+        }
+    }
+}
+
+/// A hit on a porter party (our own counter, see `UnitKind::Porter`):
+/// read like any hit effect, one letter per step as 6.3.3 reads them, but
+/// porters never become teams. A casualty letter takes a step as a
+/// casualty; any other letter sends the party to ground, pinned with its
+/// loads (5.1.6: it keeps them, and carries them on once rallied).
+fn porters_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
+    let u = game.state.unit(id).clone();
+    let n = if u.steps <= 1 { 1 } else { 2 };
+    for l in letters.iter().take(n) {
+        let u = game.state.unit(id).clone();
+        if !u.in_play() {
+            break;
+        }
+        if *l == HitLetter::C {
+            if u.steps >= 2 {
+                game.state.unit_mut(id).steps -= 1;
+                let t = crate::engine::kernel::units::spawn_team(game, &u, UnitKind::Casualty);
+                game.emit(
+                    "6.3.3",
+                    EventKind::UnitCreated { unit: t },
+                    format!("A step of {} becomes {}.", u.label, game.describe(t)),
+                    Vec::new(),
+                );
+            } else {
+                replace_with(game, id, UnitKind::Casualty);
+            }
+        } else if !u.pinned {
+            game.state.unit_mut(id).pinned = true;
+            game.emit(
+                "6.3.3",
+                EventKind::Status {
+                    unit: id,
+                    what: "pinned".into(),
+                },
+                format!(
+                    "{} go to ground: porters never become teams, and only a casualty result costs them a step.",
+                    u.label
+                ),
+                Vec::new(),
+            );
         }
     }
 }

@@ -187,7 +187,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if staff {
                 return Ok(());
             }
-            if !u.good_order() || u.is_hq_or_staff() || u.kind == UnitKind::Runner {
+            if !u.good_order()
+                || u.is_hq_or_staff()
+                || matches!(u.kind, UnitKind::Runner | UnitKind::Porter)
+            {
                 return no(|| {
                     format!(
                         "{} is not a Good Order unit of a platoon",
@@ -266,8 +269,8 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     "a runner comes from a Good Order unit or an unpinned assault or fire team (4.2.1 f)",
                 );
             }
-            if u.is_hq_or_staff() || u.kind == UnitKind::Runner {
-                return no("HQs, staff and runners do not give up steps for runners");
+            if u.is_hq_or_staff() || matches!(u.kind, UnitKind::Runner | UnitKind::Porter) {
+                return no("HQs, staff, runners and porters do not give up steps for runners");
             }
             if runners_in_play(game) >= MAX_RUNNERS {
                 return no("two runners are already in play (4.3.2)");
@@ -471,7 +474,11 @@ pub fn co_successors(game: &Game) -> Vec<UnitId> {
         }
     }
     f.iter()
-        .filter(|u| u.good_order() && !u.is_hq_or_staff() && u.kind != UnitKind::Runner)
+        .filter(|u| {
+            u.good_order()
+                && !u.is_hq_or_staff()
+                && !matches!(u.kind, UnitKind::Runner | UnitKind::Porter)
+        })
         .map(|u| u.id)
         .collect()
 }

@@ -343,6 +343,8 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
         u.designation = r.label.clone();
         u.experience = t.experience.unwrap_or(r.experience);
         u.steps = r.steps.unwrap_or(t.steps);
+        // 5.1.6 A: a load carried for others from the start.
+        u.cargo = r.load;
         // A counter a campaign's last mission left out of play, its steps
         // all teams (11.3 step 3): it waits to be reconstituted (4.2.3 i)
         // or rebuilt (10.2.2), as a counter removed in play does.

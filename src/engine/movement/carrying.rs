@@ -9,14 +9,7 @@ use crate::engine::kernel::state::{Item, Unit};
 
 /// Ammunition points one step can carry, by kind (5.1.6 A).
 pub fn per_step(kind: AmmoKind) -> u8 {
-    match kind {
-        AmmoKind::Mg => 6,
-        AmmoKind::Mortar => 2,
-        AmmoKind::Rcl | AmmoKind::Rocket => 3,
-        AmmoKind::Flame => 1,
-        AmmoKind::Demo => 2,
-        AmmoKind::RifleGrenade | AmmoKind::Tank => 1,
-    }
+    kind.per_step()
 }
 
 /// The ammunition a unit's own weapon uses.

@@ -2,7 +2,7 @@
 //!
 //! "Clear" means no enemy unit (casualties aside: they are captured when
 //! their card is cleared, 9.13) and no PC marker on the card; "Secure"
-//! means a friendly unit other than a casualty occupies it; "Clear and
+//! means a friendly unit other than a casualty (or porters) occupies it; "Clear and
 //! Secure" both (10.3.1). Cards are judged at the mission's end only.
 
 use crate::data::charts::PcLetter;
@@ -30,9 +30,12 @@ pub fn clear(game: &Game, at: CardPos) -> bool {
     game.state.cleared(at)
 }
 
-/// A friendly unit other than a casualty on the card.
+/// A friendly unit other than a casualty on the card; porters alone do
+/// not hold ground (they carry, they do not fight: `UnitKind::Porter`).
 pub fn secure(game: &Game, at: CardPos) -> bool {
-    game.us_on(at)
+    game.state
+        .units_at(at)
+        .any(|u| u.side == Side::Us && !matches!(u.kind, UnitKind::Casualty | UnitKind::Porter))
 }
 
 /// The mission's success conditions: its own, or the default for its kind.

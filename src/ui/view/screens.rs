@@ -177,8 +177,13 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 .filter(|(h, _)| *h == u.id)
                 .map(|(_, k)| k.label())
                 .collect();
+            // 5.1.6 A: a load it carries for others (porters' reserve).
+            let load = u
+                .cargo
+                .map(|(k, n)| format!(", carrying {n} {} ammo", k.label()))
+                .unwrap_or_default();
             let item = format!(
-                "{} ({} step{}, {}{}), ",
+                "{} ({} step{}, {}{load}{}), ",
                 u.label,
                 u.steps,
                 if u.steps == 1 { "" } else { "s" },
