@@ -898,9 +898,7 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
         w.push(format!("ammo {a}"));
     }
     // 5.1.6: what it carries for others.
-    if let Some((k, n)) = u.cargo {
-        w.push(format!("carrying {n} {} ammo", k.label()));
-    }
+    w.extend(load_words(u));
     let litters = game
         .state()
         .carried
@@ -922,6 +920,12 @@ pub fn status_words(game: &Game, u: &Unit) -> String {
     } else {
         w.join(", ")
     }
+}
+
+/// The ammunition a unit carries for others (5.1.6 A), in words.
+pub fn load_words(u: &Unit) -> Option<String> {
+    u.cargo
+        .map(|(k, n)| format!("carrying {n} {} ammo", k.label()))
 }
 
 /// An asset or an item in words.

@@ -32,13 +32,13 @@ fn fighter(u: &Unit) -> bool {
 /// their own reason.
 fn fit(game: &Game, unit: UnitId, verb: &str) -> Result<(), Illegal> {
     let u = game.state.unit(unit);
-    if u.kind == UnitKind::Porter {
-        return no("porters carry loads and casualties; they do not spot or fight");
+    if fighter(u) {
+        Ok(())
+    } else if u.kind == UnitKind::Porter {
+        no("porters carry loads and casualties; they do not spot or fight")
+    } else {
+        no(|| format!("{} is not fit to {verb} (4.2.5)", game.describe(unit)))
     }
-    if !fighter(u) {
-        return no(|| format!("{} is not fit to {verb} (4.2.5)", game.describe(unit)));
-    }
-    Ok(())
 }
 
 fn range_of(game: &Game, u: &Unit) -> Option<Range> {

@@ -79,15 +79,8 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 HitLetter::A if has_back => flip(game, id),
                 _ => {
                     let kind = team_kind(l);
-                    game.state.unit_mut(id).steps -= 1;
-                    let t = crate::engine::kernel::units::spawn_team(game, &u, kind);
+                    let t = split_step(game, id, kind, "6.3.3");
                     game.state.unit_mut(t).pinned = kind != UnitKind::Casualty && !u.human_wave;
-                    game.emit(
-                        "6.3.3",
-                        EventKind::UnitCreated { unit: t },
-                        format!("A step of {} becomes {}.", u.label, game.describe(t)),
-                        Vec::new(),
-                    );
                 }
             }
             // The last-step rule: a multi-step unit reduced to one step by
@@ -113,6 +106,21 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
     }
 }
 
+/// One step of a unit becomes a counter of `kind` beside it (6.3.3; a
+/// crash, 7.7 B 1), logged under `rule`; returns the new counter.
+pub(crate) fn split_step(game: &mut Game, id: UnitId, kind: UnitKind, rule: &str) -> UnitId {
+    let u = game.state.unit(id).clone();
+    game.state.unit_mut(id).steps -= 1;
+    let t = crate::engine::kernel::units::spawn_team(game, &u, kind);
+    game.emit(
+        rule,
+        EventKind::UnitCreated { unit: t },
+        format!("A step of {} becomes {}.", u.label, game.describe(t)),
+        Vec::new(),
+    );
+    t
+}
+
 /// A hit on a porter party (our own counter, see `UnitKind::Porter`):
 /// read like any hit effect, one letter per step as 6.3.3 reads them, but
 /// porters never become teams. A casualty letter takes a step as a
@@ -128,14 +136,7 @@ fn porters_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
         }
         if *l == HitLetter::C {
             if u.steps >= 2 {
-                game.state.unit_mut(id).steps -= 1;
-                let t = crate::engine::kernel::units::spawn_team(game, &u, UnitKind::Casualty);
-                game.emit(
-                    "6.3.3",
-                    EventKind::UnitCreated { unit: t },
-                    format!("A step of {} becomes {}.", u.label, game.describe(t)),
-                    Vec::new(),
-                );
+                split_step(game, id, UnitKind::Casualty, "6.3.3");
             } else {
                 replace_with(game, id, UnitKind::Casualty);
             }

@@ -637,14 +637,7 @@ pub fn all_casualties(game: &mut Game, id: UnitId) {
         return;
     }
     for _ in 1..u.steps {
-        game.state.unit_mut(id).steps -= 1;
-        let t = crate::engine::kernel::units::spawn_team(game, &u, UnitKind::Casualty);
-        game.emit(
-            "7.7 B 1",
-            EventKind::UnitCreated { unit: t },
-            format!("A step of {} becomes {}.", u.label, game.describe(t)),
-            Vec::new(),
-        );
+        crate::engine::combat::hits::split_step(game, id, UnitKind::Casualty, "7.7 B 1");
     }
     crate::engine::combat::resolution::replace_with(game, id, UnitKind::Casualty);
 }

@@ -178,9 +178,8 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 .map(|(_, k)| k.label())
                 .collect();
             // 5.1.6 A: a load it carries for others (porters' reserve).
-            let load = u
-                .cargo
-                .map(|(k, n)| format!(", carrying {n} {} ammo", k.label()))
+            let load = crate::ui::labels::load_words(u)
+                .map(|w| format!(", {w}"))
                 .unwrap_or_default();
             let item = format!(
                 "{} ({} step{}, {}{load}{}), ",
