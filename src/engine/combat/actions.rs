@@ -226,7 +226,7 @@ fn platoon_on_card(game: &Game, hq: UnitId) -> Vec<UnitId> {
 /// Decision: the order still has to reach the card, so the originator must
 /// be on it or in communication with one of its friendly occupants; General
 /// Initiative needs no communication (3.3.2 D).
-fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Result<(), Illegal> {
+pub(crate) fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Result<(), Illegal> {
     let Some(h) = by else {
         return Ok(());
     };
@@ -470,7 +470,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     }
 }
 
-pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+/// Every combat-family action worth checking now; the orders to a unit
+/// only for the units `units` accepts.
+pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
     let enemies: Vec<&Unit> = game
         .state
         .in_play()
@@ -479,7 +481,12 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
     let mut enemy_cards: Vec<CardPos> = enemies.iter().map(|e| e.pos).collect();
     enemy_cards.sort();
     enemy_cards.dedup();
+    let mut ordered = Vec::new();
     for u in game.friendly() {
+        if !units(u.id) {
+            continue;
+        }
+        ordered.push(u.id);
         for c in &enemy_cards {
             out.push(Action::Spot {
                 unit: u.id,
@@ -506,6 +513,9 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
         }
     }
     for u in game.friendly() {
+        if !ordered.contains(&u.id) {
+            continue;
+        }
         if let Some(c) = game.state.map.card(u.pos) {
             for m in &c.covers {
                 out.push(Action::ThrowDemo {

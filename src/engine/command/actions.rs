@@ -483,12 +483,29 @@ pub fn co_successors(game: &Game) -> Vec<UnitId> {
         .collect()
 }
 
-pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+/// Every command-family action worth checking now; the orders to a unit
+/// (see `menu::recipient`) only for the units `units` accepts.
+pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
     let f: Vec<&Unit> = game.friendly().collect();
     for u in &f {
+        out.push(Action::ReconstituteCoHq { from: u.id });
+        if u.kind == UnitKind::Runner {
+            for t in &f {
+                out.push(Action::DispatchRunner {
+                    runner: u.id,
+                    to: t.id,
+                });
+                out.push(Action::DismissRunner {
+                    runner: u.id,
+                    into: t.id,
+                });
+            }
+        }
+        if !units(u.id) {
+            continue;
+        }
         if u.is_hq_or_staff() {
             out.push(Action::Activate { hq: u.id });
-            out.push(Action::ReconstituteCoHq { from: u.id });
         }
         for h in
             game.state.units.iter().filter(|h| {
@@ -499,9 +516,6 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                 from: u.id,
                 plt: h.id,
             });
-        }
-        if !u.is_hq_or_staff() {
-            out.push(Action::ReconstituteCoHq { from: u.id });
         }
         out.push(Action::CreateRunner { from: u.id });
         out.push(Action::RepairLine { unit: u.id });
@@ -531,18 +545,6 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
                         });
                     }
                 }
-            }
-        }
-        if u.kind == UnitKind::Runner {
-            for t in &f {
-                out.push(Action::DispatchRunner {
-                    runner: u.id,
-                    to: t.id,
-                });
-                out.push(Action::DismissRunner {
-                    runner: u.id,
-                    into: t.id,
-                });
             }
         }
     }

@@ -243,10 +243,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     }
 }
 
-pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+/// Every rally-family action worth checking now; the orders to a unit
+/// (all but the Remove Pinned order, heard by a pinned unit, and squad
+/// reconstitution) only for the units `units` accepts.
+pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
     for u in game.friendly() {
         let id = u.id;
         out.push(Action::RemovePin { unit: id });
+        if !units(id) {
+            continue;
+        }
         match u.kind {
             UnitKind::ParalyzedTeam => out.push(Action::ParalyzedToLitter { unit: id }),
             UnitKind::LitterTeam => out.push(Action::LitterToFire { unit: id }),

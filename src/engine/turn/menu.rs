@@ -130,14 +130,15 @@ pub fn candidates(game: &Game) -> Vec<Action> {
     candidates_where(game, &mut |_| true)
 }
 
-/// [`candidates`], with the movement family's written only for the units
-/// `movers` accepts.
-fn candidates_where(game: &Game, movers: &mut dyn FnMut(UnitId) -> bool) -> Vec<Action> {
+/// [`candidates`], with the orders to a unit (those [`recipient`] gives
+/// as heard by it, not as an order to unpin) written only for the units
+/// `units` accepts.
+fn candidates_where(game: &Game, units: &mut dyn FnMut(UnitId) -> bool) -> Vec<Action> {
     let mut out = Vec::new();
-    c2::candidates(game, &mut out);
-    movement::candidates(game, movers, &mut out);
-    rally::candidates(game, &mut out);
-    combat::candidates(game, &mut out);
+    c2::candidates(game, units, &mut out);
+    movement::candidates(game, units, &mut out);
+    rally::candidates(game, units, &mut out);
+    combat::candidates(game, units, &mut out);
     crate::engine::combat::support::candidates(game, &mut out);
     crate::engine::vehicles::moves::candidates(game, &mut out);
     out.push(Action::FireFinalProtective);
@@ -145,6 +146,15 @@ fn candidates_where(game: &Game, movers: &mut dyn FnMut(UnitId) -> bool) -> Vec<
         out.push(Action::HigherTask { commands });
     }
     out
+}
+
+/// The candidates that cost no command: a battalion tasking of none (every
+/// other action costs one or more, `Action::cost`).
+fn free_candidates(game: &Game) -> Vec<Action> {
+    match game.state.tasking {
+        Some((0, _)) => vec![Action::HigherTask { commands: 0 }],
+        _ => Vec::new(),
+    }
 }
 
 pub fn perform(game: &mut Game, order: &Order) {
@@ -400,6 +410,33 @@ fn recipient(a: &Action) -> Option<(UnitId, bool)> {
     }
 }
 
+/// The card an order of this action must reach (4.2.4 k-l): the checks of
+/// Cease Fire and Shift Fire refuse it first unless `reaches_card` accepts
+/// the originator and that card, which [`legal_orders`] asks once per
+/// originator and card (see [`CardReach`]).
+fn card_recipient(a: &Action) -> Option<CardPos> {
+    match a {
+        Action::CeaseFire { at } | Action::ShiftFire { at, .. } => Some(*at),
+        _ => None,
+    }
+}
+
+/// Whether originators reach cards (see [`card_recipient`]), each asked
+/// once.
+#[derive(Default)]
+struct CardReach(Vec<(Option<UnitId>, CardPos, bool)>);
+
+impl CardReach {
+    fn reaches(&mut self, game: &Game, by: Option<UnitId>, at: CardPos) -> bool {
+        if let Some((_, _, ok)) = self.0.iter().find(|(b, c, _)| *b == by && *c == at) {
+            return *ok;
+        }
+        let ok = combat::reaches_card(game, by, at).is_ok();
+        self.0.push((by, at, ok));
+        ok
+    }
+}
+
 /// What the candidates ask of a card, asked once per card for the whole
 /// list: whether a VOF lies on it, and whether it holds an unspotted enemy
 /// unit.
@@ -429,17 +466,47 @@ impl CardFacts {
 /// Candidates no originator can give now, by a condition their checks
 /// always hold them to (each is refused there too, with its reason):
 /// reconstituting a CO HQ still in play (4.2.1 e), spotting a card with no
-/// unspotted enemy, attacking an unspotted target (9.3), infiltrating with
-/// no VOF on the card left or entered (5.1.4), firing an on-map mortar with
-/// a unit that is not one (4.2.4 j), calling a fire mission the agency has
-/// none of, or at a card that is no target for its kind (6.7.1).
+/// unspotted enemy, attacking an unspotted target (9.3), moving an Exposed
+/// unit to another card (5.1.3), infiltrating with no VOF on the card left
+/// or entered (5.1.4), seeking cover in the staging area or under a cover
+/// marker, moving to the cover a unit is already under (5.1.1), removing a
+/// pin from a unit that has none, flipping a unit that is not a Good Order
+/// unit on its front (4.2.3 a, j), repairing a line that is not cut
+/// (4.2.1 k), deploying a signal from the staging area (4.2.1 c),
+/// dispatching a runner already on an errand or dismissing one off the CO
+/// HQ's card (4.2.1 g-h), firing an on-map mortar with a unit that is not
+/// one (4.2.4 j), calling a fire mission the agency has none of, or at a
+/// card that is no target for its kind (6.7.1).
 fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) -> bool {
     use crate::data::mission::FmKind;
     use crate::engine::combat::support;
     let mut vof = |pos: CardPos| cards.of(game, pos).under_vof;
     let at = |unit: &UnitId| game.state.get(*unit).map(|u| u.pos);
+    let unit = |unit: &UnitId| game.state.get(*unit);
     match a {
         Action::ReconstituteCoHq { .. } => co.is_some(),
+        Action::Move { unit: u, .. } => unit(u).is_some_and(|u| u.exposed),
+        Action::SeekCover { unit: u } => {
+            unit(u).is_some_and(|u| u.pos.is_staging() || u.cover.is_some())
+        }
+        Action::MoveCover { unit: u, cover } => unit(u).is_some_and(|u| u.cover == *cover),
+        Action::RemovePin { unit: u } => unit(u).is_some_and(|u| !u.pinned),
+        Action::FlipToFireTeam { unit: u } => unit(u).is_some_and(|u| !u.good_order() || u.flipped),
+        Action::RepairLine { unit: u } => unit(u).is_some_and(|u| {
+            game.state
+                .map
+                .card(u.pos)
+                .and_then(|c| c.markers.phone_line)
+                != Some(true)
+        }),
+        Action::DeployPyro { unit: u, .. } => unit(u).is_some_and(|u| u.pos.is_staging()),
+        Action::DispatchRunner { runner, .. } => {
+            game.state.runners.iter().any(|t| t.runner == *runner)
+        }
+        Action::DismissRunner { runner, into } => {
+            let co_pos = co.and_then(|c| at(&c));
+            co_pos.is_none() || at(runner) != co_pos || at(into) != co_pos
+        }
         Action::Spot { target, .. } => !cards.of(game, *target).unspotted_enemy,
         // 9.3: fire and grenades go only at a spotted target (`can_engage`,
         // which every attack's check ends with, and `check_grenade` on its
@@ -449,8 +516,12 @@ fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) 
         | Action::WpGrenade { target, .. }
         | Action::PlatoonConcentrate { target }
         | Action::PlatoonGrenade { target } => game.state.get(*target).is_some_and(|t| !t.spotted),
-        Action::Infiltrate { unit, to, .. } => at(unit).is_some_and(|p| !vof(p) && !vof(*to)),
-        Action::InfiltrateCover { unit, .. } => at(unit).is_some_and(|p| !vof(p)),
+        Action::Infiltrate { unit: u, to, .. } => {
+            unit(u).is_some_and(|u| u.exposed || (!vof(u.pos) && !vof(*to)))
+        }
+        Action::InfiltrateCover { unit: u, cover } => {
+            unit(u).is_some_and(|u| u.cover == *cover || !vof(u.pos))
+        }
         Action::MortarFire { mortar, .. } => game
             .state
             .get(*mortar)
@@ -554,14 +625,21 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
     let mut reach = Reach::new(game, &originators, &hq_orig);
     let co = game.state.co_hq().map(|c| c.id);
     let mut cards = CardFacts::default();
+    let mut card_reach = CardReach::default();
     let mut legal: Vec<Option<UnitId>> = Vec::new();
     // Only whether each candidate is legal matters here: the refusals'
     // reasons are not written (see `game::quietly`).
     crate::engine::kernel::game::quietly(|| {
-        let cands = if prune {
-            // Every order of the movement family names a unit an
-            // originator must reach (`recipient`): the others' are not
-            // written at all.
+        let left = game.state.impulse.as_ref().map_or(0, |i| i.left());
+        let cands = if prune && left == 0 {
+            // Every order costs a command or more but a tasking of none
+            // (`Action::cost`), and `check_parts` refuses an order that
+            // costs more than is left: with none left, only such a
+            // tasking is worth checking.
+            free_candidates(game)
+        } else if prune {
+            // The orders to a unit no originator reaches (`recipient`)
+            // are not written at all.
             candidates_where(game, &mut |u| reach.anyone_reaches(u))
         } else {
             candidates(game)
@@ -576,6 +654,7 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
                 continue;
             }
             let gate = if prune { recipient(&action) } else { None };
+            let card_gate = if prune { card_recipient(&action) } else { None };
             let co_only = prune && only_co_hq(&action);
             legal.clear();
             for by in origs.iter().copied() {
@@ -584,6 +663,11 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
                 }
                 if let Some((unit, unpin)) = gate
                     && !reach.reaches(by, unit, unpin)
+                {
+                    continue;
+                }
+                if let Some(at) = card_gate
+                    && !card_reach.reaches(game, by, at)
                 {
                     continue;
                 }
