@@ -746,9 +746,10 @@ fn invariants(game: &Game, mission: &str, n: usize) {
 }
 
 proptest! {
-    // A fixed seed keeps CI deterministic; set PROPTEST_SEED to explore.
+    // A fixed seed keeps CI deterministic; set PROPTEST_SEED to explore,
+    // and FOF_DEEP_TESTS for four times the cases.
     #![proptest_config(ProptestConfig {
-        cases: 24,
+        cases: common::depth(12, 48) as u32,
         rng_seed: proptest::test_runner::RngSeed::Fixed(
             std::env::var("PROPTEST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1944),
         ),

@@ -106,8 +106,7 @@ fn screen(app: &App<Local>, term: &mut Terminal<TestBackend>) -> Vec<String> {
         .collect()
 }
 
-/// Games per mission, and how often the screen is drawn (in inputs).
-const SEEDS: u64 = 50;
+/// How often the screen is drawn (in inputs).
 const DRAW_EVERY: usize = 25;
 
 #[test]
@@ -118,8 +117,10 @@ fn every_text_the_player_reads_is_in_words_on_every_mission() {
     let mut term = Terminal::new(TestBackend::new(160, 50)).expect("test terminal");
     let mut seen: Vec<String> = Vec::new();
     let mut drawn = 0;
+    // Games per mission.
+    let seeds = common::depth(20, 50);
     for m in &data.missions {
-        for seed in 1..=SEEDS {
+        for seed in 1..=seeds {
             let g = Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
             let mut app = App::new(
                 Local::new(g),
