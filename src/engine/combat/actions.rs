@@ -481,12 +481,8 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
     let mut enemy_cards: Vec<CardPos> = enemies.iter().map(|e| e.pos).collect();
     enemy_cards.sort();
     enemy_cards.dedup();
-    let mut ordered = Vec::new();
-    for u in game.friendly() {
-        if !units(u.id) {
-            continue;
-        }
-        ordered.push(u.id);
+    let ordered: Vec<&Unit> = game.friendly().filter(|u| units(u.id)).collect();
+    for u in &ordered {
         for c in &enemy_cards {
             out.push(Action::Spot {
                 unit: u.id,
@@ -512,10 +508,7 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
             });
         }
     }
-    for u in game.friendly() {
-        if !ordered.contains(&u.id) {
-            continue;
-        }
+    for u in &ordered {
         if let Some(c) = game.state.map.card(u.pos) {
             for m in &c.covers {
                 out.push(Action::ThrowDemo {

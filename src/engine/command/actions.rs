@@ -488,7 +488,58 @@ pub fn co_successors(game: &Game) -> Vec<UnitId> {
 pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
     let f: Vec<&Unit> = game.friendly().collect();
     for u in &f {
-        out.push(Action::ReconstituteCoHq { from: u.id });
+        let ordered = units(u.id);
+        if u.is_hq_or_staff() {
+            if ordered {
+                out.push(Action::Activate { hq: u.id });
+            }
+            out.push(Action::ReconstituteCoHq { from: u.id });
+        }
+        if ordered {
+            for h in game.state.units.iter().filter(|h| {
+                h.removed && h.kind == UnitKind::Hq && h.hq.is_some() && h.side == Side::Us
+            }) {
+                out.push(Action::ReconstitutePltHq {
+                    from: u.id,
+                    plt: h.id,
+                });
+            }
+        }
+        if !u.is_hq_or_staff() {
+            out.push(Action::ReconstituteCoHq { from: u.id });
+        }
+        if ordered {
+            out.push(Action::CreateRunner { from: u.id });
+            out.push(Action::RepairLine { unit: u.id });
+            for lost in &game.state.lost_assets {
+                if let Asset::Radio { net, .. } | Asset::Phone { net } = lost {
+                    out.push(Action::SwitchNet {
+                        unit: u.id,
+                        to: *net,
+                    });
+                }
+            }
+            for a in &u.assets {
+                if let Asset::Pyro(d, n) = a
+                    && *n > 0
+                {
+                    out.push(Action::DeployPyro {
+                        unit: u.id,
+                        device: *d,
+                        at: u.pos,
+                    });
+                    if aerial(*d) {
+                        for dir in crate::data::terrain::Dir::ALL {
+                            out.push(Action::DeployPyro {
+                                unit: u.id,
+                                device: *d,
+                                at: u.pos.step(dir),
+                            });
+                        }
+                    }
+                }
+            }
+        }
         if u.kind == UnitKind::Runner {
             for t in &f {
                 out.push(Action::DispatchRunner {
@@ -499,52 +550,6 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
                     runner: u.id,
                     into: t.id,
                 });
-            }
-        }
-        if !units(u.id) {
-            continue;
-        }
-        if u.is_hq_or_staff() {
-            out.push(Action::Activate { hq: u.id });
-        }
-        for h in
-            game.state.units.iter().filter(|h| {
-                h.removed && h.kind == UnitKind::Hq && h.hq.is_some() && h.side == Side::Us
-            })
-        {
-            out.push(Action::ReconstitutePltHq {
-                from: u.id,
-                plt: h.id,
-            });
-        }
-        out.push(Action::CreateRunner { from: u.id });
-        out.push(Action::RepairLine { unit: u.id });
-        for lost in &game.state.lost_assets {
-            if let Asset::Radio { net, .. } | Asset::Phone { net } = lost {
-                out.push(Action::SwitchNet {
-                    unit: u.id,
-                    to: *net,
-                });
-            }
-        }
-        for a in &u.assets {
-            if let Asset::Pyro(d, n) = a
-                && *n > 0
-            {
-                out.push(Action::DeployPyro {
-                    unit: u.id,
-                    device: *d,
-                    at: u.pos,
-                });
-                if aerial(*d) {
-                    for dir in crate::data::terrain::Dir::ALL {
-                        out.push(Action::DeployPyro {
-                            unit: u.id,
-                            device: *d,
-                            at: u.pos.step(dir),
-                        });
-                    }
-                }
             }
         }
     }
