@@ -656,30 +656,3 @@ fn section<K: Copy + Ord + Debug>(
     }
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn each_action_key_example_is_an_order_of_that_key() {
-        for k in ActionKey::ALL {
-            assert_eq!(ActionKey::of(&k.example()), *k);
-        }
-    }
-
-    #[test]
-    fn keys_are_listed_once_in_declaration_order() {
-        for (i, k) in EventKey::ALL.iter().enumerate() {
-            assert_eq!(*k as usize, i);
-        }
-        for (i, k) in ActionKey::ALL.iter().enumerate() {
-            assert_eq!(*k as usize, i);
-        }
-        for (i, k) in Procedure::ALL.iter().enumerate() {
-            assert_eq!(*k as usize, i);
-        }
-        assert_eq!(ActionKey::Spot.name(), "Spot");
-        assert_eq!(ActionKey::Spot.rule(), "4.2.4 a");
-    }
-}

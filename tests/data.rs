@@ -1,7 +1,7 @@
 //! Loading and validating the game data: every shipped file, and every kind
 //! of error the loader reports, each with its file, line and column.
 
-mod common;
+use crate::common;
 
 use common::{data_copy, embedded, error_at, errors_of};
 
@@ -942,4 +942,52 @@ fn rule_5_1_6_a_starting_load_fits_what_the_steps_carry() {
         0,
         "a porter party is ours",
     );
+}
+
+/// Where a data error is reported: the positions `fof::data::locate` finds
+/// in a source's text, for the `file:line:col` of every message.
+mod locate {
+    use fof::data::locate::{Pos, enclosing_field, list_elements, locate, offset_of, pos_of};
+
+    const SRC: &str = "// header, with a (paren\nDeck(\n  name: \"a [b], c\",\n  cards: [\n    Card(number: 1, x: [1, 2]),\n    /* skip ) */ Card(number: 2,\n      x: [3]),\n    Reshuffle,\n  ],\n)\n";
+
+    #[test]
+    fn finds_each_list_element() {
+        let spans = list_elements(SRC, "cards");
+        assert_eq!(spans.len(), 3);
+        assert_eq!(pos_of(SRC, spans[0].0), Pos { line: 5, col: 5 });
+        assert_eq!(pos_of(SRC, spans[1].0), Pos { line: 6, col: 18 });
+        assert_eq!(pos_of(SRC, spans[2].0), Pos { line: 8, col: 5 });
+    }
+
+    #[test]
+    fn finds_a_field_inside_an_element() {
+        assert_eq!(locate(SRC, "cards", 1, Some("x")), Pos { line: 7, col: 7 });
+        assert_eq!(
+            locate(SRC, "cards", 0, Some("number")),
+            Pos { line: 5, col: 10 }
+        );
+    }
+
+    #[test]
+    fn falls_back_to_the_list_then_the_file() {
+        assert_eq!(locate(SRC, "cards", 9, None), Pos { line: 4, col: 3 });
+        assert_eq!(locate(SRC, "missing", 0, None), Pos::START);
+    }
+
+    #[test]
+    fn finds_the_field_around_a_position() {
+        let at = SRC.find("[3]").unwrap() + 1;
+        assert_eq!(enclosing_field(SRC, at).as_deref(), Some("x"));
+        let at = SRC.find("Reshuffle").unwrap();
+        assert_eq!(enclosing_field(SRC, at).as_deref(), Some("cards"));
+        assert_eq!(offset_of(SRC, pos_of(SRC, at)), at);
+    }
+
+    #[test]
+    fn columns_count_characters_not_bytes() {
+        let src = "é: 1,\nab";
+        assert_eq!(pos_of(src, src.len()), Pos { line: 2, col: 3 });
+        assert_eq!(pos_of(src, 3), Pos { line: 1, col: 3 });
+    }
 }

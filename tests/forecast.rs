@@ -2,7 +2,7 @@
 //! cards its attempt draws and the exact chance of success counted from the
 //! cards still in the Action deck.
 
-mod common;
+use crate::common;
 
 use common::{by, card_numbers, id, impulse, no_rally, p, put, rally, u, under_vof};
 use fof::data::action::Icon;
@@ -432,4 +432,25 @@ fn rule_4_2_2_d_forecast_a_platoon_infiltration_counts_the_chance_that_every_uni
         "{:?}",
         f.consequences
     );
+}
+
+#[test]
+fn odds_of_at_least_one_are_exact() {
+    use fof::data::stats::Odds;
+    // 7 Contact! cards in 50, one card: 7/50.
+    assert_eq!(at_least_one(50, 7, 1), Odds { num: 7, den: 50 });
+    // Two cards: 1 - C(43,2)/C(50,2) = 1 - 903/1225 = 322/1225 = 46/175.
+    assert_eq!(at_least_one(50, 7, 2), Odds { num: 46, den: 175 });
+    assert_eq!(at_least_one(50, 0, 3), Odds { num: 0, den: 1 });
+    assert_eq!(at_least_one(5, 5, 1), Odds { num: 1, den: 1 });
+}
+
+#[test]
+fn percent_rounds_half_up() {
+    use fof::data::stats::Odds;
+    assert_eq!(Odds { num: 7, den: 50 }.percent(), "14.00");
+    assert_eq!(Odds { num: 46, den: 175 }.percent(), "26.29");
+    assert_eq!(Odds { num: 1, den: 3 }.percent(), "33.33");
+    assert_eq!(Odds { num: 2, den: 3 }.percent(), "66.67");
+    assert_eq!(Odds { num: 1, den: 1 }.percent(), "100.00");
 }

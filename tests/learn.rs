@@ -2,7 +2,7 @@
 //! procedure is explained, cites the engine's section, and a broken file is
 //! refused with its name, line and column.
 
-mod common;
+use crate::common;
 
 use common::{data_copy, embedded, error_at, errors_of};
 
@@ -401,4 +401,26 @@ fn a_data_folder_loads_its_own_learn_file_and_fof_check_reports_it() {
             .contains("assets/learn.ron:1:1: cannot read"),
         "{errs}"
     );
+}
+
+#[test]
+fn each_action_key_example_is_an_order_of_that_key() {
+    for k in ActionKey::ALL {
+        assert_eq!(ActionKey::of(&k.example()), *k);
+    }
+}
+
+#[test]
+fn keys_are_listed_once_in_declaration_order() {
+    for (i, k) in EventKey::ALL.iter().enumerate() {
+        assert_eq!(*k as usize, i);
+    }
+    for (i, k) in ActionKey::ALL.iter().enumerate() {
+        assert_eq!(*k as usize, i);
+    }
+    for (i, k) in Procedure::ALL.iter().enumerate() {
+        assert_eq!(*k as usize, i);
+    }
+    assert_eq!(ActionKey::Spot.name(), "Spot");
+    assert_eq!(ActionKey::Spot.rule(), "4.2.4 a");
 }

@@ -2,7 +2,7 @@
 //! every basic procedure of the turn in front of the player within the
 //! first two turns, whatever the seed and whatever a random player does.
 
-mod common;
+use crate::common;
 
 use common::new_data;
 

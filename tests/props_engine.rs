@@ -2,7 +2,7 @@
 //! play, nothing panics, every listed input is accepted, inputs not listed
 //! are refused without changing anything, and steps are conserved.
 
-mod common;
+use crate::common;
 
 use common::shipped;
 

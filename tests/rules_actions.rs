@@ -9,7 +9,7 @@
 //! units added, fire links, markers, the impulse's originator and commands.
 //! Action cards are found by what they show, never by number.
 
-mod common;
+use crate::common;
 
 use common::{
     Markers, OPEN, add, attempts, by, card_numbers, cover, crosshairs, enemy, fire, grenade, id,

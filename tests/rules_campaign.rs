@@ -3,7 +3,7 @@
 //! and campaign modes (11.2); and a whole campaign played by the random
 //! bot.
 
-mod common;
+use crate::common;
 
 use common::{leave, member, new_data, started};
 

@@ -2,7 +2,7 @@
 //! 11.3): what is offered, what is refused and why, and that a choice
 //! other than the program's suggestion is carried out as chosen.
 
-mod common;
+use crate::common;
 
 use common::{leave, member, started};
 

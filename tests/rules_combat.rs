@@ -12,7 +12,7 @@
 //! Effects Segment is driven with `combat::resolve_all` on a stacked deck,
 //! or by ending impulses until the segment runs.
 
-mod common;
+use crate::common;
 
 use common::{
     add, cover, crosshairs, enemy, fire, gi, grenade, impulse, lay, legal, links, mission_game,

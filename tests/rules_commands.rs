@@ -10,7 +10,7 @@
 //! shipped roster. Known action cards are put on top of the deck to fix the
 //! draws; they are found by scanning `data.action_cards()`.
 
-mod common;
+use crate::common;
 
 use common::{fire, id, legal, order, p, top};
 

@@ -1,7 +1,7 @@
 //! Potential Contact and generating the enemy (9.1.5, 9.2.1-9.2.4), from
 //! arranged positions with known card sequences.
 
-mod common;
+use crate::common;
 
 use common::{cards, higher_hq_cards, id, lay, mission_game, open_map, p, put};
 

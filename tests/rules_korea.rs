@@ -6,7 +6,7 @@
 //! prisoners (9.13). The grenades of the two armies (6.5.1) and the tank
 //! example (7.6) are in rules_combat.rs and rules_vehicles.rs.
 
-mod common;
+use crate::common;
 
 use common::*;
 use fof::data::DataSet;

@@ -2,7 +2,7 @@
 //! rulebook's LOS examples (reconstructed from their text; the diagrams are
 //! not available to us).
 
-mod common;
+use crate::common;
 
 use common::p;
 

@@ -9,7 +9,7 @@
 //! Action deck where a draw matters, and checks both the legal and the
 //! refused case.
 
-mod common;
+use crate::common;
 
 use common::{
     CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,

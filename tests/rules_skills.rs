@@ -1,6 +1,6 @@
 //! Skill markers (10.7).
 
-mod common;
+use crate::common;
 
 use common::{card_numbers, enemy, id, impulse, p, put};
 

@@ -12,7 +12,7 @@
 //! position with `state_mut()` and check both the legal and the refused
 //! case. The contract tests play the shipped mission.
 
-mod common;
+use crate::common;
 
 use common::{
     CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,

@@ -1,7 +1,7 @@
 //! The Mutual Capture & Retreat Phase (3.5), prisoners (9.13) and indirect
 //! fire missions (6.7), each from a small arranged position.
 
-mod common;
+use crate::common;
 
 use common::{
     Markers, OPEN, add, cards, fire_with_shooter, gi, id, mission_game, new_impulse, open_cards,

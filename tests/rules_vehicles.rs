@@ -1,7 +1,7 @@
 //! Vehicles (chapter 7), enemy vehicles (9.10) and the vehicle parts of
 //! 1.2.1 I and 10.3.1, tested by section on the combined-arms mission.
 
-mod common;
+use crate::common;
 
 use common::*;
 use fof::data::mission::Mission;

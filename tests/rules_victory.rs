@@ -1,7 +1,7 @@
 //! Victory (11.0), experience tasks (10.3.1), Higher HQ taskings (3.1) and
 //! route points (2.4.1 C).
 
-mod common;
+use crate::common;
 
 use common::{add, higher_hq_cards, id, mission_game, open_map, p, put};
 

@@ -1,6 +1,6 @@
 //! `fof sim` and `fof list`: the engine harness as a user runs it.
 
-mod common;
+use crate::common;
 
 use fof::data::DataSet;
 use fof::engine::Options;

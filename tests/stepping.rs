@@ -55,3 +55,46 @@ fn rule_3_0_stepping_through_the_automatic_play_gives_the_same_game() {
         }
     }
 }
+
+/// Exhaustive on purpose: a new step stops this compiling until it is
+/// listed here, as a reminder to add it to `Step::ALL`.
+fn listed(s: fof::engine::kernel::sequence::Step) -> bool {
+    use fof::engine::kernel::sequence::Step;
+    match s {
+        Step::Setup
+        | Step::FriendlyHigherHq
+        | Step::EnemyHigherHq
+        | Step::EnemyActivity
+        | Step::BnHqImpulse
+        | Step::CoHqImpulse
+        | Step::ActivatedImpulses
+        | Step::CoHqInitiative
+        | Step::PltHqInitiative
+        | Step::StaffInitiative
+        | Step::GeneralInitiative
+        | Step::CaptureRetreat
+        | Step::VehicleAircraft
+        | Step::VofSegment
+        | Step::CombatEffects
+        | Step::CleanUp
+        | Step::MissionEnd => Step::ALL.contains(&s),
+    }
+}
+
+/// `Step::ALL` lists every step once, in declaration order, and the turn
+/// order of either kind of mission (3.0) is made of listed steps.
+#[test]
+fn rule_3_0_every_step_is_listed_once_in_declaration_order() {
+    use fof::data::mission::MissionKind;
+    use fof::engine::kernel::sequence::{Step, turn_order};
+    for (i, s) in Step::ALL.iter().enumerate() {
+        assert_eq!(*s as usize, i, "{s:?}");
+        assert!(listed(*s));
+    }
+    assert_eq!(Step::ALL.last(), Some(&Step::MissionEnd));
+    for kind in [MissionKind::Offensive, MissionKind::Defensive] {
+        for s in turn_order(kind) {
+            assert!(Step::ALL.contains(s));
+        }
+    }
+}

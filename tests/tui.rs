@@ -2,7 +2,7 @@
 //! (state tests), and its screens drawn to ratatui's `TestBackend` at fixed
 //! sizes (snapshot tests, reviewed and kept in tests/snapshots/).
 
-mod common;
+use crate::common;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use fof::data::{DataSet, DataSource, load};

@@ -4,7 +4,7 @@
 //! events and drawn to ratatui's `TestBackend` (snapshots reviewed and
 //! kept in tests/snapshots/).
 
-mod common;
+use crate::common;
 
 use common::{new_data, render_with, started};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

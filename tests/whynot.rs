@@ -2,7 +2,7 @@
 //! now, each with the engine's own reason. The reasons are the refusals of
 //! the very check that judges an order, never worked out a second time.
 
-mod common;
+use crate::common;
 
 use common::{Markers, OPEN, enemy, id, impulse, mission_game, open_cards, p, put_all, refused, u};
 

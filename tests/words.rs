@@ -12,7 +12,7 @@
 //! "noV", or cut short by a window over it: "GrMis") and a key's name
 //! ("PgUp") are words on screen, not code names.
 
-mod common;
+use crate::common;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fof::engine::{Game, Options};

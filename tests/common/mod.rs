@@ -24,7 +24,7 @@ pub mod screen;
 pub mod setup;
 pub mod sources;
 
-// Each test binary uses a few of the helpers: the re-exports it leaves
-// unused are not a fault.
+// Not every helper is used by the test files at every moment: a re-export
+// left unused is not a fault.
 #[allow(unused_imports)]
 pub use {board::*, campaign::*, cards::*, inputs::*, screen::*, setup::*, sources::*};

@@ -50,7 +50,7 @@ pub fn role_of(v: VofLevel) -> Role {
 }
 
 /// The cells of a line from `a` to `b` (Bresenham), both ends included.
-fn cells(a: (i32, i32), b: (i32, i32)) -> Vec<(i32, i32)> {
+pub fn cells(a: (i32, i32), b: (i32, i32)) -> Vec<(i32, i32)> {
     let (mut x, mut y) = a;
     let dx = (b.0 - a.0).abs();
     let dy = -(b.1 - a.1).abs();
@@ -229,20 +229,4 @@ pub fn draw(
         }
     }
     drawn
-}
-
-#[cfg(test)]
-mod tests {
-    use super::cells;
-
-    #[test]
-    fn a_line_runs_cell_by_cell_from_end_to_end() {
-        let c = cells((0, 0), (6, 2));
-        assert_eq!(c.first(), Some(&(0, 0)));
-        assert_eq!(c.last(), Some(&(6, 2)));
-        for w in c.windows(2) {
-            assert!((w[1].0 - w[0].0).abs() <= 1 && (w[1].1 - w[0].1).abs() <= 1);
-        }
-        assert_eq!(cells((3, 3), (3, 3)), vec![(3, 3)]);
-    }
 }

@@ -459,8 +459,9 @@ pub fn arrow(d: Dir, ascii: bool) -> &'static str {
     }
 }
 
-const ARROWS: &str = "↑↗→↘↓↙←↖";
-const ARROWS_ASCII: &str = "^/>\\v/<\\";
+/// The eight arrows, clockwise from north, and their ASCII twins.
+pub const ARROWS: &str = "↑↗→↘↓↙←↖";
+pub const ARROWS_ASCII: &str = "^/>\\v/<\\";
 
 /// The whole key, grouped, in the theme's glyphs.
 pub fn key(theme: &Theme) -> Vec<Section> {
@@ -567,78 +568,4 @@ fn fits(a: &Abbrev, token: &str) -> bool {
         }
     }
     j == t.len()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_code_is_in_the_key_once() {
-        let t = Theme::default();
-        let k = key(&t);
-        let codes: Vec<&str> = k
-            .iter()
-            .flat_map(|s| s.entries.iter().map(|a| a.code))
-            .collect();
-        for c in Code::ALL {
-            assert!(codes.contains(&c.text()), "{c:?}");
-        }
-        // The counters' letters and the ratings share letters; within a
-        // group no code repeats.
-        for s in &k {
-            let mut seen: Vec<&str> = s.entries.iter().map(|a| a.code).collect();
-            seen.sort();
-            let n = seen.len();
-            seen.dedup();
-            assert_eq!(seen.len(), n, "{}", s.title);
-        }
-        let arrows: Vec<&str> = [
-            Dir::N,
-            Dir::NE,
-            Dir::E,
-            Dir::SE,
-            Dir::S,
-            Dir::SW,
-            Dir::W,
-            Dir::NW,
-        ]
-        .iter()
-        .map(|d| arrow(*d, false))
-        .collect();
-        assert_eq!(arrows.concat(), ARROWS);
-        let ascii: Vec<&str> = [
-            Dir::N,
-            Dir::NE,
-            Dir::E,
-            Dir::SE,
-            Dir::S,
-            Dir::SW,
-            Dir::W,
-            Dir::NW,
-        ]
-        .iter()
-        .map(|d| arrow(*d, true))
-        .collect();
-        assert_eq!(ascii.concat(), ARROWS_ASCII);
-    }
-
-    #[test]
-    fn codes_with_numbers_fill_and_match() {
-        let t = Theme::default();
-        assert_eq!(Code::Level.with(2), "lv2");
-        assert_eq!(Code::CoverMarkers.with2(1, 3), "m1/3");
-        assert_eq!(Code::CoverSplit.with2(2, 0), "C2/0");
-        assert_eq!(Code::Burst.with(format!("{:+}", -1)), "b-1");
-        assert_eq!(Code::RoutePoint.with(3), "RP3");
-        assert_eq!(Code::More.with(4), "+4 more");
-        for ok in [
-            "lv2", "h1", "C3", "C-", "C2/0", "m0/2", "b+1", "Items2", "RP1", "R3C2", "SA1",
-        ] {
-            assert!(known(&t, ok), "{ok}");
-        }
-        for bad in ["lv", "Cx", "m1", "Itemsx", "RP", "XFIRE", "Smokey"] {
-            assert!(!known(&t, bad), "{bad}");
-        }
-    }
 }

@@ -1,0 +1,119 @@
+//! The views' parts that other tests do not reach through a whole screen:
+//! the help's key of codes, and the line a fire link is drawn along.
+
+use fof::data::DataSet;
+use fof::data::terrain::Dir;
+use fof::engine::{Game, Options};
+use fof::play::sim::{Bot, bot_rng, choose};
+use fof::ui::theme::Theme;
+use fof::ui::view::legend::{ARROWS, ARROWS_ASCII, Code, arrow, key, known};
+use fof::ui::view::{fire::cells, printed_codes};
+use std::sync::Arc;
+
+const DIRS: [Dir; 8] = [
+    Dir::N,
+    Dir::NE,
+    Dir::E,
+    Dir::SE,
+    Dir::S,
+    Dir::SW,
+    Dir::W,
+    Dir::NW,
+];
+
+#[test]
+fn every_code_is_in_the_key_once() {
+    let t = Theme::default();
+    let k = key(&t);
+    let codes: Vec<&str> = k
+        .iter()
+        .flat_map(|s| s.entries.iter().map(|a| a.code))
+        .collect();
+    for c in Code::ALL {
+        assert!(codes.contains(&c.text()), "{c:?}");
+    }
+    // The counters' letters and the ratings share letters; within a group
+    // no code repeats.
+    for s in &k {
+        let mut seen: Vec<&str> = s.entries.iter().map(|a| a.code).collect();
+        seen.sort();
+        let n = seen.len();
+        seen.dedup();
+        assert_eq!(seen.len(), n, "{}", s.title);
+    }
+    let arrows: Vec<&str> = DIRS.iter().map(|d| arrow(*d, false)).collect();
+    assert_eq!(arrows.concat(), ARROWS);
+    let ascii: Vec<&str> = DIRS.iter().map(|d| arrow(*d, true)).collect();
+    assert_eq!(ascii.concat(), ARROWS_ASCII);
+}
+
+#[test]
+fn codes_with_numbers_fill_and_match() {
+    let t = Theme::default();
+    assert_eq!(Code::Level.with(2), "lv2");
+    assert_eq!(Code::CoverMarkers.with2(1, 3), "m1/3");
+    assert_eq!(Code::CoverSplit.with2(2, 0), "C2/0");
+    assert_eq!(Code::Burst.with(format!("{:+}", -1)), "b-1");
+    assert_eq!(Code::RoutePoint.with(3), "RP3");
+    assert_eq!(Code::More.with(4), "+4 more");
+    for ok in [
+        "lv2", "h1", "C3", "C-", "C2/0", "m0/2", "b+1", "Items2", "RP1", "R3C2", "SA1",
+    ] {
+        assert!(known(&t, ok), "{ok}");
+    }
+    for bad in ["lv", "Cx", "m1", "Itemsx", "RP", "XFIRE", "Smokey"] {
+        assert!(!known(&t, bad), "{bad}");
+    }
+}
+
+/// Every code a card prints (its terrain lines after the terrain's name,
+/// its markers) is in the help's key, over random-bot games on every
+/// mission; the pyrotechnic signals showing are named in words.
+#[test]
+fn every_code_a_card_prints_is_in_the_key() {
+    let data = Arc::new(DataSet::embedded().expect("the shipped data"));
+    let theme = Theme::default();
+    let mut unknown: Vec<String> = Vec::new();
+    let mut checked = 0;
+    for m in &data.missions {
+        for seed in 1..=2u64 {
+            let mut g = Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
+            let mut rng = bot_rng(seed);
+            let mut n = 0;
+            while !g.is_over() && n < 300 {
+                if n % 10 == 0 {
+                    for mc in &g.state().map.cards {
+                        for t in printed_codes(&g, mc) {
+                            checked += 1;
+                            let words = t.chars().all(|c| c.is_ascii_lowercase() || c == ' ');
+                            if !words && !known(&theme, &t) {
+                                unknown.push(format!("{}: {t}", m.id));
+                            }
+                        }
+                    }
+                }
+                let legal = g.legal_inputs();
+                let Some(i) = choose(Bot::Random, &mut rng, &g, &legal) else {
+                    break;
+                };
+                g.apply(&i).unwrap();
+                n += 1;
+            }
+        }
+    }
+    unknown.sort();
+    unknown.dedup();
+    assert!(checked > 1000, "{checked} codes checked");
+    assert!(unknown.is_empty(), "not in the key: {unknown:?}");
+}
+
+#[test]
+fn a_line_runs_cell_by_cell_from_end_to_end() {
+    let c = cells((0, 0), (6, 2));
+    assert_eq!(c.first(), Some(&(0, 0)));
+    assert_eq!(c.last(), Some(&(6, 2)));
+    for w in c.windows(2) {
+        assert!((w[1].0 - w[0].0).abs() <= 1 && (w[1].1 - w[0].1).abs() <= 1);
+    }
+    assert_eq!(cells((3, 3), (3, 3)), vec![(3, 3)]);
+}
