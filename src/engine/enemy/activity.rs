@@ -8,25 +8,34 @@ use crate::engine::kernel::pos::CardPos;
 /// The level the map shows now, by the definitions of 9.1.
 pub fn level(game: &Game) -> Activity {
     let s = &game.state;
-    let mut occupied: Vec<CardPos> = s
-        .in_play()
-        .filter(|u| u.kind != UnitKind::Casualty && !u.pos.is_staging())
-        .map(|u| u.pos)
-        .collect();
-    occupied.sort();
-    occupied.dedup();
-    let under_vof = occupied.iter().filter(|p| game.card_under_vof(**p)).count();
-    let mixed = occupied.iter().any(|p| {
-        let mut sides = s
-            .units_at(*p)
-            .filter(|u| u.kind != UnitKind::Casualty)
-            .map(|u| u.side == Side::Us);
-        let first = sides.next();
-        first.is_some() && sides.any(|x| Some(x) != first)
-    });
-    let spotted = s
-        .in_play()
-        .any(|u| u.side != Side::Us && u.spotted && u.kind != UnitKind::Casualty);
+    // One pass over the units: the cards off the staging area that units
+    // other than casualties hold, in order, each with whether friendly
+    // and enemy units are there; and whether an enemy unit is spotted.
+    let mut held: Vec<(CardPos, bool, bool)> = Vec::new();
+    let mut spotted = false;
+    for u in s.in_play().filter(|u| u.kind != UnitKind::Casualty) {
+        let us = u.side == Side::Us;
+        spotted |= !us && u.spotted;
+        if u.pos.is_staging() {
+            continue;
+        }
+        match held.binary_search_by(|h| h.0.cmp(&u.pos)) {
+            Ok(i) => {
+                let h = &mut held[i];
+                h.1 |= us;
+                h.2 |= !us;
+            }
+            Err(i) => held.insert(i, (u.pos, us, !us)),
+        }
+    }
+    // Whether none, one, or two or more of those cards lie under a VOF:
+    // the level asks no more.
+    let under_vof = held
+        .iter()
+        .filter(|h| game.card_under_vof(h.0))
+        .take(2)
+        .count();
+    let mixed = held.iter().any(|h| h.1 && h.2);
     if under_vof >= 2 && mixed {
         Activity::HeavilyEngaged
     } else if under_vof >= 2 {
