@@ -237,3 +237,43 @@ fn the_planner_succeeds_more_often_than_the_random_bot() {
         );
     }
 }
+
+/// The hint's "in harm's way on X" names the card the unit is on as the
+/// hint is given, not the card the order would take it to (a play-test
+/// saw "CO HQ is in harm's way on SA1" for a CO HQ on R2C2 told to move to
+/// the staging area).
+#[test]
+fn a_hint_names_the_card_a_unit_in_harms_way_is_on_now() {
+    let data = Arc::new(DataSet::embedded().unwrap());
+    let mut seen = 0;
+    for (mission, seed) in [
+        ("hedgerow_attack", 4u64),
+        ("hedgerow_attack", 5),
+        ("village_assault", 2),
+        ("crossroads_firefight", 3),
+        ("crossroads_firefight", 7),
+    ] {
+        let mut g =
+            fof::engine::Game::new(data.clone(), mission, seed, Options::default()).unwrap();
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            let h = fof::play::planner::suggest(&g, &legal).unwrap();
+            if let Some((name, rest)) = h.reason.split_once(" is in harm's way on ") {
+                let card = rest.split(':').next().unwrap();
+                seen += 1;
+                let on = g
+                    .state()
+                    .units
+                    .iter()
+                    .filter(|u| u.in_play() && g.describe(u.id) == name)
+                    .any(|u| u.pos.to_string() == card);
+                assert!(on, "{mission} seed {seed}: {} ", h.reason);
+            }
+            g.apply(&h.input).unwrap();
+        }
+    }
+    assert!(seen > 0, "no hint about a unit in harm's way");
+}

@@ -359,7 +359,7 @@ fn orders(game: &Game, legal: &[Input]) -> Hint {
     match (best, end) {
         (Some(b), end) if b.total >= WORTH * 1000 || end.is_none() => Hint {
             input: b.input.clone(),
-            reason: reason(&b.after, &b.terms, b.chance, target),
+            reason: reason(game, &b.after, &b.terms, b.chance, target),
         },
         (_, end) => Hint {
             input: end.unwrap_or(&legal[0]).clone(),
@@ -369,8 +369,11 @@ fn orders(game: &Game, legal: &[Input]) -> Hint {
 }
 
 /// The reason for an order: the term it gains the most on, in words, and
-/// its chance when it makes an attempt.
+/// its chance when it makes an attempt. Units are named as in `after`, the
+/// game after the order (which may create them), and placed where they are
+/// `now`, as the hint is read.
 fn reason(
+    now: &Game,
     game: &Game,
     terms: &BTreeMap<Term, i64>,
     chance: Option<Odds>,
@@ -383,8 +386,9 @@ fn reason(
         .map(|(k, _)| *k);
     let name = |u: UnitId| game.describe(u);
     let at = |u: UnitId| {
-        game.state()
+        now.state()
             .get(u)
+            .or_else(|| game.state().get(u))
             .map(|x| x.pos.to_string())
             .unwrap_or_default()
     };
