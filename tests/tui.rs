@@ -1901,3 +1901,56 @@ fn the_side_panels_scroll_with_the_page_keys_when_they_overflow() {
         assert_eq!(app.side_scroll, 0, "back to the card: the scroll is reset");
     }
 }
+
+/// A card whose vehicles fill it still counts what it cannot show: its
+/// last line says how many vehicles and units are left out (a play-test
+/// saw a rifle squad vanish from a small card holding two tanks, with no
+/// "+1 more").
+#[test]
+fn a_card_full_of_vehicles_counts_the_units_it_cannot_show() {
+    let mut g = Game::new(data(), "panzer_counterattack", 1, Options::default()).expect("setup");
+    let pos = g
+        .state()
+        .map
+        .cards
+        .iter()
+        .find(|c| c.face_up)
+        .expect("a card face up")
+        .pos;
+    // Every vehicle and three units onto that one card.
+    for v in &mut g.state_mut().vehicles {
+        v.pos = pos;
+    }
+    let vehicles = g.state().vehicles.iter().filter(|v| v.in_play()).count();
+    let placed: Vec<_> = g
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.in_play())
+        .map(|u| u.id)
+        .take(3)
+        .collect();
+    assert_eq!(placed.len(), 3, "three units to place");
+    for id in &placed {
+        g.state_mut().unit_mut(*id).pos = pos;
+    }
+    let units = g.state().units_at(pos).count();
+    assert!(vehicles >= 6, "{vehicles} vehicles fill a card at 80x24");
+    let mut app = app_of(g);
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.screen, Screen::Play);
+    app.update(Msg::Resize(80, 24));
+    let screen = render(&app, 80, 24);
+    let more: Vec<usize> = screen
+        .split("+")
+        .skip(1)
+        .filter_map(|s| s.split_once(" more"))
+        .filter_map(|(n, _)| n.parse().ok())
+        .collect();
+    // The vehicles come first: every unit is among what is left out, and
+    // at least one vehicle with them.
+    assert!(
+        more.iter().any(|n| *n > units),
+        "{units} units and {vehicles} vehicles on {pos}, counted: {more:?}\n{screen}"
+    );
+}

@@ -244,14 +244,36 @@ pub(super) fn draw_card<D: Driver>(
             line(buf, &mut y, &l2, t.style(Role::Text));
         }
     }
+    let units: Vec<&Unit> = {
+        let mut v: Vec<&Unit> = s.units_at(pos).filter(|u| u.side == Side::Us).collect();
+        v.extend(s.units_at(pos).filter(|u| u.side != Side::Us));
+        v
+    };
+    // Vehicles first, both sides (7.0): they are what a glance looks for.
+    // An aircraft off the map is on station in the air, not in a staging
+    // area (7.1.2).
+    let vehicles: Vec<_> = s
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
+        .collect();
+    let total = vehicles.len() + units.len();
     let marks = markers(g, pos, card);
     if !marks.is_empty() {
-        // Wrap markers over as many lines as they need, leaving room for
-        // at least one counter.
+        // Wrap markers over as many lines as they need, leaving the last
+        // line for the counters if there are any (at least their "+N
+        // more").
+        let stop = if total > 0 {
+            last.saturating_sub(1)
+        } else {
+            last
+        };
         let mut cur = String::new();
         for m in marks {
             if !cur.is_empty() && cur.chars().count() + 1 + m.chars().count() > inner_w as usize {
-                line(buf, &mut y, &cur, t.style(Role::Marker));
+                if y < stop {
+                    line(buf, &mut y, &cur, t.style(Role::Marker));
+                }
                 cur.clear();
             }
             if !cur.is_empty() {
@@ -259,27 +281,20 @@ pub(super) fn draw_card<D: Driver>(
             }
             cur.push_str(&m);
         }
-        if !cur.is_empty() {
+        if !cur.is_empty() && y < stop {
             line(buf, &mut y, &cur, t.style(Role::Marker));
         }
     }
-    let units: Vec<&Unit> = {
-        let mut v: Vec<&Unit> = s.units_at(pos).filter(|u| u.side == Side::Us).collect();
-        v.extend(s.units_at(pos).filter(|u| u.side != Side::Us));
-        v
-    };
     let sel = if selected { app.selected_unit() } else { None };
-    // Vehicles first, both sides (7.0): they are what a glance looks for.
-    // An aircraft off the map is on station in the air, not in a staging
-    // area (7.1.2).
-    for v in s
-        .vehicles
-        .iter()
-        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
-    {
-        if y >= last {
-            break;
-        }
+    // What does not fit is counted on the last line: vehicles and units
+    // alike, so that no counter on the card goes unmentioned.
+    let room = last.saturating_sub(y) as usize;
+    let shown = if total > room {
+        room.saturating_sub(1)
+    } else {
+        total
+    };
+    for v in vehicles.iter().take(shown) {
         let st = t.style(if v.side == Side::Us {
             Role::Us
         } else {
@@ -288,17 +303,7 @@ pub(super) fn draw_card<D: Driver>(
         let load = crate::engine::vehicles::transport::load(g, v.id);
         line(buf, &mut y, &vehicle_line(v, load, inner_w as usize), st);
     }
-    let room = last.saturating_sub(y) as usize;
-    for (i, u) in units.iter().enumerate() {
-        if i + 1 == room && units.len() > room {
-            line(
-                buf,
-                &mut y,
-                &Code::More.with(units.len() - i),
-                t.style(Role::Dim),
-            );
-            break;
-        }
+    for u in units.iter().take(shown.saturating_sub(vehicles.len())) {
         let text = counter(g, u, inner_w as usize);
         let mut st = t.style(if u.side == Side::Us {
             Role::Us
@@ -309,6 +314,14 @@ pub(super) fn draw_card<D: Driver>(
             st = st.patch(t.style(Role::Selected));
         }
         line(buf, &mut y, &text, st);
+    }
+    if shown < total {
+        line(
+            buf,
+            &mut y,
+            &Code::More.with(total - shown),
+            t.style(Role::Dim),
+        );
     }
 }
 
