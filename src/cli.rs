@@ -62,6 +62,7 @@ impl UiArgs {
             keys: self.keys.clone(),
             ascii: self.ascii,
             save_dir: self.save_dir.clone(),
+            from_menu: false,
         }
     }
 }

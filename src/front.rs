@@ -32,6 +32,8 @@ pub struct UiOptions {
     pub ascii: bool,
     /// Where campaigns and saves are kept (default: the save folder).
     pub save_dir: Option<PathBuf>,
+    /// Opened from the start menu, which a briefing may go back to.
+    pub from_menu: bool,
 }
 
 /// What `fof play` opens.
@@ -273,8 +275,14 @@ fn saved_app(
     }
 }
 
-fn start<D: Driver>(mut app: App<D>, tick: Duration, err: &mut dyn Write) -> i32 {
+/// What [`start`] returns when the player went back to the start menu:
+/// [`campaign`] shows the menu again, and never returns it.
+const BACK: i32 = -1;
+
+fn start<D: Driver>(mut app: App<D>, ui: &UiOptions, tick: Duration, err: &mut dyn Write) -> i32 {
+    app.menu = ui.from_menu;
     match crate::ui::run(&mut app, tick) {
+        Ok(()) if app.back => BACK,
         Ok(()) => 0,
         Err(e) => report_start(e, err),
     }
@@ -345,12 +353,12 @@ pub fn play(
             last: None,
         });
         let tick = Duration::from_millis(args.delay.clamp(1, 250));
-        return start(app, tick, err);
+        return start(app, ui, tick, err);
     }
     let dir = crate::play::folders::save_dir(ui.save_dir.clone());
     let session = Session::single(data.clone(), &dir, &mission, args.seed, args.options);
     match saved_app(session, data, explanations, &dir, keys, theme, err) {
-        Ok(app) => start(app, TICK, err),
+        Ok(app) => start(app, ui, TICK, err),
         Err(code) => code,
     }
 }
@@ -376,53 +384,66 @@ pub fn campaign(
         .map(|d| d.as_secs() % 1_000_000)
         .unwrap_or(1)
         .max(1);
-    let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme, seed);
-    if let Err(e) = crate::ui::run(&mut menu, TICK) {
-        return report_start(e, err);
-    }
-    let Some(choice) = menu.chosen else {
-        return 0;
+    // What is opened from the menu may go back to it (from a briefing).
+    let ui = &UiOptions {
+        from_menu: true,
+        ..ui.clone()
     };
-    use crate::ui::start::Choice;
-    match choice {
-        Choice::Continue(cdir) => {
-            let session = Session::open(data.clone(), &cdir);
-            match saved_app(session, data, explanations, &cdir, keys, theme, err) {
-                Ok(app) => start(app, TICK, err),
-                Err(code) => code,
+    loop {
+        let code = {
+            let (data, explanations, keys) = (data.clone(), explanations.clone(), keys.clone());
+            let mut menu = crate::ui::start::StartMenu::new(&data, &dir, keys.clone(), theme, seed);
+            if let Err(e) = crate::ui::run(&mut menu, TICK) {
+                return report_start(e, err);
             }
-        }
-        Choice::New(cdir, new) => {
-            let session = Session::open_or_new(data.clone(), &cdir, &new);
-            match saved_app(session, data, explanations, &cdir, keys, theme, err) {
-                Ok(app) => start(app, TICK, err),
-                Err(code) => code,
+            let Some(choice) = menu.chosen else {
+                return 0;
+            };
+            use crate::ui::start::Choice;
+            match choice {
+                Choice::Continue(cdir) => {
+                    let session = Session::open(data.clone(), &cdir);
+                    match saved_app(session, data, explanations, &cdir, keys, theme, err) {
+                        Ok(app) => start(app, ui, TICK, err),
+                        Err(code) => code,
+                    }
+                }
+                Choice::New(cdir, new) => {
+                    let session = Session::open_or_new(data.clone(), &cdir, &new);
+                    match saved_app(session, data, explanations, &cdir, keys, theme, err) {
+                        Ok(app) => start(app, ui, TICK, err),
+                        Err(code) => code,
+                    }
+                }
+                Choice::Learn => learn(
+                    data,
+                    explanations,
+                    ui,
+                    &LearnOptions {
+                        mission: None,
+                        seed: 1,
+                    },
+                    err,
+                ),
+                Choice::Mission(m) => play(
+                    data,
+                    explanations,
+                    ui,
+                    &PlayOptions {
+                        mission: Some(m),
+                        seed: 1,
+                        autoplay: None,
+                        delay: 300,
+                        options: Options::default(),
+                    },
+                    err,
+                ),
+                Choice::File(path) => open_file(data, explanations, ui, &path, err),
             }
+        };
+        if code != BACK {
+            return code;
         }
-        Choice::Learn => learn(
-            data,
-            explanations,
-            ui,
-            &LearnOptions {
-                mission: None,
-                seed: 1,
-            },
-            err,
-        ),
-        Choice::Mission(m) => play(
-            data,
-            explanations,
-            ui,
-            &PlayOptions {
-                mission: Some(m),
-                seed: 1,
-                autoplay: None,
-                delay: 300,
-                options: Options::default(),
-            },
-            err,
-        ),
-        Choice::File(path) => open_file(data, explanations, ui, &path, err),
     }
 }
 
@@ -520,7 +541,7 @@ pub fn learn(
         None => app.command(crate::ui::keys::Command::ToggleLearn, None),
     }
     app.screen = crate::ui::app::Screen::Play;
-    start(app, TICK, err)
+    start(app, ui, TICK, err)
 }
 
 /// `fof replay FILE` on a terminal: the replay viewer. The file is checked
@@ -580,7 +601,7 @@ pub fn view(
         },
         first,
     );
-    start(app, TICK, err)
+    start(app, ui, TICK, err)
 }
 
 /// Where the viewer's walk begins: before turn 1's automatic play for a

@@ -1954,3 +1954,28 @@ fn a_card_full_of_vehicles_counts_the_units_it_cannot_show() {
         "{units} units and {vehicles} vehicles on {pos}, counted: {more:?}\n{screen}"
     );
 }
+
+/// A briefing opened from the start menu goes back to it with the Back key
+/// (Esc), which its key line names; one opened by `fof play` has no menu
+/// to go back to, and the key does nothing there.
+#[test]
+fn a_briefing_from_the_start_menu_goes_back_to_it() {
+    let mut app = app_for(1);
+    app.menu = true;
+    assert_eq!(app.screen, Screen::Briefing);
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("Esc: start menu"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    assert!(app.back && app.quit, "Esc on the briefing goes back");
+    let mut app = app_for(1);
+    assert!(!render(&app, 80, 24).contains("start menu"));
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.back && !app.quit);
+    assert_eq!(app.screen, Screen::Briefing);
+    // Once play has begun, Esc is the ordinary Back key again.
+    let mut app = app_for(1);
+    app.menu = true;
+    begin(&mut app);
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.back && !app.quit);
+}

@@ -119,7 +119,7 @@ impl Command {
             Command::Confirm => {
                 "open the orders, the selected unit's first; give the chosen order; fold or unfold a section heading"
             }
-            Command::Back => "close the menu or window",
+            Command::Back => "close the menu or window (from a briefing: the start menu)",
             Command::AllOrders => "the orders menu from the top: every input the rules allow now",
             Command::EndImpulse => "end the impulse (commands saved up to the limit, 4.1.3)",
             Command::Undo => "take back the last input, if it drew no card",

@@ -369,6 +369,10 @@ pub struct App<D: Driver> {
     /// The last word to the player: a refusal, a warning, a note.
     pub message: Option<String>,
     pub quit: bool,
+    /// Opened from the start menu: a briefing offers the way back to it.
+    pub menu: bool,
+    /// The player went back to the start menu (the app is done too).
+    pub back: bool,
     pub autoplay: Option<Autoplay>,
     pub size: (u16, u16),
     pub hits: RefCell<Hits>,
@@ -422,6 +426,8 @@ impl<D: Driver> App<D> {
             undo_scope: None,
             message: None,
             quit: false,
+            menu: false,
+            back: false,
             autoplay: None,
             size: (160, 50),
             hits: RefCell::new(Hits::default()),
@@ -622,6 +628,11 @@ impl<D: Driver> App<D> {
                 }
                 Command::Up => self.scroll_report(-1),
                 Command::Down => self.scroll_report(1),
+                // Nothing is lost: every input is saved as it is given.
+                Command::Back if self.menu => {
+                    self.back = true;
+                    self.quit = true;
+                }
                 _ => {}
             },
             Screen::Result => match cmd {

@@ -269,9 +269,14 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let scroll = app.report_scroll.min(max);
     app.hits.borrow_mut().report_max = max;
     let keys = format!(
-        " {}: {}   {}{}: help   {}: quit ",
+        " {}: {}   {}{}{}: help   {}: quit ",
         app.keys.key(Command::Confirm),
         if resumed { "carry on" } else { "begin" },
+        if app.menu {
+            format!("{}: start menu   ", app.keys.key(Command::Back))
+        } else {
+            String::new()
+        },
         if max > 0 {
             format!(
                 "{}/{}: scroll ({}/{})   ",
