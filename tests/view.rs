@@ -10,17 +10,6 @@ use fof::ui::view::legend::{ARROWS, ARROWS_ASCII, Code, arrow, key, known};
 use fof::ui::view::{fire::cells, printed_codes};
 use std::sync::Arc;
 
-const DIRS: [Dir; 8] = [
-    Dir::N,
-    Dir::NE,
-    Dir::E,
-    Dir::SE,
-    Dir::S,
-    Dir::SW,
-    Dir::W,
-    Dir::NW,
-];
-
 #[test]
 fn every_code_is_in_the_key_once() {
     let t = Theme::default();
@@ -41,9 +30,9 @@ fn every_code_is_in_the_key_once() {
         seen.dedup();
         assert_eq!(seen.len(), n, "{}", s.title);
     }
-    let arrows: Vec<&str> = DIRS.iter().map(|d| arrow(*d, false)).collect();
+    let arrows: Vec<&str> = Dir::ALL.iter().map(|d| arrow(*d, false)).collect();
     assert_eq!(arrows.concat(), ARROWS);
-    let ascii: Vec<&str> = DIRS.iter().map(|d| arrow(*d, true)).collect();
+    let ascii: Vec<&str> = Dir::ALL.iter().map(|d| arrow(*d, true)).collect();
     assert_eq!(ascii.concat(), ARROWS_ASCII);
 }
 
