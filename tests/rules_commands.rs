@@ -1476,8 +1476,14 @@ fn save_test(visibility: &str, roster: &str, preset: u8, printed: u8) -> (u8, u8
     let c = star(&data, printed, &[]);
     let d = draw_now(&mut g, hq, c);
     assert_eq!(d.saved, preset);
+    // What the screen asks before the impulse ends is what ending it does.
+    let ask = g.impulse_end().expect("an impulse");
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let (saved, lost) = impulse_end(&ev, Some(hq));
+    assert_eq!((ask.unspent, ask.saved, ask.lost), (d.total, saved, lost));
+    assert!(
+        g.impulse_end().is_none() || g.state().impulse.as_ref().is_some_and(|i| i.hq != Some(hq))
+    );
     assert_eq!(g.state().hq_state(hq).unwrap().saved, saved);
     (d.total, saved, lost)
 }

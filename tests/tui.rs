@@ -89,6 +89,15 @@ fn to_orders(app: &mut App<Local>) {
     panic!("no impulse came");
 }
 
+/// Ends the impulse with its key, saying yes when asked first (commands
+/// not spent, 4.1.3).
+fn end_impulse(app: &mut App<Local>) {
+    ch(app, 'e');
+    if app.overlay == Overlay::EndImpulse {
+        ch(app, 'e');
+    }
+}
+
 fn begin(app: &mut App<Local>) {
     assert_eq!(app.screen, Screen::Briefing);
     key(app, KeyCode::Enter);
@@ -175,6 +184,31 @@ fn end_impulse_key_ends_the_impulse() {
     to_orders(&mut app);
     let before = app.game().state().impulse.clone();
     let n = app.driver.inputs();
+    let end = app.game().impulse_end().expect("an impulse");
+    assert!(end.unspent > 0, "no command spent yet");
+    // With commands not spent the key asks first (4.1.3), and says what
+    // ending saves and loses, from the engine.
+    ch(&mut app, 'e');
+    assert_eq!(app.overlay, Overlay::EndImpulse);
+    assert_eq!(app.driver.inputs(), n, "nothing given yet");
+    for (w, h) in [(160, 50), (80, 24)] {
+        let screen = render(&app, w, h);
+        assert!(screen.contains("impulse?"), "{screen}");
+        assert!(
+            screen.contains(&format!("{} command", end.unspent)),
+            "{screen}"
+        );
+        assert!(screen.contains("(4.1.3)"), "{screen}");
+    }
+    // A word typed on the map that begins with the key ends nothing.
+    ch(&mut app, 'x');
+    assert_eq!(app.overlay, Overlay::None);
+    ch(&mut app, 'e');
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+    assert_eq!(app.driver.inputs(), n, "still nothing given");
+    // The key again (or Enter) ends it.
+    ch(&mut app, 'e');
     ch(&mut app, 'e');
     close_cards(&mut app);
     assert_eq!(app.driver.inputs(), n + 1);
@@ -264,7 +298,7 @@ fn an_input_that_draws_shows_its_cards_one_after_another() {
     let mut app = app_for(1);
     begin(&mut app);
     to_orders(&mut app);
-    ch(&mut app, 'e');
+    end_impulse(&mut app);
     let n = app.shown.len();
     assert!(n > 0, "ending the impulse draws commands for the next");
     assert_eq!(app.overlay, Overlay::Cards(0));
@@ -514,7 +548,7 @@ fn snapshot_orders_menu_with_odds() {
 #[test]
 fn snapshot_drawn_card() {
     let mut app = mid_turn(1);
-    ch(&mut app, 'e');
+    end_impulse(&mut app);
     assert!(matches!(app.overlay, Overlay::Cards(_)));
     both_sizes("drawn_card", &app);
 }
@@ -526,9 +560,17 @@ fn snapshot_command_display_and_log_mid_turn() {
 }
 
 #[test]
-fn snapshot_log_filtered_to_the_enemy() {
+fn snapshot_end_impulse_asks_first() {
     let mut app = mid_turn(1);
     ch(&mut app, 'e');
+    assert_eq!(app.overlay, Overlay::EndImpulse);
+    both_sizes("end_impulse_asks", &app);
+}
+
+#[test]
+fn snapshot_log_filtered_to_the_enemy() {
+    let mut app = mid_turn(1);
+    end_impulse(&mut app);
     close_cards(&mut app);
     ch(&mut app, 'f');
     ch(&mut app, 'f');
@@ -750,7 +792,7 @@ fn learn_mode_stops_at_every_step_of_turn_1_in_order() {
             if matches!(app.game().prompt().decision, Decision::Orders { .. }) {
                 // Orders: this player ends each impulse.
                 key(&mut app, KeyCode::Esc);
-                ch(&mut app, 'e');
+                end_impulse(&mut app);
                 continue;
             }
             ch(&mut app, 'j');
@@ -922,7 +964,7 @@ fn every_screen_draws_at_every_size_without_a_panic() {
     ch(&mut a, 'o');
     screens.push(a);
     let mut a = mid_turn(1);
-    ch(&mut a, 'e');
+    end_impulse(&mut a);
     screens.push(a);
     let mut a = app_for(1);
     begin(&mut a);
@@ -966,7 +1008,7 @@ fn a_locale_that_is_not_utf8_draws_in_ascii() {
     ];
     begin(&mut apps[0]);
     ch(&mut apps[1], 'o');
-    ch(&mut apps[2], 'e');
+    end_impulse(&mut apps[2]);
     // The after-action report's charts too.
     ch(&mut apps[4], 'a');
     for app in &mut apps {
@@ -1832,7 +1874,7 @@ fn snapshot_deck_odds_panel() {
     let mut app = mid_turn(1);
     // Two impulses more, so that more cards are read.
     for _ in 0..2 {
-        ch(&mut app, 'e');
+        end_impulse(&mut app);
         close_cards(&mut app);
         to_orders(&mut app);
     }
@@ -1844,7 +1886,7 @@ fn snapshot_deck_odds_panel() {
 fn deck_odds_on_screen_are_a_count_of_the_pile() {
     use fof::data::action::Icon;
     let mut app = mid_turn(1);
-    ch(&mut app, 'e');
+    end_impulse(&mut app);
     close_cards(&mut app);
     to_orders(&mut app);
     ch(&mut app, 'd');

@@ -159,36 +159,58 @@ pub fn modifier_for(game: &Game, u: &Drawer) -> (i8, String) {
     (total, why.join(", "))
 }
 
+/// What ending an impulse does with its commands not spent (4.1.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ImpulseEnd {
+    pub unspent: u8,
+    pub saved: u8,
+    pub lost: u8,
+}
+
 impl Game {
+    /// What ending the impulse now would do with the commands not spent
+    /// (4.1.3): how many are saved for later turns and how many lost. The
+    /// one count of it: [`Game::end_impulse`] applies it, the screen asks
+    /// it before ending an impulse with commands left.
+    pub fn impulse_end(&self) -> Option<ImpulseEnd> {
+        let imp = self.state.impulse.as_ref()?;
+        let unspent = imp.available.saturating_sub(imp.spent);
+        let limit = match (imp.hq, imp.vehicle) {
+            _ if !imp.can_save => 0,
+            (Some(hq), _) => self.save_limit(hq),
+            // 7.1.1: a vehicle platoon HQ saves commands like any other.
+            (None, Some(_)) => self.save_limit_of(crate::engine::vehicles::radio::HQ_EXPERIENCE),
+            (None, None) => 0,
+        };
+        let saved = unspent.min(limit);
+        Some(ImpulseEnd {
+            unspent,
+            saved,
+            lost: unspent - saved,
+        })
+    }
+
     /// Ends the current impulse: saves what the limit allows (4.1.3).
     pub(crate) fn end_impulse(&mut self) {
+        let Some(end) = self.impulse_end() else {
+            return;
+        };
         let Some(imp) = self.state.impulse.take() else {
             return;
         };
-        let unspent = imp.available.saturating_sub(imp.spent);
-        let mut saved = 0;
-        if let Some(v) = imp.vehicle {
-            // 7.1.1: a vehicle platoon HQ saves commands like any other.
-            let limit = if imp.can_save {
-                self.save_limit_of(crate::engine::vehicles::radio::HQ_EXPERIENCE)
-            } else {
-                0
-            };
-            saved = unspent.min(limit);
-            if let Some(c) = &mut self.state.vehicles[v.0 as usize].command {
-                c.saved = saved;
-                c.done = true;
-            }
+        let ImpulseEnd { saved, lost, .. } = end;
+        if let Some(v) = imp.vehicle
+            && let Some(c) = &mut self.state.vehicles[v.0 as usize].command
+        {
+            c.saved = saved;
+            c.done = true;
         }
-        if let Some(hq) = imp.hq {
-            let limit = if imp.can_save { self.save_limit(hq) } else { 0 };
-            saved = unspent.min(limit);
-            if let Some(h) = self.state.hq_state_mut(hq) {
-                h.saved = saved;
-                h.done = true;
-            }
+        if let Some(hq) = imp.hq
+            && let Some(h) = self.state.hq_state_mut(hq)
+        {
+            h.saved = saved;
+            h.done = true;
         }
-        let lost = unspent - saved;
         let who = self.impulse_owner(&imp);
         self.emit(
             "4.1.3",

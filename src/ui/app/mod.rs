@@ -229,6 +229,9 @@ pub enum Overlay {
     Help(u16),
     /// Asking before quitting.
     Quit,
+    /// Asking before ending an impulse with commands not spent (4.1.3):
+    /// a word typed on the map that begins with the key must not end it.
+    EndImpulse,
     /// The cards of the last draw, one after another: which is shown.
     Cards(usize),
     /// "Why not?": the orders that cannot be given now, with the reasons.
@@ -718,7 +721,11 @@ impl<D: Driver> App<D> {
             Command::TakeOver => self.take_over(),
             Command::EndImpulse => {
                 if self.game().legal_inputs().contains(&Input::EndImpulse) {
-                    self.give(&Input::EndImpulse);
+                    if self.game().impulse_end().is_some_and(|e| e.unspent > 0) {
+                        self.overlay = Overlay::EndImpulse;
+                    } else {
+                        self.give(&Input::EndImpulse);
+                    }
                 } else {
                     self.message = Some(match self.game().prompt().decision {
                         Decision::ChooseHq { .. } => {

@@ -215,15 +215,32 @@ impl<D: Driver> App<D> {
         keyed.sort_by_key(|(g, r, o, k, _)| (*g, *r, *o, *k));
         let entries: Vec<Entry> = keyed.into_iter().map(|(.., e)| e).collect();
         let title = match g.prompt().decision {
-            Decision::Orders { left, .. } => format!(
-                "Orders: {} has {left} command{} to spend",
-                g.state()
+            Decision::Orders {
+                left,
+                spent,
+                available,
+                ..
+            } => {
+                // 4.1.3: an impulse spends no more than the limit, whatever
+                // the HQ holds; the title says so when the limit binds.
+                let held = available.saturating_sub(spent);
+                let who = g
+                    .state()
                     .impulse
                     .as_ref()
                     .map(|i| g.impulse_owner(i))
-                    .unwrap_or_default(),
-                if left == 1 { "" } else { "s" }
-            ),
+                    .unwrap_or_default();
+                if held > left {
+                    format!(
+                        "Orders: {who} has {left} of its {held} commands to spend (4.1.3 limit)"
+                    )
+                } else {
+                    format!(
+                        "Orders: {who} has {left} command{} to spend",
+                        if left == 1 { "" } else { "s" }
+                    )
+                }
+            }
             _ => "Every input the rules allow now".into(),
         };
         let mut menu = Menu::grouped(title, entries);

@@ -3,7 +3,7 @@
 //! quit prompt; and characters typed that are no command.
 
 use super::{App, Driver, Overlay, Screen, Sel, SidePanel};
-use crate::engine::kernel::input::{Decision, MenuSection};
+use crate::engine::kernel::input::{Decision, Input, MenuSection};
 use crate::ui::keys::{Command, Key};
 use crate::ui::labels;
 
@@ -101,6 +101,11 @@ impl<D: Driver> App<D> {
             });
             return;
         }
+        if self.overlay == Overlay::EndImpulse {
+            // A character that is no key goes on ordering.
+            self.overlay = Overlay::None;
+            return;
+        }
         if self.overlay == Overlay::Quit {
             match key.code {
                 KeyCode::Char('y') | KeyCode::Char('Y') => self.quit = true,
@@ -138,6 +143,17 @@ impl<D: Driver> App<D> {
                     _ => {
                         let _ = key;
                     }
+                }
+                true
+            }
+            Overlay::EndImpulse => {
+                self.overlay = Overlay::None;
+                match cmd {
+                    Command::Confirm | Command::EndImpulse => self.give(&Input::EndImpulse),
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    Command::Help => self.overlay = Overlay::Help(0),
+                    // Any other key goes on ordering.
+                    _ => {}
                 }
                 true
             }

@@ -212,7 +212,10 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (k(Command::Left), "previous"),
             (k(Command::Back), "close"),
         ],
-        (Overlay::Help(_), _) | (Overlay::Quit, _) | (Overlay::Report, _) => {
+        (Overlay::Help(_), _)
+        | (Overlay::Quit, _)
+        | (Overlay::EndImpulse, _)
+        | (Overlay::Report, _) => {
             vec![(k(Command::Back), "back")]
         }
         (_, _) if app.viewer.is_some() => vec![

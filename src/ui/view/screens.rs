@@ -308,6 +308,55 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     );
 }
 
+/// Asking before an impulse ends with commands not spent: what ending it
+/// saves and loses, from the engine (4.1.3).
+fn end_impulse<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let g = app.game();
+    let who = g
+        .state()
+        .impulse
+        .as_ref()
+        .map(|i| g.impulse_owner(i))
+        .unwrap_or_default();
+    let Some(end) = g.impulse_end() else {
+        return;
+    };
+    let plural = |n: u8| if n == 1 { "" } else { "s" };
+    let fate = match (end.saved, end.lost) {
+        (s, 0) => format!("{s} saved for later (4.1.3)."),
+        (0, l) => format!("{l} lost: none can be saved (4.1.3)."),
+        (s, l) => format!("{s} saved for later, {l} lost (4.1.3)."),
+    };
+    let lines = vec![
+        Line::raw(format!("End {who}'s impulse?")),
+        Line::raw(format!(
+            "{} command{} not spent: {fate}",
+            end.unspent,
+            plural(end.unspent)
+        )),
+        Line::styled(
+            format!(
+                "{} or {}: end it   {}: go on ordering",
+                app.keys.key(Command::EndImpulse),
+                app.keys.key(Command::Confirm),
+                app.keys.key(Command::Back)
+            ),
+            app.theme.style(Role::Dim),
+        ),
+    ];
+    let w = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 4;
+    // Narrower than its longest line, the box wraps it.
+    let h = if w > area.width { 7 } else { 5 };
+    let r = centered(area, w, h);
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(app.theme.block().title(" End the impulse ")),
+        r,
+    );
+}
+
 pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     match &app.overlay {
         Overlay::None => {}
@@ -331,6 +380,7 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 r,
             );
         }
+        Overlay::EndImpulse => end_impulse(f, app, area),
         Overlay::Help(scroll) => help(f, app, area, *scroll),
         Overlay::Menu(m) => super::menu::menu(f, app, area, m),
         Overlay::WhyNot(w) => super::menu::why_not(f, app, area, w),
