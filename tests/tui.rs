@@ -560,6 +560,27 @@ fn snapshot_command_display_and_log_mid_turn() {
 }
 
 #[test]
+fn the_orders_title_says_when_the_spending_limit_binds() {
+    // 4.1.3: an impulse spends at most the limit, whatever the HQ holds.
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    let mut g = app.game().clone();
+    let imp = g.state_mut().impulse.as_mut().expect("an impulse");
+    imp.available = imp.spend_max + 3;
+    let (held, left) = (imp.available - imp.spent, imp.left());
+    assert!(held > left);
+    let mut app = app_of(g);
+    begin(&mut app);
+    ch(&mut app, 'o');
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains(&format!("has {left} of its {held} commands to spend (4.1.3 limit)")),
+        "{screen}"
+    );
+}
+
+#[test]
 fn snapshot_end_impulse_asks_first() {
     let mut app = mid_turn(1);
     ch(&mut app, 'e');
