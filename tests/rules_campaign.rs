@@ -428,6 +428,15 @@ fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
     let distinct: std::collections::BTreeSet<_> =
         won.records.iter().map(|r| r.mission.clone()).collect();
     assert_eq!(distinct.len(), n, "every mission was fought");
+    // 11.2: a survivor campaign is won by the CO HQ's life, and its words
+    // say so rather than claim every mission (some may have failed).
+    let status = fof::play::campaign::status(&won, &d);
+    assert!(
+        status.contains("The campaign is won: the CO HQ came through every mission alive."),
+        "{status}"
+    );
+    let standard = fof::play::campaign::status(&c, &d);
+    assert!(!standard.contains("CO HQ came through"), "{standard}");
 }
 
 /// Every shipped campaign (Normandy 1944 and the two of Korea) played by

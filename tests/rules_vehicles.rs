@@ -279,6 +279,13 @@ fn rule_7_6_a_g_weapon_first_needs_a_grenade_draw() {
         .rev()
         .find(|e| matches!(e.kind, EventKind::AtCombat { .. }));
     assert!(last.is_some_and(|e| e.text.contains("grenade draw failed")));
+    // The draw says in words what a G! weapon needs.
+    assert!(
+        g.log().iter().any(|e| e
+            .text
+            .contains("(a G! weapon: a grenade draw before the shot, 7.6)")),
+        "the G! draw in words"
+    );
     // With a grenade icon drawn the shot is resolved on the table.
     let mut g = game();
     let hit = cards(&g, 1, grenade);
@@ -723,7 +730,12 @@ fn rule_7_5_a_b_the_vof_on_a_card_strikes_a_vehicle_once_before_it_fires() {
     .expect("fires");
     let vof = g.log()[before..]
         .iter()
-        .filter(|e| matches!(e.kind, EventKind::AtCombat { .. }) && e.text.starts_with("The "))
+        // Named as the enemy's fire, not as a weapon on the card.
+        .filter(|e| {
+            matches!(e.kind, EventKind::AtCombat { .. })
+                && e.text.starts_with("The enemy's ")
+                && e.text.contains(" VOF on ")
+        })
         .filter(|e| e.text.contains("fires at Able 1"))
         .count();
     assert_eq!(vof, 1, "the card's VOF first, once");

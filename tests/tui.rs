@@ -575,7 +575,9 @@ fn the_orders_title_says_when_the_spending_limit_binds() {
     ch(&mut app, 'o');
     let screen = render(&app, 160, 50);
     assert!(
-        screen.contains(&format!("has {left} of its {held} commands to spend (4.1.3 limit)")),
+        screen.contains(&format!(
+            "has {left} of its {held} commands to spend (4.1.3 limit)"
+        )),
         "{screen}"
     );
 }

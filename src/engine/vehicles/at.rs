@@ -350,7 +350,7 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
             unit,
             n,
             Needed::Icon(Icon::Grenade),
-            &format!("{name}'s G! shot at {tname}"),
+            &format!("{name} at {tname} (a G! weapon: a grenade draw before the shot, 7.6)"),
         );
         if !r.success {
             game.emit(
@@ -449,7 +449,12 @@ pub fn vof_attack(game: &mut Game, target: VehicleId) {
     let Some(m) = vof_modifier(game, vof, target) else {
         return;
     };
-    let name = format!("The {} on {}", vof.label(), t.pos);
+    // Whose fire it is, so that it does not read as a weapon on the card.
+    let whose = match t.side {
+        crate::data::units::Side::Us => "The enemy's",
+        crate::data::units::Side::Enemy => "The company's",
+    };
+    let name = format!("{whose} {} VOF on {}", vof.label(), t.pos);
     resolve(game, &name, target, &m, false);
 }
 

@@ -334,9 +334,9 @@ pub fn fly(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
     !x.in_play() || x.pos != to
 }
 
-/// 7.4.5: "If helicopters land on a card containing a VOF marker, they
-/// receive fire prior to disembarking": the card's VOF against the
-/// company, read on the chart's rows for aircraft.
+/// 7.4.5: helicopters that set down on a card under a VOF take its fire
+/// before their passengers get off: the card's VOF against the company,
+/// read on the chart's rows for aircraft.
 fn landing_vof(game: &mut Game, v: VehicleId) {
     let pos = vehicle(game, v).pos;
     let Some(level) = crate::engine::combat::fire::card_vof_on(game, pos, Side::Us) else {
@@ -362,7 +362,7 @@ fn landing_vof(game: &mut Game, v: VehicleId) {
         format!("{} VOF on the LZ", level.label()),
         g,
     );
-    let name = format!("The {} on {pos}", level.label());
+    let name = format!("The enemy's {} VOF on {pos}", level.label());
     crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
 }
 

@@ -68,9 +68,10 @@ impl Campaign {
             return out;
         };
         match &self.end {
-            Some(End::Won) => {
-                out.push("The campaign is won: every mission is behind the company (11.2).".into())
-            }
+            Some(End::Won) => out.push(format!(
+                "The campaign is won: {} (11.2).",
+                self.mode.won_why()
+            )),
             Some(End::Lost(why)) => out.push(format!("The campaign is lost: {why}.")),
             None => {}
         }

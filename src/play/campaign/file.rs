@@ -108,7 +108,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
         c.seed
     ));
     match &c.end {
-        Some(End::Won) => s.push_str("The campaign is won.\n"),
+        Some(End::Won) => s.push_str(&format!("The campaign is won: {}.\n", c.mode.won_why())),
         Some(End::Lost(why)) => s.push_str(&format!("The campaign is lost: {why}.\n")),
         None => {}
     }

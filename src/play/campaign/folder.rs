@@ -167,7 +167,10 @@ pub fn describe(slot: &Slot, data: &Arc<DataSet>) -> Result<Described, String> {
                 }
             ),
         ),
-        (Some(End::Won), _) => ("won".into(), "The campaign is won.".into()),
+        (Some(End::Won), _) => (
+            "won".into(),
+            format!("The campaign is won: {}.", c.mode.won_why()),
+        ),
         (Some(End::Lost(why)), _) => ("lost".into(), format!("The campaign is lost: {why}.")),
         (None, None) => ("over".into(), "The campaign is over.".into()),
         (None, Some(m)) => {

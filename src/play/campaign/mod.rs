@@ -86,6 +86,17 @@ impl Mode {
         }
     }
 
+    /// Why a campaign of this mode is won, in words (11.2): a survivor
+    /// campaign is won by the CO HQ's life, whatever became of the
+    /// missions.
+    pub fn won_why(self) -> &'static str {
+        match self {
+            Mode::Standard => "every mission is behind the company",
+            Mode::Survivor => "the CO HQ came through every mission alive",
+            Mode::Hardcore => "every mission is won and the CO HQ came through alive",
+        }
+    }
+
     /// What it asks of the player (11.2), in one line.
     pub fn explain(self) -> &'static str {
         match self {

@@ -58,10 +58,10 @@ impl Finished {
         lines.extend(f.status.lines().map(str::to_string));
         let next = camp.is_some_and(|c| c.end.is_none() && c.next_mission(data).is_some());
         let over = camp.and_then(|c| match &c.end {
-            Some(End::Won) => Some(
-                "The campaign is won: every mission is behind the company (11.2). Start fof again to begin another."
-                    .to_string(),
-            ),
+            Some(End::Won) => Some(format!(
+                "The campaign is won: {} (11.2). Start fof again to begin another.",
+                c.mode.won_why()
+            )),
             Some(End::Lost(why)) => Some(format!(
                 "The campaign is lost: {why}. Start fof again to begin another."
             )),
