@@ -85,7 +85,7 @@ fn details(e: &Entry) -> Vec<String> {
 /// One entry's line: cost, cards, chance, rule, what it is (in a grouped
 /// menu without its recipient, who heads it, and without what the cards
 /// must show, which the details say).
-fn entry_line(e: &Entry, columns: bool, grouped: bool) -> String {
+fn entry_line(e: &Entry, columns: bool, grouped: bool) -> (String, &'static str) {
     let (cards, chance, needed) = match &e.odds {
         Some(o) => (
             o.cards.to_string(),
@@ -100,14 +100,37 @@ fn entry_line(e: &Entry, columns: bool, grouped: bool) -> String {
     } else {
         ("", e.label.as_str(), needed.as_str())
     };
-    if columns {
+    let head = if columns {
         format!(
-            "{indent}{:<2} {:<2} {:>5} {:<8} {label}{needed}{warn}",
+            "{indent}{:<2} {:<2} {:>5} {:<8} {label}{needed}",
             e.cost, cards, chance, e.rule
         )
     } else {
-        format!("{indent}{:<8} {label}{warn}", e.rule)
+        format!("{indent}{:<8} {label}", e.rule)
+    };
+    (head, warn)
+}
+
+/// An entry's line within `width` characters: a line too long is cut
+/// before its warning mark and ends in `ellipsis`. Returns the line and
+/// whether it was cut.
+fn fit_entry(
+    e: &Entry,
+    columns: bool,
+    grouped: bool,
+    width: usize,
+    ellipsis: &str,
+) -> (String, bool) {
+    let (head, warn) = entry_line(e, columns, grouped);
+    let n = head.chars().count() + warn.chars().count();
+    if n <= width {
+        return (format!("{head}{warn}"), false);
     }
+    let keep = width.saturating_sub(warn.chars().count() + ellipsis.chars().count());
+    let mut s: String = head.chars().take(keep).collect();
+    s.push_str(ellipsis);
+    s.push_str(warn);
+    (s, true)
 }
 
 pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Menu) {
@@ -118,7 +141,20 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     let inner_w = w.saturating_sub(2) as usize;
     // The details of the selected entry, wrapped to the box.
     let wrap = |s: &str| -> usize { s.chars().count().div_ceil(inner_w.max(1)).max(1) };
-    let detail: Vec<String> = entry.map(details).unwrap_or_default();
+    // An entry's line cut at the box's edge ends in an ellipsis; the
+    // selected one then shows whole at the head of its details.
+    let columns = menu.grouped || menu.entries.iter().any(|e| e.cost > 0 || e.odds.is_some());
+    let ellipsis = t.sym("…", "~");
+    let cut = |e: &Entry| fit_entry(e, columns, menu.grouped, inner_w, ellipsis).1;
+    let detail: Vec<String> = entry
+        .map(|e| {
+            let mut d = details(e);
+            if cut(e) {
+                d.insert(0, e.label.clone());
+            }
+            d
+        })
+        .unwrap_or_default();
     let explain = if app.learn {
         entry.map(|e| explain(app, e))
     } else {
@@ -136,7 +172,6 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     let list_h = (h as usize).saturating_sub(chrome).max(1);
     let at = menu.selected_row(&rows).unwrap_or(0);
     let first = at.saturating_sub(list_h.saturating_sub(1));
-    let columns = menu.grouped || menu.entries.iter().any(|e| e.cost > 0 || e.odds.is_some());
     let mut lines = vec![Line::styled(
         if columns {
             format!(
@@ -171,7 +206,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             ),
             Row::Recipient(who) => (format!("  {who}"), Role::Highlight),
             Row::Entry(i) => (
-                entry_line(&menu.entries[*i], columns, menu.grouped),
+                fit_entry(&menu.entries[*i], columns, menu.grouped, inner_w, ellipsis).0,
                 Role::Text,
             ),
         };
