@@ -583,6 +583,50 @@ fn the_orders_title_says_when_the_spending_limit_binds() {
 }
 
 #[test]
+fn a_grouped_menu_entry_does_not_repeat_the_unit_it_is_listed_under() {
+    // A pyrotechnic under its HQ's heading reads "Deploy Pyrotechnic: hand
+    // flare on R1C1", not "...: 1 PLT HQ: hand flare on R1C1".
+    let mut g = Game::new(data(), "night_patrol", 3, Options::default()).expect("setup");
+    while !matches!(g.prompt().decision, Decision::Orders { .. }) {
+        let a = g.suggestion().expect("a suggested answer");
+        g.apply(&a).expect("legal");
+    }
+    let mut app = app_of(g);
+    begin(&mut app);
+    ch(&mut app, 'o');
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("the orders menu");
+    };
+    let pyro: Vec<_> = menu
+        .entries
+        .iter()
+        .filter(|e| {
+            matches!(
+                &e.input,
+                Input::Order(o) if matches!(o.action, Action::DeployPyro { .. })
+            )
+        })
+        .collect();
+    assert!(!pyro.is_empty(), "a night patrol's HQs hold signals");
+    for e in pyro {
+        assert!(
+            e.label.contains(&format!(
+                ": {}: ",
+                e.recipient.split(" on ").next().unwrap()
+            )),
+            "{}",
+            e.label
+        );
+        assert!(
+            e.short.matches(": ").count() == 1,
+            "{} / {}",
+            e.short,
+            e.label
+        );
+    }
+}
+
+#[test]
 fn snapshot_end_impulse_asks_first() {
     let mut app = mid_turn(1);
     ch(&mut app, 'e');

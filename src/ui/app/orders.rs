@@ -105,6 +105,10 @@ impl<D: Driver> App<D> {
                     Some((what, rest)) if rest.starts_with(&format!("{name} ")) => {
                         format!("{what}: {}", &rest[name.len() + 1..])
                     }
+                    // "Deploy Pyrotechnic: 1 PLT HQ: hand flare on R1C1".
+                    Some((what, rest)) if rest.starts_with(&format!("{name}: ")) => {
+                        format!("{what}: {}", &rest[name.len() + 2..])
+                    }
                     Some((what, rest)) if rest == name => what.to_string(),
                     _ => label.clone(),
                 }
