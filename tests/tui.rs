@@ -627,6 +627,60 @@ fn a_grouped_menu_entry_does_not_repeat_the_unit_it_is_listed_under() {
 }
 
 #[test]
+fn an_anti_tank_question_too_long_for_its_window_is_cut_with_a_sign_and_shown_whole() {
+    use rand::SeedableRng;
+    // 7.6: the AT answers carry their odds; at 80 columns they do not fit.
+    let mut found = None;
+    'seeds: for seed in 1..40u64 {
+        let mut g =
+            Game::new(data(), "panzer_counterattack", seed, Options::default()).expect("setup");
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        for _ in 0..400 {
+            let legal = g.legal_inputs();
+            if legal.iter().any(|i| matches!(i, Input::VehicleFire { .. })) {
+                found = Some(g);
+                break 'seeds;
+            }
+            let Some(i) = fof::play::sim::pick(&mut rng, &legal) else {
+                continue 'seeds;
+            };
+            g.apply(&i).expect("legal");
+        }
+    }
+    let g = found.expect("some seed asks where a vehicle fires");
+    let mut app = app_of(g);
+    begin(&mut app);
+    close_cards(&mut app);
+    if !matches!(app.overlay, Overlay::Menu(_)) {
+        key(&mut app, KeyCode::Enter);
+    }
+    let Overlay::Menu(menu) = &mut app.overlay else {
+        panic!("the question's menu");
+    };
+    let i = menu
+        .entries
+        .iter()
+        .position(|e| matches!(e.input, Input::VehicleFire { .. }) && e.label.contains("AT "))
+        .expect("a shot with its odds");
+    menu.selected = Some(Sel::Entry(i));
+    let label = menu.entries[i].label.clone();
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains('…'), "{screen}");
+    // The selected answer is written whole (wrapped) under the list.
+    let flat: String = screen
+        .lines()
+        .map(|l| l.trim_matches(|c: char| c == '│' || c.is_whitespace()))
+        .collect::<Vec<_>>()
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let tail = words[words.len().saturating_sub(5)..].join(" ");
+    assert!(flat.contains(&tail), "{tail}\n{screen}");
+}
+
+#[test]
 fn snapshot_end_impulse_asks_first() {
     let mut app = mid_turn(1);
     ch(&mut app, 'e');
