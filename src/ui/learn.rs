@@ -121,11 +121,7 @@ pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
     let what = match &p.decision {
         Decision::Orders { left, .. } => format!(
             "Your decision: {} has {left} command(s) to spend. Enter opens the orders, grouped by section of the Action Menu, with nothing selected: choose one with the arrows (or type to search) and Enter gives it. Each shows the commands it costs, the cards its attempt draws, its chance of success counted from the cards still in the deck and what it will do; w says why an order you expected is missing. Ending the impulse saves what may be saved (4.1.3).",
-            game.state()
-                .impulse
-                .as_ref()
-                .map(|i| game.impulse_owner(i))
-                .unwrap_or_default()
+            game.spender()
         ),
         Decision::ChooseHq {
             candidates,

@@ -247,6 +247,16 @@ impl Game {
         }
     }
 
+    /// Who spends the commands of the impulse under way, in words (empty
+    /// outside an impulse).
+    pub fn spender(&self) -> String {
+        self.state
+            .impulse
+            .as_ref()
+            .map(|i| self.impulse_owner(i))
+            .unwrap_or_default()
+    }
+
     /// Commands an HQ may keep for later turns (4.1.3).
     pub fn save_limit(&self, hq: UnitId) -> u8 {
         self.save_limit_of(self.command_experience(hq))

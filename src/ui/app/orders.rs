@@ -228,12 +228,7 @@ impl<D: Driver> App<D> {
                 // 4.1.3: an impulse spends no more than the limit, whatever
                 // the HQ holds; the title says so when the limit binds.
                 let held = available.saturating_sub(spent);
-                let who = g
-                    .state()
-                    .impulse
-                    .as_ref()
-                    .map(|i| g.impulse_owner(i))
-                    .unwrap_or_default();
+                let who = g.spender();
                 if held > left {
                     format!(
                         "Orders: {who} has {left} of its {held} commands to spend (4.1.3 limit)"

@@ -75,10 +75,7 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             ..
         } => Line::raw(format!(
             "{}: {left} left ({spent}/{available} spent)",
-            s.impulse
-                .as_ref()
-                .map(|i| g.impulse_owner(i))
-                .unwrap_or_default()
+            g.spender()
         )),
         Decision::ChooseHq { .. } => {
             Line::styled("Choose whose impulse comes next", t.style(Role::Warn))

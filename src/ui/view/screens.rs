@@ -312,12 +312,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
 /// saves and loses, from the engine (4.1.3).
 fn end_impulse<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let g = app.game();
-    let who = g
-        .state()
-        .impulse
-        .as_ref()
-        .map(|i| g.impulse_owner(i))
-        .unwrap_or_default();
+    let who = g.spender();
     let Some(end) = g.impulse_end() else {
         return;
     };
