@@ -19,6 +19,7 @@ use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, Unit};
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
+use crate::engine::orders::wanted::Wanted;
 
 /// A unit fit to fight: Good Order, or an unpinned assault or fire team
 /// (4.2.5). Never porters: they carry, they do not spot or fight
@@ -470,30 +471,49 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     }
 }
 
-/// Every combat-family action worth checking now; the orders to a unit
-/// only for the units `units` accepts.
-pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
+/// Every combat-family action worth checking now, as `wanted` asks (see
+/// [`Wanted`]). Pruned, it leaves out spotting a card with no
+/// unspotted enemy, attacking an unspotted target (9.3: fire and grenades
+/// go only at a spotted target, a platoon's too; `can_engage`, which every
+/// attack's check ends with, and `check_grenade` on its own card), and
+/// on-map mortar fire by a unit that is not one (4.2.4 j).
+pub(crate) fn candidates(game: &Game, wanted: &mut Wanted, out: &mut Vec<Action>) {
+    let prune = wanted.prune;
     let enemies: Vec<&Unit> = game
         .state
         .in_play()
         .filter(|u| u.side != Side::Us && u.kind != UnitKind::Casualty)
         .collect();
+    let targets: Vec<&Unit> = enemies
+        .iter()
+        .copied()
+        .filter(|e| !prune || e.spotted)
+        .collect();
     let mut enemy_cards: Vec<CardPos> = enemies.iter().map(|e| e.pos).collect();
     enemy_cards.sort();
     enemy_cards.dedup();
-    let ordered: Vec<&Unit> = game.friendly().filter(|u| units(u.id)).collect();
+    let to_spot: Vec<CardPos> = enemy_cards
+        .iter()
+        .copied()
+        .filter(|c| !prune || game.state.enemy_on(*c, false))
+        .collect();
+    let ordered: Vec<&Unit> = game.friendly().filter(|u| (wanted.units)(u.id)).collect();
     for u in &ordered {
-        for c in &enemy_cards {
+        for c in &to_spot {
             out.push(Action::Spot {
                 unit: u.id,
                 target: *c,
             });
-            out.push(Action::MortarFire {
-                mortar: u.id,
-                target: *c,
-            });
         }
-        for e in &enemies {
+        if !prune || on_map_mortar(game, u) {
+            for c in &enemy_cards {
+                out.push(Action::MortarFire {
+                    mortar: u.id,
+                    target: *c,
+                });
+            }
+        }
+        for e in &targets {
             out.push(Action::ConcentrateFire {
                 unit: u.id,
                 target: e.id,
@@ -526,7 +546,7 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
             }
         }
     }
-    for e in &enemies {
+    for e in &targets {
         out.push(Action::PlatoonConcentrate { target: e.id });
         out.push(Action::PlatoonGrenade { target: e.id });
     }

@@ -322,8 +322,34 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     Ok(())
 }
 
-pub fn candidates(game: &Game, out: &mut Vec<Action>) {
+/// Every call for fire worth checking now. Pruned (see `menu::Wanted`),
+/// it leaves out calls the agency has no mission of that kind left for
+/// and calls at a card that is no target for the kind (6.7.1), and the FPF
+/// (fired by its own order, 6.7.4).
+pub fn candidates(game: &Game, prune: bool, out: &mut Vec<Action>) {
+    let cards = &game.state.map.cards;
     for (i, fs) in game.mission.fire_support.iter().enumerate() {
+        // Pruned: whether the agency can fire each of its missions, and
+        // whether each may go at a card (by mission and card: 0 not asked
+        // yet, 1 no, 2 yes), asked once for every observer.
+        let open: Vec<bool> = fs
+            .missions
+            .iter()
+            .map(|m| {
+                !prune
+                    || (m.kind != FmKind::Fpf
+                        && (m.kind == FmKind::AttackHelicopter
+                            || missions_left(game, i as u8, m.kind) > 0))
+            })
+            .collect();
+        let mut fits = vec![
+            0u8;
+            if prune {
+                fs.missions.len() * cards.len()
+            } else {
+                0
+            }
+        ];
         for (who, _) in &fs.observers {
             let Some(u) = game.state.by_roster(who) else {
                 continue;
@@ -331,16 +357,29 @@ pub fn candidates(game: &Game, out: &mut Vec<Action>) {
             if !u.in_play() {
                 continue;
             }
-            for m in &fs.missions {
-                for c in &game.state.map.cards {
-                    if c.pos.distance(u.pos) <= 3 || m.kind == FmKind::Illumination {
-                        out.push(Action::CallForFire {
-                            observer: u.id,
-                            agency: i as u8,
-                            kind: m.kind,
-                            target: c.pos,
-                        });
+            for (mi, m) in fs.missions.iter().enumerate() {
+                if !open[mi] {
+                    continue;
+                }
+                for (ci, c) in cards.iter().enumerate() {
+                    if c.pos.distance(u.pos) > 3 && m.kind != FmKind::Illumination {
+                        continue;
                     }
+                    if prune {
+                        let f = &mut fits[mi * cards.len() + ci];
+                        if *f == 0 {
+                            *f = 1 + u8::from(target_fits(game, m.kind, c.pos));
+                        }
+                        if *f == 1 {
+                            continue;
+                        }
+                    }
+                    out.push(Action::CallForFire {
+                        observer: u.id,
+                        agency: i as u8,
+                        kind: m.kind,
+                        target: c.pos,
+                    });
                 }
             }
         }

@@ -16,6 +16,7 @@ use crate::engine::kernel::state::{
 };
 use crate::engine::movement::actions as movement;
 use crate::engine::orders::chain::can_order;
+use crate::engine::orders::wanted::Wanted;
 use crate::engine::recovery::rally;
 use crate::engine::vehicles::lz;
 
@@ -483,34 +484,56 @@ pub fn co_successors(game: &Game) -> Vec<UnitId> {
         .collect()
 }
 
-/// Every command-family action worth checking now; the orders to a unit
-/// (see `menu::recipient`) only for the units `units` accepts.
-pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
+/// Every command-family action worth checking now, as `wanted` asks (see
+/// [`Wanted`]). Pruned, it leaves out reconstituting a CO HQ still in
+/// play (4.2.1 e), repairing a line that is not cut (4.2.1 k), deploying a
+/// signal from the staging area (4.2.1 c), dispatching a runner already on
+/// an errand and dismissing one off the CO HQ's card (4.2.1 g-h).
+pub(crate) fn candidates(game: &Game, wanted: &mut Wanted, out: &mut Vec<Action>) {
+    let prune = wanted.prune;
     let f: Vec<&Unit> = game.friendly().collect();
+    let co_pos = game.state.co_hq().map(|c| c.pos);
+    let rebuild_co = !prune || co_pos.is_none();
+    let lost_plt_hqs: Vec<UnitId> = game
+        .state
+        .units
+        .iter()
+        .filter(|h| h.removed && h.kind == UnitKind::Hq && h.hq.is_some() && h.side == Side::Us)
+        .map(|h| h.id)
+        .collect();
     for u in &f {
-        let ordered = units(u.id);
+        let ordered = (wanted.units)(u.id);
         if u.is_hq_or_staff() {
             if ordered {
                 out.push(Action::Activate { hq: u.id });
             }
-            out.push(Action::ReconstituteCoHq { from: u.id });
+            if rebuild_co {
+                out.push(Action::ReconstituteCoHq { from: u.id });
+            }
         }
         if ordered {
-            for h in game.state.units.iter().filter(|h| {
-                h.removed && h.kind == UnitKind::Hq && h.hq.is_some() && h.side == Side::Us
-            }) {
+            for plt in &lost_plt_hqs {
                 out.push(Action::ReconstitutePltHq {
                     from: u.id,
-                    plt: h.id,
+                    plt: *plt,
                 });
             }
         }
-        if !u.is_hq_or_staff() {
+        if !u.is_hq_or_staff() && rebuild_co {
             out.push(Action::ReconstituteCoHq { from: u.id });
         }
         if ordered {
             out.push(Action::CreateRunner { from: u.id });
-            out.push(Action::RepairLine { unit: u.id });
+            let cut_line = || {
+                game.state
+                    .map
+                    .card(u.pos)
+                    .and_then(|c| c.markers.phone_line)
+                    == Some(true)
+            };
+            if !prune || cut_line() {
+                out.push(Action::RepairLine { unit: u.id });
+            }
             for lost in &game.state.lost_assets {
                 if let Asset::Radio { net, .. } | Asset::Phone { net } = lost {
                     out.push(Action::SwitchNet {
@@ -522,6 +545,7 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
             for a in &u.assets {
                 if let Asset::Pyro(d, n) = a
                     && *n > 0
+                    && !(prune && u.pos.is_staging())
                 {
                     out.push(Action::DeployPyro {
                         unit: u.id,
@@ -541,15 +565,21 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
             }
         }
         if u.kind == UnitKind::Runner {
+            let on_errand = game.state.runners.iter().any(|t| t.runner == u.id);
+            let at_co = co_pos == Some(u.pos);
             for t in &f {
-                out.push(Action::DispatchRunner {
-                    runner: u.id,
-                    to: t.id,
-                });
-                out.push(Action::DismissRunner {
-                    runner: u.id,
-                    into: t.id,
-                });
+                if !prune || !on_errand {
+                    out.push(Action::DispatchRunner {
+                        runner: u.id,
+                        to: t.id,
+                    });
+                }
+                if !prune || (at_co && co_pos == Some(t.pos)) {
+                    out.push(Action::DismissRunner {
+                        runner: u.id,
+                        into: t.id,
+                    });
+                }
             }
         }
     }

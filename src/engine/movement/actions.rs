@@ -18,6 +18,7 @@ use crate::engine::movement::carrying::pick_up_item;
 use crate::engine::movement::carrying::{can_take, items_open_to};
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
+use crate::engine::orders::wanted::Wanted;
 
 /// Fortifications between which moving is not exposed (5.1.1, 5.1.2).
 fn fortified(kind: Option<CoverKind>) -> bool {
@@ -435,33 +436,65 @@ pub fn cover_potential_left(game: &Game, pos: CardPos) -> u8 {
     top.cover_markers.saturating_sub(found)
 }
 
-/// The movement family's candidates, for the units `units` accepts (and
-/// the platoon moves).
-pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
+/// The movement family's candidates, as `wanted` asks (see
+/// [`Wanted`]), and the platoon moves. Pruned, it leaves out an
+/// Exposed unit moving to another card (5.1.3), infiltrating with no VOF
+/// on the card left or entered (5.1.4), seeking cover in the staging area
+/// or under a cover marker, and moving to the cover a unit is already
+/// under (5.1.1).
+pub(crate) fn candidates(game: &Game, wanted: &mut Wanted, out: &mut Vec<Action>) {
+    let prune = wanted.prune;
     let imp_hq = game.state.impulse.as_ref().and_then(|i| i.hq);
+    // Whether a VOF lies on a card, asked once per card.
+    let mut vofs: Vec<(CardPos, bool)> = Vec::new();
+    let mut vof = |pos: CardPos| match vofs.iter().find(|(p, _)| *p == pos) {
+        Some((_, v)) => *v,
+        None => {
+            let v = game.card_under_vof(pos);
+            vofs.push((pos, v));
+            v
+        }
+    };
     for u in game.friendly() {
-        if u.kind == UnitKind::Casualty || !units(u.id) {
+        if u.kind == UnitKind::Casualty || !(wanted.units)(u.id) {
             continue;
         }
+        let moves = !prune || !u.exposed;
+        let vof_here = prune && vof(u.pos);
         for to in neighbours(game, u.pos) {
+            let infiltrates = !prune || (!u.exposed && (vof_here || vof(to)));
+            if !moves && !infiltrates {
+                continue;
+            }
             for cover in cover_choices(game.state.map.card(to)) {
-                out.push(Action::Move {
-                    unit: u.id,
-                    to,
-                    cover,
-                });
-                out.push(Action::Infiltrate {
-                    unit: u.id,
-                    to,
-                    cover,
-                });
+                if moves {
+                    out.push(Action::Move {
+                        unit: u.id,
+                        to,
+                        cover,
+                    });
+                }
+                if infiltrates {
+                    out.push(Action::Infiltrate {
+                        unit: u.id,
+                        to,
+                        cover,
+                    });
+                }
             }
         }
-        out.push(Action::SeekCover { unit: u.id });
+        if !prune || !(u.pos.is_staging() || u.cover.is_some()) {
+            out.push(Action::SeekCover { unit: u.id });
+        }
         let here = game.state.map.card(u.pos);
         for cover in cover_choices(here) {
+            if prune && u.cover == cover {
+                continue;
+            }
             out.push(Action::MoveCover { unit: u.id, cover });
-            out.push(Action::InfiltrateCover { unit: u.id, cover });
+            if !prune || vof_here {
+                out.push(Action::InfiltrateCover { unit: u.id, cover });
+            }
         }
         for c in game.state.units_at(u.pos) {
             if c.kind == UnitKind::Casualty && c.side == u.side {

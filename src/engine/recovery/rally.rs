@@ -12,6 +12,7 @@ use crate::engine::kernel::state::Unit;
 use crate::engine::kernel::units::{convert, spawn_team};
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
+use crate::engine::orders::wanted::Wanted;
 
 /// Whether a rally attempt on this unit needs cards: only when its card is
 /// under a VOF (4.2.3 a-d, f).
@@ -243,14 +244,20 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     }
 }
 
-/// Every rally-family action worth checking now; the orders to a unit
-/// (all but the Remove Pinned order, heard by a pinned unit, and squad
-/// reconstitution) only for the units `units` accepts.
-pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut Vec<Action>) {
+/// Every rally-family action worth checking now, as `wanted` asks (see
+/// [`Wanted`]): the orders to a unit (all but the Remove Pinned
+/// order, heard by a pinned unit, and squad reconstitution) only for the
+/// units it accepts. Pruned, it leaves out removing a pin from a unit
+/// that has none and flipping a unit that is not in Good Order (4.2.3 a,
+/// j).
+pub(crate) fn candidates(game: &Game, wanted: &mut Wanted, out: &mut Vec<Action>) {
+    let prune = wanted.prune;
     for u in game.friendly() {
         let id = u.id;
-        out.push(Action::RemovePin { unit: id });
-        if !units(id) {
+        if !prune || u.pinned {
+            out.push(Action::RemovePin { unit: id });
+        }
+        if !(wanted.units)(id) {
             continue;
         }
         match u.kind {
@@ -282,7 +289,7 @@ pub fn candidates(game: &Game, units: &mut dyn FnMut(UnitId) -> bool, out: &mut 
         }
         if u.flipped {
             out.push(Action::RallyToFront { unit: id });
-        } else {
+        } else if !prune || u.good_order() {
             out.push(Action::FlipToFireTeam { unit: id });
         }
     }

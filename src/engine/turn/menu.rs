@@ -2,12 +2,14 @@
 //! which says why an illegal order is refused; [`legal_orders`] enumerates
 //! the candidates and keeps those `check` accepts, so the list and the
 //! check can never disagree. It skips beforehand only what the check would
-//! refuse anyway (see [`recipient`] and `hopeless`), asked once per
-//! originator and unit or once per card rather than once per candidate,
-//! and a test holds it equal to [`legal_orders_by_check`], which checks
-//! every candidate. Both dispatch to the four families (4.2.1-4.2.4, each
-//! with its chapter), and [`execute`] carries an order out and does the
-//! work every order triggers afterwards.
+//! refuse anyway: orders to a unit no originator reaches (see
+//! [`recipient`]), asked once per originator and unit rather than once per
+//! candidate, and the candidates each family leaves unwritten when asked
+//! for a pruned list (see `orders::wanted`); a test holds it equal to
+//! [`legal_orders_by_check`], which checks every candidate. Both dispatch
+//! to the four families (4.2.1-4.2.4, each with its chapter), and
+//! [`execute`] carries an order out and does the work every order triggers
+//! afterwards.
 
 use crate::data::units::Side;
 use crate::engine::combat::actions as combat;
@@ -18,6 +20,7 @@ use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::movement::actions as movement;
+use crate::engine::orders::wanted::Wanted;
 use crate::engine::recovery::rally;
 
 pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
@@ -127,19 +130,23 @@ fn perform_tasking(game: &mut Game) {
 
 /// Every action worth checking now (a superset of the legal ones).
 pub fn candidates(game: &Game) -> Vec<Action> {
-    candidates_where(game, &mut |_| true)
+    candidates_where(
+        game,
+        &mut Wanted {
+            units: &mut |_| true,
+            prune: false,
+        },
+    )
 }
 
-/// [`candidates`], with the orders to a unit (those [`recipient`] gives
-/// as heard by it, not as an order to unpin) written only for the units
-/// `units` accepts.
-fn candidates_where(game: &Game, units: &mut dyn FnMut(UnitId) -> bool) -> Vec<Action> {
+/// [`candidates`] as `wanted` asks.
+fn candidates_where(game: &Game, wanted: &mut Wanted) -> Vec<Action> {
     let mut out = Vec::new();
-    c2::candidates(game, units, &mut out);
-    movement::candidates(game, units, &mut out);
-    rally::candidates(game, units, &mut out);
-    combat::candidates(game, units, &mut out);
-    crate::engine::combat::support::candidates(game, &mut out);
+    c2::candidates(game, wanted, &mut out);
+    movement::candidates(game, wanted, &mut out);
+    rally::candidates(game, wanted, &mut out);
+    combat::candidates(game, wanted, &mut out);
+    crate::engine::combat::support::candidates(game, wanted.prune, &mut out);
     crate::engine::vehicles::moves::candidates(game, &mut out);
     out.push(Action::FireFinalProtective);
     if let Some((commands, _)) = game.state.tasking {
@@ -437,110 +444,6 @@ impl CardReach {
     }
 }
 
-/// What the candidates ask of a card, asked once per card for the whole
-/// list: whether a VOF lies on it, and whether it holds an unspotted enemy
-/// unit.
-#[derive(Default)]
-struct CardFacts(Vec<(CardPos, CardFact)>);
-
-#[derive(Clone, Copy)]
-struct CardFact {
-    under_vof: bool,
-    unspotted_enemy: bool,
-}
-
-impl CardFacts {
-    fn of(&mut self, game: &Game, pos: CardPos) -> CardFact {
-        if let Some((_, f)) = self.0.iter().find(|(p, _)| *p == pos) {
-            return *f;
-        }
-        let f = CardFact {
-            under_vof: game.card_under_vof(pos),
-            unspotted_enemy: game.state.enemy_on(pos, false),
-        };
-        self.0.push((pos, f));
-        f
-    }
-}
-
-/// Candidates no originator can give now, by a condition their checks
-/// always hold them to (each is refused there too, with its reason):
-/// reconstituting a CO HQ still in play (4.2.1 e), spotting a card with no
-/// unspotted enemy, attacking an unspotted target (9.3), moving an Exposed
-/// unit to another card (5.1.3), infiltrating with no VOF on the card left
-/// or entered (5.1.4), seeking cover in the staging area or under a cover
-/// marker, moving to the cover a unit is already under (5.1.1), removing a
-/// pin from a unit that has none, flipping a unit that is not a Good Order
-/// unit on its front (4.2.3 a, j), repairing a line that is not cut
-/// (4.2.1 k), deploying a signal from the staging area (4.2.1 c),
-/// dispatching a runner already on an errand or dismissing one off the CO
-/// HQ's card (4.2.1 g-h), firing an on-map mortar with a unit that is not
-/// one (4.2.4 j), calling a fire mission the agency has none of, or at a
-/// card that is no target for its kind (6.7.1).
-fn hopeless(game: &Game, a: &Action, co: Option<UnitId>, cards: &mut CardFacts) -> bool {
-    use crate::data::mission::FmKind;
-    use crate::engine::combat::support;
-    let mut vof = |pos: CardPos| cards.of(game, pos).under_vof;
-    let at = |unit: &UnitId| game.state.get(*unit).map(|u| u.pos);
-    let unit = |unit: &UnitId| game.state.get(*unit);
-    match a {
-        Action::ReconstituteCoHq { .. } => co.is_some(),
-        Action::Move { unit: u, .. } => unit(u).is_some_and(|u| u.exposed),
-        Action::SeekCover { unit: u } => {
-            unit(u).is_some_and(|u| u.pos.is_staging() || u.cover.is_some())
-        }
-        Action::MoveCover { unit: u, cover } => unit(u).is_some_and(|u| u.cover == *cover),
-        Action::RemovePin { unit: u } => unit(u).is_some_and(|u| !u.pinned),
-        Action::FlipToFireTeam { unit: u } => unit(u).is_some_and(|u| !u.good_order() || u.flipped),
-        Action::RepairLine { unit: u } => unit(u).is_some_and(|u| {
-            game.state
-                .map
-                .card(u.pos)
-                .and_then(|c| c.markers.phone_line)
-                != Some(true)
-        }),
-        Action::DeployPyro { unit: u, .. } => unit(u).is_some_and(|u| u.pos.is_staging()),
-        Action::DispatchRunner { runner, .. } => {
-            game.state.runners.iter().any(|t| t.runner == *runner)
-        }
-        Action::DismissRunner { runner, into } => {
-            let co_pos = co.and_then(|c| at(&c));
-            co_pos.is_none() || at(runner) != co_pos || at(into) != co_pos
-        }
-        Action::Spot { target, .. } => !cards.of(game, *target).unspotted_enemy,
-        // 9.3: fire and grenades go only at a spotted target (`can_engage`,
-        // which every attack's check ends with, and `check_grenade` on its
-        // own card), a platoon's too.
-        Action::ConcentrateFire { target, .. }
-        | Action::Grenade { target, .. }
-        | Action::WpGrenade { target, .. }
-        | Action::PlatoonConcentrate { target }
-        | Action::PlatoonGrenade { target } => game.state.get(*target).is_some_and(|t| !t.spotted),
-        Action::Infiltrate { unit: u, to, .. } => {
-            unit(u).is_some_and(|u| u.exposed || (!vof(u.pos) && !vof(*to)))
-        }
-        Action::InfiltrateCover { unit: u, cover } => {
-            unit(u).is_some_and(|u| u.cover == *cover || !vof(u.pos))
-        }
-        Action::MortarFire { mortar, .. } => game
-            .state
-            .get(*mortar)
-            .is_some_and(|m| !combat::on_map_mortar(game, m)),
-        Action::CallForFire {
-            agency,
-            kind,
-            target,
-            ..
-        } => {
-            *kind == FmKind::Fpf
-                || (*kind != FmKind::AttackHelicopter
-                    && support::missions_left(game, *agency, *kind) == 0)
-                || !support::target_fits(game, *kind, *target)
-        }
-        _ => false,
-    }
-}
-
 /// Orders only the CO HQ gives (4.2.1 f-h: creating, dispatching and
 /// dismissing runners): their checks refuse any other originator.
 fn only_co_hq(a: &Action) -> bool {
@@ -624,7 +527,6 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
     let mut out = Vec::new();
     let mut reach = Reach::new(game, &originators, &hq_orig);
     let co = game.state.co_hq().map(|c| c.id);
-    let mut cards = CardFacts::default();
     let mut card_reach = CardReach::default();
     let mut legal: Vec<Option<UnitId>> = Vec::new();
     // Only whether each candidate is legal matters here: the refusals'
@@ -639,8 +541,14 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
             free_candidates(game)
         } else if prune {
             // The orders to a unit no originator reaches (`recipient`)
-            // are not written at all.
-            candidates_where(game, &mut |u| reach.anyone_reaches(u))
+            // are not written at all, nor those no originator can give.
+            candidates_where(
+                game,
+                &mut Wanted {
+                    units: &mut |u| reach.anyone_reaches(u),
+                    prune: true,
+                },
+            )
         } else {
             candidates(game)
         };
@@ -650,9 +558,6 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
             } else {
                 &originators
             };
-            if prune && hopeless(game, &action, co, &mut cards) {
-                continue;
-            }
             let gate = if prune { recipient(&action) } else { None };
             let card_gate = if prune { card_recipient(&action) } else { None };
             let co_only = prune && only_co_hq(&action);
