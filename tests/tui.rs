@@ -345,6 +345,16 @@ fn a_mouse_click_selects_the_card_under_it() {
     assert_eq!(app.cursor, pos);
 }
 
+/// A panic restores the terminal through a hook set once per process: the
+/// start menu and each game take the terminal in turn, and a hook wrapped
+/// once more each time would restore it as many times over.
+#[test]
+fn the_panic_hook_is_set_once_however_often_the_terminal_is_taken() {
+    let _ = fof::ui::restore_on_panic();
+    assert!(!fof::ui::restore_on_panic());
+    assert!(!fof::ui::restore_on_panic());
+}
+
 #[test]
 fn too_small_a_terminal_ignores_keys_but_quit_and_recovers() {
     let mut app = app_for(1);

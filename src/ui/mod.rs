@@ -43,11 +43,15 @@ pub fn restore_terminal() {
     let _ = out.flush();
 }
 
+/// Whether [`run`] holds the terminal (raw mode, the alternate screen).
+static TAKEN: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Restores the terminal when dropped: on return, error or unwinding.
 struct Guard;
 
 impl Drop for Guard {
     fn drop(&mut self) {
+        TAKEN.store(false, std::sync::atomic::Ordering::SeqCst);
         restore_terminal();
     }
 }
@@ -100,20 +104,36 @@ impl Tui for start::StartMenu {
     }
 }
 
+/// Has a panic while [`run`] holds the terminal restore it first, then
+/// print its message. The hook is set once per process, however many
+/// times the terminal is taken (the start menu, then each game): a second
+/// call changes nothing and returns false.
+pub fn restore_on_panic() -> bool {
+    static SET: std::sync::Once = std::sync::Once::new();
+    let mut first = false;
+    SET.call_once(|| {
+        first = true;
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if TAKEN.load(std::sync::atomic::Ordering::SeqCst) {
+                restore_terminal();
+            }
+            previous(info);
+        }));
+    });
+    first
+}
+
 /// Runs on the real terminal until it is done (the player quits or
 /// chooses), restoring the terminal on the way out.
 pub fn run<T: Tui>(app: &mut T, tick: Duration) -> Result<(), StartError> {
     if !have_terminal() {
         return Err(StartError::NotATerminal);
     }
-    // A panic restores the terminal first, then prints its message.
-    let previous = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        restore_terminal();
-        previous(info);
-    }));
+    restore_on_panic();
     enable_raw_mode().map_err(StartError::Io)?;
     let _guard = Guard;
+    TAKEN.store(true, std::sync::atomic::Ordering::SeqCst);
     execute!(io::stdout(), EnterAlternateScreen, EnableMouseCapture).map_err(StartError::Io)?;
     let mut terminal =
         Terminal::new(CrosstermBackend::new(io::stdout())).map_err(StartError::Io)?;
