@@ -100,11 +100,13 @@ fn restricted_destination(
     // condition: a fire or litter team may infiltrate into any
     // friendly-occupied card, under fire or not, and a pinned or paralyzed
     // unit may not infiltrate at all; the infiltration check says both.
-    let safe = infiltrate
-        || game.state.map.is_staging(to)
-        || (friendly_occupied(game, to, u.id) && !game.card_under_vof(to));
+    let safe = || {
+        infiltrate
+            || game.state.map.is_staging(to)
+            || (friendly_occupied(game, to, u.id) && !game.card_under_vof(to))
+    };
     if u.pinned {
-        return if safe {
+        return if safe() {
             Ok(())
         } else {
             no(|| {
@@ -117,7 +119,7 @@ fn restricted_destination(
     }
     match u.kind {
         _ if u.fire_team_lat() => {
-            if !safe {
+            if !safe() {
                 return no(
                     "a fire team may only move to the staging area or a friendly card under no VOF (4.2.5)",
                 );
@@ -134,7 +136,7 @@ fn restricted_destination(
             }
             Ok(())
         }
-        UnitKind::LitterTeam | UnitKind::ParalyzedTeam if !safe => no(
+        UnitKind::LitterTeam | UnitKind::ParalyzedTeam if !safe() => no(
             "a litter or paralyzed team may only move to the staging area or a friendly card under no VOF (4.2.5)",
         ),
         _ => Ok(()),
