@@ -1,5 +1,9 @@
 //! Movement actions (4.2.2, 5.1, 5.2.3): moving between cards, infiltrating,
 //! seeking and moving to cover, picking up casualties.
+//!
+//! Why this file is long: the family's check, candidates and performance
+//! share its private helpers on destinations and cover markers (5.1.5,
+//! 5.2.3); split, those would have to be opened to other files.
 
 use crate::data::action::{Icon, Word};
 use crate::data::charts::CoverKind;
@@ -457,6 +461,11 @@ pub(crate) fn candidates(game: &Game, wanted: &mut Wanted, out: &mut Vec<Action>
             v
         }
     };
+    // The company's casualties in play, in id order, found once.
+    let casualties: Vec<&Unit> = game
+        .friendly()
+        .filter(|c| c.kind == UnitKind::Casualty)
+        .collect();
     for u in game.friendly() {
         if u.kind == UnitKind::Casualty || !(wanted.units)(u.id) {
             continue;
@@ -498,13 +507,11 @@ pub(crate) fn candidates(game: &Game, wanted: &mut Wanted, out: &mut Vec<Action>
                 out.push(Action::InfiltrateCover { unit: u.id, cover });
             }
         }
-        for c in game.state.units_at(u.pos) {
-            if c.kind == UnitKind::Casualty && c.side == u.side {
-                out.push(Action::PickUp {
-                    unit: u.id,
-                    casualty: c.id,
-                });
-            }
+        for c in casualties.iter().filter(|c| c.pos == u.pos) {
+            out.push(Action::PickUp {
+                unit: u.id,
+                casualty: c.id,
+            });
         }
         if let Some(card) = here {
             for item in 0..card.markers.items.len() {
