@@ -322,7 +322,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     Ok(())
 }
 
-/// Every call for fire worth checking now. Pruned (see `menu::Wanted`),
+/// Every call for fire worth checking now. Pruned (see `orders::wanted`),
 /// it leaves out calls the agency has no mission of that kind left for
 /// and calls at a card that is no target for the kind (6.7.1), and the FPF
 /// (fired by its own order, 6.7.4).
@@ -342,14 +342,7 @@ pub fn candidates(game: &Game, prune: bool, out: &mut Vec<Action>) {
                             || missions_left(game, i as u8, m.kind) > 0))
             })
             .collect();
-        let mut fits = vec![
-            0u8;
-            if prune {
-                fs.missions.len() * cards.len()
-            } else {
-                0
-            }
-        ];
+        let mut fits = vec![0u8; fs.missions.len() * cards.len()];
         for (who, _) in &fs.observers {
             let Some(u) = game.state.by_roster(who) else {
                 continue;
