@@ -141,7 +141,9 @@ pub fn candidates(game: &Game) -> Vec<Action> {
 
 /// [`candidates`] as `wanted` asks.
 fn candidates_where(game: &Game, wanted: &mut Wanted) -> Vec<Action> {
-    let mut out = Vec::new();
+    // A full company's list runs to a few hundred candidates: room for
+    // them at once instead of growing the list a push at a time.
+    let mut out = Vec::with_capacity(256);
     c2::candidates(game, wanted, &mut out);
     movement::candidates(game, wanted, &mut out);
     rally::candidates(game, wanted, &mut out);
@@ -524,7 +526,7 @@ fn collect_legal(game: &Game, prune: bool) -> Vec<Order> {
     let Some((originators, hq_orig)) = originators(game) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(256);
     let mut reach = Reach::new(game, &originators, &hq_orig);
     let co = game.state.co_hq().map(|c| c.id);
     let mut card_reach = CardReach::default();
