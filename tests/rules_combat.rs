@@ -842,7 +842,7 @@ fn rule_6_3_example_mortar_and_sniper_fire_on_an_exposed_squad_under_cover_is_a_
         ])
     );
     // "We draw an Action card and -3 is a HIT."
-    for x in &mut g.state_mut().units {
+    for x in g.state_mut().units.edit().iter_mut() {
         x.sniped = false;
     }
     let mut used = Vec::new();

@@ -1714,7 +1714,7 @@ fn activity_position(mission: &str) -> (Game, [UnitId; 2]) {
     for c in &mut g.state_mut().map.cards {
         c.markers.pc = None;
     }
-    g.state_mut().units.retain(|u| u.side == Side::Us);
+    g.state_mut().units.edit().retain(|u| u.side == Side::Us);
     let a = common::enemy(&mut g, "de_rifle_squad", p(3, 1), true);
     let b = common::enemy(&mut g, "de_rifle_squad", p(3, 3), true);
     g.state_mut().turn = 2;
@@ -1752,7 +1752,7 @@ fn rule_3_4_2_on_the_attack_the_segment_checks_every_enemy_unit_and_places_no_pc
 #[test]
 fn rule_3_4_2_with_no_enemy_unit_the_segment_says_so() {
     let (mut g, _) = activity_position("hedgerow_attack");
-    g.state_mut().units.retain(|u| u.side == Side::Us);
+    g.state_mut().units.edit().retain(|u| u.side == Side::Us);
     fof::engine::turn::phases::enemy_activity(&mut g);
     assert!(
         g.log()

@@ -729,7 +729,7 @@ fn remove_strongpoint(
         }
     }
     if !demo {
-        for u in &mut game.state.units {
+        for u in game.state.units.edit().iter_mut() {
             if u.pos == pos && u.cover == Some(cover) {
                 u.cover = None;
             }

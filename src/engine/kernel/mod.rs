@@ -5,7 +5,8 @@
 //! 1.2.2 E-F); events with their rule sections ([`events`]); the state
 //! hash ([`hash`]); positions on the map grid ([`pos`], 2.2); the steps of
 //! the sequence of play ([`sequence`], 3.0-3.8); units entering, changing
-//! and leaving play ([`units`]); what units carry ([`asset`]).
+//! and leaving play ([`units`]); the list of units with the cards they
+//! stand on ([`roster`]); what units carry ([`asset`]).
 //!
 //! Nothing here imports a rule: the rules import the kernel.
 
@@ -17,6 +18,7 @@ pub mod hash;
 pub mod ids;
 pub mod input;
 pub mod pos;
+pub mod roster;
 pub mod sequence;
 pub mod state;
 pub mod units;

@@ -113,6 +113,12 @@ pub struct Unit {
     pub removed: bool,
 }
 
+impl crate::engine::kernel::roster::Placed for Unit {
+    fn placed(&self) -> Option<CardPos> {
+        self.in_play().then_some(self.pos)
+    }
+}
+
 impl Unit {
     /// A fresh counter of a type at a position: full strength, the type's
     /// experience (Line when the roster would decide), its ammunition;
@@ -656,7 +662,7 @@ pub struct State {
     pub general_done: bool,
     pub deck: Deck,
     pub map: Map,
-    pub units: Vec<Unit>,
+    pub units: crate::engine::kernel::roster::Units<Unit>,
     pub hqs: Vec<HqState>,
     pub activity: Activity,
     pub impulse: Option<Impulse>,
@@ -796,7 +802,7 @@ impl State {
     }
 
     pub fn unit_mut(&mut self, id: UnitId) -> &mut Unit {
-        &mut self.units[id.0 as usize]
+        &mut self.units.edit()[id.0 as usize]
     }
 
     pub fn get(&self, id: UnitId) -> Option<&Unit> {
@@ -819,7 +825,7 @@ impl State {
 
     /// Units in play on a card, in id order.
     pub fn units_at(&self, pos: CardPos) -> impl Iterator<Item = &Unit> {
-        self.in_play().filter(move |u| u.pos == pos)
+        self.units.at(pos)
     }
 
     /// A friendly unit other than a casualty on the card.

@@ -38,7 +38,7 @@ pub fn initial_state(
         general_done: false,
         deck,
         map,
-        units: Vec::new(),
+        units: Vec::new().into(),
         hqs: Vec::new(),
         activity: Activity::NoContact,
         impulse: None,
@@ -362,7 +362,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
             .map(|i| UnitId(i as u16))
     };
     for (i, r) in mission.company.iter().enumerate() {
-        state.units[i].hq = r.hq.as_deref().and_then(id_of);
+        state.units.edit()[i].hq = r.hq.as_deref().and_then(id_of);
     }
     // 11.3 step 3: the steps left as teams at the end of the last mission
     // start as Green fire teams of the unit's designation, beside it.
@@ -393,7 +393,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
             }
             cur = u.hq;
         }
-        state.units[i].platoon = plt;
+        state.units.edit()[i].platoon = plt;
     }
     for u in &state.units {
         if u.side == Side::Us && u.kind.commands() && !u.removed {
@@ -407,7 +407,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
     }
     let mut give = |holder: &str, asset: Asset| {
         if let Some(id) = id_of(holder) {
-            state.units[id.0 as usize].assets.push(asset);
+            state.units.edit()[id.0 as usize].assets.push(asset);
         }
     };
     for r in &mission.radios {
@@ -429,7 +429,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
     for p in &mission.pyrotechnics {
         give(&p.holder, Asset::Pyro(p.device, p.count));
     }
-    for u in &mut state.units {
+    for u in state.units.edit().iter_mut() {
         u.assets.sort();
     }
     Ok(())

@@ -38,7 +38,9 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     // the company comes first in the list, so its ids stay as they are.
     // The teams a campaign's company list brings (11.3 step 3) are built
     // from the failed attempt's own teams below instead.
-    s.units.retain(|u| u.side == Side::Us && u.roster.is_some());
+    s.units
+        .edit()
+        .retain(|u| u.side == Side::Us && u.roster.is_some());
     s.spotters.clear();
     // The patrol number is the caller's: the campaign sets it on the state
     // it carries over (the same patrol again, or the next one).
@@ -103,7 +105,7 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
             s.units[i].platoon,
             s.units[i].designation.clone(),
         );
-        let u = &mut s.units[i];
+        let u = &mut s.units.edit()[i];
         if steps == 0 {
             // Lost in the failed attempt: out of this one too.
             u.removed = true;

@@ -237,7 +237,7 @@ pub fn clean_up(game: &mut Game) {
     }
     // The PDFs of G! weapons' direct fire go with their markers (6.7.4).
     game.state.lay_pdfs.clear();
-    for u in &mut game.state.units {
+    for u in game.state.units.edit().iter_mut() {
         u.exposed = false;
         u.concentrated = 0;
         u.grenaded = 0;

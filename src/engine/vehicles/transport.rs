@@ -624,7 +624,7 @@ pub fn settle(game: &mut Game) {
                 .get(v.0 as usize)
                 .is_some_and(|x| x.in_play() && x.pos == u.pos);
         if !keep {
-            game.state.units[i].riding = None;
+            game.state.units.edit()[i].riding = None;
         }
     }
 }
