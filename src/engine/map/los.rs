@@ -396,7 +396,9 @@ pub fn explain_los(map: &impl LosMap, from: Viewer, to: Viewer, vis: Visibility)
         return LosResult::NotStraight;
     };
     let distance = from.pos.distance(to.pos);
-    let max = vis.max_range(cell_at(map, to.pos).illuminated);
+    // The target's illumination counts only in limited visibility (8.2);
+    // finding it reads the cards around, so it is asked only then.
+    let max = vis.max_range(vis.limited && cell_at(map, to.pos).illuminated);
     if distance > max {
         return LosResult::TooFar { distance, max };
     }

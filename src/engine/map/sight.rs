@@ -98,11 +98,11 @@ impl Game {
         self.data.unit_type(&u.unit_type.0).and_then(|t| t.sight)
     }
 
-    /// The visibility a unit sees by: passive infrared and thermal sights see
-    /// to full range at night (8.3.2-8.3.3).
-    fn sees_by(&self, id: UnitId) -> Visibility {
+    /// The visibility a unit with this night sight sees by: passive
+    /// infrared and thermal sights see to full range at night (8.3.2-8.3.3).
+    fn sees_by(&self, sight: Option<crate::data::units::NightSight>) -> Visibility {
         use crate::data::units::NightSight;
-        match self.night_sight(id) {
+        match sight {
             Some(NightSight::PassiveIr | NightSight::Thermal) => Visibility::NORMAL,
             _ => self.visibility(),
         }
@@ -110,10 +110,11 @@ impl Game {
 
     /// LOS from a unit, seen through smoke when it has thermal sights.
     fn los_from(&self, id: UnitId, from: Viewer, to: Viewer) -> bool {
-        if self.night_sight(id) == Some(crate::data::units::NightSight::Thermal) {
-            has_los(&ThermalView(self), from, to, self.sees_by(id))
+        let sight = self.night_sight(id);
+        if sight == Some(crate::data::units::NightSight::Thermal) {
+            has_los(&ThermalView(self), from, to, self.sees_by(sight))
         } else {
-            has_los(self, from, to, self.sees_by(id))
+            has_los(self, from, to, self.sees_by(sight))
         }
     }
 
