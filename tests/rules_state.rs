@@ -1022,6 +1022,61 @@ fn contract_a_state_saved_to_ron_continues_identically() {
     }
 }
 
+/// What the state keeps only to answer faster (the units on a card, a
+/// unit's place in the data's types) must give the answers a plain search
+/// gives, at every point of a game, when its remembered places are wrong,
+/// and after the state is read back without them.
+fn assert_lookups_match_a_search(g: &Game) {
+    let s = g.state();
+    for u in s.units.iter() {
+        let found = u.type_in(g.data()).map(|t| &t.id);
+        let searched = g.data().unit_type(&u.unit_type.0).map(|t| &t.id);
+        assert_eq!(found, searched, "type of {}", u.label);
+    }
+    let mut cards: Vec<CardPos> = s.units.iter().map(|u| u.pos).collect();
+    cards.extend(s.map.cards.iter().map(|c| c.pos));
+    cards.sort();
+    cards.dedup();
+    for pos in cards {
+        let indexed: Vec<UnitId> = s.units_at(pos).map(|u| u.id).collect();
+        let searched: Vec<UnitId> = s.in_play().filter(|u| u.pos == pos).map(|u| u.id).collect();
+        assert_eq!(indexed, searched, "units on {pos}");
+    }
+}
+
+#[test]
+fn contract_remembered_lookups_answer_as_a_search_does() {
+    let mut g = shipped_game(5);
+    let mut c = Chooser(17);
+    for step in 0..200 {
+        if g.is_over() {
+            break;
+        }
+        assert_lookups_match_a_search(&g);
+        if step % 25 == 0 {
+            // Every unit remembers a wrong place for its type (the next
+            // type's, or one past the list): still the right type.
+            let n = g.data().units.units.len() as u16;
+            for (i, u) in g.state().units.iter().enumerate() {
+                let wrong = if i % 2 == 0 { n } else { (i as u16 + 1) % n };
+                u.type_slot
+                    .0
+                    .store(wrong, std::sync::atomic::Ordering::Relaxed);
+            }
+            assert_lookups_match_a_search(&g);
+        }
+        let legal = g.legal_inputs();
+        let input = legal[c.pick(legal.len())].clone();
+        g.apply(&input).expect("a listed input is accepted");
+    }
+    let text = ron::to_string(g.state()).expect("the state serializes");
+    assert!(!text.contains("type_slot") && !text.contains("by_card"));
+    let back: State = ron::from_str(&text).expect("the state reads back");
+    let b = Game::from_state(shipped(), back).expect("the game rebuilds");
+    assert_lookups_match_a_search(&b);
+    assert_eq!(b.legal_inputs(), g.legal_inputs());
+}
+
 #[test]
 fn contract_an_illegal_input_never_changes_the_hash() {
     let mut g = shipped_game(4);

@@ -198,8 +198,7 @@ fn check_grenade(
 /// Whether a unit is an on-map mortar that fires as one (4.2.4 j): a mortar
 /// of two steps or more.
 pub(crate) fn on_map_mortar(game: &Game, m: &Unit) -> bool {
-    m.steps >= 2
-        && game.data.unit_type(&m.unit_type.0).and_then(|t| t.weapon) == Some(Weapon::Mortar)
+    m.steps >= 2 && m.type_in(&game.data).and_then(|t| t.weapon) == Some(Weapon::Mortar)
 }
 
 /// 6.4: tripod machine guns, mortars and H-rated weapons cannot fire at
@@ -340,7 +339,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         Action::MortarFire { mortar, target } => {
             can_order(game, by, *mortar)?;
             let m = game.state.unit(*mortar);
-            let t = game.data.unit_type(&m.unit_type.0);
+            let t = m.type_in(&game.data);
             if !on_map_mortar(game, m) {
                 return no(
                     "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)",

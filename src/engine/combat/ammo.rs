@@ -37,10 +37,7 @@ pub fn spend(game: &mut Game, unit: UnitId, points: u8, why: &str) {
 /// ratings (small arms, close range: see `fire::ratings`).
 fn out_of_ammo(game: &mut Game, unit: UnitId, why: &str) {
     let u = game.state.unit(unit).clone();
-    let has_back = game
-        .data
-        .unit_type(&u.unit_type.0)
-        .is_some_and(|t| t.back.is_some());
+    let has_back = u.type_in(&game.data).is_some_and(|t| t.back.is_some());
     if u.kind == UnitKind::WeaponsTeam && has_back {
         game.state.unit_mut(unit).flipped = true;
     }
@@ -69,11 +66,7 @@ pub fn expend_for_fire(game: &mut Game) {
     for l in &links {
         let d = l.from.distance(l.target);
         for u in game.state.units_at(l.from) {
-            let kind = game
-                .data
-                .unit_type(&u.unit_type.0)
-                .and_then(|t| t.ammo)
-                .map(|a| a.kind);
+            let kind = u.type_in(&game.data).and_then(|t| t.ammo).map(|a| a.kind);
             let reaches =
                 crate::engine::combat::fire::ratings(game, u).is_some_and(|r| r.range.cards() >= d);
             // 6.8.1 A-C: a weapons team on its fire-team side fires small

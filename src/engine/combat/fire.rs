@@ -34,7 +34,7 @@ impl VofLevel {
 /// The fire ratings a unit uses now: its reverse side when flipped (6.3.3,
 /// 4.1.4), reduced to small arms at close range when out of ammunition.
 pub fn ratings(game: &Game, u: &Unit) -> Option<crate::data::units::Ratings> {
-    let t = game.data.unit_type(&u.unit_type.0)?;
+    let t = u.type_in(&game.data)?;
     let r = if u.flipped { t.back } else { t.front };
     let dry = crate::engine::kernel::units::dry(game, u);
     use crate::data::units::AmmoKind as A;
@@ -70,7 +70,7 @@ pub fn weapon(game: &Game, u: &Unit) -> Option<crate::data::units::Weapon> {
     if u.flipped {
         return None;
     }
-    game.data.unit_type(&u.unit_type.0).and_then(|t| t.weapon)
+    u.type_in(&game.data).and_then(|t| t.weapon)
 }
 
 /// The Basic VOF a unit adds when firing at a card `distance` away

@@ -70,10 +70,7 @@ pub fn apply_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
         if !u.in_play() || u.kind == UnitKind::Casualty {
             break;
         }
-        let has_back = game
-            .data
-            .unit_type(&u.unit_type.0)
-            .is_some_and(|t| t.back.is_some());
+        let has_back = u.type_in(&game.data).is_some_and(|t| t.back.is_some());
         if u.steps >= 2 {
             match l {
                 HitLetter::A if has_back => flip(game, id),

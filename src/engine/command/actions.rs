@@ -329,11 +329,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if r.pos != co_pos || i.pos != co_pos {
                 return no("the runner, the CO HQ and the unit must share a card (4.2.1 h)");
             }
-            let full = game
-                .data
-                .unit_type(&i.unit_type.0)
-                .map(|t| t.steps)
-                .unwrap_or(1);
+            let full = i.type_in(&game.data).map(|t| t.steps).unwrap_or(1);
             if !i.good_order() || i.kind != UnitKind::Squad || i.steps >= full || i.side != Side::Us
             {
                 return no(|| format!("{} cannot absorb a step", game.describe(*into)));

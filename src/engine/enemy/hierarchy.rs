@@ -238,9 +238,8 @@ pub fn holds(game: &Game, u: &Unit, c: Cond) -> bool {
                     .count()
                     >= 2
         }
-        Cond::HeavyWeapon => game
-            .data
-            .unit_type(&u.unit_type.0)
+        Cond::HeavyWeapon => u
+            .type_in(&game.data)
             .map(|t| if u.flipped { t.back } else { t.front })
             .is_some_and(|r| {
                 r.is_some_and(|r| matches!(r.vof, Vof::A | Vof::AS | Vof::G | Vof::H))

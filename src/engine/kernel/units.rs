@@ -38,7 +38,7 @@ pub fn team_type_in(
 
 /// The army of a unit in play: its counter type's.
 pub fn nation_of(data: &DataSet, u: &Unit) -> Nation {
-    data.unit_type(&u.unit_type.0)
+    u.type_in(data)
         .map(|t| t.nation())
         .unwrap_or_else(|| Nation::of_side(u.side))
 }
@@ -72,7 +72,7 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
 /// Whether the unit's ammunition is tracked: its kind is not one that
 /// option 13.2 sets aside (6.8).
 pub fn tracked(game: &Game, u: &Unit) -> bool {
-    match game.data.unit_type(&u.unit_type.0).and_then(|t| t.ammo) {
+    match u.type_in(&game.data).and_then(|t| t.ammo) {
         Some(a) => game.state.options.tracks(a.kind),
         None => !game.state.options.no_ammo,
     }

@@ -95,7 +95,7 @@ impl Game {
     /// A unit's night observation device, if its counter has one (8.3).
     pub fn night_sight(&self, id: UnitId) -> Option<crate::data::units::NightSight> {
         let u = self.state.unit(id);
-        self.data.unit_type(&u.unit_type.0).and_then(|t| t.sight)
+        u.type_in(&self.data).and_then(|t| t.sight)
     }
 
     /// The visibility a unit with this night sight sees by: passive

@@ -222,7 +222,7 @@ pub fn check_move(
 
 /// Units that may not infiltrate: tripod machine guns and H VOF (5.1.4).
 fn cannot_infiltrate(game: &Game, u: &Unit) -> bool {
-    let t = game.data.unit_type(&u.unit_type.0);
+    let t = u.type_in(&game.data);
     t.is_some_and(|t| t.weapon == Some(Weapon::TripodMg))
         || ratings(game, u).is_some_and(|r| r.vof == Vof::H)
 }

@@ -14,16 +14,13 @@ pub fn per_step(kind: AmmoKind) -> u8 {
 
 /// The ammunition a unit's own weapon uses.
 pub fn own_ammo_kind(game: &Game, u: &Unit) -> Option<AmmoKind> {
-    game.data
-        .unit_type(&u.unit_type.0)
-        .and_then(|t| t.ammo)
-        .map(|a| a.kind)
+    u.type_in(&game.data).and_then(|t| t.ammo).map(|a| a.kind)
 }
 
 /// Points the unit's own weapon can still take: its allotment, within what
 /// its steps carry (6.8.1).
 pub fn own_ammo_room(game: &Game, u: &Unit) -> u8 {
-    let Some(a) = game.data.unit_type(&u.unit_type.0).and_then(|t| t.ammo) else {
+    let Some(a) = u.type_in(&game.data).and_then(|t| t.ammo) else {
         return 0;
     };
     let cap = a.points.min(per_step(a.kind).saturating_mul(u.steps));

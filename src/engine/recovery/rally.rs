@@ -59,13 +59,7 @@ pub fn returnable_squads(game: &Game, teams: &[UnitId]) -> Vec<UnitId> {
         .iter()
         .filter(|u| u.removed && u.kind == UnitKind::Squad && u.side == first.side)
         .filter(|u| !u.captured && !u.guard && !u.withdrawn)
-        .filter(|u| {
-            game.data
-                .unit_type(&u.unit_type.0)
-                .map(|t| t.steps)
-                .unwrap_or(4)
-                >= teams.len() as u8
-        })
+        .filter(|u| u.type_in(&game.data).map(|t| t.steps).unwrap_or(4) >= teams.len() as u8)
         .collect();
     removed.sort_by_key(|u| (u.platoon != first.platoon, u.id));
     removed.into_iter().map(|u| u.id).collect()
@@ -138,11 +132,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if s.kind != UnitKind::Squad || !s.good_order() {
                 return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
             }
-            let full = game
-                .data
-                .unit_type(&s.unit_type.0)
-                .map(|x| x.steps)
-                .unwrap_or(4);
+            let full = s.type_in(&game.data).map(|x| x.steps).unwrap_or(4);
             if s.steps < 2 || s.steps >= full || s.steps > 3 {
                 return no(
                     "only a squad of 2 or 3 steps below its full strength can take a team (4.2.3 h)",
@@ -234,7 +224,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     )
                 });
             }
-            let back = game.data.unit_type(&u.unit_type.0).and_then(|t| t.back);
+            let back = u.type_in(&game.data).and_then(|t| t.back);
             if back.is_none() {
                 return no(|| format!("{} has no fire-team side (4.2.3 j)", game.describe(*unit)));
             }
