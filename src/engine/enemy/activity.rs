@@ -8,34 +8,42 @@ use crate::engine::kernel::pos::CardPos;
 /// The level the map shows now, by the definitions of 9.1.
 pub fn level(game: &Game) -> Activity {
     let s = &game.state;
-    // One pass over the units: the cards off the staging area that units
-    // other than casualties hold, in order, each with whether friendly
-    // and enemy units are there; and whether an enemy unit is spotted.
-    let mut held: Vec<(CardPos, bool, bool)> = Vec::new();
+    // One pass over the units in play, card by card (the state's card
+    // index): for each card off the staging area that units other than
+    // casualties hold, whether friendly and enemy units are there, and
+    // whether it lies under a VOF; and whether an enemy unit is spotted.
+    // Whether none, one, or two or more such cards lie under a VOF: the
+    // level asks no more.
     let mut spotted = false;
-    for u in s.in_play().filter(|u| u.kind != UnitKind::Casualty) {
+    let mut under_vof = 0;
+    let mut mixed = false;
+    let mut card: Option<(CardPos, bool, bool)> = None;
+    let mut close = |c: Option<(CardPos, bool, bool)>| {
+        if let Some((pos, us, them)) = c {
+            mixed |= us && them;
+            if under_vof < 2 && game.card_under_vof(pos) {
+                under_vof += 1;
+            }
+        }
+    };
+    for u in s.units.by_card().filter(|u| u.kind != UnitKind::Casualty) {
         let us = u.side == Side::Us;
         spotted |= !us && u.spotted;
         if u.pos.is_staging() {
             continue;
         }
-        match held.binary_search_by(|h| h.0.cmp(&u.pos)) {
-            Ok(i) => {
-                let h = &mut held[i];
-                h.1 |= us;
-                h.2 |= !us;
+        match &mut card {
+            Some((pos, a, b)) if *pos == u.pos => {
+                *a |= us;
+                *b |= !us;
             }
-            Err(i) => held.insert(i, (u.pos, us, !us)),
+            _ => {
+                close(card);
+                card = Some((u.pos, us, !us));
+            }
         }
     }
-    // Whether none, one, or two or more of those cards lie under a VOF:
-    // the level asks no more.
-    let under_vof = held
-        .iter()
-        .filter(|h| game.card_under_vof(h.0))
-        .take(2)
-        .count();
-    let mixed = held.iter().any(|h| h.1 && h.2);
+    close(card);
     if under_vof >= 2 && mixed {
         Activity::HeavilyEngaged
     } else if under_vof >= 2 {

@@ -52,9 +52,9 @@ fn card_key(pos: CardPos) -> u32 {
 }
 
 impl<U: Placed> Units<U> {
-    /// The units in play on a card, in id order.
-    pub fn at(&self, pos: CardPos) -> impl Iterator<Item = &U> + '_ {
-        let ix = self.by_card.get_or_init(|| {
+    /// The index, built if it is not.
+    fn index(&self) -> &[u32] {
+        self.by_card.get_or_init(|| {
             let mut v: Vec<u32> = self
                 .list
                 .iter()
@@ -63,12 +63,25 @@ impl<U: Placed> Units<U> {
                 .collect();
             v.sort_unstable();
             v
-        });
+        })
+    }
+
+    /// The units in play on a card, in id order.
+    pub fn at(&self, pos: CardPos) -> impl Iterator<Item = &U> + '_ {
+        let ix = self.index();
         let card = card_key(pos);
         let start = ix.partition_point(|k| k >> 16 < card);
         ix[start..]
             .iter()
             .take_while(move |k| *k >> 16 == card)
+            .map(|k| &self.list[(k & 0xffff) as usize])
+    }
+
+    /// Every unit in play, card by card in the cards' order, each card's
+    /// in id order.
+    pub fn by_card(&self) -> impl Iterator<Item = &U> + '_ {
+        self.index()
+            .iter()
             .map(|k| &self.list[(k & 0xffff) as usize])
     }
 }
@@ -192,6 +205,8 @@ mod tests {
         u.edit()[3].pos = CardPos::new(1, 1);
         assert_eq!(ids(&u, 1), [2, 3]);
         assert_eq!(ids(&u, 3), [] as [u16; 0]);
+        let all: Vec<u16> = u.by_card().map(|p| p.id).collect();
+        assert_eq!(all, [2, 3, 0]);
     }
 
     #[test]

@@ -140,7 +140,10 @@ impl Game {
                 let legal = crate::engine::turn::menu::legal_orders(self);
                 let mut skilled = Vec::new();
                 crate::engine::turn::skilled::legal(self, &legal, &mut skilled);
-                let mut v: Vec<Input> = legal.into_iter().map(Input::Order).collect();
+                // Room for the orders, the skilled ones, and a few drops
+                // and the end of the impulse after them.
+                let mut v: Vec<Input> = Vec::with_capacity(legal.len() + skilled.len() + 16);
+                v.extend(legal.into_iter().map(Input::Order));
                 v.extend(skilled);
                 for (carrier, casualty) in &self.state.carried {
                     v.push(Input::Drop {
