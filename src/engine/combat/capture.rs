@@ -42,32 +42,36 @@ fn captures(game: &mut Game) {
     for pos in cards {
         for side in [Side::Us, Side::Enemy] {
             let captors = side.opponent();
-            let here: Vec<Unit> = game.state.units_at(pos).cloned().collect();
             let captor_ok = |u: &Unit| {
                 // Porters take no prisoners: they carry no arms.
                 u.side == captors
                     && u.kind != UnitKind::Porter
                     && (u.good_order() || u.kind == UnitKind::AssaultTeam || u.fire_team_lat())
             };
+            let helpless =
+                |u: &Unit| matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::LitterTeam);
+            // What the card holds now, before any casualty is taken below:
+            // a captor, other units of the side, and its helpless teams.
+            let captor = game.state.units_at(pos).any(captor_ok);
+            let others = game
+                .state
+                .units_at(pos)
+                .any(|u| u.side == side && !helpless(u) && u.kind != UnitKind::Casualty);
+            let taken: Vec<UnitId> = if captor && !others {
+                game.state
+                    .units_at(pos)
+                    .filter(|u| u.side == side && helpless(u))
+                    .map(|u| u.id)
+                    .collect()
+            } else {
+                Vec::new()
+            };
             if side == Side::Enemy {
                 casualties_on_cleared(game, pos, captors);
             }
-            if !here.iter().any(captor_ok) {
+            if !captor || others {
                 continue;
             }
-            let helpless =
-                |u: &Unit| matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::LitterTeam);
-            let others = here
-                .iter()
-                .any(|u| u.side == side && !helpless(u) && u.kind != UnitKind::Casualty);
-            if others {
-                continue;
-            }
-            let taken: Vec<UnitId> = here
-                .iter()
-                .filter(|u| u.side == side && helpless(u))
-                .map(|u| u.id)
-                .collect();
             if !taken.is_empty() {
                 take_prisoners(game, pos, &taken, captors, true);
             }
