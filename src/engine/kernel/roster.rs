@@ -36,30 +36,30 @@ pub struct Units<U> {
     list: Vec<U>,
     /// The units in play as [`key`]s (card, then place), sorted; `list` is
     /// the truth.
-    by_card: OnceLock<Vec<u32>>,
+    by_card: OnceLock<Vec<u64>>,
 }
 
 /// A card and a unit's place in the list (its id) as one number that
 /// sorts as (card, place) does: the card's row and column, each moved to
 /// an unsigned byte with its order kept, above the place.
-fn key(pos: CardPos, place: u16) -> u32 {
-    (card_key(pos) << 16) | u32::from(place)
+fn key(pos: CardPos, place: usize) -> u64 {
+    (card_key(pos) << 32) | (place as u64 & 0xffff_ffff)
 }
 
-fn card_key(pos: CardPos) -> u32 {
-    let byte = |x: i8| u32::from((x as u8) ^ 0x80);
+fn card_key(pos: CardPos) -> u64 {
+    let byte = |x: i8| u64::from((x as u8) ^ 0x80);
     (byte(pos.row) << 8) | byte(pos.col)
 }
 
 impl<U: Placed> Units<U> {
     /// The index, built if it is not.
-    fn index(&self) -> &[u32] {
+    fn index(&self) -> &[u64] {
         self.by_card.get_or_init(|| {
-            let mut v: Vec<u32> = self
+            let mut v: Vec<u64> = self
                 .list
                 .iter()
                 .enumerate()
-                .filter_map(|(i, u)| u.placed().map(|p| key(p, i as u16)))
+                .filter_map(|(i, u)| u.placed().map(|p| key(p, i)))
                 .collect();
             v.sort_unstable();
             v
@@ -70,11 +70,11 @@ impl<U: Placed> Units<U> {
     pub fn at(&self, pos: CardPos) -> impl Iterator<Item = &U> + '_ {
         let ix = self.index();
         let card = card_key(pos);
-        let start = ix.partition_point(|k| k >> 16 < card);
+        let start = ix.partition_point(|k| k >> 32 < card);
         ix[start..]
             .iter()
-            .take_while(move |k| *k >> 16 == card)
-            .map(|k| &self.list[(k & 0xffff) as usize])
+            .take_while(move |k| *k >> 32 == card)
+            .map(|k| &self.list[(k & 0xffff_ffff) as usize])
     }
 
     /// Every unit in play, card by card in the cards' order, each card's
@@ -82,7 +82,7 @@ impl<U: Placed> Units<U> {
     pub fn by_card(&self) -> impl Iterator<Item = &U> + '_ {
         self.index()
             .iter()
-            .map(|k| &self.list[(k & 0xffff) as usize])
+            .map(|k| &self.list[(k & 0xffff_ffff) as usize])
     }
 }
 
