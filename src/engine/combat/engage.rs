@@ -174,7 +174,10 @@ fn continuing(game: &mut Game) {
     let links = game.state.fires.clone();
     for l in links {
         let mut new = Some(l);
-        let gone = reach(game, l.from, l.side).is_none();
+        // The firing card's reach: its units and vehicles, which nothing
+        // below changes (only the links do).
+        let reach_now = reach(game, l.from, l.side);
+        let gone = reach_now.is_none();
         let enemy_here = game
             .state
             .units_at(l.from)
@@ -201,7 +204,7 @@ fn continuing(game: &mut Game) {
                 ..l
             });
         } else if l.from != l.target {
-            let range = reach(game, l.from, l.side).unwrap_or(0);
+            let range = reach_now.unwrap_or(0);
             let dir = l.from.line_dir(l.target);
             let mut target = l.target;
             if let (Some(d), true) = (dir, l.from.distance(l.target) > range) {
