@@ -5,18 +5,18 @@
 //! activity 9.1, ...), and a full company's legal orders ask it thousands
 //! of times between two changes. [`Units::at`] answers from an index of
 //! the units in play sorted by card, built when first asked and dropped
-//! whenever a unit moves, comes into play or leaves it. The index is
-//! derived from the list alone: it is never saved, never hashed and never
-//! compared, so a game reads, writes and plays exactly as without it.
+//! whenever the list changes. The index is derived from the list alone:
+//! it is never saved, never hashed and never compared, so a game reads,
+//! writes and plays exactly as without it.
 //!
 //! The list holds any [`Placed`] item (the state's `Unit`); it is read
-//! through `Deref<Target = [U]>`. It is changed only
-//! through [`Units::edit`] and [`Units::push`], which drop the index (so
-//! does `State::unit_mut`, which goes through `edit`); the compiler holds
-//! every change to those paths. Dropping the index on every change, not
-//! only on a move, costs a rebuild per order or so (1.4% of a game's
-//! instructions on `hedgerow_attack`); telling moves apart would need a
-//! guard around every `unit_mut`.
+//! through `Deref<Target = [U]>` and changed only through [`Units::edit`]
+//! and [`Units::push`], which drop the index (so does `State::unit_mut`,
+//! which goes through `edit`); the compiler holds every change to those
+//! paths. Dropping the index on every change, not only on a move, costs
+//! a rebuild per order or so (about 1.4% of a game's instructions on
+//! `hedgerow_attack`); telling moves apart would need a guard around
+//! every `unit_mut`.
 
 use crate::engine::kernel::pos::CardPos;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};

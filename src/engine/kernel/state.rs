@@ -722,6 +722,8 @@ pub struct State {
     pub general_done: bool,
     pub deck: Deck,
     pub map: Map,
+    /// Every unit, in id order, with the cards they stand on (see
+    /// [`crate::engine::kernel::roster`]).
     pub units: crate::engine::kernel::roster::Units<Unit>,
     pub hqs: Vec<HqState>,
     pub activity: Activity,
