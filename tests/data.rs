@@ -991,3 +991,26 @@ mod locate {
         assert_eq!(pos_of(src, 3), Pos { line: 1, col: 3 });
     }
 }
+
+#[test]
+fn a_terrain_deck_finds_each_card_by_number_as_a_search_does() {
+    let data = DataSet::embedded().expect("shipped data is valid");
+    assert!(!data.terrain.is_empty());
+    for deck in &data.terrain {
+        // As shipped (listed from 1 in order) and listed backwards, where
+        // no card stands at its number's place.
+        let mut reversed = deck.clone();
+        reversed.cards.reverse();
+        for d in [deck, &reversed] {
+            for n in 0..=u8::MAX {
+                let searched = d.cards.iter().find(|c| c.number == n);
+                assert_eq!(
+                    d.card(n).map(|c| &c.name),
+                    searched.map(|c| &c.name),
+                    "{} card {n}",
+                    d.id
+                );
+            }
+        }
+    }
+}

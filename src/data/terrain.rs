@@ -14,6 +14,21 @@ pub struct TerrainDeck {
     pub cards: Vec<TerrainCard>,
 }
 
+impl TerrainDeck {
+    /// The card with this number. Decks list their cards from 1 in order,
+    /// so the card is first looked for at its number's place; a deck
+    /// listed otherwise is searched. Numbers are unique in a deck (the
+    /// data's checks refuse a number used twice), so both find the same
+    /// card.
+    pub fn card(&self, number: u8) -> Option<&TerrainCard> {
+        usize::from(number)
+            .checked_sub(1)
+            .and_then(|i| self.cards.get(i))
+            .filter(|c| c.number == number)
+            .or_else(|| self.cards.iter().find(|c| c.number == number))
+    }
+}
+
 /// The kinds of terrain a card can show.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum TerrainType {

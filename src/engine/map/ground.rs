@@ -37,7 +37,7 @@ impl Game {
         let deck = self.data.terrain_deck(&self.state.map.deck)?;
         let card = self.state.map.card(pos)?;
         let n = *card.stack.last()?;
-        deck.cards.iter().find(|c| c.number == n)
+        deck.card(n)
     }
 
     /// A card's ground level: 1 plus a level per hill beneath, plus any
@@ -56,7 +56,7 @@ impl Game {
         };
         let mut level = 1;
         for n in &card.stack {
-            if let Some(c) = deck.cards.iter().find(|c| c.number == *n) {
+            if let Some(c) = deck.card(*n) {
                 if c.is_hill() {
                     level += 1;
                 }

@@ -25,7 +25,7 @@ impl LosMap for Game {
         let mut hills = 0;
         let mut under: Option<Borders> = None;
         for n in &card.stack {
-            let Some(c) = deck.cards.iter().find(|c| c.number == *n) else {
+            let Some(c) = deck.card(*n) else {
                 continue;
             };
             if let Some(t) = top {
