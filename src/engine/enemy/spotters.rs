@@ -48,8 +48,9 @@ pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
 }
 
 fn spotter_ncm(game: &Game, id: UnitId) -> i8 {
-    game.data
-        .unit_type(&game.state.unit(id).unit_type.0)
+    game.state
+        .unit(id)
+        .type_in(&game.data)
         .and_then(|t| t.incoming)
         .unwrap_or(0)
 }

@@ -46,6 +46,11 @@ fn key(pos: CardPos, place: usize) -> u64 {
     (card_key(pos) << 32) | (place as u64 & 0xffff_ffff)
 }
 
+/// The place a [`key`] holds.
+fn place(k: u64) -> usize {
+    (k & 0xffff_ffff) as usize
+}
+
 fn card_key(pos: CardPos) -> u64 {
     let byte = |x: i8| u64::from((x as u8) ^ 0x80);
     (byte(pos.row) << 8) | byte(pos.col)
@@ -74,15 +79,13 @@ impl<U: Placed> Units<U> {
         ix[start..]
             .iter()
             .take_while(move |k| *k >> 32 == card)
-            .map(|k| &self.list[(k & 0xffff_ffff) as usize])
+            .map(|k| &self.list[place(*k)])
     }
 
     /// Every unit in play, card by card in the cards' order, each card's
     /// in id order.
     pub fn by_card(&self) -> impl Iterator<Item = &U> + '_ {
-        self.index()
-            .iter()
-            .map(|k| &self.list[(k & 0xffff_ffff) as usize])
+        self.index().iter().map(|k| &self.list[place(*k)])
     }
 }
 

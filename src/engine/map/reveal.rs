@@ -54,7 +54,7 @@ pub fn reveal(game: &mut Game, pos: CardPos) {
     let deck = game.data.terrain_deck(&game.state.map.deck).cloned();
     let is_hill = |n: u8| {
         deck.as_ref()
-            .is_some_and(|d| d.cards.iter().any(|c| c.number == n && c.is_hill()))
+            .is_some_and(|d| d.card(n).is_some_and(|c| c.is_hill()))
     };
     let mut stack = game
         .state

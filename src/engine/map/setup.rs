@@ -220,7 +220,7 @@ fn deal_map(mission: &Mission, deck: &TerrainDeck, rng: &mut Deck) -> Result<Map
         pile.retain(|n| *n != f.card);
     }
     rng.shuffle_items(&mut pile);
-    let is_hill = |n: u8| deck.cards.iter().any(|c| c.number == n && c.is_hill());
+    let is_hill = |n: u8| deck.card(n).is_some_and(|c| c.is_hill());
     let face_up = mission.map.face == Face::Up;
     let mut map = Map {
         deck: deck.id.clone(),

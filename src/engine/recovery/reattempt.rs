@@ -73,8 +73,8 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
         let Some(old) = prev.units.iter().find(|u| u.roster.as_deref() == Some(&r)) else {
             continue;
         };
-        let full = data
-            .unit_type(&s.units[i].unit_type.0)
+        let full = s.units[i]
+            .type_in(data)
             .map(|t| t.steps)
             .unwrap_or(s.units[i].steps);
         let alive = old.in_play() && old.kind != UnitKind::Casualty;

@@ -133,7 +133,7 @@ pub(super) fn draw_card<D: Driver>(
             .map(|c| {
                 c.stack[..c.stack.len().saturating_sub(1)]
                     .iter()
-                    .filter_map(|n| deck.and_then(|d| d.cards.iter().find(|x| x.number == *n)))
+                    .filter_map(|n| deck.and_then(|d| d.card(*n)))
                     .map(|x| x.borders)
                     .collect()
             })
