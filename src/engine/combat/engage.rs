@@ -276,10 +276,11 @@ fn open_fire(game: &mut Game) -> bool {
                     .next()
                     .is_some()
         });
+        // The cards holding a target for this side, in the map's order:
+        // found for the first firing card that looks for one, and kept for
+        // the others (opening fire below changes no unit).
+        let mut target_cards: Option<Vec<CardPos>> = None;
         for pos in cards {
-            let Some(range) = reach(game, pos, side) else {
-                continue;
-            };
             let engaged = game
                 .state
                 .fires
@@ -287,14 +288,23 @@ fn open_fire(game: &mut Game) -> bool {
                 .any(|f| f.side == side && f.from == pos);
             // Enemy on the card: point-blank fire.
             let here = game.state.units_at(pos).any(|u| visible_target(u, side));
-            let point_blank = game
-                .state
-                .units_at(pos)
-                .any(|u| u.side == side && basic_vof(game, u, 0).is_some())
-                || crate::engine::combat::fire::vehicles_firing(game, pos, side, 0)
-                    .next()
-                    .is_some();
-            if here && point_blank {
+            // An engaged card with no enemy on it keeps its fire whatever
+            // its reach (below): its reach is not worked out.
+            if engaged && !here {
+                continue;
+            }
+            let Some(range) = reach(game, pos, side) else {
+                continue;
+            };
+            let point_blank = || {
+                game.state
+                    .units_at(pos)
+                    .any(|u| u.side == side && basic_vof(game, u, 0).is_some())
+                    || crate::engine::combat::fire::vehicles_firing(game, pos, side, 0)
+                        .next()
+                        .is_some()
+            };
+            if here && point_blank() {
                 if !game
                     .state
                     .fires
@@ -322,17 +332,23 @@ fn open_fire(game: &mut Game) -> bool {
                 // it neither fires in its card nor out of it.
                 continue;
             }
-            if engaged || !may_fire_out(game, pos) {
+            // An engaged card went on above.
+            if !may_fire_out(game, pos) {
                 continue;
             }
-            let targets: Vec<CardPos> = game
-                .state
-                .map
-                .cards
+            let targets: Vec<CardPos> = target_cards
+                .get_or_insert_with(|| {
+                    game.state
+                        .map
+                        .cards
+                        .iter()
+                        .map(|c| c.pos)
+                        .filter(|q| game.state.units_at(*q).any(|u| visible_target(u, side)))
+                        .collect()
+                })
                 .iter()
-                .map(|c| c.pos)
+                .copied()
                 .filter(|q| *q != pos && pos.line_dir(*q).is_some() && pos.distance(*q) <= range)
-                .filter(|q| game.state.units_at(*q).any(|u| visible_target(u, side)))
                 // 6.1.1: US units never open fire into a card holding both
                 // sides; the enemy does (9.4).
                 .filter(|q| side != Side::Us || !jointly_occupied(game, *q))
