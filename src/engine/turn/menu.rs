@@ -474,6 +474,9 @@ struct Reach<'a> {
     /// 0 not asked yet, 1 no, 2 yes; two per originator and unit (an
     /// order, an order to unpin).
     known: Vec<u8>,
+    /// [`Reach::anyone_reaches`] the same way, one per unit: every family
+    /// asks it of every unit it writes orders for.
+    anyone: Vec<u8>,
 }
 
 impl<'a> Reach<'a> {
@@ -484,11 +487,12 @@ impl<'a> Reach<'a> {
                 origs.push(*o);
             }
         }
-        let n = origs.len() * game.state.units.len() * 2;
+        let units = game.state.units.len();
         Reach {
             game,
+            known: vec![0; origs.len() * units * 2],
+            anyone: vec![0; units],
             origs,
-            known: vec![0; n],
         }
     }
 
@@ -515,10 +519,18 @@ impl<'a> Reach<'a> {
 
     /// Whether any originator reaches the unit with an order.
     fn anyone_reaches(&mut self, unit: UnitId) -> bool {
-        (0..self.origs.len()).any(|o| {
-            let by = self.origs[o];
-            self.reaches(by, unit, false)
-        })
+        let i = unit.0 as usize;
+        match self.anyone.get(i) {
+            Some(2) => true,
+            Some(1) => false,
+            _ => {
+                let ok = (0..self.origs.len()).any(|o| self.reaches(self.origs[o], unit, false));
+                if let Some(k) = self.anyone.get_mut(i) {
+                    *k = 1 + u8::from(ok);
+                }
+                ok
+            }
+        }
     }
 }
 
