@@ -15,7 +15,11 @@
 //! - `startup_to_first_frame`: embedded data, setup, app, one frame
 //!   (goal < 100 ms);
 //! - `replay_10_turns`: parse and play a recorded 10-turn mission
-//!   (goal < 50 ms).
+//!   (goal < 50 ms);
+//! - `legal_inputs_share`: the same 20 random-bot games of the two
+//!   full-company missions of the 10x goal (issue 21), played as the bot
+//!   plays them and then from their inputs alone, without listing any legal
+//!   input: how fast the bot could be if its legal inputs cost nothing.
 //!
 //! `cargo test --benches` runs each once as a smoke test (criterion's
 //! test mode).
@@ -229,6 +233,82 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
+/// The random bot's games of a mission, seeds 1 to 20, as the inputs it
+/// chose.
+fn random_games(data: &Arc<DataSet>, mission: &str) -> Vec<(u64, Vec<fof::engine::Input>)> {
+    (1..=20)
+        .map(|seed| {
+            let mut g = Game::new(data.clone(), mission, seed, Options::default()).expect("setup");
+            let mut rng = bot_rng(seed);
+            let mut inputs = Vec::new();
+            while !g.is_over() {
+                assert!(inputs.len() < 20_000, "{mission} seed {seed} does not end");
+                let legal = g.legal_inputs();
+                let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
+                g.apply_logged(&i).expect("legal");
+                inputs.push(i);
+            }
+            (seed, inputs)
+        })
+        .collect()
+}
+
+/// A game played by the random bot (`bot`: every legal input listed at each
+/// decision) or from its recorded inputs alone, to the state hash the
+/// simulator reports.
+fn play_through(
+    data: &Arc<DataSet>,
+    mission: &str,
+    game: &(u64, Vec<fof::engine::Input>),
+    bot: bool,
+) -> u64 {
+    let (seed, inputs) = game;
+    let mut g = Game::new(data.clone(), mission, *seed, Options::default()).expect("setup");
+    if bot {
+        let mut rng = bot_rng(*seed);
+        while !g.is_over() {
+            let legal = g.legal_inputs();
+            let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
+            g.apply_logged(&i).expect("legal");
+        }
+    } else {
+        for i in inputs {
+            g.apply_logged(i).expect("legal");
+        }
+    }
+    g.state_hash()
+}
+
+/// What listing the legal inputs costs the random bot: the same games with
+/// and without it (README, "Speed").
+fn legal_inputs_share(c: &mut Criterion) {
+    let data = data();
+    let mut group = c.benchmark_group("legal_inputs_share");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(20);
+    for mission in ["hedgerow_attack", "village_assault"] {
+        let games = random_games(&data, mission);
+        for bot in [true, false] {
+            let name = if bot { "random_bot" } else { "inputs_alone" };
+            let mut k = 0;
+            group.bench_function(format!("{mission}_{name}"), |b| {
+                b.iter(|| {
+                    k = (k + 1) % games.len();
+                    play_through(&data, mission, &games[k], bot)
+                })
+            });
+        }
+        // Both ways reach the same end.
+        for game in &games {
+            assert_eq!(
+                play_through(&data, mission, game, true),
+                play_through(&data, mission, game, false)
+            );
+        }
+    }
+    group.finish();
+}
+
 criterion_group!(
     benches,
     sim,
@@ -237,6 +317,7 @@ criterion_group!(
     draw,
     draw_large,
     startup,
-    replay
+    replay,
+    legal_inputs_share
 );
 criterion_main!(benches);
