@@ -233,78 +233,82 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-/// The random bot's games of a mission, seeds 1 to 20, as the inputs it
-/// chose.
-fn random_games(data: &Arc<DataSet>, mission: &str) -> Vec<(u64, Vec<fof::engine::Input>)> {
-    (1..=20)
-        .map(|seed| {
-            let mut g = Game::new(data.clone(), mission, seed, Options::default()).expect("setup");
-            let mut rng = bot_rng(seed);
-            let mut inputs = Vec::new();
-            while !g.is_over() {
-                assert!(inputs.len() < 20_000, "{mission} seed {seed} does not end");
-                let legal = g.legal_inputs();
-                let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
-                g.apply_logged(&i).expect("legal");
-                inputs.push(i);
-            }
-            (seed, inputs)
-        })
-        .collect()
-}
-
-/// A game played by the random bot (`bot`: every legal input listed at each
-/// decision) or from its recorded inputs alone, to the state hash the
-/// simulator reports.
-fn play_through(
+/// A game of the random bot, played as `fof sim` plays it (every legal input
+/// listed at each decision), its inputs kept in `record` if given.
+fn bot_game(
     data: &Arc<DataSet>,
     mission: &str,
-    game: &(u64, Vec<fof::engine::Input>),
-    bot: bool,
-) -> u64 {
-    let (seed, inputs) = game;
-    let mut g = Game::new(data.clone(), mission, *seed, Options::default()).expect("setup");
-    if bot {
-        let mut rng = bot_rng(*seed);
-        while !g.is_over() {
-            let legal = g.legal_inputs();
-            let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
-            g.apply_logged(&i).expect("legal");
+    seed: u64,
+    mut record: Option<&mut Vec<fof::engine::Input>>,
+) -> Game {
+    let mut g = Game::new(data.clone(), mission, seed, Options::default()).expect("setup");
+    let mut rng = bot_rng(seed);
+    let mut n = 0;
+    while !g.is_over() {
+        assert!(n < 20_000, "{mission} seed {seed} does not end");
+        let legal = g.legal_inputs();
+        let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
+        g.apply_logged(&i).expect("legal");
+        if let Some(r) = record.as_mut() {
+            r.push(i);
         }
-    } else {
-        for i in inputs {
-            g.apply_logged(i).expect("legal");
-        }
+        n += 1;
     }
-    g.state_hash()
+    g
 }
 
-/// What listing the legal inputs costs the random bot: the same games with
-/// and without it (README, "Speed").
+/// A game played from its recorded inputs alone, no legal input listed.
+fn inputs_game(
+    data: &Arc<DataSet>,
+    mission: &str,
+    seed: u64,
+    inputs: &[fof::engine::Input],
+) -> Game {
+    let mut g = Game::new(data.clone(), mission, seed, Options::default()).expect("setup");
+    for i in inputs {
+        g.apply_logged(i).expect("legal");
+    }
+    g
+}
+
+/// What listing the legal inputs costs the random bot: the same 20 games
+/// (seeds 1-20) by the bot and from their inputs alone, each to the state
+/// hash the simulator reports (README, "Speed").
 fn legal_inputs_share(c: &mut Criterion) {
     let data = data();
     let mut group = c.benchmark_group("legal_inputs_share");
     group.throughput(Throughput::Elements(1));
     group.sample_size(20);
     for mission in ["hedgerow_attack", "village_assault"] {
-        let games = random_games(&data, mission);
-        for bot in [true, false] {
-            let name = if bot { "random_bot" } else { "inputs_alone" };
-            let mut k = 0;
-            group.bench_function(format!("{mission}_{name}"), |b| {
-                b.iter(|| {
-                    k = (k + 1) % games.len();
-                    play_through(&data, mission, &games[k], bot)
-                })
-            });
-        }
-        // Both ways reach the same end.
-        for game in &games {
-            assert_eq!(
-                play_through(&data, mission, game, true),
-                play_through(&data, mission, game, false)
-            );
-        }
+        let games: Vec<(u64, Vec<fof::engine::Input>)> = (1..=20)
+            .map(|seed| {
+                let mut inputs = Vec::new();
+                let bot = bot_game(&data, mission, seed, Some(&mut inputs));
+                // Both ways reach the same end.
+                let alone = inputs_game(&data, mission, seed, &inputs);
+                assert_eq!(
+                    bot.state_hash(),
+                    alone.state_hash(),
+                    "{mission} seed {seed}"
+                );
+                (seed, inputs)
+            })
+            .collect();
+        let mut k = 0;
+        group.bench_function(format!("{mission}_random_bot"), |b| {
+            b.iter(|| {
+                k = (k + 1) % games.len();
+                bot_game(&data, mission, games[k].0, None).state_hash()
+            })
+        });
+        let mut k = 0;
+        group.bench_function(format!("{mission}_inputs_alone"), |b| {
+            b.iter(|| {
+                k = (k + 1) % games.len();
+                let (seed, inputs) = &games[k];
+                inputs_game(&data, mission, *seed, inputs).state_hash()
+            })
+        });
     }
     group.finish();
 }
