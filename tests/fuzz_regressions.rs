@@ -44,6 +44,33 @@ fn fuzz_regressions_an_unchanged_mission_loads_and_plays() {
     assert!(harness::data(&std::fs::read(path).unwrap()));
 }
 
+/// The seeds `tests/fuzz/seed.sh` writes for the `data` target each pick
+/// the slot of the file whose text they carry: each loads and plays as the
+/// shipped data does.
+#[test]
+fn fuzz_regressions_each_data_seed_picks_its_own_file() {
+    let seeds = harness::data_seeds();
+    // The data set's files: 4 assets, the vehicles, 2 terrain decks, 15
+    // missions, 3 campaigns.
+    assert_eq!(seeds.len(), 25);
+    for (name, bytes) in &seeds {
+        assert!(harness::data(bytes), "the seed {name} does not load");
+    }
+}
+
+/// Writes the `data` target's seeds into the folder `FOF_FUZZ_CORPUS`
+/// names: `tests/fuzz/seed.sh` runs it.
+#[test]
+#[ignore = "writes the fuzz corpus; run by tests/fuzz/seed.sh"]
+fn fuzz_write_data_seeds() {
+    let dir = std::env::var("FOF_FUZZ_CORPUS").expect("FOF_FUZZ_CORPUS names the folder");
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("{dir}: {e}"));
+    for (name, bytes) in harness::data_seeds() {
+        let path = Path::new(&dir).join(name);
+        std::fs::write(&path, bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+}
+
 #[test]
 fn fuzz_regressions_replays_never_panic() {
     run_all("replay", harness::replay);

@@ -5,13 +5,9 @@
 set -e
 C=tests/fuzz/corpus
 mkdir -p $C/data $C/replay $C/keys
-# data: the first byte picks the file the rest replaces (see harness.rs).
-i=0
-for f in decks/action.ron assets/units.ron assets/charts.ron assets/learn.ron \
-    decks/terrain/*.ron missions/*.ron missions/campaigns/*.ron; do
-    { printf "\\$(printf %o $i)"; cat "$f"; } > $C/data/$(basename "$f" .ron)
-    i=$((i + 1))
-done
+# data: the first byte picks the file the rest replaces, in the order of
+# the harness's slots (harness.rs, `data_seeds`), which writes the seeds.
+FOF_FUZZ_CORPUS=$C/data cargo test --locked --quiet --test all fuzz_write_data_seeds -- --ignored
 cp assets/keys.ron $C/keys/
 cp tests/fuzz/regressions/keys/* $C/keys/ 2>/dev/null || true
 cp tests/fuzz/regressions/replay/* $C/replay/ 2>/dev/null || true

@@ -78,6 +78,29 @@ fn slots(set: &mut SourceSet) -> Vec<&mut SourceFile> {
     v
 }
 
+/// Seeds for the `data` target's corpus, one per slot: the slot's byte
+/// followed by its own file's text, named by slot and file. Each replaces a
+/// file by itself, so each loads as shipped. `tests/fuzz/seed.sh` writes
+/// them (through the ignored test `fuzz_write_data_seeds`), so that the
+/// corpus follows [`slots`] whatever order it keeps.
+pub fn data_seeds() -> Vec<(String, Vec<u8>)> {
+    let mut set = sources().clone();
+    slots(&mut set)
+        .into_iter()
+        .enumerate()
+        .map(|(i, f)| {
+            let slot = u8::try_from(i).expect("fewer than 256 data files");
+            let stem = std::path::Path::new(&f.path)
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let mut bytes = vec![slot];
+            bytes.extend_from_slice(f.text.as_bytes());
+            (format!("{i:02}_{stem}"), bytes)
+        })
+        .collect()
+}
+
 /// Data files (`--data DIR`): the first byte picks one file of the
 /// shipped set, the rest is its text. The set is loaded and validated with
 /// learn mode's explanations, as `fof` loads it; if it loads, a mission is
