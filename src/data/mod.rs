@@ -393,7 +393,17 @@ impl DataSet {
     }
 
     pub fn unit_type(&self, id: &str) -> Option<&units::UnitType> {
-        self.units.units.iter().find(|u| u.id.0 == id)
+        self.unit_type_at(id).map(|(_, t)| t)
+    }
+
+    /// [`DataSet::unit_type`] with the type's place in the list (which a
+    /// unit remembers: `Unit::type_in`).
+    pub fn unit_type_at(&self, id: &str) -> Option<(usize, &units::UnitType)> {
+        self.units
+            .units
+            .iter()
+            .enumerate()
+            .find(|(_, u)| u.id.0 == id)
     }
 
     /// The numbered action cards in deck order (the reshuffle card excluded).

@@ -233,47 +233,24 @@ fn replay(c: &mut Criterion) {
     group.finish();
 }
 
-/// A game of the random bot, played as `fof sim` plays it (every legal input
-/// listed at each decision), its inputs kept in `record` if given.
-fn bot_game(
-    data: &Arc<DataSet>,
-    mission: &str,
-    seed: u64,
-    mut record: Option<&mut Vec<fof::engine::Input>>,
-) -> Game {
-    let mut g = Game::new(data.clone(), mission, seed, Options::default()).expect("setup");
-    let mut rng = bot_rng(seed);
-    let mut n = 0;
-    while !g.is_over() {
-        assert!(n < 20_000, "{mission} seed {seed} does not end");
-        let legal = g.legal_inputs();
-        let i = choose(Bot::Random, &mut rng, &g, &legal).expect("an input");
-        g.apply_logged(&i).expect("legal");
-        if let Some(r) = record.as_mut() {
-            r.push(i);
-        }
-        n += 1;
-    }
-    g
-}
-
-/// A game played from its recorded inputs alone, no legal input listed.
-fn inputs_game(
+/// A game played from its recorded inputs alone, no legal input listed, to
+/// the state hash the simulator reports.
+fn inputs_alone(
     data: &Arc<DataSet>,
     mission: &str,
     seed: u64,
     inputs: &[fof::engine::Input],
-) -> Game {
+) -> String {
     let mut g = Game::new(data.clone(), mission, seed, Options::default()).expect("setup");
     for i in inputs {
         g.apply_logged(i).expect("legal");
     }
-    g
+    fof::engine::kernel::hash::hex(g.state_hash())
 }
 
 /// What listing the legal inputs costs the random bot: the same 20 games
-/// (seeds 1-20) by the bot and from their inputs alone, each to the state
-/// hash the simulator reports (README, "Speed").
+/// (seeds 1-20) played by `fof sim`'s own loop and from their inputs alone
+/// (README, "Speed").
 fn legal_inputs_share(c: &mut Criterion) {
     let data = data();
     let mut group = c.benchmark_group("legal_inputs_share");
@@ -282,13 +259,20 @@ fn legal_inputs_share(c: &mut Criterion) {
     for mission in ["hedgerow_attack", "village_assault"] {
         let games: Vec<(u64, Vec<fof::engine::Input>)> = (1..=20)
             .map(|seed| {
-                let mut inputs = Vec::new();
-                let bot = bot_game(&data, mission, seed, Some(&mut inputs));
+                let (report, rec) = fof::play::sim::play_recorded(
+                    data.clone(),
+                    mission,
+                    seed,
+                    Bot::Random,
+                    Options::default(),
+                )
+                .expect("plays");
+                let replay = fof::play::replay::Replay::parse(&rec.text()).expect("parses");
+                let inputs: Vec<_> = replay.inputs.into_iter().map(|r| r.input).collect();
                 // Both ways reach the same end.
-                let alone = inputs_game(&data, mission, seed, &inputs);
                 assert_eq!(
-                    bot.state_hash(),
-                    alone.state_hash(),
+                    inputs_alone(&data, mission, seed, &inputs),
+                    report.hash,
                     "{mission} seed {seed}"
                 );
                 (seed, inputs)
@@ -298,7 +282,14 @@ fn legal_inputs_share(c: &mut Criterion) {
         group.bench_function(format!("{mission}_random_bot"), |b| {
             b.iter(|| {
                 k = (k + 1) % games.len();
-                bot_game(&data, mission, games[k].0, None).state_hash()
+                fof::play::sim::play(
+                    data.clone(),
+                    mission,
+                    games[k].0,
+                    Bot::Random,
+                    Options::default(),
+                )
+                .expect("plays")
             })
         });
         let mut k = 0;
@@ -306,7 +297,7 @@ fn legal_inputs_share(c: &mut Criterion) {
             b.iter(|| {
                 k = (k + 1) % games.len();
                 let (seed, inputs) = &games[k];
-                inputs_game(&data, mission, *seed, inputs).state_hash()
+                inputs_alone(&data, mission, *seed, inputs)
             })
         });
     }

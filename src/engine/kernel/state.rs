@@ -169,10 +169,7 @@ impl Unit {
         {
             return Some(t);
         }
-        let (i, t) = list
-            .iter()
-            .enumerate()
-            .find(|(_, t)| t.id.0 == self.unit_type.0)?;
+        let (i, t) = data.unit_type_at(&self.unit_type.0)?;
         if let Ok(i) = u16::try_from(i) {
             self.type_slot.0.store(i, Relaxed);
         }
