@@ -2891,7 +2891,7 @@ mod lift {
         phase::clean_up(&mut g);
         // A casualty is put aboard on the LZ (the Embark order, 7.4.1).
         let cas = add(&mut g, "us_casualty", lz());
-        g.state_mut().units.edit()[cas.0 as usize].riding = Some(s1);
+        g.state_mut().unit_mut(cas).riding = Some(s1);
         // Turn 2: on the LZ it must take off, for the Outbound area only.
         g.state_mut().turn = 2;
         g.state_mut().choices.clear();
@@ -3049,7 +3049,7 @@ mod lift {
         let s1 = veh(&g, "Slick 1");
         let squad = id(&g, "2_1");
         g.state_mut().vehicles[s1.0 as usize].pos = lz();
-        g.state_mut().units.edit()[squad.0 as usize].pos = lz();
+        g.state_mut().unit_mut(squad).pos = lz();
         at::apply(&mut g, s1, AtResult::Retreating);
         assert_eq!(tank(&g, s1).pos, HeliArea::Outbound.pos());
         assert_eq!(unit(&g, squad).pos, HeliArea::Outbound.pos());
@@ -3075,14 +3075,14 @@ mod lift {
         let s1 = veh(&g, "Slick 1");
         let squad = id(&g, "2_1");
         g.state_mut().vehicles[s1.0 as usize].pos = lz();
-        g.state_mut().units.edit()[squad.0 as usize].pos = lz();
+        g.state_mut().unit_mut(squad).pos = lz();
         at::apply(&mut g, s1, AtResult::Pinned);
         assert_eq!(tank(&g, s1).pos, HeliArea::Inbound.pos());
         assert_eq!(unit(&g, squad).riding, Some(s1));
         assert!(tank(&g, s1).in_play());
         // Back on the LZ, it crashes: every step aboard is a casualty.
         g.state_mut().vehicles[s1.0 as usize].pos = lz();
-        g.state_mut().units.edit()[squad.0 as usize].pos = lz();
+        g.state_mut().unit_mut(squad).pos = lz();
         let steps = unit(&g, squad).steps as usize;
         let before = g
             .state()

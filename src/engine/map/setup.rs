@@ -407,7 +407,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
     }
     let mut give = |holder: &str, asset: Asset| {
         if let Some(id) = id_of(holder) {
-            state.units.edit()[id.0 as usize].assets.push(asset);
+            state.unit_mut(id).assets.push(asset);
         }
     };
     for r in &mission.radios {
