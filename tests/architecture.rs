@@ -12,8 +12,9 @@ use std::path::{Path, PathBuf};
 
 /// The layers of `src/`, lowest first: a module may import its own layer
 /// and the layers below it. `learn` (learn mode's texts, keyed by the
-/// engine) and `play` do not use each other; listing `learn` first keeps
-/// it from starting to.
+/// engine) and `play` do not use each other: listing `learn` first keeps
+/// it from importing `play`, and [`SIBLINGS`] keeps `play` from importing
+/// `learn`.
 const LAYERS: &[&str] = &["data", "engine", "learn", "play", "ui", "front", "cli"];
 
 /// The engine's folders, lowest first: the kernel at the bottom, the rules
@@ -272,6 +273,35 @@ fn architecture_no_layer_imports_a_layer_above_it() {
     assert!(
         wrong.is_empty(),
         "imports that run up a layer:\n{}",
+        wrong.join("\n")
+    );
+}
+
+/// Layers that sit side by side: neither may import the other, whatever
+/// their order in [`LAYERS`] (which already stops the lower from importing
+/// the higher).
+const SIBLINGS: &[(&str, &str)] = &[("learn", "play")];
+
+#[test]
+fn architecture_sibling_layers_do_not_import_each_other() {
+    let (edges, _) = graph();
+    let mut wrong = Vec::new();
+    for (from, tos) in &edges {
+        for to in tos {
+            let (Some(f), Some(t)) = (from.first(), to.first()) else {
+                continue;
+            };
+            if SIBLINGS
+                .iter()
+                .any(|(a, b)| (f == a && t == b) || (f == b && t == a))
+            {
+                wrong.push(format!("{} imports {}", name(from), name(to)));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports between layers that sit side by side:\n{}",
         wrong.join("\n")
     );
 }
