@@ -270,7 +270,9 @@ pub enum Decider {
 
 #[derive(Debug, Clone, Args)]
 pub struct ReplayArgs {
-    /// The replay or save file (as written by `fof sim --record`).
+    /// The replay or save file: one written by `fof sim --record`, or a
+    /// game's save (a single mission's `plays/<mission>-seed<seed>.replay`,
+    /// a campaign's replays and `current.replay`).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
     /// Only check the file: print the final state hash and nothing else.

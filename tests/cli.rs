@@ -419,15 +419,18 @@ fn a_campaign_is_begun_played_by_a_bot_and_its_replays_verify() {
         d,
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).contains("1. crossroads_firefight"));
+    assert!(stdout(&o).contains("1. Fire at the Crossroads"));
     let o = fof(&["campaign", "play", "--save-dir", d]);
     assert!(o.status.success(), "{}", stderr(&o));
     let status = fof(&["campaign", "status", "--save-dir", d]);
     assert!(status.status.success());
     let text = stdout(&status);
-    assert!(text.contains("co_hq"), "{text}");
     assert!(
-        text.contains("Last: crossroads_firefight attempt 1"),
+        text.contains("  CO HQ   ") && !text.contains("co_hq"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Last: Fire at the Crossroads attempt 1"),
         "{text}"
     );
     // The mission's replay plays back to its recorded end.
@@ -519,14 +522,14 @@ fn an_interrupted_campaign_mission_goes_on_from_its_save() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
-        out.contains("Resumed crossroads_firefight after 24 input(s)"),
+        out.contains("Resumed Fire at the Crossroads after 24 input(s)"),
         "{out}"
     );
     assert!(out.contains("was dropped"), "{out}");
     assert!(!current.exists(), "the finished mission's save is gone");
     assert!(
         stdout(&fof(&["campaign", "status", "--save-dir", d]))
-            .contains("Last: crossroads_firefight")
+            .contains("Last: Fire at the Crossroads")
     );
     let _ = std::fs::remove_dir_all(&dir);
     // A damaged save of a game in progress is refused and left alone.

@@ -149,7 +149,7 @@ pub struct Session {
 fn resumed_note(rec: &Recorder, cut: bool) -> String {
     format!(
         "Resumed {} after {} input(s){}.",
-        rec.game().state().mission,
+        rec.game().mission().name,
         rec.inputs(),
         if cut {
             " (the last, cut short by an interruption, was dropped)"

@@ -19,8 +19,10 @@ pub const MAX_INPUTS: u64 = 100_000;
 pub enum Bot {
     /// Picks uniformly among the legal inputs.
     Random,
-    /// Weighs each legal input one step ahead, as a careful player would
-    /// (the module `play::planner`), and says why.
+    /// Weighs each legal input one step ahead, as a careful player would,
+    /// and says why.
+    // (The module `play::planner`; clap shows the doc comment above as
+    // help, so it names no module.)
     Planner,
 }
 

@@ -101,9 +101,15 @@ pub fn load(path: &std::path::Path, data: &DataSet) -> Result<Campaign, String> 
 pub fn status(c: &Campaign, data: &DataSet) -> String {
     let mut s = String::new();
     let name = data.campaign(&c.id).map(|x| x.name.as_str()).unwrap_or("");
+    // The player reads names, never the data's ids.
+    let title = |m: &str| data.mission(m).map_or(m.to_string(), |x| x.name.clone());
+    let name = if name.is_empty() {
+        "(no longer in the data)"
+    } else {
+        name
+    };
     s.push_str(&format!(
-        "Campaign {} ({name}), {} mode, seed {}\n",
-        c.id,
+        "Campaign {name}, {} mode, seed {}\n",
         c.mode.label(),
         c.seed
     ));
@@ -132,7 +138,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
         } else {
             "to come".into()
         };
-        s.push_str(&format!("  {}. {m:24} {state}\n", i + 1));
+        s.push_str(&format!("  {}. {:32} {state}\n", i + 1, title(m)));
     }
     s.push_str("\nCompany:\n");
     if c.roster.is_empty() {
@@ -165,8 +171,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
             format!("; skills for the next mission: {}", names.join(", "))
         };
         s.push_str(&format!(
-            "  {:12} {:18} {:11} {}/{} steps [{}]{teams}{skills}\n",
-            m.id,
+            "  {:18} {:11} {}/{} steps [{}]{teams}{skills}\n",
             m.label,
             level,
             m.counter().len(),
@@ -177,7 +182,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
     if let Some(r) = c.records.last() {
         s.push_str(&format!(
             "\nLast: {} attempt {}: {}; {} XP, {} casualty step(s), {} replacement(s), {} veteran(s) back.\n",
-            r.mission,
+            title(&r.mission),
             r.attempt,
             if r.success { "success".to_string() } else { format!("failure ({})", r.why) },
             r.experience,
@@ -197,7 +202,11 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
     if !decided.is_empty() {
         s.push_str("\nDecisions between missions:\n");
         for r in decided {
-            s.push_str(&format!("  after {} attempt {}:\n", r.mission, r.attempt));
+            s.push_str(&format!(
+                "  after {} attempt {}:\n",
+                title(&r.mission),
+                r.attempt
+            ));
             for d in &r.decided {
                 s.push_str(&format!("    {d}\n"));
             }

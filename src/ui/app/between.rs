@@ -36,7 +36,8 @@ impl Finished {
         if let Some(r) = &f.record {
             lines.push(format!(
                 "{} (attempt {}): {}",
-                r.mission,
+                data.mission(&r.mission)
+                    .map_or(r.mission.as_str(), |m| &m.name),
                 r.attempt,
                 if r.success {
                     "success".to_string()
