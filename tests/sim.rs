@@ -277,3 +277,45 @@ fn a_hint_names_the_card_a_unit_in_harms_way_is_on_now() {
     }
     assert!(seen > 0, "no hint about a unit in harm's way");
 }
+
+/// 6.1.2: an enemy unit stops firing at a card when one of ours enters its
+/// own card. The planner uses it (a light unit drawing the fire off a card
+/// full of the company), and its reason says so, not that the unit in
+/// harm's way is taken out of the open (found by a newcomer play test:
+/// the tip named a unit the order never moves).
+#[test]
+fn planner_a_reason_about_a_unit_the_order_does_not_move_says_how_it_helps() {
+    let data = common::shipped();
+    let mut drawn = 0;
+    for seed in 0..6u64 {
+        let mut g = fof::engine::Game::new(
+            data.clone(),
+            "crossroads_firefight",
+            seed,
+            Options::default(),
+        )
+        .unwrap();
+        for _ in 0..400 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            let h = fof::play::planner::suggest(&g, &legal).unwrap();
+            if let fof::engine::kernel::input::Input::Order(o) = &h.input
+                && h.reason.contains("in harm's way")
+            {
+                let mover = o.action.unit().map(|u| g.describe(u)).unwrap_or_default();
+                if !h.reason.starts_with(&format!("{mover} ")) {
+                    assert!(
+                        h.reason.contains("draws the enemy's fire off that card"),
+                        "{}",
+                        h.reason
+                    );
+                    drawn += 1;
+                }
+            }
+            g.apply(&h.input).unwrap();
+        }
+    }
+    assert!(drawn > 0, "no order drew fire off another unit's card");
+}

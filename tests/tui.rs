@@ -1532,7 +1532,7 @@ fn a_platoon_orders_chance_is_that_of_the_whole_order() {
     let mut app = play_until(MISSION, |g| whole(g).is_some());
     let input = whole(app.game()).expect("a platoon order");
     let f = forecast(app.game(), &input);
-    let pct = |o: fof::engine::turn::forecast::Odds| fof::ui::app::percent(o);
+    let pct = |o: fof::engine::turn::forecast::Odds| o.whole_percent();
     ch(&mut app, 'o');
     let Overlay::Menu(m) = &app.overlay else {
         panic!("the menu is open")

@@ -359,7 +359,7 @@ fn orders(game: &Game, legal: &[Input]) -> Hint {
     match (best, end) {
         (Some(b), end) if b.total >= WORTH * 1000 || end.is_none() => Hint {
             input: b.input.clone(),
-            reason: reason(game, &b.after, &b.terms, b.chance, target),
+            reason: reason(game, &b.after, b.input, &b.terms, b.chance, target),
         },
         (_, end) => Hint {
             input: end.unwrap_or(&legal[0]).clone(),
@@ -375,6 +375,7 @@ fn orders(game: &Game, legal: &[Input]) -> Hint {
 fn reason(
     now: &Game,
     game: &Game,
+    input: &Input,
     terms: &BTreeMap<Term, i64>,
     chance: Option<Odds>,
     target: Option<CardPos>,
@@ -398,11 +399,36 @@ fn reason(
         Some(Term::Route) => "the patrol reaches its next route point".into(),
         Some(Term::Steps(u)) => format!("{} gets steps back", name(u)),
         Some(Term::Pinned(u)) => format!("{} is Pinned: rallied, it can act again", name(u)),
-        Some(Term::Danger(u)) => format!(
-            "{} is in harm's way on {}: this takes it out of the open",
-            name(u),
-            at(u)
-        ),
+        Some(Term::Danger(u)) => {
+            let before = now.state().get(u).map(|x| x.pos);
+            let after = game.state().get(u).map(|x| x.pos);
+            match before {
+                // The unit stays where it is, and its card is no longer
+                // under fire: the order drew the fire away (an enemy
+                // unit's fire ends when one of ours enters its card,
+                // 6.1.2), and says who goes where the fire is now.
+                Some(p) if after == Some(p) && now.card_under_vof(p) && !game.card_under_vof(p) => {
+                    let mover = match input {
+                        Input::Order(o) => o.action.unit().filter(|m| *m != u),
+                        _ => None,
+                    };
+                    let instead = mover
+                        .and_then(|m| game.state().get(m))
+                        .filter(|m| game.card_under_vof(m.pos))
+                        .map(|m| format!(", at the risk of {} on {}", name(m.id), m.pos))
+                        .unwrap_or_default();
+                    format!(
+                        "{} is in harm's way on {p}: this draws the enemy's fire off that card{instead}",
+                        name(u)
+                    )
+                }
+                _ => format!(
+                    "{} is in harm's way on {}: this takes it out of the open",
+                    name(u),
+                    at(u)
+                ),
+            }
+        }
         Some(Term::Cover(u)) => format!("{} gets under cover", name(u)),
         Some(Term::Progress(u)) => match game.mission().kind {
             MissionKind::Patrol => format!("{} heads for the next route point {place}", name(u)),
@@ -418,7 +444,8 @@ fn reason(
         Some(Term::Cost) | None => "it is the best use of the commands".into(),
     };
     match chance {
-        Some(p) => format!("{why} (succeeds {}%)", p.num * 100 / p.den.max(1)),
+        // Rounded as the orders menu shows the same chance.
+        Some(p) => format!("{why} (succeeds {})", p.whole_percent()),
         None => why,
     }
 }

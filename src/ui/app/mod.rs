@@ -16,7 +16,6 @@ mod whynot;
 pub use between::Deciding;
 pub use logview::LogDetail;
 pub use menu::{Menu, Row, Sel};
-pub use orders::percent;
 
 use walk::impulse_begins;
 

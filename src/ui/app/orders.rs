@@ -10,15 +10,6 @@ use crate::ui::keys::Command;
 use crate::ui::labels;
 use crate::ui::step::Stepper;
 
-/// A chance as a whole percent, rounded half up: enough to choose by.
-pub fn percent(c: crate::engine::turn::forecast::Odds) -> String {
-    if c.den == 0 {
-        "0%".into()
-    } else {
-        format!("{}%", (c.num * 200 + c.den) / (c.den * 2))
-    }
-}
-
 /// Orders menus longer than this many lines open folded.
 const FOLD_ABOVE: usize = 24;
 
@@ -128,11 +119,11 @@ impl<D: Driver> App<D> {
                 // order, every unit's attempt succeeding.
                 chance: match f.whole {
                     _ if a.sure => "sure".into(),
-                    Some(w) => percent(w),
-                    None => percent(a.chance),
+                    Some(w) => w.whole_percent(),
+                    None => a.chance.whole_percent(),
                 },
-                each: f.whole.is_some().then(|| percent(a.chance)),
-                short_round: f.short_round.map(percent),
+                each: f.whole.is_some().then(|| a.chance.whole_percent()),
+                short_round: f.short_round.map(|o| o.whole_percent()),
             }),
             group,
             recipient,
