@@ -1780,6 +1780,103 @@ fn the_log_detail_shows_an_event_in_full_and_searches_the_log() {
     assert!(d.query.is_empty());
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay, Overlay::None);
+    // Enter ends the typing; with a search made, Enter then steps to the
+    // next match instead of closing the view (a newcomer pressed it to go
+    // on, and the next Enter gave an order on the map).
+    ch(&mut app, 'i');
+    for c in "/the".chars() {
+        ch(&mut app, c);
+    }
+    key(&mut app, KeyCode::Enter);
+    key(&mut app, KeyCode::Home);
+    let Overlay::Log(d) = &app.overlay else {
+        panic!("still open")
+    };
+    assert!(!d.searching);
+    let hits = app.log_detail_hits(d);
+    assert!(hits.len() >= 2, "the search finds more than one event");
+    assert_eq!(d.at, hits[0]);
+    assert!(render(&app, 80, 24).contains("Enter next match"));
+    key(&mut app, KeyCode::Enter);
+    let Overlay::Log(d) = &app.overlay else {
+        panic!("Enter with a search made does not close the view")
+    };
+    assert_eq!(d.at, hits[1]);
+}
+
+/// Setting something down costs nothing and asks nothing: a stray Enter
+/// on a menu that opened on it gave it unseen (found by a newcomer play
+/// test). The orders menu opens on the unit's first other order.
+#[test]
+fn the_orders_menu_never_opens_on_setting_something_down() {
+    // Random games, until units that carry something have their first
+    // entry in the menu's order a set-down (no move of theirs comes
+    // before it) a few times.
+    let mut carriers = 0;
+    'games: for seed in 1..20u64 {
+        let mut app = app_for(seed);
+        begin(&mut app);
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..300 {
+            if app.game().is_over() {
+                continue 'games;
+            }
+            close_cards(&mut app);
+            carriers += opens_past_drops(&mut app);
+            if carriers >= 3 {
+                break 'games;
+            }
+            let legal = app.game().legal_inputs();
+            let next = fof::play::sim::pick(&mut rng, &legal).expect("an input");
+            app.give(&next);
+        }
+    }
+    assert!(
+        carriers >= 3,
+        "units whose first entry is a set-down: {carriers}"
+    );
+}
+
+/// For every unit whose first entry in the orders menu is setting
+/// something down and that has other orders: the menu opened on it selects
+/// one of those. How many such units there were.
+fn opens_past_drops(app: &mut App<Local>) -> usize {
+    if !matches!(app.game().prompt().decision, Decision::Orders { .. }) {
+        return 0;
+    }
+    let legal = app.game().legal_inputs();
+    let mut carriers = 0;
+    for u in app.game().friendly().map(|u| u.id).collect::<Vec<_>>() {
+        let drops = |i: &Input| {
+            matches!(i, Input::Drop { .. } | Input::DropItem { .. })
+                && labels::input_units(i).contains(&u)
+        };
+        let others = legal
+            .iter()
+            .any(|i| !drops(i) && labels::input_units(i).contains(&u));
+        if !legal.iter().any(drops) || !others {
+            continue;
+        }
+        app.open_orders(Some(u));
+        let Overlay::Menu(menu) = &app.overlay else {
+            panic!("the orders menu opens")
+        };
+        let Some(at) = menu
+            .entries
+            .iter()
+            .find(|e| labels::input_units(&e.input).contains(&u))
+        else {
+            continue;
+        };
+        if drops(&at.input) {
+            carriers += 1;
+        }
+        let first = menu.selected_entry().expect("an entry is selected");
+        assert!(!drops(&first.input), "opened on {}", first.label);
+        assert!(labels::input_units(&first.input).contains(&u));
+        key(app, KeyCode::Esc);
+    }
+    carriers
 }
 
 #[test]

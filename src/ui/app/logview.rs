@@ -121,6 +121,9 @@ impl<D: Driver> App<D> {
             Command::ToEnd => d.at = hits.last().copied().unwrap_or(d.at),
             Command::Search => d.searching = true,
             Command::Confirm if d.searching => d.searching = false,
+            // With a search made, Enter steps to the next match (as Down
+            // does) instead of closing the view under the reader's eyes.
+            Command::Confirm if !d.query.trim().is_empty() => d.at = step(1).unwrap_or(d.at),
             Command::Back if d.searching || !d.query.is_empty() => {
                 d.searching = false;
                 d.query.clear();

@@ -182,7 +182,8 @@ impl<D: Driver> App<D> {
     /// The orders menu: every legal input grouped by section of the Action
     /// Menu, then by recipient; within a section `focus`'s orders come
     /// first, then those of the selected card's units. The selection starts
-    /// on `focus`'s first order (learn mode: on nothing).
+    /// on `focus`'s first order other than setting something down (learn
+    /// mode: on nothing).
     pub fn open_orders(&mut self, focus: Option<UnitId>) {
         let g = self.game();
         let legal = g.legal_inputs();
@@ -252,11 +253,13 @@ impl<D: Driver> App<D> {
                 .collect();
             menu.selected = menu.first_entry();
         }
+        // Not on setting something down: it costs nothing and asks
+        // nothing, so a stray Enter would give it unseen.
         if let Some(u) = focus
-            && let Some(i) = menu
-                .entries
-                .iter()
-                .position(|e| labels::input_units(&e.input).contains(&u))
+            && let Some(i) = menu.entries.iter().position(|e| {
+                labels::input_units(&e.input).contains(&u)
+                    && !matches!(e.input, Input::Drop { .. } | Input::DropItem { .. })
+            })
         {
             menu.selected = Some(Sel::Entry(i));
         }

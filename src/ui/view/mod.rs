@@ -199,6 +199,15 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (format!("{}/{}", k(Command::Up), k(Command::Down)), "scroll"),
             (k(Command::Back), "back"),
         ],
+        (Overlay::Log(d), _) if !d.searching && !d.query.trim().is_empty() => vec![
+            (k(Command::Confirm), "next match"),
+            (
+                format!("{}/{}", k(Command::Up), k(Command::Down)),
+                "older/newer",
+            ),
+            (k(Command::Search), "search"),
+            (k(Command::Back), "clear the search"),
+        ],
         (Overlay::Log(_), _) => vec![
             (
                 format!("{}/{}", k(Command::Up), k(Command::Down)),
