@@ -1401,11 +1401,27 @@ fn snapshot_why_not_for_an_hq_out_of_communication() {
     let activate = w
         .lines
         .iter()
-        .find(|(o, _)| o.starts_with("Activate"))
+        .find(|l| l.order.starts_with("Activate"))
         .expect("Activate is refused");
-    assert!(activate.1.contains("line of sight"), "{}", activate.1);
-    assert!(activate.1.contains("4.3.5"), "{}", activate.1);
+    assert!(
+        activate.reason.contains("line of sight"),
+        "{}",
+        activate.reason
+    );
+    assert!(activate.reason.contains("4.3.5"), "{}", activate.reason);
     both_sizes("why_not_out_of_communication", &app);
+    // Scrolling stops at the last line (it ran on into an empty window).
+    render(&app, 80, 24);
+    for _ in 0..200 {
+        key(&mut app, KeyCode::Down);
+    }
+    let Overlay::WhyNot(w) = &app.overlay else {
+        panic!("still open")
+    };
+    let max = app.hits.borrow().why_max;
+    assert!(max > 0, "the window is taller than 80x24");
+    assert_eq!(w.scroll, max);
+    assert!(render(&app, 80, 24).contains("Esc closes"));
     // Esc goes back to the map.
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay, Overlay::None);
@@ -1460,11 +1476,55 @@ fn snapshot_why_not_for_an_unspotted_target() {
     assert!(
         w.lines
             .iter()
-            .any(|(o, r)| o.starts_with("Concentrate Fire") && r.contains("spotted")),
+            .any(|l| l.order.starts_with("Concentrate Fire") && l.reason.contains("spotted")),
         "{:?}",
         w.lines
     );
     both_sizes("why_not_unspotted_target", &app);
+}
+
+/// An order refused for one target as unspotted may be refused for another
+/// as out of range: "why not?" names the target each reason is for and
+/// gives the others (a newcomer read "the target has not been spotted" of
+/// an enemy spotted the impulse before, the reason being another enemy's).
+#[test]
+fn why_not_names_each_target_and_gives_every_reason_for_an_aimed_order() {
+    use fof::engine::turn::refusals::{ALSO, refused_orders};
+    let two = |g: &Game| {
+        g.friendly().map(|u| u.id).find(|u| {
+            refused_orders(g, *u)
+                .iter()
+                .any(|r| r.order == "Concentrate Fire" && !r.also.is_empty())
+        })
+    };
+    let mut app = play_until(MISSION, |g| two(g).is_some());
+    let g = app.game();
+    let u = two(g).expect("a unit");
+    let r = refused_orders(g, u)
+        .into_iter()
+        .find(|r| r.order == "Concentrate Fire")
+        .expect("refused");
+    assert!(r.also.len() <= ALSO);
+    for (o, why) in &r.also {
+        assert_ne!(why, &r.reason);
+        // Each is the engine's own refusal of that order.
+        let e = fof::engine::turn::menu::check(g, o).expect_err("refused");
+        assert_eq!(&e.0, why);
+    }
+    select(&mut app, u);
+    ch(&mut app, 'w');
+    let Overlay::WhyNot(w) = &app.overlay else {
+        panic!("w opens why not")
+    };
+    let at = w
+        .lines
+        .iter()
+        .position(|l| {
+            l.order.starts_with("Concentrate Fire (4.2.4 b), ") && l.order.contains(" at ")
+        })
+        .expect("the order names its target");
+    assert!(w.lines[at + 1].also, "{:?}", w.lines);
+    assert!(w.lines[at + 1].order.contains(" at "), "{:?}", w.lines);
 }
 
 #[test]

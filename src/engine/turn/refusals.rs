@@ -37,6 +37,34 @@ pub struct Refusal {
     pub example: Option<Order>,
     /// The engine's own reason, in words.
     pub reason: String,
+    /// Other refused candidates of the kind whose reasons differ from
+    /// `reason` and from each other (at most [`ALSO`], in the candidates'
+    /// order): a kind refused for one target as out of range and for
+    /// another as unspotted says both.
+    pub also: Vec<(Order, String)>,
+}
+
+/// How many other reasons a kind gives beside its own.
+pub const ALSO: usize = 2;
+
+/// Orders aimed at a card or an enemy unit: one refused for one target may
+/// be refused for another target for another reason (out of range here,
+/// unspotted there), so their refusals name the target and give the other
+/// reasons too ([`Refusal::also`]). Decision: the other kinds' candidates
+/// differ by little the player asks about (which cover, which HQ), and
+/// their other reasons would be noise.
+pub fn aimed(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Spot { .. }
+            | Action::ConcentrateFire { .. }
+            | Action::PlatoonConcentrate { .. }
+            | Action::Grenade { .. }
+            | Action::PlatoonGrenade { .. }
+            | Action::WpGrenade { .. }
+            | Action::MortarFire { .. }
+            | Action::CallForFire { .. }
+    )
 }
 
 /// Why an order aimed at an enemy unit or card has nothing to aim at.
@@ -190,6 +218,7 @@ fn outside_impulse(game: &Game) -> Option<Refusal> {
         rule,
         example: None,
         reason,
+        also: Vec::new(),
     })
 }
 
@@ -200,6 +229,7 @@ fn said(probe: &Action, reason: &str) -> Refusal {
         rule: rule_of(probe),
         example: None,
         reason: reason.to_string(),
+        also: Vec::new(),
     }
 }
 
@@ -211,6 +241,7 @@ fn checked(game: &Game, by: Option<UnitId>, action: Action) -> Option<Refusal> {
         rule: action.rule(),
         reason: e.0,
         example: Some(Order { by, action }),
+        also: Vec::new(),
     })
 }
 
@@ -295,11 +326,18 @@ fn refusals(
                 .enumerate()
                 .min_by_key(|(i, (_, r))| (count(r), *i))
                 .map(|(_, x)| x.clone())?;
+            let mut also: Vec<(Order, String)> = Vec::new();
+            for (o, r) in v.iter().filter(|(o, _)| aimed(&o.action)) {
+                if also.len() < ALSO && *r != reason && also.iter().all(|(_, x)| x != r) {
+                    also.push((o.clone(), r.clone()));
+                }
+            }
             Some(Refusal {
                 order: name,
                 rule: order.action.rule(),
                 example: Some(order),
                 reason,
+                also,
             })
         })
         .collect()

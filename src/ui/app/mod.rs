@@ -246,9 +246,19 @@ pub enum Overlay {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct WhyNot {
     pub title: String,
-    pub lines: Vec<(String, String)>,
+    pub lines: Vec<WhyLine>,
     pub scroll: u16,
     pub back: Option<Box<Menu>>,
+}
+
+/// One line of the "why not?" window: an order and the reason it is
+/// refused, or (`also`) another reason of the order on the line above, for
+/// another candidate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WhyLine {
+    pub order: String,
+    pub reason: String,
+    pub also: bool,
 }
 
 /// What the panel under the Command Display shows.
@@ -301,6 +311,8 @@ pub struct Hits {
     pub fire: Vec<(crate::engine::kernel::state::FireLink, Option<(u16, u16)>)>,
     /// How far the after-action report can scroll, as last drawn.
     pub report_max: u16,
+    /// How far the "why not?" window can scroll, as last drawn.
+    pub why_max: u16,
 }
 
 /// The bot playing on screen (`--autoplay`).

@@ -256,9 +256,12 @@ impl<D: Driver> App<D> {
             }
             Overlay::WhyNot(w) => {
                 match cmd {
-                    Command::Down => w.scroll = w.scroll.saturating_add(1),
+                    // Never past the last line, as last drawn.
+                    Command::Down | Command::LogDown => {
+                        let by = if cmd == Command::Down { 1 } else { 10 };
+                        w.scroll = w.scroll.saturating_add(by).min(self.hits.borrow().why_max);
+                    }
                     Command::Up => w.scroll = w.scroll.saturating_sub(1),
-                    Command::LogDown => w.scroll = w.scroll.saturating_add(10),
                     Command::LogUp => w.scroll = w.scroll.saturating_sub(10),
                     Command::Quit => self.overlay = Overlay::Quit,
                     Command::Help => self.overlay = Overlay::Help(0),

@@ -3,10 +3,10 @@
 //! its reasons are the engine's (`engine::turn::refusals`); this only
 //! opens the window.
 
-use super::{App, Driver, Overlay, WhyNot};
+use super::{App, Driver, Overlay, WhyLine, WhyNot};
 use crate::data::units::Side;
 use crate::engine::kernel::ids::UnitId;
-use crate::engine::turn::refusals::{Refusal, refused_company_orders, refused_orders};
+use crate::engine::turn::refusals::{self, Refusal, refused_company_orders, refused_orders};
 
 impl<D: Driver> App<D> {
     /// Opens the "why not?" window for `unit` (the company's orders when
@@ -24,10 +24,33 @@ impl<D: Driver> App<D> {
                 refused_company_orders(g),
             ),
         };
-        let lines = refused
-            .into_iter()
-            .map(|r| (format!("{} ({})", r.order, r.rule), r.reason))
-            .collect();
+        // An order aimed at a target names the one its reason is for ("1/2
+        // at Maxim MG #26"), then the other reasons it is refused for, one
+        // line each (`refusals::aimed`).
+        let mut lines = Vec::new();
+        for r in refused {
+            let what = |o: &crate::engine::kernel::input::Order| {
+                crate::ui::labels::action_detail(g, &o.action)
+            };
+            let head = match &r.example {
+                Some(o) if refusals::aimed(&o.action) => {
+                    format!("{} ({}), {}", r.order, r.rule, what(o))
+                }
+                _ => format!("{} ({})", r.order, r.rule),
+            };
+            lines.push(WhyLine {
+                order: head,
+                reason: r.reason,
+                also: false,
+            });
+            for (o, reason) in &r.also {
+                lines.push(WhyLine {
+                    order: what(o),
+                    reason: reason.clone(),
+                    also: true,
+                });
+            }
+        }
         let back = match std::mem::replace(&mut self.overlay, Overlay::None) {
             Overlay::Menu(m) => Some(Box::new(m)),
             _ => None,

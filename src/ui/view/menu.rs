@@ -328,10 +328,17 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
             "Every order of the Action Menu that could name it is open now.",
         ));
     }
-    for (order, reason) in &w.lines {
+    for l in &w.lines {
+        // Another reason of the order above, for another candidate, is
+        // set in under it.
+        let (head, role) = if l.also {
+            (format!("  {}: ", l.order), Role::Dim)
+        } else {
+            (format!("{}: ", l.order), Role::Highlight)
+        };
         lines.push(Line::from(vec![
-            Span::styled(format!("{order}: "), t.style(Role::Highlight)),
-            Span::raw(reason.clone()),
+            Span::styled(head, t.style(role)),
+            Span::raw(l.reason.clone()),
         ]));
     }
     lines.push(Line::styled(
@@ -346,12 +353,13 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
     let inner = width.saturating_sub(2).max(1) as usize;
     let tall: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
     let h = (tall as u16 + 2).min(area.height.saturating_sub(2));
+    app.hits.borrow_mut().why_max = (tall as u16).saturating_sub(h.saturating_sub(2));
     let r = centered(area, width, h);
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .scroll((w.scroll, 0))
+            .scroll((w.scroll.min(app.hits.borrow().why_max), 0))
             .block(t.block().title(format!(" {} ", w.title))),
         r,
     );
