@@ -39,8 +39,13 @@ fn a_replay_walked_to_its_end_and_back_matches_the_forward_run_at_every_stop() {
         let start = fof::front::viewer_start(data.clone(), &replay).unwrap();
         let inputs: Vec<_> = replay.inputs.iter().map(|r| r.input.clone()).collect();
         let mut w = Stepper::new(start, inputs);
+        // The count of stops is not a total until the last is met (the
+        // screen read "stop 5 of 55", then "58 of 58").
+        w.forward();
+        assert_eq!(w.total(), None, "{mission}: no total before the end");
         w.to_end();
         let n = w.stops.len();
+        assert_eq!(w.total(), Some(n), "{mission}: the total once met");
         assert!(n > replay.inputs.len(), "{mission}: more stops than inputs");
         // The forward run: the hash where the game waits before input i is
         // the file's hash after input i-1 (its automatic play done).

@@ -68,6 +68,9 @@ pub struct Stepper {
     /// Whether automatic play is pending at the current stop, once asked
     /// (finding out runs it on a copy: the screen asks on every frame).
     pending: std::cell::Cell<Option<bool>>,
+    /// Whether the last stop met is the last there is: a step forward
+    /// from it found nothing (until an input is added).
+    ended: bool,
 }
 
 impl Stepper {
@@ -93,6 +96,7 @@ impl Stepper {
             pos: 0,
             snapshots: vec![snap],
             pending: std::cell::Cell::new(None),
+            ended: false,
         }
     }
 
@@ -121,6 +125,7 @@ impl Stepper {
     /// Adds an input to play after the ones given (learn mode).
     pub fn push_input(&mut self, input: Input) {
         self.inputs.push(input);
+        self.ended = false;
     }
 
     /// Whether the game at the current stop waits for the player and no
@@ -162,6 +167,9 @@ impl Stepper {
     pub fn forward(&mut self) -> bool {
         let done = self.stop().inputs;
         let Some((kind, ev)) = Self::step_game(&mut self.game, &self.inputs, done) else {
+            if self.pos + 1 == self.stops.len() {
+                self.ended = true;
+            }
             return false;
         };
         self.pending.set(None);
@@ -239,6 +247,12 @@ impl Stepper {
         let moved = k != self.pos;
         self.goto(k);
         moved
+    }
+
+    /// How many stops there are, once the last has been met (while more
+    /// may come, the count so far would read as a total).
+    pub fn total(&self) -> Option<usize> {
+        self.ended.then_some(self.stops.len())
     }
 
     /// Walks to the end, meeting every stop.

@@ -442,11 +442,12 @@ pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         let (turn, step) = app.shown_turn_step();
         lines.push(Line::styled(
             format!(
-                "In this game (turn {}, {}; stop {} of {}{}):",
+                "In this game (turn {}, {}; stop {}{}{}):",
                 turn,
                 step.name(),
                 w.pos + 1,
-                w.stops.len(),
+                // The total only once the walk has met the last stop.
+                w.total().map(|n| format!(" of {n}")).unwrap_or_default(),
                 if groups.len() > 1 {
                     format!(", part {} of {}", i + 1, groups.len())
                 } else {
