@@ -1981,6 +1981,8 @@ fn the_key_bar_keeps_help_and_quit_at_80_columns() {
     let bar = screen.lines().last().expect("a key bar");
     assert!(bar.contains("? help"), "{bar}");
     assert!(bar.contains("q quit"), "{bar}");
+    // Ending the impulse is the key a turn cannot go on without.
+    assert!(bar.contains("e end impulse"), "{bar}");
 }
 
 #[test]

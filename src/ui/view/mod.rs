@@ -269,15 +269,19 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (k(Command::Quit), "quit"),
         ],
         _ => {
+            // In the order they are dropped from the end on a narrow
+            // terminal: ending the impulse stays at 80 columns (a newcomer
+            // at 80x24 could not find it); why not? and tip are also on
+            // the orders menu's own bar.
             let mut v = vec![
                 (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
                 (k(Command::NextUnit), "unit"),
                 (k(Command::Confirm), "orders"),
+                (k(Command::EndImpulse), "end impulse"),
                 (k(Command::AllOrders), "all orders"),
                 (k(Command::WhyNot), "why not?"),
-                (k(Command::Hint), "tip"),
-                (k(Command::EndImpulse), "end impulse"),
                 (k(Command::Undo), "undo"),
+                (k(Command::Hint), "tip"),
                 (k(Command::Cards), "cards"),
                 (k(Command::FireLines), "fire lines"),
                 (k(Command::LogDetail), "log detail"),
