@@ -1795,6 +1795,39 @@ fn the_drawn_cards_end_with_what_changed_worst_first() {
     assert!(!matches!(app.overlay, Overlay::Cards(_)));
 }
 
+/// 6.2: fire whose firers are all pinned is the All Pinned VOF. "What
+/// changed" says it of the firers: "(all pinned)" alone read as our units
+/// being pinned (found by a newcomer play test).
+#[test]
+fn what_changed_says_an_all_pinned_vof_is_the_firers_being_pinned() {
+    let d = data();
+    let mut seen = 0;
+    'games: for seed in 1..=40u64 {
+        let mut g = Game::new(d.clone(), MISSION, seed, Options::default()).expect("setup");
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..400 {
+            if g.is_over() {
+                continue 'games;
+            }
+            let before: fof::engine::kernel::state::State = g.state().clone();
+            let legal = g.legal_inputs();
+            let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
+                .expect("a legal input");
+            g.apply(&i).expect("legal");
+            for c in fof::ui::summary::changes(&before, &g) {
+                if c.text.to_lowercase().contains("all pinned") {
+                    assert!(c.text.contains("the firers are pinned"), "{}", c.text);
+                    seen += 1;
+                }
+            }
+            if seen >= 2 {
+                break 'games;
+            }
+        }
+    }
+    assert!(seen > 0, "no all pinned VOF opened in 40 games");
+}
+
 #[test]
 fn the_log_detail_shows_an_event_in_full_and_searches_the_log() {
     let mut app = mid_turn(1);

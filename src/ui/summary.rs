@@ -163,6 +163,11 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
         // The kind of fire in words (6.2.2); a G! weapon's direct fire
         // carries no VOF of its own (6.7.4).
         let code = match crate::engine::combat::fire::link_vof(after, link) {
+            // Said of the firers: "(all pinned)" alone read as our units
+            // being pinned.
+            Some(crate::engine::combat::fire::VofLevel::AllPinned) if s.fires.contains(link) => {
+                "all pinned VOF: the firers are pinned".to_string()
+            }
             Some(v) if s.fires.contains(link) => v.label().to_lowercase(),
             _ => "grenade or rocket fire".to_string(),
         };
