@@ -618,6 +618,7 @@ fn a_grouped_menu_entry_does_not_repeat_the_unit_it_is_listed_under() {
         })
         .collect();
     assert!(!pyro.is_empty(), "a night patrol's HQs hold signals");
+    let mut meant = 0;
     for e in pyro {
         assert!(
             e.label.contains(&format!(
@@ -633,7 +634,31 @@ fn a_grouped_menu_entry_does_not_repeat_the_unit_it_is_listed_under() {
             e.short,
             e.label
         );
+        // It says what the signal plan makes the signal mean (2.3.3): a
+        // newcomer learned it only from the log, after giving it.
+        let Input::Order(o) = &e.input else {
+            unreachable!()
+        };
+        let Action::DeployPyro { device, .. } = o.action else {
+            unreachable!()
+        };
+        if let Some((_, meaning)) = app
+            .game()
+            .state()
+            .signal_plan
+            .iter()
+            .find(|(d, _)| *d == device)
+        {
+            assert!(
+                e.label
+                    .contains(&format!("(signals \"{}\")", meaning.label())),
+                "{}",
+                e.label
+            );
+            meant += 1;
+        }
     }
+    assert!(meant > 0, "a signal with a meaning is on offer");
 }
 
 #[test]

@@ -41,7 +41,16 @@ pub fn action_detail(game: &Game, a: &Action) -> String {
         Activate { hq } => name(game, *hq),
         Exhort { unit } => format!("{} tries again", name(game, *unit)),
         DeployPyro { unit, device, at } => {
-            format!("{}: {} on {at}", name(game, *unit), device.label())
+            // What the signal plan makes it mean (2.3.3, 4.3.6), so that
+            // the order says what it will do.
+            let meaning = game
+                .state()
+                .signal_plan
+                .iter()
+                .find(|(d, _)| d == device)
+                .map(|(_, o)| format!(" (signals \"{}\")", o.label()))
+                .unwrap_or_default();
+            format!("{}: {} on {at}{meaning}", name(game, *unit), device.label())
         }
         ReconstitutePltHq { from, plt } => {
             format!("{} from {}", name(game, *plt), name(game, *from))
