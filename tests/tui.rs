@@ -1477,6 +1477,38 @@ fn play_until(mission: &str, pred: impl Fn(&Game) -> bool) -> App<Local> {
     panic!("the position sought never came up in {mission}");
 }
 
+/// 4.1.3: an impulse spends no more than its limit, whatever the HQ
+/// holds. Where the limit binds, the Command Display says what is held
+/// apart ("2 left of 3 held"); "2 left (4/7 spent)" read as a sum that did
+/// not add up (found by a newcomer play test).
+#[test]
+fn the_command_display_says_what_is_held_beyond_the_impulse_limit() {
+    let binds = |g: &Game| match g.prompt().decision {
+        Decision::Orders {
+            left,
+            spent,
+            available,
+            ..
+        } => available.saturating_sub(spent) > left,
+        _ => false,
+    };
+    let app = play_until(MISSION, binds);
+    let Decision::Orders {
+        left,
+        spent,
+        available,
+        ..
+    } = app.game().prompt().decision
+    else {
+        unreachable!()
+    };
+    let want = format!("{left} left of {} held", available - spent);
+    for (w, h) in [(80, 24), (160, 50)] {
+        let screen = render(&app, w, h);
+        assert!(screen.contains(&want), "{w}x{h}: {want}\n{screen}");
+    }
+}
+
 #[test]
 fn snapshot_why_not_for_an_unspotted_target() {
     use fof::engine::turn::refusals::refused_orders;
