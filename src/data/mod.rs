@@ -392,6 +392,12 @@ impl DataSet {
         self.missions.iter().find(|m| m.id == id)
     }
 
+    /// A mission's name as the player reads it; its id when the data no
+    /// longer has it (a campaign file naming a mission since removed).
+    pub fn mission_name<'a>(&'a self, id: &'a str) -> &'a str {
+        self.mission(id).map_or(id, |m| m.name.as_str())
+    }
+
     pub fn unit_type(&self, id: &str) -> Option<&units::UnitType> {
         self.unit_type_at(id).map(|(_, t)| t)
     }

@@ -103,7 +103,7 @@ impl Campaign {
             out.push("No replacements after a mission failed (10.4).".into());
         }
         if let Some(m) = self.next_mission(data) {
-            let name = data.mission(m).map(|x| x.name.as_str()).unwrap_or(m);
+            let name = data.mission_name(m);
             out.push(format!("Next: {name}, attempt {}.", self.attempt + 1));
         }
         out

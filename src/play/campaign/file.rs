@@ -102,7 +102,6 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
     let mut s = String::new();
     let name = data.campaign(&c.id).map(|x| x.name.as_str()).unwrap_or("");
     // The player reads names, never the data's ids.
-    let title = |m: &str| data.mission(m).map_or(m.to_string(), |x| x.name.clone());
     let name = if name.is_empty() {
         "(no longer in the data)"
     } else {
@@ -138,7 +137,11 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
         } else {
             "to come".into()
         };
-        s.push_str(&format!("  {}. {:32} {state}\n", i + 1, title(m)));
+        s.push_str(&format!(
+            "  {}. {:32} {state}\n",
+            i + 1,
+            data.mission_name(m)
+        ));
     }
     s.push_str("\nCompany:\n");
     if c.roster.is_empty() {
@@ -182,7 +185,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
     if let Some(r) = c.records.last() {
         s.push_str(&format!(
             "\nLast: {} attempt {}: {}; {} XP, {} casualty step(s), {} replacement(s), {} veteran(s) back.\n",
-            title(&r.mission),
+            data.mission_name(&r.mission),
             r.attempt,
             if r.success { "success".to_string() } else { format!("failure ({})", r.why) },
             r.experience,
@@ -204,7 +207,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
         for r in decided {
             s.push_str(&format!(
                 "  after {} attempt {}:\n",
-                title(&r.mission),
+                data.mission_name(&r.mission),
                 r.attempt
             ));
             for d in &r.decided {

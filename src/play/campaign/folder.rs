@@ -154,7 +154,7 @@ pub fn describe(slot: &Slot, data: &Arc<DataSet>) -> Result<Described, String> {
     let title = format!("{name}, {}", c.mode.label());
     let total = data.campaign(&c.id).map(|x| x.missions.len()).unwrap_or(0);
     let last = c.records.last().map(|r| r.mission.as_str()).unwrap_or("");
-    let last = data.mission(last).map(|x| x.name.as_str()).unwrap_or(last);
+    let last = data.mission_name(last);
     let (short, standing) = match (&c.end, c.next_mission(data)) {
         _ if c.between.is_some() => (
             "decisions to make".to_string(),
@@ -175,7 +175,7 @@ pub fn describe(slot: &Slot, data: &Arc<DataSet>) -> Result<Described, String> {
         (None, None) => ("over".into(), "The campaign is over.".into()),
         (None, Some(m)) => {
             let mission = data.mission(m);
-            let title = mission.map(|x| x.name.as_str()).unwrap_or(m);
+            let title = data.mission_name(m);
             let attempts = mission.map(|x| x.attempts).unwrap_or(1);
             let attempt = if attempts > 1 {
                 format!(", attempt {} of {attempts}", c.attempt + 1)

@@ -745,7 +745,7 @@ impl Campaign {
                 .is_some_and(|m| m.kind == crate::data::mission::MissionKind::Patrol);
             match self.mode {
                 Mode::Standard | Mode::Hardcore if !patrol => {
-                    let title = data.mission(&mission).map_or(mission.as_str(), |m| &m.name);
+                    let title = data.mission_name(&mission);
                     self.end.get_or_insert(End::Lost(format!(
                         "{title} failed after {attempts} attempt(s): the battalion commander relieves you (11.2)"
                     )));

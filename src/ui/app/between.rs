@@ -36,8 +36,7 @@ impl Finished {
         if let Some(r) = &f.record {
             lines.push(format!(
                 "{} (attempt {}): {}",
-                data.mission(&r.mission)
-                    .map_or(r.mission.as_str(), |m| &m.name),
+                data.mission_name(&r.mission),
                 r.attempt,
                 if r.success {
                     "success".to_string()
