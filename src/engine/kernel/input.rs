@@ -230,6 +230,23 @@ pub enum Decision {
     MissionOver,
 }
 
+impl Decision {
+    /// 4.1.3: an impulse spends no more than its limit, whatever the HQ
+    /// holds. The commands held, when they are more than may be spent now
+    /// (the limit binds); `None` otherwise and outside an impulse.
+    pub fn held_beyond_limit(&self) -> Option<u8> {
+        match *self {
+            Decision::Orders {
+                left,
+                spent,
+                available,
+                ..
+            } => Some(available.saturating_sub(spent)).filter(|held| *held > left),
+            _ => None,
+        }
+    }
+}
+
 /// A question the rules leave to the player in the middle of a procedure;
 /// the game waits for the answer before anything else goes on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -326,10 +326,13 @@ fn refusals(
                 .enumerate()
                 .min_by_key(|(i, (_, r))| (count(r), *i))
                 .map(|(_, x)| x.clone())?;
+            // Every candidate of `v` is of the same kind, aimed or not.
             let mut also: Vec<(Order, String)> = Vec::new();
-            for (o, r) in v.iter().filter(|(o, _)| aimed(&o.action)) {
-                if also.len() < ALSO && *r != reason && also.iter().all(|(_, x)| x != r) {
-                    also.push((o.clone(), r.clone()));
+            if aimed(&order.action) {
+                for (o, r) in &v {
+                    if also.len() < ALSO && *r != reason && also.iter().all(|(_, x)| x != r) {
+                        also.push((o.clone(), r.clone()));
+                    }
                 }
             }
             Some(Refusal {

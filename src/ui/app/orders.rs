@@ -210,26 +210,19 @@ impl<D: Driver> App<D> {
         }
         keyed.sort_by_key(|(g, r, o, k, _)| (*g, *r, *o, *k));
         let entries: Vec<Entry> = keyed.into_iter().map(|(.., e)| e).collect();
-        let title = match g.prompt().decision {
-            Decision::Orders {
-                left,
-                spent,
-                available,
-                ..
-            } => {
-                // 4.1.3: an impulse spends no more than the limit, whatever
-                // the HQ holds; the title says so when the limit binds.
-                let held = available.saturating_sub(spent);
+        let decision = g.prompt().decision;
+        let title = match decision {
+            Decision::Orders { left, .. } => {
+                // The title says so when the impulse's limit binds.
                 let who = g.spender();
-                if held > left {
-                    format!(
+                match decision.held_beyond_limit() {
+                    Some(held) => format!(
                         "Orders: {who} has {left} of its {held} commands to spend (4.1.3 limit)"
-                    )
-                } else {
-                    format!(
+                    ),
+                    None => format!(
                         "Orders: {who} has {left} command{} to spend",
                         if left == 1 { "" } else { "s" }
-                    )
+                    ),
                 }
             }
             _ => "Every input the rules allow now".into(),

@@ -27,11 +27,11 @@ impl<D: Driver> App<D> {
         // An order aimed at a target names the one its reason is for ("1/2
         // at Maxim MG #26"), then the other reasons it is refused for, one
         // line each (`refusals::aimed`).
+        let what = |o: &crate::engine::kernel::input::Order| {
+            crate::ui::labels::action_detail(g, &o.action)
+        };
         let mut lines = Vec::new();
         for r in refused {
-            let what = |o: &crate::engine::kernel::input::Order| {
-                crate::ui::labels::action_detail(g, &o.action)
-            };
             let head = match &r.example {
                 Some(o) if refusals::aimed(&o.action) => {
                     format!("{} ({}), {}", r.order, r.rule, what(o))

@@ -74,14 +74,12 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             available,
             ..
         } => {
-            // 4.1.3: when the impulse's limit binds, what is held beyond
-            // it is said apart ("2 left of 3 held"): "2 left (4/7 spent)"
-            // read as a sum that did not add up.
-            let held = available.saturating_sub(*spent);
-            Line::raw(if held > *left {
-                format!("{}: {left} left of {held} held", g.spender())
-            } else {
-                format!("{}: {left} left ({spent}/{available} spent)", g.spender())
+            // When the impulse's limit binds, what is held beyond it is
+            // said apart ("2 left of 3 held"): "2 left (4/7 spent)" read as
+            // a sum that did not add up.
+            Line::raw(match p.decision.held_beyond_limit() {
+                Some(held) => format!("{}: {left} left of {held} held", g.spender()),
+                None => format!("{}: {left} left ({spent}/{available} spent)", g.spender()),
             })
         }
         Decision::ChooseHq { .. } => {
