@@ -1724,6 +1724,49 @@ fn rule_1_2_1_i_passengers_do_not_count_against_the_card_but_need_room_to_get_of
     );
 }
 
+#[test]
+fn rule_2_4_2_a_passenger_gets_off_in_a_staging_area_however_full() {
+    // 2.4.2: Staging Area cards have no stacking limit, so a passenger
+    // there always has room to get off (found in play: a CO HQ that had
+    // boarded a tank in a crowded staging area could not get off again).
+    let mut g = game();
+    let (able, squad) = squad_aboard(&mut g);
+    let sa = fof::engine::kernel::pos::CardPos::new(0, 1);
+    g.state_mut().vehicles[able.0 as usize].pos = sa;
+    put(&mut g, squad, sa);
+    let co = id(&g, "co_hq");
+    let others: Vec<_> = g
+        .state()
+        .units
+        .iter()
+        .filter(|x| x.side == fof::data::units::Side::Us && x.in_play() && x.riding.is_none())
+        .map(|x| x.id)
+        .collect();
+    put_all(&mut g, &others, sa);
+    let us = g.state().steps_at(sa, fof::data::units::Side::Us);
+    assert!(us >= 16, "the staging card holds {us} steps, the limit of a terrain card or more");
+    new_impulse(&mut g, Some(co), 3);
+    let off = by(co, Action::Disembark { unit: squad });
+    assert!(legal(&g, &off), "getting off in a staging area is a legal order");
+    g.apply(&off).expect("the squad gets off in the staging area");
+    assert_eq!(unit(&g, squad).riding, None);
+    assert_eq!(unit(&g, squad).pos, sa);
+    // And a tank that pulls out of a crowded staging area puts nobody
+    // down as a casualty for want of room.
+    new_impulse(&mut g, Some(co), 3);
+    g.apply(&embark(co, able, squad)).expect("aboard again");
+    let casualties = |g: &Game| {
+        g.state()
+            .units_at(sa)
+            .filter(|x| x.kind == fof::data::units::UnitKind::Casualty)
+            .count()
+    };
+    let before = casualties(&g);
+    at::apply(&mut g, able, AtResult::Retreating);
+    assert_eq!(unit(&g, squad).riding, None);
+    assert_eq!(casualties(&g), before, "no step lost for want of room");
+}
+
 // ---------------------------------------------------------------------------
 // 7.1.2, 7.3.2, 7.7 B: attack helicopters
 // ---------------------------------------------------------------------------

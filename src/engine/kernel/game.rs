@@ -312,6 +312,11 @@ impl Game {
     /// Whether a unit fits on a card under the stacking limit (1.2.1 I,
     /// 5.1.5): its side's steps there, casualties aside, with its own.
     pub fn has_room(&self, unit: UnitId, at: CardPos) -> bool {
+        // 2.4.2: Staging Area cards (the helicopters' too) have no
+        // stacking limit.
+        if at.is_staging() {
+            return true;
+        }
         let u = self.state.unit(unit);
         u32::from(self.state.steps_at(at, u.side)) + u32::from(u.steps)
             <= u32::from(self.data.charts.stacking.steps)

@@ -464,8 +464,12 @@ pub fn check_off(game: &Game, unit: UnitId) -> Result<VehicleId, Illegal> {
     Ok(v)
 }
 
-/// Steps of `side` a card still has room for (1.2.1 I).
+/// Steps of `side` a card still has room for (1.2.1 I); a Staging Area
+/// card has no stacking limit (2.4.2), so room for any unit.
 pub fn room_on(game: &Game, pos: crate::engine::kernel::pos::CardPos, side: Side) -> u8 {
+    if pos.is_staging() {
+        return u8::MAX;
+    }
     game.data
         .charts
         .stacking
@@ -485,7 +489,8 @@ pub fn make_room(game: &mut Game, unit: UnitId) {
     };
     let cap = game.data.charts.stacking.steps;
     let over = game.state.steps_at(pos, side).saturating_sub(cap);
-    if over == 0 {
+    // 2.4.2: a Staging Area card has room for all.
+    if over == 0 || pos.is_staging() {
         return;
     }
     let name = game.describe(unit);
