@@ -1744,11 +1744,18 @@ fn rule_2_4_2_a_passenger_gets_off_in_a_staging_area_however_full() {
         .collect();
     put_all(&mut g, &others, sa);
     let us = g.state().steps_at(sa, fof::data::units::Side::Us);
-    assert!(us >= 16, "the staging card holds {us} steps, the limit of a terrain card or more");
+    assert!(
+        us >= 16,
+        "the staging card holds {us} steps, the limit of a terrain card or more"
+    );
     new_impulse(&mut g, Some(co), 3);
     let off = by(co, Action::Disembark { unit: squad });
-    assert!(legal(&g, &off), "getting off in a staging area is a legal order");
-    g.apply(&off).expect("the squad gets off in the staging area");
+    assert!(
+        legal(&g, &off),
+        "getting off in a staging area is a legal order"
+    );
+    g.apply(&off)
+        .expect("the squad gets off in the staging area");
     assert_eq!(unit(&g, squad).riding, None);
     assert_eq!(unit(&g, squad).pos, sa);
     // And a tank that pulls out of a crowded staging area puts nobody

@@ -2401,3 +2401,42 @@ fn a_briefing_from_the_start_menu_goes_back_to_it() {
     key(&mut app, KeyCode::Esc);
     assert!(!app.back && !app.quit);
 }
+
+#[test]
+fn a_map_of_five_rows_shows_every_row_at_160x50_the_log_giving_up_rows_for_it() {
+    // Found by a newcomer play test: a Korea map of five rows and its
+    // staging area showed four rows at 160x50, the objective row off the
+    // top behind a small scroll mark. The log now gives up rows, down to
+    // its least, so that every row shows.
+    let g = Game::new(data(), "k50_hill_before_dark", 3, Options::default()).expect("setup");
+    let mut app = app_of(g);
+    begin(&mut app);
+    let screen = render(&app, 160, 50);
+    for card in ["R5C1", "R5C3", "R4C2", "R1C1", "SA1", "SA3"] {
+        assert!(screen.contains(card), "{card} is drawn:\n{screen}");
+    }
+    assert!(screen.contains("Log:"), "the log keeps a panel:\n{screen}");
+    assert!(
+        !screen.contains('▴'),
+        "no row is scrolled out of view:\n{screen}"
+    );
+    // A map that fits as it is leaves the log its usual height, and one
+    // that cannot fit however small the log scrolls as before.
+    let small = render(&app, 80, 24);
+    assert!(small.contains("R1C1") && !small.contains("R5C1"), "{small}");
+    let mut normandy = app_for(3);
+    begin(&mut normandy);
+    let log_rows = |s: &str| {
+        s.lines()
+            .skip_while(|l| !l.contains("Log:"))
+            .take_while(|l| !l.starts_with('└'))
+            .count()
+    };
+    let (full, korea) = (render(&normandy, 160, 50), screen.clone());
+    assert!(
+        log_rows(&full) > log_rows(&korea),
+        "the Korea log ({}) is shorter than a four-row map's ({})",
+        log_rows(&korea),
+        log_rows(&full)
+    );
+}

@@ -87,10 +87,22 @@ pub(super) fn exp(e: Experience) -> &'static str {
 }
 
 fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
-    let log_h = if app.walk.is_some() {
-        (area.height / 3).clamp(8, 16)
+    let (min_log, log_h) = if app.walk.is_some() {
+        (8, (area.height / 3).clamp(8, 16))
     } else {
-        (area.height / 4).clamp(4, 12)
+        (4, (area.height / 4).clamp(4, 12))
+    };
+    // The log gives up rows, down to its least, where that lets every row
+    // of the map show at the cards' least height: a map taller than the
+    // screen hides its far rows (a mission's objective row, often) behind
+    // a scroll mark a player easily misses.
+    let (r0, r1, _, _) = app.bounds();
+    let map_rows = (r1 - r0 + 1).max(1) as u16;
+    let need = map_rows * map::CARD_H.0 + 2;
+    let log_h = if area.height >= need + min_log {
+        log_h.min(area.height - need)
+    } else {
+        log_h
     };
     let [main, log, msg, bar] = Layout::vertical([
         Constraint::Min(10),
