@@ -1580,8 +1580,74 @@ fn why_not_names_each_target_and_gives_every_reason_for_an_aimed_order() {
             l.order.starts_with("Concentrate Fire (4.2.4 b), ") && l.order.contains(" at ")
         })
         .expect("the order names its target");
-    assert!(w.lines[at + 1].also, "{:?}", w.lines);
+    assert_eq!(
+        w.lines[at + 1].kind,
+        fof::ui::app::WhyKind::Also,
+        "{:?}",
+        w.lines
+    );
     assert!(w.lines[at + 1].order.contains(" at "), "{:?}", w.lines);
+}
+
+/// "Why not there?": a unit that may move to some adjacent cards and not
+/// to another hears why not that one, under a heading of its own, in the
+/// engine's words (a newcomer could not learn why the move to one card was
+/// missing from the menu while the others were there).
+#[test]
+fn why_not_says_why_a_move_open_to_other_cards_is_not_open_to_this_one() {
+    use fof::engine::turn::refusals::refused_targets;
+    let mover = |g: &Game| {
+        g.friendly().map(|u| u.id).find(|u| {
+            refused_targets(g, Some(*u))
+                .iter()
+                .any(|r| r.order == "Move to an Adjacent Card")
+        })
+    };
+    let mut app = play_until("hedgerow_attack", |g| mover(g).is_some());
+    let g = app.game();
+    let u = mover(g).expect("a unit");
+    let r = refused_targets(g, Some(u))
+        .into_iter()
+        .find(|r| r.order == "Move to an Adjacent Card")
+        .expect("refused");
+    let Some(Action::Move { to, .. }) = r.example.as_ref().map(|o| o.action.clone()) else {
+        panic!("a move: {r:?}")
+    };
+    let line = format!("Move to an Adjacent Card (4.2.2 a), {} to ", g.describe(u));
+    select(&mut app, u);
+    ch(&mut app, 'w');
+    let Overlay::WhyNot(w) = &app.overlay else {
+        panic!("w opens why not")
+    };
+    let head = w
+        .lines
+        .iter()
+        .position(|l| l.kind == fof::ui::app::WhyKind::Heading)
+        .expect("a heading over the targets");
+    let at = w
+        .lines
+        .iter()
+        .position(|l| {
+            l.order.starts_with(&line)
+                && l.order[line.len()..]
+                    .split(", ")
+                    .any(|c| c == to.to_string())
+        })
+        .unwrap_or_else(|| panic!("{line}{to} in {:?}", w.lines));
+    assert!(at > head);
+    assert_eq!(w.lines[at].reason, r.reason);
+    // At 80x24 the list runs past the window: its lower edge says how
+    // much is below, and scrolling down brings the targets into view.
+    let small = render(&app, 80, 24);
+    assert!(small.contains("more line(s): Down"), "{small}");
+    for _ in 0..60 {
+        key(&mut app, KeyCode::Down);
+    }
+    for (wd, ht) in [(80, 24), (160, 50)] {
+        let screen = render(&app, wd, ht);
+        assert!(screen.contains("Open for some targets"), "{screen}");
+        assert!(!screen.contains("more line(s)"), "{screen}");
+    }
 }
 
 #[test]

@@ -227,3 +227,66 @@ fn rule_4_1_outside_an_impulse_one_refusal_says_why() {
     assert_eq!(e.to_string(), r[0].reason);
     assert_eq!(refused_company_orders(&g), r);
 }
+
+/// "Why not there?": every target refusal is the engine's refusal of its
+/// example word for word, names a kind that is open for some other target
+/// and a target no legal order of the kind reaches; and the refusals
+/// include moves to an adjacent card (the question a newcomer could not
+/// get answered: the move to one card was missing from the menu while the
+/// moves to the others were there).
+#[test]
+fn rule_4_2_why_not_says_why_an_order_open_for_some_targets_is_refused_for_others() {
+    use fof::engine::turn::refusals::{aim, refused_targets};
+    let data = common::shipped();
+    let mut seen: Vec<&'static str> = Vec::new();
+    let mut count = 0usize;
+    for m in &data.missions {
+        for seed in 1..=2u64 {
+            let mut g = Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
+            let mut rng = bot_rng(seed);
+            let mut n = 0;
+            while !g.is_over() && n < 240 {
+                let legal = g.legal_inputs();
+                if n % 6 == 0 {
+                    let mut who: Vec<Option<UnitId>> = g.friendly().map(|u| Some(u.id)).collect();
+                    who.push(None);
+                    for unit in who {
+                        for r in refused_targets(&g, unit) {
+                            count += 1;
+                            let o = r.example.clone().expect("a target refusal has its order");
+                            assert_eq!(o.action.unit(), unit, "{r:?}");
+                            let t = aim(&o.action).expect("an aimed order");
+                            let mut trial = g.clone();
+                            match trial.apply(&Input::Order(o.clone())) {
+                                Ok(_) => panic!("the example was accepted: {r:?}"),
+                                Err(e) => assert_eq!(e.to_string(), r.reason),
+                            }
+                            let of_kind = |i: &Input| match i {
+                                Input::Order(x) => {
+                                    x.action.name() == r.order && x.action.unit() == unit
+                                }
+                                _ => false,
+                            };
+                            assert!(legal.iter().any(of_kind), "open for some target: {r:?}");
+                            assert!(
+                                !legal.iter().any(|i| of_kind(i)
+                                    && matches!(i, Input::Order(x) if aim(&x.action) == Some(t))),
+                                "no legal order of the kind reaches the target: {r:?}"
+                            );
+                            if !seen.contains(&r.order) {
+                                seen.push(r.order);
+                            }
+                        }
+                    }
+                }
+                let i = choose(Bot::Random, &mut rng, &g, &legal).unwrap();
+                g.apply(&i).unwrap();
+                n += 1;
+            }
+        }
+    }
+    assert!(count > 100, "only {count} target refusals seen");
+    for kind in ["Move to an Adjacent Card", "Move a Platoon"] {
+        assert!(seen.contains(&kind), "{kind} among {seen:?}");
+    }
+}

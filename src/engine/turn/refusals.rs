@@ -23,6 +23,7 @@ use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
+use crate::engine::kernel::pos::CardPos;
 use crate::engine::turn::menu;
 
 /// One order of the Action Menu that the unit cannot be given now, and why.
@@ -65,6 +66,36 @@ pub fn aimed(a: &Action) -> bool {
             | Action::MortarFire { .. }
             | Action::CallForFire { .. }
     )
+}
+
+/// Where an order goes or what it is aimed at: the card a unit or platoon
+/// moves to, the card spotted or fired on, the enemy unit attacked. The
+/// kinds with an aim are those a player gives to one target among several
+/// ([`refused_targets`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aim {
+    Card(CardPos),
+    Unit(UnitId),
+}
+
+/// The aim of an order, for the kinds that have one (see [`Aim`]).
+pub fn aim(a: &Action) -> Option<Aim> {
+    use Action::*;
+    match a {
+        Move { to, .. }
+        | Infiltrate { to, .. }
+        | MovePlatoon { to }
+        | InfiltratePlatoon { to }
+        | Spot { target: to, .. }
+        | MortarFire { target: to, .. }
+        | CallForFire { target: to, .. } => Some(Aim::Card(*to)),
+        ConcentrateFire { target, .. }
+        | Grenade { target, .. }
+        | WpGrenade { target, .. }
+        | PlatoonConcentrate { target }
+        | PlatoonGrenade { target } => Some(Aim::Unit(*target)),
+        _ => None,
+    }
 }
 
 /// Why an order aimed at an enemy unit or card has nothing to aim at.
@@ -186,6 +217,93 @@ pub fn refused_company_orders(game: &Game) -> Vec<Refusal> {
         out.push(said(&probe, why));
     }
     sorted(out)
+}
+
+/// "Why not there?": for the orders of a kind that `unit` (the company's
+/// orders when `None`) may be given to some targets now, the targets it
+/// may not be given to, each with the engine's reason: the adjacent cards
+/// a move may not go to (a diagonal across a hedgerow, a card already
+/// full, 5.1.2, 5.1.5), the cards and enemy units it may not spot or fire
+/// at. [`refused_orders`] and [`refused_company_orders`] say why a kind
+/// cannot be given at all; this says why one that can is not open
+/// everywhere. One refusal per kind and target, in the candidates' order,
+/// through the candidate with the rarest reason (see the module's
+/// comment); empty outside an impulse.
+pub fn refused_targets(game: &Game, unit: Option<UnitId>) -> Vec<Refusal> {
+    if outside_impulse(game).is_some() {
+        return Vec::new();
+    }
+    if let Some(u) = unit
+        && !game
+            .state
+            .get(u)
+            .is_some_and(|x| x.in_play() && x.side == Side::Us)
+    {
+        return Vec::new();
+    }
+    let Some((anyone, hqs)) = menu::originators(game) else {
+        return Vec::new();
+    };
+    // The company's own aimed orders name no unit; a unit's name it.
+    let ours = |a: &Action| aim(a).is_some() && a.unit() == unit;
+    let legal = menu::legal_orders(game);
+    let open: Vec<(&'static str, Aim)> = legal
+        .iter()
+        .filter(|o| ours(&o.action))
+        .filter_map(|o| aim(&o.action).map(|t| (o.action.name(), t)))
+        .collect();
+    let mut refused: Vec<((&'static str, Aim), Vec<(Order, String)>)> = Vec::new();
+    for action in menu::candidates(game) {
+        if !ours(&action) {
+            continue;
+        }
+        let Some(t) = aim(&action) else { continue };
+        let key = (action.name(), t);
+        // Only kinds open to some target, and targets closed to them.
+        if !open.iter().any(|(n, _)| *n == key.0) || open.contains(&key) {
+            continue;
+        }
+        let origs = if action.needs_hq() { &hqs } else { &anyone };
+        for by in origs {
+            let Err(e) = menu::check_parts(game, *by, &action) else {
+                continue;
+            };
+            let order = Order {
+                by: *by,
+                action: action.clone(),
+            };
+            match refused.iter_mut().find(|(k, _)| *k == key) {
+                Some((_, v)) => v.push((order, e.0)),
+                None => refused.push((key, vec![(order, e.0)])),
+            }
+        }
+    }
+    let out = refused
+        .into_iter()
+        .filter_map(|(_, v)| {
+            let count = |r: &str| v.iter().filter(|(_, s)| s == r).count();
+            let (order, reason) = v
+                .iter()
+                .enumerate()
+                .min_by_key(|(i, (_, r))| (count(r), *i))
+                .map(|(_, x)| x.clone())?;
+            Some(Refusal {
+                order: order.action.name(),
+                rule: rule_of(&order.action),
+                example: Some(order),
+                reason,
+                also: Vec::new(),
+            })
+        })
+        .collect();
+    sorted_stable(out)
+}
+
+/// Action Menu order by section, stable within one (several refusals of
+/// a kind stay in the candidates' order).
+fn sorted_stable(mut v: Vec<Refusal>) -> Vec<Refusal> {
+    v.sort_by_key(|r| (r.rule.starts_with('3'), r.rule));
+    v
 }
 
 fn enemy(e: &crate::engine::kernel::state::Unit) -> bool {

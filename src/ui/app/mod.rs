@@ -16,6 +16,7 @@ mod whynot;
 pub use between::Deciding;
 pub use logview::LogDetail;
 pub use menu::{Menu, Row, Sel};
+pub use whynot::{WhyKind, WhyLine, WhyNot};
 
 use walk::impulse_begins;
 
@@ -239,26 +240,6 @@ pub enum Overlay {
     Log(LogDetail),
     /// The after-action report so far (scrolled by `App::report_scroll`).
     Report,
-}
-
-/// The "why not?" window: what it is about, its lines (order, reason,
-/// rule), how far it is scrolled, and the menu to go back to.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WhyNot {
-    pub title: String,
-    pub lines: Vec<WhyLine>,
-    pub scroll: u16,
-    pub back: Option<Box<Menu>>,
-}
-
-/// One line of the "why not?" window: an order and the reason it is
-/// refused, or (`also`) another reason of the order on the line above, for
-/// another candidate.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WhyLine {
-    pub order: String,
-    pub reason: String,
-    pub also: bool,
 }
 
 /// What the panel under the Command Display shows.

@@ -4,7 +4,7 @@
 
 use super::centered;
 use crate::engine::kernel::input::Input;
-use crate::ui::app::{App, Driver, Entry, Menu, Row, WhyNot};
+use crate::ui::app::{App, Driver, Entry, Menu, Row, WhyKind, WhyNot};
 use crate::ui::keys::Command;
 use crate::ui::theme::Role;
 use ratatui::Frame;
@@ -323,7 +323,7 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
     let t = &app.theme;
     let width = area.width.saturating_sub(4).min(110);
     let mut lines: Vec<Line> = Vec::new();
-    if w.lines.is_empty() {
+    if w.lines.iter().all(|l| l.kind == WhyKind::Heading) {
         lines.push(Line::raw(
             "Every order of the Action Menu that could name it is open now.",
         ));
@@ -331,10 +331,13 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
     for l in &w.lines {
         // Another reason of the order above, for another candidate, is
         // set in under it.
-        let (head, role) = if l.also {
-            (format!("  {}: ", l.order), Role::Dim)
-        } else {
-            (format!("{}: ", l.order), Role::Highlight)
+        let (head, role) = match l.kind {
+            WhyKind::Heading => {
+                lines.push(Line::styled(l.order.clone(), t.style(Role::Title)));
+                continue;
+            }
+            WhyKind::Also => (format!("  {}: ", l.order), Role::Dim),
+            WhyKind::Order => (format!("{}: ", l.order), Role::Highlight),
         };
         lines.push(Line::from(vec![
             Span::styled(head, t.style(role)),
@@ -355,12 +358,29 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
     let h = (tall as u16 + 2).min(area.height.saturating_sub(2));
     app.hits.borrow_mut().why_max = (tall as u16).saturating_sub(h.saturating_sub(2));
     let r = centered(area, width, h);
+    let max = app.hits.borrow().why_max;
+    let scroll = w.scroll.min(max);
+    let mut block = t.block().title(format!(" {} ", w.title));
+    // Lines below the window are said on its lower edge: at 80x24 the
+    // list runs past the screen, and the last lines (the targets an order
+    // is not open to) are the ones a player asking "why not there?" wants.
+    if scroll < max {
+        block = block.title_bottom(Line::styled(
+            format!(
+                " {} {} more line(s): {} ",
+                t.sym("▾", "v"),
+                max - scroll,
+                app.keys.key(Command::Down)
+            ),
+            t.style(Role::Cursor),
+        ));
+    }
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .scroll((w.scroll.min(app.hits.borrow().why_max), 0))
-            .block(t.block().title(format!(" {} ", w.title))),
+            .scroll((scroll, 0))
+            .block(block),
         r,
     );
 }
