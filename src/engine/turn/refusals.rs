@@ -252,7 +252,7 @@ pub fn refused_targets(game: &Game, unit: Option<UnitId>) -> Vec<Refusal> {
         .filter(|o| ours(&o.action))
         .filter_map(|o| aim(&o.action).map(|t| (o.action.name(), t)))
         .collect();
-    let mut refused: Vec<((&'static str, Aim), Vec<(Order, String)>)> = Vec::new();
+    let mut refused: Vec<((&'static str, Aim), Candidates)> = Vec::new();
     for action in menu::candidates(game) {
         if !ours(&action) {
             continue;
@@ -281,12 +281,7 @@ pub fn refused_targets(game: &Game, unit: Option<UnitId>) -> Vec<Refusal> {
     let out = refused
         .into_iter()
         .filter_map(|(_, v)| {
-            let count = |r: &str| v.iter().filter(|(_, s)| s == r).count();
-            let (order, reason) = v
-                .iter()
-                .enumerate()
-                .min_by_key(|(i, (_, r))| (count(r), *i))
-                .map(|(_, x)| x.clone())?;
+            let (order, reason) = rarest(&v)?;
             Some(Refusal {
                 order: order.action.name(),
                 rule: rule_of(&order.action),
@@ -297,6 +292,19 @@ pub fn refused_targets(game: &Game, unit: Option<UnitId>) -> Vec<Refusal> {
         })
         .collect();
     sorted_stable(out)
+}
+
+/// Refused candidates with their reasons, in the candidates' order.
+type Candidates = Vec<(Order, String)>;
+
+/// The candidate that speaks for refused ones: the one with the rarest
+/// reason, the first breaking ties (see the module's comment).
+fn rarest(v: &[(Order, String)]) -> Option<(Order, String)> {
+    let count = |r: &str| v.iter().filter(|(_, s)| s == r).count();
+    v.iter()
+        .enumerate()
+        .min_by_key(|(i, (_, r))| (count(r), *i))
+        .map(|(_, x)| x.clone())
 }
 
 /// Action Menu order by section, stable within one (several refusals of
@@ -410,7 +418,7 @@ fn refusals(
         .collect();
     // Refused candidates by kind, in the candidates' order; an HQ's
     // activating others comes before its being activated.
-    let mut kinds: Vec<(&'static str, Vec<(Order, String)>)> = Vec::new();
+    let mut kinds: Vec<(&'static str, Candidates)> = Vec::new();
     let mut cands = menu::candidates(game);
     cands.sort_by_key(|a| matches!(a, Action::Activate { hq } if Some(*hq) == unit));
     for action in cands {
@@ -438,12 +446,7 @@ fn refusals(
     kinds
         .into_iter()
         .filter_map(|(name, v)| {
-            let count = |r: &str| v.iter().filter(|(_, s)| s == r).count();
-            let (order, reason) = v
-                .iter()
-                .enumerate()
-                .min_by_key(|(i, (_, r))| (count(r), *i))
-                .map(|(_, x)| x.clone())?;
+            let (order, reason) = rarest(&v)?;
             // Every candidate of `v` is of the same kind, aimed or not.
             let mut also: Vec<(Order, String)> = Vec::new();
             if aimed(&order.action) {
