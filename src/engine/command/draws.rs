@@ -60,6 +60,12 @@ impl CommandDraw {
             label,
             ..
         } = self;
+        // "1 initiative command", "2 initiative commands".
+        let label = if *printed == 1 {
+            label.trim_end_matches('s')
+        } else {
+            label
+        };
         format!(
             "{name} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {} at hand",
             drawn + saved

@@ -491,7 +491,8 @@ impl Game {
             self.emit(
                 step.rule(self.mission.kind),
                 EventKind::StepBegins { step },
-                format!("{} ({})", step.name(), step.rule(self.mission.kind)),
+                // The rule is the event's own, shown beside its text.
+                step.name().to_string(),
                 Vec::new(),
             );
             self.enter_step(step);
