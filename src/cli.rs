@@ -127,7 +127,8 @@ impl StreamlineArgs {
 
 #[derive(Debug, Clone, Args)]
 pub struct PlayArgs {
-    /// The mission to play (`fof list --ids`); default: the first.
+    /// The mission to play (`fof list --ids`); default: the first of the
+    /// start menu's missions.
     #[arg(long)]
     pub mission: Option<String>,
     #[arg(long, default_value_t = 1)]

@@ -318,8 +318,8 @@ pub fn play(
     };
     let mission = match &args.mission {
         Some(m) => m.clone(),
-        None => match data.missions.first() {
-            Some(m) => m.id.clone(),
+        None => match default_mission(&data) {
+            Some(m) => m,
             None => {
                 let _ = writeln!(err, "fof: the data has no mission");
                 return 1;
@@ -514,8 +514,8 @@ pub fn learn(
     let mission = match &args.mission {
         Some(m) => m.clone(),
         None if data.mission(LEARN_MISSION).is_some() => LEARN_MISSION.to_string(),
-        None => match data.missions.first() {
-            Some(m) => m.id.clone(),
+        None => match default_mission(&data) {
+            Some(m) => m,
             None => {
                 let _ = writeln!(err, "fof: the data has no mission");
                 return 1;
@@ -622,4 +622,11 @@ pub fn viewer_start(data: Arc<DataSet>, r: &crate::play::replay::Replay) -> Resu
         .map(crate::play::replay::Recorder::into_game)
         .map_err(|e| e.to_string())
     }
+}
+
+/// The mission `fof play` plays when none is named: the start menu's
+/// first (the training mission, with the shipped data), as a player who
+/// starts from the menu meets it.
+pub fn default_mission(data: &DataSet) -> Option<String> {
+    data.missions_in_order().first().map(|m| m.id.clone())
 }

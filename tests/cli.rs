@@ -948,3 +948,21 @@ fn on_linux_the_keys_file_is_still_in_xdg_config_home_or_dot_config() {
         Some(config.join("fof").join("keys.ron"))
     );
 }
+
+#[test]
+fn fof_play_without_a_mission_plays_the_start_menus_first_the_training_mission() {
+    // Its help said "default: the first", read as the start menu's first
+    // (found by a newcomer play test); it was the first of `fof list
+    // --ids` instead. It is now the start menu's first.
+    let data = crate::common::shipped();
+    assert_eq!(
+        fof::front::default_mission(&data).as_deref(),
+        data.missions_in_order().first().map(|m| m.id.as_str())
+    );
+    assert_eq!(
+        fof::front::default_mission(&data).as_deref(),
+        Some("first_contact")
+    );
+    let h = fof(&["play", "--help"]);
+    assert!(stdout(&h).contains("start menu"), "{}", stdout(&h));
+}
