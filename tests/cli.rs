@@ -420,6 +420,13 @@ fn a_campaign_is_begun_played_by_a_bot_and_its_replays_verify() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("1. Fire at the Crossroads"));
+    // Before the first mission ends the roster is not yet kept: the
+    // status says so without saying the company is yet to join.
+    let before = stdout(&fof(&["campaign", "status", "--save-dir", d]));
+    assert!(
+        before.contains("the roster is kept from the end of the first mission on"),
+        "{before}"
+    );
     let o = fof(&["campaign", "play", "--save-dir", d]);
     assert!(o.status.success(), "{}", stderr(&o));
     let status = fof(&["campaign", "status", "--save-dir", d]);

@@ -145,7 +145,12 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
     }
     s.push_str("\nCompany:\n");
     if c.roster.is_empty() {
-        s.push_str("  (the company joins at the first mission)\n");
+        // Before the first mission ends, whether it is under way or not
+        // begun (a newcomer read "joins at the first mission" while
+        // playing it).
+        s.push_str(
+            "  (the roster is kept from the end of the first mission on; until then the company is the one its briefing lists)\n",
+        );
     }
     for m in &c.roster {
         let steps: Vec<&str> = m
