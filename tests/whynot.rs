@@ -54,10 +54,10 @@ fn check_refusals(g: &Game, unit: Option<UnitId>, refusals: &[Refusal], legal: &
     }
 }
 
-#[test]
-fn rule_4_2_the_why_not_reasons_equal_the_engines_refusal_reasons_for_the_same_orders() {
+/// Calls `f` with positions of random games: every mission, two seeds,
+/// every sixth input of the first 240, with the legal inputs there.
+fn each_sampled_position(mut f: impl FnMut(&Game, &[Input])) {
     let data = common::shipped();
-    let mut refusals_seen = 0usize;
     for m in &data.missions {
         for seed in 1..=2u64 {
             let mut g = Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
@@ -66,14 +66,7 @@ fn rule_4_2_the_why_not_reasons_equal_the_engines_refusal_reasons_for_the_same_o
             while !g.is_over() && n < 240 {
                 let legal = g.legal_inputs();
                 if n % 6 == 0 {
-                    let units: Vec<UnitId> = g.friendly().map(|u| u.id).collect();
-                    for unit in units {
-                        let r = refused_orders(&g, unit);
-                        refusals_seen += r.len();
-                        check_refusals(&g, Some(unit), &r, &legal);
-                    }
-                    let r = refused_company_orders(&g);
-                    check_refusals(&g, None, &r, &legal);
+                    f(&g, &legal);
                 }
                 let i = choose(Bot::Random, &mut rng, &g, &legal).unwrap();
                 g.apply(&i).unwrap();
@@ -81,6 +74,21 @@ fn rule_4_2_the_why_not_reasons_equal_the_engines_refusal_reasons_for_the_same_o
             }
         }
     }
+}
+
+#[test]
+fn rule_4_2_the_why_not_reasons_equal_the_engines_refusal_reasons_for_the_same_orders() {
+    let mut refusals_seen = 0usize;
+    each_sampled_position(|g, legal| {
+        let units: Vec<UnitId> = g.friendly().map(|u| u.id).collect();
+        for unit in units {
+            let r = refused_orders(g, unit);
+            refusals_seen += r.len();
+            check_refusals(g, Some(unit), &r, legal);
+        }
+        let r = refused_company_orders(g);
+        check_refusals(g, None, &r, legal);
+    });
     assert!(refusals_seen > 1000, "only {refusals_seen} refusals seen");
 }
 
@@ -237,54 +245,40 @@ fn rule_4_1_outside_an_impulse_one_refusal_says_why() {
 #[test]
 fn rule_4_2_why_not_says_why_an_order_open_for_some_targets_is_refused_for_others() {
     use fof::engine::turn::refusals::{aim, refused_targets};
-    let data = common::shipped();
     let mut seen: Vec<&'static str> = Vec::new();
     let mut count = 0usize;
-    for m in &data.missions {
-        for seed in 1..=2u64 {
-            let mut g = Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
-            let mut rng = bot_rng(seed);
-            let mut n = 0;
-            while !g.is_over() && n < 240 {
-                let legal = g.legal_inputs();
-                if n % 6 == 0 {
-                    let mut who: Vec<Option<UnitId>> = g.friendly().map(|u| Some(u.id)).collect();
-                    who.push(None);
-                    for unit in who {
-                        for r in refused_targets(&g, unit) {
-                            count += 1;
-                            let o = r.example.clone().expect("a target refusal has its order");
-                            assert_eq!(o.action.unit(), unit, "{r:?}");
-                            let t = aim(&o.action).expect("an aimed order");
-                            let mut trial = g.clone();
-                            match trial.apply(&Input::Order(o.clone())) {
-                                Ok(_) => panic!("the example was accepted: {r:?}"),
-                                Err(e) => assert_eq!(e.to_string(), r.reason),
-                            }
-                            let of_kind = |i: &Input| match i {
-                                Input::Order(x) => {
-                                    x.action.name() == r.order && x.action.unit() == unit
-                                }
-                                _ => false,
-                            };
-                            assert!(legal.iter().any(of_kind), "open for some target: {r:?}");
-                            assert!(
-                                !legal.iter().any(|i| of_kind(i)
-                                    && matches!(i, Input::Order(x) if aim(&x.action) == Some(t))),
-                                "no legal order of the kind reaches the target: {r:?}"
-                            );
-                            if !seen.contains(&r.order) {
-                                seen.push(r.order);
-                            }
-                        }
-                    }
+    each_sampled_position(|g, legal| {
+        let mut who: Vec<Option<UnitId>> = g.friendly().map(|u| Some(u.id)).collect();
+        who.push(None);
+        for unit in who {
+            for r in refused_targets(g, unit) {
+                count += 1;
+                let o = r.example.clone().expect("a target refusal has its order");
+                assert_eq!(o.action.unit(), unit, "{r:?}");
+                let t = aim(&o.action).expect("an aimed order");
+                let mut trial = g.clone();
+                match trial.apply(&Input::Order(o.clone())) {
+                    Ok(_) => panic!("the example was accepted: {r:?}"),
+                    Err(e) => assert_eq!(e.to_string(), r.reason),
                 }
-                let i = choose(Bot::Random, &mut rng, &g, &legal).unwrap();
-                g.apply(&i).unwrap();
-                n += 1;
+                let of_kind = |i: &Input| match i {
+                    Input::Order(x) => x.action.name() == r.order && x.action.unit() == unit,
+                    _ => false,
+                };
+                assert!(legal.iter().any(of_kind), "open for some target: {r:?}");
+                assert!(
+                    !legal
+                        .iter()
+                        .any(|i| of_kind(i)
+                            && matches!(i, Input::Order(x) if aim(&x.action) == Some(t))),
+                    "no legal order of the kind reaches the target: {r:?}"
+                );
+                if !seen.contains(&r.order) {
+                    seen.push(r.order);
+                }
             }
         }
-    }
+    });
     assert!(count > 100, "only {count} target refusals seen");
     for kind in ["Move to an Adjacent Card", "Move a Platoon"] {
         assert!(seen.contains(&kind), "{kind} among {seen:?}");
