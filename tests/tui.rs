@@ -2506,3 +2506,45 @@ fn a_map_of_five_rows_shows_every_row_at_160x50_the_log_giving_up_rows_for_it() 
         log_rows(&full)
     );
 }
+
+#[test]
+fn the_briefing_scrolls_to_its_last_line_at_80x24() {
+    // Found by a newcomer play test: at 80x24 the briefing of
+    // k50_hill_before_dark stopped scrolling two rows short, its last line
+    // cut ("... HQ of the Tank Section on"): the rows were counted by
+    // characters, and word wrapping takes more.
+    let g = Game::new(data(), "k50_hill_before_dark", 7, Options::default()).expect("setup");
+    let mut app = app_of(g);
+    app.update(Msg::Resize(80, 24));
+    let _ = render(&app, 80, 24);
+    for _ in 0..80 {
+        key(&mut app, KeyCode::Down);
+        let _ = render(&app, 80, 24);
+    }
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains("in the Tank Section on SA2"), "{screen}");
+}
+
+#[test]
+fn an_orders_list_longer_than_its_window_says_how_many_rows_are_above_and_below() {
+    // Found by a newcomer play test: lists of a hundred orders stopped at
+    // the window's frame with no sign that more were below.
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    ch(&mut app, 'o');
+    // At 80x24 the sections open folded: unfold the movement orders.
+    let _ = render(&app, 80, 24);
+    let Overlay::Menu(m) = &mut app.overlay else {
+        panic!("o opens the orders")
+    };
+    m.folded.clear();
+    // Ending the impulse, the last row, is selected: the rest is above.
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains(" above "), "{screen}");
+    assert!(!screen.contains(" below "), "{screen}");
+    key(&mut app, KeyCode::Home);
+    let screen = render(&app, 80, 24);
+    assert!(screen.contains(" below "), "{screen}");
+    assert!(!screen.contains(" above "), "{screen}");
+}

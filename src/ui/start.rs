@@ -478,10 +478,7 @@ impl StartMenu {
         }
         // Rows the hint and message take once wrapped.
         let inner_w = area.width.saturating_sub(2).max(1) as usize;
-        let used: usize = lines
-            .iter()
-            .map(|l| l.width().div_ceil(inner_w).max(1))
-            .sum();
+        let used = super::view::wrap::rows(&lines, area.width.saturating_sub(2));
         let top = area.y + 1 + used as u16;
         let room = (area.height as usize).saturating_sub(used + 6);
         let first = self.selected.saturating_sub(room.saturating_sub(1));

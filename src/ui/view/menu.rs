@@ -140,7 +140,8 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     let entry = menu.selected_entry();
     let inner_w = w.saturating_sub(2) as usize;
     // The details of the selected entry, wrapped to the box.
-    let wrap = |s: &str| -> usize { s.chars().count().div_ceil(inner_w.max(1)).max(1) };
+    let wrap =
+        |s: &str| -> usize { super::wrap::rows(&[Line::raw(s.to_string())], inner_w as u16) };
     // An entry's line cut at the box's edge ends in an ellipsis; the
     // selected one then shows whole at the head of its details.
     let columns = menu.grouped || menu.entries.iter().any(|e| e.cost > 0 || e.odds.is_some());
@@ -242,10 +243,24 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             menu.entries.len()
         )
     };
-    f.render_widget(
-        Paragraph::new(lines).block(t.block().title(format!(" {}{filter}{count} ", menu.title))),
-        r,
-    );
+    let mut block = t.block().title(format!(" {}{filter}{count} ", menu.title));
+    // A list longer than the box says on its lower edge how many rows are
+    // above and below it (a newcomer took a long list for all there was).
+    let (above, below) = (first, rows.len().saturating_sub(first + list_h));
+    if above + below > 0 {
+        let mut parts = Vec::new();
+        if above > 0 {
+            parts.push(format!("{} {above} above", t.sym("▴", "^")));
+        }
+        if below > 0 {
+            parts.push(format!("{} {below} below", t.sym("▾", "v")));
+        }
+        block = block.title_bottom(Line::styled(
+            format!(" {} ", parts.join(", ")),
+            t.style(Role::Cursor),
+        ));
+    }
+    f.render_widget(Paragraph::new(lines).block(block), r);
     // The details and the foot, at the bottom of the box.
     let k = |c: Command| app.keys.key(c);
     let foot = if menu.searching || !menu.query.is_empty() {
@@ -353,8 +368,7 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
         ),
         t.style(Role::Dim),
     ));
-    let inner = width.saturating_sub(2).max(1) as usize;
-    let tall: usize = lines.iter().map(|l| l.width().div_ceil(inner).max(1)).sum();
+    let tall = super::wrap::rows(&lines, width.saturating_sub(2));
     let h = (tall as u16 + 2).min(area.height.saturating_sub(2));
     app.hits.borrow_mut().why_max = (tall as u16).saturating_sub(h.saturating_sub(2));
     let r = centered(area, width, h);

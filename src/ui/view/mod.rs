@@ -12,7 +12,7 @@ mod panels;
 mod report;
 mod screens;
 mod support;
-mod wrap;
+pub(crate) mod wrap;
 
 use map::map;
 pub use map::printed_codes;

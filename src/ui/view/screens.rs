@@ -259,11 +259,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         lines = head;
     }
     // Too long for the screen (80x24, say), it scrolls with the arrows.
-    let inner_w = area.width.saturating_sub(2).max(1) as usize;
-    let rows: usize = lines
-        .iter()
-        .map(|l| l.width().div_ceil(inner_w).max(1))
-        .sum();
+    let rows = super::wrap::rows(&lines, area.width.saturating_sub(2));
     let room = area.height.saturating_sub(2) as usize;
     let max = rows.saturating_sub(room) as u16;
     let scroll = app.report_scroll.min(max);

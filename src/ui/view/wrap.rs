@@ -1,6 +1,17 @@
 //! Styled text wrapped to a width, for the panels that count their rows.
 
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// The rows `lines` take drawn word-wrapped (`Wrap { trim: false }`) in
+/// `width` cells, as the paragraph draws them: a count by characters
+/// undercounts where words move to the next row, and a window sized or
+/// scrolled by it could not show its last lines.
+pub(crate) fn rows(lines: &[Line], width: u16) -> usize {
+    Paragraph::new(lines.to_vec())
+        .wrap(Wrap { trim: false })
+        .line_count(width.max(1))
+}
 
 /// Wraps styled text into rows of at most `width` cells, breaking after a
 /// space where one falls in the row (else inside a word); rows after the
