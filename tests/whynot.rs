@@ -280,7 +280,11 @@ fn rule_4_2_why_not_says_why_an_order_open_for_some_targets_is_refused_for_other
         }
     });
     assert!(count > 100, "only {count} target refusals seen");
-    for kind in ["Move to an Adjacent Card", "Move a Platoon"] {
+    for kind in [
+        "Move to an Adjacent Card",
+        "Move a Platoon",
+        "Embark on a Vehicle",
+    ] {
         assert!(seen.contains(&kind), "{kind} among {seen:?}");
     }
 }

@@ -69,13 +69,16 @@ pub fn aimed(a: &Action) -> bool {
 }
 
 /// Where an order goes or what it is aimed at: the card a unit or platoon
-/// moves to, the card spotted or fired on, the enemy unit attacked. The
+/// moves to, the card spotted or fired on, the enemy unit attacked, the
+/// vehicle boarded. The
 /// kinds with an aim are those a player gives to one target among several
 /// ([`refused_targets`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Aim {
     Card(CardPos),
     Unit(UnitId),
+    /// The vehicle a unit boards (7.4.1).
+    Vehicle(crate::engine::kernel::ids::VehicleId),
 }
 
 /// The aim of an order, for the kinds that have one (see [`Aim`]).
@@ -94,6 +97,7 @@ pub fn aim(a: &Action) -> Option<Aim> {
         | WpGrenade { target, .. }
         | PlatoonConcentrate { target }
         | PlatoonGrenade { target } => Some(Aim::Unit(*target)),
+        Embark { vehicle, .. } => Some(Aim::Vehicle(*vehicle)),
         _ => None,
     }
 }
@@ -224,7 +228,7 @@ pub fn refused_company_orders(game: &Game) -> Vec<Refusal> {
 /// may not be given to, each with the engine's reason: the adjacent cards
 /// a move may not go to (a diagonal across a hedgerow, a card already
 /// full, 5.1.2, 5.1.5), the cards and enemy units it may not spot or fire
-/// at. [`refused_orders`] and [`refused_company_orders`] say why a kind
+/// at, the vehicles it may not board (full, 7.4.1). [`refused_orders`] and [`refused_company_orders`] say why a kind
 /// cannot be given at all; this says why one that can is not open
 /// everywhere. One refusal per kind and target, in the candidates' order,
 /// through the candidate with the rarest reason (see the module's

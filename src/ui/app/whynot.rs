@@ -145,6 +145,7 @@ fn aimed_at(g: &Game, actions: &[&Action]) -> String {
             .map(|t| match t {
                 Aim::Card(c) => c.to_string(),
                 Aim::Unit(u) => g.describe(u),
+                Aim::Vehicle(v) => crate::engine::vehicles::at::vehicle(g, v).label.clone(),
             })
             .collect::<Vec<_>>()
             .join(", ")
@@ -158,6 +159,7 @@ fn aimed_at(g: &Game, actions: &[&Action]) -> String {
         Action::MortarFire { .. } | Action::CallForFire { .. } => {
             format!("{who} on {}", list())
         }
+        Action::Embark { .. } => format!("{who} on {}", list()),
         Action::PlatoonConcentrate { .. } | Action::PlatoonGrenade { .. } => {
             format!("at {}", list())
         }
