@@ -2548,3 +2548,18 @@ fn an_orders_list_longer_than_its_window_says_how_many_rows_are_above_and_below(
     assert!(screen.contains(" below "), "{screen}");
     assert!(!screen.contains(" above "), "{screen}");
 }
+
+#[test]
+fn learn_mode_explains_a_set_up_answer_by_the_set_up_not_as_nothing_to_do() {
+    // Found by a newcomer play test: keeping the briefing's holders
+    // (2.3.2) was explained as "Nothing to do (3.0)", the entry for a step
+    // of the turn with nothing to do, because the answer's one event says
+    // nothing changed.
+    use fof::ui::step::StopKind;
+    let learn = explanations();
+    let mut g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
+    let events = g.apply(&Input::KeepAssets).expect("the assets stay");
+    let e = fof::ui::learn::explain(&learn, &g, &StopKind::Input(Input::KeepAssets), &events);
+    assert_eq!(e.rule, "2.0", "{} ({})", e.title, e.rule);
+    assert_ne!(e.title, "Nothing to do");
+}

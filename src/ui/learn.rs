@@ -86,8 +86,18 @@ pub fn explain<'a>(learn: &'a Learn, game: &Game, kind: &StopKind, events: &[Eve
         return match input {
             Input::Order(o) => learn.action(&o.action),
             Input::Skilled { order, .. } => learn.action(&order.action),
-            _ => match events.first() {
+            // An answer's events say what it did; one that only says
+            // "nothing" (the set-up's "the other assets stay", 2.3.2) is
+            // explained by its step, not as a step with nothing to do
+            // (a newcomer read "Nothing to do (3.0)" over an answer).
+            _ => match events
+                .iter()
+                .find(|e| !matches!(e.kind, EventKind::Nothing { .. }))
+            {
                 Some(e) => learn.event(&e.kind),
+                None if events.iter().any(|e| e.rule.starts_with("2.")) => {
+                    learn.step(crate::engine::kernel::sequence::Step::Setup)
+                }
                 None => learn.step(game.state().step),
             },
         };
