@@ -2563,3 +2563,22 @@ fn learn_mode_explains_a_set_up_answer_by_the_set_up_not_as_nothing_to_do() {
     assert_eq!(e.rule, "2.0", "{} ({})", e.title, e.rule);
     assert_ne!(e.title, "Nothing to do");
 }
+
+#[test]
+fn a_message_about_one_card_goes_when_the_cursor_moves_to_another() {
+    // Found by a newcomer play test: "1SG has no order open to it now"
+    // stayed on the bottom line after the player had moved on.
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    app.message = Some("a message about this card".into());
+    let before = app.cursor;
+    for k in [KeyCode::Up, KeyCode::Down, KeyCode::Left, KeyCode::Right] {
+        key(&mut app, k);
+        if app.cursor != before {
+            break;
+        }
+    }
+    assert_ne!(app.cursor, before, "the cursor moved");
+    assert_eq!(app.message, None);
+}

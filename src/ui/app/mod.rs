@@ -869,6 +869,10 @@ impl<D: Driver> App<D> {
         if p != self.cursor {
             self.cursor = p;
             self.unit = 0;
+            // The message answered the last key, about the card or unit
+            // left behind (a newcomer read "1SG has no order open to it
+            // now" long after moving on).
+            self.message = None;
         }
         self.side = SidePanel::Card;
     }
