@@ -199,6 +199,10 @@ fn end_impulse_key_ends_the_impulse() {
             "{screen}"
         );
         assert!(screen.contains("(4.1.3)"), "{screen}");
+        // The key bar names the keys the question does (it said only
+        // "Esc back", found by a newcomer play test).
+        let bar = screen.lines().last().unwrap_or("");
+        assert!(bar.contains("e/Enter end it"), "{bar}");
     }
     // A word typed on the map that begins with the key ends nothing.
     ch(&mut app, 'x');

@@ -233,10 +233,15 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             (k(Command::Left), "previous"),
             (k(Command::Back), "close"),
         ],
-        (Overlay::Help(_), _)
-        | (Overlay::Quit, _)
-        | (Overlay::EndImpulse, _)
-        | (Overlay::Report, _) => {
+        // The keys the question names, so that the bar agrees with it.
+        (Overlay::EndImpulse, _) => vec![
+            (
+                format!("{}/{}", k(Command::EndImpulse), k(Command::Confirm)),
+                "end it",
+            ),
+            ("any other key".into(), "go on ordering"),
+        ],
+        (Overlay::Help(_), _) | (Overlay::Quit, _) | (Overlay::Report, _) => {
             vec![(k(Command::Back), "back")]
         }
         (_, _) if app.viewer.is_some() => vec![
