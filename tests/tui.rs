@@ -2586,3 +2586,28 @@ fn a_message_about_one_card_goes_when_the_cursor_moves_to_another() {
     assert_ne!(app.cursor, before, "the cursor moved");
     assert_eq!(app.message, None);
 }
+
+#[test]
+fn the_key_bar_offers_to_end_an_impulse_only_while_one_is_in_progress() {
+    // A full company's turn has HQs to choose between.
+    let mut g = Game::new(data(), "hedgerow_attack", 5, Options::default()).expect("setup");
+    let mut rng = fof::play::sim::bot_rng(5);
+    while !matches!(g.prompt().decision, Decision::ChooseHq { .. }) {
+        let legal = g.legal_inputs();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
+            .expect("a legal input");
+        g.apply(&i).expect("legal");
+    }
+    let mut app = app_of(g);
+    app.screen = Screen::Play;
+    for (w, h) in [(160, 50), (80, 24)] {
+        let screen = render(&app, w, h);
+        let bar = screen.lines().last().unwrap_or("");
+        assert!(bar.contains("choose HQ"), "{bar}");
+        assert!(!bar.contains("end impulse"), "{bar}");
+    }
+    to_orders(&mut app);
+    let screen = render(&app, 80, 24);
+    let bar = screen.lines().last().unwrap_or("");
+    assert!(bar.contains("e end impulse"), "{bar}");
+}

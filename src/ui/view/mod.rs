@@ -306,9 +306,18 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (k(Command::Help), "help"),
                 (k(Command::Quit), "quit"),
             ];
+            // No impulse is in progress while an HQ is chosen or a
+            // question answered: the bar does not offer to end one (a
+            // newcomer pressed it and was told so).
             match app.game().prompt().decision {
-                Decision::ChooseHq { .. } => v[2].1 = "choose HQ",
-                Decision::Choose(_) => v[2].1 = "answer",
+                Decision::ChooseHq { .. } => {
+                    v[2].1 = "choose HQ";
+                    v.remove(3);
+                }
+                Decision::Choose(_) => {
+                    v[2].1 = "answer";
+                    v.remove(3);
+                }
                 _ => {}
             }
             v
