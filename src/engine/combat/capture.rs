@@ -363,7 +363,8 @@ fn retreat_options(game: &Game, id: UnitId) -> Vec<(CardPos, (bool, i32, bool))>
         if u.side == Side::Us && !game.state.map.friendly_may_enter(q) {
             continue;
         }
-        if !off_map && !game.state.map.is_staging(q) && !game.has_room(id, q) {
+        // `has_room` knows a staging area has no limit (2.4.2).
+        if !off_map && !game.has_room(id, q) {
             continue;
         }
         // Decision (3.5): a paralyzed team takes the card with the best

@@ -122,10 +122,7 @@ fn return_to_co(game: &mut Game, id: UnitId) {
     let co = game.state.co_hq().map(|u| (u.id, u.pos));
     // Decision (4.3.2, 5.1.5): a runner that would overfill the CO
     // HQ's card waits on its own card instead.
-    let room = co.is_some_and(|(_, pos)| {
-        pos.is_staging()
-            || game.state.steps_at(pos, Side::Us) + runner.steps <= game.data.charts.stacking.steps
-    });
+    let room = co.is_some_and(|(_, pos)| game.has_room(id, pos));
     if let Some((_, pos)) = co.filter(|_| room) {
         let r = game.state.unit_mut(id);
         r.pos = pos;

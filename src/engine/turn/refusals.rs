@@ -311,10 +311,10 @@ fn rarest(v: &[(Order, String)]) -> Option<(Order, String)> {
         .map(|(_, x)| x.clone())
 }
 
-/// Action Menu order by section, stable within one (several refusals of
-/// a kind stay in the candidates' order).
+/// [`sorted`] without merging: several refusals of a kind (one per
+/// target) stay, in the candidates' order.
 fn sorted_stable(mut v: Vec<Refusal>) -> Vec<Refusal> {
-    v.sort_by_key(|r| (r.rule.starts_with('3'), r.rule));
+    v.sort_by_key(menu_order);
     v
 }
 
@@ -385,18 +385,21 @@ fn rule_of(a: &Action) -> &'static str {
 }
 
 /// Action Menu order: 4.2.1 to 4.2.4 by letter, the battalion's tasking
-/// (3.1) last; stable within a section.
+/// (3.1) last; stable within a section. One refusal per kind.
 fn sorted(mut v: Vec<Refusal>) -> Vec<Refusal> {
-    let key = |r: &Refusal| {
-        let rule = match r.example.as_ref() {
-            Some(o) => rule_of(&o.action),
-            None => r.rule,
-        };
-        (rule.starts_with('3'), rule)
-    };
-    v.sort_by(|a, b| key(a).cmp(&key(b)));
+    v.sort_by_key(menu_order);
     v.dedup_by(|a, b| a.order == b.order);
     v
+}
+
+/// Where a refusal stands in the Action Menu: its section (as the menu
+/// lists its example, see [`rule_of`]), the battalion's tasking (3.1) last.
+fn menu_order(r: &Refusal) -> (bool, &'static str) {
+    let rule = match r.example.as_ref() {
+        Some(o) => rule_of(&o.action),
+        None => r.rule,
+    };
+    (rule.starts_with('3'), rule)
 }
 
 /// The refused kinds among the candidates `names` accepts (with their
