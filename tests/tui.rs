@@ -2611,3 +2611,42 @@ fn the_key_bar_offers_to_end_an_impulse_only_while_one_is_in_progress() {
     let bar = screen.lines().last().unwrap_or("");
     assert!(bar.contains("e end impulse"), "{bar}");
 }
+
+#[test]
+fn learn_mode_says_why_a_step_of_impulses_hands_out_none_and_names_enter_as_the_bar_does() {
+    // Found by a newcomer play test: the Company HQ initiative step was
+    // explained as if the CO HQ drew for initiative in a turn it had been
+    // activated; and where the walk waited for the player, the panel said
+    // "Enter next" while the bar (rightly) said "Enter answer".
+    use fof::engine::kernel::events::EventKind;
+    use fof::engine::kernel::sequence::Step;
+    let mut app = learn_app(3);
+    walk_until(&mut app, |_| true);
+    for _ in 0..200 {
+        if !app.walking() {
+            break;
+        }
+        key(&mut app, KeyCode::Enter);
+    }
+    assert!(matches!(app.game().prompt().decision, Decision::Choose(_)));
+    for (w, h) in [(160, 50), (80, 24)] {
+        let screen = render(&app, w, h);
+        assert!(screen.contains("Enter answer"), "{screen}");
+        assert!(!screen.contains("Enter next"), "{screen}");
+    }
+    walk_until(
+        &mut app,
+        |g| matches!(g, [e] if e.kind == EventKind::StepBegins { step: Step::CoHqInitiative }),
+    );
+    let g = app.game();
+    let co = g.state().co_hq().expect("a CO HQ").id;
+    assert!(
+        g.state().hq_state(co).is_some_and(|h| h.activated),
+        "the CO HQ had its impulse in 3.3.1 B"
+    );
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains("No impulse here this turn: the CO HQ was activated this turn"),
+        "{screen}"
+    );
+}

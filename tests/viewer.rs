@@ -238,3 +238,86 @@ fn learn_mode_walks_turn_1_from_before_its_first_step() {
     assert_eq!(app.game().state_hash(), game.state_hash());
     assert!(steps.len() >= 3, "{steps:?}");
 }
+
+#[test]
+fn rule_3_3_every_stop_of_a_walk_has_something_to_show() {
+    // Found by a newcomer play test: after the CO HQ's impulse ended,
+    // learn mode stopped on "Platoon HQs and staff, activated (3.3.1 C)"
+    // with "Nothing happens here this time", then on the same step again
+    // with its heading: the piece that only moved the turn on was a stop of
+    // its own, with no event.
+    let data = data();
+    for (mission, seed) in [
+        ("crossroads_firefight", 1),
+        ("hedgerow_attack", 3),
+        ("orchard_line", 2),
+    ] {
+        let replay = recorded(&data, mission, seed);
+        let start = fof::front::viewer_start(data.clone(), &replay).unwrap();
+        let inputs: Vec<_> = replay.inputs.iter().map(|r| r.input.clone()).collect();
+        let mut w = Stepper::new(start, inputs);
+        w.to_end();
+        assert_eq!(
+            w.game().state_hash(),
+            replay.end.expect("a finished game").hash,
+            "{mission}: the walk still ends where the game ended"
+        );
+        for (k, s) in w.stops.iter().enumerate().skip(1) {
+            if s.kind == StopKind::Piece {
+                assert!(
+                    !s.events.is_empty(),
+                    "{mission} seed {seed}: stop {k} (turn {}, {:?}) has no event",
+                    s.turn,
+                    s.step
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn rule_3_3_2_a_learn_mode_says_why_the_co_hq_has_no_initiative_impulse() {
+    // Found by a newcomer play test: in a turn where the CO HQ had been
+    // activated, learn mode's stop at the Company HQ initiative step
+    // showed only the step's explanation ("If nobody activated the CO HQ
+    // this turn, it still acts ..."), as if it did.
+    let data = data();
+    let mut seen_activated = 0;
+    let mut seen_not = 0;
+    for seed in 1..=6 {
+        let replay = recorded(&data, "hedgerow_attack", seed);
+        let start = fof::front::viewer_start(data.clone(), &replay).unwrap();
+        let inputs: Vec<_> = replay.inputs.iter().map(|r| r.input.clone()).collect();
+        let mut w = Stepper::new(start, inputs);
+        while w.forward() {
+            let events = w.stop_events();
+            let Some(step) = w.stop().begins_step(&w.events) else {
+                continue;
+            };
+            if step != fof::engine::kernel::sequence::Step::CoHqInitiative {
+                continue;
+            }
+            let g = w.game();
+            let co = g.state().co_hq().map(|u| u.id);
+            let activated = co
+                .and_then(|c| g.state().hq_state(c))
+                .is_some_and(|h| h.activated);
+            let why = g.no_impulse_why(step);
+            if activated {
+                // Its impulse was in 3.3.1 B: the step has nothing to
+                // hand out, and says why in words.
+                assert_eq!(events.len(), 1, "only the step's heading");
+                let why = why.expect("a reason");
+                assert!(why.contains("was activated this turn"), "{why}");
+                seen_activated += 1;
+            } else if co.is_some() && g.state().impulse.is_some() {
+                assert_eq!(why, None, "the CO HQ has its initiative impulse");
+                seen_not += 1;
+            }
+        }
+    }
+    assert!(
+        seen_activated > 0 && seen_not > 0,
+        "{seen_activated} {seen_not}"
+    );
+}

@@ -129,6 +129,25 @@ pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
     let p = game.prompt();
     let e = learn.step(p.step);
     let what = match &p.decision {
+        // An impulse with no command to spend (an initiative draw of 0):
+        // the orders menu has nothing to give, so the words say so rather
+        // than send the player into it (a newcomer read "0 command(s) to
+        // spend. Enter opens the orders").
+        Decision::Orders { left: 0, .. } => {
+            let free = game
+                .legal_inputs()
+                .iter()
+                .any(|i| !matches!(i, Input::EndImpulse));
+            format!(
+                "Your decision: {} has no command to spend in this impulse, and orders cost commands (4.1.1). {}Ending the impulse (e) hands the turn on to the next HQ.",
+                game.spender(),
+                if free {
+                    "What costs nothing is still open (o lists it). "
+                } else {
+                    ""
+                }
+            )
+        }
         Decision::Orders { left, .. } => format!(
             "Your decision: {} has {left} command(s) to spend. Enter opens the orders, grouped by section of the Action Menu, with nothing selected: choose one with the arrows (or type to search) and Enter gives it. Each shows the commands it costs, the cards its attempt draws, its chance of success counted from the cards still in the deck and what it will do; w says why an order you expected is missing. Ending the impulse saves what may be saved (4.1.3).",
             game.spender()

@@ -309,16 +309,9 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             // No impulse is in progress while an HQ is chosen or a
             // question answered: the bar does not offer to end one (a
             // newcomer pressed it and was told so).
-            match app.game().prompt().decision {
-                Decision::ChooseHq { .. } => {
-                    v[2].1 = "choose HQ";
-                    v.remove(3);
-                }
-                Decision::Choose(_) => {
-                    v[2].1 = "answer";
-                    v.remove(3);
-                }
-                _ => {}
+            v[2].1 = enter_word(app);
+            if !matches!(app.game().prompt().decision, Decision::Orders { .. }) {
+                v.remove(3);
             }
             v
         }
@@ -366,6 +359,17 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         spans.push(Span::raw(format!(" {what}  ")));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// What Enter does on the map at the decision waiting: open the orders,
+/// choose the HQ whose impulse comes next, or answer a question. The key
+/// bar and learn mode's panel say the same.
+pub(super) fn enter_word<D: Driver>(app: &App<D>) -> &'static str {
+    match app.game().prompt().decision {
+        Decision::ChooseHq { .. } => "choose HQ",
+        Decision::Choose(_) => "answer",
+        _ => "orders",
+    }
 }
 
 // ---- overlays ------------------------------------------------------------------------

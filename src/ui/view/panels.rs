@@ -6,6 +6,7 @@ use super::map::markers;
 use super::wrap::{wrap_line, wrap_spans};
 use crate::data::terrain::{Border, CoverValue, Dir, Traffic};
 use crate::data::units::Side;
+use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::input::Decision;
 use crate::ui::app::{App, Driver};
 use crate::ui::keys::Command;
@@ -487,6 +488,17 @@ pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 t.style(Role::Dim),
             ));
         }
+        // A step of impulses that hands out none says why (the engine's
+        // words), rather than leave its explanation to read as if it had.
+        if let [e] = group
+            && let EventKind::StepBegins { step } = e.kind
+            && let Some(why) = g.no_impulse_why(step)
+        {
+            lines.push(Line::styled(
+                format!("No impulse here this turn: {why}."),
+                t.style(Role::Dim),
+            ));
+        }
     }
     let k = |c: Command| app.keys.key(c);
     let keys = if app.viewer.is_some() {
@@ -501,6 +513,24 @@ pub(super) fn learn_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             k(Command::NextTurn),
             k(Command::PrevTurn),
             k(Command::TakeOver)
+        )
+    } else if w.waiting() {
+        // The walk waits for the player: Enter opens the orders or the
+        // question, as on the key bar (the panel said "Enter next" there).
+        let why = if matches!(g.prompt().decision, Decision::Orders { .. }) {
+            format!(
+                "  {} all orders  {} why not?",
+                k(Command::AllOrders),
+                k(Command::WhyNot)
+            )
+        } else {
+            String::new()
+        };
+        format!(
+            " {} {}{why}  {} leave learn mode ",
+            k(Command::Confirm),
+            super::enter_word(app),
+            k(Command::ToggleLearn)
         )
     } else {
         format!(
