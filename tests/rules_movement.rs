@@ -229,6 +229,39 @@ fn rule_2_2_the_map_has_rows_times_columns_cards() {
 }
 
 #[test]
+fn rule_2_2_the_set_up_counts_the_units_of_the_company_not_the_enemy_placed_with_it() {
+    // Found by a newcomer play test: "11 units of the company assemble"
+    // where the company had 7; the briefing's enemy placed at the start
+    // was counted with it.
+    let data = common::shipped();
+    let mut with_enemy = 0;
+    for m in data.missions.iter() {
+        let g = Game::new(data.clone(), &m.id, 1, fof::engine::Options::default()).unwrap();
+        let ours = g
+            .state()
+            .units
+            .iter()
+            .filter(|u| u.side == Side::Us)
+            .count();
+        with_enemy += usize::from(g.state().units.iter().any(|u| u.side == Side::Enemy));
+        let setup = g
+            .log()
+            .iter()
+            .find(|e| e.kind == EventKind::Setup)
+            .expect("the set-up is logged");
+        assert!(
+            setup
+                .text
+                .contains(&format!("; {ours} units of the company assemble")),
+            "{}: {}",
+            m.id,
+            setup.text
+        );
+    }
+    assert!(with_enemy > 0, "some mission places enemy at the start");
+}
+
+#[test]
 fn rule_2_2_1_fixed_cards_land_where_the_mission_says() {
     let mut m = mission(3, 3);
     let plain = plain_cards(2);
