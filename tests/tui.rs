@@ -157,7 +157,27 @@ fn keys_select_a_unit_open_its_orders_and_move_it() {
         menu.entries.iter().any(|e| is_target(&e.input)),
         "the move is in the menu"
     );
-    // The selection starts on the unit's first order.
+    // Nothing is selected until the player picks: a second Enter gives
+    // nothing; Down picks the unit's first order.
+    assert_eq!(menu.selected, None);
+    for (w, h) in [(160, 50), (80, 24)] {
+        let screen = render(&app, w, h);
+        assert!(screen.contains("Nothing is selected yet"), "{screen}");
+    }
+    let n = app.driver.inputs();
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.driver.inputs(), n, "an Enter more gives no order");
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("nothing is selected")),
+        "{:?}",
+        app.message
+    );
+    ch(&mut app, 'j');
+    let Overlay::Menu(menu) = &app.overlay else {
+        panic!("the menu stays open")
+    };
     let first = menu.selected_entry().expect("an entry is selected");
     assert!(labels::input_units(&first.input).contains(&unit));
     for _ in 0..menu.entries.len() {
@@ -556,6 +576,8 @@ fn snapshot_hint() {
 fn snapshot_orders_menu_with_odds() {
     let mut app = mid_turn(1);
     ch(&mut app, 'o');
+    // The first entry picked, its details shown.
+    ch(&mut app, 'j');
     both_sizes("orders_menu", &app);
 }
 
@@ -2028,10 +2050,12 @@ fn the_log_detail_shows_an_event_in_full_and_searches_the_log() {
 /// on a menu that opened on it gave it unseen (found by a newcomer play
 /// test). The orders menu opens on the unit's first other order.
 #[test]
-fn the_orders_menu_never_opens_on_setting_something_down() {
-    // Random games, until units that carry something have their first
-    // entry in the menu's order a set-down (no move of theirs comes
-    // before it) a few times.
+fn the_orders_menu_opens_on_nothing_and_a_search_never_selects_setting_something_down() {
+    // Found by newcomer play tests: an Enter more than meant after the
+    // drawn cards gave the menu's first order; a search for a card
+    // selected the artillery observer's "Set down: the radio", and Enter
+    // gave it. Random games, until units whose first entry in the menu is
+    // a set-down have been met a few times.
     let mut carriers = 0;
     'games: for seed in 1..20u64 {
         let mut app = app_for(seed);
@@ -2042,7 +2066,7 @@ fn the_orders_menu_never_opens_on_setting_something_down() {
                 continue 'games;
             }
             close_cards(&mut app);
-            carriers += opens_past_drops(&mut app);
+            carriers += opens_on_nothing_and_searches_past_drops(&mut app);
             if carriers >= 3 {
                 break 'games;
             }
@@ -2058,9 +2082,10 @@ fn the_orders_menu_never_opens_on_setting_something_down() {
 }
 
 /// For every unit whose first entry in the orders menu is setting
-/// something down and that has other orders: the menu opened on it selects
-/// one of those. How many such units there were.
-fn opens_past_drops(app: &mut App<Local>) -> usize {
+/// something down and that has other orders: the menu opened on it has
+/// nothing selected, Enter gives nothing, and a search for the unit's name
+/// selects one of its other orders. How many such units there were.
+fn opens_on_nothing_and_searches_past_drops(app: &mut App<Local>) -> usize {
     if !matches!(app.game().prompt().decision, Decision::Orders { .. }) {
         return 0;
     }
@@ -2081,6 +2106,7 @@ fn opens_past_drops(app: &mut App<Local>) -> usize {
         let Overlay::Menu(menu) = &app.overlay else {
             panic!("the orders menu opens")
         };
+        assert_eq!(menu.selected, None, "nothing selected on opening");
         let Some(at) = menu
             .entries
             .iter()
@@ -2088,12 +2114,29 @@ fn opens_past_drops(app: &mut App<Local>) -> usize {
         else {
             continue;
         };
-        if drops(&at.input) {
+        let first_is_drop = drops(&at.input);
+        let recipient = at.recipient.clone();
+        let n = app.driver.inputs();
+        key(app, KeyCode::Enter);
+        assert_eq!(app.driver.inputs(), n, "Enter on nothing gives nothing");
+        let Overlay::Menu(menu) = &mut app.overlay else {
+            panic!("the menu stays open")
+        };
+        // The search finds the unit's entries, the set-down first among
+        // them where it came first in the menu.
+        for c in recipient.to_lowercase().chars() {
+            menu.type_char(c);
+        }
+        let shown_first_is_drop = menu.rows().iter().find_map(|r| match r {
+            fof::ui::app::Row::Entry(i) => Some(drops(&menu.entries[*i].input)),
+            _ => None,
+        });
+        if first_is_drop && shown_first_is_drop == Some(true) {
             carriers += 1;
         }
-        let first = menu.selected_entry().expect("an entry is selected");
-        assert!(!drops(&first.input), "opened on {}", first.label);
-        assert!(labels::input_units(&first.input).contains(&u));
+        let first = menu.selected_entry().expect("the search selects an entry");
+        assert!(!drops(&first.input), "the search selected {}", first.label);
+        key(app, KeyCode::Esc);
         key(app, KeyCode::Esc);
     }
     carriers
@@ -2543,7 +2586,8 @@ fn an_orders_list_longer_than_its_window_says_how_many_rows_are_above_and_below(
         panic!("o opens the orders")
     };
     m.folded.clear();
-    // Ending the impulse, the last row, is selected: the rest is above.
+    // Ending the impulse, the last row, selected: the rest is above.
+    key(&mut app, KeyCode::End);
     let screen = render(&app, 80, 24);
     assert!(screen.contains(" above "), "{screen}");
     assert!(!screen.contains(" below "), "{screen}");

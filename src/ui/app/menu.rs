@@ -7,7 +7,7 @@
 //! and odds, computed when the menu opened); it decides nothing.
 
 use super::{Entry, Group};
-use crate::engine::kernel::input::MenuSection;
+use crate::engine::kernel::input::{Input, MenuSection};
 
 /// A menu of inputs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,14 +164,20 @@ impl Menu {
             .collect()
     }
 
-    /// The first entry shown (or heading, when every section is folded).
+    /// The first entry shown other than setting something down, else the
+    /// first entry (or heading, when every section is folded). Setting down
+    /// costs nothing and asks nothing: a search for a card that selected
+    /// it let an Enter put the artillery observer's radio down unseen.
     pub fn first_entry(&self) -> Option<Sel> {
         let rows = self.rows();
-        rows.iter()
-            .find_map(|r| match r {
-                Row::Entry(i) => Some(Sel::Entry(*i)),
+        let entry = |keep: &dyn Fn(&Entry) -> bool| {
+            rows.iter().find_map(|r| match r {
+                Row::Entry(i) if keep(&self.entries[*i]) => Some(Sel::Entry(*i)),
                 _ => None,
             })
+        };
+        entry(&|e| !matches!(e.input, Input::Drop { .. } | Input::DropItem { .. }))
+            .or_else(|| entry(&|_| true))
             .or_else(|| Self::selectable(&rows).first().map(|(_, s)| *s))
     }
 

@@ -181,9 +181,8 @@ impl<D: Driver> App<D> {
 
     /// The orders menu: every legal input grouped by section of the Action
     /// Menu, then by recipient; within a section `focus`'s orders come
-    /// first, then those of the selected card's units. The selection starts
-    /// on `focus`'s first order other than setting something down (learn
-    /// mode: on nothing).
+    /// first, then those of the selected card's units. Nothing is selected
+    /// until the player picks.
     pub fn open_orders(&mut self, focus: Option<UnitId>) {
         let g = self.game();
         let legal = g.legal_inputs();
@@ -244,21 +243,12 @@ impl<D: Driver> App<D> {
                 .into_iter()
                 .filter(|g| *g != Group::Impulse && !open.contains(g))
                 .collect();
-            menu.selected = menu.first_entry();
         }
-        // Not on setting something down: it costs nothing and asks
-        // nothing, so a stray Enter would give it unseen.
-        if let Some(u) = focus
-            && let Some(i) = menu.entries.iter().position(|e| {
-                labels::input_units(&e.input).contains(&u)
-                    && !matches!(e.input, Input::Drop { .. } | Input::DropItem { .. })
-            })
-        {
-            menu.selected = Some(Sel::Entry(i));
-        }
-        if self.learn {
-            menu.selected = None;
-        }
+        // Nothing is selected until the player picks (Down, or a search):
+        // two newcomers gave an order they never chose, by an Enter more
+        // than they meant after the drawn cards (issue 17 made learn mode
+        // so first).
+        menu.selected = None;
         self.overlay = Overlay::Menu(menu);
     }
 

@@ -155,7 +155,19 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             }
             d
         })
-        .unwrap_or_default();
+        .unwrap_or_else(|| {
+            // The menu opens on nothing (an Enter too many gives no
+            // order): the details' place says how to pick.
+            if menu.selected.is_none() && !menu.entries.is_empty() {
+                vec![format!(
+                    "Nothing is selected yet: {} picks the first entry (or type to search), then {} gives it.",
+                    app.keys.key(Command::Down),
+                    app.keys.key(Command::Confirm)
+                )]
+            } else {
+                Vec::new()
+            }
+        });
     let explain = if app.learn {
         entry.map(|e| explain(app, e))
     } else {
