@@ -319,3 +319,57 @@ fn planner_a_reason_about_a_unit_the_order_does_not_move_says_how_it_helps() {
     }
     assert!(drawn > 0, "no order drew fire off another unit's card");
 }
+
+/// 6.7, 6.2.2: a fire mission's VOF strikes every unit on its card, friend
+/// and foe. Found by a newcomer play test: the tip called high explosive
+/// onto R2C2 while the player's own platoon held it. Positions from games
+/// the random bot plays: wherever the planner calls for fire or fires a
+/// mortar, no unit of ours is on the target card.
+#[test]
+fn rule_6_7_the_planner_never_calls_fire_onto_a_card_our_units_hold() {
+    use fof::engine::kernel::input::{Action, Input};
+    let data = common::shipped();
+    let mut fire = 0;
+    for (mission, seeds) in [
+        ("village_assault", 16..19u64),
+        ("crossroads_firefight", 12..15),
+    ] {
+        for seed in seeds {
+            let mut g =
+                fof::engine::Game::new(data.clone(), mission, seed, Options::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            for _ in 0..500 {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_inputs();
+                if matches!(
+                    g.prompt().decision,
+                    fof::engine::kernel::input::Decision::Orders { .. }
+                ) {
+                    let h = fof::play::planner::suggest(&g, &legal).unwrap();
+                    if let Input::Order(o) = &h.input
+                        && let Action::CallForFire { target, .. }
+                        | Action::MortarFire { target, .. } = o.action
+                    {
+                        fire += 1;
+                        let ours: Vec<String> = g
+                            .friendly()
+                            .filter(|u| u.pos == target && u.riding.is_none())
+                            .map(|u| g.describe(u.id))
+                            .collect();
+                        assert!(
+                            ours.is_empty(),
+                            "{mission} seed {seed}: {} onto {ours:?} ({})",
+                            target,
+                            h.reason
+                        );
+                    }
+                }
+                let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+                g.apply(&i).unwrap();
+            }
+        }
+    }
+    assert!(fire > 0, "the planner called for fire somewhere");
+}

@@ -56,6 +56,10 @@ enum Term {
     Pinned(UnitId),
     /// On a card under fire, Exposed or in the open.
     Danger(UnitId),
+    /// On a card a fire mission or a mortar will land on, ours or the
+    /// enemy's: its VOF strikes every unit there, friend and foe (6.2.2,
+    /// 6.7). A tip called our artillery onto a card our platoon held.
+    Shelled(UnitId),
     Cover(UnitId),
     Progress(UnitId),
     EnemySteps(UnitId),
@@ -86,6 +90,7 @@ const ACTIVE: i64 = 18;
 const ENEMY_UNDER_VOF: i64 = 8;
 const ENEMY_MARKER: i64 = 22;
 const ENEMY_FIRE_MISSION: i64 = 25;
+const SHELLED: i64 = 60;
 const SECURED: i64 = 90;
 const CLEARED: i64 = 90;
 const ROUTE_POINT: i64 = 120;
@@ -164,6 +169,19 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
             }
             if u.cover.is_some() {
                 t.insert(Term::Cover(u.id), COVER * n);
+            }
+            if !u.pos.is_staging()
+                && u.riding.is_none()
+                && s.map.card(u.pos).is_some_and(|c| {
+                    let m = &c.markers;
+                    m.incoming
+                        || m.enemy_incoming
+                        || m.pending_fire
+                        || m.pending_mortar
+                        || m.indirect_h
+                })
+            {
+                t.insert(Term::Shelled(u.id), -SHELLED * n);
             }
             if let Some(to) = target {
                 let w = drive(u.kind);
@@ -429,6 +447,14 @@ fn reason(
                 ),
             }
         }
+        Some(Term::Shelled(u)) => format!(
+            "{} leaves {}, where a fire mission will land",
+            name(u),
+            now.state()
+                .get(u)
+                .map(|x| x.pos.to_string())
+                .unwrap_or_default()
+        ),
         Some(Term::Cover(u)) => format!("{} gets under cover", name(u)),
         Some(Term::Progress(u)) => match game.mission().kind {
             MissionKind::Patrol => format!("{} heads for the next route point {place}", name(u)),
