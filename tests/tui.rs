@@ -604,7 +604,7 @@ fn the_orders_title_says_when_the_spending_limit_binds() {
     let mut g = app.game().clone();
     let imp = g.state_mut().impulse.as_mut().expect("an impulse");
     imp.available = imp.spend_max + 3;
-    let (held, left) = (imp.available - imp.spent, imp.left());
+    let (held, left, max) = (imp.available - imp.spent, imp.left(), imp.spend_max);
     assert!(held > left);
     let mut app = app_of(g);
     begin(&mut app);
@@ -612,7 +612,7 @@ fn the_orders_title_says_when_the_spending_limit_binds() {
     let screen = render(&app, 160, 50);
     assert!(
         screen.contains(&format!(
-            "has {left} of its {held} commands to spend (4.1.3 limit)"
+            "may spend {left} of the {held} it holds (4.1.3: {max} an impulse, the rest saved)"
         )),
         "{screen}"
     );
@@ -2693,4 +2693,39 @@ fn learn_mode_says_why_a_step_of_impulses_hands_out_none_and_names_enter_as_the_
         screen.contains("No impulse here this turn: the CO HQ was activated this turn"),
         "{screen}"
     );
+}
+
+#[test]
+fn the_log_pages_back_by_what_it_shows_and_skips_no_event_at_80x24() {
+    // Found by a newcomer play test: at 80x24 the log pane shows two or
+    // three events, and PgUp went back five: events between were never
+    // shown.
+    let mut app = mid_turn(1);
+    close_cards(&mut app);
+    let events: Vec<_> = app.log_events().into_iter().cloned().collect();
+    assert!(events.len() > 12, "{} events", events.len());
+    let mut screens = vec![render(&app, 80, 24)];
+    for _ in 0..6 {
+        key(&mut app, KeyCode::PageUp);
+        screens.push(render(&app, 80, 24));
+    }
+    let back = app.log_back;
+    assert!(back >= 6, "six pages go back at least six events: {back}");
+    // Every event from the newest to the last reached was on a page.
+    for e in &events[events.len().saturating_sub(back)..] {
+        let head: String = format!("[{}] {}", e.rule, e.text)
+            .chars()
+            .take(24)
+            .collect();
+        assert!(
+            screens.iter().any(|s| s.contains(&head)),
+            "never shown: {head}"
+        );
+    }
+    // And forward again to the newest.
+    for _ in 0..6 {
+        key(&mut app, KeyCode::PageDown);
+        let _ = render(&app, 80, 24);
+    }
+    assert_eq!(app.log_back, 0);
 }

@@ -294,6 +294,8 @@ pub struct Hits {
     pub report_max: u16,
     /// How far the "why not?" window can scroll, as last drawn.
     pub why_max: u16,
+    /// Events the log pane showed whole, as last drawn: a page of it.
+    pub log_page: usize,
 }
 
 /// The bot playing on screen (`--autoplay`).
@@ -761,8 +763,19 @@ impl<D: Driver> App<D> {
                     self.side_scroll.saturating_add(5)
                 };
             }
-            Command::LogUp => self.log_back = self.log_back.saturating_add(5),
-            Command::LogDown => self.log_back = self.log_back.saturating_sub(5),
+            // A page is what the pane shows whole (it was five events:
+            // at 80x24, where the pane shows two or three, events were
+            // skipped). The event cut at the top of the pane is the first
+            // of the page before.
+            Command::LogUp => {
+                let page = self.hits.borrow().log_page.max(1);
+                let most = self.log_events().len().saturating_sub(1);
+                self.log_back = (self.log_back + page).min(most);
+            }
+            Command::LogDown => {
+                let page = self.hits.borrow().log_page.max(1);
+                self.log_back = self.log_back.saturating_sub(page);
+            }
             Command::LogFilter => {
                 self.log_filter = match self.log_filter {
                     LogFilter::All => LogFilter::Company,

@@ -211,12 +211,15 @@ impl<D: Driver> App<D> {
         let entries: Vec<Entry> = keyed.into_iter().map(|(.., e)| e).collect();
         let decision = g.prompt().decision;
         let title = match decision {
-            Decision::Orders { left, .. } => {
-                // The title says so when the impulse's limit binds.
+            Decision::Orders { left, spent, .. } => {
+                // The title says so when the impulse's limit binds, and
+                // what the limit is (a newcomer met "4.1.3 limit" with
+                // nothing to say what it was).
                 let who = g.spender();
                 match decision.held_beyond_limit() {
                     Some(held) => format!(
-                        "Orders: {who} has {left} of its {held} commands to spend (4.1.3 limit)"
+                        "Orders: {who} may spend {left} of the {held} it holds (4.1.3: {} an impulse, the rest saved)",
+                        left + spent
                     ),
                     None => format!(
                         "Orders: {who} has {left} command{} to spend",

@@ -399,6 +399,17 @@ pub(super) fn log_view<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         used += rows.len();
         shown.push(rows);
     }
+    // The events shown whole: a page for the page keys.
+    app.hits.borrow_mut().log_page = {
+        let mut rows = 0;
+        shown
+            .iter()
+            .take_while(|e| {
+                rows += e.len();
+                rows <= inner_h
+            })
+            .count()
+    };
     // An event taller than the whole log shows its beginning (its turn and
     // rule); otherwise the oldest event shown loses its first rows.
     let mut lines: Vec<Line> = match shown.first() {
