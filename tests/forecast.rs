@@ -454,3 +454,68 @@ fn percent_rounds_half_up() {
     assert_eq!(Odds { num: 2, den: 3 }.percent(), "66.67");
     assert_eq!(Odds { num: 1, den: 1 }.percent(), "100.00");
 }
+
+/// 4.2.2 b, 5.1.3: a platoon move leaves behind the units of the platoon
+/// that cannot go (Exposed, pinned, out of touch...). Found by a newcomer
+/// play test: the preview of "Move a Platoon" named the squads left
+/// Exposed but not the Exposed HQ that stayed behind. Positions from random
+/// games: every unit of the platoon on the HQ's card that the move leaves
+/// there is named, with its reason, and no unit that goes.
+#[test]
+fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
+    let data = common::shipped();
+    let mut named = 0;
+    for (mission, seed) in [
+        ("hedgerow_attack", 1u64),
+        ("hedgerow_attack", 2),
+        ("village_assault", 3),
+    ] {
+        let mut g =
+            Game::new(data.clone(), mission, seed, fof::engine::Options::default()).unwrap();
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..600 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            for i in &legal {
+                let Input::Order(o) = i else { continue };
+                let (Action::MovePlatoon { .. } | Action::InfiltratePlatoon { .. }, Some(hq)) =
+                    (&o.action, o.by)
+                else {
+                    continue;
+                };
+                let from = g.state().unit(hq).pos;
+                let platoon: Vec<UnitId> = g
+                    .friendly()
+                    .filter(|u| {
+                        u.pos == from
+                            && (u.platoon == Some(hq) || u.id == hq)
+                            && u.kind != fof::data::units::UnitKind::Casualty
+                    })
+                    .map(|u| u.id)
+                    .collect();
+                let mut after = g.clone();
+                after.apply(i).unwrap();
+                let f = forecast(&g, i);
+                for u in platoon {
+                    let label = g.state().unit(u).label.clone();
+                    let said = f
+                        .consequences
+                        .iter()
+                        .any(|c| c.starts_with(&format!("{label} stays on {from}: ")));
+                    let stayed = after.state().get(u).is_some_and(|x| x.pos == from);
+                    assert_eq!(
+                        said, stayed,
+                        "{mission} {seed}: {label}, {:?}",
+                        f.consequences
+                    );
+                    named += usize::from(said);
+                }
+            }
+            let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+            g.apply(&i).unwrap();
+        }
+    }
+    assert!(named > 0, "some platoon move left a unit behind");
+}

@@ -403,20 +403,93 @@ pub fn platoon_movers(game: &Game, hq: UnitId, to: CardPos, infiltrate: bool) ->
     let pos = game.state.unit(hq).pos;
     game.friendly()
         .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
-        .filter(|u| u.good_order() && !u.exposed && u.riding.is_none())
-        // 11.4: on a combat patrol the units left at home never move.
-        .filter(|u| crate::engine::orders::chain::may_move_on_patrol(game, u))
-        // 4.3: each mover receives the order, so it must be in communication
-        // with the HQ (e.g. not under another cover marker, 4.3.1).
-        .filter(|u| crate::engine::orders::comms::in_communication(game, hq, u.id))
-        .filter(|u| !infiltrate || !cannot_infiltrate(game, u))
-        .filter(|u| {
-            u.pos.adjacent(to)
-                && game.state.map.friendly_may_enter(to)
-                && !diagonal_crosses_pdf(game, u.pos, to)
-        })
+        .filter(|u| stays(game, hq, u, to, infiltrate).is_none())
         .map(|u| u.id)
         .collect()
+}
+
+/// The units of `hq`'s platoon on its card that a platoon move (or
+/// infiltration) to `to` leaves behind, each with why, in words: the
+/// preview says who stays (a newcomer's platoon move left its Exposed HQ
+/// behind unsaid).
+pub fn platoon_left_behind(
+    game: &Game,
+    hq: UnitId,
+    to: CardPos,
+    infiltrate: bool,
+) -> Vec<(UnitId, String)> {
+    let pos = game.state.unit(hq).pos;
+    game.friendly()
+        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+        .filter(|u| u.kind != UnitKind::Casualty)
+        .filter_map(|u| stays(game, hq, u, to, infiltrate).map(|why| (u.id, why.words(game, hq))))
+        .collect()
+}
+
+/// Why a unit of the platoon stays when its platoon moves (4.2.2 b).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stays {
+    NotGoodOrder,
+    Exposed,
+    Aboard,
+    OnPatrol,
+    OutOfTouch,
+    CannotInfiltrate,
+    CannotEnter,
+}
+
+impl Stays {
+    fn words(self, game: &Game, hq: UnitId) -> String {
+        match self {
+            Stays::NotGoodOrder => "it is not in Good Order (4.2.2 b)".into(),
+            Stays::Exposed => {
+                "it is Exposed and cannot move to another card this turn (5.1.3)".into()
+            }
+            Stays::Aboard => "it is aboard a vehicle".into(),
+            Stays::OnPatrol => "it is not on the patrol (11.4)".into(),
+            Stays::OutOfTouch => format!(
+                "it is out of communication with {} (4.3)",
+                game.describe(hq)
+            ),
+            Stays::CannotInfiltrate => {
+                "tripod machine guns and heavy weapons cannot infiltrate (5.1.4)".into()
+            }
+            Stays::CannotEnter => "it cannot enter that card from here (5.1.2)".into(),
+        }
+    }
+}
+
+/// Whether a unit of the platoon on the HQ's card moves with it, and if
+/// not why: the one place the rule is written.
+fn stays(game: &Game, hq: UnitId, u: &Unit, to: CardPos, infiltrate: bool) -> Option<Stays> {
+    if !u.good_order() {
+        return Some(Stays::NotGoodOrder);
+    }
+    if u.exposed {
+        return Some(Stays::Exposed);
+    }
+    if u.riding.is_some() {
+        return Some(Stays::Aboard);
+    }
+    // 11.4: on a combat patrol the units left at home never move.
+    if !crate::engine::orders::chain::may_move_on_patrol(game, u) {
+        return Some(Stays::OnPatrol);
+    }
+    // 4.3: each mover receives the order, so it must be in communication
+    // with the HQ (e.g. not under another cover marker, 4.3.1).
+    if !crate::engine::orders::comms::in_communication(game, hq, u.id) {
+        return Some(Stays::OutOfTouch);
+    }
+    if infiltrate && cannot_infiltrate(game, u) {
+        return Some(Stays::CannotInfiltrate);
+    }
+    if !(u.pos.adjacent(to)
+        && game.state.map.friendly_may_enter(to)
+        && !diagonal_crosses_pdf(game, u.pos, to))
+    {
+        return Some(Stays::CannotEnter);
+    }
+    None
 }
 
 /// Cover markers that can still be found on a card (5.2.3): the top card's

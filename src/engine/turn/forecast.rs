@@ -486,6 +486,23 @@ fn consequences_of(
         };
         out.push((0, text));
     }
+    // A platoon move says who it leaves behind, and why (4.2.2 b).
+    if let Input::Order(o) = input
+        && let Some(hq) = o.by
+        && let Action::MovePlatoon { to } | Action::InfiltratePlatoon { to } = o.action
+        && game.state.get(hq).is_some()
+    {
+        let infiltrate = matches!(o.action, Action::InfiltratePlatoon { .. });
+        let from = game.state.unit(hq).pos;
+        for (u, why) in
+            crate::engine::movement::actions::platoon_left_behind(game, hq, to, infiltrate)
+        {
+            out.push((
+                2,
+                format!("{} stays on {from}: {why}", game.state.unit(u).label),
+            ));
+        }
+    }
     (out, lost)
 }
 
