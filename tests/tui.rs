@@ -2234,6 +2234,8 @@ fn the_learn_panel_scrolls_with_the_page_keys() {
         close_cards(&mut app);
     }
     assert!(found, "no explanation overflowed the panel");
+    // A message goes with the next key: none to compare.
+    app.message = None;
     let before = render(&app, 80, 24);
     key(&mut app, KeyCode::PageDown);
     let after = render(&app, 80, 24);
@@ -2728,4 +2730,19 @@ fn the_log_pages_back_by_what_it_shows_and_skips_no_event_at_80x24() {
         let _ = render(&app, 80, 24);
     }
     assert_eq!(app.log_back, 0);
+}
+
+#[test]
+fn a_message_goes_with_the_next_key() {
+    // Found by a newcomer play test: "fire lines on (v hides them)" stayed
+    // on the bottom line under later keys, the quit question's among them.
+    let mut app = mid_turn(1);
+    close_cards(&mut app);
+    ch(&mut app, 'v');
+    assert!(app.message.is_some(), "v says what it did");
+    ch(&mut app, 'q');
+    assert!(matches!(app.overlay, Overlay::Quit));
+    assert_eq!(app.message, None);
+    let screen = render(&app, 80, 24);
+    assert!(!screen.contains("fire lines"), "{screen}");
 }

@@ -585,6 +585,7 @@ impl<D: Driver> App<D> {
                     return;
                 }
                 let key = Key::from_event(&k);
+                self.message = None; // it answered the key before
                 if self.search_key(key) || self.log_search_key(key) {
                     return;
                 }
