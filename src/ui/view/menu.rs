@@ -158,7 +158,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
         .unwrap_or_else(|| {
             // The menu opens on nothing (an Enter too many gives no
             // order): the details' place says how to pick.
-            if menu.selected.is_none() && !menu.entries.is_empty() {
+            if menu.selected.is_none() && menu.shown() > 0 {
                 vec![format!(
                     "Nothing is selected yet: {} picks the first entry (or type to search), then {} gives it.",
                     app.keys.key(Command::Down),
