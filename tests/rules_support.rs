@@ -1761,3 +1761,33 @@ fn rule_6_7_3_forecast_short_round_odds_count_the_short_cards_left() {
         f.consequences
     );
 }
+
+/// 4.2.4 i: the log names the card fire is called on. Found by a newcomer
+/// play test: it read "CO HQ spends 1 command(s): Call for Fire: CO HQ."
+#[test]
+fn rule_4_2_4_i_the_log_names_the_card_a_call_for_fire_is_aimed_at() {
+    let data = common::shipped();
+    let mut seen = 0;
+    for seed in 1..=6u64 {
+        let (_, log) = fof::play::sim::play_logged(
+            data.clone(),
+            "crossroads_firefight",
+            seed,
+            fof::play::sim::Bot::Random,
+            fof::engine::Options::default(),
+        )
+        .unwrap();
+        for e in log.iter().filter(|e| {
+            matches!(&e.kind, fof::engine::kernel::events::EventKind::Order { action, .. } if action == "Call for Fire")
+        }) {
+            let at = e.text.rsplit(" on ").next().unwrap_or("");
+            assert!(
+                at.starts_with('R') && at.ends_with('.'),
+                "{}",
+                e.text
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "a call for fire in six games");
+}

@@ -665,6 +665,17 @@ pub fn execute(game: &mut Game, order: &Order) {
                 .unwrap_or_default(),
             crate::engine::vehicles::at::vehicle(game, *vehicle).label
         ),
+        // The card fire is called on, which the unit alone does not say
+        // (the log read "Call for Fire: CO HQ.").
+        (
+            Action::CallForFire {
+                observer: u,
+                target,
+                ..
+            }
+            | Action::MortarFire { mortar: u, target },
+            _,
+        ) => format!("{}: {} on {target}", a.name(), game.describe(*u)),
         (Action::Embark { vehicle, unit }, _) => format!(
             "{}: {} on {}",
             a.name(),

@@ -57,10 +57,9 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         let whose = s
             .impulse
             .as_ref()
-            .map(|i| match i.general() {
-                false => format!(", {}'s impulse", g.impulse_owner(i)),
-                true => ", the General Initiative impulse".to_string(),
-            })
+            // The step's name already says "General Initiative Impulse".
+            .filter(|i| !i.general())
+            .map(|i| format!(", {}'s impulse", g.impulse_owner(i)))
             .unwrap_or_default();
         lines.insert(
             0,
