@@ -154,17 +154,7 @@ impl Stepper {
 
     /// One step of the game from the current one; `None` at the end.
     fn step_game(game: &mut Game, inputs: &[Input], done: usize) -> Option<(StopKind, Vec<Event>)> {
-        if let Some(mut ev) = game.advance() {
-            // A piece that only moved the turn on (a step with no impulse
-            // left, ended) says nothing: it joins the next piece, so that
-            // no stop is an empty page (learn mode showed a step twice,
-            // once with "nothing happens here").
-            while ev.is_empty() {
-                match game.advance() {
-                    Some(more) => ev = more,
-                    None => break,
-                }
-            }
+        if let Some(ev) = game.advance() {
             return Some((StopKind::Piece, ev));
         }
         let input = inputs.get(done)?;

@@ -6,6 +6,7 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::Unit;
+use crate::engine::kernel::units::is_plt_hq;
 
 impl Game {
     /// Why a step of the Command Phase that hands out impulses hands out
@@ -22,8 +23,7 @@ impl Game {
         let s = &self.state;
         let co = s.co_hq();
         let activated = |id: UnitId| s.hq_state(id).is_some_and(|h| h.activated);
-        let co_id = co.map(|u| u.id);
-        let is_plt = |u: &Unit| u.kind == UnitKind::Hq && u.hq.is_some() && u.hq == co_id;
+        let is_plt = |u: &Unit| is_plt_hq(self, u.id);
         let us = || s.in_play().filter(|u| u.side == Side::Us);
         let why = match step {
             Step::CoHqImpulse | Step::CoHqInitiative if co.is_none() => {

@@ -224,10 +224,21 @@ impl Game {
     /// Runs one piece of the automatic play: a step of the turn begun (its
     /// automatic work done: events, activity checks, combat...) or left for
     /// the next, an impulse handed out. Returns its events, or `None` when
-    /// the game waits for the player (or the mission is over).
+    /// the game waits for the player (or the mission is over). A piece that
+    /// only moved the turn on (a step with no impulse left, ended) says
+    /// nothing: it joins the next, so that no stop of learn mode or the
+    /// viewer is an empty page (learn mode showed a step twice, once with
+    /// "nothing happens here").
     pub fn advance(&mut self) -> Option<Vec<Event>> {
         let start = self.log.len();
-        let went_on = self.run_once();
+        let mut went_on = false;
+        loop {
+            let more = self.run_once();
+            went_on |= more;
+            if !more || self.log.len() > start {
+                break;
+            }
+        }
         // A step begun whose impulses the player orders reports its events
         // before waiting.
         if went_on || self.log.len() > start {

@@ -156,10 +156,9 @@ fn aimed_at(g: &Game, actions: &[&Action]) -> String {
         _ if actions.len() == 1 => crate::ui::labels::action_detail(g, first),
         Action::MovePlatoon { .. } | Action::InfiltratePlatoon { .. } => format!("to {}", list()),
         Action::Spot { .. } => format!("{who} looks at {}", list()),
-        Action::MortarFire { .. } | Action::CallForFire { .. } => {
+        Action::MortarFire { .. } | Action::CallForFire { .. } | Action::Embark { .. } => {
             format!("{who} on {}", list())
         }
-        Action::Embark { .. } => format!("{who} on {}", list()),
         Action::PlatoonConcentrate { .. } | Action::PlatoonGrenade { .. } => {
             format!("at {}", list())
         }
