@@ -519,3 +519,76 @@ fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
     }
     assert!(named > 0, "some platoon move left a unit behind");
 }
+
+/// 4.3: an order that cuts a unit off from the HQ it answers to says so
+/// before it is given. Found by a newcomer play test: Seek Cover for a
+/// platoon HQ in the open beside its squads (voice needs the same cover,
+/// 4.3.1), or the CO HQ moving under cover with a handheld set (4.3.5 A),
+/// cut the chain of command with nothing said. Positions from random
+/// games: every link an order (within its impulse) actually cuts is named
+/// in its forecast, certain or possible.
+#[test]
+fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() {
+    use fof::engine::orders::comms::in_communication;
+    let data = common::shipped();
+    let mut named = 0;
+    for (mission, seed) in [("hedgerow_attack", 4u64), ("village_assault", 5)] {
+        let mut g =
+            Game::new(data.clone(), mission, seed, fof::engine::Options::default()).unwrap();
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..250 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            for i in &legal {
+                if !matches!(i, Input::Order(_)) {
+                    continue;
+                }
+                let mut after = g.clone();
+                after.apply(i).unwrap();
+                // Only what the order did itself, not the automatic play
+                // an end of the impulse sets going.
+                if after.state().turn != g.state().turn
+                    || after.state().impulse.as_ref().map(|x| x.hq)
+                        != g.state().impulse.as_ref().map(|x| x.hq)
+                {
+                    continue;
+                }
+                let cut: Vec<(String, String)> = after
+                    .friendly()
+                    .filter(|u| u.in_play() && u.kind != fof::data::units::UnitKind::Casualty)
+                    .filter_map(|u| {
+                        let h = u.hq?;
+                        let live = |x: &Game| x.state().get(h).is_some_and(|y| y.in_play());
+                        (live(&g)
+                            && live(&after)
+                            && g.state().get(u.id).is_some_and(|y| y.in_play())
+                            && in_communication(&g, h, u.id)
+                            && !in_communication(&after, h, u.id))
+                        .then(|| (after.state().unit(h).label.clone(), u.label.clone()))
+                    })
+                    .collect();
+                if cut.is_empty() {
+                    continue;
+                }
+                let f = forecast(&g, i);
+                for (hq, unit) in cut {
+                    let said = f.consequences.iter().any(|c| {
+                        c.contains(&format!("leaves {hq} out of communication with "))
+                            && c.contains(&unit)
+                    });
+                    assert!(
+                        said,
+                        "{mission} {seed}: {i:?} cuts {unit} off from {hq}: {:?}",
+                        f.consequences
+                    );
+                    named += 1;
+                }
+            }
+            let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+            g.apply(&i).unwrap();
+        }
+    }
+    assert!(named > 0, "some order cut a link of the chain of command");
+}

@@ -30,6 +30,7 @@ use crate::engine::combat::support::{Landing, short_landing};
 use crate::engine::kernel::deck::Card;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Input, Order};
 
 /// What an input costs and, if it makes an attempt, its odds.
@@ -556,6 +557,7 @@ fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
             out.push((3, format!("spends the last ammunition of {name}")));
         }
     }
+    out.extend(links_changed(before, after));
     for &(agency, kind, left) in &after.state.fire_missions {
         let was = before
             .state
@@ -582,6 +584,69 @@ fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
             });
         }
     }
+    out
+}
+
+/// The links of the chain of command an order cuts or restores (4.3):
+/// each unit of the company in play with the HQ it answers to (the CO HQ
+/// for a platoon HQ or staff, a platoon HQ for its squads and teams).
+/// A cut link is a warning, grouped by HQ: "leaves 1 PLT HQ out of
+/// communication with 1/1 Squad, 1/2 Squad (4.3)"; a link made is news.
+/// Decision: only these links are named; the CO HQ may order any unit of
+/// the company (4.0), but a player plans by the HQ each unit answers to.
+fn links_changed(before: &Game, after: &Game) -> Vec<(u8, String)> {
+    use crate::engine::orders::comms::in_communication;
+    let mut cut: Vec<(UnitId, Vec<String>)> = Vec::new();
+    let mut made: Vec<(UnitId, Vec<String>)> = Vec::new();
+    for u in after.state.units.iter().filter(|u| {
+        u.side == Side::Us && u.in_play() && u.kind != crate::data::units::UnitKind::Casualty
+    }) {
+        let Some(h) = u.hq else { continue };
+        if h == u.id
+            || !after.state.get(h).is_some_and(|x| x.in_play())
+            || !before.state.get(u.id).is_some_and(|x| x.in_play())
+            || !before.state.get(h).is_some_and(|x| x.in_play())
+        {
+            continue;
+        }
+        let (was, now) = (
+            in_communication(before, h, u.id),
+            in_communication(after, h, u.id),
+        );
+        let list = match (was, now) {
+            (true, false) => &mut cut,
+            (false, true) => &mut made,
+            _ => continue,
+        };
+        match list.iter_mut().find(|(x, _)| *x == h) {
+            Some((_, names)) => names.push(u.label.clone()),
+            None => list.push((h, vec![u.label.clone()])),
+        }
+    }
+    let hq = |h: UnitId| after.state.unit(h).label.clone();
+    let mut out: Vec<(u8, String)> = cut
+        .into_iter()
+        .map(|(h, names)| {
+            (
+                3,
+                format!(
+                    "leaves {} out of communication with {} (4.3)",
+                    hq(h),
+                    names.join(", ")
+                ),
+            )
+        })
+        .collect();
+    out.extend(made.into_iter().map(|(h, names)| {
+        (
+            6,
+            format!(
+                "puts {} in communication with {} (4.3)",
+                hq(h),
+                names.join(", ")
+            ),
+        )
+    }));
     out
 }
 
