@@ -1412,6 +1412,47 @@ fn menu_keys_fold_filter_and_wrap() {
     assert_eq!(m.rows().len(), before);
 }
 
+/// A section key never selects an entry the player did not pick. Found by
+/// a newcomer play test: 1 selected the first Command & Control entry, so
+/// the Down pressed next (to pick the first) moved past it, and Enter fired
+/// a signal flare; 0 selected ending the impulse.
+#[test]
+fn a_section_key_keeps_what_is_selected_or_selects_nothing() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 'o');
+    let sel = |app: &App<Local>| match &app.overlay {
+        Overlay::Menu(m) => m.selected,
+        _ => panic!("the menu is open"),
+    };
+    assert_eq!(sel(&app), None, "nothing selected on opening");
+    for c in ['2', '0', '1', '0'] {
+        ch(&mut app, c);
+        assert_eq!(sel(&app), None, "{c} selects nothing");
+    }
+    // Down then picks the first entry shown, here of the movement orders.
+    ch(&mut app, '2');
+    key(&mut app, KeyCode::Down);
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!()
+    };
+    let first = m.first_entry();
+    assert!(first.is_some());
+    assert_eq!(m.selected, first);
+    let Some(Sel::Entry(i)) = m.selected else {
+        panic!("an entry is selected")
+    };
+    assert_eq!(m.entries[i].group, Group::Section(MenuSection::Movement));
+    // Every section again: the entry stays selected.
+    ch(&mut app, '0');
+    assert_eq!(sel(&app), Some(Sel::Entry(i)));
+    // A section that hides it: nothing is selected, and Enter gives nothing.
+    ch(&mut app, '4');
+    assert_eq!(sel(&app), None, "the selection was hidden");
+    let n = app.driver.inputs();
+    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.driver.inputs(), n, "an Enter gives no order");
+}
+
 #[test]
 fn snapshot_orders_menu_narrowed_by_a_search() {
     let mut app = mid_turn(1);

@@ -280,7 +280,14 @@ impl Menu {
         if let Some(s) = s {
             self.folded.retain(|g| *g != Group::Section(s));
         }
-        self.selected = self.first_entry();
+        // The selection stays if still shown; else nothing is selected, as
+        // when the menu opened: a section key that selected the section's
+        // first entry made the Down a player pressed next skip it, and the
+        // Enter after gave an order never looked at.
+        let rows = self.rows();
+        if self.selected_row(&rows).is_none() {
+            self.selected = None;
+        }
     }
 
     /// A character typed into the search.
