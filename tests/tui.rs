@@ -2787,3 +2787,31 @@ fn a_message_goes_with_the_next_key() {
     let screen = render(&app, 80, 24);
     assert!(!screen.contains("fire lines"), "{screen}");
 }
+
+/// 9.2.3: an enemy is placed under its package's (or the mission's)
+/// cover marker whatever the card holds, and seeking cover finds no more
+/// there than the card's potential less the markers on it (5.2.3). Found
+/// by a newcomer play test: the German squad under cover on an open wheat
+/// field read "C0 m1/0" and "Cover markers: 1 of 0 found".
+#[test]
+fn rule_9_2_3_a_card_shows_the_enemys_cover_marker_and_none_left_to_find() {
+    let g = Game::new(data(), "panzer_counterattack", 9, Options::default()).expect("setup");
+    let mut app = app_of(g);
+    let pos = fof::engine::kernel::pos::CardPos::new(4, 2);
+    let card = app.game().state().map.card(pos).expect("a card");
+    assert_eq!(card.covers.len(), 1, "the squad's marker");
+    assert_eq!(
+        app.game().top_card(pos).map(|t| t.cover_markers),
+        Some(0),
+        "an open field"
+    );
+    app.screen = fof::ui::app::Screen::Play;
+    app.cursor = pos;
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains("Cover markers: 1 here (basic), 0 to find"),
+        "{screen}"
+    );
+    assert!(!screen.contains("of 0 found"), "{screen}");
+    assert!(screen.contains("m1/0"), "{screen}");
+}

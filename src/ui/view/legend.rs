@@ -231,7 +231,11 @@ impl Code {
                 "cover & concealment N across dark borders, M otherwise",
                 "1.2.1",
             ),
-            CoverMarkers => ("mN/M", "N cover markers found of the card's M", "5.2.3"),
+            CoverMarkers => (
+                "mN/M",
+                "N cover markers on the card, M more to find by seeking",
+                "5.2.3",
+            ),
             Burst => ("bN", "the burst modifier for Incoming! fire", "1.2.1 H"),
             Slow => ("slow", "a vehicle must stop on entering", "1.2.1 B"),
             NoVehicles => ("noV", "vehicles may not enter", "1.2.1 B"),

@@ -482,7 +482,12 @@ pub(super) fn terrain_lines(
         CoverValue::Split { dark, light } => Code::CoverSplit.with2(dark, light),
     };
     l2.push(' ');
-    l2.push_str(&Code::CoverMarkers.with2(mc.covers.len(), tc.cover_markers));
+    // The markers on the card (the enemy's placed with it among them,
+    // 9.2.3) and those seeking may still find, as the engine counts them.
+    l2.push_str(&Code::CoverMarkers.with2(
+        mc.covers.len(),
+        crate::engine::movement::actions::cover_potential_left(g, mc.pos),
+    ));
     if tc.burst != 0 {
         l2.push(' ');
         l2.push_str(&Code::Burst.with(format!("{:+}", tc.burst)));

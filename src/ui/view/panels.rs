@@ -191,15 +191,17 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 .iter()
                 .map(|c| c.kind.label().to_string())
                 .collect();
+            // 9.2.3: the enemy's cover comes with it, whatever the card
+            // holds: "1 of 0 found" on an open field read as a slip.
             lines.push(Line::raw(format!(
-                "Cover markers: {} of {} found{}; seek with {} card(s)",
+                "Cover markers: {} here{}, {} to find; Seek Cover draws {}",
                 mc.covers.len(),
-                tc.cover_markers,
                 if found.is_empty() {
                     String::new()
                 } else {
                     format!(" ({})", found.join(", "))
                 },
+                crate::engine::movement::actions::cover_potential_left(g, pos),
                 tc.seek_draws
             )));
             let dark: Vec<&str> = Dir::ALL
