@@ -498,3 +498,52 @@ fn rule_10_3_1_the_tally_in_the_log_names_each_task_in_words() {
     }
     assert!(!tally.lines.is_empty(), "something to read: {line}");
 }
+
+/// 10.3.1, 3.1: the log's experience line lists every point once, so its
+/// items add up to its total. Found by a newcomer play test: night_patrol
+/// listed "Higher HQ events carried out x1: 1" (the mission's own award)
+/// and "Higher HQ taskings: 1" (the same tasking again) under a total of 2.
+/// Random games in which the CO HQ carries out every tasking offered, on
+/// missions with an award for it and without.
+#[test]
+fn rule_10_3_1_the_experience_line_adds_up_to_its_total() {
+    let data = common::shipped();
+    let mut taskings = 0;
+    for mission in ["night_patrol", "crossroads_firefight"] {
+        for seed in 1..=30u64 {
+            let mut g = Game::new(data.clone(), mission, seed, Options::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() {
+                let legal = g.legal_inputs();
+                let task = legal.iter().find(|i| {
+                    matches!(i, Input::Order(o) if matches!(o.action, Action::HigherTask { commands } if commands > 0))
+                });
+                let i = match task {
+                    Some(t) => t.clone(),
+                    None => fof::play::sim::pick(&mut rng, &legal).unwrap(),
+                };
+                g.apply(&i).unwrap();
+            }
+            let Some(line) = g
+                .log()
+                .iter()
+                .find(|e| e.text.starts_with("Experience earned: "))
+                .map(|e| e.text.clone())
+            else {
+                continue;
+            };
+            let (total, items) = line["Experience earned: ".len()..]
+                .split_once(" point(s) (")
+                .unwrap();
+            let total: u32 = total.parse().unwrap();
+            let listed: u32 = items
+                .trim_end_matches(").")
+                .split(", ")
+                .map(|i| i.rsplit_once(": ").unwrap().1.parse::<u32>().unwrap())
+                .sum();
+            assert_eq!(listed, total, "{mission} {seed}: {line}");
+            taskings += usize::from(line.contains("Higher HQ"));
+        }
+    }
+    assert!(taskings > 0, "some game carried out a tasking");
+}

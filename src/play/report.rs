@@ -224,12 +224,11 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
             points: *p,
         })
         .collect();
-    let listed: u32 = experience.iter().map(|e| e.points).sum();
-    if tally.total > listed {
+    if tally.unlisted() > 0 {
         experience.push(Earned {
             task: "Higher HQ taskings carried out".into(),
             count: s.hq_tasks.0 as u32,
-            points: tally.total - listed,
+            points: tally.unlisted(),
         });
     }
     let (outcome, why) = match &s.outcome {

@@ -832,6 +832,15 @@ pub struct Tally {
     pub total: u32,
 }
 
+impl Tally {
+    /// The points no line lists: the Higher HQ taskings' own points, when
+    /// the mission has no award of its own for them (10.3.1, 3.1).
+    pub fn unlisted(&self) -> u32 {
+        self.total
+            .saturating_sub(self.lines.iter().map(|(_, _, p)| *p).sum())
+    }
+}
+
 /// An enemy spotter (9.8): its fire missions left and the card its last
 /// Incoming! fell on.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -624,10 +624,15 @@ impl Game {
             .lines
             .iter()
             .map(|(t, n, p)| format!("{} x{n}: {p}", t.label()))
-            .chain(
-                (self.state.hq_tasks.1 > 0)
-                    .then(|| format!("Higher HQ taskings: {}", self.state.hq_tasks.1)),
-            )
+            // Counted once: a mission with its own award for Higher HQ
+            // events lists them among its lines already.
+            .chain((tally.unlisted() > 0).then(|| {
+                format!(
+                    "Higher HQ taskings carried out x{}: {}",
+                    self.state.hq_tasks.0,
+                    tally.unlisted()
+                )
+            }))
             .collect();
         self.emit(
             "10.3.1",
