@@ -1139,3 +1139,38 @@ fn contract_every_event_names_a_rule_and_every_card_drawn() {
         );
     }
 }
+
+/// 1.2.2: every card drawn from the Action deck is shown in the log with
+/// what it was read for. Found by a newcomer play test: the after-action
+/// report said "Cards drawn: 286, of which the log records 284": the card
+/// drawn to pick an enemy vehicle's advance among cards as near (7.3.1),
+/// and the card picking an enemy infiltration's goal when the attempt
+/// failed (9.4), were never logged. Random games of every mission.
+#[test]
+fn rule_1_2_2_every_card_drawn_is_in_the_log() {
+    let data = common::shipped();
+    let missions: Vec<String> = data.missions.iter().map(|m| m.id.clone()).collect();
+    for mission in &missions {
+        for seed in 1..=4u64 {
+            let mut g = fof::engine::Game::new(
+                data.clone(),
+                mission,
+                seed,
+                fof::engine::Options::default(),
+            )
+            .unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() {
+                let legal = g.legal_inputs();
+                let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+                g.apply(&i).unwrap();
+            }
+            let logged: u64 = g.log().iter().map(|e| e.cards.len() as u64).sum();
+            assert_eq!(
+                logged,
+                g.state().deck.cards_drawn(),
+                "{mission} seed {seed}: cards drawn that no event shows"
+            );
+        }
+    }
+}

@@ -645,6 +645,19 @@ fn infiltrate(game: &mut Game, id: UnitId) {
     );
     if r.success {
         step(game, id, to, false, "infiltrates to", reads);
+    } else if !reads.is_empty() {
+        // The card drawn to pick the card it made for is logged too.
+        let name = game.describe(id);
+        game.emit(
+            "9.4",
+            EventKind::Nothing {
+                why: "infiltration failed".into(),
+            },
+            format!(
+                "{name} made for {to}, drawn at random among cards as good, and stays where it is."
+            ),
+            reads,
+        );
     }
 }
 

@@ -392,6 +392,18 @@ fn may_enter(game: &Game, to: CardPos, side: Side) -> Result<(), Illegal> {
 /// Moves the vehicle one card (7.5 B). Returns whether it must stop there
 /// (SLOW ground, 7.3.1).
 pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
+    move_to_drawn(game, v, to, Vec::new())
+}
+
+/// [`move_to`], `reads` being the card drawn to pick `to` among cards
+/// equally good (an enemy vehicle's advance), logged with the move: the
+/// after-action report counted it among cards drawn that no event shows.
+pub fn move_to_drawn(
+    game: &mut Game,
+    v: VehicleId,
+    to: CardPos,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) -> bool {
     let from = vehicle(game, v).pos;
     {
         let x = &mut game.state.vehicles[v.0 as usize];
@@ -411,14 +423,19 @@ pub fn move_to(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
             to,
         },
         format!(
-            "{label} moves from {from} to {to}{}.",
+            "{label} moves from {from} to {to}{}{}.",
+            if reads.is_empty() {
+                ""
+            } else {
+                ", drawn at random among the cards that bring it equally near the company"
+            },
             if slow {
                 ", SLOW ground: it stops there"
             } else {
                 ""
             }
         ),
-        Vec::new(),
+        reads,
     );
     crate::engine::vehicles::transport::carry_along(game, v);
     // 9.2.1: a vehicle passes through cards without resolving their

@@ -931,8 +931,8 @@ fn enemy_go(game: &mut Game) {
                             game.state.vehicle_phase.stage = 1;
                             at::vof_attack(game, v);
                             if vehicle(game, v).in_play() && !vehicle(game, v).pinned {
-                                let to = to.0;
-                                moves::move_to(game, v, to);
+                                let (to, reads) = to;
+                                moves::move_to_drawn(game, v, to, reads);
                                 at::vof_attack(game, v);
                                 ask_reactions(game, v);
                             }
