@@ -106,3 +106,37 @@ fn a_line_runs_cell_by_cell_from_end_to_end() {
     }
     assert_eq!(cells((3, 3), (3, 3)), vec![(3, 3)]);
 }
+
+/// A unit's name too long for its line loses letters from the middle and
+/// keeps the number that tells it apart. Found by a newcomer play test at
+/// 80x24: "Gren Sqd #22" showed as "Gren Sqd #2", another squad's name,
+/// and "Gren Sqd #9" as "Gren Sqd ", no number at all.
+#[test]
+fn a_units_name_cut_to_fit_keeps_its_number() {
+    let t = Theme::default();
+    let fit_name = |n: &str, r: usize| fof::ui::view::fit_name(n, r, &t);
+    assert_eq!(fit_name("Gren Sqd #22", 12), "Gren Sqd #22");
+    assert_eq!(fit_name("Gren Sqd #22", 11), "Gren Sq…#22");
+    assert_eq!(fit_name("Gren Sqd #22", 8), "Gren…#22");
+    assert_eq!(fit_name("Gren Sqd #9", 9), "Gren S…#9");
+    // A number first: the end goes.
+    assert_eq!(fit_name("#13 Casualty", 8), "#13 Cas…");
+    assert_eq!(fit_name("2/2 Fire Tm", 6), "2/2 F…");
+    // No room for a word before the number: cut at the end.
+    assert_eq!(fit_name("Able 1 crew Fire Tm", 10), "Able 1 cr…");
+    assert_eq!(fit_name("Gren Sqd #22", 4), "…#22");
+    assert_eq!(fit_name("Gren Sqd #22", 3), "Gr…");
+    assert_eq!(fit_name("Gren Sqd #22", 1), "G");
+    assert_eq!(fit_name("Gren Sqd #22", 0), "");
+    let ascii = Theme {
+        ascii: true,
+        ..Theme::default()
+    };
+    assert_eq!(
+        fof::ui::view::fit_name("Gren Sqd #22", 8, &ascii),
+        "Gren~#22"
+    );
+    for room in 0..20 {
+        assert!(fit_name("Gren Sqd #22 Fire Tm", room).chars().count() <= room);
+    }
+}

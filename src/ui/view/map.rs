@@ -301,10 +301,10 @@ pub(super) fn draw_card<D: Driver>(
             Role::Enemy
         });
         let load = crate::engine::vehicles::transport::load(g, v.id);
-        line(buf, &mut y, &vehicle_line(v, load, inner_w as usize), st);
+        line(buf, &mut y, &vehicle_line(v, load, inner_w as usize, t), st);
     }
     for u in units.iter().take(shown.saturating_sub(vehicles.len())) {
-        let text = counter(g, u, inner_w as usize);
+        let text = counter(u, inner_w as usize, t);
         let mut st = t.style(if u.side == Side::Us {
             Role::Us
         } else {
@@ -330,6 +330,7 @@ pub(super) fn vehicle_line(
     v: &crate::engine::kernel::vehicle::Vehicle,
     load: u8,
     width: usize,
+    t: &crate::ui::theme::Theme,
 ) -> String {
     let mut tail = String::new();
     if load > 0 {
@@ -347,12 +348,12 @@ pub(super) fn vehicle_line(
         }
     }
     let room = width.saturating_sub(tail.chars().count());
-    let name: String = format!("[{}]", v.label).chars().take(room).collect();
+    let name = format!("[{}]", fit_name(&v.label, room.saturating_sub(2), t));
     format!("{name}{tail}")
 }
 
 /// A counter in one line: name, steps, experience, status flags.
-pub(super) fn counter(g: &Game, u: &Unit, width: usize) -> String {
+pub(super) fn counter(u: &Unit, width: usize, t: &crate::ui::theme::Theme) -> String {
     let mut tail = format!(" {}{}", u.steps, Code::experience(u.experience).text());
     if u.side != Side::Us && !u.spotted {
         tail.push_str(Code::NotSpotted.text());
@@ -362,10 +363,48 @@ pub(super) fn counter(g: &Game, u: &Unit, width: usize) -> String {
         tail.push(' ');
         tail.push_str(&fl);
     }
-    let _ = g;
     let room = width.saturating_sub(tail.chars().count());
-    let name: String = u.label.chars().take(room).collect();
-    format!("{name}{tail}")
+    format!("{}{tail}", fit_name(&u.label, room, t))
+}
+
+/// A unit's name in `room` characters. A name too long loses letters
+/// from the middle, never the number that tells it apart: "Gren Sqd #22"
+/// in 8 is "Gren…#22" (cut at its end it read "Gren Sqd #2", another
+/// squad). Without a number after its first word, it is cut at its end,
+/// marked with "…" ("~" in ASCII).
+pub fn fit_name(name: &str, room: usize, t: &crate::ui::theme::Theme) -> String {
+    let ell = t.sym("…", "~");
+    let len = name.chars().count();
+    if len <= room {
+        return name.to_string();
+    }
+    if room <= 1 {
+        return name.chars().take(room).collect();
+    }
+    // The last word with a digit, when a word comes before it.
+    let words: Vec<(usize, &str)> = name
+        .split(' ')
+        .scan(0, |at, w| {
+            let start = *at;
+            *at += w.len() + 1;
+            Some((start, w))
+        })
+        .collect();
+    if let Some(&(start, _)) = words
+        .iter()
+        .skip(1)
+        .rev()
+        .find(|(_, w)| w.chars().any(|c| c.is_ascii_digit()))
+    {
+        let suffix = &name[start..];
+        if suffix.chars().count() < room {
+            let keep = room - suffix.chars().count() - 1;
+            let head: String = name[..start].chars().take(keep).collect();
+            return format!("{}{ell}{suffix}", head.trim_end());
+        }
+    }
+    let head: String = name.chars().take(room - 1).collect();
+    format!("{}{ell}", head.trim_end())
 }
 
 /// The markers on a card, shortest names (the help screen has the key).

@@ -15,7 +15,7 @@ mod support;
 pub(crate) mod wrap;
 
 use map::map;
-pub use map::printed_codes;
+pub use map::{fit_name, printed_codes};
 use panels::{card_panel, command_display, command_display_height, learn_panel, log_view};
 use screens::{briefing, overlay};
 
