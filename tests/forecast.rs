@@ -592,3 +592,59 @@ fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() 
     }
     assert!(named > 0, "some order cut a link of the chain of command");
 }
+
+/// 7.5, 7.5 D: an activated vehicle that fires in reaction before its own
+/// turn has taken its one action of the phase, and the answer says so
+/// before it is given. Found by a newcomer play test: after "In reaction:
+/// Able 1 fires at Panzer IV 1" both Shermans could only end their
+/// activation, with nothing said beforehand. Random games of the armour
+/// missions: the warning is given exactly when the vehicle was activated
+/// and had not acted, and then it cannot move afterwards.
+#[test]
+fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
+    use fof::engine::kernel::vehicle::Shooter;
+    let data = common::shipped();
+    let mut warned = 0;
+    for (mission, seeds) in [
+        ("panzer_counterattack", 1..=12u64),
+        ("k50_tanks_in_the_paddies", 1..=12),
+    ] {
+        for seed in seeds {
+            let mut g =
+                Game::new(data.clone(), mission, seed, fof::engine::Options::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() {
+                let legal = g.legal_inputs();
+                for i in &legal {
+                    let Input::React {
+                        shooter: Shooter::Vehicle(v),
+                    } = i
+                    else {
+                        continue;
+                    };
+                    let b = &g.state().vehicles[v.0 as usize];
+                    let open = b.activated && !b.done && !b.fired;
+                    let f = forecast(&g, i);
+                    let said = f
+                        .consequences
+                        .iter()
+                        .any(|c| c.contains("spends its one action of this phase"));
+                    assert_eq!(said, open, "{mission} {seed}: {:?}", f.consequences);
+                    if said {
+                        warned += 1;
+                        let mut after = g.clone();
+                        after.apply(i).unwrap();
+                        assert!(after.state().vehicles[v.0 as usize].fired);
+                        assert!(!after.legal_inputs().iter().any(|x| matches!(
+                            x,
+                            Input::VehicleMove { vehicle, .. } if vehicle == v
+                        )));
+                    }
+                }
+                let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+                g.apply(&i).unwrap();
+            }
+        }
+    }
+    assert!(warned > 0, "some activated vehicle could react");
+}

@@ -504,6 +504,29 @@ fn consequences_of(
             ));
         }
     }
+    // 7.5: an activated vehicle that fires in reaction before its own
+    // turn in the phase has taken its one action (7.5 D): it may not
+    // move after firing (7.3.1), nor fire again.
+    if let Input::React {
+        shooter: crate::engine::kernel::vehicle::Shooter::Vehicle(v),
+    } = input
+        && let (Some(b), Some(a)) = (
+            game.state.vehicles.get(v.0 as usize),
+            first.state.vehicles.get(v.0 as usize),
+        )
+        && b.activated
+        && !b.done
+        && !b.fired
+        && a.fired
+    {
+        out.push((
+            2,
+            format!(
+                "{} spends its one action of this phase on it (7.5): it may not move or fire again",
+                a.label
+            ),
+        ));
+    }
     (out, lost)
 }
 
