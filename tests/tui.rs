@@ -64,8 +64,12 @@ fn render(app: &App<Local>, w: u16, h: u16) -> String {
 
 /// Closes the drawn-cards window if one is open.
 fn close_cards(app: &mut App<Local>) {
-    if matches!(app.overlay, Overlay::Cards(_)) {
-        key(app, KeyCode::Esc);
+    // Esc on a card goes to what changed, if there is a summary; Esc there
+    // closes.
+    for _ in 0..2 {
+        if matches!(app.overlay, Overlay::Cards(_)) {
+            key(app, KeyCode::Esc);
+        }
     }
 }
 
@@ -331,6 +335,48 @@ fn an_input_that_draws_shows_its_cards_one_after_another() {
         assert_eq!(app.overlay, Overlay::Cards(i));
     }
     key(&mut app, KeyCode::Enter);
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// Esc (or End) on a drawn card goes to the summary of what changed, when
+/// there is one; Esc there closes. Found by a newcomer play test: Esc on
+/// the first of 31 cards closed them all, and with them the summary that
+/// named two losses to mines.
+#[test]
+fn esc_on_a_drawn_card_goes_to_what_changed() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    let mut found = false;
+    for _ in 0..60 {
+        to_orders(&mut app);
+        end_impulse(&mut app);
+        if app.shown.len() >= 2 && !app.summary.is_empty() && app.overlay == Overlay::Cards(0) {
+            found = true;
+            break;
+        }
+        close_cards(&mut app);
+    }
+    assert!(found, "some impulse's end drew cards and changed something");
+    let n = app.shown.len();
+    for (w, h) in [(160, 50), (80, 24)] {
+        let screen = render(&app, w, h);
+        assert!(screen.contains("Esc what changed"), "{screen}");
+    }
+    // End goes there from any card.
+    let mut end = app_of(app.game().clone());
+    end.shown = app.shown.clone();
+    end.summary = app.summary.clone();
+    end.overlay = Overlay::Cards(1);
+    key(&mut end, KeyCode::End);
+    assert_eq!(end.overlay, Overlay::Cards(n));
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(
+        app.overlay,
+        Overlay::Cards(n),
+        "the summary, after {n} cards"
+    );
+    assert!(render(&app, 160, 50).contains("What changed"));
+    key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay, Overlay::None);
 }
 

@@ -186,6 +186,14 @@ impl<D: Driver> App<D> {
                         }
                     }
                     Command::Left | Command::Up => *i = i.saturating_sub(1),
+                    // Esc or End on a card goes to what changed, when there
+                    // is a summary: closing every page at once hid it, and
+                    // two losses to mines with it.
+                    Command::Back | Command::ToEnd
+                        if !self.summary.is_empty() && *i < self.shown.len() =>
+                    {
+                        *i = self.shown.len();
+                    }
                     Command::Undo if !self.walking() => {
                         // The pop-up of a change without cards: the input
                         // may still be taken back from it.

@@ -585,9 +585,14 @@ pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(t.block().title(format!(
-                " Drawn: {} next, {} close ",
+                " Drawn: {} next, {} {} ",
                 app.keys.key(Command::Confirm),
-                app.keys.key(Command::Back)
+                app.keys.key(Command::Back),
+                if app.summary.is_empty() {
+                    "close"
+                } else {
+                    "what changed"
+                }
             ))),
         r,
     );
