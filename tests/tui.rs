@@ -2861,3 +2861,50 @@ fn rule_9_2_3_a_card_shows_the_enemys_cover_marker_and_none_left_to_find() {
     assert!(!screen.contains("of 0 found"), "{screen}");
     assert!(screen.contains("m1/0"), "{screen}");
 }
+
+/// The orders to a whole platoon (4.2.2 b and the others) come first in
+/// their section of the all-orders menu, after the selected unit's own
+/// when one is in focus. Found by a newcomer play test: "Move a Platoon"
+/// sat at the bottom of the Movement section, below every single unit's
+/// moves, and was found only by searching. Random games of a full company.
+#[test]
+fn the_orders_to_a_whole_platoon_come_first_in_their_section() {
+    let mut checked = 0;
+    for seed in 1..=3u64 {
+        let mut g = Game::new(data(), "hedgerow_attack", seed, Options::default()).expect("setup");
+        let mut rng = fof::play::sim::bot_rng(seed);
+        for _ in 0..300 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            if legal.iter().any(
+                |i| matches!(i, Input::Order(o) if matches!(o.action, Action::MovePlatoon { .. })),
+            ) && checked < 6
+            {
+                let mut app = app_of(g.clone());
+                app.screen = Screen::Play;
+                app.open_orders(None);
+                let Overlay::Menu(m) = &app.overlay else {
+                    panic!("the menu is open")
+                };
+                // The entries in the order the section shows them once
+                // unfolded (a long menu opens folded).
+                let first = m
+                    .entries
+                    .iter()
+                    .find(|e| e.group == Group::Section(MenuSection::Movement))
+                    .expect("movement orders");
+                assert!(
+                    first.recipient.starts_with("the platoon of "),
+                    "seed {seed}: {} first",
+                    first.label
+                );
+                checked += 1;
+            }
+            let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+            g.apply(&i).unwrap();
+        }
+    }
+    assert!(checked > 0, "some impulse could move a platoon");
+}

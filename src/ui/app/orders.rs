@@ -181,7 +181,8 @@ impl<D: Driver> App<D> {
 
     /// The orders menu: every legal input grouped by section of the Action
     /// Menu, then by recipient; within a section `focus`'s orders come
-    /// first, then those of the selected card's units. Nothing is selected
+    /// first, then the orders to a whole platoon, then those of the
+    /// selected card's units. Nothing is selected
     /// until the player picks.
     pub fn open_orders(&mut self, focus: Option<UnitId>) {
         let g = self.game();
@@ -192,10 +193,18 @@ impl<D: Driver> App<D> {
         for (k, i) in legal.iter().enumerate() {
             let e = self.entry(i);
             let (_, unit) = self.recipient_of(i);
+            // An order to the whole platoon comes right after the focus's
+            // own: it is what a platoon HQ's impulse is mostly for, and at
+            // the end of the section a newcomer found "Move a Platoon" only
+            // by searching.
+            let platoon = unit.is_none()
+                && matches!(i, Input::Order(_) | Input::Skilled { .. })
+                && e.recipient.starts_with("the platoon of ");
             let rank = match unit {
                 Some(u) if Some(u) == focus => 0,
-                Some(u) if here.contains(&u) => 1,
-                _ => 2,
+                _ if platoon => 1,
+                Some(u) if here.contains(&u) => 2,
+                _ => 3,
             };
             let key = (e.group, e.recipient.clone());
             let order = match first_seen.iter().position(|x| *x == key) {
