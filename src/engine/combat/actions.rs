@@ -214,9 +214,7 @@ pub fn exposed_heavy(game: &Game, u: &Unit) -> bool {
 
 /// Units of the ordering platoon HQ's platoon on its card (4.2.4 c, h).
 fn platoon_on_card(game: &Game, hq: UnitId) -> Vec<UnitId> {
-    let pos = game.state.unit(hq).pos;
-    game.friendly()
-        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+    crate::engine::kernel::units::platoon_on_card(game, hq)
         .map(|u| u.id)
         .collect()
 }

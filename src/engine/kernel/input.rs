@@ -768,15 +768,24 @@ impl Action {
 
     /// Commands it costs (4.2).
     pub fn cost(&self) -> u8 {
-        use Action::*;
         match self {
-            MovePlatoon { .. }
-            | InfiltratePlatoon { .. }
-            | PlatoonConcentrate { .. }
-            | PlatoonGrenade { .. } => 2,
-            HigherTask { commands } => *commands,
+            _ if self.whole_platoon() => 2,
+            Action::HigherTask { commands } => *commands,
             _ => 1,
         }
+    }
+
+    /// An order to a whole platoon, given by its HQ (4.2.2 b, d, 4.2.4 c,
+    /// h).
+    pub fn whole_platoon(&self) -> bool {
+        use Action::*;
+        matches!(
+            self,
+            MovePlatoon { .. }
+                | InfiltratePlatoon { .. }
+                | PlatoonConcentrate { .. }
+                | PlatoonGrenade { .. }
+        )
     }
 
     /// Actions an HQ or staff must originate even under General Initiative

@@ -140,6 +140,14 @@ pub fn new_team(data: &DataSet, from: &Unit, kind: UnitKind, id: UnitId) -> Unit
     u
 }
 
+/// The HQ and the units of its platoon on the HQ's card: who a platoon's
+/// orders reach (4.2.2 b, 4.2.4 c, h).
+pub fn platoon_on_card(game: &Game, hq: UnitId) -> impl Iterator<Item = &Unit> {
+    let pos = game.state.unit(hq).pos;
+    game.friendly()
+        .filter(move |u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+}
+
 pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
     let co = game.state.co_hq().map(|u| u.id);
     let u = game.state.unit(h);

@@ -400,9 +400,7 @@ pub fn idle_runners(game: &Game, unit: UnitId) -> Vec<UnitId> {
 /// The units of a platoon that take part in a platoon move (4.2.2 b, d):
 /// Good Order, on the HQ's card, not Exposed, and able to make the move.
 pub fn platoon_movers(game: &Game, hq: UnitId, to: CardPos, infiltrate: bool) -> Vec<UnitId> {
-    let pos = game.state.unit(hq).pos;
-    game.friendly()
-        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+    crate::engine::kernel::units::platoon_on_card(game, hq)
         .filter(|u| stays(game, hq, u, to, infiltrate).is_none())
         .map(|u| u.id)
         .collect()
@@ -418,9 +416,7 @@ pub fn platoon_left_behind(
     to: CardPos,
     infiltrate: bool,
 ) -> Vec<(UnitId, String)> {
-    let pos = game.state.unit(hq).pos;
-    game.friendly()
-        .filter(|u| u.pos == pos && (u.platoon == Some(hq) || u.id == hq))
+    crate::engine::kernel::units::platoon_on_card(game, hq)
         .filter(|u| u.kind != UnitKind::Casualty)
         .filter_map(|u| stays(game, hq, u, to, infiltrate).map(|why| (u.id, why.words(game, hq))))
         .collect()

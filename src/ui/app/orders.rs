@@ -197,9 +197,10 @@ impl<D: Driver> App<D> {
             // own: it is what a platoon HQ's impulse is mostly for, and at
             // the end of the section a newcomer found "Move a Platoon" only
             // by searching.
-            let platoon = unit.is_none()
-                && matches!(i, Input::Order(_) | Input::Skilled { .. })
-                && e.recipient.starts_with("the platoon of ");
+            let platoon = matches!(
+                i,
+                Input::Order(o) | Input::Skilled { order: o, .. } if o.action.whole_platoon()
+            );
             let rank = match unit {
                 Some(u) if Some(u) == focus => 0,
                 _ if platoon => 1,
