@@ -470,15 +470,8 @@ fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
         ("hedgerow_attack", 2),
         ("village_assault", 3),
     ] {
-        let mut g =
-            Game::new(data.clone(), mission, seed, fof::engine::Options::default()).unwrap();
-        let mut rng = fof::play::sim::bot_rng(seed);
-        for _ in 0..600 {
-            if g.is_over() {
-                break;
-            }
-            let legal = g.legal_inputs();
-            for i in &legal {
+        common::random_walk(data.clone(), mission, seed, 600, |g, legal| {
+            for i in legal {
                 let Input::Order(o) = i else { continue };
                 let (Action::MovePlatoon { .. } | Action::InfiltratePlatoon { .. }, Some(hq)) =
                     (&o.action, o.by)
@@ -497,7 +490,7 @@ fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
                     .collect();
                 let mut after = g.clone();
                 after.apply(i).unwrap();
-                let f = forecast(&g, i);
+                let f = forecast(g, i);
                 for u in platoon {
                     let label = g.state().unit(u).label.clone();
                     let said = f
@@ -513,9 +506,7 @@ fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
                     named += usize::from(said);
                 }
             }
-            let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
-            g.apply(&i).unwrap();
-        }
+        });
     }
     assert!(named > 0, "some platoon move left a unit behind");
 }
@@ -533,15 +524,8 @@ fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() 
     let data = common::shipped();
     let mut named = 0;
     for (mission, seed) in [("hedgerow_attack", 4u64), ("village_assault", 5)] {
-        let mut g =
-            Game::new(data.clone(), mission, seed, fof::engine::Options::default()).unwrap();
-        let mut rng = fof::play::sim::bot_rng(seed);
-        for _ in 0..250 {
-            if g.is_over() {
-                break;
-            }
-            let legal = g.legal_inputs();
-            for i in &legal {
+        common::random_walk(data.clone(), mission, seed, 250, |g, legal| {
+            for i in legal {
                 if !matches!(i, Input::Order(_)) {
                     continue;
                 }
@@ -561,10 +545,10 @@ fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() 
                     .filter_map(|u| {
                         let h = u.hq?;
                         let live = |x: &Game| x.state().get(h).is_some_and(|y| y.in_play());
-                        (live(&g)
+                        (live(g)
                             && live(&after)
                             && g.state().get(u.id).is_some_and(|y| y.in_play())
-                            && in_communication(&g, h, u.id)
+                            && in_communication(g, h, u.id)
                             && !in_communication(&after, h, u.id))
                         .then(|| (after.state().unit(h).label.clone(), u.label.clone()))
                     })
@@ -572,7 +556,7 @@ fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() 
                 if cut.is_empty() {
                     continue;
                 }
-                let f = forecast(&g, i);
+                let f = forecast(g, i);
                 for (hq, unit) in cut {
                     let said = f.consequences.iter().any(|c| {
                         c.contains(&format!("leaves {hq} out of communication with "))
@@ -586,9 +570,7 @@ fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() 
                     named += 1;
                 }
             }
-            let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
-            g.apply(&i).unwrap();
-        }
+        });
     }
     assert!(named > 0, "some order cut a link of the chain of command");
 }
@@ -610,12 +592,8 @@ fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
         ("k50_tanks_in_the_paddies", 1..=12),
     ] {
         for seed in seeds {
-            let mut g =
-                Game::new(data.clone(), mission, seed, fof::engine::Options::default()).unwrap();
-            let mut rng = fof::play::sim::bot_rng(seed);
-            while !g.is_over() {
-                let legal = g.legal_inputs();
-                for i in &legal {
+            common::random_walk(data.clone(), mission, seed, usize::MAX, |g, legal| {
+                for i in legal {
                     let Input::React {
                         shooter: Shooter::Vehicle(v),
                     } = i
@@ -624,7 +602,7 @@ fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
                     };
                     let b = &g.state().vehicles[v.0 as usize];
                     let open = b.activated && !b.done && !b.fired;
-                    let f = forecast(&g, i);
+                    let f = forecast(g, i);
                     let said = f
                         .consequences
                         .iter()
@@ -641,9 +619,7 @@ fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
                         )));
                     }
                 }
-                let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
-                g.apply(&i).unwrap();
-            }
+            });
         }
     }
     assert!(warned > 0, "some activated vehicle could react");

@@ -2871,13 +2871,7 @@ fn rule_9_2_3_a_card_shows_the_enemys_cover_marker_and_none_left_to_find() {
 fn the_orders_to_a_whole_platoon_come_first_in_their_section() {
     let mut checked = 0;
     for seed in 1..=3u64 {
-        let mut g = Game::new(data(), "hedgerow_attack", seed, Options::default()).expect("setup");
-        let mut rng = fof::play::sim::bot_rng(seed);
-        for _ in 0..300 {
-            if g.is_over() {
-                break;
-            }
-            let legal = g.legal_inputs();
+        common::random_walk(data(), "hedgerow_attack", seed, 300, |g, legal| {
             if legal.iter().any(
                 |i| matches!(i, Input::Order(o) if matches!(o.action, Action::MovePlatoon { .. })),
             ) && checked < 6
@@ -2902,9 +2896,7 @@ fn the_orders_to_a_whole_platoon_come_first_in_their_section() {
                 );
                 checked += 1;
             }
-            let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
-            g.apply(&i).unwrap();
-        }
+        });
     }
     assert!(checked > 0, "some impulse could move a platoon");
 }

@@ -89,3 +89,26 @@ pub fn attempts(ev: &[Event]) -> Vec<(usize, bool)> {
         .map(|(n, success, _)| (n, success))
         .collect()
 }
+
+/// Plays the random bot's game of `mission` for `seed`, at most `steps`
+/// decisions, calling `f` with the game and its legal inputs before each
+/// pick: the positions of random games that many tests check.
+pub fn random_walk(
+    data: std::sync::Arc<fof::data::DataSet>,
+    mission: &str,
+    seed: u64,
+    steps: usize,
+    mut f: impl FnMut(&Game, &[Input]),
+) {
+    let mut g = Game::new(data, mission, seed, fof::engine::Options::default()).unwrap();
+    let mut rng = fof::play::sim::bot_rng(seed);
+    for _ in 0..steps {
+        if g.is_over() {
+            break;
+        }
+        let legal = g.legal_inputs();
+        f(&g, &legal);
+        let i = fof::play::sim::pick(&mut rng, &legal).unwrap();
+        g.apply(&i).unwrap();
+    }
+}
