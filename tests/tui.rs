@@ -2900,3 +2900,65 @@ fn the_orders_to_a_whole_platoon_come_first_in_their_section() {
     }
     assert!(checked > 0, "some impulse could move a platoon");
 }
+
+/// "Why not?" gives a reason once: the kinds of order refused for the same
+/// reason, with no target named, share one line (a newcomer read "no enemy
+/// unit is known on the map to aim at" for one order after another).
+#[test]
+fn why_not_gives_a_reason_shared_by_several_orders_once() {
+    use fof::engine::turn::refusals::{aimed, refused_orders};
+    let mut shared = 0;
+    for mission in ["hedgerow_attack", MISSION] {
+        for seed in 1..=2u64 {
+            let mut n = 0;
+            crate::common::random_walk(data(), mission, seed, 200, |g, _| {
+                n += 1;
+                if n % 5 != 0 || !matches!(g.prompt().decision, Decision::Orders { .. }) {
+                    return;
+                }
+                for u in g.friendly().map(|u| u.id).collect::<Vec<_>>() {
+                    let refused = refused_orders(g, u);
+                    let plain = |r: &fof::engine::turn::refusals::Refusal| {
+                        r.also.is_empty() && !r.example.as_ref().is_some_and(|o| aimed(&o.action))
+                    };
+                    let mut app = app_of(g.clone());
+                    app.screen = Screen::Play;
+                    app.open_why_not(Some(u));
+                    let Overlay::WhyNot(w) = &app.overlay else {
+                        panic!("why not opens")
+                    };
+                    // The lines before the targets' heading: one per kind
+                    // that names a target or gives more reasons, one per
+                    // reason for the others.
+                    let kinds: Vec<_> = w
+                        .lines
+                        .iter()
+                        .take_while(|l| l.kind != fof::ui::app::WhyKind::Heading)
+                        .filter(|l| l.kind == fof::ui::app::WhyKind::Order)
+                        .collect();
+                    for r in refused.iter().filter(|r| plain(r)) {
+                        let others = refused
+                            .iter()
+                            .filter(|x| !plain(x) && x.reason == r.reason)
+                            .count();
+                        let lines = kinds.iter().filter(|l| l.reason == r.reason).count();
+                        assert_eq!(
+                            lines,
+                            others + 1,
+                            "{mission} seed {seed}: {} on {lines} lines",
+                            r.reason
+                        );
+                        let line = kinds
+                            .iter()
+                            .find(|l| l.reason == r.reason && l.order.contains(r.order))
+                            .expect("the kind is named on its reason's line");
+                        if line.order.matches(" (4.").count() > 1 {
+                            shared += 1;
+                        }
+                    }
+                }
+            });
+        }
+    }
+    assert!(shared > 0, "some reason was shared");
+}

@@ -65,7 +65,12 @@ impl<D: Driver> App<D> {
         let what = |o: &crate::engine::kernel::input::Order| {
             crate::ui::labels::action_detail(g, &o.action)
         };
-        let mut lines = Vec::new();
+        let mut lines: Vec<WhyLine> = Vec::new();
+        // Kinds refused for one and the same reason, with no target named
+        // and no other reason, share the line of the first of them ("Spot
+        // (4.2.4 a), Concentrate Fire (4.2.4 b): no enemy unit is known"):
+        // a newcomer read one reason fifteen times over.
+        let mut shared: Vec<(String, usize)> = Vec::new();
         for r in refused {
             let head = match &r.example {
                 Some(o) if refusals::aimed(&o.action) => {
@@ -73,6 +78,19 @@ impl<D: Driver> App<D> {
                 }
                 _ => format!("{} ({})", r.order, r.rule),
             };
+            let plain = r.also.is_empty()
+                && !r
+                    .example
+                    .as_ref()
+                    .is_some_and(|o| refusals::aimed(&o.action));
+            if plain {
+                if let Some((_, at)) = shared.iter().find(|(why, _)| *why == r.reason) {
+                    let line = &mut lines[*at];
+                    line.order = format!("{}, {head}", line.order);
+                    continue;
+                }
+                shared.push((r.reason.clone(), lines.len()));
+            }
             lines.push(WhyLine {
                 order: head,
                 reason: r.reason,
