@@ -2962,3 +2962,37 @@ fn why_not_gives_a_reason_shared_by_several_orders_once() {
     }
     assert!(shared > 0, "some reason was shared");
 }
+
+/// After a platoon's move the selection goes with its HQ, as it goes with
+/// a unit moved alone (a newcomer moved a platoon and found the selection
+/// on the empty card it had left).
+#[test]
+fn the_selection_follows_a_platoon_that_moved() {
+    let mut checked = 0;
+    for seed in 1..=4u64 {
+        crate::common::random_walk(data(), "hedgerow_attack", seed, 120, |g, legal| {
+            for i in legal {
+                let Input::Order(o) = i else { continue };
+                let fof::engine::kernel::input::Action::MovePlatoon { to } = o.action else {
+                    continue;
+                };
+                let hq = o.by.expect("a platoon's HQ gives its move");
+                let mut app = app_of(g.clone());
+                app.screen = Screen::Play;
+                app.give(i);
+                let at = app.game().state().get(hq).map(|u| u.pos);
+                if at != Some(to) {
+                    continue;
+                }
+                checked += 1;
+                assert_eq!(app.cursor, to, "seed {seed}: the cursor stays behind");
+                assert_eq!(
+                    app.units_here().get(app.unit),
+                    Some(&hq),
+                    "seed {seed}: the HQ is selected"
+                );
+            }
+        });
+    }
+    assert!(checked > 0, "some platoon moved");
+}

@@ -370,8 +370,20 @@ impl<D: Driver> App<D> {
                 if self.game().is_over() && self.screen == Screen::Play {
                     self.screen = Screen::Result;
                 }
-                // Keep the cursor on a unit that moved.
-                if let Some(u) = labels::input_units(input).first()
+                // Keep the cursor on a unit that moved; a platoon's move
+                // is followed by its HQ, who gave it (4.2.2 b, d).
+                let platoon_move = match input {
+                    Input::Order(o)
+                        if matches!(
+                            o.action,
+                            Action::MovePlatoon { .. } | Action::InfiltratePlatoon { .. }
+                        ) =>
+                    {
+                        o.by
+                    }
+                    _ => None,
+                };
+                if let Some(u) = platoon_move.as_ref().or(labels::input_units(input).first())
                     && let Some(unit) = self.game().state().get(*u)
                     && unit.in_play()
                     && unit.side == Side::Us
