@@ -2996,3 +2996,29 @@ fn the_selection_follows_a_platoon_that_moved() {
     }
     assert!(checked > 0, "some platoon moved");
 }
+
+/// The help says how much lies below and stops scrolling at its last line
+/// (at 80x24 most of it is below, and nothing said so).
+#[test]
+fn the_help_says_what_lies_below_and_stops_at_its_end() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    ch(&mut app, '?');
+    assert!(matches!(app.overlay, Overlay::Help(0)));
+    let first = render(&app, 80, 24);
+    assert!(first.contains("more line(s)"), "{first}");
+    for _ in 0..500 {
+        key(&mut app, KeyCode::Down);
+    }
+    let Overlay::Help(scroll) = app.overlay else {
+        panic!("the help stays open")
+    };
+    let max = app.hits.borrow().help_max;
+    assert!(max > 0);
+    assert_eq!(scroll, max, "scrolling stops at the last line");
+    let last = render(&app, 80, 24);
+    assert!(!last.contains("more line(s)"), "{last}");
+    // One Up and the lower edge says one line is below.
+    key(&mut app, KeyCode::Up);
+    assert!(render(&app, 80, 24).contains(" 1 more line(s)"));
+}

@@ -294,6 +294,8 @@ pub struct Hits {
     pub report_max: u16,
     /// How far the "why not?" window can scroll, as last drawn.
     pub why_max: u16,
+    /// How far the help can scroll, as last drawn.
+    pub help_max: u16,
     /// Events the log pane showed whole, as last drawn: a page of it.
     pub log_page: usize,
 }

@@ -162,10 +162,12 @@ impl<D: Driver> App<D> {
                 true
             }
             Overlay::Help(scroll) => {
+                // Scrolling stops at the last line, as drawn.
+                let max = self.hits.borrow().help_max;
                 match cmd {
-                    Command::Down => *scroll = scroll.saturating_add(1),
+                    Command::Down => *scroll = scroll.saturating_add(1).min(max),
                     Command::Up => *scroll = scroll.saturating_sub(1),
-                    Command::LogDown => *scroll = scroll.saturating_add(10),
+                    Command::LogDown => *scroll = scroll.saturating_add(10).min(max),
                     Command::LogUp => *scroll = scroll.saturating_sub(10),
                     Command::Quit => self.overlay = Overlay::Quit,
                     _ => self.overlay = Overlay::None,

@@ -241,7 +241,11 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             ),
             ("any other key".into(), "go on ordering"),
         ],
-        (Overlay::Help(_), _) | (Overlay::Quit, _) | (Overlay::Report, _) => {
+        (Overlay::Help(_), _) => vec![
+            (format!("{}/{}", k(Command::Up), k(Command::Down)), "scroll"),
+            (k(Command::Back), "back"),
+        ],
+        (Overlay::Quit, _) | (Overlay::Report, _) => {
             vec![(k(Command::Back), "back")]
         }
         (_, _) if app.viewer.is_some() => vec![

@@ -424,15 +424,33 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
         area.width.saturating_sub(4).min(120),
         area.height.saturating_sub(2),
     );
+    // How far it scrolls, and what lies below said on its lower edge, as
+    // the "why not?" window does: at 80x24 most of the help is below.
+    let tall = super::wrap::rows(&lines, r.width.saturating_sub(2)) as u16;
+    let max = tall.saturating_sub(r.height.saturating_sub(2));
+    app.hits.borrow_mut().help_max = max;
+    let scroll = scroll.min(max);
+    let mut block = t
+        .block()
+        .title(format!(" Help: {} closes ", app.keys.key(Command::Back)));
+    if scroll < max {
+        block = block.title_bottom(Line::styled(
+            format!(
+                " {} {} more line(s): {}, {} ",
+                t.sym("▾", "v"),
+                max - scroll,
+                app.keys.key(Command::Down),
+                app.keys.key(Command::LogDown)
+            ),
+            t.style(Role::Cursor),
+        ));
+    }
     f.render_widget(Clear, r);
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .scroll((scroll, 0))
-            .block(
-                t.block()
-                    .title(format!(" Help: {} closes ", app.keys.key(Command::Back))),
-            ),
+            .block(block),
         r,
     );
 }
