@@ -373,3 +373,116 @@ fn rule_6_7_the_planner_never_calls_fire_onto_a_card_our_units_hold() {
     }
     assert!(fire > 0, "the planner called for fire somewhere");
 }
+
+/// The planner's choice at each order decision of random games of
+/// `missions` (seeds 1 to `seeds`), with the game it was made in.
+fn planner_orders(
+    missions: &[&str],
+    seeds: u64,
+    mut f: impl FnMut(&str, u64, &fof::engine::Game, &fof::play::planner::Hint),
+) {
+    let data = common::shipped();
+    for mission in missions {
+        for seed in 1..=seeds {
+            common::random_walk(data.clone(), mission, seed, 400, |g, legal| {
+                if matches!(
+                    g.prompt().decision,
+                    fof::engine::kernel::input::Decision::Orders { .. }
+                ) {
+                    let h = fof::play::planner::suggest(g, legal).unwrap();
+                    f(mission, seed, g, &h);
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn rule_7_4_4_the_planner_never_puts_a_unit_aboard_to_take_it_out_of_fire() {
+    // 7.4.3, 7.4.4: a passenger is fired on like any unit on its card and
+    // has no cover. A tip embarked an Exposed CO HQ on a tank "to take it
+    // out of the open"; the planner scored riders as out of reach.
+    use fof::engine::kernel::input::{Action, Input};
+    let mut embarks = 0;
+    planner_orders(
+        &[
+            "panzer_counterattack",
+            "k50_hill_before_dark",
+            "k50_tanks_in_the_paddies",
+        ],
+        8,
+        |mission, seed, g, h| {
+            if let Input::Order(o) = &h.input
+                && let Action::Embark { unit, .. } = o.action
+            {
+                embarks += 1;
+                let name = g.describe(unit);
+                assert!(
+                    !h.reason.starts_with(&format!("{name} is in harm's way")),
+                    "{mission} seed {seed}: {name} embarks: {}",
+                    h.reason
+                );
+            }
+        },
+    );
+    eprintln!("{embarks} embarks suggested");
+}
+
+#[test]
+fn rule_2_4_1_b_the_planner_keeps_the_line_of_a_defence() {
+    // 11.0: a defence is lost if the enemy is on our side of the main line
+    // of resistance at the end. A tip moved three squads off the line into
+    // the staging area, where they cannot fire, to get them out of fire.
+    use fof::data::units::UnitKind;
+    use fof::engine::kernel::input::{Action, Input};
+    let mut moves = 0;
+    planner_orders(
+        &[
+            "orchard_line",
+            "panzer_counterattack",
+            "k51_night_defence",
+            "k50_ridge_at_dawn",
+        ],
+        6,
+        |mission, seed, g, h| {
+            let Input::Order(o) = &h.input else { return };
+            // A platoon's move is its HQ's (4.2.2 b).
+            let (unit, to) = match o.action {
+                Action::Move { unit, to, .. } => (Some(unit), to),
+                Action::MovePlatoon { to } => (o.by, to),
+                _ => return,
+            };
+            moves += 1;
+            let unit = unit.and_then(|u| g.state().get(u));
+            let fighting = unit.is_some_and(|u| {
+                matches!(
+                    u.kind,
+                    UnitKind::Squad
+                        | UnitKind::AssaultTeam
+                        | UnitKind::FireTeam
+                        | UnitKind::WeaponsTeam
+                        | UnitKind::Hq
+                ) && !u.pos.is_staging()
+            });
+            // Out of the way of a fire mission about to land (6.7) is the
+            // one good reason to step off the line.
+            let shelled = unit
+                .and_then(|u| g.state().map.card(u.pos))
+                .is_some_and(|c| {
+                    let m = &c.markers;
+                    m.incoming
+                        || m.enemy_incoming
+                        || m.enemy_pending
+                        || m.pending_fire
+                        || m.pending_mortar
+                });
+            assert!(
+                !(fighting && to.is_staging()) || shelled,
+                "{mission} seed {seed}: {} leaves the line: {}",
+                g.describe(unit.unwrap().id),
+                h.reason
+            );
+        },
+    );
+    assert!(moves > 0, "the planner moved someone");
+}

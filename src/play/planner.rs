@@ -16,9 +16,12 @@
 //! has: steps alive on both sides, the pinned to rally, units Exposed or
 //! in the open on a card under fire, cover taken, the advance toward the
 //! objective (offensive missions) or the next route point (patrols),
-//! the objective secured and cleared, enemy units spotted (so that they
-//! can be fired on) and pinned, subordinate HQs activated. The term that
-//! gains the most is the reason given for the choice.
+//! the objective secured and cleared, in a defence the line held (our
+//! fighting units on the map rather than in the staging area), enemy
+//! units spotted (so that they can be fired on) and pinned, subordinate
+//! HQs activated. The term that gains the most is the reason given for
+//! the choice. A unit aboard a vehicle is scored as any unit on its card,
+//! with no cover (7.4.3, 7.4.4).
 //!
 //! Where the rules put a question to the player, it answers with the
 //! program's suggestion; when an HQ must be chosen, it takes the CO HQ
@@ -62,6 +65,9 @@ enum Term {
     Shelled(UnitId),
     Cover(UnitId),
     Progress(UnitId),
+    /// A defence: a unit of ours on the map, where it can hold the line
+    /// (in the staging area it cannot fire on the enemy, 2.4.2 A).
+    Line(UnitId),
     EnemySteps(UnitId),
     EnemySpotted(UnitId),
     EnemyPinned(UnitId),
@@ -95,6 +101,10 @@ const SECURED: i64 = 90;
 const CLEARED: i64 = 90;
 const ROUTE_POINT: i64 = 120;
 const COMMAND: i64 = 3;
+/// A step of ours holding the line in a defence: more than the worst
+/// danger it could escape by leaving the map, so that the planner never
+/// empties the line to get out of fire.
+const LINE: i64 = 50;
 /// Remoteness counted from here: farther than any map's cards.
 const FAR: i64 = 40;
 /// Below this expected gain the planner would rather end the impulse.
@@ -142,6 +152,13 @@ fn remoteness(from: CardPos, to: CardPos) -> i64 {
 fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
     let s = game.state();
     let mut t = BTreeMap::new();
+    // A defence is lost if the enemy stands on our side of the main line
+    // of resistance at the end (11.0, 2.4.1 B): the line is held from the
+    // map, not from the staging area. (A term for the enemy's nearness to
+    // the line was tried and dropped: the planner looks one order ahead,
+    // and what an order does to the enemy's steps comes later, in the
+    // Combat Effects segment, so it never changed a choice.)
+    let defence = game.mission().kind == MissionKind::Defensive;
     for u in s.in_play() {
         if u.kind == UnitKind::Casualty {
             continue;
@@ -153,8 +170,10 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
             if u.pinned {
                 t.insert(Term::Pinned(u.id), -PINNED * n);
             }
-            if u.pos.is_staging() || u.riding.is_some() {
-                // Off the map or aboard: no fire reaches it, no cover.
+            if u.pos.is_staging() {
+                // Off the map: no fire reaches it. A unit aboard a vehicle
+                // on the map is fired on like any other on its card, with
+                // no cover (7.4.3, 7.4.4): it is scored as one.
             } else if game.card_under_vof(u.pos) {
                 let d = if u.exposed {
                     EXPOSED_UNDER_FIRE
@@ -171,11 +190,11 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
                 t.insert(Term::Cover(u.id), COVER * n);
             }
             if !u.pos.is_staging()
-                && u.riding.is_none()
                 && s.map.card(u.pos).is_some_and(|c| {
                     let m = &c.markers;
                     m.incoming
                         || m.enemy_incoming
+                        || m.enemy_pending
                         || m.pending_fire
                         || m.pending_mortar
                         || m.indirect_h
@@ -191,6 +210,9 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
                     let near = (FAR - remoteness(u.pos, to)).max(0);
                     t.insert(Term::Progress(u.id), w * n * near);
                 }
+            }
+            if defence && !u.pos.is_staging() && drive(u.kind) > 0 {
+                t.insert(Term::Line(u.id), LINE * n);
             }
             if u.is_hq_or_staff() && s.hq_state(u.id).is_some_and(|h| h.activated && !h.done) {
                 t.insert(Term::Active(u.id), ACTIVE);
@@ -456,6 +478,7 @@ fn reason(
                 .unwrap_or_default()
         ),
         Some(Term::Cover(u)) => format!("{} gets under cover", name(u)),
+        Some(Term::Line(u)) => format!("{} takes its place on the line", name(u)),
         Some(Term::Progress(u)) => match game.mission().kind {
             MissionKind::Patrol => format!("{} heads for the next route point {place}", name(u)),
             _ => format!("{} closes on the objective {place}", name(u)),
