@@ -3022,3 +3022,30 @@ fn the_help_says_what_lies_below_and_stops_at_its_end() {
     key(&mut app, KeyCode::Up);
     assert!(render(&app, 80, 24).contains(" 1 more line(s)"));
 }
+
+/// At 80x24 the Command Display says the turn, the activity and the deck
+/// in words that fit ("Deck: 50 left, 1 read, 0 reshu" was cut); at
+/// 160x50 it keeps the long form.
+#[test]
+fn the_command_display_fits_its_lines_at_80x24() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    let g = app.game();
+    let pile = g.state().deck.pile().len();
+    let turns = g.mission().turns;
+    let activity = g.state().activity.label();
+    let small = render(&app, 80, 24);
+    assert!(
+        small.contains(&format!("Turn 1/{turns}, {activity}")),
+        "{small}"
+    );
+    assert!(
+        small.contains(&format!("Deck: {pile} left, no reshuffle")),
+        "{small}"
+    );
+    let large = render(&app, 160, 50);
+    assert!(large.contains(&format!("Turn 1 of {turns}  Activity: {activity}")));
+    assert!(large.contains(&format!("Deck: {pile} left, ")));
+    assert!(large.contains("reshuffle(s)"));
+}

@@ -292,9 +292,8 @@ pub struct Hits {
     pub fire: Vec<(crate::engine::kernel::state::FireLink, Option<(u16, u16)>)>,
     /// How far the after-action report can scroll, as last drawn.
     pub report_max: u16,
-    /// How far the "why not?" window can scroll, as last drawn.
+    /// How far the "why not?" window and the help can scroll, as drawn.
     pub why_max: u16,
-    /// How far the help can scroll, as last drawn.
     pub help_max: u16,
     /// Events the log pane showed whole, as last drawn: a page of it.
     pub log_page: usize,

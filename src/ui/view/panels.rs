@@ -15,7 +15,7 @@ use crate::ui::theme::Role;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// The fire missions left, wrapped to the Command Display's inner width.
 fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
@@ -46,14 +46,28 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
     // While a turn is walked through, the step whose work is shown (the
     // state has already moved on to the next).
     let (turn, step) = app.shown_turn_step();
+    // At 80x24 the display is 28 cells wide: its first lines say the same
+    // in fewer words ("Deck: 50 left, 1 read, 0 reshu" was cut), and a
+    // line still too long wraps rather than being cut.
+    let narrow = area.width.saturating_sub(2) < 40;
     let mut lines = vec![
-        Line::from(vec![
-            Span::styled(
-                format!("Turn {} of {}", turn, g.mission().turns),
-                t.style(Role::Title),
-            ),
-            Span::raw(format!("  Activity: {}", s.activity.label())),
-        ]),
+        Line::from(if narrow {
+            vec![
+                Span::styled(
+                    format!("Turn {}/{}", turn, g.mission().turns),
+                    t.style(Role::Title),
+                ),
+                Span::raw(format!(", {}", s.activity.label())),
+            ]
+        } else {
+            vec![
+                Span::styled(
+                    format!("Turn {} of {}", turn, g.mission().turns),
+                    t.style(Role::Title),
+                ),
+                Span::raw(format!("  Activity: {}", s.activity.label())),
+            ]
+        }),
         Line::raw(step.phase_name().to_string()),
         Line::styled(
             format!("{} ({})", step.name(), step.rule(g.mission().kind)),
@@ -98,14 +112,21 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         .unwrap_or_default();
     lines.push(Line::raw(format!("Visibility {vis}")));
     let pile = s.deck.pile().len();
-    lines.push(Line::styled(
+    let deck = if narrow {
+        // The cards read are the cards not left: said on the wide display.
+        match s.deck.reshuffles() {
+            0 => format!("Deck: {pile} left, no reshuffle"),
+            1 => format!("Deck: {pile} left, 1 reshuffle"),
+            n => format!("Deck: {pile} left, {n} reshuffles"),
+        }
+    } else {
         format!(
             "Deck: {pile} left, {} read, {} reshuffle(s)",
             s.deck.discard().len(),
             s.deck.reshuffles()
-        ),
-        t.style(Role::Dim),
-    ));
+        )
+    };
+    lines.push(Line::styled(deck, t.style(Role::Dim)));
     lines.extend(fire_rows(app, area.width));
     lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
     let current = s.impulse.as_ref().and_then(|i| i.hq);
@@ -140,7 +161,9 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         ));
     }
     f.render_widget(
-        Paragraph::new(lines).block(t.block().title(" Command Display ")),
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(" Command Display ")),
         area,
     );
 }
