@@ -466,16 +466,7 @@ fn rule_2_4_1_b_the_planner_keeps_the_line_of_a_defence() {
             });
             // Out of the way of a fire mission about to land (6.7) is the
             // one good reason to step off the line.
-            let shelled = unit
-                .and_then(|u| g.state().map.card(u.pos))
-                .is_some_and(|c| {
-                    let m = &c.markers;
-                    m.incoming
-                        || m.enemy_incoming
-                        || m.enemy_pending
-                        || m.pending_fire
-                        || m.pending_mortar
-                });
+            let shelled = unit.is_some_and(|u| g.card_shelled(u.pos));
             assert!(
                 !(fighting && to.is_staging()) || shelled,
                 "{mission} seed {seed}: {} leaves the line: {}",

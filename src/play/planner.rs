@@ -189,17 +189,7 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
             if u.cover.is_some() {
                 t.insert(Term::Cover(u.id), COVER * n);
             }
-            if !u.pos.is_staging()
-                && s.map.card(u.pos).is_some_and(|c| {
-                    let m = &c.markers;
-                    m.incoming
-                        || m.enemy_incoming
-                        || m.enemy_pending
-                        || m.pending_fire
-                        || m.pending_mortar
-                        || m.indirect_h
-                })
-            {
+            if !u.pos.is_staging() && game.card_shelled(u.pos) {
                 t.insert(Term::Shelled(u.id), -SHELLED * n);
             }
             if let Some(to) = target {

@@ -436,6 +436,21 @@ impl Game {
             })
             || self.state.units_at(pos).any(|u| u.grenaded > 0)
     }
+
+    /// Whether a fire mission or mortar fire, ours or the enemy's, has
+    /// landed or will land on the card: its VOF strikes every unit there,
+    /// friend and foe (6.2.2, 6.7).
+    pub fn card_shelled(&self, pos: CardPos) -> bool {
+        self.state.map.card(pos).is_some_and(|c| {
+            let m = &c.markers;
+            m.incoming
+                || m.enemy_incoming
+                || m.enemy_pending
+                || m.pending_fire
+                || m.pending_mortar
+                || m.indirect_h
+        })
+    }
 }
 
 /// Fire links from a card that no friendly unit there can still support

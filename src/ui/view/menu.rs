@@ -391,14 +391,10 @@ pub(super) fn why_not<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, w: &Wh
     // list runs past the screen, and the last lines (the targets an order
     // is not open to) are the ones a player asking "why not there?" wants.
     if scroll < max {
-        block = block.title_bottom(Line::styled(
-            format!(
-                " {} {} more line(s): {} ",
-                t.sym("▾", "v"),
-                max - scroll,
-                app.keys.key(Command::Down)
-            ),
-            t.style(Role::Cursor),
+        block = block.title_bottom(super::wrap::more_lines(
+            t,
+            max - scroll,
+            &app.keys.key(Command::Down),
         ));
     }
     f.render_widget(Clear, r);

@@ -434,16 +434,12 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
         .block()
         .title(format!(" Help: {} closes ", app.keys.key(Command::Back)));
     if scroll < max {
-        block = block.title_bottom(Line::styled(
-            format!(
-                " {} {} more line(s): {}, {} ",
-                t.sym("▾", "v"),
-                max - scroll,
-                app.keys.key(Command::Down),
-                app.keys.key(Command::LogDown)
-            ),
-            t.style(Role::Cursor),
-        ));
+        let keys = format!(
+            "{}, {}",
+            app.keys.key(Command::Down),
+            app.keys.key(Command::LogDown)
+        );
+        block = block.title_bottom(super::wrap::more_lines(t, max - scroll, &keys));
     }
     f.render_widget(Clear, r);
     f.render_widget(

@@ -125,3 +125,12 @@ pub(super) fn wrap_line(l: Line<'static>, width: usize, indent: usize) -> Vec<Li
         .collect();
     wrap_indented(spans, width, indent)
 }
+
+/// The lower edge of a scrolled window with `n` lines below it: how many,
+/// and the keys that bring them up.
+pub(super) fn more_lines(t: &crate::ui::theme::Theme, n: u16, keys: &str) -> Line<'static> {
+    Line::styled(
+        format!(" {} {n} more line(s): {keys} ", t.sym("▾", "v")),
+        t.style(crate::ui::theme::Role::Cursor),
+    )
+}
