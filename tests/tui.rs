@@ -3049,3 +3049,36 @@ fn the_command_display_fits_its_lines_at_80x24() {
     assert!(large.contains(&format!("Deck: {pile} left, ")));
     assert!(large.contains("reshuffle(s)"));
 }
+
+/// A vehicle's Unload is listed under the vehicle that sets its load down
+/// (7.4.2), not as "the platoon of" the HQ giving it.
+#[test]
+fn rule_7_4_2_an_unload_order_is_listed_under_its_vehicle() {
+    let mut seen = 0;
+    for mission in [
+        "panzer_counterattack",
+        "k50_hill_before_dark",
+        "k50_tanks_in_the_paddies",
+    ] {
+        for seed in 1..=6u64 {
+            crate::common::random_walk(data(), mission, seed, 400, |g, legal| {
+                for i in legal {
+                    let Input::Order(o) = i else { continue };
+                    let fof::engine::kernel::input::Action::Unload { vehicle } = o.action else {
+                        continue;
+                    };
+                    seen += 1;
+                    let label = g.state().vehicles[vehicle.0 as usize].label.clone();
+                    let app = app_of(g.clone());
+                    let e = app.entry(i);
+                    assert!(
+                        e.recipient.starts_with(&format!("the vehicle {label}")),
+                        "{mission} seed {seed}: {}",
+                        e.recipient
+                    );
+                }
+            });
+        }
+    }
+    assert!(seen > 0, "an Unload was open somewhere");
+}

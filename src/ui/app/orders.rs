@@ -49,8 +49,12 @@ impl<D: Driver> App<D> {
                 }
                 (Action::DesignateLandingZone, None) => ("a new landing zone".into(), None),
                 (Action::DesignateMedevac, None) => ("the MEDEVAC LZ".into(), None),
+                // The vehicle that sets its load down receives the order
+                // (7.4.2): it was listed as "the platoon of" the HQ.
                 (
-                    Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle },
+                    Action::ActivateVehicle { vehicle }
+                    | Action::ActivateVehicleHq { vehicle }
+                    | Action::Unload { vehicle },
                     None,
                 ) => match g.state().vehicles.get(vehicle.0 as usize) {
                     Some(v) => (
