@@ -70,26 +70,20 @@ impl<D: Driver> App<D> {
         // and no other reason, share the line of the first of them ("Spot
         // (4.2.4 a), Concentrate Fire (4.2.4 b): no enemy unit is known"):
         // a newcomer read one reason fifteen times over.
-        let mut shared: Vec<(String, usize)> = Vec::new();
+        let mut plain_lines: Vec<usize> = Vec::new();
         for r in refused {
-            let head = match &r.example {
-                Some(o) if refusals::aimed(&o.action) => {
-                    format!("{} ({}), {}", r.order, r.rule, what(o))
-                }
-                _ => format!("{} ({})", r.order, r.rule),
+            let aimed = r.example.as_ref().filter(|o| refusals::aimed(&o.action));
+            let head = match aimed {
+                Some(o) => format!("{} ({}), {}", r.order, r.rule, what(o)),
+                None => format!("{} ({})", r.order, r.rule),
             };
-            let plain = r.also.is_empty()
-                && !r
-                    .example
-                    .as_ref()
-                    .is_some_and(|o| refusals::aimed(&o.action));
-            if plain {
-                if let Some((_, at)) = shared.iter().find(|(why, _)| *why == r.reason) {
-                    let line = &mut lines[*at];
+            if aimed.is_none() && r.also.is_empty() {
+                if let Some(&at) = plain_lines.iter().find(|&&i| lines[i].reason == r.reason) {
+                    let line = &mut lines[at];
                     line.order = format!("{}, {head}", line.order);
                     continue;
                 }
-                shared.push((r.reason.clone(), lines.len()));
+                plain_lines.push(lines.len());
             }
             lines.push(WhyLine {
                 order: head,

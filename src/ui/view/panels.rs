@@ -50,24 +50,19 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
     // in fewer words ("Deck: 50 left, 1 read, 0 reshu" was cut), and a
     // line still too long wraps rather than being cut.
     let narrow = area.width.saturating_sub(2) < 40;
+    let (of, activity) = if narrow {
+        ("/", ", ")
+    } else {
+        (" of ", "  Activity: ")
+    };
     let mut lines = vec![
-        Line::from(if narrow {
-            vec![
-                Span::styled(
-                    format!("Turn {}/{}", turn, g.mission().turns),
-                    t.style(Role::Title),
-                ),
-                Span::raw(format!(", {}", s.activity.label())),
-            ]
-        } else {
-            vec![
-                Span::styled(
-                    format!("Turn {} of {}", turn, g.mission().turns),
-                    t.style(Role::Title),
-                ),
-                Span::raw(format!("  Activity: {}", s.activity.label())),
-            ]
-        }),
+        Line::from(vec![
+            Span::styled(
+                format!("Turn {turn}{of}{}", g.mission().turns),
+                t.style(Role::Title),
+            ),
+            Span::raw(format!("{activity}{}", s.activity.label())),
+        ]),
         Line::raw(step.phase_name().to_string()),
         Line::styled(
             format!("{} ({})", step.name(), step.rule(g.mission().kind)),
@@ -160,12 +155,13 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             t.style(role),
         ));
     }
-    f.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(t.block().title(" Command Display ")),
-        area,
-    );
+    // Only the narrow display wraps: the wide one's height is counted a
+    // row a line (`command_display_height`).
+    let mut p = Paragraph::new(lines);
+    if narrow {
+        p = p.wrap(Wrap { trim: false });
+    }
+    f.render_widget(p.block(t.block().title(" Command Display ")), area);
 }
 
 pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
