@@ -72,6 +72,10 @@ pub struct LearnArgs {
     /// The mission (default: the one made for learning).
     #[arg(long)]
     pub mission: Option<String>,
+    /// The seed that deals the game. The game is saved as
+    /// `plays/<mission>-seed<seed>.replay` in the save folder after every
+    /// input; the same mission and seed opened again resumes it (or shows
+    /// it over, once it is). Another seed deals a new game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }
@@ -131,6 +135,11 @@ pub struct PlayArgs {
     /// start menu's missions.
     #[arg(long)]
     pub mission: Option<String>,
+    /// The seed that deals the game. The game is saved as
+    /// `plays/<mission>-seed<seed>.replay` in the save folder after every
+    /// input; the same mission and seed opened again resumes it (or shows
+    /// it over, once it is). Another seed deals a new game: the start
+    /// menu's "Play one mission" takes the first seed with no save.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Let a bot play on screen (a demonstration).
@@ -241,7 +250,8 @@ pub enum CampaignCommand {
     Status,
     /// Play the next mission with a bot, record it, and carry the company
     /// on (10.3-11.3), the decisions between missions made as `--between`
-    /// says.
+    /// says. A mission in progress (the campaign's `current.replay`, left
+    /// by `fof`) is resumed: the bot plays it on from where it stands.
     Play {
         #[arg(long, value_enum, default_value_t = crate::play::sim::Bot::Random)]
         bot: crate::play::sim::Bot,

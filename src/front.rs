@@ -425,13 +425,13 @@ pub fn campaign(
                     },
                     err,
                 ),
-                Choice::Mission(m) => play(
+                Choice::Mission(m, seed) => play(
                     data,
                     explanations,
                     ui,
                     &PlayOptions {
                         mission: Some(m),
-                        seed: 1,
+                        seed,
                         autoplay: None,
                         delay: 300,
                         options: Options::default(),

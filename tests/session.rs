@@ -226,6 +226,13 @@ fn a_single_mission_is_saved_in_plays_resumed_and_kept() {
         .err()
         .expect("other options refused");
     assert!(matches!(e, SessionError::OtherGame { .. }), "{e}");
+    // In words, not the options' field names.
+    assert!(
+        e.to_string().contains(
+            "it was begun with other options (no optional rule, not no ammunition tracked (13.2))"
+        ),
+        "{e}"
+    );
     let mut s = Session::single(data.clone(), &dir, &mission, 7, Options::default()).unwrap();
     assert_eq!(s.game().state_hash(), hash);
     play(&mut s, &mut rng, MAX_INPUTS);

@@ -13,7 +13,7 @@ use fof::data::action::Experience::{Green as G, Line as L, Veteran as V};
 use fof::data::mission::Task;
 use fof::engine::kernel::events::Event;
 use fof::engine::kernel::state::{Outcome, Tally};
-use fof::engine::{Game, Illegal, Input};
+use fof::engine::{Game, Illegal, Input, Options};
 use fof::play::campaign::{Campaign, Choice, Mode, Stage};
 use fof::ui::app::{App, Deciding, Driver, Finished, Msg, Screen};
 use fof::ui::keys::KeyMap;
@@ -332,6 +332,77 @@ fn snapshot_the_start_menu_offers_learn_mode_first_and_a_new_campaign_page() {
     menu_key(&mut m, KeyCode::Char('y'));
     assert!(!dir.join("campaign.ron").exists());
     assert!(m.campaigns.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_start_menu_deals_a_new_game_and_lists_the_one_begun_under_continue() {
+    use fof::play::session::{Session, single_path};
+    use fof::ui::start::Item;
+    let d = new_data();
+    let dir = empty_dir("new-game");
+    let seed_of = |m: &StartMenu, id: &str| {
+        m.entries.iter().find_map(|e| match &e.item {
+            Item::Choose(StartChoice::Mission(x, seed)) if x == id => Some(*seed),
+            _ => None,
+        })
+    };
+    let m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
+    assert_eq!(seed_of(&m, "first_contact"), Some(1));
+    // A game opened and left at its briefing holds no input: not listed,
+    // and the next new game begins it afresh on the same seed.
+    drop(Session::single(d.clone(), &dir, "first_contact", 1, Options::default()).unwrap());
+    let m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
+    assert_eq!(seed_of(&m, "first_contact"), Some(1));
+    assert!(
+        m.hint.is_some(),
+        "still a first time: nothing saved to go back to"
+    );
+    // One input in: it is continued from the top of the menu, and a new
+    // game of the mission is dealt from the next seed.
+    let mut s = Session::single(d.clone(), &dir, "first_contact", 1, Options::default()).unwrap();
+    let first = s.game().legal_inputs()[0].clone();
+    s.apply(&first).unwrap();
+    drop(s);
+    // A save that does not load is passed over and left as it is.
+    let bad = single_path(&dir, "first_contact", 2);
+    std::fs::write(&bad, "not a replay\n").unwrap();
+    let mut m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
+    assert_eq!(
+        m.entries[0].item,
+        Item::Choose(StartChoice::File(single_path(&dir, "first_contact", 1)))
+    );
+    assert_eq!(
+        m.entries[0].label,
+        "Continue: First Contact at the Farmhouse, seed 1, 1 input(s) in"
+    );
+    assert_eq!(seed_of(&m, "first_contact"), Some(3));
+    assert_eq!(seed_of(&m, "crossroads_firefight"), Some(1));
+    assert!(
+        m.entries
+            .iter()
+            .any(|e| e.label == "Saved file that does not load: plays/first_contact-seed2.replay")
+    );
+    assert_eq!(std::fs::read_to_string(&bad).unwrap(), "not a replay\n");
+    let at = m
+        .entries
+        .iter()
+        .position(
+            |e| matches!(&e.item, Item::Choose(StartChoice::Mission(x, _)) if x == "first_contact"),
+        )
+        .unwrap();
+    m.selected = at;
+    let screen = render_with(80, 24, |f| m.draw(f));
+    assert!(
+        screen.contains("A new game, dealt from seed 3; the one begun is under Continue."),
+        "{screen}"
+    );
+    assert!(screen.contains("more below"), "{screen}");
+    menu_key(&mut m, KeyCode::Enter);
+    assert_eq!(
+        m.chosen,
+        Some(StartChoice::Mission("first_contact".into(), 3))
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

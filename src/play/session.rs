@@ -42,6 +42,34 @@ pub fn single_path(dir: &Path, mission: &str, seed: u64) -> PathBuf {
     dir.join(PLAYS).join(format!("{mission}-seed{seed}.replay"))
 }
 
+/// The seed a new game of `mission` is given from the start menu: the
+/// first, counting from 1, with no save in [`PLAYS`], or whose save holds
+/// no input yet (a game opened and left at its briefing, begun afresh on
+/// the same deal) by this version of the program with `options`. Any
+/// other save, one that does not load included, is passed over: never
+/// reused, so never overwritten.
+pub fn next_single_seed(dir: &Path, mission: &str, options: Options) -> u64 {
+    (1..u64::MAX)
+        .find(|&seed| {
+            let path = single_path(dir, mission, seed);
+            if !path.exists() {
+                return true;
+            }
+            std::fs::read(&path)
+                .ok()
+                .and_then(|b| crate::play::replay::Replay::parse_bytes(&b).ok())
+                .is_some_and(|r| {
+                    r.inputs.is_empty()
+                        && r.end.is_none()
+                        && r.company.is_none()
+                        && r.continues.is_none()
+                        && r.options == options
+                        && r.program == crate::play::replay::PROGRAM
+                })
+        })
+        .unwrap_or(1)
+}
+
 /// Why a session cannot open, save or finish. Every message about a file
 /// names it.
 #[derive(Debug, thiserror::Error)]
@@ -369,8 +397,9 @@ impl Session {
                 ))
             } else if s.options != options {
                 Some(format!(
-                    "it was begun with other options ({:?}, not {options:?})",
-                    s.options
+                    "it was begun with other options ({}, not {})",
+                    s.options.words(),
+                    options.words()
                 ))
             } else {
                 None

@@ -30,8 +30,9 @@ pub enum Choice {
     New(PathBuf, NewCampaign),
     /// Learn mode on the mission made for learning.
     Learn,
-    /// One mission, seed 1.
-    Mission(String),
+    /// One mission, a new game on this seed (see
+    /// [`crate::play::session::next_single_seed`]).
+    Mission(String, u64),
     /// A saved game or replay file: resumed if in progress and resumable,
     /// else watched.
     File(PathBuf),
@@ -95,6 +96,8 @@ pub struct StartMenu {
     pub hint: Option<String>,
     /// The answer to the last key, if it needs one.
     pub message: Option<String>,
+    /// The missions with a single game in progress (see [`Saved`]).
+    ongoing: Vec<String>,
     data: Arc<DataSet>,
     dir: PathBuf,
     seed: u64,
@@ -129,6 +132,54 @@ pub fn saved_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// What a saved file is, for its line in the menu.
+enum Saved {
+    /// A single mission's save with no input yet: nothing to continue
+    /// (the next new game of its mission begins it afresh).
+    Empty,
+    /// A single mission's game in progress, resumed when chosen: its
+    /// line and its mission.
+    InProgress(String, String),
+    /// Anything else: watched in the viewer when chosen (or refused with
+    /// its reason, if it does not load).
+    Other(String),
+}
+
+/// A saved file's line in words: its mission's name and seed rather than
+/// its path, which closes the line only where the words would be the same
+/// for two files (a campaign's replays).
+fn saved_file(dir: &Path, f: &Path, data: &DataSet) -> Saved {
+    let name = f.strip_prefix(dir).unwrap_or(f).display().to_string();
+    let Some(r) = std::fs::read(f)
+        .ok()
+        .and_then(|b| crate::play::replay::Replay::parse_bytes(&b).ok())
+    else {
+        return Saved::Other(format!("Saved file that does not load: {name}"));
+    };
+    let mission = data
+        .mission(&r.mission)
+        .map_or_else(|| r.mission.clone(), |m| m.name.clone());
+    let single = r.company.is_none()
+        && r.continues.is_none()
+        && crate::play::session::single_path(dir, &r.mission, r.seed) == f;
+    let n = r.inputs.len();
+    match (single, &r.end) {
+        (true, None) if n == 0 => Saved::Empty,
+        (true, None) => Saved::InProgress(
+            format!("Continue: {mission}, seed {}, {n} input(s) in", r.seed),
+            r.mission.clone(),
+        ),
+        (true, Some(_)) => Saved::Other(format!(
+            "Watch the replay: {mission}, seed {}, over after {n} input(s)",
+            r.seed
+        )),
+        (false, _) => Saved::Other(format!(
+            "Watch the replay: {mission}, seed {} ({name})",
+            r.seed
+        )),
+    }
+}
+
 fn on(b: bool) -> &'static str {
     if b { "on" } else { "off" }
 }
@@ -155,6 +206,7 @@ impl StartMenu {
             campaigns: Vec::new(),
             hint: None,
             message: None,
+            ongoing: Vec::new(),
             data: data.clone(),
             dir: dir.to_path_buf(),
             seed,
@@ -174,7 +226,14 @@ impl StartMenu {
                 (s, d)
             })
             .collect();
-        let files = saved_files(&self.dir);
+        let files: Vec<(PathBuf, Saved)> = saved_files(&self.dir)
+            .into_iter()
+            .map(|f| {
+                let s = saved_file(&self.dir, &f, data);
+                (f, s)
+            })
+            .filter(|(_, s)| !matches!(s, Saved::Empty))
+            .collect();
         let first_time = self.campaigns.is_empty() && files.is_empty();
         let learn = data
             .mission(super::learn::LEARN_MISSION)
@@ -223,20 +282,35 @@ impl StartMenu {
                     m.kind.label(),
                     m.turns
                 ),
-                item: Item::Choose(Choice::Mission(m.id.clone())),
+                item: Item::Choose(Choice::Mission(
+                    m.id.clone(),
+                    crate::play::session::next_single_seed(&self.dir, &m.id, Options::default()),
+                )),
             });
         }
-        for f in files {
-            let name = f
-                .strip_prefix(&self.dir)
-                .unwrap_or(&f)
-                .display()
-                .to_string();
-            entries.push(StartEntry {
-                label: format!("Saved game or replay: {name}"),
-                item: Item::Choose(Choice::File(f)),
-            });
+        // Games in progress come first, after the campaigns: they are what
+        // a returning player looks for. Replays and saves that do not load
+        // close the list.
+        let mut ongoing = Vec::new();
+        self.ongoing.clear();
+        for (f, saved) in files {
+            match saved {
+                Saved::Empty => {}
+                Saved::InProgress(label, mission) => {
+                    self.ongoing.push(mission);
+                    ongoing.push(StartEntry {
+                        label,
+                        item: Item::Choose(Choice::File(f)),
+                    });
+                }
+                Saved::Other(label) => entries.push(StartEntry {
+                    label,
+                    item: Item::Choose(Choice::File(f)),
+                }),
+            }
         }
+        let at = self.campaigns.len();
+        entries.splice(at..at, ongoing);
         entries.push(StartEntry {
             label: "Quit".into(),
             item: Item::Quit,
@@ -509,14 +583,38 @@ impl StartMenu {
             lines.push(Line::from(Span::styled(label, st)));
         }
         *self.hits.borrow_mut() = hits;
-        lines.push(Line::raw(""));
-        if let Some(Item::Campaign(i)) = self.entries.get(self.selected).map(|e| &e.item)
-            && let Some((_, Ok(d))) = self.campaigns.get(*i)
-        {
-            lines.push(Line::styled(
-                format!("{}: {}", d.title, d.standing),
+        // The lines out of sight, above and below the list.
+        let below = self.entries.len().saturating_sub(first + room);
+        let mut more = Vec::new();
+        if first > 0 {
+            more.push(format!("{} {first} more above", t.sym("▴", "^")));
+        }
+        if below > 0 {
+            more.push(format!("{} {below} more below", t.sym("▾", "v")));
+        }
+        lines.push(if more.is_empty() {
+            Line::raw("")
+        } else {
+            Line::styled(format!(" {}", more.join("   ")), t.style(Role::Dim))
+        });
+        match self.entries.get(self.selected).map(|e| &e.item) {
+            Some(Item::Campaign(i)) => {
+                if let Some((_, Ok(d))) = self.campaigns.get(*i) {
+                    lines.push(Line::styled(
+                        format!("{}: {}", d.title, d.standing),
+                        t.style(Role::Dim),
+                    ));
+                }
+            }
+            Some(Item::Choose(Choice::Mission(m, seed))) => lines.push(Line::styled(
+                if self.ongoing.contains(m) {
+                    format!("A new game, dealt from seed {seed}; the one begun is under Continue.")
+                } else {
+                    format!("A new game, dealt from seed {seed}.")
+                },
                 t.style(Role::Dim),
-            ));
+            )),
+            _ => {}
         }
         let on_campaign = matches!(
             self.entries.get(self.selected).map(|e| &e.item),
