@@ -537,6 +537,13 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     let s = game.state();
     let at = |what: &str| format!("{mission} input {n}: {what}");
     let unit_ok = |id: UnitId| s.get(id).is_some();
+    // Every unit is told apart by its name: a squad's second fire team
+    // takes a letter ("2/2 Fire Tm B").
+    let mut labels: Vec<&str> = s.units.iter().map(|u| u.label.as_str()).collect();
+    labels.sort_unstable();
+    if let Some(w) = labels.windows(2).find(|w| w[0] == w[1]) {
+        panic!("{}", at(&format!("two units named {}", w[0])));
+    }
     for u in s.in_play() {
         assert!(
             u.grenaded_light <= u.grenaded,

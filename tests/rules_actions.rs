@@ -3065,3 +3065,31 @@ fn rule_10_2_1_a_reconstituted_squad_takes_the_teams_experience() {
         assert_eq!(unit(&g, sq).experience, level, "{kinds:?}");
     }
 }
+
+#[test]
+fn rule_4_2_4_l_shift_fire_engages_another_card_than_the_one_under_fire() {
+    // 4.2.4 l: Shift Fire moves the card's fire to engage another card.
+    // Onto the card the units already fire at, and only there, it would
+    // change nothing: refused, and not offered.
+    let Fight { mut g, plt, .. } = firefight();
+    assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
+    let same = by(
+        plt,
+        Action::ShiftFire {
+            at: p(1, 2),
+            to: p(3, 2),
+        },
+    );
+    assert!(!g.legal_inputs().contains(&same));
+    let why = refused(&mut g, same);
+    assert!(why.contains("already fire at R3C2"), "{why}");
+    // Another card still takes it.
+    let other = by(
+        plt,
+        Action::ShiftFire {
+            at: p(1, 2),
+            to: p(2, 3),
+        },
+    );
+    assert!(g.legal_inputs().contains(&other));
+}

@@ -3208,3 +3208,29 @@ fn rule_6_5_1_a_north_korean_unit_breaks_into_north_korean_teams() {
     assert_eq!(army, fof::data::units::Nation::NorthKorean);
     assert!(army.light_grenades());
 }
+
+#[test]
+fn rule_6_5_1_a_squads_second_team_is_told_apart_by_a_letter() {
+    // 6.5.1: hits break a squad into teams of its designation. Two fire
+    // teams of 2/1 on one card must not both read "2/1 Fire Tm": the
+    // second takes a letter, which it keeps when it is converted.
+    use fof::engine::kernel::units::{convert, spawn_team};
+    let mut g = new_game_with("day", Options::default(), |_| {});
+    let sq = add(&mut g, "us_rifle_squad", p(1, 2));
+    u(&mut g, sq).designation = "2/1".into();
+    let from = unit(&g, sq).clone();
+    let a = spawn_team(&mut g, &from, UnitKind::FireTeam);
+    let b = spawn_team(&mut g, &from, UnitKind::FireTeam);
+    assert_eq!(unit(&g, a).label, "2/1 Fire Tm");
+    assert_eq!(unit(&g, b).label, "2/1 Fire Tm B");
+    convert(&mut g, b, UnitKind::AssaultTeam);
+    assert_eq!(unit(&g, b).label, "2/1 Aslt Tm B");
+    // The first flips to the plain name; a third team takes the next
+    // letter free.
+    convert(&mut g, a, UnitKind::AssaultTeam);
+    assert_eq!(unit(&g, a).label, "2/1 Aslt Tm");
+    let c = spawn_team(&mut g, &from, UnitKind::FireTeam);
+    assert_eq!(unit(&g, c).label, "2/1 Fire Tm");
+    let d = spawn_team(&mut g, &from, UnitKind::FireTeam);
+    assert_eq!(unit(&g, d).label, "2/1 Fire Tm B");
+}

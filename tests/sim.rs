@@ -209,32 +209,43 @@ fn the_planner_plays_every_mission_legally_to_its_end_and_repeats_per_seed() {
 }
 
 /// The planner plays better than chance: on the same seeds of the two
-/// shortest offensive missions it takes the objective far more often than
-/// the random bot (300 games of every mission, in the README's balance
-/// table: 86% against 36% and 8% against 0.3%).
+/// shortest offensive missions it does far better than the random bot
+/// (300 games of every mission, in the README's balance table: 86%
+/// against 36% and 11% against 0.3%). The training mission, which the
+/// random bot wins a third of the time, is compared by the games lost
+/// (the planner loses a sixth as often there), the other by the games
+/// won: a ratio of wins near the ceiling swings with a few seeds.
 #[test]
 fn the_planner_succeeds_more_often_than_the_random_bot() {
     let data = Arc::new(DataSet::embedded().unwrap());
-    for (mission, seeds) in [
-        ("first_contact", 1..=20u64),
-        ("crossroads_firefight", 1..=40),
+    for (mission, seeds, by_losses) in [
+        ("first_contact", 1..=20u64, true),
+        ("crossroads_firefight", 1..=40, false),
     ] {
-        let wins = |bot: Bot| {
+        let count = |bot: Bot| {
             seeds
                 .clone()
                 .filter(|s| {
-                    play(data.clone(), mission, *s, bot, Options::default())
+                    let won = play(data.clone(), mission, *s, bot, Options::default())
                         .unwrap()
                         .outcome
-                        == "success"
+                        == "success";
+                    won != by_losses
                 })
                 .count()
         };
-        let (random, planner) = (wins(Bot::Random), wins(Bot::Planner));
-        assert!(
-            planner >= 2 * random.max(1),
-            "{mission}: planner {planner}, random {random}"
-        );
+        let (random, planner) = (count(Bot::Random), count(Bot::Planner));
+        if by_losses {
+            assert!(
+                2 * planner <= random,
+                "{mission}: games lost, planner {planner}, random {random}"
+            );
+        } else {
+            assert!(
+                planner >= 2 * random.max(1),
+                "{mission}: games won, planner {planner}, random {random}"
+            );
+        }
     }
 }
 

@@ -2142,9 +2142,10 @@ fn the_orders_menu_opens_on_nothing_and_a_search_never_selects_setting_something
     // drawn cards gave the menu's first order; a search for a card
     // selected the artillery observer's "Set down: the radio", and Enter
     // gave it. Random games, until units whose first entry in the menu is
-    // a set-down have been met a few times.
+    // a set-down have been met a few times (the games stop as soon as
+    // they have: the seeds are only an upper bound).
     let mut carriers = 0;
-    'games: for seed in 1..20u64 {
+    'games: for seed in 1..60u64 {
         let mut app = app_for(seed);
         begin(&mut app);
         let mut rng = fof::play::sim::bot_rng(seed);

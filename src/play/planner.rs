@@ -351,6 +351,22 @@ struct Weighed<'a> {
     after: Game,
 }
 
+/// Whether the order calls a fire mission or mortar fire onto a card a
+/// unit of ours holds: its VOF would strike them with the enemy (6.2.2,
+/// 6.7). The planner never does, whatever the enemy there: the score
+/// weighs a step of the enemy's under fire against a step of ours in
+/// danger, and a large enemy stack could outweigh a lone HQ of ours. A
+/// unit aboard a vehicle counts: it is fired on like any unit on its card
+/// (7.4.3, 7.4.4).
+fn shells_our_own(game: &Game, a: &crate::engine::kernel::input::Action) -> bool {
+    use crate::engine::kernel::input::Action;
+    let (Action::CallForFire { target, .. } | Action::MortarFire { target, .. }) = a else {
+        return false;
+    };
+    game.friendly()
+        .any(|u| u.pos == *target && u.kind != UnitKind::Casualty)
+}
+
 /// The best order of the impulse, or ending it: the order whose expected
 /// gain (in thousandths of a point, commands paid) is highest, the first
 /// of equals in the legal order, if it gains enough.
@@ -364,6 +380,9 @@ fn orders(game: &Game, legal: &[Input]) -> Hint {
             // worth more than what an order gains here.
             continue;
         };
+        if shells_our_own(game, &o.action) {
+            continue;
+        }
         let Some(mut outs) = forecast::outcomes(game, i) else {
             continue;
         };

@@ -70,6 +70,32 @@ pub fn next_single_seed(dir: &Path, mission: &str, options: Options) -> u64 {
         .unwrap_or(1)
 }
 
+/// The optional rules in words, for messages: "no optional rule", or
+/// those in force ("every unit Line (13.1), ...").
+fn options_words(o: &Options) -> String {
+    let mut on = Vec::new();
+    if o.all_line {
+        on.push("every unit Line (13.1)".to_string());
+    }
+    if o.no_ammo {
+        on.push("no ammunition tracked (13.2)".to_string());
+    } else if !o.untracked.is_empty() {
+        let kinds: Vec<&str> = o.untracked.kinds().iter().map(|k| k.label()).collect();
+        on.push(format!(
+            "{} ammunition not tracked (13.2)",
+            kinds.join(" and ")
+        ));
+    }
+    if o.abstract_comms {
+        on.push("communications simplified (13.3)".to_string());
+    }
+    if on.is_empty() {
+        "no optional rule".into()
+    } else {
+        on.join(", ")
+    }
+}
+
 /// Why a session cannot open, save or finish. Every message about a file
 /// names it.
 #[derive(Debug, thiserror::Error)]
@@ -398,8 +424,8 @@ impl Session {
             } else if s.options != options {
                 Some(format!(
                     "it was begun with other options ({}, not {})",
-                    s.options.words(),
-                    options.words()
+                    options_words(&s.options),
+                    options_words(&options)
                 ))
             } else {
                 None

@@ -462,6 +462,22 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if !sees {
                 return no(|| format!("{to} is not in the originator's line of sight (4.2.4 l)"));
             }
+            // 4.2.4 l: the fire is moved to engage another card. Units
+            // that already fire at `to`, and only there, would spend a
+            // command for nothing.
+            let mut links = game
+                .state
+                .fires
+                .iter()
+                .filter(|f| f.side == Side::Us && f.from == *at)
+                .peekable();
+            if links.peek().is_some() && links.all(|f| f.target == *to) {
+                return no(|| {
+                    format!(
+                        "the units on {at} already fire at {to}: Shift Fire moves their fire to another card (4.2.4 l)"
+                    )
+                });
+            }
             Ok(())
         }
         _ => no("not a combat action"),

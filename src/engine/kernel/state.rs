@@ -28,32 +28,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// The optional rules in words, for messages: "no optional rule", or
-    /// those in force ("every unit Line (13.1), ...").
-    pub fn words(&self) -> String {
-        let mut on = Vec::new();
-        if self.all_line {
-            on.push("every unit Line (13.1)".to_string());
-        }
-        if self.no_ammo {
-            on.push("no ammunition tracked (13.2)".to_string());
-        } else if !self.untracked.is_empty() {
-            let kinds: Vec<&str> = self.untracked.kinds().iter().map(|k| k.label()).collect();
-            on.push(format!(
-                "{} ammunition not tracked (13.2)",
-                kinds.join(" and ")
-            ));
-        }
-        if self.abstract_comms {
-            on.push("communications simplified (13.3)".to_string());
-        }
-        if on.is_empty() {
-            "no optional rule".into()
-        } else {
-            on.join(", ")
-        }
-    }
-
     /// 13.2: whether ammunition of this kind is tracked (6.8).
     pub fn tracks(&self, kind: crate::data::units::AmmoKind) -> bool {
         !self.no_ammo && !self.untracked.contains(kind)

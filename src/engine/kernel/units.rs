@@ -57,6 +57,23 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
         .unit_type(&t.0)
         .map(|x| x.name.clone())
         .unwrap_or_default();
+    // A converted unit keeps its designation, and its letter where no
+    // other unit has the new name with it: "2/3 Fire Tm B" becomes "2/3
+    // Aslt Tm B".
+    let new_label = {
+        let u = game.state.unit(id);
+        let base = format!("{} {label}", u.designation);
+        let letter = u
+            .label
+            .rsplit_once(' ')
+            .map(|(_, l)| l)
+            .filter(|l| l.len() == 1 && l.chars().all(|c| c.is_ascii_uppercase()));
+        let taken = |l: &str| game.state.units.iter().any(|x| x.id != id && x.label == l);
+        match letter.map(|l| format!("{base} {l}")) {
+            Some(kept) if !taken(&kept) => kept,
+            _ => free_label(&base, taken),
+        }
+    };
     let u = game.state.unit_mut(id);
     u.unit_type = t;
     u.kind = kind;
@@ -65,8 +82,7 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
     if let Some(e) = exp {
         u.experience = e;
     }
-    // A converted unit keeps its designation: "2/3 Litter Tm".
-    u.label = format!("{} {label}", u.designation);
+    u.label = new_label;
 }
 
 /// Whether the unit's ammunition is tracked: its kind is not one that
@@ -86,9 +102,33 @@ pub fn dry(game: &Game, u: &Unit) -> bool {
 /// Puts a new generic team of `kind` into play beside `from`.
 pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
     let id = UnitId(game.state.units.len() as u16);
-    let u = new_team(&game.data, from, kind, id);
+    let mut u = new_team(&game.data, from, kind, id);
+    u.label = unique_label(&game.state.units, &u.label);
     game.state.units.push(u);
     id
+}
+
+/// `label`, or, when a unit of `units` already bears it, the label with
+/// the first letter from B that none bears ("2/2 Fire Tm B"): the second
+/// fire team of a squad (or of an enemy squad, or a casualty of a unit
+/// that already left one) must be told apart from the first on the map,
+/// in the menus and in the log. Units out of play keep their labels, so
+/// a log line is never shared by two units.
+pub fn unique_label(units: &[Unit], label: &str) -> String {
+    free_label(label, |l| units.iter().any(|u| u.label == l))
+}
+
+/// `label`, or the label with the first letter from B (then number) that
+/// `taken` does not refuse.
+fn free_label(label: &str, taken: impl Fn(&str) -> bool) -> String {
+    if !taken(label) {
+        return label.to_string();
+    }
+    ('B'..='Z')
+        .map(|c| format!("{label} {c}"))
+        .chain((2..).map(|n| format!("{label} #{n}")))
+        .find(|l| !taken(l))
+        .unwrap_or_default()
 }
 
 /// A generic team of `kind` split from `from`, with the id it will take:

@@ -372,6 +372,7 @@ fn place_company(data: &DataSet, mission: &Mission, state: &mut State) -> Result
             let id = UnitId(state.units.len() as u16);
             let mut t = crate::engine::kernel::units::new_team(data, &from, UnitKind::FireTeam, id);
             t.experience = crate::data::action::Experience::Green;
+            t.label = crate::engine::kernel::units::unique_label(&state.units, &t.label);
             state.units.push(t);
         }
     }

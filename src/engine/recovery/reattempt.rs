@@ -145,6 +145,7 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
     }
     for mut t in extra {
         t.id = UnitId(s.units.len() as u16);
+        t.label = crate::engine::kernel::units::unique_label(&s.units, &t.label);
         s.units.push(t);
     }
     // The enemy.

@@ -633,7 +633,10 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
     };
     let id = UnitId(game.state.units.len() as u16);
     let mut u = crate::engine::kernel::state::Unit::from_type(id, &t, v.pos);
-    u.label = format!("{} crew {}", v.label, t.name);
+    u.label = crate::engine::kernel::units::unique_label(
+        &game.state.units,
+        &format!("{} crew {}", v.label, t.name),
+    );
     u.designation = format!("{} crew", v.label);
     u.experience = crate::data::action::Experience::Line;
     u.exposed = !casualty;

@@ -644,9 +644,15 @@ impl Campaign {
             }
         }
         // A team given above can join a one-step counter (1.2.3 A): the
-        // books say so now, not only when the next mission is set up.
+        // books say so now, not only when the next mission is set up. A
+        // step given to an attached unit is Line like all of its steps
+        // (2.3.3): a Green team of ours that joined the 81mm section had
+        // left it Green.
         for m in &mut self.roster {
             m.settle();
+            if self.attached.contains(&m.id) {
+                m.steps.fill(Experience::Line);
+            }
         }
         let mission = s.mission.clone();
         let mut record = Record {
