@@ -211,7 +211,7 @@ fn the_planner_plays_every_mission_legally_to_its_end_and_repeats_per_seed() {
 /// The planner plays better than chance: on the same seeds of the two
 /// shortest offensive missions it does far better than the random bot
 /// (300 games of every mission, in the README's balance table: 86%
-/// against 36% and 11% against 0.3%). The training mission, which the
+/// against 36% and 11% against none). The training mission, which the
 /// random bot wins a third of the time, is compared by the games lost
 /// (the planner loses a sixth as often there), the other by the games
 /// won: a ratio of wins near the ceiling swings with a few seeds.
