@@ -3083,3 +3083,48 @@ fn rule_7_4_2_an_unload_order_is_listed_under_its_vehicle() {
     }
     assert!(seen > 0, "an Unload was open somewhere");
 }
+
+/// A question's title runs past the box's edge at 80 columns: it is shown
+/// whole at the head of the box, wrapped, where the edge cut it to "(7.1."
+/// (found by a newcomer play test). Where it fits, it stays on the edge.
+#[test]
+fn a_question_too_long_for_the_box_edge_is_shown_whole_inside_it() {
+    let g = Game::new(data(), "hedgerow_attack", 1, Options::default()).expect("setup");
+    assert!(matches!(g.prompt().decision, Decision::Choose(_)));
+    let mut app = app_of(g);
+    begin(&mut app);
+    key(&mut app, KeyCode::Enter);
+    let Overlay::Menu(m) = &mut app.overlay else {
+        panic!("the answers are open")
+    };
+    let short = m.title.clone();
+    m.title = format!("{short}, and past the edge of the box (7.1.1 B)");
+    let wide = render(&app, 160, 50);
+    assert!(
+        wide.contains(&format!(
+            "┌ {short}, and past the edge of the box (7.1.1 B) ─"
+        )),
+        "{wide}"
+    );
+    let narrow = render(&app, 80, 24);
+    let flat: String = narrow
+        .lines()
+        .map(|l| {
+            l.trim_matches(|c: char| c != ' ' && !c.is_alphanumeric())
+                .trim()
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        flat.contains("past the edge of the box (7.1.1 B)"),
+        "{narrow}"
+    );
+    // The answers are still there, under it.
+    assert!(narrow.contains("Keep the briefing's holders"), "{narrow}");
+    let Overlay::Menu(m) = &mut app.overlay else {
+        unreachable!()
+    };
+    m.title = short.clone();
+    let narrow = render(&app, 80, 24);
+    assert_eq!(narrow.matches(short.as_str()).count(), 1, "{narrow}");
+}

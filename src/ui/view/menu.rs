@@ -175,8 +175,40 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     };
     let detail_h: usize = detail.iter().map(|l| wrap(l)).sum::<usize>().min(5);
     let explain_h: usize = explain.as_ref().map(|_| 5).unwrap_or(0);
+    let filter = match menu.filter {
+        Some(s) => format!(" [{} only]", s.label()),
+        None => String::new(),
+    };
+    let shown = menu.shown();
+    let count = if !menu.grouped && shown == menu.entries.len() {
+        String::new()
+    } else if shown == menu.entries.len() {
+        format!(" {} {shown} entries", t.sym("·", "-"))
+    } else {
+        format!(
+            " {} {shown} of {} entries",
+            t.sym("·", "-"),
+            menu.entries.len()
+        )
+    };
+    // A title longer than the box's edge (a question with its rule) is
+    // shown whole, wrapped, at the head of the box rather than cut at the
+    // edge ("(7.1." was all a newcomer saw of one at 80x24); the edge
+    // keeps the count.
+    let title = format!(" {}{filter}{count} ", menu.title);
+    let long_title = title.chars().count() > inner_w;
+    let title_rows: Vec<Line<'static>> = if long_title {
+        super::wrap::wrap_line(
+            Line::styled(menu.title.clone(), t.style(Role::Title)),
+            inner_w,
+            0,
+        )
+    } else {
+        Vec::new()
+    };
+    let title_h = title_rows.len();
     // Title and borders (2), column heads (1), foot (1), details.
-    let chrome = 4 + detail_h + explain_h;
+    let chrome = 4 + title_h + detail_h + explain_h;
     let max_h = area.height.saturating_sub(2) as usize;
     let want = rows.len().max(1) + chrome;
     let h = want.min(max_h) as u16;
@@ -185,7 +217,8 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     let list_h = (h as usize).saturating_sub(chrome).max(1);
     let at = menu.selected_row(&rows).unwrap_or(0);
     let first = at.saturating_sub(list_h.saturating_sub(1));
-    let mut lines = vec![Line::styled(
+    let mut lines: Vec<Line> = title_rows;
+    lines.push(Line::styled(
         if columns {
             format!(
                 "{:<2} {:<2} {:>5} {:<8} {}",
@@ -195,7 +228,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             format!("{:<8} answer", "rule")
         },
         t.style(Role::Dim),
-    )];
+    ));
     let mut hits = app.hits.borrow_mut();
     for (k, row) in rows.iter().enumerate().skip(first).take(list_h) {
         let selected = menu.selected_row(&rows) == Some(k);
@@ -228,7 +261,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
         } else {
             t.style(role)
         };
-        let y = r.y + 2 + (k - first) as u16;
+        let y = r.y + 2 + title_h as u16 + (k - first) as u16;
         hits.menu
             .push((Rect::new(r.x + 1, y, r.width.saturating_sub(2), 1), k));
         lines.push(Line::styled(text, st));
@@ -239,23 +272,14 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             t.style(Role::Dim),
         ));
     }
-    let filter = match menu.filter {
-        Some(s) => format!(" [{} only]", s.label()),
-        None => String::new(),
-    };
-    let shown = menu.shown();
-    let count = if !menu.grouped && shown == menu.entries.len() {
-        String::new()
-    } else if shown == menu.entries.len() {
-        format!(" {} {shown} entries", t.sym("·", "-"))
-    } else {
-        format!(
-            " {} {shown} of {} entries",
-            t.sym("·", "-"),
-            menu.entries.len()
-        )
-    };
-    let mut block = t.block().title(format!(" {}{filter}{count} ", menu.title));
+    let edge = format!("{filter}{count}");
+    let edge = edge.trim_start_matches([' ', '·', '-']);
+    let mut block = t.block();
+    if !long_title {
+        block = block.title(title);
+    } else if !edge.is_empty() {
+        block = block.title(format!(" {edge} "));
+    }
     // A list longer than the box says on its lower edge how many rows are
     // above and below it (a newcomer took a long list for all there was).
     let (above, below) = (first, rows.len().saturating_sub(first + list_h));
