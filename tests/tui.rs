@@ -3128,3 +3128,36 @@ fn a_question_too_long_for_the_box_edge_is_shown_whole_inside_it() {
     let narrow = render(&app, 80, 24);
     assert_eq!(narrow.matches(short.as_str()).count(), 1, "{narrow}");
 }
+
+/// End in learn mode runs the steps walked through to your decision (it
+/// said "jumping to the end is for replays"); in a game outside learn
+/// mode it says there is nothing ahead, and changes nothing.
+#[test]
+fn end_in_learn_mode_walks_on_to_your_decision() {
+    let mut app = learn_app(1);
+    for _ in 0..20 {
+        if app.walking() {
+            break;
+        }
+        let first = app.game().legal_inputs()[0].clone();
+        app.give(&first);
+    }
+    assert!(app.walking(), "steps to walk through");
+    key(&mut app, KeyCode::End);
+    assert!(!app.walking(), "at the decision");
+    assert!(
+        app.message.as_deref().is_some_and(|m| m.starts_with("your decision")),
+        "{:?}",
+        app.message
+    );
+    // Learn mode off: nothing to run to.
+    ch(&mut app, 'L');
+    let before = app.game().state_hash();
+    key(&mut app, KeyCode::End);
+    assert_eq!(app.game().state_hash(), before);
+    assert!(
+        app.message.as_deref().is_some_and(|m| m.contains("at your decision already")),
+        "{:?}",
+        app.message
+    );
+}

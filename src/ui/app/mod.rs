@@ -706,13 +706,7 @@ impl<D: Driver> App<D> {
             Command::NextImpulse => self.walk_forward(impulse_begins),
             Command::PrevImpulse => self.walk_back(impulse_begins),
             Command::ToStart => self.walk_back(|_, _| false),
-            Command::ToEnd => {
-                if self.viewer.is_some() {
-                    self.walk_forward(|_, _| false);
-                } else {
-                    self.message = Some("jumping to the end is for replays".into());
-                }
-            }
+            Command::ToEnd => self.run_to_end(),
             Command::ToggleLearn => self.toggle_learn(),
             Command::TakeOver => self.take_over(),
             Command::EndImpulse => {

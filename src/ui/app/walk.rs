@@ -77,6 +77,19 @@ impl<D: Driver> App<D> {
         }
     }
 
+    /// End: a replay to its last input, learn mode's steps to your
+    /// decision; in a game outside learn mode nothing lies ahead.
+    pub(super) fn run_to_end(&mut self) {
+        if self.viewer.is_some() || self.walk.is_some() {
+            self.walk_forward(|_, _| false);
+        } else {
+            self.message = Some(
+                "the game is at your decision already: End runs a replay, or learn mode's steps, to the end"
+                    .into(),
+            );
+        }
+    }
+
     pub(super) fn walk_back(&mut self, pred: impl Fn(&Stop, &[Event]) -> bool) {
         if self.viewer.is_none() {
             self.message = Some(
