@@ -3146,7 +3146,9 @@ fn end_in_learn_mode_walks_on_to_your_decision() {
     key(&mut app, KeyCode::End);
     assert!(!app.walking(), "at the decision");
     assert!(
-        app.message.as_deref().is_some_and(|m| m.starts_with("your decision")),
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("your decision")),
         "{:?}",
         app.message
     );
@@ -3156,8 +3158,68 @@ fn end_in_learn_mode_walks_on_to_your_decision() {
     key(&mut app, KeyCode::End);
     assert_eq!(app.game().state_hash(), before);
     assert!(
-        app.message.as_deref().is_some_and(|m| m.contains("at your decision already")),
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("at your decision already")),
         "{:?}",
         app.message
     );
+}
+
+/// A long line of the wide Command Display (an HQ with several skills)
+/// wraps, and the display grows by the rows it takes: it was cut at the
+/// edge, and wrapping it without counting the rows would have pushed the
+/// last HQ out of the box.
+#[test]
+fn the_command_display_wraps_a_long_hq_row_and_keeps_every_hq() {
+    use fof::data::mission::Skill;
+    let mut g = Game::new(data(), "hedgerow_attack", 1, Options::default()).expect("setup");
+    let co = g.state().co_hq().expect("a CO HQ").id;
+    for k in [
+        Skill::Leadership,
+        Skill::FireDiscipline,
+        Skill::GroundSense,
+        Skill::KeenEye,
+    ] {
+        g.state_mut().skills.push((co, k));
+    }
+    let last = g
+        .state()
+        .hqs
+        .iter()
+        .filter_map(|h| g.state().get(h.unit))
+        .filter(|u| u.in_play())
+        .last()
+        .expect("HQs")
+        .label
+        .clone();
+    let mut app = app_of(g);
+    app.screen = Screen::Play;
+    for (w, h) in [(160, 50), (80, 24)] {
+        let screen = render(&app, w, h);
+        let lines: Vec<&str> = screen.lines().collect();
+        let top = lines
+            .iter()
+            .position(|l| l.contains("Command Display"))
+            .expect("the display");
+        // The side column, from the display's left edge.
+        let col = lines[top]
+            .split("┌ Command Display")
+            .next()
+            .map_or(0, |s| s.chars().count());
+        let side: Vec<String> = lines[top..]
+            .iter()
+            .map(|l| l.chars().skip(col).collect())
+            .collect();
+        let bottom = side
+            .iter()
+            .position(|l| l.starts_with('└'))
+            .expect("its lower edge");
+        let inside = side[..bottom].join("\n");
+        if w == 160 {
+            assert!(inside.contains(Skill::KeenEye.label()), "{inside}");
+            assert!(inside.contains(&format!("{last} ")), "{inside}");
+        }
+        assert!(inside.contains("Deck: "), "{inside}");
+    }
 }

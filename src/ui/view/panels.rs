@@ -27,18 +27,30 @@ fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The Command Display's height in a side column `width` wide: its
+/// lines as wrapped there, and its borders.
 pub(super) fn command_display_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
-    let s = app.game().state();
-    // 7.1.1: a row for each vehicle platoon HQ too.
-    let vehicle_hqs = s
-        .vehicles
-        .iter()
-        .filter(|x| x.command.is_some() && x.in_play())
-        .count();
-    9 + fire_rows(app, width).len() as u16 + s.hqs.len() as u16 + vehicle_hqs as u16
+    let inner = width.saturating_sub(2);
+    let lines = command_display_lines(app, inner);
+    super::wrap::rows(&lines, inner) as u16 + 2
 }
 
 pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+    let t = &app.theme;
+    // Every line wraps rather than being cut (an HQ with several skills,
+    // "General Initiative Impulse (3.3.2 D)" at 80x24), and the height
+    // above counts the rows wrapped.
+    let lines = command_display_lines(app, area.width.saturating_sub(2));
+    f.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(t.block().title(" Command Display ")),
+        area,
+    );
+}
+
+/// The Command Display's lines for a box `inner` cells wide inside.
+fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<Line<'static>> {
     let g = app.game();
     let s = g.state();
     let t = &app.theme;
@@ -47,9 +59,8 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
     // state has already moved on to the next).
     let (turn, step) = app.shown_turn_step();
     // At 80x24 the display is 28 cells wide: its first lines say the same
-    // in fewer words ("Deck: 50 left, 1 read, 0 reshu" was cut), and a
-    // line still too long wraps rather than being cut.
-    let narrow = area.width.saturating_sub(2) < 40;
+    // in fewer words ("Deck: 50 left, 1 read, 0 reshu" was cut).
+    let narrow = inner < 40;
     let (of, activity) = if narrow {
         ("/", ", ")
     } else {
@@ -122,7 +133,7 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
         )
     };
     lines.push(Line::styled(deck, t.style(Role::Dim)));
-    lines.extend(fire_rows(app, area.width));
+    lines.extend(fire_rows(app, inner + 2));
     lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
     let current = s.impulse.as_ref().and_then(|i| i.hq);
     for h in &s.hqs {
@@ -155,13 +166,7 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
             t.style(role),
         ));
     }
-    // Only the narrow display wraps: the wide one's height is counted a
-    // row a line (`command_display_height`).
-    let mut p = Paragraph::new(lines);
-    if narrow {
-        p = p.wrap(Wrap { trim: false });
-    }
-    f.render_widget(p.block(t.block().title(" Command Display ")), area);
+    lines
 }
 
 pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
