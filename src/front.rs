@@ -415,13 +415,13 @@ pub fn campaign(
                         Err(code) => code,
                     }
                 }
-                Choice::Learn => learn(
+                Choice::Learn(seed) => learn(
                     data,
                     explanations,
                     ui,
                     &LearnOptions {
                         mission: None,
-                        seed: 1,
+                        seed,
                     },
                     err,
                 ),

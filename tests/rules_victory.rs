@@ -547,3 +547,43 @@ fn rule_10_3_1_the_experience_line_adds_up_to_its_total() {
     }
     assert!(taskings > 0, "some game carried out a tasking");
 }
+
+#[test]
+fn rule_11_1_a_reattempt_gives_no_two_units_one_name() {
+    // 11.1: the enemy that held on is carried into the reattempt under new
+    // ids. A unit named by its old number ("Gren Sqd #30") shared its name
+    // with one placed later under that number. Random games, failed and
+    // tried again, played on at random: every unit's name is its own.
+    let data = Arc::new(fof::data::DataSet::embedded().unwrap());
+    let bot = fof::play::sim::Bot::Random;
+    let mut checked = 0;
+    for mission in ["hedgerow_attack", "village_assault", "crossroads_firefight"] {
+        for seed in 1..=25u64 {
+            let mut g = Game::new(data.clone(), mission, seed, Options::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() {
+                let legal = g.legal_inputs();
+                let i = fof::play::sim::choose(bot, &mut rng, &g, &legal).unwrap();
+                g.apply(&i).unwrap();
+            }
+            let Ok(mut h) = Game::reattempt(data.clone(), g.state(), seed + 1000) else {
+                continue;
+            };
+            for _ in 0..fof::play::sim::MAX_INPUTS {
+                let mut names: Vec<&str> =
+                    h.state().units.iter().map(|u| u.label.as_str()).collect();
+                names.sort_unstable();
+                let twice = names.windows(2).find(|w| w[0] == w[1]).map(|w| w[0]);
+                assert_eq!(twice, None, "{mission} seed {seed}");
+                checked += 1;
+                if h.is_over() {
+                    break;
+                }
+                let legal = h.legal_inputs();
+                let i = fof::play::sim::choose(bot, &mut rng, &h, &legal).unwrap();
+                h.apply(&i).unwrap();
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked} positions");
+}

@@ -268,7 +268,7 @@ fn snapshot_the_start_menu_offers_learn_mode_first_and_a_new_campaign_page() {
     assert!(m.hint.is_some(), "an empty save folder: learn mode first");
     assert_eq!(
         m.entries[0].item,
-        fof::ui::start::Item::Choose(StartChoice::Learn)
+        fof::ui::start::Item::Choose(StartChoice::Learn(1))
     );
     insta::assert_snapshot!(
         "start_menu_first_time_80x24",
@@ -350,8 +350,12 @@ fn the_start_menu_deals_a_new_game_and_lists_the_one_begun_under_continue() {
     let m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
     assert_eq!(seed_of(&m, "first_contact"), Some(1));
     // A game opened and left at its briefing holds no input: not listed,
-    // and the next new game begins it afresh on the same seed.
+    // and the next new game begins it afresh on the same seed, as a new
+    // game (not "resumed after 0 inputs").
     drop(Session::single(d.clone(), &dir, "first_contact", 1, Options::default()).unwrap());
+    let again = Session::single(d.clone(), &dir, "first_contact", 1, Options::default()).unwrap();
+    assert_eq!(again.resume_note(), None);
+    drop(again);
     let m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
     assert_eq!(seed_of(&m, "first_contact"), Some(1));
     assert!(
@@ -378,6 +382,12 @@ fn the_start_menu_deals_a_new_game_and_lists_the_one_begun_under_continue() {
     );
     assert_eq!(seed_of(&m, "first_contact"), Some(3));
     assert_eq!(seed_of(&m, "crossroads_firefight"), Some(1));
+    // Learn mode plays the same mission: a new game on the same seed.
+    assert!(
+        m.entries
+            .iter()
+            .any(|e| e.item == Item::Choose(StartChoice::Learn(3)))
+    );
     assert!(
         m.entries
             .iter()

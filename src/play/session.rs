@@ -59,7 +59,9 @@ pub fn next_single_seed(dir: &Path, mission: &str, options: Options) -> u64 {
                 .ok()
                 .and_then(|b| crate::play::replay::Replay::parse_bytes(&b).ok())
                 .is_some_and(|r| {
-                    r.inputs.is_empty()
+                    r.mission == mission
+                        && r.seed == seed
+                        && r.inputs.is_empty()
                         && r.end.is_none()
                         && r.company.is_none()
                         && r.continues.is_none()
@@ -433,7 +435,10 @@ impl Session {
             if let Some(why) = why {
                 return Err(SessionError::OtherGame { path: save, why });
             }
-            note = Some(resumed_note(&r, cut));
+            // A save with no input yet is a new game, not one resumed.
+            if r.inputs() > 0 || cut {
+                note = Some(resumed_note(&r, cut));
+            }
             r
         } else {
             Recorder::new(data.clone(), mission, seed, options)

@@ -144,7 +144,9 @@ impl Command {
             Command::NextImpulse => "replays: the next impulse (an HQ's commands drawn)",
             Command::PrevImpulse => "replays: the impulse before",
             Command::ToStart => "replays: the start; menus: the first entry",
-            Command::ToEnd => "replays: the end; menus: the last entry",
+            Command::ToEnd => {
+                "replays: the end; learn mode: run to your decision; menus: the last entry"
+            }
             Command::Search => {
                 "menus: search the entries (or just type); Backspace deletes, Esc clears"
             }

@@ -28,8 +28,10 @@ pub enum Choice {
     Continue(PathBuf),
     /// A new campaign, begun in this folder.
     New(PathBuf, NewCampaign),
-    /// Learn mode on the mission made for learning.
-    Learn,
+    /// Learn mode on the mission made for learning, a new game on this
+    /// seed (as [`Choice::Mission`]: a finished learning game is not
+    /// shown again, and one in progress is under Continue).
+    Learn(u64),
     /// One mission, a new game on this seed (see
     /// [`crate::play::session::next_single_seed`]).
     Mission(String, u64),
@@ -247,7 +249,11 @@ impl StartMenu {
         let mut entries = Vec::new();
         let learn_entry = StartEntry {
             label: format!("Learn the rules: {learn}, step by step"),
-            item: Item::Choose(Choice::Learn),
+            item: Item::Choose(Choice::Learn(crate::play::session::next_single_seed(
+                &self.dir,
+                super::learn::LEARN_MISSION,
+                Options::default(),
+            ))),
         };
         if first_time {
             entries.push(learn_entry.clone());

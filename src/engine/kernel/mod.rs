@@ -17,6 +17,7 @@ pub mod game;
 pub mod hash;
 pub mod ids;
 pub mod input;
+pub mod names;
 pub mod pos;
 pub mod roster;
 pub mod sequence;

@@ -942,7 +942,10 @@ impl State {
     ) -> Option<UnitId> {
         let t = data.unit_type(type_id)?;
         let id = UnitId(self.units.len() as u16);
-        self.units.push(Unit::from_type(id, t, pos));
+        let taken = |l: &str| self.units.iter().any(|x| x.label == l);
+        let mut u = Unit::from_type(id, t, pos);
+        u.label = crate::engine::kernel::names::free_label(&u.label, taken);
+        self.units.push(u);
         Some(id)
     }
 

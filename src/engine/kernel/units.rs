@@ -71,7 +71,7 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
         let taken = |l: &str| game.state.units.iter().any(|x| x.id != id && x.label == l);
         match letter.map(|l| format!("{base} {l}")) {
             Some(kept) if !taken(&kept) => kept,
-            _ => free_label(&base, taken),
+            _ => crate::engine::kernel::names::free_label(&base, taken),
         }
     };
     let u = game.state.unit_mut(id);
@@ -115,20 +115,7 @@ pub fn spawn_team(game: &mut Game, from: &Unit, kind: UnitKind) -> UnitId {
 /// in the menus and in the log. Units out of play keep their labels, so
 /// a log line is never shared by two units.
 pub fn unique_label(units: &[Unit], label: &str) -> String {
-    free_label(label, |l| units.iter().any(|u| u.label == l))
-}
-
-/// `label`, or the label with the first letter from B (then number) that
-/// `taken` does not refuse.
-fn free_label(label: &str, taken: impl Fn(&str) -> bool) -> String {
-    if !taken(label) {
-        return label.to_string();
-    }
-    ('B'..='Z')
-        .map(|c| format!("{label} {c}"))
-        .chain((2..).map(|n| format!("{label} #{n}")))
-        .find(|l| !taken(l))
-        .unwrap_or_default()
+    crate::engine::kernel::names::free_label(label, |l| units.iter().any(|u| u.label == l))
 }
 
 /// A generic team of `kind` split from `from`, with the id it will take:

@@ -161,6 +161,16 @@ pub fn state(data: &DataSet, prev: &State, seed: u64) -> Result<State, SetupErro
         }
         let mut u = old.clone();
         u.id = UnitId(s.units.len() as u16);
+        // A counter named by its number ("Gren Sqd #30") takes its new
+        // one: a unit placed later under the old number would share the
+        // name.
+        if let Some(t) = old.type_in(data)
+            && old.label == format!("{} #{}", t.name, old.id.0)
+        {
+            u.label = format!("{} #{}", t.name, u.id.0);
+            u.designation = format!("#{}", u.id.0);
+        }
+        u.label = crate::engine::kernel::units::unique_label(&s.units, &u.label);
         u.pinned = false;
         u.exposed = false;
         u.concentrated = 0;

@@ -633,8 +633,9 @@ impl Campaign {
                 extra.extend(m.take_step());
             }
         }
+        // Not to an attached unit: its parent unit keeps it up (10.4).
         for (e, team) in extra {
-            let Some(m) = self.furthest_below_full(false) else {
+            let Some(m) = self.furthest_below_full(true) else {
                 break;
             };
             if team {
