@@ -408,6 +408,17 @@ fn the_start_menu_deals_a_new_game_and_lists_the_one_begun_under_continue() {
         "{screen}"
     );
     assert!(screen.contains("more below"), "{screen}");
+    m.selected = m
+        .entries
+        .iter()
+        .position(|e| e.item == Item::Choose(StartChoice::Learn(3)))
+        .unwrap();
+    let screen = render_with(80, 24, |f| m.draw(f));
+    assert!(
+        screen.contains("A new game, dealt from seed 3; the one begun is under Continue."),
+        "{screen}"
+    );
+    m.selected = at;
     menu_key(&mut m, KeyCode::Enter);
     assert_eq!(
         m.chosen,

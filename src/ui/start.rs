@@ -612,14 +612,21 @@ impl StartMenu {
                     ));
                 }
             }
-            Some(Item::Choose(Choice::Mission(m, seed))) => lines.push(Line::styled(
-                if self.ongoing.contains(m) {
-                    format!("A new game, dealt from seed {seed}; the one begun is under Continue.")
-                } else {
-                    format!("A new game, dealt from seed {seed}.")
-                },
-                t.style(Role::Dim),
-            )),
+            Some(Item::Choose(c @ (Choice::Mission(_, seed) | Choice::Learn(seed)))) => {
+                lines.push(Line::styled(
+                    if self.ongoing.iter().any(|o| match c {
+                        Choice::Mission(m, _) => o == m,
+                        _ => o == super::learn::LEARN_MISSION,
+                    }) {
+                        format!(
+                            "A new game, dealt from seed {seed}; the one begun is under Continue."
+                        )
+                    } else {
+                        format!("A new game, dealt from seed {seed}.")
+                    },
+                    t.style(Role::Dim),
+                ))
+            }
             _ => {}
         }
         let on_campaign = matches!(
