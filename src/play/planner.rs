@@ -363,8 +363,7 @@ fn shells_our_own(game: &Game, a: &crate::engine::kernel::input::Action) -> bool
     let (Action::CallForFire { target, .. } | Action::MortarFire { target, .. }) = a else {
         return false;
     };
-    game.friendly()
-        .any(|u| u.pos == *target && u.kind != UnitKind::Casualty)
+    game.us_on(*target)
 }
 
 /// The best order of the impulse, or ending it: the order whose expected

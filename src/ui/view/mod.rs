@@ -16,7 +16,10 @@ pub(crate) mod wrap;
 
 use map::map;
 pub use map::{fit_name, printed_codes};
-use panels::{card_panel, command_display, command_display_height, learn_panel, log_view};
+use panels::{
+    card_panel, command_display, command_display_height, command_display_lines, learn_panel,
+    log_view,
+};
 use screens::{briefing, overlay};
 
 use super::app::{App, Driver, Hits, MIN_SIZE, Overlay, Screen, SidePanel};
@@ -123,7 +126,9 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let [map_area, side] =
         Layout::horizontal([Constraint::Min(40), Constraint::Length(side_w)]).areas(main);
     map(f.buffer_mut(), app, map_area);
-    let cd_h = command_display_height(app, side.width).min(side.height.saturating_sub(6));
+    let cd_lines = command_display_lines(app, side.width.saturating_sub(2));
+    let cd_h = command_display_height(&cd_lines, side.width.saturating_sub(2))
+        .min(side.height.saturating_sub(6));
     let [cd, panel] = Layout::vertical([Constraint::Length(cd_h), Constraint::Min(4)]).areas(side);
     // The fire support and deck panels go under the Command Display when
     // they fit there; when they do not, they take the whole side column
@@ -137,7 +142,7 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let panel = if rows + 2 > panel.height as usize {
         side
     } else {
-        command_display(f, app, cd);
+        command_display(f, app, cd, cd_lines);
         panel
     };
     match app.side {

@@ -27,20 +27,23 @@ fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// The Command Display's height in a side column `width` wide: its
-/// lines as wrapped there, and its borders.
-pub(super) fn command_display_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
-    let inner = width.saturating_sub(2);
-    let lines = command_display_lines(app, inner);
-    super::wrap::rows(&lines, inner) as u16 + 2
+/// The Command Display's height for its `lines` in a box `inner` cells
+/// wide inside: the lines as wrapped there, and the borders.
+pub(super) fn command_display_height(lines: &[Line], inner: u16) -> u16 {
+    super::wrap::rows(lines, inner) as u16 + 2
 }
 
-pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
+/// Draws the Command Display's `lines` (see [`command_display_lines`]).
+/// Every line wraps rather than being cut (an HQ with several skills,
+/// "General Initiative Impulse (3.3.2 D)" at 80x24), and
+/// [`command_display_height`] counts the rows wrapped.
+pub(super) fn command_display<D: Driver>(
+    f: &mut Frame,
+    app: &App<D>,
+    area: Rect,
+    lines: Vec<Line<'static>>,
+) {
     let t = &app.theme;
-    // Every line wraps rather than being cut (an HQ with several skills,
-    // "General Initiative Impulse (3.3.2 D)" at 80x24), and the height
-    // above counts the rows wrapped.
-    let lines = command_display_lines(app, area.width.saturating_sub(2));
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -49,8 +52,9 @@ pub(super) fn command_display<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect
     );
 }
 
-/// The Command Display's lines for a box `inner` cells wide inside.
-fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<Line<'static>> {
+/// The Command Display's lines for a box `inner` cells wide inside, built
+/// once a frame for its height and its drawing.
+pub(super) fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<Line<'static>> {
     let g = app.game();
     let s = g.state();
     let t = &app.theme;
