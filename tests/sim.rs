@@ -488,3 +488,45 @@ fn rule_2_4_1_b_the_planner_keeps_the_line_of_a_defence() {
     );
     assert!(moves > 0, "the planner moved someone");
 }
+
+/// 11.4, 2.4.1 C: a patrol walks route points; only the last of them may
+/// be its objective. Found by a newcomer play test: the tip said "it takes
+/// the objective R2C3" of the patrol's fifth route point. In planner games
+/// of the patrol, a hint names the objective only with the objective's
+/// own card.
+#[test]
+fn rule_11_4_a_patrols_hint_calls_a_route_point_a_route_point() {
+    let data = common::shipped();
+    let m = data.mission("night_patrol").unwrap();
+    let objectives: Vec<String> = m
+        .controls
+        .objectives
+        .iter()
+        .map(|(_, a)| fof::engine::kernel::pos::CardPos::new(a.0, a.1).to_string())
+        .collect();
+    let mut routed = 0;
+    for seed in 1..=12u64 {
+        let mut g =
+            fof::engine::Game::new(data.clone(), "night_patrol", seed, Options::default()).unwrap();
+        for _ in 0..600 {
+            if g.is_over() {
+                break;
+            }
+            let legal = g.legal_inputs();
+            let h = fof::play::planner::suggest(&g, &legal).unwrap();
+            if let Some((_, rest)) = h.reason.split_once("objective ") {
+                let card = rest.split([' ', ',', ':']).next().unwrap();
+                assert!(
+                    objectives.iter().any(|o| o == card),
+                    "seed {seed}: {} (objectives {objectives:?})",
+                    h.reason
+                );
+            }
+            if h.reason.contains("route point") {
+                routed += 1;
+            }
+            g.apply(&h.input).unwrap();
+        }
+    }
+    assert!(routed > 0, "no hint about a route point");
+}

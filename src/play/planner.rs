@@ -443,7 +443,12 @@ fn reason(
     };
     let place = target.map(|t| t.to_string()).unwrap_or_default();
     let why = match top {
-        Some(Term::Objective) => format!("it takes the objective {place}"),
+        // A patrol's target is its next route point (11.4, 2.4.1 C), the
+        // objective only when it is the route's end.
+        Some(Term::Objective) => match game.mission().kind {
+            MissionKind::Patrol => format!("the patrol reaches its route point {place}"),
+            _ => format!("it takes the objective {place}"),
+        },
         Some(Term::Route) => "the patrol reaches its next route point".into(),
         Some(Term::Steps(u)) => format!("{} gets steps back", name(u)),
         Some(Term::Pinned(u)) => format!("{} is Pinned: rallied, it can act again", name(u)),
