@@ -530,3 +530,82 @@ fn rule_11_4_a_patrols_hint_calls_a_route_point_a_route_point() {
     }
     assert!(routed > 0, "no hint about a route point");
 }
+
+/// 4.0: an HQ's loss cuts the chain of command, and the enemy on a card
+/// fires on every unit of ours there. Found by play tests: the tip sent a
+/// lone platoon HQ onto a card the enemy held, for the advance it made.
+/// In planner games of the offensives, an order that leaves an HQ on a
+/// card with the enemy and no squad or team of ours, where it was not so
+/// before, is given only to escape a fire mission or to draw the enemy's
+/// fire off a squad (6.1.2), and its reason names the HQ's risk.
+#[test]
+fn rule_4_0_the_planner_sends_no_hq_alone_onto_the_enemys_card() {
+    use fof::data::units::{Side, UnitKind};
+    let data = common::shipped();
+    let alone = |g: &fof::engine::Game| -> Vec<String> {
+        let s = g.state();
+        s.units
+            .iter()
+            .filter(|u| {
+                u.in_play() && u.side == Side::Us && u.is_hq_or_staff() && !u.pos.is_staging()
+            })
+            .filter(|u| {
+                let on: Vec<_> = s
+                    .units_at(u.pos)
+                    .filter(|x| x.kind != UnitKind::Casualty)
+                    .collect();
+                on.iter().any(|x| x.side != Side::Us)
+                    && !on.iter().any(|x| {
+                        x.side == Side::Us
+                            && matches!(
+                                x.kind,
+                                UnitKind::Squad
+                                    | UnitKind::AssaultTeam
+                                    | UnitKind::FireTeam
+                                    | UnitKind::WeaponsTeam
+                            )
+                    })
+            })
+            .map(|u| g.describe(u.id))
+            .collect()
+    };
+    let mut moves = 0;
+    let mut bad = Vec::new();
+    for mission in [
+        "crossroads_firefight",
+        "hedgerow_attack",
+        "village_assault",
+        "orchard_line",
+    ] {
+        for seed in 1..=4u64 {
+            let mut g =
+                fof::engine::Game::new(data.clone(), mission, seed, Options::default()).unwrap();
+            for _ in 0..1500 {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_inputs();
+                let h = fof::play::planner::suggest(&g, &legal).unwrap();
+                let before = alone(&g);
+                let mut after = g.clone();
+                after.apply(&h.input).unwrap();
+                if let fof::engine::kernel::input::Input::Order(o) = &h.input
+                    && o.action.unit().is_some()
+                {
+                    moves += 1;
+                    let now = alone(&after);
+                    for n in now {
+                        let said = h.reason.contains("where a fire mission will land")
+                            || h.reason.contains(&format!("at the risk of {n} on"));
+                        if !before.contains(&n) && !said {
+                            bad.push(format!("{mission} seed {seed}: {n} after {}", h.reason));
+                        }
+                    }
+                }
+                g = after;
+            }
+        }
+    }
+    assert!(moves > 0);
+    assert!(bad.is_empty(), "{} case(s):\n{}", bad.len(), bad.join("\n"));
+}

@@ -68,6 +68,11 @@ enum Term {
     /// A defence: a unit of ours on the map, where it can hold the line
     /// (in the staging area it cannot fire on the enemy, 2.4.2 A).
     Line(UnitId),
+    /// An HQ or staff unit on a card the enemy holds with no squad or team
+    /// of ours beside it: the enemy on the card fires on it, and its loss
+    /// cuts the chain of command (4.0). A tip sent a lone platoon HQ onto
+    /// an enemy card for the advance it made.
+    Alone(UnitId),
     EnemySteps(UnitId),
     EnemySpotted(UnitId),
     EnemyPinned(UnitId),
@@ -105,6 +110,10 @@ const COMMAND: i64 = 3;
 /// danger it could escape by leaving the map, so that the planner never
 /// empties the line to get out of fire.
 const LINE: i64 = 50;
+/// An HQ or staff step alone with the enemy: more than the advance of a
+/// card or two is worth to it (`drive`), so that the HQs follow their
+/// squads onto an enemy's card rather than lead them.
+const ALONE: i64 = 40;
 /// Remoteness counted from here: farther than any map's cards.
 const FAR: i64 = 40;
 /// Below this expected gain the planner would rather end the impulse.
@@ -201,6 +210,9 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
                     t.insert(Term::Progress(u.id), w * n * near);
                 }
             }
+            if u.is_hq_or_staff() && !u.pos.is_staging() && alone_with_enemy(game, u.pos) {
+                t.insert(Term::Alone(u.id), -ALONE * n);
+            }
             if defence && !u.pos.is_staging() && drive(u.kind) > 0 {
                 t.insert(Term::Line(u.id), LINE * n);
             }
@@ -245,6 +257,24 @@ fn score(game: &Game, target: Option<CardPos>) -> BTreeMap<Term, i64> {
         t.insert(Term::Route, ROUTE_POINT * s.route_reached as i64);
     }
     t
+}
+
+/// Whether the enemy is on the card and no fighting unit of ours (a squad
+/// or a team, `drive` above an HQ's) stands with the HQs there.
+fn alone_with_enemy(game: &Game, at: CardPos) -> bool {
+    let s = game.state();
+    let mut enemy = false;
+    for u in s.units_at(at) {
+        if u.kind == UnitKind::Casualty {
+            continue;
+        }
+        if u.side != Side::Us {
+            enemy = true;
+        } else if drive(u.kind) > drive(UnitKind::Hq) {
+            return false;
+        }
+    }
+    enemy
 }
 
 /// The expected change of each term, in thousandths of a point: the sum
@@ -492,6 +522,11 @@ fn reason(
         ),
         Some(Term::Cover(u)) => format!("{} gets under cover", name(u)),
         Some(Term::Line(u)) => format!("{} takes its place on the line", name(u)),
+        Some(Term::Alone(u)) => format!(
+            "{} gets away from the enemy on {}, where no squad of ours covers it",
+            name(u),
+            at(u)
+        ),
         Some(Term::Progress(u)) => match game.mission().kind {
             MissionKind::Patrol => format!("{} heads for the next route point {place}", name(u)),
             _ => format!("{} closes on the objective {place}", name(u)),
