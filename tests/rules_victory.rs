@@ -96,6 +96,25 @@ fn rule_11_0_without_listed_conditions_an_attack_must_secure_its_primary_objecti
     assert_eq!(victory::outcome(&g), Outcome::Success);
 }
 
+/// 10.3.1: "secure" is met by a unit of ours on the card, whatever its
+/// state and whoever shares the card. A play test read "a Good Order unit
+/// of ours on it" in the briefing and the report, then saw the goal met by
+/// a pinned squad beside the enemy: the words say what is counted.
+#[test]
+fn rule_10_3_1_secure_says_it_is_met_by_any_unit_of_ours_beside_the_enemy() {
+    let mut g = game(|m| m.success = vec![Goal::Secure(Place::Primary)]);
+    clear_map(&mut g);
+    let obj = primary(&g);
+    let sq = id(&g, "1_1");
+    put(&mut g, sq, obj);
+    g.state_mut().unit_mut(sq).pinned = true;
+    add(&mut g, "de_rifle_squad", obj);
+    assert_eq!(victory::outcome(&g), Outcome::Success);
+    let words = Goal::Secure(Place::Primary).label();
+    assert!(!words.contains("Good Order"), "{words}");
+    assert!(words.contains("even beside the enemy"), "{words}");
+}
+
 #[test]
 fn rule_10_3_1_each_task_is_counted_at_the_missions_end() {
     let mut g = game(|m| {

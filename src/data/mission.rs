@@ -833,7 +833,15 @@ impl Goal {
     /// state it.
     pub fn label(&self) -> String {
         match self {
-            Goal::Secure(p) => format!("secure {}: a Good Order unit of ours on it", p.label()),
+            // 10.3.1: "secure" asks only that a unit of ours occupy the
+            // card (the glossary's "secured card" is also cleared: that is
+            // `ClearAndSecure`). A play test read "a Good Order unit" here
+            // and a pinned unit beside the enemy met it: the words now say
+            // what is counted.
+            Goal::Secure(p) => format!(
+                "secure {}: a unit of ours on it at the end, even beside the enemy (10.3.1)",
+                p.label()
+            ),
             Goal::Clear(p) => format!("clear {}: no enemy unit and no PC marker on it", p.label()),
             Goal::ClearAndSecure(p) => format!("clear and secure {}", p.label()),
             Goal::HoldMlr => "hold the MLR: no enemy unit at or behind it".to_string(),
