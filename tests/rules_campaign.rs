@@ -437,6 +437,28 @@ fn a_whole_campaign_played_by_the_random_bot_keeps_its_books() {
     );
     let standard = fof::play::campaign::status(&c, &d);
     assert!(!standard.contains("CO HQ came through"), "{standard}");
+    // A counter out of play, its last step a fire team, lists no step
+    // letters (a play test read "0/1 steps [] and a fire team" as a
+    // fault), and the roster says what the letters mean.
+    let mut out = c.clone();
+    let m = out
+        .roster
+        .iter_mut()
+        .find(|m| m.steps.len() == 1)
+        .expect("a one-step unit");
+    m.teams = 1;
+    let label = m.label.clone();
+    let status = fof::play::campaign::status(&out, &d);
+    let line = status
+        .lines()
+        .find(|l| l.trim_start().starts_with(&label))
+        .unwrap();
+    assert!(
+        line.contains("out of play") && line.contains("0/1 steps and a fire team"),
+        "{line}"
+    );
+    assert!(!status.contains("[]") && !status.contains("()"), "{status}");
+    assert!(status.contains("G green, L line, V veteran"), "{status}");
 }
 
 /// Every shipped campaign (Normandy 1944 and the two of Korea) played by

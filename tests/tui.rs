@@ -1800,6 +1800,85 @@ fn snapshot_a_call_for_fire_warns_of_a_short_round() {
     both_sizes("call_for_fire_short_round", &app);
 }
 
+/// A search picks the order whose name the player typed: a play test
+/// typed "move r1c3" for a move and was given a green star cluster, whose
+/// meaning says "move" and which is listed first (its section comes
+/// before Movement); "activate 1 plt" gave 3 PLT HQ's activation, the "1"
+/// found in its rule 4.2.1. The menu's entries as the play test saw them.
+#[test]
+fn a_search_selects_the_order_named_before_one_that_only_mentions_it() {
+    use fof::engine::kernel::input::MenuSection;
+    use fof::ui::app::{Group, Menu};
+    let app = mid_turn(1);
+    let base = app.entry(&app.game().legal_inputs()[0]);
+    let entry = |label: &str, recipient: &str, section: MenuSection, rule: &'static str| {
+        let group = Group::Section(section);
+        fof::ui::app::Entry {
+            label: label.into(),
+            recipient: recipient.into(),
+            rule,
+            group,
+            search: format!(
+                "{label} | {recipient} | CO HQ | {} | {rule}",
+                section.label()
+            )
+            .to_lowercase(),
+            ..base.clone()
+        }
+    };
+    let c2 = MenuSection::CommandAndControl;
+    let mv = MenuSection::Movement;
+    let mut menu = Menu::grouped(
+        "Orders".into(),
+        vec![
+            entry(
+                "Activate a Platoon HQ: 3 PLT HQ",
+                "3 PLT HQ on R1C1",
+                c2,
+                "4.2.1 a",
+            ),
+            entry(
+                "Activate a Platoon HQ: 1 PLT HQ",
+                "1 PLT HQ on R1C2",
+                c2,
+                "4.2.1 a",
+            ),
+            entry(
+                "Deploy Pyrotechnic: CO HQ: green star cluster on R1C3 (signals \"units next to the primary objective move onto it\")",
+                "CO HQ on R1C3",
+                c2,
+                "4.2.1 f",
+            ),
+            entry(
+                "Move to an Adjacent Card: 2/2 to R1C3, in the open",
+                "2/2 on R1C2",
+                mv,
+                "4.2.2 a",
+            ),
+        ],
+    );
+    let search = |menu: &mut Menu, words: &str| {
+        menu.clear_search();
+        for c in words.chars() {
+            menu.type_char(c);
+        }
+        menu.selected_entry()
+            .expect("an entry is selected")
+            .label
+            .clone()
+    };
+    assert!(search(&mut menu, "move r1c3").starts_with("Move to an Adjacent Card"));
+    assert!(search(&mut menu, "activate 1 plt").ends_with("1 PLT HQ"));
+    assert_eq!(menu.shown(), 1, "\"1\" is not found inside the rule 4.2.1");
+    // A word begun is found; one found only inside another word is not.
+    assert!(search(&mut menu, "adj").starts_with("Move to an Adjacent Card"));
+    menu.clear_search();
+    for c in "djacent".chars() {
+        menu.type_char(c);
+    }
+    assert_eq!(menu.shown(), 0);
+}
+
 #[test]
 fn typing_on_the_map_opens_the_orders_searching() {
     let mut app = full_company_with_spot_orders();
@@ -2131,6 +2210,15 @@ fn the_log_detail_shows_an_event_in_full_and_searches_the_log() {
         panic!("Enter with a search made does not close the view")
     };
     assert_eq!(d.at, hits[1]);
+    // The search key begins a new search: the last one's words are not
+    // kept (a play test's second search read "fire-teamCO HQ is").
+    for c in "/card".chars() {
+        ch(&mut app, c);
+    }
+    let Overlay::Log(d) = &app.overlay else {
+        panic!("still open")
+    };
+    assert_eq!(d.query, "card");
 }
 
 /// Setting something down costs nothing and asks nothing: a stray Enter

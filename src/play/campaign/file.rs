@@ -143,7 +143,7 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
             data.mission_name(m)
         ));
     }
-    s.push_str("\nCompany:\n");
+    s.push_str("\nCompany (each step G green, L line, V veteran):\n");
     if c.roster.is_empty() {
         // Before the first mission ends, whether it is under way or not
         // begun (a newcomer read "joins at the first mission" while
@@ -178,13 +178,19 @@ pub fn status(c: &Campaign, data: &DataSet) -> String {
             let names: Vec<&str> = m.skills.iter().map(|k| k.label()).collect();
             format!("; skills for the next mission: {}", names.join(", "))
         };
+        // A counter out of play has no step to list (a play test read
+        // the empty brackets as a fault).
+        let letters = if steps.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", steps.join(" "))
+        };
         s.push_str(&format!(
-            "  {:18} {:11} {}/{} steps [{}]{teams}{skills}\n",
+            "  {:18} {:11} {}/{} steps{letters}{teams}{skills}\n",
             m.label,
             level,
             m.counter().len(),
             m.full,
-            steps.join(" ")
         ));
     }
     if let Some(r) = c.records.last() {

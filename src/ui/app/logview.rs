@@ -119,7 +119,13 @@ impl<D: Driver> App<D> {
             Command::LogDown => d.at = step(10).unwrap_or(d.at),
             Command::ToStart => d.at = hits.first().copied().unwrap_or(d.at),
             Command::ToEnd => d.at = hits.last().copied().unwrap_or(d.at),
-            Command::Search => d.searching = true,
+            // A new search: the last one's words are dropped (a play
+            // test's second search ran on from the first's words).
+            Command::Search if !d.searching => {
+                d.searching = true;
+                d.query.clear();
+            }
+            Command::Search => {}
             Command::Confirm if d.searching => d.searching = false,
             // With a search made, Enter steps to the next match (as Down
             // does) instead of closing the view under the reader's eyes.

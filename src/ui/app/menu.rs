@@ -55,6 +55,13 @@ pub enum Row {
     Entry(usize),
 }
 
+/// The words of a text a search word may begin: split at spaces and
+/// punctuation, but not inside "1/2", "R2C1" or a rule's "4.2.1".
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '/' || c == '.'))
+        .filter(|t| !t.is_empty())
+}
+
 impl Row {
     fn sel(&self) -> Option<Sel> {
         match self {
@@ -96,7 +103,31 @@ impl Menu {
             return false;
         }
         let q = self.query.to_lowercase();
-        q.split_whitespace().all(|w| e.search.contains(w))
+        q.split_whitespace()
+            .all(|w| tokens(&e.search).any(|t| t.starts_with(w)))
+    }
+
+    /// How well an entry that matches the search answers it: per word
+    /// sought, 3 where it begins a word of the order's name ("move" in
+    /// "Move: ..."), 2 elsewhere in the label, 1 in its recipient, giver,
+    /// section or rule. A play test typed "move r1c3" and was given the
+    /// green star cluster whose meaning says "move".
+    fn relevance(&self, e: &Entry) -> usize {
+        let label = e.label.to_lowercase();
+        let (kind, rest) = label.split_once(": ").unwrap_or((label.as_str(), ""));
+        self.query
+            .to_lowercase()
+            .split_whitespace()
+            .map(|w| {
+                if tokens(kind).any(|t| t.starts_with(w)) {
+                    3
+                } else if tokens(rest).any(|t| t.starts_with(w)) {
+                    2
+                } else {
+                    1
+                }
+            })
+            .sum()
     }
 
     /// The lines shown, in order.
@@ -170,11 +201,27 @@ impl Menu {
     /// it let an Enter put the artillery observer's radio down unseen.
     pub fn first_entry(&self) -> Option<Sel> {
         let rows = self.rows();
+        // Under a search, the entry that answers it best (the first shown
+        // of those as good); else the first shown. Setting something down
+        // is passed over while there is anything else.
+        let searched = !self.query.trim().is_empty();
         let entry = |keep: &dyn Fn(&Entry) -> bool| {
-            rows.iter().find_map(|r| match r {
-                Row::Entry(i) if keep(&self.entries[*i]) => Some(Sel::Entry(*i)),
-                _ => None,
-            })
+            let mut best: Option<(usize, usize)> = None;
+            for r in &rows {
+                if let Row::Entry(i) = r
+                    && keep(&self.entries[*i])
+                {
+                    let v = if searched {
+                        self.relevance(&self.entries[*i])
+                    } else {
+                        0
+                    };
+                    if best.is_none_or(|(b, _)| v > b) {
+                        best = Some((v, *i));
+                    }
+                }
+            }
+            best.map(|(_, i)| Sel::Entry(i))
         };
         entry(&|e| !matches!(e.input, Input::Drop { .. } | Input::DropItem { .. }))
             .or_else(|| entry(&|_| true))
@@ -287,6 +334,16 @@ impl Menu {
         let rows = self.rows();
         if self.selected_row(&rows).is_none() {
             self.selected = None;
+        }
+    }
+
+    /// The search key: a new search, the words of the last one dropped (a
+    /// play test's second search ran on from the first's words).
+    pub fn begin_search(&mut self) {
+        if !self.searching {
+            self.query.clear();
+            self.searching = true;
+            self.settle();
         }
     }
 

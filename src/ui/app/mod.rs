@@ -800,7 +800,7 @@ impl<D: Driver> App<D> {
                     self.open_all_menu();
                     if let Overlay::Menu(menu) = &mut self.overlay {
                         match cmd {
-                            Command::Search => menu.searching = true,
+                            Command::Search => menu.begin_search(),
                             Command::OnlyCommand => menu.only(Some(MenuSection::CommandAndControl)),
                             Command::OnlyMovement => menu.only(Some(MenuSection::Movement)),
                             Command::OnlyRally => menu.only(Some(MenuSection::Rally)),

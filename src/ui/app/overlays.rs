@@ -225,7 +225,7 @@ impl<D: Driver> App<D> {
                     Command::OnlyRally if menu.grouped => menu.only(Some(MenuSection::Rally)),
                     Command::OnlyCombat if menu.grouped => menu.only(Some(MenuSection::Combat)),
                     Command::AllSections => menu.only(None),
-                    Command::Search => menu.searching = true,
+                    Command::Search => menu.begin_search(),
                     Command::Confirm => match menu.selected {
                         Some(Sel::Header(g)) => {
                             menu.toggle(g);
