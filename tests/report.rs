@@ -125,3 +125,50 @@ fn a_summary_counts_every_game() {
     assert!(text.contains("95% Wilson interval"), "{text}");
     assert!(text.contains('#'), "{text}");
 }
+
+/// 6.3.3: a step that becomes a casualty stays one, whatever befalls its
+/// counter after: carried off the map by the enemy's litter team (9.4),
+/// captured (9.13) or evacuated (5.1.7). Found by a play test: a report
+/// read "Casualty steps: 2 of the company's, 0 of the enemy's" while its
+/// experience line counted an enemy casualty inflicted, carried off by
+/// then. In random games of every mission the counts never fall, and the
+/// enemy's is never below the casualties the experience tally counts.
+#[test]
+fn rule_6_3_3_a_casualty_step_stays_counted_when_its_counter_leaves() {
+    use fof::data::units::{Side, UnitKind};
+    let data = Arc::new(DataSet::embedded().unwrap());
+    let mut left = 0;
+    for m in data.missions.clone() {
+        for seed in 1..=8u64 {
+            let mut g =
+                fof::engine::Game::new(data.clone(), &m.id, seed, Options::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            let mut last = casualties(&g);
+            while !g.is_over() {
+                let legal = g.legal_inputs();
+                let i = fof::play::sim::choose(Bot::Random, &mut rng, &g, &legal).unwrap();
+                g.apply(&i).unwrap();
+                let now = casualties(&g);
+                let at = format!("{} seed {seed}", m.id);
+                assert!(now.friendly >= last.friendly, "{at}: {last:?} then {now:?}");
+                assert!(now.enemy >= last.enemy, "{at}: {last:?} then {now:?}");
+                last = now;
+            }
+            let s = g.state();
+            left += s
+                .units
+                .iter()
+                .filter(|u| u.kind == UnitKind::Casualty && u.side != Side::Us && !u.in_play())
+                .count();
+            let inflicted: u32 = s
+                .units
+                .iter()
+                .filter(|u| u.kind == UnitKind::Casualty && u.side != Side::Us)
+                .filter(|u| !u.captured && u.accounted())
+                .map(|u| u.steps as u32)
+                .sum();
+            assert!(last.enemy >= inflicted, "{} seed {seed}", m.id);
+        }
+    }
+    assert!(left > 0, "no enemy casualty left the map");
+}

@@ -271,11 +271,12 @@ type Placed = (u8, Side, u32);
 fn casualty_turns(game: &Game, log: &[Event]) -> (Vec<Placed>, (u32, u32)) {
     let s = game.state();
     let unit = |id: UnitId| s.get(id);
-    // What is counted: casualty counters in play, and evacuated ones.
+    // What is counted: casualty counters in play, carried off or
+    // captured (as `sim::casualties`), and evacuated ones.
     let mut counted: Vec<(UnitId, Side, u32)> = s
         .units
         .iter()
-        .filter(|u| u.kind == UnitKind::Casualty && u.in_play())
+        .filter(|u| u.kind == UnitKind::Casualty && u.accounted())
         .map(|u| (u.id, u.side, u.steps as u32))
         .collect();
     let evacuated: Vec<UnitId> = log

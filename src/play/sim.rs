@@ -88,7 +88,10 @@ pub struct Casualties {
     pub enemy: u32,
 }
 
-/// Counts casualty steps: casualty counters in play plus evacuated ones.
+/// Counts casualty steps: casualty counters in play, carried off the map by
+/// the enemy (9.4) or captured (9.13), plus our evacuated ones (5.1.7). A
+/// step that became a casualty stays one (6.3.3): a report read "0 of the
+/// enemy's" after the enemy's litter team carried its one casualty away.
 pub fn casualties(game: &Game) -> Casualties {
     use crate::data::units::{Side, UnitKind};
     let s = game.state();
@@ -96,7 +99,7 @@ pub fn casualties(game: &Game) -> Casualties {
         s.units
             .iter()
             .filter(|u| u.kind == UnitKind::Casualty && (u.side == Side::Us) == side)
-            .filter(|u| u.in_play())
+            .filter(|u| u.accounted())
             .map(|u| u.steps as u32)
             .sum::<u32>()
     };
