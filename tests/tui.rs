@@ -2143,6 +2143,84 @@ fn what_changed_says_an_all_pinned_vof_is_the_firers_being_pinned() {
     assert!(seen > 0, "no all pinned VOF opened in 40 games");
 }
 
+/// 6.3.3: a hit may turn a unit's steps into teams that still fight, or
+/// into casualties. "What changed" said "2/2 lost 2 steps" of a squad
+/// split into a fire team and a paralyzed team, "1/1 is out of play" of a
+/// squad broken into teams, and "Contact: #5 Para Tm" of the team an MG
+/// we had hit became (a play test). In random games: a unit whose lost
+/// steps became teams alone is never said to have lost them or to be out
+/// of play, and a counter split off a known enemy unit is no contact.
+#[test]
+fn rule_6_3_3_what_changed_tells_steps_split_into_teams_from_steps_lost() {
+    use fof::data::units::UnitKind;
+    let d = data();
+    let (mut split, mut enemy_split) = (0, 0);
+    for mission in ["crossroads_firefight", "first_contact", "hedgerow_attack"] {
+        for seed in 1..=12u64 {
+            let mut g = Game::new(d.clone(), mission, seed, Options::default()).expect("setup");
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() {
+                let before: fof::engine::kernel::state::State = g.state().clone();
+                let legal = g.legal_inputs();
+                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
+                    .expect("a legal input");
+                g.apply(&i).expect("legal");
+                let s = g.state();
+                let fresh: Vec<_> = s
+                    .in_play()
+                    .filter(|u| !before.units.iter().any(|b| b.id == u.id && b.in_play()))
+                    .collect();
+                let text: Vec<String> = fof::ui::summary::changes(&before, &g)
+                    .into_iter()
+                    .map(|c| c.text)
+                    .collect();
+                for b in before.in_play() {
+                    let u = s.unit(b.id);
+                    let hit = !u.in_play() || u.steps < b.steps;
+                    let kin: Vec<_> = fresh
+                        .iter()
+                        .filter(|f| {
+                            f.side == b.side && f.designation == b.designation && f.pos == b.pos
+                        })
+                        .collect();
+                    if !hit || kin.is_empty() || kin.iter().any(|f| f.kind == UnitKind::Casualty) {
+                        continue;
+                    }
+                    let about: Vec<&String> = text
+                        .iter()
+                        .filter(|t| {
+                            t.starts_with(&format!("{} ", b.label))
+                                || t.starts_with(&format!("{} on", u.label))
+                        })
+                        .collect();
+                    for t in &about {
+                        assert!(
+                            !t.contains(" lost ") && !t.contains("out of play"),
+                            "{mission} seed {seed}: {t}"
+                        );
+                    }
+                    if b.side == fof::data::units::Side::Us {
+                        split += 1;
+                    } else {
+                        enemy_split += 1;
+                        for f in &kin {
+                            let contact = format!("Contact: {} on", f.label);
+                            assert!(
+                                !text.iter().any(|t| t.starts_with(&contact)),
+                                "{mission} seed {seed}: {text:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        split > 0 && enemy_split > 0,
+        "splits seen: ours {split}, the enemy's {enemy_split}"
+    );
+}
+
 #[test]
 fn the_log_detail_shows_an_event_in_full_and_searches_the_log() {
     let mut app = mid_turn(1);

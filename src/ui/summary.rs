@@ -88,40 +88,94 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
             }
         }
     }
-    // Our units: steps lost, out of play, pinned, exposed, rallied.
+    // Counters new in play: the teams and casualties a hit unit's steps
+    // became (6.3.3: they keep its designation and take its card) are
+    // said with it; the rest below.
+    let mut fresh: Vec<&crate::engine::kernel::state::Unit> = s
+        .in_play()
+        .filter(|u| !before.units.iter().any(|b| b.id == u.id && b.in_play()))
+        .collect();
+    // Units of both sides: steps lost, out of play, pinned, exposed,
+    // rallied.
     for u in s.units.iter() {
         let Some(b) = before.units.iter().find(|b| b.id == u.id) else {
             continue;
         };
         let ours = u.side == Side::Us;
-        if b.in_play() && !u.in_play() {
-            if ours {
-                add(1, Role::Bad, format!("{} is out of play.", u.label));
-            } else {
-                add(
-                    5,
-                    Role::Good,
-                    format!("{} ({}) is out of play.", u.label, b.pos),
-                );
+        let gone = b.in_play() && !u.in_play();
+        if !gone && (!u.in_play() || u.steps >= b.steps) {
+            // Neither hit nor gone: its other changes below.
+        } else {
+            let lost = b.steps.saturating_sub(if gone { 0 } else { u.steps });
+            // The counters its lost steps became, taken from the fresh
+            // ones of its side and designation on its card.
+            let mut became = Vec::new();
+            let mut left = lost;
+            fresh.retain(|f| {
+                let mine = left > 0
+                    && f.side == u.side
+                    && f.designation == u.designation
+                    && f.pos == b.pos;
+                if mine {
+                    left = left.saturating_sub(f.steps.max(1));
+                    became.push(*f);
+                }
+                !mine
+            });
+            let casualties: u8 = became
+                .iter()
+                .filter(|f| f.kind == crate::data::units::UnitKind::Casualty)
+                .map(|f| f.steps.max(1))
+                .sum();
+            let mut what: Vec<String> = became
+                .iter()
+                .filter(|f| f.kind != crate::data::units::UnitKind::Casualty)
+                .map(|f| f.label.clone())
+                .collect();
+            match casualties {
+                0 => {}
+                1 => what.push("a casualty".into()),
+                n => what.push(format!("{n} casualty steps")),
             }
-            continue;
-        }
-        if !u.in_play() {
-            continue;
-        }
-        if u.steps < b.steps {
-            let lost = b.steps - u.steps;
-            let text = format!(
-                "{} on {} lost {lost} step{} ({} left).",
-                u.label,
-                u.pos,
-                if lost == 1 { "" } else { "s" },
-                u.steps
-            );
-            if ours {
-                add(1, Role::Bad, text);
-            } else {
-                add(5, Role::Good, text);
+            let steps = |n: u8| format!("{n} step{}", if n == 1 { "" } else { "s" });
+            let parts = what.len();
+            let what = and_list(&what);
+            let place = if ours { u.pos } else { b.pos };
+            let text = match (gone, became.is_empty()) {
+                (true, true) if ours => format!("{} is out of play.", u.label),
+                (true, true) => format!("{} ({}) is out of play.", u.label, b.pos),
+                // A hit that leaves no step in the counter: it breaks up
+                // into what its steps became.
+                // One counter in its place: a conversion (a rally, a
+                // runner made of it) or a hit on a one-step unit.
+                (true, false) if parts == 1 => format!("{} on {place} becomes {what}.", u.label),
+                (true, false) => format!("{} on {place} breaks up into {what}.", u.label),
+                (false, true) => format!(
+                    "{} on {place} lost {} ({} left).",
+                    u.label,
+                    steps(lost),
+                    u.steps
+                ),
+                (false, false) => format!(
+                    "{} on {place}: {} split off as {what} ({} left).",
+                    u.label,
+                    steps(lost),
+                    u.steps
+                ),
+            };
+            // A step become a casualty, a counter gone with nothing in
+            // its place, or an HQ no longer one is a loss; teams still
+            // fight.
+            let loss = casualties > 0
+                || became.is_empty()
+                || (gone && b.is_hq_or_staff() && !became.iter().any(|f| f.is_hq_or_staff()));
+            match (ours, loss) {
+                (true, true) => add(1, Role::Bad, text),
+                (true, false) => add(2, Role::Warn, text),
+                (false, _) => add(5, Role::Good, text),
+            }
+            if gone || !u.in_play() {
+                continue;
             }
         }
         if u.pinned && !b.pinned {
@@ -142,11 +196,9 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
             );
         }
     }
-    // Units new on the map: contacts, and our fire teams and casualties.
-    for u in s.in_play() {
-        if before.units.iter().any(|b| b.id == u.id && b.in_play()) {
-            continue;
-        }
+    // Units new on the map not said above: contacts, and our fire teams
+    // and casualties.
+    for u in fresh {
         if u.side == Side::Us {
             add(2, Role::Warn, format!("{} is now on {}.", u.label, u.pos));
         } else {
