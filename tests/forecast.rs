@@ -624,3 +624,50 @@ fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
     }
     assert!(warned > 0, "some activated vehicle could react");
 }
+
+/// What an order will do is told worst first, and only what warns is
+/// marked as a warning: a play test saw "! puts CO HQ in communication
+/// with 2 PLT HQ" marked like a loss. In random positions of two full
+/// company missions, every news line (a move under cover or to a card,
+/// a link of the chain of command made, 4.3) comes after the warnings,
+/// and every loss, exposure or link cut is among them.
+#[test]
+fn rule_4_3_a_forecast_tells_news_apart_from_warnings() {
+    let data = common::shipped();
+    let (mut news, mut warned) = (0, 0);
+    for mission in ["hedgerow_attack", "village_assault"] {
+        for seed in 1..=3u64 {
+            let mut g = Game::new(data.clone(), mission, seed, Default::default()).unwrap();
+            let mut rng = fof::play::sim::bot_rng(seed);
+            for _ in 0..120 {
+                if g.is_over() {
+                    break;
+                }
+                let legal = g.legal_inputs();
+                for (i, f) in legal.iter().zip(forecasts(&g, &legal)) {
+                    for (k, c) in f.consequences.iter().enumerate() {
+                        let is_news = c.contains(" in communication with ") && c.contains("puts ")
+                            || c.contains(" moves under cover on ")
+                            || c.contains(" moves to ");
+                        let is_warning = c.contains("out of communication")
+                            || c.contains("Exposed")
+                            || c.contains("out of play")
+                            || c.contains("moves into the open");
+                        if is_news && !is_warning {
+                            assert!(k >= f.warnings, "{i:?}: {c} among {:?}", f.consequences);
+                            news += 1;
+                        }
+                        if is_warning {
+                            assert!(k < f.warnings, "{i:?}: {c} among {:?}", f.consequences);
+                            warned += 1;
+                        }
+                    }
+                }
+                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
+                    .unwrap();
+                g.apply(&i).unwrap();
+            }
+        }
+    }
+    assert!(news > 0 && warned > 0, "news {news}, warnings {warned}");
+}

@@ -45,6 +45,11 @@ pub struct Forecast {
     /// What the input will do that matters to the player, in words, worst
     /// first; what depends on the cards drawn is marked possible.
     pub consequences: Vec<String>,
+    /// How many of the first `consequences` are warnings (a loss, a risk,
+    /// a unit left in the open); the rest are news (a move under cover, a
+    /// link of the chain of command made), which a play test saw marked
+    /// "!" like the warnings.
+    pub warnings: usize,
     /// For an order that makes several attempts (one per unit of a
     /// platoon): the exact chance that every one succeeds. `None` for an
     /// order of one attempt or none, or when the draws would run through
@@ -77,6 +82,7 @@ impl Forecast {
             cost: 0,
             attempt: None,
             consequences: Vec::new(),
+            warnings: 0,
             whole: None,
             short_round: None,
         }
@@ -108,6 +114,10 @@ pub fn forecast_planned(game: &Game, input: &Input) -> Option<Forecast> {
     })
 }
 
+/// The highest rank of a consequence that warns: a move to a card (5) and
+/// a link of communication made (6) are news.
+const WARNS: u8 = 4;
+
 /// `f` with what the input will do, worst first (from [`consequences_of`]),
 /// and the commands an impulse it ended lost (4.1.3): `lost` when known
 /// already, else as the consequences' trial found them.
@@ -127,6 +137,11 @@ fn with_consequences(
         ));
     }
     consequences.sort_by_key(|(rank, _)| *rank);
+    // Ranks 0-4 warn; 5 and over tell (see `consequences_of`).
+    f.warnings = consequences
+        .iter()
+        .filter(|(rank, _)| *rank <= WARNS)
+        .count();
     f.consequences = consequences.into_iter().map(|(_, t)| t).collect();
     f
 }
@@ -178,6 +193,7 @@ fn planned_odds(game: &Game, input: &Input, plan: Planned) -> Option<(Forecast, 
         cost,
         attempt,
         consequences: Vec::new(),
+        warnings: 0,
         whole: None,
         short_round,
     };
@@ -395,6 +411,7 @@ fn trial_odds(game: &Game, input: &Input) -> Option<(Forecast, Option<Needed>, u
         cost,
         attempt,
         consequences: Vec::new(),
+        warnings: 0,
         whole,
         short_round,
     };

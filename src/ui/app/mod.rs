@@ -199,6 +199,8 @@ pub struct Entry {
     pub by: String,
     /// What it will or may do that matters, in words, worst first.
     pub consequences: Vec<String>,
+    /// How many of the first `consequences` warn; the rest are news.
+    pub warnings: usize,
     /// The hint key's reason, when this is the planner's choice.
     pub tip: Option<String>,
     /// Everything a search looks in, lower case.

@@ -134,6 +134,7 @@ impl<D: Driver> App<D> {
             by,
             tip: None,
             consequences: f.consequences.clone(),
+            warnings: f.warnings,
             search,
             short,
         }

@@ -77,7 +77,14 @@ fn details(e: &Entry) -> Vec<String> {
     if let Some(t) = &e.tip {
         out.push(format!("Tip: {t}"));
     }
-    out.extend(e.consequences.iter().map(|c| format!("! {c}")));
+    // Warnings marked "!", news "-".
+    out.extend(e.consequences.iter().enumerate().map(|(i, c)| {
+        if i < e.warnings {
+            format!("! {c}")
+        } else {
+            format!("- {c}")
+        }
+    }));
     out.retain(|l| !l.is_empty());
     out
 }
@@ -94,7 +101,7 @@ fn entry_line(e: &Entry, columns: bool, grouped: bool) -> (String, &'static str)
         ),
         None => (String::new(), String::new(), String::new()),
     };
-    let warn = if e.consequences.is_empty() { "" } else { " !" };
+    let warn = if e.warnings == 0 { "" } else { " !" };
     let (indent, label, needed) = if grouped {
         ("   ", e.short.as_str(), "")
     } else {
