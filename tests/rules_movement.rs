@@ -477,8 +477,12 @@ fn rule_2_4_1_a_no_move_across_the_boundaries_even_onto_expanded_cards() {
         });
     }
     let why = refused(&mut g, mv(S1, p(1, 0)));
-    assert!(why.contains("2.4.1"), "{why}");
-    refused(&mut g, mv(S1, p(2, 0)));
+    assert!(
+        why.contains("2.4.1") && why.contains("side boundary"),
+        "{why}"
+    );
+    let why = refused(&mut g, mv(S1, p(2, 0)));
+    assert!(why.contains("no card"), "{why}");
     refused(&mut g, mv(S2, p(2, 4)));
     ok(&mut g, mv(S1, p(2, 1)));
 }
@@ -500,8 +504,12 @@ fn rule_9_2_2_us_units_stay_inside_the_original_map() {
         covers: Vec::new(),
         markers: Default::default(),
     });
+    // The refusal names the case: a play test read "off the map, or
+    // beyond a boundary or the limit of advance" of a card on the map, in
+    // a mission with no limit of advance.
     let why = refused(&mut g, mv(S1, p(4, 2)));
-    assert!(why.contains("2.4.1"), "{why}");
+    assert!(why.contains("far edge") && why.contains("9.2.2"), "{why}");
+    assert!(!why.contains("limit of advance"), "{why}");
     ok(&mut g, mv(S1, p(3, 1)));
 }
 

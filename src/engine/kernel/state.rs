@@ -525,28 +525,6 @@ impl Map {
         (1..=self.cols).map(|c| CardPos::new(0, c))
     }
 
-    /// Positions friendly units may enter: the staging area, and map cards
-    /// of the original grid inside the boundaries and the limit of advance
-    /// (2.4.1 A). Cards added by map expansion lie outside the original
-    /// boundaries, where US units may not go (9.2.2).
-    pub fn friendly_may_enter(&self, pos: CardPos) -> bool {
-        if self.is_staging(pos) {
-            return true;
-        }
-        if self.card(pos).is_none() {
-            return false;
-        }
-        if pos.col < 1 || pos.col > self.cols || pos.row < 1 || pos.row > self.rows {
-            return false;
-        }
-        if let Some(loa) = self.controls.loa
-            && pos.row > loa
-        {
-            return false;
-        }
-        true
-    }
-
     pub fn point(&self, kind: PointControl) -> Option<CardPos> {
         self.controls
             .points

@@ -192,10 +192,8 @@ pub fn check_move(
     if !u.pos.adjacent(to) {
         return no(|| format!("{to} is not adjacent to {} (5.1.2)", u.pos));
     }
-    if !game.state.map.friendly_may_enter(to) {
-        return no(|| {
-            format!("{to} is off the map, or beyond a boundary or the limit of advance (2.4.1)")
-        });
+    if let Some(barred) = game.state.map.friendly_barred(to) {
+        return no(|| barred.to_string());
     }
     restricted_destination(game, u, to, infiltrate)?;
     if diagonal_crosses_pdf(game, u.pos, to) {
