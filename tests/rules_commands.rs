@@ -1481,6 +1481,27 @@ fn save_test(visibility: &str, roster: &str, preset: u8, printed: u8) -> (u8, u8
     let ev = g.apply(&Input::EndImpulse).unwrap();
     let (saved, lost) = impulse_end(&ev, Some(hq));
     assert_eq!((ask.unspent, ask.saved, ask.lost), (d.total, saved, lost));
+    // The log says what is kept and the limit that decides it (a play
+    // test read "7 command(s) saved" as 7 added, and could not tell
+    // whether 7 was allowed): the limit is what the rule allows.
+    let text = &ev
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::ImpulseEnds { hq: h, .. } if h == Some(hq)))
+        .expect("the impulse ends")
+        .text;
+    let want = match (saved, lost) {
+        (0, 0) => "no command left to keep".to_string(),
+        (k, 0) => format!(
+            "{k} command(s) kept for later turns (up to {} may be kept",
+            ask.limit
+        ),
+        (k, l) => format!(
+            "{k} command(s) kept for later turns, {l} lost: no more than {} may be kept",
+            ask.limit
+        ),
+    };
+    assert!(text.contains(&want), "{text}");
+    assert!(lost == 0 || saved == ask.limit, "{text}");
     assert!(
         g.impulse_end().is_none() || g.state().impulse.as_ref().is_some_and(|i| i.hq != Some(hq))
     );

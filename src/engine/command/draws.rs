@@ -171,6 +171,27 @@ pub struct ImpulseEnd {
     pub unspent: u8,
     pub saved: u8,
     pub lost: u8,
+    /// The most the impulse's HQ may keep for later turns (4.1.3: by its
+    /// experience and the visibility; 0 where none may be kept).
+    pub limit: u8,
+}
+
+impl ImpulseEnd {
+    /// The commands kept and lost, in words, with the limit that decides
+    /// them (the log line carries the section, 4.1.3): a play test read "7 command(s) saved" as 7 added, and could
+    /// not tell whether 7 was allowed.
+    pub fn words(&self) -> String {
+        match (self.saved, self.lost, self.limit) {
+            (0, 0, _) => "no command left to keep".into(),
+            (0, l, 0) => format!("{l} command(s) lost: none may be kept"),
+            (k, 0, n) => {
+                format!("{k} command(s) kept for later turns (up to {n} may be kept)")
+            }
+            (k, l, n) => format!(
+                "{k} command(s) kept for later turns, {l} lost: no more than {n} may be kept"
+            ),
+        }
+    }
 }
 
 impl Game {
@@ -193,6 +214,7 @@ impl Game {
             unspent,
             saved,
             lost: unspent - saved,
+            limit,
         })
     }
 
@@ -205,6 +227,7 @@ impl Game {
             return;
         };
         let ImpulseEnd { saved, lost, .. } = end;
+        let words = end.words();
         if let Some(v) = imp.vehicle
             && let Some(c) = &mut self.state.vehicles[v.0 as usize].command
         {
@@ -225,7 +248,7 @@ impl Game {
                 saved,
                 lost,
             },
-            format!("{who} ends its impulse: {saved} command(s) saved, {lost} lost."),
+            format!("{who} ends its impulse: {words}."),
             Vec::new(),
         );
         if imp.general() {

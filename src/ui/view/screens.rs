@@ -313,9 +313,12 @@ fn end_impulse<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     };
     let plural = |n: u8| if n == 1 { "" } else { "s" };
     let fate = match (end.saved, end.lost) {
-        (s, 0) => format!("{s} saved for later (4.1.3)."),
-        (0, l) => format!("{l} lost: none can be saved (4.1.3)."),
-        (s, l) => format!("{s} saved for later, {l} lost (4.1.3)."),
+        (s, 0) => format!("{s} kept for later turns (4.1.3)."),
+        (0, l) => format!("{l} lost: none can be kept (4.1.3)."),
+        (s, l) => format!(
+            "{s} kept for later turns, {l} lost: the most {who} may keep is {} (4.1.3).",
+            end.limit
+        ),
     };
     let lines = vec![
         Line::raw(format!("End {who}'s impulse?")),
