@@ -839,7 +839,7 @@ impl Goal {
             // and a pinned unit beside the enemy met it: the words now say
             // what is counted.
             Goal::Secure(p) => format!(
-                "secure {}: a unit of ours on it at the end, even beside the enemy (10.3.1)",
+                "secure {}: a unit of ours on it, even beside the enemy (10.3.1)",
                 p.label()
             ),
             Goal::Clear(p) => format!("clear {}: no enemy unit and no PC marker on it", p.label()),
