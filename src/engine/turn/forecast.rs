@@ -569,6 +569,15 @@ fn arranged(game: &Game, input: &Input, need: Option<Needed>, succeed: bool) -> 
 /// (rank, words), lowest rank worst.
 fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
     let mut out = Vec::new();
+    // Units moving to one card in one way are named on one line: a
+    // platoon's move listed four of its five units, the fifth cut off
+    // under the menu's details (a play test).
+    let mut moves: Vec<(
+        u8,
+        &'static str,
+        crate::engine::kernel::pos::CardPos,
+        Vec<String>,
+    )> = Vec::new();
     for a in after.state.units.iter().filter(|u| u.side == Side::Us) {
         let Some(b) = before.state.get(a.id) else {
             continue;
@@ -585,17 +594,32 @@ fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
             out.push((2, format!("leaves {name} Exposed this turn")));
         }
         if a.pos != b.pos || a.cover != b.cover {
-            if a.cover.is_none() && !a.pos.is_staging() {
-                out.push((4, format!("{name} moves into the open on {}", a.pos)));
+            let (rank, how) = if a.cover.is_none() && !a.pos.is_staging() {
+                (4, "into the open on")
             } else if a.cover.is_some() {
-                out.push((5, format!("{name} moves under cover on {}", a.pos)));
+                (5, "under cover on")
             } else {
-                out.push((5, format!("{name} moves to {}", a.pos)));
+                (5, "to")
+            };
+            match moves
+                .iter_mut()
+                .find(|(r, h, p, _)| (*r, *h, *p) == (rank, how, a.pos))
+            {
+                Some((_, _, _, names)) => names.push(name.clone()),
+                None => moves.push((rank, how, a.pos, vec![name.clone()])),
             }
         }
         if tracked_out(b, a) {
             out.push((3, format!("spends the last ammunition of {name}")));
         }
+    }
+    for (rank, how, pos, names) in moves {
+        let verb = if names.len() == 1 { "moves" } else { "move" };
+        let who = match names.as_slice() {
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => names.join(""),
+        };
+        out.push((rank, format!("{who} {verb} {how} {pos}")));
     }
     out.extend(links_changed(before, after));
     for &(agency, kind, left) in &after.state.fire_missions {
