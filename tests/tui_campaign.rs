@@ -252,6 +252,14 @@ fn snapshot_a_campaign_lost_says_why_and_how_to_begin_another() {
     assert!(!f.next);
     assert!(f.over.as_deref().unwrap_or("").contains("lost"), "{f:?}");
     both_sizes("campaign_over", &app);
+    // Opened from the start menu, Enter goes back to it (a play test
+    // found only a way out of the program).
+    app.menu = true;
+    assert!(
+        render_with(80, 24, |f| fof::ui::view::draw(f, &app)).contains("back to the start menu")
+    );
+    key(&mut app, KeyCode::Enter);
+    assert!(app.back && app.quit, "back to the start menu");
 }
 
 fn empty_dir(name: &str) -> PathBuf {

@@ -59,11 +59,11 @@ impl Finished {
         let next = camp.is_some_and(|c| c.end.is_none() && c.next_mission(data).is_some());
         let over = camp.and_then(|c| match &c.end {
             Some(End::Won) => Some(format!(
-                "The campaign is won: {} (11.2). Start fof again to begin another.",
+                "The campaign is won: {} (11.2). \"New campaign\" on the start menu begins another.",
                 c.mode.won_why()
             )),
             Some(End::Lost(why)) => Some(format!(
-                "The campaign is lost: {why}. Start fof again to begin another."
+                "The campaign is lost: {why}. \"New campaign\" on the start menu begins another."
             )),
             None => None,
         });
@@ -182,6 +182,13 @@ impl<D: Driver> App<D> {
                 }
                 Err(e) => self.message = Some(e),
             },
+            // Opened from the start menu, a campaign over goes back to it,
+            // where "New campaign" begins another (a play test found only
+            // a way out of the program).
+            Command::Confirm | Command::Back if self.menu => {
+                self.back = true;
+                self.quit = true;
+            }
             Command::Confirm => self.overlay = Overlay::Quit,
             _ => {}
         }

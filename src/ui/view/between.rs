@@ -214,6 +214,13 @@ fn finished<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, fin: &Finished) 
                 k(Command::Down),
                 k(Command::Quit)
             )
+        } else if app.menu {
+            format!(
+                "{}: back to the start menu   {}/{} scroll",
+                k(Command::Confirm),
+                k(Command::Up),
+                k(Command::Down)
+            )
         } else {
             format!(
                 "{}: quit   {}/{} scroll",
