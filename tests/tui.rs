@@ -1855,6 +1855,12 @@ fn a_search_selects_the_order_named_before_one_that_only_mentions_it() {
                 mv,
                 "4.2.2 a",
             ),
+            entry(
+                "Concentrate Fire: 1/1 at Gren Sqd #9 on R2C2",
+                "1/1 on R1C2",
+                MenuSection::Combat,
+                "4.2.4 b",
+            ),
         ],
     );
     let search = |menu: &mut Menu, words: &str| {
@@ -1872,6 +1878,9 @@ fn a_search_selects_the_order_named_before_one_that_only_mentions_it() {
     assert_eq!(menu.shown(), 1, "\"1\" is not found inside the rule 4.2.1");
     // A word begun is found; one found only inside another word is not.
     assert!(search(&mut menu, "adj").starts_with("Move to an Adjacent Card"));
+    assert!(search(&mut menu, "2/2").starts_with("Move to an Adjacent Card"));
+    assert!(search(&mut menu, "#9").starts_with("Concentrate Fire"));
+    assert!(search(&mut menu, "sqd 9").starts_with("Concentrate Fire"));
     menu.clear_search();
     for c in "djacent".chars() {
         menu.type_char(c);

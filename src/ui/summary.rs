@@ -144,11 +144,11 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
             let text = match (gone, became.is_empty()) {
                 (true, true) if ours => format!("{} is out of play.", u.label),
                 (true, true) => format!("{} ({}) is out of play.", u.label, b.pos),
-                // A hit that leaves no step in the counter: it breaks up
-                // into what its steps became.
                 // One counter in its place: a conversion (a rally, a
                 // runner made of it) or a hit on a one-step unit.
                 (true, false) if parts == 1 => format!("{} on {place} becomes {what}.", u.label),
+                // A hit that leaves no step in the counter: it breaks up
+                // into what its steps became.
                 (true, false) => format!("{} on {place} breaks up into {what}.", u.label),
                 (false, true) => format!(
                     "{} on {place} lost {} ({} left).",

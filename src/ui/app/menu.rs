@@ -56,10 +56,16 @@ pub enum Row {
 }
 
 /// The words of a text a search word may begin: split at spaces and
-/// punctuation, but not inside "1/2", "R2C1" or a rule's "4.2.1".
+/// punctuation, but not inside "1/2", "R2C1", "#9" or a rule's "4.2.1".
 fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !(c.is_alphanumeric() || c == '/' || c == '.'))
+    text.split(|c: char| !(c.is_alphanumeric() || matches!(c, '/' | '.' | '#')))
         .filter(|t| !t.is_empty())
+}
+
+/// Whether the search word `w` begins the word `t` ("9" and "#9" both
+/// begin "#9").
+fn begins(t: &str, w: &str) -> bool {
+    t.starts_with(w) || t.trim_start_matches('#').starts_with(w)
 }
 
 impl Row {
@@ -104,7 +110,7 @@ impl Menu {
         }
         let q = self.query.to_lowercase();
         q.split_whitespace()
-            .all(|w| tokens(&e.search).any(|t| t.starts_with(w)))
+            .all(|w| tokens(&e.search).any(|t| begins(t, w)))
     }
 
     /// How well an entry that matches the search answers it: per word
@@ -119,9 +125,9 @@ impl Menu {
             .to_lowercase()
             .split_whitespace()
             .map(|w| {
-                if tokens(kind).any(|t| t.starts_with(w)) {
+                if tokens(kind).any(|t| begins(t, w)) {
                     3
-                } else if tokens(rest).any(|t| t.starts_with(w)) {
+                } else if tokens(rest).any(|t| begins(t, w)) {
                     2
                 } else {
                     1
