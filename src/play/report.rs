@@ -29,7 +29,7 @@
 //!   that the totals still agree.
 
 use crate::data::charts::Activity;
-use crate::data::units::{Side, UnitKind};
+use crate::data::units::Side;
 use crate::engine::kernel::events::{Event, EventKind};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::Outcome;
@@ -271,12 +271,12 @@ type Placed = (u8, Side, u32);
 fn casualty_turns(game: &Game, log: &[Event]) -> (Vec<Placed>, (u32, u32)) {
     let s = game.state();
     let unit = |id: UnitId| s.get(id);
-    // What is counted: casualty counters in play, carried off or
-    // captured (as `sim::casualties`), and evacuated ones.
+    // What is counted: as `sim::casualties`, the casualty counters it
+    // counts and evacuated ones.
     let mut counted: Vec<(UnitId, Side, u32)> = s
         .units
         .iter()
-        .filter(|u| u.kind == UnitKind::Casualty && u.accounted())
+        .filter(|u| crate::play::sim::counted_casualty(u))
         .map(|u| (u.id, u.side, u.steps as u32))
         .collect();
     let evacuated: Vec<UnitId> = log

@@ -88,18 +88,24 @@ pub struct Casualties {
     pub enemy: u32,
 }
 
-/// Counts casualty steps: casualty counters in play, carried off the map by
-/// the enemy (9.4) or captured (9.13), plus our evacuated ones (5.1.7). A
-/// step that became a casualty stays one (6.3.3): a report read "0 of the
-/// enemy's" after the enemy's litter team carried its one casualty away.
+/// Whether a unit is a casualty counter that counts among the casualty
+/// steps: in play, carried off the map by the enemy (9.4) or captured
+/// (9.13). A step that became a casualty stays one (6.3.3): a report read
+/// "0 of the enemy's" after the enemy's litter team carried its one
+/// casualty away. (Our evacuated casualties are counted apart, 5.1.7.)
+pub fn counted_casualty(u: &crate::engine::kernel::state::Unit) -> bool {
+    u.kind == crate::data::units::UnitKind::Casualty && u.accounted()
+}
+
+/// Counts casualty steps: the [`counted_casualty`] counters plus our
+/// evacuated ones (5.1.7).
 pub fn casualties(game: &Game) -> Casualties {
-    use crate::data::units::{Side, UnitKind};
+    use crate::data::units::Side;
     let s = game.state();
     let count = |side: bool| {
         s.units
             .iter()
-            .filter(|u| u.kind == UnitKind::Casualty && (u.side == Side::Us) == side)
-            .filter(|u| u.accounted())
+            .filter(|u| counted_casualty(u) && (u.side == Side::Us) == side)
             .map(|u| u.steps as u32)
             .sum::<u32>()
     };

@@ -6,6 +6,7 @@
 
 use crate::data::units::Side;
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::names::and_list;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::State;
 use crate::ui::theme::Role;
@@ -26,15 +27,6 @@ fn names(s: &State, pos: CardPos, side: Side) -> Vec<String> {
         .filter(|u| (u.side == Side::Us) == (side == Side::Us))
         .map(|u| u.label.clone())
         .collect()
-}
-
-/// "a", "a and b", "a, b and c".
-fn and_list(v: &[String]) -> String {
-    match v {
-        [] => String::new(),
-        [a] => a.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// The changes from `before` to the game as it stands, worst first.

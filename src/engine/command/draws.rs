@@ -178,8 +178,9 @@ pub struct ImpulseEnd {
 
 impl ImpulseEnd {
     /// The commands kept and lost, in words, with the limit that decides
-    /// them (the log line carries the section, 4.1.3): a play test read "7 command(s) saved" as 7 added, and could
-    /// not tell whether 7 was allowed.
+    /// them (the log line carries the section, 4.1.3): a play test read
+    /// "7 command(s) saved" as 7 added, and could not tell whether 7 was
+    /// allowed.
     pub fn words(&self) -> String {
         match (self.saved, self.lost, self.limit) {
             (0, 0, _) => "no command left to keep".into(),

@@ -615,10 +615,7 @@ fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
     }
     for (rank, how, pos, names) in moves {
         let verb = if names.len() == 1 { "moves" } else { "move" };
-        let who = match names.as_slice() {
-            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
-            _ => names.join(""),
-        };
+        let who = crate::engine::kernel::names::and_list(&names);
         out.push((rank, format!("{who} {verb} {how} {pos}")));
     }
     out.extend(links_changed(before, after));
