@@ -2301,6 +2301,51 @@ fn rule_2_3_the_company_takes_its_radios_and_pyrotechnics_as_the_briefing_assign
 }
 
 #[test]
+fn rule_2_3_2_each_answer_to_who_carries_an_asset_says_what_it_is_for() {
+    // A play test could not tell what a radio's holder would gain: every
+    // answer to the set-up's asset questions now says who carries it and
+    // what it does (the net, the reach, 4.3.3-4.3.6), in every mission.
+    use fof::engine::kernel::input::{Choice, Decision, Input};
+    use fof::engine::turn::forecast::forecast;
+    let data = common::shipped();
+    let mut asked = 0;
+    for m in &data.missions {
+        let mut g = Game::new(data.clone(), &m.id, 1, fof::engine::Options::default())
+            .expect("mission sets up");
+        while let Decision::Choose(Choice::Asset { from, asset }) = g.prompt().decision {
+            asked += 1;
+            for input in g.legal_inputs() {
+                let holder = match &input {
+                    Input::Carry { to, .. } => *to,
+                    Input::KeepAssets => from,
+                    other => panic!("{other:?} among the asset's answers"),
+                };
+                let said = forecast(&g, &input).consequences;
+                let want = format!(
+                    "{} carries {}: {}",
+                    g.state().unit(holder).label,
+                    asset.words(),
+                    asset.purpose()
+                );
+                assert!(said.contains(&want), "{}: {said:?}", m.id);
+                assert!(
+                    want.contains("(4.3.") || want.contains("(8."),
+                    "the purpose cites its rule: {want}"
+                );
+            }
+            // The next asset: hand this one to the first other holder.
+            let next = g
+                .legal_inputs()
+                .into_iter()
+                .find(|i| matches!(i, Input::Carry { to, .. } if *to != from))
+                .unwrap_or(Input::KeepAssets);
+            g.apply(&next).unwrap();
+        }
+    }
+    assert!(asked >= 20, "only {asked} asset questions were asked");
+}
+
+#[test]
 fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
     use fof::engine::kernel::input::{Choice, Decision, Input};
     use fof::engine::kernel::sequence::Step;
