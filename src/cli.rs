@@ -73,9 +73,10 @@ pub struct LearnArgs {
     #[arg(long)]
     pub mission: Option<String>,
     /// The seed that deals the game. The game is saved as
-    /// `plays/<mission>-seed<seed>.replay` in the save folder after every
-    /// input; the same mission and seed opened again resumes it (or shows
-    /// it over, once it is). Another seed deals a new game.
+    /// `plays/<mission>-seed<seed>-learn.replay` in the save folder after
+    /// every input; the same mission and seed opened again resumes it in
+    /// learn mode (or shows it over, once it is). Another seed deals a new
+    /// game.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 }

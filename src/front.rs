@@ -448,7 +448,8 @@ pub fn campaign(
 }
 
 /// A file from the start menu: a single mission's save in progress is
-/// resumed; anything else is watched in the viewer.
+/// resumed (in learn mode if it was begun there); anything else is
+/// watched in the viewer.
 fn open_file(
     data: Arc<DataSet>,
     explanations: Arc<Learn>,
@@ -462,21 +463,35 @@ fn open_file(
         && r.end.is_none()
         && r.company.is_none()
         && r.continues.is_none()
-        && crate::play::session::single_path(&dir, &r.mission, r.seed) == path
     {
-        return play(
-            data,
-            explanations,
-            ui,
-            &PlayOptions {
-                mission: Some(r.mission.clone()),
-                seed: r.seed,
-                autoplay: None,
-                delay: 300,
-                options: r.options,
-            },
-            err,
-        );
+        // A game of learn mode goes on in learn mode.
+        if crate::play::session::learn_path(&dir, &r.mission, r.seed) == path {
+            return learn(
+                data,
+                explanations,
+                ui,
+                &LearnOptions {
+                    mission: Some(r.mission.clone()),
+                    seed: r.seed,
+                },
+                err,
+            );
+        }
+        if crate::play::session::single_path(&dir, &r.mission, r.seed) == path {
+            return play(
+                data,
+                explanations,
+                ui,
+                &PlayOptions {
+                    mission: Some(r.mission.clone()),
+                    seed: r.seed,
+                    autoplay: None,
+                    delay: 300,
+                    options: r.options,
+                },
+                err,
+            );
+        }
     }
     view(data, explanations, ui, path, err)
 }
@@ -523,7 +538,7 @@ pub fn learn(
         },
     };
     let dir = crate::play::folders::save_dir(ui.save_dir.clone());
-    let session = Session::single(data.clone(), &dir, &mission, args.seed, Options::default());
+    let session = Session::learning(data.clone(), &dir, &mission, args.seed);
     // A fresh game is walked from before turn 1; one resumed from its save
     // from where it stands.
     let fresh = session.as_ref().is_ok_and(|s| s.recorder().inputs() == 0);
@@ -538,7 +553,9 @@ pub fn learn(
     };
     match held {
         Some(h) => app.learn_from(h),
-        None => app.command(crate::ui::keys::Command::ToggleLearn, None),
+        // Resumed: from where it stands. (A key's command here was lost:
+        // the screen had no size yet, and learn mode never came on.)
+        None => app.learn_here(),
     }
     app.screen = crate::ui::app::Screen::Play;
     start(app, ui, TICK, err)

@@ -3398,3 +3398,22 @@ fn the_command_display_wraps_a_long_hq_row_and_keeps_every_hq() {
         assert!(inside.contains("Deck: "), "{inside}");
     }
 }
+
+#[test]
+fn learn_mode_turned_on_mid_game_shows_the_whole_log() {
+    // A play test's learn game, resumed from its save, came back without
+    // learn mode, and `L` then showed 7 of its 43 events: the walk took
+    // the game's whole history for the first procedure to explain.
+    let mut app = mid_turn(3);
+    let all = app.game().log().len();
+    assert!(all > 10, "{all}");
+    app.learn_here();
+    assert!(app.learn);
+    assert_eq!(app.log_events().len(), all);
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains(&format!("Log: all ({all} event(s))")),
+        "{screen}"
+    );
+    assert!(screen.contains("Learn: "), "{screen}");
+}

@@ -386,15 +386,16 @@ fn the_start_menu_deals_a_new_game_and_lists_the_one_begun_under_continue() {
     );
     assert_eq!(
         m.entries[0].label,
-        "Continue: First Contact at the Farmhouse, seed 1, 1 input(s) in"
+        "Continue: First Contact at the Farmhouse, seed 1 (1 input so far)"
     );
     assert_eq!(seed_of(&m, "first_contact"), Some(3));
     assert_eq!(seed_of(&m, "crossroads_firefight"), Some(1));
-    // Learn mode plays the same mission: a new game on the same seed.
+    // Learn mode keeps its own saves: its first game is dealt from seed 1
+    // whatever the games played outside it.
     assert!(
         m.entries
             .iter()
-            .any(|e| e.item == Item::Choose(StartChoice::Learn(3)))
+            .any(|e| e.item == Item::Choose(StartChoice::Learn(1)))
     );
     assert!(
         m.entries
@@ -419,12 +420,13 @@ fn the_start_menu_deals_a_new_game_and_lists_the_one_begun_under_continue() {
     m.selected = m
         .entries
         .iter()
-        .position(|e| e.item == Item::Choose(StartChoice::Learn(3)))
+        .position(|e| e.item == Item::Choose(StartChoice::Learn(1)))
         .unwrap();
     let screen = render_with(80, 24, |f| m.draw(f));
     assert!(
-        screen.contains("A new game, dealt from seed 3; the one begun is under Continue."),
-        "{screen}"
+        screen.contains("A new game, dealt from seed 1.")
+            && !screen.contains("the one begun is under Continue"),
+        "the game begun is not one of learn mode: {screen}"
     );
     m.selected = at;
     menu_key(&mut m, KeyCode::Enter);
@@ -489,4 +491,46 @@ fn a_decision_between_missions_is_clicked_once_to_select_and_again_to_take() {
         .find(|m| m.id == "2_2")
         .unwrap();
     assert_eq!(m.steps.iter().filter(|e| **e == L).count(), 1);
+}
+
+#[test]
+fn a_game_of_learn_mode_is_saved_apart_and_continued_in_learn_mode() {
+    use fof::play::session::{Session, learn_path, single_path};
+    use fof::ui::start::Item;
+    let d = new_data();
+    let dir = empty_dir("learn-saves");
+    let mut s = Session::learning(d.clone(), &dir, "first_contact", 1).unwrap();
+    assert_eq!(s.save_path(), learn_path(&dir, "first_contact", 1));
+    let first = s.game().legal_inputs()[0].clone();
+    s.apply(&first).unwrap();
+    drop(s);
+    assert!(!single_path(&dir, "first_contact", 1).exists());
+    let m = StartMenu::new(&d, &dir, KeyMap::default(), Theme::default(), 7);
+    let at = m
+        .entries
+        .iter()
+        .position(|e| {
+            e.item == Item::Choose(StartChoice::File(learn_path(&dir, "first_contact", 1)))
+        })
+        .expect("listed");
+    assert_eq!(
+        m.entries[at].label,
+        "Continue learning: First Contact at the Farmhouse, seed 1 (1 input so far)"
+    );
+    // A new learn game is dealt from the next seed; one mission outside
+    // learn mode still from the first.
+    assert!(
+        m.entries
+            .iter()
+            .any(|e| e.item == Item::Choose(StartChoice::Learn(2)))
+    );
+    assert!(
+        m.entries
+            .iter()
+            .any(|e| e.item == Item::Choose(StartChoice::Mission("first_contact".into(), 1)))
+    );
+    // Opened again, the learn save resumes where it stood.
+    let again = Session::learning(d.clone(), &dir, "first_contact", 1).unwrap();
+    assert_eq!(again.recorder().inputs(), 1);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -42,6 +42,15 @@ pub fn single_path(dir: &Path, mission: &str, seed: u64) -> PathBuf {
     dir.join(PLAYS).join(format!("{mission}-seed{seed}.replay"))
 }
 
+/// The save of a single mission played in learn mode (`fof learn`, the
+/// start menu's "Learn the rules"): beside the others in [`PLAYS`], named
+/// apart so that Continue opens it in learn mode again (a play test's
+/// learn game came back without its explanations).
+pub fn learn_path(dir: &Path, mission: &str, seed: u64) -> PathBuf {
+    dir.join(PLAYS)
+        .join(format!("{mission}-seed{seed}-learn.replay"))
+}
+
 /// The seed a new game of `mission` is given from the start menu: the
 /// first, counting from 1, with no save in [`PLAYS`], or whose save holds
 /// no input yet (a game opened and left at its briefing, begun afresh on
@@ -49,9 +58,23 @@ pub fn single_path(dir: &Path, mission: &str, seed: u64) -> PathBuf {
 /// other save, one that does not load included, is passed over: never
 /// reused, so never overwritten.
 pub fn next_single_seed(dir: &Path, mission: &str, options: Options) -> u64 {
+    next_seed(dir, mission, options, single_path)
+}
+
+/// [`next_single_seed`] among the saves of learn mode ([`learn_path`]).
+pub fn next_learn_seed(dir: &Path, mission: &str) -> u64 {
+    next_seed(dir, mission, Options::default(), learn_path)
+}
+
+fn next_seed(
+    dir: &Path,
+    mission: &str,
+    options: Options,
+    path_of: fn(&Path, &str, u64) -> PathBuf,
+) -> u64 {
     (1..u64::MAX)
         .find(|&seed| {
-            let path = single_path(dir, mission, seed);
+            let path = path_of(dir, mission, seed);
             if !path.exists() {
                 return true;
             }
@@ -397,12 +420,33 @@ impl Session {
         seed: u64,
         options: Options,
     ) -> Result<Session, SessionError> {
+        Session::single_at(data, dir, mission, seed, options, single_path)
+    }
+
+    /// [`Session::single`] in learn mode, saved in [`learn_path`].
+    pub fn learning(
+        data: Arc<DataSet>,
+        dir: &Path,
+        mission: &str,
+        seed: u64,
+    ) -> Result<Session, SessionError> {
+        Session::single_at(data, dir, mission, seed, Options::default(), learn_path)
+    }
+
+    fn single_at(
+        data: Arc<DataSet>,
+        dir: &Path,
+        mission: &str,
+        seed: u64,
+        options: Options,
+        path_of: fn(&Path, &str, u64) -> PathBuf,
+    ) -> Result<Session, SessionError> {
         if data.mission(mission).is_none() {
             return Err(SessionError::Setup(format!(
                 "no mission `{mission}` in the data (fof list shows them)"
             )));
         }
-        let save = single_path(dir, mission, seed);
+        let save = path_of(dir, mission, seed);
         if let Some(d) = save.parent() {
             std::fs::create_dir_all(d).map_err(|source| SessionError::Io {
                 path: d.to_path_buf(),

@@ -99,7 +99,7 @@ pub struct StartMenu {
     /// The answer to the last key, if it needs one.
     pub message: Option<String>,
     /// The missions with a single game in progress (see [`Saved`]).
-    ongoing: Vec<String>,
+    ongoing: Vec<Ongoing>,
     data: Arc<DataSet>,
     dir: PathBuf,
     seed: u64,
@@ -134,6 +134,14 @@ pub fn saved_files(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
+/// A single mission's game in progress: its mission, and whether it is
+/// played in learn mode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Ongoing {
+    mission: String,
+    learning: bool,
+}
+
 /// What a saved file is, for its line in the menu.
 enum Saved {
     /// A single mission's save with no input yet: nothing to continue
@@ -141,7 +149,7 @@ enum Saved {
     Empty,
     /// A single mission's game in progress, resumed when chosen: its
     /// line and its mission.
-    InProgress(String, String),
+    InProgress(String, Ongoing),
     /// Anything else: watched in the viewer when chosen (or refused with
     /// its reason, if it does not load).
     Other(String),
@@ -161,15 +169,28 @@ fn saved_file(dir: &Path, f: &Path, data: &DataSet) -> Saved {
     let mission = data
         .mission(&r.mission)
         .map_or_else(|| r.mission.clone(), |m| m.name.clone());
-    let single = r.company.is_none()
-        && r.continues.is_none()
-        && crate::play::session::single_path(dir, &r.mission, r.seed) == f;
+    let own = r.company.is_none() && r.continues.is_none();
+    let learning = own && crate::play::session::learn_path(dir, &r.mission, r.seed) == f;
+    let single = learning || own && crate::play::session::single_path(dir, &r.mission, r.seed) == f;
     let n = r.inputs.len();
+    // "84 input(s) in" read as a line cut short.
+    let given = if n == 1 {
+        "1 input so far".to_string()
+    } else {
+        format!("{n} inputs so far")
+    };
     match (single, &r.end) {
         (true, None) if n == 0 => Saved::Empty,
         (true, None) => Saved::InProgress(
-            format!("Continue: {mission}, seed {}, {n} input(s) in", r.seed),
-            r.mission.clone(),
+            if learning {
+                format!("Continue learning: {mission}, seed {} ({given})", r.seed)
+            } else {
+                format!("Continue: {mission}, seed {} ({given})", r.seed)
+            },
+            Ongoing {
+                mission: r.mission.clone(),
+                learning,
+            },
         ),
         (true, Some(_)) => Saved::Other(format!(
             "Watch the replay: {mission}, seed {}, over after {n} input(s)",
@@ -249,10 +270,9 @@ impl StartMenu {
         let mut entries = Vec::new();
         let learn_entry = StartEntry {
             label: format!("Learn the rules: {learn}, step by step"),
-            item: Item::Choose(Choice::Learn(crate::play::session::next_single_seed(
+            item: Item::Choose(Choice::Learn(crate::play::session::next_learn_seed(
                 &self.dir,
                 super::learn::LEARN_MISSION,
-                Options::default(),
             ))),
         };
         if first_time {
@@ -302,8 +322,8 @@ impl StartMenu {
         for (f, saved) in files {
             match saved {
                 Saved::Empty => {}
-                Saved::InProgress(label, mission) => {
-                    self.ongoing.push(mission);
+                Saved::InProgress(label, game) => {
+                    self.ongoing.push(game);
                     ongoing.push(StartEntry {
                         label,
                         item: Item::Choose(Choice::File(f)),
@@ -615,8 +635,8 @@ impl StartMenu {
             Some(Item::Choose(c @ (Choice::Mission(_, seed) | Choice::Learn(seed)))) => {
                 lines.push(Line::styled(
                     if self.ongoing.iter().any(|o| match c {
-                        Choice::Mission(m, _) => o == m,
-                        _ => o == super::learn::LEARN_MISSION,
+                        Choice::Mission(m, _) => !o.learning && o.mission == *m,
+                        _ => o.learning && o.mission == super::learn::LEARN_MISSION,
                     }) {
                         format!(
                             "A new game, dealt from seed {seed}; the one begun is under Continue."

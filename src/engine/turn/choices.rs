@@ -228,6 +228,28 @@ pub fn suggestion(game: &Game) -> Option<Input> {
     })
 }
 
+/// 2.3.2: what an answer to "who carries this asset?" hands its holder,
+/// for the forecast (a play test could not tell what a radio's holder
+/// would gain): "CO HQ carries the radio SCR-300 (BN TAC): the battalion
+/// net, ...".
+pub fn carried(game: &Game, input: &Input) -> Option<String> {
+    let (to, asset) = match input {
+        Input::Carry { asset, to, .. } => (*to, asset),
+        Input::KeepAssets => match game.state.choices.first() {
+            Some(Choice::Asset { from, asset }) => (*from, asset),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let holder = game.state.get(to)?;
+    Some(format!(
+        "{} carries {}: {}",
+        holder.label,
+        asset.words(),
+        asset.purpose()
+    ))
+}
+
 /// The question of one aircraft's activation alone in the Vehicle phase:
 /// a transport helicopter (7.4.5), a gunship (7.1.4), a forward air
 /// controller (7.1.3) or a called section of attack helicopters (7.1.2).

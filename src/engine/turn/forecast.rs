@@ -504,31 +504,8 @@ fn consequences_of(
         };
         out.push((0, text));
     }
-    // 2.3.2: handing out an asset at set-up says what it is for, which
-    // the question itself does not (a play test could not tell what a
-    // radio's holder would gain).
-    let carried = match input {
-        Input::Carry { asset, to, .. } => Some((*to, asset)),
-        Input::KeepAssets => match game.state.choices.first() {
-            Some(crate::engine::kernel::input::Choice::Asset { from, asset }) => {
-                Some((*from, asset))
-            }
-            _ => None,
-        },
-        _ => None,
-    };
-    if let Some((to, asset)) = carried
-        && game.state.get(to).is_some()
-    {
-        out.push((
-            7,
-            format!(
-                "{} carries {}: {}",
-                game.state.unit(to).label,
-                asset.words(),
-                asset.purpose()
-            ),
-        ));
+    if let Some(text) = crate::engine::turn::choices::carried(game, input) {
+        out.push((7, text));
     }
     // A platoon move says who it leaves behind, and why (4.2.2 b).
     if let Input::Order(o) = input

@@ -144,12 +144,26 @@ impl<D: Driver> App<D> {
             self.walk = None;
             self.message = Some("learn mode off: the game goes on from your decision".into());
         } else {
-            self.learn = true;
-            self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
-            self.sub = 0;
+            self.learn_here();
             self.message =
                 Some("learn mode on: each step of the turn is stopped at and explained".into());
         }
+    }
+
+    /// Learn mode from where the game stands (a game of learn mode
+    /// resumed from its save, or `L` in the middle of a game).
+    pub fn learn_here(&mut self) {
+        self.learn = true;
+        let walk = Stepper::new(self.driver.game().clone(), Vec::new());
+        // Turned on in the middle of a game (or a game of learn mode
+        // resumed), the walk begins where the game stands: the events so
+        // far are history, shown whole in the log, not the first procedure
+        // to explain (a play test's resumed game showed only its 7 set-up
+        // events of 43).
+        self.sub = super::super::learn::groups(walk.stop_events(), &walk.stop().kind)
+            .len()
+            .saturating_sub(1);
+        self.walk = Some(walk);
     }
 }
 
