@@ -1003,3 +1003,35 @@ fn rule_7_4_1_a_member_lost_for_good_is_not_set_aboard_the_briefings_vehicle() {
     );
     assert!(g.is_ok(), "the mission sets up");
 }
+
+#[test]
+fn rule_10_4_a_step_an_attached_unit_hands_a_squad_of_ours_goes_back_to_its_parent() {
+    // A random campaign's roster grew a step from nowhere: the attached
+    // Arty FO's runner, dismissed into one of our squads (4.2.1 h), was
+    // counted the company's, while the FO came back whole from its parent
+    // unit (2.3.3, 10.4). Here the attached 81mm section's step joins 1/2.
+    let d = new_data();
+    let mut c = Campaign::new(&d, "normandy_1944", Mode::Standard, 7).unwrap();
+    let mut g = c.start(&d, Options::default()).unwrap();
+    // 1/2 went in with three steps.
+    c.roster.iter_mut().find(|m| m.id == "2_1").unwrap().steps = vec![L, L, L];
+    let own = |c: &Campaign| -> usize {
+        c.roster
+            .iter()
+            .filter(|m| !c.attached.contains(&m.id))
+            .map(|m| m.steps.len())
+            .sum()
+    };
+    let before = own(&c);
+    let sq = g.state().by_roster("2_1").unwrap().id;
+    let mtr = g.state().by_roster("mtr_81").unwrap().id;
+    g.state_mut().unit_mut(mtr).steps = 1;
+    g.state_mut().unit_mut(sq).steps = 4;
+    finish(&mut g, true, 0);
+    let r = c.end_mission(&d, &g);
+    let sent = (r.replacements + r.veterans_returned + r.leaders_sent) as usize;
+    assert!(own(&c) <= before + sent, "no step from nowhere: {r:?}");
+    // The replacements join later, at their stage (10.4): 1/2 is as it
+    // went in, the lent step given back.
+    assert_eq!(member(&c, "2_1").steps.len(), 3, "{:?}", c.roster);
+}

@@ -265,6 +265,12 @@ pub struct Campaign {
     /// left (10.3-10.7, 11.3).
     #[serde(default)]
     pub between: Option<Between>,
+    /// Steps of attached units that the company's counters hold while the
+    /// same ground is fought again (11.1): the books go back to the carried
+    /// map, and the steps go back to their parent units once the mission
+    /// ends (10.4).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub lent: u32,
 }
 
 /// Why a campaign cannot go on.
@@ -404,6 +410,7 @@ impl Campaign {
             attached: c.attached.clone(),
             options: Options::default(),
             between: None,
+            lent: 0,
         })
     }
 
@@ -507,6 +514,7 @@ impl Campaign {
     /// On the same ground (11.1) the company is as the last attempt left
     /// it: each member's steps are those of its counter and its teams.
     fn sync(&mut self, prev: &crate::engine::kernel::state::State) {
+        let own = self.own_steps();
         for m in &mut self.roster {
             if let Some(end) = ending(prev, &m.id) {
                 let n = end.whole + end.lat;
@@ -517,6 +525,18 @@ impl Campaign {
                 m.teams = end.lat as u8;
             }
         }
+        // The steps the last attempt's books gave back to attached units
+        // are still in our counters on the map (see `end_mission`).
+        self.lent += self.own_steps().saturating_sub(own) as u32;
+    }
+
+    /// Steps of the company's own members, attached units aside.
+    fn own_steps(&self) -> usize {
+        self.roster
+            .iter()
+            .filter(|m| !self.attached.contains(&m.id))
+            .map(|m| m.steps.len())
+            .sum()
     }
 
     /// Members the roster does not know yet join from the mission's list.
@@ -578,6 +598,9 @@ impl Campaign {
         // with their experience (9.13).
         let (mut casualties, mut captured) = (0u32, 0u32);
         let mut co_lost = false;
+        let went_in: Vec<usize> = self.roster.iter().map(|m| m.steps.len()).collect();
+        let own_in = self.own_steps().saturating_sub(self.lent as usize);
+        self.lent = 0;
         for m in &mut self.roster {
             let Some(end) = ending(s, &m.id) else {
                 continue;
@@ -654,6 +677,28 @@ impl Campaign {
             if self.attached.contains(&m.id) {
                 m.steps.fill(Experience::Line);
             }
+        }
+        // 2.3.3, 10.4: a step an attached unit gave one of ours (its runner
+        // dismissed into our squad, 4.2.1 h; its team supplementing one,
+        // 4.2.3 h) is no step of the company: it goes back to its parent
+        // unit, which keeps the attached unit up. The books cannot tell
+        // which step it was (10.2.1), so the unit that grew most gives it.
+        while self.own_steps() > own_in {
+            let Some(m) = (0..self.roster.len())
+                .filter(|i| {
+                    let m = &self.roster[*i];
+                    !m.steps.is_empty() && !self.attached.contains(&m.id)
+                })
+                .max_by_key(|i| {
+                    (
+                        self.roster[*i].steps.len() as isize - went_in[*i] as isize,
+                        std::cmp::Reverse(*i),
+                    )
+                })
+            else {
+                break;
+            };
+            self.roster[m].take_step();
         }
         let mission = s.mission.clone();
         let mut record = Record {
