@@ -1517,6 +1517,24 @@ fn rule_4_2_3_a_removing_a_pin_is_automatic_without_a_vof() {
 }
 
 #[test]
+fn rule_4_2_3_a_a_mines_marker_is_a_vof_marker_for_removing_a_pin() {
+    // A play test saw Remove Pinned Marker offered as sure on a mined
+    // card: 9.5 names the marker a Mines VOF marker, and 4.2.3 a is
+    // automatic only on a card with no VOF marker.
+    let mut g = game();
+    let plt = id(&g, "1plt_hq");
+    put_all(&mut g, &[plt], p(2, 2));
+    u(&mut g, plt).pinned = true;
+    g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.mines = true;
+    impulse(&mut g, Some(plt));
+    let deck = card_numbers(&g, 2, no_rally);
+    top(&mut g, &deck);
+    let ev = ok(&mut g, by(plt, Action::RemovePin { unit: plt }));
+    assert_eq!(attempts(&ev), vec![(2, false)]);
+    assert!(unit(&g, plt).pinned, "failure does nothing");
+}
+
+#[test]
 fn rule_4_2_3_a_under_a_vof_removing_a_pin_needs_the_word_rally() {
     let (mut g, plt) = pinned_plt_hq();
     let deck = card_numbers(&g, 2, no_rally);

@@ -246,6 +246,36 @@ fn rule_9_2_2_no_placement_on_a_card_already_holding_the_enemy_and_redraws_fail_
 }
 
 #[test]
+fn rule_9_2_2_no_placement_beside_the_company_on_another_card_it_holds() {
+    // 9.2.2: a package appears on a card holding US units only where its
+    // table puts it with the unit that made contact. A play test saw a
+    // squad placed on the card in front, held by the company: "They open
+    // fire on 1 PLT HQ" was logged and the fire went to the units on its
+    // own card instead.
+    let mut g = game_with(
+        squad_package("t", true, PackagePlacement::Adjacent),
+        Placement::Toward(Dir::N, Reach::Adjacent),
+    );
+    let sq = alone(&mut g, p(2, 2));
+    let other = id(&g, "1_2");
+    put(&mut g, other, p(3, 2));
+    marker(&mut g, p(2, 2), PcLetter::A);
+    g.state_mut().activity = Activity::NoContact;
+    fof::engine::enemy::contact::resolve_markers(&mut g);
+    // The only placement is the card 1/2 holds: nothing appears there.
+    assert!(
+        germans(&g).iter().all(|(at, _, _)| *at != p(3, 2)),
+        "an enemy went onto the company's card"
+    );
+    assert!(
+        g.log()
+            .iter()
+            .any(|e| e.rule == "9.2.4" && e.text.contains("discarded"))
+    );
+    assert_eq!(g.state().unit(sq).pos, p(2, 2));
+}
+
+#[test]
 fn rule_9_2_2_max_los_places_as_far_as_the_unit_can_fire_and_grows_the_map() {
     let mut g = game_with(
         squad_package("t", true, PackagePlacement::MaxLos),
@@ -1465,6 +1495,41 @@ fn rule_9_1_4_a_counterattack_puts_the_enemy_on_assault_for_three_turns() {
         g.state_mut().turn = turn;
         assert_eq!(hierarchy::tactic(&g), t, "turn {turn}");
     }
+}
+
+#[test]
+fn rule_9_1_4_a_counterattack_leaves_an_attacking_enemy_on_its_own_tactics() {
+    // A play test saw the Overrun enemy of a defence switched to the
+    // milder Assault column by the counterattack its mission scripts for
+    // turn 2: 9.1.4 turns a defending enemy to the attack; one attacking
+    // already keeps its column, and the log says so.
+    let data = Arc::new(DataSet::embedded().unwrap());
+    let mut g = Game::new(data, "k51_night_defence", 3, Options::default()).unwrap();
+    assert_eq!(hierarchy::tactic(&g), Tactic::Overrun);
+    let mut rng = fof::play::sim::bot_rng(3);
+    while !g.is_over() && g.state().turn < 3 {
+        let legal = g.legal_inputs();
+        let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal).unwrap();
+        g.apply(&i).unwrap();
+        assert_eq!(
+            hierarchy::tactic(&g),
+            Tactic::Overrun,
+            "turn {}",
+            g.state().turn
+        );
+    }
+    let said: Vec<&str> = g
+        .log()
+        .iter()
+        .filter(|e| e.rule.starts_with("9.1.4"))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert!(
+        said.iter()
+            .any(|t| t.contains("the enemy keeps its Overrun tactics")),
+        "{said:?}"
+    );
+    assert!(said.iter().all(|t| !t.contains("Assault")), "{said:?}");
 }
 
 // ---------------------------------------------------------------------------

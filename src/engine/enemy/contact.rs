@@ -470,6 +470,15 @@ fn legal(
     if game.state.units_at(at).any(|u| u.side != Side::Us) {
         return false;
     }
+    // 9.2.2: a package goes on a card holding US units only where its
+    // table places it with the unit that made contact (the same card).
+    // Decision: any other card holding US units is drawn again, as for a
+    // card holding enemy units; before, a group placed beside the company
+    // on such a card had its fire at the trigger shifted onto the units
+    // there (6.2.3) without a word.
+    if at != trigger.pos(game) && game.state.us_on(at) {
+        return false;
+    }
     if game
         .state
         .fires

@@ -14,10 +14,13 @@ use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
 use crate::engine::orders::wanted::Wanted;
 
-/// Whether a rally attempt on this unit needs cards: only when its card is
-/// under a VOF (4.2.3 a-d, f).
+/// Whether a rally attempt on this unit needs cards: only when its card
+/// has a VOF marker (4.2.3 a-d, f). Decision: a Mines marker, either side,
+/// is one (9.5 names it a Mines VOF marker; 6.2.2 lists mines among the
+/// special VOF); the fire and markers `card_under_vof` weighs for the
+/// activity level, infiltration and exposure stay as they are.
 fn needs_draw(game: &Game, u: &Unit) -> bool {
-    game.card_under_vof(u.pos)
+    game.card_under_vof(u.pos) || game.state.map.card(u.pos).is_some_and(|c| c.markers.mines)
 }
 
 fn unpinned_kind(

@@ -327,9 +327,16 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
         .collect();
     cards.sort();
     cards.dedup();
-    // 9.1.4: a counterattack puts the enemy on Assault tactics for three
-    // turns, this one included.
-    game.state.assault_until = game.state.turn.saturating_add(2);
+    // 9.1.4: a counterattack puts a defending enemy on Assault tactics
+    // for three turns, this one included. Decision: 9.1.4 is written for
+    // offensive missions, whose enemy defends; a mission that scripts its
+    // attack waves with it (a defence) leaves an enemy already on Assault
+    // or Overrun on its own column (a play test saw an Overrun enemy
+    // switched to the milder Assault).
+    let switch = !game.mission.enemy_tactics().offensive();
+    if switch {
+        game.state.assault_until = game.state.turn.saturating_add(2);
+    }
     for pos in &cards {
         if let Some(c) = game.state.map.card_mut(*pos) {
             let keep = c.markers.pc.is_some_and(|m| m.letter <= letter);
@@ -345,7 +352,15 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
     game.emit(
         rule,
         EventKind::Nothing { why: "counterattack".into() },
-        format!("The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until),
+        if switch {
+            format!("The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until)
+        } else {
+            format!(
+                "The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds; the enemy keeps its {} tactics.",
+                cards.len(),
+                game.mission.enemy_tactics().label()
+            )
+        },
         Vec::new(),
     );
 }
