@@ -709,7 +709,7 @@ impl StartMenu {
             (
                 "Seed".into(),
                 form.seed.to_string(),
-                "Deals every card of the campaign: the same seed and choices give the same campaign. Type digits to set it (Backspace erases).".into(),
+                "Deals every card of the campaign: each mission's game seed is worked out from this one and the mission's place, so the same seed and choices give the same campaign. Type digits to set it (Backspace erases).".into(),
             ),
             (
                 "Begin".into(),

@@ -339,9 +339,14 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let m = game.state.unit(*mortar);
             let t = m.type_in(&game.data);
             if !on_map_mortar(game, m) {
-                return no(
-                    "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)",
-                );
+                let mortar_team = t.and_then(|t| t.weapon) == Some(Weapon::Mortar);
+                // A play test's 1-step 60mm looked useless: say what it
+                // may do instead.
+                return no(if mortar_team {
+                    "a one-step mortar team fires by direct lay only, like infantry: order it a Grenade Attack on a spotted enemy it sees, within its range; only a mortar unit of two or more steps fires this way (6.7.4, 6.5.1, 4.2.4 j)"
+                } else {
+                    "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)"
+                });
             }
             if !m.good_order() || m.exposed {
                 return no("the mortar must be in Good Order and not Exposed (6.4)");

@@ -138,6 +138,13 @@ impl<D: Driver> App<D> {
         match &mut self.overlay {
             Overlay::Quit => {
                 match cmd {
+                    // Opened from the start menu, leaving a game goes back
+                    // to it (a play test's `q`, `y` left the program); `q`
+                    // again quits.
+                    Command::Confirm if self.menu => {
+                        self.back = true;
+                        self.quit = true;
+                    }
                     Command::Confirm | Command::Quit => self.quit = true,
                     Command::Back => self.overlay = Overlay::None,
                     _ => {

@@ -297,17 +297,18 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         _ => {
             // In the order they are dropped from the end on a narrow
             // terminal: ending the impulse stays at 80 columns (a newcomer
-            // at 80x24 could not find it); why not? and tip are also on
-            // the orders menu's own bar.
+            // at 80x24 could not find it), and so does the tip (another
+            // found it only inside the orders menu); the orders menu lists
+            // every order whatever is selected, so "all orders" may go.
             let mut v = vec![
                 (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
                 (k(Command::NextUnit), "unit"),
                 (k(Command::Confirm), "orders"),
                 (k(Command::EndImpulse), "end impulse"),
+                (k(Command::Hint), "tip"),
                 (k(Command::AllOrders), "all orders"),
                 (k(Command::WhyNot), "why not?"),
                 (k(Command::Undo), "undo"),
-                (k(Command::Hint), "tip"),
                 (k(Command::Cards), "cards"),
                 (k(Command::FireLines), "fire lines"),
                 (k(Command::LogDetail), "log detail"),

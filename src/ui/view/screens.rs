@@ -45,7 +45,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let mut lines = vec![
         Line::styled(m.name.clone(), t.style(Role::Title)),
         Line::raw(format!(
-            "{} mission, {} turns, visibility {vis}; seed {}",
+            "{} mission, {} turns, visibility {vis}; game seed {}",
             m.kind.label(),
             m.turns,
             g.state().seed
@@ -354,21 +354,42 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     match &app.overlay {
         Overlay::None => {}
         Overlay::Quit => {
-            let r = centered(area, 50, 6);
+            // What is kept: a game saves every input; a replay watched is
+            // left as it is.
+            let kept = if app.viewer.is_some() {
+                "The replay is left as it is."
+            } else {
+                "The game is saved after every input."
+            };
+            let (ask, keys) = if app.menu {
+                (
+                    "Leave for the start menu?",
+                    format!(
+                        "y or {}: start menu   {}: quit fof   n or {}: stay",
+                        app.keys.key(Command::Confirm),
+                        app.keys.key(Command::Quit),
+                        app.keys.key(Command::Back)
+                    ),
+                )
+            } else {
+                (
+                    "Quit fof?",
+                    format!(
+                        "y or {}: quit   n or {}: stay",
+                        app.keys.key(Command::Confirm),
+                        app.keys.key(Command::Back)
+                    ),
+                )
+            };
+            let r = centered(area, 58, 6);
             f.render_widget(Clear, r);
             f.render_widget(
                 Paragraph::new(vec![
-                    Line::raw("Quit fof?"),
-                    Line::raw("The game is saved after every input."),
-                    Line::styled(
-                        format!(
-                            "y or {}: quit   n or {}: stay",
-                            app.keys.key(Command::Confirm),
-                            app.keys.key(Command::Back)
-                        ),
-                        app.theme.style(Role::Dim),
-                    ),
+                    Line::raw(ask),
+                    Line::raw(kept),
+                    Line::styled(keys, app.theme.style(Role::Dim)),
                 ])
+                .wrap(Wrap { trim: false })
                 .block(app.theme.block().title(" Quit ")),
                 r,
             );
