@@ -674,3 +674,43 @@ fn rule_4_3_a_forecast_tells_news_apart_from_warnings() {
     }
     assert!(news > 0 && warned > 0, "news {news}, warnings {warned}");
 }
+
+#[test]
+fn rule_9_5_forecast_a_move_onto_a_mined_card_warns_of_the_mine_check_and_its_odds() {
+    // A play test's move onto a mined card read "No draw: its effect is
+    // certain"; its mine check drew three cards and hit the HQ.
+    let mut g = game(&[]);
+    let sq = id(&g, "1_1");
+    let plt = id(&g, "1plt_hq");
+    put(&mut g, sq, p(2, 2));
+    put(&mut g, plt, p(2, 2));
+    impulse(&mut g, Some(plt));
+    let to = p(3, 2);
+    let mv = by(
+        plt,
+        Action::Move {
+            unit: sq,
+            to,
+            cover: None,
+        },
+    );
+    assert!(g.legal_inputs().contains(&mv));
+    let clear = forecast(&g, &mv);
+    assert_eq!(clear.mine_checks, 0);
+    assert!(clear.consequences.iter().all(|c| !c.contains("(9.5)")));
+    g.state_mut().map.card_mut(to).unwrap().markers.mines = true;
+    let f = forecast(&g, &mv);
+    assert!(f.attempt.is_none(), "the move itself makes no attempt");
+    assert_eq!(f.mine_checks, 1);
+    let odds = fof::engine::turn::forecast::chance(&g, Needed::Icon(Icon::Burst), 3);
+    let want = format!(
+        "1/1 checks for mines on R3C2 (9.5): 3 cards, a burst a hit ({} chance), resolved at -4 in the Combat Effects Segment",
+        odds.whole_percent()
+    );
+    let at = f
+        .consequences
+        .iter()
+        .position(|c| *c == want)
+        .unwrap_or_else(|| panic!("{:?}", f.consequences));
+    assert!(at < f.warnings, "a warning: {:?}", f.consequences);
+}

@@ -53,6 +53,40 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
     );
 }
 
+/// The mine checks (9.5) among `events`: the unit that checked and the
+/// card, for the forecast (a play test's move onto a mined card said "No
+/// draw: its effect is certain", and the check's three cards hit the HQ).
+/// `after` is a trial run of the input: its log holds the input's events
+/// alone, and each unit stands where it checked.
+pub fn checks(after: &Game) -> Vec<(UnitId, CardPos)> {
+    after
+        .log()
+        .iter()
+        .filter(|e| e.rule == "9.5")
+        .filter_map(|e| match &e.kind {
+            EventKind::Status { unit, what } if what == "mine hit" || what == "mine check" => {
+                after.state.get(*unit).map(|u| (*unit, u.pos))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A mine check to come, in words for the forecast; `burst`: the chance
+/// that three cards show a burst.
+pub fn check_words(
+    game: &Game,
+    unit: UnitId,
+    at: CardPos,
+    burst: &crate::data::stats::Odds,
+) -> String {
+    format!(
+        "{} checks for mines on {at} (9.5): 3 cards, a burst a hit ({} chance), resolved at -4 in the Combat Effects Segment",
+        game.state.unit(unit).label,
+        burst.whole_percent()
+    )
+}
+
 /// 9.5: a claymore on a card an enemy unit has entered attacks one of them
 /// at random with a -4 mine attack, then is gone.
 pub fn claymores(game: &mut Game) {

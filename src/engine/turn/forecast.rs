@@ -3,6 +3,11 @@
 //! counted from the cards still in the Action deck, as a player counting
 //! the physical deck could (4.2, 1.2.2 F).
 //!
+//! Why this file is long: the odds counted without a trial, the trial runs
+//! and the comparison of their states are one procedure, held to agree by
+//! `forecast_planned_equals_trial_runs`; the words of single rules (a mine
+//! check, an asset handed out) live with those rules.
+//!
 //! The rules for an attempt's draw (cards by experience, the tripod MG and
 //! leader bonuses, skills, a rally with no VOF needing no draw...) live in
 //! the modules that carry the orders out. So as not to derive them twice,
@@ -58,6 +63,9 @@ pub struct Forecast {
     /// For a call for fire: the chance that it succeeds and lands short
     /// (6.7.3), counted like [`chance`]. `None` for other inputs.
     pub short_round: Option<Odds>,
+    /// Units that will check for mines (9.5): cards are drawn even by an
+    /// order that makes no attempt, so its effect is not certain.
+    pub mine_checks: usize,
 }
 
 /// The odds of an attempt.
@@ -85,6 +93,7 @@ impl Forecast {
             warnings: 0,
             whole: None,
             short_round: None,
+            mine_checks: 0,
         }
     }
 }
@@ -128,7 +137,8 @@ fn with_consequences(
     need: Option<Needed>,
     lost: Option<u8>,
 ) -> Forecast {
-    let (mut consequences, found) = consequences_of(game, input, need, f.short_round);
+    let (mut consequences, found, mines) = consequences_of(game, input, need, f.short_round);
+    f.mine_checks = mines;
     let lost = lost.unwrap_or(found);
     if lost > 0 {
         consequences.push((
@@ -196,6 +206,7 @@ fn planned_odds(game: &Game, input: &Input, plan: Planned) -> Option<(Forecast, 
         warnings: 0,
         whole: None,
         short_round,
+        mine_checks: 0,
     };
     Some((f, need))
 }
@@ -414,6 +425,7 @@ fn trial_odds(game: &Game, input: &Input) -> Option<(Forecast, Option<Needed>, u
         warnings: 0,
         whole,
         short_round,
+        mine_checks: 0,
     };
     Some((f, need, lost_in(events)))
 }
@@ -443,9 +455,9 @@ fn consequences_of(
     input: &Input,
     need: Option<Needed>,
     short_round: Option<Odds>,
-) -> (Vec<(u8, String)>, u8) {
+) -> (Vec<(u8, String)>, u8, usize) {
     let Some(first) = arranged(game, input, need, true) else {
-        return (Vec::new(), 0);
+        return (Vec::new(), 0, 0);
     };
     let good = changes(game, &first);
     let lost = lost_in(first.log());
@@ -507,6 +519,15 @@ fn consequences_of(
     if let Some(text) = crate::engine::turn::choices::carried(game, input) {
         out.push((7, text));
     }
+    // 9.5: mine checks draw cards though the order makes no attempt.
+    let mines = crate::engine::combat::mines::checks(&first);
+    let burst = chance(game, Needed::Icon(crate::data::action::Icon::Burst), 3);
+    for (unit, at) in &mines {
+        out.push((
+            1,
+            crate::engine::combat::mines::check_words(game, *unit, *at, &burst),
+        ));
+    }
     // A platoon move says who it leaves behind, and why (4.2.2 b).
     if let Input::Order(o) = input
         && let Some(hq) = o.by
@@ -547,7 +568,7 @@ fn consequences_of(
             ),
         ));
     }
-    (out, lost)
+    (out, lost, mines.len())
 }
 
 /// A trial run of the input on a copy of the game whose pile is arranged

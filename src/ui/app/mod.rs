@@ -201,6 +201,9 @@ pub struct Entry {
     pub consequences: Vec<String>,
     /// How many of the first `consequences` warn; the rest are news.
     pub warnings: usize,
+    /// Units the order makes check for mines (9.5): it draws cards though
+    /// it makes no attempt.
+    pub mine_checks: usize,
     /// The hint key's reason, when this is the planner's choice.
     pub tip: Option<String>,
     /// Everything a search looks in, lower case.

@@ -135,6 +135,7 @@ impl<D: Driver> App<D> {
             tip: None,
             consequences: f.consequences.clone(),
             warnings: f.warnings,
+            mine_checks: f.mine_checks,
             search,
             short,
         }

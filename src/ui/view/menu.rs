@@ -70,6 +70,9 @@ fn details(e: &Entry) -> Vec<String> {
             }
             first.push('.');
         }
+        None if e.cost > 0 && e.mine_checks > 0 => {
+            first.push_str("No attempt, but the mine check below draws cards.")
+        }
         None if e.cost > 0 => first.push_str("No draw: its effect is certain."),
         None => {}
     }
