@@ -3417,3 +3417,63 @@ fn learn_mode_turned_on_mid_game_shows_the_whole_log() {
     );
     assert!(screen.contains("Learn: "), "{screen}");
 }
+
+/// A play test's What changed said only "1 PLT HQ is pinned" of an HQ a
+/// hit had flipped to its fire-team side (6.3.3: it no longer commands),
+/// and nothing of a Panzer moving up to the line or of the gun that
+/// brewed it up. In random games of the tank missions every flip, every
+/// vehicle knocked out and every vehicle move is said.
+#[test]
+fn rule_6_3_3_what_changed_tells_flips_and_the_vehicles() {
+    let d = data();
+    let (mut flips, mut outs, mut moves) = (0, 0, 0);
+    for mission in ["panzer_counterattack", "k50_tanks_in_the_paddies"] {
+        for seed in 1..=6u64 {
+            let mut g = Game::new(d.clone(), mission, seed, Options::default()).expect("setup");
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() {
+                let before: fof::engine::kernel::state::State = g.state().clone();
+                let legal = g.legal_inputs();
+                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
+                    .expect("a legal input");
+                g.apply(&i).expect("legal");
+                let s = g.state();
+                let text: Vec<String> = fof::ui::summary::changes(&before, &g)
+                    .into_iter()
+                    .map(|c| c.text)
+                    .collect();
+                for u in s.in_play() {
+                    if let Some(b) = before.get(u.id)
+                        && b.in_play()
+                        && u.flipped
+                        && !b.flipped
+                    {
+                        let want = format!("{} flips to its fire-team side", u.label);
+                        assert!(
+                            text.iter().any(|t| t.starts_with(&want)),
+                            "{mission} seed {seed}: {text:?}"
+                        );
+                        flips += 1;
+                    }
+                }
+                for v in &s.vehicles {
+                    let Some(b) = before.vehicles.iter().find(|b| b.id == v.id) else {
+                        continue;
+                    };
+                    if b.out.is_none()
+                        && let Some(r) = v.out
+                    {
+                        let want = format!("{} on {} is {}.", v.label, b.pos, r.words());
+                        assert!(text.contains(&want), "{mission} seed {seed}: {text:?}");
+                        outs += 1;
+                    } else if v.in_play() && b.in_play() && v.pos != b.pos {
+                        let want = format!("{} moves from {} to {}.", v.label, b.pos, v.pos);
+                        assert!(text.contains(&want), "{mission} seed {seed}: {text:?}");
+                        moves += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(flips > 0 && outs > 0 && moves > 0, "{flips} {outs} {moves}");
+}

@@ -170,6 +170,32 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
                 continue;
             }
         }
+        // 6.3.3: an A or F result flips a unit to its fire-team side; an
+        // HQ or staff unit flipped no longer commands (a play test read
+        // only "1 PLT HQ is pinned").
+        if u.flipped && !b.flipped {
+            let hq = u.is_hq_or_staff();
+            match (ours, hq) {
+                (true, true) => add(
+                    1,
+                    Role::Bad,
+                    format!(
+                        "{} flips to its fire-team side: it no longer commands (6.3.3).",
+                        u.label
+                    ),
+                ),
+                (true, false) => add(
+                    2,
+                    Role::Warn,
+                    format!("{} flips to its fire-team side (6.3.3).", u.label),
+                ),
+                (false, _) => add(
+                    5,
+                    Role::Good,
+                    format!("{} flips to its fire-team side (6.3.3).", u.label),
+                ),
+            }
+        }
         if u.pinned && !b.pinned {
             if ours {
                 add(3, Role::Warn, format!("{} is pinned.", u.label));
@@ -186,6 +212,45 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
                 Role::Warn,
                 format!("{} is exposed on {}.", u.label, u.pos),
             );
+        }
+    }
+    // Vehicles: knocked out or brewed up, retreating, come on or moved
+    // (a play test's What changed said nothing of a Panzer moving up to
+    // the line, nor of the 57mm gun brewing it up).
+    for v in &s.vehicles {
+        let ours = v.side == Side::Us;
+        let Some(b) = before.vehicles.iter().find(|b| b.id == v.id) else {
+            if v.in_play() && !v.pos.is_staging() {
+                let text = format!("{} comes on {}.", v.label, v.pos.on_words());
+                if ours {
+                    add(7, Role::Good, text);
+                } else {
+                    add(1, Role::Warn, format!("Contact: {text}"));
+                }
+            }
+            continue;
+        };
+        if b.out.is_none()
+            && let Some(r) = v.out
+        {
+            let text = format!("{} on {} is {}.", v.label, b.pos, r.words());
+            match ours {
+                true => add(1, Role::Bad, text),
+                false => add(5, Role::Good, text),
+            }
+            continue;
+        }
+        if v.in_play() && b.in_play() && v.pos != b.pos {
+            let text = format!("{} moves from {} to {}.", v.label, b.pos, v.pos);
+            // An enemy vehicle on or beside a card of ours warns.
+            let near_us = !ours
+                && s.in_play()
+                    .any(|u| u.side == Side::Us && u.pos.distance(v.pos) <= 1);
+            match (ours, near_us) {
+                (true, _) => add(7, Role::Text, text),
+                (false, true) => add(2, Role::Warn, text),
+                (false, false) => add(6, Role::Text, text),
+            }
         }
     }
     // Units new on the map not said above: contacts, and our fire teams
