@@ -3477,3 +3477,33 @@ fn rule_6_3_3_what_changed_tells_flips_and_the_vehicles() {
     }
     assert!(flips > 0 && outs > 0 && moves > 0, "{flips} {outs} {moves}");
 }
+
+#[test]
+fn a_game_opened_from_the_start_menu_is_left_for_the_menu() {
+    // A play test's `q`, `y` left the program from a game the start menu
+    // had opened; `y` now goes back to the menu and `q` again quits.
+    for (keys, back) in [("qy", true), ("qq", false)] {
+        let mut app = app_for(1);
+        begin(&mut app);
+        app.menu = true;
+        for c in keys.chars() {
+            ch(&mut app, c);
+        }
+        assert!(app.quit, "{keys}");
+        assert_eq!(app.back, back, "{keys}");
+        let mut app = app_for(1);
+        begin(&mut app);
+        ch(&mut app, 'q');
+        let screen = render(&app, 80, 24);
+        assert!(screen.contains("Quit fof?"), "{screen}");
+        app.menu = true;
+        let screen = render(&app, 80, 24);
+        assert!(screen.contains("Leave for the start menu?"), "{screen}");
+    }
+    // Not from the menu, `y` quits the program.
+    let mut app = app_for(1);
+    begin(&mut app);
+    ch(&mut app, 'q');
+    ch(&mut app, 'y');
+    assert!(app.quit && !app.back);
+}

@@ -31,6 +31,14 @@ const MENU_KEYS: [Command; 18] = [
 ];
 
 impl<D: Driver> App<D> {
+    /// The quit box's yes: opened from the start menu, leaving a game goes
+    /// back to it (a play test's `q`, `y` left the program; `q` again
+    /// quits); else the program ends.
+    fn leave(&mut self) {
+        self.back = self.menu;
+        self.quit = true;
+    }
+
     /// Shows a panel under the Command Display, or the card again if it
     /// is shown already.
     pub(super) fn toggle_side(&mut self, panel: SidePanel) {
@@ -108,7 +116,7 @@ impl<D: Driver> App<D> {
         }
         if self.overlay == Overlay::Quit {
             match key.code {
-                KeyCode::Char('y') | KeyCode::Char('Y') => self.quit = true,
+                KeyCode::Char('y') | KeyCode::Char('Y') => self.leave(),
                 KeyCode::Char('n') | KeyCode::Char('N') => self.overlay = Overlay::None,
                 _ => {}
             }
@@ -138,14 +146,8 @@ impl<D: Driver> App<D> {
         match &mut self.overlay {
             Overlay::Quit => {
                 match cmd {
-                    // Opened from the start menu, leaving a game goes back
-                    // to it (a play test's `q`, `y` left the program); `q`
-                    // again quits.
-                    Command::Confirm if self.menu => {
-                        self.back = true;
-                        self.quit = true;
-                    }
-                    Command::Confirm | Command::Quit => self.quit = true,
+                    Command::Confirm => self.leave(),
+                    Command::Quit => self.quit = true,
                     Command::Back => self.overlay = Overlay::None,
                     _ => {
                         let _ = key;
