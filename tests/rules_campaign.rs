@@ -348,15 +348,6 @@ fn play_campaign(d: &Arc<DataSet>, id: &str, mode: Mode, seed: u64) -> Campaign 
         }
         assert!(g.is_over(), "mission {} stalled", g.state().mission);
         assert!(g.state().tally.is_some(), "experience tallied at the end");
-        // Attached units come back at full strength from their parent
-        // units when the campaign moves on (10.4): they are not counted.
-        let own = |c: &Campaign| -> usize {
-            c.roster
-                .iter()
-                .filter(|m| !c.attached.contains(&m.id))
-                .map(|m| m.steps.len())
-                .sum()
-        };
         let before = own(&c);
         let mode = c.mode;
         let r = c.after_mission(d, &g);
@@ -1004,6 +995,17 @@ fn rule_7_4_1_a_member_lost_for_good_is_not_set_aboard_the_briefings_vehicle() {
     assert!(g.is_ok(), "the mission sets up");
 }
 
+/// The company's own steps: attached units come back at full strength
+/// from their parent units when the campaign moves on (10.4), so they are
+/// not counted.
+fn own(c: &Campaign) -> usize {
+    c.roster
+        .iter()
+        .filter(|m| !c.attached.contains(&m.id))
+        .map(|m| m.steps.len())
+        .sum()
+}
+
 #[test]
 fn rule_10_4_a_step_an_attached_unit_hands_a_squad_of_ours_goes_back_to_its_parent() {
     // A random campaign's roster grew a step from nowhere: the attached
@@ -1015,13 +1017,6 @@ fn rule_10_4_a_step_an_attached_unit_hands_a_squad_of_ours_goes_back_to_its_pare
     let mut g = c.start(&d, Options::default()).unwrap();
     // 1/2 went in with three steps.
     c.roster.iter_mut().find(|m| m.id == "2_1").unwrap().steps = vec![L, L, L];
-    let own = |c: &Campaign| -> usize {
-        c.roster
-            .iter()
-            .filter(|m| !c.attached.contains(&m.id))
-            .map(|m| m.steps.len())
-            .sum()
-    };
     let before = own(&c);
     let sq = g.state().by_roster("2_1").unwrap().id;
     let mtr = g.state().by_roster("mtr_81").unwrap().id;
