@@ -348,7 +348,7 @@ fn play_campaign(d: &Arc<DataSet>, id: &str, mode: Mode, seed: u64) -> Campaign 
         }
         assert!(g.is_over(), "mission {} stalled", g.state().mission);
         assert!(g.state().tally.is_some(), "experience tallied at the end");
-        let before = own(&c);
+        let before = c.own_steps();
         let mode = c.mode;
         let r = c.after_mission(d, &g);
         played += 1;
@@ -388,7 +388,7 @@ fn play_campaign(d: &Arc<DataSet>, id: &str, mode: Mode, seed: u64) -> Campaign 
             assert!(m.steps.len() <= m.full as usize, "{m:?} after {r:?}");
         }
         assert!(
-            own(&c)
+            c.own_steps()
                 <= before
                     + r.replacements as usize
                     + r.veterans_returned as usize
@@ -995,17 +995,6 @@ fn rule_7_4_1_a_member_lost_for_good_is_not_set_aboard_the_briefings_vehicle() {
     assert!(g.is_ok(), "the mission sets up");
 }
 
-/// The company's own steps: attached units come back at full strength
-/// from their parent units when the campaign moves on (10.4), so they are
-/// not counted.
-fn own(c: &Campaign) -> usize {
-    c.roster
-        .iter()
-        .filter(|m| !c.attached.contains(&m.id))
-        .map(|m| m.steps.len())
-        .sum()
-}
-
 #[test]
 fn rule_10_4_a_step_an_attached_unit_hands_a_squad_of_ours_goes_back_to_its_parent() {
     // A random campaign's roster grew a step from nowhere: the attached
@@ -1017,7 +1006,7 @@ fn rule_10_4_a_step_an_attached_unit_hands_a_squad_of_ours_goes_back_to_its_pare
     let mut g = c.start(&d, Options::default()).unwrap();
     // 1/2 went in with three steps.
     c.roster.iter_mut().find(|m| m.id == "2_1").unwrap().steps = vec![L, L, L];
-    let before = own(&c);
+    let before = c.own_steps();
     let sq = g.state().by_roster("2_1").unwrap().id;
     let mtr = g.state().by_roster("mtr_81").unwrap().id;
     g.state_mut().unit_mut(mtr).steps = 1;
@@ -1025,7 +1014,10 @@ fn rule_10_4_a_step_an_attached_unit_hands_a_squad_of_ours_goes_back_to_its_pare
     finish(&mut g, true, 0);
     let r = c.end_mission(&d, &g);
     let sent = (r.replacements + r.veterans_returned + r.leaders_sent) as usize;
-    assert!(own(&c) <= before + sent, "no step from nowhere: {r:?}");
+    assert!(
+        c.own_steps() <= before + sent,
+        "no step from nowhere: {r:?}"
+    );
     // The replacements join later, at their stage (10.4): 1/2 is as it
     // went in, the lent step given back.
     assert_eq!(member(&c, "2_1").steps.len(), 3, "{:?}", c.roster);

@@ -174,26 +174,20 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
         // HQ or staff unit flipped no longer commands (a play test read
         // only "1 PLT HQ is pinned").
         if u.flipped && !b.flipped {
-            let hq = u.is_hq_or_staff();
-            match (ours, hq) {
-                (true, true) => add(
-                    1,
-                    Role::Bad,
-                    format!(
-                        "{} flips to its fire-team side: it no longer commands (6.3.3).",
-                        u.label
-                    ),
-                ),
-                (true, false) => add(
-                    2,
-                    Role::Warn,
-                    format!("{} flips to its fire-team side (6.3.3).", u.label),
-                ),
-                (false, _) => add(
-                    5,
-                    Role::Good,
-                    format!("{} flips to its fire-team side (6.3.3).", u.label),
-                ),
+            let lost_hq = ours && u.is_hq_or_staff();
+            let text = format!(
+                "{} flips to its fire-team side{} (6.3.3).",
+                u.label,
+                if lost_hq {
+                    ": it no longer commands"
+                } else {
+                    ""
+                }
+            );
+            match (ours, lost_hq) {
+                (true, true) => add(1, Role::Bad, text),
+                (true, false) => add(2, Role::Warn, text),
+                (false, _) => add(5, Role::Good, text),
             }
         }
         if u.pinned && !b.pinned {

@@ -7,6 +7,13 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 
+/// The cards a mine check draws (9.5).
+pub const CHECK_CARDS: usize = 3;
+
+/// What a mine check's event says it found: a hit, or none.
+const HIT: &str = "mine hit";
+const MISS: &str = "mine check";
+
 /// 9.5: a unit entering or moving within a mined card checks for a mine:
 /// three cards, a burst icon is a hit resolved in the Combat Effects
 /// Segment.
@@ -19,7 +26,7 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
         return;
     }
     let (cards, reads) = game.draw(
-        3,
+        CHECK_CARDS,
         crate::engine::kernel::events::Section::Icon,
         &format!("mine check for {}", u.label),
     );
@@ -33,11 +40,7 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
         "9.5",
         EventKind::Status {
             unit,
-            what: if hit {
-                "mine hit".into()
-            } else {
-                "mine check".into()
-            },
+            what: if hit { HIT.into() } else { MISS.into() },
         },
         format!(
             "{} checks for mines on {}: {}.",
@@ -53,18 +56,18 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
     );
 }
 
-/// The mine checks (9.5) among `events`: the unit that checked and the
-/// card, for the forecast (a play test's move onto a mined card said "No
-/// draw: its effect is certain", and the check's three cards hit the HQ).
-/// `after` is a trial run of the input: its log holds the input's events
-/// alone, and each unit stands where it checked.
+/// The mine checks (9.5) a trial run of an input made: the unit that
+/// checked and the card, for the forecast (a play test's move onto a mined
+/// card said "No draw: its effect is certain", and the check's three cards
+/// hit the HQ). `after`'s log holds the input's events alone, and each
+/// unit stands where it checked.
 pub fn checks(after: &Game) -> Vec<(UnitId, CardPos)> {
     after
         .log()
         .iter()
         .filter(|e| e.rule == "9.5")
         .filter_map(|e| match &e.kind {
-            EventKind::Status { unit, what } if what == "mine hit" || what == "mine check" => {
+            EventKind::Status { unit, what } if what == HIT || what == MISS => {
                 after.state.get(*unit).map(|u| (*unit, u.pos))
             }
             _ => None,
@@ -73,7 +76,7 @@ pub fn checks(after: &Game) -> Vec<(UnitId, CardPos)> {
 }
 
 /// A mine check to come, in words for the forecast; `burst`: the chance
-/// that three cards show a burst.
+/// that [`CHECK_CARDS`] cards show a burst.
 pub fn check_words(
     game: &Game,
     unit: UnitId,
@@ -81,7 +84,7 @@ pub fn check_words(
     burst: &crate::data::stats::Odds,
 ) -> String {
     format!(
-        "{} checks for mines on {at} (9.5): 3 cards, a burst a hit ({} chance), resolved at -4 in the Combat Effects Segment",
+        "{} checks for mines on {at} (9.5): {CHECK_CARDS} cards, a burst a hit ({} chance), resolved at -4 in the Combat Effects Segment",
         game.state.unit(unit).label,
         burst.whole_percent()
     )

@@ -519,14 +519,20 @@ fn consequences_of(
     if let Some(text) = crate::engine::turn::choices::carried(game, input) {
         out.push((7, text));
     }
-    // 9.5: mine checks draw cards though the order makes no attempt.
-    let mines = crate::engine::combat::mines::checks(&first);
-    let burst = chance(game, Needed::Icon(crate::data::action::Icon::Burst), 3);
-    for (unit, at) in &mines {
-        out.push((
-            1,
-            crate::engine::combat::mines::check_words(game, *unit, *at, &burst),
-        ));
+    // 9.5: mine checks draw cards though the order makes no attempt. The
+    // odds are counted only for an input that makes one: the forecast runs
+    // for every entry of the orders menu.
+    use crate::engine::combat::mines;
+    let checks = mines::checks(&first);
+    if !checks.is_empty() {
+        let burst = chance(
+            game,
+            Needed::Icon(crate::data::action::Icon::Burst),
+            mines::CHECK_CARDS,
+        );
+        for (unit, at) in &checks {
+            out.push((1, mines::check_words(game, *unit, *at, &burst)));
+        }
     }
     // A platoon move says who it leaves behind, and why (4.2.2 b).
     if let Input::Order(o) = input
@@ -568,7 +574,7 @@ fn consequences_of(
             ),
         ));
     }
-    (out, lost, mines.len())
+    (out, lost, checks.len())
 }
 
 /// A trial run of the input on a copy of the game whose pile is arranged

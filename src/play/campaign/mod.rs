@@ -530,8 +530,9 @@ impl Campaign {
         self.lent += self.own_steps().saturating_sub(own) as u32;
     }
 
-    /// Steps of the company's own members, attached units aside.
-    fn own_steps(&self) -> usize {
+    /// Steps of the company's own members, attached units aside (they
+    /// come back at full strength from their parent units, 10.4).
+    pub fn own_steps(&self) -> usize {
         self.roster
             .iter()
             .filter(|m| !self.attached.contains(&m.id))
