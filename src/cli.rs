@@ -670,7 +670,7 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
             } else if args.summary {
                 crate::play::sim::play_game(data.clone(), m, seed, args.bot, options).map(
                     |(r, game)| {
-                        let stalled = r.outcome == "stalled";
+                        let stalled = r.outcome == crate::play::sim::Standing::Stalled;
                         reports.push((crate::play::report::report(&game), stalled));
                         (r, None)
                     },
@@ -691,7 +691,7 @@ fn sim(data: Arc<DataSet>, args: &SimArgs, out: &mut dyn Write, err: &mut dyn Wr
                 let _ = writeln!(err, "{}: cannot write the replay: {e}", path.display());
                 return 1;
             }
-            failed |= r.outcome == "stalled";
+            failed |= r.outcome == crate::play::sim::Standing::Stalled;
             *tally
                 .entry(format!("{} {}", r.mission, r.outcome))
                 .or_insert(0) += 1;
@@ -814,11 +814,7 @@ fn replay(data: Arc<DataSet>, args: &ReplayArgs, out: &mut dyn Write, err: &mut 
     let _ = write!(out, "{}", crate::play::report::report(&game).to_text());
     let _ = writeln!(out);
     let s = game.state();
-    let outcome = match &s.outcome {
-        Some(crate::engine::kernel::state::Outcome::Success) => "success",
-        Some(crate::engine::kernel::state::Outcome::Failure(_)) => "failure",
-        None => "in progress",
-    };
+    let outcome = crate::play::sim::Standing::of(s.outcome.as_ref());
     write_all(
         out,
         &format!(

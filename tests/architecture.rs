@@ -453,3 +453,151 @@ fn architecture_the_check_sees_upward_imports() {
     got.dedup();
     assert_eq!(got, ["engine::combat::fire", "engine::kernel::state", "ui"]);
 }
+
+// ---- events carry types, not words (issue 57) ---------------------------
+
+/// The braced type definitions of a file's code (comments and strings
+/// already stripped by [`code`]): each `enum` or `struct` name with the
+/// text between its braces.
+fn items(code: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let words: Vec<(usize, &str)> = code
+        .match_indices(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .fold((Vec::new(), 0), |(mut v, start), (i, sep)| {
+            if i > start {
+                v.push((start, &code[start..i]));
+            }
+            (v, i + sep.len())
+        })
+        .0;
+    for w in words.windows(2) {
+        let [(_, kw), (at, name)] = [w[0], w[1]];
+        if kw != "enum" && kw != "struct" {
+            continue;
+        }
+        let rest = &code[at + name.len()..];
+        let Some(open) = rest.find(['{', ';', '(']) else {
+            continue;
+        };
+        if !rest[open..].starts_with('{') {
+            continue;
+        }
+        let mut depth = 0usize;
+        let mut end = None;
+        for (i, c) in rest[open..].char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(open + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if let Some(end) = end {
+            out.insert(name.to_string(), rest[open + 1..end].to_string());
+        }
+    }
+    out
+}
+
+/// The types of `code` that `root` is made of (itself, and every type of
+/// the same file its body names, and theirs) which hold words: a `String`
+/// or a `str`.
+fn wordy_payloads(code: &str, root: &str) -> Vec<String> {
+    let items = items(code);
+    let mut seen = BTreeSet::new();
+    let mut todo = vec![root.to_string()];
+    let mut wordy = Vec::new();
+    while let Some(t) = todo.pop() {
+        if !seen.insert(t.clone()) {
+            continue;
+        }
+        let Some(body) = items.get(&t) else { continue };
+        let idents: Vec<&str> = body
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if idents.iter().any(|w| *w == "String" || *w == "str") {
+            wordy.push(t.clone());
+        }
+        todo.extend(
+            idents
+                .iter()
+                .filter(|w| items.contains_key(**w))
+                .map(|w| w.to_string()),
+        );
+    }
+    wordy.sort();
+    wordy
+}
+
+#[test]
+fn architecture_event_payloads_carry_no_words() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/engine/kernel/events.rs");
+    let text = fs::read_to_string(&path).unwrap();
+    let wordy = wordy_payloads(&code(&text), "EventKind");
+    assert!(
+        wordy.is_empty(),
+        "EventKind's payload holds words in {wordy:?}: give it a type (the words come from the narrator)"
+    );
+}
+
+#[test]
+fn architecture_the_payload_check_sees_a_string() {
+    let text = "pub enum EventKind {\n    A { x: Inner },\n    B,\n}\n\
+                /// a String in a comment is not one\n\
+                enum Inner { C(Vec<Deep>), D { s: u8 } }\n\
+                struct Deep { why: String }\n\
+                struct Event { text: String }\n";
+    assert_eq!(wordy_payloads(&code(text), "EventKind"), ["Deep"]);
+    let clean = "pub enum EventKind { A { x: Inner } }\nenum Inner { C(u8) }\n";
+    assert!(wordy_payloads(&code(clean), "EventKind").is_empty());
+}
+
+/// Ways of deciding by an event's words or its rule's text.
+const BY_WORDS: &[&str] = &[
+    ".rule ==",
+    ".rule !=",
+    ".rule.starts_with(",
+    ".rule.ends_with(",
+    ".rule.contains(",
+    "rule.starts_with(\"",
+    ".text ==",
+    ".text !=",
+    ".text.starts_with(",
+    ".text.ends_with(",
+    ".text.contains(",
+];
+
+#[test]
+fn architecture_no_code_decides_by_event_words_or_rule_text() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut found = Vec::new();
+    for f in files {
+        let text = fs::read_to_string(&f).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            if let Some(p) = BY_WORDS.iter().find(|p| line.contains(**p)) {
+                found.push(format!(
+                    "{}:{}: `{p}` in {}",
+                    f.strip_prefix(&root).unwrap().display(),
+                    n + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "decide by the typed event (its kind, its clause), not its words:\n{}",
+        found.join("\n")
+    );
+}

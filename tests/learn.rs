@@ -8,8 +8,10 @@ use common::{data_copy, embedded, error_at, errors_of};
 
 use fof::data::mission::MissionKind;
 use fof::data::{DataErrors, DataSource, LEARN_PATH};
-use fof::engine::kernel::events::EventKind;
 use fof::engine::kernel::events::Needed;
+use fof::engine::kernel::events::{
+    Creation, Ending, EventKind, MarkerKind, Quiet, Removal, StatusChange,
+};
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
@@ -125,7 +127,6 @@ fn each_action_key_is_named_after_its_variant() {
 fn every_event_kind_maps_to_its_own_key() {
     let pos = CardPos { row: 1, col: 1 };
     let unit = UnitId(3);
-    let s = String::from("x");
     let kinds = vec![
         EventKind::Setup,
         EventKind::CardRevealed { pos },
@@ -156,11 +157,10 @@ fn every_event_kind_maps_to_its_own_key() {
             by: None,
             unit: Some(unit),
             cost: 1,
-            action: s.clone(),
+            action: fof::engine::Action::Activate { hq: unit },
         },
         EventKind::Attempt {
             unit: Some(unit),
-            needed: s.clone(),
             looking_for: Some(Needed::Word(fof::data::action::Word::Rally)),
             sure: false,
             success: true,
@@ -170,32 +170,44 @@ fn every_event_kind_maps_to_its_own_key() {
             from: pos,
             to: pos,
             exposed: true,
+            fell_back: false,
         },
         EventKind::CoverChanged { unit, under: true },
         EventKind::CoverFound {
             pos,
-            kind: s.clone(),
+            kind: vec![fof::data::charts::CoverKind::Trench],
         },
         EventKind::Status {
             unit,
-            what: s.clone(),
+            what: StatusChange::Pinned,
         },
-        EventKind::UnitCreated { unit },
+        EventKind::UnitCreated {
+            unit,
+            from: None,
+            why: Creation::Contact,
+        },
         EventKind::PlacedAtMaxLos {
             at: pos,
             trigger: pos,
         },
         EventKind::ActivityCheck {
             unit,
-            act: s.clone(),
+            act: fof::data::activity::Act::SeekCover,
         },
-        EventKind::UnitRemoved { unit },
+        EventKind::UnitRemoved {
+            unit,
+            why: Removal::LeftPlay,
+        },
         EventKind::Marker {
             pos,
-            what: s.clone(),
+            what: MarkerKind::Contact,
         },
-        EventKind::Activity { level: s.clone() },
-        EventKind::Nothing { why: s.clone() },
+        EventKind::Activity {
+            level: fof::data::charts::Activity::Engaged,
+        },
+        EventKind::Nothing {
+            why: Quiet::NoLegalCard,
+        },
         EventKind::VehicleActivated {
             vehicle: Some(fof::engine::kernel::ids::VehicleId(0)),
         },
@@ -208,9 +220,11 @@ fn every_event_kind_maps_to_its_own_key() {
             target: fof::engine::kernel::ids::VehicleId(0),
             modifier: -1,
             number: 3,
-            result: s.clone(),
+            result: fof::data::vehicles::AtResult::Missed,
         },
-        EventKind::MissionEnds { outcome: s },
+        EventKind::MissionEnds {
+            outcome: Ending::Success,
+        },
     ];
     let l = learn();
     let mut reached = Vec::new();
@@ -423,4 +437,74 @@ fn keys_are_listed_once_in_declaration_order() {
     }
     assert_eq!(ActionKey::Spot.name(), "Spot");
     assert_eq!(ActionKey::Spot.rule(), "4.2.4 a");
+}
+
+/// A rule section is read by its numbers (learn mode's procedures decide
+/// by it): "4.2.1 f" lies within 4.2.1, and 9.11 does not lie within 9.1
+/// as its text would.
+#[test]
+fn a_rule_section_is_read_by_its_numbers() {
+    use fof::engine::kernel::clause::Clause;
+    assert_eq!(Clause::of("9.1.5").numbers(), &[9, 1, 5]);
+    assert_eq!(Clause::of("4.2.1 f").numbers(), &[4, 2, 1]);
+    assert_eq!(Clause::of("7.7 A 2").numbers(), &[7, 7]);
+    assert_eq!(Clause::of(" 10.1 ").numbers(), &[10, 1]);
+    assert!(Clause::of("").numbers().is_empty());
+    assert!(Clause::of("x").numbers().is_empty());
+    assert!(Clause::of("9.1.5").within(&[9, 1]));
+    assert!(Clause::of("9.1").within(&[9, 1]));
+    assert!(!Clause::of("9.11").within(&[9, 1]));
+    assert!(!Clause::of("9.10").within(&[9, 1]));
+    assert!(Clause::of("2.3.2").within(&[2]));
+    assert!(!Clause::of("12.1").within(&[2]));
+    assert!(!Clause::of("").within(&[]));
+}
+
+/// 9.4: learn mode explains an enemy unit's falling back by the typed
+/// event (the move marked as a fall back), not by the words "falls back"
+/// in its text; another 9.4 move is an activity check. An enemy
+/// vehicle's check (9.10) is not the Current Activity Level (9.1) its
+/// text begins like.
+#[test]
+fn rule_9_4_learn_mode_tells_a_fall_back_by_the_event_not_its_words() {
+    use fof::engine::kernel::events::{CardRead, Event, Section};
+    use fof::ui::step::StopKind;
+    let l = learn();
+    let g = fof::engine::Game::new(
+        common::shipped(),
+        "first_contact",
+        1,
+        fof::engine::Options::default(),
+    )
+    .unwrap();
+    let moved = |rule: &str, fell_back: bool, text: &str| Event {
+        turn: 1,
+        step: Step::EnemyActivity,
+        rule: rule.into(),
+        kind: EventKind::Moved {
+            unit: UnitId(1),
+            from: CardPos { row: 1, col: 1 },
+            to: CardPos { row: 2, col: 1 },
+            exposed: true,
+            fell_back,
+        },
+        text: text.into(),
+        cards: vec![CardRead {
+            card: 1,
+            section: Section::Random(2),
+            purpose: "a card".into(),
+        }],
+    };
+    let title = |e: Event| {
+        fof::ui::learn::explain(&l, &g, &StopKind::Piece, &[e])
+            .title
+            .clone()
+    };
+    let fall_back = l.procedure(Procedure::FallBack).title.clone();
+    let check = l.procedure(Procedure::ActivityCheck).title.clone();
+    let current = l.procedure(Procedure::CurrentActivity).title.clone();
+    assert_eq!(title(moved("9.4", true, "It moves.")), fall_back);
+    assert_eq!(title(moved("9.4", false, "It falls back.")), check);
+    assert_ne!(title(moved("9.10", false, "It moves.")), current);
+    assert_eq!(title(moved("9.1", false, "It moves.")), current);
 }

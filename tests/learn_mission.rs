@@ -9,7 +9,7 @@ use common::new_data;
 use fof::data::DataSet;
 use fof::data::mission::MissionKind;
 use fof::data::units::Side;
-use fof::engine::kernel::events::{Event, EventKind};
+use fof::engine::kernel::events::{Event, EventKind, MarkerKind};
 use fof::engine::kernel::input::Action;
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::{Step, turn_order};
@@ -140,7 +140,7 @@ fn first_contact_opening_shows_every_procedure_within_two_turns() {
         assert!(
             log.iter().any(|e| e.rule == "9.1.5"
                 && matches!(&e.kind, EventKind::Marker { what, .. }
-                    if what == "contact" || what == "no contact")),
+                    if matches!(what, MarkerKind::Contact | MarkerKind::NoContact))),
             "seed {seed}: no PC marker resolved"
         );
         // 4.2: a move, a rally and a spot or concentrated fire order are

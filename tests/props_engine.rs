@@ -898,7 +898,11 @@ fn every_game_ends() {
             Options::default(),
         )
         .unwrap();
-        assert_ne!(r.outcome, "stalled", "seed {seed}");
+        assert_ne!(
+            r.outcome,
+            fof::play::report::Standing::Stalled,
+            "seed {seed}"
+        );
         assert!(r.turns >= 1);
     }
 }

@@ -23,7 +23,7 @@ fn recorded(data: &Arc<DataSet>, seed: u64) -> Recorder {
         Options::default(),
     )
     .unwrap();
-    assert_ne!(r.outcome, "stalled");
+    assert_ne!(r.outcome, fof::play::report::Standing::Stalled);
     rec
 }
 

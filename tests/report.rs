@@ -50,7 +50,7 @@ fn report_figures_match_the_games_played_out() {
             assert!(!r.conditions.is_empty(), "{at}");
             assert_eq!(
                 r.conditions.iter().all(|c| c.met),
-                r.outcome == "success",
+                r.outcome == fof::play::report::Standing::Success,
                 "{at}"
             );
             for c in &r.conditions {
@@ -83,7 +83,7 @@ fn a_report_so_far_reads_a_game_in_progress() {
     let r = report(&g);
     assert!(!r.over);
     assert_eq!(r.cards_unlogged, 0);
-    assert_eq!(r.outcome, "in progress");
+    assert_eq!(r.outcome, fof::play::report::Standing::InProgress);
     assert_eq!(r.total(|t| t.cards) as u64, g.state().deck.cards_drawn());
     assert!(r.to_text().contains("if the mission ended now"));
 }
@@ -113,7 +113,10 @@ fn a_summary_counts_every_game() {
             Options::default(),
         )
         .unwrap();
-        reports.push((report(&game), sim.outcome == "stalled"));
+        reports.push((
+            report(&game),
+            sim.outcome == fof::play::report::Standing::Stalled,
+        ));
     }
     let s = Summary::of("crossroads_firefight", &reports);
     assert_eq!(s.games, 4);

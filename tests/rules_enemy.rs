@@ -1125,13 +1125,11 @@ use fof::engine::enemy::spotters;
 use fof::engine::kernel::events::{EventKind, Section};
 
 /// The activity checks logged for a unit: (action label, cards read).
-fn checks_of(g: &Game, u: UnitId) -> Vec<(String, Vec<fof::engine::kernel::events::CardRead>)> {
+fn checks_of(g: &Game, u: UnitId) -> Vec<(Act, Vec<fof::engine::kernel::events::CardRead>)> {
     g.log()
         .iter()
         .filter_map(|e| match &e.kind {
-            EventKind::ActivityCheck { unit, act } if *unit == u => {
-                Some((act.clone(), e.cards.clone()))
-            }
+            EventKind::ActivityCheck { unit, act } if *unit == u => Some((*act, e.cards.clone())),
             _ => None,
         })
         .collect()
@@ -1159,7 +1157,7 @@ fn rule_9_4_an_activity_check_cell_is_read_from_the_r_strip() {
         let checks = checks_of(&g, e);
         assert_eq!(checks.len(), 1, "checked once");
         let want = cell.lookup(r);
-        assert_eq!(checks[0].0, want.label(), "R# {r}");
+        assert_eq!(checks[0].0, want, "R# {r}");
         let read = &checks[0].1;
         assert_eq!(read.len(), 1);
         assert_eq!(Card::Action(read[0].card), card);
@@ -1184,7 +1182,7 @@ fn rule_9_4_a_dash_or_no_applicable_row_means_no_action() {
     *h.state_mut() = g.state().clone();
     let top = h.state().deck.clone();
     hierarchy::run(&mut h);
-    assert_eq!(checks_of(&h, e)[0].0, Act::Nothing.label());
+    assert_eq!(checks_of(&h, e)[0].0, Act::Nothing);
     assert!(checks_of(&h, e)[0].1.is_empty(), "a dash draws no card");
     assert_eq!(h.state().deck, top, "nothing drawn");
     assert_eq!(h.state().counters.enemy_checks, draws + 1);

@@ -529,7 +529,8 @@ fn rule_2_4_2_a_moving_between_staging_cards_is_not_exposed() {
             unit: S1,
             from: sa(1),
             to: sa(2),
-            exposed: false
+            exposed: false,
+            fell_back: false,
         }));
     // Staging cards are adjacent only to their neighbours.
     let why = refused(&mut g, mv(S2, sa(3)));
@@ -1481,7 +1482,13 @@ fn rule_5_1_7_a_casualty_set_down_at_the_collection_point_is_evacuated_in_clean_
     let ev = g
         .log()
         .iter()
-        .find(|e| e.kind == EventKind::UnitRemoved { unit: dropped })
+        .find(|e| {
+            e.kind
+                == EventKind::UnitRemoved {
+                    unit: dropped,
+                    why: fof::engine::kernel::events::Removal::Evacuated,
+                }
+        })
         .expect("the evacuation is logged");
     assert_eq!(ev.step, Step::CleanUp);
     assert_eq!(ev.rule, "5.1.7");

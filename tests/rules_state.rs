@@ -769,7 +769,7 @@ fn rule_9_1_the_level_is_updated_after_an_order() {
     assert_eq!(
         e.kind,
         EventKind::Activity {
-            level: g.state().activity.label().into()
+            level: g.state().activity
         }
     );
     // No change, no event: a move between staging cards changes no fire.

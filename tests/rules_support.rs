@@ -1584,7 +1584,10 @@ fn rule_3_8_pyrotechnic_smoke_wp_and_tear_gas_are_gone_after_clean_up() {
         .iter()
         .filter(|e| e.rule == "3.8")
         .filter_map(|e| match &e.kind {
-            fof::engine::EventKind::Marker { pos, what } if what.ends_with("removed") => Some(*pos),
+            fof::engine::EventKind::Marker {
+                pos,
+                what: fof::engine::kernel::events::MarkerKind::SmokeCleared(_),
+            } => Some(*pos),
             _ => None,
         })
         .collect();
@@ -1778,7 +1781,7 @@ fn rule_4_2_4_i_the_log_names_the_card_a_call_for_fire_is_aimed_at() {
         )
         .unwrap();
         for e in log.iter().filter(|e| {
-            matches!(&e.kind, fof::engine::kernel::events::EventKind::Order { action, .. } if action == "Call for Fire")
+            matches!(&e.kind, fof::engine::kernel::events::EventKind::Order { action, .. } if matches!(action, fof::engine::Action::CallForFire { .. }))
         }) {
             let at = e.text.rsplit(" on ").next().unwrap_or("");
             assert!(

@@ -90,7 +90,12 @@ fn hundreds_of_games_per_mission_end_deterministically_and_differ() {
         let mut hashes = BTreeSet::new();
         for seed in 1..=games {
             let r = play(data.clone(), &m.id, seed, Bot::Random, Options::default()).unwrap();
-            assert_ne!(r.outcome, "stalled", "{} seed {seed}", m.id);
+            assert_ne!(
+                r.outcome,
+                fof::play::report::Standing::Stalled,
+                "{} seed {seed}",
+                m.id
+            );
             assert!(r.inputs < fof::play::sim::MAX_INPUTS);
             if seed <= 10 {
                 let again =
@@ -165,7 +170,12 @@ fn the_planner_plays_every_mission_legally_to_its_end_and_repeats_per_seed() {
     for m in &data.missions {
         for seed in [1, 2] {
             let r = play(data.clone(), &m.id, seed, Bot::Planner, Options::default()).unwrap();
-            assert_ne!(r.outcome, "stalled", "{} seed {seed}", m.id);
+            assert_ne!(
+                r.outcome,
+                fof::play::report::Standing::Stalled,
+                "{} seed {seed}",
+                m.id
+            );
             assert_eq!(r.bot, "planner");
         }
     }
@@ -229,7 +239,7 @@ fn the_planner_succeeds_more_often_than_the_random_bot() {
                     let won = play(data.clone(), mission, *s, bot, Options::default())
                         .unwrap()
                         .outcome
-                        == "success";
+                        == fof::play::report::Standing::Success;
                     won != by_losses
                 })
                 .count()

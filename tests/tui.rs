@@ -1138,7 +1138,7 @@ fn the_replay_viewer_opens_the_report_as_it_stood_at_the_stop() {
         let g = app.game();
         assert_eq!(r.cards_drawn(), g.state().deck.cards_drawn());
         assert_eq!(r.turn, g.state().turn);
-        assert_eq!(r.outcome, "in progress");
+        assert_eq!(r.outcome, fof::play::report::Standing::InProgress);
     };
     for _ in 0..3 {
         ch(&mut app, 'T');

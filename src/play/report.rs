@@ -30,12 +30,14 @@
 
 use crate::data::charts::Activity;
 use crate::data::units::Side;
-use crate::engine::kernel::events::{Event, EventKind};
+use crate::engine::kernel::events::{Event, EventKind, Quiet, Removal, StatusChange};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::Outcome;
 use crate::engine::{Game, Step};
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+
+pub use crate::play::sim::Standing;
+use std::collections::BTreeMap;
 
 /// The figures of one turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -92,8 +94,9 @@ pub struct Report {
     pub turns: u8,
     /// The mission is over.
     pub over: bool,
-    /// "success", "failure", or "in progress".
-    pub outcome: String,
+    /// Won, lost, or still going (never stalled: that is the sim's word
+    /// for a bot's game that did not end).
+    pub outcome: Standing,
     /// The reason of a failure, in words.
     pub why: Option<String>,
     /// The success conditions, checked now (at the end, once over).
@@ -173,17 +176,13 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
                 t.commands_drawn += total.saturating_sub(*saved) as u32
             }
             EventKind::Order { cost, .. } => t.commands_spent += *cost as u32,
-            EventKind::Activity { level: l } => {
-                if let Some(a) = Activity::ALL.iter().find(|a| a.label() == l) {
-                    level = *a;
-                }
-            }
-            EventKind::Nothing { why } if e.rule == "9.2.1" && why.starts_with("package ") => {
-                t.contacts += 1
-            }
-            EventKind::Nothing { why } if e.rule == "9.2.4" && why == "no legal card" => {
-                t.contacts = t.contacts.saturating_sub(1)
-            }
+            EventKind::Activity { level: l } => level = *l,
+            EventKind::Nothing {
+                why: Quiet::ContactPackage { .. },
+            } => t.contacts += 1,
+            EventKind::Nothing {
+                why: Quiet::NoLegalCard,
+            } => t.contacts = t.contacts.saturating_sub(1),
             _ => {}
         }
     }
@@ -231,10 +230,10 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
             points: tally.unlisted(),
         });
     }
-    let (outcome, why) = match &s.outcome {
-        Some(Outcome::Success) => ("success", None),
-        Some(Outcome::Failure(w)) => ("failure", Some(w.clone())),
-        None => ("in progress", None),
+    let outcome = Standing::of(s.outcome.as_ref());
+    let why = match &s.outcome {
+        Some(Outcome::Failure(w)) => Some(w.clone()),
+        _ => None,
     };
     Report {
         mission: m.id.clone(),
@@ -244,7 +243,7 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
         turn: s.turn,
         turns: m.turns,
         over: game.is_over() || s.step == Step::MissionEnd,
-        outcome: outcome.into(),
+        outcome,
         why,
         conditions,
         experience,
@@ -257,117 +256,69 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
     }
 }
 
-/// The unit an event is about, where its kind names one.
-fn named(e: &Event) -> Option<UnitId> {
-    e.unit()
-}
-
 /// A casualty placed: its turn, its side, its steps.
 type Placed = (u8, Side, u32);
 
 /// The casualty steps counted at the end, each with the turn it became a
 /// casualty and its side; and the steps no turn was found for
-/// (friendly, enemy).
+/// (friendly, enemy). A fold over the log: every event that makes a
+/// casualty counter names it (a step split off, a counter replaced, a
+/// demolition, prisoners shot), and an evacuation names the casualty.
 fn casualty_turns(game: &Game, log: &[Event]) -> (Vec<Placed>, (u32, u32)) {
     let s = game.state();
-    let unit = |id: UnitId| s.get(id);
+    // When each counter came about, by the event that made it.
+    let mut turn_of: BTreeMap<UnitId, u8> = BTreeMap::new();
+    let mut evacuated: Vec<(u8, UnitId)> = Vec::new();
+    for e in log {
+        let made: &[UnitId] = match &e.kind {
+            EventKind::UnitCreated { unit, .. } => std::slice::from_ref(unit),
+            EventKind::UnitRemoved {
+                why: Removal::Replaced { by },
+                ..
+            } => by,
+            EventKind::Status {
+                what:
+                    StatusChange::Demolished { casualties: list }
+                    | StatusChange::Shot { prisoners: list },
+                ..
+            } => list,
+            EventKind::UnitRemoved {
+                unit,
+                why: Removal::Evacuated,
+            } => {
+                evacuated.push((e.turn, *unit));
+                &[]
+            }
+            _ => &[],
+        };
+        for u in made {
+            turn_of.entry(*u).or_insert(e.turn);
+        }
+    }
     // What is counted: as `sim::casualties`, the casualty counters it
     // counts and evacuated ones.
-    let mut counted: Vec<(UnitId, Side, u32)> = s
+    let mut placed = Vec::new();
+    let mut unplaced = (0u32, 0u32);
+    for u in s
         .units
         .iter()
         .filter(|u| crate::play::sim::counted_casualty(u))
-        .map(|u| (u.id, u.side, u.steps as u32))
-        .collect();
-    let evacuated: Vec<UnitId> = log
-        .iter()
-        .filter(|e| e.rule == "5.1.7")
-        .filter_map(|e| match e.kind {
-            EventKind::UnitRemoved { unit } => Some(unit),
-            _ => None,
-        })
-        .take(s.evacuated as usize)
-        .collect();
-    let mut unplaced = (s.evacuated as u32 - evacuated.len() as u32, 0u32);
-    counted.extend(evacuated.iter().map(|id| (*id, Side::Us, 1)));
-    // When each counter was first named, and where the log says a
-    // counter split off.
-    let mut first_named: HashMap<UnitId, usize> = HashMap::new();
-    let mut created: HashMap<UnitId, u8> = HashMap::new();
-    for (i, e) in log.iter().enumerate() {
-        if let Some(u) = named(e) {
-            first_named.entry(u).or_insert(i);
-        }
-        if let EventKind::UnitCreated { unit } = e.kind {
-            created.entry(unit).or_insert(e.turn);
+    {
+        match turn_of.get(&u.id) {
+            Some(t) => placed.push((*t, u.side, u.steps as u32)),
+            None if u.side == Side::Us => unplaced.0 += u.steps as u32,
+            None => unplaced.1 += u.steps as u32,
         }
     }
-    // Counters that took a parent's place (6.3.3) or came out of a
-    // demolition (6.5.2): the events name the parent; new counters take
-    // ids in the order they are made, so each event's new counters are the
-    // next of the parent's designation not yet accounted for.
-    type Key = (bool, String);
-    let key_of = |id: UnitId| unit(id).map(|u| (u.side == Side::Us, u.designation.clone()));
-    let mut slots: BTreeMap<Key, Vec<(usize, UnitId, u32, u8)>> = BTreeMap::new();
-    for (i, e) in log.iter().enumerate() {
-        let (parent, n) = match &e.kind {
-            EventKind::UnitRemoved { unit } if e.rule == "6.3.3" => (*unit, 1),
-            EventKind::Status { unit, what } if what == "demolished" => {
-                (*unit, unit_steps(game, *unit))
-            }
-            _ => continue,
-        };
-        if let Some(k) = key_of(parent) {
-            slots.entry(k).or_default().push((i, parent, n, e.turn));
-        }
-    }
-    let mut turn_of: HashMap<UnitId, u8> = created.clone();
-    for (k, list) in &slots {
-        let mut candidates: Vec<UnitId> = s
-            .units
+    let logged = evacuated.len().min(s.evacuated as usize);
+    placed.extend(
+        evacuated
             .iter()
-            .filter(|u| (u.side == Side::Us, &u.designation) == (k.0, &k.1))
-            .filter(|u| !created.contains_key(&u.id))
-            .map(|u| u.id)
-            .collect();
-        candidates.sort();
-        let mut floor = UnitId(0);
-        for (i, parent, n, turn) in list {
-            for _ in 0..*n {
-                let pick = candidates.iter().position(|c| {
-                    *c > floor
-                        && *c > *parent
-                        && !turn_of.contains_key(c)
-                        && first_named.get(c).is_none_or(|f| *f >= *i)
-                });
-                let Some(p) = pick else { break };
-                let c = candidates.remove(p);
-                turn_of.insert(c, *turn);
-                floor = c;
-            }
-        }
-    }
-    // Prisoners shot (9.13): converted where they stand.
-    for e in log {
-        if let EventKind::Status { unit, what } = &e.kind
-            && what == "shot"
-        {
-            turn_of.entry(*unit).or_insert(e.turn);
-        }
-    }
-    let mut placed = Vec::new();
-    for (id, side, steps) in counted {
-        match turn_of.get(&id) {
-            Some(t) => placed.push((*t, side, steps)),
-            None if side == Side::Us => unplaced.0 += steps,
-            None => unplaced.1 += steps,
-        }
-    }
+            .take(logged)
+            .map(|(t, _)| (*t, Side::Us, 1)),
+    );
+    unplaced.0 += s.evacuated as u32 - logged as u32;
     (placed, unplaced)
-}
-
-fn unit_steps(game: &Game, id: UnitId) -> u32 {
-    game.state().get(id).map(|u| u.steps as u32).unwrap_or(1)
 }
 
 // ---- in words ------------------------------------------------------------
@@ -380,10 +331,10 @@ pub fn activity_index(a: Activity) -> u32 {
 impl Report {
     /// The result in one line.
     pub fn headline(&self) -> String {
-        match (self.outcome.as_str(), &self.why) {
-            ("success", _) => "Mission accomplished".into(),
+        match (self.outcome, &self.why) {
+            (Standing::Success, _) => "Mission accomplished".into(),
             (_, Some(why)) => format!("Mission failed: {why}"),
-            ("failure", None) => "Mission failed".into(),
+            (Standing::Failure, None) => "Mission failed".into(),
             _ => "Mission in progress".into(),
         }
     }
@@ -536,7 +487,7 @@ impl Summary {
         };
         let successes = reports
             .iter()
-            .filter(|(r, st)| !st && r.outcome == "success")
+            .filter(|(r, st)| !st && r.outcome == Standing::Success)
             .count() as u32;
         let stalled = reports.iter().filter(|(_, st)| *st).count() as u32;
         let mut turns_played = BTreeMap::new();

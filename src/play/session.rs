@@ -634,11 +634,7 @@ impl Session {
         let finished = match &mut self.campaign {
             None => {
                 let s = self.rec.game().state();
-                let outcome = match &s.outcome {
-                    Some(crate::engine::kernel::state::Outcome::Success) => "success",
-                    Some(crate::engine::kernel::state::Outcome::Failure(_)) => "failure",
-                    None => "in progress",
-                };
+                let outcome = crate::play::sim::Standing::of(s.outcome.as_ref());
                 Finished {
                     replay: self.save.clone(),
                     record: None,

@@ -3,7 +3,6 @@
 
 use crate::data::DataSet;
 use crate::engine::kernel::hash::hex;
-use crate::engine::kernel::state::Outcome;
 use crate::engine::{Game, Input, Options, SetupError};
 use crate::play::replay::Recorder;
 use rand::{Rng, SeedableRng};
@@ -58,14 +57,57 @@ pub fn pick<T: Clone>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
     Some(items[i].clone())
 }
 
+/// Where a game stands: won, lost, still going, or (a bot's game that
+/// could not go on or did not end, in `fof sim`) stalled. Written in
+/// JSON and in words as "success", "failure", "in progress", "stalled".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Standing {
+    #[serde(rename = "success")]
+    Success,
+    #[serde(rename = "failure")]
+    Failure,
+    #[serde(rename = "in progress")]
+    InProgress,
+    #[serde(rename = "stalled")]
+    Stalled,
+}
+
+impl Standing {
+    /// A game's standing from its state's outcome.
+    pub fn of(outcome: Option<&crate::engine::kernel::state::Outcome>) -> Standing {
+        match outcome {
+            Some(crate::engine::kernel::state::Outcome::Success) => Standing::Success,
+            Some(crate::engine::kernel::state::Outcome::Failure(_)) => Standing::Failure,
+            None => Standing::InProgress,
+        }
+    }
+
+    /// The standing in one word (as in JSON).
+    pub fn word(self) -> &'static str {
+        match self {
+            Standing::Success => "success",
+            Standing::Failure => "failure",
+            Standing::InProgress => "in progress",
+            Standing::Stalled => "stalled",
+        }
+    }
+}
+
+impl std::fmt::Display for Standing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
 /// What one simulated game came to.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Report {
     pub mission: String,
     pub seed: u64,
     pub bot: String,
-    /// "success", "failure" or "stalled".
-    pub outcome: String,
+    /// Success, failure, or stalled (the bot could not go on, or the
+    /// game did not end).
+    pub outcome: Standing,
     pub turns: u8,
     pub inputs: u64,
     pub cards_drawn: u64,
@@ -224,14 +266,10 @@ fn drive<G>(
 }
 
 fn report(game: &Game, mission: &str, seed: u64, bot: Bot, inputs: u64, stalled: bool) -> Report {
-    let outcome = if stalled {
-        "stalled".to_string()
-    } else {
-        match &game.state().outcome {
-            Some(Outcome::Success) => "success".into(),
-            Some(Outcome::Failure(_)) => "failure".into(),
-            None => "stalled".into(),
-        }
+    let outcome = match Standing::of(game.state().outcome.as_ref()) {
+        _ if stalled => Standing::Stalled,
+        Standing::InProgress => Standing::Stalled,
+        s => s,
     };
     Report {
         mission: mission.to_string(),

@@ -41,38 +41,59 @@ pub fn groups(events: &[Event], kind: &StopKind) -> Vec<Range<usize>> {
     out
 }
 
-/// The procedure a rule section names, where it names one.
-fn procedure_of(rule: &str, e: &Event) -> Option<Procedure> {
-    let r = rule.trim();
-    // 9.11-9.13 before 9.1, which they also start with.
-    let p = if r.starts_with("9.11") || r.starts_with("9.12") {
+/// Whether an event is part of an enemy unit's falling back (9.4): the
+/// check that drew it, the move, the rear cards full, or the unit gone
+/// off the map.
+fn falls_back(e: &Event) -> bool {
+    use crate::engine::kernel::events::{Quiet, Removal};
+    matches!(
+        e.kind,
+        EventKind::ActivityCheck {
+            act: crate::data::activity::Act::FallBack,
+            ..
+        } | EventKind::Moved {
+            fell_back: true,
+            ..
+        } | EventKind::Nothing {
+            why: Quiet::CannotFallBack
+        } | EventKind::UnitRemoved {
+            why: Removal::FellBackOffMap,
+            ..
+        }
+    )
+}
+
+/// The procedure an event's rule section names, where it names one.
+fn procedure_of(e: &Event) -> Option<Procedure> {
+    let c = e.clause();
+    let p = if c.within(&[9, 11]) || c.within(&[9, 12]) {
         Procedure::FanaticsAndHumanWaves
-    } else if r.starts_with("9.13") {
+    } else if c.within(&[9, 13]) {
         Procedure::Prisoners
-    } else if r.starts_with("9.1.5") {
+    } else if c.within(&[9, 1, 5]) {
         Procedure::PcResolution
-    } else if r.starts_with("9.2") {
+    } else if c.within(&[9, 2]) {
         Procedure::EnemyPlacement
-    } else if r.starts_with("9.3") {
+    } else if c.within(&[9, 3]) {
         Procedure::Spotting
-    } else if r.starts_with("9.4") {
-        if e.text.contains("fall") || e.text.contains("Fall") {
+    } else if c.within(&[9, 4]) {
+        if falls_back(e) {
             Procedure::FallBack
         } else {
             Procedure::ActivityCheck
         }
-    } else if r.starts_with("9.1") {
+    } else if c.within(&[9, 1]) {
         Procedure::CurrentActivity
-    } else if r.starts_with("6.3") {
+    } else if c.within(&[6, 3]) {
         Procedure::CombatResolution
-    } else if r.starts_with("10.1") {
+    } else if c.within(&[10, 1]) {
         Procedure::Rally
-    } else if r.starts_with("4.1.1")
+    } else if c.within(&[4, 1, 1])
         // 3.3 and 7.1.1: an HQ's or a vehicle platoon HQ's draw.
         || matches!(e.kind, EventKind::Commands { .. })
     {
         Procedure::CommandDraw
-    } else if r.starts_with("3.8") {
+    } else if c.within(&[3, 8]) {
         Procedure::CleanUp
     } else {
         return None;
@@ -95,7 +116,7 @@ pub fn explain<'a>(learn: &'a Learn, game: &Game, kind: &StopKind, events: &[Eve
                 .find(|e| !matches!(e.kind, EventKind::Nothing { .. }))
             {
                 Some(e) => learn.event(&e.kind),
-                None if events.iter().any(|e| e.rule.starts_with("2.")) => {
+                None if events.iter().any(|e| e.clause().within(&[2])) => {
                     learn.step(crate::engine::kernel::sequence::Step::Setup)
                 }
                 None => learn.step(game.state().step),
@@ -115,7 +136,7 @@ pub fn explain<'a>(learn: &'a Learn, game: &Game, kind: &StopKind, events: &[Eve
         .or(events.first());
     match key {
         None => learn.step(game.state().step),
-        Some(e) => match (procedure_of(&e.rule, e), &e.kind) {
+        Some(e) => match (procedure_of(e), &e.kind) {
             (_, EventKind::Attempt { .. }) => learn.procedure(Procedure::ActionAttempt),
             (Some(p), _) => learn.procedure(p),
             (None, k) => learn.event(k),

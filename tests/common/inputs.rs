@@ -72,10 +72,10 @@ pub fn unit_attempts(ev: &[Event]) -> Vec<(usize, bool, Option<UnitId>)> {
         .filter_map(|e| match &e.kind {
             EventKind::Attempt {
                 success,
-                needed,
+                looking_for: Some(_),
                 unit,
                 ..
-            } if needed != "none" => Some((e.cards.len(), *success, *unit)),
+            } => Some((e.cards.len(), *success, *unit)),
             _ => None,
         })
         .collect()

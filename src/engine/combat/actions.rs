@@ -12,6 +12,7 @@ use crate::data::terrain::{CoverValue, TerrainType};
 use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{add_link, basic_vof, ratings};
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
@@ -709,12 +710,15 @@ fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
         return false;
     }
     game.state.unit_mut(unit).removed = true;
-    for _ in 0..u.steps {
-        crate::engine::kernel::units::spawn_team(game, &u, UnitKind::FireTeam);
-    }
+    let by = (0..u.steps)
+        .map(|_| crate::engine::kernel::units::spawn_team(game, &u, UnitKind::FireTeam))
+        .collect();
     game.emit(
         "6.5.4",
-        EventKind::UnitRemoved { unit },
+        EventKind::UnitRemoved {
+            unit,
+            why: crate::engine::kernel::events::Removal::Replaced { by },
+        },
         format!(
             "{}'s weapon jams: the unit is replaced by {} fire team(s).",
             game.describe(unit),
@@ -831,7 +835,10 @@ pub(crate) fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) 
         rule,
         EventKind::Status {
             unit: target,
-            what: what.to_lowercase(),
+            what: match kind {
+                Mark::Concentrated => StatusChange::ConcentratedFire,
+                Mark::Grenade { .. } => StatusChange::GrenadeAttack,
+            },
         },
         format!("A {what} marker goes on {whom}{extra}."),
         Vec::new(),
@@ -960,7 +967,7 @@ fn place_miss(game: &mut Game, pos: CardPos) -> bool {
         "6.2.2",
         EventKind::Marker {
             pos,
-            what: "Grenade Miss".into(),
+            what: MarkerKind::GrenadeMiss,
         },
         format!("The grenades miss: a Grenade Miss VOF goes on {pos}."),
         Vec::new(),
@@ -1017,7 +1024,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.3.6 C",
                 EventKind::Marker {
                     pos: at,
-                    what: "WP".into(),
+                    what: MarkerKind::Wp,
                 },
                 format!("White phosphorus smoke bursts on {at}."),
                 Vec::new(),
@@ -1069,7 +1076,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                     "6.5.2",
                     EventKind::Marker {
                         pos,
-                        what: "Demo Miss".into(),
+                        what: MarkerKind::DemoMiss,
                     },
                     format!("The charge misses: a Demo Miss VOF goes on {pos}."),
                     Vec::new(),
@@ -1092,7 +1099,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "6.5.3",
                 EventKind::Marker {
                     pos,
-                    what: "flame".into(),
+                    what: MarkerKind::Flame,
                 },
                 format!(
                     "{} scorches the enemy position on {pos}.",
@@ -1115,7 +1122,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "6.7.4",
                 EventKind::Marker {
                     pos: *target,
-                    what: "mortar fire".into(),
+                    what: MarkerKind::MortarFire,
                 },
                 format!(
                     "{} fires by indirect lay from {from}: an H VOF falls on {target}, with no PDF.",
@@ -1139,7 +1146,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.2.4 k",
                 EventKind::Marker {
                     pos: *at,
-                    what: "cease fire".into(),
+                    what: MarkerKind::CeaseFire,
                 },
                 format!("The units on {at} cease fire: their VOF and PDF markers are removed."),
                 Vec::new(),
@@ -1161,7 +1168,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.2.4 l",
                 EventKind::Marker {
                     pos: *at,
-                    what: "shift fire".into(),
+                    what: MarkerKind::ShiftFire,
                 },
                 format!("The units on {at} shift their fire to {to}."),
                 Vec::new(),
@@ -1185,7 +1192,7 @@ pub(crate) fn spot_card(game: &mut Game, target: CardPos) {
         "9.3",
         EventKind::Marker {
             pos: target,
-            what: "spotted".into(),
+            what: MarkerKind::Spotted,
         },
         format!("The enemy on {target} is spotted ({} unit(s)).", ids.len()),
         Vec::new(),
@@ -1200,7 +1207,7 @@ fn demo_lands(game: &mut Game, pos: CardPos, cover: crate::engine::kernel::ids::
         "6.5.2",
         EventKind::Marker {
             pos,
-            what: "demolition".into(),
+            what: MarkerKind::Demolition,
         },
         format!("A demolition charge is set against the enemy position on {pos}."),
         Vec::new(),

@@ -5,6 +5,7 @@
 use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::combat::fire::basic_vof;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::units::tracked;
@@ -45,7 +46,7 @@ fn out_of_ammo(game: &mut Game, unit: UnitId, why: &str) {
         "6.8.2",
         EventKind::Status {
             unit,
-            what: "out of ammunition".into(),
+            what: StatusChange::OutOfAmmunition,
         },
         format!(
             "{} fires its last ammunition {why} and is out of ammunition.",
@@ -144,7 +145,7 @@ pub fn vehicle_dry(game: &mut Game, v: crate::engine::kernel::ids::VehicleId) {
         "6.8.1 G",
         crate::engine::kernel::events::EventKind::Marker {
             pos: x.pos,
-            what: "vehicle out of ammunition".into(),
+            what: MarkerKind::VehicleOutOfAmmunition,
         },
         format!(
             "{} has fired its last round: it leaves play for the rest of the mission.",

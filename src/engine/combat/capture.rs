@@ -4,6 +4,7 @@
 
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::Choice;
@@ -22,7 +23,7 @@ pub fn capture_retreat(game: &mut Game) {
         game.emit(
             "3.5",
             EventKind::Nothing {
-                why: "no capture or retreat".into(),
+                why: Quiet::NoCaptureOrRetreat,
             },
             "No paralyzed or litter team is captured or has to retreat.".into(),
             Vec::new(),
@@ -118,9 +119,11 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         .is_some_and(|c| c.no_prisoners.contains(&captors));
     if shoots {
         let mut names = Vec::new();
+        let mut prisoners = Vec::new();
         for t in taken {
             if game.state.unit(*t).kind != UnitKind::Casualty {
                 names.push(game.describe(*t));
+                prisoners.push(*t);
                 crate::engine::kernel::units::convert(game, *t, UnitKind::Casualty);
             }
         }
@@ -129,7 +132,7 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
                 "9.13",
                 EventKind::Status {
                     unit: taken[0],
-                    what: "shot".into(),
+                    what: StatusChange::Shot { prisoners },
                 },
                 format!(
                     "{} on {pos} cannot get away; their captors take no prisoners and shoot them.",
@@ -151,7 +154,7 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         "9.13",
         EventKind::Status {
             unit: taken[0],
-            what: "captured".into(),
+            what: StatusChange::Captured,
         },
         format!("{} taken prisoner on {pos}.", names.join(", ")),
         Vec::new(),
@@ -228,7 +231,7 @@ pub fn guard_with(game: &mut Game, pos: CardPos, prisoners: &[UnitId], unit: Uni
         "9.13",
         EventKind::Status {
             unit: g,
-            what: "guard".into(),
+            what: StatusChange::Guard,
         },
         format!(
             "{}{from} stays behind on {pos} to guard the {steps} prisoner step(s).",
@@ -458,6 +461,7 @@ pub fn retreat_to(
             from,
             to: dest,
             exposed: true,
+            fell_back: false,
         },
         format!(
             "{} retreats from {from} to {dest}{carried} and is marked Exposed.",

@@ -9,6 +9,7 @@
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{add_link, basic_vof, link_vof, ratings};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::FireLink;
@@ -401,7 +402,7 @@ fn choose_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos
     game.emit(
         "6.1.1",
         EventKind::Nothing {
-            why: "random target".into(),
+            why: Quiet::RandomTarget,
         },
         format!(
             "Fire from {from}: {} targets are equally close and strong; the R# picks {pick}.",
@@ -441,7 +442,7 @@ fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> C
     let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
     game.emit(
         "9.4",
-        EventKind::Nothing { why: "random target".into() },
+        EventKind::Nothing { why: Quiet::RandomTarget },
         format!("Enemy fire from {from}: {} cards hold {most} friendly step{} each; the R# picks {pick}.", top.len(), if most == 1 { "" } else { "s" }),
         reads,
     );
@@ -463,7 +464,7 @@ fn log_open(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
         "6.1.1",
         EventKind::Marker {
             pos: target,
-            what: format!("{} VOF", side.label()),
+            what: MarkerKind::Vof(side),
         },
         text,
         Vec::new(),
@@ -508,7 +509,7 @@ pub fn follow(
                 "6.2.3",
                 EventKind::Marker {
                     pos: to,
-                    what: "fire follows".into(),
+                    what: MarkerKind::FireFollows,
                 },
                 format!(
                     "Fire from {} follows {} to {to}.",
@@ -542,7 +543,7 @@ pub fn unify_spotting(game: &mut Game) {
             "9.3",
             EventKind::Status {
                 unit: id,
-                what: "spotted".into(),
+                what: StatusChange::Spotted,
             },
             format!(
                 "{} shares a card with spotted enemy units and is spotted too.",

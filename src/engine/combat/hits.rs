@@ -5,6 +5,7 @@
 use crate::data::action::Experience;
 use crate::data::action::HitLetter;
 use crate::data::units::UnitKind;
+use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
@@ -39,7 +40,7 @@ pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
         rule,
         EventKind::Status {
             unit: id,
-            what: format!("hit effect {}", shown.join("")),
+            what: StatusChange::HitEffect(letters.clone()),
         },
         format!(
             "Hit effect for {name} ({}): card {} shows {}{why}.",
@@ -111,7 +112,11 @@ pub(crate) fn split_step(game: &mut Game, id: UnitId, kind: UnitKind, rule: &str
     let t = crate::engine::kernel::units::spawn_team(game, &u, kind);
     game.emit(
         rule,
-        EventKind::UnitCreated { unit: t },
+        EventKind::UnitCreated {
+            unit: t,
+            from: Some(id),
+            why: crate::engine::kernel::events::Creation::SplitStep,
+        },
         format!("A step of {} becomes {}.", u.label, game.describe(t)),
         Vec::new(),
     );
@@ -143,7 +148,7 @@ fn porters_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 "6.3.3",
                 EventKind::Status {
                     unit: id,
-                    what: "pinned".into(),
+                    what: StatusChange::Pinned,
                 },
                 format!(
                     "{} go to ground: porters never become teams, and only a casualty result costs them a step.",
@@ -191,7 +196,7 @@ fn flip(game: &mut Game, id: UnitId) {
         "6.3.3",
         EventKind::Status {
             unit: id,
-            what: "fire-team side".into(),
+            what: StatusChange::FireTeamSide,
         },
         format!("{} flips to its fire-team side.", game.describe(id)),
         Vec::new(),
@@ -217,7 +222,10 @@ pub(crate) fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
     game.state.carried.retain(|(k, _)| *k != id);
     game.emit(
         "6.3.3",
-        EventKind::UnitRemoved { unit: id },
+        EventKind::UnitRemoved {
+            unit: id,
+            why: crate::engine::kernel::events::Removal::Replaced { by: vec![t] },
+        },
         format!("{} is replaced by {}.", u.label, game.describe(t)),
         Vec::new(),
     );

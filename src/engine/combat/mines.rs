@@ -3,16 +3,13 @@
 
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 
 /// The cards a mine check draws (9.5).
 pub const CHECK_CARDS: usize = 3;
-
-/// What a mine check's event says it found: a hit, or none.
-const HIT: &str = "mine hit";
-const MISS: &str = "mine check";
 
 /// 9.5: a unit entering or moving within a mined card checks for a mine:
 /// three cards, a burst icon is a hit resolved in the Combat Effects
@@ -40,7 +37,11 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
         "9.5",
         EventKind::Status {
             unit,
-            what: if hit { HIT.into() } else { MISS.into() },
+            what: if hit {
+                StatusChange::MineHit
+            } else {
+                StatusChange::MineMiss
+            },
         },
         format!(
             "{} checks for mines on {}: {}.",
@@ -65,11 +66,11 @@ pub fn checks(after: &Game) -> Vec<(UnitId, CardPos)> {
     after
         .log()
         .iter()
-        .filter(|e| e.rule == "9.5")
         .filter_map(|e| match &e.kind {
-            EventKind::Status { unit, what } if what == HIT || what == MISS => {
-                after.state.get(*unit).map(|u| (*unit, u.pos))
-            }
+            EventKind::Status {
+                unit,
+                what: StatusChange::MineHit | StatusChange::MineMiss,
+            } => after.state.get(*unit).map(|u| (*unit, u.pos)),
             _ => None,
         })
         .collect()
@@ -121,7 +122,7 @@ pub fn claymores(game: &mut Game) {
             "9.5",
             EventKind::Status {
                 unit: t,
-                what: "claymore".into(),
+                what: StatusChange::Claymore,
             },
             format!(
                 "A claymore on {pos} fires at {}: a -4 mine attack.",

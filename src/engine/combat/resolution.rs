@@ -10,6 +10,7 @@ use crate::data::terrain::Border;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{VofLevel, link_vof};
 use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -548,7 +549,7 @@ pub fn pick_sniper_targets(game: &mut Game) {
                 "9.6",
                 EventKind::Marker {
                     pos: l.target,
-                    what: "sniper target".into(),
+                    what: MarkerKind::SniperTarget,
                 },
                 format!(
                     "The sniper on {} picks {label} among {n} unit(s) and vehicle(s): its Heavy Weapons fire is aimed at the crew.",
@@ -564,7 +565,7 @@ pub fn pick_sniper_targets(game: &mut Game) {
             "6.2.2",
             EventKind::Status {
                 unit: target,
-                what: "sniper target".into(),
+                what: StatusChange::SniperTarget,
             },
             format!(
                 "The sniper on {} picks {} among {} unit(s){}.",
@@ -624,7 +625,7 @@ pub fn resolve_special(game: &mut Game) {
                     "6.5.3",
                     EventKind::Status {
                         unit: id,
-                        what: "flame hit".into(),
+                        what: StatusChange::FlameHit,
                     },
                     format!(
                         "{name} is hit by the flamethrower; the hit effect is read on card {}.",
@@ -667,16 +668,16 @@ pub fn resolve_special(game: &mut Game) {
                 game.state.unit_mut(id).removed = true;
                 game.state.unit_mut(id).assets.clear();
                 game.state.carried.retain(|(k, _)| *k != id);
-                let mut last = None;
+                let mut casualties = Vec::new();
                 for _ in 0..u.steps {
                     let mut src = u.clone();
                     src.steps = 1;
                     let c =
                         crate::engine::kernel::units::spawn_team(game, &src, UnitKind::Casualty);
                     game.state.unit_mut(c).pinned = false;
-                    last = Some(c);
+                    casualties.push(c);
                 }
-                if let Some(c) = last {
+                if let Some(&c) = casualties.last() {
                     game.state.unit_mut(c).assets = u.assets.clone();
                     crate::engine::kernel::units::last_step_assets(game, c);
                 }
@@ -684,7 +685,7 @@ pub fn resolve_special(game: &mut Game) {
                     "6.5.2",
                     EventKind::Status {
                         unit: id,
-                        what: "demolished".into(),
+                        what: StatusChange::Demolished { casualties },
                     },
                     format!(
                         "The demolition charge destroys {} on {pos}.",
@@ -739,7 +740,7 @@ fn remove_strongpoint(
         if demo { "6.5.2" } else { "6.5.3" },
         EventKind::Marker {
             pos,
-            what: format!("{} destroyed", kind.label()),
+            what: MarkerKind::CoverDestroyed(kind),
         },
         format!(
             "The {} on {pos} is {}.",
@@ -793,7 +794,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 A",
                 EventKind::Status {
                     unit: id,
-                    what: "miss".into(),
+                    what: StatusChange::Miss,
                 },
                 format!(
                     "{name}: {}; card {} reads MISS{}.",
@@ -816,7 +817,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 B",
                 EventKind::Status {
                     unit: id,
-                    what: "pinned".into(),
+                    what: StatusChange::Pinned,
                 },
                 format!(
                     "{name}: {}; card {} reads PIN{never}.",
@@ -834,7 +835,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 C",
                 EventKind::Status {
                     unit: id,
-                    what: "hit".into(),
+                    what: StatusChange::Hit,
                 },
                 format!(
                     "{name}: {}; card {} reads HIT{never}.",

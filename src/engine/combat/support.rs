@@ -6,6 +6,7 @@ use crate::data::action::Icon;
 use crate::data::mission::{Agency, FmKind, RadioClass};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
@@ -519,7 +520,7 @@ pub fn air_call(
         game.emit(
             "7.1.3",
             EventKind::Nothing {
-                why: "air call failed".into(),
+                why: Quiet::AirCallFailed,
             },
             format!(
                 "{}'s call for {} on {target} fails: no burst icon.",
@@ -678,7 +679,7 @@ fn announce(
         "7.1.2",
         EventKind::Marker {
             pos: at,
-            what: "attack helicopters".into(),
+            what: MarkerKind::AttackHelicopters,
         },
         text,
         reads,
@@ -737,7 +738,7 @@ fn land(
         "6.7.3",
         EventKind::Marker {
             pos: at,
-            what: "pending fire".into(),
+            what: MarkerKind::PendingFire,
         },
         text,
         reads,
@@ -794,7 +795,7 @@ pub fn battalion_fire(
         game.emit(
             "6.7.2 G",
             EventKind::Nothing {
-                why: "battalion fire declined".into(),
+                why: Quiet::BattalionFireDeclined,
             },
             format!("Three bursts: the battalion could fire around {target}, but is not asked to."),
             Vec::new(),
@@ -807,7 +808,7 @@ pub fn battalion_fire(
             "6.7.2 G",
             EventKind::Marker {
                 pos: *p,
-                what: "battalion fire".into(),
+                what: MarkerKind::BattalionFire,
             },
             format!("Three bursts: the battalion fires too, a Pending marker goes on {p}."),
             Vec::new(),
@@ -931,7 +932,7 @@ pub fn perform_final(game: &mut Game) {
             "6.4",
             EventKind::Status {
                 unit: u,
-                what: "final protective line".into(),
+                what: StatusChange::FinalProtectiveLine,
             },
             format!(
                 "{} fires its final protective line toward the {}.",
@@ -952,7 +953,7 @@ pub fn fire_fpf(game: &mut Game) {
             game.emit(
                 "6.7.2 D",
                 EventKind::Nothing {
-                    why: "FPF exhausted".into(),
+                    why: Quiet::FpfExhausted,
                 },
                 "The final protective fire has run out.".into(),
                 Vec::new(),
@@ -976,7 +977,7 @@ pub fn fire_fpf(game: &mut Game) {
         "6.7.2 D",
         EventKind::Marker {
             pos: at,
-            what: "FPF".into(),
+            what: MarkerKind::Fpf,
         },
         format!("The final protective fire falls on {at}."),
         Vec::new(),

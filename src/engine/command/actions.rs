@@ -6,6 +6,7 @@ use crate::data::mission::{Evacuation, Pyro};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::actions as combat;
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
@@ -637,7 +638,11 @@ pub fn perform(game: &mut Game, order: &Order) {
             }
             game.emit(
                 "10.2.2",
-                EventKind::UnitCreated { unit: plt },
+                EventKind::UnitCreated {
+                    unit: plt,
+                    from: Some(*from),
+                    why: crate::engine::kernel::events::Creation::Reconstituted,
+                },
                 format!(
                     "{} is reconstituted from a step of {}, at Green.",
                     game.describe(plt),
@@ -677,7 +682,11 @@ pub fn perform(game: &mut Game, order: &Order) {
             }
             game.emit(
                 "10.2.2",
-                EventKind::UnitCreated { unit: co },
+                EventKind::UnitCreated {
+                    unit: co,
+                    from: Some(*from),
+                    why: crate::engine::kernel::events::Creation::Reconstituted,
+                },
                 format!(
                     "{} takes command of the company as {}.",
                     game.describe(*from),
@@ -698,7 +707,11 @@ pub fn perform(game: &mut Game, order: &Order) {
             r.pinned = false;
             game.emit(
                 "4.2.1 f",
-                EventKind::UnitCreated { unit: id },
+                EventKind::UnitCreated {
+                    unit: id,
+                    from: Some(*from),
+                    why: crate::engine::kernel::events::Creation::Runner,
+                },
                 format!(
                     "{} gives up a step to serve as a runner.",
                     game.describe(*from)
@@ -719,7 +732,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 target: *to,
                 turn,
             });
-            game.emit("4.3.2", EventKind::Moved { unit: *runner, from, to: pos, exposed: true }, format!("A runner sets out for {} and is marked Exposed; if it is neither hit nor pinned, it activates that HQ next turn.", game.describe(*to)), Vec::new());
+            game.emit("4.3.2", EventKind::Moved { unit: *runner, from, to: pos, exposed: true, fell_back: false }, format!("A runner sets out for {} and is marked Exposed; if it is neither hit nor pinned, it activates that HQ next turn.", game.describe(*to)), Vec::new());
         }
         Action::DismissRunner { runner, into } => {
             game.state.unit_mut(*runner).removed = true;
@@ -727,7 +740,10 @@ pub fn perform(game: &mut Game, order: &Order) {
             game.state.unit_mut(*into).steps += 1;
             game.emit(
                 "4.2.1 h",
-                EventKind::UnitRemoved { unit: *runner },
+                EventKind::UnitRemoved {
+                    unit: *runner,
+                    why: crate::engine::kernel::events::Removal::Rejoined { into: *into },
+                },
                 format!("The runner rejoins {}.", game.describe(*into)),
                 Vec::new(),
             );
@@ -746,7 +762,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.2.1 j",
                 EventKind::Status {
                     unit: *unit,
-                    what: format!("switched to {}", to.label()),
+                    what: StatusChange::SwitchedNet(*to),
                 },
                 format!(
                     "{} switches its set to the {} net.",
@@ -765,7 +781,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.2.1 k",
                 EventKind::Marker {
                     pos,
-                    what: "phone line repaired".into(),
+                    what: MarkerKind::PhoneLineRepaired,
                 },
                 format!("{} splices the cut line on {pos}.", game.describe(*unit)),
                 Vec::new(),
@@ -779,7 +795,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.2.1 l",
                 EventKind::Marker {
                     pos,
-                    what: "casualty collection point".into(),
+                    what: MarkerKind::CasualtyCollectionPoint,
                 },
                 format!("A casualty collection point is set up on {pos}."),
                 Vec::new(),
@@ -892,7 +908,7 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
         "4.2.1 c",
         EventKind::Marker {
             pos: at,
-            what: device.label().into(),
+            what: MarkerKind::Pyro(device),
         },
         text,
         Vec::new(),

@@ -3,6 +3,7 @@
 
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::Choice;
@@ -41,7 +42,7 @@ pub fn runner_arrivals(game: &mut Game) {
             game.emit(
                 "4.3.2",
                 EventKind::Nothing {
-                    why: "runner failed".into(),
+                    why: Quiet::RunnerFailed,
                 },
                 format!(
                     "The runner sent to {} could not deliver its message.",
@@ -71,7 +72,7 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
         game.emit(
             "3.3.1 B",
             EventKind::Nothing {
-                why: "runner not used".into(),
+                why: Quiet::RunnerNotUsed,
             },
             format!(
                 "The runner reaches {}, which is left to act on its own initiative.",
@@ -100,7 +101,7 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
             game.emit(
                 "3.3.1 B",
                 EventKind::Nothing {
-                    why: "already activated".into(),
+                    why: Quiet::AlreadyActivated,
                 },
                 format!(
                     "Another runner reaches {}, already activated.",
@@ -135,6 +136,7 @@ fn return_to_co(game: &mut Game, id: UnitId) {
                 from: runner.pos,
                 to: pos,
                 exposed: true,
+                fell_back: false,
             },
             "The runner returns to the CO HQ and is marked Exposed.".into(),
             Vec::new(),
@@ -181,9 +183,9 @@ pub fn phone_line_cuts(game: &mut Game) {
             EventKind::Marker {
                 pos,
                 what: if cut {
-                    "phone line cut".into()
+                    MarkerKind::PhoneLineCut
                 } else {
-                    "phone line holds".into()
+                    MarkerKind::PhoneLineHolds
                 },
             },
             format!(

@@ -6,6 +6,7 @@ use crate::data::mission::{Pyro, SignalOrder};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{add_link, basic_vof};
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -59,7 +60,7 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
         "4.3.6",
         EventKind::Marker {
             pos: at,
-            what: format!("signal: {}", order.label()),
+            what: MarkerKind::Signal(order),
         },
         format!(
             "The signal plan gives the {} the order \"{}\"; {} unit(s) see it.",
@@ -158,7 +159,7 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                 Err(why) => game.emit(
                     "4.3.6",
                     EventKind::Nothing {
-                        why: "no new landing zone".into(),
+                        why: Quiet::NoNewLandingZone,
                     },
                     format!("The smoke marks no new landing zone: {}.", why.0),
                     Vec::new(),

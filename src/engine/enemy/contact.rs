@@ -8,6 +8,7 @@ use crate::data::charts::{PcDraw, PcLetter};
 use crate::data::mission::{Placement, Reach};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
@@ -87,9 +88,7 @@ pub fn resolve_markers(game: &mut Game) {
             let i = same[(r as usize).saturating_sub(1).min(same.len() - 1)];
             game.emit(
                 "9.1.5",
-                EventKind::Nothing {
-                    why: "order".into(),
-                },
+                EventKind::Nothing { why: Quiet::Order },
                 format!(
                     "{} markers of letter {letter}: the R# takes {} next.",
                     same.len(),
@@ -150,9 +149,9 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
         EventKind::Marker {
             pos,
             what: if contact {
-                "contact".into()
+                MarkerKind::Contact
             } else {
-                "no contact".into()
+                MarkerKind::NoContact
             },
         },
         format!(
@@ -190,7 +189,7 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
         game.emit(
             "9.2.1",
             EventKind::Nothing {
-                why: "no contact tables".into(),
+                why: Quiet::NoContactTables,
             },
             "This mission's briefing has no contact tables: the contact comes to nothing.".into(),
             Vec::new(),
@@ -218,7 +217,7 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
             game.emit(
                 "9.2.1",
                 EventKind::Nothing {
-                    why: "counter limit".into(),
+                    why: Quiet::CounterLimit,
                 },
                 format!(
                     "R# {r}: {} — not enough counters left, draw again.",
@@ -231,7 +230,10 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
         game.emit(
             "9.2.1",
             EventKind::Nothing {
-                why: format!("package {}", pkg.id),
+                why: Quiet::ContactPackage {
+                    table: letter,
+                    roll: r as u8,
+                },
             },
             format!("Contact table {letter}, R# {r}: {}.", pkg.name),
             reads,
@@ -244,7 +246,7 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
     game.emit(
         "9.2.4",
         EventKind::Nothing {
-            why: "discarded".into(),
+            why: Quiet::Discarded,
         },
         "No package could be placed legally: the contact is discarded.".into(),
         Vec::new(),
@@ -289,7 +291,7 @@ fn place_package(game: &mut Game, pos: CardPos, trigger: Trigger, pkg: &ForcePac
                 game.emit(
                     "9.2.4",
                     EventKind::Nothing {
-                        why: "no legal card".into(),
+                        why: Quiet::NoLegalCard,
                     },
                     format!(
                         "No legal card for part of {}: the package cannot be placed whole, draw another.",
@@ -331,7 +333,7 @@ fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
             game.emit(
                 "9.10",
                 EventKind::Nothing {
-                    why: "no room for a vehicle".into(),
+                    why: Quiet::NoRoomForAVehicle,
                 },
                 format!(
                     "The {} of {} cannot go on {at} ({}): it stays off the map.",
@@ -366,7 +368,7 @@ fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
             "9.10",
             EventKind::Marker {
                 pos: at,
-                what: "enemy vehicle".into(),
+                what: MarkerKind::EnemyVehicle,
             },
             format!(
                 "{label} ({}) comes with {} on {at}.",
@@ -388,7 +390,7 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
                 "9.5",
                 EventKind::Marker {
                     pos,
-                    what: "mines".into(),
+                    what: MarkerKind::Mines,
                 },
                 format!("Mines on {pos}: every unit there checks."),
                 Vec::new(),
@@ -426,7 +428,7 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
                 "9.5",
                 EventKind::Status {
                     unit: v,
-                    what: "booby trap".into(),
+                    what: StatusChange::BoobyTrap,
                 },
                 format!(
                     "A booby trap goes off under {}: a -4 attack.",
@@ -556,7 +558,7 @@ fn walk_toward(
             game.emit(
                 "9.2.2",
                 EventKind::Nothing {
-                    why: "placement".into(),
+                    why: Quiet::Placement,
                 },
                 format!("Sight from {pos} does not carry past {p}: the placement stops there."),
                 Vec::new(),
@@ -635,7 +637,7 @@ fn find_card(
                             game.emit(
                                 "9.2.2",
                                 EventKind::Nothing {
-                                    why: "placement".into(),
+                                    why: Quiet::Placement,
                                 },
                                 "No direction came up for the package.".into(),
                                 reads,
@@ -658,7 +660,7 @@ fn find_card(
                     game.emit(
                         "9.6",
                         EventKind::Nothing {
-                            why: "placement".into(),
+                            why: Quiet::Placement,
                         },
                         format!("Placement R# {r}: a sniper or spotter never starts on the card it fires on; draw again."),
                         reads,
@@ -675,7 +677,7 @@ fn find_card(
                 game.emit(
                     "9.2.2",
                     EventKind::Nothing {
-                        why: "placement".into(),
+                        why: Quiet::Placement,
                     },
                     format!(
                         "Placement R# {r}: {} of {pos}, as far as sight and range reach ({range} card{}).",
@@ -703,7 +705,7 @@ fn find_card(
                 }
             } else {
                 EventKind::Nothing {
-                    why: "placement".into(),
+                    why: Quiet::Placement,
                 }
             };
             game.emit(
@@ -723,7 +725,7 @@ fn find_card(
         game.emit(
             "9.2.2",
             EventKind::Nothing {
-                why: "placement".into(),
+                why: Quiet::Placement,
             },
             match candidate {
                 Some(c) if max_los => format!("{c} is no legal place for them: draw again."),
@@ -797,6 +799,8 @@ fn put_group(
         "9.2.2",
         EventKind::UnitCreated {
             unit: UnitId(game.state.units.len() as u16 - 1),
+            from: None,
+            why: crate::engine::kernel::events::Creation::Contact,
         },
         format!(
             "{} {} on {at}{}{}.",
@@ -839,7 +843,7 @@ fn put_group(
             "9.2.4",
             EventKind::Marker {
                 pos: tpos,
-                what: "enemy fire".into(),
+                what: MarkerKind::EnemyFire,
             },
             format!("They open fire on {} at {tpos}.", trigger.name(game)),
             Vec::new(),
@@ -856,7 +860,7 @@ fn put_group(
                         "9.2.2",
                         EventKind::Marker {
                             pos: c,
-                            what: "PC removed".into(),
+                            what: MarkerKind::PcRemoved,
                         },
                         format!("The PC marker on {c}, in their line of fire, is removed."),
                         Vec::new(),

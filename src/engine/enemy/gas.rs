@@ -4,6 +4,7 @@
 use crate::data::units::{Side, UnitKind};
 use crate::engine::enemy::moves::fall_back;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -50,7 +51,7 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                     "4.3.6 D",
                     EventKind::Status {
                         unit: id,
-                        what: "fire team".into(),
+                        what: StatusChange::FireTeam,
                     },
                     format!(
                         "{before} is caught in the tear gas on {pos} and breaks down into {} fire team(s).",
@@ -73,7 +74,7 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                 game.emit(
                     "4.3.6 D",
                     EventKind::Nothing {
-                        why: "gas: fall back".into(),
+                        why: Quiet::GasFallBack,
                     },
                     format!(
                         "R# {r} of 3: {} falls back out of the gas.",
@@ -88,7 +89,7 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                     "4.3.6 D",
                     EventKind::Status {
                         unit: id,
-                        what: "pinned".into(),
+                        what: StatusChange::Pinned,
                     },
                     format!(
                         "R# {r} of 3: {} stays in the gas, Pinned.",

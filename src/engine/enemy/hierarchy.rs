@@ -36,6 +36,7 @@ use crate::engine::enemy::moves::leader_with;
 use crate::engine::enemy::moves::{fall_back, move_exposed, us_sees};
 use crate::engine::enemy::spotters::spotters;
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -107,7 +108,7 @@ pub fn run_skipping(game: &mut Game, skip: &[UnitId]) {
         game.emit(
             "9.4",
             EventKind::Nothing {
-                why: "card order".into(),
+                why: Quiet::CardOrder,
             },
             format!(
                 "The enemy cards are checked in this order: {}.",
@@ -316,7 +317,7 @@ fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
             "9.4",
             EventKind::ActivityCheck {
                 unit: id,
-                act: Act::Nothing.label().into(),
+                act: Act::Nothing,
             },
             format!(
                 "{name}: no row of the {} table applies; it does nothing.",
@@ -336,10 +337,7 @@ fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
     };
     game.emit(
         "9.4",
-        EventKind::ActivityCheck {
-            unit: id,
-            act: act.label().into(),
-        },
+        EventKind::ActivityCheck { unit: id, act },
         format!(
             "{name}: {} table, row {n}, {col} column, {how}: {}.",
             table.label(),
@@ -354,7 +352,7 @@ fn say(game: &mut Game, id: UnitId, text: String) {
     game.emit(
         "9.4",
         EventKind::Nothing {
-            why: "cannot act".into(),
+            why: Quiet::CannotAct,
         },
         format!("{} {text}", game.describe(id)),
         Vec::new(),
@@ -484,6 +482,7 @@ fn step(
             from,
             to,
             exposed,
+            fell_back: false,
         },
         format!(
             "{} {what} {to}{}.",
@@ -537,7 +536,7 @@ fn largest_us(game: &mut Game, at: CardPos) -> Option<UnitId> {
     game.emit(
         "9.4",
         EventKind::Nothing {
-            why: "random target".into(),
+            why: Quiet::RandomTarget,
         },
         format!(
             "{} US units of {most} step{} on {at}: the R# picks {}.",
@@ -651,7 +650,7 @@ fn infiltrate(game: &mut Game, id: UnitId) {
         game.emit(
             "9.4",
             EventKind::Nothing {
-                why: "infiltration failed".into(),
+                why: Quiet::InfiltrationFailed,
             },
             format!(
                 "{name} made for {to}, drawn at random among cards as good, and stays where it is."
@@ -703,7 +702,7 @@ fn rally(game: &mut Game, id: UnitId) {
         "9.4",
         EventKind::Status {
             unit: id,
-            what: "rallied".into(),
+            what: StatusChange::Rallied,
         },
         format!("{before} rallies: it {what}."),
         Vec::new(),
@@ -768,7 +767,11 @@ fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
     done.push(new);
     game.emit(
         "9.4",
-        EventKind::UnitCreated { unit: new },
+        EventKind::UnitCreated {
+            unit: new,
+            from: Some(id),
+            why: crate::engine::kernel::events::Creation::JoinedUp { with: other },
+        },
         format!(
             "{} and {} join up as {} on {}.",
             u.label,
@@ -818,7 +821,7 @@ fn shift_fire(game: &mut Game, id: UnitId) {
         "9.4",
         EventKind::Marker {
             pos: to,
-            what: "enemy fire".into(),
+            what: MarkerKind::EnemyFire,
         },
         format!(
             "{} shifts the fire of {} onto {to}.",
@@ -898,7 +901,7 @@ fn row_letter(game: &mut Game, row: i8) -> Option<crate::data::charts::PcLetter>
     game.emit(
         "9.4",
         EventKind::Nothing {
-            why: "PC letter".into(),
+            why: Quiet::PcLetter,
         },
         format!("The row holds mixed PC letters: the R# picks {l}."),
         reads,
@@ -932,6 +935,14 @@ fn replace_by_pc(game: &mut Game, id: UnitId) {
         Some(l) => format!("{text}: a PC marker {l} takes its place."),
         None => format!("{text}."),
     };
-    game.emit("9.4", EventKind::UnitRemoved { unit: id }, text, Vec::new());
+    game.emit(
+        "9.4",
+        EventKind::UnitRemoved {
+            unit: id,
+            why: crate::engine::kernel::events::Removal::SlippedAway,
+        },
+        text,
+        Vec::new(),
+    );
     crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
 }

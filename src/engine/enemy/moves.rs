@@ -6,6 +6,7 @@
 
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -54,7 +55,7 @@ pub(crate) fn withdrawals(game: &mut Game) {
                 "9.6",
                 EventKind::Status {
                     unit: id,
-                    what: "unspotted".into(),
+                    what: StatusChange::Unspotted,
                 },
                 format!(
                     "{} is out of sight of the company and unspotted again.",
@@ -144,7 +145,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         game.emit(
             rule,
             EventKind::Nothing {
-                why: "no room".into(),
+                why: Quiet::CannotFallBack,
             },
             format!(
                 "{} cannot fall back: the cards behind it are full (16 steps).",
@@ -160,7 +161,14 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
             game.describe(id),
             u.pos
         );
-        leave_play(game, id, rule, text, Vec::new());
+        crate::engine::kernel::units::leave_play_as(
+            game,
+            id,
+            rule,
+            crate::engine::kernel::events::Removal::FellBackOffMap,
+            text,
+            Vec::new(),
+        );
         crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
         crate::engine::combat::engage::update(game);
         return false;
@@ -198,6 +206,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
             from: u.pos,
             to,
             exposed: true,
+            fell_back: true,
         },
         format!(
             "{} falls back from {} to {to}{why} and is marked Exposed.",
@@ -235,7 +244,7 @@ pub(crate) fn leaders_alone(game: &mut Game) {
             "9.7",
             EventKind::Status {
                 unit: id,
-                what: "fire team".into(),
+                what: StatusChange::FireTeam,
             },
             format!(
                 "{before} is alone on {} and becomes {}.",
@@ -299,6 +308,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool
             from,
             to,
             exposed: true,
+            fell_back: false,
         },
         format!(
             "{} moves away from the company to {to} and is marked Exposed.",

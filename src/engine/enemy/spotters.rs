@@ -6,6 +6,7 @@ use crate::data::action::Icon;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::enemy::moves::bonus;
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -33,7 +34,7 @@ pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
         "9.8",
         EventKind::Marker {
             pos: contact,
-            what: "Incoming!".into(),
+            what: MarkerKind::Incoming,
         },
         format!(
             "{} calls down fire at once: Incoming! ({ncm:+}) falls on {contact}; {} more fire mission(s) left.",
@@ -111,7 +112,7 @@ pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
             game.emit(
                 "9.8",
                 EventKind::Nothing {
-                    why: "random target".into(),
+                    why: Quiet::RandomTarget,
                 },
                 format!("Cards of equal size at equal range: the R# picks {p}."),
                 reads,
@@ -142,7 +143,7 @@ pub(crate) fn spotters(game: &mut Game) {
             game.emit(
                 "9.8",
                 EventKind::Nothing {
-                    why: "no target".into(),
+                    why: Quiet::NoTarget,
                 },
                 format!("{} sees no target and waits.", u.label),
                 Vec::new(),
@@ -177,7 +178,7 @@ pub(crate) fn spotters(game: &mut Game) {
             "9.8",
             EventKind::Marker {
                 pos: target,
-                what: "Pending".into(),
+                what: MarkerKind::Pending,
             },
             format!(
                 "{}'s fire mission is on its way to {target} (Incoming! {ncm:+} in the VOF segment); {left} left.",

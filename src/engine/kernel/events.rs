@@ -1,41 +1,411 @@
 //! Events: every change the engine makes, with the rule section it applies
 //! and every card it drew. The log, learn mode and the tests read these.
 
-use crate::data::action::{ActionCard, Icon, Word};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+pub use crate::engine::kernel::reading::{CardRead, Needed, Section};
 use crate::engine::kernel::sequence::Step;
 use serde::{Deserialize, Serialize};
 
-/// Which section of an Action card was read (1.2.2 A-E).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Section {
-    /// The helmet: activated commands.
-    Activated,
-    /// The star: initiative commands.
-    Initiative,
-    /// The action-attempt word.
-    Word,
-    /// The main icon.
-    Icon,
-    /// The Higher HQ icon.
-    HigherHq,
-    /// The fire result beside an NCM.
-    Fire(i8),
-    /// The hit effect for an experience level.
-    HitEffect,
-    /// The random-number strip under N.
-    Random(u8),
-    /// The anti-tank number.
-    AntiTank,
+/// How a unit's status changed (the payload of [`EventKind::Status`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StatusChange {
+    /// boards
+    Boards,
+    /// booby trap
+    BoobyTrap,
+    /// captured
+    Captured,
+    /// claymore
+    Claymore,
+    /// destroyed by a demolition charge (6.5.2): every step became one of
+    /// these casualty counters
+    Demolished { casualties: Vec<UnitId> },
+    /// disembarked
+    Disembarked,
+    /// embarked
+    Embarked,
+    /// final protective line
+    FinalProtectiveLine,
+    /// fire team
+    FireTeam,
+    /// fire-team side
+    FireTeamSide,
+    /// flame hit
+    FlameHit,
+    /// guard
+    Guard,
+    /// hit
+    Hit,
+    /// loaded
+    Loaded,
+    /// miss
+    Miss,
+    /// no room
+    NoRoom,
+    /// not exposed
+    NotExposed,
+    /// out of ammunition
+    OutOfAmmunition,
+    /// picked up
+    PickedUp,
+    /// picked up a casualty
+    PickedUpACasualty,
+    /// pinned
+    Pinned,
+    /// rallied
+    Rallied,
+    /// reconstituted
+    Reconstituted,
+    /// set down
+    SetDown,
+    /// set down an item
+    SetDownAnItem,
+    /// prisoners shot by captors who take none (9.13): these counters
+    /// became casualties where they stood
+    Shot { prisoners: Vec<UnitId> },
+    /// sniper target
+    SniperTarget,
+    /// spotted
+    Spotted,
+    /// stays in the Pickup Zone
+    StaysInThePickupZone,
+    /// thrown off
+    ThrownOff,
+    /// unpinned
+    Unpinned,
+    /// unspotted
+    Unspotted,
+    /// a Concentrated Fire marker (6.6)
+    ConcentratedFire,
+    /// a Grenade Attack marker (6.5.1)
+    GrenadeAttack,
+    /// the hit effect read for the unit (6.3.3), its letters in order
+    HitEffect(Vec<crate::data::action::HitLetter>),
+    /// a mine check found a burst (9.5)
+    MineHit,
+    /// a mine check found none (9.5)
+    MineMiss,
+    /// the unit's radio switched to another net (4.2.1 j)
+    SwitchedNet(crate::data::mission::Net),
+    /// a litter team again (rally, 10.1)
+    LitterTeam,
+    /// an assault team (rally, 10.1)
+    AssaultTeam,
+    /// flipped back to its front (rally, 10.1)
+    Front,
 }
 
-/// One card drawn, the section read and what for.
+/// What a marker placed or removed on a card is (the payload of
+/// [`EventKind::Marker`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CardRead {
-    pub card: u8,
-    pub section: Section,
-    pub purpose: String,
+pub enum MarkerKind {
+    /// aircraft aborts
+    AircraftAborts,
+    /// ammunition aboard
+    AmmunitionAboard,
+    /// ammunition unloaded
+    AmmunitionUnloaded,
+    /// attack helicopters
+    AttackHelicopters,
+    /// attack helicopters' fire
+    AttackHelicoptersFire,
+    /// barrage
+    Barrage,
+    /// battalion fire
+    BattalionFire,
+    /// casualty collection point
+    CasualtyCollectionPoint,
+    /// cease fire
+    CeaseFire,
+    /// Demo Miss
+    DemoMiss,
+    /// demolition
+    Demolition,
+    /// enemy fire
+    EnemyFire,
+    /// enemy vehicle
+    EnemyVehicle,
+    /// fire follows
+    FireFollows,
+    /// flame
+    Flame,
+    /// FPF
+    Fpf,
+    /// Grenade Miss
+    GrenadeMiss,
+    /// gunship's fire and flares
+    GunshipFireAndFlares,
+    /// Incoming!
+    Incoming,
+    /// landing zone
+    LandingZone,
+    /// MEDEVAC LZ
+    MedevacLz,
+    /// mines
+    Mines,
+    /// mortar fire
+    MortarFire,
+    /// PC removed
+    PcRemoved,
+    /// Pending
+    Pending,
+    /// pending fire
+    PendingFire,
+    /// phone line
+    PhoneLine,
+    /// phone line repaired
+    PhoneLineRepaired,
+    /// set destroyed
+    SetDestroyed,
+    /// set dropped
+    SetDropped,
+    /// shift fire
+    ShiftFire,
+    /// sniper target
+    SniperTarget,
+    /// spotted
+    Spotted,
+    /// vehicle leaves
+    VehicleLeaves,
+    /// vehicle out of ammunition
+    VehicleOutOfAmmunition,
+    /// vehicle pin lifted
+    VehiclePinLifted,
+    /// vehicle pinned
+    VehiclePinned,
+    /// vehicle retreats
+    VehicleRetreats,
+    /// WP
+    Wp,
+    /// WP mark
+    WpMark,
+    /// a side's VOF: a PDF toward the card (6.1.1)
+    Vof(crate::data::units::Side),
+    /// a cover marker destroyed (6.5.2, 6.5.3)
+    CoverDestroyed(crate::data::charts::CoverKind),
+    /// Incoming! removed (3.7.1 A)
+    IncomingRemoved,
+    /// the last fire mission's smoke removed (3.7.1 A)
+    MissionSmokeRemoved,
+    /// a pending fire mission lands (3.7.1 A)
+    PendingLands,
+    /// smoke of a kind clears (3.8)
+    SmokeCleared(crate::engine::kernel::state::SmokeKind),
+    /// a signal given its order (4.3.6)
+    Signal(crate::data::mission::SignalOrder),
+    /// a phone line cut (4.3.4)
+    PhoneLineCut,
+    /// a phone line holds (4.3.4)
+    PhoneLineHolds,
+    /// a pyrotechnic shown (4.2.1 c)
+    Pyro(crate::data::mission::Pyro),
+    /// a PC marker resolved into contact (9.1.5)
+    Contact,
+    /// a PC marker resolved into nothing (9.1.5)
+    NoContact,
+    /// a patrol's route point reached (2.4.1 C)
+    RoutePoint(u8),
+    /// a vehicle's wreck, burning or not (7.7)
+    Wreck { burning: bool },
+    /// a vehicle's mine check (9.5), a hit or not
+    VehicleMineCheck { hit: bool },
+    /// smoke (7.x)
+    Smoke,
+}
+
+/// Why nothing happened in a step (the payload of [`EventKind::Nothing`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quiet {
+    /// air call failed
+    AirCallFailed,
+    /// aircraft home
+    AircraftHome,
+    /// already activated
+    AlreadyActivated,
+    /// asset handed out
+    AssetHandedOut,
+    /// assets kept
+    AssetsKept,
+    /// attachment
+    Attachment,
+    /// attack helicopters loiter
+    AttackHelicoptersLoiter,
+    /// battalion fire declined
+    BattalionFireDeclined,
+    /// cannot act
+    CannotAct,
+    /// card order
+    CardOrder,
+    /// clean up
+    CleanUp,
+    /// CO HQ on its fire-team side
+    CoHqOnItsFireTeamSide,
+    /// counter limit
+    CounterLimit,
+    /// counterattack
+    Counterattack,
+    /// damaged helicopter grounded
+    DamagedHelicopterGrounded,
+    /// discarded
+    Discarded,
+    /// experience
+    Experience,
+    /// turn 1
+    FirstTurn,
+    /// forward air controller on station
+    ForwardAirControllerOnStation,
+    /// FPF exhausted
+    FpfExhausted,
+    /// gas: fall back
+    GasFallBack,
+    /// gunship idle by day
+    GunshipIdleByDay,
+    /// gunship on station
+    GunshipOnStation,
+    /// helicopter must move
+    HelicopterMustMove,
+    /// infiltration failed
+    InfiltrationFailed,
+    /// landing plan made
+    LandingPlanMade,
+    /// more fire
+    MoreFire,
+    /// no aircraft left to attack
+    NoAircraftLeftToAttack,
+    /// no capture or retreat
+    NoCaptureOrRetreat,
+    /// no CO HQ
+    NoCoHq,
+    /// no communication with battalion
+    NoCommunicationWithBattalion,
+    /// no contact tables
+    NoContactTables,
+    /// no enemy to check
+    NoEnemyToCheck,
+    /// no fire at the aircraft
+    NoFireAtTheAircraft,
+    /// no legal card
+    NoLegalCard,
+    /// no new landing zone
+    NoNewLandingZone,
+    /// an enemy unit cannot fall back: the cards behind it are full (9.4)
+    CannotFallBack,
+    /// no room for a vehicle
+    NoRoomForAVehicle,
+    /// no target
+    NoTarget,
+    /// no vehicles
+    NoVehicles,
+    /// order
+    Order,
+    /// patrol named
+    PatrolNamed,
+    /// PC letter
+    PcLetter,
+    /// PC markers placed
+    PcMarkersPlaced,
+    /// placement
+    Placement,
+    /// plan kept
+    PlanKept,
+    /// position kept
+    PositionKept,
+    /// positions kept
+    PositionsKept,
+    /// random target
+    RandomTarget,
+    /// runner failed
+    RunnerFailed,
+    /// runner not used
+    RunnerNotUsed,
+    /// saved commands over the limit
+    SavedCommandsOverTheLimit,
+    /// schedule blocked
+    ScheduleBlocked,
+    /// set up
+    SetUp,
+    /// signal given its meaning
+    SignalGivenItsMeaning,
+    /// signal plan kept
+    SignalPlanKept,
+    /// stirring
+    Stirring,
+    /// tasking
+    Tasking,
+    /// tasking done
+    TaskingDone,
+    /// the HQ left play
+    TheHqLeftPlay,
+    /// vehicle holds
+    VehicleHolds,
+    /// vehicle phase over
+    VehiclePhaseOver,
+    /// a skill marker spent (10.7)
+    Skill(crate::data::mission::Skill),
+    /// a contact package drawn from a contact table (9.2.1): the table and
+    /// the random number
+    ContactPackage {
+        table: crate::data::charts::PcLetter,
+        roll: u8,
+    },
+    /// the landing plan made again before an air assault (7.4.5)
+    AirAssaultPlanning,
+    /// the landing plan adjusted (2.4.3)
+    LandingPlanAdjusted,
+}
+
+/// Why a counter came into play (the payload of [`EventKind::UnitCreated`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Creation {
+    /// A step of the parent split off as a team or a casualty (a hit's
+    /// effect, 6.3.3; a crash, 7.7 B 1).
+    SplitStep,
+    /// A lost HQ rebuilt from a step of the parent (10.2.2).
+    Reconstituted,
+    /// A step of the parent became a runner (4.2.1 f).
+    Runner,
+    /// A squad detached a step as a team (4.2.3 g).
+    Detached,
+    /// Two enemy teams joined up as one unit; the parent is the first,
+    /// `with` the second (9.4).
+    JoinedUp { with: UnitId },
+    /// The enemy placed by a contact (9.2.2).
+    Contact,
+    /// Reinforcements from Higher HQ (3.2.1).
+    Reinforcement,
+    /// The crew of a knocked-out vehicle (7.7 A).
+    Crew {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
+}
+
+/// Why a counter left play (the payload of [`EventKind::UnitRemoved`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Removal {
+    /// Replaced by new counters in its place: teams or a casualty after a
+    /// hit (6.3.3), fire teams after a jam (6.5.4).
+    Replaced { by: Vec<UnitId> },
+    /// A casualty evacuated (5.1.7).
+    Evacuated,
+    /// Left the map or withdrew for good (3.5, 9.4, 9.8, 9.9).
+    LeftPlay,
+    /// An enemy unit fell back off the map (9.4).
+    FellBackOffMap,
+    /// A runner or a team merged back into a unit (4.2.1 h, 4.2.3 h).
+    Rejoined { into: UnitId },
+    /// An enemy unit slipped out of sight, a PC marker in its place (9.4).
+    SlippedAway,
+}
+
+/// Whether the mission was won (the payload of [`EventKind::MissionEnds`];
+/// the state's [`crate::engine::kernel::state::Outcome`] also holds a
+/// failure's reason).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Ending {
+    Success,
+    Failure,
 }
 
 /// What happened.
@@ -88,13 +458,12 @@ pub enum EventKind {
         by: Option<UnitId>,
         unit: Option<UnitId>,
         cost: u8,
-        action: String,
+        action: crate::engine::kernel::input::Action,
     },
     /// An attempt drew its cards (4.2); the cards are the event's
     /// [`Event::cards`].
     Attempt {
         unit: Option<UnitId>,
-        needed: String,
         /// What the cards were searched for; `None` when no draw was
         /// needed (a rally with no VOF on the card, 4.2.3).
         looking_for: Option<Needed>,
@@ -108,6 +477,8 @@ pub enum EventKind {
         from: CardPos,
         to: CardPos,
         exposed: bool,
+        /// An enemy unit falling back (9.4).
+        fell_back: bool,
     },
     /// A unit went under, changed or left cover (5.1.1).
     CoverChanged {
@@ -117,16 +488,19 @@ pub enum EventKind {
     /// A new cover marker was found (5.2.3).
     CoverFound {
         pos: CardPos,
-        kind: String,
+        kind: Vec<crate::data::charts::CoverKind>,
     },
     /// A unit's status changed (pinned, exposed, flipped, converted...).
     Status {
         unit: UnitId,
-        what: String,
+        what: StatusChange,
     },
-    /// A unit entered play (team detached, runner created, squad back...).
+    /// A unit entered play (team detached, runner created, squad back...):
+    /// `from` the unit it came out of, if any.
     UnitCreated {
         unit: UnitId,
+        from: Option<UnitId>,
+        why: Creation,
     },
     /// An enemy group placed at max LOS (9.2.2): the card it went on and
     /// the card of the unit that made contact, which it must see.
@@ -137,24 +511,25 @@ pub enum EventKind {
     /// An enemy activity check (9.4): the unit and the action drawn.
     ActivityCheck {
         unit: UnitId,
-        act: String,
+        act: crate::data::activity::Act,
     },
     /// A unit left play.
     UnitRemoved {
         unit: UnitId,
+        why: Removal,
     },
     /// A marker was placed or removed on a card.
     Marker {
         pos: CardPos,
-        what: String,
+        what: MarkerKind,
     },
     /// The Current Activity Level changed (9.1).
     Activity {
-        level: String,
+        level: crate::data::charts::Activity,
     },
     /// Nothing to do in this step, and why.
     Nothing {
-        why: String,
+        why: Quiet,
     },
     /// A vehicle or an AT-capable team was activated for the Vehicle
     /// Movement and Combat Phase (7.2, 7.5, 9.10).
@@ -173,11 +548,11 @@ pub enum EventKind {
         target: crate::engine::kernel::ids::VehicleId,
         modifier: i32,
         number: u8,
-        result: String,
+        result: crate::data::vehicles::AtResult,
     },
     /// The mission ended (11.0).
     MissionEnds {
-        outcome: String,
+        outcome: Ending,
     },
 }
 
@@ -196,6 +571,11 @@ pub struct Event {
 }
 
 impl Event {
+    /// The event's rule section as a typed value.
+    pub fn clause(&self) -> crate::engine::kernel::clause::Clause {
+        crate::engine::kernel::clause::Clause::of(&self.rule)
+    }
+
     /// The unit the event is about, when it names one.
     pub fn unit(&self) -> Option<UnitId> {
         match &self.kind {
@@ -204,42 +584,10 @@ impl Event {
             EventKind::Moved { unit, .. }
             | EventKind::CoverChanged { unit, .. }
             | EventKind::Status { unit, .. }
-            | EventKind::UnitCreated { unit }
+            | EventKind::UnitCreated { unit, .. }
             | EventKind::ActivityCheck { unit, .. }
-            | EventKind::UnitRemoved { unit } => Some(*unit),
+            | EventKind::UnitRemoved { unit, .. } => Some(*unit),
             _ => None,
-        }
-    }
-}
-
-/// What an attempt looks for on the drawn cards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Needed {
-    Word(Word),
-    Icon(Icon),
-}
-
-impl Needed {
-    pub fn found(self, c: &ActionCard) -> bool {
-        match self {
-            Needed::Word(w) => c.word == Some(w),
-            Needed::Icon(Icon::Crosshairs) => c.shows_crosshairs(),
-            Needed::Icon(Icon::Burst) => c.shows_burst(),
-            Needed::Icon(i) => c.icon == i,
-        }
-    }
-
-    pub fn label(self) -> String {
-        match self {
-            Needed::Word(w) => format!("the word {w}"),
-            Needed::Icon(i) => format!("the {i} icon"),
-        }
-    }
-
-    pub(crate) fn section(self) -> Section {
-        match self {
-            Needed::Word(_) => Section::Word,
-            Needed::Icon(_) => Section::Icon,
         }
     }
 }

@@ -351,9 +351,7 @@ impl Game {
             self.state.activity = level;
             self.emit(
                 "9.1",
-                EventKind::Activity {
-                    level: level.label().into(),
-                },
+                EventKind::Activity { level },
                 format!("The Current Activity Level is now {}.", level.label()),
                 Vec::new(),
             );

@@ -6,9 +6,9 @@
 
 use crate::data::action::{Icon, Word};
 use crate::data::mission::{FmKind, Net, Pyro};
-use crate::engine::kernel::events::Needed;
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::reading::Needed;
 use crate::engine::kernel::sequence::Step;
 use serde::{Deserialize, Serialize};
 

@@ -2,7 +2,8 @@
 //! draws and logging every rule uses; the game state ([`state`]) and the
 //! ids it names things by ([`ids`]); the inputs and the Action Menu's
 //! orders as data ([`input`]); the Action deck and its draws ([`deck`],
-//! 1.2.2 E-F); events with their rule sections ([`events`]); the state
+//! 1.2.2 E-F); events with their rule sections ([`events`]) and a section
+//! as a typed value ([`clause`]); what a draw reads ([`reading`]); the state
 //! hash ([`hash`]); positions on the map grid ([`pos`], 2.2); the steps of
 //! the sequence of play ([`sequence`], 3.0-3.8); units entering, changing
 //! and leaving play ([`units`]); the list of units with the cards they
@@ -11,6 +12,7 @@
 //! Nothing here imports a rule: the rules import the kernel.
 
 pub mod asset;
+pub mod clause;
 pub mod deck;
 pub mod events;
 pub mod game;
@@ -19,6 +21,7 @@ pub mod ids;
 pub mod input;
 pub mod names;
 pub mod pos;
+pub mod reading;
 pub mod roster;
 pub mod sequence;
 pub mod state;

@@ -6,6 +6,7 @@
 use crate::data::DataSet;
 use crate::data::units::{Nation, Side, UnitKind, UnitTypeId};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::MarkerKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::Unit;
@@ -188,7 +189,10 @@ pub fn evacuate(game: &mut Game, casualty: UnitId, text: String) {
     game.state.evacuated += 1;
     game.emit(
         "5.1.7",
-        EventKind::UnitRemoved { unit: casualty },
+        EventKind::UnitRemoved {
+            unit: casualty,
+            why: crate::engine::kernel::events::Removal::Evacuated,
+        },
         text,
         Vec::new(),
     );
@@ -215,7 +219,7 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
                     "4.3.5",
                     EventKind::Marker {
                         pos,
-                        what: "set destroyed".into(),
+                        what: MarkerKind::SetDestroyed,
                     },
                     format!(
                         "{} is destroyed with its carrier (R# under 2: {r}).",
@@ -229,7 +233,7 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
                 "4.3.5",
                 EventKind::Marker {
                     pos,
-                    what: "set dropped".into(),
+                    what: MarkerKind::SetDropped,
                 },
                 format!(
                     "{} survives and lies on {pos} (R# under 2: {r}).",
@@ -252,10 +256,29 @@ pub(crate) fn leave_play(
     text: String,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
+    leave_play_as(
+        game,
+        id,
+        rule,
+        crate::engine::kernel::events::Removal::LeftPlay,
+        text,
+        reads,
+    );
+}
+
+/// [`leave_play`], saying why.
+pub(crate) fn leave_play_as(
+    game: &mut Game,
+    id: UnitId,
+    rule: &str,
+    why: crate::engine::kernel::events::Removal,
+    text: String,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) {
     let m = game.state.unit_mut(id);
     m.removed = true;
     m.withdrawn = true;
-    game.emit(rule, EventKind::UnitRemoved { unit: id }, text, reads);
+    game.emit(rule, EventKind::UnitRemoved { unit: id, why }, text, reads);
 }
 
 /// Puts a vehicle into play (7.0): enemy vehicles come spotted (decision,

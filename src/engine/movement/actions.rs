@@ -11,6 +11,7 @@ use crate::data::terrain::{Dir, Relief, TerrainType};
 use crate::data::units::{Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{diagonal_crosses_pdf, ratings};
 use crate::engine::kernel::events::{EventKind, Needed};
+use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::input::{Action, Order};
@@ -726,7 +727,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "5.1.6 B",
                 EventKind::Status {
                     unit: *unit,
-                    what: "picked up a casualty".into(),
+                    what: StatusChange::PickedUpACasualty,
                 },
                 format!(
                     "{} picks up {} and is marked Exposed.",
@@ -751,7 +752,7 @@ pub fn upgrade(game: &mut Game, order: &Order, unit: UnitId) {
                 "5.1.4",
                 EventKind::Status {
                     unit,
-                    what: "not exposed".into(),
+                    what: StatusChange::NotExposed,
                 },
                 format!(
                     "{} slipped through after all: its Exposed marker is removed.",
@@ -825,6 +826,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
             from,
             to,
             exposed,
+            fell_back: false,
         },
         format!(
             "{name} moves from {from} to {to}{under}{}.",
@@ -873,7 +875,7 @@ fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
             "4.3.4",
             EventKind::Marker {
                 pos: from,
-                what: "phone line".into(),
+                what: MarkerKind::PhoneLine,
             },
             format!(
                 "{} lays a phone line on {from} as it leaves.",
@@ -957,7 +959,7 @@ fn grenades_miss(game: &mut Game, unit: UnitId, pos: CardPos) {
         "6.5.1",
         EventKind::Marker {
             pos,
-            what: "Grenade Miss".into(),
+            what: MarkerKind::GrenadeMiss,
         },
         format!(
             "{} moves before the grenades land: they count as a single Grenade Miss on {pos}.",
@@ -1061,7 +1063,7 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
         "5.2.3",
         EventKind::CoverFound {
             pos,
-            kind: names.join(" + "),
+            kind: kinds.clone(),
         },
         format!(
             "{} finds cover on {pos} ({}) and moves under it, marked Exposed.",

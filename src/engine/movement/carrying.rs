@@ -3,6 +3,7 @@
 
 use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::{Item, Unit};
@@ -113,7 +114,7 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
         "5.1.6 B",
         EventKind::Status {
             unit,
-            what: "picked up".into(),
+            what: StatusChange::PickedUp,
         },
         format!("{} {text} and is marked Exposed.", game.describe(unit)),
         Vec::new(),
@@ -145,7 +146,7 @@ impl Game {
             "5.1.6 B",
             EventKind::Status {
                 unit,
-                what: "set down an item".into(),
+                what: StatusChange::SetDownAnItem,
             },
             text,
             Vec::new(),
@@ -160,7 +161,7 @@ impl Game {
             "5.1.6 B",
             EventKind::Status {
                 unit: casualty,
-                what: "set down".into(),
+                what: StatusChange::SetDown,
             },
             format!(
                 "{} sets {} down on {pos}.",

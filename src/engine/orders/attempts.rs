@@ -38,7 +38,6 @@ pub fn attempt(
         "4.2",
         EventKind::Attempt {
             unit,
-            needed: needed.label(),
             looking_for: Some(needed),
             sure: auto,
             success,

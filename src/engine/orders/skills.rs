@@ -192,7 +192,7 @@ pub fn use_skill(
     game.emit(
         "10.7",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: format!("skill {}", skill.label()),
+            why: crate::engine::kernel::events::Quiet::Skill(skill),
         },
         format!(
             "{} spends its {} skill marker: {what}.",

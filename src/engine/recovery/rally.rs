@@ -4,6 +4,7 @@
 
 use crate::data::action::Word;
 use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
@@ -346,7 +347,6 @@ fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bo
             order.action.rule(),
             EventKind::Attempt {
                 unit: Some(unit),
-                needed: "none".into(),
                 looking_for: None,
                 sure: true,
                 success: true,
@@ -389,7 +389,11 @@ pub fn perform(game: &mut Game, order: &Order) {
             let id = spawn_team(game, &s, k);
             game.emit(
                 "4.2.3 g",
-                EventKind::UnitCreated { unit: id },
+                EventKind::UnitCreated {
+                    unit: id,
+                    from: Some(*squad),
+                    why: crate::engine::kernel::events::Creation::Detached,
+                },
                 format!(
                     "{} detaches a step as {}.",
                     game.describe(*squad),
@@ -403,7 +407,10 @@ pub fn perform(game: &mut Game, order: &Order) {
             game.state.unit_mut(*squad).steps += 1;
             game.emit(
                 "4.2.3 h",
-                EventKind::UnitRemoved { unit: *team },
+                EventKind::UnitRemoved {
+                    unit: *team,
+                    why: crate::engine::kernel::events::Removal::Rejoined { into: *squad },
+                },
                 format!(
                     "{} joins {}, which grows to {} steps.",
                     game.describe(*team),
@@ -434,7 +441,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 "4.2.3 j",
                 EventKind::Status {
                     unit: *unit,
-                    what: "fire-team side".into(),
+                    what: StatusChange::FireTeamSide,
                 },
                 format!("{} flips to its fire-team side.", game.describe(*unit)),
                 Vec::new(),
@@ -451,14 +458,14 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
         Action::RemovePin { .. } => {
             game.state.unit_mut(unit).pinned = false;
             (
-                "unpinned",
+                StatusChange::Unpinned,
                 format!("{} is no longer pinned.", game.describe(unit)),
             )
         }
         Action::ParalyzedToLitter { .. } => {
             convert(game, unit, UnitKind::LitterTeam);
             (
-                "litter team",
+                StatusChange::LitterTeam,
                 format!(
                     "{} recovers enough to act as a litter team.",
                     game.describe(unit)
@@ -468,28 +475,28 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
         Action::LitterToFire { .. } => {
             convert(game, unit, UnitKind::FireTeam);
             (
-                "fire team",
+                StatusChange::FireTeam,
                 format!("{} is a fire team again.", game.describe(unit)),
             )
         }
         Action::FireToAssault { .. } => {
             convert(game, unit, UnitKind::AssaultTeam);
             (
-                "assault team",
+                StatusChange::AssaultTeam,
                 format!("{} becomes an assault team.", game.describe(unit)),
             )
         }
         Action::AssaultToFire { .. } => {
             convert(game, unit, UnitKind::FireTeam);
             (
-                "fire team",
+                StatusChange::FireTeam,
                 format!("{} becomes a fire team.", game.describe(unit)),
             )
         }
         Action::RallyToFront { .. } => {
             game.state.unit_mut(unit).flipped = false;
             (
-                "front",
+                StatusChange::Front,
                 format!("{} flips back to its front.", game.describe(unit)),
             )
         }
@@ -514,15 +521,7 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
         }
         _ => return,
     };
-    game.emit(
-        rule,
-        EventKind::Status {
-            unit,
-            what: what.into(),
-        },
-        text,
-        Vec::new(),
-    );
+    game.emit(rule, EventKind::Status { unit, what }, text, Vec::new());
 }
 
 /// 10.2.1: the teams leave play and `squad` comes back on their card with
@@ -560,7 +559,7 @@ pub fn reform(game: &mut Game, teams: &[UnitId], squad: UnitId) {
         "10.2.1",
         EventKind::Status {
             unit: squad,
-            what: "reconstituted".into(),
+            what: StatusChange::Reconstituted,
         },
         format!(
             "{} teams re-form as {} with {} steps.",

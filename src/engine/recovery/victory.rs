@@ -9,6 +9,7 @@ use crate::data::charts::PcLetter;
 use crate::data::mission::{Goal, MissionKind, ObjectiveKind, Place, Task};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::MarkerKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{Outcome, Tally};
@@ -279,7 +280,7 @@ pub fn touch_route(game: &mut Game) {
             "2.4.1 C",
             EventKind::Marker {
                 pos: at,
-                what: format!("route point {n}"),
+                what: MarkerKind::RoutePoint(n),
             },
             format!(
                 "The patrol reaches route point {n} of {} on {at}.",

@@ -3,6 +3,7 @@
 //! battalion's share of a fire mission, 6.7.2 G): their answers as inputs,
 //! the program's suggestion, and carrying the answer out.
 
+use crate::engine::kernel::events::Quiet;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::input::{Choice, Input};
 use crate::engine::kernel::pos::CardPos;
@@ -537,7 +538,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.emit(
                 "11.1",
                 crate::engine::kernel::events::EventKind::Nothing {
-                    why: "positions kept".into(),
+                    why: Quiet::PositionsKept,
                 },
                 "The rest of the company keeps its current position.".into(),
                 Vec::new(),
@@ -572,7 +573,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.emit(
                 "2.3.3",
                 crate::engine::kernel::events::EventKind::Nothing {
-                    why: "signal plan kept".into(),
+                    why: Quiet::SignalPlanKept,
                 },
                 "The other signals keep the meaning the briefing gives them.".into(),
                 Vec::new(),
@@ -585,7 +586,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.emit(
                 "2.3.2",
                 crate::engine::kernel::events::EventKind::Nothing {
-                    why: "assets kept".into(),
+                    why: Quiet::AssetsKept,
                 },
                 "The other assets stay with the holders the briefing names.".into(),
                 Vec::new(),
@@ -598,7 +599,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.emit(
                 "2.4.1 B",
                 crate::engine::kernel::events::EventKind::Nothing {
-                    why: "plan kept".into(),
+                    why: Quiet::PlanKept,
                 },
                 "The rest of the company takes the positions the briefing gives.".into(),
                 Vec::new(),
@@ -624,7 +625,7 @@ fn name_patrol(game: &mut Game, units: &[crate::engine::kernel::ids::UnitId]) {
     game.emit(
         "11.4",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: "patrol named".into(),
+            why: Quiet::PatrolNamed,
         },
         format!(
             "The patrol goes out: {}. The rest of the company stays in place and supports by fire.",
@@ -688,9 +689,7 @@ fn set_up_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: Card
     }
     game.emit(
         "2.4.1 B",
-        crate::engine::kernel::events::EventKind::Nothing {
-            why: "set up".into(),
-        },
+        crate::engine::kernel::events::EventKind::Nothing { why: Quiet::SetUp },
         format!("{} sets up on {at}.", game.describe(unit)),
         Vec::new(),
     );
@@ -741,7 +740,7 @@ fn carry(
     game.emit(
         "2.3.2",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: "asset handed out".into(),
+            why: Quiet::AssetHandedOut,
         },
         text,
         Vec::new(),
@@ -775,7 +774,7 @@ fn signal_means(
     game.emit(
         "2.3.3",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: "signal given its meaning".into(),
+            why: Quiet::SignalGivenItsMeaning,
         },
         text,
         Vec::new(),
@@ -859,7 +858,7 @@ fn reposition_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: 
     };
     let kind = if from == at {
         crate::engine::kernel::events::EventKind::Nothing {
-            why: "position kept".into(),
+            why: Quiet::PositionKept,
         }
     } else {
         crate::engine::kernel::events::EventKind::Moved {
@@ -867,6 +866,7 @@ fn reposition_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: 
             from,
             to: at,
             exposed: false,
+            fell_back: false,
         }
     };
     game.emit("11.1", kind, text, Vec::new());

@@ -6,6 +6,7 @@
 use crate::data::DataSet;
 use crate::data::mission::{Face, MissionKind};
 use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::{Ending, Quiet};
 use crate::engine::kernel::events::{Event, EventKind, Section};
 use crate::engine::kernel::game::{Game, Illegal, SetupError};
 use crate::engine::kernel::ids::UnitId;
@@ -454,7 +455,7 @@ impl Game {
         self.emit(
             "4.1.3",
             EventKind::Nothing {
-                why: "the HQ left play".into(),
+                why: Quiet::TheHqLeftPlay,
             },
             format!("{who} has left play: its impulse ends and the commands it had left are lost."),
             Vec::new(),
@@ -605,7 +606,7 @@ impl Game {
             self.emit(
                 "8.1",
                 EventKind::Nothing {
-                    why: "saved commands over the limit".into(),
+                    why: Quiet::SavedCommandsOverTheLimit,
                 },
                 format!(
                     "{label} had {had} saved command(s); with visibility limited it keeps {keep} and loses the rest (8.1)."
@@ -637,7 +638,7 @@ impl Game {
         self.emit(
             "10.3.1",
             EventKind::Nothing {
-                why: "experience".into(),
+                why: Quiet::Experience,
             },
             if lines.is_empty() {
                 "The mission earned no experience points.".into()
@@ -662,8 +663,8 @@ impl Game {
             "11.0",
             EventKind::MissionEnds {
                 outcome: match outcome {
-                    Outcome::Success => "success".into(),
-                    Outcome::Failure(_) => "failure".into(),
+                    Outcome::Success => Ending::Success,
+                    Outcome::Failure(_) => Ending::Failure,
                 },
             },
             text,
@@ -756,9 +757,7 @@ impl Game {
         let Some(co) = self.state.co_hq().map(|u| u.id) else {
             self.emit(
                 "3.3.1 A",
-                EventKind::Nothing {
-                    why: "no CO HQ".into(),
-                },
+                EventKind::Nothing { why: Quiet::NoCoHq },
                 "The company has no CO HQ in play to activate.".into(),
                 Vec::new(),
             );
@@ -768,7 +767,7 @@ impl Game {
             self.emit(
                 "4.1.4",
                 EventKind::Nothing {
-                    why: "CO HQ on its fire-team side".into(),
+                    why: Quiet::CoHqOnItsFireTeamSide,
                 },
                 "The CO HQ is on its fire-team side: it cannot be activated and must draw for initiative.".into(),
                 Vec::new(),
@@ -789,7 +788,7 @@ impl Game {
             self.emit(
                 "4.1.1",
                 EventKind::Nothing {
-                    why: "no communication with battalion".into(),
+                    why: Quiet::NoCommunicationWithBattalion,
                 },
                 "The CO HQ has no communication with battalion and cannot be activated; it will draw for initiative.".into(),
                 Vec::new(),

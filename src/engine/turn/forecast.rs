@@ -355,10 +355,7 @@ fn trial_odds(game: &Game, input: &Input) -> Option<(Forecast, Option<Needed>, u
         .unwrap_or(0);
     let attempt = events.iter().find_map(|e| match &e.kind {
         EventKind::Attempt {
-            needed,
-            looking_for,
-            sure,
-            ..
+            looking_for, sure, ..
         } => {
             let cards = e.cards.len();
             let chance = match looking_for {
@@ -367,7 +364,7 @@ fn trial_odds(game: &Game, input: &Input) -> Option<(Forecast, Option<Needed>, u
             };
             Some(AttemptOdds {
                 cards: u8::try_from(cards).unwrap_or(u8::MAX),
-                needed: needed.clone(),
+                needed: looking_for.map_or_else(|| "none".into(), |n| n.label()),
                 looking_for: *looking_for,
                 sure: *sure,
                 chance,

@@ -15,6 +15,7 @@ use crate::data::units::Side;
 use crate::engine::combat::actions as combat;
 use crate::engine::command::actions as c2;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::Quiet;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
@@ -119,7 +120,7 @@ fn perform_tasking(game: &mut Game) {
     game.emit(
         "3.1",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: "tasking done".into(),
+            why: Quiet::TaskingDone,
         },
         format!(
             "The CO HQ spends {c} command(s) on battalion's tasking: the company will earn {xp} experience point(s) for it (10.3.1)."
@@ -691,7 +692,7 @@ pub fn execute(game: &mut Game, order: &Order) {
             by: order.by,
             unit: a.unit(),
             cost,
-            action: a.name().into(),
+            action: a.clone(),
         },
         format!("{by} spends {cost} command(s): {what}."),
         Vec::new(),

@@ -5,6 +5,7 @@ use crate::data::units::{Side, UnitKind};
 use crate::engine::command::runners::phone_line_cuts;
 use crate::engine::enemy::moves::dry_teams_leave;
 use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -25,7 +26,7 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
         game.emit(
             rule,
             EventKind::Nothing {
-                why: "turn 1".into(),
+                why: Quiet::FirstTurn,
             },
             format!("{who} Higher HQ events are checked from turn 2 on."),
             Vec::new(),
@@ -118,7 +119,7 @@ pub fn enemy_activity(game: &mut Game) {
         game.emit(
             rule,
             EventKind::Nothing {
-                why: "no enemy to check".into(),
+                why: Quiet::NoEnemyToCheck,
             },
             "No enemy unit takes an activity check this turn.".into(),
             Vec::new(),
@@ -127,6 +128,15 @@ pub fn enemy_activity(game: &mut Game) {
 }
 
 /// 3.7.1 A: remove last turn's Incoming! markers, flip Pending markers to
+/// The words of a marker the VOF segment removes or turns (3.7.1 A).
+fn vof_segment_words(what: &MarkerKind) -> &'static str {
+    match what {
+        MarkerKind::IncomingRemoved => "Incoming! removed",
+        MarkerKind::MissionSmokeRemoved => "the last fire mission's smoke removed",
+        _ => "Pending fire mission lands",
+    }
+}
+
 /// Incoming!; then 3.7.1 B, the Potential Contact markers.
 pub fn vof_segment(game: &mut Game) {
     let mut changes = Vec::new();
@@ -135,18 +145,18 @@ pub fn vof_segment(game: &mut Game) {
             c.markers.incoming = false;
             c.markers.enemy_incoming = false;
             c.markers.air_strike = false;
-            changes.push((c.pos, "Incoming! removed"));
+            changes.push((c.pos, MarkerKind::IncomingRemoved));
         }
         // 3.7.1 A: a fire mission's smoke goes with its other markers.
         if c.markers.mission_smoke.take().is_some() {
-            changes.push((c.pos, "the last fire mission's smoke removed"));
+            changes.push((c.pos, MarkerKind::MissionSmokeRemoved));
         }
         if c.markers.pending_fire {
-            changes.push((c.pos, "Pending fire mission lands"));
+            changes.push((c.pos, MarkerKind::PendingLands));
         }
     }
     for (pos, what) in &changes {
-        if *what == "Pending fire mission lands" {
+        if *what == MarkerKind::PendingLands {
             crate::engine::combat::support::flip_pending(game, *pos);
         }
     }
@@ -159,9 +169,9 @@ pub fn vof_segment(game: &mut Game) {
             "3.7.1 A",
             EventKind::Marker {
                 pos,
-                what: what.into(),
+                what: what.clone(),
             },
-            format!("{what} on {pos}."),
+            format!("{} on {pos}.", vof_segment_words(&what)),
             Vec::new(),
         );
     }
@@ -192,7 +202,7 @@ pub fn combat_effects(game: &mut Game) {
             "3.7.2",
             EventKind::Status {
                 unit: id,
-                what: "unpinned".into(),
+                what: StatusChange::Unpinned,
             },
             format!(
                 "{} is under no VOF and loses its Pinned marker.",
@@ -268,7 +278,7 @@ pub fn clean_up(game: &mut Game) {
     game.emit(
         "3.8",
         EventKind::Nothing {
-            why: "clean up".into(),
+            why: Quiet::CleanUp,
         },
         "Exposed, signal, illumination, grenade and demolition markers are removed.".into(),
         Vec::new(),
@@ -283,7 +293,7 @@ pub fn clean_up(game: &mut Game) {
             "3.8",
             EventKind::Marker {
                 pos,
-                what: format!("{what} removed"),
+                what: MarkerKind::SmokeCleared(s),
             },
             format!("The {what} on {pos} clears."),
             Vec::new(),
@@ -305,7 +315,7 @@ fn place_turn_markers(game: &mut Game) {
         game.emit(
             "9.1.3",
             EventKind::Nothing {
-                why: "PC markers placed".into(),
+                why: Quiet::PcMarkersPlaced,
             },
             "The enemy gathers: Potential Contact markers are placed for this turn.".into(),
             Vec::new(),
@@ -351,7 +361,7 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
     game.state.note_pc_markers();
     game.emit(
         rule,
-        EventKind::Nothing { why: "counterattack".into() },
+        EventKind::Nothing { why: Quiet::Counterattack },
         if switch {
             format!("The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until)
         } else {
@@ -380,7 +390,11 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                     game.state.counters.reinforcements += game.state.unit(id).steps as u32;
                     game.emit(
                         rule,
-                        EventKind::UnitCreated { unit: id },
+                        EventKind::UnitCreated {
+                            unit: id,
+                            from: None,
+                            why: crate::engine::kernel::events::Creation::Reinforcement,
+                        },
                         format!(
                             "Reinforcements: {} arrives in the staging area.",
                             game.describe(id)
@@ -412,7 +426,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
             game.emit(
                 rule,
                 EventKind::Nothing {
-                    why: "more fire".into(),
+                    why: Quiet::MoreFire,
                 },
                 format!("Battalion releases {n} more {} mission(s).", kind.label()),
                 Vec::new(),
@@ -425,7 +439,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
             game.state.tasking = Some((commands, experience));
             game.emit(
                 rule,
-                EventKind::Nothing { why: "tasking".into() },
+                EventKind::Nothing { why: Quiet::Tasking },
                 format!("Battalion asks for something this turn: {commands} command(s) from the CO HQ earn {experience} experience point(s); it may be ignored."),
                 Vec::new(),
             );
@@ -463,7 +477,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 rule,
                 EventKind::Marker {
                     pos: at,
-                    what: "barrage".into(),
+                    what: MarkerKind::Barrage,
                 },
                 format!("An enemy barrage ({v:+}) falls on {at}."),
                 reads,
@@ -496,7 +510,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
             game.emit(
                 rule,
                 EventKind::Nothing {
-                    why: "stirring".into(),
+                    why: Quiet::Stirring,
                 },
                 format!("The enemy stirs: PC markers {letter} on row {row}."),
                 Vec::new(),

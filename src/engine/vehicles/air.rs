@@ -17,6 +17,7 @@ use crate::data::units::{Side, UnitKind, Vof};
 use crate::data::vehicles::AtResult;
 use crate::engine::combat::fire::VofLevel;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::input::Input;
@@ -210,7 +211,7 @@ fn place(game: &mut Game, v: VehicleId, target: CardPos) {
             "7.3.2",
             EventKind::Marker {
                 pos: target,
-                what: "aircraft aborts".into(),
+                what: MarkerKind::AircraftAborts,
             },
             format!(
                 "{label} cannot come onto {target}: it already holds {cap} of the company's vehicles and wrecks (1.2.1 I). It aborts, undamaged."
@@ -325,7 +326,7 @@ pub(crate) fn reaction(game: &mut Game, v: VehicleId) {
             game.emit(
                 "7.3.2",
                 EventKind::Nothing {
-                    why: "no fire at the aircraft".into(),
+                    why: Quiet::NoFireAtTheAircraft,
                 },
                 format!("No enemy fire can reach {label} over {pos}."),
                 Vec::new(),
@@ -355,7 +356,7 @@ fn attack(game: &mut Game, section_no: u8, target: CardPos, adjacent: Option<Car
         game.emit(
             "7.1.2",
             EventKind::Nothing {
-                why: "no aircraft left to attack".into(),
+                why: Quiet::NoAircraftLeftToAttack,
             },
             format!("No attack helicopter is left over {target} to attack it."),
             Vec::new(),
@@ -384,7 +385,7 @@ fn attack(game: &mut Game, section_no: u8, target: CardPos, adjacent: Option<Car
         "7.1.2",
         EventKind::Marker {
             pos: target,
-            what: "attack helicopters' fire".into(),
+            what: MarkerKind::AttackHelicoptersFire,
         },
         format!(
             "The attack helicopters attack {} with {level} VOF, against the enemy there in the Combat Phase.{note}",
@@ -428,7 +429,7 @@ pub fn begin(game: &mut Game) {
         game.emit(
             "7.1.2",
             EventKind::Nothing {
-                why: "attack helicopters loiter".into(),
+                why: Quiet::AttackHelicoptersLoiter,
             },
             format!(
                 "{who} loiter a second turn and strike {target}{} again.",
@@ -501,7 +502,7 @@ pub fn clean_up(game: &mut Game) {
         game.emit(
             rule,
             EventKind::Nothing {
-                why: "aircraft home".into(),
+                why: Quiet::AircraftHome,
             },
             format!("{label}'s time on station is over: it flies home."),
             Vec::new(),
@@ -579,7 +580,7 @@ pub fn fac_turn(game: &mut Game) {
         game.emit(
             "7.1.3",
             EventKind::Nothing {
-                why: "forward air controller on station".into(),
+                why: Quiet::ForwardAirControllerOnStation,
             },
             format!(
                 "{name} comes on station for {agency_name}: place it over a card, mark a target and call air support, with no command, for {FAC_TURNS} turns."
@@ -747,7 +748,7 @@ pub fn fac_mark(game: &mut Game, v: VehicleId, target: CardPos) {
         "7.1.3",
         EventKind::Marker {
             pos: target,
-            what: "WP mark".into(),
+            what: MarkerKind::WpMark,
         },
         format!("{label} fires a WP rocket onto {target}: the target is marked."),
         Vec::new(),

@@ -4,6 +4,7 @@ use crate::data::action::Icon;
 use crate::data::units::{Side, UnitKind};
 use crate::data::vehicles::{AtResult, Gunnery, VofKind};
 use crate::engine::combat::fire::VofLevel;
+use crate::engine::kernel::events::MarkerKind;
 use crate::engine::kernel::events::{EventKind, Needed, Section};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::{UnitId, VehicleId};
@@ -359,7 +360,7 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
                     target,
                     modifier: m.total,
                     number: 0,
-                    result: AtResult::Missed.words().into(),
+                    result: AtResult::Missed,
                 },
                 format!("{name} fires at {tname}: the G! weapon's grenade draw failed, a miss."),
                 Vec::new(),
@@ -409,7 +410,7 @@ pub(crate) fn resolve(
             target,
             modifier: m.total,
             number,
-            result: words.into(),
+            result,
         },
         format!(
             "{name} fires at {tname}: AT modifier {:+} ({}); card {} has AT number {number}, sum {sum}: {}{}.",
@@ -525,7 +526,7 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                     "7.7 A 4",
                     EventKind::Marker {
                         pos: v.pos,
-                        what: "vehicle pinned".into(),
+                        what: MarkerKind::VehiclePinned,
                     },
                     format!("{} is pinned: it buttons up.", v.label),
                     Vec::new(),
@@ -544,7 +545,7 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                 "7.7 A 3",
                 EventKind::Marker {
                     pos: v.pos,
-                    what: "vehicle retreats".into(),
+                    what: MarkerKind::VehicleRetreats,
                 },
                 format!(
                     "{}'s crew pull out: it leaves play for the rest of the mission.",
@@ -570,7 +571,7 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                 },
                 EventKind::Marker {
                     pos: v.pos,
-                    what: if burning { "burning wreck" } else { "wreck" }.into(),
+                    what: MarkerKind::Wreck { burning },
                 },
                 if air && burning {
                     format!(
@@ -648,7 +649,11 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
     }
     game.emit(
         "7.7 A",
-        EventKind::UnitCreated { unit: id },
+        EventKind::UnitCreated {
+            unit: id,
+            from: None,
+            why: crate::engine::kernel::events::Creation::Crew { vehicle: v.id },
+        },
         format!("{} enters play on {}.", game.describe(id), v.pos),
         Vec::new(),
     );
@@ -780,7 +785,7 @@ pub fn mine_check(game: &mut Game, v: VehicleId) {
         "9.5",
         EventKind::Marker {
             pos: x.pos,
-            what: if hit { "mine hit" } else { "mine check" }.into(),
+            what: MarkerKind::VehicleMineCheck { hit },
         },
         format!(
             "{} checks for mines on {}: {}.",

@@ -4,6 +4,7 @@
 //! an adjacent one.
 
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::input::Input;
@@ -41,7 +42,7 @@ pub fn turn(game: &mut Game) {
         game.emit(
             "7.1.4",
             EventKind::Nothing {
-                why: "gunship on station".into(),
+                why: Quiet::GunshipOnStation,
             },
             format!(
                 "{name} comes on station for {agency_name} for the rest of the mission: each night turn, with no command, place it over any card, then fire on and light up to {RUNS} cards, its own or adjacent ones. It flies too high for the enemy's fire."
@@ -66,7 +67,7 @@ pub fn turn(game: &mut Game) {
         game.emit(
             "7.1.4",
             EventKind::Nothing {
-                why: "gunship idle by day".into(),
+                why: Quiet::GunshipIdleByDay,
             },
             format!("{label} stays away this turn: gunships fly only at night (7.1.4)."),
             Vec::new(),
@@ -271,7 +272,7 @@ pub fn run(game: &mut Game, v: VehicleId, at: CardPos) -> bool {
         "7.1.4",
         EventKind::Marker {
             pos: at,
-            what: "gunship's fire and flares".into(),
+            what: MarkerKind::GunshipFireAndFlares,
         },
         format!(
             "{label} fires on {at}: {level} VOF against the enemy there in the Combat Phase; {} ({} of {RUNS} runs made).",

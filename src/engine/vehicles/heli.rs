@@ -32,6 +32,7 @@
 
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::input::Input;
@@ -386,7 +387,7 @@ fn land_at_pickup(game: &mut Game, v: VehicleId) {
         game.emit(
             "7.7 B 3",
             EventKind::Nothing {
-                why: "damaged helicopter grounded".into(),
+                why: Quiet::DamagedHelicopterGrounded,
             },
             format!("{label} lands in the Pickup Zone damaged: it flies no more in this mission."),
             Vec::new(),
@@ -424,7 +425,7 @@ pub fn end(game: &mut Game) {
         game.emit(
             "7.4.5",
             EventKind::Nothing {
-                why: "helicopter must move".into(),
+                why: Quiet::HelicopterMustMove,
             },
             format!(
                 "{label} cannot stay where it is: it flies on to {}.",
@@ -519,7 +520,7 @@ pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
                 "2.4.3",
                 EventKind::Status {
                     unit,
-                    what: "boards".into(),
+                    what: StatusChange::Boards,
                 },
                 format!("Landing plan: {name} boards {label} {}.", pos.on_words()),
                 Vec::new(),
@@ -539,7 +540,7 @@ pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
                 "2.4.3",
                 EventKind::Status {
                     unit,
-                    what: "stays in the Pickup Zone".into(),
+                    what: StatusChange::StaysInThePickupZone,
                 },
                 format!("Landing plan: {name} leaves {label} and waits in the Pickup Zone."),
                 Vec::new(),
@@ -589,7 +590,7 @@ pub fn planning_phase(game: &mut Game) {
     let (rule, why, text) = if assault_planning(game) {
         (
             "7.4.5",
-            "air assault planning",
+            Quiet::AirAssaultPlanning,
             format!(
                 "Air assault planning: the helicopters in the Pickup Zone fly from turn {}. Board them, and mark a landing zone if the one on the map will not do.",
                 game.state.turn + 1
@@ -606,19 +607,14 @@ pub fn planning_phase(game: &mut Game) {
     }) {
         (
             "2.4.3",
-            "landing plan adjusted",
+            Quiet::LandingPlanAdjusted,
             "Landing plan: units wait in the Pickup Zone and a helicopter there has room for them."
                 .to_string(),
         )
     } else {
         return;
     };
-    game.emit(
-        rule,
-        EventKind::Nothing { why: why.into() },
-        text,
-        Vec::new(),
-    );
+    game.emit(rule, EventKind::Nothing { why }, text, Vec::new());
     game.state
         .choices
         .push(crate::engine::kernel::input::Choice::LandingPlan);
@@ -647,7 +643,7 @@ pub fn plan_made(game: &mut Game) {
     game.emit(
         "2.4.3",
         EventKind::Nothing {
-            why: "landing plan made".into(),
+            why: Quiet::LandingPlanMade,
         },
         format!("The landing plan is made. {}.", loads.join("; ")),
         Vec::new(),

@@ -20,6 +20,7 @@
 use crate::data::mission::Evacuation;
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::MarkerKind;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::pos::{CardPos, HeliArea};
@@ -105,7 +106,7 @@ pub fn designate(game: &mut Game, pos: CardPos, rule: &'static str, how: &str) {
         rule,
         EventKind::Marker {
             pos,
-            what: "landing zone".into(),
+            what: MarkerKind::LandingZone,
         },
         format!("{how}: {pos} is now a landing zone for the helicopters."),
         Vec::new(),
@@ -141,7 +142,7 @@ pub fn designate_medevac(game: &mut Game, pos: CardPos) {
         "4.2.1 l",
         EventKind::Marker {
             pos,
-            what: "MEDEVAC LZ".into(),
+            what: MarkerKind::MedevacLz,
         },
         text,
         Vec::new(),

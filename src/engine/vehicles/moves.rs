@@ -4,6 +4,7 @@
 use crate::data::terrain::Traffic;
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::input::Action;
@@ -489,7 +490,7 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
                 "7.2.1",
                 EventKind::Marker {
                     pos,
-                    what: "vehicle leaves".into(),
+                    what: MarkerKind::VehicleLeaves,
                 },
                 format!("{label} leaves the map from {pos}, as its schedule plans."),
                 Vec::new(),
@@ -504,7 +505,7 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
             game.emit(
                 "7.2.1",
                 EventKind::Nothing {
-                    why: "schedule blocked".into(),
+                    why: Quiet::ScheduleBlocked,
                 },
                 format!(
                     "{label} cannot drive to {to} as planned ({why}): it waits in the staging area."

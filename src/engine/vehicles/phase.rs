@@ -11,6 +11,7 @@
 use crate::data::mission::{MissionKind, VehiclePriority};
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::input::{Choice, Input};
@@ -45,7 +46,7 @@ pub fn begin(game: &mut Game) {
         game.emit(
             "3.6",
             EventKind::Nothing {
-                why: "no vehicles".into(),
+                why: Quiet::NoVehicles,
             },
             "No vehicle or aircraft is activated.".into(),
             Vec::new(),
@@ -443,7 +444,7 @@ fn fire_smoke(game: &mut Game, v: VehicleId, target: CardPos, wp: bool) {
         "7.8",
         EventKind::Marker {
             pos: target,
-            what: if wp { "WP" } else { "smoke" }.into(),
+            what: if wp { MarkerKind::Wp } else { MarkerKind::Smoke },
         },
         format!(
             "{label} fires a {} round: it bursts on {target}, blocking sight through and out of the card until Clean Up (8.4).",
@@ -946,7 +947,7 @@ fn enemy_go(game: &mut Game) {
             game.emit(
                 "9.10",
                 EventKind::Nothing {
-                    why: "vehicle holds".into(),
+                    why: Quiet::VehicleHolds,
                 },
                 format!("{label} holds its position: nothing its orders name can be done."),
                 Vec::new(),
@@ -1062,7 +1063,7 @@ fn end_phase(game: &mut Game) {
             "7.7 A 4",
             EventKind::Marker {
                 pos,
-                what: "vehicle pin lifted".into(),
+                what: MarkerKind::VehiclePinLifted,
             },
             format!("{label} was not attacked this phase: its Pinned marker comes off."),
             Vec::new(),
@@ -1082,7 +1083,7 @@ fn end_phase(game: &mut Game) {
     game.emit(
         "3.6",
         EventKind::Nothing {
-            why: "vehicle phase over".into(),
+            why: Quiet::VehiclePhaseOver,
         },
         "The Vehicle Movement and Combat Phase is over.".into(),
         Vec::new(),

@@ -5,6 +5,7 @@
 use crate::data::mission::Net;
 use crate::data::units::{Side, UnitKind};
 use crate::data::vehicles::VehicleClass;
+use crate::engine::kernel::events::Quiet;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::vehicle::Vehicle;
@@ -225,7 +226,7 @@ pub fn attach(game: &mut Game, v: VehicleId, to: Option<UnitId>) {
     game.emit(
         "7.1.1",
         EventKind::Nothing {
-            why: "attachment".into(),
+            why: Quiet::Attachment,
         },
         text,
         Vec::new(),

@@ -33,6 +33,7 @@
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::asset::Asset;
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::input::Action;
@@ -226,7 +227,7 @@ pub fn embark(game: &mut Game, v: VehicleId, unit: UnitId) {
         "7.4.1",
         EventKind::Status {
             unit,
-            what: "embarked".into(),
+            what: StatusChange::Embarked,
         },
         format!(
             "{name} embarks on {label} and is marked Exposed{}.",
@@ -327,7 +328,7 @@ pub fn load_onto(game: &mut Game, unit: UnitId, v: VehicleId, asset: Option<usiz
         "4.2.2 h",
         EventKind::Status {
             unit,
-            what: "loaded".into(),
+            what: StatusChange::Loaded,
         },
         format!("{name} loads {what} onto {label} and is marked Exposed."),
         Vec::new(),
@@ -370,7 +371,7 @@ pub fn unload(game: &mut Game, v: VehicleId) {
         "7.4.2",
         EventKind::Marker {
             pos,
-            what: "ammunition unloaded".into(),
+            what: MarkerKind::AmmunitionUnloaded,
         },
         format!(
             "{label} sets {} down on {pos}, for units to pick up.",
@@ -422,7 +423,7 @@ pub fn items_leave(game: &mut Game, v: VehicleId, wreck: bool, why: &str) {
         "7.7",
         EventKind::Marker {
             pos,
-            what: "ammunition aboard".into(),
+            what: MarkerKind::AmmunitionAboard,
         },
         if wreck {
             format!(
@@ -498,7 +499,7 @@ pub fn make_room(game: &mut Game, unit: UnitId) {
         "1.2.1 I",
         EventKind::Status {
             unit,
-            what: "no room".into(),
+            what: StatusChange::NoRoom,
         },
         format!("{pos} has no room for {over} step(s) of {name}: they become casualties."),
         Vec::new(),
@@ -553,7 +554,7 @@ pub fn disembark(game: &mut Game, unit: UnitId) {
         "7.4.2",
         EventKind::Status {
             unit,
-            what: "disembarked".into(),
+            what: StatusChange::Disembarked,
         },
         format!("{name} gets off {label} on {pos} and is marked Exposed."),
         Vec::new(),
@@ -593,7 +594,7 @@ pub fn thrown_off(game: &mut Game, v: VehicleId, hit: bool) {
             if hit { "7.4.4" } else { "7.4.2" },
             EventKind::Status {
                 unit: r,
-                what: "thrown off".into(),
+                what: StatusChange::ThrownOff,
             },
             if hit {
                 format!("{name} is riding {label} when it is struck: it is hit and off the vehicle, Exposed.")

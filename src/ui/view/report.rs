@@ -186,10 +186,11 @@ fn chart(buf: &mut Buffer, t: &Theme, r: &Report, p: &Panel, area: Rect) {
 fn text(r: &Report, t: &Theme, width: usize) -> Vec<Line<'static>> {
     let mut out: Vec<Line<'static>> = Vec::new();
     let mut push = |spans: Vec<Span<'static>>| out.extend(wrap_spans(spans, width));
-    let head = match r.outcome.as_str() {
-        "success" => Role::Good,
-        "failure" => Role::Bad,
-        _ => Role::Title,
+    use crate::play::sim::Standing;
+    let head = match r.outcome {
+        Standing::Success => Role::Good,
+        Standing::Failure => Role::Bad,
+        Standing::InProgress | Standing::Stalled => Role::Title,
     };
     push(vec![Span::styled(r.headline(), t.style(head))]);
     push(vec![Span::raw(format!(
