@@ -165,10 +165,12 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
     let mut parts: Vec<(String, i32)> = Vec::new();
 
     // The best VOF bearing on the unit (6.3: the lowest modifier).
-    let mut best: Option<(i32, Base, String)> = None;
-    let mut consider = |v: i32, b: Base, what: String| {
-        if best.as_ref().is_none_or(|(x, _, _)| v < *x) {
-            best = Some((v, b, what));
+    // With it, whether it is a final protective line (6.4), which no
+    // visibility modifies.
+    let mut best: Option<(i32, Base, String, bool)> = None;
+    let mut consider = |v: i32, b: Base, what: String, fpl: bool| {
+        if best.as_ref().is_none_or(|(x, _, _, _)| v < *x) {
+            best = Some((v, b, what, fpl));
         }
     };
     // Fire from outside is weighed first, so that on equal VOF it sets the
@@ -184,6 +186,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
                 vof_value(game, VofLevel::Heavy),
                 Base::Direct { from },
                 "final protective line".into(),
+                true,
             );
         }
     }
@@ -192,6 +195,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             vof_value(game, VofLevel::Automatic),
             Base::Direct { from: g.from },
             "grazing machine-gun fire".into(),
+            false,
         );
     }
     for l in &links {
@@ -205,6 +209,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
                 vof_value(game, level),
                 base,
                 format!("{} VOF", level.label()),
+                false,
             );
         }
     }
@@ -217,6 +222,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             g,
             Base::Grenade,
             format!("{} grenade attack(s)", u.grenaded),
+            false,
         );
     }
     if card.markers.incoming {
@@ -228,9 +234,9 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             charts.vof.heavy as i32
         };
         if card.markers.air_strike {
-            consider(v, Base::AirStrike, "air strike".into());
+            consider(v, Base::AirStrike, "air strike".into(), false);
         } else {
-            consider(v, Base::Incoming, "Incoming!".into());
+            consider(v, Base::Incoming, "Incoming!".into(), false);
         }
     }
     // 7.1.2, 7.1.4: the attack helicopters' or the gunship's VOF strikes
@@ -247,6 +253,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             vof_value(game, level),
             Base::SameCard,
             format!("aircraft's {} VOF", level.label()),
+            false,
         );
     }
     if card.markers.indirect_h {
@@ -254,6 +261,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             charts.vof.heavy as i32,
             Base::Incoming,
             "indirect mortar fire".into(),
+            false,
         );
     }
     // 9.5: a mine, booby trap or claymore attacks at -4, whatever the
@@ -263,20 +271,26 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             charts.vof.mines as i32,
             Base::Mine,
             format!("{} mine attack(s)", u.mined),
+            false,
         );
     }
     if u.sniped {
-        consider(charts.vof.sniper as i32, Base::Sniper, "sniper".into());
+        consider(
+            charts.vof.sniper as i32,
+            Base::Sniper,
+            "sniper".into(),
+            false,
+        );
     }
     // 6.2.2: a Grenade Miss or Demo Miss is a VOF on the whole card even
     // with nothing else firing in.
     if best.is_none() && (card.markers.grenade_miss || card.markers.demo_miss) {
-        best = Some((0, Base::SameCard, "no other VOF".into()));
+        best = Some((0, Base::SameCard, "no other VOF".into(), false));
     }
     if best.is_none() && quiet_base {
-        best = Some((0, Base::SameCard, "no VOF".into()));
+        best = Some((0, Base::SameCard, "no VOF".into(), false));
     }
-    let (base_value, base, what) = best?;
+    let (base_value, base, what, fpl) = best?;
     parts.push((what, base_value));
 
     // Night observation devices of the firing units (8.3): active IR at
@@ -318,9 +332,6 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         let vis = game.visibility_modifier() as i32;
         let light = illumination_at(game, pos);
         let total = (vis + light).max(0);
-        let fpl = parts
-            .first()
-            .is_some_and(|(w, _)| w == "final protective line");
         if total != 0 && !no_vis && !fpl {
             parts.push(("visibility".into(), total));
         }

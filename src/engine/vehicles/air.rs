@@ -222,11 +222,8 @@ fn place(game: &mut Game, v: VehicleId, target: CardPos) {
     }
     game.state.vehicles[v.0 as usize].pos = target;
     game.state.vehicles[v.0 as usize].moved = true;
-    let how = if vehicle(game, v).fac.is_some() {
-        "flies over"
-    } else {
-        "swoops onto"
-    };
+    let attacks = vehicle(game, v).fac.is_none();
+    let how = if attacks { "swoops onto" } else { "flies over" };
     game.emit(
         "7.3.2",
         EventKind::VehicleMoved {
@@ -236,11 +233,7 @@ fn place(game: &mut Game, v: VehicleId, target: CardPos) {
         },
         format!(
             "{label} {how} {target}{}.",
-            if how == "swoops onto" {
-                " for its attack run"
-            } else {
-                ""
-            }
+            if attacks { " for its attack run" } else { "" }
         ),
         Vec::new(),
     );

@@ -218,6 +218,8 @@ pub struct Odds {
     pub cards: u8,
     pub needed: String,
     pub chance: String,
+    /// It succeeds whatever is drawn (`chance` then says "sure").
+    pub sure: bool,
     /// Orders drawing once per unit: the chance of one unit's attempt
     /// (`chance` is then that of every attempt succeeding).
     pub each: Option<String>,

@@ -126,6 +126,7 @@ impl<D: Driver> App<D> {
                     Some(w) => w.whole_percent(),
                     None => a.chance.whole_percent(),
                 },
+                sure: a.sure,
                 each: f.whole.is_some().then(|| a.chance.whole_percent()),
                 short_round: f.short_round.map(|o| o.whole_percent()),
             }),

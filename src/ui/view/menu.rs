@@ -26,7 +26,7 @@ fn explain<D: Driver>(app: &App<D>, e: &Entry) -> String {
 
 /// The selected entry in full: who gives it to whom, its cost and odds,
 /// then what it will do, worst first.
-fn details(e: &Entry) -> Vec<String> {
+fn details(e: &Entry) -> Vec<(String, bool)> {
     let mut first = String::new();
     if !e.by.is_empty() {
         first.push_str(&format!("By {}", e.by));
@@ -47,7 +47,7 @@ fn details(e: &Entry) -> Vec<String> {
         first.push_str("Costs no command. ");
     }
     match &e.odds {
-        Some(o) if o.chance == "sure" => first.push_str("Sure to succeed."),
+        Some(o) if o.sure => first.push_str("Sure to succeed."),
         Some(o) => {
             match &o.each {
                 Some(each) => first.push_str(&format!(
@@ -76,19 +76,19 @@ fn details(e: &Entry) -> Vec<String> {
         None if e.cost > 0 => first.push_str("No draw: its effect is certain."),
         None => {}
     }
-    let mut out = vec![first.trim_end().to_string()];
+    let mut out = vec![(first.trim_end().to_string(), false)];
     if let Some(t) = &e.tip {
-        out.push(format!("Tip: {t}"));
+        out.push((format!("Tip: {t}"), false));
     }
-    // Warnings marked "!", news "-".
+    // Warnings marked "!" (and shown as warnings), news "-".
     out.extend(e.consequences.iter().enumerate().map(|(i, c)| {
         if i < e.warnings {
-            format!("! {c}")
+            (format!("! {c}"), true)
         } else {
-            format!("- {c}")
+            (format!("- {c}"), false)
         }
     }));
-    out.retain(|l| !l.is_empty());
+    out.retain(|(l, _)| !l.is_empty());
     out
 }
 
@@ -157,11 +157,11 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     let columns = menu.grouped || menu.entries.iter().any(|e| e.cost > 0 || e.odds.is_some());
     let ellipsis = t.sym("…", "~");
     let cut = |e: &Entry| fit_entry(e, columns, menu.grouped, inner_w, ellipsis).1;
-    let detail: Vec<String> = entry
+    let detail: Vec<(String, bool)> = entry
         .map(|e| {
             let mut d = details(e);
             if cut(e) {
-                d.insert(0, e.label.clone());
+                d.insert(0, (e.label.clone(), false));
             }
             d
         })
@@ -169,10 +169,13 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             // The menu opens on nothing (an Enter too many gives no
             // order): the details' place says how to pick.
             if menu.selected.is_none() && menu.shown() > 0 {
-                vec![format!(
-                    "Nothing is selected yet: {} picks the first entry (or type to search), then {} gives it.",
-                    app.keys.key(Command::Down),
-                    app.keys.key(Command::Confirm)
+                vec![(
+                    format!(
+                        "Nothing is selected yet: {} picks the first entry (or type to search), then {} gives it.",
+                        app.keys.key(Command::Down),
+                        app.keys.key(Command::Confirm)
+                    ),
+                    false,
                 )]
             } else {
                 Vec::new()
@@ -183,7 +186,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     } else {
         None
     };
-    let detail_h: usize = detail.iter().map(|l| wrap(l)).sum::<usize>().min(5);
+    let detail_h: usize = detail.iter().map(|(l, _)| wrap(l)).sum::<usize>().min(5);
     let explain_h: usize = explain.as_ref().map(|_| 5).unwrap_or(0);
     let filter = match menu.filter {
         Some(s) => format!(" [{} only]", s.label()),
@@ -344,12 +347,9 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
         f.render_widget(Clear, dr);
         let dl: Vec<Line> = detail
             .iter()
-            .map(|l| {
-                if l.starts_with("! ") {
-                    Line::styled(l.clone(), t.style(Role::Warn))
-                } else {
-                    Line::styled(l.clone(), t.style(Role::Dim))
-                }
+            .map(|(l, warns)| {
+                let role = if *warns { Role::Warn } else { Role::Dim };
+                Line::styled(l.clone(), t.style(role))
             })
             .collect();
         f.render_widget(Paragraph::new(dl).wrap(Wrap { trim: false }), dr);

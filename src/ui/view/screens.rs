@@ -137,6 +137,8 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         lines.push(Line::raw(format!("Fire support (6.7): {}", fs.join("; "))));
     }
     lines.push(Line::raw(""));
+    // Where the company begins: a resumed game shows it first.
+    let company_at = lines.len();
     lines.push(Line::styled(
         if resumed {
             "The company as it stands"
@@ -242,15 +244,7 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     }
     if resumed {
         // The company as it stands comes first: the briefing follows.
-        let at = lines
-            .iter()
-            .position(|l| {
-                l.spans
-                    .iter()
-                    .any(|s| s.content == "The company as it stands")
-            })
-            .unwrap_or(lines.len());
-        let company: Vec<Line> = lines.drain(at..).collect();
+        let company: Vec<Line> = lines.drain(company_at..).collect();
         let mut head: Vec<Line> = lines.drain(..4).collect();
         head.extend(company);
         head.push(Line::raw(""));
