@@ -119,9 +119,9 @@ impl Driver for Saved {
             .unwrap_or_default()
     }
 
-    fn rewind(&mut self, n: u64) -> Result<(), String> {
+    fn undo(&mut self) -> Result<(), String> {
         self.deciding.replace(None);
-        self.session.rewind(n).map_err(|e| e.to_string())
+        self.session.undo().map_err(|e| e.to_string())
     }
 
     fn finish(&mut self) -> Result<Finished, String> {
@@ -210,8 +210,8 @@ impl Driver for Front {
         self.inner().stakes()
     }
 
-    fn rewind(&mut self, n: u64) -> Result<(), String> {
-        self.inner_mut().rewind(n)
+    fn undo(&mut self) -> Result<(), String> {
+        self.inner_mut().undo()
     }
 
     fn finish(&mut self) -> Result<Finished, String> {

@@ -39,6 +39,7 @@ mod sim;
 mod stepping;
 mod tui;
 mod tui_campaign;
+mod undo;
 mod view;
 mod viewer;
 mod whynot;

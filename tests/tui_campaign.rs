@@ -45,7 +45,7 @@ impl Driver for Camp {
     fn stakes(&self) -> Vec<String> {
         self.camp.stakes(&self.data)
     }
-    fn rewind(&mut self, _: u64) -> Result<(), String> {
+    fn undo(&mut self) -> Result<(), String> {
         Err("not here".into())
     }
     fn finish(&mut self) -> Result<Finished, String> {

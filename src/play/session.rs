@@ -148,6 +148,9 @@ pub enum SessionError {
     NotOver,
     #[error("the mission is finished: nothing more can be changed")]
     Finished,
+    /// An undo with nothing it may take back ([`Session::undo`]).
+    #[error("{}", NOTHING_TO_UNDO)]
+    NothingToUndo,
     #[error("cannot rewind to input {n}: only {inputs} recorded")]
     Rewind { n: u64, inputs: u64 },
     /// Playing the recorded inputs again failed: a bug, as the engine is
@@ -155,6 +158,10 @@ pub enum SessionError {
     #[error("the game cannot be rebuilt from its inputs: {0}")]
     Rebuild(ReplayError),
 }
+
+/// Why an undo is refused: the engine's rule of what may be taken back
+/// ([`crate::engine::kernel::undo`]), in words.
+pub const NOTHING_TO_UNDO: &str = "nothing to undo: only inputs of this impulse given since the last card was drawn or terrain revealed can be taken back";
 
 /// Why [`Session::apply`] did not go through cleanly.
 #[derive(Debug, thiserror::Error)]
@@ -598,9 +605,25 @@ impl Session {
         })
     }
 
-    /// Goes back to the game as it was after its first `n` inputs (the
-    /// UI's undo: it is for the UI to allow it only over inputs that drew
-    /// no card) and writes the save again, atomically. If the save cannot
+    /// Takes the last input back, if the engine allows it
+    /// ([`Game::undoable`]: it revealed nothing, and it was given in the
+    /// impulse of the inputs before it), and writes the save again, as
+    /// [`Session::rewind`].
+    pub fn undo(&mut self) -> Result<(), SessionError> {
+        if self.finished.is_some() {
+            return Err(SessionError::Finished);
+        }
+        let inputs = self.rec.inputs();
+        if self.rec.game().undoable() == 0 || inputs == 0 {
+            return Err(SessionError::NothingToUndo);
+        }
+        self.rewind(inputs - 1)
+    }
+
+    /// Goes back to the game as it was after its first `n` inputs (for
+    /// tools and tests; a player's undo is [`Session::undo`], which allows
+    /// only what the engine says may be taken back) and writes the save
+    /// again, atomically. If the save cannot
     /// be written the error says so, but the game is rewound in memory.
     pub fn rewind(&mut self, n: u64) -> Result<(), SessionError> {
         if self.finished.is_some() {

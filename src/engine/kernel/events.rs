@@ -571,6 +571,48 @@ pub struct Event {
 }
 
 impl Event {
+    /// Whether the event shows the player something that was hidden: a
+    /// card drawn from the Action deck, the deck reshuffled, a terrain card
+    /// laid or turned face up, the enemy placed. An input whose events
+    /// reveal cannot be undone ([`crate::engine::kernel::undo`]). Every kind
+    /// is named, so a new one must be decided here.
+    pub fn reveals(&self) -> bool {
+        if !self.cards.is_empty() {
+            return true;
+        }
+        match &self.kind {
+            EventKind::Reshuffled
+            | EventKind::CardRevealed { .. }
+            | EventKind::MapExpanded { .. }
+            | EventKind::PlacedAtMaxLos { .. }
+            | EventKind::HigherHqCheck { .. }
+            | EventKind::ActivityCheck { .. } => true,
+            EventKind::UnitCreated { why, .. } => {
+                matches!(why, Creation::Contact | Creation::Reinforcement)
+            }
+            EventKind::Setup
+            | EventKind::TurnBegins { .. }
+            | EventKind::StepBegins { .. }
+            | EventKind::Commands { .. }
+            | EventKind::Activated { .. }
+            | EventKind::ImpulseEnds { .. }
+            | EventKind::Order { .. }
+            | EventKind::Attempt { .. }
+            | EventKind::Moved { .. }
+            | EventKind::CoverChanged { .. }
+            | EventKind::CoverFound { .. }
+            | EventKind::Status { .. }
+            | EventKind::UnitRemoved { .. }
+            | EventKind::Marker { .. }
+            | EventKind::Activity { .. }
+            | EventKind::Nothing { .. }
+            | EventKind::VehicleActivated { .. }
+            | EventKind::VehicleMoved { .. }
+            | EventKind::AtCombat { .. }
+            | EventKind::MissionEnds { .. } => false,
+        }
+    }
+
     /// The event's rule section as a typed value.
     pub fn clause(&self) -> crate::engine::kernel::clause::Clause {
         crate::engine::kernel::clause::Clause::of(&self.rule)

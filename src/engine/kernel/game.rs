@@ -115,6 +115,8 @@ pub struct Game {
     /// Whether helicopters fly in the mission ([`Mission::helicopters`]),
     /// worked out once: the menu weighs it for every order (7.4.5).
     pub(crate) helicopters: bool,
+    /// Where an undo must stop ([`crate::engine::kernel::undo`]).
+    pub(crate) undo: crate::engine::kernel::undo::Marks,
 }
 
 impl Game {
@@ -137,6 +139,7 @@ impl Game {
             mission: Arc::new(mission),
             state,
             log: Vec::new(),
+            undo: Default::default(),
         })
     }
 
@@ -150,6 +153,19 @@ impl Game {
 
     pub fn mission(&self) -> &Mission {
         &self.mission
+    }
+
+    /// How many of the last inputs may be taken back: those since the
+    /// last that revealed something, in the impulse of the last input
+    /// ([`crate::engine::kernel::undo`]).
+    pub fn undoable(&self) -> u64 {
+        self.undo.undoable()
+    }
+
+    /// The impulse an input given now is given in, for the undo marks.
+    pub(crate) fn impulse_now(&self) -> crate::engine::kernel::undo::Impulse {
+        let s = &self.state;
+        (s.turn, s.step, s.impulse.as_ref().and_then(|i| i.hq))
     }
 
     /// Every event since the game began (or since it was rebuilt).
@@ -181,6 +197,7 @@ impl Game {
             state: self.state.clone(),
             log: Vec::new(),
             helicopters: self.helicopters,
+            undo: self.undo.clone(),
         }
     }
 

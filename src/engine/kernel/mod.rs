@@ -25,5 +25,6 @@ pub mod reading;
 pub mod roster;
 pub mod sequence;
 pub mod state;
+pub mod undo;
 pub mod units;
 pub mod vehicle;

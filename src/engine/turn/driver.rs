@@ -63,6 +63,7 @@ impl Game {
             mission: Arc::new(mission),
             state,
             log: Vec::new(),
+            undo: Default::default(),
         };
         announce(&mut game);
         Ok(game)
@@ -200,9 +201,13 @@ impl Game {
         if self.is_over() {
             return Err(Illegal("the mission is over".into()));
         }
+        let start = self.log.len();
+        let impulse = self.impulse_now();
         self.act(input)?;
+        self.undo.giving(impulse);
         self.state.counters.inputs += 1;
         self.run();
+        self.undo.saw(&self.log[start..]);
         Ok(())
     }
 
@@ -216,9 +221,12 @@ impl Game {
             return Err(Illegal("the mission is over".into()));
         }
         let start = self.log.len();
+        let impulse = self.impulse_now();
         self.act(input)?;
+        self.undo.giving(impulse);
         self.state.counters.inputs += 1;
         crate::engine::vehicles::transport::settle(self);
+        self.undo.saw(&self.log[start..]);
         Ok(self.log[start..].to_vec())
     }
 
@@ -242,6 +250,7 @@ impl Game {
         }
         // A step begun whose impulses the player orders reports its events
         // before waiting.
+        self.undo.saw(&self.log[start..]);
         if went_on || self.log.len() > start {
             Some(self.log[start..].to_vec())
         } else {

@@ -173,7 +173,7 @@ impl<D: Driver> App<D> {
             Command::Confirm if f.next => match self.driver.next_mission() {
                 Ok(()) => {
                     self.screen = Screen::Briefing;
-                    self.undo.clear();
+                    self.cursors.clear();
                     self.shown.clear();
                     self.summary.clear();
                     self.log_back = 0;

@@ -6,6 +6,7 @@
 mod autoplay;
 mod between;
 mod hint;
+mod local;
 mod logview;
 mod menu;
 mod orders;
@@ -18,6 +19,7 @@ pub use logview::LogDetail;
 pub use menu::{Menu, Row, Sel};
 pub use whynot::{WhyKind, WhyLine, WhyNot};
 
+pub use local::Local;
 use walk::impulse_begins;
 
 use super::keys::{Command, Key, KeyMap};
@@ -63,8 +65,9 @@ pub trait Driver {
     fn stakes(&self) -> Vec<String> {
         Vec::new()
     }
-    /// Goes back to the position after the first `n` inputs.
-    fn rewind(&mut self, n: u64) -> Result<(), String>;
+    /// Takes the last input back, if the engine allows it
+    /// ([`Game::undoable`]); `Err` says why not.
+    fn undo(&mut self) -> Result<(), String>;
     /// The mission is over: keep its record and run the between-mission
     /// procedure.
     fn finish(&mut self) -> Result<Finished, String>;
@@ -82,73 +85,6 @@ pub trait Driver {
     /// in a new file (a replay taken over: the old file is left as it is).
     /// Returns where it is saved.
     fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String>;
-}
-
-/// A game held in memory only (tests, demonstrations).
-pub struct Local {
-    start: Game,
-    game: Game,
-    inputs: Vec<Input>,
-}
-
-impl Local {
-    pub fn new(game: Game) -> Local {
-        Local {
-            start: game.clone(),
-            game,
-            inputs: Vec::new(),
-        }
-    }
-}
-
-impl Driver for Local {
-    fn game(&self) -> &Game {
-        &self.game
-    }
-
-    fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
-        let ev = self.game.apply(input)?;
-        self.inputs.push(input.clone());
-        Ok(ev)
-    }
-
-    fn take_warning(&mut self) -> Option<String> {
-        None
-    }
-
-    fn inputs(&self) -> u64 {
-        self.inputs.len() as u64
-    }
-
-    fn rewind(&mut self, n: u64) -> Result<(), String> {
-        let mut g = self.start.clone();
-        for i in &self.inputs[..(n as usize).min(self.inputs.len())] {
-            g.apply(i).map_err(|e| e.to_string())?;
-        }
-        self.inputs.truncate(n as usize);
-        self.game = g;
-        Ok(())
-    }
-
-    fn finish(&mut self) -> Result<Finished, String> {
-        Ok(Finished {
-            lines: vec!["This mission was played on its own: no campaign to carry on.".into()],
-            next: false,
-            over: None,
-        })
-    }
-
-    fn next_mission(&mut self) -> Result<(), String> {
-        Err("no campaign: nothing follows this mission".into())
-    }
-
-    fn take_over(&mut self, rec: crate::play::replay::Recorder) -> Result<String, String> {
-        let game = rec.into_game();
-        self.start = game.clone();
-        self.game = game;
-        self.inputs.clear();
-        Ok("in memory only".into())
-    }
 }
 
 /// The screens, in the order a mission goes through them.
@@ -366,11 +302,10 @@ pub struct App<D: Driver> {
     /// What the last input changed that matters, worst first: the last
     /// page of the drawn-cards pop-up.
     pub summary: Vec<crate::ui::summary::Change>,
-    /// Input counts to go back to, with the cursor then: one per input
-    /// that can be undone.
-    pub undo: Vec<(u64, CardPos, usize)>,
-    /// The impulse the undo list belongs to: (turn, step, hq).
-    undo_scope: Option<(u8, crate::engine::kernel::sequence::Step, Option<UnitId>)>,
+    /// Where the cursor stood before each input of the game (by the count
+    /// of inputs before it), to put it back on an undo. Which inputs may
+    /// be undone is the engine's to say ([`Game::undoable`]).
+    pub cursors: Vec<(u64, CardPos, usize)>,
     /// The last word to the player: a refusal, a warning, a note.
     pub message: Option<String>,
     pub quit: bool,
@@ -427,8 +362,7 @@ impl<D: Driver> App<D> {
             log_back: 0,
             shown: Vec::new(),
             summary: Vec::new(),
-            undo: Vec::new(),
-            undo_scope: None,
+            cursors: Vec::new(),
             message: None,
             quit: false,
             menu: false,
@@ -865,7 +799,7 @@ impl<D: Driver> App<D> {
                 self.viewer = None;
                 self.walk = None;
                 self.learn = false;
-                self.undo.clear();
+                self.cursors.clear();
                 self.message = Some(format!(
                     "taken over after {n} input(s): the new game is saved in {at}; the replay is left as it is"
                 ));

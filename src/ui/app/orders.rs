@@ -333,7 +333,6 @@ impl<D: Driver> App<D> {
             self.walking_message();
             return;
         }
-        let before = self.fingerprint();
         let state_before = self.game().state().clone();
         let n = self.driver.inputs();
         let (cursor, unit) = (self.cursor, self.unit);
@@ -353,18 +352,8 @@ impl<D: Driver> App<D> {
                 self.log_back = 0;
                 self.shown = Shown::of(&events);
                 self.summary = crate::ui::summary::changes(&state_before, self.game());
-                let after = self.fingerprint();
-                let scope = self.scope();
-                if before.0 != after.0 || before.1 != after.1 {
-                    // Something was revealed: nothing before it comes back.
-                    self.undo.clear();
-                } else {
-                    if self.undo_scope != Some(before.2) {
-                        self.undo.clear();
-                    }
-                    self.undo.push((n, cursor, unit));
-                }
-                self.undo_scope = Some(scope);
+                self.cursors.retain(|c| c.0 < n);
+                self.cursors.push((n, cursor, unit));
                 // The pop-up opens on cards drawn, or on a change that
                 // matters (a loss, a contact, fire on our units) without.
                 let grave = self.summary.iter().any(|c| c.rank <= 1);
@@ -402,59 +391,28 @@ impl<D: Driver> App<D> {
         }
     }
 
-    /// What an undo may not reach back past: cards drawn from the Action
-    /// deck and terrain revealed (decision on issue 7's "back to the last
-    /// card drawn": a terrain card turned face up is information too).
-    pub(super) fn fingerprint(
-        &self,
-    ) -> (
-        u64,
-        usize,
-        (u8, crate::engine::kernel::sequence::Step, Option<UnitId>),
-    ) {
-        let s = self.game().state();
-        let revealed = s.map.cards.iter().filter(|c| c.face_up).count() + s.map.cards.len();
-        (
-            s.deck.cards_drawn() + s.deck.reshuffles() as u64,
-            revealed,
-            self.scope(),
-        )
-    }
-
-    pub(super) fn scope(&self) -> (u8, crate::engine::kernel::sequence::Step, Option<UnitId>) {
-        let s = self.game().state();
-        (s.turn, s.step, s.impulse.as_ref().and_then(|i| i.hq))
-    }
-
     pub(super) fn take_back(&mut self) {
-        if self.undo_scope != Some(self.scope()) {
-            self.undo.clear();
-        }
-        match self.undo.pop() {
-            None => self.message = Some(
-                "nothing to undo: only inputs of this impulse that drew no card can be taken back"
-                    .into(),
-            ),
-            Some((n, cursor, unit)) => match self.driver.rewind(n) {
-                Ok(()) => {
+        let n = self.driver.inputs();
+        match self.driver.undo() {
+            Ok(()) => {
+                let back = n.saturating_sub(1);
+                if let Some(&(_, cursor, unit)) = self.cursors.iter().find(|c| c.0 == back) {
                     self.cursor = cursor;
                     self.unit = unit;
-                    if self.learn {
-                        self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
-                        self.sub = 0;
-                    }
-                    self.message = Some("the last input was taken back".into());
-                    self.shown.clear();
-                    self.summary.clear();
-                    if self.screen == Screen::Result && !self.game().is_over() {
-                        self.screen = Screen::Play;
-                    }
                 }
-                Err(e) => {
-                    self.undo.clear();
-                    self.message = Some(format!("cannot undo: {e}"));
+                self.cursors.retain(|c| c.0 < back);
+                if self.learn {
+                    self.walk = Some(Stepper::new(self.driver.game().clone(), Vec::new()));
+                    self.sub = 0;
                 }
-            },
+                self.message = Some("the last input was taken back".into());
+                self.shown.clear();
+                self.summary.clear();
+                if self.screen == Screen::Result && !self.game().is_over() {
+                    self.screen = Screen::Play;
+                }
+            }
+            Err(e) => self.message = Some(e),
         }
     }
 }
