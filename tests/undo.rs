@@ -307,3 +307,36 @@ fn undo_an_input_of_an_earlier_impulse_stays_given() {
         c.new_impulse_quiet
     );
 }
+
+#[test]
+fn undo_twice_takes_back_two_quiet_inputs_of_one_impulse() {
+    let dir = std::env::temp_dir().join(format!("fof-undo2-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut s = Session::open_or_new(data(), &dir, &NewCampaign::default()).unwrap();
+    let mut rng = bot_rng(9);
+    // Play until two quiet inputs of one impulse have been given in a row.
+    let mut marks: Vec<(u64, u64)> = Vec::new();
+    while s.game().undoable() < 2 && !s.game().is_over() {
+        let legal = s.game().legal_inputs();
+        // Prefer an order that reveals nothing, tried on a copy.
+        let quiet = legal.iter().find(|i| {
+            let mut g = s.game().clone();
+            matches!(i, Input::Order(_))
+                && g.apply(i).is_ok_and(|ev| !ev.iter().any(Event::reveals))
+                && g.state().impulse.is_some()
+        });
+        let i = match quiet {
+            Some(q) => q.clone(),
+            None => choose(Bot::Random, &mut rng, s.game(), &legal).unwrap(),
+        };
+        marks.push((s.game().state_hash(), s.recorder().inputs()));
+        s.apply(&i).unwrap();
+    }
+    assert_eq!(s.game().undoable(), 2, "two quiet inputs in a row");
+    let first = marks[marks.len() - 2];
+    s.undo().unwrap();
+    assert_eq!(s.game().undoable(), 1);
+    s.undo().unwrap();
+    assert_eq!((s.game().state_hash(), s.recorder().inputs()), first);
+    let _ = std::fs::remove_dir_all(&dir);
+}
