@@ -4,6 +4,10 @@
 //! exit code, so tests run them without spawning a process. The terminal
 //! front end is reached through [`crate::front`], given options of its own
 //! filled from the arguments here.
+//!
+//! Why this file is long: the doc comments of the arguments are the
+//! reference of every command and option (`fof help`, `fof man`), kept on
+//! the definitions they describe; the code is under 1,000 lines.
 
 use crate::data::stats::deck_stats;
 use crate::data::{DataSet, DataSource};
@@ -19,7 +23,8 @@ use std::sync::Arc;
 #[command(
     name = "fof",
     version,
-    about = "Fields of Fire (2nd edition rules) in the terminal: an unofficial implementation with original data"
+    about = "Fields of Fire (2nd edition rules) in the terminal: an unofficial implementation with original data",
+    after_long_help = AFTER_HELP
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -29,6 +34,31 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
 }
+
+/// What `fof --help`, `fof help` and the manual page (as its EXTRA
+/// section) say after the options: the start menu, the files, the
+/// environment and the exit status.
+const AFTER_HELP: &str = "\
+Without a command, fof opens the start menu: the campaigns of the save folder, each with where it stands (continued when chosen; d deletes one, after a confirmation), a new campaign (the campaign, its mode, the options of chapter 13 and the seed), learn mode, one mission (dealt from the first seed with no save of that mission), the games in progress, and the finished games and replays, which open in the replay viewer. In a game, ? lists every key. Each command's own options: fof help COMMAND (or fof COMMAND --help).
+
+Files in the save folder:
+  campaign.ron                      the campaign: its company and every decision between missions, in words
+  current.replay                    the campaign's mission in progress
+  replays/                          the campaign's missions played, one replay each
+  campaigns/NAME/                   another campaign begun beside the first (--name NAME), laid out the same way
+  plays/MISSION-seedN.replay        a single mission (fof play); opening it again resumes it
+  plays/MISSION-seedN-learn.replay  a mission in learn mode (fof learn)
+A game is saved after every input. A save or campaign file that exists but does not load is refused with its line and the reason, and never overwritten.
+
+keys.ron in the config folder (or --keys FILE) rebinds the commands it lists: copy assets/keys.ron from the source and edit it. A mistake is reported as file:line:col: message.
+
+Environment:
+  NO_COLOR                          no colour (every colour cue has a twin: the enemy underlined, the selected card's position in brackets, the fire lines labelled, the pop-up's !!, ! and +)
+  COLORTERM=truecolor (or 24bit)    24-bit colour
+  LC_ALL, LC_CTYPE, LANG            a locale that is not UTF-8 draws with ASCII, as --ascii does
+  XDG_DATA_HOME, XDG_CONFIG_HOME    the save and config folders on Linux
+
+Exit status: 0 when all went well; 1 when the game data, a file or a check fails; 2 for a command line that cannot be run, and for fof, fof play and fof learn without a terminal.";
 
 /// Options of the terminal front end (`fof` and `fof play`).
 #[derive(Debug, Clone, Args)]
@@ -186,11 +216,27 @@ impl DataArg {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Validate all game data and print a summary; exit 1 on any error.
+    ///
+    /// Every error of every file is listed, each as `path:line:col:
+    /// message`. The summary gives the data's hash, the one a replay's
+    /// `data` line records.
     Check,
     /// Play one mission in the terminal, outside any campaign.
+    ///
+    /// The game is saved after every input as
+    /// `plays/<mission>-seed<seed>.replay` in the save folder, and opening
+    /// the same mission and seed again resumes it. With --autoplay a bot
+    /// plays on screen and nothing is saved. The options of chapter 13 are
+    /// recorded in the save.
     Play(PlayArgs),
     /// Learn the rules: a mission walked through step by step, each step
     /// explained with its rule section.
+    ///
+    /// The game stops at every phase, segment and impulse and at every
+    /// procedure the rules run by themselves, and explains it beside the
+    /// log: what the step is for, the rule in our own words with its
+    /// section, and what happened in this game with the cards drawn. L
+    /// turns learn mode on or off in any game.
     Learn(LearnArgs),
     /// Inspect the Action deck.
     Deck {
@@ -204,9 +250,25 @@ pub enum Command {
         ids: bool,
     },
     /// Play whole missions with a bot, for testing and balance.
+    ///
+    /// Plays --games games of each mission (seeds N, N+1, ...) and prints a
+    /// line per game (the mission, seed, outcome, turns, inputs, cards
+    /// drawn, casualties and final state hash), then the outcomes counted.
+    /// On a terminal a progress bar goes to standard error; the results
+    /// alone go to standard output. The exit status is 1 if a game stalled
+    /// before its end.
     Sim(SimArgs),
     /// Play a replay or save file again, checking every step against the
     /// hashes it records; print the log and the final hash.
+    ///
+    /// On a terminal the file opens in the replay viewer (after being
+    /// checked in full), which stops where learn mode stops; X there takes
+    /// over from a decision, as a new save in plays/. Piped, or with
+    /// --print, the log is printed, then the after-action report (each
+    /// success condition met or not, the experience, the figures by turn)
+    /// and the outcome. Any problem is printed as `FILE:line N: message`,
+    /// with exit status 1: another format or data set, a line that does not
+    /// parse, an illegal input, a hash that diverges.
     Replay(ReplayArgs),
     /// Start, inspect or play a campaign: the company carried from mission
     /// to mission, saved in the save folder.
@@ -221,6 +283,9 @@ pub enum Command {
     },
     /// Print the shell completions of fof for SHELL (bash, zsh, fish,
     /// elvish or powershell), to be saved where the shell reads them.
+    ///
+    /// For bash: `mkdir -p ~/.local/share/bash-completion/completions; fof
+    /// completions bash > ~/.local/share/bash-completion/completions/fof`.
     Completions {
         /// The shell to complete for.
         #[arg(value_enum, value_name = "SHELL")]
@@ -234,6 +299,9 @@ pub enum Command {
 #[derive(Debug, Clone, Subcommand)]
 pub enum CampaignCommand {
     /// Begin a campaign (11.2: the mode is chosen now).
+    ///
+    /// Without an id, the campaigns are listed and the exit status is 2.
+    /// The options of chapter 13 hold for all its missions.
     New {
         /// The campaign's id (`fof list` shows them; without it, they are
         /// listed).
@@ -248,6 +316,10 @@ pub enum CampaignCommand {
     },
     /// The company roster with its experience, the missions done and to
     /// come, and the decisions made between missions.
+    ///
+    /// Each step's experience is shown with the unit's level (10.6), every
+    /// mission's result and experience with the decisions made after it,
+    /// and the decisions still open.
     Status,
     /// Play the next mission with a bot, record it, and carry the company
     /// on (10.3-11.3), the decisions between missions made as `--between`
@@ -265,6 +337,10 @@ pub enum CampaignCommand {
     /// Play the campaign file again from its beginning: every mission's
     /// replay and every decision between missions; the roster must come
     /// out as the file has it.
+    ///
+    /// Says how many attempts and decisions it played again when all
+    /// holds; else prints what does not (a refused decision as
+    /// `campaign.ron:LINE: reason`) and exits 1.
     Verify,
 }
 
@@ -287,7 +363,8 @@ pub struct ReplayArgs {
     /// a campaign's replays and `current.replay`).
     #[arg(value_name = "FILE")]
     pub file: PathBuf,
-    /// Only check the file: print the final state hash and nothing else.
+    /// Only check the file: print the final state hash and nothing else
+    /// (as `fof sim --json` prints it).
     #[arg(long)]
     pub verify: bool,
     /// Print the log even on a terminal (where the file otherwise opens in
@@ -309,15 +386,22 @@ pub struct SimArgs {
     pub games: u64,
     #[arg(long, value_enum, default_value_t = crate::play::sim::Bot::Random)]
     pub bot: crate::play::sim::Bot,
-    /// One JSON object per game on its own line.
+    /// One JSON object per game on its own line: mission, seed, bot,
+    /// outcome, turns, inputs, cards_drawn, hash, casualties (friendly and
+    /// enemy steps), vehicles_lost (vehicles of each side brewed up, knocked
+    /// out or retreated), contacts (PC markers resolved into enemy units)
+    /// and enemy_checks (enemy activity checks made).
     #[arg(long)]
     pub json: bool,
     /// Print every event of every game, with its rule and cards.
     #[arg(long)]
     pub log: bool,
     /// Instead of a line per game, print each mission's aggregates over its
-    /// games: the win rate with its 95% Wilson interval, turns, casualties,
-    /// figures per game and histograms (with --json: one JSON object).
+    /// games, read from their after-action reports: the win rate with its
+    /// 95% Wilson interval, the turns played, casualty steps, cards,
+    /// commands and contacts per game, and histograms of the turns played
+    /// and the company's casualties (with --json: one JSON object,
+    /// `{"summaries": [...]}`). Not with --log or --record.
     #[arg(long)]
     pub summary: bool,
     /// Write the game as a replay file (`fof replay FILE` plays it again).
@@ -333,6 +417,8 @@ pub struct SimArgs {
 #[derive(Debug, Subcommand)]
 pub enum DeckCommand {
     /// The deck's composition and the odds of each word and icon.
+    ///
+    /// The odds are exact, for draws of 1 to 5 cards.
     Stats {
         /// Print one JSON object instead of text.
         #[arg(long)]

@@ -220,10 +220,10 @@ fn the_planner_plays_every_mission_legally_to_its_end_and_repeats_per_seed() {
 
 /// The planner plays better than chance: on the same seeds of the two
 /// shortest offensive missions it does far better than the random bot
-/// (300 games of every mission, in the README's balance table: 93%
-/// against 36% and 13% against none). The training mission, which the
+/// (300 games of every mission, in the README's balance table: 92%
+/// against 37% and 13% against none). The training mission, which the
 /// random bot wins a third of the time, is compared by the games lost
-/// (the planner loses about a ninth as often there), the other by the games
+/// (the planner loses about an eighth as often there), the other by the games
 /// won: a ratio of wins near the ceiling swings with a few seeds.
 #[test]
 fn the_planner_succeeds_more_often_than_the_random_bot() {

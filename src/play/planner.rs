@@ -13,15 +13,33 @@
 //! `legal_inputs()`.
 //!
 //! The score is the rulebook's play advice written as terms a position
-//! has: steps alive on both sides, the pinned to rally, units Exposed or
-//! in the open on a card under fire, cover taken, the advance toward the
+//! has: steps alive on both sides (a step of ours 100 points, an enemy
+//! step 70: the company cannot replace its losses during a mission), the
+//! pinned to rally, units Exposed or in the open on a card under fire,
+//! cover taken, the advance of squads, teams and weapons toward the
 //! objective (offensive missions) or the next route point (patrols),
-//! the objective secured and cleared, in a defence the line held (our
-//! fighting units on the map rather than in the staging area), enemy
-//! units spotted (so that they can be fired on) and pinned, subordinate
-//! HQs activated. The term that gains the most is the reason given for
+//! units of ours on a card a fire mission or mortar will land on (its VOF
+//! strikes friend and foe, 6.7), the objective secured and cleared, in a
+//! defence the line held (each step of a squad, team or HQ on the map
+//! rather than in the staging area, where it cannot fire: 50 a step, more
+//! than the worst danger it could leave behind, so that the planner never
+//! empties the line to get out of fire), enemy units spotted (so that they
+//! can be fired on), pinned or under fire, subordinate HQs activated, and
+//! against the score an HQ or staff unit alone on a card the enemy holds. An
+//! input costs 3 points a command, and the planner ends the impulse when
+//! no input gains 2. The term that gains the most is the reason given for
 //! the choice. A unit aboard a vehicle is scored as any unit on its card,
 //! with no cover (7.4.3, 7.4.4).
+//!
+//! A term for enemy units near the line was tried and dropped: it changed
+//! no choice, since the planner looks one input ahead and an input's harm
+//! to the enemy comes later, in the Combat Effects segment. The approach
+//! covered by fire has no term.
+//!
+//! The other bot, `random` ([`crate::play::sim::Bot`]), picks uniformly
+//! among the legal inputs: it is the engine's stress test (the property
+//! tests, the fuzzers and the soak run use it). Both are deterministic for
+//! a seed.
 //!
 //! Where the rules put a question to the player, it answers with the
 //! program's suggestion; when an HQ must be chosen, it takes the CO HQ

@@ -6,6 +6,10 @@
 //! game exactly, and the hashes prove it line by line. A save of a game in
 //! progress is the same file without its `end` line.
 //!
+//! Why this file is long: this doc is the format's reference, with the
+//! history of the program versions that play a file differently; the code
+//! is under 1,000 lines.
+//!
 //! # The format (version 1)
 //!
 //! Line-based UTF-8 text, every line ended by `\n` (a `\r` before it is
@@ -37,6 +41,25 @@
 //! - `end <count> <h>`: written only once the mission is over: the number
 //!   of inputs and the final state hash. Nothing may follow it.
 //!
+//! Two optional lines may follow `start`, in a campaign's files:
+//!
+//! - `company <list as RON>`: the company as the campaign sent it in
+//!   (experience, steps, skill markers, the fire teams each unit left at
+//!   the end of the last mission), when it differs from the mission's own
+//!   list.
+//! - `continues <state as RON>`: a reattempt on the same ground (11.1),
+//!   the state the failed attempt left.
+//!
+//! Loading plays the inputs again from a fresh game and refuses, naming
+//! the line: another format version, other game data, an unknown
+//! mission, a line that does not parse, an illegal input (with the
+//! engine's reason), a hash that diverges, a cut-short last line, a
+//! finished mission without its `end` line, text after `end`, and an `end`
+//! line that disagrees. A file that exists but does not load is never
+//! overwritten. Files are written atomically ([`save_atomic`]), and a game
+//! in progress is saved after every input by a [`Journal`]: a kill loses
+//! at most the input being written.
+//!
 //! A file without an `end` line is a game in progress, and may be continued
 //! ([`Recorder::resume`]). A cut-short file is told apart from one: its
 //! last line lacks its end of line, or does not parse, or the mission is
@@ -48,7 +71,101 @@
 //! version of `fof` in the same format is accepted only if every hash
 //! matches: the rules may have changed between versions, and the hashes
 //! are what says whether they did for this game. When a hash diverges the
-//! message names both program versions.
+//! message names both program versions, so an older file whose game a
+//! change touches is refused at its first input whose hash no longer
+//! matches, and never played on differently.
+//!
+//! The program version goes up with every change that plays the same seed
+//! and inputs differently:
+//!
+//! - 0.2.0: smoke lifts at Clean Up and a fire mission's smoke at the next
+//!   VOF Segment; a weapons section out of ammunition fires small arms at
+//!   close range, and a team on its fire-team side spends no weapon
+//!   ammunition; fire and litter teams may infiltrate into a friendly card
+//!   under fire.
+//! - 0.3.0: the second fidelity pass of chapters 3 to 6, among them
+//!   point-blank fire pooled with fire from outside, direct lay by G!
+//!   weapons with its PDF, a weapons team, FO or HQ on its fire-team side
+//!   limited as a Fire Team, the CO HQ activating on initiative, and three
+//!   questions the rules leave to the player that the program used to
+//!   answer itself: each platoon mover's cover, a runner's activation, the
+//!   battalion's share of a fire mission.
+//! - 0.4.0: the fidelity pass of chapters 2 and 8 to 13, among them
+//!   enemies placed at max LOS card by card along the line and in sight of
+//!   the unit that found them, mines for every mover and claymores once
+//!   the enemy has moved, light spilled onto the cards around an
+//!   illumination marker, the player naming a combat patrol's members and
+//!   setting up a defensive mission's units, snipers engaging the closest
+//!   card, and enemy moves held to the stacking limit.
+//! - 0.5.0: the player hands out the radios, telephones and pyrotechnics
+//!   of the HQs and staff before turn 1, and a campaign's teams left at the
+//!   end of a mission go into the next one as fire teams.
+//! - 0.5.1: no rule changed, but the reason a mission failed, kept in the
+//!   state, names its objective in words, so the last hash of a failed
+//!   mission differs.
+//! - 0.6.0: the choices the rules leave to the player in a mission are
+//!   asked instead of settled by the program: the squad teams re-form
+//!   (10.2.1), any eligible platoon HQ taking over the company (10.2.2),
+//!   the guard of the company's prisoners (9.13), a litter team's retreat
+//!   among equally good cards and the casualty it takes (3.5; the first of
+//!   the equal cards is the suggestion where an R# used to be drawn), and
+//!   the repositioning before a reattempt (11.1 step 3); a squad taken
+//!   prisoner or withdrawn no longer comes back from teams.
+//! - 0.7.0: vehicles (chapter 7) and the enemy's (9.10) in the Vehicle
+//!   Movement and Combat Phase, the combined-arms mission
+//!   `panzer_counterattack`, and armoured force packages in the Normandy
+//!   campaign's table: the earlier missions play as before, but the data
+//!   changed, so their older files are refused as made with other data.
+//! - 0.8.0: transport (7.4) and preplanned transport (7.2.1), with trucks
+//!   carrying the mortar and a squad in `panzer_counterattack`, snipers
+//!   picking vehicles (9.6), vehicles resolving contact where they stop
+//!   (9.2.1), smoke and WP rounds for the Shermans (7.8), and ammunition
+//!   loaded onto vehicles (4.2.2 h D).
+//! - 0.9.0: vehicle platoon HQs with their own impulse (7.1.1): the
+//!   Shermans of `panzer_counterattack` are a tank section led by Able 1
+//!   instead of tanks attached to Second Platoon, and the set-up asks
+//!   whether Able 2 is attached to an infantry platoon; assets loaded onto
+//!   vehicles (4.2.2 h A, D), and what a vehicle leaving the fight does
+//!   with its load (7.7).
+//! - 0.10.0: attack helicopters (7.1.2, 7.3.2, 7.7 B) and forward air
+//!   controller aircraft (7.1.3) for air agencies that offer them (no
+//!   Normandy mission does), and teams a hit splits from a passenger stay
+//!   aboard (1.2.1 I, 7.4.3), which changes some games of
+//!   `panzer_counterattack`.
+//! - 0.11.0: a weapons team firing its last round (or a unit throwing its
+//!   last demolition charge) draws for the attempt as itself, and only
+//!   then flips to its fire-team side (6.8.2), which changes the games
+//!   where a bazooka, a mortar or rifle grenades fire their last round in
+//!   a grenade attack.
+//! - 0.12.0: rocket launchers and recoilless rifles do not fire from under
+//!   a building, bunker or pillbox, at infantry or at a vehicle, and an
+//!   Exposed heavy weapon does not fire at a vehicle (6.4), which changes
+//!   6 games in 300 of `panzer_counterattack`; a platoon HQ left at home
+//!   on a combat patrol no longer moves its platoon with Move a Platoon
+//!   (11.4: only the patrol moves), which changes nearly every game of the
+//!   patrol missions; the enemy side, once called German in the files, is
+//!   now the enemy whatever its army, so state hashes change for every
+//!   game.
+//! - 0.13.0: a Korean Service Corps carrying party goes with the company
+//!   in `k51_ridge_assault` and `k51_night_defence`, which changes their
+//!   games, and a campaign that moves on after a failed mission rebuilds
+//!   the HQs it lost before the next one, which changes later missions of
+//!   such campaigns.
+//! - 0.14.0: a Staging Area card has no stacking limit (2.4.2), so a unit
+//!   aboard a vehicle there may always get off, which changes most games of
+//!   `k50_hill_before_dark` and a few of `panzer_counterattack`.
+//! - 0.15.0: Shift Fire is refused onto the card the units already fire at
+//!   (4.2.4 l), which changes nearly every game of every mission (the
+//!   random bot's choices are drawn from a shorter list), and a squad's
+//!   second team takes a letter ("2/1 Fire Tm B", kept when it is
+//!   converted) so that no two units share a name, which changes the state
+//!   hash of every game where a unit breaks into a second team of one name.
+//! - 0.16.0: an enemy package no longer appears on a card the company holds
+//!   other than the one where contact was made (9.2.2), a mission's
+//!   scripted counterattack leaves an enemy already attacking on its own
+//!   tactics (9.1.4), and a pin is removed without a draw only on a card
+//!   with no Mines marker (4.2.3 a, 9.5), which changes many games of every
+//!   mission.
 
 use crate::data::DataSet;
 use crate::data::mission::RosterEntry;

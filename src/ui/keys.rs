@@ -122,9 +122,13 @@ impl Command {
             Command::Back => "close the menu or window (from a briefing: the start menu)",
             Command::AllOrders => "the orders menu from the top: every input the rules allow now",
             Command::EndImpulse => "end the impulse (commands saved up to the limit, 4.1.3)",
-            Command::Undo => "take back the last input, if it drew no card",
+            Command::Undo => {
+                "take back the last input of this impulse, if it drew no card and revealed no terrain"
+            }
             Command::Cards => "show the last cards drawn again",
-            Command::LogUp => "scroll the log back; menus: a page up",
+            Command::LogUp => {
+                "scroll the log back a pane (learn mode: the explanation; the fire support or the deck when shown); menus: a page up"
+            }
             Command::LogDown => "scroll the log forward; menus: a page down",
             Command::LogFilter => "log: all events, the company's, the enemy's",
             Command::Help => "this help",

@@ -231,7 +231,7 @@ pub fn plain_cards(room: u8) -> Vec<u8> {
 /// How many games (or cases) a long whole-game test plays: `quick` in an
 /// ordinary `cargo test`, which CI runs and which should stay within about
 /// ten minutes on two cores, and `deep` when `FOF_DEEP_TESTS` is set (the
-/// README's "Development" section).
+/// README's "Development and CI" section).
 pub fn depth(quick: u64, deep: u64) -> u64 {
     if std::env::var_os("FOF_DEEP_TESTS").is_some() {
         deep

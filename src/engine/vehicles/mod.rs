@@ -21,7 +21,8 @@
 //! everyone's in the Combat Phase (`combat::fire`, `combat::engage`, 7.5 A
 //! note). Units, casualties, ammunition and assets ride in and on the
 //! company's vehicles (7.4.1-7.4.4, 4.2.2 h), and preplanned transports
-//! keep their schedules (7.2.1). Attack helicopters are called like air
+//! keep their schedules (7.2.1); the enemy's vehicles carry no passengers,
+//! 9.10 giving them movement and combat only. Attack helicopters are called like air
 //! strikes, placed on their target under the enemy's fire, attack it and
 //! one card beside it, loiter a second turn, and are shot down or abort
 //! as 7.7 B gives it. A forward air controller aircraft flies over a card

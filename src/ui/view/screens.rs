@@ -431,6 +431,48 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     ] {
         lines.push(Line::raw(l));
     }
+    let k = |c: Command| app.keys.key(c);
+    lines.push(Line::raw(""));
+    lines.push(Line::styled(
+        "Menus, windows and panels",
+        t.style(Role::Title),
+    ));
+    for l in [
+        "Searching the orders menu: an entry is shown when every word typed begins one of its words (rally, 1/2, r2c1, #9). The entry whose order's name a word begins is selected first (move r1c3 selects a move before a signal that means move), and setting something down only when nothing else matches. In an order's details ! marks a warning and - news, such as a move under cover; an entry too long for the window ends in … and is written whole above its details.".to_string(),
+        format!(
+            "The cards drawn are shown one by one, with the section read and what each was drawn for; the last page says what the input changed that matters, worst first (a short round, steps lost, contacts, enemy fire on us, units pinned, fire missions spent). A loss, a contact or fire on us opens that page even when no card was drawn, and {} still takes the input back from it. {} goes on a card at a time; {} or {} skips to the last page, and {} there closes.",
+            k(Command::Undo),
+            k(Command::Confirm),
+            k(Command::Back),
+            k(Command::ToEnd),
+            k(Command::Back)
+        ),
+        format!(
+            "Beside the map, the selected card's panel names the fire into and out of it and lists every unit on it, scrolled to the one {} selects. {} shows the fire support there instead: each agency with the missions of each kind it has left and its final protective fire, its observers with the cards they draw and whether each can reach it now, the registered targets, the fire missions on their way and the enemy's seen so far. {} shows the Action deck: the cards left, whether the reshuffle card is among them, and the exact chance of each icon and word, of the commands, of the random numbers and of hit, pin and miss at each Net Combat Modifier. {}/{} scroll these panels when they are long. With the fire lines on, fire within a card, Crossfire and fire missions are written on the card's bottom row.",
+            k(Command::NextUnit),
+            k(Command::Support),
+            k(Command::Deck),
+            k(Command::LogUp),
+            k(Command::LogDown)
+        ),
+        format!(
+            "The after-action report ({}) checks each success condition as if the mission ended now, with the experience it would earn and charts by turn of the steps lost, the commands drawn and spent, the cards drawn, the contacts and the activity level. When the mission ends it fills the screen: the arrows scroll it, {} looks at the log, {} carries on.",
+            k(Command::Report),
+            k(Command::LogUp),
+            k(Command::Confirm)
+        ),
+        format!(
+            "Learn mode ({}, or fof learn) stops at every phase, segment and impulse and at every procedure the rules run by themselves, and explains it beside the log; {}/{} scroll the explanation. The replay viewer (fof replay FILE) stops where learn mode stops; {} at a decision saves the game so far as a new file in plays/ and plays on from there, the replay left as it is.",
+            k(Command::ToggleLearn),
+            k(Command::LogUp),
+            k(Command::LogDown),
+            k(Command::TakeOver)
+        ),
+        "The screen needs 80x24 at least and follows resizes. The cards grow with the terminal, up to 34 columns and 14 rows, to show more counters, and the side panels take the width the map cannot use. Where the whole map fits if the log gives up rows, the log does, down to four lines; a map that cannot fit scrolls with the cursor, a mark at its edge showing where rows or columns are out of view. A list longer than its window says on its lower edge how many rows lie below.".to_string(),
+        "Settings: keys.ron in the config folder (fof --help says where), or --keys FILE, rebinds the keys; --ascii draws with ASCII only; NO_COLOR turns colour off (every colour cue has a twin), COLORTERM=truecolor gives 24-bit colour.".to_string(),
+    ] {
+        lines.push(Line::raw(l));
+    }
     lines.push(Line::raw(""));
     lines.push(Line::styled("On a card", t.style(Role::Title)));
     lines.push(Line::raw(
