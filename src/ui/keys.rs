@@ -123,7 +123,7 @@ impl Command {
             Command::AllOrders => "the orders menu from the top: every input the rules allow now",
             Command::EndImpulse => "end the impulse (commands saved up to the limit, 4.1.3)",
             Command::Undo => {
-                "take back the last input of this impulse, if it drew no card and revealed no terrain"
+                "take back the last input of this impulse, if it revealed nothing (no card, terrain or enemy)"
             }
             Command::Cards => "show the last cards drawn again",
             Command::LogUp => {
