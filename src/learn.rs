@@ -95,6 +95,11 @@ keys! {
         VehicleActivated,
         VehicleMoved,
         AtCombat,
+        FireMissionSpent,
+        FireOpened,
+        VehicleEnters,
+        VehicleOut,
+        Communication,
     }
 }
 
@@ -131,6 +136,11 @@ impl EventKey {
             K::VehicleActivated { .. } => EventKey::VehicleActivated,
             K::VehicleMoved { .. } => EventKey::VehicleMoved,
             K::AtCombat { .. } => EventKey::AtCombat,
+            K::FireMissionSpent { .. } => EventKey::FireMissionSpent,
+            K::FireOpened { .. } => EventKey::FireOpened,
+            K::VehicleEnters { .. } => EventKey::VehicleEnters,
+            K::VehicleOut { .. } => EventKey::VehicleOut,
+            K::Communication { .. } => EventKey::Communication,
         }
     }
 }

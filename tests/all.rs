@@ -13,6 +13,7 @@ mod architecture;
 mod cli;
 mod data;
 mod deck;
+mod fold;
 mod forecast;
 mod fuzz_regressions;
 mod learn;

@@ -172,19 +172,24 @@ fn every_event_kind_maps_to_its_own_key() {
             exposed: true,
             fell_back: false,
         },
-        EventKind::CoverChanged { unit, under: true },
+        EventKind::CoverChanged {
+            unit,
+            under: true,
+            exposed: true,
+        },
         EventKind::CoverFound {
+            unit,
             pos,
             kind: vec![fof::data::charts::CoverKind::Trench],
         },
         EventKind::Status {
             unit,
-            what: StatusChange::Pinned,
+            what: StatusChange::Pinned { newly: true },
         },
         EventKind::UnitCreated {
             unit,
             from: None,
-            why: Creation::Contact,
+            why: Creation::Contact { first: unit },
         },
         EventKind::PlacedAtMaxLos {
             at: pos,
@@ -224,6 +229,31 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::MissionEnds {
             outcome: Ending::Success,
+        },
+        EventKind::FireMissionSpent {
+            agency: 0,
+            kind: fof::data::mission::FmKind::He,
+            left: 2,
+        },
+        EventKind::FireOpened {
+            link: fof::engine::kernel::state::FireLink {
+                side: fof::data::units::Side::Us,
+                from: pos,
+                target: pos,
+            },
+            lay: false,
+        },
+        EventKind::VehicleEnters {
+            vehicle: fof::engine::kernel::ids::VehicleId(0),
+        },
+        EventKind::VehicleOut {
+            vehicle: fof::engine::kernel::ids::VehicleId(0),
+            result: fof::data::vehicles::AtResult::KnockedOut,
+        },
+        EventKind::Communication {
+            hq: unit,
+            unit,
+            linked: false,
         },
     ];
     let l = learn();

@@ -2075,7 +2075,6 @@ fn the_card_panel_lists_every_unit_and_scrolls_to_the_selected_one() {
 
 #[test]
 fn the_drawn_cards_end_with_what_changed_worst_first() {
-    use fof::engine::kernel::state::State;
     // A call for fire whose Pending marker lands on our own units.
     let lands_on_us = |g: &Game| -> Option<Input> {
         g.legal_inputs().into_iter().find(|i| {
@@ -2101,10 +2100,9 @@ fn the_drawn_cards_end_with_what_changed_worst_first() {
     };
     let mut app = play_until(MISSION, |g| lands_on_us(g).is_some());
     let input = lands_on_us(app.game()).expect("such a call");
-    let before: State = app.game().state().clone();
     app.give(&input);
     assert!(matches!(app.overlay, Overlay::Cards(0)));
-    let changes = fof::ui::summary::changes(&before, app.game());
+    let changes = app.summary.clone();
     assert_eq!(changes.first().map(|c| c.rank), Some(0), "{changes:?}");
     assert!(changes.windows(2).all(|w| w[0].rank <= w[1].rank));
     for _ in 0..app.shown.len() {
@@ -2133,12 +2131,11 @@ fn what_changed_says_an_all_pinned_vof_is_the_firers_being_pinned() {
             if g.is_over() {
                 continue 'games;
             }
-            let before: fof::engine::kernel::state::State = g.state().clone();
             let legal = g.legal_inputs();
             let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
                 .expect("a legal input");
-            g.apply(&i).expect("legal");
-            for c in fof::ui::summary::changes(&before, &g) {
+            let events = g.apply(&i).expect("legal");
+            for c in fof::ui::summary::changes(&events, &g) {
                 if c.text.to_lowercase().contains("all pinned") {
                     assert!(c.text.contains("the firers are pinned"), "{}", c.text);
                     seen += 1;
@@ -2173,13 +2170,13 @@ fn rule_6_3_3_what_changed_tells_steps_split_into_teams_from_steps_lost() {
                 let legal = g.legal_inputs();
                 let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
                     .expect("a legal input");
-                g.apply(&i).expect("legal");
+                let events = g.apply(&i).expect("legal");
                 let s = g.state();
                 let fresh: Vec<_> = s
                     .in_play()
                     .filter(|u| !before.units.iter().any(|b| b.id == u.id && b.in_play()))
                     .collect();
-                let text: Vec<String> = fof::ui::summary::changes(&before, &g)
+                let text: Vec<String> = fof::ui::summary::changes(&events, &g)
                     .into_iter()
                     .map(|c| c.text)
                     .collect();
@@ -2987,10 +2984,17 @@ fn the_log_pages_back_by_what_it_shows_and_skips_no_event_at_80x24() {
             "never shown: {head}"
         );
     }
-    // And forward again to the newest.
-    for _ in 0..6 {
+    // And forward again to the newest, every page a step nearer (a page is
+    // what the pane shows whole where it stands, so the way down may take
+    // a page more than the way up).
+    for _ in 0..12 {
+        if app.log_back == 0 {
+            break;
+        }
+        let was = app.log_back;
         key(&mut app, KeyCode::PageDown);
         let _ = render(&app, 80, 24);
+        assert!(app.log_back < was, "PgDn moved on from {was}");
     }
     assert_eq!(app.log_back, 0);
 }
@@ -3436,9 +3440,9 @@ fn rule_6_3_3_what_changed_tells_flips_and_the_vehicles() {
                 let legal = g.legal_inputs();
                 let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
                     .expect("a legal input");
-                g.apply(&i).expect("legal");
+                let events = g.apply(&i).expect("legal");
                 let s = g.state();
-                let text: Vec<String> = fof::ui::summary::changes(&before, &g)
+                let text: Vec<String> = fof::ui::summary::changes(&events, &g)
                     .into_iter()
                     .map(|c| c.text)
                     .collect();
@@ -3463,12 +3467,18 @@ fn rule_6_3_3_what_changed_tells_flips_and_the_vehicles() {
                     if b.out.is_none()
                         && let Some(r) = v.out
                     {
-                        let want = format!("{} on {} is {}.", v.label, b.pos, r.words());
-                        assert!(text.contains(&want), "{mission} seed {seed}: {text:?}");
+                        let want = fof::ui::summary::vehicle_out(v, v.pos, r);
+                        assert!(
+                            text.contains(&want),
+                            "{mission} seed {seed}: {want} in {text:?}"
+                        );
                         outs += 1;
                     } else if v.in_play() && b.in_play() && v.pos != b.pos {
                         let want = format!("{} moves from {} to {}.", v.label, b.pos, v.pos);
-                        assert!(text.contains(&want), "{mission} seed {seed}: {text:?}");
+                        assert!(
+                            text.contains(&want),
+                            "{mission} seed {seed}: {want} in {text:?}"
+                        );
                         moves += 1;
                     }
                 }

@@ -56,7 +56,7 @@ impl Reveal {
             (
                 Reveal::Contact,
                 EventKind::UnitCreated {
-                    why: Creation::Contact,
+                    why: Creation::Contact { .. },
                     ..
                 },
             ) => true,

@@ -1,10 +1,12 @@
 //! What an input changed that matters to the player, in words, worst
-//! first: the drawn-cards pop-up ends with it. It compares the state
-//! before the input with the state after; what a change means (a VOF's
-//! kind, who is on a card) is read from the engine, never worked out
-//! here.
+//! first: the drawn-cards pop-up ends with it. It words the engine's fold
+//! of the input's events ([`crate::engine::kernel::fold`]); what a change
+//! means (a VOF's kind, who is on a card) is read from the engine, never
+//! worked out here.
 
-use crate::data::units::Side;
+use crate::data::units::{Side, UnitKind};
+use crate::engine::kernel::events::Event;
+use crate::engine::kernel::fold::fold;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::names::and_list;
 use crate::engine::kernel::pos::CardPos;
@@ -29,227 +31,192 @@ fn names(s: &State, pos: CardPos, side: Side) -> Vec<String> {
         .collect()
 }
 
-/// The changes from `before` to the game as it stands, worst first.
-pub fn changes(before: &State, after: &Game) -> Vec<Change> {
+/// The changes `events`, the events of one input, made to the game as it
+/// stands, worst first.
+pub fn changes(events: &[Event], after: &Game) -> Vec<Change> {
     let s = after.state();
+    let f = fold(after, events);
     let mut out: Vec<Change> = Vec::new();
     let mut add = |rank: u8, role: Role, text: String| out.push(Change { rank, text, role });
     // Fire missions newly pending or incoming; on our own units first.
-    for mc in &s.map.cards {
-        let pos = mc.pos;
-        let m = &mc.markers;
-        let was = before.map.card(pos).map(|c| c.markers.clone());
-        let new = |now: bool, then: fn(&crate::engine::kernel::state::CardMarkers) -> bool| {
-            now && !was.as_ref().is_some_and(then)
+    for m in &f.missions {
+        let what = match (m.ours, m.incoming) {
+            (true, false) => "Our fire mission is pending",
+            (true, true) => "Our fire mission comes in (Incoming!)",
+            (false, false) => "An enemy fire mission is pending",
+            (false, true) => "An enemy fire mission comes in (Incoming!)",
         };
+        let pos = m.pos;
         let ours = names(s, pos, Side::Us);
-        let whose = [
-            (
-                new(m.pending_fire, |w| w.pending_fire),
-                "Our fire mission is pending",
-            ),
-            (
-                new(m.incoming, |w| w.incoming),
-                "Our fire mission comes in (Incoming!)",
-            ),
-            (
-                new(m.enemy_pending, |w| w.enemy_pending),
-                "An enemy fire mission is pending",
-            ),
-            (
-                new(m.enemy_incoming, |w| w.enemy_incoming),
-                "An enemy fire mission comes in (Incoming!)",
-            ),
-        ];
-        for (on, what) in whose {
-            if !on {
-                continue;
-            }
-            if ours.is_empty() {
-                add(6, Role::Text, format!("{what} on {pos}."));
-            } else {
-                add(
-                    0,
-                    Role::Bad,
-                    format!(
-                        "{what} on {pos}, where our {} {}!",
-                        and_list(&ours),
-                        if ours.len() == 1 { "is" } else { "are" }
-                    ),
-                );
-            }
-        }
-    }
-    // Counters new in play: the teams and casualties a hit unit's steps
-    // became (6.3.3: they keep its designation and take its card) are
-    // said with it; the rest below.
-    let mut fresh: Vec<&crate::engine::kernel::state::Unit> = s
-        .in_play()
-        .filter(|u| !before.units.iter().any(|b| b.id == u.id && b.in_play()))
-        .collect();
-    // Units of both sides: steps lost, out of play, pinned, exposed,
-    // rallied.
-    for u in s.units.iter() {
-        let Some(b) = before.units.iter().find(|b| b.id == u.id) else {
-            continue;
-        };
-        let ours = u.side == Side::Us;
-        let gone = b.in_play() && !u.in_play();
-        if !gone && (!u.in_play() || u.steps >= b.steps) {
-            // Neither hit nor gone: its other changes below.
+        if ours.is_empty() {
+            add(6, Role::Text, format!("{what} on {pos}."));
         } else {
-            let lost = b.steps.saturating_sub(if gone { 0 } else { u.steps });
-            // The counters its lost steps became, taken from the fresh
-            // ones of its side and designation on its card.
-            let mut became = Vec::new();
-            let mut left = lost;
-            fresh.retain(|f| {
-                let mine = left > 0
-                    && f.side == u.side
-                    && f.designation == u.designation
-                    && f.pos == b.pos;
-                if mine {
-                    left = left.saturating_sub(f.steps.max(1));
-                    became.push(*f);
-                }
-                !mine
-            });
-            let casualties: u8 = became
-                .iter()
-                .filter(|f| f.kind == crate::data::units::UnitKind::Casualty)
-                .map(|f| f.steps.max(1))
-                .sum();
-            let mut what: Vec<String> = became
-                .iter()
-                .filter(|f| f.kind != crate::data::units::UnitKind::Casualty)
-                .map(|f| f.label.clone())
-                .collect();
-            match casualties {
-                0 => {}
-                1 => what.push("a casualty".into()),
-                n => what.push(format!("{n} casualty steps")),
-            }
-            let steps = |n: u8| format!("{n} step{}", if n == 1 { "" } else { "s" });
-            let parts = what.len();
-            let what = and_list(&what);
-            let place = if ours { u.pos } else { b.pos };
-            let text = match (gone, became.is_empty()) {
-                (true, true) if ours => format!("{} is out of play.", u.label),
-                (true, true) => format!("{} ({}) is out of play.", u.label, b.pos),
-                // One counter in its place: a conversion (a rally, a
-                // runner made of it) or a hit on a one-step unit.
-                (true, false) if parts == 1 => format!("{} on {place} becomes {what}.", u.label),
-                // A hit that leaves no step in the counter: it breaks up
-                // into what its steps became.
-                (true, false) => format!("{} on {place} breaks up into {what}.", u.label),
-                (false, true) => format!(
-                    "{} on {place} lost {} ({} left).",
-                    u.label,
-                    steps(lost),
-                    u.steps
-                ),
-                (false, false) => format!(
-                    "{} on {place}: {} split off as {what} ({} left).",
-                    u.label,
-                    steps(lost),
-                    u.steps
-                ),
-            };
-            // A step become a casualty, a counter gone with nothing in
-            // its place, or an HQ no longer one is a loss; teams still
-            // fight.
-            let loss = casualties > 0
-                || became.is_empty()
-                || (gone && b.is_hq_or_staff() && !became.iter().any(|f| f.is_hq_or_staff()));
-            match (ours, loss) {
-                (true, true) => add(1, Role::Bad, text),
-                (true, false) => add(2, Role::Warn, text),
-                (false, _) => add(5, Role::Good, text),
-            }
-            if gone || !u.in_play() {
-                continue;
-            }
-        }
-        // 6.3.3: an A or F result flips a unit to its fire-team side; an
-        // HQ or staff unit flipped no longer commands (a play test read
-        // only "1 PLT HQ is pinned").
-        if u.flipped && !b.flipped {
-            let lost_hq = ours && u.is_hq_or_staff();
-            let text = format!(
-                "{} flips to its fire-team side{} (6.3.3).",
-                u.label,
-                if lost_hq {
-                    ": it no longer commands"
-                } else {
-                    ""
-                }
-            );
-            match (ours, lost_hq) {
-                (true, true) => add(1, Role::Bad, text),
-                (true, false) => add(2, Role::Warn, text),
-                (false, _) => add(5, Role::Good, text),
-            }
-        }
-        if u.pinned && !b.pinned {
-            if ours {
-                add(3, Role::Warn, format!("{} is pinned.", u.label));
-            } else {
-                add(6, Role::Good, format!("{} is pinned.", u.label));
-            }
-        }
-        if ours && !u.pinned && b.pinned {
-            add(7, Role::Good, format!("{} is no longer pinned.", u.label));
-        }
-        if ours && u.exposed && !b.exposed {
             add(
-                4,
-                Role::Warn,
-                format!("{} is exposed on {}.", u.label, u.pos),
+                0,
+                Role::Bad,
+                format!(
+                    "{what} on {pos}, where our {} {}!",
+                    and_list(&ours),
+                    if ours.len() == 1 { "is" } else { "are" }
+                ),
             );
         }
     }
-    // Vehicles: knocked out or brewed up, retreating, come on or moved
-    // (a play test's What changed said nothing of a Panzer moving up to
-    // the line, nor of the 57mm gun brewing it up).
-    for v in &s.vehicles {
-        let ours = v.side == Side::Us;
-        let Some(b) = before.vehicles.iter().find(|b| b.id == v.id) else {
-            if v.in_play() && !v.pos.is_staging() {
-                let text = format!("{} comes on {}.", v.label, v.pos.on_words());
-                if ours {
-                    add(7, Role::Good, text);
-                } else {
-                    add(1, Role::Warn, format!("Contact: {text}"));
-                }
-            }
-            continue;
+    // Units hit or gone, with the counters their lost steps became (6.3.3:
+    // they keep its designation and take its card).
+    for l in &f.losses {
+        let u = s.unit(l.unit);
+        let ours = u.side == Side::Us;
+        let became: Vec<_> = l.became.iter().map(|b| s.unit(*b)).collect();
+        let lost: u8 = became.iter().map(|b| b.steps.max(1)).sum();
+        let casualties: u8 = became
+            .iter()
+            .filter(|b| b.kind == UnitKind::Casualty)
+            .map(|b| b.steps.max(1))
+            .sum();
+        let mut what: Vec<String> = became
+            .iter()
+            .filter(|b| b.kind != UnitKind::Casualty)
+            .map(|b| b.label.clone())
+            .collect();
+        match casualties {
+            0 => {}
+            1 => what.push("a casualty".into()),
+            n => what.push(format!("{n} casualty steps")),
+        }
+        let steps = |n: u8| format!("{n} step{}", if n == 1 { "" } else { "s" });
+        let parts = what.len();
+        let what = and_list(&what);
+        let place = l.at;
+        let text = match (l.gone, became.is_empty()) {
+            (true, true) if ours => format!("{} is out of play.", u.label),
+            (true, true) => format!("{} ({place}) is out of play.", u.label),
+            // One counter in its place: a conversion (a rally, a runner
+            // made of it) or a hit on a one-step unit.
+            (true, false) if parts == 1 => format!("{} on {place} becomes {what}.", u.label),
+            // A hit that leaves no step in the counter: it breaks up into
+            // what its steps became.
+            (true, false) => format!("{} on {place} breaks up into {what}.", u.label),
+            // Still in play with nothing new: a step lost outright.
+            (false, true) => format!("{} on {place} lost a step ({} left).", u.label, u.steps),
+            (false, false) => format!(
+                "{} on {place}: {} split off as {what} ({} left).",
+                u.label,
+                steps(lost),
+                u.steps
+            ),
         };
-        if b.out.is_none()
-            && let Some(r) = v.out
-        {
-            let text = format!("{} on {} is {}.", v.label, b.pos, r.words());
-            match ours {
-                true => add(1, Role::Bad, text),
-                false => add(5, Role::Good, text),
+        // A step become a casualty, a counter gone with nothing in its
+        // place, or an HQ no longer one is a loss; teams still fight.
+        let loss = casualties > 0
+            || became.is_empty()
+            || (l.gone && u.is_hq_or_staff() && !became.iter().any(|b| b.is_hq_or_staff()));
+        match (ours, loss) {
+            (true, true) => add(1, Role::Bad, text),
+            (true, false) => add(2, Role::Warn, text),
+            (false, _) => add(5, Role::Good, text),
+        }
+    }
+    // 6.3.3: an A or F result flips a unit to its fire-team side; an HQ or
+    // staff unit flipped no longer commands (a play test read only "1 PLT
+    // HQ is pinned").
+    for id in &f.flipped {
+        let u = s.unit(*id);
+        let ours = u.side == Side::Us;
+        let lost_hq = ours && u.is_hq_or_staff();
+        let text = format!(
+            "{} flips to its fire-team side{} (6.3.3).",
+            u.label,
+            if lost_hq {
+                ": it no longer commands"
+            } else {
+                ""
             }
+        );
+        match (ours, lost_hq) {
+            (true, true) => add(1, Role::Bad, text),
+            (true, false) => add(2, Role::Warn, text),
+            (false, _) => add(5, Role::Good, text),
+        }
+    }
+    for id in &f.pinned {
+        let u = s.unit(*id);
+        if u.side == Side::Us {
+            add(3, Role::Warn, format!("{} is pinned.", u.label));
+        } else {
+            add(6, Role::Good, format!("{} is pinned.", u.label));
+        }
+    }
+    for id in f.unpinned.iter().filter(|u| s.unit(**u).side == Side::Us) {
+        add(
+            7,
+            Role::Good,
+            format!("{} is no longer pinned.", s.unit(*id).label),
+        );
+    }
+    for id in f.exposed.iter().filter(|u| s.unit(**u).side == Side::Us) {
+        let u = s.unit(*id);
+        add(
+            4,
+            Role::Warn,
+            format!("{} is exposed on {}.", u.label, u.pos),
+        );
+    }
+    // Vehicles: come on, knocked out or brewed up, retreating, or moved (a
+    // play test's What changed said nothing of a Panzer moving up to the
+    // line, nor of the 57mm gun brewing it up).
+    let vehicle = |v: crate::engine::kernel::ids::VehicleId| &s.vehicles[usize::from(v.0)];
+    for v in f.vehicles_in.iter().map(|v| vehicle(*v)) {
+        if !v.in_play() || v.pos.is_staging() {
             continue;
         }
-        if v.in_play() && b.in_play() && v.pos != b.pos {
-            let text = format!("{} moves from {} to {}.", v.label, b.pos, v.pos);
-            // An enemy vehicle on or beside a card of ours warns.
-            let near_us = !ours
-                && s.in_play()
-                    .any(|u| u.side == Side::Us && u.pos.distance(v.pos) <= 1);
-            match (ours, near_us) {
-                (true, _) => add(7, Role::Text, text),
-                (false, true) => add(2, Role::Warn, text),
-                (false, false) => add(6, Role::Text, text),
-            }
+        let text = format!("{} comes on {}.", v.label, v.pos.on_words());
+        if v.side == Side::Us {
+            add(7, Role::Good, text);
+        } else {
+            add(1, Role::Warn, format!("Contact: {text}"));
+        }
+    }
+    for (id, result, pos) in &f.vehicles_out {
+        let v = vehicle(*id);
+        let text = vehicle_out(v, *pos, *result);
+        match v.side == Side::Us {
+            true => add(1, Role::Bad, text),
+            false => add(5, Role::Good, text),
+        }
+    }
+    for (id, from, to) in &f.vehicles_moved {
+        let v = vehicle(*id);
+        if !v.in_play() || from == to {
+            continue;
+        }
+        let ours = v.side == Side::Us;
+        let text = format!("{} moves from {from} to {to}.", v.label);
+        // An enemy vehicle on or beside a card of ours warns.
+        let near_us = !ours
+            && s.in_play()
+                .any(|u| u.side == Side::Us && u.pos.distance(v.pos) <= 1);
+        match (ours, near_us) {
+            (true, _) => add(7, Role::Text, text),
+            (false, true) => add(2, Role::Warn, text),
+            (false, false) => add(6, Role::Text, text),
+        }
+    }
+    for (a, b, into) in &f.joined {
+        let (a, b, into) = (s.unit(*a), s.unit(*b), s.unit(*into));
+        let text = format!(
+            "{} and {} join up as {} on {}.",
+            a.label, b.label, into.label, into.pos
+        );
+        if into.side == Side::Us {
+            add(7, Role::Good, text);
+        } else {
+            add(4, Role::Warn, text);
         }
     }
     // Units new on the map not said above: contacts, and our fire teams
     // and casualties.
-    for u in fresh {
+    for u in f.fresh.iter().map(|u| s.unit(*u)) {
         if u.side == Side::Us {
             add(2, Role::Warn, format!("{} is now on {}.", u.label, u.pos));
         } else {
@@ -257,12 +224,7 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
         }
     }
     // Fire newly opened; the enemy's at our units first.
-    for link in crate::engine::combat::fire::pdfs(after)
-        .chain(s.fires.iter().filter(|l| l.from == l.target))
-    {
-        if before.fires.contains(link) || before.lay_pdfs.contains(link) {
-            continue;
-        }
+    for link in &f.fire_opened {
         // The kind of fire in words (6.2.2); a G! weapon's direct fire
         // carries no VOF of its own (6.7.4).
         let code = match crate::engine::combat::fire::link_vof(after, link) {
@@ -295,33 +257,51 @@ pub fn changes(before: &State, after: &Game) -> Vec<Change> {
         }
     }
     // Fire missions spent.
-    for (agency, kind, left) in &s.fire_missions {
-        let was = before
-            .fire_missions
-            .iter()
-            .find(|(a, k, _)| a == agency && k == kind)
-            .map(|x| x.2);
-        if let Some(w) = was.filter(|w| w > left) {
-            let name = after
-                .mission()
-                .fire_support
-                .get(usize::from(*agency))
-                .map(|a| a.name.clone())
-                .unwrap_or_else(|| "fire support".into());
-            add(
-                6,
-                Role::Text,
-                format!("{name}: {} missions left {w} -> {left}.", kind.label()),
-            );
-        }
+    for (agency, kind, spent, left) in &f.missions_spent {
+        let name = after
+            .mission()
+            .fire_support
+            .get(usize::from(*agency))
+            .map(|a| a.name.clone())
+            .unwrap_or_else(|| "fire support".into());
+        add(
+            6,
+            Role::Text,
+            format!(
+                "{name}: {} missions left {} -> {left}.",
+                kind.label(),
+                left + spent
+            ),
+        );
     }
-    if s.activity != before.activity {
+    if let Some(level) = f.activity {
         add(
             3,
             Role::Warn,
-            format!("The enemy's activity is now {}.", s.activity.label()),
+            format!("The enemy's activity is now {}.", level.label()),
         );
     }
     out.sort_by_key(|c| c.rank);
     out
+}
+
+/// A vehicle out of the fight for the mission, in words (7.7, 6.8.1 G).
+pub fn vehicle_out(
+    v: &crate::engine::kernel::vehicle::Vehicle,
+    pos: CardPos,
+    result: crate::data::vehicles::AtResult,
+) -> String {
+    use crate::data::vehicles::AtResult;
+    let what = match result {
+        AtResult::Retreating => "is out of the fight for the mission",
+        AtResult::BrewedUp => "is brewed up",
+        AtResult::KnockedOut => "is knocked out",
+        // Not a way out of play: said as the table reads it.
+        AtResult::Pinned | AtResult::Missed => result.words(),
+    };
+    if pos.is_staging() {
+        format!("{} {what}.", v.label)
+    } else {
+        format!("{} on {pos} {what}.", v.label)
+    }
 }

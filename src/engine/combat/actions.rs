@@ -10,7 +10,7 @@
 use crate::data::action::{Experience, Icon};
 use crate::data::terrain::{CoverValue, TerrainType};
 use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
-use crate::engine::combat::fire::{add_link, basic_vof, ratings};
+use crate::engine::combat::fire::{basic_vof, ratings};
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
@@ -1156,20 +1156,14 @@ pub fn perform(game: &mut Game, order: &Order) {
             game.state
                 .fires
                 .retain(|f| !(f.side == Side::Us && f.from == *at));
-            add_link(
+            crate::engine::combat::fire::open_link(
                 game,
                 FireLink {
                     side: Side::Us,
                     from: *at,
                     target: *to,
                 },
-            );
-            game.emit(
                 "4.2.4 l",
-                EventKind::Marker {
-                    pos: *at,
-                    what: MarkerKind::ShiftFire,
-                },
                 format!("The units on {at} shift their fire to {to}."),
                 Vec::new(),
             );

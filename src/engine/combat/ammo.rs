@@ -5,7 +5,7 @@
 use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::combat::fire::basic_vof;
 use crate::engine::kernel::events::EventKind;
-use crate::engine::kernel::events::{MarkerKind, StatusChange};
+use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::units::tracked;
@@ -143,9 +143,9 @@ pub fn vehicle_dry(game: &mut Game, v: crate::engine::kernel::ids::VehicleId) {
     game.state.vehicles[v.0 as usize].out = Some(crate::data::vehicles::AtResult::Retreating);
     game.emit(
         "6.8.1 G",
-        crate::engine::kernel::events::EventKind::Marker {
-            pos: x.pos,
-            what: MarkerKind::VehicleOutOfAmmunition,
+        crate::engine::kernel::events::EventKind::VehicleOut {
+            vehicle: v,
+            result: crate::data::vehicles::AtResult::Retreating,
         },
         format!(
             "{} has fired its last round: it leaves play for the rest of the mission.",

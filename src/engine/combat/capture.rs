@@ -154,7 +154,9 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         "9.13",
         EventKind::Status {
             unit: taken[0],
-            what: StatusChange::Captured,
+            what: StatusChange::Captured {
+                prisoners: taken.to_vec(),
+            },
         },
         format!("{} taken prisoner on {pos}.", names.join(", ")),
         Vec::new(),
@@ -231,7 +233,9 @@ pub fn guard_with(game: &mut Game, pos: CardPos, prisoners: &[UnitId], unit: Uni
         "9.13",
         EventKind::Status {
             unit: g,
-            what: StatusChange::Guard,
+            what: StatusChange::Guard {
+                from: (g != unit).then_some(unit),
+            },
         },
         format!(
             "{}{from} stays behind on {pos} to guard the {steps} prisoner step(s).",

@@ -9,7 +9,7 @@
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{add_link, basic_vof, link_vof, ratings};
 use crate::engine::kernel::events::EventKind;
-use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
+use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::FireLink;
@@ -235,8 +235,10 @@ fn continuing(game: &mut Game) {
         }
         if new != Some(l) {
             game.state.fires.retain(|f| *f != l);
-            if let Some(n) = new {
-                add_link(game, n);
+            if let Some(n) = new
+                && add_link(game, n)
+            {
+                crate::engine::combat::fire::fire_opened(game, n, false);
             }
         }
     }
@@ -315,14 +317,6 @@ fn open_fire(game: &mut Game) -> bool {
                     game.state
                         .fires
                         .retain(|f| !(f.side == side && f.from == pos));
-                    add_link(
-                        game,
-                        FireLink {
-                            side,
-                            from: pos,
-                            target: pos,
-                        },
-                    );
                     log_open(game, side, pos, pos);
                     changed = true;
                 }
@@ -364,14 +358,6 @@ fn open_fire(game: &mut Game) -> bool {
             } else {
                 choose_enemy_target(game, pos, &targets)
             };
-            add_link(
-                game,
-                FireLink {
-                    side,
-                    from: pos,
-                    target,
-                },
-            );
             log_open(game, side, pos, target);
             changed = true;
         }
@@ -460,12 +446,10 @@ fn log_open(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
     } else {
         format!("{who} units on {from} open fire on {target}: a PDF is placed toward it.")
     };
-    game.emit(
+    crate::engine::combat::fire::open_link(
+        game,
+        FireLink { side, from, target },
         "6.1.1",
-        EventKind::Marker {
-            pos: target,
-            what: MarkerKind::Vof(side),
-        },
         text,
         Vec::new(),
     );
@@ -504,18 +488,16 @@ pub fn follow(
         let sees = seen_from(game, l.from, hunters, to, range.max(1));
         if (along || shared) && sees && l.from.distance(to) <= range {
             game.state.fires.retain(|f| *f != l);
-            add_link(game, FireLink { target: to, ..l });
-            game.emit(
+            let text = format!(
+                "Fire from {} follows {} to {to}.",
+                l.from,
+                game.describe(mover)
+            );
+            crate::engine::combat::fire::open_link(
+                game,
+                FireLink { target: to, ..l },
                 "6.2.3",
-                EventKind::Marker {
-                    pos: to,
-                    what: MarkerKind::FireFollows,
-                },
-                format!(
-                    "Fire from {} follows {} to {to}.",
-                    l.from,
-                    game.describe(mover)
-                ),
+                text,
                 Vec::new(),
             );
         }

@@ -370,7 +370,33 @@ pub fn add_lay_pdf(game: &mut Game, side: Side, from: CardPos, target: CardPos) 
     let link = FireLink { side, from, target };
     if let Err(i) = game.state.lay_pdfs.binary_search(&link) {
         game.state.lay_pdfs.insert(i, link);
+        fire_opened(game, link, true);
     }
+}
+
+/// Logs a fire link new in the state in plain words, where no order or
+/// procedure says more: the record the after-input summary reads (6.1.1;
+/// 6.7.4 for a G! weapon's direct fire).
+pub(crate) fn fire_opened(game: &mut Game, link: FireLink, lay: bool) {
+    let whose = if link.side == Side::Us {
+        "Our"
+    } else {
+        "Enemy"
+    };
+    let text = match (lay, link.from == link.target) {
+        (true, _) => format!(
+            "{whose} grenade or rocket fire from {} at {} marks its line of fire.",
+            link.from, link.target
+        ),
+        (false, true) => format!("{whose} fire within {}.", link.target),
+        (false, false) => format!("{whose} fire from {} at {}.", link.from, link.target),
+    };
+    game.emit(
+        if lay { "6.7.4" } else { "6.1.1" },
+        crate::engine::kernel::events::EventKind::FireOpened { link, lay },
+        text,
+        Vec::new(),
+    );
 }
 
 /// Whether a diagonal step between two cards crosses a PDF (5.1.2): the
@@ -384,11 +410,35 @@ pub fn diagonal_crosses_pdf(game: &Game, a: CardPos, b: CardPos) -> bool {
     pdfs(game).any(|f| (f.from == c && f.target == d) || (f.from == d && f.target == c))
 }
 
-/// Adds a fire link, keeping the list sorted and free of duplicates.
-pub fn add_link(game: &mut Game, link: FireLink) {
-    if let Err(i) = game.state.fires.binary_search(&link) {
-        game.state.fires.insert(i, link);
+/// Adds a fire link, keeping the list sorted and free of duplicates;
+/// `true` when it is new. Silent: the caller logs it
+/// ([`open_link`], [`fire_opened`]).
+pub fn add_link(game: &mut Game, link: FireLink) -> bool {
+    match game.state.fires.binary_search(&link) {
+        Err(i) => {
+            game.state.fires.insert(i, link);
+            true
+        }
+        Ok(_) => false,
     }
+}
+
+/// Opens fire along a link and logs it in the caller's words under its
+/// rule: the record the after-input summary reads (6.1.1).
+pub(crate) fn open_link(
+    game: &mut Game,
+    link: FireLink,
+    rule: &str,
+    text: String,
+    reads: Vec<crate::engine::kernel::events::CardRead>,
+) {
+    add_link(game, link);
+    game.emit(
+        rule,
+        crate::engine::kernel::events::EventKind::FireOpened { link, lay: false },
+        text,
+        reads,
+    );
 }
 
 /// Whether a sniper fires into a card (6.2.2): for command draws every HQ

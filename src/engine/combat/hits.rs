@@ -148,7 +148,7 @@ fn porters_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
                 "6.3.3",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Pinned,
+                    what: StatusChange::Pinned { newly: true },
                 },
                 format!(
                     "{} go to ground: porters never become teams, and only a casualty result costs them a step.",

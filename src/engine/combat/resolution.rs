@@ -656,7 +656,21 @@ pub fn resolve_special(game: &mut Game) {
             for id in survivors {
                 let u = game.state.unit_mut(id);
                 u.cover = None;
-                u.exposed = true;
+                let was = std::mem::replace(&mut u.exposed, true);
+                if !was {
+                    game.emit(
+                        "6.5.3",
+                        EventKind::Status {
+                            unit: id,
+                            what: crate::engine::kernel::events::StatusChange::Exposed,
+                        },
+                        format!(
+                            "{} leaves the burned position and is marked Exposed.",
+                            game.describe(id)
+                        ),
+                        Vec::new(),
+                    );
+                }
             }
             remove_strongpoint(game, pos, cover, false);
         }
@@ -805,7 +819,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 A",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Miss,
+                    what: StatusChange::Miss { unpins: was },
                 },
                 format!(
                     "{name}: {}; card {} reads MISS{}.",
@@ -821,6 +835,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
             );
         }
         FireResult::Pin => {
+            let newly = !human_wave && !game.state.unit(id).pinned;
             if !human_wave {
                 game.state.unit_mut(id).pinned = true;
             }
@@ -828,7 +843,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 B",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Pinned,
+                    what: StatusChange::Pinned { newly },
                 },
                 format!(
                     "{name}: {}; card {} reads PIN{never}.",
@@ -839,6 +854,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
             );
         }
         FireResult::Hit => {
+            let pins = !human_wave && !game.state.unit(id).pinned;
             if !human_wave {
                 game.state.unit_mut(id).pinned = true;
             }
@@ -846,7 +862,7 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 C",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Hit,
+                    what: StatusChange::Hit { pins },
                 },
                 format!(
                     "{name}: {}; card {} reads HIT{never}.",

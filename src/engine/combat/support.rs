@@ -623,11 +623,7 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
     else {
         return;
     };
-    for m in &mut game.state.fire_missions {
-        if m.0 == agency && m.1 == FmKind::AttackHelicopter {
-            m.2 = m.2.saturating_sub(1);
-        }
-    }
+    spend_mission(game, agency, FmKind::AttackHelicopter, "7.1.2");
     let section = game
         .state
         .vehicles
@@ -708,11 +704,7 @@ fn land(
         .iter()
         .any(|&c| game.card(c).is_some_and(|c| c.icon == Icon::TripleBurst));
     let (at, short, reads) = falls_at(game, observer, kind, target, cards);
-    for m in &mut game.state.fire_missions {
-        if m.0 == agency && m.1 == kind {
-            m.2 = m.2.saturating_sub(1);
-        }
-    }
+    spend_mission(game, agency, kind, "6.7.1");
     place_pending(game, at, kind, modifier, fs.agency == Agency::Mortars);
     if fs.agency != Agency::Air {
         game.state.registered.retain(|(a, _)| *a != agency);
@@ -814,6 +806,33 @@ pub fn battalion_fire(
             Vec::new(),
         );
     }
+}
+
+/// One fire mission of a kind spent from an agency's allotment (6.7.1,
+/// 6.7.2 D, 7.1.2), logged with what is left.
+fn spend_mission(game: &mut Game, agency: u8, kind: FmKind, rule: &str) {
+    let mut left = None;
+    for m in &mut game.state.fire_missions {
+        if m.0 == agency && m.1 == kind && m.2 > 0 {
+            m.2 -= 1;
+            left = Some(m.2);
+        }
+    }
+    let Some(left) = left else {
+        return;
+    };
+    let name = game
+        .mission
+        .fire_support
+        .get(usize::from(agency))
+        .map(|f| f.name.clone())
+        .unwrap_or_else(|| "fire support".into());
+    game.emit(
+        rule,
+        EventKind::FireMissionSpent { agency, kind, left },
+        format!("{name}: one {} mission spent, {left} left.", kind.label()),
+        Vec::new(),
+    );
 }
 
 fn place_pending(game: &mut Game, at: CardPos, kind: FmKind, modifier: i8, mortar: bool) {
@@ -967,11 +986,7 @@ pub fn fire_fpf(game: &mut Game) {
         .find(|m| m.kind == FmKind::Fpf)
         .map(|m| m.modifier)
         .unwrap_or(0);
-    for m in &mut game.state.fire_missions {
-        if m.0 == agency && m.1 == FmKind::Fpf {
-            m.2 = m.2.saturating_sub(1);
-        }
-    }
+    spend_mission(game, agency, FmKind::Fpf, "6.7.2 D");
     place_pending(game, at, FmKind::Fpf, modifier, false);
     game.emit(
         "6.7.2 D",

@@ -100,14 +100,14 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                 game.state
                     .fires
                     .retain(|f| !(f.side == Side::Us && f.from == c));
-                add_link(
-                    game,
-                    FireLink {
-                        side: Side::Us,
-                        from: c,
-                        target: at,
-                    },
-                );
+                let link = FireLink {
+                    side: Side::Us,
+                    from: c,
+                    target: at,
+                };
+                if add_link(game, link) {
+                    crate::engine::combat::fire::fire_opened(game, link, false);
+                }
             }
         }
         SignalOrder::CrossPhaseLine(n) => {

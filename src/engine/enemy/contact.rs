@@ -366,10 +366,7 @@ fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
         let label = game.state.vehicles[id.0 as usize].label.clone();
         game.emit(
             "9.10",
-            EventKind::Marker {
-                pos: at,
-                what: MarkerKind::EnemyVehicle,
-            },
+            EventKind::VehicleEnters { vehicle: id },
             format!(
                 "{label} ({}) comes with {} on {at}.",
                 t.class.words(),
@@ -800,7 +797,9 @@ fn put_group(
         EventKind::UnitCreated {
             unit: UnitId(game.state.units.len() as u16 - 1),
             from: None,
-            why: crate::engine::kernel::events::Creation::Contact,
+            why: crate::engine::kernel::events::Creation::Contact {
+                first: UnitId((game.state.units.len() - group.len()) as u16),
+            },
         },
         format!(
             "{} {} on {at}{}{}.",
@@ -831,21 +830,16 @@ fn put_group(
         game.state
             .fires
             .retain(|f| !(f.side == Side::Enemy && f.from == at));
-        crate::engine::combat::fire::add_link(
+        let text = format!("They open fire on {} at {tpos}.", trigger.name(game));
+        crate::engine::combat::fire::open_link(
             game,
             FireLink {
                 side: Side::Enemy,
                 from: at,
                 target: tpos,
             },
-        );
-        game.emit(
             "9.2.4",
-            EventKind::Marker {
-                pos: tpos,
-                what: MarkerKind::EnemyFire,
-            },
-            format!("They open fire on {} at {tpos}.", trigger.name(game)),
+            text,
             Vec::new(),
         );
         // 9.2.2: PC markers they fire through at their own level go.

@@ -84,12 +84,13 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                 );
                 fall_back(game, id, "4.3.6 D");
             } else {
+                let newly = !game.state.unit(id).pinned;
                 game.state.unit_mut(id).pinned = true;
                 game.emit(
                     "4.3.6 D",
                     EventKind::Status {
                         unit: id,
-                        what: StatusChange::Pinned,
+                        what: StatusChange::Pinned { newly },
                     },
                     format!(
                         "R# {r} of 3: {} stays in the gas, Pinned.",

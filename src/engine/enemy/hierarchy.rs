@@ -36,12 +36,11 @@ use crate::engine::enemy::moves::leader_with;
 use crate::engine::enemy::moves::{fall_back, move_exposed, us_sees};
 use crate::engine::enemy::spotters::spotters;
 use crate::engine::kernel::events::{EventKind, Needed};
-use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
+use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, PcMarker, Unit};
-use crate::engine::kernel::units::leave_play;
 use crate::engine::map::ground::terrain_cover;
 use crate::engine::orders::attempts::attempt;
 
@@ -413,6 +412,7 @@ fn seek_cover(game: &mut Game, id: UnitId) {
             EventKind::CoverChanged {
                 unit: id,
                 under: true,
+                exposed: true,
             },
             format!(
                 "{} moves under the cover marker on {} and is marked Exposed.",
@@ -809,25 +809,20 @@ fn shift_fire(game: &mut Game, id: UnitId) {
     game.state
         .fires
         .retain(|f| !(f.side == u.side && f.from == u.pos));
-    crate::engine::combat::fire::add_link(
+    let text = format!(
+        "{} shifts the fire of {} onto {to}.",
+        game.describe(id),
+        u.pos
+    );
+    crate::engine::combat::fire::open_link(
         game,
         FireLink {
             side: u.side,
             from: u.pos,
             target: to,
         },
-    );
-    game.emit(
         "9.4",
-        EventKind::Marker {
-            pos: to,
-            what: MarkerKind::EnemyFire,
-        },
-        format!(
-            "{} shifts the fire of {} onto {to}.",
-            game.describe(id),
-            u.pos
-        ),
+        text,
         reads,
     );
 }
@@ -857,7 +852,14 @@ fn to_casualty(game: &mut Game, id: UnitId) {
             m.removed = true;
             m.withdrawn = true;
         }
-        leave_play(game, id, "9.4", text, Vec::new());
+        crate::engine::kernel::units::leave_play_as(
+            game,
+            id,
+            "9.4",
+            crate::engine::kernel::events::Removal::CarriedOff { casualty: c },
+            text,
+            Vec::new(),
+        );
         crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
         return;
     }

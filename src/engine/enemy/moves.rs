@@ -187,6 +187,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         };
         if !game.state.fires.contains(&link) {
             game.state.fires.push(link);
+            crate::engine::combat::fire::fire_opened(game, link, false);
         }
     }
     let (out, c) = options

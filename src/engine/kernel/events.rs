@@ -14,8 +14,8 @@ pub enum StatusChange {
     Boards,
     /// booby trap
     BoobyTrap,
-    /// captured
-    Captured,
+    /// taken prisoner (9.13): these counters leave play with it
+    Captured { prisoners: Vec<UnitId> },
     /// claymore
     Claymore,
     /// destroyed by a demolition charge (6.5.2): every step became one of
@@ -33,26 +33,29 @@ pub enum StatusChange {
     FireTeamSide,
     /// flame hit
     FlameHit,
-    /// guard
-    Guard,
-    /// hit
-    Hit,
+    /// left behind to guard prisoners (9.13), out of play: a step split
+    /// off `from`, or the whole unit
+    Guard { from: Option<UnitId> },
+    /// a fire result of HIT (6.3.2 C); `pins` when it newly pinned the unit
+    Hit { pins: bool },
     /// loaded
     Loaded,
-    /// miss
-    Miss,
+    /// a fire result of MISS (6.3.2 A); `unpins` when it took a Pinned
+    /// marker off
+    Miss { unpins: bool },
     /// no room
     NoRoom,
     /// not exposed
     NotExposed,
     /// out of ammunition
     OutOfAmmunition,
-    /// picked up
+    /// picked up an item, and marked Exposed (5.1.6 B)
     PickedUp,
-    /// picked up a casualty
+    /// picked up a casualty, and marked Exposed (5.1.6 B)
     PickedUpACasualty,
-    /// pinned
-    Pinned,
+    /// pinned, or a PIN result (6.3.2 B); `newly` when the unit was not
+    /// pinned before
+    Pinned { newly: bool },
     /// rallied
     Rallied,
     /// reconstituted
@@ -90,6 +93,9 @@ pub enum StatusChange {
     SwitchedNet(crate::data::mission::Net),
     /// a litter team again (rally, 10.1)
     LitterTeam,
+    /// marked Exposed for the rest of the turn (5.1.1, 5.1.6, 5.2.3, 6.5.2):
+    /// logged when the marker is new
+    Exposed,
     /// an assault team (rally, 10.1)
     AssaultTeam,
     /// flipped back to its front (rally, 10.1)
@@ -122,12 +128,6 @@ pub enum MarkerKind {
     DemoMiss,
     /// demolition
     Demolition,
-    /// enemy fire
-    EnemyFire,
-    /// enemy vehicle
-    EnemyVehicle,
-    /// fire follows
-    FireFollows,
     /// flame
     Flame,
     /// FPF
@@ -160,28 +160,20 @@ pub enum MarkerKind {
     SetDestroyed,
     /// set dropped
     SetDropped,
-    /// shift fire
-    ShiftFire,
     /// sniper target
     SniperTarget,
     /// spotted
     Spotted,
     /// vehicle leaves
     VehicleLeaves,
-    /// vehicle out of ammunition
-    VehicleOutOfAmmunition,
     /// vehicle pin lifted
     VehiclePinLifted,
     /// vehicle pinned
     VehiclePinned,
-    /// vehicle retreats
-    VehicleRetreats,
     /// WP
     Wp,
     /// WP mark
     WpMark,
-    /// a side's VOF: a PDF toward the card (6.1.1)
-    Vof(crate::data::units::Side),
     /// a cover marker destroyed (6.5.2, 6.5.3)
     CoverDestroyed(crate::data::charts::CoverKind),
     /// Incoming! removed (3.7.1 A)
@@ -206,8 +198,6 @@ pub enum MarkerKind {
     NoContact,
     /// a patrol's route point reached (2.4.1 C)
     RoutePoint(u8),
-    /// a vehicle's wreck, burning or not (7.7)
-    Wreck { burning: bool },
     /// a vehicle's mine check (9.5), a hit or not
     VehicleMineCheck { hit: bool },
     /// smoke (7.x)
@@ -370,8 +360,9 @@ pub enum Creation {
     /// Two enemy teams joined up as one unit; the parent is the first,
     /// `with` the second (9.4).
     JoinedUp { with: UnitId },
-    /// The enemy placed by a contact (9.2.2).
-    Contact,
+    /// The enemy placed by a contact (9.2.2): the group, from `first` to
+    /// the event's unit (created one after the other).
+    Contact { first: UnitId },
     /// Reinforcements from Higher HQ (3.2.1).
     Reinforcement,
     /// The crew of a knocked-out vehicle (7.7 A).
@@ -396,6 +387,8 @@ pub enum Removal {
     Rejoined { into: UnitId },
     /// An enemy unit slipped out of sight, a PC marker in its place (9.4).
     SlippedAway,
+    /// A litter team carried a casualty to the rear: both left play (9.4).
+    CarriedOff { casualty: UnitId },
 }
 
 /// Whether the mission was won (the payload of [`EventKind::MissionEnds`];
@@ -480,13 +473,17 @@ pub enum EventKind {
         /// An enemy unit falling back (9.4).
         fell_back: bool,
     },
-    /// A unit went under, changed or left cover (5.1.1).
+    /// A unit went under, changed or left cover (5.1.1); `exposed` when
+    /// the change marked it Exposed.
     CoverChanged {
         unit: UnitId,
         under: bool,
+        exposed: bool,
     },
-    /// A new cover marker was found (5.2.3).
+    /// A new cover marker was found (5.2.3) by `unit`, which moves under it
+    /// and is marked Exposed.
     CoverFound {
+        unit: UnitId,
         pos: CardPos,
         kind: Vec<crate::data::charts::CoverKind>,
     },
@@ -554,6 +551,39 @@ pub enum EventKind {
     MissionEnds {
         outcome: Ending,
     },
+    /// A fire mission of a fire support agency was spent (6.7, 7.1): the
+    /// agency's index in the mission, the kind, and how many are left.
+    FireMissionSpent {
+        agency: u8,
+        kind: crate::data::mission::FmKind,
+        left: u8,
+    },
+    /// A side opened fire from a card at a card, or at its own card
+    /// (point-blank, 6.1.1, 6.1.2); `lay` for the PDF of a G! weapon's
+    /// direct fire (6.7.4). Logged when the link is new.
+    FireOpened {
+        link: crate::engine::kernel::state::FireLink,
+        lay: bool,
+    },
+    /// An enemy vehicle came onto the map with a contact (9.10). (Our
+    /// aircraft and helicopters arrive off the map and fly on by
+    /// [`EventKind::VehicleMoved`].)
+    VehicleEnters {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+    },
+    /// A vehicle left play for the mission: retreating, knocked out or
+    /// brewed up (7.7), or out of ammunition (6.8.1 G).
+    VehicleOut {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        result: crate::data::vehicles::AtResult,
+    },
+    /// An order cut or made the link of communication between a unit of
+    /// the company and the HQ it answers to (4.3).
+    Communication {
+        hq: UnitId,
+        unit: UnitId,
+        linked: bool,
+    },
 }
 
 /// One entry of the log.
@@ -588,7 +618,7 @@ impl Event {
             | EventKind::HigherHqCheck { .. }
             | EventKind::ActivityCheck { .. } => true,
             EventKind::UnitCreated { why, .. } => {
-                matches!(why, Creation::Contact | Creation::Reinforcement)
+                matches!(why, Creation::Contact { .. } | Creation::Reinforcement)
             }
             EventKind::Setup
             | EventKind::TurnBegins { .. }
@@ -609,7 +639,12 @@ impl Event {
             | EventKind::VehicleActivated { .. }
             | EventKind::VehicleMoved { .. }
             | EventKind::AtCombat { .. }
-            | EventKind::MissionEnds { .. } => false,
+            | EventKind::MissionEnds { .. }
+            | EventKind::FireMissionSpent { .. }
+            | EventKind::FireOpened { .. }
+            | EventKind::VehicleEnters { .. }
+            | EventKind::VehicleOut { .. }
+            | EventKind::Communication { .. } => false,
         }
     }
 
@@ -628,7 +663,8 @@ impl Event {
             | EventKind::Status { unit, .. }
             | EventKind::UnitCreated { unit, .. }
             | EventKind::ActivityCheck { unit, .. }
-            | EventKind::UnitRemoved { unit, .. } => Some(*unit),
+            | EventKind::UnitRemoved { unit, .. }
+            | EventKind::Communication { unit, .. } => Some(*unit),
             _ => None,
         }
     }

@@ -15,6 +15,7 @@ pub mod asset;
 pub mod clause;
 pub mod deck;
 pub mod events;
+pub mod fold;
 pub mod game;
 pub mod hash;
 pub mod ids;

@@ -937,6 +937,7 @@ pub fn settle_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, from_
         EventKind::CoverChanged {
             unit,
             under: cover.is_some(),
+            exposed: false,
         },
         text,
         Vec::new(),
@@ -998,6 +999,7 @@ fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: b
         EventKind::CoverChanged {
             unit,
             under: cover.is_some(),
+            exposed,
         },
         format!(
             "{} {}{}.",
@@ -1062,6 +1064,7 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
     game.emit(
         "5.2.3",
         EventKind::CoverFound {
+            unit,
             pos,
             kind: kinds.clone(),
         },

@@ -71,6 +71,57 @@ pub fn in_communication(game: &Game, from: UnitId, to: UnitId) -> bool {
     link(game, from, to).is_some()
 }
 
+/// The links of the chain of command: each unit of the company in play
+/// (casualties aside) with the HQ it answers to, when that HQ is in play
+/// (the CO HQ for a platoon HQ or staff, a platoon HQ for its squads and
+/// teams), and whether the two are in communication (4.3).
+/// Decision: only these links are followed; the CO HQ may order any unit
+/// of the company (4.0), but a player plans by the HQ each unit answers to.
+pub(crate) fn chain_links(game: &Game) -> Vec<(UnitId, UnitId, bool)> {
+    game.state
+        .units
+        .iter()
+        .filter(|u| {
+            u.side == crate::data::units::Side::Us
+                && u.in_play()
+                && u.kind != crate::data::units::UnitKind::Casualty
+        })
+        .filter_map(|u| {
+            let h = u.hq.filter(|h| *h != u.id)?;
+            game.state
+                .get(h)
+                .is_some_and(|x| x.in_play())
+                .then(|| (h, u.id, in_communication(game, h, u.id)))
+        })
+        .collect()
+}
+
+/// Logs each link of the chain of command (see [`chain_links`]) that was
+/// in `before` and is still there, and is now cut or made (4.3).
+pub(crate) fn note_links(game: &mut Game, before: &[(UnitId, UnitId, bool)]) {
+    let now = chain_links(game);
+    for (hq, unit, linked) in now {
+        let Some(&(_, _, was)) = before.iter().find(|(h, u, _)| (*h, *u) == (hq, unit)) else {
+            continue;
+        };
+        if was == linked {
+            continue;
+        }
+        let text = format!(
+            "{} is {} communication with {}.",
+            game.describe(unit),
+            if linked { "now in" } else { "now out of" },
+            game.describe(hq)
+        );
+        game.emit(
+            "4.3",
+            crate::engine::kernel::events::EventKind::Communication { hq, unit, linked },
+            text,
+            Vec::new(),
+        );
+    }
+}
+
 /// Why `from` cannot pass an order to `to` now, in words, each way of
 /// communicating (4.3.1-4.3.5) with what stops it; for refusals and the
 /// "why not?" list. It reads the same checks as [`link`].

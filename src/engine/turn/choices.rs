@@ -915,6 +915,7 @@ fn take_cover(
         crate::engine::kernel::events::EventKind::CoverChanged {
             unit,
             under: cover.is_some(),
+            exposed: false,
         },
         text,
         Vec::new(),

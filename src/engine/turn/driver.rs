@@ -261,6 +261,21 @@ impl Game {
     /// The input's own effect, checked, without the automatic play that
     /// follows it. [`crate::engine::turn::forecast`] trial-runs inputs with it.
     pub(crate) fn act(&mut self, input: &Input) -> Result<(), Illegal> {
+        // The chain of command before an input of an impulse: the links it
+        // cuts or makes are logged (4.3).
+        let links = self
+            .state
+            .impulse
+            .is_some()
+            .then(|| crate::engine::orders::comms::chain_links(self));
+        let done = self.act_only(input);
+        if let (Ok(()), Some(links)) = (&done, links) {
+            crate::engine::orders::comms::note_links(self, &links);
+        }
+        done
+    }
+
+    fn act_only(&mut self, input: &Input) -> Result<(), Illegal> {
         if !self.state.choices.is_empty() || crate::engine::turn::choices::is_answer(input) {
             crate::engine::turn::choices::answer(self, input)?;
             self.end_impulse_of_a_gone_hq();

@@ -456,13 +456,13 @@ fn consequences_of(
     let Some(first) = arranged(game, input, need, true) else {
         return (Vec::new(), 0, 0);
     };
-    let good = changes(game, &first);
+    let good = changes(&first);
     let lost = lost_in(first.log());
     let bad = if first.state.deck.cards_drawn() == game.state.deck.cards_drawn() {
         good.clone()
     } else {
         arranged(game, input, need, false)
-            .map(|t| changes(game, &t))
+            .map(|t| changes(&t))
             .unwrap_or_default()
     };
     let mut out: Vec<(u8, String)> = Vec::new();
@@ -592,10 +592,20 @@ fn arranged(game: &Game, input: &Input, need: Option<Needed>, succeed: bool) -> 
     Some(t)
 }
 
-/// What changed from `before` to `after` that the player cares about:
-/// (rank, words), lowest rank worst.
-fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
+/// What a trial run did that the player cares about, from its events
+/// (the engine's fold, [`crate::engine::kernel::fold`]): (rank, words),
+/// lowest rank worst.
+fn changes(after: &Game) -> Vec<(u8, String)> {
+    let f = crate::engine::kernel::fold::fold(after, after.log());
+    let s = &after.state;
+    let ours = |u: &UnitId| s.unit(*u).side == Side::Us;
     let mut out = Vec::new();
+    for l in f.losses.iter().filter(|l| l.gone && ours(&l.unit)) {
+        out.push((1, format!("takes {} out of play", s.unit(l.unit).label)));
+    }
+    for u in f.exposed.iter().filter(|u| ours(u)) {
+        out.push((2, format!("leaves {} Exposed this turn", s.unit(*u).label)));
+    }
     // Units moving to one card in one way are named on one line: a
     // platoon's move listed four of its five units, the fifth cut off
     // under the menu's details (a play test).
@@ -605,110 +615,67 @@ fn changes(before: &Game, after: &Game) -> Vec<(u8, String)> {
         crate::engine::kernel::pos::CardPos,
         Vec<String>,
     )> = Vec::new();
-    for a in after.state.units.iter().filter(|u| u.side == Side::Us) {
-        let Some(b) = before.state.get(a.id) else {
-            continue;
+    for a in f.moved.iter().filter(|u| ours(u)).map(|u| s.unit(*u)) {
+        let (rank, how) = if a.cover.is_none() && !a.pos.is_staging() {
+            (4, "into the open on")
+        } else if a.cover.is_some() {
+            (5, "under cover on")
+        } else {
+            (5, "to")
         };
-        let name = &a.label;
-        if b.in_play() && !a.in_play() {
-            out.push((1, format!("takes {name} out of play")));
-            continue;
+        match moves
+            .iter_mut()
+            .find(|(r, h, p, _)| (*r, *h, *p) == (rank, how, a.pos))
+        {
+            Some((_, _, _, names)) => names.push(a.label.clone()),
+            None => moves.push((rank, how, a.pos, vec![a.label.clone()])),
         }
-        if !a.in_play() {
-            continue;
-        }
-        if a.exposed && !b.exposed {
-            out.push((2, format!("leaves {name} Exposed this turn")));
-        }
-        if a.pos != b.pos || a.cover != b.cover {
-            let (rank, how) = if a.cover.is_none() && !a.pos.is_staging() {
-                (4, "into the open on")
-            } else if a.cover.is_some() {
-                (5, "under cover on")
-            } else {
-                (5, "to")
-            };
-            match moves
-                .iter_mut()
-                .find(|(r, h, p, _)| (*r, *h, *p) == (rank, how, a.pos))
-            {
-                Some((_, _, _, names)) => names.push(name.clone()),
-                None => moves.push((rank, how, a.pos, vec![name.clone()])),
-            }
-        }
-        if tracked_out(b, a) {
-            out.push((3, format!("spends the last ammunition of {name}")));
-        }
+    }
+    for u in f.out_of_ammo.iter().filter(|u| ours(u)) {
+        out.push((
+            3,
+            format!("spends the last ammunition of {}", s.unit(*u).label),
+        ));
     }
     for (rank, how, pos, names) in moves {
         let verb = if names.len() == 1 { "moves" } else { "move" };
         let who = crate::engine::kernel::names::and_list(&names);
         out.push((rank, format!("{who} {verb} {how} {pos}")));
     }
-    out.extend(links_changed(before, after));
-    for &(agency, kind, left) in &after.state.fire_missions {
-        let was = before
-            .state
-            .fire_missions
-            .iter()
-            .find(|(a, k, _)| *a == agency && *k == kind)
-            .map(|m| m.2)
-            .unwrap_or(0);
-        if left < was {
-            let name = before
-                .mission
-                .fire_support
-                .get(agency as usize)
-                .map(|f| f.name.clone())
-                .unwrap_or_default();
-            let what = kind.label();
-            out.push(if left == 0 {
-                (3, format!("spends the last {what} mission of the {name}"))
-            } else {
-                (
-                    6,
-                    format!("spends one {what} mission of the {name} ({left} left)"),
-                )
-            });
-        }
+    out.extend(links_changed(after, &f.links));
+    for &(agency, kind, _, left) in &f.missions_spent {
+        let name = after
+            .mission
+            .fire_support
+            .get(agency as usize)
+            .map(|f| f.name.clone())
+            .unwrap_or_default();
+        let what = kind.label();
+        out.push(if left == 0 {
+            (3, format!("spends the last {what} mission of the {name}"))
+        } else {
+            (
+                6,
+                format!("spends one {what} mission of the {name} ({left} left)"),
+            )
+        });
     }
     out
 }
 
-/// The links of the chain of command an order cuts or restores (4.3):
-/// each unit of the company in play with the HQ it answers to (the CO HQ
-/// for a platoon HQ or staff, a platoon HQ for its squads and teams).
-/// A cut link is a warning, grouped by HQ: "leaves 1 PLT HQ out of
+/// The links of the chain of command an order cuts or makes (4.3, the
+/// engine's [`crate::engine::kernel::events::EventKind::Communication`]):
+/// a cut link is a warning, grouped by HQ: "leaves 1 PLT HQ out of
 /// communication with 1/1 Squad, 1/2 Squad (4.3)"; a link made is news.
-/// Decision: only these links are named; the CO HQ may order any unit of
-/// the company (4.0), but a player plans by the HQ each unit answers to.
-fn links_changed(before: &Game, after: &Game) -> Vec<(u8, String)> {
-    use crate::engine::orders::comms::in_communication;
+fn links_changed(after: &Game, links: &[(UnitId, UnitId, bool)]) -> Vec<(u8, String)> {
     let mut cut: Vec<(UnitId, Vec<String>)> = Vec::new();
     let mut made: Vec<(UnitId, Vec<String>)> = Vec::new();
-    for u in after.state.units.iter().filter(|u| {
-        u.side == Side::Us && u.in_play() && u.kind != crate::data::units::UnitKind::Casualty
-    }) {
-        let Some(h) = u.hq else { continue };
-        if h == u.id
-            || !after.state.get(h).is_some_and(|x| x.in_play())
-            || !before.state.get(u.id).is_some_and(|x| x.in_play())
-            || !before.state.get(h).is_some_and(|x| x.in_play())
-        {
-            continue;
-        }
-        let (was, now) = (
-            in_communication(before, h, u.id),
-            in_communication(after, h, u.id),
-        );
-        let list = match (was, now) {
-            (true, false) => &mut cut,
-            (false, true) => &mut made,
-            _ => continue,
-        };
+    for &(h, u, linked) in links {
+        let list = if linked { &mut made } else { &mut cut };
+        let label = after.state.unit(u).label.clone();
         match list.iter_mut().find(|(x, _)| *x == h) {
-            Some((_, names)) => names.push(u.label.clone()),
-            None => list.push((h, vec![u.label.clone()])),
+            Some((_, names)) => names.push(label),
+            None => list.push((h, vec![label])),
         }
     }
     let hq = |h: UnitId| after.state.unit(h).label.clone();
@@ -736,14 +703,6 @@ fn links_changed(before: &Game, after: &Game) -> Vec<(u8, String)> {
         )
     }));
     out
-}
-
-/// A unit whose tracked ammunition the order used up.
-fn tracked_out(
-    b: &crate::engine::kernel::state::Unit,
-    a: &crate::engine::kernel::state::Unit,
-) -> bool {
-    matches!((b.ammo, a.ammo), (Some(x), Some(0)) if x > 0)
 }
 
 /// The exact chance that every one of several attempts succeeds, drawing

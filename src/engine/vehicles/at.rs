@@ -543,9 +543,9 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             game.state.vehicles[target.0 as usize].out = Some(result);
             game.emit(
                 "7.7 A 3",
-                EventKind::Marker {
-                    pos: v.pos,
-                    what: MarkerKind::VehicleRetreats,
+                EventKind::VehicleOut {
+                    vehicle: target,
+                    result,
                 },
                 format!(
                     "{}'s crew pull out: it leaves play for the rest of the mission.",
@@ -569,9 +569,10 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                     (true, true) => "7.7 B 1",
                     (true, false) => "7.7 B 2",
                 },
-                EventKind::Marker {
-                    pos: v.pos,
-                    what: MarkerKind::Wreck { burning },
+                // The wreck, burning when brewed up, is in the result.
+                EventKind::VehicleOut {
+                    vehicle: target,
+                    result,
                 },
                 if air && burning {
                     format!(
@@ -757,10 +758,14 @@ pub fn abort(game: &mut Game, v: VehicleId, result: AtResult) {
         } else {
             "7.7 B 4"
         },
-        EventKind::VehicleMoved {
-            vehicle: v,
-            from,
-            to: off,
+        if result == AtResult::Retreating {
+            EventKind::VehicleOut { vehicle: v, result }
+        } else {
+            EventKind::VehicleMoved {
+                vehicle: v,
+                from,
+                to: off,
+            }
         },
         text,
         Vec::new(),

@@ -333,7 +333,6 @@ impl<D: Driver> App<D> {
             self.walking_message();
             return;
         }
-        let state_before = self.game().state().clone();
         let n = self.driver.inputs();
         let (cursor, unit) = (self.cursor, self.unit);
         match self.driver.apply(input) {
@@ -351,7 +350,7 @@ impl<D: Driver> App<D> {
                 }
                 self.log_back = 0;
                 self.shown = Shown::of(&events);
-                self.summary = crate::ui::summary::changes(&state_before, self.game());
+                self.summary = crate::ui::summary::changes(&events, self.game());
                 self.cursors.retain(|c| c.0 < n);
                 self.cursors.push((n, cursor, unit));
                 // The pop-up opens on cards drawn, or on a change that
