@@ -261,12 +261,12 @@ impl Game {
     /// The input's own effect, checked, without the automatic play that
     /// follows it. [`crate::engine::turn::forecast`] trial-runs inputs with it.
     pub(crate) fn act(&mut self, input: &Input) -> Result<(), Illegal> {
-        // The chain of command before an input of an impulse: the links it
-        // cuts or makes are logged (4.3).
-        let links = self
-            .state
-            .impulse
-            .is_some()
+        // The chain of command before an order of an impulse, or an answer
+        // to a question it put: the links it cuts or makes are logged
+        // (4.3). Ending an impulse moves no unit.
+        let orders = matches!(input, Input::Order(_) | Input::Skilled { .. })
+            || !self.state.choices.is_empty();
+        let links = (orders && self.state.impulse.is_some())
             .then(|| crate::engine::orders::comms::chain_links(self));
         let done = self.act_only(input);
         if let (Ok(()), Some(links)) = (&done, links) {
