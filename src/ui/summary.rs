@@ -31,6 +31,17 @@ fn names(s: &State, pos: CardPos, side: Side) -> Vec<String> {
         .collect()
 }
 
+/// How much a change to a unit matters: one of ours that is a loss (1,
+/// bad), one of ours that still fights (2, take note), the enemy's (5,
+/// good for us).
+fn unit_rank(ours: bool, loss: bool) -> (u8, Role) {
+    match (ours, loss) {
+        (true, true) => (1, Role::Bad),
+        (true, false) => (2, Role::Warn),
+        (false, _) => (5, Role::Good),
+    }
+}
+
 /// The changes `events`, the events of one input, made to the game as it
 /// stands, worst first.
 pub fn changes(events: &[Event], after: &Game) -> Vec<Change> {
@@ -111,11 +122,8 @@ pub fn changes(events: &[Event], after: &Game) -> Vec<Change> {
         let loss = casualties > 0
             || became.is_empty()
             || (l.gone && u.is_hq_or_staff() && !became.iter().any(|b| b.is_hq_or_staff()));
-        match (ours, loss) {
-            (true, true) => add(1, Role::Bad, text),
-            (true, false) => add(2, Role::Warn, text),
-            (false, _) => add(5, Role::Good, text),
-        }
+        let (rank, role) = unit_rank(ours, loss);
+        add(rank, role, text);
     }
     // 6.3.3: an A or F result flips a unit to its fire-team side; an HQ or
     // staff unit flipped no longer commands (a play test read only "1 PLT
@@ -133,11 +141,8 @@ pub fn changes(events: &[Event], after: &Game) -> Vec<Change> {
                 ""
             }
         );
-        match (ours, lost_hq) {
-            (true, true) => add(1, Role::Bad, text),
-            (true, false) => add(2, Role::Warn, text),
-            (false, _) => add(5, Role::Good, text),
-        }
+        let (rank, role) = unit_rank(ours, lost_hq);
+        add(rank, role, text);
     }
     for id in &f.pinned {
         let u = s.unit(*id);
