@@ -583,16 +583,60 @@ fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> i32 {
 }
 
 /// `fof man`: the manual page, made by clap_mangen from the same
-/// definitions as `--help`.
+/// definitions as `--help`. One page: each command is a subsection of it
+/// with its own synopsis, description and options (clap_mangen's own
+/// list would point to a page per command, fof-check(1) and so on, that
+/// nothing installs).
 fn man(out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     let mut page = Vec::new();
     // Rendering into memory fails only if the definitions cannot be
     // written as roff: a bug, but reported rather than a panic.
-    if let Err(e) = clap_mangen::Man::new(Cli::command()).render(&mut page) {
+    if let Err(e) = man_page(&mut page) {
         let _ = writeln!(err, "fof: the manual page could not be made: {e}");
         return 1;
     }
     write_bytes(out, &page)
+}
+
+fn man_page(page: &mut Vec<u8>) -> std::io::Result<()> {
+    let cmd = Cli::command();
+    let man = clap_mangen::Man::new(cmd.clone());
+    man.render_title(page)?;
+    man.render_name_section(page)?;
+    man.render_synopsis_section(page)?;
+    man.render_description_section(page)?;
+    man.render_options_section(page)?;
+    writeln!(page, ".SH COMMANDS")?;
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        man_command(page, sub, &format!("fof {}", sub.get_name()))?;
+    }
+    if cmd.get_after_long_help().is_some() || cmd.get_after_help().is_some() {
+        man.render_extra_section(page)?;
+    }
+    man.render_version_section(page)
+}
+
+/// A command of the manual page as a subsection, `name` as typed
+/// ("fof deck stats"), then its own commands, each in full.
+fn man_command(page: &mut Vec<u8>, cmd: &clap::Command, name: &str) -> std::io::Result<()> {
+    writeln!(page, ".SS \"{name}\"")?;
+    let m = clap_mangen::Man::new(cmd.clone().bin_name(name));
+    let mut part = Vec::new();
+    m.render_synopsis_section(&mut part)?;
+    m.render_description_section(&mut part)?;
+    if cmd.get_arguments().any(|a| !a.is_hide_set()) {
+        m.render_options_section(&mut part)?;
+    }
+    // The parts' own headings become paragraphs of the subsection.
+    let part = String::from_utf8_lossy(&part)
+        .replace(".SH SYNOPSIS\n", "")
+        .replace(".SH DESCRIPTION\n", ".PP\n")
+        .replace(".SH OPTIONS\n", ".PP\nOptions:\n");
+    page.extend_from_slice(part.as_bytes());
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        man_command(page, sub, &format!("{name} {}", sub.get_name()))?;
+    }
+    Ok(())
 }
 
 fn write_all(out: &mut dyn Write, text: &str) -> i32 {

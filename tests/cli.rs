@@ -858,6 +858,16 @@ fn the_manual_page_is_roff_and_names_the_commands_and_folders() {
     ] {
         assert!(page.contains(word), "the manual page lacks {word}");
     }
+    // One page: every command in full, none sent to a page that nothing
+    // installs (clap_mangen's list named fof-check(1) and the like).
+    for cmd in [
+        ".SS \"fof check\"",
+        ".SS \"fof deck stats\"",
+        ".SS \"fof campaign new\"",
+    ] {
+        assert!(page.contains(cmd), "the manual page lacks {cmd}");
+    }
+    assert!(!page.contains("(1)"), "a reference to another page: {page}");
 }
 
 /// A writer that always fails as `kind` says.
