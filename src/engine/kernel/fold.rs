@@ -138,6 +138,15 @@ impl MarkerKind {
     }
 }
 
+/// Whether a counter so created is a step its parent gave up (6.3.3,
+/// 4.2.1 f, 4.2.3 g, 10.2.2).
+fn of_a_step(why: &Creation) -> bool {
+    matches!(
+        why,
+        Creation::SplitStep | Creation::Runner | Creation::Detached | Creation::Reconstituted
+    )
+}
+
 /// The fold of `events`, the events of one input, over `after`, the game
 /// the input left.
 pub fn fold(after: &Game, events: &[Event]) -> Fold {
@@ -314,26 +323,14 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
         push(&mut losers, *u);
     }
     for (_, from, why) in &created {
-        if let (Some(p), Creation::SplitStep | Creation::Runner | Creation::Detached) = (from, why)
-        {
-            push(&mut losers, *p);
-        }
-        if let (Some(p), Creation::Reconstituted) = (from, why) {
-            push(&mut losers, *p);
+        if let Some(p) = from.filter(|_| of_a_step(why)) {
+            push(&mut losers, p);
         }
     }
     for u in losers.into_iter().filter(|u| s.get(*u).is_some()) {
         let mut became: Vec<UnitId> = Vec::new();
         for (t, from, why) in &created {
-            if *from == Some(u)
-                && matches!(
-                    why,
-                    Creation::SplitStep
-                        | Creation::Runner
-                        | Creation::Detached
-                        | Creation::Reconstituted
-                )
-            {
+            if *from == Some(u) && of_a_step(why) {
                 push(&mut became, *t);
             }
         }
