@@ -139,6 +139,7 @@ fn every_event_kind_maps_to_its_own_key() {
         EventKind::HigherHqCheck {
             friendly: true,
             event: None,
+            what: None,
         },
         EventKind::Commands {
             hq: Some(unit),
@@ -146,6 +147,7 @@ fn every_event_kind_maps_to_its_own_key() {
             modifier: -1,
             total: 2,
             saved: 0,
+            from: fof::engine::kernel::events::CommandsFrom::OwnInitiative,
         },
         EventKind::Activated { hq: unit },
         EventKind::ImpulseEnds {
@@ -171,11 +173,13 @@ fn every_event_kind_maps_to_its_own_key() {
             to: pos,
             exposed: true,
             fell_back: false,
+            how: fof::engine::kernel::events::Movement::Away,
         },
         EventKind::CoverChanged {
             unit,
             under: true,
             exposed: true,
+            how: fof::engine::kernel::events::CoverMove::Seek,
         },
         EventKind::CoverFound {
             unit,
@@ -517,6 +521,7 @@ fn rule_9_4_learn_mode_tells_a_fall_back_by_the_event_not_its_words() {
             to: CardPos { row: 2, col: 1 },
             exposed: true,
             fell_back,
+            how: fof::engine::kernel::events::Movement::Away,
         },
         text: text.into(),
         cards: vec![CardRead {

@@ -3038,7 +3038,7 @@ fn rule_6_2_2_sniper_fire_counts_as_heavy_fire_for_command_draws_on_its_card() {
     let (mut g, [_, _, hq], s) = sniper_target();
     g.state_mut().activity = Activity::Contact;
     let (m, why) = command::draw_modifier(&g, hq);
-    assert_eq!(m, g.data().charts.commands.vof_heavy, "{why}");
+    assert_eq!(m, g.data().charts.commands.vof_heavy, "{why:?}");
     // A pinned sniper only adds All Pinned fire: no modifier.
     u(&mut g, s).pinned = true;
     assert_eq!(command::draw_modifier(&g, hq).0, 0);

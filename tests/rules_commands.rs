@@ -319,6 +319,7 @@ fn draws_of(events: &[Event], hq: Option<UnitId>) -> Vec<Draw> {
                 modifier,
                 total,
                 saved,
+                ..
             } if *h == hq => Some(Draw {
                 turn: e.turn,
                 step: e.step,
@@ -377,9 +378,9 @@ fn higher_hq_checks(events: &[Event], turn: u8) -> Vec<(bool, Option<u8>, String
         .iter()
         .filter(|e| e.turn == turn)
         .filter_map(|e| match e.kind {
-            EventKind::HigherHqCheck { friendly, event } => {
-                Some((friendly, event, e.rule.clone(), e.cards.clone()))
-            }
+            EventKind::HigherHqCheck {
+                friendly, event, ..
+            } => Some((friendly, event, e.rule.clone(), e.cards.clone())),
             _ => None,
         })
         .collect()

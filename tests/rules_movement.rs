@@ -531,6 +531,7 @@ fn rule_2_4_2_a_moving_between_staging_cards_is_not_exposed() {
             to: sa(2),
             exposed: false,
             fell_back: false,
+            how: fof::engine::kernel::events::Movement::Order { under: false },
         }));
     // Staging cards are adjacent only to their neighbours.
     let why = refused(&mut g, mv(S2, sa(3)));

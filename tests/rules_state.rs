@@ -791,7 +791,11 @@ fn rule_9_1_no_contact_adds_one_to_command_draws() {
     g.state_mut().activity = Activity::NoContact;
     let (quiet, why) = command::draw_modifier(&g, CO);
     assert_eq!(quiet, contact + 1);
-    assert!(why.contains("No Contact"), "{why}");
+    assert!(
+        why.iter()
+            .any(|(m, _)| *m == fof::engine::kernel::events::DrawModifier::NoContact),
+        "{why:?}"
+    );
 }
 
 // ---------------------------------------------------------------------------

@@ -441,7 +441,7 @@ pub fn retreat_to(
         m.cover = None;
         m.exposed = true;
     }
-    let mut carried = String::new();
+    let mut carrying = None;
     if let Some((c, ccover)) = casualty {
         // The litter team takes the casualty along when neither is under
         // cover or both are under the same marker.
@@ -455,10 +455,10 @@ pub fn retreat_to(
                 game.state.carried.push((id, c));
                 game.state.carried.sort();
             }
-            carried = format!(", carrying {}", game.describe(c));
+            carrying = Some(c);
         }
     }
-    game.emit(
+    game.say(
         "3.5",
         EventKind::Moved {
             unit: id,
@@ -466,11 +466,8 @@ pub fn retreat_to(
             to: dest,
             exposed: true,
             fell_back: false,
+            how: crate::engine::kernel::events::Movement::Retreat { carrying },
         },
-        format!(
-            "{} retreats from {from} to {dest}{carried} and is marked Exposed.",
-            game.describe(id)
-        ),
         reads,
     );
     // 9.5: a retreat into a mined card checks like any other move.

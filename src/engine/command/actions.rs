@@ -732,7 +732,18 @@ pub fn perform(game: &mut Game, order: &Order) {
                 target: *to,
                 turn,
             });
-            game.emit("4.3.2", EventKind::Moved { unit: *runner, from, to: pos, exposed: true, fell_back: false }, format!("A runner sets out for {} and is marked Exposed; if it is neither hit nor pinned, it activates that HQ next turn.", game.describe(*to)), Vec::new());
+            game.say(
+                "4.3.2",
+                EventKind::Moved {
+                    unit: *runner,
+                    from,
+                    to: pos,
+                    exposed: true,
+                    fell_back: false,
+                    how: crate::engine::kernel::events::Movement::RunnerOut { to: *to },
+                },
+                Vec::new(),
+            );
         }
         Action::DismissRunner { runner, into } => {
             game.state.unit_mut(*runner).removed = true;

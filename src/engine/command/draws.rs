@@ -5,14 +5,14 @@
 use crate::data::action::Experience;
 use crate::data::charts::Activity;
 use crate::engine::combat::fire::{VofLevel, card_vof_on};
-use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::{CommandsFrom, DrawModifier, EventKind};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 
-/// The total modifier for an HQ or staff drawing for commands, and the
-/// reasons in words (4.1.2 A-C). Never applied to the General Initiative
-/// draw.
-pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, String) {
+/// The total modifier for an HQ or staff drawing for commands, and each
+/// reason with its value (4.1.2 A-C). Never applied to the General
+/// Initiative draw.
+pub fn draw_modifier(game: &Game, hq: UnitId) -> (i8, Vec<(DrawModifier, i8)>) {
     modifier_for(game, &drawer_of(game, hq))
 }
 
@@ -35,41 +35,26 @@ pub struct CommandDraw {
     /// The number printed for the impulse's kind.
     pub printed: u8,
     pub modifier: i8,
-    /// The modifier's reasons in words, " (pinned -1, ...)", or empty.
-    pub why: String,
+    /// Each reason for the modifier, with its value.
+    pub why: Vec<(DrawModifier, i8)>,
     pub min: u8,
     /// The commands drawn: printed plus modifier, at least the minimum.
     pub drawn: u8,
-    /// "activated commands" or "initiative commands".
-    pub label: &'static str,
+    pub activated: bool,
     pub reads: Vec<crate::engine::kernel::events::CardRead>,
 }
 
 impl CommandDraw {
-    /// The draw in words, for the log: "{name} draws card 9: 4 activated
-    /// commands, modified by -2 (...), minimum 1: 2; with 0 saved, 2 at
-    /// hand".
-    pub fn words(&self, name: &str, saved: u8) -> String {
-        let CommandDraw {
-            card,
-            printed,
-            modifier,
-            why,
-            min,
-            drawn,
-            label,
-            ..
-        } = self;
-        // "1 initiative command", "2 initiative commands".
-        let label = if *printed == 1 {
-            label.trim_end_matches('s')
-        } else {
-            label
-        };
-        format!(
-            "{name} draws card {card}: {printed} {label}, modified by {modifier:+}{why}, minimum {min}: {drawn}; with {saved} saved, {} at hand",
-            drawn + saved
-        )
+    /// How the commands came, for the log's event
+    /// ([`crate::engine::kernel::words`] words it).
+    pub fn from(&self, vehicle: Option<crate::engine::kernel::ids::VehicleId>) -> CommandsFrom {
+        CommandsFrom::Draw {
+            activated: self.activated,
+            card: self.card,
+            min: self.min,
+            why: self.why.clone(),
+            vehicle,
+        }
     }
 }
 
@@ -101,14 +86,10 @@ impl Game {
             card: cards.first().copied().unwrap_or(0),
             printed,
             modifier,
-            why: if why.is_empty() {
-                String::new()
-            } else {
-                format!(" ({why})")
-            },
+            why,
             min,
             drawn,
-            label,
+            activated,
             reads,
         }
     }
@@ -125,26 +106,26 @@ pub struct Drawer {
 }
 
 /// [`draw_modifier`] for any drawer.
-pub fn modifier_for(game: &Game, u: &Drawer) -> (i8, String) {
+pub fn modifier_for(game: &Game, u: &Drawer) -> (i8, Vec<(DrawModifier, i8)>) {
     let c = &game.data.charts.commands;
     let mut total = 0i8;
     let mut why = Vec::new();
-    let mut add = |v: i8, what: &str| {
+    let mut add = |v: i8, what: DrawModifier| {
         if v != 0 {
             total += v;
-            why.push(format!("{what} {v:+}"));
+            why.push((what, v));
         }
     };
     if u.pinned {
-        add(c.pinned, "pinned");
+        add(c.pinned, DrawModifier::Pinned);
     }
     match u.experience {
-        Experience::Green => add(c.green, "Green"),
-        Experience::Veteran => add(c.veteran, "Veteran"),
+        Experience::Green => add(c.green, DrawModifier::Green),
+        Experience::Veteran => add(c.veteran, DrawModifier::Veteran),
         Experience::Line => {}
     }
     if u.under_cover {
-        add(c.under_cover, "under cover");
+        add(c.under_cover, DrawModifier::UnderCover);
     }
     let vof = if crate::engine::combat::fire::sniper_fire_on(game, u.pos) {
         Some(VofLevel::Sniper)
@@ -152,17 +133,17 @@ pub fn modifier_for(game: &Game, u: &Drawer) -> (i8, String) {
         card_vof_on(game, u.pos, u.side)
     };
     match vof {
-        Some(VofLevel::SmallArms) => add(c.vof_small_arms, "small-arms fire on its card"),
-        Some(VofLevel::Automatic) => add(c.vof_automatic, "automatic fire on its card"),
+        Some(VofLevel::SmallArms) => add(c.vof_small_arms, DrawModifier::SmallArms),
+        Some(VofLevel::Automatic) => add(c.vof_automatic, DrawModifier::Automatic),
         Some(VofLevel::Heavy | VofLevel::Sniper | VofLevel::Incoming) => {
-            add(c.vof_heavy, "heavy, sniper or Incoming! fire on its card")
+            add(c.vof_heavy, DrawModifier::Heavy)
         }
         Some(VofLevel::AllPinned) | None => {}
     }
     if game.state.activity == Activity::NoContact {
-        add(c.no_contact, "No Contact");
+        add(c.no_contact, DrawModifier::NoContact);
     }
-    (total, why.join(", "))
+    (total, why)
 }
 
 /// What ending an impulse does with its commands not spent (4.1.3).

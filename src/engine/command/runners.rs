@@ -129,7 +129,7 @@ fn return_to_co(game: &mut Game, id: UnitId) {
         r.pos = pos;
         r.cover = None;
         r.exposed = true;
-        game.emit(
+        game.say(
             "3.3.1 B",
             EventKind::Moved {
                 unit: id,
@@ -137,8 +137,8 @@ fn return_to_co(game: &mut Game, id: UnitId) {
                 to: pos,
                 exposed: true,
                 fell_back: false,
+                how: crate::engine::kernel::events::Movement::RunnerBack,
             },
-            "The runner returns to the CO HQ and is marked Exposed.".into(),
             Vec::new(),
         );
     }

@@ -63,7 +63,8 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
     if let Some(c) = &mut game.state.vehicles[v.0 as usize].command {
         c.saved = 0;
     }
-    game.emit(
+    let from = d.from(Some(v));
+    game.say(
         "7.1.1",
         EventKind::Commands {
             hq: None,
@@ -71,8 +72,8 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
             modifier: d.modifier,
             total,
             saved,
+            from,
         },
-        format!("{} for its platoon's vehicles.", d.words(&who, saved)),
         d.reads,
     );
 }

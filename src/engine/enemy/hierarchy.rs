@@ -35,6 +35,7 @@ use crate::engine::enemy::moves::bonus;
 use crate::engine::enemy::moves::leader_with;
 use crate::engine::enemy::moves::{fall_back, move_exposed, us_sees};
 use crate::engine::enemy::spotters::spotters;
+use crate::engine::kernel::events::EnemyMove;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
@@ -407,18 +408,14 @@ fn seek_cover(game: &mut Game, id: UnitId) {
             m.cover = Some(c);
             m.exposed = true;
         }
-        game.emit(
+        game.say(
             "5.1.1",
             EventKind::CoverChanged {
                 unit: id,
                 under: true,
                 exposed: true,
+                how: crate::engine::kernel::events::CoverMove::Seek,
             },
-            format!(
-                "{} moves under the cover marker on {} and is marked Exposed.",
-                game.describe(id),
-                u.pos
-            ),
             Vec::new(),
         );
         return;
@@ -457,7 +454,7 @@ fn move_to_cover(game: &mut Game, id: UnitId) {
         say(game, id, "has no better cover next to it.".into());
         return;
     };
-    step(game, id, to, true, "moves to better cover on", reads);
+    step(game, id, to, true, EnemyMove::ToCover, reads);
 }
 
 /// Moves a unit one card, marked Exposed or not, and logs it.
@@ -466,7 +463,7 @@ fn step(
     id: UnitId,
     to: CardPos,
     exposed: bool,
-    what: &str,
+    what: EnemyMove,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
     let from = game.state.unit(id).pos;
@@ -475,7 +472,7 @@ fn step(
     if !exposed {
         game.state.unit_mut(id).exposed = was;
     }
-    game.emit(
+    game.say(
         "9.4",
         EventKind::Moved {
             unit: id,
@@ -483,16 +480,8 @@ fn step(
             to,
             exposed,
             fell_back: false,
+            how: crate::engine::kernel::events::Movement::Enemy(what),
         },
-        format!(
-            "{} {what} {to}{}.",
-            game.describe(id),
-            if exposed {
-                " and is marked Exposed"
-            } else {
-                " unseen"
-            }
-        ),
         reads,
     );
     crate::engine::combat::engage::update(game);
@@ -515,7 +504,7 @@ fn advance(game: &mut Game, id: UnitId) {
         );
         return;
     }
-    step(game, id, to, true, "advances to", Vec::new());
+    step(game, id, to, true, EnemyMove::Advance, Vec::new());
 }
 
 /// The largest US unit on a card (steps), R# among equals (9.4).
@@ -643,7 +632,7 @@ fn infiltrate(game: &mut Game, id: UnitId) {
         "Infiltrating",
     );
     if r.success {
-        step(game, id, to, false, "infiltrates to", reads);
+        step(game, id, to, false, EnemyMove::Infiltrate, reads);
     } else if !reads.is_empty() {
         // The card drawn to pick the card it made for is logged too.
         let name = game.describe(id);
@@ -884,7 +873,7 @@ fn to_casualty(game: &mut Game, id: UnitId) {
         say(game, id, "cannot reach a casualty.".into());
         return;
     };
-    step(game, id, to, true, "goes for a casualty on", reads);
+    step(game, id, to, true, EnemyMove::ForCasualty, reads);
 }
 
 /// The PC letter of a row (decision above).

@@ -195,12 +195,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         .find(|(q, _)| *q == to)
         .map(|(_, k)| *k)
         .unwrap_or_default();
-    let why = if out {
-        format!(", out of the company's sight (terrain +{c})")
-    } else {
-        format!(", the best terrain in the company's sight (+{c})")
-    };
-    game.emit(
+    game.say(
         rule,
         EventKind::Moved {
             unit: id,
@@ -208,12 +203,11 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
             to,
             exposed: true,
             fell_back: true,
+            how: crate::engine::kernel::events::Movement::FallBack {
+                unseen: out,
+                cover: c,
+            },
         },
-        format!(
-            "{} falls back from {} to {to}{why} and is marked Exposed.",
-            game.describe(id),
-            u.pos
-        ),
         reads,
     );
     crate::engine::combat::engage::update(game);
@@ -302,7 +296,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool
         return false;
     }
     move_exposed(game, id, to);
-    game.emit(
+    game.say(
         rule,
         EventKind::Moved {
             unit: id,
@@ -310,11 +304,8 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool
             to,
             exposed: true,
             fell_back: false,
+            how: crate::engine::kernel::events::Movement::Away,
         },
-        format!(
-            "{} moves away from the company to {to} and is marked Exposed.",
-            game.describe(id)
-        ),
         reads,
     );
     true

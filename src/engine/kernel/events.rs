@@ -117,7 +117,7 @@ pub enum MarkerKind {
     /// attack helicopters' fire
     AttackHelicoptersFire,
     /// barrage
-    Barrage,
+    Barrage(i8),
     /// battalion fire
     BattalionFire,
     /// casualty collection point
@@ -214,7 +214,11 @@ pub enum Quiet {
     /// already activated
     AlreadyActivated,
     /// asset handed out
-    AssetHandedOut,
+    AssetHandedOut {
+        asset: crate::engine::kernel::asset::Asset,
+        from: UnitId,
+        to: UnitId,
+    },
     /// assets kept
     AssetsKept,
     /// attachment
@@ -234,7 +238,14 @@ pub enum Quiet {
     /// counter limit
     CounterLimit,
     /// counterattack
-    Counterattack,
+    Counterattack {
+        letter: crate::data::charts::PcLetter,
+        /// How many cards the company holds, each given a marker.
+        cards: u8,
+        /// The last turn of the Assault tactics the counterattack puts
+        /// the enemy on; `None` when it keeps its own.
+        assault_until: Option<u8>,
+    },
     /// damaged helicopter grounded
     DamagedHelicopterGrounded,
     /// discarded
@@ -242,7 +253,7 @@ pub enum Quiet {
     /// experience
     Experience,
     /// turn 1
-    FirstTurn,
+    FirstTurn { friendly: bool },
     /// forward air controller on station
     ForwardAirControllerOnStation,
     /// FPF exhausted
@@ -260,7 +271,10 @@ pub enum Quiet {
     /// landing plan made
     LandingPlanMade,
     /// more fire
-    MoreFire,
+    MoreFire {
+        kind: crate::data::mission::FmKind,
+        n: u8,
+    },
     /// no aircraft left to attack
     NoAircraftLeftToAttack,
     /// no capture or retreat
@@ -290,7 +304,7 @@ pub enum Quiet {
     /// order
     Order,
     /// patrol named
-    PatrolNamed,
+    PatrolNamed { units: Vec<UnitId> },
     /// PC letter
     PcLetter,
     /// PC markers placed
@@ -300,7 +314,7 @@ pub enum Quiet {
     /// plan kept
     PlanKept,
     /// position kept
-    PositionKept,
+    PositionKept { unit: UnitId, at: CardPos },
     /// positions kept
     PositionsKept,
     /// random target
@@ -314,15 +328,21 @@ pub enum Quiet {
     /// schedule blocked
     ScheduleBlocked,
     /// set up
-    SetUp,
+    SetUp { unit: UnitId, at: CardPos },
     /// signal given its meaning
-    SignalGivenItsMeaning,
+    SignalGivenItsMeaning {
+        device: crate::data::mission::Pyro,
+        order: Option<crate::data::mission::SignalOrder>,
+    },
     /// signal plan kept
     SignalPlanKept,
     /// stirring
-    Stirring,
+    Stirring {
+        letter: crate::data::charts::PcLetter,
+        row: i8,
+    },
     /// tasking
-    Tasking,
+    Tasking { commands: u8, experience: u8 },
     /// tasking done
     TaskingDone,
     /// the HQ left play
@@ -401,6 +421,97 @@ pub enum Ending {
     Failure,
 }
 
+/// A reason a draw for commands is modified (4.1.2 A-C); the value is the
+/// commands chart's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DrawModifier {
+    Pinned,
+    Green,
+    Veteran,
+    UnderCover,
+    /// small-arms fire on the drawer's card
+    SmallArms,
+    /// automatic fire on the drawer's card
+    Automatic,
+    /// heavy, sniper or Incoming! fire on the drawer's card
+    Heavy,
+    /// the Current Activity Level is No Contact
+    NoContact,
+}
+
+/// How an HQ came by the commands of its impulse (the payload of
+/// [`EventKind::Commands`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CommandsFrom {
+    /// The battalion HQ receives the most and cannot save them (4.1.1).
+    Battalion,
+    /// A staff unit acting on its own initiative: one command, no draw
+    /// (3.3.2 C).
+    OwnInitiative,
+    /// A card drawn for activated or initiative commands (4.1.1-4.1.2,
+    /// 3.3.2 B), with each modifier and the minimum; `vehicle` for a
+    /// vehicle platoon HQ (7.1.1).
+    Draw {
+        activated: bool,
+        card: u8,
+        min: u8,
+        why: Vec<(DrawModifier, i8)>,
+        vehicle: Option<crate::engine::kernel::ids::VehicleId>,
+    },
+    /// The General Initiative's card, halved on a combat patrol (3.3.2 D).
+    General { card: u8, halved: bool },
+}
+
+/// What moved a unit from card to card (the payload of
+/// [`EventKind::Moved`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Movement {
+    /// Repositioned before a new attempt at a mission (11.1 step 3).
+    Reposition,
+    /// An order moved it (5.1.2); `under` when it ends under cover.
+    Order { under: bool },
+    /// It retreated (3.5), carrying this casualty along, if any.
+    Retreat { carrying: Option<UnitId> },
+    /// A runner set out for this HQ (4.3.2).
+    RunnerOut { to: UnitId },
+    /// A runner went back to the CO HQ (3.3.1 B).
+    RunnerBack,
+    /// An enemy activity moved it (9.4).
+    Enemy(EnemyMove),
+    /// An enemy unit fell back (9.4) to the best terrain, out of the
+    /// company's sight or in it, with the card's terrain cover.
+    FallBack { unseen: bool, cover: i32 },
+    /// An enemy unit withdrew away from the company (9.6, 9.9).
+    Away,
+}
+
+/// What an enemy activity moved a unit for (9.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum EnemyMove {
+    /// to better cover
+    ToCover,
+    Advance,
+    Infiltrate,
+    /// for a casualty on the card
+    ForCasualty,
+}
+
+/// How a unit's cover changed (the payload of
+/// [`EventKind::CoverChanged`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CoverMove {
+    /// Repositioned before a new attempt at a mission (11.1 step 3): the
+    /// cover it took, if any.
+    Reposition(Option<crate::data::charts::CoverKind>),
+    /// A unit of a platoon move ended its move under this cover, or in
+    /// the open (4.2.2 b).
+    PlatoonMove(Option<crate::data::charts::CoverKind>),
+    /// An order moved it under this cover, or out of cover (5.1.1).
+    Order(Option<crate::data::charts::CoverKind>),
+    /// An enemy unit seeking cover moved under a free marker (5.1.1, 9.4).
+    Seek,
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -427,6 +538,8 @@ pub enum EventKind {
     HigherHqCheck {
         friendly: bool,
         event: Option<u8>,
+        /// The event the roll gave, if the briefing's table has one.
+        what: Option<crate::data::mission::HhqEvent>,
     },
     /// An HQ drew or received commands (4.1.1).
     Commands {
@@ -435,6 +548,7 @@ pub enum EventKind {
         modifier: i8,
         total: u8,
         saved: u8,
+        from: CommandsFrom,
     },
     /// An HQ or staff was activated (3.3.1, 4.2.1 a).
     Activated {
@@ -472,6 +586,7 @@ pub enum EventKind {
         exposed: bool,
         /// An enemy unit falling back (9.4).
         fell_back: bool,
+        how: Movement,
     },
     /// A unit went under, changed or left cover (5.1.1); `exposed` when
     /// the change marked it Exposed.
@@ -479,6 +594,7 @@ pub enum EventKind {
         unit: UnitId,
         under: bool,
         exposed: bool,
+        how: CoverMove,
     },
     /// A new cover marker was found (5.2.3) by `unit`, which moves under it
     /// and is marked Exposed.

@@ -92,7 +92,7 @@ impl MarkerKind {
         use MarkerKind as M;
         match self {
             M::PendingFire | M::BattalionFire | M::Fpf | M::Pending => Some(false),
-            M::Incoming | M::Barrage | M::PendingLands => Some(true),
+            M::Incoming | M::Barrage(_) | M::PendingLands => Some(true),
             M::AircraftAborts
             | M::AmmunitionAboard
             | M::AmmunitionUnloaded
@@ -178,7 +178,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                 // (3.4.1); a mission that has since landed or lifted is
                 // not said.
                 let (on, ours) = match (what, incoming) {
-                    (MarkerKind::Barrage, _) => (m.incoming, false),
+                    (MarkerKind::Barrage(_), _) => (m.incoming, false),
                     (_, true) => (m.incoming, !m.enemy_incoming),
                     (_, false) => (m.pending_fire, !m.enemy_pending),
                 };

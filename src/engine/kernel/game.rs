@@ -211,6 +211,14 @@ impl Game {
         }
     }
 
+    /// Logs an event in the narrator's words ([`crate::engine::kernel::words`]).
+    pub(crate) fn say(&mut self, rule: &str, kind: EventKind, cards: Vec<CardRead>) {
+        let text = crate::engine::kernel::words::event(self, &kind, &cards).unwrap_or_default();
+        self.emit(rule, kind, text, cards);
+    }
+
+    /// Logs an event in words of the emit site's own (the kinds the
+    /// narrator does not word yet).
     pub(crate) fn emit(&mut self, rule: &str, kind: EventKind, text: String, cards: Vec<CardRead>) {
         self.log.push(Event {
             turn: self.state.turn,
@@ -241,12 +249,7 @@ impl Game {
             })
             .collect();
         if d.reshuffled {
-            self.emit(
-                "1.2.2 F",
-                EventKind::Reshuffled,
-                "The reshuffle card came up: once the draw was complete the whole deck, reshuffle card included, was shuffled.".into(),
-                Vec::new(),
-            );
+            self.say("1.2.2 F", EventKind::Reshuffled, Vec::new());
         }
         (d.cards, reads)
     }
@@ -269,12 +272,7 @@ impl Game {
             }
         }
         if reshuffled {
-            self.emit(
-                "1.2.2 F",
-                EventKind::Reshuffled,
-                "The reshuffle card came up: once the draw was complete the whole deck was shuffled.".into(),
-                Vec::new(),
-            );
+            self.say("1.2.2 F", EventKind::Reshuffled, Vec::new());
         }
         (v, reads)
     }
@@ -366,12 +364,7 @@ impl Game {
     pub(crate) fn set_activity(&mut self, level: Activity) {
         if self.state.activity != level {
             self.state.activity = level;
-            self.emit(
-                "9.1",
-                EventKind::Activity { level },
-                format!("The Current Activity Level is now {}.", level.label()),
-                Vec::new(),
-            );
+            self.say("9.1", EventKind::Activity { level }, Vec::new());
         }
     }
 }

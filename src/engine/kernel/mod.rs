@@ -29,3 +29,4 @@ pub mod state;
 pub mod undo;
 pub mod units;
 pub mod vehicle;
+pub mod words;

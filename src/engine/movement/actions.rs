@@ -817,9 +817,7 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
     // Fire from a unit that leaves its card stops (6.1.2): only the
     // links of the card it left that no unit still supports are removed.
     crate::engine::combat::fire::drop_orphan_fire(game, from);
-    let name = game.describe(unit);
-    let under = if cover.is_some() { ", under cover" } else { "" };
-    game.emit(
+    game.say(
         "5.1.2",
         EventKind::Moved {
             unit,
@@ -827,15 +825,10 @@ pub fn move_unit(game: &mut Game, unit: UnitId, to: CardPos, cover: Option<Cover
             to,
             exposed,
             fell_back: false,
+            how: crate::engine::kernel::events::Movement::Order {
+                under: cover.is_some(),
+            },
         },
-        format!(
-            "{name} moves from {from} to {to}{under}{}.",
-            if exposed {
-                " and is marked Exposed"
-            } else {
-                " without being exposed"
-            }
-        ),
         Vec::new(),
     );
     reveal_around(game);
@@ -924,22 +917,14 @@ pub fn settle_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, from_
             game.state.unit_mut(c).cover = cover;
         }
     }
-    let text = match kind {
-        Some(k) => format!(
-            "{} ends its move under the {} cover marker.",
-            game.describe(unit),
-            k.label()
-        ),
-        None => format!("{} ends its move in the open.", game.describe(unit)),
-    };
-    game.emit(
+    game.say(
         "4.2.2 b",
         EventKind::CoverChanged {
             unit,
             under: cover.is_some(),
             exposed: false,
+            how: crate::engine::kernel::events::CoverMove::PlatoonMove(kind),
         },
-        text,
         Vec::new(),
     );
 }
@@ -994,26 +979,14 @@ fn change_cover(game: &mut Game, unit: UnitId, cover: Option<CoverId>, expose: b
             game.state.unit_mut(c).cover = cover;
         }
     }
-    game.emit(
+    game.say(
         "5.1.1",
         EventKind::CoverChanged {
             unit,
             under: cover.is_some(),
             exposed,
+            how: crate::engine::kernel::events::CoverMove::Order(to_kind),
         },
-        format!(
-            "{} {}{}.",
-            game.describe(unit),
-            match to_kind {
-                Some(k) => format!("moves under the {} cover marker", k.label()),
-                None => "leaves its cover".into(),
-            },
-            if exposed {
-                " and is marked Exposed"
-            } else {
-                " unseen"
-            }
-        ),
         Vec::new(),
     );
     crate::engine::combat::mines::mine_check(game, unit);
@@ -1060,19 +1033,13 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
     let u = game.state.unit_mut(unit);
     u.cover = first;
     u.exposed = true;
-    let names: Vec<String> = kinds.iter().map(|k| k.label().to_string()).collect();
-    game.emit(
+    game.say(
         "5.2.3",
         EventKind::CoverFound {
             unit,
             pos,
             kind: kinds.clone(),
         },
-        format!(
-            "{} finds cover on {pos} ({}) and moves under it, marked Exposed.",
-            game.describe(unit),
-            names.join(" and ")
-        ),
         reads,
     );
 }

@@ -535,12 +535,11 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::Reposition { .. }));
-            game.emit(
+            game.say(
                 "11.1",
                 crate::engine::kernel::events::EventKind::Nothing {
                     why: Quiet::PositionsKept,
                 },
-                "The rest of the company keeps its current position.".into(),
                 Vec::new(),
             );
         }
@@ -570,12 +569,11 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::Signal { .. }));
-            game.emit(
+            game.say(
                 "2.3.3",
                 crate::engine::kernel::events::EventKind::Nothing {
                     why: Quiet::SignalPlanKept,
                 },
-                "The other signals keep the meaning the briefing gives them.".into(),
                 Vec::new(),
             );
         }
@@ -583,12 +581,11 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::Asset { .. }));
-            game.emit(
+            game.say(
                 "2.3.2",
                 crate::engine::kernel::events::EventKind::Nothing {
                     why: Quiet::AssetsKept,
                 },
-                "The other assets stay with the holders the briefing names.".into(),
                 Vec::new(),
             );
         }
@@ -596,12 +593,11 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::SetUp { .. }));
-            game.emit(
+            game.say(
                 "2.4.1 B",
                 crate::engine::kernel::events::EventKind::Nothing {
                     why: Quiet::PlanKept,
                 },
-                "The rest of the company takes the positions the briefing gives.".into(),
                 Vec::new(),
             );
         }
@@ -621,16 +617,13 @@ fn name_patrol(game: &mut Game, units: &[crate::engine::kernel::ids::UnitId]) {
     d.sort();
     d.dedup();
     game.state.moved = d;
-    let names: Vec<String> = units.iter().map(|u| game.describe(*u)).collect();
-    game.emit(
+    game.say(
         "11.4",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: Quiet::PatrolNamed,
+            why: Quiet::PatrolNamed {
+                units: units.to_vec(),
+            },
         },
-        format!(
-            "The patrol goes out: {}. The rest of the company stays in place and supports by fire.",
-            names.join(", ")
-        ),
         Vec::new(),
     );
 }
@@ -687,10 +680,11 @@ fn set_up_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: Card
         u.pos = at;
         u.cover = None;
     }
-    game.emit(
+    game.say(
         "2.4.1 B",
-        crate::engine::kernel::events::EventKind::Nothing { why: Quiet::SetUp },
-        format!("{} sets up on {at}.", game.describe(unit)),
+        crate::engine::kernel::events::EventKind::Nothing {
+            why: Quiet::SetUp { unit, at },
+        },
         Vec::new(),
     );
     crate::engine::map::reveal::reveal_around(game);
@@ -723,26 +717,15 @@ fn carry(
             mine.sort();
         }
     }
-    let text = if from == to {
-        format!(
-            "{} keeps {}, as the briefing plans.",
-            game.describe(to),
-            asset.words()
-        )
-    } else {
-        format!(
-            "{} carries {} instead of {}.",
-            game.describe(to),
-            asset.words(),
-            game.describe(from)
-        )
-    };
-    game.emit(
+    game.say(
         "2.3.2",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: Quiet::AssetHandedOut,
+            why: Quiet::AssetHandedOut {
+                asset: asset.clone(),
+                from,
+                to,
+            },
         },
-        text,
         Vec::new(),
     );
 }
@@ -760,23 +743,11 @@ fn signal_means(
         plan.push((device, o));
         plan.sort();
     }
-    let text = match order {
-        Some(o) => format!(
-            "The signal plan: the {} means \"{}\".",
-            device.label(),
-            o.label()
-        ),
-        None => format!(
-            "The signal plan: the {} means nothing this mission.",
-            device.label()
-        ),
-    };
-    game.emit(
+    game.say(
         "2.3.3",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: Quiet::SignalGivenItsMeaning,
+            why: Quiet::SignalGivenItsMeaning { device, order },
         },
-        text,
         Vec::new(),
     );
 }
@@ -848,17 +819,9 @@ fn reposition_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: 
         u.pos = at;
         u.cover = None;
     }
-    let text = if from == at {
-        format!("{} stays on {at}.", game.describe(unit))
-    } else {
-        format!(
-            "{} takes position on {at}, from {from}.",
-            game.describe(unit)
-        )
-    };
     let kind = if from == at {
         crate::engine::kernel::events::EventKind::Nothing {
-            why: Quiet::PositionKept,
+            why: Quiet::PositionKept { unit, at },
         }
     } else {
         crate::engine::kernel::events::EventKind::Moved {
@@ -867,9 +830,10 @@ fn reposition_at(game: &mut Game, unit: crate::engine::kernel::ids::UnitId, at: 
             to: at,
             exposed: false,
             fell_back: false,
+            how: crate::engine::kernel::events::Movement::Reposition,
         }
     };
-    game.emit("11.1", kind, text, Vec::new());
+    game.say("11.1", kind, Vec::new());
     crate::engine::map::reveal::reveal_around(game);
     if !crate::engine::movement::actions::covers_open_to(game, unit).is_empty() {
         let covers = cover_choices(game, unit);
@@ -902,22 +866,14 @@ fn take_cover(
     let pos = game.state.unit(unit).pos;
     let kind = cover.and_then(|c| game.state.cover_kind(pos, c));
     game.state.unit_mut(unit).cover = cover;
-    let text = match kind {
-        Some(k) => format!(
-            "{} takes the {} cover marker on {pos}.",
-            game.describe(unit),
-            k.label()
-        ),
-        None => format!("{} stays in the open on {pos}.", game.describe(unit)),
-    };
-    game.emit(
+    game.say(
         "11.1",
         crate::engine::kernel::events::EventKind::CoverChanged {
             unit,
             under: cover.is_some(),
             exposed: false,
+            how: crate::engine::kernel::events::CoverMove::Reposition(kind),
         },
-        text,
         Vec::new(),
     );
 }

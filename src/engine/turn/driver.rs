@@ -6,7 +6,7 @@
 use crate::data::DataSet;
 use crate::data::mission::{Face, MissionKind};
 use crate::data::units::{Side, UnitKind};
-use crate::engine::kernel::events::{Ending, Quiet};
+use crate::engine::kernel::events::{CommandsFrom, Ending, Quiet};
 use crate::engine::kernel::events::{Event, EventKind, Section};
 use crate::engine::kernel::game::{Game, Illegal, SetupError};
 use crate::engine::kernel::ids::UnitId;
@@ -524,11 +524,9 @@ impl Game {
         if !self.state.step_begun {
             self.state.step_begun = true;
             let step = self.state.step;
-            self.emit(
+            self.say(
                 step.rule(self.mission.kind),
                 EventKind::StepBegins { step },
-                // The rule is the event's own, shown beside its text.
-                step.name().to_string(),
                 Vec::new(),
             );
             self.enter_step(step);
@@ -590,12 +588,7 @@ impl Game {
         let turn = self.state.turn;
         self.state.step = next_in_turn(self.mission.kind, Step::Setup).unwrap_or(Step::CleanUp);
         self.state.step_begun = false;
-        self.emit(
-            "3.0",
-            EventKind::TurnBegins { turn },
-            format!("Turn {turn} of {} begins.", self.mission.turns),
-            Vec::new(),
-        );
+        self.say("3.0", EventKind::TurnBegins { turn }, Vec::new());
         self.cap_saved_commands();
         crate::engine::vehicles::heli::planning_phase(self);
     }
@@ -676,14 +669,10 @@ impl Game {
             Vec::new(),
         );
         self.state.tally = Some(tally);
-        let text = match &outcome {
-            Outcome::Success => "The mission succeeded.".to_string(),
-            Outcome::Failure(why) => format!("The mission failed: {why}."),
-        };
         self.state.outcome = Some(outcome.clone());
         self.state.step = Step::MissionEnd;
         self.state.step_begun = true;
-        self.emit(
+        self.say(
             "11.0",
             EventKind::MissionEnds {
                 outcome: match outcome {
@@ -691,7 +680,6 @@ impl Game {
                     Outcome::Failure(_) => Ending::Failure,
                 },
             },
-            text,
             Vec::new(),
         );
     }
@@ -836,7 +824,7 @@ impl Game {
                 c.bn_hq_day
             };
             self.open_impulse(Some(hq), n, false, spend_max);
-            self.emit(
+            self.say(
                 "4.1.1",
                 EventKind::Commands {
                     hq: Some(hq),
@@ -844,8 +832,8 @@ impl Game {
                     modifier: 0,
                     total: n,
                     saved: 0,
+                    from: CommandsFrom::Battalion,
                 },
-                format!("{name} (battalion) receives {n} commands; they cannot be saved."),
                 Vec::new(),
             );
             return;
@@ -856,7 +844,7 @@ impl Game {
             // 3.3.2 C: one command, no draw.
             let total = 1 + saved;
             self.open_impulse(Some(hq), total, true, spend_max);
-            self.emit(
+            self.say(
                 "3.3.2 C",
                 EventKind::Commands {
                     hq: Some(hq),
@@ -864,8 +852,8 @@ impl Game {
                     modifier: 0,
                     total,
                     saved,
+                    from: CommandsFrom::OwnInitiative,
                 },
-                format!("{name} acts on its own initiative with 1 command (plus {saved} saved)."),
                 Vec::new(),
             );
             return;
@@ -874,7 +862,8 @@ impl Game {
         let d = self.draw_commands(activated, &name, &drawer);
         let total = d.drawn + saved;
         self.open_impulse(Some(hq), total, true, spend_max);
-        self.emit(
+        let from = d.from(None);
+        self.say(
             if activated { "4.1.1" } else { "3.3.2" },
             EventKind::Commands {
                 hq: Some(hq),
@@ -882,8 +871,8 @@ impl Game {
                 modifier: d.modifier,
                 total,
                 saved,
+                from,
             },
-            format!("{}.", d.words(&name, saved)),
             d.reads,
         );
     }
@@ -903,15 +892,20 @@ impl Game {
         };
         let spend_max = self.spend_max();
         self.open_impulse(None, n, false, spend_max);
-        let half = if self.mission.kind == MissionKind::Patrol {
-            " (halved on a combat patrol)"
-        } else {
-            ""
+        let from = CommandsFrom::General {
+            card: cards.first().copied().unwrap_or(0),
+            halved: self.mission.kind == MissionKind::Patrol,
         };
-        self.emit(
+        self.say(
             "3.3.2 D",
-            EventKind::Commands { hq: None, drawn: printed, modifier: 0, total: n, saved: 0 },
-            format!("General Initiative: card {} shows {printed}{half}: {n} command(s) for any units, not to be saved.", cards.first().copied().unwrap_or(0)),
+            EventKind::Commands {
+                hq: None,
+                drawn: printed,
+                modifier: 0,
+                total: n,
+                saved: 0,
+                from,
+            },
             reads,
         );
     }
@@ -983,14 +977,8 @@ pub fn announce(game: &mut Game) {
 /// Turn 1 begins once the set-up is done (3.0).
 fn begin_first_turn(game: &mut Game) {
     let kind = game.mission.kind;
-    let turns = game.mission.turns;
     game.state.step =
         crate::engine::kernel::sequence::next_in_turn(kind, Step::Setup).unwrap_or(Step::CleanUp);
     game.state.step_begun = false;
-    game.emit(
-        "3.0",
-        EventKind::TurnBegins { turn: 1 },
-        format!("Turn 1 of {turns} begins."),
-        Vec::new(),
-    );
+    game.say("3.0", EventKind::TurnBegins { turn: 1 }, Vec::new());
 }

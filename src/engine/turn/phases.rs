@@ -9,7 +9,6 @@ use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
-use crate::engine::kernel::state::SmokeKind;
 
 /// 3.1, 3.2.1, 3.4.1: from turn 2 draw a card; on a Higher HQ icon draw
 /// another and read the random number under 10 for the mission's event
@@ -23,12 +22,11 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
         ("3.4.1", "Enemy")
     };
     if game.state.turn < 2 {
-        game.emit(
+        game.say(
             rule,
             EventKind::Nothing {
-                why: Quiet::FirstTurn,
+                why: Quiet::FirstTurn { friendly },
             },
-            format!("{who} Higher HQ events are checked from turn 2 on."),
             Vec::new(),
         );
         return;
@@ -39,16 +37,13 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
         .and_then(|&c| game.card(c))
         .is_some_and(|c| c.higher_hq);
     if !icon {
-        game.emit(
+        game.say(
             rule,
             EventKind::HigherHqCheck {
                 friendly,
                 event: None,
+                what: None,
             },
-            format!(
-                "{who} Higher HQ check: card {} shows no Higher HQ icon; no event.",
-                cards.first().copied().unwrap_or(0)
-            ),
             reads,
         );
         return;
@@ -67,31 +62,25 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
         .and_then(|b| b.rows.iter().find(|(upto, _)| r as u8 <= *upto))
         .map(|(_, e)| e.clone());
     if let Some(event) = event {
-        game.emit(
+        game.say(
             rule,
             EventKind::HigherHqCheck {
                 friendly,
                 event: Some(r as u8),
+                what: Some(event.clone()),
             },
-            format!(
-                "{who} Higher HQ check: the Higher HQ icon is showing; R# {r}: {}.",
-                event.label()
-            ),
             reads,
         );
         apply_event(game, rule, event);
         return;
     }
-    game.emit(
+    game.say(
         rule,
         EventKind::HigherHqCheck {
             friendly,
             event: Some(r as u8),
+            what: None,
         },
-        format!(
-            "{who} Higher HQ check: the Higher HQ icon is showing; the event roll is {r}. This mission's briefing lists no {} events, so nothing happens.",
-            who.to_lowercase()
-        ),
         reads,
     );
 }
@@ -116,27 +105,17 @@ pub fn enemy_activity(game: &mut Game) {
         } else {
             "3.4.2"
         };
-        game.emit(
+        game.say(
             rule,
             EventKind::Nothing {
                 why: Quiet::NoEnemyToCheck,
             },
-            "No enemy unit takes an activity check this turn.".into(),
             Vec::new(),
         );
     }
 }
 
 /// 3.7.1 A: remove last turn's Incoming! markers, flip Pending markers to
-/// The words of a marker the VOF segment removes or turns (3.7.1 A).
-fn vof_segment_words(what: &MarkerKind) -> &'static str {
-    match what {
-        MarkerKind::IncomingRemoved => "Incoming! removed",
-        MarkerKind::MissionSmokeRemoved => "the last fire mission's smoke removed",
-        _ => "Pending fire mission lands",
-    }
-}
-
 /// Incoming!; then 3.7.1 B, the Potential Contact markers.
 pub fn vof_segment(game: &mut Game) {
     let mut changes = Vec::new();
@@ -165,15 +144,7 @@ pub fn vof_segment(game: &mut Game) {
         crate::engine::combat::support::fire_fpf(game);
     }
     for (pos, what) in changes {
-        game.emit(
-            "3.7.1 A",
-            EventKind::Marker {
-                pos,
-                what: what.clone(),
-            },
-            format!("{} on {pos}.", vof_segment_words(&what)),
-            Vec::new(),
-        );
+        game.say("3.7.1 A", EventKind::Marker { pos, what }, Vec::new());
     }
     // 3.7.1 A ends by adjusting the Current Activity marker: the PC draws
     // of B read the level the new markers make.
@@ -198,16 +169,12 @@ pub fn combat_effects(game: &mut Game) {
         .collect();
     for id in freed {
         game.state.unit_mut(id).pinned = false;
-        game.emit(
+        game.say(
             "3.7.2",
             EventKind::Status {
                 unit: id,
                 what: StatusChange::Unpinned,
             },
-            format!(
-                "{} is under no VOF and loses its Pinned marker.",
-                game.describe(id)
-            ),
             Vec::new(),
         );
     }
@@ -275,27 +242,20 @@ pub fn clean_up(game: &mut Game) {
             );
         }
     }
-    game.emit(
+    game.say(
         "3.8",
         EventKind::Nothing {
             why: Quiet::CleanUp,
         },
-        "Exposed, signal, illumination, grenade and demolition markers are removed.".into(),
         Vec::new(),
     );
     for (pos, s) in cleared {
-        let what = match s {
-            SmokeKind::Smoke => "smoke",
-            SmokeKind::Wp => "white phosphorus smoke",
-            SmokeKind::Cs => "tear gas",
-        };
-        game.emit(
+        game.say(
             "3.8",
             EventKind::Marker {
                 pos,
                 what: MarkerKind::SmokeCleared(s),
             },
-            format!("The {what} on {pos} clears."),
             Vec::new(),
         );
     }
@@ -312,12 +272,11 @@ fn place_turn_markers(game: &mut Game) {
     let mission = game.mission.clone();
     if mission.kind == MissionKind::Defensive && !mission.pc_markers.is_empty() {
         crate::engine::map::setup::place_pc_markers(&mission, &mut game.state, true);
-        game.emit(
+        game.say(
             "9.1.3",
             EventKind::Nothing {
                 why: Quiet::PcMarkersPlaced,
             },
-            "The enemy gathers: Potential Contact markers are placed for this turn.".into(),
             Vec::new(),
         );
     }
@@ -359,20 +318,12 @@ fn counterattack_markers(game: &mut Game, letter: crate::data::charts::PcLetter,
         }
     }
     game.state.note_pc_markers();
-    game.emit(
-        rule,
-        EventKind::Nothing { why: Quiet::Counterattack },
-        if switch {
-            format!("The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds, and the enemy fights on Assault tactics to the end of turn {}.", cards.len(), game.state.assault_until)
-        } else {
-            format!(
-                "The enemy counterattacks: a PC marker {letter} goes on each of the {} cards the company holds; the enemy keeps its {} tactics.",
-                cards.len(),
-                game.mission.enemy_tactics().label()
-            )
-        },
-        Vec::new(),
-    );
+    let why = Quiet::Counterattack {
+        letter,
+        cards: cards.len() as u8,
+        assault_until: switch.then_some(game.state.assault_until),
+    };
+    game.say(rule, EventKind::Nothing { why }, Vec::new());
 }
 
 /// Carries out a Higher HQ event (3.1, 3.2.1, 3.4.1).
@@ -388,17 +339,13 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 if let Some(id) = game.state.add_unit(&data, &t.0, CardPos::new(0, col)) {
                     game.state.unit_mut(id).hq = co;
                     game.state.counters.reinforcements += game.state.unit(id).steps as u32;
-                    game.emit(
+                    game.say(
                         rule,
                         EventKind::UnitCreated {
                             unit: id,
                             from: None,
                             why: crate::engine::kernel::events::Creation::Reinforcement,
                         },
-                        format!(
-                            "Reinforcements: {} arrives in the staging area.",
-                            game.describe(id)
-                        ),
                         Vec::new(),
                     );
                 }
@@ -423,12 +370,11 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 None => game.state.fire_missions.push((i as u8, kind, n)),
             }
             game.state.fire_missions.sort();
-            game.emit(
+            game.say(
                 rule,
                 EventKind::Nothing {
-                    why: Quiet::MoreFire,
+                    why: Quiet::MoreFire { kind, n },
                 },
-                format!("Battalion releases {n} more {} mission(s).", kind.label()),
                 Vec::new(),
             );
         }
@@ -437,10 +383,14 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
             experience,
         } => {
             game.state.tasking = Some((commands, experience));
-            game.emit(
+            game.say(
                 rule,
-                EventKind::Nothing { why: Quiet::Tasking },
-                format!("Battalion asks for something this turn: {commands} command(s) from the CO HQ earn {experience} experience point(s); it may be ignored."),
+                EventKind::Nothing {
+                    why: Quiet::Tasking {
+                        commands,
+                        experience,
+                    },
+                },
                 Vec::new(),
             );
         }
@@ -473,13 +423,12 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 c.markers.incoming = true;
                 c.markers.incoming_mod = v;
             }
-            game.emit(
+            game.say(
                 rule,
                 EventKind::Marker {
                     pos: at,
-                    what: MarkerKind::Barrage,
+                    what: MarkerKind::Barrage(v),
                 },
-                format!("An enemy barrage ({v:+}) falls on {at}."),
                 reads,
             );
         }
@@ -507,12 +456,11 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 }
             }
             game.state.note_pc_markers();
-            game.emit(
+            game.say(
                 rule,
                 EventKind::Nothing {
-                    why: Quiet::Stirring,
+                    why: Quiet::Stirring { letter, row },
                 },
-                format!("The enemy stirs: PC markers {letter} on row {row}."),
                 Vec::new(),
             );
         }

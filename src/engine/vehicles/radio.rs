@@ -145,11 +145,7 @@ pub const HQ_EXPERIENCE: crate::data::action::Experience = crate::data::action::
 
 /// "Able 1 (Tank Section HQ)".
 pub fn hq_name(game: &Game, v: VehicleId) -> String {
-    let x = &game.state.vehicles[v.0 as usize];
-    match &x.platoon {
-        Some(p) if x.command.is_some() => format!("{} ({p} HQ)", x.label),
-        _ => x.label.clone(),
-    }
+    crate::engine::kernel::words::vehicle_hq(game, v)
 }
 
 /// 7.1.1, 4.2.1 a: the CO HQ activates a vehicle platoon HQ, "just as it

@@ -1,0 +1,55 @@
+//! The narrator: the words of every event the log shows. An emit site
+//! states the facts ([`EventKind`], typed, with the cards drawn); the
+//! sentence comes from here, one arm per kind, so a reworded message
+//! changes nothing but the words, and a second language has one place to
+//! plug into (issue 62).
+//!
+//! The words are made when the event is logged ([`Game::say`]) and kept in
+//! [`crate::engine::kernel::events::Event::text`]: a unit's label can
+//! change later (a squad converted to teams, 6.3.3), and the log shows
+//! the name it had then. Every other word comes from the payload and the
+//! mission's data, never from the state, so the facts alone decide the
+//! sentence.
+//!
+//! Sites not yet moved here still pass their words to
+//! [`Game::emit`]; [`event`] answers `None` for their kinds.
+
+use crate::engine::kernel::events::{CardRead, EventKind};
+use crate::engine::kernel::game::Game;
+
+mod marker;
+mod quiet;
+mod status;
+mod turn;
+mod units;
+
+/// The words of an event, or `None` where the emit site still words it.
+pub(crate) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
+    match kind {
+        EventKind::Nothing { why } => quiet::text(game, why, cards),
+        EventKind::Status { unit, what } => status::text(game, *unit, what, cards),
+        EventKind::Marker { pos, what } => marker::text(game, *pos, what, cards),
+        EventKind::UnitCreated { .. }
+        | EventKind::UnitRemoved { .. }
+        | EventKind::Moved { .. }
+        | EventKind::CoverChanged { .. }
+        | EventKind::CoverFound { .. } => units::event(game, kind, cards),
+        _ => turn::event(game, kind, cards),
+    }
+}
+
+/// The first card drawn, or 0 when none was (the log names the card a
+/// single draw read).
+pub(crate) fn first(cards: &[CardRead]) -> u8 {
+    cards.first().map(|c| c.card).unwrap_or(0)
+}
+
+/// A vehicle platoon HQ by its label and platoon: "Able 1 (Tank Section
+/// HQ)" (7.1.1); any other vehicle by its label.
+pub(crate) fn vehicle_hq(game: &Game, v: crate::engine::kernel::ids::VehicleId) -> String {
+    let x = &game.state.vehicles[v.0 as usize];
+    match &x.platoon {
+        Some(p) if x.command.is_some() => format!("{} ({p} HQ)", x.label),
+        _ => x.label.clone(),
+    }
+}

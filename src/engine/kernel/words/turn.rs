@@ -1,0 +1,127 @@
+//! The words of the turn's own events: the set-up, turns and steps, the
+//! deck, commands, the activity level and the mission's end.
+
+use crate::engine::kernel::events::{CardRead, CommandsFrom, DrawModifier, EventKind};
+use crate::engine::kernel::game::Game;
+use crate::engine::kernel::state::Outcome;
+
+pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Option<String> {
+    Some(match kind {
+        EventKind::Reshuffled => {
+            "The reshuffle card came up: once the draw was complete the whole deck, reshuffle card included, was shuffled.".into()
+        }
+        EventKind::Activity { level } => {
+            format!("The Current Activity Level is now {}.", level.label())
+        }
+        EventKind::TurnBegins { turn } => {
+            format!("Turn {turn} of {} begins.", game.mission.turns)
+        }
+        // The rule is the event's own, shown beside its text.
+        EventKind::StepBegins { step } => step.name().to_string(),
+        EventKind::Commands {
+            hq,
+            drawn,
+            total,
+            saved,
+            from,
+            ..
+        } => {
+            let name = || hq.map(|h| game.describe(h)).unwrap_or_default();
+            match from {
+                CommandsFrom::Battalion => format!(
+                    "{} (battalion) receives {total} commands; they cannot be saved.",
+                    name()
+                ),
+                CommandsFrom::OwnInitiative => format!(
+                    "{} acts on its own initiative with 1 command (plus {saved} saved).",
+                    name()
+                ),
+                CommandsFrom::Draw {
+                    activated,
+                    card,
+                    min,
+                    why,
+                    vehicle,
+                } => {
+                    let who = match vehicle {
+                        Some(v) => super::vehicle_hq(game, *v),
+                        None => name(),
+                    };
+                    let label = match (activated, drawn) {
+                        (true, 1) => "activated command",
+                        (true, _) => "activated commands",
+                        (false, 1) => "initiative command",
+                        (false, _) => "initiative commands",
+                    };
+                    let modifier: i8 = why.iter().map(|(_, v)| v).sum();
+                    let why = if why.is_empty() {
+                        String::new()
+                    } else {
+                        let w: Vec<String> = why
+                            .iter()
+                            .map(|(m, v)| format!("{} {v:+}", draw_modifier(*m)))
+                            .collect();
+                        format!(" ({})", w.join(", "))
+                    };
+                    let got = total - saved;
+                    format!(
+                        "{who} draws card {card}: {drawn} {label}, modified by {modifier:+}{why}, minimum {min}: {got}; with {saved} saved, {total} at hand{}.",
+                        if vehicle.is_some() {
+                            " for its platoon's vehicles"
+                        } else {
+                            ""
+                        }
+                    )
+                }
+                CommandsFrom::General { card, halved } => format!(
+                    "General Initiative: card {card} shows {drawn}{}: {total} command(s) for any units, not to be saved.",
+                    if *halved {
+                        " (halved on a combat patrol)"
+                    } else {
+                        ""
+                    }
+                ),
+            }
+        }
+        EventKind::MissionEnds { .. } => match &game.state.outcome {
+            Some(Outcome::Failure(why)) => format!("The mission failed: {why}."),
+            _ => "The mission succeeded.".to_string(),
+        },
+        EventKind::HigherHqCheck {
+            friendly,
+            event,
+            what,
+        } => {
+            let who = if *friendly { "Friendly" } else { "Enemy" };
+            match (event, what) {
+                (None, _) => format!(
+                    "{who} Higher HQ check: card {} shows no Higher HQ icon; no event.",
+                    super::first(_cards)
+                ),
+                (Some(r), Some(e)) => format!(
+                    "{who} Higher HQ check: the Higher HQ icon is showing; R# {r}: {}.",
+                    e.label()
+                ),
+                (Some(r), None) => format!(
+                    "{who} Higher HQ check: the Higher HQ icon is showing; the event roll is {r}. This mission's briefing lists no {} events, so nothing happens.",
+                    who.to_lowercase()
+                ),
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// A reason a draw for commands is modified, as the log names it.
+pub(crate) fn draw_modifier(m: DrawModifier) -> &'static str {
+    match m {
+        DrawModifier::Pinned => "pinned",
+        DrawModifier::Green => "Green",
+        DrawModifier::Veteran => "Veteran",
+        DrawModifier::UnderCover => "under cover",
+        DrawModifier::SmallArms => "small-arms fire on its card",
+        DrawModifier::Automatic => "automatic fire on its card",
+        DrawModifier::Heavy => "heavy, sniper or Incoming! fire on its card",
+        DrawModifier::NoContact => "No Contact",
+    }
+}

@@ -1,0 +1,119 @@
+//! The words of units entering, moving in, changing cover in and leaving
+//! play.
+
+use crate::engine::kernel::events::{
+    CardRead, CoverMove, Creation, EnemyMove, EventKind, Movement,
+};
+use crate::engine::kernel::game::Game;
+
+pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
+    let _ = cards;
+    Some(match kind {
+        EventKind::UnitCreated {
+            unit,
+            why: Creation::Reinforcement,
+            ..
+        } => format!(
+            "Reinforcements: {} arrives in the staging area.",
+            game.describe(*unit)
+        ),
+        EventKind::Moved {
+            unit,
+            from,
+            to,
+            exposed,
+            how,
+            ..
+        } => {
+            let name = game.describe(*unit);
+            let marked = |unseen: &str| {
+                if *exposed {
+                    " and is marked Exposed".to_string()
+                } else {
+                    unseen.to_string()
+                }
+            };
+            match how {
+                Movement::Reposition => format!("{name} takes position on {to}, from {from}."),
+                Movement::Order { under } => format!(
+                    "{name} moves from {from} to {to}{}{}.",
+                    if *under { ", under cover" } else { "" },
+                    marked(" without being exposed")
+                ),
+                Movement::Retreat { carrying } => format!(
+                    "{name} retreats from {from} to {to}{} and is marked Exposed.",
+                    carrying
+                        .map(|c| format!(", carrying {}", game.describe(c)))
+                        .unwrap_or_default()
+                ),
+                Movement::RunnerOut { to } => format!(
+                    "A runner sets out for {} and is marked Exposed; if it is neither hit nor pinned, it activates that HQ next turn.",
+                    game.describe(*to)
+                ),
+                Movement::RunnerBack => {
+                    "The runner returns to the CO HQ and is marked Exposed.".into()
+                }
+                Movement::Enemy(what) => {
+                    let what = match what {
+                        EnemyMove::ToCover => "moves to better cover on",
+                        EnemyMove::Advance => "advances to",
+                        EnemyMove::Infiltrate => "infiltrates to",
+                        EnemyMove::ForCasualty => "goes for a casualty on",
+                    };
+                    format!("{name} {what} {to}{}.", marked(" unseen"))
+                }
+                Movement::FallBack { unseen, cover } => format!(
+                    "{name} falls back from {from} to {to}{} and is marked Exposed.",
+                    if *unseen {
+                        format!(", out of the company's sight (terrain +{cover})")
+                    } else {
+                        format!(", the best terrain in the company's sight (+{cover})")
+                    }
+                ),
+                Movement::Away => {
+                    format!("{name} moves away from the company to {to} and is marked Exposed.")
+                }
+            }
+        }
+        EventKind::CoverChanged {
+            unit, exposed, how, ..
+        } => {
+            let name = game.describe(*unit);
+            let pos = game.state.unit(*unit).pos;
+            match how {
+                CoverMove::Reposition(Some(k)) => {
+                    format!("{name} takes the {} cover marker on {pos}.", k.label())
+                }
+                CoverMove::Reposition(None) => format!("{name} stays in the open on {pos}."),
+                CoverMove::PlatoonMove(Some(k)) => {
+                    format!("{name} ends its move under the {} cover marker.", k.label())
+                }
+                CoverMove::PlatoonMove(None) => format!("{name} ends its move in the open."),
+                CoverMove::Order(to) => format!(
+                    "{name} {}{}.",
+                    match to {
+                        Some(k) => format!("moves under the {} cover marker", k.label()),
+                        None => "leaves its cover".into(),
+                    },
+                    if *exposed {
+                        " and is marked Exposed"
+                    } else {
+                        " unseen"
+                    }
+                ),
+                CoverMove::Seek => {
+                    format!("{name} moves under the cover marker on {pos} and is marked Exposed.")
+                }
+            }
+        }
+        EventKind::CoverFound { unit, pos, kind } => {
+            let names: Vec<&str> = kind.iter().map(|k| k.label()).collect();
+            format!(
+                "{} finds cover on {pos} ({}) and moves under it, marked Exposed.",
+                game.describe(*unit),
+                names.join(" and ")
+            )
+        }
+        _ => return None,
+    })
+}
