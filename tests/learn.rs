@@ -149,7 +149,10 @@ fn every_event_kind_maps_to_its_own_key() {
             saved: 0,
             from: fof::engine::kernel::events::CommandsFrom::OwnInitiative,
         },
-        EventKind::Activated { hq: unit },
+        EventKind::Activated {
+            hq: unit,
+            how: fof::engine::kernel::events::Activation::Order,
+        },
         EventKind::ImpulseEnds {
             hq: None,
             saved: 0,

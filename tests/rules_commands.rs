@@ -367,7 +367,7 @@ fn activated_events(events: &[Event]) -> Vec<(UnitId, String)> {
     events
         .iter()
         .filter_map(|e| match e.kind {
-            EventKind::Activated { hq } => Some((hq, e.rule.clone())),
+            EventKind::Activated { hq, .. } => Some((hq, e.rule.clone())),
             _ => None,
         })
         .collect()

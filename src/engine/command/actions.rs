@@ -603,10 +603,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(h) = game.state.hq_state_mut(*hq) {
                 h.activated = true;
             }
-            game.emit(
+            game.say(
                 "4.2.1 a",
-                EventKind::Activated { hq: *hq },
-                format!("{} is activated.", game.describe(*hq)),
+                EventKind::Activated {
+                    hq: *hq,
+                    how: crate::engine::kernel::events::Activation::Order,
+                },
                 Vec::new(),
             );
         }

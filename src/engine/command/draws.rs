@@ -241,21 +241,13 @@ impl Game {
     /// Who gives an order originated by `by` in the impulse under way, in
     /// words: the HQ or staff named, else the impulse's owner.
     pub fn originator_name(&self, by: Option<UnitId>) -> String {
-        match (by, &self.state.impulse) {
-            (Some(b), _) => self.describe(b),
-            (None, Some(imp)) => self.impulse_owner(imp),
-            (None, None) => "General Initiative".into(),
-        }
+        crate::engine::kernel::words::originator(self, by)
     }
 
     /// Who spends an impulse's commands, in words: an HQ or staff, a
     /// vehicle platoon HQ (7.1.1), or General Initiative (3.3.2 D).
     pub fn impulse_owner(&self, imp: &crate::engine::kernel::state::Impulse) -> String {
-        match (imp.hq, imp.vehicle) {
-            (Some(h), _) => self.describe(h),
-            (None, Some(v)) => crate::engine::vehicles::radio::hq_name(self, v),
-            (None, None) => "General Initiative".to_string(),
-        }
+        crate::engine::kernel::words::impulse_owner(self, imp)
     }
 
     /// Who spends the commands of the impulse under way, in words (empty

@@ -62,10 +62,12 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
         if let Some(h) = game.state.hq_state_mut(hq) {
             h.activated = true;
         }
-        game.emit(
+        game.say(
             "3.3.1 B",
-            EventKind::Activated { hq },
-            format!("The runner reaches {} and activates it.", game.describe(hq)),
+            EventKind::Activated {
+                hq,
+                how: crate::engine::kernel::events::Activation::Runner,
+            },
             Vec::new(),
         );
     } else {

@@ -324,7 +324,7 @@ pub enum Quiet {
     /// runner not used
     RunnerNotUsed,
     /// saved commands over the limit
-    SavedCommandsOverTheLimit,
+    SavedCommandsOverTheLimit { who: Commander, had: u8, keep: u8 },
     /// schedule blocked
     ScheduleBlocked,
     /// set up
@@ -344,9 +344,9 @@ pub enum Quiet {
     /// tasking
     Tasking { commands: u8, experience: u8 },
     /// tasking done
-    TaskingDone,
+    TaskingDone { commands: u8, experience: u8 },
     /// the HQ left play
-    TheHqLeftPlay,
+    TheHqLeftPlay { who: Commander },
     /// vehicle holds
     VehicleHolds,
     /// vehicle phase over
@@ -512,6 +512,38 @@ pub enum CoverMove {
     Seek,
 }
 
+/// Whose commands an impulse spends (4.1, 7.1.1, 3.3.2 D).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Commander {
+    Unit(UnitId),
+    /// a vehicle platoon HQ (7.1.1)
+    Vehicle(crate::engine::kernel::ids::VehicleId),
+    /// the General Initiative impulse (3.3.2 D)
+    General,
+}
+
+impl Commander {
+    /// The owner of an impulse.
+    pub fn of(imp: &crate::engine::kernel::state::Impulse) -> Commander {
+        match (imp.hq, imp.vehicle) {
+            (Some(h), _) => Commander::Unit(h),
+            (None, Some(v)) => Commander::Vehicle(v),
+            (None, None) => Commander::General,
+        }
+    }
+}
+
+/// How an HQ was activated (the payload of [`EventKind::Activated`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Activation {
+    /// by an Activate order (4.2.1 a)
+    Order,
+    /// by a runner reaching it (3.3.1 B)
+    Runner,
+    /// the CO HQ, by the battalion off the map (3.3.1 A)
+    Battalion,
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -553,6 +585,7 @@ pub enum EventKind {
     /// An HQ or staff was activated (3.3.1, 4.2.1 a).
     Activated {
         hq: UnitId,
+        how: Activation,
     },
     /// An impulse ended; commands were saved or lost (4.1.3).
     ImpulseEnds {
@@ -772,7 +805,7 @@ impl Event {
     /// The unit the event is about, when it names one.
     pub fn unit(&self) -> Option<UnitId> {
         match &self.kind {
-            EventKind::Activated { hq } => Some(*hq),
+            EventKind::Activated { hq, .. } => Some(*hq),
             EventKind::Attempt { unit, .. } | EventKind::Order { unit, .. } => *unit,
             EventKind::Moved { unit, .. }
             | EventKind::CoverChanged { unit, .. }

@@ -4,9 +4,9 @@
 //! DESIGN.md, "The engine contract").
 
 use crate::data::DataSet;
-use crate::data::mission::{Face, MissionKind};
+use crate::data::mission::MissionKind;
 use crate::data::units::{Side, UnitKind};
-use crate::engine::kernel::events::{CommandsFrom, Ending, Quiet};
+use crate::engine::kernel::events::{Activation, CommandsFrom, Ending, Quiet};
 use crate::engine::kernel::events::{Event, EventKind, Section};
 use crate::engine::kernel::game::{Game, Illegal, SetupError};
 use crate::engine::kernel::ids::UnitId;
@@ -472,16 +472,15 @@ impl Game {
         if !gone {
             return;
         }
-        let who = self.impulse_owner(imp);
+        let who = crate::engine::kernel::events::Commander::of(imp);
         if let Some(imp) = &mut self.state.impulse {
             imp.can_save = false;
         }
-        self.emit(
+        self.say(
             "4.1.3",
             EventKind::Nothing {
-                why: Quiet::TheHqLeftPlay,
+                why: Quiet::TheHqLeftPlay { who },
             },
-            format!("{who} has left play: its impulse ends and the commands it had left are lost."),
             Vec::new(),
         );
         self.end_impulse();
@@ -600,13 +599,13 @@ impl Game {
     /// limit holds, at the start of the first turn under it, so that no
     /// HQ ever holds more than its limit.
     fn cap_saved_commands(&mut self) {
-        let mut lost: Vec<(String, u8, u8)> = Vec::new();
+        use crate::engine::kernel::events::Commander;
+        let mut lost: Vec<(Commander, u8, u8)> = Vec::new();
         for i in 0..self.state.hqs.len() {
             let h = &self.state.hqs[i];
             let limit = self.save_limit(h.unit);
             if h.saved > limit {
-                let label = self.state.unit(h.unit).label.clone();
-                lost.push((label, h.saved, limit));
+                lost.push((Commander::Unit(h.unit), h.saved, limit));
                 self.state.hqs[i].saved = limit;
             }
         }
@@ -615,19 +614,16 @@ impl Game {
             if let Some(c) = &mut x.command
                 && c.saved > limit
             {
-                lost.push((x.label.clone(), c.saved, limit));
+                lost.push((Commander::Vehicle(x.id), c.saved, limit));
                 c.saved = limit;
             }
         }
-        for (label, had, keep) in lost {
-            self.emit(
+        for (who, had, keep) in lost {
+            self.say(
                 "8.1",
                 EventKind::Nothing {
-                    why: Quiet::SavedCommandsOverTheLimit,
+                    why: Quiet::SavedCommandsOverTheLimit { who, had, keep },
                 },
-                format!(
-                    "{label} had {had} saved command(s); with visibility limited it keeps {keep} and loses the rest (8.1)."
-                ),
                 Vec::new(),
             );
         }
@@ -638,37 +634,14 @@ impl Game {
     pub(crate) fn finish_mission(&mut self) {
         let outcome = crate::engine::recovery::victory::outcome(self);
         let tally = crate::engine::recovery::victory::tally(self);
-        let lines: Vec<String> = tally
-            .lines
-            .iter()
-            .map(|(t, n, p)| format!("{} x{n}: {p}", t.label()))
-            // Counted once: a mission with its own award for Higher HQ
-            // events lists them among its lines already.
-            .chain((tally.unlisted() > 0).then(|| {
-                format!(
-                    "Higher HQ taskings carried out x{}: {}",
-                    self.state.hq_tasks.0,
-                    tally.unlisted()
-                )
-            }))
-            .collect();
-        self.emit(
+        self.state.tally = Some(tally);
+        self.say(
             "10.3.1",
             EventKind::Nothing {
                 why: Quiet::Experience,
             },
-            if lines.is_empty() {
-                "The mission earned no experience points.".into()
-            } else {
-                format!(
-                    "Experience earned: {} point(s) ({}).",
-                    tally.total,
-                    lines.join(", ")
-                )
-            },
             Vec::new(),
         );
-        self.state.tally = Some(tally);
         self.state.outcome = Some(outcome.clone());
         self.state.step = Step::MissionEnd;
         self.state.step_begun = true;
@@ -767,21 +740,19 @@ impl Game {
             return;
         }
         let Some(co) = self.state.co_hq().map(|u| u.id) else {
-            self.emit(
+            self.say(
                 "3.3.1 A",
                 EventKind::Nothing { why: Quiet::NoCoHq },
-                "The company has no CO HQ in play to activate.".into(),
                 Vec::new(),
             );
             return;
         };
         if self.state.unit(co).flipped {
-            self.emit(
+            self.say(
                 "4.1.4",
                 EventKind::Nothing {
                     why: Quiet::CoHqOnItsFireTeamSide,
                 },
-                "The CO HQ is on its fire-team side: it cannot be activated and must draw for initiative.".into(),
                 Vec::new(),
             );
             return;
@@ -790,19 +761,20 @@ impl Game {
             if let Some(h) = self.state.hq_state_mut(co) {
                 h.activated = true;
             }
-            self.emit(
+            self.say(
                 "3.3.1 A",
-                EventKind::Activated { hq: co },
-                "The battalion is off the map and the CO HQ is in communication with it: the CO HQ is activated.".into(),
+                EventKind::Activated {
+                    hq: co,
+                    how: Activation::Battalion,
+                },
                 Vec::new(),
             );
         } else {
-            self.emit(
+            self.say(
                 "4.1.1",
                 EventKind::Nothing {
                     why: Quiet::NoCommunicationWithBattalion,
                 },
-                "The CO HQ has no communication with battalion and cannot be activated; it will draw for initiative.".into(),
                 Vec::new(),
             );
         }
@@ -931,34 +903,7 @@ impl Game {
 
 /// Logs the setup.
 pub fn announce(game: &mut Game) {
-    let m = game.mission.clone();
-    let face = if m.map.face == Face::Up {
-        "face up"
-    } else {
-        "face down"
-    };
-    game.emit(
-        "2.2",
-        EventKind::Setup,
-        format!(
-            "{}: a {} x {} map of the {} terrain deck is dealt {face}; {} units of the company assemble; visibility: {}.",
-            m.name,
-            m.map.rows,
-            m.map.cols,
-            game.data
-                .terrain_deck(&m.terrain)
-                .map(|d| d.name.clone())
-                .unwrap_or_else(|| m.terrain.clone()),
-            // Ours only: a briefing's enemy placed at the start is no
-            // part of the company (a newcomer counted 7 where the log said
-            // 11).
-            game.state.units.iter().filter(|u| u.side == Side::Us).count(),
-            game.visibility_level()
-                .map(|v| v.name.to_lowercase())
-                .unwrap_or_else(|| m.visibility.clone())
-        ),
-        Vec::new(),
-    );
+    game.say("2.2", EventKind::Setup, Vec::new());
     // 5.2: on a face-down map, the cards in the LOS of units that start on
     // the map are revealed before play.
     crate::engine::map::reveal::reveal_around(game);

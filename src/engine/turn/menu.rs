@@ -117,14 +117,14 @@ fn perform_tasking(game: &mut Game) {
     };
     game.state.hq_tasks.0 += 1;
     game.state.hq_tasks.1 += xp as u32;
-    game.emit(
+    game.say(
         "3.1",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: Quiet::TaskingDone,
+            why: Quiet::TaskingDone {
+                commands: c,
+                experience: xp,
+            },
         },
-        format!(
-            "The CO HQ spends {c} command(s) on battalion's tasking: the company will earn {xp} experience point(s) for it (10.3.1)."
-        ),
         Vec::new(),
     );
 }
@@ -649,44 +649,7 @@ pub fn execute(game: &mut Game, order: &Order) {
             }
         }
     }
-    let by = game.originator_name(order.by);
-    let what = match (a, a.unit()) {
-        (Action::ActivateVehicle { vehicle } | Action::ActivateVehicleHq { vehicle }, _) => {
-            format!(
-                "{}: {}",
-                a.name(),
-                crate::engine::vehicles::at::vehicle(game, *vehicle).label
-            )
-        }
-        (Action::Unload { vehicle }, _) | (Action::Load { vehicle, .. }, _) => format!(
-            "{}: {}{}",
-            a.name(),
-            a.unit()
-                .map(|u| format!("{} to ", game.describe(u)))
-                .unwrap_or_default(),
-            crate::engine::vehicles::at::vehicle(game, *vehicle).label
-        ),
-        // The card fire is called on, which the unit alone does not say
-        // (the log read "Call for Fire: CO HQ.").
-        (
-            Action::CallForFire {
-                observer: u,
-                target,
-                ..
-            }
-            | Action::MortarFire { mortar: u, target },
-            _,
-        ) => format!("{}: {} on {target}", a.name(), game.describe(*u)),
-        (Action::Embark { vehicle, unit }, _) => format!(
-            "{}: {} on {}",
-            a.name(),
-            game.describe(*unit),
-            crate::engine::vehicles::at::vehicle(game, *vehicle).label
-        ),
-        (_, Some(u)) => format!("{}: {}", a.name(), game.describe(u)),
-        (_, None) => a.name().to_string(),
-    };
-    game.emit(
+    game.say(
         a.rule(),
         EventKind::Order {
             by: order.by,
@@ -694,7 +657,6 @@ pub fn execute(game: &mut Game, order: &Order) {
             cost,
             action: a.clone(),
         },
-        format!("{by} spends {cost} command(s): {what}."),
         Vec::new(),
     );
     crate::engine::turn::menu::perform(game, order);

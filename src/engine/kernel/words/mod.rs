@@ -53,3 +53,28 @@ pub(crate) fn vehicle_hq(game: &Game, v: crate::engine::kernel::ids::VehicleId) 
         _ => x.label.clone(),
     }
 }
+
+/// Who spends an impulse's commands: an HQ or staff, a vehicle platoon HQ
+/// (7.1.1), or General Initiative (3.3.2 D).
+pub(crate) fn impulse_owner(game: &Game, imp: &crate::engine::kernel::state::Impulse) -> String {
+    commander(game, crate::engine::kernel::events::Commander::of(imp))
+}
+
+/// Who gives an order: the unit named, else the impulse's owner.
+pub(crate) fn originator(game: &Game, by: Option<crate::engine::kernel::ids::UnitId>) -> String {
+    match (by, &game.state.impulse) {
+        (Some(b), _) => game.describe(b),
+        (None, Some(imp)) => impulse_owner(game, imp),
+        (None, None) => "General Initiative".into(),
+    }
+}
+
+/// Whose commands these are, by name.
+pub(crate) fn commander(game: &Game, c: crate::engine::kernel::events::Commander) -> String {
+    use crate::engine::kernel::events::Commander;
+    match c {
+        Commander::Unit(h) => game.describe(h),
+        Commander::Vehicle(v) => vehicle_hq(game, v),
+        Commander::General => "General Initiative".to_string(),
+    }
+}

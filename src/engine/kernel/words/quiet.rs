@@ -2,7 +2,7 @@
 //! ([`Quiet`]).
 
 use super::first;
-use crate::engine::kernel::events::{CardRead, Quiet};
+use crate::engine::kernel::events::{CardRead, Commander, Quiet};
 use crate::engine::kernel::game::Game;
 
 pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<String> {
@@ -81,6 +81,61 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
             ),
         },
         Quiet::PositionKept { unit, at } => format!("{} stays on {at}.", game.describe(*unit)),
+        Quiet::TaskingDone {
+            commands,
+            experience,
+        } => format!(
+            "The CO HQ spends {commands} command(s) on battalion's tasking: the company will earn {experience} experience point(s) for it (10.3.1)."
+        ),
+        Quiet::TheHqLeftPlay { who } => format!(
+            "{} has left play: its impulse ends and the commands it had left are lost.",
+            super::commander(game, *who)
+        ),
+        Quiet::SavedCommandsOverTheLimit { who, had, keep } => {
+            // The plain label, a vehicle platoon HQ's included.
+            let label = match who {
+                Commander::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+                _ => super::commander(game, *who),
+            };
+            format!(
+                "{label} had {had} saved command(s); with visibility limited it keeps {keep} and loses the rest (8.1)."
+            )
+        }
+        Quiet::Experience => {
+            let tally = game.state.tally.clone().unwrap_or_default();
+            let lines: Vec<String> = tally
+                .lines
+                .iter()
+                .map(|(t, n, p)| format!("{} x{n}: {p}", t.label()))
+                // Counted once: a mission with its own award for Higher HQ
+                // events lists them among its lines already.
+                .chain((tally.unlisted() > 0).then(|| {
+                    format!(
+                        "Higher HQ taskings carried out x{}: {}",
+                        game.state.hq_tasks.0,
+                        tally.unlisted()
+                    )
+                }))
+                .collect();
+            if lines.is_empty() {
+                "The mission earned no experience points.".into()
+            } else {
+                format!(
+                    "Experience earned: {} point(s) ({}).",
+                    tally.total,
+                    lines.join(", ")
+                )
+            }
+        }
+        Quiet::NoCoHq => {
+            "The company has no CO HQ in play to activate.".into()
+        }
+        Quiet::CoHqOnItsFireTeamSide => {
+            "The CO HQ is on its fire-team side: it cannot be activated and must draw for initiative.".into()
+        }
+        Quiet::NoCommunicationWithBattalion => {
+            "The CO HQ has no communication with battalion and cannot be activated; it will draw for initiative.".into()
+        }
         _ => return None,
     })
 }

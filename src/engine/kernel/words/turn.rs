@@ -1,8 +1,11 @@
 //! The words of the turn's own events: the set-up, turns and steps, the
 //! deck, commands, the activity level and the mission's end.
 
-use crate::engine::kernel::events::{CardRead, CommandsFrom, DrawModifier, EventKind};
+use crate::data::mission::Face;
+use crate::data::units::Side;
+use crate::engine::kernel::events::{Activation, CardRead, CommandsFrom, DrawModifier, EventKind};
 use crate::engine::kernel::game::Game;
+use crate::engine::kernel::input::Action;
 use crate::engine::kernel::state::Outcome;
 
 pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Option<String> {
@@ -107,6 +110,86 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                     who.to_lowercase()
                 ),
             }
+        }
+        EventKind::Order {
+            by, cost, action, ..
+        } => {
+            let a = action;
+            let vehicle = |v: &crate::engine::kernel::ids::VehicleId| {
+                game.state.vehicles[v.0 as usize].label.clone()
+            };
+            let what = match (a, a.unit()) {
+                (Action::ActivateVehicle { vehicle: v } | Action::ActivateVehicleHq { vehicle: v }, _) => {
+                    format!("{}: {}", a.name(), vehicle(v))
+                }
+                (Action::Unload { vehicle: v }, _) | (Action::Load { vehicle: v, .. }, _) => format!(
+                    "{}: {}{}",
+                    a.name(),
+                    a.unit()
+                        .map(|u| format!("{} to ", game.describe(u)))
+                        .unwrap_or_default(),
+                    vehicle(v)
+                ),
+                // The card fire is called on, which the unit alone does not
+                // say (the log read "Call for Fire: CO HQ.").
+                (
+                    Action::CallForFire {
+                        observer: u,
+                        target,
+                        ..
+                    }
+                    | Action::MortarFire { mortar: u, target },
+                    _,
+                ) => format!("{}: {} on {target}", a.name(), game.describe(*u)),
+                (Action::Embark { vehicle: v, unit }, _) => format!(
+                    "{}: {} on {}",
+                    a.name(),
+                    game.describe(*unit),
+                    vehicle(v)
+                ),
+                (_, Some(u)) => format!("{}: {}", a.name(), game.describe(u)),
+                (_, None) => a.name().to_string(),
+            };
+            format!(
+                "{} spends {cost} command(s): {what}.",
+                super::originator(game, *by)
+            )
+        }
+        EventKind::Activated { hq, how } => match how {
+            Activation::Order => format!("{} is activated.", game.describe(*hq)),
+            Activation::Runner => {
+                format!("The runner reaches {} and activates it.", game.describe(*hq))
+            }
+            Activation::Battalion => "The battalion is off the map and the CO HQ is in communication with it: the CO HQ is activated.".into(),
+        },
+        EventKind::Setup => {
+            let m = &game.mission;
+            let face = if m.map.face == Face::Up {
+                "face up"
+            } else {
+                "face down"
+            };
+            format!(
+                "{}: a {} x {} map of the {} terrain deck is dealt {face}; {} units of the company assemble; visibility: {}.",
+                m.name,
+                m.map.rows,
+                m.map.cols,
+                game.data
+                    .terrain_deck(&m.terrain)
+                    .map(|d| d.name.clone())
+                    .unwrap_or_else(|| m.terrain.clone()),
+                // Ours only: a briefing's enemy placed at the start is no
+                // part of the company (a newcomer counted 7 where the log
+                // said 11).
+                game.state
+                    .units
+                    .iter()
+                    .filter(|u| u.side == Side::Us)
+                    .count(),
+                game.visibility_level()
+                    .map(|v| v.name.to_lowercase())
+                    .unwrap_or_else(|| m.visibility.clone())
+            )
         }
         _ => return None,
     })
