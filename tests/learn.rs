@@ -157,6 +157,8 @@ fn every_event_kind_maps_to_its_own_key() {
             hq: None,
             saved: 0,
             lost: 1,
+            who: fof::engine::kernel::events::Commander::General,
+            limit: 0,
         },
         EventKind::Order {
             by: None,

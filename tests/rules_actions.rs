@@ -2981,7 +2981,7 @@ fn rule_4_1_3_an_hq_that_leaves_play_in_its_own_impulse_ends_it() {
     assert!(
         events.iter().any(|e| matches!(
             e.kind,
-            EventKind::ImpulseEnds { hq: Some(h), saved: 0, lost: 5 } if h == xo
+            EventKind::ImpulseEnds { hq: Some(h), saved: 0, lost: 5, .. } if h == xo
         )),
         "{events:?}"
     );

@@ -346,7 +346,9 @@ fn impulse_end(events: &[Event], hq: Option<UnitId>) -> (u8, u8) {
     events
         .iter()
         .find_map(|e| match e.kind {
-            EventKind::ImpulseEnds { hq: h, saved, lost } if h == hq => Some((saved, lost)),
+            EventKind::ImpulseEnds {
+                hq: h, saved, lost, ..
+            } if h == hq => Some((saved, lost)),
             _ => None,
         })
         .expect("an ImpulseEnds event")

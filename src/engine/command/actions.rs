@@ -638,18 +638,13 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(st) = game.state.hq_state_mut(plt) {
                 st.saved = 0;
             }
-            game.emit(
+            game.say(
                 "10.2.2",
                 EventKind::UnitCreated {
                     unit: plt,
                     from: Some(*from),
-                    why: crate::engine::kernel::events::Creation::Reconstituted,
+                    why: crate::engine::kernel::events::Creation::Reconstituted { company: false },
                 },
-                format!(
-                    "{} is reconstituted from a step of {}, at Green.",
-                    game.describe(plt),
-                    game.describe(*from)
-                ),
                 Vec::new(),
             );
         }
@@ -682,18 +677,13 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(st) = game.state.hq_state_mut(co) {
                 st.saved = 0;
             }
-            game.emit(
+            game.say(
                 "10.2.2",
                 EventKind::UnitCreated {
                     unit: co,
                     from: Some(*from),
-                    why: crate::engine::kernel::events::Creation::Reconstituted,
+                    why: crate::engine::kernel::events::Creation::Reconstituted { company: true },
                 },
-                format!(
-                    "{} takes command of the company as {}.",
-                    game.describe(*from),
-                    game.describe(co)
-                ),
                 Vec::new(),
             );
         }
@@ -707,17 +697,13 @@ pub fn perform(game: &mut Game, order: &Order) {
             r.platoon = None;
             r.exposed = false;
             r.pinned = false;
-            game.emit(
+            game.say(
                 "4.2.1 f",
                 EventKind::UnitCreated {
                     unit: id,
                     from: Some(*from),
                     why: crate::engine::kernel::events::Creation::Runner,
                 },
-                format!(
-                    "{} gives up a step to serve as a runner.",
-                    game.describe(*from)
-                ),
                 Vec::new(),
             );
         }
@@ -771,17 +757,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             u.assets.sort();
             game.state.lost_assets.push(old);
             game.state.lost_assets.sort();
-            game.emit(
+            game.say(
                 "4.2.1 j",
                 EventKind::Status {
                     unit: *unit,
                     what: StatusChange::SwitchedNet(*to),
                 },
-                format!(
-                    "{} switches its set to the {} net.",
-                    game.describe(*unit),
-                    to.label()
-                ),
                 Vec::new(),
             );
         }
@@ -790,13 +771,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(c) = game.state.map.card_mut(pos) {
                 c.markers.phone_line = Some(false);
             }
-            game.emit(
+            game.say(
                 "4.2.1 k",
                 EventKind::Marker {
                     pos,
-                    what: MarkerKind::PhoneLineRepaired,
+                    what: MarkerKind::PhoneLineRepaired { by: *unit },
                 },
-                format!("{} splices the cut line on {pos}.", game.describe(*unit)),
                 Vec::new(),
             );
         }
@@ -804,13 +784,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             let Some(b) = order.by else { return };
             let pos = game.state.unit(b).pos;
             game.state.map.set_point(PointControl::CasualtyPoint, pos);
-            game.emit(
+            game.say(
                 "4.2.1 l",
                 EventKind::Marker {
                     pos,
                     what: MarkerKind::CasualtyCollectionPoint,
                 },
-                format!("A casualty collection point is set up on {pos}."),
                 Vec::new(),
             );
         }
@@ -893,37 +872,19 @@ fn deploy(game: &mut Game, unit: UnitId, device: Pyro, at: CardPos) {
     let Some(card) = game.state.map.card_mut(at) else {
         return;
     };
-    let text = match device {
-        Pyro::Smoke => {
-            card.markers.smoke = Some(SmokeKind::Smoke);
-            format!("Smoke is thrown on {at}: it blocks sight through and out of the card (8.4).")
-        }
-        Pyro::WpSmoke => {
-            card.markers.smoke = Some(SmokeKind::Wp);
-            format!("White phosphorus smoke bursts on {at} (8.4).")
-        }
-        Pyro::CsGas => {
-            card.markers.smoke = Some(SmokeKind::Cs);
-            format!(
-                "Tear gas (CS) spreads over {at}: it screens like smoke; the company's gas masks keep it fighting, but the enemy there must fall back or go to ground (4.3.6 D)."
-            )
-        }
-        Pyro::HandFlare => {
-            card.markers.illumination = flare;
-            format!("A flare lights {at} (8.2).")
-        }
-        other => {
-            card.markers.signals.push(other);
-            format!("A {} signal shows over {at} (4.3.6).", other.label())
-        }
-    };
-    game.emit(
+    match device {
+        Pyro::Smoke => card.markers.smoke = Some(SmokeKind::Smoke),
+        Pyro::WpSmoke => card.markers.smoke = Some(SmokeKind::Wp),
+        Pyro::CsGas => card.markers.smoke = Some(SmokeKind::Cs),
+        Pyro::HandFlare => card.markers.illumination = flare,
+        other => card.markers.signals.push(other),
+    }
+    game.say(
         "4.2.1 c",
         EventKind::Marker {
             pos: at,
             what: MarkerKind::Pyro(device),
         },
-        text,
         Vec::new(),
     );
     crate::engine::command::signals::trigger(game, device, at);

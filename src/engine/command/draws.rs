@@ -163,16 +163,7 @@ impl ImpulseEnd {
     /// "7 command(s) saved" as 7 added, and could not tell whether 7 was
     /// allowed.
     pub fn words(&self) -> String {
-        match (self.saved, self.lost, self.limit) {
-            (0, 0, _) => "no command left to keep".into(),
-            (0, l, 0) => format!("{l} command(s) lost: none may be kept"),
-            (k, 0, n) => {
-                format!("{k} command(s) kept for later turns (up to {n} may be kept)")
-            }
-            (k, l, n) => format!(
-                "{k} command(s) kept for later turns, {l} lost: no more than {n} may be kept"
-            ),
-        }
+        crate::engine::kernel::words::impulse_end(self.saved, self.lost, self.limit)
     }
 }
 
@@ -208,8 +199,9 @@ impl Game {
         let Some(imp) = self.state.impulse.take() else {
             return;
         };
-        let ImpulseEnd { saved, lost, .. } = end;
-        let words = end.words();
+        let ImpulseEnd {
+            saved, lost, limit, ..
+        } = end;
         if let Some(v) = imp.vehicle
             && let Some(c) = &mut self.state.vehicles[v.0 as usize].command
         {
@@ -222,15 +214,15 @@ impl Game {
             h.saved = saved;
             h.done = true;
         }
-        let who = self.impulse_owner(&imp);
-        self.emit(
+        self.say(
             "4.1.3",
             EventKind::ImpulseEnds {
                 hq: imp.hq,
                 saved,
                 lost,
+                who: crate::engine::kernel::events::Commander::of(&imp),
+                limit,
             },
-            format!("{who} ends its impulse: {words}."),
             Vec::new(),
         );
         if imp.general() {

@@ -39,15 +39,11 @@ pub fn runner_arrivals(game: &mut Game) {
                 hq: t.target,
             });
         } else {
-            game.emit(
+            game.say(
                 "4.3.2",
                 EventKind::Nothing {
-                    why: Quiet::RunnerFailed,
+                    why: Quiet::RunnerFailed { to: t.target },
                 },
-                format!(
-                    "The runner sent to {} could not deliver its message.",
-                    game.describe(t.target)
-                ),
                 Vec::new(),
             );
             return_to_co(game, t.runner);
@@ -71,15 +67,11 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
             Vec::new(),
         );
     } else {
-        game.emit(
+        game.say(
             "3.3.1 B",
             EventKind::Nothing {
-                why: Quiet::RunnerNotUsed,
+                why: Quiet::RunnerNotUsed { hq: hq },
             },
-            format!(
-                "The runner reaches {}, which is left to act on its own initiative.",
-                game.describe(hq)
-            ),
             Vec::new(),
         );
     }
@@ -100,15 +92,11 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
             .choices
             .retain(|c| !matches!(c, Choice::Runner { hq: h, .. } if *h == hq));
         for r in others {
-            game.emit(
+            game.say(
                 "3.3.1 B",
                 EventKind::Nothing {
-                    why: Quiet::AlreadyActivated,
+                    why: Quiet::AlreadyActivated { hq: hq },
                 },
-                format!(
-                    "Another runner reaches {}, already activated.",
-                    game.describe(hq)
-                ),
                 Vec::new(),
             );
             return_to_co(game, r);
@@ -168,10 +156,10 @@ pub fn phone_line_cuts(game: &mut Game) {
                 .state
                 .units_at(pos)
                 .any(|u| u.side == Side::Us && u.good_order());
-        let (n, cut_on, why) = if incoming {
-            (2, 1, "Incoming! falls on the line")
+        let (n, cut_on) = if incoming {
+            (2, 1)
         } else if enemy_holds {
-            (3, 2, "the enemy holds the card")
+            (3, 2)
         } else {
             continue;
         };
@@ -180,20 +168,17 @@ pub fn phone_line_cuts(game: &mut Game) {
         if cut && let Some(c) = game.state.map.card_mut(pos) {
             c.markers.phone_line = Some(true);
         }
-        game.emit(
+        let r = r as u8;
+        game.say(
             "4.3.4",
             EventKind::Marker {
                 pos,
                 what: if cut {
-                    MarkerKind::PhoneLineCut
+                    MarkerKind::PhoneLineCut { incoming, r }
                 } else {
-                    MarkerKind::PhoneLineHolds
+                    MarkerKind::PhoneLineHolds { incoming, r }
                 },
             },
-            format!(
-                "{why} on {pos}: R# under {n} is {r}, the line {}.",
-                if cut { "is cut" } else { "holds" }
-            ),
             reads,
         );
     }

@@ -56,18 +56,16 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
         .map(|u| u.id)
         .filter(|id| sees_signal(game, *id, device, at))
         .collect();
-    game.emit(
+    game.say(
         "4.3.6",
         EventKind::Marker {
             pos: at,
-            what: MarkerKind::Signal(order),
+            what: MarkerKind::Signal {
+                order,
+                device,
+                seen: seers.len() as u8,
+            },
         },
-        format!(
-            "The signal plan gives the {} the order \"{}\"; {} unit(s) see it.",
-            device.label(),
-            order.label(),
-            seers.len()
-        ),
         Vec::new(),
     );
     let point = |game: &Game, k: PointControl| game.state.map.point(k);

@@ -155,7 +155,9 @@ pub enum MarkerKind {
     /// phone line
     PhoneLine,
     /// phone line repaired
-    PhoneLineRepaired,
+    PhoneLineRepaired {
+        by: crate::engine::kernel::ids::UnitId,
+    },
     /// set destroyed
     SetDestroyed,
     /// set dropped
@@ -185,11 +187,17 @@ pub enum MarkerKind {
     /// smoke of a kind clears (3.8)
     SmokeCleared(crate::engine::kernel::state::SmokeKind),
     /// a signal given its order (4.3.6)
-    Signal(crate::data::mission::SignalOrder),
-    /// a phone line cut (4.3.4)
-    PhoneLineCut,
+    Signal {
+        order: crate::data::mission::SignalOrder,
+        device: crate::data::mission::Pyro,
+        /// how many units of the company see it
+        seen: u8,
+    },
+    /// a phone line cut (4.3.4): under Incoming! (else on a card the
+    /// enemy holds), with the random number
+    PhoneLineCut { incoming: bool, r: u8 },
     /// a phone line holds (4.3.4)
-    PhoneLineHolds,
+    PhoneLineHolds { incoming: bool, r: u8 },
     /// a pyrotechnic shown (4.2.1 c)
     Pyro(crate::data::mission::Pyro),
     /// a PC marker resolved into contact (9.1.5)
@@ -212,7 +220,7 @@ pub enum Quiet {
     /// aircraft home
     AircraftHome,
     /// already activated
-    AlreadyActivated,
+    AlreadyActivated { hq: UnitId },
     /// asset handed out
     AssetHandedOut {
         asset: crate::engine::kernel::asset::Asset,
@@ -320,9 +328,9 @@ pub enum Quiet {
     /// random target
     RandomTarget,
     /// runner failed
-    RunnerFailed,
+    RunnerFailed { to: UnitId },
     /// runner not used
-    RunnerNotUsed,
+    RunnerNotUsed { hq: UnitId },
     /// saved commands over the limit
     SavedCommandsOverTheLimit { who: Commander, had: u8, keep: u8 },
     /// schedule blocked
@@ -371,8 +379,9 @@ pub enum Creation {
     /// A step of the parent split off as a team or a casualty (a hit's
     /// effect, 6.3.3; a crash, 7.7 B 1).
     SplitStep,
-    /// A lost HQ rebuilt from a step of the parent (10.2.2).
-    Reconstituted,
+    /// A lost HQ rebuilt from a step of the parent (10.2.2); `company`
+    /// when it is the CO HQ.
+    Reconstituted { company: bool },
     /// A step of the parent became a runner (4.2.1 f).
     Runner,
     /// A squad detached a step as a team (4.2.3 g).
@@ -592,6 +601,9 @@ pub enum EventKind {
         hq: Option<UnitId>,
         saved: u8,
         lost: u8,
+        /// Whose impulse it was, and the most it could keep (4.1.3).
+        who: Commander,
+        limit: u8,
     },
     /// An order was given: commands spent on an action (4.2).
     Order {

@@ -111,7 +111,7 @@ impl MarkerKind {
             | M::MortarFire
             | M::PcRemoved
             | M::PhoneLine
-            | M::PhoneLineRepaired
+            | M::PhoneLineRepaired { .. }
             | M::SetDestroyed
             | M::SetDropped
             | M::SniperTarget
@@ -125,9 +125,9 @@ impl MarkerKind {
             | M::IncomingRemoved
             | M::MissionSmokeRemoved
             | M::SmokeCleared(_)
-            | M::Signal(_)
-            | M::PhoneLineCut
-            | M::PhoneLineHolds
+            | M::Signal { .. }
+            | M::PhoneLineCut { .. }
+            | M::PhoneLineHolds { .. }
             | M::Pyro(_)
             | M::Contact
             | M::NoContact
@@ -143,7 +143,10 @@ impl MarkerKind {
 fn of_a_step(why: &Creation) -> bool {
     matches!(
         why,
-        Creation::SplitStep | Creation::Runner | Creation::Detached | Creation::Reconstituted
+        Creation::SplitStep
+            | Creation::Runner
+            | Creation::Detached
+            | Creation::Reconstituted { .. }
     )
 }
 

@@ -107,16 +107,9 @@ pub(crate) fn note_links(game: &mut Game, before: &[(UnitId, UnitId, bool)]) {
         if was == linked {
             continue;
         }
-        let text = format!(
-            "{} is {} communication with {}.",
-            game.describe(unit),
-            if linked { "now in" } else { "now out of" },
-            game.describe(hq)
-        );
-        game.emit(
+        game.say(
             "4.3",
             crate::engine::kernel::events::EventKind::Communication { hq, unit, linked },
-            text,
             Vec::new(),
         );
     }

@@ -1,5 +1,6 @@
 //! The words of a marker placed or removed on a card ([`MarkerKind`]).
 
+use crate::data::mission::Pyro;
 use crate::engine::kernel::events::{CardRead, MarkerKind};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
@@ -27,6 +28,44 @@ pub(super) fn text(
             format!("The {what} on {pos} clears.")
         }
         MarkerKind::Barrage(v) => format!("An enemy barrage ({v:+}) falls on {pos}."),
+        MarkerKind::PhoneLineRepaired { by } => {
+            format!("{} splices the cut line on {pos}.", game.describe(*by))
+        }
+        MarkerKind::CasualtyCollectionPoint => {
+            format!("A casualty collection point is set up on {pos}.")
+        }
+        MarkerKind::Pyro(device) => match device {
+            Pyro::Smoke => format!(
+                "Smoke is thrown on {pos}: it blocks sight through and out of the card (8.4)."
+            ),
+            Pyro::WpSmoke => format!("White phosphorus smoke bursts on {pos} (8.4)."),
+            Pyro::CsGas => format!(
+                "Tear gas (CS) spreads over {pos}: it screens like smoke; the company's gas masks keep it fighting, but the enemy there must fall back or go to ground (4.3.6 D)."
+            ),
+            Pyro::HandFlare => format!("A flare lights {pos} (8.2)."),
+            other => format!("A {} signal shows over {pos} (4.3.6).", other.label()),
+        },
+        MarkerKind::PhoneLineCut { incoming, r } | MarkerKind::PhoneLineHolds { incoming, r } => {
+            let cut = matches!(what, MarkerKind::PhoneLineCut { .. });
+            let (n, why) = if *incoming {
+                (2, "Incoming! falls on the line")
+            } else {
+                (3, "the enemy holds the card")
+            };
+            format!(
+                "{why} on {pos}: R# under {n} is {r}, the line {}.",
+                if cut { "is cut" } else { "holds" }
+            )
+        }
+        MarkerKind::Signal {
+            order,
+            device,
+            seen,
+        } => format!(
+            "The signal plan gives the {} the order \"{}\"; {seen} unit(s) see it.",
+            device.label(),
+            order.label()
+        ),
         _ => return None,
     })
 }

@@ -78,3 +78,17 @@ pub(crate) fn commander(game: &Game, c: crate::engine::kernel::events::Commander
         Commander::General => "General Initiative".to_string(),
     }
 }
+
+/// The commands an impulse keeps and loses, with the limit that decides
+/// them (4.1.3): a play test read "7 command(s) saved" as 7 added, and
+/// could not tell whether 7 was allowed.
+pub(crate) fn impulse_end(saved: u8, lost: u8, limit: u8) -> String {
+    match (saved, lost, limit) {
+        (0, 0, _) => "no command left to keep".into(),
+        (0, l, 0) => format!("{l} command(s) lost: none may be kept"),
+        (k, 0, n) => format!("{k} command(s) kept for later turns (up to {n} may be kept)"),
+        (k, l, n) => {
+            format!("{k} command(s) kept for later turns, {l} lost: no more than {n} may be kept")
+        }
+    }
+}

@@ -136,6 +136,9 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::NoCommunicationWithBattalion => {
             "The CO HQ has no communication with battalion and cannot be activated; it will draw for initiative.".into()
         }
+        Quiet::RunnerFailed { to } => format!("The runner sent to {} could not deliver its message.", game.describe(*to)),
+        Quiet::RunnerNotUsed { hq } => format!("The runner reaches {}, which is left to act on its own initiative.", game.describe(*hq)),
+        Quiet::AlreadyActivated { hq } => format!("Another runner reaches {}, already activated.", game.describe(*hq)),
         _ => return None,
     })
 }

@@ -16,6 +16,9 @@ pub(super) fn text(
         StatusChange::Unpinned => {
             format!("{} is under no VOF and loses its Pinned marker.", name())
         }
+        StatusChange::SwitchedNet(to) => {
+            format!("{} switches its set to the {} net.", name(), to.label())
+        }
         _ => return None,
     })
 }

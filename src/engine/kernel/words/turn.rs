@@ -191,6 +191,23 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                     .unwrap_or_else(|| m.visibility.clone())
             )
         }
+        EventKind::ImpulseEnds {
+            saved,
+            lost,
+            who,
+            limit,
+            ..
+        } => format!(
+            "{} ends its impulse: {}.",
+            super::commander(game, *who),
+            super::impulse_end(*saved, *lost, *limit)
+        ),
+        EventKind::Communication { hq, unit, linked } => format!(
+            "{} is {} communication with {}.",
+            game.describe(*unit),
+            if *linked { "now in" } else { "now out of" },
+            game.describe(*hq)
+        ),
         _ => return None,
     })
 }

@@ -114,6 +114,33 @@ pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
                 names.join(" and ")
             )
         }
+        EventKind::UnitCreated {
+            unit,
+            from: Some(from),
+            why: Creation::Reconstituted { company },
+        } => {
+            if *company {
+                format!(
+                    "{} takes command of the company as {}.",
+                    game.describe(*from),
+                    game.describe(*unit)
+                )
+            } else {
+                format!(
+                    "{} is reconstituted from a step of {}, at Green.",
+                    game.describe(*unit),
+                    game.describe(*from)
+                )
+            }
+        }
+        EventKind::UnitCreated {
+            from: Some(from),
+            why: Creation::Runner,
+            ..
+        } => format!(
+            "{} gives up a step to serve as a runner.",
+            game.describe(*from)
+        ),
         _ => return None,
     })
 }
