@@ -193,7 +193,10 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::Status {
             unit,
-            what: StatusChange::Pinned { newly: true },
+            what: StatusChange::Pinned {
+                newly: true,
+                by: fof::engine::kernel::events::PinCause::Fire,
+            },
         },
         EventKind::UnitCreated {
             unit,
@@ -251,6 +254,7 @@ fn every_event_kind_maps_to_its_own_key() {
                 target: pos,
             },
             lay: false,
+            by: fof::engine::kernel::events::FireCause::Plain,
         },
         EventKind::VehicleEnters {
             vehicle: fof::engine::kernel::ids::VehicleId(0),

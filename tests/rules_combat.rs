@@ -2907,7 +2907,12 @@ fn rule_13_2_tracking_can_be_set_aside_for_one_kind_of_ammunition_only() {
         "not out of ammunition"
     );
     let before = unit(&g, mortar).ammo.unwrap();
-    ammo::spend(&mut g, mortar, 1, "at the test");
+    ammo::spend(
+        &mut g,
+        mortar,
+        1,
+        fof::engine::kernel::events::AmmoUse::CombatPhase,
+    );
     assert_eq!(
         unit(&g, mortar).ammo,
         Some(before - 1),

@@ -273,7 +273,7 @@ fn casualty_turns(game: &Game, log: &[Event]) -> (Vec<Placed>, (u32, u32)) {
         let made: &[UnitId] = match &e.kind {
             EventKind::UnitCreated { unit, .. } => std::slice::from_ref(unit),
             EventKind::UnitRemoved {
-                why: Removal::Replaced { by },
+                why: Removal::Replaced { by, .. },
                 ..
             } => by,
             EventKind::Status {

@@ -713,17 +713,12 @@ fn jams(game: &mut Game, unit: UnitId, cards: &[u8]) -> bool {
     let by = (0..u.steps)
         .map(|_| crate::engine::kernel::units::spawn_team(game, &u, UnitKind::FireTeam))
         .collect();
-    game.emit(
+    game.say(
         "6.5.4",
         EventKind::UnitRemoved {
             unit,
-            why: crate::engine::kernel::events::Removal::Replaced { by },
+            why: crate::engine::kernel::events::Removal::Replaced { by, jam: true },
         },
-        format!(
-            "{}'s weapon jams: the unit is replaced by {} fire team(s).",
-            game.describe(unit),
-            u.steps
-        ),
         Vec::new(),
     );
     true
@@ -759,7 +754,12 @@ pub(crate) fn concentrate(
         // second is spent here, the first with its Basic VOF. A team on its
         // fire-team side concentrates small arms and spends nothing.
         if !game.state.unit(unit).flipped {
-            crate::engine::combat::ammo::spend(game, unit, 1, "concentrating fire");
+            crate::engine::combat::ammo::spend(
+                game,
+                unit,
+                1,
+                crate::engine::kernel::events::AmmoUse::ConcentratedFire,
+            );
         }
         let critical = icons(game, &r.cards, needed) >= 2;
         mark(game, target, Mark::Concentrated, critical);
@@ -905,7 +905,12 @@ pub(crate) fn attempt_grenade(
             )
         )
     {
-        crate::engine::combat::ammo::spend(game, unit, 1, "with a grenade attack");
+        crate::engine::combat::ammo::spend(
+            game,
+            unit,
+            1,
+            crate::engine::kernel::events::AmmoUse::Grenades,
+        );
     }
     let needed = Needed::Icon(Icon::Grenade);
     let what = if order.is_none() && !respond {
@@ -1052,7 +1057,12 @@ pub fn perform(game: &mut Game, order: &Order) {
         Action::ThrowDemo { unit, cover } => {
             // Counted before the charge is spent, as a grenade's (6.8.2).
             let n = grenade_draws(game, *unit);
-            crate::engine::combat::ammo::spend(game, *unit, 1, "with a demolition charge");
+            crate::engine::combat::ammo::spend(
+                game,
+                *unit,
+                1,
+                crate::engine::kernel::events::AmmoUse::Demolition,
+            );
             let r = attempt(
                 game,
                 Some(*unit),
@@ -1085,12 +1095,22 @@ pub fn perform(game: &mut Game, order: &Order) {
             }
         }
         Action::PlaceDemo { unit, cover } => {
-            crate::engine::combat::ammo::spend(game, *unit, 1, "with a demolition charge");
+            crate::engine::combat::ammo::spend(
+                game,
+                *unit,
+                1,
+                crate::engine::kernel::events::AmmoUse::Demolition,
+            );
             let pos = game.state.unit(*unit).pos;
             demo_lands(game, pos, *cover);
         }
         Action::Flame { unit, cover } => {
-            crate::engine::combat::ammo::spend(game, *unit, 1, "with a flame attack");
+            crate::engine::combat::ammo::spend(
+                game,
+                *unit,
+                1,
+                crate::engine::kernel::events::AmmoUse::Flame,
+            );
             let pos = game.state.unit(*unit).pos;
             if let Some(c) = game.state.map.card_mut(pos) {
                 c.markers.flame_on.push(*cover);
@@ -1164,7 +1184,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                     target: *to,
                 },
                 "4.2.4 l",
-                format!("The units on {at} shift their fire to {to}."),
+                crate::engine::kernel::events::FireCause::ShiftOrder,
                 Vec::new(),
             );
         }

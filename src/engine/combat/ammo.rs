@@ -4,6 +4,7 @@
 
 use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::combat::fire::basic_vof;
+use crate::engine::kernel::events::AmmoUse;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::game::Game;
@@ -19,7 +20,7 @@ fn spent_by_basic_fire(kind: AmmoKind) -> bool {
 }
 
 /// Spends one point for `unit`, reporting when it runs dry (6.8.2).
-pub fn spend(game: &mut Game, unit: UnitId, points: u8, why: &str) {
+pub fn spend(game: &mut Game, unit: UnitId, points: u8, why: AmmoUse) {
     if !tracked(game, game.state.unit(unit)) {
         return;
     }
@@ -36,22 +37,18 @@ pub fn spend(game: &mut Game, unit: UnitId, points: u8, why: &str) {
 /// 6.8.2: a weapons team that fires its last point flips to its fire-team
 /// side; a squad whose machine gun runs dry fights on with the Out of Ammo
 /// ratings (small arms, close range: see `fire::ratings`).
-fn out_of_ammo(game: &mut Game, unit: UnitId, why: &str) {
+fn out_of_ammo(game: &mut Game, unit: UnitId, why: AmmoUse) {
     let u = game.state.unit(unit).clone();
     let has_back = u.type_in(&game.data).is_some_and(|t| t.back.is_some());
     if u.kind == UnitKind::WeaponsTeam && has_back {
         game.state.unit_mut(unit).flipped = true;
     }
-    game.emit(
+    game.say(
         "6.8.2",
         EventKind::Status {
             unit,
-            what: StatusChange::OutOfAmmunition,
+            what: StatusChange::OutOfAmmunition(why),
         },
-        format!(
-            "{} fires its last ammunition {why} and is out of ammunition.",
-            game.describe(unit)
-        ),
         Vec::new(),
     );
 }
@@ -87,7 +84,7 @@ pub fn expend_for_fire(game: &mut Game) {
     firing.sort();
     firing.dedup();
     for id in firing {
-        spend(game, id, 1, "in the Combat Phase");
+        spend(game, id, 1, AmmoUse::CombatPhase);
     }
     // 7.8: a vehicle firing at infantry spends a round too (its shots at
     // vehicles in 3.6 were paid there).
@@ -121,7 +118,7 @@ pub fn expend_for_fire(game: &mut Game) {
         .map(|(u, _, _)| *u)
         .collect();
     for u in fpls {
-        spend(game, u, 2, "on its final protective line");
+        spend(game, u, 2, AmmoUse::FinalProtectiveLine);
         let dry = game.state.unit(u).ammo == Some(0) || !game.state.unit(u).in_play();
         if dry {
             for f in &mut game.state.fpl {

@@ -385,15 +385,15 @@ fn choose_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos
     }
     let (r, reads) = game.random(top.len() as u32, "choice between equal targets");
     let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
-    game.emit(
+    game.say(
         "6.1.1",
         EventKind::Nothing {
-            why: Quiet::RandomTarget,
+            why: Quiet::RandomTarget(crate::engine::kernel::events::Tie::Targets {
+                from,
+                n: top.len() as u8,
+                pick,
+            }),
         },
-        format!(
-            "Fire from {from}: {} targets are equally close and strong; the R# picks {pick}.",
-            top.len()
-        ),
         reads,
     );
     pick
@@ -426,31 +426,27 @@ fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> C
     }
     let (r, reads) = game.random(top.len() as u32, "enemy's choice between equal targets");
     let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
-    game.emit(
+    game.say(
         "9.4",
-        EventKind::Nothing { why: Quiet::RandomTarget },
-        format!("Enemy fire from {from}: {} cards hold {most} friendly step{} each; the R# picks {pick}.", top.len(), if most == 1 { "" } else { "s" }),
+        EventKind::Nothing {
+            why: Quiet::RandomTarget(crate::engine::kernel::events::Tie::EnemyTargets {
+                from,
+                n: top.len() as u8,
+                most,
+                pick,
+            }),
+        },
         reads,
     );
     pick
 }
 
 fn log_open(game: &mut Game, side: Side, from: CardPos, target: CardPos) {
-    let who = if side == Side::Us {
-        "Friendly"
-    } else {
-        "Enemy"
-    };
-    let text = if from == target {
-        format!("{who} units on {from} open fire on the enemy in their own card.")
-    } else {
-        format!("{who} units on {from} open fire on {target}: a PDF is placed toward it.")
-    };
     crate::engine::combat::fire::open_link(
         game,
         FireLink { side, from, target },
         "6.1.1",
-        text,
+        crate::engine::kernel::events::FireCause::Engage,
         Vec::new(),
     );
 }
@@ -488,16 +484,11 @@ pub fn follow(
         let sees = seen_from(game, l.from, hunters, to, range.max(1));
         if (along || shared) && sees && l.from.distance(to) <= range {
             game.state.fires.retain(|f| *f != l);
-            let text = format!(
-                "Fire from {} follows {} to {to}.",
-                l.from,
-                game.describe(mover)
-            );
             crate::engine::combat::fire::open_link(
                 game,
                 FireLink { target: to, ..l },
                 "6.2.3",
-                text,
+                crate::engine::kernel::events::FireCause::Follows(mover),
                 Vec::new(),
             );
         }
@@ -521,16 +512,12 @@ pub fn unify_spotting(game: &mut Game) {
         .collect();
     for id in ids {
         game.state.unit_mut(id).spotted = true;
-        game.emit(
+        game.say(
             "9.3",
             EventKind::Status {
                 unit: id,
                 what: StatusChange::Spotted,
             },
-            format!(
-                "{} shares a card with spotted enemy units and is spotted too.",
-                game.describe(id)
-            ),
             Vec::new(),
         );
     }

@@ -378,23 +378,13 @@ pub fn add_lay_pdf(game: &mut Game, side: Side, from: CardPos, target: CardPos) 
 /// procedure says more: the record the after-input summary reads (6.1.1;
 /// 6.7.4 for a G! weapon's direct fire).
 pub(crate) fn fire_opened(game: &mut Game, link: FireLink, lay: bool) {
-    let whose = if link.side == Side::Us {
-        "Our"
-    } else {
-        "Enemy"
-    };
-    let text = match (lay, link.from == link.target) {
-        (true, _) => format!(
-            "{whose} grenade or rocket fire from {} at {} marks its line of fire.",
-            link.from, link.target
-        ),
-        (false, true) => format!("{whose} fire within {}.", link.target),
-        (false, false) => format!("{whose} fire from {} at {}.", link.from, link.target),
-    };
-    game.emit(
+    game.say(
         if lay { "6.7.4" } else { "6.1.1" },
-        crate::engine::kernel::events::EventKind::FireOpened { link, lay },
-        text,
+        crate::engine::kernel::events::EventKind::FireOpened {
+            link,
+            lay,
+            by: crate::engine::kernel::events::FireCause::Plain,
+        },
         Vec::new(),
     );
 }
@@ -429,14 +419,17 @@ pub(crate) fn open_link(
     game: &mut Game,
     link: FireLink,
     rule: &str,
-    text: String,
+    by: crate::engine::kernel::events::FireCause,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
     add_link(game, link);
-    game.emit(
+    game.say(
         rule,
-        crate::engine::kernel::events::EventKind::FireOpened { link, lay: false },
-        text,
+        crate::engine::kernel::events::EventKind::FireOpened {
+            link,
+            lay: false,
+            by,
+        },
         reads,
     );
 }

@@ -5,8 +5,8 @@
 use crate::data::action::Experience;
 use crate::data::action::HitLetter;
 use crate::data::units::UnitKind;
-use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::events::{HitReading, PinCause, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::Unit;
@@ -23,31 +23,25 @@ pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
         .and_then(|&c| game.card(c))
         .map(|c| c.hit.for_level(level).to_vec())
         .unwrap_or_default();
-    let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
     // 9.11, 9.12: the section that decides what the letters become.
     let u = game.state.unit(id);
-    let (rule, why) = if u.human_wave {
-        ("9.12", ": a human wave takes every hit as a casualty")
+    let (rule, reading) = if u.human_wave {
+        ("9.12", HitReading::HumanWave)
     } else if u.fanatic && letters.iter().any(|l| read_as(u, *l) != *l) {
-        (
-            "9.11",
-            ": fanatics take a litter result as a fire team and a paralyzed one as a casualty",
-        )
+        ("9.11", HitReading::Fanatic)
     } else {
-        (rule, "")
+        (rule, HitReading::AsShown)
     };
-    game.emit(
+    game.say(
         rule,
         EventKind::Status {
             unit: id,
-            what: StatusChange::HitEffect(letters.clone()),
+            what: StatusChange::HitEffect {
+                letters: letters.clone(),
+                level,
+                reading,
+            },
         },
-        format!(
-            "Hit effect for {name} ({}): card {} shows {}{why}.",
-            level.key(),
-            cards.first().copied().unwrap_or(0),
-            shown.join("")
-        ),
         reads,
     );
     apply_hit(game, id, &letters);
@@ -110,14 +104,13 @@ pub(crate) fn split_step(game: &mut Game, id: UnitId, kind: UnitKind, rule: &str
     let u = game.state.unit(id).clone();
     game.state.unit_mut(id).steps -= 1;
     let t = crate::engine::kernel::units::spawn_team(game, &u, kind);
-    game.emit(
+    game.say(
         rule,
         EventKind::UnitCreated {
             unit: t,
             from: Some(id),
             why: crate::engine::kernel::events::Creation::SplitStep,
         },
-        format!("A step of {} becomes {}.", u.label, game.describe(t)),
         Vec::new(),
     );
     t
@@ -144,16 +137,15 @@ fn porters_hit(game: &mut Game, id: UnitId, letters: &[HitLetter]) {
             }
         } else if !u.pinned {
             game.state.unit_mut(id).pinned = true;
-            game.emit(
+            game.say(
                 "6.3.3",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Pinned { newly: true },
+                    what: StatusChange::Pinned {
+                        newly: true,
+                        by: PinCause::Porters,
+                    },
                 },
-                format!(
-                    "{} go to ground: porters never become teams, and only a casualty result costs them a step.",
-                    u.label
-                ),
                 Vec::new(),
             );
         }
@@ -192,13 +184,12 @@ fn flip(game: &mut Game, id: UnitId) {
         return;
     }
     game.state.unit_mut(id).flipped = true;
-    game.emit(
+    game.say(
         "6.3.3",
         EventKind::Status {
             unit: id,
             what: StatusChange::FireTeamSide,
         },
-        format!("{} flips to its fire-team side.", game.describe(id)),
         Vec::new(),
     );
 }
@@ -220,13 +211,15 @@ pub(crate) fn replace_with(game: &mut Game, id: UnitId, kind: UnitKind) {
     game.state.unit_mut(id).assets.clear();
     // Casualties carried by the unit are set down (5.1.6).
     game.state.carried.retain(|(k, _)| *k != id);
-    game.emit(
+    game.say(
         "6.3.3",
         EventKind::UnitRemoved {
             unit: id,
-            why: crate::engine::kernel::events::Removal::Replaced { by: vec![t] },
+            why: crate::engine::kernel::events::Removal::Replaced {
+                by: vec![t],
+                jam: false,
+            },
         },
-        format!("{} is replaced by {}.", u.label, game.describe(t)),
         Vec::new(),
     );
     if kind == UnitKind::Casualty {

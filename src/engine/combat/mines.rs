@@ -33,7 +33,7 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
     if hit {
         game.state.unit_mut(unit).mined += 1;
     }
-    game.emit(
+    game.say(
         "9.5",
         EventKind::Status {
             unit,
@@ -43,16 +43,6 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
                 StatusChange::MineMiss
             },
         },
-        format!(
-            "{} checks for mines on {}: {}.",
-            game.describe(unit),
-            u.pos,
-            if hit {
-                "a burst: a mine goes off, resolved at -4 in the Combat Effects Segment"
-            } else {
-                "no burst, no mine"
-            }
-        ),
         reads,
     );
 }
@@ -118,16 +108,12 @@ pub fn claymores(game: &mut Game) {
         if let Some(c) = game.state.map.card_mut(pos) {
             c.markers.claymore = false;
         }
-        game.emit(
+        game.say(
             "9.5",
             EventKind::Status {
                 unit: t,
                 what: StatusChange::Claymore,
             },
-            format!(
-                "A claymore on {pos} fires at {}: a -4 mine attack.",
-                game.describe(t)
-            ),
             reads,
         );
     }

@@ -843,7 +843,10 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
                 "6.3.2 B",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Pinned { newly },
+                    what: StatusChange::Pinned {
+                        newly,
+                        by: crate::engine::kernel::events::PinCause::Fire,
+                    },
                 },
                 format!(
                     "{name}: {}; card {} reads PIN{never}.",

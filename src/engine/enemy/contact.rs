@@ -44,6 +44,13 @@ impl Trigger {
         }
     }
 
+    fn piece(self) -> crate::engine::kernel::events::Piece {
+        match self {
+            Trigger::Unit(u) => crate::engine::kernel::events::Piece::Unit(u),
+            Trigger::Vehicle(v) => crate::engine::kernel::events::Piece::Vehicle(v),
+        }
+    }
+
     fn name(self, game: &Game) -> String {
         match self {
             Trigger::Unit(u) => game.describe(u),
@@ -830,7 +837,6 @@ fn put_group(
         game.state
             .fires
             .retain(|f| !(f.side == Side::Enemy && f.from == at));
-        let text = format!("They open fire on {} at {tpos}.", trigger.name(game));
         crate::engine::combat::fire::open_link(
             game,
             FireLink {
@@ -839,7 +845,7 @@ fn put_group(
                 target: tpos,
             },
             "9.2.4",
-            text,
+            crate::engine::kernel::events::FireCause::Contact(trigger.piece()),
             Vec::new(),
         );
         // 9.2.2: PC markers they fire through at their own level go.

@@ -71,31 +71,29 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
             game.state.counters.enemy_checks += 1;
             let (r, reads) = game.random(3, "tear gas: fall back on 1-2");
             if r <= 2 {
-                game.emit(
+                game.say(
                     "4.3.6 D",
                     EventKind::Nothing {
-                        why: Quiet::GasFallBack,
+                        why: Quiet::GasFallBack {
+                            unit: id,
+                            r: r as u8,
+                        },
                     },
-                    format!(
-                        "R# {r} of 3: {} falls back out of the gas.",
-                        game.describe(id)
-                    ),
                     reads,
                 );
                 fall_back(game, id, "4.3.6 D");
             } else {
                 let newly = !game.state.unit(id).pinned;
                 game.state.unit_mut(id).pinned = true;
-                game.emit(
+                game.say(
                     "4.3.6 D",
                     EventKind::Status {
                         unit: id,
-                        what: StatusChange::Pinned { newly },
+                        what: StatusChange::Pinned {
+                            newly,
+                            by: crate::engine::kernel::events::PinCause::Gas { r: r as u8 },
+                        },
                     },
-                    format!(
-                        "R# {r} of 3: {} stays in the gas, Pinned.",
-                        game.describe(id)
-                    ),
                     reads,
                 );
             }

@@ -522,17 +522,16 @@ fn largest_us(game: &mut Game, at: CardPos) -> Option<UnitId> {
     }
     let (r, reads) = game.random(us.len() as u32, "enemy's choice between equal targets");
     let pick = us[(r as usize).saturating_sub(1).min(us.len() - 1)].1;
-    game.emit(
+    game.say(
         "9.4",
         EventKind::Nothing {
-            why: Quiet::RandomTarget,
+            why: Quiet::RandomTarget(crate::engine::kernel::events::Tie::Units {
+                at,
+                n: us.len() as u8,
+                most,
+                pick,
+            }),
         },
-        format!(
-            "{} US units of {most} step{} on {at}: the R# picks {}.",
-            us.len(),
-            if most == 1 { "" } else { "s" },
-            game.describe(pick)
-        ),
         reads,
     );
     Some(pick)
@@ -798,11 +797,6 @@ fn shift_fire(game: &mut Game, id: UnitId) {
     game.state
         .fires
         .retain(|f| !(f.side == u.side && f.from == u.pos));
-    let text = format!(
-        "{} shifts the fire of {} onto {to}.",
-        game.describe(id),
-        u.pos
-    );
     crate::engine::combat::fire::open_link(
         game,
         FireLink {
@@ -811,7 +805,7 @@ fn shift_fire(game: &mut Game, id: UnitId) {
             target: to,
         },
         "9.4",
-        text,
+        crate::engine::kernel::events::FireCause::EnemyShift(id),
         reads,
     );
 }

@@ -109,12 +109,13 @@ pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
         .collect();
     pick_card(game, &options, "spotter's choice between equal targets").map(|(p, reads)| {
         if !reads.is_empty() {
-            game.emit(
+            game.say(
                 "9.8",
                 EventKind::Nothing {
-                    why: Quiet::RandomTarget,
+                    why: Quiet::RandomTarget(crate::engine::kernel::events::Tie::SpotterCards {
+                        pick: p,
+                    }),
                 },
-                format!("Cards of equal size at equal range: the R# picks {p}."),
                 reads,
             );
         }

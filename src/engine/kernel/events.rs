@@ -47,15 +47,15 @@ pub enum StatusChange {
     NoRoom,
     /// not exposed
     NotExposed,
-    /// out of ammunition
-    OutOfAmmunition,
+    /// out of ammunition, its last spent on this
+    OutOfAmmunition(AmmoUse),
     /// picked up an item, and marked Exposed (5.1.6 B)
     PickedUp,
     /// picked up a casualty, and marked Exposed (5.1.6 B)
     PickedUpACasualty,
     /// pinned, or a PIN result (6.3.2 B); `newly` when the unit was not
     /// pinned before
-    Pinned { newly: bool },
+    Pinned { newly: bool, by: PinCause },
     /// rallied
     Rallied,
     /// reconstituted
@@ -84,7 +84,11 @@ pub enum StatusChange {
     /// a Grenade Attack marker (6.5.1)
     GrenadeAttack,
     /// the hit effect read for the unit (6.3.3), its letters in order
-    HitEffect(Vec<crate::data::action::HitLetter>),
+    HitEffect {
+        letters: Vec<crate::data::action::HitLetter>,
+        level: crate::data::action::Experience,
+        reading: HitReading,
+    },
     /// a mine check found a burst (9.5)
     MineHit,
     /// a mine check found none (9.5)
@@ -267,7 +271,7 @@ pub enum Quiet {
     /// FPF exhausted
     FpfExhausted,
     /// gas: fall back
-    GasFallBack,
+    GasFallBack { unit: UnitId, r: u8 },
     /// gunship idle by day
     GunshipIdleByDay,
     /// gunship on station
@@ -326,7 +330,7 @@ pub enum Quiet {
     /// positions kept
     PositionsKept,
     /// random target
-    RandomTarget,
+    RandomTarget(Tie),
     /// runner failed
     RunnerFailed { to: UnitId },
     /// runner not used
@@ -405,7 +409,7 @@ pub enum Creation {
 pub enum Removal {
     /// Replaced by new counters in its place: teams or a casualty after a
     /// hit (6.3.3), fire teams after a jam (6.5.4).
-    Replaced { by: Vec<UnitId> },
+    Replaced { by: Vec<UnitId>, jam: bool },
     /// A casualty evacuated (5.1.7).
     Evacuated,
     /// Left the map or withdrew for good (3.5, 9.4, 9.8, 9.9).
@@ -551,6 +555,91 @@ pub enum Activation {
     Runner,
     /// the CO HQ, by the battalion off the map (3.3.1 A)
     Battalion,
+}
+
+/// What a unit spent its ammunition on (6.8.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AmmoUse {
+    ConcentratedFire,
+    Grenades,
+    Demolition,
+    Flame,
+    /// its fire in the Combat Phase
+    CombatPhase,
+    FinalProtectiveLine,
+    /// fire at a vehicle
+    AtVehicle,
+}
+
+/// A unit or a vehicle, where either may be named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Unit(UnitId),
+    Vehicle(crate::engine::kernel::ids::VehicleId),
+}
+
+/// A tie broken at random (the payload of [`Quiet::RandomTarget`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Tie {
+    /// Our fire from a card: `n` targets equally close and strong (6.1.1).
+    Targets { from: CardPos, n: u8, pick: CardPos },
+    /// Enemy fire from a card: `n` cards holding `most` of our steps each
+    /// (9.4).
+    EnemyTargets {
+        from: CardPos,
+        n: u8,
+        most: u8,
+        pick: CardPos,
+    },
+    /// `n` of our units of `most` steps on a card (9.4).
+    Units {
+        at: CardPos,
+        n: u8,
+        most: u8,
+        pick: UnitId,
+    },
+    /// A spotter's cards of equal size at equal range (9.8).
+    SpotterCards { pick: CardPos },
+}
+
+/// What opened fire along a link (the payload of [`EventKind::FireOpened`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FireCause {
+    /// A link new in the state where no order or procedure says more.
+    Plain,
+    /// Units in sight of the enemy opened fire (6.1.1).
+    Engage,
+    /// Fire followed this lone unit as it moved (6.2.3).
+    Follows(UnitId),
+    /// A Shift Fire order (4.2.4 l).
+    ShiftOrder,
+    /// An enemy unit shifted its card's fire (9.4).
+    EnemyShift(UnitId),
+    /// A contact's enemy opened fire on the unit or vehicle that found it
+    /// (9.2.4).
+    Contact(Piece),
+}
+
+/// How a hit effect's letters are read (6.3.3, 9.11, 9.12).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HitReading {
+    AsShown,
+    /// a human wave takes every hit as a casualty (9.12)
+    HumanWave,
+    /// fanatics read a litter result as a fire team and a paralyzed one
+    /// as a casualty (9.11)
+    Fanatic,
+}
+
+/// What pinned a unit (the payload of [`StatusChange::Pinned`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PinCause {
+    /// a PIN result of fire (6.3.2 B)
+    Fire,
+    /// porters hit go to ground (6.3.3)
+    Porters,
+    /// staying in tear gas, with the random number of 3 (4.3.6 D)
+    Gas { r: u8 },
 }
 
 /// What happened.
@@ -725,6 +814,7 @@ pub enum EventKind {
     FireOpened {
         link: crate::engine::kernel::state::FireLink,
         lay: bool,
+        by: FireCause,
     },
     /// An enemy vehicle came onto the map with a contact (9.10). (Our
     /// aircraft and helicopters arrive off the map and fly on by

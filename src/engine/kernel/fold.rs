@@ -213,7 +213,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
             }
             EventKind::UnitRemoved { unit, why } => {
                 let by = match why {
-                    Removal::Replaced { by } => by.clone(),
+                    Removal::Replaced { by, .. } => by.clone(),
                     Removal::CarriedOff { casualty } => {
                         first_at(*casualty, pos_of(*casualty), &mut at);
                         gone.push((*casualty, Vec::new()));
@@ -226,7 +226,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
             }
             EventKind::Status { unit, what } => match what {
                 StatusChange::FireTeamSide => push(&mut f.flipped, *unit),
-                StatusChange::Pinned { newly: true } | StatusChange::Hit { pins: true } => {
+                StatusChange::Pinned { newly: true, .. } | StatusChange::Hit { pins: true } => {
                     push(&mut f.pinned, *unit)
                 }
                 StatusChange::Unpinned
@@ -249,7 +249,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                 StatusChange::Exposed
                 | StatusChange::PickedUp
                 | StatusChange::PickedUpACasualty => push(&mut f.exposed, *unit),
-                StatusChange::OutOfAmmunition => {
+                StatusChange::OutOfAmmunition(_) => {
                     push(&mut f.out_of_ammo, *unit);
                     // A weapons team with a back flips to it when it
                     // runs dry (6.8.2).

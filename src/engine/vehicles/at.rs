@@ -330,7 +330,12 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
             }
         }
         Shooter::Team(u) => {
-            crate::engine::combat::ammo::spend(game, u, 1, "at a vehicle");
+            crate::engine::combat::ammo::spend(
+                game,
+                u,
+                1,
+                crate::engine::kernel::events::AmmoUse::AtVehicle,
+            );
             if !game.state.vehicle_phase.fired.contains(&u) {
                 game.state.vehicle_phase.fired.push(u);
             }

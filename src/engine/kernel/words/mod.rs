@@ -92,3 +92,12 @@ pub(crate) fn impulse_end(saved: u8, lost: u8, limit: u8) -> String {
         }
     }
 }
+
+/// A unit by its name, a vehicle by its label.
+pub(crate) fn piece(game: &Game, p: crate::engine::kernel::events::Piece) -> String {
+    use crate::engine::kernel::events::Piece;
+    match p {
+        Piece::Unit(u) => game.describe(u),
+        Piece::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+    }
+}

@@ -2,7 +2,7 @@
 //! ([`Quiet`]).
 
 use super::first;
-use crate::engine::kernel::events::{CardRead, Commander, Quiet};
+use crate::engine::kernel::events::{CardRead, Commander, Quiet, Tie};
 use crate::engine::kernel::game::Game;
 
 pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<String> {
@@ -139,6 +139,31 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::RunnerFailed { to } => format!("The runner sent to {} could not deliver its message.", game.describe(*to)),
         Quiet::RunnerNotUsed { hq } => format!("The runner reaches {}, which is left to act on its own initiative.", game.describe(*hq)),
         Quiet::AlreadyActivated { hq } => format!("Another runner reaches {}, already activated.", game.describe(*hq)),
+        Quiet::RandomTarget(tie) => match tie {
+            Tie::Targets { from, n, pick } => format!(
+                "Fire from {from}: {n} targets are equally close and strong; the R# picks {pick}."
+            ),
+            Tie::EnemyTargets {
+                from,
+                n,
+                most,
+                pick,
+            } => format!(
+                "Enemy fire from {from}: {n} cards hold {most} friendly step{} each; the R# picks {pick}.",
+                if *most == 1 { "" } else { "s" }
+            ),
+            Tie::Units { at, n, most, pick } => format!(
+                "{n} US units of {most} step{} on {at}: the R# picks {}.",
+                if *most == 1 { "" } else { "s" },
+                game.describe(*pick)
+            ),
+            Tie::SpotterCards { pick } => {
+                format!("Cards of equal size at equal range: the R# picks {pick}.")
+            }
+        },
+        Quiet::GasFallBack { unit, r } => {
+            format!("R# {r} of 3: {} falls back out of the gas.", game.describe(*unit))
+        }
         _ => return None,
     })
 }

@@ -1,6 +1,6 @@
 //! The words of a unit's change of status ([`StatusChange`]).
 
-use crate::engine::kernel::events::{CardRead, StatusChange};
+use crate::engine::kernel::events::{AmmoUse, CardRead, HitReading, PinCause, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 
@@ -19,6 +19,73 @@ pub(super) fn text(
         StatusChange::SwitchedNet(to) => {
             format!("{} switches its set to the {} net.", name(), to.label())
         }
+        StatusChange::OutOfAmmunition(why) => format!(
+            "{} fires its last ammunition {} and is out of ammunition.",
+            name(),
+            match why {
+                AmmoUse::ConcentratedFire => "concentrating fire",
+                AmmoUse::Grenades => "with a grenade attack",
+                AmmoUse::Demolition => "with a demolition charge",
+                AmmoUse::Flame => "with a flame attack",
+                AmmoUse::CombatPhase => "in the Combat Phase",
+                AmmoUse::FinalProtectiveLine => "on its final protective line",
+                AmmoUse::AtVehicle => "at a vehicle",
+            }
+        ),
+        StatusChange::Spotted => {
+            format!(
+                "{} shares a card with spotted enemy units and is spotted too.",
+                name()
+            )
+        }
+        StatusChange::HitEffect {
+            letters,
+            level,
+            reading,
+        } => {
+            let shown: Vec<&str> = letters.iter().map(|l| l.key()).collect();
+            format!(
+                "Hit effect for {} ({}): card {} shows {}{}.",
+                name(),
+                level.key(),
+                super::first(cards),
+                shown.join(""),
+                match reading {
+                    HitReading::AsShown => "",
+                    HitReading::HumanWave => ": a human wave takes every hit as a casualty",
+                    HitReading::Fanatic => {
+                        ": fanatics take a litter result as a fire team and a paralyzed one as a casualty"
+                    }
+                }
+            )
+        }
+        StatusChange::Pinned {
+            by: PinCause::Porters,
+            ..
+        } => format!(
+            "{} go to ground: porters never become teams, and only a casualty result costs them a step.",
+            name()
+        ),
+        StatusChange::FireTeamSide => format!("{} flips to its fire-team side.", name()),
+        StatusChange::MineHit | StatusChange::MineMiss => format!(
+            "{} checks for mines on {}: {}.",
+            name(),
+            game.state.unit(unit).pos,
+            if *what == StatusChange::MineHit {
+                "a burst: a mine goes off, resolved at -4 in the Combat Effects Segment"
+            } else {
+                "no burst, no mine"
+            }
+        ),
+        StatusChange::Claymore => format!(
+            "A claymore on {} fires at {}: a -4 mine attack.",
+            game.state.unit(unit).pos,
+            name()
+        ),
+        StatusChange::Pinned {
+            by: PinCause::Gas { r },
+            ..
+        } => format!("R# {r} of 3: {} stays in the gas, Pinned.", name()),
         _ => return None,
     })
 }

@@ -3,7 +3,9 @@
 
 use crate::data::mission::Face;
 use crate::data::units::Side;
-use crate::engine::kernel::events::{Activation, CardRead, CommandsFrom, DrawModifier, EventKind};
+use crate::engine::kernel::events::{
+    Activation, CardRead, CommandsFrom, DrawModifier, EventKind, FireCause,
+};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::Action;
 use crate::engine::kernel::state::Outcome;
@@ -208,6 +210,52 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
             if *linked { "now in" } else { "now out of" },
             game.describe(*hq)
         ),
+        EventKind::FireOpened { link, lay, by } => {
+            let (from, target) = (link.from, link.target);
+            match by {
+                FireCause::Plain => {
+                    let whose = if link.side == Side::Us {
+                        "Our"
+                    } else {
+                        "Enemy"
+                    };
+                    match (lay, from == target) {
+                        (true, _) => format!(
+                            "{whose} grenade or rocket fire from {from} at {target} marks its line of fire."
+                        ),
+                        (false, true) => format!("{whose} fire within {target}."),
+                        (false, false) => format!("{whose} fire from {from} at {target}."),
+                    }
+                }
+                FireCause::Engage => {
+                    let who = if link.side == Side::Us {
+                        "Friendly"
+                    } else {
+                        "Enemy"
+                    };
+                    if from == target {
+                        format!("{who} units on {from} open fire on the enemy in their own card.")
+                    } else {
+                        format!(
+                            "{who} units on {from} open fire on {target}: a PDF is placed toward it."
+                        )
+                    }
+                }
+                FireCause::Follows(u) => {
+                    format!("Fire from {from} follows {} to {target}.", game.describe(*u))
+                }
+                FireCause::ShiftOrder => {
+                    format!("The units on {from} shift their fire to {target}.")
+                }
+                FireCause::EnemyShift(u) => format!(
+                    "{} shifts the fire of {from} onto {target}.",
+                    game.describe(*u)
+                ),
+                FireCause::Contact(p) => {
+                    format!("They open fire on {} at {target}.", super::piece(game, *p))
+                }
+            }
+        }
         _ => return None,
     })
 }

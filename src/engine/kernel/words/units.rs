@@ -2,7 +2,7 @@
 //! play.
 
 use crate::engine::kernel::events::{
-    CardRead, CoverMove, Creation, EnemyMove, EventKind, Movement,
+    CardRead, CoverMove, Creation, EnemyMove, EventKind, Movement, Removal,
 };
 use crate::engine::kernel::game::Game;
 
@@ -141,6 +141,30 @@ pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
             "{} gives up a step to serve as a runner.",
             game.describe(*from)
         ),
+        EventKind::UnitCreated {
+            unit,
+            from: Some(from),
+            why: Creation::SplitStep,
+        } => format!(
+            "A step of {} becomes {}.",
+            game.describe(*from),
+            game.describe(*unit)
+        ),
+        EventKind::UnitRemoved {
+            unit,
+            why: Removal::Replaced { by, jam },
+        } => {
+            if *jam {
+                format!(
+                    "{}'s weapon jams: the unit is replaced by {} fire team(s).",
+                    game.describe(*unit),
+                    by.len()
+                )
+            } else {
+                let by: Vec<String> = by.iter().map(|t| game.describe(*t)).collect();
+                format!("{} is replaced by {}.", game.describe(*unit), by.join(", "))
+            }
+        }
         _ => return None,
     })
 }
