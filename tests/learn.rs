@@ -262,6 +262,10 @@ fn every_event_kind_maps_to_its_own_key() {
         EventKind::VehicleOut {
             vehicle: fof::engine::kernel::ids::VehicleId(0),
             result: fof::data::vehicles::AtResult::KnockedOut,
+            cause: fof::engine::kernel::events::OutCause::Wrecked {
+                air: false,
+                crew: 2,
+            },
         },
         EventKind::Communication {
             hq: unit,

@@ -818,31 +818,10 @@ pub(crate) fn mark(game: &mut Game, target: UnitId, kind: Mark, critical: bool) 
         }
     }
     let (rule, what) = match kind {
-        Mark::Concentrated => ("6.6", "Concentrated Fire"),
-        Mark::Grenade { .. } => ("6.5.1", "Grenade Attack"),
+        Mark::Concentrated => ("6.6", StatusChange::ConcentratedFire { critical }),
+        Mark::Grenade { .. } => ("6.5.1", StatusChange::GrenadeAttack { critical }),
     };
-    let whom = if t.cover.is_some() {
-        format!("the units under {}'s cover", game.describe(target))
-    } else {
-        game.describe(target)
-    };
-    let extra = match (critical, t.cover.is_some()) {
-        (true, true) => ": a critical hit, the cover gives them no benefit this turn",
-        (true, false) => ": a critical hit, a second marker goes on",
-        _ => "",
-    };
-    game.emit(
-        rule,
-        EventKind::Status {
-            unit: target,
-            what: match kind {
-                Mark::Concentrated => StatusChange::ConcentratedFire,
-                Mark::Grenade { .. } => StatusChange::GrenadeAttack,
-            },
-        },
-        format!("A {what} marker goes on {whom}{extra}."),
-        Vec::new(),
-    );
+    game.say(rule, EventKind::Status { unit: target, what }, Vec::new());
 }
 
 fn mark_concentrated(game: &mut Game, target: UnitId) {
@@ -968,13 +947,12 @@ fn place_miss(game: &mut Game, pos: CardPos) -> bool {
         return false;
     }
     c.markers.grenade_miss = true;
-    game.emit(
+    game.say(
         "6.2.2",
         EventKind::Marker {
             pos,
-            what: MarkerKind::GrenadeMiss,
+            what: MarkerKind::GrenadeMiss { mover: None },
         },
-        format!("The grenades miss: a Grenade Miss VOF goes on {pos}."),
         Vec::new(),
     );
     true
@@ -1025,13 +1003,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(c) = game.state.map.card_mut(at) {
                 c.markers.smoke = Some(crate::engine::kernel::state::SmokeKind::Wp);
             }
-            game.emit(
+            game.say(
                 "4.3.6 C",
                 EventKind::Marker {
                     pos: at,
-                    what: MarkerKind::Wp,
+                    what: MarkerKind::Wp { by: None },
                 },
-                format!("White phosphorus smoke bursts on {at}."),
                 Vec::new(),
             );
         }
@@ -1082,13 +1059,12 @@ pub fn perform(game: &mut Game, order: &Order) {
                 if let Some(c) = game.state.map.card_mut(pos) {
                     c.markers.demo_miss = true;
                 }
-                game.emit(
+                game.say(
                     "6.5.2",
                     EventKind::Marker {
                         pos,
                         what: MarkerKind::DemoMiss,
                     },
-                    format!("The charge misses: a Demo Miss VOF goes on {pos}."),
                     Vec::new(),
                 );
                 failed(game, order, *unit, fresh);
@@ -1115,16 +1091,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(c) = game.state.map.card_mut(pos) {
                 c.markers.flame_on.push(*cover);
             }
-            game.emit(
+            game.say(
                 "6.5.3",
                 EventKind::Marker {
                     pos,
-                    what: MarkerKind::Flame,
+                    what: MarkerKind::Flame { by: *unit },
                 },
-                format!(
-                    "{} scorches the enemy position on {pos}.",
-                    game.describe(*unit)
-                ),
                 Vec::new(),
             );
         }
@@ -1138,16 +1110,15 @@ pub fn perform(game: &mut Game, order: &Order) {
             if let Some(c) = game.state.map.card_mut(*target) {
                 c.markers.indirect_h = true;
             }
-            game.emit(
+            game.say(
                 "6.7.4",
                 EventKind::Marker {
                     pos: *target,
-                    what: MarkerKind::MortarFire,
+                    what: MarkerKind::MortarFire {
+                        mortar: *mortar,
+                        from,
+                    },
                 },
-                format!(
-                    "{} fires by indirect lay from {from}: an H VOF falls on {target}, with no PDF.",
-                    game.describe(*mortar)
-                ),
                 Vec::new(),
             );
         }
@@ -1162,13 +1133,12 @@ pub fn perform(game: &mut Game, order: &Order) {
                     f.2 = false;
                 }
             }
-            game.emit(
+            game.say(
                 "4.2.4 k",
                 EventKind::Marker {
                     pos: *at,
                     what: MarkerKind::CeaseFire,
                 },
-                format!("The units on {at} cease fire: their VOF and PDF markers are removed."),
                 Vec::new(),
             );
         }
@@ -1202,13 +1172,14 @@ pub(crate) fn spot_card(game: &mut Game, target: CardPos) {
     for id in &ids {
         game.state.unit_mut(*id).spotted = true;
     }
-    game.emit(
+    game.say(
         "9.3",
         EventKind::Marker {
             pos: target,
-            what: MarkerKind::Spotted,
+            what: MarkerKind::Spotted {
+                units: ids.len() as u8,
+            },
         },
-        format!("The enemy on {target} is spotted ({} unit(s)).", ids.len()),
         Vec::new(),
     );
 }
@@ -1217,13 +1188,12 @@ fn demo_lands(game: &mut Game, pos: CardPos, cover: crate::engine::kernel::ids::
     if let Some(c) = game.state.map.card_mut(pos) {
         c.markers.demo_on.push(cover);
     }
-    game.emit(
+    game.say(
         "6.5.2",
         EventKind::Marker {
             pos,
             what: MarkerKind::Demolition,
         },
-        format!("A demolition charge is set against the enemy position on {pos}."),
         Vec::new(),
     );
 }

@@ -138,16 +138,13 @@ pub fn vehicle_dry(game: &mut Game, v: crate::engine::kernel::ids::VehicleId) {
         return;
     }
     game.state.vehicles[v.0 as usize].out = Some(crate::data::vehicles::AtResult::Retreating);
-    game.emit(
+    game.say(
         "6.8.1 G",
         crate::engine::kernel::events::EventKind::VehicleOut {
             vehicle: v,
             result: crate::data::vehicles::AtResult::Retreating,
+            cause: crate::engine::kernel::events::OutCause::Dry,
         },
-        format!(
-            "{} has fired its last round: it leaves play for the rest of the mission.",
-            x.label
-        ),
         Vec::new(),
     );
 }

@@ -20,12 +20,11 @@ pub fn capture_retreat(game: &mut Game) {
     captures(game);
     retreats(game);
     if game.log.len() == before && game.state.choices.len() == asked {
-        game.emit(
+        game.say(
             "3.5",
             EventKind::Nothing {
                 why: Quiet::NoCaptureOrRetreat,
             },
-            "No paralyzed or litter team is captured or has to retreat.".into(),
             Vec::new(),
         );
     }
@@ -143,14 +142,13 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         }
         return;
     }
-    let names: Vec<String> = taken.iter().map(|t| game.describe(*t)).collect();
     for t in taken {
         let u = game.state.unit_mut(*t);
         u.removed = true;
         u.captured = true;
         game.state.carried.retain(|(k, c)| k != t && c != t);
     }
-    game.emit(
+    game.say(
         "9.13",
         EventKind::Status {
             unit: taken[0],
@@ -158,7 +156,6 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
                 prisoners: taken.to_vec(),
             },
         },
-        format!("{} taken prisoner on {pos}.", names.join(", ")),
         Vec::new(),
     );
     if !guarded {
@@ -224,23 +221,16 @@ pub fn guard_with(game: &mut Game, pos: CardPos, prisoners: &[UnitId], unit: Uni
         .iter()
         .map(|p| u32::from(game.state.unit(*p).steps))
         .sum();
-    let from = if g == unit {
-        String::new()
-    } else {
-        format!(" (a step of {})", game.describe(unit))
-    };
-    game.emit(
+    game.say(
         "9.13",
         EventKind::Status {
             unit: g,
             what: StatusChange::Guard {
                 from: (g != unit).then_some(unit),
+                at: pos,
+                steps: steps as u8,
             },
         },
-        format!(
-            "{}{from} stays behind on {pos} to guard the {steps} prisoner step(s).",
-            game.describe(g)
-        ),
         Vec::new(),
     );
 }

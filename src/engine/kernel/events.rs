@@ -35,7 +35,12 @@ pub enum StatusChange {
     FlameHit,
     /// left behind to guard prisoners (9.13), out of play: a step split
     /// off `from`, or the whole unit
-    Guard { from: Option<UnitId> },
+    Guard {
+        from: Option<UnitId>,
+        at: CardPos,
+        /// the prisoner steps it guards
+        steps: u8,
+    },
     /// a fire result of HIT (6.3.2 C); `pins` when it newly pinned the unit
     Hit { pins: bool },
     /// loaded
@@ -79,10 +84,10 @@ pub enum StatusChange {
     Unpinned,
     /// unspotted
     Unspotted,
-    /// a Concentrated Fire marker (6.6)
-    ConcentratedFire,
-    /// a Grenade Attack marker (6.5.1)
-    GrenadeAttack,
+    /// a Concentrated Fire marker (6.6); `critical` for a critical hit
+    ConcentratedFire { critical: bool },
+    /// a Grenade Attack marker (6.5.1); `critical` for a critical hit
+    GrenadeAttack { critical: bool },
     /// the hit effect read for the unit (6.3.3), its letters in order
     HitEffect {
         letters: Vec<crate::data::action::HitLetter>,
@@ -132,12 +137,17 @@ pub enum MarkerKind {
     DemoMiss,
     /// demolition
     Demolition,
-    /// flame
-    Flame,
+    /// a flamethrower's attack on an enemy position (6.5.3)
+    Flame {
+        by: crate::engine::kernel::ids::UnitId,
+    },
     /// FPF
     Fpf,
-    /// Grenade Miss
-    GrenadeMiss,
+    /// Grenade Miss: the grenades missed, or (`mover`) their target moved
+    /// before they landed (6.2.2, 6.5.1)
+    GrenadeMiss {
+        mover: Option<crate::engine::kernel::ids::UnitId>,
+    },
     /// gunship's fire and flares
     GunshipFireAndFlares,
     /// Incoming!
@@ -148,8 +158,11 @@ pub enum MarkerKind {
     MedevacLz,
     /// mines
     Mines,
-    /// mortar fire
-    MortarFire,
+    /// a mortar's fire by indirect lay from a card (6.7.4)
+    MortarFire {
+        mortar: crate::engine::kernel::ids::UnitId,
+        from: CardPos,
+    },
     /// PC removed
     PcRemoved,
     /// Pending
@@ -168,16 +181,19 @@ pub enum MarkerKind {
     SetDropped,
     /// sniper target
     SniperTarget,
-    /// spotted
-    Spotted,
+    /// the enemy on the card spotted: this many units (9.3)
+    Spotted { units: u8 },
     /// vehicle leaves
     VehicleLeaves,
     /// vehicle pin lifted
     VehiclePinLifted,
     /// vehicle pinned
     VehiclePinned,
-    /// WP
-    Wp,
+    /// WP: white phosphorus smoke from a rifle grenade (4.3.6 C), or
+    /// fired by this vehicle (7.8)
+    Wp {
+        by: Option<crate::engine::kernel::ids::VehicleId>,
+    },
     /// WP mark
     WpMark,
     /// a cover marker destroyed (6.5.2, 6.5.3)
@@ -212,8 +228,10 @@ pub enum MarkerKind {
     RoutePoint(u8),
     /// a vehicle's mine check (9.5), a hit or not
     VehicleMineCheck { hit: bool },
-    /// smoke (7.x)
-    Smoke,
+    /// smoke fired by this vehicle (7.8)
+    Smoke {
+        by: crate::engine::kernel::ids::VehicleId,
+    },
 }
 
 /// Why nothing happened in a step (the payload of [`EventKind::Nothing`]).
@@ -642,6 +660,20 @@ pub enum PinCause {
     Gas { r: u8 },
 }
 
+/// Why a vehicle left play (the payload of [`EventKind::VehicleOut`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OutCause {
+    /// it fired its last round (6.8.1 G)
+    Dry,
+    /// its crew pulled out (7.7 A 3)
+    CrewPullOut,
+    /// brewed up or knocked out, or an aircraft shot down (7.7 A 1-2,
+    /// B 1-2), with its crew's steps
+    Wrecked { air: bool, crew: u8 },
+    /// an aircraft aborted, damaged, flying off this card (7.7 B 3)
+    Aborted { from: CardPos },
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -827,6 +859,7 @@ pub enum EventKind {
     VehicleOut {
         vehicle: crate::engine::kernel::ids::VehicleId,
         result: crate::data::vehicles::AtResult,
+        cause: OutCause,
     },
     /// An order cut or made the link of communication between a unit of
     /// the company and the HQ it answers to (4.3).

@@ -102,24 +102,24 @@ impl MarkerKind {
             | M::CeaseFire
             | M::DemoMiss
             | M::Demolition
-            | M::Flame
-            | M::GrenadeMiss
+            | M::Flame { .. }
+            | M::GrenadeMiss { .. }
             | M::GunshipFireAndFlares
             | M::LandingZone
             | M::MedevacLz
             | M::Mines
-            | M::MortarFire
+            | M::MortarFire { .. }
             | M::PcRemoved
             | M::PhoneLine
             | M::PhoneLineRepaired { .. }
             | M::SetDestroyed
             | M::SetDropped
             | M::SniperTarget
-            | M::Spotted
+            | M::Spotted { .. }
             | M::VehicleLeaves
             | M::VehiclePinLifted
             | M::VehiclePinned
-            | M::Wp
+            | M::Wp { .. }
             | M::WpMark
             | M::CoverDestroyed(_)
             | M::IncomingRemoved
@@ -133,7 +133,7 @@ impl MarkerKind {
             | M::NoContact
             | M::RoutePoint(_)
             | M::VehicleMineCheck { .. }
-            | M::Smoke => None,
+            | M::Smoke { .. } => None,
         }
     }
 }
@@ -238,7 +238,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                         gone.push((*p, Vec::new()));
                     }
                 }
-                StatusChange::Guard { from } => match from {
+                StatusChange::Guard { from, .. } => match from {
                     // A step split off to guard: its parent lost it.
                     Some(p) => created.push((*unit, Some(*p), Creation::SplitStep)),
                     None => {
@@ -280,7 +280,9 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                 push(&mut f.exposed, *unit);
             }
             EventKind::VehicleEnters { vehicle } => push(&mut f.vehicles_in, *vehicle),
-            EventKind::VehicleOut { vehicle, result } => {
+            EventKind::VehicleOut {
+                vehicle, result, ..
+            } => {
                 if let Some(v) = s.vehicles.get(usize::from(vehicle.0)) {
                     push(&mut f.vehicles_out, (*vehicle, *result, v.pos));
                 }

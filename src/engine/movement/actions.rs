@@ -941,16 +941,12 @@ fn grenades_miss(game: &mut Game, unit: UnitId, pos: CardPos) {
     if let Some(c) = game.state.map.card_mut(pos) {
         c.markers.grenade_miss = true;
     }
-    game.emit(
+    game.say(
         "6.5.1",
         EventKind::Marker {
             pos,
-            what: MarkerKind::GrenadeMiss,
+            what: MarkerKind::GrenadeMiss { mover: Some(unit) },
         },
-        format!(
-            "{} moves before the grenades land: they count as a single Grenade Miss on {pos}.",
-            game.describe(unit)
-        ),
         Vec::new(),
     );
 }

@@ -546,16 +546,13 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                 "leave play with it",
             );
             game.state.vehicles[target.0 as usize].out = Some(result);
-            game.emit(
+            game.say(
                 "7.7 A 3",
                 EventKind::VehicleOut {
                     vehicle: target,
                     result,
+                    cause: crate::engine::kernel::events::OutCause::CrewPullOut,
                 },
-                format!(
-                    "{}'s crew pull out: it leaves play for the rest of the mission.",
-                    v.label
-                ),
                 Vec::new(),
             );
         }
@@ -567,7 +564,7 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                 burning,
             });
             game.state.wrecks.sort();
-            game.emit(
+            game.say(
                 match (air, burning) {
                     (false, true) => "7.7 A 1",
                     (false, false) => "7.7 A 2",
@@ -578,27 +575,10 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                 EventKind::VehicleOut {
                     vehicle: target,
                     result,
-                },
-                if air && burning {
-                    format!(
-                        "{} is shot down and crashes: a Burning Wreck on {}, its smoke blocking sight; {crew} crew step(s) become casualties.",
-                        v.label, v.pos
-                    )
-                } else if air {
-                    format!(
-                        "{} is shot down and auto-rotates to the ground: a Wreck on {}; {crew} crew step(s) get out as fire teams, each hit.",
-                        v.label, v.pos
-                    )
-                } else if burning {
-                    format!(
-                        "{} brews up: a Burning Wreck on {}, its smoke blocking sight; {crew} crew step(s) become casualties.",
-                        v.label, v.pos
-                    )
-                } else {
-                    format!(
-                        "{} is knocked out: a Wreck on {}; {crew} crew step(s) bail out as fire teams, each hit.",
-                        v.label, v.pos
-                    )
+                    cause: crate::engine::kernel::events::OutCause::Wrecked {
+                        air,
+                        crew: crew as u8,
+                    },
                 },
                 Vec::new(),
             );
@@ -744,37 +724,32 @@ pub fn abort(game: &mut Game, v: VehicleId, result: AtResult) {
         return;
     }
     game.state.vehicles[v.0 as usize].pos = off;
-    let text = match result {
-        AtResult::Retreating => {
-            game.state.vehicles[v.0 as usize].out = Some(result);
-            format!(
-                "{} aborts, damaged: it flies off {from} and is out for the rest of the mission.",
-                x.label
-            )
-        }
-        _ => format!(
-            "{} aborts, undamaged: it flies off {from}, and may come back on a later turn.",
-            x.label
-        ),
-    };
-    game.emit(
-        if result == AtResult::Retreating {
-            "7.7 B 3"
-        } else {
-            "7.7 B 4"
-        },
-        if result == AtResult::Retreating {
-            EventKind::VehicleOut { vehicle: v, result }
-        } else {
+    if result == AtResult::Retreating {
+        game.state.vehicles[v.0 as usize].out = Some(result);
+        game.say(
+            "7.7 B 3",
+            EventKind::VehicleOut {
+                vehicle: v,
+                result,
+                cause: crate::engine::kernel::events::OutCause::Aborted { from },
+            },
+            Vec::new(),
+        );
+    } else {
+        game.emit(
+            "7.7 B 4",
             EventKind::VehicleMoved {
                 vehicle: v,
                 from,
                 to: off,
-            }
-        },
-        text,
-        Vec::new(),
-    );
+            },
+            format!(
+                "{} aborts, undamaged: it flies off {from}, and may come back on a later turn.",
+                x.label
+            ),
+            Vec::new(),
+        );
+    }
 }
 
 /// 9.5: a vehicle entering or moving within a mined card (or on a card

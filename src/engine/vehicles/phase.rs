@@ -439,17 +439,16 @@ fn fire_smoke(game: &mut Game, v: VehicleId, target: CardPos, wp: bool) {
     if let Some(c) = game.state.map.card_mut(target) {
         c.markers.smoke = Some(if wp { SmokeKind::Wp } else { SmokeKind::Smoke });
     }
-    let label = vehicle(game, v).label.clone();
-    game.emit(
+    game.say(
         "7.8",
         EventKind::Marker {
             pos: target,
-            what: if wp { MarkerKind::Wp } else { MarkerKind::Smoke },
+            what: if wp {
+                MarkerKind::Wp { by: Some(v) }
+            } else {
+                MarkerKind::Smoke { by: v }
+            },
         },
-        format!(
-            "{label} fires a {} round: it bursts on {target}, blocking sight through and out of the card until Clean Up (8.4).",
-            if wp { "white phosphorus" } else { "smoke" }
-        ),
         Vec::new(),
     );
     enemy_reacts(game, v);

@@ -66,6 +66,43 @@ pub(super) fn text(
             device.label(),
             order.label()
         ),
+        MarkerKind::GrenadeMiss { mover: None } => {
+            format!("The grenades miss: a Grenade Miss VOF goes on {pos}.")
+        }
+        MarkerKind::GrenadeMiss { mover: Some(u) } => format!(
+            "{} moves before the grenades land: they count as a single Grenade Miss on {pos}.",
+            game.describe(*u)
+        ),
+        MarkerKind::Wp { by: None } => format!("White phosphorus smoke bursts on {pos}."),
+        MarkerKind::Wp { by: Some(v) } | MarkerKind::Smoke { by: v } => format!(
+            "{} fires a {} round: it bursts on {pos}, blocking sight through and out of the card until Clean Up (8.4).",
+            game.state.vehicles[v.0 as usize].label,
+            if matches!(what, MarkerKind::Wp { .. }) {
+                "white phosphorus"
+            } else {
+                "smoke"
+            }
+        ),
+        MarkerKind::DemoMiss => format!("The charge misses: a Demo Miss VOF goes on {pos}."),
+        MarkerKind::Flame { by } => {
+            format!(
+                "{} scorches the enemy position on {pos}.",
+                game.describe(*by)
+            )
+        }
+        MarkerKind::MortarFire { mortar, from } => format!(
+            "{} fires by indirect lay from {from}: an H VOF falls on {pos}, with no PDF.",
+            game.describe(*mortar)
+        ),
+        MarkerKind::CeaseFire => {
+            format!("The units on {pos} cease fire: their VOF and PDF markers are removed.")
+        }
+        MarkerKind::Spotted { units } => {
+            format!("The enemy on {pos} is spotted ({units} unit(s)).")
+        }
+        MarkerKind::Demolition => {
+            format!("A demolition charge is set against the enemy position on {pos}.")
+        }
         _ => return None,
     })
 }

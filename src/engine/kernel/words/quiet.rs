@@ -164,6 +164,9 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::GasFallBack { unit, r } => {
             format!("R# {r} of 3: {} falls back out of the gas.", game.describe(*unit))
         }
+        Quiet::NoCaptureOrRetreat => {
+            "No paralyzed or litter team is captured or has to retreat.".into()
+        }
         _ => return None,
     })
 }

@@ -86,6 +86,39 @@ pub(super) fn text(
             by: PinCause::Gas { r },
             ..
         } => format!("R# {r} of 3: {} stays in the gas, Pinned.", name()),
+        StatusChange::ConcentratedFire { critical } | StatusChange::GrenadeAttack { critical } => {
+            let what = if matches!(what, StatusChange::ConcentratedFire { .. }) {
+                "Concentrated Fire"
+            } else {
+                "Grenade Attack"
+            };
+            let covered = game.state.unit(unit).cover.is_some();
+            let whom = if covered {
+                format!("the units under {}'s cover", name())
+            } else {
+                name()
+            };
+            let extra = match (critical, covered) {
+                (true, true) => ": a critical hit, the cover gives them no benefit this turn",
+                (true, false) => ": a critical hit, a second marker goes on",
+                _ => "",
+            };
+            format!("A {what} marker goes on {whom}{extra}.")
+        }
+        StatusChange::Captured { prisoners } => {
+            let names: Vec<String> = prisoners.iter().map(|t| game.describe(*t)).collect();
+            format!(
+                "{} taken prisoner on {}.",
+                names.join(", "),
+                game.state.unit(unit).pos
+            )
+        }
+        StatusChange::Guard { from, at, steps } => format!(
+            "{}{} stays behind on {at} to guard the {steps} prisoner step(s).",
+            name(),
+            from.map(|f| format!(" (a step of {})", game.describe(f)))
+                .unwrap_or_default()
+        ),
         _ => return None,
     })
 }

@@ -4,7 +4,7 @@
 use crate::data::mission::Face;
 use crate::data::units::Side;
 use crate::engine::kernel::events::{
-    Activation, CardRead, CommandsFrom, DrawModifier, EventKind, FireCause,
+    Activation, CardRead, CommandsFrom, DrawModifier, EventKind, FireCause, OutCause,
 };
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::Action;
@@ -254,6 +254,43 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                 FireCause::Contact(p) => {
                     format!("They open fire on {} at {target}.", super::piece(game, *p))
                 }
+            }
+        }
+        EventKind::VehicleOut {
+            vehicle,
+            result,
+            cause,
+        } => {
+            let v = &game.state.vehicles[vehicle.0 as usize];
+            let label = &v.label;
+            match cause {
+                OutCause::Dry => format!(
+                    "{label} has fired its last round: it leaves play for the rest of the mission."
+                ),
+                OutCause::CrewPullOut => format!(
+                    "{label}'s crew pull out: it leaves play for the rest of the mission."
+                ),
+                OutCause::Wrecked { air, crew } => {
+                    let burning = *result == crate::data::vehicles::AtResult::BrewedUp;
+                    let pos = v.pos;
+                    match (air, burning) {
+                        (true, true) => format!(
+                            "{label} is shot down and crashes: a Burning Wreck on {pos}, its smoke blocking sight; {crew} crew step(s) become casualties."
+                        ),
+                        (true, false) => format!(
+                            "{label} is shot down and auto-rotates to the ground: a Wreck on {pos}; {crew} crew step(s) get out as fire teams, each hit."
+                        ),
+                        (false, true) => format!(
+                            "{label} brews up: a Burning Wreck on {pos}, its smoke blocking sight; {crew} crew step(s) become casualties."
+                        ),
+                        (false, false) => format!(
+                            "{label} is knocked out: a Wreck on {pos}; {crew} crew step(s) bail out as fire teams, each hit."
+                        ),
+                    }
+                }
+                OutCause::Aborted { from } => format!(
+                    "{label} aborts, damaged: it flies off {from} and is out for the rest of the mission."
+                ),
             }
         }
         _ => return None,
