@@ -555,40 +555,33 @@ pub fn pick_sniper_targets(game: &mut Game) {
         if i >= pool.len() {
             let v = vehicles[i - pool.len()];
             game.state.vehicles[v.0 as usize].sniped = true;
-            let label = game.state.vehicles[v.0 as usize].label.clone();
-            game.emit(
+            game.say(
                 "9.6",
                 EventKind::Marker {
                     pos: l.target,
-                    what: MarkerKind::SniperTarget,
+                    what: MarkerKind::SniperTarget {
+                        vehicle: v,
+                        from: l.from,
+                        among: n as u8,
+                    },
                 },
-                format!(
-                    "The sniper on {} picks {label} among {n} unit(s) and vehicle(s): its Heavy Weapons fire is aimed at the crew.",
-                    l.from
-                ),
                 reads,
             );
             continue;
         }
         let target = pool[i];
         game.state.unit_mut(target).sniped = true;
-        game.emit(
+        let exposed = game.state.unit(target).exposed;
+        game.say(
             "6.2.2",
             EventKind::Status {
                 unit: target,
-                what: StatusChange::SniperTarget,
+                what: StatusChange::SniperTarget {
+                    from: l.from,
+                    among: n as u8,
+                    exposed,
+                },
             },
-            format!(
-                "The sniper on {} picks {} among {} unit(s){}.",
-                l.from,
-                game.describe(target),
-                n,
-                if game.state.unit(target).exposed {
-                    " (Exposed units first)"
-                } else {
-                    ""
-                }
-            ),
             reads,
         );
     }
@@ -632,16 +625,12 @@ pub fn resolve_special(game: &mut Game) {
                     .and_then(|&c| game.card(c))
                     .map(|c| c.hit.for_level(level).to_vec())
                     .unwrap_or_default();
-                game.emit(
+                game.say(
                     "6.5.3",
                     EventKind::Status {
                         unit: id,
                         what: StatusChange::FlameHit,
                     },
-                    format!(
-                        "{name} is hit by the flamethrower; the hit effect is read on card {}.",
-                        cards.first().copied().unwrap_or(0)
-                    ),
                     reads,
                 );
                 apply_hit(game, id, &letters);
@@ -658,16 +647,12 @@ pub fn resolve_special(game: &mut Game) {
                 u.cover = None;
                 let was = std::mem::replace(&mut u.exposed, true);
                 if !was {
-                    game.emit(
+                    game.say(
                         "6.5.3",
                         EventKind::Status {
                             unit: id,
                             what: crate::engine::kernel::events::StatusChange::Exposed,
                         },
-                        format!(
-                            "{} leaves the burned position and is marked Exposed.",
-                            game.describe(id)
-                        ),
                         Vec::new(),
                     );
                 }
@@ -706,16 +691,12 @@ pub fn resolve_special(game: &mut Game) {
                     game.state.unit_mut(c).assets = u.assets.clone();
                     crate::engine::kernel::units::last_step_assets(game, c);
                 }
-                game.emit(
+                game.say(
                     "6.5.2",
                     EventKind::Status {
                         unit: id,
                         what: StatusChange::Demolished { casualties },
                     },
-                    format!(
-                        "The demolition charge destroys {} on {pos}.",
-                        game.describe(id)
-                    ),
                     Vec::new(),
                 );
             }
@@ -761,21 +742,12 @@ fn remove_strongpoint(
             }
         }
     }
-    game.emit(
+    game.say(
         if demo { "6.5.2" } else { "6.5.3" },
         EventKind::Marker {
             pos,
-            what: MarkerKind::CoverDestroyed(kind),
+            what: MarkerKind::CoverDestroyed { kind, demo },
         },
-        format!(
-            "The {} on {pos} is {}.",
-            kind.label(),
-            if demo {
-                "blown in and left as foxholes"
-            } else {
-                "burned out and gone"
-            }
-        ),
         Vec::new(),
     );
 }

@@ -784,25 +784,23 @@ pub fn battalion_fire(
     cards: &[CardPos],
 ) {
     if cards.is_empty() {
-        game.emit(
+        game.say(
             "6.7.2 G",
             EventKind::Nothing {
-                why: Quiet::BattalionFireDeclined,
+                why: Quiet::BattalionFireDeclined { target },
             },
-            format!("Three bursts: the battalion could fire around {target}, but is not asked to."),
             Vec::new(),
         );
         return;
     }
     for p in cards {
         place_pending(game, *p, kind, modifier, false);
-        game.emit(
+        game.say(
             "6.7.2 G",
             EventKind::Marker {
                 pos: *p,
                 what: MarkerKind::BattalionFire,
             },
-            format!("Three bursts: the battalion fires too, a Pending marker goes on {p}."),
             Vec::new(),
         );
     }
@@ -821,16 +819,9 @@ fn spend_mission(game: &mut Game, agency: u8, kind: FmKind, rule: &str) {
     let Some(left) = left else {
         return;
     };
-    let name = game
-        .mission
-        .fire_support
-        .get(usize::from(agency))
-        .map(|f| f.name.clone())
-        .unwrap_or_else(|| "fire support".into());
-    game.emit(
+    game.say(
         rule,
         EventKind::FireMissionSpent { agency, kind, left },
-        format!("{name}: one {} mission spent, {left} left.", kind.label()),
         Vec::new(),
     );
 }
@@ -947,17 +938,12 @@ pub fn perform_final(game: &mut Game) {
     for i in ready {
         game.state.fpl[i].2 = true;
         let (u, d, _) = game.state.fpl[i];
-        game.emit(
+        game.say(
             "6.4",
             EventKind::Status {
                 unit: u,
-                what: StatusChange::FinalProtectiveLine,
+                what: StatusChange::FinalProtectiveLine(d),
             },
-            format!(
-                "{} fires its final protective line toward the {}.",
-                game.describe(u),
-                d.label()
-            ),
             Vec::new(),
         );
     }
@@ -969,12 +955,11 @@ pub fn fire_fpf(game: &mut Game) {
     let Some((agency, at)) = fpf_agency(game) else {
         if game.state.fpf_firing {
             game.state.fpf_firing = false;
-            game.emit(
+            game.say(
                 "6.7.2 D",
                 EventKind::Nothing {
                     why: Quiet::FpfExhausted,
                 },
-                "The final protective fire has run out.".into(),
                 Vec::new(),
             );
         }
@@ -988,13 +973,12 @@ pub fn fire_fpf(game: &mut Game) {
         .unwrap_or(0);
     spend_mission(game, agency, FmKind::Fpf, "6.7.2 D");
     place_pending(game, at, FmKind::Fpf, modifier, false);
-    game.emit(
+    game.say(
         "6.7.2 D",
         EventKind::Marker {
             pos: at,
             what: MarkerKind::Fpf,
         },
-        format!("The final protective fire falls on {at}."),
         Vec::new(),
     );
 }

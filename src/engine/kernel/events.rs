@@ -25,8 +25,8 @@ pub enum StatusChange {
     Disembarked,
     /// embarked
     Embarked,
-    /// final protective line
-    FinalProtectiveLine,
+    /// fires its final protective line in this direction (6.4)
+    FinalProtectiveLine(crate::data::terrain::Dir),
     /// fire team
     FireTeam,
     /// fire-team side
@@ -72,8 +72,13 @@ pub enum StatusChange {
     /// prisoners shot by captors who take none (9.13): these counters
     /// became casualties where they stood
     Shot { prisoners: Vec<UnitId> },
-    /// sniper target
-    SniperTarget,
+    /// picked by the sniper on `from` among `among` units (6.2.2);
+    /// `exposed` when Exposed units came first
+    SniperTarget {
+        from: CardPos,
+        among: u8,
+        exposed: bool,
+    },
     /// spotted
     Spotted,
     /// stays in the Pickup Zone
@@ -179,8 +184,13 @@ pub enum MarkerKind {
     SetDestroyed,
     /// set dropped
     SetDropped,
-    /// sniper target
-    SniperTarget,
+    /// a sniper's Heavy Weapons fire aimed at this vehicle's crew, picked
+    /// among `among` units and vehicles (9.6)
+    SniperTarget {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        from: CardPos,
+        among: u8,
+    },
     /// the enemy on the card spotted: this many units (9.3)
     Spotted { units: u8 },
     /// vehicle leaves
@@ -197,7 +207,12 @@ pub enum MarkerKind {
     /// WP mark
     WpMark,
     /// a cover marker destroyed (6.5.2, 6.5.3)
-    CoverDestroyed(crate::data::charts::CoverKind),
+    /// blown in by a demolition charge and left as foxholes (`demo`), or
+    /// burned out by flame
+    CoverDestroyed {
+        kind: crate::data::charts::CoverKind,
+        demo: bool,
+    },
     /// Incoming! removed (3.7.1 A)
     IncomingRemoved,
     /// the last fire mission's smoke removed (3.7.1 A)
@@ -256,7 +271,7 @@ pub enum Quiet {
     /// attack helicopters loiter
     AttackHelicoptersLoiter,
     /// battalion fire declined
-    BattalionFireDeclined,
+    BattalionFireDeclined { target: CardPos },
     /// cannot act
     CannotAct,
     /// card order

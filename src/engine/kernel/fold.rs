@@ -114,14 +114,14 @@ impl MarkerKind {
             | M::PhoneLineRepaired { .. }
             | M::SetDestroyed
             | M::SetDropped
-            | M::SniperTarget
+            | M::SniperTarget { .. }
             | M::Spotted { .. }
             | M::VehicleLeaves
             | M::VehiclePinLifted
             | M::VehiclePinned
             | M::Wp { .. }
             | M::WpMark
-            | M::CoverDestroyed(_)
+            | M::CoverDestroyed { .. }
             | M::IncomingRemoved
             | M::MissionSmokeRemoved
             | M::SmokeCleared(_)

@@ -103,6 +103,27 @@ pub(super) fn text(
         MarkerKind::Demolition => {
             format!("A demolition charge is set against the enemy position on {pos}.")
         }
+        MarkerKind::BattalionFire => {
+            format!("Three bursts: the battalion fires too, a Pending marker goes on {pos}.")
+        }
+        MarkerKind::Fpf => format!("The final protective fire falls on {pos}."),
+        MarkerKind::SniperTarget {
+            vehicle,
+            from,
+            among,
+        } => format!(
+            "The sniper on {from} picks {} among {among} unit(s) and vehicle(s): its Heavy Weapons fire is aimed at the crew.",
+            game.state.vehicles[vehicle.0 as usize].label
+        ),
+        MarkerKind::CoverDestroyed { kind, demo } => format!(
+            "The {} on {pos} is {}.",
+            kind.label(),
+            if *demo {
+                "blown in and left as foxholes"
+            } else {
+                "burned out and gone"
+            }
+        ),
         _ => return None,
     })
 }

@@ -167,6 +167,10 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::NoCaptureOrRetreat => {
             "No paralyzed or litter team is captured or has to retreat.".into()
         }
+        Quiet::BattalionFireDeclined { target } => format!(
+            "Three bursts: the battalion could fire around {target}, but is not asked to."
+        ),
+        Quiet::FpfExhausted => "The final protective fire has run out.".into(),
         _ => return None,
     })
 }

@@ -119,6 +119,40 @@ pub(super) fn text(
             from.map(|f| format!(" (a step of {})", game.describe(f)))
                 .unwrap_or_default()
         ),
+        StatusChange::FinalProtectiveLine(d) => format!(
+            "{} fires its final protective line toward the {}.",
+            name(),
+            d.label()
+        ),
+        StatusChange::SniperTarget {
+            from,
+            among,
+            exposed,
+        } => format!(
+            "The sniper on {from} picks {} among {among} unit(s){}.",
+            name(),
+            if *exposed {
+                " (Exposed units first)"
+            } else {
+                ""
+            }
+        ),
+        StatusChange::FlameHit => format!(
+            "{} is hit by the flamethrower; the hit effect is read on card {}.",
+            name(),
+            super::first(cards)
+        ),
+        StatusChange::Exposed => {
+            format!(
+                "{} leaves the burned position and is marked Exposed.",
+                name()
+            )
+        }
+        StatusChange::Demolished { .. } => format!(
+            "The demolition charge destroys {} on {}.",
+            name(),
+            game.state.unit(unit).pos
+        ),
         _ => return None,
     })
 }

@@ -293,6 +293,15 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                 ),
             }
         }
+        EventKind::FireMissionSpent { agency, kind, left } => format!(
+            "{}: one {} mission spent, {left} left.",
+            game.mission
+                .fire_support
+                .get(usize::from(*agency))
+                .map(|f| f.name.clone())
+                .unwrap_or_else(|| "fire support".into()),
+            kind.label()
+        ),
         _ => return None,
     })
 }
