@@ -201,7 +201,11 @@ fn every_event_kind_maps_to_its_own_key() {
         EventKind::UnitCreated {
             unit,
             from: None,
-            why: Creation::Contact { first: unit },
+            why: Creation::Contact {
+                first: unit,
+                spotted: false,
+                cover: None,
+            },
         },
         EventKind::PlacedAtMaxLos {
             at: pos,
@@ -217,13 +221,20 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::Marker {
             pos,
-            what: MarkerKind::Contact,
+            what: MarkerKind::Contact(fof::engine::kernel::events::PcCheck {
+                letter: fof::data::charts::PcLetter::A,
+                by: fof::engine::kernel::events::Piece::Unit(unit),
+                activity: fof::data::charts::Activity::Contact,
+                drawn: None,
+            }),
         },
         EventKind::Activity {
             level: fof::data::charts::Activity::Engaged,
         },
         EventKind::Nothing {
-            why: Quiet::NoLegalCard,
+            why: Quiet::NoLegalCard {
+                package: fof::engine::kernel::events::PackageRef(0),
+            },
         },
         EventKind::VehicleActivated {
             vehicle: Some(fof::engine::kernel::ids::VehicleId(0)),
@@ -258,6 +269,7 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::VehicleEnters {
             vehicle: fof::engine::kernel::ids::VehicleId(0),
+            package: fof::engine::kernel::events::PackageRef(0),
         },
         EventKind::VehicleOut {
             vehicle: fof::engine::kernel::ids::VehicleId(0),

@@ -140,7 +140,7 @@ fn first_contact_opening_shows_every_procedure_within_two_turns() {
         assert!(
             log.iter().any(|e| e.rule == "9.1.5"
                 && matches!(&e.kind, EventKind::Marker { what, .. }
-                    if matches!(what, MarkerKind::Contact | MarkerKind::NoContact))),
+                    if matches!(what, MarkerKind::Contact(_) | MarkerKind::NoContact(_)))),
             "seed {seed}: no PC marker resolved"
         );
         // 4.2: a move, a rally and a spot or concentrated fire order are

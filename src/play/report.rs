@@ -181,7 +181,7 @@ pub fn report_of(game: &Game, log: &[Event]) -> Report {
                 why: Quiet::ContactPackage { .. },
             } => t.contacts += 1,
             EventKind::Nothing {
-                why: Quiet::NoLegalCard,
+                why: Quiet::NoLegalCard { .. },
             } => t.contacts = t.contacts.saturating_sub(1),
             _ => {}
         }

@@ -50,13 +50,6 @@ impl Trigger {
             Trigger::Vehicle(v) => crate::engine::kernel::events::Piece::Vehicle(v),
         }
     }
-
-    fn name(self, game: &Game) -> String {
-        match self {
-            Trigger::Unit(u) => game.describe(u),
-            Trigger::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
-        }
-    }
 }
 
 fn trigger_on(game: &Game, pos: CardPos) -> Option<Trigger> {
@@ -93,14 +86,15 @@ pub fn resolve_markers(game: &mut Game) {
         let pick = if same.len() > 1 {
             let (r, reads) = game.random(same.len() as u32, "order of PC markers of one letter");
             let i = same[(r as usize).saturating_sub(1).min(same.len() - 1)];
-            game.emit(
+            game.say(
                 "9.1.5",
-                EventKind::Nothing { why: Quiet::Order },
-                format!(
-                    "{} markers of letter {letter}: the R# takes {} next.",
-                    same.len(),
-                    pending[i].1
-                ),
+                EventKind::Nothing {
+                    why: Quiet::Order {
+                        letter,
+                        n: same.len() as u8,
+                        next: pending[i].1,
+                    },
+                },
                 reads,
             );
             i
@@ -121,8 +115,8 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
     };
     let activity = game.state.activity;
     let chart = game.data.charts.pc_draws.get(marker.letter, activity);
-    let (contact, reads, how) = match chart {
-        PcDraw::Auto => (true, Vec::new(), "automatic contact".to_string()),
+    let (contact, reads, drawn) = match chart {
+        PcDraw::Auto => (true, Vec::new(), None),
         PcDraw::Draw(n) => {
             let (cards, reads) = game.draw(
                 n as usize,
@@ -132,46 +126,28 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
             let hit = cards
                 .iter()
                 .any(|&c| game.card(c).is_some_and(|c| c.word == Some(Word::Contact)));
-            let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-            (
-                hit,
-                reads,
-                format!(
-                    "{n} card(s) drawn ({}){}",
-                    list.join(", "),
-                    if hit {
-                        ", Contact! found"
-                    } else {
-                        ", no Contact!"
-                    }
-                ),
-            )
+            (hit, reads, Some(n as u8))
         }
     };
     if let Some(c) = game.state.map.card_mut(pos) {
         c.markers.pc = None;
     }
-    game.emit(
+    let check = crate::engine::kernel::events::PcCheck {
+        letter: marker.letter,
+        by: trigger.piece(),
+        activity,
+        drawn,
+    };
+    game.say(
         "9.1.5",
         EventKind::Marker {
             pos,
             what: if contact {
-                MarkerKind::Contact
+                MarkerKind::Contact(check)
             } else {
-                MarkerKind::NoContact
+                MarkerKind::NoContact(check)
             },
         },
-        format!(
-            "PC marker {} on {pos} with {}, activity {}: {how}. The marker is removed{}.",
-            marker.letter,
-            trigger.name(game),
-            activity.label(),
-            if contact {
-                " and the enemy appears"
-            } else {
-                ""
-            }
-        ),
         reads,
     );
     if contact {
@@ -193,12 +169,11 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
             .and_then(|c| game.data.campaign(c))
             .cloned(),
     ) else {
-        game.emit(
+        game.say(
             "9.2.1",
             EventKind::Nothing {
                 why: Quiet::NoContactTables,
             },
-            "This mission's briefing has no contact tables: the contact comes to nothing.".into(),
             Vec::new(),
         );
         return;
@@ -220,29 +195,29 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
         let Some(pkg) = camp.package(&pid).cloned() else {
             return;
         };
+        let package = package_ref(&camp, &pkg);
         if !available(game, &camp, &pkg) {
-            game.emit(
+            game.say(
                 "9.2.1",
                 EventKind::Nothing {
-                    why: Quiet::CounterLimit,
+                    why: Quiet::CounterLimit {
+                        package,
+                        r: r as u8,
+                    },
                 },
-                format!(
-                    "R# {r}: {} — not enough counters left, draw again.",
-                    pkg.name
-                ),
                 reads,
             );
             continue;
         }
-        game.emit(
+        game.say(
             "9.2.1",
             EventKind::Nothing {
                 why: Quiet::ContactPackage {
                     table: letter,
                     roll: r as u8,
+                    package,
                 },
             },
-            format!("Contact table {letter}, R# {r}: {}.", pkg.name),
             reads,
         );
         if place_package(game, pos, trigger, &pkg) {
@@ -250,18 +225,43 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
             return;
         }
     }
-    game.emit(
+    game.say(
         "9.2.4",
         EventKind::Nothing {
             why: Quiet::Discarded,
         },
-        "No package could be placed legally: the contact is discarded.".into(),
         Vec::new(),
     );
 }
 
 /// Counter limits (9.2.1): every unit type of the package still has a
 /// counter free.
+/// A package by its place in the campaign's list, for the log.
+fn package_ref(
+    camp: &crate::data::campaign::Campaign,
+    pkg: &ForcePackage,
+) -> crate::engine::kernel::events::PackageRef {
+    crate::engine::kernel::events::PackageRef(
+        camp.packages
+            .iter()
+            .position(|p| p.id == pkg.id)
+            .unwrap_or(0) as u16,
+    )
+}
+
+/// The package's place in the mission's campaign, for the log.
+fn package_of(game: &Game, pkg: &ForcePackage) -> crate::engine::kernel::events::PackageRef {
+    match game
+        .mission
+        .campaign
+        .as_ref()
+        .and_then(|c| game.data.campaign(c))
+    {
+        Some(camp) => package_ref(camp, pkg),
+        None => crate::engine::kernel::events::PackageRef(0),
+    }
+}
+
 fn available(game: &Game, camp: &crate::data::campaign::Campaign, pkg: &ForcePackage) -> bool {
     let mut need: Vec<(String, u8)> = Vec::new();
     for g in &pkg.groups {
@@ -295,15 +295,13 @@ fn place_package(game: &mut Game, pos: CardPos, trigger: Trigger, pkg: &ForcePac
         match find_card(game, pos, trigger, pkg, group, &taken) {
             Some(at) => taken.push(at),
             None => {
-                game.emit(
+                game.say(
                     "9.2.4",
                     EventKind::Nothing {
-                        why: Quiet::NoLegalCard,
+                        why: Quiet::NoLegalCard {
+                            package: package_of(game, pkg),
+                        },
                     },
-                    format!(
-                        "No legal card for part of {}: the package cannot be placed whole, draw another.",
-                        pkg.name
-                    ),
                     Vec::new(),
                 );
                 return false;
@@ -327,7 +325,8 @@ fn place_package(game: &mut Game, pos: CardPos, trigger: Trigger, pkg: &ForcePac
 /// Decision: on NO-GO ground, or where the card holds its four vehicles
 /// and wrecks already (1.2.1 I), a vehicle stays off the map.
 fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
-    for ty in &pkg.vehicles {
+    let package = package_of(game, pkg);
+    for (i, ty) in pkg.vehicles.iter().enumerate() {
         let Some(t) = game.data.vehicles.vehicle(&ty.0).cloned() else {
             continue;
         };
@@ -337,21 +336,16 @@ fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
         let full = crate::engine::vehicles::moves::vehicles_on(game, at, t.side)
             >= game.data.charts.stacking.vehicles as usize;
         if no_go || full {
-            game.emit(
+            game.say(
                 "9.10",
                 EventKind::Nothing {
-                    why: Quiet::NoRoomForAVehicle,
+                    why: Quiet::NoRoomForAVehicle {
+                        package,
+                        vehicle: i as u8,
+                        at,
+                        no_go,
+                    },
                 },
-                format!(
-                    "The {} of {} cannot go on {at} ({}): it stays off the map.",
-                    t.name,
-                    pkg.name,
-                    if no_go {
-                        "NO-GO ground"
-                    } else {
-                        "no room for another vehicle"
-                    }
-                ),
                 Vec::new(),
             );
             continue;
@@ -370,15 +364,12 @@ fn put_vehicles(game: &mut Game, at: CardPos, pkg: &ForcePackage) {
             .filter(|v| v.vehicle_type == t.id)
             .count();
         game.state.vehicles[id.0 as usize].label = format!("{} {n}", t.name);
-        let label = game.state.vehicles[id.0 as usize].label.clone();
-        game.emit(
+        game.say(
             "9.10",
-            EventKind::VehicleEnters { vehicle: id },
-            format!(
-                "{label} ({}) comes with {} on {at}.",
-                t.class.words(),
-                pkg.name
-            ),
+            EventKind::VehicleEnters {
+                vehicle: id,
+                package,
+            },
             Vec::new(),
         );
     }
@@ -390,13 +381,12 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
             if let Some(c) = game.state.map.card_mut(pos) {
                 c.markers.mines = true;
             }
-            game.emit(
+            game.say(
                 "9.5",
                 EventKind::Marker {
                     pos,
                     what: MarkerKind::Mines,
                 },
-                format!("Mines on {pos}: every unit there checks."),
                 Vec::new(),
             );
             let here: Vec<UnitId> = game.state.units_at(pos).map(|u| u.id).collect();
@@ -428,16 +418,12 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
             let (r, reads) = game.random(here.len() as u32, "booby trap's victim");
             let v = here[(r as usize).saturating_sub(1).min(here.len() - 1)];
             game.state.unit_mut(v).mined += 1;
-            game.emit(
+            game.say(
                 "9.5",
                 EventKind::Status {
                     unit: v,
                     what: StatusChange::BoobyTrap,
                 },
-                format!(
-                    "A booby trap goes off under {}: a -4 attack.",
-                    game.describe(v)
-                ),
                 reads,
             );
         }
@@ -559,12 +545,16 @@ fn walk_toward(
         }
         last = Some(p);
         if k < range && !card_sees(game, pos, p.step(d)) {
-            game.emit(
+            game.say(
                 "9.2.2",
                 EventKind::Nothing {
-                    why: Quiet::Placement,
+                    why: Quiet::Placement(
+                        crate::engine::kernel::events::PlacementStep::SightStops {
+                            from: pos,
+                            at: p,
+                        },
+                    ),
                 },
-                format!("Sight from {pos} does not carry past {p}: the placement stops there."),
                 Vec::new(),
             );
             break;
@@ -638,12 +628,13 @@ fn find_card(
                     match dir {
                         Some(d) => Placement::Toward(d, reach),
                         None => {
-                            game.emit(
+                            game.say(
                                 "9.2.2",
                                 EventKind::Nothing {
-                                    why: Quiet::Placement,
+                                    why: Quiet::Placement(
+                                        crate::engine::kernel::events::PlacementStep::NoDirection,
+                                    ),
                                 },
-                                "No direction came up for the package.".into(),
                                 reads,
                             );
                             continue;
@@ -661,12 +652,15 @@ fn find_card(
                     placement = Placement::Toward(d, Reach::MaxLos);
                 }
                 Placement::Here => {
-                    game.emit(
+                    game.say(
                         "9.6",
                         EventKind::Nothing {
-                            why: Quiet::Placement,
+                            why: Quiet::Placement(
+                                crate::engine::kernel::events::PlacementStep::NotOnItsTarget {
+                                    r: r as u8,
+                                },
+                            ),
                         },
-                        format!("Placement R# {r}: a sniper or spotter never starts on the card it fires on; draw again."),
                         reads,
                     );
                     continue;
@@ -678,16 +672,18 @@ fn find_card(
             Placement::Here => (Some(pos), false),
             Placement::Toward(d, Reach::Adjacent) => (Some(pos.step(d)), false),
             Placement::Toward(d, Reach::MaxLos) => {
-                game.emit(
+                game.say(
                     "9.2.2",
                     EventKind::Nothing {
-                        why: Quiet::Placement,
+                        why: Quiet::Placement(
+                            crate::engine::kernel::events::PlacementStep::Toward {
+                                r: r as u8,
+                                dir: d,
+                                from: pos,
+                                range,
+                            },
+                        ),
                     },
-                    format!(
-                        "Placement R# {r}: {} of {pos}, as far as sight and range reach ({range} card{}).",
-                        d.label(),
-                        if range == 1 { "" } else { "s" }
-                    ),
                     std::mem::take(&mut reads),
                 );
                 (walk_toward(game, pos, d, range), true)
@@ -709,31 +705,24 @@ fn find_card(
                 }
             } else {
                 EventKind::Nothing {
-                    why: Quiet::Placement,
+                    why: Quiet::Placement(crate::engine::kernel::events::PlacementStep::On {
+                        r: r as u8,
+                        at: c,
+                    }),
                 }
             };
-            game.emit(
-                "9.2.2",
-                kind,
-                if max_los {
-                    format!("The group goes on {c}.")
-                } else {
-                    format!("Placement R# {r}: {c}.")
-                },
-                reads,
-            );
+            game.say("9.2.2", kind, reads);
             crate::engine::map::reveal::fill_gaps(game);
             return Some(c);
         }
         crate::engine::map::reveal::fill_gaps(game);
-        game.emit(
+        game.say(
             "9.2.2",
             EventKind::Nothing {
-                why: Quiet::Placement,
-            },
-            match candidate {
-                Some(c) if max_los => format!("{c} is no legal place for them: draw again."),
-                _ => format!("Placement R# {r}: no legal card there, draw again."),
+                why: Quiet::Placement(crate::engine::kernel::events::PlacementStep::Illegal {
+                    r: r as u8,
+                    at: candidate.filter(|_| max_los),
+                }),
             },
             reads,
         );
@@ -799,33 +788,17 @@ fn put_group(
         .filter(|u| u.pos == at && u.kind == UnitKind::Spotter)
         .map(|u| u.id)
         .collect();
-    game.emit(
+    game.say(
         "9.2.2",
         EventKind::UnitCreated {
             unit: UnitId(game.state.units.len() as u16 - 1),
             from: None,
             why: crate::engine::kernel::events::Creation::Contact {
                 first: UnitId((game.state.units.len() - group.len()) as u16),
+                spotted: pkg.spotted && spotters.is_empty(),
+                cover: cover_kind,
             },
         },
-        format!(
-            "{} {} on {at}{}{}.",
-            names.join(" + "),
-            if names.len() == 1 {
-                "appears"
-            } else {
-                "appear"
-            },
-            if pkg.spotted && spotters.is_empty() {
-                ", spotted"
-            } else {
-                ", unspotted"
-            },
-            match cover_kind {
-                Some(k) => format!(", under {}", k.label()),
-                None => String::new(),
-            }
-        ),
         Vec::new(),
     );
     // 9.8: a spotter's first fire mission lands at once on the card of
@@ -856,13 +829,12 @@ fn put_group(
                     && let Some(card) = game.state.map.card_mut(c)
                     && card.markers.pc.take().is_some()
                 {
-                    game.emit(
+                    game.say(
                         "9.2.2",
                         EventKind::Marker {
                             pos: c,
                             what: MarkerKind::PcRemoved,
                         },
-                        format!("The PC marker on {c}, in their line of fire, is removed."),
                         Vec::new(),
                     );
                 }

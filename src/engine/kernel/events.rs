@@ -236,9 +236,9 @@ pub enum MarkerKind {
     /// a pyrotechnic shown (4.2.1 c)
     Pyro(crate::data::mission::Pyro),
     /// a PC marker resolved into contact (9.1.5)
-    Contact,
+    Contact(PcCheck),
     /// a PC marker resolved into nothing (9.1.5)
-    NoContact,
+    NoContact(PcCheck),
     /// a patrol's route point reached (2.4.1 C)
     RoutePoint(u8),
     /// a vehicle's mine check (9.5), a hit or not
@@ -281,7 +281,7 @@ pub enum Quiet {
     /// CO HQ on its fire-team side
     CoHqOnItsFireTeamSide,
     /// counter limit
-    CounterLimit,
+    CounterLimit { package: PackageRef, r: u8 },
     /// counterattack
     Counterattack {
         letter: crate::data::charts::PcLetter,
@@ -335,19 +335,31 @@ pub enum Quiet {
     /// no fire at the aircraft
     NoFireAtTheAircraft,
     /// no legal card
-    NoLegalCard,
+    NoLegalCard { package: PackageRef },
     /// no new landing zone
     NoNewLandingZone,
     /// an enemy unit cannot fall back: the cards behind it are full (9.4)
     CannotFallBack,
     /// no room for a vehicle
-    NoRoomForAVehicle,
+    /// the package's vehicle (its place in the package's list) cannot go
+    /// on the card: NO-GO ground, or no room
+    NoRoomForAVehicle {
+        package: PackageRef,
+        vehicle: u8,
+        at: CardPos,
+        no_go: bool,
+    },
     /// no target
     NoTarget,
     /// no vehicles
     NoVehicles,
     /// order
-    Order,
+    /// the order of PC markers of one letter: `n` of them, this one next
+    Order {
+        letter: crate::data::charts::PcLetter,
+        n: u8,
+        next: CardPos,
+    },
     /// patrol named
     PatrolNamed { units: Vec<UnitId> },
     /// PC letter
@@ -355,7 +367,7 @@ pub enum Quiet {
     /// PC markers placed
     PcMarkersPlaced,
     /// placement
-    Placement,
+    Placement(PlacementStep),
     /// plan kept
     PlanKept,
     /// position kept
@@ -403,6 +415,7 @@ pub enum Quiet {
     ContactPackage {
         table: crate::data::charts::PcLetter,
         roll: u8,
+        package: PackageRef,
     },
     /// the landing plan made again before an air assault (7.4.5)
     AirAssaultPlanning,
@@ -428,7 +441,11 @@ pub enum Creation {
     JoinedUp { with: UnitId },
     /// The enemy placed by a contact (9.2.2): the group, from `first` to
     /// the event's unit (created one after the other).
-    Contact { first: UnitId },
+    Contact {
+        first: UnitId,
+        spotted: bool,
+        cover: Option<crate::data::charts::CoverKind>,
+    },
     /// Reinforcements from Higher HQ (3.2.1).
     Reinforcement,
     /// The crew of a knocked-out vehicle (7.7 A).
@@ -689,6 +706,47 @@ pub enum OutCause {
     Aborted { from: CardPos },
 }
 
+/// A force package of the mission's campaign, by its place in the
+/// campaign's list (9.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PackageRef(pub u16);
+
+/// What a PC marker's check read (the payload of [`MarkerKind::Contact`]
+/// and [`MarkerKind::NoContact`], 9.1.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PcCheck {
+    pub letter: crate::data::charts::PcLetter,
+    /// the unit or vehicle on the card
+    pub by: Piece,
+    pub activity: crate::data::charts::Activity,
+    /// the cards drawn, or `None` for an automatic contact
+    pub drawn: Option<u8>,
+}
+
+/// A step of placing a contact's group (the payload of
+/// [`Quiet::Placement`], 9.2.2, 9.6).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlacementStep {
+    /// sight from the contact's card does not carry past `at`
+    SightStops { from: CardPos, at: CardPos },
+    /// no direction came up for a per-package placement
+    NoDirection,
+    /// a sniper or spotter never starts on the card it fires on
+    NotOnItsTarget { r: u8 },
+    /// toward a direction, as far as sight and range reach
+    Toward {
+        r: u8,
+        dir: crate::data::terrain::Dir,
+        from: CardPos,
+        range: u8,
+    },
+    /// the group goes on this card
+    On { r: u8, at: CardPos },
+    /// no legal card: `at` when the card reached at max LOS is no legal
+    /// place
+    Illegal { r: u8, at: Option<CardPos> },
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -868,6 +926,7 @@ pub enum EventKind {
     /// [`EventKind::VehicleMoved`].)
     VehicleEnters {
         vehicle: crate::engine::kernel::ids::VehicleId,
+        package: PackageRef,
     },
     /// A vehicle left play for the mission: retreating, knocked out or
     /// brewed up (7.7), or out of ammunition (6.8.1 G).

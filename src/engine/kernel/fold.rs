@@ -129,8 +129,8 @@ impl MarkerKind {
             | M::PhoneLineCut { .. }
             | M::PhoneLineHolds { .. }
             | M::Pyro(_)
-            | M::Contact
-            | M::NoContact
+            | M::Contact(_)
+            | M::NoContact(_)
             | M::RoutePoint(_)
             | M::VehicleMineCheck { .. }
             | M::Smoke { .. } => None,
@@ -199,7 +199,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
             EventKind::UnitCreated {
                 unit,
                 from,
-                why: why @ Creation::Contact { first },
+                why: why @ Creation::Contact { first, .. },
             } => {
                 for id in first.0..=unit.0 {
                     created.push((UnitId(id), *from, *why));
@@ -279,7 +279,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                 push(&mut f.moved, *unit);
                 push(&mut f.exposed, *unit);
             }
-            EventKind::VehicleEnters { vehicle } => push(&mut f.vehicles_in, *vehicle),
+            EventKind::VehicleEnters { vehicle, .. } => push(&mut f.vehicles_in, *vehicle),
             EventKind::VehicleOut {
                 vehicle, result, ..
             } => {

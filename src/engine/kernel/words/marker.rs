@@ -124,6 +124,39 @@ pub(super) fn text(
                 "burned out and gone"
             }
         ),
+        MarkerKind::Contact(c) | MarkerKind::NoContact(c) => {
+            let contact = matches!(what, MarkerKind::Contact(_));
+            let how = match c.drawn {
+                None => "automatic contact".to_string(),
+                Some(n) => {
+                    let list: Vec<String> = cards.iter().map(|c| c.card.to_string()).collect();
+                    format!(
+                        "{n} card(s) drawn ({}){}",
+                        list.join(", "),
+                        if contact {
+                            ", Contact! found"
+                        } else {
+                            ", no Contact!"
+                        }
+                    )
+                }
+            };
+            format!(
+                "PC marker {} on {pos} with {}, activity {}: {how}. The marker is removed{}.",
+                c.letter,
+                super::piece(game, c.by),
+                c.activity.label(),
+                if contact {
+                    " and the enemy appears"
+                } else {
+                    ""
+                }
+            )
+        }
+        MarkerKind::Mines => format!("Mines on {pos}: every unit there checks."),
+        MarkerKind::PcRemoved => {
+            format!("The PC marker on {pos}, in their line of fire, is removed.")
+        }
         _ => return None,
     })
 }

@@ -101,3 +101,35 @@ pub(crate) fn piece(game: &Game, p: crate::engine::kernel::events::Piece) -> Str
         Piece::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
     }
 }
+
+/// The mission campaign's force package, by name (9.2.1).
+pub(crate) fn package(game: &Game, p: crate::engine::kernel::events::PackageRef) -> String {
+    force_package(game, p)
+        .map(|k| k.name.clone())
+        .unwrap_or_else(|| "a force package".into())
+}
+
+fn force_package(
+    game: &Game,
+    p: crate::engine::kernel::events::PackageRef,
+) -> Option<&crate::data::campaign::ForcePackage> {
+    let camp = game
+        .mission
+        .campaign
+        .as_ref()
+        .and_then(|c| game.data.campaign(c))?;
+    camp.packages.get(usize::from(p.0))
+}
+
+/// The name of a package's vehicle by its place in the package's list.
+pub(crate) fn package_vehicle(
+    game: &Game,
+    p: crate::engine::kernel::events::PackageRef,
+    i: u8,
+) -> String {
+    force_package(game, p)
+        .and_then(|k| k.vehicles.get(usize::from(i)))
+        .and_then(|t| game.data.vehicles.vehicle(&t.0))
+        .map(|t| t.name.clone())
+        .unwrap_or_else(|| "vehicle".into())
+}

@@ -2,7 +2,7 @@
 //! ([`Quiet`]).
 
 use super::first;
-use crate::engine::kernel::events::{CardRead, Commander, Quiet, Tie};
+use crate::engine::kernel::events::{CardRead, Commander, PlacementStep, Quiet, Tie};
 use crate::engine::kernel::game::Game;
 
 pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<String> {
@@ -171,6 +171,70 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
             "Three bursts: the battalion could fire around {target}, but is not asked to."
         ),
         Quiet::FpfExhausted => "The final protective fire has run out.".into(),
+        Quiet::Order { letter, n, next } => {
+            format!("{n} markers of letter {letter}: the R# takes {next} next.")
+        }
+        Quiet::NoContactTables => {
+            "This mission's briefing has no contact tables: the contact comes to nothing.".into()
+        }
+        Quiet::CounterLimit { package, r } => format!(
+            "R# {r}: {} — not enough counters left, draw again.",
+            super::package(game, *package)
+        ),
+        Quiet::ContactPackage {
+            table,
+            roll,
+            package,
+        } => format!(
+            "Contact table {table}, R# {roll}: {}.",
+            super::package(game, *package)
+        ),
+        Quiet::Discarded => "No package could be placed legally: the contact is discarded.".into(),
+        Quiet::NoLegalCard { package } => format!(
+            "No legal card for part of {}: the package cannot be placed whole, draw another.",
+            super::package(game, *package)
+        ),
+        Quiet::NoRoomForAVehicle {
+            package,
+            vehicle,
+            at,
+            no_go,
+        } => format!(
+            "The {} of {} cannot go on {at} ({}): it stays off the map.",
+            super::package_vehicle(game, *package, *vehicle),
+            super::package(game, *package),
+            if *no_go {
+                "NO-GO ground"
+            } else {
+                "no room for another vehicle"
+            }
+        ),
+        Quiet::Placement(step) => match step {
+            PlacementStep::SightStops { from, at } => {
+                format!("Sight from {from} does not carry past {at}: the placement stops there.")
+            }
+            PlacementStep::NoDirection => "No direction came up for the package.".into(),
+            PlacementStep::NotOnItsTarget { r } => format!(
+                "Placement R# {r}: a sniper or spotter never starts on the card it fires on; draw again."
+            ),
+            PlacementStep::Toward {
+                r,
+                dir,
+                from,
+                range,
+            } => format!(
+                "Placement R# {r}: {} of {from}, as far as sight and range reach ({range} card{}).",
+                dir.label(),
+                if *range == 1 { "" } else { "s" }
+            ),
+            PlacementStep::On { r, at } => format!("Placement R# {r}: {at}."),
+            PlacementStep::Illegal { at: Some(c), .. } => {
+                format!("{c} is no legal place for them: draw again.")
+            }
+            PlacementStep::Illegal { r, at: None } => {
+                format!("Placement R# {r}: no legal card there, draw again.")
+            }
+        },
         _ => return None,
     })
 }

@@ -153,6 +153,7 @@ pub(super) fn text(
             name(),
             game.state.unit(unit).pos
         ),
+        StatusChange::BoobyTrap => format!("A booby trap goes off under {}: a -4 attack.", name()),
         _ => return None,
     })
 }

@@ -302,6 +302,22 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                 .unwrap_or_else(|| "fire support".into()),
             kind.label()
         ),
+        EventKind::VehicleEnters { vehicle, package } => {
+            let v = &game.state.vehicles[vehicle.0 as usize];
+            let class = game
+                .data
+                .vehicles
+                .vehicle(&v.vehicle_type.0)
+                .map(|t| t.class.words())
+                .unwrap_or_default();
+            format!(
+                "{} ({class}) comes with {} on {}.",
+                v.label,
+                super::package(game, *package),
+                v.pos
+            )
+        }
+        EventKind::PlacedAtMaxLos { at, .. } => format!("The group goes on {at}."),
         _ => return None,
     })
 }

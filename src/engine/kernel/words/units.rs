@@ -165,6 +165,35 @@ pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
                 format!("{} is replaced by {}.", game.describe(*unit), by.join(", "))
             }
         }
+        EventKind::UnitCreated {
+            unit,
+            why:
+                Creation::Contact {
+                    first,
+                    spotted,
+                    cover,
+                },
+            ..
+        } => {
+            let names: Vec<String> = (first.0..=unit.0)
+                .map(|i| game.describe(crate::engine::kernel::ids::UnitId(i)))
+                .collect();
+            format!(
+                "{} {} on {}{}{}.",
+                names.join(" + "),
+                if names.len() == 1 {
+                    "appears"
+                } else {
+                    "appear"
+                },
+                game.state.unit(*unit).pos,
+                if *spotted { ", spotted" } else { ", unspotted" },
+                match cover {
+                    Some(k) => format!(", under {}", k.label()),
+                    None => String::new(),
+                }
+            )
+        }
         _ => return None,
     })
 }
