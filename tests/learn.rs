@@ -214,6 +214,9 @@ fn every_event_kind_maps_to_its_own_key() {
         EventKind::ActivityCheck {
             unit,
             act: fof::data::activity::Act::SeekCover,
+            read: fof::engine::kernel::events::ActivityRead::NoRow(
+                fof::engine::kernel::events::ActivityTable::Offensive,
+            ),
         },
         EventKind::UnitRemoved {
             unit,

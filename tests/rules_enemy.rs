@@ -1129,7 +1129,9 @@ fn checks_of(g: &Game, u: UnitId) -> Vec<(Act, Vec<fof::engine::kernel::events::
     g.log()
         .iter()
         .filter_map(|e| match &e.kind {
-            EventKind::ActivityCheck { unit, act } if *unit == u => Some((*act, e.cards.clone())),
+            EventKind::ActivityCheck { unit, act, .. } if *unit == u => {
+                Some((*act, e.cards.clone()))
+            }
             _ => None,
         })
         .collect()
@@ -1149,7 +1151,14 @@ fn rule_9_4_an_activity_check_cell_is_read_from_the_r_strip() {
         assert_eq!(hierarchy::tactic(&g), Tactic::Delay);
         let (table, row) = hierarchy::lookup(&g, e, Tactic::Delay);
         let (n, cell, col) = row.expect("a row applies");
-        assert_eq!((table, n, col.as_str()), (Table::Defensive, 1, "Delay"));
+        assert_eq!(
+            (table, n, col),
+            (
+                Table::Defensive,
+                1,
+                fof::engine::kernel::events::ActivityColumn::Tactic(Tactic::Delay)
+            )
+        );
         assert_eq!(cell, g.data().charts.activity_defensive[0].delay);
         let card = r_card(&g, 6, r);
         g.state_mut().deck.put_on_top(&[card]);
@@ -1273,12 +1282,15 @@ fn rule_9_4_pinned_units_read_the_pinned_table_in_the_leader_column_with_a_leade
     g.state_mut().unit_mut(e).pinned = true;
     let (t, row) = hierarchy::lookup(&g, e, Tactic::Delay);
     assert_eq!(t, Table::PinnedLat);
-    assert_eq!(row.unwrap().2, "no leader");
+    assert_eq!(
+        row.unwrap().2,
+        fof::engine::kernel::events::ActivityColumn::NoLeader
+    );
     let data = Arc::new(g.data().clone());
     g.state_mut().add_unit(&data, "de_leader", p(3, 2)).unwrap();
     let (_, row) = hierarchy::lookup(&g, e, Tactic::Delay);
     let (n, cell, col) = row.unwrap();
-    assert_eq!(col, "leader");
+    assert_eq!(col, fof::engine::kernel::events::ActivityColumn::Leader);
     // Pinned, apart from the company, no cover: the fourth row.
     assert_eq!(n, 4);
     assert_eq!(cell, g.data().charts.activity_pinned[3].leader);

@@ -55,7 +55,7 @@ fn falls_back(e: &Event) -> bool {
             fell_back: true,
             ..
         } | EventKind::Nothing {
-            why: Quiet::CannotFallBack
+            why: Quiet::CannotFallBack { .. }
         } | EventKind::UnitRemoved {
             why: Removal::FellBackOffMap,
             ..

@@ -46,22 +46,8 @@ use crate::engine::map::ground::terrain_cover;
 use crate::engine::orders::attempts::attempt;
 
 /// The table a unit was checked on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Table {
-    PinnedLat,
-    Offensive,
-    Defensive,
-}
-
-impl Table {
-    fn label(self) -> &'static str {
-        match self {
-            Table::PinnedLat => "Pinned/LAT",
-            Table::Offensive => "Offensive",
-            Table::Defensive => "Defensive",
-        }
-    }
-}
+pub use crate::engine::kernel::events::ActivityTable as Table;
+use crate::engine::kernel::events::{ActivityColumn, ActivityRead, CellRead, Idle};
 
 /// The enemy's tactics this turn: Assault for three turns from a
 /// counterattack (9.1.4), otherwise the mission's.
@@ -104,16 +90,11 @@ pub fn run_skipping(game: &mut Game, skip: &[UnitId]) {
         order.push(cards.remove(i));
     }
     if order.len() > 1 {
-        let list: Vec<String> = order.iter().map(|p| p.to_string()).collect();
-        game.emit(
+        game.say(
             "9.4",
             EventKind::Nothing {
-                why: Quiet::CardOrder,
+                why: Quiet::CardOrder(order.clone()),
             },
-            format!(
-                "The enemy cards are checked in this order: {}.",
-                list.join(", ")
-            ),
             reads,
         );
     }
@@ -270,7 +251,11 @@ pub fn holds(game: &Game, u: &Unit, c: Cond) -> bool {
 
 /// The table, the row (1-based) and the cell a unit reads, if a row
 /// applies (9.4).
-pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize, Cell, String)>) {
+pub fn lookup(
+    game: &Game,
+    id: UnitId,
+    tactic: Tactic,
+) -> (Table, Option<(usize, Cell, ActivityColumn)>) {
     let u = game.state.unit(id);
     let c = &game.data.charts;
     let all = |when: &[Cond]| when.iter().all(|k| holds(game, u, *k));
@@ -284,8 +269,12 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
             .find(|(_, r)| all(&r.when))
             .map(|(i, r)| {
                 let cell = if leader { &r.leader } else { &r.no_leader };
-                let col = if leader { "leader" } else { "no leader" };
-                (i + 1, cell.clone(), col.to_string())
+                let col = if leader {
+                    ActivityColumn::Leader
+                } else {
+                    ActivityColumn::NoLeader
+                };
+                (i + 1, cell.clone(), col)
             });
         (Table::PinnedLat, row)
     } else if tactic.offensive() {
@@ -294,7 +283,13 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
             .iter()
             .enumerate()
             .find(|(_, r)| all(&r.when))
-            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), tactic.label().to_string()));
+            .map(|(i, r)| {
+                (
+                    i + 1,
+                    r.cell(tactic).clone(),
+                    ActivityColumn::Tactic(tactic),
+                )
+            });
         (Table::Offensive, row)
     } else {
         let row = c
@@ -302,7 +297,13 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
             .iter()
             .enumerate()
             .find(|(_, r)| all(&r.when))
-            .map(|(i, r)| (i + 1, r.cell(tactic).clone(), tactic.label().to_string()));
+            .map(|(i, r)| {
+                (
+                    i + 1,
+                    r.cell(tactic).clone(),
+                    ActivityColumn::Tactic(tactic),
+                )
+            });
         (Table::Defensive, row)
     }
 }
@@ -311,18 +312,14 @@ pub fn lookup(game: &Game, id: UnitId, tactic: Tactic) -> (Table, Option<(usize,
 fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
     game.state.counters.enemy_checks += 1;
     let (table, row) = lookup(game, id, tactic);
-    let name = game.describe(id);
     let Some((n, cell, col)) = row else {
-        game.emit(
+        game.say(
             "9.4",
             EventKind::ActivityCheck {
                 unit: id,
                 act: Act::Nothing,
+                read: ActivityRead::NoRow(table),
             },
-            format!(
-                "{name}: no row of the {} table applies; it does nothing.",
-                table.label()
-            ),
             Vec::new(),
         );
         return;
@@ -330,31 +327,41 @@ fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
     let (act, how, reads) = match &cell {
         Cell::Draw(k, _) => {
             let (r, reads) = game.random(*k as u32, "enemy activity table");
-            (cell.lookup(r as u8), format!("R# {r} of {k}"), reads)
+            (
+                cell.lookup(r as u8),
+                CellRead::Draw {
+                    r: r as u8,
+                    k: *k as u8,
+                },
+                reads,
+            )
         }
-        Cell::Auto(a) => (*a, "automatic".to_string(), Vec::new()),
-        Cell::Dash => (Act::Nothing, "a dash".to_string(), Vec::new()),
+        Cell::Auto(a) => (*a, CellRead::Auto, Vec::new()),
+        Cell::Dash => (Act::Nothing, CellRead::Dash, Vec::new()),
     };
-    game.emit(
+    game.say(
         "9.4",
-        EventKind::ActivityCheck { unit: id, act },
-        format!(
-            "{name}: {} table, row {n}, {col} column, {how}: {}.",
-            table.label(),
-            act.label()
-        ),
+        EventKind::ActivityCheck {
+            unit: id,
+            act,
+            read: ActivityRead::Row {
+                table,
+                row: n as u8,
+                column: col,
+                cell: how,
+            },
+        },
         reads,
     );
     perform(game, id, act, done);
 }
 
-fn say(game: &mut Game, id: UnitId, text: String) {
-    game.emit(
+fn say(game: &mut Game, id: UnitId, why: Idle) {
+    game.say(
         "9.4",
         EventKind::Nothing {
-            why: Quiet::CannotAct,
+            why: Quiet::CannotAct { unit: id, why },
         },
-        format!("{} {text}", game.describe(id)),
         Vec::new(),
     );
 }
@@ -388,7 +395,7 @@ pub fn perform(game: &mut Game, id: UnitId, act: Act, done: &mut Vec<UnitId>) {
 fn seek_cover(game: &mut Game, id: UnitId) {
     let u = game.state.unit(id).clone();
     if u.cover.is_some() {
-        say(game, id, "is already under cover.".into());
+        say(game, id, Idle::AlreadyUnderCover);
         return;
     }
     let free = game.state.map.card(u.pos).and_then(|c| {
@@ -451,7 +458,7 @@ fn move_to_cover(game: &mut Game, id: UnitId) {
             .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
             .collect();
     let Some((to, reads)) = pick_card(game, &options, "card to move to for cover") else {
-        say(game, id, "has no better cover next to it.".into());
+        say(game, id, Idle::NoBetterCover);
         return;
     };
     step(game, id, to, true, EnemyMove::ToCover, reads);
@@ -493,15 +500,11 @@ fn advance(game: &mut Game, id: UnitId) {
     let pos = game.state.unit(id).pos;
     let to = CardPos::new(pos.row - 1, pos.col);
     if to.row < 1 || game.state.map.card(to).is_none() {
-        say(game, id, "has no card ahead to advance onto.".into());
+        say(game, id, Idle::NoCardAhead);
         return;
     }
     if !game.has_room(id, to) {
-        say(
-            game,
-            id,
-            format!("cannot advance: {to} is full (16 steps of its side)."),
-        );
+        say(game, id, Idle::CardAheadFull(to));
         return;
     }
     step(game, id, to, true, EnemyMove::Advance, Vec::new());
@@ -544,7 +547,7 @@ fn attack(game: &mut Game, id: UnitId) {
     let armed = crate::engine::combat::fire::ratings(game, &u).is_some();
     let dry = crate::engine::kernel::units::dry(game, &u);
     if !armed || dry || crate::engine::combat::actions::exposed_heavy(game, &u) {
-        say(game, id, "cannot fire now.".into());
+        say(game, id, Idle::CannotFire);
         return;
     }
     let b = bonus(game, id);
@@ -587,7 +590,7 @@ fn attack(game: &mut Game, id: UnitId) {
         cards.sort_by_key(|p| (u.pos.distance(*p), *p));
         cards.dedup();
         let Some(at) = cards.first().copied() else {
-            say(game, id, "has no target in range and sight.".into());
+            say(game, id, Idle::NoTargetInReach);
             return;
         };
         if let Some(t) = largest_us(game, at) {
@@ -596,11 +599,11 @@ fn attack(game: &mut Game, id: UnitId) {
         return;
     }
     if game.us_on(u.pos) {
-        say(game, id, "cannot fire at its own card.".into());
+        say(game, id, Idle::NoFireAtOwnCard);
         return;
     }
     let Some(at) = targets_of(game, &u).into_iter().find(|t| *t != u.pos) else {
-        say(game, id, "has no target to concentrate its fire on.".into());
+        say(game, id, Idle::NoTargetToConcentrateOn);
         return;
     };
     if let Some(t) = largest_us(game, at) {
@@ -619,7 +622,7 @@ fn infiltrate(game: &mut Game, id: UnitId) {
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
     let Some((to, reads)) = pick_card(game, &options, "card to infiltrate to") else {
-        say(game, id, "has no way to close in unseen.".into());
+        say(game, id, Idle::NoWayUnseen);
         return;
     };
     let n = game.attempt_draws(2, game.experience(id)) + bonus(game, id);
@@ -634,15 +637,11 @@ fn infiltrate(game: &mut Game, id: UnitId) {
         step(game, id, to, false, EnemyMove::Infiltrate, reads);
     } else if !reads.is_empty() {
         // The card drawn to pick the card it made for is logged too.
-        let name = game.describe(id);
-        game.emit(
+        game.say(
             "9.4",
             EventKind::Nothing {
-                why: Quiet::InfiltrationFailed,
+                why: Quiet::InfiltrationFailed { unit: id, to },
             },
-            format!(
-                "{name} made for {to}, drawn at random among cards as good, and stays where it is."
-            ),
             reads,
         );
     }
@@ -667,7 +666,7 @@ fn rally(game: &mut Game, id: UnitId) {
     } else if u.kind == UnitKind::LitterTeam && !casualty_here {
         "becomes a fire team"
     } else {
-        say(game, id, "has nothing to rally from.".into());
+        say(game, id, Idle::NothingToRallyFrom);
         return;
     };
     if game.card_under_vof(u.pos) {
@@ -711,7 +710,7 @@ fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
         })
         .map(|x| x.id)
     else {
-        say(game, id, "has no other team to join.".into());
+        say(game, id, Idle::NoTeamToJoin);
         return;
     };
     let nation = crate::engine::kernel::units::nation_of(&game.data, &u);
@@ -753,20 +752,13 @@ fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
         game.state.unit_mut(t).removed = true;
     }
     done.push(new);
-    game.emit(
+    game.say(
         "9.4",
         EventKind::UnitCreated {
             unit: new,
             from: Some(id),
             why: crate::engine::kernel::events::Creation::JoinedUp { with: other },
         },
-        format!(
-            "{} and {} join up as {} on {}.",
-            u.label,
-            o.label,
-            game.describe(new),
-            u.pos
-        ),
         Vec::new(),
     );
 }
@@ -791,7 +783,7 @@ fn shift_fire(game: &mut Game, id: UnitId) {
         .map(|q| (*q, game.state.steps_at(*q, Side::Us)))
         .collect();
     let Some((to, reads)) = pick_card(game, &options, "card to shift fire to") else {
-        say(game, id, "is under no fire from another direction.".into());
+        say(game, id, Idle::NoOtherFire);
         return;
     };
     game.state
@@ -816,7 +808,7 @@ fn shift_fire(game: &mut Game, id: UnitId) {
 fn to_casualty(game: &mut Game, id: UnitId) {
     let u = game.state.unit(id).clone();
     if u.kind != UnitKind::LitterTeam {
-        say(game, id, "carries no litter.".into());
+        say(game, id, Idle::NoLitter);
         return;
     }
     let casualty = game
@@ -864,7 +856,7 @@ fn to_casualty(game: &mut Game, id: UnitId) {
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
     let Some((to, reads)) = pick_card(game, &options, "card toward a casualty") else {
-        say(game, id, "cannot reach a casualty.".into());
+        say(game, id, Idle::NoCasualtyInReach);
         return;
     };
     step(game, id, to, true, EnemyMove::ForCasualty, reads);
@@ -883,12 +875,11 @@ fn row_letter(game: &mut Game, row: i8) -> Option<crate::data::charts::PcLetter>
     }
     let (r, reads) = game.random(letters.len() as u32, "letter of a mixed PC row");
     let l = letters[(r as usize).saturating_sub(1).min(letters.len() - 1)];
-    game.emit(
+    game.say(
         "9.4",
         EventKind::Nothing {
-            why: Quiet::PcLetter,
+            why: Quiet::PcLetter(l),
         },
-        format!("The row holds mixed PC letters: the R# picks {l}."),
         reads,
     );
     Some(l)
@@ -899,7 +890,6 @@ fn row_letter(game: &mut Game, row: i8) -> Option<crate::data::charts::PcLetter>
 fn replace_by_pc(game: &mut Game, id: UnitId) {
     let u = game.state.unit(id).clone();
     let letter = row_letter(game, u.pos.row);
-    let text = format!("{} slips away out of sight from {}", u.label, u.pos);
     {
         let m = game.state.unit_mut(id);
         m.removed = true;
@@ -916,17 +906,12 @@ fn replace_by_pc(game: &mut Game, id: UnitId) {
         _ => None,
     };
     game.state.note_pc_markers();
-    let text = match placed {
-        Some(l) => format!("{text}: a PC marker {l} takes its place."),
-        None => format!("{text}."),
-    };
-    game.emit(
+    game.say(
         "9.4",
         EventKind::UnitRemoved {
             unit: id,
-            why: crate::engine::kernel::events::Removal::SlippedAway,
+            why: crate::engine::kernel::events::Removal::SlippedAway { pc: placed },
         },
-        text,
         Vec::new(),
     );
     crate::engine::combat::fire::drop_orphan_fire(game, u.pos);

@@ -51,16 +51,12 @@ pub(crate) fn withdrawals(game: &mut Game) {
         let now = game.state.unit(id);
         if sniper && now.in_play() && !us_sees(game, now.pos) {
             game.state.unit_mut(id).spotted = false;
-            game.emit(
+            game.say(
                 "9.6",
                 EventKind::Status {
                     unit: id,
                     what: StatusChange::Unspotted,
                 },
-                format!(
-                    "{} is out of sight of the company and unspotted again.",
-                    game.describe(id)
-                ),
                 Vec::new(),
             );
         }
@@ -142,15 +138,11 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
     // Decision (9.4): rear cards all full to the stacking limit leave the
     // unit where it is; only a missing rear card takes it off the map.
     if options.is_empty() && !rear.is_empty() {
-        game.emit(
+        game.say(
             rule,
             EventKind::Nothing {
-                why: Quiet::CannotFallBack,
+                why: Quiet::CannotFallBack { unit: id },
             },
-            format!(
-                "{} cannot fall back: the cards behind it are full (16 steps).",
-                game.describe(id)
-            ),
             Vec::new(),
         );
         return true;

@@ -30,17 +30,16 @@ pub fn spotter_placed(game: &mut Game, id: UnitId, contact: CardPos) {
         missions: total.saturating_sub(1),
         target: contact,
     });
-    game.emit(
+    game.say(
         "9.8",
         EventKind::Marker {
             pos: contact,
-            what: MarkerKind::Incoming,
+            what: MarkerKind::Incoming {
+                spotter: id,
+                ncm,
+                left: total.saturating_sub(1),
+            },
         },
-        format!(
-            "{} calls down fire at once: Incoming! ({ncm:+}) falls on {contact}; {} more fire mission(s) left.",
-            game.describe(id),
-            total.saturating_sub(1)
-        ),
         Vec::new(),
     );
     if total <= 1 {
@@ -141,12 +140,11 @@ pub(crate) fn spotters(game: &mut Game) {
             continue;
         }
         let Some(target) = spotter_target(game, task) else {
-            game.emit(
+            game.say(
                 "9.8",
                 EventKind::Nothing {
-                    why: Quiet::NoTarget,
+                    why: Quiet::NoTarget { spotter: task.unit },
                 },
-                format!("{} sees no target and waits.", u.label),
                 Vec::new(),
             );
             continue;
@@ -175,16 +173,16 @@ pub(crate) fn spotters(game: &mut Game) {
         t.missions -= 1;
         t.target = target;
         let left = t.missions;
-        game.emit(
+        game.say(
             "9.8",
             EventKind::Marker {
                 pos: target,
-                what: MarkerKind::Pending,
+                what: MarkerKind::Pending {
+                    spotter: task.unit,
+                    ncm,
+                    left,
+                },
             },
-            format!(
-                "{}'s fire mission is on its way to {target} (Incoming! {ncm:+} in the VOF segment); {left} left.",
-                u.label
-            ),
             Vec::new(),
         );
         if left == 0 {

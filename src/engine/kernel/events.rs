@@ -155,8 +155,13 @@ pub enum MarkerKind {
     },
     /// gunship's fire and flares
     GunshipFireAndFlares,
-    /// Incoming!
-    Incoming,
+    /// Incoming! called at once by a spotter placed (9.8): its modifier
+    /// and the missions left
+    Incoming {
+        spotter: crate::engine::kernel::ids::UnitId,
+        ncm: i8,
+        left: u8,
+    },
     /// landing zone
     LandingZone,
     /// MEDEVAC LZ
@@ -170,8 +175,13 @@ pub enum MarkerKind {
     },
     /// PC removed
     PcRemoved,
-    /// Pending
-    Pending,
+    /// a spotter's fire mission on its way (9.8): its modifier and the
+    /// missions left
+    Pending {
+        spotter: crate::engine::kernel::ids::UnitId,
+        ncm: i8,
+        left: u8,
+    },
     /// pending fire
     PendingFire,
     /// phone line
@@ -273,9 +283,10 @@ pub enum Quiet {
     /// battalion fire declined
     BattalionFireDeclined { target: CardPos },
     /// cannot act
-    CannotAct,
+    CannotAct { unit: UnitId, why: Idle },
     /// card order
-    CardOrder,
+    /// the order the enemy cards are checked in (9.4)
+    CardOrder(Vec<CardPos>),
     /// clean up
     CleanUp,
     /// CO HQ on its fire-team side
@@ -312,7 +323,7 @@ pub enum Quiet {
     /// helicopter must move
     HelicopterMustMove,
     /// infiltration failed
-    InfiltrationFailed,
+    InfiltrationFailed { unit: UnitId, to: CardPos },
     /// landing plan made
     LandingPlanMade,
     /// more fire
@@ -339,7 +350,7 @@ pub enum Quiet {
     /// no new landing zone
     NoNewLandingZone,
     /// an enemy unit cannot fall back: the cards behind it are full (9.4)
-    CannotFallBack,
+    CannotFallBack { unit: UnitId },
     /// no room for a vehicle
     /// the package's vehicle (its place in the package's list) cannot go
     /// on the card: NO-GO ground, or no room
@@ -350,7 +361,8 @@ pub enum Quiet {
         no_go: bool,
     },
     /// no target
-    NoTarget,
+    /// a spotter sees no target and waits (9.8)
+    NoTarget { spotter: UnitId },
     /// no vehicles
     NoVehicles,
     /// order
@@ -363,7 +375,8 @@ pub enum Quiet {
     /// patrol named
     PatrolNamed { units: Vec<UnitId> },
     /// PC letter
-    PcLetter,
+    /// a mixed PC row's letter drawn (9.4)
+    PcLetter(crate::data::charts::PcLetter),
     /// PC markers placed
     PcMarkersPlaced,
     /// placement
@@ -469,7 +482,10 @@ pub enum Removal {
     /// A runner or a team merged back into a unit (4.2.1 h, 4.2.3 h).
     Rejoined { into: UnitId },
     /// An enemy unit slipped out of sight, a PC marker in its place (9.4).
-    SlippedAway,
+    /// `pc`: the PC marker of this letter put in its place, if any
+    SlippedAway {
+        pc: Option<crate::data::charts::PcLetter>,
+    },
     /// A litter team carried a casualty to the rear: both left play (9.4).
     CarriedOff { casualty: UnitId },
 }
@@ -747,6 +763,92 @@ pub enum PlacementStep {
     Illegal { r: u8, at: Option<CardPos> },
 }
 
+/// The activity table an enemy unit was checked on (9.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActivityTable {
+    PinnedLat,
+    Offensive,
+    Defensive,
+}
+
+impl ActivityTable {
+    /// The table as the charts head it.
+    pub fn label(self) -> &'static str {
+        match self {
+            ActivityTable::PinnedLat => "Pinned/LAT",
+            ActivityTable::Offensive => "Offensive",
+            ActivityTable::Defensive => "Defensive",
+        }
+    }
+}
+
+/// The column of the activity table read (9.4): the tactic's, or on the
+/// Pinned/LAT table whether a leader is with the unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActivityColumn {
+    Leader,
+    NoLeader,
+    Tactic(crate::data::activity::Tactic),
+}
+
+impl ActivityColumn {
+    /// The column as the charts head it.
+    pub fn label(self) -> &'static str {
+        match self {
+            ActivityColumn::Leader => "leader",
+            ActivityColumn::NoLeader => "no leader",
+            ActivityColumn::Tactic(t) => t.label(),
+        }
+    }
+}
+
+/// How an activity table's cell was read (9.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CellRead {
+    /// a random number `r` of `k`
+    Draw {
+        r: u8,
+        k: u8,
+    },
+    Auto,
+    /// a dash: no action
+    Dash,
+}
+
+/// Where an enemy activity check read its action (the payload of
+/// [`EventKind::ActivityCheck`]): no row applied, or this row and column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ActivityRead {
+    NoRow(ActivityTable),
+    Row {
+        table: ActivityTable,
+        row: u8,
+        column: ActivityColumn,
+        cell: CellRead,
+    },
+}
+
+/// Why an enemy unit's action came to nothing (the payload of
+/// [`Quiet::CannotAct`], 9.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Idle {
+    AlreadyUnderCover,
+    NoBetterCover,
+    NoCardAhead,
+    /// the card ahead holds its side's 16 steps
+    CardAheadFull(CardPos),
+    CannotFire,
+    NoTargetInReach,
+    NoFireAtOwnCard,
+    NoTargetToConcentrateOn,
+    NoWayUnseen,
+    NothingToRallyFrom,
+    NoTeamToJoin,
+    NoOtherFire,
+    NoLitter,
+    NoCasualtyInReach,
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -864,6 +966,7 @@ pub enum EventKind {
     ActivityCheck {
         unit: UnitId,
         act: crate::data::activity::Act,
+        read: ActivityRead,
     },
     /// A unit left play.
     UnitRemoved {

@@ -157,6 +157,14 @@ pub(super) fn text(
         MarkerKind::PcRemoved => {
             format!("The PC marker on {pos}, in their line of fire, is removed.")
         }
+        MarkerKind::Incoming { spotter, ncm, left } => format!(
+            "{} calls down fire at once: Incoming! ({ncm:+}) falls on {pos}; {left} more fire mission(s) left.",
+            game.describe(*spotter)
+        ),
+        MarkerKind::Pending { spotter, ncm, left } => format!(
+            "{}'s fire mission is on its way to {pos} (Incoming! {ncm:+} in the VOF segment); {left} left.",
+            game.describe(*spotter)
+        ),
         _ => return None,
     })
 }

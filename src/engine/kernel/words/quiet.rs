@@ -2,7 +2,7 @@
 //! ([`Quiet`]).
 
 use super::first;
-use crate::engine::kernel::events::{CardRead, Commander, PlacementStep, Quiet, Tie};
+use crate::engine::kernel::events::{CardRead, Commander, Idle, PlacementStep, Quiet, Tie};
 use crate::engine::kernel::game::Game;
 
 pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<String> {
@@ -235,6 +235,44 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
                 format!("Placement R# {r}: no legal card there, draw again.")
             }
         },
+        Quiet::CardOrder(order) => {
+            let list: Vec<String> = order.iter().map(|p| p.to_string()).collect();
+            format!("The enemy cards are checked in this order: {}.", list.join(", "))
+        }
+        Quiet::CannotAct { unit, why } => format!(
+            "{} {}",
+            game.describe(*unit),
+            match why {
+                Idle::AlreadyUnderCover => "is already under cover.".into(),
+                Idle::NoBetterCover => "has no better cover next to it.".into(),
+                Idle::NoCardAhead => "has no card ahead to advance onto.".into(),
+                Idle::CardAheadFull(to) => {
+                    format!("cannot advance: {to} is full (16 steps of its side).")
+                }
+                Idle::CannotFire => "cannot fire now.".into(),
+                Idle::NoTargetInReach => "has no target in range and sight.".into(),
+                Idle::NoFireAtOwnCard => "cannot fire at its own card.".into(),
+                Idle::NoTargetToConcentrateOn => "has no target to concentrate its fire on.".into(),
+                Idle::NoWayUnseen => "has no way to close in unseen.".into(),
+                Idle::NothingToRallyFrom => "has nothing to rally from.".into(),
+                Idle::NoTeamToJoin => "has no other team to join.".into(),
+                Idle::NoOtherFire => "is under no fire from another direction.".into(),
+                Idle::NoLitter => "carries no litter.".into(),
+                Idle::NoCasualtyInReach => "cannot reach a casualty.".into(),
+            }
+        ),
+        Quiet::InfiltrationFailed { unit, to } => format!(
+            "{} made for {to}, drawn at random among cards as good, and stays where it is.",
+            game.describe(*unit)
+        ),
+        Quiet::PcLetter(l) => format!("The row holds mixed PC letters: the R# picks {l}."),
+        Quiet::CannotFallBack { unit } => format!(
+            "{} cannot fall back: the cards behind it are full (16 steps).",
+            game.describe(*unit)
+        ),
+        Quiet::NoTarget { spotter } => {
+            format!("{} sees no target and waits.", game.describe(*spotter))
+        }
         _ => return None,
     })
 }

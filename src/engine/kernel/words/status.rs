@@ -154,6 +154,12 @@ pub(super) fn text(
             game.state.unit(unit).pos
         ),
         StatusChange::BoobyTrap => format!("A booby trap goes off under {}: a -4 attack.", name()),
+        StatusChange::Unspotted => {
+            format!(
+                "{} is out of sight of the company and unspotted again.",
+                name()
+            )
+        }
         _ => return None,
     })
 }

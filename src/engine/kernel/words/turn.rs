@@ -4,7 +4,8 @@
 use crate::data::mission::Face;
 use crate::data::units::Side;
 use crate::engine::kernel::events::{
-    Activation, CardRead, CommandsFrom, DrawModifier, EventKind, FireCause, OutCause,
+    Activation, ActivityRead, CardRead, CellRead, CommandsFrom, DrawModifier, EventKind, FireCause,
+    OutCause,
 };
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::Action;
@@ -318,6 +319,33 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
             )
         }
         EventKind::PlacedAtMaxLos { at, .. } => format!("The group goes on {at}."),
+        EventKind::ActivityCheck { unit, act, read } => {
+            let name = game.describe(*unit);
+            match read {
+                ActivityRead::NoRow(table) => format!(
+                    "{name}: no row of the {} table applies; it does nothing.",
+                    table.label()
+                ),
+                ActivityRead::Row {
+                    table,
+                    row,
+                    column,
+                    cell,
+                } => {
+                    let how = match cell {
+                        CellRead::Draw { r, k } => format!("R# {r} of {k}"),
+                        CellRead::Auto => "automatic".to_string(),
+                        CellRead::Dash => "a dash".to_string(),
+                    };
+                    format!(
+                        "{name}: {} table, row {row}, {} column, {how}: {}.",
+                        table.label(),
+                        column.label(),
+                        act.label()
+                    )
+                }
+            }
+        }
         _ => return None,
     })
 }

@@ -194,6 +194,31 @@ pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
                 }
             )
         }
+        EventKind::UnitCreated {
+            unit,
+            from: Some(from),
+            why: Creation::JoinedUp { with },
+        } => format!(
+            "{} and {} join up as {} on {}.",
+            game.describe(*from),
+            game.describe(*with),
+            game.describe(*unit),
+            game.state.unit(*unit).pos
+        ),
+        EventKind::UnitRemoved {
+            unit,
+            why: Removal::SlippedAway { pc },
+        } => {
+            let text = format!(
+                "{} slips away out of sight from {}",
+                game.describe(*unit),
+                game.state.unit(*unit).pos
+            );
+            match pc {
+                Some(l) => format!("{text}: a PC marker {l} takes its place."),
+                None => format!("{text}."),
+            }
+        }
         _ => return None,
     })
 }
