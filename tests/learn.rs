@@ -241,11 +241,13 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::VehicleActivated {
             vehicle: Some(fof::engine::kernel::ids::VehicleId(0)),
+            how: fof::engine::kernel::events::VehicleActivation::Vehicle,
         },
         EventKind::VehicleMoved {
             vehicle: fof::engine::kernel::ids::VehicleId(0),
             from: pos,
             to: pos,
+            how: fof::engine::kernel::events::VehicleMove::Scheduled,
         },
         EventKind::AtCombat {
             target: fof::engine::kernel::ids::VehicleId(0),

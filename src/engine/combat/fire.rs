@@ -7,29 +7,9 @@ use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{FireLink, Unit};
 
-/// The kinds of VOF a card can be under, best (most dangerous) last.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum VofLevel {
-    AllPinned,
-    SmallArms,
-    Automatic,
-    Heavy,
-    Sniper,
-    Incoming,
-}
-
-impl VofLevel {
-    pub fn label(self) -> &'static str {
-        match self {
-            VofLevel::AllPinned => "All Pinned",
-            VofLevel::SmallArms => "Small Arms",
-            VofLevel::Automatic => "Automatic Weapons",
-            VofLevel::Heavy => "Heavy Weapons",
-            VofLevel::Sniper => "Sniper",
-            VofLevel::Incoming => "Incoming!",
-        }
-    }
-}
+/// The kinds of VOF a card can be under (kept in the kernel, where the
+/// log's events name them).
+pub use crate::engine::kernel::state::VofLevel;
 
 /// The fire ratings a unit uses now: its reverse side when flipped (6.3.3,
 /// 4.1.4), reduced to small arms at close range when out of ammunition.

@@ -1,5 +1,9 @@
 //! Events: every change the engine makes, with the rule section it applies
 //! and every card it drew. The log, learn mode and the tests read these.
+//!
+//! Why this file is long: every payload of an event is a type of its own
+//! (the narrator, [`crate::engine::kernel::words`], words them; the fold
+//! and the report decide on them), and they are read together.
 
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
@@ -120,16 +124,25 @@ pub enum StatusChange {
 /// [`EventKind::Marker`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum MarkerKind {
-    /// aircraft aborts
-    AircraftAborts,
+    /// the aircraft cannot come onto the card, which holds `cap` of the
+    /// company's vehicles and wrecks (1.2.1 I)
+    AircraftAborts {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        cap: u8,
+    },
     /// ammunition aboard
     AmmunitionAboard,
     /// ammunition unloaded
     AmmunitionUnloaded,
     /// attack helicopters
     AttackHelicopters,
-    /// attack helicopters' fire
-    AttackHelicoptersFire,
+    /// the attack helicopters' fire on the card, and the adjacent one
+    /// (`both`), or on it alone though one was chosen (`alone`) (7.1.2)
+    AttackHelicoptersFire {
+        level: Option<crate::engine::kernel::state::VofLevel>,
+        adjacent: Option<CardPos>,
+        alone: bool,
+    },
     /// barrage
     Barrage(i8),
     /// battalion fire
@@ -203,19 +216,20 @@ pub enum MarkerKind {
     },
     /// the enemy on the card spotted: this many units (9.3)
     Spotted { units: u8 },
-    /// vehicle leaves
-    VehicleLeaves,
-    /// vehicle pin lifted
-    VehiclePinLifted,
-    /// vehicle pinned
-    VehiclePinned,
+    /// the vehicle leaves the map as its schedule plans (7.2.1)
+    VehicleLeaves(crate::engine::kernel::ids::VehicleId),
+    /// the vehicle was not attacked this phase: its Pinned marker comes
+    /// off (7.7 A 4)
+    VehiclePinLifted(crate::engine::kernel::ids::VehicleId),
+    /// the vehicle is pinned and buttons up (7.7 A 4)
+    VehiclePinned(crate::engine::kernel::ids::VehicleId),
     /// WP: white phosphorus smoke from a rifle grenade (4.3.6 C), or
     /// fired by this vehicle (7.8)
     Wp {
         by: Option<crate::engine::kernel::ids::VehicleId>,
     },
-    /// WP mark
-    WpMark,
+    /// a forward air controller's WP rocket marks the target (7.1.3)
+    WpMark(crate::engine::kernel::ids::VehicleId),
     /// a cover marker destroyed (6.5.2, 6.5.3)
     /// blown in by a demolition charge and left as foxholes (`demo`), or
     /// burned out by flame
@@ -252,7 +266,10 @@ pub enum MarkerKind {
     /// a patrol's route point reached (2.4.1 C)
     RoutePoint(u8),
     /// a vehicle's mine check (9.5), a hit or not
-    VehicleMineCheck { hit: bool },
+    VehicleMineCheck {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        hit: bool,
+    },
     /// smoke fired by this vehicle (7.8)
     Smoke {
         by: crate::engine::kernel::ids::VehicleId,
@@ -265,7 +282,7 @@ pub enum Quiet {
     /// air call failed
     AirCallFailed,
     /// aircraft home
-    AircraftHome,
+    AircraftHome(crate::engine::kernel::ids::VehicleId),
     /// already activated
     AlreadyActivated { hq: UnitId },
     /// asset handed out
@@ -303,7 +320,7 @@ pub enum Quiet {
         assault_until: Option<u8>,
     },
     /// damaged helicopter grounded
-    DamagedHelicopterGrounded,
+    DamagedHelicopterGrounded(crate::engine::kernel::ids::VehicleId),
     /// discarded
     Discarded,
     /// experience
@@ -311,15 +328,21 @@ pub enum Quiet {
     /// turn 1
     FirstTurn { friendly: bool },
     /// forward air controller on station
-    ForwardAirControllerOnStation,
+    ForwardAirControllerOnStation {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        agency: u8,
+    },
     /// FPF exhausted
     FpfExhausted,
     /// gas: fall back
     GasFallBack { unit: UnitId, r: u8 },
     /// gunship idle by day
-    GunshipIdleByDay,
+    GunshipIdleByDay(crate::engine::kernel::ids::VehicleId),
     /// gunship on station
-    GunshipOnStation,
+    GunshipOnStation {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        agency: u8,
+    },
     /// helicopter must move
     HelicopterMustMove,
     /// infiltration failed
@@ -332,7 +355,7 @@ pub enum Quiet {
         n: u8,
     },
     /// no aircraft left to attack
-    NoAircraftLeftToAttack,
+    NoAircraftLeftToAttack { target: CardPos },
     /// no capture or retreat
     NoCaptureOrRetreat,
     /// no CO HQ
@@ -344,7 +367,7 @@ pub enum Quiet {
     /// no enemy to check
     NoEnemyToCheck,
     /// no fire at the aircraft
-    NoFireAtTheAircraft,
+    NoFireAtTheAircraft(crate::engine::kernel::ids::VehicleId),
     /// no legal card
     NoLegalCard { package: PackageRef },
     /// no new landing zone
@@ -418,7 +441,7 @@ pub enum Quiet {
     /// the HQ left play
     TheHqLeftPlay { who: Commander },
     /// vehicle holds
-    VehicleHolds,
+    VehicleHolds(crate::engine::kernel::ids::VehicleId),
     /// vehicle phase over
     VehiclePhaseOver,
     /// a skill marker spent (10.7)
@@ -849,6 +872,53 @@ pub enum Idle {
     NoCasualtyInReach,
 }
 
+/// How a vehicle or an AT-capable team was activated (the payload of
+/// [`EventKind::VehicleActivated`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VehicleActivation {
+    /// transport helicopters flying together from one place (7.4.5): the
+    /// others activated with the ordered one
+    Helicopters {
+        with: Vec<crate::engine::kernel::ids::VehicleId>,
+    },
+    /// a vehicle ordered to move and fire (7.2)
+    Vehicle,
+    /// a vehicle platoon HQ given its impulse (7.1.1)
+    PlatoonHq,
+    /// a team readying its anti-tank weapon (7.5)
+    AntiTank(UnitId),
+    /// an enemy vehicle's activity check (9.10): the random number of
+    /// `of`, activated on `activate` or less
+    Check {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        r: u8,
+        of: u8,
+        activate: u8,
+    },
+}
+
+/// What moved a vehicle (the payload of [`EventKind::VehicleMoved`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VehicleMove {
+    /// driven to an adjacent card (7.3.1): `drawn` when picked at random
+    /// among cards as good, `slow` on SLOW ground
+    Drive { drawn: bool, slow: bool },
+    /// arrived as its schedule plans (7.2.1)
+    Scheduled,
+    /// an aircraft came onto its target (7.3.2), for an attack run or not
+    Aircraft { attacks: bool },
+    /// an aircraft pulled off after its run, or for the turn (7.3.2)
+    PullsOff { for_the_turn: bool },
+    /// a gunship circles over the card (7.1.4)
+    Circles,
+    /// a helicopter flew (7.4.5) with this many units aboard
+    Flies { aboard: u8 },
+    /// a helicopter aborted to a holding box (7.7 B 3-4)
+    AbortsToBox { damaged: bool, passengers: bool },
+    /// an aircraft aborted, undamaged, off the map (7.7 B 4)
+    AbortsOff,
+}
+
 /// What happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum EventKind {
@@ -990,12 +1060,14 @@ pub enum EventKind {
     /// Movement and Combat Phase (7.2, 7.5, 9.10).
     VehicleActivated {
         vehicle: Option<crate::engine::kernel::ids::VehicleId>,
+        how: VehicleActivation,
     },
     /// A vehicle moved to an adjacent card (7.3.1, 7.5 B).
     VehicleMoved {
         vehicle: crate::engine::kernel::ids::VehicleId,
         from: CardPos,
         to: CardPos,
+        how: VehicleMove,
     },
     /// AT Combat against a vehicle (7.6, 7.7): the AT modifier, the AT
     /// number drawn, and the result on the Anti-Armor table.

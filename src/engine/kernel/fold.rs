@@ -93,11 +93,11 @@ impl MarkerKind {
         match self {
             M::PendingFire | M::BattalionFire | M::Fpf | M::Pending { .. } => Some(false),
             M::Incoming { .. } | M::Barrage(_) | M::PendingLands => Some(true),
-            M::AircraftAborts
+            M::AircraftAborts { .. }
             | M::AmmunitionAboard
             | M::AmmunitionUnloaded
             | M::AttackHelicopters
-            | M::AttackHelicoptersFire
+            | M::AttackHelicoptersFire { .. }
             | M::CasualtyCollectionPoint
             | M::CeaseFire
             | M::DemoMiss
@@ -116,11 +116,11 @@ impl MarkerKind {
             | M::SetDropped
             | M::SniperTarget { .. }
             | M::Spotted { .. }
-            | M::VehicleLeaves
-            | M::VehiclePinLifted
-            | M::VehiclePinned
+            | M::VehicleLeaves(_)
+            | M::VehiclePinLifted(_)
+            | M::VehiclePinned(_)
             | M::Wp { .. }
-            | M::WpMark
+            | M::WpMark(_)
             | M::CoverDestroyed { .. }
             | M::IncomingRemoved
             | M::MissionSmokeRemoved
@@ -287,12 +287,12 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                     push(&mut f.vehicles_out, (*vehicle, *result, v.pos));
                 }
             }
-            EventKind::VehicleMoved { vehicle, from, to } => {
-                match f.vehicles_moved.iter_mut().find(|m| m.0 == *vehicle) {
-                    Some(m) => m.2 = *to,
-                    None => f.vehicles_moved.push((*vehicle, *from, *to)),
-                }
-            }
+            EventKind::VehicleMoved {
+                vehicle, from, to, ..
+            } => match f.vehicles_moved.iter_mut().find(|m| m.0 == *vehicle) {
+                Some(m) => m.2 = *to,
+                None => f.vehicles_moved.push((*vehicle, *from, *to)),
+            },
             EventKind::FireOpened { link, .. } => push(&mut f.fire_opened, *link),
             EventKind::FireMissionSpent { agency, kind, left } => {
                 match f

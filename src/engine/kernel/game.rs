@@ -211,12 +211,6 @@ impl Game {
         }
     }
 
-    /// Logs an event in the narrator's words ([`crate::engine::kernel::words`]).
-    pub(crate) fn say(&mut self, rule: &str, kind: EventKind, cards: Vec<CardRead>) {
-        let text = crate::engine::kernel::words::event(self, &kind, &cards).unwrap_or_default();
-        self.emit(rule, kind, text, cards);
-    }
-
     /// Logs an event in words of the emit site's own (the kinds the
     /// narrator does not word yet).
     pub(crate) fn emit(&mut self, rule: &str, kind: EventKind, text: String, cards: Vec<CardRead>) {

@@ -118,6 +118,10 @@ pub struct Lift {
 /// 7.1.4: the cards a gunship fires on and lights each turn.
 pub const GUNSHIP_RUNS: usize = 3;
 
+/// 7.1.3: a forward air controller's turns on station, the first and
+/// four of loitering.
+pub const FAC_TURNS: u8 = 5;
+
 /// 7.1.4: a fixed-wing gunship on station, for the rest of the mission.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GunshipTask {

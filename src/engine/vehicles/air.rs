@@ -201,21 +201,20 @@ pub fn strike(game: &mut Game, v: VehicleId, adjacent: Option<CardPos>) {
 /// One aircraft comes onto its target card: room for it (1.2.1 I: four
 /// vehicles a card, wrecks counted), then the enemy's fire (7.3.2).
 fn place(game: &mut Game, v: VehicleId, target: CardPos) {
-    let label = vehicle(game, v).label.clone();
     // 1.2.1 I (and 7.4.5 for landing zones): four vehicles a card, wrecks
     // counted. Decision: an aircraft is over the card, not on its ground,
     // so NO-GO trafficability does not keep it off.
     let cap = game.data.charts.stacking.vehicles as usize;
     if crate::engine::vehicles::moves::vehicles_on(game, target, Side::Us) >= cap {
-        game.emit(
+        game.say(
             "7.3.2",
             EventKind::Marker {
                 pos: target,
-                what: MarkerKind::AircraftAborts,
+                what: MarkerKind::AircraftAborts {
+                    vehicle: v,
+                    cap: cap as u8,
+                },
             },
-            format!(
-                "{label} cannot come onto {target}: it already holds {cap} of the company's vehicles and wrecks (1.2.1 I). It aborts, undamaged."
-            ),
             Vec::new(),
         );
         return;
@@ -223,18 +222,14 @@ fn place(game: &mut Game, v: VehicleId, target: CardPos) {
     game.state.vehicles[v.0 as usize].pos = target;
     game.state.vehicles[v.0 as usize].moved = true;
     let attacks = vehicle(game, v).fac.is_none();
-    let how = if attacks { "swoops onto" } else { "flies over" };
-    game.emit(
+    game.say(
         "7.3.2",
         EventKind::VehicleMoved {
             vehicle: v,
             from: game.state.map.staging_below(target.col),
             to: target,
+            how: crate::engine::kernel::events::VehicleMove::Aircraft { attacks },
         },
-        format!(
-            "{label} {how} {target}{}.",
-            if attacks { " for its attack run" } else { "" }
-        ),
         Vec::new(),
     );
     reaction(game, v);
@@ -315,13 +310,11 @@ pub(crate) fn reaction(game: &mut Game, v: VehicleId) {
             crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
         }
         None => {
-            let label = vehicle(game, v).label.clone();
-            game.emit(
+            game.say(
                 "7.3.2",
                 EventKind::Nothing {
-                    why: Quiet::NoFireAtTheAircraft,
+                    why: Quiet::NoFireAtTheAircraft(v),
                 },
-                format!("No enemy fire can reach {label} over {pos}."),
                 Vec::new(),
             );
         }
@@ -346,25 +339,22 @@ fn attack(game: &mut Game, section_no: u8, target: CardPos, adjacent: Option<Car
         })
         .max_by_key(|v| point_blank(*v))
     else {
-        game.emit(
+        game.say(
             "7.1.2",
             EventKind::Nothing {
-                why: Quiet::NoAircraftLeftToAttack,
+                why: Quiet::NoAircraftLeftToAttack { target },
             },
-            format!("No attack helicopter is left over {target} to attack it."),
             Vec::new(),
         );
         return;
     };
     let mut cards = vec![target];
-    let mut note = String::new();
+    let mut alone = false;
     if let Some(a) = adjacent {
         if over.len() >= 2 {
             cards.push(a);
         } else {
-            note = format!(
-                " Only one aircraft is still over {target}: it attacks that card alone, not {a}."
-            );
+            alone = true;
         }
     }
     for c in &cards {
@@ -372,18 +362,16 @@ fn attack(game: &mut Game, section_no: u8, target: CardPos, adjacent: Option<Car
             card.markers.air_attack = Some(vof);
         }
     }
-    let level = point_blank(vof).map(|l| l.label()).unwrap_or("no");
-    let names: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-    game.emit(
+    game.say(
         "7.1.2",
         EventKind::Marker {
             pos: target,
-            what: MarkerKind::AttackHelicoptersFire,
+            what: MarkerKind::AttackHelicoptersFire {
+                level: point_blank(vof),
+                adjacent,
+                alone,
+            },
         },
-        format!(
-            "The attack helicopters attack {} with {level} VOF, against the enemy there in the Combat Phase.{note}",
-            names.join(" and ")
-        ),
         Vec::new(),
     );
 }
@@ -453,20 +441,15 @@ pub fn fly_off(game: &mut Game) {
         let x = &mut game.state.vehicles[v.0 as usize];
         let from = x.pos;
         x.pos = off;
-        let label = x.label.clone();
-        let why = if x.fac.is_some() || x.gunship.is_some() {
-            "for the turn"
-        } else {
-            "after its attack run"
-        };
-        game.emit(
+        let for_the_turn = x.fac.is_some() || x.gunship.is_some();
+        game.say(
             "7.3.2",
             EventKind::VehicleMoved {
                 vehicle: v,
                 from,
                 to: off,
+                how: crate::engine::kernel::events::VehicleMove::PullsOff { for_the_turn },
             },
-            format!("{label} pulls off {from} {why}."),
             Vec::new(),
         );
     }
@@ -488,16 +471,15 @@ pub fn clean_up(game: &mut Game) {
         *turns = turns.saturating_sub(1);
         if *turns == 0 {
             x.gone = true;
-            home.push((rule, x.label.clone()));
+            home.push((rule, x.id));
         }
     }
-    for (rule, label) in home {
-        game.emit(
+    for (rule, v) in home {
+        game.say(
             rule,
             EventKind::Nothing {
-                why: Quiet::AircraftHome,
+                why: Quiet::AircraftHome(v),
             },
-            format!("{label}'s time on station is over: it flies home."),
             Vec::new(),
         );
     }
@@ -551,7 +533,7 @@ pub(crate) fn arrivals(
 }
 
 /// 7.1.3: five turns on station, the first and four of loitering.
-pub const FAC_TURNS: u8 = 5;
+pub const FAC_TURNS: u8 = crate::engine::kernel::vehicle::FAC_TURNS;
 
 /// 7.1.3: a forward air controller comes on station in its turn, off the
 /// map until placed; one on station is ready again for its turn. Called
@@ -569,15 +551,15 @@ pub fn fac_turn(game: &mut Game) {
             marked: false,
             called: false,
         });
-        let agency_name = game.mission.fire_support[agency as usize].name.clone();
-        game.emit(
+        let _ = name;
+        game.say(
             "7.1.3",
             EventKind::Nothing {
-                why: Quiet::ForwardAirControllerOnStation,
+                why: Quiet::ForwardAirControllerOnStation {
+                    vehicle: id,
+                    agency,
+                },
             },
-            format!(
-                "{name} comes on station for {agency_name}: place it over a card, mark a target and call air support, with no command, for {FAC_TURNS} turns."
-            ),
             Vec::new(),
         );
     }
@@ -736,14 +718,12 @@ pub fn fac_mark(game: &mut Game, v: VehicleId, target: CardPos) {
     if let Some(c) = game.state.map.card_mut(target) {
         c.markers.mission_smoke = Some(crate::engine::kernel::state::SmokeKind::Wp);
     }
-    let label = vehicle(game, v).label.clone();
-    game.emit(
+    game.say(
         "7.1.3",
         EventKind::Marker {
             pos: target,
-            what: MarkerKind::WpMark,
+            what: MarkerKind::WpMark(v),
         },
-        format!("{label} fires a WP rocket onto {target}: the target is marked."),
         Vec::new(),
     );
 }

@@ -527,13 +527,12 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
         AtResult::Pinned => {
             if !v.pinned {
                 game.state.vehicles[target.0 as usize].pinned = true;
-                game.emit(
+                game.say(
                     "7.7 A 4",
                     EventKind::Marker {
                         pos: v.pos,
-                        what: MarkerKind::VehiclePinned,
+                        what: MarkerKind::VehiclePinned(target),
                     },
-                    format!("{} is pinned: it buttons up.", v.label),
                     Vec::new(),
                 );
             }
@@ -633,14 +632,13 @@ fn crew_step(game: &mut Game, v: &Vehicle, casualty: bool) {
         Side::Us => game.state.counters.crews_us += 1,
         Side::Enemy => game.state.counters.crews_enemy += 1,
     }
-    game.emit(
+    game.say(
         "7.7 A",
         EventKind::UnitCreated {
             unit: id,
             from: None,
             why: crate::engine::kernel::events::Creation::Crew { vehicle: v.id },
         },
-        format!("{} enters play on {}.", game.describe(id), v.pos),
         Vec::new(),
     );
     if casualty {
@@ -696,29 +694,17 @@ pub fn abort(game: &mut Game, v: VehicleId, result: AtResult) {
         }
         crate::engine::vehicles::transport::carry_along(game, v);
         let aboard = game.state.passengers(v).count();
-        game.emit(
+        game.say(
             if damaged { "7.7 B 3" } else { "7.7 B 4" },
             EventKind::VehicleMoved {
                 vehicle: v,
                 from,
                 to: area.pos(),
-            },
-            format!(
-                "{} aborts{}, {}: it flies off {from} to {}{}.",
-                x.label,
-                if aboard > 0 {
-                    " with its passengers"
-                } else {
-                    ""
+                how: crate::engine::kernel::events::VehicleMove::AbortsToBox {
+                    damaged,
+                    passengers: aboard > 0,
                 },
-                if damaged { "damaged" } else { "undamaged" },
-                area.words(),
-                if damaged {
-                    ", to go back to the Pickup Zone next turn and fly no more in this mission"
-                } else {
-                    ", to land again or loiter next turn"
-                }
-            ),
+            },
             Vec::new(),
         );
         return;
@@ -736,17 +722,14 @@ pub fn abort(game: &mut Game, v: VehicleId, result: AtResult) {
             Vec::new(),
         );
     } else {
-        game.emit(
+        game.say(
             "7.7 B 4",
             EventKind::VehicleMoved {
                 vehicle: v,
                 from,
                 to: off,
+                how: crate::engine::kernel::events::VehicleMove::AbortsOff,
             },
-            format!(
-                "{} aborts, undamaged: it flies off {from}, and may come back on a later turn.",
-                x.label
-            ),
             Vec::new(),
         );
     }
@@ -766,22 +749,12 @@ pub fn mine_check(game: &mut Game, v: VehicleId) {
     let hit = cards
         .iter()
         .any(|&c| game.card(c).is_some_and(|c| c.shows_burst()));
-    game.emit(
+    game.say(
         "9.5",
         EventKind::Marker {
             pos: x.pos,
-            what: MarkerKind::VehicleMineCheck { hit },
+            what: MarkerKind::VehicleMineCheck { vehicle: v, hit },
         },
-        format!(
-            "{} checks for mines on {}: {}.",
-            x.label,
-            x.pos,
-            if hit {
-                "a burst: a mine goes off under it"
-            } else {
-                "no burst, no mine"
-            }
-        ),
         reads,
     );
     if !hit {

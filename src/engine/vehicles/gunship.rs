@@ -38,15 +38,15 @@ pub fn turn(game: &mut Game) {
                 agency,
                 runs: [None; RUNS],
             });
-        let agency_name = game.mission.fire_support[agency as usize].name.clone();
-        game.emit(
+        let _ = name;
+        game.say(
             "7.1.4",
             EventKind::Nothing {
-                why: Quiet::GunshipOnStation,
+                why: Quiet::GunshipOnStation {
+                    vehicle: id,
+                    agency,
+                },
             },
-            format!(
-                "{name} comes on station for {agency_name} for the rest of the mission: each night turn, with no command, place it over any card, then fire on and light up to {RUNS} cards, its own or adjacent ones. It flies too high for the enemy's fire."
-            ),
             Vec::new(),
         );
     }
@@ -59,17 +59,16 @@ pub fn turn(game: &mut Game) {
             g.runs = [None; RUNS];
             x.activated = dark;
             if !dark {
-                idle.push(x.label.clone());
+                idle.push(x.id);
             }
         }
     }
-    for label in idle {
-        game.emit(
+    for v in idle {
+        game.say(
             "7.1.4",
             EventKind::Nothing {
-                why: Quiet::GunshipIdleByDay,
+                why: Quiet::GunshipIdleByDay(v),
             },
-            format!("{label} stays away this turn: gunships fly only at night (7.1.4)."),
             Vec::new(),
         );
     }
@@ -203,15 +202,14 @@ pub fn place(game: &mut Game, v: VehicleId, at: CardPos) {
     let x = &mut game.state.vehicles[v.0 as usize];
     x.pos = at;
     x.moved = true;
-    let label = x.label.clone();
-    game.emit(
+    game.say(
         "7.1.4",
         EventKind::VehicleMoved {
             vehicle: v,
             from,
             to: at,
+            how: crate::engine::kernel::events::VehicleMove::Circles,
         },
-        format!("{label} circles over {at}, too high for the enemy's fire."),
         Vec::new(),
     );
 }

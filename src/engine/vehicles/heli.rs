@@ -285,33 +285,15 @@ pub fn fly(game: &mut Game, v: VehicleId, to: CardPos) -> bool {
         x.moved = true;
     }
     crate::engine::vehicles::transport::carry_along(game, v);
-    let label = vehicle(game, v).label.clone();
-    let aboard = game.state.passengers(v).count();
-    let with = if aboard > 0 {
-        format!(" with {aboard} unit(s) aboard")
-    } else {
-        String::new()
-    };
-    let text = match (from.heli_area(), to.heli_area()) {
-        (None, Some(a)) => format!("{label} takes off from {from}{with} for {}.", a.words()),
-        (_, Some(a)) => format!(
-            "{label} flies from {} to {}{with}.",
-            from.heli_place(),
-            a.words()
-        ),
-        (_, None) => format!(
-            "{label} comes in from {} and lands on the LZ at {to}{with}.",
-            from.heli_place()
-        ),
-    };
-    game.emit(
+    let aboard = game.state.passengers(v).count() as u8;
+    game.say(
         "7.4.5",
         EventKind::VehicleMoved {
             vehicle: v,
             from,
             to,
+            how: crate::engine::kernel::events::VehicleMove::Flies { aboard },
         },
-        text,
         Vec::new(),
     );
     if to.heli_area() == Some(HeliArea::PickUp) {
@@ -383,13 +365,11 @@ fn land_at_pickup(game: &mut Game, v: VehicleId) {
         }
     }
     if vehicle(game, v).lift.is_some_and(|l| l.damaged) {
-        let label = vehicle(game, v).label.clone();
-        game.emit(
+        game.say(
             "7.7 B 3",
             EventKind::Nothing {
-                why: Quiet::DamagedHelicopterGrounded,
+                why: Quiet::DamagedHelicopterGrounded(v),
             },
-            format!("{label} lands in the Pickup Zone damaged: it flies no more in this mission."),
             Vec::new(),
         );
     }

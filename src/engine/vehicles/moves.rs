@@ -5,6 +5,7 @@ use crate::data::terrain::Traffic;
 use crate::data::units::Side;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::{MarkerKind, Quiet};
+use crate::engine::kernel::events::{VehicleActivation, VehicleMove};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::input::Action;
@@ -230,7 +231,6 @@ pub fn perform(game: &mut Game, a: &Action) {
     match a {
         Action::ActivateVehicle { vehicle: v } => {
             game.state.vehicles[v.0 as usize].activated = true;
-            let label = vehicle(game, *v).label.clone();
             if game.state.vehicles[v.0 as usize].lift.is_some() {
                 // 7.4.5: the helicopters that fly together.
                 // 7.2, 7.4.5 (the procedures digest): one activation
@@ -245,33 +245,22 @@ pub fn perform(game: &mut Game, a: &Action) {
                         with.push(x.id);
                     }
                 }
-                let names: Vec<String> = std::iter::once(label.clone())
-                    .chain(with.iter().map(|w| vehicle(game, *w).label.clone()))
-                    .collect();
-                let place = pos.heli_place();
-                game.emit(
+                game.say(
                     "7.4.5",
-                    EventKind::VehicleActivated { vehicle: Some(*v) },
-                    format!(
-                        "{} in {place} {} activated: {} in this turn's Vehicle phase (3.6).",
-                        names.join(", "),
-                        if names.len() == 1 { "is" } else { "are" },
-                        if names.len() == 1 {
-                            "it flies"
-                        } else {
-                            "they fly"
-                        }
-                    ),
+                    EventKind::VehicleActivated {
+                        vehicle: Some(*v),
+                        how: VehicleActivation::Helicopters { with },
+                    },
                     Vec::new(),
                 );
                 return;
             }
-            game.emit(
+            game.say(
                 "7.2",
-                EventKind::VehicleActivated { vehicle: Some(*v) },
-                format!(
-                    "{label} is activated: it moves and fires in this turn's Vehicle phase (3.6)."
-                ),
+                EventKind::VehicleActivated {
+                    vehicle: Some(*v),
+                    how: VehicleActivation::Vehicle,
+                },
                 Vec::new(),
             );
         }
@@ -279,23 +268,23 @@ pub fn perform(game: &mut Game, a: &Action) {
             if let Some(c) = &mut game.state.vehicles[v.0 as usize].command {
                 c.activated = true;
             }
-            let who = crate::engine::vehicles::radio::hq_name(game, *v);
-            game.emit(
+            game.say(
                 "7.1.1",
-                EventKind::VehicleActivated { vehicle: Some(*v) },
-                format!(
-                    "{who} is activated: it takes its impulse with activated commands, to spend on its platoon's vehicles (3.3.1 C)."
-                ),
+                EventKind::VehicleActivated {
+                    vehicle: Some(*v),
+                    how: VehicleActivation::PlatoonHq,
+                },
                 Vec::new(),
             );
         }
         Action::ReadyAntiTank { unit } => {
             game.state.vehicle_phase.ready.push(*unit);
-            let name = game.describe(*unit);
-            game.emit(
+            game.say(
                 "7.5",
-                EventKind::VehicleActivated { vehicle: None },
-                format!("{name} readies its anti-tank weapon: it fires in this turn's Vehicle phase (3.6)."),
+                EventKind::VehicleActivated {
+                    vehicle: None,
+                    how: VehicleActivation::AntiTank(*unit),
+                },
                 Vec::new(),
             );
         }
@@ -415,27 +404,17 @@ pub fn move_to_drawn(
     let slow = game
         .top_card(to)
         .is_some_and(|c| c.traffic == Traffic::Slow);
-    let label = vehicle(game, v).label.clone();
-    game.emit(
+    game.say(
         "7.3.1",
         EventKind::VehicleMoved {
             vehicle: v,
             from,
             to,
-        },
-        format!(
-            "{label} moves from {from} to {to}{}{}.",
-            if reads.is_empty() {
-                ""
-            } else {
-                ", drawn at random among the cards that bring it equally near the company"
+            how: VehicleMove::Drive {
+                drawn: !reads.is_empty(),
+                slow,
             },
-            if slow {
-                ", SLOW ground: it stops there"
-            } else {
-                ""
-            }
-        ),
+        },
         reads,
     );
     crate::engine::vehicles::transport::carry_along(game, v);
@@ -486,13 +465,12 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
                 "leave the map with it",
             );
             game.state.vehicles[v.0 as usize].gone = true;
-            game.emit(
+            game.say(
                 "7.2.1",
                 EventKind::Marker {
                     pos,
-                    what: MarkerKind::VehicleLeaves,
+                    what: MarkerKind::VehicleLeaves(v),
                 },
-                format!("{label} leaves the map from {pos}, as its schedule plans."),
                 Vec::new(),
             );
             continue;
@@ -521,14 +499,14 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
             x.vof_taken = false;
         }
         crate::engine::vehicles::transport::carry_along(game, v);
-        game.emit(
+        game.say(
             "7.2.1",
             EventKind::VehicleMoved {
                 vehicle: v,
                 from: pos,
                 to,
+                how: VehicleMove::Scheduled,
             },
-            format!("{label} arrives on {to}, as its schedule plans."),
             Vec::new(),
         );
         crate::engine::vehicles::at::mine_check(game, v);

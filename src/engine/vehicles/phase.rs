@@ -43,12 +43,11 @@ pub fn begin(game: &mut Game) {
     // 7.4.5: the helicopters in flight must move.
     heli::begin(game);
     if !any_in_play(game) {
-        game.emit(
+        game.say(
             "3.6",
             EventKind::Nothing {
                 why: Quiet::NoVehicles,
             },
-            "No vehicle or aircraft is activated.".into(),
             Vec::new(),
         );
         game.state.vehicle_phase = VehiclePhase::default();
@@ -90,22 +89,17 @@ pub fn begin(game: &mut Game) {
             game.state.vehicles[v.0 as usize].activated = true;
             game.state.vehicle_phase.enemy.push(v);
         }
-        game.emit(
+        game.say(
             "9.10",
             EventKind::VehicleActivated {
                 vehicle: on.then_some(v),
+                how: crate::engine::kernel::events::VehicleActivation::Check {
+                    vehicle: v,
+                    r: r as u8,
+                    of: o.of,
+                    activate: o.activate,
+                },
             },
-            format!(
-                "Activity check for {label}: R# {r} of {}, {} on {} or less: {}.",
-                o.of,
-                if on { "activated" } else { "not activated" },
-                o.activate,
-                if on {
-                    "it moves and fires this phase"
-                } else {
-                    "it only reacts"
-                }
-            ),
             reads,
         );
     }
@@ -942,13 +936,11 @@ fn enemy_go(game: &mut Game) {
                     VehiclePriority::Hold => break,
                 }
             }
-            let label = vehicle(game, v).label.clone();
-            game.emit(
+            game.say(
                 "9.10",
                 EventKind::Nothing {
-                    why: Quiet::VehicleHolds,
+                    why: Quiet::VehicleHolds(v),
                 },
-                format!("{label} holds its position: nothing its orders name can be done."),
                 Vec::new(),
             );
             done(game);
@@ -1057,14 +1049,13 @@ fn end_phase(game: &mut Game) {
     for v in lifted {
         game.state.vehicles[v.0 as usize].pinned = false;
         let x = vehicle(game, v);
-        let (label, pos) = (x.label.clone(), x.pos);
-        game.emit(
+        let pos = x.pos;
+        game.say(
             "7.7 A 4",
             EventKind::Marker {
                 pos,
-                what: MarkerKind::VehiclePinLifted,
+                what: MarkerKind::VehiclePinLifted(v),
             },
-            format!("{label} was not attacked this phase: its Pinned marker comes off."),
             Vec::new(),
         );
     }
@@ -1079,12 +1070,11 @@ fn end_phase(game: &mut Game) {
     air::fly_off(game);
     // The fire on the map follows the vehicles that moved or fell (6.1).
     crate::engine::combat::engage::update(game);
-    game.emit(
+    game.say(
         "3.6",
         EventKind::Nothing {
             why: Quiet::VehiclePhaseOver,
         },
-        "The Vehicle Movement and Combat Phase is over.".into(),
         Vec::new(),
     );
 }

@@ -165,6 +165,57 @@ pub(super) fn text(
             "{}'s fire mission is on its way to {pos} (Incoming! {ncm:+} in the VOF segment); {left} left.",
             game.describe(*spotter)
         ),
+        MarkerKind::VehicleLeaves(v) => format!(
+            "{} leaves the map from {pos}, as its schedule plans.",
+            game.state.vehicles[v.0 as usize].label
+        ),
+        MarkerKind::VehiclePinLifted(v) => format!(
+            "{} was not attacked this phase: its Pinned marker comes off.",
+            game.state.vehicles[v.0 as usize].label
+        ),
+        MarkerKind::VehiclePinned(v) => format!(
+            "{} is pinned: it buttons up.",
+            game.state.vehicles[v.0 as usize].label
+        ),
+        MarkerKind::VehicleMineCheck { vehicle, hit } => format!(
+            "{} checks for mines on {pos}: {}.",
+            game.state.vehicles[vehicle.0 as usize].label,
+            if *hit {
+                "a burst: a mine goes off under it"
+            } else {
+                "no burst, no mine"
+            }
+        ),
+        MarkerKind::AircraftAborts { vehicle, cap } => format!(
+            "{} cannot come onto {pos}: it already holds {cap} of the company's vehicles and wrecks (1.2.1 I). It aborts, undamaged.",
+            game.state.vehicles[vehicle.0 as usize].label
+        ),
+        MarkerKind::AttackHelicoptersFire {
+            level,
+            adjacent,
+            alone,
+        } => {
+            let mut cards = vec![pos.to_string()];
+            let mut note = String::new();
+            if let Some(a) = adjacent {
+                if *alone {
+                    note = format!(
+                        " Only one aircraft is still over {pos}: it attacks that card alone, not {a}."
+                    );
+                } else {
+                    cards.push(a.to_string());
+                }
+            }
+            format!(
+                "The attack helicopters attack {} with {} VOF, against the enemy there in the Combat Phase.{note}",
+                cards.join(" and "),
+                level.map(|l| l.label()).unwrap_or("no")
+            )
+        }
+        MarkerKind::WpMark(v) => format!(
+            "{} fires a WP rocket onto {pos}: the target is marked.",
+            game.state.vehicles[v.0 as usize].label
+        ),
         _ => return None,
     })
 }

@@ -23,6 +23,14 @@ mod status;
 mod turn;
 mod units;
 
+impl Game {
+    /// Logs an event in the narrator's words.
+    pub(crate) fn say(&mut self, rule: &str, kind: EventKind, cards: Vec<CardRead>) {
+        let text = event(self, &kind, &cards).unwrap_or_default();
+        self.emit(rule, kind, text, cards);
+    }
+}
+
 /// The words of an event, or `None` where the emit site still words it.
 pub(crate) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
     match kind {

@@ -273,6 +273,43 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::NoTarget { spotter } => {
             format!("{} sees no target and waits.", game.describe(*spotter))
         }
+        Quiet::NoVehicles => "No vehicle or aircraft is activated.".into(),
+        Quiet::VehicleHolds(v) => format!(
+            "{} holds its position: nothing its orders name can be done.",
+            game.state.vehicles[v.0 as usize].label
+        ),
+        Quiet::VehiclePhaseOver => "The Vehicle Movement and Combat Phase is over.".into(),
+        Quiet::NoFireAtTheAircraft(v) => {
+            let x = &game.state.vehicles[v.0 as usize];
+            format!("No enemy fire can reach {} over {}.", x.label, x.pos)
+        }
+        Quiet::NoAircraftLeftToAttack { target } => {
+            format!("No attack helicopter is left over {target} to attack it.")
+        }
+        Quiet::AircraftHome(v) => format!(
+            "{}'s time on station is over: it flies home.",
+            game.state.vehicles[v.0 as usize].label
+        ),
+        Quiet::ForwardAirControllerOnStation { vehicle, agency } => format!(
+            "{} comes on station for {}: place it over a card, mark a target and call air support, with no command, for {} turns.",
+            game.state.vehicles[vehicle.0 as usize].label,
+            game.mission.fire_support[*agency as usize].name,
+            crate::engine::kernel::vehicle::FAC_TURNS
+        ),
+        Quiet::GunshipOnStation { vehicle, agency } => format!(
+            "{} comes on station for {} for the rest of the mission: each night turn, with no command, place it over any card, then fire on and light up to {} cards, its own or adjacent ones. It flies too high for the enemy's fire.",
+            game.state.vehicles[vehicle.0 as usize].label,
+            game.mission.fire_support[*agency as usize].name,
+            crate::engine::kernel::vehicle::GUNSHIP_RUNS
+        ),
+        Quiet::GunshipIdleByDay(v) => format!(
+            "{} stays away this turn: gunships fly only at night (7.1.4).",
+            game.state.vehicles[v.0 as usize].label
+        ),
+        Quiet::DamagedHelicopterGrounded(v) => format!(
+            "{} lands in the Pickup Zone damaged: it flies no more in this mission.",
+            game.state.vehicles[v.0 as usize].label
+        ),
         _ => return None,
     })
 }

@@ -5,7 +5,7 @@ use crate::data::mission::Face;
 use crate::data::units::Side;
 use crate::engine::kernel::events::{
     Activation, ActivityRead, CardRead, CellRead, CommandsFrom, DrawModifier, EventKind, FireCause,
-    OutCause,
+    OutCause, VehicleActivation, VehicleMove,
 };
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::Action;
@@ -344,6 +344,132 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                         act.label()
                     )
                 }
+            }
+        }
+        EventKind::VehicleActivated { vehicle, how } => {
+            let label = |v: &crate::engine::kernel::ids::VehicleId| {
+                game.state.vehicles[v.0 as usize].label.clone()
+            };
+            match (how, vehicle) {
+                (VehicleActivation::Helicopters { with }, Some(v)) => {
+                    let names: Vec<String> =
+                        std::iter::once(label(v)).chain(with.iter().map(label)).collect();
+                    let place = game.state.vehicles[v.0 as usize].pos.heli_place();
+                    format!(
+                        "{} in {place} {} activated: {} in this turn's Vehicle phase (3.6).",
+                        names.join(", "),
+                        if names.len() == 1 { "is" } else { "are" },
+                        if names.len() == 1 { "it flies" } else { "they fly" }
+                    )
+                }
+                (VehicleActivation::Vehicle, Some(v)) => format!(
+                    "{} is activated: it moves and fires in this turn's Vehicle phase (3.6).",
+                    label(v)
+                ),
+                (VehicleActivation::PlatoonHq, Some(v)) => format!(
+                    "{} is activated: it takes its impulse with activated commands, to spend on its platoon's vehicles (3.3.1 C).",
+                    super::vehicle_hq(game, *v)
+                ),
+                (VehicleActivation::AntiTank(u), _) => format!(
+                    "{} readies its anti-tank weapon: it fires in this turn's Vehicle phase (3.6).",
+                    game.describe(*u)
+                ),
+                (
+                    VehicleActivation::Check {
+                        vehicle: v,
+                        r,
+                        of,
+                        activate,
+                    },
+                    _,
+                ) => {
+                    let on = vehicle.is_some();
+                    format!(
+                        "Activity check for {}: R# {r} of {of}, {} on {activate} or less: {}.",
+                        label(v),
+                        if on { "activated" } else { "not activated" },
+                        if on {
+                            "it moves and fires this phase"
+                        } else {
+                            "it only reacts"
+                        }
+                    )
+                }
+                (_, None) => String::new(),
+            }
+        }
+        EventKind::VehicleMoved {
+            vehicle,
+            from,
+            to,
+            how,
+        } => {
+            let label = &game.state.vehicles[vehicle.0 as usize].label;
+            match how {
+                VehicleMove::Drive { drawn, slow } => format!(
+                    "{label} moves from {from} to {to}{}{}.",
+                    if *drawn {
+                        ", drawn at random among the cards that bring it equally near the company"
+                    } else {
+                        ""
+                    },
+                    if *slow { ", SLOW ground: it stops there" } else { "" }
+                ),
+                VehicleMove::Scheduled => format!("{label} arrives on {to}, as its schedule plans."),
+                VehicleMove::Aircraft { attacks } => format!(
+                    "{label} {} {to}{}.",
+                    if *attacks { "swoops onto" } else { "flies over" },
+                    if *attacks { " for its attack run" } else { "" }
+                ),
+                VehicleMove::PullsOff { for_the_turn } => format!(
+                    "{label} pulls off {from} {}.",
+                    if *for_the_turn {
+                        "for the turn"
+                    } else {
+                        "after its attack run"
+                    }
+                ),
+                VehicleMove::Circles => {
+                    format!("{label} circles over {to}, too high for the enemy's fire.")
+                }
+                VehicleMove::Flies { aboard } => {
+                    let with = if *aboard > 0 {
+                        format!(" with {aboard} unit(s) aboard")
+                    } else {
+                        String::new()
+                    };
+                    match (from.heli_area(), to.heli_area()) {
+                        (None, Some(a)) => {
+                            format!("{label} takes off from {from}{with} for {}.", a.words())
+                        }
+                        (_, Some(a)) => format!(
+                            "{label} flies from {} to {}{with}.",
+                            from.heli_place(),
+                            a.words()
+                        ),
+                        (_, None) => format!(
+                            "{label} comes in from {} and lands on the LZ at {to}{with}.",
+                            from.heli_place()
+                        ),
+                    }
+                }
+                VehicleMove::AbortsToBox {
+                    damaged,
+                    passengers,
+                } => format!(
+                    "{label} aborts{}, {}: it flies off {from} to {}{}.",
+                    if *passengers { " with its passengers" } else { "" },
+                    if *damaged { "damaged" } else { "undamaged" },
+                    to.heli_area().map(|a| a.words()).unwrap_or_default(),
+                    if *damaged {
+                        ", to go back to the Pickup Zone next turn and fly no more in this mission"
+                    } else {
+                        ", to land again or loiter next turn"
+                    }
+                ),
+                VehicleMove::AbortsOff => format!(
+                    "{label} aborts, undamaged: it flies off {from}, and may come back on a later turn."
+                ),
             }
         }
         _ => return None,

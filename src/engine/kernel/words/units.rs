@@ -219,6 +219,15 @@ pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
                 None => format!("{text}."),
             }
         }
+        EventKind::UnitCreated {
+            unit,
+            why: Creation::Crew { .. },
+            ..
+        } => format!(
+            "{} enters play on {}.",
+            game.describe(*unit),
+            game.state.unit(*unit).pos
+        ),
         _ => return None,
     })
 }
