@@ -220,7 +220,7 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::UnitRemoved {
             unit,
-            why: Removal::LeftPlay,
+            why: Removal::LeftPlay(fof::engine::kernel::events::Exit::Dry),
         },
         EventKind::Marker {
             pos,

@@ -125,12 +125,13 @@ fn rule_3_8_korean_war_casualties_are_evacuated_from_the_collection_point_at_cle
     }
     assert!(!unit(&g, there).in_play(), "evacuated at Clean Up");
     assert!(g.state().evacuated >= 1);
-    assert!(g.log().iter().any(|e| e.kind
-        == EventKind::UnitRemoved {
-            unit: there,
-            why: fof::engine::kernel::events::Removal::Evacuated,
-        }
-        && e.rule == "5.1.7"));
+    assert!(g.log().iter().any(|e| matches!(
+        e.kind,
+        EventKind::UnitRemoved {
+            unit,
+            why: fof::engine::kernel::events::Removal::Evacuated(_),
+        } if unit == there
+    ) && e.rule == "5.1.7"));
     assert!(
         unit(&g, away).in_play() || unit(&g, away).captured,
         "not at the point"

@@ -1484,11 +1484,13 @@ fn rule_5_1_7_a_casualty_set_down_at_the_collection_point_is_evacuated_in_clean_
         .log()
         .iter()
         .find(|e| {
-            e.kind
-                == EventKind::UnitRemoved {
-                    unit: dropped,
-                    why: fof::engine::kernel::events::Removal::Evacuated,
-                }
+            matches!(
+                e.kind,
+                EventKind::UnitRemoved {
+                    unit,
+                    why: fof::engine::kernel::events::Removal::Evacuated(_),
+                } if unit == dropped
+            )
         })
         .expect("the evacuation is logged");
     assert_eq!(ev.step, Step::CleanUp);

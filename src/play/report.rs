@@ -284,7 +284,7 @@ fn casualty_turns(game: &Game, log: &[Event]) -> (Vec<Placed>, (u32, u32)) {
             } => list,
             EventKind::UnitRemoved {
                 unit,
-                why: Removal::Evacuated,
+                why: Removal::Evacuated(_),
             } => {
                 evacuated.push((e.turn, *unit));
                 &[]

@@ -57,7 +57,7 @@ fn falls_back(e: &Event) -> bool {
         } | EventKind::Nothing {
             why: Quiet::CannotFallBack { .. }
         } | EventKind::UnitRemoved {
-            why: Removal::FellBackOffMap,
+            why: Removal::FellBackOffMap { .. },
             ..
         }
     )

@@ -409,19 +409,26 @@ pub fn retreat_to(
     });
     let from = u.pos;
     if game.state.map.card(dest).is_none() && !game.state.map.is_staging(dest) {
-        let text = format!(
-            "{} retreats off the map from {from} and leaves play.",
-            game.describe(id)
+        leave_play(
+            game,
+            id,
+            "3.5",
+            crate::engine::kernel::events::Exit::RetreatOffMap { from },
+            reads,
         );
-        leave_play(game, id, "3.5", text, reads);
         // The casualty it takes along leaves with it; one it cannot take
         // stays where it lies.
         game.state.carried.retain(|(k, _)| *k != id);
         if let Some((c, ccover)) = casualty
             && ccover == u.cover
         {
-            let text = format!("{} is carried off the map with it.", game.describe(c));
-            leave_play(game, c, "3.5", text, Vec::new());
+            leave_play(
+                game,
+                c,
+                "3.5",
+                crate::engine::kernel::events::Exit::CarriedOffWith,
+                Vec::new(),
+            );
         }
         return;
     }

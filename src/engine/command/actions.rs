@@ -737,13 +737,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             game.state.unit_mut(*runner).removed = true;
             game.state.runners.retain(|t| t.runner != *runner);
             game.state.unit_mut(*into).steps += 1;
-            game.emit(
+            game.say(
                 "4.2.1 h",
                 EventKind::UnitRemoved {
                     unit: *runner,
                     why: crate::engine::kernel::events::Removal::Rejoined { into: *into },
                 },
-                format!("The runner rejoins {}.", game.describe(*into)),
                 Vec::new(),
             );
         }

@@ -817,11 +817,6 @@ fn to_casualty(game: &mut Game, id: UnitId) {
         .find(|x| x.side == u.side && x.kind == UnitKind::Casualty)
         .map(|x| x.id);
     if let Some(c) = casualty {
-        let text = format!(
-            "{} carries {} to the rear: both leave play.",
-            u.label,
-            game.describe(c)
-        );
         {
             let m = game.state.unit_mut(c);
             m.removed = true;
@@ -832,7 +827,6 @@ fn to_casualty(game: &mut Game, id: UnitId) {
             id,
             "9.4",
             crate::engine::kernel::events::Removal::CarriedOff { casualty: c },
-            text,
             Vec::new(),
         );
         crate::engine::combat::fire::drop_orphan_fire(game, u.pos);

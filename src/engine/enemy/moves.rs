@@ -83,11 +83,13 @@ pub fn dry_teams_leave(game: &mut Game) {
         .map(|u| u.id)
         .collect();
     for id in ids {
-        let text = format!(
-            "{} has no ammunition left and withdraws unseen.",
-            game.describe(id)
+        leave_play(
+            game,
+            id,
+            "9.9",
+            crate::engine::kernel::events::Exit::Dry,
+            Vec::new(),
         );
-        leave_play(game, id, "9.9", text, Vec::new());
     }
 }
 
@@ -148,17 +150,11 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         return true;
     }
     let Some((to, reads)) = pick_card(game, &options, "fall back card") else {
-        let text = format!(
-            "{} falls back off the map from {} and is removed from play.",
-            game.describe(id),
-            u.pos
-        );
         crate::engine::kernel::units::leave_play_as(
             game,
             id,
             rule,
-            crate::engine::kernel::events::Removal::FellBackOffMap,
-            text,
+            crate::engine::kernel::events::Removal::FellBackOffMap { from: u.pos },
             Vec::new(),
         );
         crate::engine::combat::fire::drop_orphan_fire(game, u.pos);
@@ -280,11 +276,13 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool
         return true;
     };
     if game.state.map.card(to).is_none() {
-        let text = format!(
-            "{} slips off the map from {from} and leaves play.",
-            game.describe(id)
+        leave_play(
+            game,
+            id,
+            rule,
+            crate::engine::kernel::events::Exit::SlipsOff { from },
+            reads,
         );
-        leave_play(game, id, rule, text, reads);
         return false;
     }
     move_exposed(game, id, to);

@@ -194,9 +194,11 @@ pub(crate) fn spotters(game: &mut Game) {
 /// 9.8: a Good Order spotter whose fire missions are all called leaves
 /// play at once.
 fn spent(game: &mut Game, id: UnitId) {
-    let text = format!(
-        "{} has called all its fire missions and leaves play.",
-        game.state.unit(id).label
+    leave_play(
+        game,
+        id,
+        "9.8",
+        crate::engine::kernel::events::Exit::SpotterDone,
+        Vec::new(),
     );
-    leave_play(game, id, "9.8", text, Vec::new());
 }

@@ -67,8 +67,8 @@ pub enum StatusChange {
     Pinned { newly: bool, by: PinCause },
     /// rallied
     Rallied,
-    /// reconstituted
-    Reconstituted,
+    /// re-formed from this many teams (10.2.1)
+    Reconstituted { teams: u8 },
     /// set down
     SetDown,
     /// set down an item
@@ -203,10 +203,17 @@ pub enum MarkerKind {
     PhoneLineRepaired {
         by: crate::engine::kernel::ids::UnitId,
     },
-    /// set destroyed
-    SetDestroyed,
-    /// set dropped
-    SetDropped,
+    /// a casualty's radio or phone destroyed with it (4.3.5), on the
+    /// random number `r` of 2
+    SetDestroyed {
+        set: crate::engine::kernel::asset::Asset,
+        r: u8,
+    },
+    /// a casualty's radio or phone left on the card (4.3.5)
+    SetDropped {
+        set: crate::engine::kernel::asset::Asset,
+        r: u8,
+    },
     /// a sniper's Heavy Weapons fire aimed at this vehicle's crew, picked
     /// among `among` units and vehicles (9.6)
     SniperTarget {
@@ -496,12 +503,12 @@ pub enum Removal {
     /// Replaced by new counters in its place: teams or a casualty after a
     /// hit (6.3.3), fire teams after a jam (6.5.4).
     Replaced { by: Vec<UnitId>, jam: bool },
-    /// A casualty evacuated (5.1.7).
-    Evacuated,
+    /// A casualty evacuated (5.1.7), from the place named.
+    Evacuated(Evacuation),
     /// Left the map or withdrew for good (3.5, 9.4, 9.8, 9.9).
-    LeftPlay,
-    /// An enemy unit fell back off the map (9.4).
-    FellBackOffMap,
+    LeftPlay(Exit),
+    /// An enemy unit fell back off the map from this card (9.4).
+    FellBackOffMap { from: CardPos },
     /// A runner or a team merged back into a unit (4.2.1 h, 4.2.3 h).
     Rejoined { into: UnitId },
     /// An enemy unit slipped out of sight, a PC marker in its place (9.4).
@@ -917,6 +924,31 @@ pub enum VehicleMove {
     AbortsToBox { damaged: bool, passengers: bool },
     /// an aircraft aborted, undamaged, off the map (7.7 B 4)
     AbortsOff,
+}
+
+/// How a unit left play for good (the payload of [`Removal::LeftPlay`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Exit {
+    /// retreated off the map from this card (3.5)
+    RetreatOffMap { from: CardPos },
+    /// a casualty carried off the map by the unit retreating with it (3.5)
+    CarriedOffWith,
+    /// an enemy weapons team out of ammunition withdrew unseen (9.9)
+    Dry,
+    /// an enemy unit slipped off the map from this card (9.6, 9.9)
+    SlipsOff { from: CardPos },
+    /// an enemy spotter that called all its fire missions (9.8)
+    SpotterDone,
+}
+
+/// Where a casualty was evacuated from (the payload of
+/// [`Removal::Evacuated`], 5.1.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Evacuation {
+    CollectionPoint(CardPos),
+    MedevacLz(CardPos),
+    /// by helicopter, back in the Pickup Zone (7.4.5)
+    PickupZone,
 }
 
 /// What happened.

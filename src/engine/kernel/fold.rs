@@ -112,8 +112,8 @@ impl MarkerKind {
             | M::PcRemoved
             | M::PhoneLine
             | M::PhoneLineRepaired { .. }
-            | M::SetDestroyed
-            | M::SetDropped
+            | M::SetDestroyed { .. }
+            | M::SetDropped { .. }
             | M::SniperTarget { .. }
             | M::Spotted { .. }
             | M::VehicleLeaves(_)

@@ -184,16 +184,19 @@ pub fn is_plt_hq(game: &Game, h: UnitId) -> bool {
 
 /// 5.1.7: a casualty is evacuated, from the collection point or by
 /// helicopter: it leaves play and is counted.
-pub fn evacuate(game: &mut Game, casualty: UnitId, text: String) {
+pub fn evacuate(
+    game: &mut Game,
+    casualty: UnitId,
+    from: crate::engine::kernel::events::Evacuation,
+) {
     game.state.unit_mut(casualty).removed = true;
     game.state.evacuated += 1;
-    game.emit(
+    game.say(
         "5.1.7",
         EventKind::UnitRemoved {
             unit: casualty,
-            why: crate::engine::kernel::events::Removal::Evacuated,
+            why: crate::engine::kernel::events::Removal::Evacuated(from),
         },
-        text,
         Vec::new(),
     );
 }
@@ -215,30 +218,28 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
             if r == 1 {
                 game.state.lost_assets.push(a.clone());
                 game.state.lost_assets.sort();
-                game.emit(
+                game.say(
                     "4.3.5",
                     EventKind::Marker {
                         pos,
-                        what: MarkerKind::SetDestroyed,
+                        what: MarkerKind::SetDestroyed {
+                            set: a.clone(),
+                            r: r as u8,
+                        },
                     },
-                    format!(
-                        "{} is destroyed with its carrier (R# under 2: {r}).",
-                        a.words()
-                    ),
                     reads,
                 );
                 continue;
             }
-            game.emit(
+            game.say(
                 "4.3.5",
                 EventKind::Marker {
                     pos,
-                    what: MarkerKind::SetDropped,
+                    what: MarkerKind::SetDropped {
+                        set: a.clone(),
+                        r: r as u8,
+                    },
                 },
-                format!(
-                    "{} survives and lies on {pos} (R# under 2: {r}).",
-                    a.words()
-                ),
                 reads,
             );
         }
@@ -253,15 +254,14 @@ pub(crate) fn leave_play(
     game: &mut Game,
     id: UnitId,
     rule: &str,
-    text: String,
+    how: crate::engine::kernel::events::Exit,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
     leave_play_as(
         game,
         id,
         rule,
-        crate::engine::kernel::events::Removal::LeftPlay,
-        text,
+        crate::engine::kernel::events::Removal::LeftPlay(how),
         reads,
     );
 }
@@ -272,13 +272,12 @@ pub(crate) fn leave_play_as(
     id: UnitId,
     rule: &str,
     why: crate::engine::kernel::events::Removal,
-    text: String,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
     let m = game.state.unit_mut(id);
     m.removed = true;
     m.withdrawn = true;
-    game.emit(rule, EventKind::UnitRemoved { unit: id, why }, text, reads);
+    game.say(rule, EventKind::UnitRemoved { unit: id, why }, reads);
 }
 
 /// Puts a vehicle into play (7.0): enemy vehicles come spotted (decision,

@@ -387,36 +387,25 @@ pub fn perform(game: &mut Game, order: &Order) {
             };
             game.state.unit_mut(*squad).steps -= 1;
             let id = spawn_team(game, &s, k);
-            game.emit(
+            game.say(
                 "4.2.3 g",
                 EventKind::UnitCreated {
                     unit: id,
                     from: Some(*squad),
                     why: crate::engine::kernel::events::Creation::Detached,
                 },
-                format!(
-                    "{} detaches a step as {}.",
-                    game.describe(*squad),
-                    game.describe(id)
-                ),
                 Vec::new(),
             );
         }
         Action::Supplement { squad, team } => {
             game.state.unit_mut(*team).removed = true;
             game.state.unit_mut(*squad).steps += 1;
-            game.emit(
+            game.say(
                 "4.2.3 h",
                 EventKind::UnitRemoved {
                     unit: *team,
                     why: crate::engine::kernel::events::Removal::Rejoined { into: *squad },
                 },
-                format!(
-                    "{} joins {}, which grows to {} steps.",
-                    game.describe(*team),
-                    game.describe(*squad),
-                    game.state.unit(*squad).steps
-                ),
                 Vec::new(),
             );
         }
@@ -437,13 +426,12 @@ pub fn perform(game: &mut Game, order: &Order) {
         }
         Action::FlipToFireTeam { unit } => {
             game.state.unit_mut(*unit).flipped = true;
-            game.emit(
+            game.say(
                 "4.2.3 j",
                 EventKind::Status {
                     unit: *unit,
                     what: StatusChange::FireTeamSide,
                 },
-                format!("{} flips to its fire-team side.", game.describe(*unit)),
                 Vec::new(),
             );
         }
@@ -555,18 +543,14 @@ pub fn reform(game: &mut Game, teams: &[UnitId], squad: UnitId) {
     s.pinned = false;
     s.exposed = false;
     s.flipped = false;
-    game.emit(
+    game.say(
         "10.2.1",
         EventKind::Status {
             unit: squad,
-            what: StatusChange::Reconstituted,
+            what: StatusChange::Reconstituted {
+                teams: teams.len() as u8,
+            },
         },
-        format!(
-            "{} teams re-form as {} with {} steps.",
-            teams.len(),
-            game.describe(squad),
-            teams.len()
-        ),
         Vec::new(),
     );
 }

@@ -276,16 +276,12 @@ pub fn touch_route(game: &mut Game) {
         }
         game.state.route_reached += 1;
         let n = game.state.route_reached;
-        game.emit(
+        game.say(
             "2.4.1 C",
             EventKind::Marker {
                 pos: at,
                 what: MarkerKind::RoutePoint(n),
             },
-            format!(
-                "The patrol reaches route point {n} of {} on {at}.",
-                route.len()
-            ),
             Vec::new(),
         );
     }

@@ -225,7 +225,7 @@ pub fn clean_up(game: &mut Game) {
     }
     // 5.1.7: casualties set down at the collection point, or at the
     // MEDEVAC LZ with an HQ or staff unit there, are evacuated.
-    if let Some((ccp, name)) = crate::engine::vehicles::lz::evacuation_point(game) {
+    if let Some((ccp, from)) = crate::engine::vehicles::lz::evacuation_point(game) {
         let carried: Vec<UnitId> = game.state.carried.iter().map(|(_, c)| *c).collect();
         let evac: Vec<UnitId> = game
             .state
@@ -235,11 +235,7 @@ pub fn clean_up(game: &mut Game) {
             .map(|u| u.id)
             .collect();
         for id in evac {
-            crate::engine::kernel::units::evacuate(
-                game,
-                id,
-                format!("A casualty is evacuated from {name} at {ccp}."),
-            );
+            crate::engine::kernel::units::evacuate(game, id, from);
         }
     }
     game.say(

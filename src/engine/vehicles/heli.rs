@@ -360,7 +360,7 @@ fn land_at_pickup(game: &mut Game, v: VehicleId) {
             crate::engine::kernel::units::evacuate(
                 game,
                 r,
-                "A casualty is evacuated from the Pickup Zone.".into(),
+                crate::engine::kernel::events::Evacuation::PickupZone,
             );
         }
     }

@@ -152,19 +152,22 @@ pub fn designate_medevac(game: &mut Game, pos: CardPos) {
 /// Where casualties set down are evacuated in the Clean Up Phase, and what
 /// to call it (5.1.7): the collection point, or the MEDEVAC LZ while an HQ
 /// or staff unit of the company is on it to direct the helicopter.
-pub fn evacuation_point(game: &Game) -> Option<(CardPos, &'static str)> {
+pub fn evacuation_point(
+    game: &Game,
+) -> Option<(CardPos, crate::engine::kernel::events::Evacuation)> {
+    use crate::engine::kernel::events::Evacuation as From;
     match game.mission.evacuation {
         Evacuation::CollectionPoint => game
             .state
             .map
             .point(PointControl::CasualtyPoint)
-            .map(|p| (p, "the collection point")),
+            .map(|p| (p, From::CollectionPoint(p))),
         Evacuation::Medevac => {
             let at = game.state.map.point(PointControl::MedevacLz)?;
             game.state
                 .in_play()
                 .any(|u| u.side == Side::Us && u.pos == at && u.is_hq_or_staff())
-                .then_some((at, "the MEDEVAC LZ"))
+                .then_some((at, From::MedevacLz(at)))
         }
     }
 }

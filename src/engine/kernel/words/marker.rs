@@ -216,6 +216,22 @@ pub(super) fn text(
             "{} fires a WP rocket onto {pos}: the target is marked.",
             game.state.vehicles[v.0 as usize].label
         ),
+        MarkerKind::SetDestroyed { set, r } => {
+            format!(
+                "{} is destroyed with its carrier (R# under 2: {r}).",
+                set.words()
+            )
+        }
+        MarkerKind::SetDropped { set, r } => {
+            format!(
+                "{} survives and lies on {pos} (R# under 2: {r}).",
+                set.words()
+            )
+        }
+        MarkerKind::RoutePoint(n) => format!(
+            "The patrol reaches route point {n} of {} on {pos}.",
+            game.mission.controls.route.len()
+        ),
         _ => return None,
     })
 }

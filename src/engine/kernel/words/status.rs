@@ -160,6 +160,9 @@ pub(super) fn text(
                 name()
             )
         }
+        StatusChange::Reconstituted { teams } => {
+            format!("{teams} teams re-form as {} with {teams} steps.", name())
+        }
         _ => return None,
     })
 }

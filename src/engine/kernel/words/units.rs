@@ -2,7 +2,7 @@
 //! play.
 
 use crate::engine::kernel::events::{
-    CardRead, CoverMove, Creation, EnemyMove, EventKind, Movement, Removal,
+    CardRead, CoverMove, Creation, EnemyMove, Evacuation, EventKind, Exit, Movement, Removal,
 };
 use crate::engine::kernel::game::Game;
 
@@ -227,6 +227,76 @@ pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
             "{} enters play on {}.",
             game.describe(*unit),
             game.state.unit(*unit).pos
+        ),
+        EventKind::UnitRemoved {
+            unit,
+            why: Removal::LeftPlay(how),
+        } => {
+            let name = game.describe(*unit);
+            match how {
+                Exit::RetreatOffMap { from } => {
+                    format!("{name} retreats off the map from {from} and leaves play.")
+                }
+                Exit::CarriedOffWith => format!("{name} is carried off the map with it."),
+                Exit::Dry => format!("{name} has no ammunition left and withdraws unseen."),
+                Exit::SlipsOff { from } => {
+                    format!("{name} slips off the map from {from} and leaves play.")
+                }
+                Exit::SpotterDone => {
+                    format!("{name} has called all its fire missions and leaves play.")
+                }
+            }
+        }
+        EventKind::UnitRemoved {
+            unit,
+            why: Removal::FellBackOffMap { from },
+        } => format!(
+            "{} falls back off the map from {from} and is removed from play.",
+            game.describe(*unit)
+        ),
+        EventKind::UnitRemoved {
+            unit,
+            why: Removal::CarriedOff { casualty },
+        } => format!(
+            "{} carries {} to the rear: both leave play.",
+            game.describe(*unit),
+            game.describe(*casualty)
+        ),
+        EventKind::UnitRemoved {
+            why: Removal::Evacuated(from),
+            ..
+        } => match from {
+            Evacuation::CollectionPoint(at) => {
+                format!("A casualty is evacuated from the collection point at {at}.")
+            }
+            Evacuation::MedevacLz(at) => {
+                format!("A casualty is evacuated from the MEDEVAC LZ at {at}.")
+            }
+            Evacuation::PickupZone => "A casualty is evacuated from the Pickup Zone.".into(),
+        },
+        EventKind::UnitRemoved {
+            why: Removal::Rejoined { into },
+            unit,
+        } => {
+            if game.state.unit(*unit).kind == crate::data::units::UnitKind::Runner {
+                format!("The runner rejoins {}.", game.describe(*into))
+            } else {
+                format!(
+                    "{} joins {}, which grows to {} steps.",
+                    game.describe(*unit),
+                    game.describe(*into),
+                    game.state.unit(*into).steps
+                )
+            }
+        }
+        EventKind::UnitCreated {
+            unit,
+            from: Some(from),
+            why: Creation::Detached,
+        } => format!(
+            "{} detaches a step as {}.",
+            game.describe(*from),
+            game.describe(*unit)
         ),
         _ => return None,
     })
