@@ -60,8 +60,8 @@ pub enum StatusChange {
     OutOfAmmunition(AmmoUse),
     /// picked up an item, and marked Exposed (5.1.6 B)
     PickedUp,
-    /// picked up a casualty, and marked Exposed (5.1.6 B)
-    PickedUpACasualty,
+    /// picked up this casualty, and marked Exposed (5.1.6 B)
+    PickedUpACasualty(UnitId),
     /// pinned, or a PIN result (6.3.2 B); `newly` when the unit was not
     /// pinned before
     Pinned { newly: bool, by: PinCause },
@@ -69,10 +69,10 @@ pub enum StatusChange {
     Rallied,
     /// re-formed from this many teams (10.2.1)
     Reconstituted { teams: u8 },
-    /// set down
-    SetDown,
-    /// set down an item
-    SetDownAnItem,
+    /// a casualty set down by this carrier (5.1.6 B)
+    SetDown { by: UnitId },
+    /// set this item down on its card (5.1.6 B)
+    SetDownAnItem(crate::engine::kernel::state::Item),
     /// prisoners shot by captors who take none (9.13): these counters
     /// became casualties where they stood
     Shot { prisoners: Vec<UnitId> },
@@ -197,8 +197,8 @@ pub enum MarkerKind {
     },
     /// pending fire
     PendingFire,
-    /// phone line
-    PhoneLine,
+    /// a phone line laid by this unit as it leaves the card (4.3.4)
+    PhoneLine(crate::engine::kernel::ids::UnitId),
     /// phone line repaired
     PhoneLineRepaired {
         by: crate::engine::kernel::ids::UnitId,

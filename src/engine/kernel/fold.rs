@@ -110,7 +110,7 @@ impl MarkerKind {
             | M::Mines
             | M::MortarFire { .. }
             | M::PcRemoved
-            | M::PhoneLine
+            | M::PhoneLine(_)
             | M::PhoneLineRepaired { .. }
             | M::SetDestroyed { .. }
             | M::SetDropped { .. }
@@ -248,7 +248,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                 },
                 StatusChange::Exposed
                 | StatusChange::PickedUp
-                | StatusChange::PickedUpACasualty => push(&mut f.exposed, *unit),
+                | StatusChange::PickedUpACasualty(_) => push(&mut f.exposed, *unit),
                 StatusChange::OutOfAmmunition(_) => {
                     push(&mut f.out_of_ammo, *unit);
                     // A weapons team with a back flips to it when it

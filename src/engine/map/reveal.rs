@@ -72,16 +72,7 @@ pub fn reveal(game: &mut Game, pos: CardPos) {
         c.stack = stack;
         c.face_up = true;
     }
-    let name = game
-        .top_card(pos)
-        .map(|c| c.name.clone())
-        .unwrap_or_default();
-    game.emit(
-        "5.2",
-        EventKind::CardRevealed { pos },
-        format!("{pos} is revealed: {name}."),
-        Vec::new(),
-    );
+    game.say("5.2", EventKind::CardRevealed { pos }, Vec::new());
 }
 
 /// 9.2.2: the map grows when a placement needs a card that is not there: a
@@ -111,12 +102,7 @@ pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
             markers: Default::default(),
         });
     reveal(game, pos);
-    game.emit(
-        "9.2.2",
-        EventKind::MapExpanded { pos },
-        format!("The map grows: a new terrain card is laid at {pos}."),
-        Vec::new(),
-    );
+    game.say("9.2.2", EventKind::MapExpanded { pos }, Vec::new());
     Ok(())
 }
 

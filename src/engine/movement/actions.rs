@@ -723,17 +723,12 @@ pub fn perform(game: &mut Game, order: &Order) {
             game.state.carried.push((*unit, *casualty));
             game.state.carried.sort();
             game.state.unit_mut(*unit).exposed = true;
-            game.emit(
+            game.say(
                 "5.1.6 B",
                 EventKind::Status {
                     unit: *unit,
-                    what: StatusChange::PickedUpACasualty,
+                    what: StatusChange::PickedUpACasualty(*casualty),
                 },
-                format!(
-                    "{} picks up {} and is marked Exposed.",
-                    game.describe(*unit),
-                    game.describe(*casualty)
-                ),
                 Vec::new(),
             );
         }
@@ -748,16 +743,12 @@ pub fn upgrade(game: &mut Game, order: &Order, unit: UnitId) {
         | Action::InfiltratePlatoon { .. }
         | Action::InfiltrateCover { .. } => {
             game.state.unit_mut(unit).exposed = false;
-            game.emit(
+            game.say(
                 "5.1.4",
                 EventKind::Status {
                     unit,
                     what: StatusChange::NotExposed,
                 },
-                format!(
-                    "{} slipped through after all: its Exposed marker is removed.",
-                    game.describe(unit)
-                ),
                 Vec::new(),
             );
         }
@@ -864,16 +855,12 @@ fn lay_phone_line(game: &mut Game, unit: UnitId, from: CardPos) {
         if let Some(c) = game.state.map.card_mut(from) {
             c.markers.phone_line = Some(false);
         }
-        game.emit(
+        game.say(
             "4.3.4",
             EventKind::Marker {
                 pos: from,
-                what: MarkerKind::PhoneLine,
+                what: MarkerKind::PhoneLine(unit),
             },
-            format!(
-                "{} lays a phone line on {from} as it leaves.",
-                game.describe(unit)
-            ),
             Vec::new(),
         );
     }

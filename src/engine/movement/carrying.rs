@@ -136,19 +136,13 @@ impl Game {
             )),
         };
         let Some(item) = item else { return };
-        let text = format!(
-            "{} sets {} down on {pos}.",
-            self.describe(unit),
-            item.words()
-        );
-        self.state.map.lay_item(pos, item);
-        self.emit(
+        self.state.map.lay_item(pos, item.clone());
+        self.say(
             "5.1.6 B",
             EventKind::Status {
                 unit,
-                what: StatusChange::SetDownAnItem,
+                what: StatusChange::SetDownAnItem(item),
             },
-            text,
             Vec::new(),
         );
     }
@@ -157,17 +151,12 @@ impl Game {
         self.state.carried.retain(|p| *p != (carrier, casualty));
         let pos = self.state.unit(carrier).pos;
         self.state.unit_mut(casualty).pos = pos;
-        self.emit(
+        self.say(
             "5.1.6 B",
             EventKind::Status {
                 unit: casualty,
-                what: StatusChange::SetDown,
+                what: StatusChange::SetDown { by: carrier },
             },
-            format!(
-                "{} sets {} down on {pos}.",
-                self.describe(carrier),
-                self.describe(casualty)
-            ),
             Vec::new(),
         );
     }

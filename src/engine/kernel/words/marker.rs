@@ -232,6 +232,12 @@ pub(super) fn text(
             "The patrol reaches route point {n} of {} on {pos}.",
             game.mission.controls.route.len()
         ),
+        MarkerKind::PhoneLine(u) => {
+            format!(
+                "{} lays a phone line on {pos} as it leaves.",
+                game.describe(*u)
+            )
+        }
         _ => return None,
     })
 }

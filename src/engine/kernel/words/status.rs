@@ -163,6 +163,27 @@ pub(super) fn text(
         StatusChange::Reconstituted { teams } => {
             format!("{teams} teams re-form as {} with {teams} steps.", name())
         }
+        StatusChange::PickedUpACasualty(c) => format!(
+            "{} picks up {} and is marked Exposed.",
+            name(),
+            game.describe(*c)
+        ),
+        StatusChange::NotExposed => format!(
+            "{} slipped through after all: its Exposed marker is removed.",
+            name()
+        ),
+        StatusChange::SetDownAnItem(item) => format!(
+            "{} sets {} down on {}.",
+            name(),
+            item.words(),
+            game.state.unit(unit).pos
+        ),
+        StatusChange::SetDown { by } => format!(
+            "{} sets {} down on {}.",
+            game.describe(*by),
+            name(),
+            game.state.unit(unit).pos
+        ),
         _ => return None,
     })
 }

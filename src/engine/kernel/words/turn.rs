@@ -472,6 +472,13 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
                 ),
             }
         }
+        EventKind::CardRevealed { pos } => format!(
+            "{pos} is revealed: {}.",
+            game.top_card(*pos).map(|c| c.name.clone()).unwrap_or_default()
+        ),
+        EventKind::MapExpanded { pos } => {
+            format!("The map grows: a new terrain card is laid at {pos}.")
+        }
         _ => return None,
     })
 }
