@@ -25,10 +25,14 @@ pub enum StatusChange {
     /// destroyed by a demolition charge (6.5.2): every step became one of
     /// these casualty counters
     Demolished { casualties: Vec<UnitId> },
-    /// disembarked
-    Disembarked,
-    /// embarked
-    Embarked,
+    /// got off this vehicle, Exposed (7.4.2)
+    Disembarked(crate::engine::kernel::ids::VehicleId),
+    /// embarked on this vehicle, Exposed (7.4.1); `activates` when the
+    /// order activated the vehicle
+    Embarked {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        activates: bool,
+    },
     /// fires its final protective line in this direction (6.4)
     FinalProtectiveLine(crate::data::terrain::Dir),
     /// fire team
@@ -52,8 +56,8 @@ pub enum StatusChange {
     /// a fire result of MISS (6.3.2 A); `unpins` when it took a Pinned
     /// marker off
     Miss { unpins: bool },
-    /// no room
-    NoRoom,
+    /// no room on its card for this many of its steps (1.2.1 I)
+    NoRoom { over: u8 },
     /// not exposed
     NotExposed,
     /// out of ammunition, its last spent on this
@@ -87,8 +91,12 @@ pub enum StatusChange {
     Spotted,
     /// stays in the Pickup Zone
     StaysInThePickupZone,
-    /// thrown off
-    ThrownOff,
+    /// put off this vehicle, Exposed: struck and hit (`hit`, 7.4.4), or
+    /// before it pulls out (7.4.2)
+    ThrownOff {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        hit: bool,
+    },
     /// unpinned
     Unpinned,
     /// unspotted

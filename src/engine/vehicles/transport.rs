@@ -221,22 +221,15 @@ pub fn embark(game: &mut Game, v: VehicleId, unit: UnitId) {
     // 7.2.1: a preplanned transport is never activated.
     let activates = !x.activated && x.schedule.is_none();
     x.activated |= activates;
-    let label = x.label.clone();
-    let name = game.describe(unit);
-    game.emit(
+    game.say(
         "7.4.1",
         EventKind::Status {
             unit,
-            what: StatusChange::Embarked,
+            what: StatusChange::Embarked {
+                vehicle: v,
+                activates,
+            },
         },
-        format!(
-            "{name} embarks on {label} and is marked Exposed{}.",
-            if activates {
-                "; the order activates the vehicle for this turn's Vehicle phase (3.6)"
-            } else {
-                ""
-            }
-        ),
         Vec::new(),
     );
 }
@@ -494,14 +487,12 @@ pub fn make_room(game: &mut Game, unit: UnitId) {
     if over == 0 || pos.is_staging() {
         return;
     }
-    let name = game.describe(unit);
-    game.emit(
+    game.say(
         "1.2.1 I",
         EventKind::Status {
             unit,
-            what: StatusChange::NoRoom,
+            what: StatusChange::NoRoom { over: over as u8 },
         },
-        format!("{pos} has no room for {over} step(s) of {name}: they become casualties."),
         Vec::new(),
     );
     for _ in 0..over {
@@ -540,23 +531,17 @@ pub fn disembark(game: &mut Game, unit: UnitId) {
     let Some(v) = game.state.unit(unit).riding else {
         return;
     };
-    let (label, pos) = {
-        let x = &game.state.vehicles[v.0 as usize];
-        (x.label.clone(), x.pos)
-    };
     {
         let u = game.state.unit_mut(unit);
         u.riding = None;
         u.exposed = true;
     }
-    let name = game.describe(unit);
-    game.emit(
+    game.say(
         "7.4.2",
         EventKind::Status {
             unit,
-            what: StatusChange::Disembarked,
+            what: StatusChange::Disembarked(v),
         },
-        format!("{name} gets off {label} on {pos} and is marked Exposed."),
         Vec::new(),
     );
 }
@@ -582,24 +567,17 @@ pub fn thrown_off(game: &mut Game, v: VehicleId, hit: bool) {
     if riders.is_empty() {
         return;
     }
-    let label = game.state.vehicles[v.0 as usize].label.clone();
     for r in riders {
         {
             let u = game.state.unit_mut(r);
             u.riding = None;
             u.exposed = true;
         }
-        let name = game.describe(r);
-        game.emit(
+        game.say(
             if hit { "7.4.4" } else { "7.4.2" },
             EventKind::Status {
                 unit: r,
-                what: StatusChange::ThrownOff,
-            },
-            if hit {
-                format!("{name} is riding {label} when it is struck: it is hit and off the vehicle, Exposed.")
-            } else {
-                format!("{name} gets off {label} before it pulls out, and is marked Exposed.")
+                what: StatusChange::ThrownOff { vehicle: v, hit },
             },
             Vec::new(),
         );

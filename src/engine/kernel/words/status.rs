@@ -184,6 +184,44 @@ pub(super) fn text(
             name(),
             game.state.unit(unit).pos
         ),
+        StatusChange::Embarked { vehicle, activates } => format!(
+            "{} embarks on {} and is marked Exposed{}.",
+            name(),
+            game.state.vehicles[vehicle.0 as usize].label,
+            if *activates {
+                "; the order activates the vehicle for this turn's Vehicle phase (3.6)"
+            } else {
+                ""
+            }
+        ),
+        StatusChange::NoRoom { over } => format!(
+            "{} has no room for {over} step(s) of {}: they become casualties.",
+            game.state.unit(unit).pos,
+            name()
+        ),
+        StatusChange::Disembarked(v) => {
+            let x = &game.state.vehicles[v.0 as usize];
+            format!(
+                "{} gets off {} on {} and is marked Exposed.",
+                name(),
+                x.label,
+                x.pos
+            )
+        }
+        StatusChange::ThrownOff { vehicle, hit } => {
+            let label = &game.state.vehicles[vehicle.0 as usize].label;
+            if *hit {
+                format!(
+                    "{} is riding {label} when it is struck: it is hit and off the vehicle, Exposed.",
+                    name()
+                )
+            } else {
+                format!(
+                    "{} gets off {label} before it pulls out, and is marked Exposed.",
+                    name()
+                )
+            }
+        }
         _ => return None,
     })
 }
