@@ -1062,7 +1062,7 @@ fn rule_6_3_2_b_pinned_units_under_no_vof_lose_the_marker_as_combat_effects_begi
     let unpinned = |id: UnitId| {
         log.iter().any(|ev| {
             ev.rule == "3.7.2"
-                && matches!(&ev.kind, EventKind::Status { unit, what } if *unit == id && *what == fof::engine::kernel::events::StatusChange::Unpinned)
+                && matches!(&ev.kind, EventKind::Status { unit, what } if *unit == id && matches!(what, fof::engine::kernel::events::StatusChange::Unpinned { .. }))
         })
     };
     assert!(unpinned(free));

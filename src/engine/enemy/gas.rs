@@ -51,7 +51,7 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                     "4.3.6 D",
                     EventKind::Status {
                         unit: id,
-                        what: StatusChange::FireTeam,
+                        what: StatusChange::FireTeam(crate::engine::kernel::events::TeamFrom::Gas),
                     },
                     format!(
                         "{before} is caught in the tear gas on {pos} and breaks down into {} fire team(s).",

@@ -227,7 +227,7 @@ pub(crate) fn leaders_alone(game: &mut Game) {
             "9.7",
             EventKind::Status {
                 unit: id,
-                what: StatusChange::FireTeam,
+                what: StatusChange::FireTeam(crate::engine::kernel::events::TeamFrom::Alone),
             },
             format!(
                 "{before} is alone on {} and becomes {}.",

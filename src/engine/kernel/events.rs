@@ -35,8 +35,8 @@ pub enum StatusChange {
     },
     /// fires its final protective line in this direction (6.4)
     FinalProtectiveLine(crate::data::terrain::Dir),
-    /// fire team
-    FireTeam,
+    /// became a fire team, from what (4.2.3, 9.7, 4.3.6 D)
+    FireTeam(TeamFrom),
     /// fire-team side
     FireTeamSide,
     /// flame hit
@@ -97,8 +97,9 @@ pub enum StatusChange {
         vehicle: crate::engine::kernel::ids::VehicleId,
         hit: bool,
     },
-    /// unpinned
-    Unpinned,
+    /// the Pinned marker off: rallied (`rallied`, 4.2.3), or under no VOF
+    /// (3.7.2)
+    Unpinned { rallied: bool },
     /// unspotted
     Unspotted,
     /// a Concentrated Fire marker (6.6); `critical` for a critical hit
@@ -957,6 +958,20 @@ pub enum Evacuation {
     MedevacLz(CardPos),
     /// by helicopter, back in the Pickup Zone (7.4.5)
     PickupZone,
+}
+
+/// What a unit became a fire team from (the payload of
+/// [`StatusChange::FireTeam`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TeamFrom {
+    /// a litter team rallied (4.2.3)
+    Litter,
+    /// an assault team ordered to (4.2.3)
+    Assault,
+    /// an enemy leader left alone (9.7)
+    Alone,
+    /// a unit caught in tear gas broke down (4.3.6 D)
+    Gas,
 }
 
 /// What happened.

@@ -229,7 +229,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                 StatusChange::Pinned { newly: true, .. } | StatusChange::Hit { pins: true } => {
                     push(&mut f.pinned, *unit)
                 }
-                StatusChange::Unpinned
+                StatusChange::Unpinned { .. }
                 | StatusChange::Rallied
                 | StatusChange::Miss { unpins: true } => push(&mut f.unpinned, *unit),
                 StatusChange::Captured { prisoners } => {

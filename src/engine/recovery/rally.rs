@@ -442,51 +442,30 @@ pub fn perform(game: &mut Game, order: &Order) {
 /// The success branch of a rally action (also used by Exhort).
 pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
     let rule = order.action.rule();
-    let (what, text) = match &order.action {
+    let what = match &order.action {
         Action::RemovePin { .. } => {
             game.state.unit_mut(unit).pinned = false;
-            (
-                StatusChange::Unpinned,
-                format!("{} is no longer pinned.", game.describe(unit)),
-            )
+            StatusChange::Unpinned { rallied: true }
         }
         Action::ParalyzedToLitter { .. } => {
             convert(game, unit, UnitKind::LitterTeam);
-            (
-                StatusChange::LitterTeam,
-                format!(
-                    "{} recovers enough to act as a litter team.",
-                    game.describe(unit)
-                ),
-            )
+            StatusChange::LitterTeam
         }
         Action::LitterToFire { .. } => {
             convert(game, unit, UnitKind::FireTeam);
-            (
-                StatusChange::FireTeam,
-                format!("{} is a fire team again.", game.describe(unit)),
-            )
+            StatusChange::FireTeam(crate::engine::kernel::events::TeamFrom::Litter)
         }
         Action::FireToAssault { .. } => {
             convert(game, unit, UnitKind::AssaultTeam);
-            (
-                StatusChange::AssaultTeam,
-                format!("{} becomes an assault team.", game.describe(unit)),
-            )
+            StatusChange::AssaultTeam
         }
         Action::AssaultToFire { .. } => {
             convert(game, unit, UnitKind::FireTeam);
-            (
-                StatusChange::FireTeam,
-                format!("{} becomes a fire team.", game.describe(unit)),
-            )
+            StatusChange::FireTeam(crate::engine::kernel::events::TeamFrom::Assault)
         }
         Action::RallyToFront { .. } => {
             game.state.unit_mut(unit).flipped = false;
-            (
-                StatusChange::Front,
-                format!("{} flips back to its front.", game.describe(unit)),
-            )
+            StatusChange::Front
         }
         Action::ReconstituteSquad { teams } => {
             let squads = returnable_squads(game, teams);
@@ -509,7 +488,7 @@ pub fn success(game: &mut Game, order: &Order, unit: UnitId) {
         }
         _ => return,
     };
-    game.emit(rule, EventKind::Status { unit, what }, text, Vec::new());
+    game.say(rule, EventKind::Status { unit, what }, Vec::new());
 }
 
 /// 10.2.1: the teams leave play and `squad` comes back on their card with

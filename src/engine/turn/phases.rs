@@ -173,7 +173,7 @@ pub fn combat_effects(game: &mut Game) {
             "3.7.2",
             EventKind::Status {
                 unit: id,
-                what: StatusChange::Unpinned,
+                what: StatusChange::Unpinned { rallied: false },
             },
             Vec::new(),
         );

@@ -1,6 +1,8 @@
 //! The words of a unit's change of status ([`StatusChange`]).
 
-use crate::engine::kernel::events::{AmmoUse, CardRead, HitReading, PinCause, StatusChange};
+use crate::engine::kernel::events::{
+    AmmoUse, CardRead, HitReading, PinCause, StatusChange, TeamFrom,
+};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 
@@ -13,7 +15,7 @@ pub(super) fn text(
     let name = || game.describe(unit);
     let _ = cards;
     Some(match what {
-        StatusChange::Unpinned => {
+        StatusChange::Unpinned { rallied: false } => {
             format!("{} is under no VOF and loses its Pinned marker.", name())
         }
         StatusChange::SwitchedNet(to) => {
@@ -222,6 +224,14 @@ pub(super) fn text(
                 )
             }
         }
+        StatusChange::Unpinned { rallied: true } => format!("{} is no longer pinned.", name()),
+        StatusChange::LitterTeam => {
+            format!("{} recovers enough to act as a litter team.", name())
+        }
+        StatusChange::FireTeam(TeamFrom::Litter) => format!("{} is a fire team again.", name()),
+        StatusChange::FireTeam(TeamFrom::Assault) => format!("{} becomes a fire team.", name()),
+        StatusChange::AssaultTeam => format!("{} becomes an assault team.", name()),
+        StatusChange::Front => format!("{} flips back to its front.", name()),
         _ => return None,
     })
 }
