@@ -795,8 +795,12 @@ pub fn perform(game: &mut Game, order: &Order) {
         Action::DesignateLandingZone => {
             let Some(b) = order.by else { return };
             let pos = game.state.unit(b).pos;
-            let how = format!("{} marks its card", game.describe(b));
-            lz::designate(game, pos, "4.2.1 l", &how);
+            lz::designate(
+                game,
+                pos,
+                "4.2.1 l",
+                crate::engine::kernel::events::LzBy::Unit(b),
+            );
         }
         Action::DesignateMedevac => {
             let Some(b) = order.by else { return };

@@ -152,7 +152,7 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                     game,
                     at,
                     "4.3.6",
-                    &format!("The {} marks its card", device.label()),
+                    crate::engine::kernel::events::LzBy::Signal(device),
                 ),
                 Err(why) => game.emit(
                     "4.3.6",

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 /// How a unit's status changed (the payload of [`EventKind::Status`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StatusChange {
-    /// boards
-    Boards,
+    /// boards this helicopter in the landing plan (2.4.3)
+    Boards(crate::engine::kernel::ids::VehicleId),
     /// booby trap
     BoobyTrap,
     /// taken prisoner (9.13): these counters leave play with it
@@ -89,8 +89,8 @@ pub enum StatusChange {
     },
     /// spotted
     Spotted,
-    /// stays in the Pickup Zone
-    StaysInThePickupZone,
+    /// leaves this helicopter, if any, and waits in the Pickup Zone (2.4.3)
+    StaysInThePickupZone(Option<crate::engine::kernel::ids::VehicleId>),
     /// put off this vehicle, Exposed: struck and hit (`hit`, 7.4.4), or
     /// before it pulls out (7.4.2)
     ThrownOff {
@@ -184,10 +184,11 @@ pub enum MarkerKind {
         ncm: i8,
         left: u8,
     },
-    /// landing zone
-    LandingZone,
-    /// MEDEVAC LZ
-    MedevacLz,
+    /// a card made a landing zone (4.2.1 l, 4.3.6, 7.4.5), by what
+    LandingZone(LzBy),
+    /// the MEDEVAC LZ set up on the card, moved from another if any
+    /// (5.1.7)
+    MedevacLz { from: Option<CardPos> },
     /// mines
     Mines,
     /// a mortar's fire by indirect lay from a card (6.7.4)
@@ -360,11 +361,16 @@ pub enum Quiet {
         agency: u8,
     },
     /// helicopter must move
-    HelicopterMustMove,
+    /// a helicopter in flight that has not moved flies on (7.4.5)
+    HelicopterMustMove {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        to: crate::engine::kernel::pos::HeliArea,
+    },
     /// infiltration failed
     InfiltrationFailed { unit: UnitId, to: CardPos },
     /// landing plan made
-    LandingPlanMade,
+    /// the landing plan made: these helicopters and their loads (2.4.3)
+    LandingPlanMade(Vec<crate::engine::kernel::ids::VehicleId>),
     /// more fire
     MoreFire {
         kind: crate::data::mission::FmKind,
@@ -469,8 +475,9 @@ pub enum Quiet {
         roll: u8,
         package: PackageRef,
     },
-    /// the landing plan made again before an air assault (7.4.5)
-    AirAssaultPlanning,
+    /// the landing plan made again before an air assault whose
+    /// helicopters fly from turn `flies` (7.4.5)
+    AirAssaultPlanning { flies: u8 },
     /// the landing plan adjusted (2.4.3)
     LandingPlanAdjusted,
 }
@@ -972,6 +979,18 @@ pub enum TeamFrom {
     Alone,
     /// a unit caught in tear gas broke down (4.3.6 D)
     Gas,
+}
+
+/// What made a card a landing zone (the payload of
+/// [`MarkerKind::LandingZone`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LzBy {
+    /// the unit ordered to mark its card (4.2.1 l)
+    Unit(UnitId),
+    /// a pyrotechnic's smoke (4.3.6)
+    Signal(crate::data::mission::Pyro),
+    /// the air assault's planning (7.4.5)
+    Planning,
 }
 
 /// What happened.

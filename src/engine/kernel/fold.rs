@@ -105,8 +105,8 @@ impl MarkerKind {
             | M::Flame { .. }
             | M::GrenadeMiss { .. }
             | M::GunshipFireAndFlares
-            | M::LandingZone
-            | M::MedevacLz
+            | M::LandingZone(_)
+            | M::MedevacLz { .. }
             | M::Mines
             | M::MortarFire { .. }
             | M::PcRemoved

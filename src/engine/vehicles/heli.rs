@@ -401,16 +401,11 @@ pub fn end(game: &mut Game) {
             Some(HeliArea::Outbound) => HeliArea::PickUp,
             _ => HeliArea::Outbound,
         };
-        let label = vehicle(game, v).label.clone();
-        game.emit(
+        game.say(
             "7.4.5",
             EventKind::Nothing {
-                why: Quiet::HelicopterMustMove,
+                why: Quiet::HelicopterMustMove { vehicle: v, to },
             },
-            format!(
-                "{label} cannot stay where it is: it flies on to {}.",
-                to.words()
-            ),
             Vec::new(),
         );
         fly(game, v, to.pos());
@@ -485,7 +480,6 @@ pub fn plan_inputs(game: &Game) -> Vec<Input> {
 
 /// 2.4.3: one change to the plan.
 pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
-    let name = game.describe(unit);
     match v {
         Some(v) => {
             let pos = vehicle(game, v).pos;
@@ -495,14 +489,12 @@ pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
                 u.pos = pos;
                 u.cover = None;
             }
-            let label = vehicle(game, v).label.clone();
-            game.emit(
+            game.say(
                 "2.4.3",
                 EventKind::Status {
                     unit,
-                    what: StatusChange::Boards,
+                    what: StatusChange::Boards(v),
                 },
-                format!("Landing plan: {name} boards {label} {}.", pos.on_words()),
                 Vec::new(),
             );
         }
@@ -513,16 +505,12 @@ pub fn board(game: &mut Game, unit: UnitId, v: Option<VehicleId>) {
                 u.riding = None;
                 u.pos = HeliArea::PickUp.pos();
             }
-            let label = from
-                .map(|w| vehicle(game, w).label.clone())
-                .unwrap_or_default();
-            game.emit(
+            game.say(
                 "2.4.3",
                 EventKind::Status {
                     unit,
-                    what: StatusChange::StaysInThePickupZone,
+                    what: StatusChange::StaysInThePickupZone(from),
                 },
-                format!("Landing plan: {name} leaves {label} and waits in the Pickup Zone."),
                 Vec::new(),
             );
         }
@@ -554,7 +542,12 @@ pub fn plan_lz_inputs(game: &Game) -> Vec<Input> {
 /// Designates a card of the landing plan's landing zone (7.4.5).
 pub fn plan_lz(game: &mut Game, at: CardPos) {
     game.state.plan_lz.push(at);
-    crate::engine::vehicles::lz::designate(game, at, "7.4.5", "Air assault planning");
+    crate::engine::vehicles::lz::designate(
+        game,
+        at,
+        "7.4.5",
+        crate::engine::kernel::events::LzBy::Planning,
+    );
 }
 
 /// 7.4.5: at the start of the turn before a mid-mission air assault, the
@@ -567,14 +560,12 @@ pub fn planning_phase(game: &mut Game) {
     if planned(game).is_empty() {
         return;
     }
-    let (rule, why, text) = if assault_planning(game) {
+    let (rule, why) = if assault_planning(game) {
         (
             "7.4.5",
-            Quiet::AirAssaultPlanning,
-            format!(
-                "Air assault planning: the helicopters in the Pickup Zone fly from turn {}. Board them, and mark a landing zone if the one on the map will not do.",
-                game.state.turn + 1
-            ),
+            Quiet::AirAssaultPlanning {
+                flies: game.state.turn + 1,
+            },
         )
     } else if plan_inputs(game).iter().any(|i| {
         matches!(
@@ -585,16 +576,11 @@ pub fn planning_phase(game: &mut Game) {
             }
         )
     }) {
-        (
-            "2.4.3",
-            Quiet::LandingPlanAdjusted,
-            "Landing plan: units wait in the Pickup Zone and a helicopter there has room for them."
-                .to_string(),
-        )
+        ("2.4.3", Quiet::LandingPlanAdjusted)
     } else {
         return;
     };
-    game.emit(rule, EventKind::Nothing { why }, text, Vec::new());
+    game.say(rule, EventKind::Nothing { why }, Vec::new());
     game.state
         .choices
         .push(crate::engine::kernel::input::Choice::LandingPlan);
@@ -603,29 +589,12 @@ pub fn planning_phase(game: &mut Game) {
 /// 2.4.3: the plan is made: each helicopter's load, in words.
 pub fn plan_made(game: &mut Game) {
     game.state.plan_lz.clear();
-    let loads: Vec<String> = planned(game)
-        .into_iter()
-        .map(|v| {
-            let x = vehicle(game, v);
-            let aboard: Vec<String> = game.state.passengers(v).map(|u| u.label.clone()).collect();
-            format!(
-                "{} {}: {}",
-                x.label,
-                x.pos.on_words(),
-                if aboard.is_empty() {
-                    "empty".to_string()
-                } else {
-                    aboard.join(", ")
-                }
-            )
-        })
-        .collect();
-    game.emit(
+    let helicopters = planned(game);
+    game.say(
         "2.4.3",
         EventKind::Nothing {
-            why: Quiet::LandingPlanMade,
+            why: Quiet::LandingPlanMade(helicopters),
         },
-        format!("The landing plan is made. {}.", loads.join("; ")),
         Vec::new(),
     );
 }

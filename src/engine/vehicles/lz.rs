@@ -96,19 +96,23 @@ pub fn check_new(game: &Game, pos: CardPos) -> Result<(), Illegal> {
 
 /// Marks `pos` as a card of a landing zone (4.2.1 l, 4.3.6, 7.4.5); the
 /// caller has checked it with [`check_new`].
-pub fn designate(game: &mut Game, pos: CardPos, rule: &'static str, how: &str) {
+pub fn designate(
+    game: &mut Game,
+    pos: CardPos,
+    rule: &'static str,
+    by: crate::engine::kernel::events::LzBy,
+) {
     game.state
         .map
         .controls
         .points
         .push((PointControl::LandingZone, pos));
-    game.emit(
+    game.say(
         rule,
         EventKind::Marker {
             pos,
-            what: MarkerKind::LandingZone,
+            what: MarkerKind::LandingZone(by),
         },
-        format!("{how}: {pos} is now a landing zone for the helicopters."),
         Vec::new(),
     );
 }
@@ -134,17 +138,12 @@ pub fn check_medevac(game: &Game, pos: CardPos) -> Result<(), Illegal> {
 /// Makes `pos` the MEDEVAC LZ, moving it if there was one (5.1.7).
 pub fn designate_medevac(game: &mut Game, pos: CardPos) {
     let from = game.state.map.set_point(PointControl::MedevacLz, pos);
-    let text = match from {
-        Some(f) => format!("The MEDEVAC LZ moves from {f} to {pos}."),
-        None => format!("The MEDEVAC LZ is set up on {pos}."),
-    };
-    game.emit(
+    game.say(
         "4.2.1 l",
         EventKind::Marker {
             pos,
-            what: MarkerKind::MedevacLz,
+            what: MarkerKind::MedevacLz { from },
         },
-        text,
         Vec::new(),
     );
 }

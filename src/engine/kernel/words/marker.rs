@@ -1,7 +1,7 @@
 //! The words of a marker placed or removed on a card ([`MarkerKind`]).
 
 use crate::data::mission::Pyro;
-use crate::engine::kernel::events::{CardRead, MarkerKind};
+use crate::engine::kernel::events::{CardRead, LzBy, MarkerKind};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::SmokeKind;
@@ -238,6 +238,18 @@ pub(super) fn text(
                 game.describe(*u)
             )
         }
+        MarkerKind::LandingZone(by) => format!(
+            "{}: {pos} is now a landing zone for the helicopters.",
+            match by {
+                LzBy::Unit(u) => format!("{} marks its card", game.describe(*u)),
+                LzBy::Signal(d) => format!("The {} marks its card", d.label()),
+                LzBy::Planning => "Air assault planning".to_string(),
+            }
+        ),
+        MarkerKind::MedevacLz { from: Some(f) } => {
+            format!("The MEDEVAC LZ moves from {f} to {pos}.")
+        }
+        MarkerKind::MedevacLz { from: None } => format!("The MEDEVAC LZ is set up on {pos}."),
         _ => return None,
     })
 }

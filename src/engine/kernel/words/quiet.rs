@@ -310,6 +310,39 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
             "{} lands in the Pickup Zone damaged: it flies no more in this mission.",
             game.state.vehicles[v.0 as usize].label
         ),
+        Quiet::LandingPlanMade(helicopters) => {
+            let loads: Vec<String> = helicopters
+                .iter()
+                .map(|v| {
+                    let x = &game.state.vehicles[v.0 as usize];
+                    let aboard: Vec<String> =
+                        game.state.passengers(*v).map(|u| u.label.clone()).collect();
+                    format!(
+                        "{} {}: {}",
+                        x.label,
+                        x.pos.on_words(),
+                        if aboard.is_empty() {
+                            "empty".to_string()
+                        } else {
+                            aboard.join(", ")
+                        }
+                    )
+                })
+                .collect();
+            format!("The landing plan is made. {}.", loads.join("; "))
+        }
+        Quiet::AirAssaultPlanning { flies } => format!(
+            "Air assault planning: the helicopters in the Pickup Zone fly from turn {flies}. Board them, and mark a landing zone if the one on the map will not do."
+        ),
+        Quiet::LandingPlanAdjusted => {
+            "Landing plan: units wait in the Pickup Zone and a helicopter there has room for them."
+                .into()
+        }
+        Quiet::HelicopterMustMove { vehicle, to } => format!(
+            "{} cannot stay where it is: it flies on to {}.",
+            game.state.vehicles[vehicle.0 as usize].label,
+            to.words()
+        ),
         _ => return None,
     })
 }

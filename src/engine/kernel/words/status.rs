@@ -232,6 +232,21 @@ pub(super) fn text(
         StatusChange::FireTeam(TeamFrom::Assault) => format!("{} becomes a fire team.", name()),
         StatusChange::AssaultTeam => format!("{} becomes an assault team.", name()),
         StatusChange::Front => format!("{} flips back to its front.", name()),
+        StatusChange::Boards(v) => {
+            let x = &game.state.vehicles[v.0 as usize];
+            format!(
+                "Landing plan: {} boards {} {}.",
+                name(),
+                x.label,
+                x.pos.on_words()
+            )
+        }
+        StatusChange::StaysInThePickupZone(from) => format!(
+            "Landing plan: {} leaves {} and waits in the Pickup Zone.",
+            name(),
+            from.map(|w| game.state.vehicles[w.0 as usize].label.clone())
+                .unwrap_or_default()
+        ),
         _ => return None,
     })
 }
