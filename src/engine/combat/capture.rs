@@ -117,26 +117,20 @@ fn take_prisoners(game: &mut Game, pos: CardPos, taken: &[UnitId], captors: Side
         .and_then(|c| game.data.campaign(c))
         .is_some_and(|c| c.no_prisoners.contains(&captors));
     if shoots {
-        let mut names = Vec::new();
         let mut prisoners = Vec::new();
         for t in taken {
             if game.state.unit(*t).kind != UnitKind::Casualty {
-                names.push(game.describe(*t));
                 prisoners.push(*t);
                 crate::engine::kernel::units::convert(game, *t, UnitKind::Casualty);
             }
         }
-        if !names.is_empty() {
-            game.emit(
+        if !prisoners.is_empty() {
+            game.say(
                 "9.13",
                 EventKind::Status {
                     unit: taken[0],
                     what: StatusChange::Shot { prisoners },
                 },
-                format!(
-                    "{} on {pos} cannot get away; their captors take no prisoners and shoot them.",
-                    names.join(", ")
-                ),
                 Vec::new(),
             );
         }

@@ -35,7 +35,6 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
         let mut here = here;
         for id in here.clone() {
             if game.state.unit(id).good_order() {
-                let before = game.describe(id);
                 // Every step becomes a fire team of one step.
                 let src = game.state.unit(id).clone();
                 for _ in 1..src.steps {
@@ -47,16 +46,16 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
                 }
                 crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
                 game.state.unit_mut(id).steps = 1;
-                game.emit(
+                game.say(
                     "4.3.6 D",
                     EventKind::Status {
                         unit: id,
-                        what: StatusChange::FireTeam(crate::engine::kernel::events::TeamFrom::Gas),
+                        what: StatusChange::FireTeam(
+                            crate::engine::kernel::events::TeamFrom::Gas {
+                                teams: src.steps.max(1),
+                            },
+                        ),
                     },
-                    format!(
-                        "{before} is caught in the tear gas on {pos} and breaks down into {} fire team(s).",
-                        src.steps.max(1)
-                    ),
                     Vec::new(),
                 );
             }

@@ -657,14 +657,15 @@ fn rally(game: &mut Game, id: UnitId) {
         .state
         .units_at(u.pos)
         .any(|x| x.side == u.side && x.kind == UnitKind::Casualty);
+    use crate::engine::kernel::events::RallyFrom;
     let what = if u.pinned {
-        "removes its Pinned marker"
+        RallyFrom::Pinned
     } else if u.flipped {
-        "turns back to its full side"
+        RallyFrom::Flipped
     } else if u.kind == UnitKind::ParalyzedTeam {
-        "becomes a litter team"
+        RallyFrom::Paralyzed
     } else if u.kind == UnitKind::LitterTeam && !casualty_here {
-        "becomes a fire team"
+        RallyFrom::Litter
     } else {
         say(game, id, Idle::NothingToRallyFrom);
         return;
@@ -675,7 +676,6 @@ fn rally(game: &mut Game, id: UnitId) {
             return;
         }
     }
-    let before = game.describe(id);
     if u.pinned {
         game.state.unit_mut(id).pinned = false;
     } else if u.flipped {
@@ -685,13 +685,12 @@ fn rally(game: &mut Game, id: UnitId) {
     } else {
         crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
     }
-    game.emit(
+    game.say(
         "9.4",
         EventKind::Status {
             unit: id,
-            what: StatusChange::Rallied,
+            what: StatusChange::Rallied(what),
         },
-        format!("{before} rallies: it {what}."),
         Vec::new(),
     );
 }

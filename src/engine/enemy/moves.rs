@@ -221,19 +221,13 @@ pub(crate) fn leaders_alone(game: &mut Game) {
         .map(|u| u.id)
         .collect();
     for id in alone {
-        let before = game.describe(id);
         crate::engine::kernel::units::convert(game, id, UnitKind::FireTeam);
-        game.emit(
+        game.say(
             "9.7",
             EventKind::Status {
                 unit: id,
                 what: StatusChange::FireTeam(crate::engine::kernel::events::TeamFrom::Alone),
             },
-            format!(
-                "{before} is alone on {} and becomes {}.",
-                game.state.unit(id).pos,
-                game.describe(id)
-            ),
             Vec::new(),
         );
     }

@@ -69,8 +69,8 @@ pub enum StatusChange {
     /// pinned, or a PIN result (6.3.2 B); `newly` when the unit was not
     /// pinned before
     Pinned { newly: bool, by: PinCause },
-    /// rallied
-    Rallied,
+    /// an enemy unit rallied (9.4), from what
+    Rallied(RallyFrom),
     /// re-formed from this many teams (10.2.1)
     Reconstituted { teams: u8 },
     /// a casualty set down by this carrier (5.1.6 B)
@@ -467,7 +467,14 @@ pub enum Quiet {
     /// vehicle phase over
     VehiclePhaseOver,
     /// a skill marker spent (10.7)
-    Skill(crate::data::mission::Skill),
+    Skill {
+        skill: crate::data::mission::Skill,
+        holder: UnitId,
+        /// the unit it was used on
+        unit: UnitId,
+        /// the team a Split Team skill split off
+        team: Option<UnitId>,
+    },
     /// a contact package drawn from a contact table (9.2.1): the table and
     /// the random number
     ContactPackage {
@@ -977,8 +984,9 @@ pub enum TeamFrom {
     Assault,
     /// an enemy leader left alone (9.7)
     Alone,
-    /// a unit caught in tear gas broke down (4.3.6 D)
-    Gas,
+    /// a unit caught in tear gas broke down into this many fire teams
+    /// (4.3.6 D)
+    Gas { teams: u8 },
 }
 
 /// What made a card a landing zone (the payload of
@@ -991,6 +999,20 @@ pub enum LzBy {
     Signal(crate::data::mission::Pyro),
     /// the air assault's planning (7.4.5)
     Planning,
+}
+
+/// What an enemy unit rallied from (the payload of
+/// [`StatusChange::Rallied`], 9.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RallyFrom {
+    /// it removes its Pinned marker
+    Pinned,
+    /// it turns back to its full side
+    Flipped,
+    /// a paralyzed team becomes a litter team
+    Paralyzed,
+    /// a litter team with no casualty becomes a fire team
+    Litter,
 }
 
 /// What happened.

@@ -230,7 +230,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                     push(&mut f.pinned, *unit)
                 }
                 StatusChange::Unpinned { .. }
-                | StatusChange::Rallied
+                | StatusChange::Rallied(_)
                 | StatusChange::Miss { unpins: true } => push(&mut f.unpinned, *unit),
                 StatusChange::Captured { prisoners } => {
                     for p in prisoners {

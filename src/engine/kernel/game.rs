@@ -117,6 +117,10 @@ pub struct Game {
     pub(crate) helicopters: bool,
     /// Where an undo must stop ([`crate::engine::kernel::undo`]).
     pub(crate) undo: crate::engine::kernel::undo::Marks,
+    /// The label each converted counter had before its last conversion
+    /// (6.3.3, 4.2.3, 9.7): the narrator names a unit as it was ("2/1 Sqd
+    /// rallies..."). Not part of the state: no rule reads it.
+    pub(crate) renamed: Vec<(UnitId, String)>,
 }
 
 impl Game {
@@ -140,6 +144,7 @@ impl Game {
             state,
             log: Vec::new(),
             undo: Default::default(),
+            renamed: Vec::new(),
         })
     }
 
@@ -198,6 +203,7 @@ impl Game {
             log: Vec::new(),
             helicopters: self.helicopters,
             undo: self.undo.clone(),
+            renamed: self.renamed.clone(),
         }
     }
 

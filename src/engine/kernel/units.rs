@@ -75,6 +75,11 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
             _ => crate::engine::kernel::names::free_label(&base, taken),
         }
     };
+    let old = game.state.unit(id).label.clone();
+    match game.renamed.binary_search_by_key(&id, |(u, _)| *u) {
+        Ok(i) => game.renamed[i].1 = old,
+        Err(i) => game.renamed.insert(i, (id, old)),
+    }
     let u = game.state.unit_mut(id);
     u.unit_type = t;
     u.kind = kind;

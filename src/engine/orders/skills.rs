@@ -161,21 +161,20 @@ pub fn use_skill(
     team: Option<TeamKind>,
 ) {
     spend(game, holder, skill);
-    let before = game.describe(unit);
-    let what = match skill {
+    let team = match skill {
         Skill::Leadership => {
             if let Some(imp) = game.state.impulse.as_mut() {
                 imp.available += 1;
             }
-            "one more General Initiative command".to_string()
+            None
         }
         Skill::SnapOut => {
             crate::engine::kernel::units::convert(game, unit, UnitKind::AssaultTeam);
-            format!("{before} pulls itself together as an assault team")
+            None
         }
         Skill::PullTogether => {
             crate::engine::kernel::units::convert(game, unit, UnitKind::FireTeam);
-            format!("{before} pulls itself together as a fire team")
+            None
         }
         Skill::SplitTeam => {
             let src = game.state.unit(unit).clone();
@@ -184,21 +183,20 @@ pub fn use_skill(
                 Some(TeamKind::Assault) => UnitKind::AssaultTeam,
                 _ => UnitKind::FireTeam,
             };
-            let t = crate::engine::kernel::units::spawn_team(game, &src, kind);
-            format!("{before} splits off {}", game.describe(t))
+            Some(crate::engine::kernel::units::spawn_team(game, &src, kind))
         }
-        _ => String::new(),
+        _ => None,
     };
-    game.emit(
+    game.say(
         "10.7",
         crate::engine::kernel::events::EventKind::Nothing {
-            why: crate::engine::kernel::events::Quiet::Skill(skill),
+            why: crate::engine::kernel::events::Quiet::Skill {
+                skill,
+                holder,
+                unit,
+                team,
+            },
         },
-        format!(
-            "{} spends its {} skill marker: {what}.",
-            game.describe(holder),
-            skill.label()
-        ),
         Vec::new(),
     );
 }

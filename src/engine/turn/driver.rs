@@ -64,6 +64,7 @@ impl Game {
             state,
             log: Vec::new(),
             undo: Default::default(),
+            renamed: Vec::new(),
         };
         announce(&mut game);
         Ok(game)

@@ -141,3 +141,12 @@ pub(crate) fn package_vehicle(
         .map(|t| t.name.clone())
         .unwrap_or_else(|| "vehicle".into())
 }
+
+/// A unit by the name it had before its last conversion (its name now if
+/// it was never converted).
+pub(crate) fn was(game: &Game, id: crate::engine::kernel::ids::UnitId) -> String {
+    match game.renamed.binary_search_by_key(&id, |(u, _)| *u) {
+        Ok(i) => game.renamed[i].1.clone(),
+        Err(_) => game.describe(id),
+    }
+}

@@ -343,6 +343,36 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
             game.state.vehicles[vehicle.0 as usize].label,
             to.words()
         ),
+        Quiet::Skill {
+            skill,
+            holder,
+            unit,
+            team,
+        } => {
+            use crate::data::mission::Skill;
+            let what = match (skill, team) {
+                (Skill::Leadership, _) => "one more General Initiative command".to_string(),
+                (Skill::SnapOut, _) => format!(
+                    "{} pulls itself together as an assault team",
+                    super::was(game, *unit)
+                ),
+                (Skill::PullTogether, _) => format!(
+                    "{} pulls itself together as a fire team",
+                    super::was(game, *unit)
+                ),
+                (Skill::SplitTeam, Some(t)) => format!(
+                    "{} splits off {}",
+                    game.describe(*unit),
+                    game.describe(*t)
+                ),
+                _ => String::new(),
+            };
+            format!(
+                "{} spends its {} skill marker: {what}.",
+                game.describe(*holder),
+                skill.label()
+            )
+        }
         _ => return None,
     })
 }

@@ -1,7 +1,7 @@
 //! The words of a unit's change of status ([`StatusChange`]).
 
 use crate::engine::kernel::events::{
-    AmmoUse, CardRead, HitReading, PinCause, StatusChange, TeamFrom,
+    AmmoUse, CardRead, HitReading, PinCause, RallyFrom, StatusChange, TeamFrom,
 };
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
@@ -247,6 +247,42 @@ pub(super) fn text(
             from.map(|w| game.state.vehicles[w.0 as usize].label.clone())
                 .unwrap_or_default()
         ),
+        StatusChange::FireTeam(TeamFrom::Gas { teams }) => format!(
+            "{} is caught in the tear gas on {} and breaks down into {teams} fire team(s).",
+            super::was(game, unit),
+            game.state.unit(unit).pos
+        ),
+        StatusChange::FireTeam(TeamFrom::Alone) => format!(
+            "{} is alone on {} and becomes {}.",
+            super::was(game, unit),
+            game.state.unit(unit).pos,
+            name()
+        ),
+        StatusChange::Rallied(from) => {
+            // Pinned and flipped units keep their counter: their name now
+            // is the one they had.
+            let before = match from {
+                RallyFrom::Pinned | RallyFrom::Flipped => name(),
+                RallyFrom::Paralyzed | RallyFrom::Litter => super::was(game, unit),
+            };
+            format!(
+                "{before} rallies: it {}.",
+                match from {
+                    RallyFrom::Pinned => "removes its Pinned marker",
+                    RallyFrom::Flipped => "turns back to its full side",
+                    RallyFrom::Paralyzed => "becomes a litter team",
+                    RallyFrom::Litter => "becomes a fire team",
+                }
+            )
+        }
+        StatusChange::Shot { prisoners } => {
+            let names: Vec<String> = prisoners.iter().map(|p| super::was(game, *p)).collect();
+            format!(
+                "{} on {} cannot get away; their captors take no prisoners and shoot them.",
+                names.join(", "),
+                game.state.unit(unit).pos
+            )
+        }
         _ => return None,
     })
 }
