@@ -51,8 +51,11 @@ pub enum StatusChange {
     },
     /// a fire result of HIT (6.3.2 C); `pins` when it newly pinned the unit
     Hit { pins: bool },
-    /// loaded
-    Loaded,
+    /// loaded this item onto this vehicle, Exposed (4.2.2 h)
+    Loaded {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        item: crate::engine::kernel::state::Item,
+    },
     /// a fire result of MISS (6.3.2 A); `unpins` when it took a Pinned
     /// marker off
     Miss { unpins: bool },
@@ -139,10 +142,17 @@ pub enum MarkerKind {
         vehicle: crate::engine::kernel::ids::VehicleId,
         cap: u8,
     },
-    /// ammunition aboard
-    AmmunitionAboard,
-    /// ammunition unloaded
-    AmmunitionUnloaded,
+    /// what a vehicle leaving the fight carried, and what becomes of it
+    AmmunitionAboard {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        items: Vec<crate::engine::kernel::state::Item>,
+        fate: CargoFate,
+    },
+    /// what a vehicle set down on its card (7.4.2)
+    AmmunitionUnloaded {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        items: Vec<crate::engine::kernel::state::Item>,
+    },
     /// attack helicopters
     AttackHelicopters,
     /// the attack helicopters' fire on the card, and the adjacent one
@@ -311,7 +321,12 @@ pub enum Quiet {
     /// assets kept
     AssetsKept,
     /// attachment
-    Attachment,
+    /// before the mission, a vehicle attached to an infantry platoon's HQ
+    /// (`to`) or staying with its vehicle platoon (7.1.1)
+    Attachment {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        to: Option<UnitId>,
+    },
     /// attack helicopters loiter
     AttackHelicoptersLoiter,
     /// battalion fire declined
@@ -1013,6 +1028,20 @@ pub enum RallyFrom {
     Paralyzed,
     /// a litter team with no casualty becomes a fire team
     Litter,
+}
+
+/// What becomes of what a vehicle carried when it leaves the fight (the
+/// payload of [`MarkerKind::AmmunitionAboard`], 5.1.6, 7.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CargoFate {
+    /// left in the wreck on its card
+    InTheWreck,
+    /// burnt with it
+    Burnt,
+    /// gone with it out of play
+    LeavesPlay,
+    /// gone with it off the map
+    LeavesTheMap,
 }
 
 /// What happened.

@@ -94,8 +94,8 @@ impl MarkerKind {
             M::PendingFire | M::BattalionFire | M::Fpf | M::Pending { .. } => Some(false),
             M::Incoming { .. } | M::Barrage(_) | M::PendingLands => Some(true),
             M::AircraftAborts { .. }
-            | M::AmmunitionAboard
-            | M::AmmunitionUnloaded
+            | M::AmmunitionAboard { .. }
+            | M::AmmunitionUnloaded { .. }
             | M::AttackHelicopters
             | M::AttackHelicoptersFire { .. }
             | M::CasualtyCollectionPoint

@@ -541,8 +541,7 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             crate::engine::vehicles::transport::items_leave(
                 game,
                 target,
-                false,
-                "leave play with it",
+                crate::engine::kernel::events::CargoFate::LeavesPlay,
             );
             game.state.vehicles[target.0 as usize].out = Some(result);
             game.say(
@@ -587,7 +586,15 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
             // Decision (5.1.6, 7.7): what is loaded aboard burns with a
             // vehicle that brews up; a knocked-out one leaves it in the
             // wreck, on its card, for units to pick up.
-            crate::engine::vehicles::transport::items_leave(game, target, !burning, "burn with it");
+            crate::engine::vehicles::transport::items_leave(
+                game,
+                target,
+                if burning {
+                    crate::engine::kernel::events::CargoFate::Burnt
+                } else {
+                    crate::engine::kernel::events::CargoFate::InTheWreck
+                },
+            );
         }
     }
 }

@@ -461,8 +461,7 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
             crate::engine::vehicles::transport::items_leave(
                 game,
                 v,
-                false,
-                "leave the map with it",
+                crate::engine::kernel::events::CargoFate::LeavesTheMap,
             );
             game.state.vehicles[v.0 as usize].gone = true;
             game.say(

@@ -202,29 +202,18 @@ pub fn attach_to(game: &Game) -> Vec<UnitId> {
 /// vehicle platoon's HQ.
 pub fn attach(game: &mut Game, v: VehicleId, to: Option<UnitId>) {
     use crate::engine::kernel::events::EventKind;
-    let label = game.state.vehicles[v.0 as usize].label.clone();
-    let platoon = game.state.vehicles[v.0 as usize]
-        .platoon
-        .clone()
-        .unwrap_or_default();
-    let text = match to {
-        Some(h) => {
-            let x = &mut game.state.vehicles[v.0 as usize];
-            x.attached = Some(h);
-            x.platoon = None;
-            format!(
-                "{label} leaves the {platoon} and is attached to {}'s platoon: its HQ orders it.",
-                game.describe(h)
-            )
-        }
-        None => format!("{label} stays with the {platoon}."),
-    };
-    game.emit(
+    // Worded before the vehicle leaves its platoon, whose name the words
+    // give.
+    game.say(
         "7.1.1",
         EventKind::Nothing {
-            why: Quiet::Attachment,
+            why: Quiet::Attachment { vehicle: v, to },
         },
-        text,
         Vec::new(),
     );
+    if let Some(h) = to {
+        let x = &mut game.state.vehicles[v.0 as usize];
+        x.attached = Some(h);
+        x.platoon = None;
+    }
 }

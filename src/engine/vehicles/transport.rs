@@ -297,12 +297,11 @@ pub fn check_load(
 
 /// Carries out a checked Load order: the unit is marked Exposed.
 pub fn load_onto(game: &mut Game, unit: UnitId, v: VehicleId, asset: Option<usize>) {
-    let what = match asset {
+    let item = match asset {
         Some(i) => {
             let a = game.state.unit_mut(unit).assets.remove(i);
-            let words = a.words();
-            game.state.vehicles[v.0 as usize].assets.push(a);
-            words
+            game.state.vehicles[v.0 as usize].assets.push(a.clone());
+            crate::engine::kernel::state::Item::Asset(a)
         }
         None => {
             let Some((kind, n)) = game.state.unit_mut(unit).cargo.take() else {
@@ -311,19 +310,16 @@ pub fn load_onto(game: &mut Game, unit: UnitId, v: VehicleId, asset: Option<usiz
             let x = &mut game.state.vehicles[v.0 as usize];
             let have = x.cargo.map(|(_, m)| m).unwrap_or(0);
             x.cargo = Some((kind, have + n));
-            format!("{n} point(s) of {} ammunition", kind.label())
+            crate::engine::kernel::state::Item::Ammo(kind, n)
         }
     };
     game.state.unit_mut(unit).exposed = true;
-    let label = game.state.vehicles[v.0 as usize].label.clone();
-    let name = game.describe(unit);
-    game.emit(
+    game.say(
         "4.2.2 h",
         EventKind::Status {
             unit,
-            what: StatusChange::Loaded,
+            what: StatusChange::Loaded { vehicle: v, item },
         },
-        format!("{name} loads {what} onto {label} and is marked Exposed."),
         Vec::new(),
     );
 }
@@ -348,28 +344,20 @@ pub fn check_unload(game: &Game, by: Option<UnitId>, v: VehicleId) -> Result<(),
 
 /// Sets the ammunition aboard down on the vehicle's card (7.4.2).
 pub fn unload(game: &mut Game, v: VehicleId) {
-    let (label, pos) = {
-        let x = &game.state.vehicles[v.0 as usize];
-        (x.label.clone(), x.pos)
-    };
+    let pos = game.state.vehicles[v.0 as usize].pos;
     let items = items_aboard(game, v);
-    let words: Vec<String> = items.iter().map(|i| i.words()).collect();
-    for item in items {
+    for item in items.clone() {
         game.state.map.lay_item(pos, item);
     }
-    if words.is_empty() {
+    if items.is_empty() {
         return;
     }
-    game.emit(
+    game.say(
         "7.4.2",
         EventKind::Marker {
             pos,
-            what: MarkerKind::AmmunitionUnloaded,
+            what: MarkerKind::AmmunitionUnloaded { vehicle: v, items },
         },
-        format!(
-            "{label} sets {} down on {pos}, for units to pick up.",
-            words.join(", ")
-        ),
         Vec::new(),
     );
 }
@@ -391,18 +379,16 @@ fn items_aboard(game: &mut Game, v: VehicleId) -> Vec<crate::engine::kernel::sta
 /// that brews up burns them; one that retreats or leaves the map takes them
 /// with it. Radios and telephones burnt or taken away are lost to the
 /// company, so a surviving set may switch to their nets (4.2.1 j).
-pub fn items_leave(game: &mut Game, v: VehicleId, wreck: bool, why: &str) {
+pub fn items_leave(game: &mut Game, v: VehicleId, fate: crate::engine::kernel::events::CargoFate) {
+    use crate::engine::kernel::events::CargoFate;
     use crate::engine::kernel::state::Item;
-    let (label, pos) = {
-        let x = &game.state.vehicles[v.0 as usize];
-        (x.label.clone(), x.pos)
-    };
+    let wreck = fate == CargoFate::InTheWreck;
+    let pos = game.state.vehicles[v.0 as usize].pos;
     let items = items_aboard(game, v);
     if items.is_empty() {
         return;
     }
-    let words: Vec<String> = items.iter().map(|i| i.words()).collect();
-    for item in items {
+    for item in items.clone() {
         match item {
             i if wreck => game.state.map.lay_item(pos, i),
             Item::Asset(a @ (Asset::Radio { .. } | Asset::Phone { .. })) => {
@@ -412,19 +398,15 @@ pub fn items_leave(game: &mut Game, v: VehicleId, wreck: bool, why: &str) {
             _ => {}
         }
     }
-    game.emit(
+    game.say(
         "7.7",
         EventKind::Marker {
             pos,
-            what: MarkerKind::AmmunitionAboard,
-        },
-        if wreck {
-            format!(
-                "{} aboard {label} are left in the wreck on {pos}, for units to pick up.",
-                words.join(", ")
-            )
-        } else {
-            format!("{} aboard {label} {why}.", words.join(", "))
+            what: MarkerKind::AmmunitionAboard {
+                vehicle: v,
+                items,
+                fate,
+            },
         },
         Vec::new(),
     );

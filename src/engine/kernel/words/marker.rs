@@ -1,7 +1,7 @@
 //! The words of a marker placed or removed on a card ([`MarkerKind`]).
 
 use crate::data::mission::Pyro;
-use crate::engine::kernel::events::{CardRead, LzBy, MarkerKind};
+use crate::engine::kernel::events::{CardRead, CargoFate, LzBy, MarkerKind};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::SmokeKind;
@@ -250,6 +250,35 @@ pub(super) fn text(
             format!("The MEDEVAC LZ moves from {f} to {pos}.")
         }
         MarkerKind::MedevacLz { from: None } => format!("The MEDEVAC LZ is set up on {pos}."),
+        MarkerKind::AmmunitionUnloaded { vehicle, items } => {
+            let words: Vec<String> = items.iter().map(|i| i.words()).collect();
+            format!(
+                "{} sets {} down on {pos}, for units to pick up.",
+                game.state.vehicles[vehicle.0 as usize].label,
+                words.join(", ")
+            )
+        }
+        MarkerKind::AmmunitionAboard {
+            vehicle,
+            items,
+            fate,
+        } => {
+            let words: Vec<String> = items.iter().map(|i| i.words()).collect();
+            let label = &game.state.vehicles[vehicle.0 as usize].label;
+            match fate {
+                CargoFate::InTheWreck => format!(
+                    "{} aboard {label} are left in the wreck on {pos}, for units to pick up.",
+                    words.join(", ")
+                ),
+                CargoFate::Burnt => format!("{} aboard {label} burn with it.", words.join(", ")),
+                CargoFate::LeavesPlay => {
+                    format!("{} aboard {label} leave play with it.", words.join(", "))
+                }
+                CargoFate::LeavesTheMap => {
+                    format!("{} aboard {label} leave the map with it.", words.join(", "))
+                }
+            }
+        }
         _ => return None,
     })
 }

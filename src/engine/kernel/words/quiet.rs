@@ -373,6 +373,18 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
                 skill.label()
             )
         }
+        Quiet::Attachment { vehicle, to } => {
+            let x = &game.state.vehicles[vehicle.0 as usize];
+            let platoon = x.platoon.clone().unwrap_or_default();
+            match to {
+                Some(h) => format!(
+                    "{} leaves the {platoon} and is attached to {}'s platoon: its HQ orders it.",
+                    x.label,
+                    game.describe(*h)
+                ),
+                None => format!("{} stays with the {platoon}.", x.label),
+            }
+        }
         _ => return None,
     })
 }

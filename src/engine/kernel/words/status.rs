@@ -283,6 +283,17 @@ pub(super) fn text(
                 game.state.unit(unit).pos
             )
         }
+        StatusChange::Loaded { vehicle, item } => format!(
+            "{} loads {} onto {} and is marked Exposed.",
+            name(),
+            match item {
+                crate::engine::kernel::state::Item::Asset(a) => a.words(),
+                crate::engine::kernel::state::Item::Ammo(kind, n) => {
+                    format!("{n} point(s) of {} ammunition", kind.label())
+                }
+            },
+            game.state.vehicles[vehicle.0 as usize].label
+        ),
         _ => return None,
     })
 }
