@@ -185,8 +185,14 @@ pub enum MarkerKind {
     GrenadeMiss {
         mover: Option<crate::engine::kernel::ids::UnitId>,
     },
-    /// gunship's fire and flares
-    GunshipFireAndFlares,
+    /// a gunship's run on the card (7.1.4): its fire, the flares' light
+    /// on the card and around it, and the runs made so far
+    GunshipFireAndFlares {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        level: Option<crate::engine::kernel::state::VofLevel>,
+        flares: Option<(i8, Option<i8>)>,
+        made: u8,
+    },
     /// Incoming! called at once by a spotter placed (9.8): its modifier
     /// and the missions left
     Incoming {

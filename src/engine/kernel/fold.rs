@@ -104,7 +104,7 @@ impl MarkerKind {
             | M::Demolition
             | M::Flame { .. }
             | M::GrenadeMiss { .. }
-            | M::GunshipFireAndFlares
+            | M::GunshipFireAndFlares { .. }
             | M::LandingZone(_)
             | M::MedevacLz { .. }
             | M::Mines

@@ -241,7 +241,7 @@ pub fn run(game: &mut Game, v: VehicleId, at: CardPos) -> bool {
         x.fired = true;
         g.made()
     };
-    let mut words = Vec::new();
+    let mut lit = None;
     if let Some(c) = game.state.map.card_mut(at) {
         // The stronger of two aircraft's fire on one card counts (8.4's
         // "not cumulative" reading for markers of one kind).
@@ -257,26 +257,20 @@ pub fn run(game: &mut Game, v: VehicleId, at: CardPos) -> bool {
                 c.markers.illumination_adjacent =
                     Some(c.markers.illumination_adjacent.map_or(a, |x| x.min(a)));
             }
-            words.push(format!(
-                "flares light it ({card:+} on the card{})",
-                adj.map(|a| format!(", {a:+} around it"))
-                    .unwrap_or_default()
-            ));
+            lit = Some((card, adj));
         }
     }
-    let level = vof.and_then(point_blank).map(|l| l.label()).unwrap_or("no");
-    let label = vehicle(game, v).label.clone();
-    game.emit(
+    game.say(
         "7.1.4",
         EventKind::Marker {
             pos: at,
-            what: MarkerKind::GunshipFireAndFlares,
+            what: MarkerKind::GunshipFireAndFlares {
+                vehicle: v,
+                level: vof.and_then(point_blank),
+                flares: lit,
+                made: made as u8,
+            },
         },
-        format!(
-            "{label} fires on {at}: {level} VOF against the enemy there in the Combat Phase; {} ({} of {RUNS} runs made).",
-            words.join(", "),
-            made
-        ),
         Vec::new(),
     );
     made >= RUNS

@@ -279,6 +279,24 @@ pub(super) fn text(
                 }
             }
         }
+        MarkerKind::GunshipFireAndFlares {
+            vehicle,
+            level,
+            flares,
+            made,
+        } => format!(
+            "{} fires on {pos}: {} VOF against the enemy there in the Combat Phase; {} ({made} of {} runs made).",
+            game.state.vehicles[vehicle.0 as usize].label,
+            level.map(|l| l.label()).unwrap_or("no"),
+            flares
+                .map(|(card, adj)| format!(
+                    "flares light it ({card:+} on the card{})",
+                    adj.map(|a| format!(", {a:+} around it"))
+                        .unwrap_or_default()
+                ))
+                .unwrap_or_default(),
+            crate::engine::kernel::vehicle::GUNSHIP_RUNS
+        ),
         _ => return None,
     })
 }
