@@ -483,16 +483,21 @@ fn short_landing_from(game: &Game, opos: CardPos, kind: FmKind, target: CardPos)
 /// controller over it (7.1.3): a name for the log and a card for where a
 /// short round falls (6.7.3).
 pub struct Caller {
-    pub name: String,
+    pub who: crate::engine::kernel::events::Piece,
     pub pos: CardPos,
 }
 
 impl Caller {
     pub fn unit(game: &Game, u: UnitId) -> Caller {
         Caller {
-            name: game.describe(u),
+            who: crate::engine::kernel::events::Piece::Unit(u),
             pos: game.state.unit(u).pos,
         }
+    }
+
+    /// The caller by name, for a draw's purpose.
+    fn name(&self, game: &Game) -> String {
+        crate::engine::kernel::words::piece(game, self.who)
     }
 }
 
@@ -514,19 +519,18 @@ pub fn air_call(
         None,
         n,
         Needed::Icon(Icon::Burst),
-        &format!("Call for fire by {}", caller.name),
+        &format!("Call for fire by {}", caller.name(game)),
     );
     if !r.success {
-        game.emit(
+        game.say(
             "7.1.3",
             EventKind::Nothing {
-                why: Quiet::AirCallFailed,
+                why: Quiet::AirCallFailed {
+                    caller: caller.who,
+                    kind,
+                    target,
+                },
             },
-            format!(
-                "{}'s call for {} on {target} fails: no burst icon.",
-                caller.name,
-                kind.label()
-            ),
             Vec::new(),
         );
     } else if kind == FmKind::AttackHelicopter {
@@ -585,12 +589,7 @@ pub const SECTION: u8 = 2;
 fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: CardPos, cards: &[u8]) {
     let fs = game.mission.fire_support[agency as usize].clone();
     let (at, short, reads) = falls_at(game, observer, FmKind::AttackHelicopter, target, cards);
-    let who = observer.name.clone();
-    let stray = if short {
-        format!(" SHORT: it is talked onto {at} instead of {target}, and attacks that card only.")
-    } else {
-        String::new()
-    };
+    let _ = short;
     if let Some(section) = loitering(game, agency) {
         let mut names = Vec::new();
         for v in &mut game.state.vehicles {
@@ -604,14 +603,10 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
                 a.short = short;
                 a.chosen = false;
                 v.activated = true;
-                names.push(v.label.clone());
+                names.push(v.id);
             }
         }
-        let text = format!(
-            "{who} calls the loitering {} onto {target}: they will strike it in the Vehicle phase.{stray}",
-            names.join(" and ")
-        );
-        announce(game, at, text, reads);
+        announce(game, at, observer, agency, target, names, true, reads);
         return;
     }
     let Some(ty) = fs
@@ -654,30 +649,35 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
             chosen: false,
             turns: 2,
         });
-        names.push(label);
+        names.push(id);
     }
-    let text = format!(
-        "{who} calls attack helicopters from {} on {target}: {} come on station, to strike in the Vehicle phase.{stray}",
-        fs.name,
-        names.join(" and ")
-    );
-    announce(game, at, text, reads);
+    announce(game, at, observer, agency, target, names, false, reads);
 }
 
 /// 7.1.2: the log line of a successful call for attack helicopters.
+#[allow(clippy::too_many_arguments)]
 fn announce(
     game: &mut Game,
     at: CardPos,
-    text: String,
+    observer: &Caller,
+    agency: u8,
+    target: CardPos,
+    section: Vec<crate::engine::kernel::ids::VehicleId>,
+    loitering: bool,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
-    game.emit(
+    game.say(
         "7.1.2",
         EventKind::Marker {
             pos: at,
-            what: MarkerKind::AttackHelicopters,
+            what: MarkerKind::AttackHelicopters {
+                caller: observer.who,
+                agency,
+                target,
+                section,
+                loitering,
+            },
         },
-        text,
         reads,
     );
 }
@@ -711,28 +711,18 @@ fn land(
         game.state.registered.push((agency, target));
         game.state.registered.sort();
     }
-    let text = if short {
-        format!(
-            "{} calls {} from {}: SHORT ROUND, the Pending marker lands on {at} instead of {target}.",
-            observer.name,
-            kind.label(),
-            fs.name
-        )
-    } else {
-        format!(
-            "{} calls {} from {} on {target}: a Pending marker goes on it.",
-            observer.name,
-            kind.label(),
-            fs.name
-        )
-    };
-    game.emit(
+    let _ = short;
+    game.say(
         "6.7.3",
         EventKind::Marker {
             pos: at,
-            what: MarkerKind::PendingFire,
+            what: MarkerKind::PendingFire {
+                caller: observer.who,
+                agency,
+                kind,
+                target,
+            },
         },
-        text,
         reads,
     );
     // 6.7.2 G: three bursts let the battalion fire too, on two cards

@@ -153,8 +153,16 @@ pub enum MarkerKind {
         vehicle: crate::engine::kernel::ids::VehicleId,
         items: Vec<crate::engine::kernel::state::Item>,
     },
-    /// attack helicopters
-    AttackHelicopters,
+    /// a call brings attack helicopters onto the card (7.1.2): a new
+    /// section from the agency (`agency`), or the section loitering
+    /// (`loitering`); `target` the card called, where a short call strays
+    AttackHelicopters {
+        caller: Piece,
+        agency: u8,
+        target: CardPos,
+        section: Vec<crate::engine::kernel::ids::VehicleId>,
+        loitering: bool,
+    },
     /// the attack helicopters' fire on the card, and the adjacent one
     /// (`both`), or on it alone though one was chosen (`alone`) (7.1.2)
     AttackHelicoptersFire {
@@ -221,8 +229,14 @@ pub enum MarkerKind {
         ncm: i8,
         left: u8,
     },
-    /// pending fire
-    PendingFire,
+    /// a call's Pending marker on the card (6.7.3); `target` the card
+    /// called, where a short round strays
+    PendingFire {
+        caller: Piece,
+        agency: u8,
+        kind: crate::data::mission::FmKind,
+        target: CardPos,
+    },
     /// a phone line laid by this unit as it leaves the card (4.3.4)
     PhoneLine(crate::engine::kernel::ids::UnitId),
     /// phone line repaired
@@ -313,7 +327,12 @@ pub enum MarkerKind {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Quiet {
     /// air call failed
-    AirCallFailed,
+    /// a call for air support failed: no burst icon (7.1.3)
+    AirCallFailed {
+        caller: Piece,
+        kind: crate::data::mission::FmKind,
+        target: CardPos,
+    },
     /// aircraft home
     AircraftHome(crate::engine::kernel::ids::VehicleId),
     /// already activated

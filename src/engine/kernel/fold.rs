@@ -91,12 +91,12 @@ impl MarkerKind {
     pub fn fire_mission(&self) -> Option<bool> {
         use MarkerKind as M;
         match self {
-            M::PendingFire | M::BattalionFire | M::Fpf | M::Pending { .. } => Some(false),
+            M::PendingFire { .. } | M::BattalionFire | M::Fpf | M::Pending { .. } => Some(false),
             M::Incoming { .. } | M::Barrage(_) | M::PendingLands => Some(true),
             M::AircraftAborts { .. }
             | M::AmmunitionAboard { .. }
             | M::AmmunitionUnloaded { .. }
-            | M::AttackHelicopters
+            | M::AttackHelicopters { .. }
             | M::AttackHelicoptersFire { .. }
             | M::CasualtyCollectionPoint
             | M::CeaseFire

@@ -750,7 +750,7 @@ pub fn fac_call(
         .unwrap_or(1);
     let x = vehicle(game, v);
     let caller = crate::engine::combat::support::Caller {
-        name: x.label.clone(),
+        who: crate::engine::kernel::events::Piece::Vehicle(v),
         pos: x.pos,
     };
     crate::engine::combat::support::air_call(game, &caller, f.agency, kind, target, draws);

@@ -6,14 +6,8 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::SmokeKind;
 
-pub(super) fn text(
-    game: &Game,
-    pos: CardPos,
-    what: &MarkerKind,
-    cards: &[CardRead],
-) -> Option<String> {
-    let _ = (game, cards);
-    Some(match what {
+pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRead]) -> String {
+    match what {
         MarkerKind::IncomingRemoved => format!("Incoming! removed on {pos}."),
         MarkerKind::MissionSmokeRemoved => {
             format!("the last fire mission's smoke removed on {pos}.")
@@ -297,6 +291,57 @@ pub(super) fn text(
                 .unwrap_or_default(),
             crate::engine::kernel::vehicle::GUNSHIP_RUNS
         ),
-        _ => return None,
-    })
+        MarkerKind::AttackHelicopters {
+            caller,
+            agency,
+            target,
+            section,
+            loitering,
+        } => {
+            let who = super::piece(game, *caller);
+            let names: Vec<String> = section
+                .iter()
+                .map(|v| game.state.vehicles[v.0 as usize].label.clone())
+                .collect();
+            let stray = if pos != *target {
+                format!(
+                    " SHORT: it is talked onto {pos} instead of {target}, and attacks that card only."
+                )
+            } else {
+                String::new()
+            };
+            if *loitering {
+                format!(
+                    "{who} calls the loitering {} onto {target}: they will strike it in the Vehicle phase.{stray}",
+                    names.join(" and ")
+                )
+            } else {
+                format!(
+                    "{who} calls attack helicopters from {} on {target}: {} come on station, to strike in the Vehicle phase.{stray}",
+                    game.mission.fire_support[*agency as usize].name,
+                    names.join(" and ")
+                )
+            }
+        }
+        MarkerKind::PendingFire {
+            caller,
+            agency,
+            kind,
+            target,
+        } => {
+            let who = super::piece(game, *caller);
+            let from = &game.mission.fire_support[*agency as usize].name;
+            if pos != *target {
+                format!(
+                    "{who} calls {} from {from}: SHORT ROUND, the Pending marker lands on {pos} instead of {target}.",
+                    kind.label()
+                )
+            } else {
+                format!(
+                    "{who} calls {} from {from} on {target}: a Pending marker goes on it.",
+                    kind.label()
+                )
+            }
+        }
+    }
 }

@@ -36,7 +36,7 @@ pub(crate) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option
     match kind {
         EventKind::Nothing { why } => quiet::text(game, why, cards),
         EventKind::Status { unit, what } => status::text(game, *unit, what, cards),
-        EventKind::Marker { pos, what } => marker::text(game, *pos, what, cards),
+        EventKind::Marker { pos, what } => Some(marker::text(game, *pos, what, cards)),
         EventKind::UnitCreated { .. }
         | EventKind::UnitRemoved { .. }
         | EventKind::Moved { .. }

@@ -385,6 +385,15 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
                 None => format!("{} stays with the {platoon}.", x.label),
             }
         }
+        Quiet::AirCallFailed {
+            caller,
+            kind,
+            target,
+        } => format!(
+            "{}'s call for {} on {target} fails: no burst icon.",
+            super::piece(game, *caller),
+            kind.label()
+        ),
         _ => return None,
     })
 }
