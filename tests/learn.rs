@@ -195,7 +195,7 @@ fn every_event_kind_maps_to_its_own_key() {
             unit,
             what: StatusChange::Pinned {
                 newly: true,
-                by: fof::engine::kernel::events::PinCause::Fire,
+                by: fof::engine::kernel::events::PinCause::Porters,
             },
         },
         EventKind::UnitCreated {

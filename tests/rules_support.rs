@@ -739,7 +739,10 @@ fn rule_3_7_1_a_pending_becomes_incoming_then_goes_after_a_turn() {
     let m = &g.state().map.card(p(3, 2)).unwrap().markers;
     assert!(m.incoming && !m.pending_fire);
     let n = fof::engine::combat::resolution::ncm(&g, e).unwrap();
-    assert_eq!(n.parts[0], ("Incoming!".to_string(), -5));
+    assert_eq!(
+        n.parts[0],
+        (fof::engine::kernel::events::NcmPart::Incoming, -5)
+    );
     fof::engine::turn::phases::vof_segment(&mut g);
     assert!(!g.state().map.card(p(3, 2)).unwrap().markers.incoming);
     assert_eq!(g.state().unit(e).kind, UnitKind::Squad);
@@ -828,7 +831,7 @@ fn rule_8_3_1_and_8_3_2_devices_take_the_visibility_modifier_off_their_fire() {
             .unwrap()
             .parts
             .iter()
-            .any(|(w, _)| w == "visibility")
+            .any(|(w, _)| *w == fof::engine::kernel::events::NcmPart::Visibility)
     };
     // Fire from the next card: passive IR and thermal drop the modifier,
     // active IR does not (it works at point blank only).
@@ -904,7 +907,7 @@ fn rule_8_3_2_passive_ir_fire_into_a_card_lit_by_spill_keeps_the_visibility_modi
             .unwrap()
             .parts
             .iter()
-            .any(|(w, _)| w == "visibility")
+            .any(|(w, _)| *w == fof::engine::kernel::events::NcmPart::Visibility)
     };
     let mut g = night_game(Some(NightSight::PassiveIr));
     let sq = id(&g, "2_1");
@@ -945,7 +948,9 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
         }];
         let n = fof::engine::combat::resolution::ncm(&g, sq).unwrap();
         assert_eq!(
-            n.parts.iter().any(|(w, _)| w == "smoke"),
+            n.parts
+                .iter()
+                .any(|(w, _)| *w == fof::engine::kernel::events::NcmPart::Smoke),
             smoke,
             "{sight:?}"
         );
@@ -1077,12 +1082,23 @@ fn rule_6_4_an_fpl_puts_an_h_vof_on_its_diagonal_whatever_the_visibility() {
     g.apply(&final_fire(co)).unwrap();
     for e in [near, far] {
         let n = fof::engine::combat::resolution::ncm(&g, e).unwrap();
-        assert_eq!(n.parts[0], ("final protective line".to_string(), -3));
-        assert!(!n.parts.iter().any(|(w, _)| w == "visibility"), "{n:?}");
+        assert_eq!(
+            n.parts[0],
+            (
+                fof::engine::kernel::events::NcmPart::FinalProtectiveLine,
+                -3
+            )
+        );
+        assert!(
+            !n.parts
+                .iter()
+                .any(|(w, _)| *w == fof::engine::kernel::events::NcmPart::Visibility),
+            "{n:?}"
+        );
     }
     assert!(
         fof::engine::combat::resolution::ncm(&g, off)
-            .map(|n| n.parts[0].0 != "final protective line")
+            .map(|n| n.parts[0].0 != fof::engine::kernel::events::NcmPart::FinalProtectiveLine)
             .unwrap_or(true),
         "off the diagonal"
     );
@@ -1138,7 +1154,9 @@ fn rule_9_5_a_unit_entering_a_minefield_checks_three_cards_for_a_burst() {
             let n = fof::engine::combat::resolution::ncm(&g, sq).unwrap();
             assert_eq!(n.parts[0].1, -4, "{n:?}");
             assert!(
-                !n.parts.iter().any(|(w, _)| w == "visibility"),
+                !n.parts
+                    .iter()
+                    .any(|(w, _)| *w == fof::engine::kernel::events::NcmPart::Visibility),
                 "not affected by visibility"
             );
         }
@@ -1161,14 +1179,18 @@ fn rule_9_5_mine_attacks_take_no_crowding_modifier() {
     g.state_mut().unit_mut(a).mined = 1;
     let n = fof::engine::combat::resolution::ncm(&g, a).unwrap();
     assert!(
-        !n.parts.iter().any(|(w, _)| w.contains("under one cover")),
+        !n.parts
+            .iter()
+            .any(|(w, _)| matches!(w, fof::engine::kernel::events::NcmPart::Crowding(_))),
         "{n:?}"
     );
     g.state_mut().unit_mut(a).mined = 0;
     g.state_mut().unit_mut(a).grenaded = 1;
     let n = fof::engine::combat::resolution::ncm(&g, a).unwrap();
     assert!(
-        n.parts.iter().any(|(w, _)| w.contains("under one cover")),
+        n.parts
+            .iter()
+            .any(|(w, _)| matches!(w, fof::engine::kernel::events::NcmPart::Crowding(_))),
         "{n:?}"
     );
 }
@@ -1700,7 +1722,7 @@ fn rule_8_4_smoke_of_two_sources_gives_only_the_best_benefit() {
     let smoke: Vec<i32> = n
         .parts
         .iter()
-        .filter(|(w, _)| w == "smoke")
+        .filter(|(w, _)| *w == fof::engine::kernel::events::NcmPart::Smoke)
         .map(|(_, v)| *v)
         .collect();
     assert_eq!(smoke, vec![best]);

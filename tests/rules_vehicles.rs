@@ -2000,9 +2000,10 @@ mod air {
         // The enemy on the card is under their VOF in the Combat Phase.
         let n = fof::engine::combat::resolution::ncm(&g, e).expect("under fire");
         assert!(
-            n.parts
-                .iter()
-                .any(|(w, _)| w.contains("aircraft's Heavy Weapons VOF")),
+            n.parts.iter().any(|(w, _)| *w
+                == fof::engine::kernel::events::NcmPart::Aircraft(
+                    fof::engine::kernel::state::VofLevel::Heavy
+                )),
             "{:?}",
             n.parts
         );
@@ -2707,9 +2708,10 @@ mod air {
         // The enemy below is under its H VOF, lit by the flares.
         let n = fof::engine::combat::resolution::ncm(&g, e).expect("under fire");
         assert!(
-            n.parts
-                .iter()
-                .any(|(w, _)| w.contains("aircraft's Heavy Weapons VOF")),
+            n.parts.iter().any(|(w, _)| *w
+                == fof::engine::kernel::events::NcmPart::Aircraft(
+                    fof::engine::kernel::state::VofLevel::Heavy
+                )),
             "{:?}",
             n.parts
         );

@@ -10,6 +10,7 @@ use crate::data::terrain::Border;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::fire::{VofLevel, link_vof};
 use crate::engine::kernel::events::{EventKind, Section};
+use crate::engine::kernel::events::{FireRead, NcmPart};
 use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
@@ -44,26 +45,18 @@ pub struct Ncm {
     pub value: i32,
     /// The sum before clamping.
     pub raw: i32,
-    pub parts: Vec<(String, i32)>,
+    pub parts: Vec<(NcmPart, i32)>,
     pub base: Base,
 }
 
 impl Ncm {
-    pub fn explain(&self) -> String {
-        let parts: Vec<String> = self
-            .parts
-            .iter()
-            .map(|(w, v)| format!("{w} {v:+}"))
-            .collect();
-        if self.raw == self.value {
-            format!("NCM {:+} ({})", self.value, parts.join(", "))
-        } else {
-            format!(
-                "NCM {:+}, clamped to {:+} ({})",
-                self.raw,
-                self.value,
-                parts.join(", ")
-            )
+    /// The NCM as the log's fire result reads it.
+    pub fn read(&self, human_wave: bool) -> FireRead {
+        FireRead {
+            value: self.value,
+            raw: self.raw,
+            parts: self.parts.clone(),
+            human_wave,
         }
     }
 }
@@ -162,13 +155,13 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
     let pos = u.pos;
     let card = game.state.map.card(pos)?;
     let charts = &game.data.charts;
-    let mut parts: Vec<(String, i32)> = Vec::new();
+    let mut parts: Vec<(NcmPart, i32)> = Vec::new();
 
     // The best VOF bearing on the unit (6.3: the lowest modifier).
     // With it, whether it is a final protective line (6.4), which no
     // visibility modifies.
-    let mut best: Option<(i32, Base, String, bool)> = None;
-    let mut consider = |v: i32, b: Base, what: String, fpl: bool| {
+    let mut best: Option<(i32, Base, NcmPart, bool)> = None;
+    let mut consider = |v: i32, b: Base, what: NcmPart, fpl: bool| {
         if best.as_ref().is_none_or(|(x, _, _, _)| v < *x) {
             best = Some((v, b, what, fpl));
         }
@@ -185,7 +178,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             consider(
                 vof_value(game, VofLevel::Heavy),
                 Base::Direct { from },
-                "final protective line".into(),
+                NcmPart::FinalProtectiveLine,
                 true,
             );
         }
@@ -194,7 +187,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         consider(
             vof_value(game, VofLevel::Automatic),
             Base::Direct { from: g.from },
-            "grazing machine-gun fire".into(),
+            NcmPart::Grazing,
             false,
         );
     }
@@ -205,12 +198,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             } else {
                 Base::Direct { from: l.from }
             };
-            consider(
-                vof_value(game, level),
-                base,
-                format!("{} VOF", level.label()),
-                false,
-            );
+            consider(vof_value(game, level), base, NcmPart::Vof(level), false);
         }
     }
     if u.grenaded > 0 {
@@ -218,12 +206,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         let light = u.grenaded_light.min(u.grenaded);
         let g = charts.vof.grenade as i32 * i32::from(u.grenaded - light)
             + charts.vof.grenade_light as i32 * i32::from(light);
-        consider(
-            g,
-            Base::Grenade,
-            format!("{} grenade attack(s)", u.grenaded),
-            false,
-        );
+        consider(g, Base::Grenade, NcmPart::Grenades(u.grenaded), false);
     }
     if card.markers.incoming {
         // The mission's modifier; a marker placed without one counts as
@@ -234,9 +217,9 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             charts.vof.heavy as i32
         };
         if card.markers.air_strike {
-            consider(v, Base::AirStrike, "air strike".into(), false);
+            consider(v, Base::AirStrike, NcmPart::AirStrike, false);
         } else {
-            consider(v, Base::Incoming, "Incoming!".into(), false);
+            consider(v, Base::Incoming, NcmPart::Incoming, false);
         }
     }
     // 7.1.2, 7.1.4: the attack helicopters' or the gunship's VOF strikes
@@ -252,7 +235,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         consider(
             vof_value(game, level),
             Base::SameCard,
-            format!("aircraft's {} VOF", level.label()),
+            NcmPart::Aircraft(level),
             false,
         );
     }
@@ -260,7 +243,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         consider(
             charts.vof.heavy as i32,
             Base::Incoming,
-            "indirect mortar fire".into(),
+            NcmPart::IndirectMortar,
             false,
         );
     }
@@ -270,7 +253,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         consider(
             charts.vof.mines as i32,
             Base::Mine,
-            format!("{} mine attack(s)", u.mined),
+            NcmPart::Mines(u.mined),
             false,
         );
     }
@@ -278,17 +261,17 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         consider(
             charts.vof.sniper as i32,
             Base::Sniper,
-            "sniper".into(),
+            NcmPart::Sniper,
             false,
         );
     }
     // 6.2.2: a Grenade Miss or Demo Miss is a VOF on the whole card even
     // with nothing else firing in.
     if best.is_none() && (card.markers.grenade_miss || card.markers.demo_miss) {
-        best = Some((0, Base::SameCard, "no other VOF".into(), false));
+        best = Some((0, Base::SameCard, NcmPart::NoOtherVof, false));
     }
     if best.is_none() && quiet_base {
-        best = Some((0, Base::SameCard, "no VOF".into(), false));
+        best = Some((0, Base::SameCard, NcmPart::NoVof, false));
     }
     let (base_value, base, what, fpl) = best?;
     parts.push((what, base_value));
@@ -333,7 +316,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         let light = illumination_at(game, pos);
         let total = (vis + light).max(0);
         if total != 0 && !no_vis && !fpl {
-            parts.push(("visibility".into(), total));
+            parts.push((NcmPart::Visibility, total));
         }
         // 8.4: smoke of several sources is not cumulative; the best
         // defensive benefit counts.
@@ -349,16 +332,16 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             } as i32)
             .max();
         if let Some(v) = smoke {
-            parts.push(("smoke".into(), v));
+            parts.push((NcmPart::Smoke, v));
         }
     }
 
     // Status (6.3, 1.2.4 B).
     if u.pinned {
-        parts.push(("pinned".into(), charts.status.pinned as i32));
+        parts.push((NcmPart::Pinned, charts.status.pinned as i32));
     }
     if u.exposed {
-        parts.push(("exposed".into(), charts.status.exposed as i32));
+        parts.push((NcmPart::Exposed, charts.status.exposed as i32));
     }
     // Cover marker, unless a critical hit took its benefit away (6.5.1, 6.6).
     if let Some(c) = u.cover
@@ -366,7 +349,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
         && let Some(kind) = game.state.cover_kind(pos, c)
     {
         let v = cover_value(game, pos, c, kind);
-        parts.push((format!("{} cover", kind.label()), v));
+        parts.push((NcmPart::Cover(kind), v));
         // 5.2.3: crowding under grenades and Incoming! (and air strikes,
         // which fall as Incoming! does), not under mines (9.5).
         if indirect && base != Base::Mine {
@@ -379,7 +362,7 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             let over = crowd - charts.status.crowding_free_steps as i32;
             if over > 0 {
                 parts.push((
-                    format!("{crowd} steps under one cover"),
+                    NcmPart::Crowding(crowd as u8),
                     over * charts.status.crowding_per_step as i32,
                 ));
             }
@@ -416,27 +399,27 @@ fn ncm_with(game: &Game, id: UnitId, quiet_base: bool) -> Option<Ncm> {
             None => top.cover.lower(),
         } as i32;
         if v != 0 {
-            parts.push(("terrain".into(), v));
+            parts.push((NcmPart::Terrain, v));
         }
         if base == Base::Incoming && top.burst != 0 {
-            parts.push(("burst icon".into(), top.burst as i32));
+            parts.push((NcmPart::BurstIcon, top.burst as i32));
         }
     }
     // Card and unit markers (6.2.2).
     if u.concentrated > 0 {
         parts.push((
-            format!("{} concentrated fire", u.concentrated),
+            NcmPart::Concentrated(u.concentrated),
             charts.vof.concentrated as i32 * u.concentrated as i32,
         ));
     }
     if crossfire(game, pos) {
-        parts.push(("crossfire".into(), charts.vof.crossfire as i32));
+        parts.push((NcmPart::Crossfire, charts.vof.crossfire as i32));
     }
     if card.markers.grenade_miss {
-        parts.push(("grenade miss".into(), charts.vof.grenade_miss as i32));
+        parts.push((NcmPart::GrenadeMiss, charts.vof.grenade_miss as i32));
     }
     if card.markers.demo_miss {
-        parts.push(("demolition miss".into(), charts.vof.demo_miss as i32));
+        parts.push((NcmPart::DemoMiss, charts.vof.demo_miss as i32));
     }
     let raw: i32 = parts.iter().map(|(_, v)| *v).sum();
     let value = raw.clamp(charts.vof.ncm_min as i32, charts.vof.ncm_max as i32);
@@ -778,31 +761,17 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
     };
     let result = card.fire_result(n.value);
     let human_wave = game.state.unit(id).human_wave;
-    let never = if human_wave {
-        ", but a human wave is never pinned (9.12)"
-    } else {
-        ""
-    };
+    let fire = n.read(human_wave);
     match result {
         FireResult::Miss => {
             let was = game.state.unit(id).pinned;
             game.state.unit_mut(id).pinned = false;
-            game.emit(
+            game.say(
                 "6.3.2 A",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Miss { unpins: was },
+                    what: StatusChange::Miss { unpins: was, fire },
                 },
-                format!(
-                    "{name}: {}; card {} reads MISS{}.",
-                    n.explain(),
-                    card.number,
-                    if was {
-                        ", its Pinned marker is removed"
-                    } else {
-                        ""
-                    }
-                ),
                 reads,
             );
         }
@@ -811,20 +780,15 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
             if !human_wave {
                 game.state.unit_mut(id).pinned = true;
             }
-            game.emit(
+            game.say(
                 "6.3.2 B",
                 EventKind::Status {
                     unit: id,
                     what: StatusChange::Pinned {
                         newly,
-                        by: crate::engine::kernel::events::PinCause::Fire,
+                        by: crate::engine::kernel::events::PinCause::Fire(fire),
                     },
                 },
-                format!(
-                    "{name}: {}; card {} reads PIN{never}.",
-                    n.explain(),
-                    card.number
-                ),
                 reads,
             );
         }
@@ -833,17 +797,12 @@ fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
             if !human_wave {
                 game.state.unit_mut(id).pinned = true;
             }
-            game.emit(
+            game.say(
                 "6.3.2 C",
                 EventKind::Status {
                     unit: id,
-                    what: StatusChange::Hit { pins },
+                    what: StatusChange::Hit { pins, fire },
                 },
-                format!(
-                    "{name}: {}; card {} reads HIT{never}.",
-                    n.explain(),
-                    card.number
-                ),
                 reads,
             );
             hit_effect(game, id, "6.3.3");

@@ -50,7 +50,7 @@ pub enum StatusChange {
         steps: u8,
     },
     /// a fire result of HIT (6.3.2 C); `pins` when it newly pinned the unit
-    Hit { pins: bool },
+    Hit { pins: bool, fire: FireRead },
     /// loaded this item onto this vehicle, Exposed (4.2.2 h)
     Loaded {
         vehicle: crate::engine::kernel::ids::VehicleId,
@@ -58,7 +58,7 @@ pub enum StatusChange {
     },
     /// a fire result of MISS (6.3.2 A); `unpins` when it took a Pinned
     /// marker off
-    Miss { unpins: bool },
+    Miss { unpins: bool, fire: FireRead },
     /// no room on its card for this many of its steps (1.2.1 I)
     NoRoom { over: u8 },
     /// not exposed
@@ -791,10 +791,10 @@ pub enum HitReading {
 }
 
 /// What pinned a unit (the payload of [`StatusChange::Pinned`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum PinCause {
     /// a PIN result of fire (6.3.2 B)
-    Fire,
+    Fire(FireRead),
     /// porters hit go to ground (6.3.3)
     Porters,
     /// staying in tear gas, with the random number of 3 (4.3.6 D)
@@ -1067,6 +1067,58 @@ pub enum CargoFate {
     LeavesPlay,
     /// gone with it off the map
     LeavesTheMap,
+}
+
+/// A part of a unit's net combat modifier (6.3): the base VOF that bears
+/// on it, or a modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum NcmPart {
+    /// a final protective line (6.4)
+    FinalProtectiveLine,
+    /// grazing machine-gun fire (6.4)
+    Grazing,
+    /// a fire link's VOF (6.2)
+    Vof(crate::engine::kernel::state::VofLevel),
+    /// this many grenade attacks (6.5.1)
+    Grenades(u8),
+    AirStrike,
+    Incoming,
+    /// the company's aircraft's VOF (7.1.2, 7.1.4)
+    Aircraft(crate::engine::kernel::state::VofLevel),
+    /// a mortar's indirect lay (6.7.4)
+    IndirectMortar,
+    /// this many mine attacks (9.5)
+    Mines(u8),
+    Sniper,
+    /// a Grenade or Demo Miss alone on the card (6.2.2)
+    NoOtherVof,
+    /// no VOF at all: a +0 base (3.5)
+    NoVof,
+    Visibility,
+    Smoke,
+    Pinned,
+    Exposed,
+    Cover(crate::data::charts::CoverKind),
+    /// this many steps crowding under one cover (5.2.3)
+    Crowding(u8),
+    Terrain,
+    BurstIcon,
+    /// this many Concentrated Fire markers (6.6)
+    Concentrated(u8),
+    Crossfire,
+    GrenadeMiss,
+    DemoMiss,
+}
+
+/// A fire result read for a unit (6.3.2): its NCM with each part, before
+/// and after clamping, and whether it is a human wave, never pinned
+/// (9.12).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FireRead {
+    pub value: i32,
+    pub raw: i32,
+    pub parts: Vec<(NcmPart, i32)>,
+    pub human_wave: bool,
 }
 
 /// What happened.

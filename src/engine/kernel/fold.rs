@@ -226,12 +226,12 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
             }
             EventKind::Status { unit, what } => match what {
                 StatusChange::FireTeamSide => push(&mut f.flipped, *unit),
-                StatusChange::Pinned { newly: true, .. } | StatusChange::Hit { pins: true } => {
+                StatusChange::Pinned { newly: true, .. } | StatusChange::Hit { pins: true, .. } => {
                     push(&mut f.pinned, *unit)
                 }
                 StatusChange::Unpinned { .. }
                 | StatusChange::Rallied(_)
-                | StatusChange::Miss { unpins: true } => push(&mut f.unpinned, *unit),
+                | StatusChange::Miss { unpins: true, .. } => push(&mut f.unpinned, *unit),
                 StatusChange::Captured { prisoners } => {
                     for p in prisoners {
                         first_at(*p, pos_of(*p), &mut at);

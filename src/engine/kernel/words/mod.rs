@@ -150,3 +150,63 @@ pub(crate) fn was(game: &Game, id: crate::engine::kernel::ids::UnitId) -> String
         Err(_) => game.describe(id),
     }
 }
+
+/// A unit's NCM with its parts: "NCM -2 (Automatic Weapons VOF -2,
+/// pinned +1, ...)" (6.3).
+pub fn ncm(f: &crate::engine::kernel::events::FireRead) -> String {
+    let parts: Vec<String> = f
+        .parts
+        .iter()
+        .map(|(w, v)| format!("{} {v:+}", ncm_part(*w)))
+        .collect();
+    if f.raw == f.value {
+        format!("NCM {:+} ({})", f.value, parts.join(", "))
+    } else {
+        format!(
+            "NCM {:+}, clamped to {:+} ({})",
+            f.raw,
+            f.value,
+            parts.join(", ")
+        )
+    }
+}
+
+/// A fire result that a human wave shrugs off (9.12).
+pub(crate) fn never_pinned(f: &crate::engine::kernel::events::FireRead) -> &'static str {
+    if f.human_wave {
+        ", but a human wave is never pinned (9.12)"
+    } else {
+        ""
+    }
+}
+
+/// A part of an NCM in words.
+pub fn ncm_part(p: crate::engine::kernel::events::NcmPart) -> String {
+    use crate::engine::kernel::events::NcmPart as P;
+    match p {
+        P::FinalProtectiveLine => "final protective line".into(),
+        P::Grazing => "grazing machine-gun fire".into(),
+        P::Vof(l) => format!("{} VOF", l.label()),
+        P::Grenades(n) => format!("{n} grenade attack(s)"),
+        P::AirStrike => "air strike".into(),
+        P::Incoming => "Incoming!".into(),
+        P::Aircraft(l) => format!("aircraft's {} VOF", l.label()),
+        P::IndirectMortar => "indirect mortar fire".into(),
+        P::Mines(n) => format!("{n} mine attack(s)"),
+        P::Sniper => "sniper".into(),
+        P::NoOtherVof => "no other VOF".into(),
+        P::NoVof => "no VOF".into(),
+        P::Visibility => "visibility".into(),
+        P::Smoke => "smoke".into(),
+        P::Pinned => "pinned".into(),
+        P::Exposed => "exposed".into(),
+        P::Cover(k) => format!("{} cover", k.label()),
+        P::Crowding(n) => format!("{n} steps under one cover"),
+        P::Terrain => "terrain".into(),
+        P::BurstIcon => "burst icon".into(),
+        P::Concentrated(n) => format!("{n} concentrated fire"),
+        P::Crossfire => "crossfire".into(),
+        P::GrenadeMiss => "grenade miss".into(),
+        P::DemoMiss => "demolition miss".into(),
+    }
+}

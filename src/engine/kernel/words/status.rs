@@ -294,6 +294,34 @@ pub(super) fn text(
             },
             game.state.vehicles[vehicle.0 as usize].label
         ),
+        StatusChange::Miss { unpins, fire } => format!(
+            "{}: {}; card {} reads MISS{}.",
+            name(),
+            super::ncm(fire),
+            super::first(cards),
+            if *unpins {
+                ", its Pinned marker is removed"
+            } else {
+                ""
+            }
+        ),
+        StatusChange::Pinned {
+            by: PinCause::Fire(fire),
+            ..
+        } => format!(
+            "{}: {}; card {} reads PIN{}.",
+            name(),
+            super::ncm(fire),
+            super::first(cards),
+            super::never_pinned(fire)
+        ),
+        StatusChange::Hit { fire, .. } => format!(
+            "{}: {}; card {} reads HIT{}.",
+            name(),
+            super::ncm(fire),
+            super::first(cards),
+            super::never_pinned(fire)
+        ),
         _ => return None,
     })
 }
