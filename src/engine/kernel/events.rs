@@ -353,7 +353,14 @@ pub enum Quiet {
         to: Option<UnitId>,
     },
     /// attack helicopters loiter
-    AttackHelicoptersLoiter,
+    /// a section of attack helicopters loiters a second turn and strikes
+    /// its target (and the adjacent card) again (7.1.2)
+    AttackHelicoptersLoiter {
+        vehicle: crate::engine::kernel::ids::VehicleId,
+        section: Vec<crate::engine::kernel::ids::VehicleId>,
+        target: Option<CardPos>,
+        adjacent: Option<CardPos>,
+    },
     /// battalion fire declined
     BattalionFireDeclined { target: CardPos },
     /// cannot act

@@ -89,15 +89,7 @@ pub fn short_odds(game: &Game, v: VehicleId, at: CardPos) -> Option<String> {
 /// The section of `v` in words: its one aircraft's name, or the type's
 /// name for both ("Gunships").
 pub fn section_words(game: &Game, v: VehicleId) -> String {
-    let members = section_of(game, v);
-    if members.len() == 1 {
-        return vehicle(game, members[0]).label.clone();
-    }
-    game.data
-        .vehicles
-        .vehicle(&vehicle(game, v).vehicle_type.0)
-        .map(|t| format!("{}s", t.name))
-        .unwrap_or_else(|| "The aircraft".into())
+    crate::engine::kernel::words::section(game, v, &section_of(game, v))
 }
 
 /// 7.1.2: the cards the section may attack beside its target: every card
@@ -402,22 +394,13 @@ pub fn begin(game: &mut Game) {
         }
     }
     for (_, v, adjacent) in loiter {
-        let who = section_words(game, v);
-        let target = vehicle(game, v)
-            .air
-            .map(|a| a.target.to_string())
-            .unwrap_or_default();
-        game.emit(
-            "7.1.2",
-            EventKind::Nothing {
-                why: Quiet::AttackHelicoptersLoiter,
-            },
-            format!(
-                "{who} loiter a second turn and strike {target}{} again.",
-                adjacent.map(|c| format!(" and {c}")).unwrap_or_default()
-            ),
-            Vec::new(),
-        );
+        let why = Quiet::AttackHelicoptersLoiter {
+            vehicle: v,
+            section: section_of(game, v),
+            target: vehicle(game, v).air.map(|a| a.target),
+            adjacent,
+        };
+        game.say("7.1.2", EventKind::Nothing { why }, Vec::new());
         strike(game, v, adjacent);
     }
 }

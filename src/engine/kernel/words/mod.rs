@@ -210,3 +210,21 @@ pub fn ncm_part(p: crate::engine::kernel::events::NcmPart) -> String {
         P::DemoMiss => "demolition miss".into(),
     }
 }
+
+/// A section of aircraft: its one aircraft by label, or its type in the
+/// plural (7.1.2).
+pub(crate) fn section(
+    game: &Game,
+    v: crate::engine::kernel::ids::VehicleId,
+    members: &[crate::engine::kernel::ids::VehicleId],
+) -> String {
+    match members {
+        [one] => game.state.vehicles[one.0 as usize].label.clone(),
+        _ => game
+            .data
+            .vehicles
+            .vehicle(&game.state.vehicles[v.0 as usize].vehicle_type.0)
+            .map(|t| format!("{}s", t.name))
+            .unwrap_or_else(|| "The aircraft".into()),
+    }
+}

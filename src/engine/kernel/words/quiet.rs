@@ -394,6 +394,19 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
             super::piece(game, *caller),
             kind.label()
         ),
+        Quiet::AttackHelicoptersLoiter {
+            vehicle,
+            section,
+            target,
+            adjacent,
+        } => {
+            format!(
+                "{} loiter a second turn and strike {}{} again.",
+                super::section(game, *vehicle, section),
+                target.map(|t| t.to_string()).unwrap_or_default(),
+                adjacent.map(|c| format!(" and {c}")).unwrap_or_default()
+            )
+        }
         _ => return None,
     })
 }
