@@ -601,3 +601,69 @@ fn architecture_no_code_decides_by_event_words_or_rule_text() {
         found.join("\n")
     );
 }
+
+// ---- every sentence of the log from the narrator (issue 57) ------------
+
+/// The emit sites that still pass their own words to `Game::emit`, by
+/// file, with how many each holds: the ones left to move into the
+/// narrator (`engine/kernel/words`). The list may only shrink: a new event
+/// is worded by the narrator, through `Game::say`.
+const WORDED_AT_THE_SITE: &[(&str, usize)] = &[
+    ("engine/command/signals.rs", 1),
+    ("engine/movement/carrying.rs", 1),
+    ("engine/orders/attempts.rs", 1),
+    ("engine/recovery/rally.rs", 1),
+    ("engine/vehicles/at.rs", 2),
+    ("engine/vehicles/moves.rs", 1),
+];
+
+#[test]
+fn architecture_events_are_worded_by_the_narrator() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&root, &mut files);
+    let mut found: BTreeMap<String, usize> = BTreeMap::new();
+    for f in files {
+        let rel = f.strip_prefix(&root).unwrap().display().to_string();
+        // The narrator's own `say` hands its words to `emit`.
+        if rel.starts_with("engine/kernel/words/") {
+            continue;
+        }
+        let n = code(&fs::read_to_string(&f).unwrap())
+            .matches(".emit(")
+            .count();
+        if n > 0 {
+            found.insert(rel, n);
+        }
+    }
+    let allowed: BTreeMap<String, usize> = WORDED_AT_THE_SITE
+        .iter()
+        .map(|(f, n)| (f.to_string(), *n))
+        .collect();
+    let grown: Vec<String> = found
+        .iter()
+        .filter(|(f, n)| allowed.get(*f).is_none_or(|a| *n > a))
+        .map(|(f, n)| format!("{f}: {n}"))
+        .collect();
+    assert!(
+        grown.is_empty(),
+        "events worded at their emit site (word them in engine/kernel/words and log them with Game::say):\n{}",
+        grown.join("\n")
+    );
+    // A site moved into the narrator shortens the list for good.
+    let stale: Vec<String> = allowed
+        .iter()
+        .filter(|(f, a)| found.get(*f).is_none_or(|n| n < *a))
+        .map(|(f, a)| {
+            format!(
+                "{f}: {a} listed, {} found",
+                found.get(f).copied().unwrap_or(0)
+            )
+        })
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "the list of sites worded at the emit site is out of date:\n{}",
+        stale.join("\n")
+    );
+}

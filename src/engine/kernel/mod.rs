@@ -7,7 +7,8 @@
 //! hash ([`hash`]); positions on the map grid ([`pos`], 2.2); the steps of
 //! the sequence of play ([`sequence`], 3.0-3.8); units entering, changing
 //! and leaving play ([`units`]); the list of units with the cards they
-//! stand on ([`roster`]); what units carry ([`asset`]).
+//! stand on ([`roster`]); what units carry ([`asset`]); the kinds of VOF
+//! ([`vof`]); the narrator, the words of every event ([`words`]).
 //!
 //! Nothing here imports a rule: the rules import the kernel.
 
@@ -29,4 +30,5 @@ pub mod state;
 pub mod undo;
 pub mod units;
 pub mod vehicle;
+pub mod vof;
 pub mod words;
