@@ -66,7 +66,7 @@ pub enum StatusChange {
     /// out of ammunition, its last spent on this
     OutOfAmmunition(AmmoUse),
     /// picked up an item, and marked Exposed (5.1.6 B)
-    PickedUp,
+    PickedUp(Pickup),
     /// picked up this casualty, and marked Exposed (5.1.6 B)
     PickedUpACasualty(UnitId),
     /// pinned, or a PIN result (6.3.2 B); `newly` when the unit was not
@@ -1126,6 +1126,19 @@ pub struct FireRead {
     pub raw: i32,
     pub parts: Vec<(NcmPart, i32)>,
     pub human_wave: bool,
+}
+
+/// What a unit took when it picked an item up (the payload of
+/// [`StatusChange::PickedUp`], 5.1.6 B, 6.8.3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pickup {
+    /// ammunition: points refilling its own weapon, then points carried
+    Ammo {
+        kind: crate::data::units::AmmoKind,
+        refilled: u8,
+        carried: u8,
+    },
+    Asset(crate::engine::kernel::asset::Asset),
 }
 
 /// What happened.

@@ -247,7 +247,7 @@ pub fn fold(after: &Game, events: &[Event]) -> Fold {
                     }
                 },
                 StatusChange::Exposed
-                | StatusChange::PickedUp
+                | StatusChange::PickedUp(_)
                 | StatusChange::PickedUpACasualty(_) => push(&mut f.exposed, *unit),
                 StatusChange::OutOfAmmunition(_) => {
                     push(&mut f.out_of_ammo, *unit);

@@ -3,6 +3,7 @@
 
 use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::kernel::events::EventKind;
+use crate::engine::kernel::events::Pickup;
 use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
@@ -60,10 +61,10 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
     };
     let u = game.state.unit(unit).clone();
     let mut rest = None;
-    let text = match &item {
+    let took = match &item {
         Item::Ammo(kind, n) => {
             let mut n = *n;
-            let mut parts = Vec::new();
+            let (mut refilled, mut carried) = (0, 0);
             if own_ammo_kind(game, &u) == Some(*kind) {
                 let take = n.min(own_ammo_room(game, &u));
                 if take > 0 {
@@ -73,7 +74,7 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
                     if w.kind == UnitKind::WeaponsTeam && w.flipped {
                         w.flipped = false;
                     }
-                    parts.push(format!("refills its weapon with {take} point(s)"));
+                    refilled = take;
                 }
             }
             if n > 0 && !game.state.carried.iter().any(|(k, _)| *k == unit) {
@@ -84,22 +85,23 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
                         n -= take;
                         let have = w.cargo.map(|(_, x)| x).unwrap_or(0);
                         game.state.unit_mut(unit).cargo = Some((*kind, have + take));
-                        parts.push(format!(
-                            "carries {take} point(s) of {} ammunition",
-                            kind.label()
-                        ));
+                        carried = take;
                     }
                 }
             }
             if n > 0 {
                 rest = Some(Item::Ammo(*kind, n));
             }
-            parts.join(" and ")
+            Pickup::Ammo {
+                kind: *kind,
+                refilled,
+                carried,
+            }
         }
         Item::Asset(a) => {
             game.state.unit_mut(unit).assets.push(a.clone());
             game.state.unit_mut(unit).assets.sort();
-            format!("picks up {}", a.words())
+            Pickup::Asset(a.clone())
         }
     };
     if let Some(c) = game.state.map.card_mut(pos) {
@@ -110,13 +112,12 @@ pub(crate) fn pick_up_item(game: &mut Game, unit: UnitId, index: usize) {
         c.markers.items.sort();
     }
     game.state.unit_mut(unit).exposed = true;
-    game.emit(
+    game.say(
         "5.1.6 B",
         EventKind::Status {
             unit,
-            what: StatusChange::PickedUp,
+            what: StatusChange::PickedUp(took),
         },
-        format!("{} {text} and is marked Exposed.", game.describe(unit)),
         Vec::new(),
     );
 }

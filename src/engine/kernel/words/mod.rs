@@ -35,7 +35,7 @@ impl Game {
 pub(crate) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
     match kind {
         EventKind::Nothing { why } => quiet::text(game, why, cards),
-        EventKind::Status { unit, what } => status::text(game, *unit, what, cards),
+        EventKind::Status { unit, what } => Some(status::text(game, *unit, what, cards)),
         EventKind::Marker { pos, what } => Some(marker::text(game, *pos, what, cards)),
         EventKind::UnitCreated { .. }
         | EventKind::UnitRemoved { .. }

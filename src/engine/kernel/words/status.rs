@@ -6,15 +6,9 @@ use crate::engine::kernel::events::{
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 
-pub(super) fn text(
-    game: &Game,
-    unit: UnitId,
-    what: &StatusChange,
-    cards: &[CardRead],
-) -> Option<String> {
+pub(super) fn text(game: &Game, unit: UnitId, what: &StatusChange, cards: &[CardRead]) -> String {
     let name = || game.describe(unit);
-    let _ = cards;
-    Some(match what {
+    match what {
         StatusChange::Unpinned { rallied: false } => {
             format!("{} is under no VOF and loses its Pinned marker.", name())
         }
@@ -322,6 +316,30 @@ pub(super) fn text(
             super::first(cards),
             super::never_pinned(fire)
         ),
-        _ => return None,
-    })
+        StatusChange::PickedUp(took) => {
+            let text = match took {
+                crate::engine::kernel::events::Pickup::Ammo {
+                    kind,
+                    refilled,
+                    carried,
+                } => {
+                    let mut parts = Vec::new();
+                    if *refilled > 0 {
+                        parts.push(format!("refills its weapon with {refilled} point(s)"));
+                    }
+                    if *carried > 0 {
+                        parts.push(format!(
+                            "carries {carried} point(s) of {} ammunition",
+                            kind.label()
+                        ));
+                    }
+                    parts.join(" and ")
+                }
+                crate::engine::kernel::events::Pickup::Asset(a) => {
+                    format!("picks up {}", a.words())
+                }
+            };
+            format!("{} {text} and is marked Exposed.", name())
+        }
+    }
 }
