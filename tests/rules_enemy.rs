@@ -1107,12 +1107,20 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
     g.state_mut()
         .add_unit(&data, "de_casualty", p(3, 3))
         .unwrap();
+    let was = g.state().unit(lone).label.clone();
     fof::engine::turn::phases::enemy_activity(&mut g);
     assert_eq!(g.state().unit(with).kind, UnitKind::Leader);
     let l = g.state().unit(lone);
     assert_eq!(l.kind, UnitKind::FireTeam);
     assert!(l.in_play() && l.pos == p(3, 3));
-    assert!(g.log().iter().any(|e| e.rule == "9.7"));
+    // The log names the counter as it was and as it became: the narrator
+    // words the event after the conversion, from the label kept for it.
+    let e = g.log().iter().find(|e| e.rule == "9.7").expect("logged");
+    assert_ne!(was, l.label);
+    assert_eq!(
+        e.text,
+        format!("{was} is alone on {} and becomes {}.", p(3, 3), l.label)
+    );
 }
 
 // ---------------------------------------------------------------------------
