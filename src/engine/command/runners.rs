@@ -70,7 +70,7 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
         game.say(
             "3.3.1 B",
             EventKind::Nothing {
-                why: Quiet::RunnerNotUsed { hq: hq },
+                why: Quiet::RunnerNotUsed { hq },
             },
             Vec::new(),
         );
@@ -95,7 +95,7 @@ pub fn runner_answer(game: &mut Game, runner: UnitId, hq: UnitId, activate: bool
             game.say(
                 "3.3.1 B",
                 EventKind::Nothing {
-                    why: Quiet::AlreadyActivated { hq: hq },
+                    why: Quiet::AlreadyActivated { hq },
                 },
                 Vec::new(),
             );

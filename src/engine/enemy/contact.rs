@@ -126,7 +126,7 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
             let hit = cards
                 .iter()
                 .any(|&c| game.card(c).is_some_and(|c| c.word == Some(Word::Contact)));
-            (hit, reads, Some(n as u8))
+            (hit, reads, Some(n))
         }
     };
     if let Some(c) = game.state.map.card_mut(pos) {

@@ -329,10 +329,7 @@ fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
             let (r, reads) = game.random(*k as u32, "enemy activity table");
             (
                 cell.lookup(r as u8),
-                CellRead::Draw {
-                    r: r as u8,
-                    k: *k as u8,
-                },
+                CellRead::Draw { r: r as u8, k: *k },
                 reads,
             )
         }

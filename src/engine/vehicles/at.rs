@@ -573,10 +573,7 @@ pub fn apply(game: &mut Game, target: VehicleId, result: AtResult) {
                 EventKind::VehicleOut {
                     vehicle: target,
                     result,
-                    cause: crate::engine::kernel::events::OutCause::Wrecked {
-                        air,
-                        crew: crew as u8,
-                    },
+                    cause: crate::engine::kernel::events::OutCause::Wrecked { air, crew },
                 },
                 Vec::new(),
             );

@@ -473,7 +473,7 @@ pub fn make_room(game: &mut Game, unit: UnitId) {
         "1.2.1 I",
         EventKind::Status {
             unit,
-            what: StatusChange::NoRoom { over: over as u8 },
+            what: StatusChange::NoRoom { over },
         },
         Vec::new(),
     );
