@@ -70,7 +70,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
         MarkerKind::Wp { by: None } => format!("White phosphorus smoke bursts on {pos}."),
         MarkerKind::Wp { by: Some(v) } | MarkerKind::Smoke { by: v } => format!(
             "{} fires a {} round: it bursts on {pos}, blocking sight through and out of the card until Clean Up (8.4).",
-            game.state.vehicles[v.0 as usize].label,
+            super::vehicle(game, v),
             if matches!(what, MarkerKind::Wp { .. }) {
                 "white phosphorus"
             } else {
@@ -107,7 +107,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             among,
         } => format!(
             "The sniper on {from} picks {} among {among} unit(s) and vehicle(s): its Heavy Weapons fire is aimed at the crew.",
-            game.state.vehicles[vehicle.0 as usize].label
+            super::vehicle(game, vehicle)
         ),
         MarkerKind::CoverDestroyed { kind, demo } => format!(
             "The {} on {pos} is {}.",
@@ -161,19 +161,18 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
         ),
         MarkerKind::VehicleLeaves(v) => format!(
             "{} leaves the map from {pos}, as its schedule plans.",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
         MarkerKind::VehiclePinLifted(v) => format!(
             "{} was not attacked this phase: its Pinned marker comes off.",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
-        MarkerKind::VehiclePinned(v) => format!(
-            "{} is pinned: it buttons up.",
-            game.state.vehicles[v.0 as usize].label
-        ),
+        MarkerKind::VehiclePinned(v) => {
+            format!("{} is pinned: it buttons up.", super::vehicle(game, v))
+        }
         MarkerKind::VehicleMineCheck { vehicle, hit } => format!(
             "{} checks for mines on {pos}: {}.",
-            game.state.vehicles[vehicle.0 as usize].label,
+            super::vehicle(game, vehicle),
             if *hit {
                 "a burst: a mine goes off under it"
             } else {
@@ -182,7 +181,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
         ),
         MarkerKind::AircraftAborts { vehicle, cap } => format!(
             "{} cannot come onto {pos}: it already holds {cap} of the company's vehicles and wrecks (1.2.1 I). It aborts, undamaged.",
-            game.state.vehicles[vehicle.0 as usize].label
+            super::vehicle(game, vehicle)
         ),
         MarkerKind::AttackHelicoptersFire {
             level,
@@ -208,7 +207,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
         }
         MarkerKind::WpMark(v) => format!(
             "{} fires a WP rocket onto {pos}: the target is marked.",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
         MarkerKind::SetDestroyed { set, r } => {
             format!(
@@ -248,7 +247,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             let words: Vec<String> = items.iter().map(|i| i.words()).collect();
             format!(
                 "{} sets {} down on {pos}, for units to pick up.",
-                game.state.vehicles[vehicle.0 as usize].label,
+                super::vehicle(game, vehicle),
                 words.join(", ")
             )
         }
@@ -258,7 +257,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             fate,
         } => {
             let words: Vec<String> = items.iter().map(|i| i.words()).collect();
-            let label = &game.state.vehicles[vehicle.0 as usize].label;
+            let label = &super::vehicle(game, vehicle);
             match fate {
                 CargoFate::InTheWreck => format!(
                     "{} aboard {label} are left in the wreck on {pos}, for units to pick up.",
@@ -280,7 +279,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             made,
         } => format!(
             "{} fires on {pos}: {} VOF against the enemy there in the Combat Phase; {} ({made} of {} runs made).",
-            game.state.vehicles[vehicle.0 as usize].label,
+            super::vehicle(game, vehicle),
             level.map(|l| l.label()).unwrap_or("no"),
             flares
                 .map(|(card, adj)| format!(
@@ -301,7 +300,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             let who = super::piece(game, *caller);
             let names: Vec<String> = section
                 .iter()
-                .map(|v| game.state.vehicles[v.0 as usize].label.clone())
+                .map(|v| super::vehicle(game, v).to_string())
                 .collect();
             let stray = if pos != *target {
                 format!(

@@ -106,7 +106,7 @@ pub(crate) fn piece(game: &Game, p: crate::engine::kernel::events::Piece) -> Str
     use crate::engine::kernel::events::Piece;
     match p {
         Piece::Unit(u) => game.describe(u),
-        Piece::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+        Piece::Vehicle(v) => vehicle(game, &v).to_string(),
     }
 }
 
@@ -227,4 +227,9 @@ pub(crate) fn section(
             .map(|t| format!("{}s", t.name))
             .unwrap_or_else(|| "The aircraft".into()),
     }
+}
+
+/// A vehicle by its label.
+pub(crate) fn vehicle<'a>(game: &'a Game, v: &crate::engine::kernel::ids::VehicleId) -> &'a str {
+    &game.state.vehicles[v.0 as usize].label
 }

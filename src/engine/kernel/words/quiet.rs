@@ -94,7 +94,7 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::SavedCommandsOverTheLimit { who, had, keep } => {
             // The plain label, a vehicle platoon HQ's included.
             let label = match who {
-                Commander::Vehicle(v) => game.state.vehicles[v.0 as usize].label.clone(),
+                Commander::Vehicle(v) => super::vehicle(game, v).to_string(),
                 _ => super::commander(game, *who),
             };
             format!(
@@ -276,7 +276,7 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         Quiet::NoVehicles => "No vehicle or aircraft is activated.".into(),
         Quiet::VehicleHolds(v) => format!(
             "{} holds its position: nothing its orders name can be done.",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
         Quiet::VehiclePhaseOver => "The Vehicle Movement and Combat Phase is over.".into(),
         Quiet::NoFireAtTheAircraft(v) => {
@@ -288,27 +288,27 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         }
         Quiet::AircraftHome(v) => format!(
             "{}'s time on station is over: it flies home.",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
         Quiet::ForwardAirControllerOnStation { vehicle, agency } => format!(
             "{} comes on station for {}: place it over a card, mark a target and call air support, with no command, for {} turns.",
-            game.state.vehicles[vehicle.0 as usize].label,
+            super::vehicle(game, vehicle),
             game.mission.fire_support[*agency as usize].name,
             crate::engine::kernel::vehicle::FAC_TURNS
         ),
         Quiet::GunshipOnStation { vehicle, agency } => format!(
             "{} comes on station for {} for the rest of the mission: each night turn, with no command, place it over any card, then fire on and light up to {} cards, its own or adjacent ones. It flies too high for the enemy's fire.",
-            game.state.vehicles[vehicle.0 as usize].label,
+            super::vehicle(game, vehicle),
             game.mission.fire_support[*agency as usize].name,
             crate::engine::kernel::vehicle::GUNSHIP_RUNS
         ),
         Quiet::GunshipIdleByDay(v) => format!(
             "{} stays away this turn: gunships fly only at night (7.1.4).",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
         Quiet::DamagedHelicopterGrounded(v) => format!(
             "{} lands in the Pickup Zone damaged: it flies no more in this mission.",
-            game.state.vehicles[v.0 as usize].label
+            super::vehicle(game, v)
         ),
         Quiet::LandingPlanMade(helicopters) => {
             let loads: Vec<String> = helicopters
@@ -340,7 +340,7 @@ pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<Strin
         }
         Quiet::HelicopterMustMove { vehicle, to } => format!(
             "{} cannot stay where it is: it flies on to {}.",
-            game.state.vehicles[vehicle.0 as usize].label,
+            super::vehicle(game, vehicle),
             to.words()
         ),
         Quiet::Skill {

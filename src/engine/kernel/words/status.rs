@@ -183,7 +183,7 @@ pub(super) fn text(game: &Game, unit: UnitId, what: &StatusChange, cards: &[Card
         StatusChange::Embarked { vehicle, activates } => format!(
             "{} embarks on {} and is marked Exposed{}.",
             name(),
-            game.state.vehicles[vehicle.0 as usize].label,
+            super::vehicle(game, vehicle),
             if *activates {
                 "; the order activates the vehicle for this turn's Vehicle phase (3.6)"
             } else {
@@ -205,7 +205,7 @@ pub(super) fn text(game: &Game, unit: UnitId, what: &StatusChange, cards: &[Card
             )
         }
         StatusChange::ThrownOff { vehicle, hit } => {
-            let label = &game.state.vehicles[vehicle.0 as usize].label;
+            let label = &super::vehicle(game, vehicle);
             if *hit {
                 format!(
                     "{} is riding {label} when it is struck: it is hit and off the vehicle, Exposed.",
@@ -238,7 +238,7 @@ pub(super) fn text(game: &Game, unit: UnitId, what: &StatusChange, cards: &[Card
         StatusChange::StaysInThePickupZone(from) => format!(
             "Landing plan: {} leaves {} and waits in the Pickup Zone.",
             name(),
-            from.map(|w| game.state.vehicles[w.0 as usize].label.clone())
+            from.map(|w| super::vehicle(game, &w).to_string())
                 .unwrap_or_default()
         ),
         StatusChange::FireTeam(TeamFrom::Gas { teams }) => format!(
@@ -286,7 +286,7 @@ pub(super) fn text(game: &Game, unit: UnitId, what: &StatusChange, cards: &[Card
                     format!("{n} point(s) of {} ammunition", kind.label())
                 }
             },
-            game.state.vehicles[vehicle.0 as usize].label
+            super::vehicle(game, vehicle)
         ),
         StatusChange::Miss { unpins, fire } => format!(
             "{}: {}; card {} reads MISS{}.",

@@ -119,7 +119,7 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
         } => {
             let a = action;
             let vehicle = |v: &crate::engine::kernel::ids::VehicleId| {
-                game.state.vehicles[v.0 as usize].label.clone()
+                super::vehicle(game, v).to_string()
             };
             let what = match (a, a.unit()) {
                 (Action::ActivateVehicle { vehicle: v } | Action::ActivateVehicleHq { vehicle: v }, _) => {
@@ -348,7 +348,7 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
         }
         EventKind::VehicleActivated { vehicle, how } => {
             let label = |v: &crate::engine::kernel::ids::VehicleId| {
-                game.state.vehicles[v.0 as usize].label.clone()
+                super::vehicle(game, v).to_string()
             };
             match (how, vehicle) {
                 (VehicleActivation::Helicopters { with }, Some(v)) => {
@@ -404,7 +404,7 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
             to,
             how,
         } => {
-            let label = &game.state.vehicles[vehicle.0 as usize].label;
+            let label = &super::vehicle(game, vehicle);
             match how {
                 VehicleMove::Drive { drawn, slow } => format!(
                     "{label} moves from {from} to {to}{}{}.",
