@@ -589,7 +589,6 @@ pub const SECTION: u8 = 2;
 fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: CardPos, cards: &[u8]) {
     let fs = game.mission.fire_support[agency as usize].clone();
     let (at, short, reads) = falls_at(game, observer, FmKind::AttackHelicopter, target, cards);
-    let _ = short;
     if let Some(section) = loitering(game, agency) {
         let mut names = Vec::new();
         for v in &mut game.state.vehicles {
@@ -606,7 +605,15 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
                 names.push(v.id);
             }
         }
-        announce(game, at, observer, agency, target, names, true, reads);
+        announce(
+            game,
+            at,
+            observer,
+            (agency, target, short),
+            names,
+            true,
+            reads,
+        );
         return;
     }
     let Some(ty) = fs
@@ -651,7 +658,15 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
         });
         names.push(id);
     }
-    announce(game, at, observer, agency, target, names, false, reads);
+    announce(
+        game,
+        at,
+        observer,
+        (agency, target, short),
+        names,
+        false,
+        reads,
+    );
 }
 
 /// 7.1.2: the log line of a successful call for attack helicopters.
@@ -660,8 +675,7 @@ fn announce(
     game: &mut Game,
     at: CardPos,
     observer: &Caller,
-    agency: u8,
-    target: CardPos,
+    (agency, target, short): (u8, CardPos, bool),
     section: Vec<crate::engine::kernel::ids::VehicleId>,
     loitering: bool,
     reads: Vec<crate::engine::kernel::events::CardRead>,
@@ -674,6 +688,7 @@ fn announce(
                 caller: observer.who,
                 agency,
                 target,
+                short,
                 section,
                 loitering,
             },
@@ -711,7 +726,6 @@ fn land(
         game.state.registered.push((agency, target));
         game.state.registered.sort();
     }
-    let _ = short;
     game.say(
         "6.7.3",
         EventKind::Marker {
@@ -721,6 +735,7 @@ fn land(
                 agency,
                 kind,
                 target,
+                short,
             },
         },
         reads,

@@ -160,6 +160,7 @@ pub enum MarkerKind {
         caller: Piece,
         agency: u8,
         target: CardPos,
+        short: bool,
         section: Vec<crate::engine::kernel::ids::VehicleId>,
         loitering: bool,
     },
@@ -236,6 +237,7 @@ pub enum MarkerKind {
         agency: u8,
         kind: crate::data::mission::FmKind,
         target: CardPos,
+        short: bool,
     },
     /// a phone line laid by this unit as it leaves the card (4.3.4)
     PhoneLine(crate::engine::kernel::ids::UnitId),

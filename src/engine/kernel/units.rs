@@ -47,6 +47,13 @@ pub fn nation_of(data: &DataSet, u: &Unit) -> Nation {
 /// Turns a unit into a limited action team of a kind, keeping its identity,
 /// place and chain of command.
 pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
+    // The name before, for the log (kept even when no counter of the kind
+    // exists and the unit stays as it is).
+    let old = game.state.unit(id).label.clone();
+    match game.renamed.binary_search_by_key(&id, |(u, _)| *u) {
+        Ok(i) => game.renamed[i].1 = old,
+        Err(i) => game.renamed.insert(i, (id, old)),
+    }
     let side = game.state.unit(id).side;
     let nation = nation_of(&game.data, game.state.unit(id));
     let Some(t) = team_type(game, side, nation, kind) else {
@@ -75,11 +82,6 @@ pub fn convert(game: &mut Game, id: UnitId, kind: UnitKind) {
             _ => crate::engine::kernel::names::free_label(&base, taken),
         }
     };
-    let old = game.state.unit(id).label.clone();
-    match game.renamed.binary_search_by_key(&id, |(u, _)| *u) {
-        Ok(i) => game.renamed[i].1 = old,
-        Err(i) => game.renamed.insert(i, (id, old)),
-    }
     let u = game.state.unit_mut(id);
     u.unit_type = t;
     u.kind = kind;

@@ -294,6 +294,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             caller,
             agency,
             target,
+            short,
             section,
             loitering,
         } => {
@@ -302,7 +303,7 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
                 .iter()
                 .map(|v| super::vehicle(game, v).to_string())
                 .collect();
-            let stray = if pos != *target {
+            let stray = if *short {
                 format!(
                     " SHORT: it is talked onto {pos} instead of {target}, and attacks that card only."
                 )
@@ -327,10 +328,11 @@ pub(super) fn text(game: &Game, pos: CardPos, what: &MarkerKind, cards: &[CardRe
             agency,
             kind,
             target,
+            short,
         } => {
             let who = super::piece(game, *caller);
             let from = &game.mission.fire_support[*agency as usize].name;
-            if pos != *target {
+            if *short {
                 format!(
                     "{who} calls {} from {from}: SHORT ROUND, the Pending marker lands on {pos} instead of {target}.",
                     kind.label()
