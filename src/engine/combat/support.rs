@@ -589,6 +589,15 @@ pub const SECTION: u8 = 2;
 fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: CardPos, cards: &[u8]) {
     let fs = game.mission.fire_support[agency as usize].clone();
     let (at, short, reads) = falls_at(game, observer, FmKind::AttackHelicopter, target, cards);
+    // The call's log marker, for the section sent or the one loitering.
+    let called = |section, loitering| MarkerKind::AttackHelicopters {
+        caller: observer.who,
+        agency,
+        target,
+        short,
+        section,
+        loitering,
+    };
     if let Some(section) = loitering(game, agency) {
         let mut names = Vec::new();
         for v in &mut game.state.vehicles {
@@ -605,15 +614,7 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
                 names.push(v.id);
             }
         }
-        announce(
-            game,
-            at,
-            observer,
-            (agency, target, short),
-            names,
-            true,
-            reads,
-        );
+        announce(game, at, called(names, true), reads);
         return;
     }
     let Some(ty) = fs
@@ -638,13 +639,7 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
     let off = game.state.map.staging_below(at.col);
     for k in 0..SECTION {
         let label = format!("{} {section}{}", ty.name, (b'a' + k) as char);
-        let id = crate::engine::kernel::units::add_vehicle(
-            &mut game.state,
-            &ty,
-            label.clone(),
-            off,
-            None,
-        );
+        let id = crate::engine::kernel::units::add_vehicle(&mut game.state, &ty, label, off, None);
         let v = &mut game.state.vehicles[id.0 as usize];
         v.activated = true;
         v.air = Some(crate::engine::kernel::vehicle::AirTask {
@@ -658,43 +653,17 @@ fn send_helicopters(game: &mut Game, observer: &Caller, agency: u8, target: Card
         });
         names.push(id);
     }
-    announce(
-        game,
-        at,
-        observer,
-        (agency, target, short),
-        names,
-        false,
-        reads,
-    );
+    announce(game, at, called(names, false), reads);
 }
 
 /// 7.1.2: the log line of a successful call for attack helicopters.
-#[allow(clippy::too_many_arguments)]
 fn announce(
     game: &mut Game,
     at: CardPos,
-    observer: &Caller,
-    (agency, target, short): (u8, CardPos, bool),
-    section: Vec<crate::engine::kernel::ids::VehicleId>,
-    loitering: bool,
+    what: MarkerKind,
     reads: Vec<crate::engine::kernel::events::CardRead>,
 ) {
-    game.say(
-        "7.1.2",
-        EventKind::Marker {
-            pos: at,
-            what: MarkerKind::AttackHelicopters {
-                caller: observer.who,
-                agency,
-                target,
-                short,
-                section,
-                loitering,
-            },
-        },
-        reads,
-    );
+    game.say("7.1.2", EventKind::Marker { pos: at, what }, reads);
 }
 
 /// A successful call: a Pending marker on the target (or astray on a short

@@ -165,7 +165,7 @@ pub enum MarkerKind {
         loitering: bool,
     },
     /// the attack helicopters' fire on the card, and the adjacent one
-    /// (`both`), or on it alone though one was chosen (`alone`) (7.1.2)
+    /// (`adjacent`), or on it alone though one was chosen (`alone`) (7.1.2)
     AttackHelicoptersFire {
         level: Option<crate::engine::kernel::state::VofLevel>,
         adjacent: Option<CardPos>,

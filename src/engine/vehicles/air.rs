@@ -476,14 +476,14 @@ pub fn clean_up(game: &mut Game) {
 /// forward air controller, 7.1.3; a gunship, 7.1.4): for each agency whose
 /// `spec` names an aircraft arriving now, with none of its own (`mine`)
 /// in the game yet, the aircraft enters off the map. Returns each arrival's
-/// agency, vehicle and chart name; the caller gives it its task.
+/// agency and vehicle; the caller gives it its task.
 pub(crate) fn arrivals(
     game: &mut Game,
     spec: impl Fn(
         &crate::data::mission::FireSupport,
     ) -> Option<(crate::data::vehicles::VehicleTypeId, u8)>,
     mine: impl Fn(&crate::engine::kernel::vehicle::Vehicle) -> Option<u8>,
-) -> Vec<(u8, VehicleId, String)> {
+) -> Vec<(u8, VehicleId)> {
     let turn = game.state.turn;
     let due: Vec<(u8, crate::data::vehicles::VehicleTypeId)> = game
         .mission
@@ -510,7 +510,7 @@ pub(crate) fn arrivals(
             off,
             None,
         );
-        out.push((agency, id, t.name.clone()));
+        out.push((agency, id));
     }
     out
 }
@@ -527,14 +527,13 @@ pub fn fac_turn(game: &mut Game) {
         |fs| fs.fac.as_ref().map(|f| (f.aircraft.clone(), f.arrives)),
         |v| v.fac.map(|f| f.agency),
     );
-    for (agency, id, name) in arrived {
+    for (agency, id) in arrived {
         game.state.vehicles[id.0 as usize].fac = Some(crate::engine::kernel::vehicle::FacTask {
             agency,
             turns: FAC_TURNS,
             marked: false,
             called: false,
         });
-        let _ = name;
         game.say(
             "7.1.3",
             EventKind::Nothing {

@@ -32,13 +32,12 @@ pub fn turn(game: &mut Game) {
         |fs| fs.gunship.as_ref().map(|g| (g.aircraft.clone(), g.arrives)),
         |v| v.gunship.map(|g| g.agency),
     );
-    for (agency, id, name) in arrived {
+    for (agency, id) in arrived {
         game.state.vehicles[id.0 as usize].gunship =
             Some(crate::engine::kernel::vehicle::GunshipTask {
                 agency,
                 runs: [None; RUNS],
             });
-        let _ = name;
         game.say(
             "7.1.4",
             EventKind::Nothing {

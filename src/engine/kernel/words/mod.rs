@@ -5,14 +5,16 @@
 //! plug into (issue 62).
 //!
 //! The words are made when the event is logged ([`Game::say`]) and kept in
-//! [`crate::engine::kernel::events::Event::text`]: a unit's label can
-//! change later (a squad converted to teams, 6.3.3), and the log shows
-//! the name it had then. Every other word comes from the payload and the
-//! mission's data, never from the state, so the facts alone decide the
-//! sentence.
+//! [`crate::engine::kernel::events::Event::text`]: besides the payload and
+//! the mission's data they read the game as it stands at that moment
+//! (names, where a unit or vehicle is, the tally at the mission's end), and
+//! a unit's label can change later (a squad converted to teams, 6.3.3);
+//! the log shows the name it had then, and [`was`] the one it had before
+//! its last conversion.
 //!
-//! Sites not yet moved here still pass their words to
-//! [`Game::emit`]; [`event`] answers `None` for their kinds.
+//! The six sites not yet moved here (listed in `tests/architecture.rs`)
+//! still pass their words to [`Game::emit`]; [`event`] answers `None` for
+//! their kinds.
 
 use crate::engine::kernel::events::{CardRead, EventKind};
 use crate::engine::kernel::game::Game;
@@ -34,14 +36,14 @@ impl Game {
 /// The words of an event, or `None` where the emit site still words it.
 pub(crate) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
     match kind {
-        EventKind::Nothing { why } => quiet::text(game, why, cards),
+        EventKind::Nothing { why } => quiet::text(game, why),
         EventKind::Status { unit, what } => Some(status::text(game, *unit, what, cards)),
         EventKind::Marker { pos, what } => Some(marker::text(game, *pos, what, cards)),
         EventKind::UnitCreated { .. }
         | EventKind::UnitRemoved { .. }
         | EventKind::Moved { .. }
         | EventKind::CoverChanged { .. }
-        | EventKind::CoverFound { .. } => units::event(game, kind, cards),
+        | EventKind::CoverFound { .. } => units::event(game, kind),
         _ => turn::event(game, kind, cards),
     }
 }

@@ -1,12 +1,10 @@
 //! The words of the steps where nothing happens, and why
 //! ([`Quiet`]).
 
-use super::first;
-use crate::engine::kernel::events::{CardRead, Commander, Idle, PlacementStep, Quiet, Tie};
+use crate::engine::kernel::events::{Commander, Idle, PlacementStep, Quiet, Tie};
 use crate::engine::kernel::game::Game;
 
-pub(super) fn text(game: &Game, why: &Quiet, cards: &[CardRead]) -> Option<String> {
-    let _ = (game, cards, first(cards));
+pub(super) fn text(game: &Game, why: &Quiet) -> Option<String> {
     Some(match why {
         Quiet::FirstTurn { friendly } => format!(
             "{} Higher HQ events are checked from turn 2 on.",

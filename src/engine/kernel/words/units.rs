@@ -2,12 +2,11 @@
 //! play.
 
 use crate::engine::kernel::events::{
-    CardRead, CoverMove, Creation, EnemyMove, Evacuation, EventKind, Exit, Movement, Removal,
+    CoverMove, Creation, EnemyMove, Evacuation, EventKind, Exit, Movement, Removal,
 };
 use crate::engine::kernel::game::Game;
 
-pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
-    let _ = cards;
+pub(super) fn event(game: &Game, kind: &EventKind) -> Option<String> {
     Some(match kind {
         EventKind::UnitCreated {
             unit,
