@@ -3,10 +3,10 @@
 //! cards still in the Action deck.
 
 use crate::common;
-
 use common::{by, card_numbers, id, impulse, no_rally, p, put, rally, u, under_vof};
 use fof::data::action::Icon;
 use fof::data::stats::at_least_one;
+use fof::engine::Answer;
 
 use fof::data::action::{Experience, Word};
 use fof::data::mission::Skill;
@@ -596,9 +596,9 @@ fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
         for seed in seeds {
             common::random_walk(data.clone(), mission, seed, usize::MAX, |g, legal| {
                 for i in legal {
-                    let Input::React {
+                    let Input::Answer(Answer::React {
                         shooter: Shooter::Vehicle(v),
-                    } = i
+                    }) = i
                     else {
                         continue;
                     };
@@ -617,7 +617,7 @@ fn rule_7_5_reaction_fire_says_it_spends_an_activated_vehicles_one_action() {
                         assert!(after.state().vehicles[v.0 as usize].fired);
                         assert!(!after.legal_inputs().iter().any(|x| matches!(
                             x,
-                            Input::VehicleMove { vehicle, .. } if vehicle == v
+                            Input::Answer(Answer::VehicleMove { vehicle, .. }) if vehicle == v
                         )));
                     }
                 }

@@ -3,8 +3,8 @@
 //! are refused without changing anything, and steps are conserved.
 
 use crate::common;
-
 use common::shipped;
+use fof::engine::Answer;
 
 use fof::data::units::{Side, UnitKind};
 use fof::engine::kernel::input::Order;
@@ -1008,7 +1008,7 @@ fn helicopters_land_under_random_play() {
                         .collect::<Vec<_>>()
                 );
             }
-            if matches!(input, Input::PlanLandingZone { .. }) {
+            if matches!(input, Input::Answer(Answer::PlanLandingZone { .. })) {
                 planned += 1;
             }
             game.apply(&input).unwrap();

@@ -146,7 +146,10 @@ fn an_input_changed_to_another_legal_one_is_refused_where_the_hash_diverges() {
         .find(|i| *i != original.input)
         .expect("a second legal input");
     let hash = hex(original.hash);
-    let line = format!("input 5 {} hash {hash}", ron::to_string(&other).unwrap());
+    let line = format!(
+        "input 5 {} hash {hash}",
+        fof::play::replay::input_ron(&other).unwrap()
+    );
     let e = refused(&data, &with_line(&text, original.line, &line));
     assert_eq!(e.line, Some(original.line));
     assert!(
@@ -597,4 +600,23 @@ fn a_save_killed_at_any_byte_loads_as_its_last_whole_input() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Answers are nested in `Input::Answer`, but a replay line writes one
+/// bare, as format 1 always did: old files still read, new files read in
+/// old programs, and a nested line reads too. A misspelt field of an
+/// answer is reported as such, not as an unknown input.
+#[test]
+fn replay_an_answer_keeps_the_line_format_1_wrote() {
+    use fof::engine::Answer;
+    use fof::play::replay::{input_ron, read_input};
+    let keep = Input::Answer(Answer::KeepPlan);
+    assert_eq!(input_ron(&keep).unwrap(), "KeepPlan");
+    assert_eq!(read_input("KeepPlan").unwrap(), keep);
+    assert_eq!(read_input("Answer(KeepPlan)").unwrap(), keep);
+    assert_eq!(input_ron(&Input::EndImpulse).unwrap(), "EndImpulse");
+    assert_eq!(read_input("EndImpulse").unwrap(), Input::EndImpulse);
+    let e = read_input("Guard(unti: 3)").unwrap_err();
+    assert!(e.to_string().contains("`unit` in `Guard`"), "{e}");
+    assert!(read_input("Nonsense").is_err());
 }

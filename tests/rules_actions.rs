@@ -10,12 +10,12 @@
 //! Action cards are found by what they show, never by number.
 
 use crate::common;
-
 use common::{
     Markers, OPEN, add, attempts, by, card_numbers, cover, crosshairs, enemy, fire, grenade, id,
     impulse, lay, legal, links, mission_game, no_crosshairs, no_grenade, no_rally, ok, open_cards,
     order, p, play_on, put_all, radio, rally, refused, spent, top, u, under_vof, unit,
 };
+use fof::engine::Answer;
 
 use fof::data::action::{ActionCard, Experience, Mark};
 use fof::data::charts::CoverKind;
@@ -1028,16 +1028,16 @@ fn rule_3_3_1_b_the_player_may_decline_the_runners_activation() {
         Decision::Choose(Choice::Runner { runner: r, hq: plt })
     );
     assert_eq!(g.prompt().rule, "3.3.1 B");
-    let yes = Input::RunnerActivates {
+    let yes = Input::Answer(Answer::RunnerActivates {
         runner: r,
         hq: plt,
         activate: true,
-    };
-    let no = Input::RunnerActivates {
+    });
+    let no = Input::Answer(Answer::RunnerActivates {
         runner: r,
         hq: plt,
         activate: false,
-    };
+    });
     assert_eq!(g.legal_inputs(), vec![yes.clone(), no.clone()]);
     assert_eq!(g.suggestion(), Some(yes));
     // Nothing else is taken while the question waits.
@@ -1980,12 +1980,18 @@ fn rule_10_2_1_the_player_names_the_removed_squad_the_teams_rebuild() {
     assert!(!unit(&g, sq).in_play() && !unit(&g, other).in_play());
     assert_eq!(
         g.legal_inputs(),
-        vec![Input::Reform { squad: sq }, Input::Reform { squad: other }]
+        vec![
+            Input::Answer(Answer::Reform { squad: sq }),
+            Input::Answer(Answer::Reform { squad: other })
+        ]
     );
-    assert_eq!(g.suggestion(), Some(Input::Reform { squad: sq }));
+    assert_eq!(
+        g.suggestion(),
+        Some(Input::Answer(Answer::Reform { squad: sq }))
+    );
     // Any other input waits for the answer.
     refused(&mut g, Input::EndImpulse);
-    ok(&mut g, Input::Reform { squad: other });
+    ok(&mut g, Input::Answer(Answer::Reform { squad: other }));
     let s = unit(&g, other);
     assert!(s.in_play() && s.rebuilt);
     assert_eq!((s.steps, s.pos), (3, p(2, 2)));

@@ -4,8 +4,8 @@
 //! bot.
 
 use crate::common;
-
 use common::{leave, member, new_data, started};
+use fof::engine::Answer;
 
 use fof::data::DataSet;
 use fof::data::action::Experience::{self, Green as G, Line as L, Veteran as V};
@@ -804,7 +804,7 @@ fn rule_10_3_3_after_a_patrol_only_its_units_are_promoted() {
     // its attachments; the rest of the company stays where it stands.
     let sent = g.suggestion().unwrap();
     g.apply(&sent).unwrap();
-    let fof::engine::Input::NamePatrol { units } = sent else {
+    let fof::engine::Input::Answer(Answer::NamePatrol { units }) = sent else {
         panic!("the patrol is named first")
     };
     let out: Vec<String> = units

@@ -10,12 +10,12 @@
 //! refused case.
 
 use crate::common;
-
 use common::{
     CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,
     fire_with_shooter, id, lay, legal, mv, new_impulse, ok, order, p, plain_cards, play_on, put,
     refused, sa, small_mission, spent, start, terrain, terrain_where, top_cards, unit,
 };
+use fof::engine::Answer;
 
 use fof::data::action::{Experience, Icon, Word};
 use fof::data::charts::CoverKind;
@@ -854,15 +854,15 @@ fn rule_4_2_2_b_each_unit_of_a_platoon_move_may_end_under_cover() {
         assert_eq!(covers, vec![c]);
         assert_eq!(
             g.suggestion(),
-            Some(Input::MoverCover {
+            Some(Input::Answer(Answer::MoverCover {
                 unit: u,
                 cover: None
-            })
+            }))
         );
         asked.push(u);
         // The squad goes under the marker, the others stay in the open.
         let cover = (u == S1).then_some(c);
-        ok(&mut g, Input::MoverCover { unit: u, cover });
+        ok(&mut g, Input::Answer(Answer::MoverCover { unit: u, cover }));
     }
     asked.sort();
     let mut movers = vec![PLT, S1, LMG];
@@ -1858,17 +1858,17 @@ fn rule_5_1_6_b_one_pick_up_order_takes_items_up_to_the_units_capacity() {
     );
     assert_eq!(
         g.suggestion(),
-        Some(Input::PickUpMore {
+        Some(Input::Answer(Answer::PickUpMore {
             unit: S1,
             item: None
-        })
+        }))
     );
     ok(
         &mut g,
-        Input::PickUpMore {
+        Input::Answer(Answer::PickUpMore {
             unit: S1,
             item: Some(0),
-        },
+        }),
     );
     assert_eq!(spent(&g) - before, 1, "one order for both");
     assert_eq!(unit(&g, S1).assets.len(), 2);
@@ -2028,7 +2028,7 @@ fn rule_11_4_the_player_names_the_patrol_before_it_sets_out() {
     // The suggestion is the briefing's: first platoon with its attachments.
     let sugg = g.suggestion().unwrap();
     assert_eq!(legal[0], sugg);
-    let Input::NamePatrol { units } = &sugg else {
+    let Input::Answer(Answer::NamePatrol { units }) = &sugg else {
         panic!("{sugg:?}")
     };
     let names: Vec<&str> = units
@@ -2044,7 +2044,11 @@ fn rule_11_4_the_player_names_the_patrol_before_it_sets_out() {
         "{names:?}"
     );
     // No order is taken before the answer.
-    assert!(legal.iter().all(|i| matches!(i, Input::NamePatrol { .. })));
+    assert!(
+        legal
+            .iter()
+            .all(|i| matches!(i, Input::Answer(Answer::NamePatrol { .. })))
+    );
 }
 
 #[test]
@@ -2149,12 +2153,12 @@ fn rule_2_4_1_b_on_defence_the_player_sets_each_unit_up_behind_the_mlr() {
     let planned = g.state().unit(unit).pos;
     let legal = g.legal_inputs();
     // One key keeps the briefing's plan: it is the suggestion, first.
-    assert_eq!(legal[0], Input::KeepPlan);
-    assert_eq!(g.suggestion(), Some(Input::KeepPlan));
+    assert_eq!(legal[0], Input::Answer(Answer::KeepPlan));
+    assert_eq!(g.suggestion(), Some(Input::Answer(Answer::KeepPlan)));
     let cards: Vec<CardPos> = legal
         .iter()
         .filter_map(|i| match i {
-            Input::SetUpAt { at, .. } => Some(*at),
+            Input::Answer(Answer::SetUpAt { at, .. }) => Some(*at),
             _ => None,
         })
         .collect();
@@ -2167,11 +2171,12 @@ fn rule_2_4_1_b_on_defence_the_player_sets_each_unit_up_behind_the_mlr() {
     // Beyond the MLR (not the outpost) is refused.
     let far = CardPos::new(mlr + 1, 2);
     assert_ne!(Some(far), cop);
-    let why = refused(&mut g, Input::SetUpAt { unit, at: far });
+    let why = refused(&mut g, Input::Answer(Answer::SetUpAt { unit, at: far }));
     assert!(why.contains("2.4.1 B"), "{why}");
     // The unit goes where it is told; the next unit is asked.
     let other = *cards.iter().find(|c| **c != planned && c.row >= 1).unwrap();
-    g.apply(&Input::SetUpAt { unit, at: other }).unwrap();
+    g.apply(&Input::Answer(Answer::SetUpAt { unit, at: other }))
+        .unwrap();
     assert_eq!(g.state().unit(unit).pos, other);
     assert!(matches!(
         g.prompt().decision,
@@ -2179,7 +2184,7 @@ fn rule_2_4_1_b_on_defence_the_player_sets_each_unit_up_behind_the_mlr() {
     ));
     // Keeping the plan places every other unit as the briefing says, and
     // the first turn begins.
-    g.apply(&Input::KeepPlan).unwrap();
+    g.apply(&Input::Answer(Answer::KeepPlan)).unwrap();
     assert!(g.state().choices.is_empty());
     assert!(!matches!(g.prompt().decision, Decision::Choose(_)));
     assert!(
@@ -2201,7 +2206,7 @@ fn rule_2_4_1_b_the_combat_outpost_takes_the_units_of_a_single_platoon() {
         .unwrap();
     let mut seen_refusal = false;
     while let Decision::Choose(Choice::SetUp { unit }) = g.prompt().decision {
-        let at_cop = Input::SetUpAt { unit, at: cop };
+        let at_cop = Input::Answer(Answer::SetUpAt { unit, at: cop });
         if legal(&g, &at_cop) {
             g.apply(&at_cop).unwrap();
         } else {
@@ -2220,7 +2225,7 @@ fn rule_2_4_1_b_the_combat_outpost_takes_the_units_of_a_single_platoon() {
                 full || platoons.iter().any(|p| *p != me),
                 "{platoons:?} {me:?}"
             );
-            g.apply(&Input::KeepPlan).unwrap();
+            g.apply(&Input::Answer(Answer::KeepPlan)).unwrap();
         }
     }
     assert!(seen_refusal, "a second platoon (or a crowd) is kept out");
@@ -2326,8 +2331,8 @@ fn rule_2_3_2_each_answer_to_who_carries_an_asset_says_what_it_is_for() {
             asked += 1;
             for input in g.legal_inputs() {
                 let holder = match &input {
-                    Input::Carry { to, .. } => *to,
-                    Input::KeepAssets => from,
+                    Input::Answer(Answer::Carry { to, .. }) => *to,
+                    Input::Answer(Answer::KeepAssets) => from,
                     other => panic!("{other:?} among the asset's answers"),
                 };
                 let said = forecast(&g, &input).consequences;
@@ -2347,8 +2352,8 @@ fn rule_2_3_2_each_answer_to_who_carries_an_asset_says_what_it_is_for() {
             let next = g
                 .legal_inputs()
                 .into_iter()
-                .find(|i| matches!(i, Input::Carry { to, .. } if *to != from))
-                .unwrap_or(Input::KeepAssets);
+                .find(|i| matches!(i, Input::Answer(Answer::Carry { to, .. }) if *to != from))
+                .unwrap_or(Input::Answer(Answer::KeepAssets));
             g.apply(&next).unwrap();
         }
     }
@@ -2376,12 +2381,12 @@ fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
         panic!("{:?}", g.prompt().decision)
     };
     let legal = g.legal_inputs();
-    assert_eq!(legal[0], Input::KeepAssets);
-    assert_eq!(g.suggestion(), Some(Input::KeepAssets));
+    assert_eq!(legal[0], Input::Answer(Answer::KeepAssets));
+    assert_eq!(g.suggestion(), Some(Input::Answer(Answer::KeepAssets)));
     let holders: Vec<_> = legal
         .iter()
         .filter_map(|i| match i {
-            Input::Carry { to, .. } => Some(*to),
+            Input::Answer(Answer::Carry { to, .. }) => Some(*to),
             _ => None,
         })
         .collect();
@@ -2390,11 +2395,11 @@ fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
     }
     // Handed to another HQ, it changes hands; the next asset is asked.
     let to = *holders.iter().find(|h| **h != from).expect("another HQ");
-    let carry = Input::Carry {
+    let carry = Input::Answer(Answer::Carry {
         asset: asset.clone(),
         from,
         to,
-    };
+    });
     g.apply(&carry).unwrap();
     assert!(g.state().unit(to).assets.contains(&asset));
     assert_eq!(
@@ -2412,13 +2417,13 @@ fn rule_2_3_2_the_player_hands_out_the_assets_before_turn_1() {
     // One key keeps the rest; the signal plan is asked next (2.3.3), and
     // once it is kept turn 1 begins.
     if matches!(g.prompt().decision, Decision::Choose(Choice::Asset { .. })) {
-        g.apply(&Input::KeepAssets).unwrap();
+        g.apply(&Input::Answer(Answer::KeepAssets)).unwrap();
     }
     assert!(matches!(
         g.prompt().decision,
         Decision::Choose(Choice::Signal { .. })
     ));
-    g.apply(&Input::KeepSignals).unwrap();
+    g.apply(&Input::Answer(Answer::KeepSignals)).unwrap();
     assert!(g.state().choices.is_empty());
     assert_ne!(g.state().step, Step::Setup);
     assert!(
@@ -2454,17 +2459,21 @@ fn rule_2_3_3_the_player_gives_each_signal_its_meaning_from_the_missions_chart()
         fof::engine::Options::default(),
     )
     .unwrap();
-    g.apply(&Input::KeepAssets).unwrap();
+    g.apply(&Input::Answer(Answer::KeepAssets)).unwrap();
     let Decision::Choose(Choice::Signal { device }) = g.prompt().decision else {
         panic!("{:?}", g.prompt().decision)
     };
     assert_eq!(device, Pyro::RedStarCluster, "asked in the devices' order");
     let legal = g.legal_inputs();
-    assert_eq!(legal[0], Input::KeepSignals, "the briefing's plan, one key");
+    assert_eq!(
+        legal[0],
+        Input::Answer(Answer::KeepSignals),
+        "the briefing's plan, one key"
+    );
     let offered: Vec<Option<SignalOrder>> = legal
         .iter()
         .filter_map(|i| match i {
-            Input::SignalMeans { order, .. } => Some(*order),
+            Input::Answer(Answer::SignalMeans { order, .. }) => Some(*order),
             _ => None,
         })
         .collect();
@@ -2479,10 +2488,10 @@ fn rule_2_3_3_the_player_gives_each_signal_its_meaning_from_the_missions_chart()
             .any(|o| matches!(o, Some(SignalOrder::MoveToRoutePoint(_))))
     );
     // Red now shifts fire; the green cluster keeps its meaning.
-    g.apply(&Input::SignalMeans {
+    g.apply(&Input::Answer(Answer::SignalMeans {
         device,
         order: Some(SignalOrder::ShiftFire),
-    })
+    }))
     .unwrap();
     assert!(matches!(
         g.prompt().decision,
@@ -2490,7 +2499,7 @@ fn rule_2_3_3_the_player_gives_each_signal_its_meaning_from_the_missions_chart()
             device: Pyro::GreenStarCluster
         })
     ));
-    g.apply(&Input::KeepSignals).unwrap();
+    g.apply(&Input::Answer(Answer::KeepSignals)).unwrap();
     let mut want = vec![
         (Pyro::GreenStarCluster, SignalOrder::MoveToPrimary),
         (Pyro::RedStarCluster, SignalOrder::ShiftFire),

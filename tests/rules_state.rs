@@ -13,12 +13,12 @@
 //! case. The contract tests play the shipped mission.
 
 use crate::common;
-
 use common::{
     CO, LMG, PLT, S1, S2, S3, action_cards_where, add_spotted, base, cover, entry,
     fire_with_shooter, gi, lay, mv, new_impulse, ok, p, plain_cards, put, radio, refused, sa,
     shipped, small_mission, spent, start, terrain_where, top_cards,
 };
+use fof::engine::Answer;
 
 use fof::data::action::{Experience, Icon};
 use fof::data::charts::{Activity, CoverKind};
@@ -285,7 +285,7 @@ fn rule_2_3_3_a_signal_carries_the_meaning_the_player_gave_it() {
     // one.
     let mut g2 = shipped_game(1);
     use fof::engine::kernel::input::{Choice, Input};
-    g2.apply(&Input::KeepAssets).unwrap();
+    g2.apply(&Input::Answer(Answer::KeepAssets)).unwrap();
     while let Some(Choice::Signal { device }) = g2.state().choices.first().cloned() {
         let order = (device == Pyro::GreenStarCluster).then_some(SignalOrder::CeaseFire);
         let order = order.or_else(|| {
@@ -295,7 +295,8 @@ fn rule_2_3_3_a_signal_carries_the_meaning_the_player_gave_it() {
                 .find(|(d, _)| *d == device)
                 .map(|(_, o)| *o)
         });
-        g2.apply(&Input::SignalMeans { device, order }).unwrap();
+        g2.apply(&Input::Answer(Answer::SignalMeans { device, order }))
+            .unwrap();
     }
     let mut g = g2;
     new_impulse(&mut g, None, 6);

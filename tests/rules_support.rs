@@ -2,11 +2,11 @@
 //! fire missions (6.7), each from a small arranged position.
 
 use crate::common;
-
 use common::{
     Markers, OPEN, add, cards, fire_with_shooter, gi, id, mission_game, new_impulse, open_cards,
     open_map, p, put,
 };
+use fof::engine::Answer;
 
 use fof::data::DataSet;
 use fof::data::action::{ActionCard, Icon};
@@ -168,7 +168,10 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
     let (mut g, team, team2, lmg) = prisoners_and_two_guards();
     assert_eq!(
         g.legal_inputs(),
-        vec![Input::Guard { unit: lmg }, Input::Guard { unit: team2 }],
+        vec![
+            Input::Answer(Answer::Guard { unit: lmg }),
+            Input::Answer(Answer::Guard { unit: team2 })
+        ],
         "the one-step units, the first the suggestion"
     );
     let (rule, q) = fof::engine::turn::choices::question(&g, &g.state().choices[0]);
@@ -178,7 +181,8 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
     let why = g.apply_held(&Input::EndImpulse).unwrap_err().0;
     assert!(why.contains("9.13"), "{why}");
     // The fire team guards instead of the LMG team.
-    g.apply_held(&Input::Guard { unit: team2 }).unwrap();
+    g.apply_held(&Input::Answer(Answer::Guard { unit: team2 }))
+        .unwrap();
     assert!(g.state().unit(team).captured);
     assert!(g.state().unit(team2).guard && !g.state().unit(team2).in_play());
     assert!(
@@ -189,7 +193,10 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
     // A unit that is not on the card is refused.
     let (mut g, _, _, _) = prisoners_and_two_guards();
     let far = id(&g, "co_hq");
-    let why = g.apply_held(&Input::Guard { unit: far }).unwrap_err().0;
+    let why = g
+        .apply_held(&Input::Answer(Answer::Guard { unit: far }))
+        .unwrap_err()
+        .0;
     assert!(why.contains("answer the question first"), "{why}");
 }
 
@@ -204,9 +211,13 @@ fn rule_9_13_a_squad_gives_a_step_only_when_no_one_step_unit_can_guard() {
     assert!(g.state().unit(team).captured);
     assert_eq!(
         g.legal_inputs(),
-        vec![Input::Guard { unit: a }, Input::Guard { unit: b }]
+        vec![
+            Input::Answer(Answer::Guard { unit: a }),
+            Input::Answer(Answer::Guard { unit: b })
+        ]
     );
-    g.apply_held(&Input::Guard { unit: b }).unwrap();
+    g.apply_held(&Input::Answer(Answer::Guard { unit: b }))
+        .unwrap();
     assert_eq!(g.state().unit(b).steps, 3, "2/2 gives up a step");
     assert_eq!(g.state().unit(a).steps, 4);
     let guard = g.state().units.iter().find(|u| u.guard).unwrap();
@@ -341,16 +352,16 @@ fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
         .legal_inputs()
         .iter()
         .map(|i| match i {
-            Input::RetreatTo { to, .. } => *to,
+            Input::Answer(Answer::RetreatTo { to, .. }) => *to,
             other => panic!("{other:?}"),
         })
         .collect();
     assert_eq!(to, vec![p(1, 1), p(1, 2), p(1, 3)]);
-    g.apply_held(&Input::RetreatTo {
+    g.apply_held(&Input::Answer(Answer::RetreatTo {
         unit: team,
         to: p(1, 3),
         casualty: Some(cas),
-    })
+    }))
     .unwrap();
     let t = g.state().unit(team);
     assert_eq!(t.pos, p(1, 3));
@@ -364,11 +375,11 @@ fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
     under_fire(&mut g, p(2, 2));
     fof::engine::combat::capture::capture_retreat(&mut g);
     let why = g
-        .apply_held(&Input::RetreatTo {
+        .apply_held(&Input::Answer(Answer::RetreatTo {
             unit: team,
             to: p(2, 1),
             casualty: Some(cas),
-        })
+        }))
         .unwrap_err()
         .0;
     assert!(why.contains("3.5"), "{why}");
@@ -388,16 +399,16 @@ fn rule_3_5_the_player_chooses_which_free_casualty_a_litter_team_takes() {
         .legal_inputs()
         .iter()
         .filter_map(|i| match i {
-            Input::RetreatTo { casualty, .. } => Some(*casualty),
+            Input::Answer(Answer::RetreatTo { casualty, .. }) => Some(*casualty),
             _ => None,
         })
         .collect();
     assert_eq!(offered, [Some(a), Some(b)].into_iter().collect());
-    g.apply_held(&Input::RetreatTo {
+    g.apply_held(&Input::Answer(Answer::RetreatTo {
         unit: team,
         to: p(1, 2),
         casualty: Some(b),
-    })
+    }))
     .unwrap();
     assert_eq!(g.state().unit(b).pos, p(1, 2));
     assert_eq!(g.state().unit(a).pos, p(2, 2), "the other stays");
@@ -420,17 +431,17 @@ fn rule_3_5_two_litter_teams_retreat_one_after_the_other_and_share_no_casualty()
     under_fire(&mut g, p(2, 2));
     fof::engine::combat::capture::capture_retreat(&mut g);
     assert_eq!(g.state().choices.len(), 1, "one team at a time");
-    g.apply_held(&Input::RetreatTo {
+    g.apply_held(&Input::Answer(Answer::RetreatTo {
         unit: l1,
         to: p(1, 1),
         casualty: Some(c1),
-    })
+    }))
     .unwrap();
     let offered: Vec<Option<UnitId>> = g
         .legal_inputs()
         .iter()
         .map(|i| match i {
-            Input::RetreatTo { unit, casualty, .. } => {
+            Input::Answer(Answer::RetreatTo { unit, casualty, .. }) => {
                 assert_eq!(*unit, l2);
                 *casualty
             }
@@ -690,11 +701,11 @@ fn rule_6_7_2_g_the_player_picks_the_battalions_two_cards_or_declines() {
         assert!(cards.contains(&p(2, 1)) && cards.contains(&p(3, 1)));
         let legal = g.legal_inputs();
         assert_eq!(Some(legal[0].clone()), g.suggestion(), "suggestion first");
-        assert!(legal.contains(&Input::BattalionFire { cards: Vec::new() }));
+        assert!(legal.contains(&Input::Answer(Answer::BattalionFire { cards: Vec::new() })));
         assert_eq!(legal.len(), cards.len() * (cards.len() - 1) / 2 + 1);
-        let answer = Input::BattalionFire {
+        let answer = Input::Answer(Answer::BattalionFire {
             cards: pick.clone().unwrap_or_default(),
-        };
+        });
         g.apply(&answer).unwrap();
         let pending: Vec<CardPos> = g
             .state()

@@ -2,10 +2,10 @@
 //! 1.2.1 I and 10.3.1, tested by section on the combined-arms mission.
 
 use crate::common;
-
 use common::*;
 use fof::data::mission::Mission;
 use fof::data::vehicles::AtResult;
+use fof::engine::Answer;
 use fof::engine::kernel::ids::VehicleId;
 use fof::engine::kernel::input::{Action, Choice, Input};
 use fof::engine::kernel::vehicle::Shooter;
@@ -240,10 +240,10 @@ fn rule_7_6_a_quick_shot_sum_lets_a_quick_shot_gun_fire_again() {
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     its_turn(&mut g, able, Reactions::Spent);
     next_at(&mut g, 6); // -2 + 6 = 4: pinned, and a Quick Shot sum
-    let fire = Input::VehicleFire {
+    let fire = Input::Answer(Answer::VehicleFire {
         shooter: Shooter::Vehicle(able),
         target: pz,
-    };
+    });
     g.apply(&fire).expect("in sight and reach");
     assert!(tank(&g, pz).pinned);
     // The phase offers the same tank the shot again.
@@ -311,10 +311,10 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     assert!(moves::check_move(&g, able, p(2, 3)).is_ok());
     // In the phase: after entering SLOW ground no move is offered.
     its_turn(&mut g, able, Reactions::Spent);
-    g.apply(&Input::VehicleMove {
+    g.apply(&Input::Answer(Answer::VehicleMove {
         vehicle: able,
         to: p(2, 3),
-    })
+    }))
     .expect("onto the farm");
     assert_eq!(tank(&g, able).pos, p(2, 3));
     assert!(matches!(
@@ -324,7 +324,7 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     assert!(
         !g.legal_inputs()
             .iter()
-            .any(|i| matches!(i, Input::VehicleMove { .. })),
+            .any(|i| matches!(i, Input::Answer(Answer::VehicleMove { .. }))),
         "it stopped"
     );
     // On open ground it may go on.
@@ -445,15 +445,15 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
     let pz = veh(&g, "Panzer IV 1");
     g.state_mut().vehicles[pz.0 as usize].pos = p(3, 2);
     its_turn(&mut g, able, Reactions::Spent);
-    g.apply(&Input::VehicleMove {
+    g.apply(&Input::Answer(Answer::VehicleMove {
         vehicle: able,
         to: p(2, 2),
-    })
+    }))
     .expect("open ground ahead");
-    let fire = Input::VehicleFire {
+    let fire = Input::Answer(Answer::VehicleFire {
         shooter: Shooter::Vehicle(able),
         target: pz,
-    };
+    });
     assert!(g.legal_inputs().contains(&fire), "{:?}", g.legal_inputs());
     let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("adjacent");
     assert!(
@@ -490,15 +490,15 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
     g2.state_mut().vehicles[able.0 as usize].pos = p(1, 2);
     g2.state_mut().vehicles[pz.0 as usize].pos = p(3, 2);
     its_turn(&mut g2, able, Reactions::Spent);
-    g2.apply(&Input::VehicleMove {
+    g2.apply(&Input::Answer(Answer::VehicleMove {
         vehicle: able,
         to: p(2, 2),
-    })
+    }))
     .expect("open ground ahead");
     assert!(
         !g2.legal_inputs()
             .iter()
-            .any(|i| matches!(i, Input::VehicleFire { .. }))
+            .any(|i| matches!(i, Input::Answer(Answer::VehicleFire { .. })))
     );
 }
 
@@ -542,9 +542,13 @@ fn rule_9_10_on_defence_the_enemy_vehicles_act_first_and_the_company_may_react()
         }
         other => panic!("expected a reaction question, got {other:?}"),
     }
-    assert!(matches!(g.suggestion(), Some(Input::React { .. })));
-    assert!(g.legal_inputs().contains(&Input::HoldFire));
-    g.apply(&Input::HoldFire).expect("the company holds fire");
+    assert!(matches!(
+        g.suggestion(),
+        Some(Input::Answer(Answer::React { .. }))
+    ));
+    assert!(g.legal_inputs().contains(&Input::Answer(Answer::HoldFire)));
+    g.apply(&Input::Answer(Answer::HoldFire))
+        .expect("the company holds fire");
     // Then the company's activated tank acts.
     assert!(matches!(
         g.state().choices.first(),
@@ -562,10 +566,10 @@ fn rule_7_5_d_the_enemy_always_fires_back_at_a_vehicle_that_moves_in_sight() {
     let nine = cards(&g, 2, |c| c.anti_tank == 9);
     top_cards(&mut g, &nine); // both miss
     let before = g.log().len();
-    g.apply(&Input::VehicleMove {
+    g.apply(&Input::Answer(Answer::VehicleMove {
         vehicle: able,
         to: p(1, 1),
-    })
+    }))
     .expect("a move along the line");
     let shots = |who: &str| {
         g.log()[before..]
@@ -664,9 +668,9 @@ fn rule_9_10_on_offence_the_company_s_vehicles_act_first() {
     );
     // Then the company ends its activation and the enemy acts.
     next_at(&mut g, 9);
-    g.apply(&Input::VehicleEnd {
+    g.apply(&Input::Answer(Answer::VehicleEnd {
         shooter: Shooter::Vehicle(able),
-    })
+    }))
     .expect("ends");
     assert!(
         g.log()
@@ -723,10 +727,10 @@ fn rule_7_5_a_b_the_vof_on_a_card_strikes_a_vehicle_once_before_it_fires() {
     let nine = cards(&g, 3, |c| c.anti_tank == 9);
     top_cards(&mut g, &nine);
     let before = g.log().len();
-    g.apply(&Input::VehicleFire {
+    g.apply(&Input::Answer(Answer::VehicleFire {
         shooter: Shooter::Vehicle(able),
         target: pz,
-    })
+    }))
     .expect("fires");
     let vof = g.log()[before..]
         .iter()
@@ -747,17 +751,17 @@ fn a_vehicle_answer_naming_no_vehicle_is_refused_with_a_reason() {
     let able = veh(&g, "Able 1");
     its_turn(&mut g, able, Reactions::Open);
     let err = g
-        .apply(&Input::VehicleFire {
+        .apply(&Input::Answer(Answer::VehicleFire {
             shooter: Shooter::Vehicle(able),
             target: VehicleId(99),
-        })
+        }))
         .expect_err("no such vehicle");
     assert!(err.0.contains("no vehicle"), "{}", err.0);
     let err = g
-        .apply(&Input::VehicleMove {
+        .apply(&Input::Answer(Answer::VehicleMove {
             vehicle: VehicleId(77),
             to: p(2, 2),
-        })
+        }))
         .expect_err("no such vehicle");
     assert!(!err.0.is_empty());
 }
@@ -851,10 +855,10 @@ fn rule_7_5_e_an_activated_vehicle_may_spot_in_lieu_of_firing_and_draws_reaction
     let able = veh(&g, "Able 1");
     let squad = enemy(&mut g, "de_rifle_squad", p(3, 2), false);
     its_turn(&mut g, able, Reactions::Open);
-    let spot = Input::VehicleSpot {
+    let spot = Input::Answer(Answer::VehicleSpot {
         vehicle: able,
         target: p(3, 2),
-    };
+    });
     assert!(g.legal_inputs().contains(&spot), "{:?}", g.legal_inputs());
     let hits = cards(&g, 4, crosshairs);
     top_cards(&mut g, &hits);
@@ -989,7 +993,9 @@ fn rule_7_4_4_riders_go_with_the_tank_exposed_and_it_fights_only_once_they_are_o
     its_turn(&mut g, able, Reactions::Spent);
     let legal = g.legal_inputs();
     assert!(
-        !legal.iter().any(|i| matches!(i, Input::VehicleFire { .. })),
+        !legal
+            .iter()
+            .any(|i| matches!(i, Input::Answer(Answer::VehicleFire { .. }))),
         "no fire with riders aboard: {legal:?}"
     );
     // The rider has no VOF of its own and the tank none at infantry.
@@ -1001,10 +1007,10 @@ fn rule_7_4_4_riders_go_with_the_tank_exposed_and_it_fights_only_once_they_are_o
         fof::engine::combat::fire::vehicle_vof(&g, tank(&g, able), 1),
         None
     );
-    g.apply(&Input::VehicleMove {
+    g.apply(&Input::Answer(Answer::VehicleMove {
         vehicle: able,
         to: p(1, 1),
-    })
+    }))
     .expect("open ground");
     let s = unit(&g, squad);
     assert_eq!(
@@ -1016,10 +1022,10 @@ fn rule_7_4_4_riders_go_with_the_tank_exposed_and_it_fights_only_once_they_are_o
     assert!(s.exposed, "riders of a moving vehicle are Exposed");
     // 7.4.2: set down with no order, then the tank may fire (it has a
     // Move & Fire value).
-    let off = Input::VehicleDisembark {
+    let off = Input::Answer(Answer::VehicleDisembark {
         vehicle: able,
         unit: squad,
-    };
+    });
     assert!(g.legal_inputs().contains(&off), "{:?}", g.legal_inputs());
     g.apply(&off).expect("legal");
     assert_eq!(unit(&g, squad).riding, None);
@@ -1027,7 +1033,7 @@ fn rule_7_4_4_riders_go_with_the_tank_exposed_and_it_fights_only_once_they_are_o
     assert!(
         g.legal_inputs()
             .iter()
-            .any(|i| matches!(i, Input::VehicleFire { .. })),
+            .any(|i| matches!(i, Input::Answer(Answer::VehicleFire { .. }))),
         "{:?}",
         g.legal_inputs()
     );
@@ -1284,18 +1290,21 @@ fn rule_7_8_a_tank_fires_the_smoke_and_wp_rounds_the_mission_gives_it_in_lieu_of
     assert_eq!((tank(&g, able).smoke, tank(&g, able).wp), (2, 1));
     g.state_mut().fires.clear();
     its_turn(&mut g, able, Reactions::Spent);
-    let smoke = Input::VehicleSmoke {
+    let smoke = Input::Answer(Answer::VehicleSmoke {
         vehicle: able,
         target: p(2, 2),
         wp: false,
-    };
+    });
     assert!(g.legal_inputs().contains(&smoke), "{:?}", g.legal_inputs());
     // Not on its own card.
-    assert!(!g.legal_inputs().contains(&Input::VehicleSmoke {
-        vehicle: able,
-        target: p(1, 2),
-        wp: false,
-    }));
+    assert!(
+        !g.legal_inputs()
+            .contains(&Input::Answer(Answer::VehicleSmoke {
+                vehicle: able,
+                target: p(1, 2),
+                wp: false,
+            }))
+    );
     g.apply(&smoke).expect("in sight and range");
     let x = tank(&g, able);
     assert_eq!(
@@ -1315,7 +1324,7 @@ fn rule_7_8_a_tank_fires_the_smoke_and_wp_rounds_the_mission_gives_it_in_lieu_of
     assert!(
         !g.legal_inputs()
             .iter()
-            .any(|i| matches!(i, Input::VehicleSmoke { .. }))
+            .any(|i| matches!(i, Input::Answer(Answer::VehicleSmoke { .. })))
     );
 }
 
@@ -1515,15 +1524,15 @@ fn rule_7_1_1_a_platoon_vehicle_may_be_attached_to_an_infantry_platoon_before_th
     );
     assert_eq!(
         g.suggestion(),
-        Some(Input::AttachVehicle {
+        Some(Input::Answer(Answer::AttachVehicle {
             vehicle: able2,
             to: None
-        })
+        }))
     );
-    let to_p2 = Input::AttachVehicle {
+    let to_p2 = Input::Answer(Answer::AttachVehicle {
         vehicle: able2,
         to: Some(p2),
-    };
+    });
     ok(&mut g, to_p2.clone());
     assert!(!legal(&g, &to_p2), "asked once");
     let (attached, platoon, pos) = {
@@ -1954,36 +1963,36 @@ mod air {
             .expect("the player's turn");
         assert!(matches!(c, Choice::VehicleTurn { .. }), "{c:?}");
         let legal = g.legal_inputs();
-        assert!(legal.contains(&Input::AirAttack {
+        assert!(legal.contains(&Input::Answer(Answer::AirAttack {
             vehicle: hs[0],
             adjacent: None
-        }));
-        assert!(legal.contains(&Input::AirAttack {
+        })));
+        assert!(legal.contains(&Input::Answer(Answer::AirAttack {
             vehicle: hs[0],
             adjacent: Some(p(3, 2))
-        }));
+        })));
         // Only cards next to the target.
-        assert!(!legal.contains(&Input::AirAttack {
+        assert!(!legal.contains(&Input::Answer(Answer::AirAttack {
             vehicle: hs[0],
             adjacent: Some(p(1, 1))
-        }));
+        })));
         // The program suggests the neighbour with the enemy on it.
         assert_eq!(
             g.suggestion(),
-            Some(Input::AirAttack {
+            Some(Input::Answer(Answer::AirAttack {
                 vehicle: hs[0],
                 adjacent: Some(p(3, 2))
-            })
+            }))
         );
         // The squads' fire at each aircraft as it arrives misses.
         let nines = cards(&g, 2, |c| c.anti_tank == 9);
         top_cards(&mut g, &nines);
         ok(
             &mut g,
-            Input::AirAttack {
+            Input::Answer(Answer::AirAttack {
                 vehicle: hs[0],
                 adjacent: Some(p(3, 2)),
-            },
+            }),
         );
         let reactions: Vec<_> = g
             .log()
@@ -2029,10 +2038,10 @@ mod air {
         top_cards(&mut g, &deck);
         ok(
             &mut g,
-            Input::AirAttack {
+            Input::Answer(Answer::AirAttack {
                 vehicle: hs[0],
                 adjacent: Some(p(3, 2)),
-            },
+            }),
         );
         assert_eq!(tank(&g, hs[0]).out, Some(AtResult::Retreating));
         assert!(g.log().iter().any(|x| x.rule == "7.7 B 3"));
@@ -2144,10 +2153,10 @@ mod air {
         top_cards(&mut g, &nines);
         ok(
             &mut g,
-            Input::AirAttack {
+            Input::Answer(Answer::AirAttack {
                 vehicle: hs[0],
                 adjacent: Some(p(3, 2)),
-            },
+            }),
         );
         // The turn ends: the markers go, a turn on station is spent.
         for c in [p(3, 3), p(3, 2)] {
@@ -2172,7 +2181,7 @@ mod air {
         assert!(
             !g.legal_inputs()
                 .iter()
-                .any(|i| matches!(i, Input::AirAttack { .. })),
+                .any(|i| matches!(i, Input::Answer(Answer::AirAttack { .. }))),
             "no second strike this turn"
         );
         // Then home: not a loss.
@@ -2191,10 +2200,10 @@ mod air {
         top_cards(&mut g, &nines);
         ok(
             &mut g,
-            Input::AirAttack {
+            Input::Answer(Answer::AirAttack {
                 vehicle: hs[0],
                 adjacent: None,
-            },
+            }),
         );
         phase::clean_up(&mut g);
         assert_eq!(left(&g), 0);
@@ -2212,10 +2221,10 @@ mod air {
         // Its strike is the player's again.
         g.state_mut().impulse = None;
         phase::begin(&mut g);
-        assert!(g.legal_inputs().contains(&Input::AirAttack {
+        assert!(g.legal_inputs().contains(&Input::Answer(Answer::AirAttack {
             vehicle: hs[0],
             adjacent: None
-        }));
+        })));
     }
 
     #[test]
@@ -2237,12 +2246,12 @@ mod air {
         let strikes: Vec<Input> = g
             .legal_inputs()
             .into_iter()
-            .filter(|i| matches!(i, Input::AirAttack { .. }))
+            .filter(|i| matches!(i, Input::Answer(Answer::AirAttack { .. })))
             .collect();
         assert!(
             strikes
                 .iter()
-                .all(|i| matches!(i, Input::AirAttack { adjacent: None, .. })),
+                .all(|i| matches!(i, Input::Answer(Answer::AirAttack { adjacent: None, .. }))),
             "{strikes:?}"
         );
         assert!(!strikes.is_empty());
@@ -2338,13 +2347,16 @@ mod air {
         phase::begin(&mut g);
         let f = fac(&g);
         assert!(tank(&g, f).pos.is_staging(), "off the map until placed");
-        let place = Input::AirPlace {
+        let place = Input::Answer(Answer::AirPlace {
             vehicle: f,
             at: p(2, 3),
-        };
+        });
         assert!(g.legal_inputs().contains(&place));
         // The suggestion flies it over the enemy.
-        assert!(matches!(g.suggestion(), Some(Input::AirPlace { .. })));
+        assert!(matches!(
+            g.suggestion(),
+            Some(Input::Answer(Answer::AirPlace { .. }))
+        ));
         // The squad next door fires at it as it arrives, and misses.
         let nine = cards(&g, 1, |c| c.anti_tank == 9);
         top_cards(&mut g, &nine);
@@ -2356,24 +2368,24 @@ mod air {
                 .any(|x| x.rule == "7.6" && x.text.contains("Bird Dog"))
         );
         // No call before the mark (6.7.2 F).
-        let call = Input::FacCall {
+        let call = Input::Answer(Answer::FacCall {
             vehicle: f,
             kind: FmKind::AirStrike,
             target: p(3, 3),
-        };
+        });
         let why = refused(&mut g, call.clone());
         assert!(why.contains("mark the target first"), "{why}");
         // Beyond close range, no mark.
-        assert!(!g.legal_inputs().contains(&Input::FacMark {
+        assert!(!g.legal_inputs().contains(&Input::Answer(Answer::FacMark {
             vehicle: f,
             target: p(1, 1)
-        }));
+        })));
         ok(
             &mut g,
-            Input::FacMark {
+            Input::Answer(Answer::FacMark {
                 vehicle: f,
                 target: p(3, 3),
-            },
+            }),
         );
         assert_eq!(
             g.state().map.card(p(3, 3)).unwrap().markers.mission_smoke,
@@ -2389,7 +2401,7 @@ mod air {
         assert!(
             !g.legal_inputs()
                 .iter()
-                .any(|i| matches!(i, Input::FacCall { .. }))
+                .any(|i| matches!(i, Input::Answer(Answer::FacCall { .. })))
         );
     }
 
@@ -2404,10 +2416,10 @@ mod air {
             let f = fac(&g);
             assert!(tank(&g, f).in_play(), "turn {turn}");
             assert!(
-                g.legal_inputs().contains(&Input::AirPlace {
+                g.legal_inputs().contains(&Input::Answer(Answer::AirPlace {
                     vehicle: f,
                     at: p(1, 1)
-                }),
+                })),
                 "turn {turn}: it may fly over a card"
             );
             phase::clean_up(&mut g);
@@ -2435,36 +2447,36 @@ mod air {
         top_cards(&mut g, &nine);
         ok(
             &mut g,
-            Input::AirPlace {
+            Input::Answer(Answer::AirPlace {
                 vehicle: f,
                 at: p(3, 3),
-            },
+            }),
         );
         let nine = cards(&g, 1, |c| c.anti_tank == 9);
         top_cards(&mut g, &nine);
         ok(
             &mut g,
-            Input::FacMark {
+            Input::Answer(Answer::FacMark {
                 vehicle: f,
                 target: p(3, 3),
-            },
+            }),
         );
         call_succeeds(&mut g);
         ok(
             &mut g,
-            Input::FacCall {
+            Input::Answer(Answer::FacCall {
                 vehicle: f,
                 kind: FmKind::AttackHelicopter,
                 target: p(3, 3),
-            },
+            }),
         );
         let hs = helos(&g);
         assert_eq!(hs.len(), 2);
         assert!(
-            g.legal_inputs().contains(&Input::AirAttack {
+            g.legal_inputs().contains(&Input::Answer(Answer::AirAttack {
                 vehicle: hs[0],
                 adjacent: None
-            }),
+            })),
             "the section strikes in this Vehicle phase"
         );
     }
@@ -2514,17 +2526,17 @@ mod air {
         top_cards(&mut g, &two);
         ok(
             &mut g,
-            Input::AirPlace {
+            Input::Answer(Answer::AirPlace {
                 vehicle: f,
                 at: p(3, 3),
-            },
+            }),
         );
         assert!(tank(&g, f).pos.is_staging());
         assert!(tank(&g, f).in_play());
         assert!(
             !g.legal_inputs()
                 .iter()
-                .any(|i| matches!(i, Input::AirPlace { .. })),
+                .any(|i| matches!(i, Input::Answer(Answer::AirPlace { .. }))),
             "not again this turn"
         );
         // Next turn it flies again.
@@ -2532,10 +2544,10 @@ mod air {
         g.state_mut().turn = 2;
         g.state_mut().choices.clear();
         phase::begin(&mut g);
-        assert!(g.legal_inputs().contains(&Input::AirPlace {
+        assert!(g.legal_inputs().contains(&Input::Answer(Answer::AirPlace {
             vehicle: f,
             at: p(3, 3)
-        }));
+        })));
     }
 
     #[test]
@@ -2548,10 +2560,10 @@ mod air {
         phase::begin(&mut g);
         let f = fac(&g);
         assert!(tank(&g, f).in_play());
-        assert!(g.legal_inputs().contains(&Input::AirPlace {
+        assert!(g.legal_inputs().contains(&Input::Answer(Answer::AirPlace {
             vehicle: f,
             at: p(3, 3)
-        }));
+        })));
     }
 
     // -----------------------------------------------------------------------
@@ -2620,20 +2632,23 @@ mod air {
         // Anywhere on the map, with no command.
         let legal = g.legal_inputs();
         for at in [p(1, 1), p(3, 3), p(2, 3)] {
-            assert!(legal.contains(&Input::AirPlace { vehicle: s, at }), "{at}");
+            assert!(
+                legal.contains(&Input::Answer(Answer::AirPlace { vehicle: s, at })),
+                "{at}"
+            );
         }
         // The suggestion goes where the spotted enemy is thickest.
         assert!(matches!(
             g.suggestion(),
-            Some(Input::AirPlace { at, .. }) if at == p(3, 3) || at == p(2, 3) || at == p(3, 2)
+            Some(Input::Answer(Answer::AirPlace { at, .. })) if at == p(3, 3) || at == p(2, 3) || at == p(3, 2)
         ));
         let log = g.log().len();
         ok(
             &mut g,
-            Input::AirPlace {
+            Input::Answer(Answer::AirPlace {
                 vehicle: s,
                 at: p(2, 3),
-            },
+            }),
         );
         assert_eq!(tank(&g, s).pos, p(2, 3));
         // Not one shot at it, though a machine gun is on the card below.
@@ -2656,41 +2671,41 @@ mod air {
         let s = spooky(&g);
         ok(
             &mut g,
-            Input::AirPlace {
+            Input::Answer(Answer::AirPlace {
                 vehicle: s,
                 at: p(2, 3),
-            },
+            }),
         );
         // Only its own card and the adjacent ones.
-        let far = Input::GunshipRun {
+        let far = Input::Answer(Answer::GunshipRun {
             vehicle: s,
             at: p(1, 1),
-        };
+        });
         assert!(!g.legal_inputs().contains(&far));
         let why = refused(&mut g, far);
         assert!(why.contains("not Spooky's card or next to it"), "{why}");
         // The suggestion fires on the enemy first.
         assert!(matches!(
             g.suggestion(),
-            Some(Input::GunshipRun { at, .. }) if at == p(3, 3) || at == p(2, 3) || at == p(3, 2)
+            Some(Input::Answer(Answer::GunshipRun { at, .. })) if at == p(3, 3) || at == p(2, 3) || at == p(3, 2)
         ));
         for at in [p(3, 3), p(3, 2)] {
-            ok(&mut g, Input::GunshipRun { vehicle: s, at });
+            ok(&mut g, Input::Answer(Answer::GunshipRun { vehicle: s, at }));
         }
         // Each card once.
-        let again = Input::GunshipRun {
+        let again = Input::Answer(Answer::GunshipRun {
             vehicle: s,
             at: p(3, 3),
-        };
+        });
         assert!(!g.legal_inputs().contains(&again));
         let why = refused(&mut g, again);
         assert!(why.contains("already this turn"), "{why}");
         ok(
             &mut g,
-            Input::GunshipRun {
+            Input::Answer(Answer::GunshipRun {
                 vehicle: s,
                 at: p(2, 3),
-            },
+            }),
         );
         for at in [p(3, 3), p(3, 2), p(2, 3)] {
             let m = &g.state().map.card(at).unwrap().markers;
@@ -2702,7 +2717,7 @@ mod air {
         assert!(
             !g.legal_inputs()
                 .iter()
-                .any(|i| matches!(i, Input::GunshipRun { .. })),
+                .any(|i| matches!(i, Input::Answer(Answer::GunshipRun { .. }))),
             "three runs a turn"
         );
         // The enemy below is under its H VOF, lit by the flares.
@@ -2732,10 +2747,10 @@ mod air {
             let night = turn < 3;
             assert!(tank(&g, s).in_play(), "turn {turn}");
             assert_eq!(
-                g.legal_inputs().contains(&Input::AirPlace {
+                g.legal_inputs().contains(&Input::Answer(Answer::AirPlace {
                     vehicle: s,
                     at: p(1, 1)
-                }),
+                })),
                 night,
                 "turn {turn}: it flies only at night"
             );
@@ -2870,7 +2885,7 @@ mod lift {
     }
 
     fn fly(v: VehicleId, to: CardPos) -> Input {
-        Input::HeliFly { vehicle: v, to }
+        Input::Answer(Answer::HeliFly { vehicle: v, to })
     }
 
     fn misses(g: &mut Game, n: usize) {
@@ -2892,15 +2907,13 @@ mod lift {
             assert!(legal.contains(&fly(s1, to)), "{to}");
         }
         assert!(!legal.contains(&fly(s1, HeliArea::Outbound.pos())));
-        assert!(!legal.contains(&Input::VehicleEnd {
+        assert!(!legal.contains(&Input::Answer(Answer::VehicleEnd {
             shooter: Shooter::Vehicle(s1)
-        }));
+        })));
         // Slick 2 waits in the Pickup Zone: not activated, it does nothing.
-        assert!(
-            !legal
-                .iter()
-                .any(|i| matches!(i, Input::HeliFly { vehicle, .. } if *vehicle == s2))
-        );
+        assert!(!legal.iter().any(
+            |i| matches!(i, Input::Answer(Answer::HeliFly { vehicle, .. }) if *vehicle == s2)
+        ));
         // The program suggests landing the loaded helicopter.
         assert_eq!(g.suggestion(), Some(fly(s1, lz())));
         misses(&mut g, 4);
@@ -2908,10 +2921,10 @@ mod lift {
         assert_eq!(tank(&g, s1).pos, lz());
         assert_eq!(unit(&g, squad).pos, lz(), "the passengers came with it");
         // Then its passengers get off, before it ends its activation.
-        let off = Input::VehicleDisembark {
+        let off = Input::Answer(Answer::VehicleDisembark {
             vehicle: s1,
             unit: squad,
-        };
+        });
         assert!(g.legal_inputs().contains(&off));
         assert_eq!(g.suggestion(), Some(off.clone()));
         ok(&mut g, off);
@@ -2935,10 +2948,10 @@ mod lift {
         ok(&mut g, fly(s1, lz()));
         ok(
             &mut g,
-            Input::VehicleDisembark {
+            Input::Answer(Answer::VehicleDisembark {
                 vehicle: s1,
                 unit: squad,
-            },
+            }),
         );
         phase::clean_up(&mut g);
         // A casualty is put aboard on the LZ (the Embark order, 7.4.1).
@@ -2951,7 +2964,7 @@ mod lift {
         let legal = g.legal_inputs();
         let mine: Vec<&Input> = legal
             .iter()
-            .filter(|i| matches!(i, Input::HeliFly { vehicle, .. } | Input::VehicleEnd { shooter: Shooter::Vehicle(vehicle) } if *vehicle == s1))
+            .filter(|i| matches!(i, Input::Answer(Answer::HeliFly { vehicle, .. }) | Input::Answer(Answer::VehicleEnd { shooter: Shooter::Vehicle(vehicle) }) if *vehicle == s1))
             .collect();
         assert_eq!(mine, vec![&fly(s1, HeliArea::Outbound.pos())]);
         ok(&mut g, fly(s1, HeliArea::Outbound.pos()));
@@ -2972,11 +2985,9 @@ mod lift {
         g.state_mut().turn = 4;
         g.state_mut().choices.clear();
         phase::begin(&mut g);
-        assert!(
-            !g.legal_inputs()
-                .iter()
-                .any(|i| matches!(i, Input::HeliFly { vehicle, .. } if *vehicle == s1))
-        );
+        assert!(!g.legal_inputs().iter().any(
+            |i| matches!(i, Input::Answer(Answer::HeliFly { vehicle, .. }) if *vehicle == s1)
+        ));
     }
 
     #[test]
@@ -3178,22 +3189,22 @@ mod lift {
         g.state_mut().choices.push(Choice::LandingPlan);
         let legal = g.legal_inputs();
         // The mission's plan is the suggestion.
-        assert_eq!(g.suggestion(), Some(Input::LandingPlanDone));
+        assert_eq!(g.suggestion(), Some(Input::Answer(Answer::LandingPlanDone)));
         // 2/2 may board the empty helicopter, not the full one (4 steps
         // of room, 7.4); 1/2 may get off into the Pickup Zone.
-        let on2 = Input::Board {
+        let on2 = Input::Answer(Answer::Board {
             unit: waiting,
             vehicle: Some(s2),
-        };
+        });
         assert!(legal.contains(&on2));
-        assert!(!legal.contains(&Input::Board {
+        assert!(!legal.contains(&Input::Answer(Answer::Board {
             unit: waiting,
             vehicle: Some(s1)
-        }));
-        let off = Input::Board {
+        })));
+        let off = Input::Answer(Answer::Board {
             unit: first,
             vehicle: None,
-        };
+        });
         assert!(legal.contains(&off));
         ok(&mut g, off);
         assert_eq!(unit(&g, first).riding, None);
@@ -3201,14 +3212,14 @@ mod lift {
         // Now 2/2 goes in the first wave instead, and the plan is made.
         ok(
             &mut g,
-            Input::Board {
+            Input::Answer(Answer::Board {
                 unit: waiting,
                 vehicle: Some(s1),
-            },
+            }),
         );
         assert_eq!(unit(&g, waiting).riding, Some(s1));
         assert_eq!(unit(&g, waiting).pos, HeliArea::Inbound.pos());
-        ok(&mut g, Input::LandingPlanDone);
+        ok(&mut g, Input::Answer(Answer::LandingPlanDone));
         assert!(g.state().choices.is_empty());
         assert!(
             g.log()
@@ -3481,7 +3492,7 @@ mod lift {
         let lz_at = |l: &[Input]| -> Vec<CardPos> {
             l.iter()
                 .filter_map(|i| match i {
-                    Input::PlanLandingZone { at } => Some(*at),
+                    Input::Answer(Answer::PlanLandingZone { at }) => Some(*at),
                     _ => None,
                 })
                 .collect()
@@ -3489,19 +3500,22 @@ mod lift {
         assert!(lz_at(&legal).contains(&p(4, 2)));
         assert!(!lz_at(&legal).contains(&lz()), "already a landing zone");
         // One landing zone: after R4C2 only the cards beside it.
-        ok(&mut g, Input::PlanLandingZone { at: p(4, 2) });
+        ok(
+            &mut g,
+            Input::Answer(Answer::PlanLandingZone { at: p(4, 2) }),
+        );
         let next = lz_at(&g.legal_inputs());
         assert!(!next.is_empty());
         assert!(next.iter().all(|c| c.adjacent(p(4, 2))), "{next:?}");
         let squad = id(&g, "2_2");
         ok(
             &mut g,
-            Input::Board {
+            Input::Answer(Answer::Board {
                 unit: squad,
                 vehicle: Some(s2),
-            },
+            }),
         );
-        ok(&mut g, Input::LandingPlanDone);
+        ok(&mut g, Input::Answer(Answer::LandingPlanDone));
         assert!(g.state().plan_lz.is_empty());
         assert!(lz_cards(&g).contains(&p(4, 2)));
         assert_eq!(unit(&g, squad).riding, Some(s2));
@@ -3522,31 +3536,31 @@ mod lift {
         assert_eq!(rule, "2.4.3");
         assert!(text.contains("Pickup Zone"), "{text}");
         let legal = g.legal_inputs();
-        assert!(legal.contains(&Input::Board {
+        assert!(legal.contains(&Input::Answer(Answer::Board {
             unit: waiting,
             vehicle: Some(s2)
-        }));
+        })));
         // Only the Pickup Zone's helicopters: Slick 1 is in the air with
         // 1/2, and no landing zone is marked here.
         assert_ne!(tank(&g, s1).pos, HeliArea::PickUp.pos());
         assert!(
             !legal
                 .iter()
-                .any(|i| matches!(i, Input::Board { unit, .. } if *unit == aboard))
+                .any(|i| matches!(i, Input::Answer(Answer::Board { unit, .. }) if *unit == aboard))
         );
         assert!(
             !legal
                 .iter()
-                .any(|i| matches!(i, Input::PlanLandingZone { .. }))
+                .any(|i| matches!(i, Input::Answer(Answer::PlanLandingZone { .. })))
         );
         ok(
             &mut g,
-            Input::Board {
+            Input::Answer(Answer::Board {
                 unit: waiting,
                 vehicle: Some(s2),
-            },
+            }),
         );
-        ok(&mut g, Input::LandingPlanDone);
+        ok(&mut g, Input::Answer(Answer::LandingPlanDone));
         // Nobody waits now: no question next turn.
         to_next_turn(&mut g);
         assert!(

@@ -2,8 +2,8 @@
 //! route points (2.4.1 C).
 
 use crate::common;
-
 use common::{add, higher_hq_cards, id, mission_game, open_map, p, put};
+use fof::engine::Answer;
 
 use fof::data::charts::PcLetter;
 use fof::data::mission::{At, Goal, Mission, Place, Task};
@@ -385,7 +385,7 @@ fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_
         .count();
     assert_eq!(asked.len(), company);
     assert!(matches!(h.state().choices[0], Choice::Reposition { .. }));
-    assert_eq!(h.suggestion(), Some(Input::KeepPositions));
+    assert_eq!(h.suggestion(), Some(Input::Answer(Answer::KeepPositions)));
     // Answer "stays" until 1/2's question comes up.
     let ub = h.state().by_roster("1_2").unwrap().id;
     loop {
@@ -393,7 +393,8 @@ fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_
             Choice::Reposition { unit, .. } if unit == ub => break,
             Choice::Reposition { unit, .. } => {
                 let at = h.state().unit(unit).pos;
-                h.apply_held(&Input::RepositionAt { unit, at }).unwrap();
+                h.apply_held(&Input::Answer(Answer::RepositionAt { unit, at }))
+                    .unwrap();
             }
             _ => {
                 let s = h.suggestion().unwrap();
@@ -405,7 +406,7 @@ fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_
         .legal_inputs()
         .iter()
         .filter_map(|i| match i {
-            Input::RepositionAt { at, .. } => Some(*at),
+            Input::Answer(Answer::RepositionAt { at, .. }) => Some(*at),
             _ => None,
         })
         .collect();
@@ -420,36 +421,36 @@ fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_
     );
     assert!(!offered.contains(&p(1, 1)), "no friendly unit held R1C1");
     let why = h
-        .apply_held(&Input::RepositionAt {
+        .apply_held(&Input::Answer(Answer::RepositionAt {
             unit: ub,
             at: p(3, 2),
-        })
+        }))
         .unwrap_err()
         .0;
     assert!(why.contains("11.1"), "{why}");
     // To R2C2, then under the foxhole found there.
-    h.apply_held(&Input::RepositionAt {
+    h.apply_held(&Input::Answer(Answer::RepositionAt {
         unit: ub,
         at: p(2, 2),
-    })
+    }))
     .unwrap();
     assert!(matches!(
         h.state().choices[0],
         Choice::TakeCover { unit, .. } if unit == ub
     ));
-    assert!(h.legal_inputs().contains(&Input::TakeCover {
+    assert!(h.legal_inputs().contains(&Input::Answer(Answer::TakeCover {
         unit: ub,
         cover: None
-    }));
-    h.apply_held(&Input::TakeCover {
+    })));
+    h.apply_held(&Input::Answer(Answer::TakeCover {
         unit: ub,
         cover: Some(free),
-    })
+    }))
     .unwrap();
     let u = h.state().unit(ub);
     assert_eq!((u.pos, u.cover), (p(2, 2), Some(free)));
     // The rest keep their positions: no repositioning question is left.
-    h.apply_held(&Input::KeepPositions).unwrap();
+    h.apply_held(&Input::Answer(Answer::KeepPositions)).unwrap();
     assert!(
         !h.state()
             .choices

@@ -3,9 +3,9 @@
 //! sizes (snapshot tests, reviewed and kept in tests/snapshots/).
 
 use crate::common;
-
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use fof::data::{DataSet, DataSource, load};
+use fof::engine::Answer;
 use fof::engine::kernel::input::Action;
 use fof::engine::kernel::input::MenuSection;
 use fof::engine::kernel::input::{Decision, Input};
@@ -13,7 +13,6 @@ use fof::engine::{Game, Options};
 use fof::learn::Learn;
 use fof::ui::app::{App, Driver, Group, Local, Msg, Overlay, Row, Screen, Sel};
 use fof::ui::keys::{Command, KeyMap};
-use fof::ui::labels;
 use fof::ui::theme::Theme;
 use std::sync::Arc;
 
@@ -33,9 +32,10 @@ fn app_for(seed: u64) -> App<Local> {
     let mut g = Game::new(data(), MISSION, seed, Options::default()).expect("setup");
     // The set-up's assets and signals (2.3.2, 2.3.3) as the briefing
     // plans them.
-    g.apply(&Input::KeepAssets)
+    g.apply(&Input::Answer(Answer::KeepAssets))
         .expect("the assets stay as planned");
-    g.apply(&Input::KeepSignals).expect("the signal plan stays");
+    g.apply(&Input::Answer(Answer::KeepSignals))
+        .expect("the signal plan stays");
     app_of(g)
 }
 
@@ -183,7 +183,7 @@ fn keys_select_a_unit_open_its_orders_and_move_it() {
         panic!("the menu stays open")
     };
     let first = menu.selected_entry().expect("an entry is selected");
-    assert!(labels::input_units(&first.input).contains(&unit));
+    assert!(first.input.units().contains(&unit));
     for _ in 0..menu.entries.len() {
         let Overlay::Menu(menu) = &app.overlay else {
             panic!("the menu stays open")
@@ -744,7 +744,10 @@ fn an_anti_tank_question_too_long_for_its_window_is_cut_with_a_sign_and_shown_wh
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         for _ in 0..400 {
             let legal = g.legal_inputs();
-            if legal.iter().any(|i| matches!(i, Input::VehicleFire { .. })) {
+            if legal
+                .iter()
+                .any(|i| matches!(i, Input::Answer(Answer::VehicleFire { .. })))
+            {
                 found = Some(g);
                 break 'seeds;
             }
@@ -767,7 +770,9 @@ fn an_anti_tank_question_too_long_for_its_window_is_cut_with_a_sign_and_shown_wh
     let i = menu
         .entries
         .iter()
-        .position(|e| matches!(e.input, Input::VehicleFire { .. }) && e.label.contains("AT "))
+        .position(|e| {
+            matches!(e.input, Input::Answer(Answer::VehicleFire { .. })) && e.label.contains("AT ")
+        })
         .expect("a shot with its odds");
     menu.selected = Some(Sel::Entry(i));
     let label = menu.entries[i].label.clone();
@@ -2353,12 +2358,9 @@ fn opens_on_nothing_and_searches_past_drops(app: &mut App<Local>) -> usize {
     let mut carriers = 0;
     for u in app.game().friendly().map(|u| u.id).collect::<Vec<_>>() {
         let drops = |i: &Input| {
-            matches!(i, Input::Drop { .. } | Input::DropItem { .. })
-                && labels::input_units(i).contains(&u)
+            matches!(i, Input::Drop { .. } | Input::DropItem { .. }) && i.units().contains(&u)
         };
-        let others = legal
-            .iter()
-            .any(|i| !drops(i) && labels::input_units(i).contains(&u));
+        let others = legal.iter().any(|i| !drops(i) && i.units().contains(&u));
         if !legal.iter().any(drops) || !others {
             continue;
         }
@@ -2367,11 +2369,7 @@ fn opens_on_nothing_and_searches_past_drops(app: &mut App<Local>) -> usize {
             panic!("the orders menu opens")
         };
         assert_eq!(menu.selected, None, "nothing selected on opening");
-        let Some(at) = menu
-            .entries
-            .iter()
-            .find(|e| labels::input_units(&e.input).contains(&u))
-        else {
+        let Some(at) = menu.entries.iter().find(|e| e.input.units().contains(&u)) else {
             continue;
         };
         let first_is_drop = drops(&at.input);
@@ -2868,8 +2866,15 @@ fn learn_mode_explains_a_set_up_answer_by_the_set_up_not_as_nothing_to_do() {
     use fof::ui::step::StopKind;
     let learn = explanations();
     let mut g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
-    let events = g.apply(&Input::KeepAssets).expect("the assets stay");
-    let e = fof::ui::learn::explain(&learn, &g, &StopKind::Input(Input::KeepAssets), &events);
+    let events = g
+        .apply(&Input::Answer(Answer::KeepAssets))
+        .expect("the assets stay");
+    let e = fof::ui::learn::explain(
+        &learn,
+        &g,
+        &StopKind::Input(Input::Answer(Answer::KeepAssets)),
+        &events,
+    );
     assert_eq!(e.rule, "2.0", "{} ({})", e.title, e.rule);
     assert_ne!(e.title, "Nothing to do");
 }

@@ -4,6 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fof::data::{DataSet, DataSource, load};
+use fof::engine::Answer;
 use fof::engine::Options;
 use fof::learn::Learn;
 use fof::play::replay::Replay;
@@ -226,8 +227,8 @@ fn learn_mode_walks_turn_1_from_before_its_first_step() {
     // step to the next decision.
     let mut game = game;
     for keep in [
-        fof::engine::Input::KeepAssets,
-        fof::engine::Input::KeepSignals,
+        fof::engine::Input::Answer(Answer::KeepAssets),
+        fof::engine::Input::Answer(Answer::KeepSignals),
     ] {
         game.apply(&keep).unwrap();
         app.give(&keep);

@@ -41,7 +41,7 @@ pub mod vehicles;
 pub use kernel::events::{CardRead, Event, EventKind, Needed, Section};
 pub use kernel::game::{Game, Illegal, SetupError};
 pub use kernel::ids::{CoverId, UnitId};
-pub use kernel::input::{Action, Decision, Input, Order, Prompt, TeamKind};
+pub use kernel::input::{Action, Answer, Decision, Input, Order, Prompt, TeamKind};
 pub use kernel::pos::CardPos;
 pub use kernel::sequence::Step;
 pub use kernel::state::{Options, State};

@@ -37,7 +37,10 @@
 //!   [`Game::new`] is given.
 //! - `start`: the state hash after setup, before any input.
 //! - `input <n> <input> hash <h>`: the n-th input (n counts from 1), an
-//!   [`Input`] as one-line RON, and the state hash after applying it.
+//!   [`Input`] as one-line RON, and the state hash after applying it. An
+//!   answer is written as its own variant (`KeepPlan`), as the files were
+//!   before answers were nested in [`Input::Answer`]; `Answer(KeepPlan)`
+//!   reads too ([`input_ron`], [`read_input`]).
 //! - `end <count> <h>`: written only once the mission is over: the number
 //!   of inputs and the final state hash. Nothing may follow it.
 //!
@@ -171,7 +174,7 @@ use crate::data::DataSet;
 use crate::data::mission::RosterEntry;
 use crate::engine::kernel::events::Event;
 use crate::engine::kernel::hash::hex;
-use crate::engine::{Game, Illegal, Input, Options, SetupError};
+use crate::engine::{Answer, Game, Illegal, Input, Options, SetupError};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, Write};
@@ -181,6 +184,39 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The format version this program reads and writes.
 pub const FORMAT: u32 = 1;
+
+/// An input as the one line of RON an `input` line holds. An answer
+/// ([`Input::Answer`]) is written as its own variant, `KeepPlan`, not
+/// `Answer(KeepPlan)`: format 1 was written so before answers were nested,
+/// and no answer shares a variant name with another input, so the bare
+/// name still says which input it is.
+pub fn input_ron(input: &Input) -> Result<String, ron::Error> {
+    match input {
+        Input::Answer(a) => ron::to_string(a),
+        other => ron::to_string(other),
+    }
+}
+
+/// Reads an `input` line's RON: an input, or an answer written bare
+/// ([`input_ron`]). When neither reads, the error is the one that got
+/// further into the text (an answer's misspelt field, not "unknown
+/// variant"), the input's on a tie.
+pub fn read_input(text: &str) -> Result<Input, ron::error::SpannedError> {
+    let input = match ron::from_str::<Input>(text) {
+        Ok(i) => return Ok(i),
+        Err(e) => e,
+    };
+    match ron::from_str::<Answer>(text) {
+        Ok(a) => Ok(Input::Answer(a)),
+        Err(answer)
+            if (answer.span.end.line, answer.span.end.col)
+                > (input.span.end.line, input.span.end.col) =>
+        {
+            Err(answer)
+        }
+        Err(_) => Err(input),
+    }
+}
 
 /// This program's version, as written on the `program` line.
 pub const PROGRAM: &str = env!("CARGO_PKG_VERSION");
@@ -628,7 +664,7 @@ fn parse_input(n: usize, rest: &str, expected: u64, line: &str) -> Result<Record
         .rsplit_once(" hash ")
         .and_then(|(r, h)| Some((r, parse_hash(h)?)))
         .ok_or_else(|| syntax(n, shape, line))?;
-    let input: Input = ron::from_str(ron_text).map_err(|e| {
+    let input: Input = read_input(ron_text).map_err(|e| {
         ReplayError::at(
             n,
             Problem::BadValue {
@@ -780,7 +816,7 @@ impl Recorder {
         }
         for (i, r) in replay.inputs.iter().enumerate() {
             let number = i as u64 + 1;
-            let ron_text = ron::to_string(&r.input).map_err(|e| {
+            let ron_text = input_ron(&r.input).map_err(|e| {
                 ReplayError::at(
                     r.line,
                     Problem::BadValue {
@@ -866,10 +902,10 @@ impl Recorder {
     /// refused, as by [`Game::apply`], and not recorded; so is one that
     /// would not read back from the file as the same input.
     pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
-        let ron_text = ron::to_string(input)
-            .map_err(|e| Illegal(format!("this input cannot be recorded: {e}")))?;
-        let reads_back = !ron_text.contains(['\n', '\r'])
-            && ron::from_str::<Input>(&ron_text).ok().as_ref() == Some(input);
+        let ron_text =
+            input_ron(input).map_err(|e| Illegal(format!("this input cannot be recorded: {e}")))?;
+        let reads_back =
+            !ron_text.contains(['\n', '\r']) && read_input(&ron_text).ok().as_ref() == Some(input);
         if !reads_back {
             return Err(Illegal(format!(
                 "this input cannot be recorded: `{ron_text}` does not read back as itself"

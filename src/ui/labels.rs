@@ -1,13 +1,16 @@
 //! Inputs and units in words, for menus and panels. Presentation only: what
 //! an input does is the engine's business; this names its parts.
 //!
-//! Why this file is long: one match gives every kind of input its words
-//! and its rule, so that a new input is named in one place; splitting it
-//! by chapter would scatter that match.
+//! An input's rule and the units it names are the engine's
+//! ([`Input::rule`], [`Input::units`]); this file only words it.
+//!
+//! Why this file is long: one match gives every kind of input its words,
+//! so that a new input is worded in one place; splitting it by chapter
+//! would scatter that match.
 
 use crate::engine::kernel::game::Game;
-
 use crate::engine::kernel::ids::{CoverId, UnitId};
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::Input;
 use crate::engine::kernel::input::{Action, TeamKind};
 use crate::engine::kernel::pos::CardPos;
@@ -317,14 +320,14 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("Set down: {} puts down {what}", name(game, *unit))
             }
         },
-        Input::MoverCover { unit, cover } => {
+        Input::Answer(Answer::MoverCover { unit, cover }) => {
             format!(
                 "{}: {}",
                 name(game, *unit),
                 cover_words(game, *unit, *cover)
             )
         }
-        Input::RunnerActivates { hq, activate, .. } => {
+        Input::Answer(Answer::RunnerActivates { hq, activate, .. }) => {
             let hq = name(game, *hq);
             if *activate {
                 format!("The runner activates {hq}")
@@ -332,7 +335,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{hq} not activated (it draws on initiative)")
             }
         }
-        Input::PickUpMore { unit, item } => match item {
+        Input::Answer(Answer::PickUpMore { unit, item }) => match item {
             None => format!("{}: nothing more", name(game, *unit)),
             Some(i) => {
                 let what = game
@@ -345,7 +348,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{}: pick up {what} too", name(game, *unit))
             }
         },
-        Input::BattalionFire { cards } => match cards.as_slice() {
+        Input::Answer(Answer::BattalionFire { cards }) => match cards.as_slice() {
             [] => "The battalion does not fire (decline)".into(),
             cs => format!(
                 "The battalion fires on {}",
@@ -355,7 +358,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                     .join(" and ")
             ),
         },
-        Input::SetUpAt { unit, at } => {
+        Input::Answer(Answer::SetUpAt { unit, at }) => {
             let here = game.state().get(*unit).map(|u| u.pos) == Some(*at);
             let plan = if here { ", as the briefing plans" } else { "" };
             if at.row == 0 {
@@ -364,9 +367,9 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{}: on {at}{plan}", name(game, *unit))
             }
         }
-        Input::KeepPlan => "Keep the briefing's plan (all the rest)".into(),
-        Input::Reform { squad } => format!("{} comes back", name(game, *squad)),
-        Input::Guard { unit } => {
+        Input::Answer(Answer::KeepPlan) => "Keep the briefing's plan (all the rest)".into(),
+        Input::Answer(Answer::Reform { squad }) => format!("{} comes back", name(game, *squad)),
+        Input::Answer(Answer::Guard { unit }) => {
             let squad = game
                 .state()
                 .get(*unit)
@@ -377,13 +380,13 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{} guards them", name(game, *unit))
             }
         }
-        Input::RetreatTo { to, casualty, .. } => match casualty {
+        Input::Answer(Answer::RetreatTo { to, casualty, .. }) => match casualty {
             Some(c) if !game.state().carried.iter().any(|(_, x)| x == c) => {
                 format!("Retreat to {to}, taking {} along", name(game, *c))
             }
             _ => format!("Retreat to {to}"),
         },
-        Input::RepositionAt { unit, at } => {
+        Input::Answer(Answer::RepositionAt { unit, at }) => {
             let here = game.state().get(*unit).map(|u| u.pos) == Some(*at);
             if here {
                 format!("{}: stays on {at}", name(game, *unit))
@@ -393,8 +396,10 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{}: to {at}", name(game, *unit))
             }
         }
-        Input::KeepPositions => "Everyone else keeps their position (all the rest)".into(),
-        Input::TakeCover { unit, cover } => {
+        Input::Answer(Answer::KeepPositions) => {
+            "Everyone else keeps their position (all the rest)".into()
+        }
+        Input::Answer(Answer::TakeCover { unit, cover }) => {
             let now = cover.is_some() && game.state().get(*unit).and_then(|u| u.cover) == *cover;
             let now = if now { " (where it is now)" } else { "" };
             format!(
@@ -403,7 +408,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 cover_words(game, *unit, *cover)
             )
         }
-        Input::Carry { asset, from, to } => {
+        Input::Answer(Answer::Carry { asset, from, to }) => {
             if from == to {
                 format!(
                     "{} keeps {}, as the briefing plans",
@@ -414,8 +419,8 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("{} carries {}", name(game, *to), asset.words())
             }
         }
-        Input::KeepAssets => "Keep the briefing's holders (all the rest)".into(),
-        Input::VehicleMove { vehicle, to } => {
+        Input::Answer(Answer::KeepAssets) => "Keep the briefing's holders (all the rest)".into(),
+        Input::Answer(Answer::VehicleMove { vehicle, to }) => {
             let Some(v) = game.state().vehicles.get(vehicle.0 as usize) else {
                 return format!("A vehicle that is not there moves to {to}");
             };
@@ -428,14 +433,14 @@ pub fn input(game: &Game, input: &Input) -> String {
                 .unwrap_or("");
             format!("{} moves to {to}{ground}", v.label)
         }
-        Input::VehicleFire { shooter: s, target } => at_shot(game, *s, *target),
-        Input::VehicleSpot { vehicle, target } => {
+        Input::Answer(Answer::VehicleFire { shooter: s, target }) => at_shot(game, *s, *target),
+        Input::Answer(Answer::VehicleSpot { vehicle, target }) => {
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => format!("{} tries to spot the enemy on {target}", v.label),
                 None => format!("A vehicle that is not there spots {target}"),
             }
         }
-        Input::VehicleEnd { shooter: s } => match s {
+        Input::Answer(Answer::VehicleEnd { shooter: s }) => match s {
             crate::engine::kernel::vehicle::Shooter::Vehicle(v)
                 if crate::engine::vehicles::at::is_aircraft(game, *v) =>
             {
@@ -456,11 +461,11 @@ pub fn input(game: &Game, input: &Input) -> String {
             }
             _ => format!("{}: end its activation", shooter(game, *s)),
         },
-        Input::VehicleSmoke {
+        Input::Answer(Answer::VehicleSmoke {
             vehicle,
             target,
             wp,
-        } => match game.state().vehicles.get(vehicle.0 as usize) {
+        }) => match game.state().vehicles.get(vehicle.0 as usize) {
             Some(v) => format!(
                 "{} fires a {} round at {target} ({} left)",
                 v.label,
@@ -469,7 +474,7 @@ pub fn input(game: &Game, input: &Input) -> String {
             ),
             None => format!("A vehicle that is not there fires smoke at {target}"),
         },
-        Input::AirAttack { vehicle, adjacent } => {
+        Input::Answer(Answer::AirAttack { vehicle, adjacent }) => {
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => {
                     let target = v.air.map(|a| a.target.to_string()).unwrap_or_default();
@@ -489,7 +494,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 None => "Attack helicopters strike".into(),
             }
         }
-        Input::AirPlace { vehicle, at } => {
+        Input::Answer(Answer::AirPlace { vehicle, at }) => {
             let label = game
                 .state()
                 .vehicles
@@ -517,7 +522,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 None => format!("{label} flies over {at} (no enemy fire reaches it)"),
             }
         }
-        Input::Board { unit, vehicle } => {
+        Input::Answer(Answer::Board { unit, vehicle }) => {
             let who = game.describe(*unit);
             match vehicle.and_then(|v| game.state().vehicles.get(v.0 as usize)) {
                 Some(x) => {
@@ -532,8 +537,8 @@ pub fn input(game: &Game, input: &Input) -> String {
                 None => format!("{who} gets off and waits in the Pickup Zone"),
             }
         }
-        Input::LandingPlanDone => "The landing plan is made: begin".into(),
-        Input::PlanLandingZone { at } => {
+        Input::Answer(Answer::LandingPlanDone) => "The landing plan is made: begin".into(),
+        Input::Answer(Answer::PlanLandingZone { at }) => {
             let name = game
                 .top_card(*at)
                 .map(|c| format!("{}; ", c.name))
@@ -554,7 +559,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 format!("Add {at} to the LZ ({name}{risk})")
             }
         }
-        Input::HeliFly { vehicle, to } => {
+        Input::Answer(Answer::HeliFly { vehicle, to }) => {
             let x = game.state().vehicles.get(vehicle.0 as usize);
             let label = x.map(|x| x.label.clone()).unwrap_or_default();
             let aboard = game.state().passengers(*vehicle).count();
@@ -577,7 +582,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 }
             }
         }
-        Input::GunshipRun { vehicle, at } => {
+        Input::Answer(Answer::GunshipRun { vehicle, at }) => {
             let (label, left) = game
                 .state()
                 .vehicles
@@ -598,32 +603,34 @@ pub fn input(game: &Game, input: &Input) -> String {
             };
             format!("{label} fires on and lights {at} ({seen}, {left} left after)")
         }
-        Input::FacMark { vehicle, target } => match game.state().vehicles.get(vehicle.0 as usize) {
-            Some(v) => format!("{} marks {target} with a WP rocket", v.label),
-            None => format!("A WP rocket marks {target}"),
-        },
-        Input::FacCall {
+        Input::Answer(Answer::FacMark { vehicle, target }) => {
+            match game.state().vehicles.get(vehicle.0 as usize) {
+                Some(v) => format!("{} marks {target} with a WP rocket", v.label),
+                None => format!("A WP rocket marks {target}"),
+            }
+        }
+        Input::Answer(Answer::FacCall {
             vehicle,
             kind,
             target,
-        } => match game.state().vehicles.get(vehicle.0 as usize) {
+        }) => match game.state().vehicles.get(vehicle.0 as usize) {
             Some(v) => format!("{} calls {} on {target}", v.label, kind.label()),
             None => format!("{} on {target}", kind.label()),
         },
-        Input::VehicleDisembark { vehicle, unit } => {
+        Input::Answer(Answer::VehicleDisembark { vehicle, unit }) => {
             match game.state().vehicles.get(vehicle.0 as usize) {
                 Some(v) => format!("{} sets {} down on {}", v.label, name(game, *unit), v.pos),
                 None => format!("{} gets off", name(game, *unit)),
             }
         }
-        Input::React { shooter: s } => match game.state().choices.first() {
+        Input::Answer(Answer::React { shooter: s }) => match game.state().choices.first() {
             Some(crate::engine::kernel::input::Choice::Reaction { target, .. }) => {
                 format!("In reaction: {}", at_shot(game, *s, *target))
             }
             _ => format!("{} fires in reaction", shooter(game, *s)),
         },
-        Input::HoldFire => "Hold fire".into(),
-        Input::SignalMeans { device, order } => {
+        Input::Answer(Answer::HoldFire) => "Hold fire".into(),
+        Input::Answer(Answer::SignalMeans { device, order }) => {
             let planned = game
                 .state()
                 .signal_plan
@@ -640,8 +647,8 @@ pub fn input(game: &Game, input: &Input) -> String {
                 None => format!("The {}: no meaning this mission{plan}", device.label()),
             }
         }
-        Input::KeepSignals => "Keep the briefing's meanings (all the rest)".into(),
-        Input::AttachVehicle { vehicle, to } => {
+        Input::Answer(Answer::KeepSignals) => "Keep the briefing's meanings (all the rest)".into(),
+        Input::Answer(Answer::AttachVehicle { vehicle, to }) => {
             let x = game.state().vehicles.get(vehicle.0 as usize);
             let label = x.map(|x| x.label.clone()).unwrap_or_default();
             match to {
@@ -658,7 +665,7 @@ pub fn input(game: &Game, input: &Input) -> String {
                 }
             }
         }
-        Input::NamePatrol { units } => {
+        Input::Answer(Answer::NamePatrol { units }) => {
             let hq = units
                 .iter()
                 .find(|u| {
@@ -719,106 +726,6 @@ fn cover_words(
         .and_then(|u| game.state().cover_kind(u.pos, c))
         .map(|k| format!("under the {} cover marker", k.label()))
         .unwrap_or_else(|| "under a cover marker".into())
-}
-
-/// The rule section an input applies.
-pub fn input_rule(input: &Input) -> &'static str {
-    match input {
-        Input::Order(o) => o.action.rule(),
-        Input::Skilled { .. } | Input::UseSkill { .. } => "10.7",
-        Input::EndImpulse => "4.1.3",
-        Input::ChooseHq(_) => "3.3",
-        Input::ChooseVehicleHq(_) => "7.1.1",
-        Input::Drop { .. } | Input::DropItem { .. } => "5.1.6 B",
-        Input::MoverCover { .. } => "4.2.2 b",
-        Input::RunnerActivates { .. } => "3.3.1 B",
-        Input::PickUpMore { .. } => "5.1.6 B",
-        Input::BattalionFire { .. } => "6.7.2 G",
-        Input::NamePatrol { .. } => "11.4",
-        Input::SetUpAt { .. } | Input::KeepPlan => "2.4.1 B",
-        Input::Reform { .. } => "10.2.1",
-        Input::Guard { .. } => "9.13",
-        Input::RetreatTo { .. } => "3.5",
-        Input::RepositionAt { .. } | Input::KeepPositions | Input::TakeCover { .. } => "11.1",
-        Input::Carry { .. } | Input::KeepAssets => "2.3.2",
-        Input::VehicleMove { .. } => "7.3.1",
-        Input::VehicleFire { .. } | Input::VehicleEnd { .. } => "7.5",
-        Input::VehicleSpot { .. } => "7.5 E",
-        Input::VehicleDisembark { .. } => "7.4.2",
-        Input::VehicleSmoke { .. } => "7.8",
-        Input::AirAttack { .. } => "7.1.2",
-        Input::GunshipRun { .. } => "7.1.4",
-        Input::HeliFly { .. } => "7.4.5",
-        Input::Board { .. } | Input::LandingPlanDone => "2.4.3",
-        Input::PlanLandingZone { .. } => "7.4.5",
-        // 7.3.2: an aircraft is placed over its card, not flown there.
-        Input::AirPlace { .. } => "7.3.2",
-        Input::FacMark { .. } | Input::FacCall { .. } => "7.1.3",
-        Input::React { .. } | Input::HoldFire => "7.5 D",
-        Input::SignalMeans { .. } | Input::KeepSignals => "2.3.3",
-        Input::AttachVehicle { .. } => "7.1.1",
-    }
-}
-
-/// The units an input names: the menu of a selected unit lists the inputs
-/// that name it.
-pub fn input_units(input: &Input) -> Vec<UnitId> {
-    match input {
-        Input::Order(o) => o.action.ids(),
-        Input::Skilled { holder, order, .. } => {
-            let mut v = order.action.ids();
-            v.push(*holder);
-            v
-        }
-        Input::UseSkill { holder, unit, .. } => vec![*unit, *holder],
-        Input::ChooseHq(id) => vec![*id],
-        Input::ChooseVehicleHq(_) => Vec::new(),
-        Input::Drop { carrier, casualty } => vec![*carrier, *casualty],
-        Input::DropItem { unit, .. } => vec![*unit],
-        Input::MoverCover { unit, .. } | Input::PickUpMore { unit, .. } => vec![*unit],
-        Input::RunnerActivates { runner, hq, .. } => vec![*runner, *hq],
-        Input::NamePatrol { units } => units.clone(),
-        Input::SetUpAt { unit, .. } => vec![*unit],
-        Input::Reform { squad } => vec![*squad],
-        Input::Guard { unit } => vec![*unit],
-        Input::RetreatTo { unit, casualty, .. } => {
-            std::iter::once(*unit).chain(*casualty).collect()
-        }
-        Input::RepositionAt { unit, .. } | Input::TakeCover { unit, .. } => vec![*unit],
-        Input::KeepPositions => Vec::new(),
-        Input::AttachVehicle { to, .. } => to.iter().copied().collect(),
-        Input::Board { unit, .. } => vec![*unit],
-        Input::LandingPlanDone | Input::PlanLandingZone { .. } => Vec::new(),
-        Input::KeepPlan | Input::KeepAssets | Input::SignalMeans { .. } | Input::KeepSignals => {
-            Vec::new()
-        }
-        Input::Carry { from, to, .. } => vec![*from, *to],
-        Input::EndImpulse | Input::BattalionFire { .. } => Vec::new(),
-        Input::VehicleDisembark { unit, .. } => vec![*unit],
-        Input::VehicleSmoke { .. }
-        | Input::AirAttack { .. }
-        | Input::AirPlace { .. }
-        | Input::GunshipRun { .. }
-        | Input::HeliFly { .. }
-        | Input::FacMark { .. }
-        | Input::FacCall { .. } => Vec::new(),
-        Input::VehicleFire {
-            shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
-            ..
-        }
-        | Input::VehicleEnd {
-            shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
-        }
-        | Input::React {
-            shooter: crate::engine::kernel::vehicle::Shooter::Team(u),
-        } => vec![*u],
-        Input::VehicleMove { .. }
-        | Input::VehicleFire { .. }
-        | Input::VehicleSpot { .. }
-        | Input::VehicleEnd { .. }
-        | Input::React { .. }
-        | Input::HoldFire => Vec::new(),
-    }
 }
 
 /// A counter's short status flags: P pinned, E exposed, F fire-team side,

@@ -6,6 +6,7 @@ use fof::data::activity::Cell;
 use fof::data::mission::{At, Face, FixedCard, Mission, RosterEntry, Skill, Start};
 use fof::data::terrain::{Relief, TerrainCard};
 use fof::data::units::UnitTypeId;
+use fof::engine::Answer;
 use fof::engine::{Game, Options, UnitId};
 use std::sync::{Arc, OnceLock};
 
@@ -69,15 +70,16 @@ pub fn mission_game(
 pub fn keep_assets(g: &mut Game) {
     use fof::engine::kernel::input::{Choice, Input};
     if matches!(g.state().choices.first(), Some(Choice::Asset { .. })) {
-        g.apply(&Input::KeepAssets)
+        g.apply(&Input::Answer(Answer::KeepAssets))
             .expect("the assets stay as planned");
     }
     if matches!(g.state().choices.first(), Some(Choice::Signal { .. })) {
-        g.apply(&Input::KeepSignals).expect("the signal plan stays");
+        g.apply(&Input::Answer(Answer::KeepSignals))
+            .expect("the signal plan stays");
     }
     // 7.1.1: the vehicle platoons keep their vehicles.
     while let Some(Choice::Attach { vehicle }) = g.state().choices.first().cloned() {
-        g.apply(&Input::AttachVehicle { vehicle, to: None })
+        g.apply(&Input::Answer(Answer::AttachVehicle { vehicle, to: None }))
             .expect("the vehicle stays with its platoon");
     }
 }
@@ -88,7 +90,8 @@ pub fn keep_plan(g: &mut Game) {
     use fof::engine::kernel::input::{Choice, Input};
     keep_assets(g);
     if matches!(g.state().choices.first(), Some(Choice::SetUp { .. })) {
-        g.apply(&Input::KeepPlan).expect("the plan is kept");
+        g.apply(&Input::Answer(Answer::KeepPlan))
+            .expect("the plan is kept");
     }
 }
 

@@ -12,6 +12,7 @@
 //!
 //! Nothing here imports a rule: the rules import the kernel.
 
+pub mod answer;
 pub mod asset;
 pub mod clause;
 pub mod deck;

@@ -5,6 +5,7 @@
 
 use crate::engine::kernel::events::Quiet;
 use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::{Choice, Input};
 use crate::engine::kernel::pos::CardPos;
 
@@ -22,7 +23,7 @@ pub fn legal(game: &Game) -> Vec<Input> {
             let open = crate::engine::movement::actions::covers_open_to(game, *unit);
             std::iter::once(None)
                 .chain(covers.iter().filter(|c| open.contains(c)).map(|c| Some(*c)))
-                .map(|cover| Input::MoverCover { unit: *unit, cover })
+                .map(|cover| Input::Answer(Answer::MoverCover { unit: *unit, cover }))
                 .collect()
         }
         Choice::PickUpMore { unit } => std::iter::once(None)
@@ -31,19 +32,21 @@ pub fn legal(game: &Game) -> Vec<Input> {
                     .into_iter()
                     .map(Some),
             )
-            .map(|item| Input::PickUpMore { unit: *unit, item })
+            .map(|item| Input::Answer(Answer::PickUpMore { unit: *unit, item }))
             .collect(),
         Choice::Runner { runner, hq } => [true, false]
             .into_iter()
-            .map(|activate| Input::RunnerActivates {
-                runner: *runner,
-                hq: *hq,
-                activate,
+            .map(|activate| {
+                Input::Answer(Answer::RunnerActivates {
+                    runner: *runner,
+                    hq: *hq,
+                    activate,
+                })
             })
             .collect(),
         Choice::Patrol => crate::engine::orders::chain::patrol_options(game)
             .into_iter()
-            .map(|units| Input::NamePatrol { units })
+            .map(|units| Input::Answer(Answer::NamePatrol { units }))
             .collect(),
         Choice::Attach { vehicle } => std::iter::once(None)
             .chain(
@@ -51,23 +54,27 @@ pub fn legal(game: &Game) -> Vec<Input> {
                     .into_iter()
                     .map(Some),
             )
-            .map(|to| Input::AttachVehicle {
-                vehicle: *vehicle,
-                to,
+            .map(|to| {
+                Input::Answer(Answer::AttachVehicle {
+                    vehicle: *vehicle,
+                    to,
+                })
             })
             .collect(),
-        Choice::LandingPlan => std::iter::once(Input::LandingPlanDone)
+        Choice::LandingPlan => std::iter::once(Input::Answer(Answer::LandingPlanDone))
             .chain(crate::engine::vehicles::heli::plan_inputs(game))
             .chain(crate::engine::vehicles::heli::plan_lz_inputs(game))
             .collect(),
-        Choice::Asset { from, asset } => std::iter::once(Input::KeepAssets)
-            .chain(asset_holders(game).into_iter().map(|to| Input::Carry {
-                asset: asset.clone(),
-                from: *from,
-                to,
+        Choice::Asset { from, asset } => std::iter::once(Input::Answer(Answer::KeepAssets))
+            .chain(asset_holders(game).into_iter().map(|to| {
+                Input::Answer(Answer::Carry {
+                    asset: asset.clone(),
+                    from: *from,
+                    to,
+                })
             }))
             .collect(),
-        Choice::Signal { device } => std::iter::once(Input::KeepSignals)
+        Choice::Signal { device } => std::iter::once(Input::Answer(Answer::KeepSignals))
             .chain(
                 crate::data::mission::SignalOrder::offered(
                     game.mission.kind,
@@ -78,44 +85,49 @@ pub fn legal(game: &Game) -> Vec<Input> {
                 .into_iter()
                 .map(Some)
                 .chain(std::iter::once(None))
-                .map(|order| Input::SignalMeans {
-                    device: *device,
-                    order,
+                .map(|order| {
+                    Input::Answer(Answer::SignalMeans {
+                        device: *device,
+                        order,
+                    })
                 }),
             )
             .collect(),
-        Choice::SetUp { unit } => std::iter::once(Input::KeepPlan)
+        Choice::SetUp { unit } => std::iter::once(Input::Answer(Answer::KeepPlan))
             .chain(
                 set_up_cards(game, *unit)
                     .into_iter()
-                    .map(|at| Input::SetUpAt { unit: *unit, at }),
+                    .map(|at| Input::Answer(Answer::SetUpAt { unit: *unit, at })),
             )
             .collect(),
-        Choice::Reform { squads, .. } => {
-            squads.iter().map(|s| Input::Reform { squad: *s }).collect()
-        }
+        Choice::Reform { squads, .. } => squads
+            .iter()
+            .map(|s| Input::Answer(Answer::Reform { squad: *s }))
+            .collect(),
         Choice::Guard { candidates, .. } => candidates
             .iter()
-            .map(|u| Input::Guard { unit: *u })
+            .map(|u| Input::Answer(Answer::Guard { unit: *u }))
             .collect(),
         Choice::Retreat { unit, options, .. } => options
             .iter()
-            .map(|(to, casualty)| Input::RetreatTo {
-                unit: *unit,
-                to: *to,
-                casualty: *casualty,
+            .map(|(to, casualty)| {
+                Input::Answer(Answer::RetreatTo {
+                    unit: *unit,
+                    to: *to,
+                    casualty: *casualty,
+                })
             })
             .collect(),
         Choice::Reposition { unit, cards } => {
             // Staying first (its own card is always open), then the other
             // cards in order.
             let here = game.state.unit(*unit).pos;
-            std::iter::once(Input::KeepPositions)
+            std::iter::once(Input::Answer(Answer::KeepPositions))
                 .chain(
                     std::iter::once(here)
                         .chain(cards.iter().copied().filter(|at| *at != here))
                         .filter(|at| reposition_open(game, *unit, *at))
-                        .map(|at| Input::RepositionAt { unit: *unit, at }),
+                        .map(|at| Input::Answer(Answer::RepositionAt { unit: *unit, at })),
                 )
                 .collect()
         }
@@ -123,15 +135,15 @@ pub fn legal(game: &Game) -> Vec<Input> {
             let open = cover_choices(game, *unit);
             std::iter::once(None)
                 .chain(covers.iter().filter(|c| open.contains(c)).map(|c| Some(*c)))
-                .map(|cover| Input::TakeCover { unit: *unit, cover })
+                .map(|cover| Input::Answer(Answer::TakeCover { unit: *unit, cover }))
                 .collect()
         }
         Choice::BattalionFire { cards, .. } => {
             let mut v: Vec<Input> = pairs(cards)
                 .into_iter()
-                .map(|cards| Input::BattalionFire { cards })
+                .map(|cards| Input::Answer(Answer::BattalionFire { cards }))
                 .collect();
-            v.push(Input::BattalionFire { cards: Vec::new() });
+            v.push(Input::Answer(Answer::BattalionFire { cards: Vec::new() }));
             v
         }
     };
@@ -168,39 +180,39 @@ pub fn suggestion(game: &Game) -> Option<Input> {
         c @ (Choice::VehicleTurn { .. } | Choice::Reaction { .. }) => {
             crate::engine::vehicles::phase::suggestion(game, c)?
         }
-        Choice::MoverCover { unit, .. } => Input::MoverCover {
+        Choice::MoverCover { unit, .. } => Input::Answer(Answer::MoverCover {
             unit: *unit,
             cover: None,
-        },
-        Choice::Runner { runner, hq } => Input::RunnerActivates {
+        }),
+        Choice::Runner { runner, hq } => Input::Answer(Answer::RunnerActivates {
             runner: *runner,
             hq: *hq,
             activate: true,
-        },
-        Choice::PickUpMore { unit } => Input::PickUpMore {
+        }),
+        Choice::PickUpMore { unit } => Input::Answer(Answer::PickUpMore {
             unit: *unit,
             item: None,
-        },
-        Choice::BattalionFire { suggested, .. } => Input::BattalionFire {
+        }),
+        Choice::BattalionFire { suggested, .. } => Input::Answer(Answer::BattalionFire {
             cards: suggested.clone(),
-        },
-        Choice::Reform { squads, .. } => Input::Reform {
+        }),
+        Choice::Reform { squads, .. } => Input::Answer(Answer::Reform {
             squad: *squads.first()?,
-        },
-        Choice::Guard { candidates, .. } => Input::Guard {
+        }),
+        Choice::Guard { candidates, .. } => Input::Answer(Answer::Guard {
             unit: *candidates.first()?,
-        },
+        }),
         Choice::Retreat { unit, options, .. } => {
             let (to, casualty) = *options.first()?;
-            Input::RetreatTo {
+            Input::Answer(Answer::RetreatTo {
                 unit: *unit,
                 to,
                 casualty,
-            }
+            })
         }
-        Choice::Reposition { .. } => Input::KeepPositions,
-        Choice::SetUp { .. } => Input::KeepPlan,
-        Choice::TakeCover { unit, .. } => Input::TakeCover {
+        Choice::Reposition { .. } => Input::Answer(Answer::KeepPositions),
+        Choice::SetUp { .. } => Input::Answer(Answer::KeepPlan),
+        Choice::TakeCover { unit, .. } => Input::Answer(Answer::TakeCover {
             unit: *unit,
             cover: cover_choices(game, *unit).into_iter().max_by_key(|c| {
                 let u = game.state.unit(*unit);
@@ -212,20 +224,20 @@ pub fn suggestion(game: &Game) -> Option<Input> {
                     std::cmp::Reverse(*c),
                 )
             }),
-        },
-        Choice::Asset { .. } => Input::KeepAssets,
-        Choice::LandingPlan => Input::LandingPlanDone,
-        Choice::Signal { .. } => Input::KeepSignals,
-        Choice::Attach { vehicle } => Input::AttachVehicle {
+        }),
+        Choice::Asset { .. } => Input::Answer(Answer::KeepAssets),
+        Choice::LandingPlan => Input::Answer(Answer::LandingPlanDone),
+        Choice::Signal { .. } => Input::Answer(Answer::KeepSignals),
+        Choice::Attach { vehicle } => Input::Answer(Answer::AttachVehicle {
             vehicle: *vehicle,
             to: None,
-        },
-        Choice::Patrol => Input::NamePatrol {
+        }),
+        Choice::Patrol => Input::Answer(Answer::NamePatrol {
             units: crate::engine::orders::chain::patrol_options(game)
                 .into_iter()
                 .next()
                 .unwrap_or_default(),
-        },
+        }),
     })
 }
 
@@ -235,8 +247,8 @@ pub fn suggestion(game: &Game) -> Option<Input> {
 /// net, ...".
 pub fn carried(game: &Game, input: &Input) -> Option<String> {
     let (to, asset) = match input {
-        Input::Carry { asset, to, .. } => (*to, asset),
-        Input::KeepAssets => match game.state.choices.first() {
+        Input::Answer(Answer::Carry { asset, to, .. }) => (*to, asset),
+        Input::Answer(Answer::KeepAssets) => match game.state.choices.first() {
             Some(Choice::Asset { from, asset }) => (*from, asset),
             _ => return None,
         },
@@ -490,24 +502,26 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
     }
     game.state.choices.remove(0);
     match (&choice, input) {
-        (Choice::MoverCover { from_fortified, .. }, Input::MoverCover { unit, cover }) => {
-            crate::engine::movement::actions::settle_cover(game, *unit, *cover, *from_fortified)
-        }
+        (
+            Choice::MoverCover { from_fortified, .. },
+            Input::Answer(Answer::MoverCover { unit, cover }),
+        ) => crate::engine::movement::actions::settle_cover(game, *unit, *cover, *from_fortified),
         (
             Choice::PickUpMore { .. },
-            Input::PickUpMore {
+            Input::Answer(Answer::PickUpMore {
                 unit,
                 item: Some(i),
-            },
+            }),
         ) => {
             crate::engine::movement::carrying::pick_up_item(game, *unit, *i);
             if !crate::engine::movement::carrying::items_open_to(game, *unit).is_empty() {
                 game.state.choices.insert(0, choice.clone());
             }
         }
-        (Choice::Runner { runner, hq }, Input::RunnerActivates { activate, .. }) => {
-            crate::engine::command::runners::runner_answer(game, *runner, *hq, *activate)
-        }
+        (
+            Choice::Runner { runner, hq },
+            Input::Answer(Answer::RunnerActivates { activate, .. }),
+        ) => crate::engine::command::runners::runner_answer(game, *runner, *hq, *activate),
         (
             Choice::BattalionFire {
                 target,
@@ -515,23 +529,23 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
                 modifier,
                 ..
             },
-            Input::BattalionFire { cards },
+            Input::Answer(Answer::BattalionFire { cards }),
         ) => crate::engine::combat::support::battalion_fire(game, *target, *kind, *modifier, cards),
-        (Choice::Patrol, Input::NamePatrol { units }) => name_patrol(game, units),
-        (Choice::Reform { teams, .. }, Input::Reform { squad }) => {
+        (Choice::Patrol, Input::Answer(Answer::NamePatrol { units })) => name_patrol(game, units),
+        (Choice::Reform { teams, .. }, Input::Answer(Answer::Reform { squad })) => {
             crate::engine::recovery::rally::reform(game, teams, *squad)
         }
-        (Choice::Guard { pos, prisoners, .. }, Input::Guard { unit }) => {
+        (Choice::Guard { pos, prisoners, .. }, Input::Answer(Answer::Guard { unit })) => {
             crate::engine::combat::capture::guard_with(game, *pos, prisoners, *unit)
         }
-        (Choice::Retreat { rest, .. }, Input::RetreatTo { unit, to, casualty }) => {
+        (Choice::Retreat { rest, .. }, Input::Answer(Answer::RetreatTo { unit, to, casualty })) => {
             crate::engine::combat::capture::retreat_to(game, *unit, *to, *casualty, Vec::new());
             crate::engine::combat::capture::retreat_each(game, rest);
         }
-        (Choice::Reposition { .. }, Input::RepositionAt { unit, at }) => {
+        (Choice::Reposition { .. }, Input::Answer(Answer::RepositionAt { unit, at })) => {
             reposition_at(game, *unit, *at)
         }
-        (Choice::Reposition { .. }, Input::KeepPositions) => {
+        (Choice::Reposition { .. }, Input::Answer(Answer::KeepPositions)) => {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::Reposition { .. }));
@@ -543,29 +557,33 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
                 Vec::new(),
             );
         }
-        (Choice::TakeCover { .. }, Input::TakeCover { unit, cover }) => {
+        (Choice::TakeCover { .. }, Input::Answer(Answer::TakeCover { unit, cover })) => {
             take_cover(game, *unit, *cover)
         }
-        (Choice::SetUp { .. }, Input::SetUpAt { unit, at }) => set_up_at(game, *unit, *at),
-        (Choice::Asset { .. }, Input::Carry { asset, from, to }) => carry(game, asset, *from, *to),
-        (Choice::LandingPlan, Input::Board { unit, vehicle }) => {
+        (Choice::SetUp { .. }, Input::Answer(Answer::SetUpAt { unit, at })) => {
+            set_up_at(game, *unit, *at)
+        }
+        (Choice::Asset { .. }, Input::Answer(Answer::Carry { asset, from, to })) => {
+            carry(game, asset, *from, *to)
+        }
+        (Choice::LandingPlan, Input::Answer(Answer::Board { unit, vehicle })) => {
             crate::engine::vehicles::heli::board(game, *unit, *vehicle);
             game.state.choices.insert(0, choice.clone());
         }
-        (Choice::LandingPlan, Input::PlanLandingZone { at }) => {
+        (Choice::LandingPlan, Input::Answer(Answer::PlanLandingZone { at })) => {
             crate::engine::vehicles::heli::plan_lz(game, *at);
             game.state.choices.insert(0, choice.clone());
         }
-        (Choice::LandingPlan, Input::LandingPlanDone) => {
+        (Choice::LandingPlan, Input::Answer(Answer::LandingPlanDone)) => {
             crate::engine::vehicles::heli::plan_made(game)
         }
-        (Choice::Attach { .. }, Input::AttachVehicle { vehicle, to }) => {
+        (Choice::Attach { .. }, Input::Answer(Answer::AttachVehicle { vehicle, to })) => {
             crate::engine::vehicles::radio::attach(game, *vehicle, *to)
         }
-        (Choice::Signal { .. }, Input::SignalMeans { device, order }) => {
+        (Choice::Signal { .. }, Input::Answer(Answer::SignalMeans { device, order })) => {
             signal_means(game, *device, *order)
         }
-        (Choice::Signal { .. }, Input::KeepSignals) => {
+        (Choice::Signal { .. }, Input::Answer(Answer::KeepSignals)) => {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::Signal { .. }));
@@ -577,7 +595,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
                 Vec::new(),
             );
         }
-        (Choice::Asset { .. }, Input::KeepAssets) => {
+        (Choice::Asset { .. }, Input::Answer(Answer::KeepAssets)) => {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::Asset { .. }));
@@ -589,7 +607,7 @@ pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
                 Vec::new(),
             );
         }
-        (Choice::SetUp { .. }, Input::KeepPlan) => {
+        (Choice::SetUp { .. }, Input::Answer(Answer::KeepPlan)) => {
             game.state
                 .choices
                 .retain(|c| !matches!(c, Choice::SetUp { .. }));
@@ -750,48 +768,6 @@ fn signal_means(
         },
         Vec::new(),
     );
-}
-
-/// Whether an input answers a question.
-pub fn is_answer(input: &Input) -> bool {
-    matches!(
-        input,
-        Input::MoverCover { .. }
-            | Input::RunnerActivates { .. }
-            | Input::BattalionFire { .. }
-            | Input::PickUpMore { .. }
-            | Input::NamePatrol { .. }
-            | Input::SetUpAt { .. }
-            | Input::KeepPlan
-            | Input::Carry { .. }
-            | Input::KeepAssets
-            | Input::SignalMeans { .. }
-            | Input::KeepSignals
-            | Input::AttachVehicle { .. }
-            | Input::Board { .. }
-            | Input::LandingPlanDone
-            | Input::PlanLandingZone { .. }
-            | Input::Reform { .. }
-            | Input::Guard { .. }
-            | Input::RetreatTo { .. }
-            | Input::RepositionAt { .. }
-            | Input::KeepPositions
-            | Input::TakeCover { .. }
-            | Input::VehicleMove { .. }
-            | Input::VehicleFire { .. }
-            | Input::VehicleSpot { .. }
-            | Input::VehicleEnd { .. }
-            | Input::VehicleDisembark { .. }
-            | Input::VehicleSmoke { .. }
-            | Input::AirAttack { .. }
-            | Input::AirPlace { .. }
-            | Input::GunshipRun { .. }
-            | Input::HeliFly { .. }
-            | Input::FacMark { .. }
-            | Input::FacCall { .. }
-            | Input::React { .. }
-            | Input::HoldFire
-    )
 }
 
 /// 11.1 step 3: whether the unit may take position on `at` now: its own

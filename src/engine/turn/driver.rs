@@ -277,7 +277,7 @@ impl Game {
     }
 
     fn act_only(&mut self, input: &Input) -> Result<(), Illegal> {
-        if !self.state.choices.is_empty() || crate::engine::turn::choices::is_answer(input) {
+        if !self.state.choices.is_empty() || matches!(input, Input::Answer(_)) {
             crate::engine::turn::choices::answer(self, input)?;
             self.end_impulse_of_a_gone_hq();
             crate::engine::enemy::activity::update(self);
@@ -395,41 +395,7 @@ impl Game {
                 }
                 self.drop_item(*unit, *asset);
             }
-            Input::MoverCover { .. }
-            | Input::RunnerActivates { .. }
-            | Input::BattalionFire { .. }
-            | Input::NamePatrol { .. }
-            | Input::SetUpAt { .. }
-            | Input::KeepPlan
-            | Input::Carry { .. }
-            | Input::KeepAssets
-            | Input::SignalMeans { .. }
-            | Input::KeepSignals
-            | Input::AttachVehicle { .. }
-            | Input::Board { .. }
-            | Input::LandingPlanDone
-            | Input::PlanLandingZone { .. }
-            | Input::Reform { .. }
-            | Input::Guard { .. }
-            | Input::RetreatTo { .. }
-            | Input::RepositionAt { .. }
-            | Input::KeepPositions
-            | Input::TakeCover { .. }
-            | Input::VehicleMove { .. }
-            | Input::VehicleFire { .. }
-            | Input::VehicleSpot { .. }
-            | Input::VehicleEnd { .. }
-            | Input::VehicleDisembark { .. }
-            | Input::VehicleSmoke { .. }
-            | Input::AirAttack { .. }
-            | Input::AirPlace { .. }
-            | Input::GunshipRun { .. }
-            | Input::HeliFly { .. }
-            | Input::FacMark { .. }
-            | Input::FacCall { .. }
-            | Input::React { .. }
-            | Input::HoldFire
-            | Input::PickUpMore { .. } => {
+            Input::Answer(_) => {
                 return Err(Illegal("there is no question to answer now".into()));
             }
             Input::Drop { carrier, casualty } => {

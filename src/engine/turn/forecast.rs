@@ -36,6 +36,7 @@ use crate::engine::kernel::deck::Card;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::{Action, Input, Order};
 
 /// What an input costs and, if it makes an attempt, its odds.
@@ -551,9 +552,9 @@ fn consequences_of(
     // 7.5: an activated vehicle that fires in reaction before its own
     // turn in the phase has taken its one action (7.5 D): it may not
     // move after firing (7.3.1), nor fire again.
-    if let Input::React {
+    if let Input::Answer(Answer::React {
         shooter: crate::engine::kernel::vehicle::Shooter::Vehicle(v),
-    } = input
+    }) = input
         && let (Some(b), Some(a)) = (
             game.state.vehicles.get(v.0 as usize),
             first.state.vehicles.get(v.0 as usize),

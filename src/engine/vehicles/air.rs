@@ -20,6 +20,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::VehicleId;
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::Input;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::vehicles::at::{AtModifier, Part, aircraft, vehicle};
@@ -123,15 +124,15 @@ pub fn legal_for(game: &Game, v: VehicleId) -> Vec<Input> {
     if !x.in_play() || !x.pos.is_staging() || a.chosen || x.done || leader(game, v) != Some(v) {
         return Vec::new();
     }
-    let mut out = vec![Input::AirAttack {
+    let mut out = vec![Input::Answer(Answer::AirAttack {
         vehicle: v,
         adjacent: None,
-    }];
+    })];
     for c in adjacent_choices(game, v) {
-        out.push(Input::AirAttack {
+        out.push(Input::Answer(Answer::AirAttack {
             vehicle: v,
             adjacent: Some(c),
-        });
+        }));
     }
     out
 }
@@ -157,10 +158,10 @@ pub fn suggestion(game: &Game, v: VehicleId) -> Input {
         .filter(|(n, _)| *n > 0)
         .max_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|(_, c)| c);
-    Input::AirAttack {
+    Input::Answer(Answer::AirAttack {
         vehicle: v,
         adjacent: best,
-    }
+    })
 }
 
 /// 7.3.2: the section this aircraft belongs to is placed on its target,
@@ -644,16 +645,18 @@ fn fac_legal(game: &Game, v: VehicleId) -> Vec<Input> {
             .cards
             .iter()
             .filter(|c| crate::engine::vehicles::moves::vehicles_on(game, c.pos, Side::Us) < cap)
-            .map(|c| Input::AirPlace {
-                vehicle: v,
-                at: c.pos,
+            .map(|c| {
+                Input::Answer(Answer::AirPlace {
+                    vehicle: v,
+                    at: c.pos,
+                })
             })
             .collect();
     }
     let mut out = Vec::new();
     if !f.marked {
         for target in close_cards(game, x.pos) {
-            out.push(Input::FacMark { vehicle: v, target });
+            out.push(Input::Answer(Answer::FacMark { vehicle: v, target }));
         }
     }
     if !f.called {
@@ -661,11 +664,11 @@ fn fac_legal(game: &Game, v: VehicleId) -> Vec<Input> {
         for kind in [FmKind::AirStrike, FmKind::AttackHelicopter] {
             for target in close_cards(game, x.pos) {
                 if check_fac_call(game, v, kind, target).is_ok() {
-                    out.push(Input::FacCall {
+                    out.push(Input::Answer(Answer::FacCall {
                         vehicle: v,
                         kind,
                         target,
-                    });
+                    }));
                 }
             }
         }
@@ -756,23 +759,23 @@ fn fac_suggestion(game: &Game, v: VehicleId) -> Input {
     if x.pos.is_staging() {
         let cards: Vec<CardPos> = game.state.map.cards.iter().map(|c| c.pos).collect();
         if let Some(at) = most(cards) {
-            return Input::AirPlace { vehicle: v, at };
+            return Input::Answer(Answer::AirPlace { vehicle: v, at });
         }
     } else {
         if let Some(call) = legal
             .iter()
-            .find(|i| matches!(i, Input::FacCall { .. }))
+            .find(|i| matches!(i, Input::Answer(Answer::FacCall { .. })))
             .cloned()
         {
             return call;
         }
         if let Some(target) = most(close_cards(game, x.pos))
-            && legal.contains(&Input::FacMark { vehicle: v, target })
+            && legal.contains(&Input::Answer(Answer::FacMark { vehicle: v, target }))
         {
-            return Input::FacMark { vehicle: v, target };
+            return Input::Answer(Answer::FacMark { vehicle: v, target });
         }
     }
-    Input::VehicleEnd {
+    Input::Answer(Answer::VehicleEnd {
         shooter: crate::engine::kernel::vehicle::Shooter::Vehicle(v),
-    }
+    })
 }

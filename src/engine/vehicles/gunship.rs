@@ -7,6 +7,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::VehicleId;
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::Input;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::vehicles::air::{close_cards, enemy_steps, point_blank};
@@ -90,9 +91,11 @@ pub fn legal(game: &Game, v: VehicleId) -> Vec<Input> {
             .map
             .cards
             .iter()
-            .map(|c| Input::AirPlace {
-                vehicle: v,
-                at: c.pos,
+            .map(|c| {
+                Input::Answer(Answer::AirPlace {
+                    vehicle: v,
+                    at: c.pos,
+                })
             })
             .collect();
     }
@@ -102,7 +105,7 @@ pub fn legal(game: &Game, v: VehicleId) -> Vec<Input> {
     close_cards(game, x.pos)
         .into_iter()
         .filter(|c| !g.runs.contains(&Some(*c)))
-        .map(|at| Input::GunshipRun { vehicle: v, at })
+        .map(|at| Input::Answer(Answer::GunshipRun { vehicle: v, at }))
         .collect()
 }
 
@@ -167,9 +170,9 @@ pub fn reach(game: &Game, pos: CardPos) -> u32 {
 /// close card with the most not yet run on; otherwise its turn ends.
 pub fn suggestion(game: &Game, v: VehicleId) -> Input {
     let legal = legal(game, v);
-    let end = Input::VehicleEnd {
+    let end = Input::Answer(Answer::VehicleEnd {
         shooter: crate::engine::kernel::vehicle::Shooter::Vehicle(v),
-    };
+    });
     let x = vehicle(game, v);
     if x.pos.is_staging() {
         // Among equals, over the enemy itself, then the first in card
@@ -183,13 +186,13 @@ pub fn suggestion(game: &Game, v: VehicleId) -> Input {
             .filter(|(n, _, _)| *n > 0)
             .max_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)).then(b.2.cmp(&a.2)));
         return match best {
-            Some((_, _, at)) => Input::AirPlace { vehicle: v, at },
+            Some((_, _, at)) => Input::Answer(Answer::AirPlace { vehicle: v, at }),
             None => end,
         };
     }
     by_enemy(game, close_cards(game, x.pos))
         .into_iter()
-        .map(|(_, at)| Input::GunshipRun { vehicle: v, at })
+        .map(|(_, at)| Input::Answer(Answer::GunshipRun { vehicle: v, at }))
         .find(|i| legal.contains(i))
         .unwrap_or(end)
 }

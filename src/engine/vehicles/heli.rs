@@ -35,6 +35,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{UnitId, VehicleId};
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::Input;
 use crate::engine::kernel::pos::{CardPos, HeliArea};
 use crate::engine::kernel::vehicle::Shooter;
@@ -200,15 +201,15 @@ pub fn legal(game: &Game, v: VehicleId) -> Vec<Input> {
     let x = vehicle(game, v);
     let mut out: Vec<Input> = destinations(game, v)
         .into_iter()
-        .map(|to| Input::HeliFly { vehicle: v, to })
+        .map(|to| Input::Answer(Answer::HeliFly { vehicle: v, to }))
         .collect();
     if !x.pos.is_staging() && x.in_play() && !x.done {
         for u in game.state.passengers(v) {
             if crate::engine::vehicles::transport::check_off(game, u.id).is_ok() {
-                out.push(Input::VehicleDisembark {
+                out.push(Input::Answer(Answer::VehicleDisembark {
                     vehicle: v,
                     unit: u.id,
-                });
+                }));
             }
         }
     }
@@ -221,10 +222,10 @@ pub fn legal(game: &Game, v: VehicleId) -> Vec<Input> {
 /// passengers.
 pub fn suggestion(game: &Game, v: VehicleId) -> Input {
     let x = vehicle(game, v);
-    let end = Input::VehicleEnd {
+    let end = Input::Answer(Answer::VehicleEnd {
         shooter: Shooter::Vehicle(v),
-    };
-    let fly = |to: CardPos| Input::HeliFly { vehicle: v, to };
+    });
+    let fly = |to: CardPos| Input::Answer(Answer::HeliFly { vehicle: v, to });
     let legal = legal(game, v);
     let troops = game
         .state
@@ -232,7 +233,7 @@ pub fn suggestion(game: &Game, v: VehicleId) -> Input {
         .any(|u| u.kind != UnitKind::Casualty);
     if let Some(off) = legal
         .iter()
-        .find(|i| matches!(i, Input::VehicleDisembark { unit, .. } if game.state.unit(*unit).kind != UnitKind::Casualty))
+        .find(|i| matches!(i, Input::Answer(Answer::VehicleDisembark { unit, .. }) if game.state.unit(*unit).kind != UnitKind::Casualty))
     {
         return off.clone();
     }
@@ -456,19 +457,19 @@ pub fn plan_inputs(game: &Game) -> Vec<Input> {
             continue;
         }
         match u.riding {
-            Some(v) if lifts.contains(&v) => out.push(Input::Board {
+            Some(v) if lifts.contains(&v) => out.push(Input::Answer(Answer::Board {
                 unit: u.id,
                 vehicle: None,
-            }),
+            })),
             None if u.pos == pz => {
                 for v in &lifts {
                     let room = crate::engine::vehicles::transport::capacity(game, *v)
                         .saturating_sub(crate::engine::vehicles::transport::load(game, *v));
                     if u.steps <= room {
-                        out.push(Input::Board {
+                        out.push(Input::Answer(Answer::Board {
                             unit: u.id,
                             vehicle: Some(*v),
-                        });
+                        }));
                     }
                 }
             }
@@ -535,7 +536,7 @@ pub fn plan_lz_inputs(game: &Game) -> Vec<Input> {
         .map(|c| c.pos)
         .filter(|p| chosen.is_empty() || chosen.iter().any(|c| c.adjacent(*p)))
         .filter(|p| crate::engine::vehicles::lz::check_new(game, *p).is_ok())
-        .map(|at| Input::PlanLandingZone { at })
+        .map(|at| Input::Answer(Answer::PlanLandingZone { at }))
         .collect()
 }
 
@@ -570,10 +571,10 @@ pub fn planning_phase(game: &mut Game) {
     } else if plan_inputs(game).iter().any(|i| {
         matches!(
             i,
-            Input::Board {
+            Input::Answer(Answer::Board {
                 vehicle: Some(_),
                 ..
-            }
+            })
         )
     }) {
         ("2.4.3", Quiet::LandingPlanAdjusted)

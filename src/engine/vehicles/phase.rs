@@ -14,6 +14,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::VehicleId;
+use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::{Choice, Input};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
@@ -297,37 +298,37 @@ fn legal_for(game: &Game, s: Shooter) -> Vec<Input> {
         if x.in_play() && !x.fired && !game.state.vehicle_phase.stopped {
             for to in around(game, x.pos) {
                 if moves::check_move(game, v, to).is_ok() {
-                    out.push(Input::VehicleMove { vehicle: v, to });
+                    out.push(Input::Answer(Answer::VehicleMove { vehicle: v, to }));
                 }
             }
         }
     }
     if may_fire(game, s) {
         for t in targets(game, s) {
-            out.push(Input::VehicleFire {
+            out.push(Input::Answer(Answer::VehicleFire {
                 shooter: s,
                 target: t,
-            });
+            }));
         }
     }
     if let Shooter::Vehicle(v) = s {
         for target in spot_targets(game, v) {
-            out.push(Input::VehicleSpot { vehicle: v, target });
+            out.push(Input::Answer(Answer::VehicleSpot { vehicle: v, target }));
         }
         for (target, wp) in smoke_targets(game, v) {
-            out.push(Input::VehicleSmoke {
+            out.push(Input::Answer(Answer::VehicleSmoke {
                 vehicle: v,
                 target,
                 wp,
-            });
+            }));
         }
         // 7.4.2: passengers set down before or after it moves, no order.
         for p in game.state.passengers(v) {
             if transport::check_off(game, p.id).is_ok() {
-                out.push(Input::VehicleDisembark {
+                out.push(Input::Answer(Answer::VehicleDisembark {
                     vehicle: v,
                     unit: p.id,
-                });
+                }));
             }
         }
     }
@@ -488,7 +489,7 @@ pub fn legal(game: &Game, c: &Choice) -> Vec<Input> {
                 out.extend(legal_for(game, *s));
                 // 7.4.5: a helicopter in flight must move on.
                 if !matches!(s, Shooter::Vehicle(v) if heli::must_move(game, *v)) {
-                    out.push(Input::VehicleEnd { shooter: *s });
+                    out.push(Input::Answer(Answer::VehicleEnd { shooter: *s }));
                 }
             }
             out
@@ -496,9 +497,9 @@ pub fn legal(game: &Game, c: &Choice) -> Vec<Input> {
         Choice::Reaction { shooters, .. } => {
             let mut out: Vec<Input> = shooters
                 .iter()
-                .map(|s| Input::React { shooter: *s })
+                .map(|s| Input::Answer(Answer::React { shooter: *s }))
                 .collect();
-            out.push(Input::HoldFire);
+            out.push(Input::Answer(Answer::HoldFire));
             out
         }
         _ => Vec::new(),
@@ -530,14 +531,18 @@ pub fn suggestion(game: &Game, c: &Choice) -> Option<Input> {
                 .flat_map(|s| targets(game, *s).into_iter().map(move |t| (*s, t)))
                 .collect();
             match best(pairs) {
-                Some((_, shooter, target)) => Some(Input::VehicleFire { shooter, target }),
-                None => pending.first().map(|s| Input::VehicleEnd { shooter: *s }),
+                Some((_, shooter, target)) => {
+                    Some(Input::Answer(Answer::VehicleFire { shooter, target }))
+                }
+                None => pending
+                    .first()
+                    .map(|s| Input::Answer(Answer::VehicleEnd { shooter: *s })),
             }
         }
         Choice::Reaction { target, shooters } => {
             match best(shooters.iter().map(|s| (*s, *target)).collect()) {
-                Some((_, shooter, _)) => Some(Input::React { shooter }),
-                None => Some(Input::HoldFire),
+                Some((_, shooter, _)) => Some(Input::Answer(Answer::React { shooter })),
+                None => Some(Input::Answer(Answer::HoldFire)),
             }
         }
         _ => None,
@@ -552,7 +557,7 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
     }
     game.state.choices.remove(0);
     match input {
-        Input::VehicleMove { vehicle: v, to } => {
+        Input::Answer(Answer::VehicleMove { vehicle: v, to }) => {
             let s = Shooter::Vehicle(*v);
             game.state.vehicle_phase.current = Some(s);
             // 7.5 B: the VOF on the card it leaves first (once).
@@ -564,7 +569,7 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
                 enemy_reacts(game, *v);
             }
         }
-        Input::VehicleFire { shooter, target } => {
+        Input::Answer(Answer::VehicleFire { shooter, target }) => {
             game.state.vehicle_phase.current = Some(*shooter);
             // 7.5 A: the VOF on the firer's card comes first, unless it
             // already struck the vehicle on this card in this phase.
@@ -585,13 +590,13 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
                 finish(game, *shooter);
             }
         }
-        Input::VehicleSpot { vehicle: v, target } => {
+        Input::Answer(Answer::VehicleSpot { vehicle: v, target }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             spot(game, *v, *target);
             finish(game, Shooter::Vehicle(*v));
         }
-        Input::VehicleEnd { shooter } => finish(game, *shooter),
-        Input::AirPlace { vehicle: v, at } => {
+        Input::Answer(Answer::VehicleEnd { shooter }) => finish(game, *shooter),
+        Input::Answer(Answer::AirPlace { vehicle: v, at }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             if vehicle(game, *v).gunship.is_some() {
                 gunship::place(game, *v, *at);
@@ -599,52 +604,52 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
                 air::fac_place(game, *v, *at);
             }
         }
-        Input::HeliFly { vehicle: v, to } => {
+        Input::Answer(Answer::HeliFly { vehicle: v, to }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             if heli::fly(game, *v, *to) {
                 finish(game, Shooter::Vehicle(*v));
             }
         }
-        Input::GunshipRun { vehicle: v, at } => {
+        Input::Answer(Answer::GunshipRun { vehicle: v, at }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             if gunship::run(game, *v, *at) {
                 finish(game, Shooter::Vehicle(*v));
             }
         }
-        Input::FacMark { vehicle: v, target } => {
+        Input::Answer(Answer::FacMark { vehicle: v, target }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             air::fac_mark(game, *v, *target);
         }
-        Input::FacCall {
+        Input::Answer(Answer::FacCall {
             vehicle: v,
             kind,
             target,
-        } => {
+        }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             air::fac_call(game, *v, *kind, *target);
         }
-        Input::AirAttack {
+        Input::Answer(Answer::AirAttack {
             vehicle: v,
             adjacent,
-        } => {
+        }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             air::strike(game, *v, *adjacent);
             finish(game, Shooter::Vehicle(*v));
         }
-        Input::VehicleDisembark { vehicle: v, unit } => {
+        Input::Answer(Answer::VehicleDisembark { vehicle: v, unit }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             transport::disembark(game, *unit);
         }
-        Input::VehicleSmoke {
+        Input::Answer(Answer::VehicleSmoke {
             vehicle: v,
             target,
             wp,
-        } => {
+        }) => {
             game.state.vehicle_phase.current = Some(Shooter::Vehicle(*v));
             fire_smoke(game, *v, *target, *wp);
             finish(game, Shooter::Vehicle(*v));
         }
-        Input::React { shooter } => {
+        Input::Answer(Answer::React { shooter }) => {
             let Choice::Reaction { target, shooters } = c else {
                 return Ok(());
             };
@@ -667,7 +672,7 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
                 return Ok(());
             }
         }
-        Input::HoldFire => {}
+        Input::Answer(Answer::HoldFire) => {}
         _ => {}
     }
     proceed(game);
@@ -676,7 +681,7 @@ pub fn answer(game: &mut Game, c: &Choice, input: &Input) -> Result<(), Illegal>
 
 fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
     match (c, input) {
-        (Choice::VehicleTurn { pending }, Input::VehicleMove { vehicle: v, to }) => {
+        (Choice::VehicleTurn { pending }, Input::Answer(Answer::VehicleMove { vehicle: v, to })) => {
             let s = Shooter::Vehicle(*v);
             if !pending.contains(&s) {
                 return "that vehicle has no activation to carry out now (7.2)".into();
@@ -699,7 +704,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 Ok(()) => "that move is not open now".into(),
             }
         }
-        (Choice::VehicleTurn { pending }, Input::VehicleFire { shooter, target }) => {
+        (Choice::VehicleTurn { pending }, Input::Answer(Answer::VehicleFire { shooter, target })) => {
             if !pending.contains(shooter) {
                 return "that unit has no activation to carry out now (7.2, 7.5)".into();
             }
@@ -718,7 +723,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 None => format!("there is no vehicle {target}"),
             }
         }
-        (Choice::VehicleTurn { pending }, Input::VehicleSpot { vehicle: v, target }) => {
+        (Choice::VehicleTurn { pending }, Input::Answer(Answer::VehicleSpot { vehicle: v, target })) => {
             if !pending.contains(&Shooter::Vehicle(*v)) {
                 return "that vehicle has no activation to carry out now (7.2)".into();
             }
@@ -727,7 +732,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 vehicle(game, *v).label
             )
         }
-        (Choice::VehicleTurn { pending }, Input::VehicleDisembark { vehicle: v, unit }) => {
+        (Choice::VehicleTurn { pending }, Input::Answer(Answer::VehicleDisembark { vehicle: v, unit })) => {
             if !pending.contains(&Shooter::Vehicle(*v)) {
                 return "that vehicle has no activation to carry out now (7.2)".into();
             }
@@ -743,7 +748,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 Ok(_) => "that passenger cannot get off now".into(),
             }
         }
-        (Choice::VehicleTurn { pending }, Input::VehicleSmoke { vehicle: v, target, .. }) => {
+        (Choice::VehicleTurn { pending }, Input::Answer(Answer::VehicleSmoke { vehicle: v, target, .. })) => {
             if !pending.contains(&Shooter::Vehicle(*v)) {
                 return "that vehicle has no activation to carry out now (7.2)".into();
             }
@@ -752,7 +757,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 vehicle(game, *v).label
             )
         }
-        (Choice::VehicleTurn { pending }, Input::AirAttack { vehicle: v, adjacent }) => {
+        (Choice::VehicleTurn { pending }, Input::Answer(Answer::AirAttack { vehicle: v, adjacent })) => {
             if !pending.contains(&Shooter::Vehicle(*v)) || !at::is_aircraft(game, *v) {
                 return "that is not a called attack helicopter waiting to strike (7.1.2)".into();
             }
@@ -766,19 +771,19 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 None => "those helicopters have struck already this turn (7.1.2)".into(),
             }
         }
-        (Choice::VehicleTurn { .. }, Input::FacCall { vehicle: v, kind, target }) => {
+        (Choice::VehicleTurn { .. }, Input::Answer(Answer::FacCall { vehicle: v, kind, target })) => {
             match air::check_fac_call(game, *v, *kind, *target) {
                 Err(e) => e.0,
                 Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
             }
         }
-        (Choice::VehicleTurn { .. }, Input::HeliFly { vehicle: v, to }) => {
+        (Choice::VehicleTurn { .. }, Input::Answer(Answer::HeliFly { vehicle: v, to })) => {
             match heli::check_fly(game, *v, *to) {
                 Err(e) => e.0,
                 Ok(()) => "that helicopter has no activation to carry out now (7.2)".into(),
             }
         }
-        (Choice::VehicleTurn { .. }, Input::GunshipRun { vehicle: v, at }) => {
+        (Choice::VehicleTurn { .. }, Input::Answer(Answer::GunshipRun { vehicle: v, at })) => {
             match gunship::check_run(game, *v, *at) {
                 Err(e) => e.0,
                 Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
@@ -786,7 +791,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
         }
         (
             Choice::VehicleTurn { .. },
-            Input::AirPlace { vehicle: v, .. } | Input::FacMark { vehicle: v, .. },
+            Input::Answer(Answer::AirPlace { vehicle: v, .. }) | Input::Answer(Answer::FacMark { vehicle: v, .. }),
         ) => format!(
             "{} is not an aircraft waiting to fly over a card (a forward air controller or a gunship, once a turn, the gunship at night), or has placed or marked already this turn (7.1.3, 7.1.4)",
             game.state

@@ -79,7 +79,7 @@ impl<D: Driver> App<D> {
         let g = self.game();
         let f = crate::engine::turn::forecast::forecast(g, input);
         let label = labels::input(g, input);
-        let rule = labels::input_rule(input);
+        let rule = input.rule();
         let group = group_of(input);
         let (recipient, _) = self.recipient_of(input);
         let by = match input {
@@ -254,7 +254,7 @@ impl<D: Driver> App<D> {
             let open: Vec<Group> = menu
                 .entries
                 .iter()
-                .filter(|e| focus.is_some_and(|u| labels::input_units(&e.input).contains(&u)))
+                .filter(|e| focus.is_some_and(|u| e.input.units().contains(&u)))
                 .map(|e| e.group)
                 .collect();
             let mut groups: Vec<Group> = menu.entries.iter().map(|e| e.group).collect();
@@ -298,7 +298,7 @@ impl<D: Driver> App<D> {
                 .game()
                 .legal_inputs()
                 .iter()
-                .any(|i| labels::input_units(i).contains(&u));
+                .any(|i| i.units().contains(&u));
             if !any {
                 self.message = Some(format!(
                     "{} has no order open to it now ({} says why); here are the others",
@@ -378,7 +378,7 @@ impl<D: Driver> App<D> {
                     }
                     _ => None,
                 };
-                if let Some(u) = platoon_move.as_ref().or(labels::input_units(input).first())
+                if let Some(u) = platoon_move.as_ref().or(input.units().first())
                     && let Some(unit) = self.game().state().get(*u)
                     && unit.in_play()
                     && unit.side == Side::Us

@@ -5,7 +5,6 @@
 use super::{App, Driver, Overlay, Screen, Sel, SidePanel};
 use crate::engine::kernel::input::{Decision, Input, MenuSection};
 use crate::ui::keys::{Command, Key};
-use crate::ui::labels;
 
 /// The commands a menu answers to; any other character typed in a menu
 /// goes to its search.
@@ -262,7 +261,7 @@ impl<D: Driver> App<D> {
                     Command::WhyNot => {
                         let unit = menu
                             .selected_entry()
-                            .and_then(|e| labels::input_units(&e.input).first().copied())
+                            .and_then(|e| e.input.units().first().copied())
                             .or_else(|| self.selected_unit());
                         self.open_why_not(unit);
                     }
