@@ -18,10 +18,11 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&str] = &["data", "engine", "learn", "play", "ui", "front", "cli"];
 
 /// The engine's folders, lowest first: the kernel at the bottom, the rules
-/// by chapter above it, the driver (`turn`) on top.
+/// by chapter above it, the driver (`turn`) on top, and above all the
+/// tests' door to the rules (`testing`), which nothing in the engine uses.
 const ENGINE: &[&str] = &[
     "kernel", "map", "orders", "combat", "recovery", "movement", "vehicles", "enemy", "command",
-    "turn",
+    "turn", "testing",
 ];
 
 /// A file's first lines must say why it is longer than this.
@@ -664,5 +665,27 @@ fn architecture_events_are_worded_by_the_narrator() {
         stale.is_empty(),
         "the list of sites worded at the emit site is out of date:\n{}",
         stale.join("\n")
+    );
+}
+
+/// The rule modules are private to the crate; the tests reach them through
+/// `engine::testing`, and the program itself never does: it would be a
+/// second door into the rules beside `Game` and the kernel.
+#[test]
+fn architecture_nothing_in_the_program_uses_the_test_door() {
+    let (edges, _) = graph();
+    let door = vec!["engine".to_string(), "testing".to_string()];
+    assert!(
+        edges.contains_key(&door),
+        "the check must see engine::testing"
+    );
+    let users: Vec<String> = edges
+        .iter()
+        .filter(|(from, to)| !from.starts_with(&door) && to.contains(&door))
+        .map(|(from, _)| name(from))
+        .collect();
+    assert!(
+        users.is_empty(),
+        "engine::testing is for the tests alone; used by: {users:?}"
     );
 }

@@ -15,7 +15,7 @@ use fof::engine::kernel::events::Needed;
 use fof::engine::kernel::events::{Event, EventKind};
 use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::{Action, Order};
-use fof::engine::turn::forecast::{Forecast, Odds, forecast, forecasts};
+use fof::engine::testing::turn::{Forecast, Odds, forecast, forecasts};
 use fof::engine::{Game, Input};
 
 /// The Cider Farm: three cover markers, three cards to seek cover.
@@ -78,7 +78,7 @@ fn first_attempt(ev: &[Event]) -> Option<usize> {
         .map(|e| e.cards.len())
 }
 
-fn attempt_of(f: &Forecast) -> &fof::engine::turn::forecast::AttemptOdds {
+fn attempt_of(f: &Forecast) -> &fof::engine::testing::turn::AttemptOdds {
     f.attempt.as_ref().expect("an attempt")
 }
 
@@ -282,7 +282,7 @@ fn rule_4_2_odds_are_the_forecast_without_its_consequences() {
     for i in &inputs {
         let mut f = forecast(&g, i);
         f.consequences.clear();
-        let o = fof::engine::turn::forecast::odds(&g, i);
+        let o = fof::engine::testing::turn::odds(&g, i);
         assert_eq!(o, f, "{i:?}");
         drawing += usize::from(o.attempt.is_some_and(|a| a.cards > 0));
     }
@@ -522,7 +522,7 @@ fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
 /// in its forecast, certain or possible.
 #[test]
 fn rule_4_3_an_orders_preview_names_each_link_of_the_chain_of_command_it_cuts() {
-    use fof::engine::orders::comms::in_communication;
+    use fof::engine::testing::orders::in_communication;
     let data = common::shipped();
     let mut named = 0;
     for (mission, seed) in [("hedgerow_attack", 4u64), ("village_assault", 5)] {
@@ -702,7 +702,7 @@ fn rule_9_5_forecast_a_move_onto_a_mined_card_warns_of_the_mine_check_and_its_od
     let f = forecast(&g, &mv);
     assert!(f.attempt.is_none(), "the move itself makes no attempt");
     assert_eq!(f.mine_checks, 1);
-    let odds = fof::engine::turn::forecast::chance(&g, Needed::Icon(Icon::Burst), 3);
+    let odds = fof::engine::testing::turn::chance(&g, Needed::Icon(Icon::Burst), 3);
     let want = format!(
         "1/1 checks for mines on R3C2 (9.5): 3 cards, a burst a hit ({} chance), resolved at -4 in the Combat Effects Segment",
         odds.whole_percent()

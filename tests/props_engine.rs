@@ -8,7 +8,7 @@ use fof::engine::Answer;
 
 use fof::data::units::{Side, UnitKind};
 use fof::engine::kernel::input::Order;
-use fof::engine::turn::menu::legal_orders;
+use fof::engine::testing::turn::legal_orders;
 use fof::engine::{Game, Input, Options, UnitId};
 use proptest::prelude::*;
 use rand::Rng;
@@ -58,7 +58,7 @@ fn near_misses(game: &Game) -> Vec<Input> {
     }
     let mut origins: Vec<Option<UnitId>> = vec![None];
     origins.extend(ids.iter().map(|i| Some(*i)));
-    for a in fof::engine::turn::menu::candidates(game) {
+    for a in fof::engine::testing::turn::candidates(game) {
         for by in &origins {
             v.push(Input::Order(Order {
                 by: *by,
@@ -271,7 +271,7 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
         let by = origins[rng.random_range(0..origins.len())];
         let o = Order { by, action };
         let listed = legal.contains(&Input::Order(o.clone()));
-        let checked = fof::engine::turn::menu::check(game, &o).is_ok();
+        let checked = fof::engine::testing::turn::check_order(game, &o).is_ok();
         assert_eq!(listed, checked, "list and check disagree on {o:?}");
         let mut g = game.clone();
         assert_eq!(
@@ -283,13 +283,13 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
     // The pruned list is the list of every candidate checked.
     assert_eq!(
         legal_orders(game),
-        fof::engine::turn::menu::legal_orders_by_check(game),
+        fof::engine::testing::turn::legal_orders_by_check(game),
         "the pruned order list lost or gained an order"
     );
     // The order list and the order check agree.
     if let Some(fof::engine::Decision::Orders { .. }) = Some(game.prompt().decision) {
         for o in legal_orders(game) {
-            assert!(fof::engine::turn::menu::check(game, &o).is_ok());
+            assert!(fof::engine::testing::turn::check_order(game, &o).is_ok());
         }
     }
 }
@@ -489,8 +489,8 @@ fn play_in(
 /// The map as its terrain alone shows it: no smoke, Incoming! or light.
 struct Terrain<'a>(&'a Game);
 
-impl fof::engine::map::los::LosMap for Terrain<'_> {
-    fn cell(&self, pos: fof::engine::CardPos) -> Option<fof::engine::map::los::LosCell> {
+impl fof::engine::testing::map::LosMap for Terrain<'_> {
+    fn cell(&self, pos: fof::engine::CardPos) -> Option<fof::engine::testing::map::LosCell> {
         self.0.cell(pos).map(|mut c| {
             c.obscured = false;
             c.illuminated = false;
@@ -505,9 +505,9 @@ impl fof::engine::map::los::LosMap for Terrain<'_> {
 /// walk goes one card, always in sight).
 fn placements_hold(game: &Game, mission: &str, n: usize, from: usize) {
     use fof::engine::kernel::events::EventKind;
-    use fof::engine::map::los::{Viewer, Visibility, has_los};
+    use fof::engine::testing::map::{Viewer, Visibility, has_los};
     assert_eq!(
-        fof::engine::map::reveal::first_gap(&game.state().map),
+        fof::engine::testing::map::first_gap(&game.state().map),
         None,
         "{mission} input {n}: a hole in the map"
     );
@@ -604,7 +604,7 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     // LOS reads a card's illumination only at the target (8.2): the cell
     // it reads elsewhere is the full one less that flag.
     {
-        use fof::engine::map::los::LosMap;
+        use fof::engine::testing::map::LosMap;
         for c in &s.map.cards {
             let full = game.cell(c.pos).map(|mut x| {
                 x.illuminated = false;
@@ -666,8 +666,8 @@ fn invariants(game: &Game, mission: &str, n: usize) {
         );
     }
     for v in s.vehicles.iter().filter(|v| v.in_play()) {
-        let load = fof::engine::vehicles::transport::load(game, v.id);
-        let cap = fof::engine::vehicles::transport::capacity(game, v.id);
+        let load = fof::engine::testing::vehicles::load(game, v.id);
+        let cap = fof::engine::testing::vehicles::capacity(game, v.id);
         assert!(
             load <= cap,
             "{}",
@@ -676,7 +676,7 @@ fn invariants(game: &Game, mission: &str, n: usize) {
         // 5.1.6 A: ammunition aboard, within capacity, never beside
         // passengers.
         if let Some((k, n)) = v.cargo {
-            let most = fof::engine::movement::carrying::per_step(k).saturating_mul(cap);
+            let most = fof::engine::testing::movement::per_step(k).saturating_mul(cap);
             assert!(
                 n <= most && load == 0,
                 "{}",
@@ -717,7 +717,7 @@ fn invariants(game: &Game, mission: &str, n: usize) {
     }
     assert_eq!(
         s.activity,
-        fof::engine::enemy::activity::level(game),
+        fof::engine::testing::enemy::activity_level(game),
         "{}",
         at("the Current Activity Level is not the one 9.1 defines")
     );
@@ -796,7 +796,7 @@ fn legal_orders_equal_every_candidate_checked() {
             let mut n = 0;
             while !game.is_over() && n < 400 {
                 let fast = legal_orders(&game);
-                let slow = fof::engine::turn::menu::legal_orders_by_check(&game);
+                let slow = fof::engine::testing::turn::legal_orders_by_check(&game);
                 assert_eq!(fast, slow, "{mission} seed {seed} input {n}");
                 compared += usize::from(!slow.is_empty());
                 if mission == "air_test" {
@@ -836,7 +836,7 @@ fn every_mission() -> Vec<(std::sync::Arc<fof::data::DataSet>, &'static str)> {
 /// refused now).
 #[test]
 fn forecast_planned_equals_trial_runs() {
-    use fof::engine::turn::forecast::{forecast_by_trials, forecast_planned};
+    use fof::engine::testing::turn::{forecast_by_trials, forecast_planned};
     let games = every_mission();
     let (mut attempts, mut none, mut refused) = (0, 0, 0);
     for (data, mission) in games {

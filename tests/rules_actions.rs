@@ -11,18 +11,17 @@
 
 use crate::common;
 use common::{
-    Markers, OPEN, add, attempts, by, card_numbers, cover, crosshairs, enemy, fire, grenade, id,
-    impulse, lay, legal, links, mission_game, no_crosshairs, no_grenade, no_rally, ok, open_cards,
+    Markers, OPEN, Scenario, add, attempts, by, card_numbers, cover, crosshairs, enemy, fire,
+    grenade, id, impulse, lay, legal, links, no_crosshairs, no_grenade, no_rally, ok, open_cards,
     order, p, play_on, put_all, radio, rally, refused, spent, top, u, under_vof, unit,
 };
 use fof::engine::Answer;
+use fof::engine::testing::orders;
 
 use fof::data::action::{ActionCard, Experience, Mark};
 use fof::data::charts::CoverKind;
 use fof::data::mission::{Net, Pyro, RadioClass};
 use fof::data::units::{Side, UnitKind};
-use fof::engine::combat::actions::spotting_draws;
-use fof::engine::command::actions::co_successor;
 use fof::engine::kernel::events::EventKind;
 use fof::engine::kernel::game::Game;
 use fof::engine::kernel::ids::UnitId;
@@ -30,7 +29,9 @@ use fof::engine::kernel::input::Input;
 use fof::engine::kernel::input::{Action, TeamKind};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{Asset, FireLink, Options, PointControl, SmokeKind};
-use fof::engine::orders::comms::{self, Link};
+use fof::engine::testing::combat::spotting_draws;
+use fof::engine::testing::command::co_successor;
+use fof::engine::testing::orders::Link;
 
 // ---------------------------------------------------------------------------
 // Helpers
@@ -43,14 +44,12 @@ const VILLAGE: u8 = 16; // village, +3: the dense-card spotting modifier
 const HILL: u8 = 42; // a hill: the card on top stands one level higher
 
 fn new_game(visibility: &str, options: Options) -> Game {
-    let mut g = mission_game(
-        "hedgerow_attack",
-        &format!("actions_{visibility}"),
-        11,
-        options,
-        |_| {},
-        |m| m.visibility = visibility.to_string(),
-    );
+    let mut g = Scenario::of("hedgerow_attack")
+        .named(&format!("actions_{visibility}"))
+        .seed(11)
+        .options(options)
+        .visibility(visibility)
+        .game();
     let co = id(&g, "co_hq");
     assert_eq!(
         g.state().impulse.as_ref().and_then(|i| i.hq),
@@ -113,7 +112,7 @@ fn equip(g: &mut Game, id: UnitId, assets: &[Asset]) {
 }
 
 fn link(g: &Game, a: UnitId, b: UnitId) -> Option<Link> {
-    comms::link(g, a, b)
+    orders::link(g, a, b)
 }
 
 /// Plays on (ending impulses, taking HQs in order) until an impulse opens
@@ -527,7 +526,7 @@ fn rule_4_0_company_staff_do_not_order_the_co_hq_or_each_other() {
     let a = id(&g, "1_1");
     put_all(&mut g, &[a], p(1, 1));
     for x in [xo, a] {
-        assert!(fof::engine::orders::chain::can_order(&g, Some(xo), x).is_ok());
+        assert!(fof::engine::testing::orders::can_order(&g, Some(xo), x).is_ok());
     }
 }
 
@@ -773,17 +772,17 @@ fn rule_4_3_4_without_wire_a_distant_phone_does_not_connect_and_the_search_ends(
     // Regression: the search once walked along row 0 past the staging
     // area until the column number overflowed.
     let g = game();
-    assert!(!fof::engine::orders::comms::wire_connects(
+    assert!(!fof::engine::testing::orders::wire_connects(
         &g,
         p(0, 1),
         p(3, 3)
     ));
-    assert!(!fof::engine::orders::comms::wire_connects(
+    assert!(!fof::engine::testing::orders::wire_connects(
         &g,
         p(3, 3),
         p(0, 2)
     ));
-    assert!(fof::engine::orders::comms::wire_connects(
+    assert!(fof::engine::testing::orders::wire_connects(
         &g,
         p(0, 1),
         p(0, 3)
@@ -806,10 +805,10 @@ fn rule_4_3_4_phone_lines_carry_the_call_and_a_cut_line_breaks_it() {
     assert_eq!(link(&g, co, plt), None, "the string has a gap on R3C1");
     line(&mut g, p(3, 1), false);
     assert_eq!(link(&g, co, plt), Some(Link::Phone(Net::CoTac)));
-    assert!(comms::wire_connects(&g, p(4, 1), p(1, 1)));
+    assert!(orders::wire_connects(&g, p(4, 1), p(1, 1)));
     line(&mut g, p(3, 1), true);
     assert_eq!(link(&g, co, plt), None);
-    assert!(!comms::wire_connects(&g, p(4, 1), p(1, 1)));
+    assert!(!orders::wire_connects(&g, p(4, 1), p(1, 1)));
     let why = refused(&mut g, by(co, Action::FlipToFireTeam { unit: plt }));
     assert!(why.contains("not in communication"), "{why}");
 }
@@ -1405,7 +1404,7 @@ fn rule_10_2_2_any_platoon_hq_may_take_over_the_company_the_player_picks() {
     u(&mut g, xo).removed = true;
     put_all(&mut g, &[sg, plts[0], plts[1], plts[2]], p(2, 2));
     assert_eq!(
-        fof::engine::command::actions::co_successors(&g),
+        fof::engine::testing::command::co_successors(&g),
         plts.to_vec()
     );
     impulse(&mut g, Some(sg));
@@ -1795,10 +1794,10 @@ fn rule_10_1_2_a_unit_on_its_fire_team_side_draws_as_green_and_keeps_its_level()
     let (plt, lmg) = (id(&g, "1plt_hq"), id(&g, "1_lmg"));
     put_all(&mut g, &[plt, lmg], p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     u(&mut g, lmg).flipped = true;
     u(&mut g, lmg).pos = p(2, 2);
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     impulse(&mut g, Some(plt));
     let deck = card_numbers(&g, 3, no_crosshairs);
     top(&mut g, &deck);

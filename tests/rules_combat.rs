@@ -13,9 +13,11 @@
 //! or by ending impulses until the segment runs.
 
 use crate::common;
+use fof::engine::testing::combat;
+use fof::engine::testing::command;
 
 use common::{
-    add, cover, crosshairs, enemy, fire, gi, grenade, impulse, lay, legal, links, mission_game,
+    Scenario, add, cover, crosshairs, enemy, fire, gi, grenade, impulse, lay, legal, links,
     no_crosshairs, no_grenade, ok, open_map_with, p, play_on, refused, top, u, unit, unit_attempts,
 };
 
@@ -24,10 +26,9 @@ use fof::data::action::{ActionCard, Experience, FireResult, HitLetter};
 use fof::data::charts::CoverKind;
 use fof::data::terrain::{Border, CoverValue, TerrainCard, TerrainType};
 use fof::data::units::{Range, Ratings, Side, UnitKind, UnitTypeId, Vof};
-use fof::engine::combat::fire::{self, VofLevel};
-use fof::engine::combat::resolution::{self as combat, Base, Ncm};
-use fof::engine::combat::{ammo, engage};
-use fof::engine::command::draws as command;
+use fof::engine::testing::combat::VofLevel;
+use fof::engine::testing::combat::{Base, Ncm};
+
 use fof::engine::kernel::events::{EventKind, Section};
 use fof::engine::kernel::game::Game;
 use fof::engine::kernel::ids::UnitId;
@@ -66,14 +67,13 @@ fn new_game_with(visibility: &str, options: Options, tweak: impl FnOnce(&mut Dat
         h.ammo = None;
         data.units.units.push(h);
     };
-    let mut g = mission_game(
-        "hedgerow_attack",
-        &format!("combat_{visibility}"),
-        7,
-        options,
-        data,
-        |m| m.visibility = visibility.to_string(),
-    );
+    let mut g = Scenario::of("hedgerow_attack")
+        .named(&format!("combat_{visibility}"))
+        .seed(7)
+        .options(options)
+        .data(data)
+        .visibility(visibility)
+        .game();
     let open = terrain_card(&g, |c| {
         c.terrain == TerrainType::OpenFields
             && c.cover == CoverValue::Single(0)
@@ -103,7 +103,7 @@ fn terrain_card(g: &Game, pred: impl Fn(&TerrainCard) -> bool) -> u8 {
 }
 
 fn link_vof(g: &Game, side: Side, from: CardPos, target: CardPos) -> Option<VofLevel> {
-    fire::link_vof(g, &FireLink { side, from, target })
+    combat::link_vof(g, &FireLink { side, from, target })
 }
 
 fn ncm(g: &Game, id: UnitId) -> Ncm {
@@ -1343,20 +1343,17 @@ fn rule_9_11_a_team_split_off_a_fanatic_unit_stays_fanatic() {
 
 #[test]
 fn rule_9_11_a_mission_or_campaign_may_make_every_enemy_fanatic() {
-    use fof::engine::kernel::state::Options;
     for (mission_wide, campaign_wide) in [(true, false), (false, true), (false, false)] {
-        let g = common::mission_game(
-            "night_patrol",
-            "fanatic_test",
-            3,
-            Options::default(),
-            |d| {
+        let g = common::Scenario::of("night_patrol")
+            .named("fanatic_test")
+            .seed(3)
+            .data(|d| {
                 for c in &mut d.campaigns {
                     c.fanatic = campaign_wide;
                 }
-            },
-            |m| m.fanatic = mission_wide,
-        );
+            })
+            .mission(|m| m.fanatic = mission_wide)
+            .game();
         let germans: Vec<bool> = g
             .state()
             .in_play()
@@ -1381,7 +1378,7 @@ fn rule_9_6_a_sniper_engages_the_closest_occupied_card_before_the_one_with_most_
     let near = add(&mut g, "us_lmg_team", p(2, 1));
     let _ = big;
     enemy(&mut g, "de_sniper", p(3, 2), false);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     let german: Vec<(CardPos, CardPos)> = g
         .state()
         .fires
@@ -1395,7 +1392,7 @@ fn rule_9_6_a_sniper_engages_the_closest_occupied_card_before_the_one_with_most_
     add(&mut g, "us_rifle_squad", p(1, 2));
     add(&mut g, "us_lmg_team", p(2, 1));
     enemy(&mut g, "de_rifle_squad", p(3, 2), false);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(
         g.state()
             .fires
@@ -1462,7 +1459,7 @@ fn rule_6_1_1_a_squad_moving_into_range_of_a_spotted_enemy_opens_fire() {
     let sq = add(&mut g, "us_rifle_squad", p(1, 1));
     enemy(&mut g, "de_rifle_squad", p(4, 1), true);
     // Three cards apart: out of range both ways.
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(g.state().fires.is_empty());
     let ev = ok(
         &mut g,
@@ -1488,7 +1485,7 @@ fn rule_6_1_1_a_unit_engages_the_closest_card_first() {
     add(&mut g, "us_rifle_squad", p(1, 2));
     enemy(&mut g, "de_fire_team", p(3, 2), true);
     enemy(&mut g, "de_fire_team", p(2, 1), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 1))]);
 }
 
@@ -1513,7 +1510,7 @@ fn rule_6_1_1_among_equally_close_cards_the_one_projecting_the_best_vof() {
     fire(&mut g, Side::Enemy, p(2, 1), p(1, 1));
     fire(&mut g, Side::Enemy, p(2, 3), p(1, 3));
     let from = g.log().len();
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 1))]);
     assert!(
         g.log()[from..].iter().all(|e| e.cards.is_empty()),
@@ -1532,7 +1529,7 @@ fn rule_6_1_1_among_equally_close_cards_the_one_projecting_the_best_vof() {
     add(&mut g, "us_litter_team", p(1, 3));
     fire(&mut g, Side::Enemy, p(2, 1), p(1, 1));
     fire(&mut g, Side::Enemy, p(2, 3), p(1, 3));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 3))]);
 }
 
@@ -1544,7 +1541,7 @@ fn rule_6_1_1_otherwise_the_target_is_drawn_at_random() {
         let card = pick(&g, &mut used, |c| c.random_number(2) == Some(r));
         top(&mut g, &[card]);
         let from = g.log().len();
-        engage::update(&mut g);
+        combat::update_engagement(&mut g);
         assert_eq!(links(&g, Side::Us), vec![(p(1, 2), want)], "R# {r}");
         let named = g.log()[from..]
             .iter()
@@ -1562,7 +1559,7 @@ fn rule_6_1_1_no_automatic_fire_into_a_card_holding_both_sides() {
     add(&mut g, "us_rifle_squad", p(1, 2));
     enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     add(&mut g, "us_fire_team", p(3, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     // Only the point-blank fire on R3C2 itself.
     assert_eq!(links(&g, Side::Us), vec![(p(3, 2), p(3, 2))]);
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(3, 2))]);
@@ -1573,10 +1570,10 @@ fn rule_6_1_1_engaged_units_keep_firing_when_the_target_card_becomes_jointly_occ
     let mut g = game();
     add(&mut g, "us_rifle_squad", p(1, 2));
     enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
     add(&mut g, "us_fire_team", p(3, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).contains(&(p(1, 2), p(3, 2))));
 }
 
@@ -1586,7 +1583,7 @@ fn rule_6_2_3_a_us_unit_does_not_open_fire_through_a_card_holding_us_units() {
     add(&mut g, "us_rifle_squad", p(1, 2));
     add(&mut g, "us_rifle_squad", p(2, 2));
     enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(3, 2))]);
 }
 
@@ -1595,10 +1592,10 @@ fn rule_6_2_3_an_existing_pdf_fires_on_when_a_us_unit_moves_in_between() {
     let mut g = game();
     add(&mut g, "us_rifle_squad", p(1, 2));
     enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
     add(&mut g, "us_rifle_squad", p(2, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(
         links(&g, Side::Us),
         vec![(p(1, 2), p(3, 2)), (p(2, 2), p(3, 2))]
@@ -1610,12 +1607,12 @@ fn rule_6_1_1_unspotted_enemies_draw_no_fire_but_fire_on_us_units_in_range_and_l
     let mut g = game();
     add(&mut g, "us_rifle_squad", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), false);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).is_empty());
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
     // Spotted, it draws fire at once.
     u(&mut g, e).spotted = true;
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
 }
 
@@ -1625,10 +1622,10 @@ fn rule_6_1_1_enemy_units_open_fire_only_within_range() {
     add(&mut g, "us_rifle_squad", p(1, 2));
     // A fire team reaches close range only: two cards away it holds fire.
     let ft = enemy(&mut g, "de_fire_team", p(3, 2), false);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(g.state().fires.is_empty());
     u(&mut g, ft).pos = p(2, 2);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(1, 2))]);
 }
 
@@ -1638,12 +1635,12 @@ fn rule_2_4_2_units_in_the_staging_area_never_fire() {
     add(&mut g, "us_rifle_squad", p(0, 2));
     add(&mut g, "us_lmg_team", p(0, 2));
     enemy(&mut g, "de_rifle_squad", p(1, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).is_empty());
     assert!(links(&g, Side::Enemy).is_empty());
     // A link left from the staging area is removed.
     fire(&mut g, Side::Us, p(0, 2), p(1, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).is_empty());
 }
 
@@ -1656,7 +1653,7 @@ fn exchange() -> (Game, UnitId, UnitId) {
     let mut g = game();
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
     (g, sq, e)
@@ -1666,16 +1663,16 @@ fn exchange() -> (Game, UnitId, UnitId) {
 fn rule_6_1_2_fire_continues_at_a_card_the_enemy_has_left() {
     let (mut g, _, e) = exchange();
     u(&mut g, e).pos = p(4, 3);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
-    assert_eq!(fire::card_vof(&g, p(3, 2)), Some(VofLevel::SmallArms));
+    assert_eq!(combat::card_vof(&g, p(3, 2)), Some(VofLevel::SmallArms));
 }
 
 #[test]
 fn rule_6_1_2_an_enemy_entering_the_firing_card_draws_its_fire() {
     let (mut g, _, _) = exchange();
     enemy(&mut g, "de_fire_team", p(1, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     // The PDF is lost; the fire turns on the card itself.
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(1, 2))]);
 }
@@ -1684,7 +1681,7 @@ fn rule_6_1_2_an_enemy_entering_the_firing_card_draws_its_fire() {
 fn rule_6_1_2_smoke_on_the_firing_card_stops_its_fire_but_not_fire_into_it() {
     let (mut g, _, _) = exchange();
     g.state_mut().map.card_mut(p(1, 2)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).is_empty());
     // Smoke on the target card does not stop the German fire.
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
@@ -1696,7 +1693,7 @@ fn rule_6_1_2_incoming_on_the_firing_card_stops_its_fire() {
     let m = &mut g.state_mut().map.card_mut(p(3, 2)).unwrap().markers;
     m.incoming = true;
     m.incoming_mod = -4;
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Enemy).is_empty());
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
 }
@@ -1705,7 +1702,7 @@ fn rule_6_1_2_incoming_on_the_firing_card_stops_its_fire() {
 fn rule_6_1_2_smoke_along_the_pdf_brings_the_vof_to_the_smoke() {
     let (mut g, _, e) = exchange();
     g.state_mut().map.card_mut(p(2, 2)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 2))]);
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(2, 2))]);
     assert!(combat::ncm(&g, e).is_none());
@@ -1718,10 +1715,10 @@ fn rule_6_2_3_example_a_unit_whose_range_drops_moves_its_vof_to_the_nearer_card(
     let mut g = game();
     let lmg = add(&mut g, "us_lmg_team", p(1, 2));
     enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
     u(&mut g, lmg).flipped = true;
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 2))]);
     assert_eq!(
         link_vof(&g, Side::Us, p(1, 2), p(2, 2)),
@@ -1743,12 +1740,12 @@ fn rule_6_2_3_example_1_a_sniper_moves_away_and_opens_fire_on_a_new_target() {
     let a = add(&mut g, "us_rifle_squad", p(1, 1));
     u(&mut g, a).pinned = true;
     let s = enemy(&mut g, "de_sniper", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 1), p(2, 2))]);
     assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(1, 1))]);
     let b = add(&mut g, "us_rifle_squad", p(4, 1));
     u(&mut g, s).pos = p(3, 2);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).contains(&(p(1, 1), p(2, 2))));
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(4, 1))]);
     // No enemy VOF on 2/1's card any more: its marker will come off as the
@@ -1770,7 +1767,7 @@ fn rule_6_2_3_example_2_two_cards_firing_at_the_sniper_make_a_crossfire() {
     add(&mut g, "us_rifle_squad", p(2, 1));
     add(&mut g, "us_lmg_team", p(2, 1));
     add(&mut g, "us_rifle_squad", p(1, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(
         links(&g, Side::Us),
         vec![(p(1, 2), p(3, 2)), (p(2, 1), p(3, 2))]
@@ -1791,7 +1788,7 @@ fn spotter_ahead() -> (Game, UnitId, UnitId) {
     lay(&mut g, p(3, 2), &[farm]);
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let sp = enemy(&mut g, "de_mortar_spotter", p(3, 2), false);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(g.state().fires.is_empty());
     (g, sq, sp)
 }
@@ -1822,7 +1819,7 @@ fn rule_6_2_3_example_4_the_spotter_once_spotted_draws_fire_at_once() {
             cover: None,
         }),
     );
-    let n = fof::engine::combat::actions::spotting_draws(&g, sq, p(3, 2));
+    let n = fof::engine::testing::combat::spotting_draws(&g, sq, p(3, 2));
     let mut used = Vec::new();
     let cards: Vec<u8> = (0..n).map(|_| pick(&g, &mut used, crosshairs)).collect();
     top(&mut g, &cards);
@@ -1847,7 +1844,7 @@ fn sniper_under_fire() -> (Game, UnitId) {
     add(&mut g, "us_rifle_squad", p(2, 2));
     add(&mut g, "us_lmg_team", p(2, 2));
     let s = enemy(&mut g, "de_sniper", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(3, 2))]);
     (g, s)
 }
@@ -1856,7 +1853,7 @@ fn sniper_under_fire() -> (Game, UnitId) {
 fn rule_6_2_3_example_5_fire_follows_a_lone_enemy_along_the_pdf() {
     let (mut g, s) = sniper_under_fire();
     u(&mut g, s).pos = p(4, 2);
-    engage::follow(&mut g, s, p(3, 2), p(4, 2));
+    combat::follow(&mut g, s, p(3, 2), p(4, 2));
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(4, 2))]);
     assert_eq!(
         link_vof(&g, Side::Us, p(2, 2), p(4, 2)),
@@ -1870,13 +1867,13 @@ fn rule_6_2_3_fire_does_not_follow_off_the_pdf_or_a_unit_that_was_not_alone() {
     // Off the line of the PDF: the fire stays.
     let (mut g, s) = sniper_under_fire();
     u(&mut g, s).pos = p(4, 3);
-    engage::follow(&mut g, s, p(3, 2), p(4, 3));
+    combat::follow(&mut g, s, p(3, 2), p(4, 3));
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(3, 2))]);
     // Not a lone unit: the fire stays on the card still held.
     let (mut g, s) = sniper_under_fire();
     enemy(&mut g, "de_fire_team", p(3, 2), true);
     u(&mut g, s).pos = p(4, 2);
-    engage::follow(&mut g, s, p(3, 2), p(4, 2));
+    combat::follow(&mut g, s, p(3, 2), p(4, 2));
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(3, 2))]);
 }
 
@@ -1885,10 +1882,10 @@ fn rule_6_2_3_fire_follows_a_lone_enemy_leaving_a_shared_card_with_a_new_pdf() {
     let mut g = game();
     add(&mut g, "us_rifle_squad", p(2, 2));
     let e = enemy(&mut g, "de_fire_team", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(2, 2))]);
     u(&mut g, e).pos = p(3, 3);
-    engage::follow(&mut g, e, p(2, 2), p(3, 3));
+    combat::follow(&mut g, e, p(2, 2), p(3, 3));
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(3, 3))]);
 }
 
@@ -1917,7 +1914,7 @@ fn rule_6_2_b_with_both_sides_on_a_card_each_sides_point_blank_vof_hits_the_othe
     let mut g = game();
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
     let ours = add(&mut g, "us_rifle_squad", p(2, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(2, 2))]);
     assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(2, 2))]);
     let n = ncm(&g, ours);
@@ -2008,10 +2005,10 @@ fn rule_5_2_3_b_units_in_a_bunker_fire_only_along_its_arrow() {
         m.facing = Some(Dir::S);
     }
     add(&mut g, "us_rifle_squad", p(3, 1));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Enemy).is_empty(), "R3C1 lies off the arrow");
     add(&mut g, "us_rifle_squad", p(1, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(1, 2))]);
     // The VOF of fire off the arrow counts no unit inside.
     assert_eq!(link_vof(&g, Side::Enemy, p(3, 2), p(3, 1)), None);
@@ -2027,11 +2024,11 @@ fn rule_5_2_3_b_units_in_a_bunker_or_pillbox_do_not_fire_at_point_blank() {
         let c = cover(&mut g, p(2, 2), kind);
         u(&mut g, e).cover = Some(c);
         add(&mut g, "us_rifle_squad", p(2, 2));
-        engage::update(&mut g);
+        combat::update_engagement(&mut g);
         assert!(links(&g, Side::Enemy).is_empty(), "{kind:?}");
         assert_eq!(links(&g, Side::Us), vec![(p(2, 2), p(2, 2))]);
         u(&mut g, e).cover = None;
-        engage::update(&mut g);
+        combat::update_engagement(&mut g);
         assert_eq!(links(&g, Side::Enemy), vec![(p(2, 2), p(2, 2))]);
     }
 }
@@ -2053,23 +2050,23 @@ fn rule_6_4_tripod_mgs_mortars_and_h_weapons_do_not_fire_while_exposed() {
     for ty in ["us_hmg_team", "us_mortar_81", H_GUN] {
         let (mut g, x) = shooter(ty);
         u(&mut g, x).exposed = true;
-        engage::update(&mut g);
+        combat::update_engagement(&mut g);
         assert!(links(&g, Side::Us).is_empty(), "{ty} fired while Exposed");
         u(&mut g, x).exposed = false;
-        engage::update(&mut g);
+        combat::update_engagement(&mut g);
         assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))], "{ty}");
     }
     // An exposed LMG on a bipod fires.
     let (mut g, x) = shooter("us_lmg_team");
     u(&mut g, x).exposed = true;
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(3, 2))]);
 }
 
 #[test]
 fn rule_6_4_an_engaged_tripod_mg_marked_exposed_adds_no_vof() {
     let (mut g, hmg) = shooter("us_hmg_team");
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(
         link_vof(&g, Side::Us, p(1, 2), p(3, 2)),
         Some(VofLevel::Automatic)
@@ -2083,7 +2080,7 @@ fn rule_6_4_a_mortar_never_fires_at_its_own_card() {
     let mut g = game();
     let m = add(&mut g, "us_mortar_81", p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(link_vof(&g, Side::Us, p(2, 2), p(2, 2)), None);
     assert!(
         combat::ncm(&g, e).is_none(),
@@ -2106,7 +2103,7 @@ fn rule_6_4_a_mortar_does_not_fire_from_under_a_building() {
         let (mut g, m) = shooter("us_mortar_81");
         let c = cover(&mut g, p(1, 2), kind);
         u(&mut g, m).cover = Some(c);
-        engage::update(&mut g);
+        combat::update_engagement(&mut g);
         assert_eq!(!links(&g, Side::Us).is_empty(), fires, "{kind:?}");
     }
 }
@@ -2256,7 +2253,7 @@ fn rule_6_5_1_a_unit_without_g_makes_grenade_attacks_only_within_its_card() {
     let mut g = game();
     let lmg = add(&mut g, "us_lmg_team", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     let why = refused(
         &mut g,
         gi(Action::Grenade {
@@ -2266,7 +2263,7 @@ fn rule_6_5_1_a_unit_without_g_makes_grenade_attacks_only_within_its_card() {
     );
     assert!(why.contains("G!"), "{why}");
     u(&mut g, lmg).pos = p(2, 2);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(legal(
         &g,
         &gi(Action::Grenade {
@@ -2289,7 +2286,7 @@ fn rule_6_7_4_a_lone_60mm_mortar_team_fires_direct_lay_and_places_a_pdf() {
     let mut g = game();
     let mortar = add(&mut g, "us_mortar_60", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).is_empty(), "a G! team opens no fire");
     let order = gi(Action::Grenade {
         unit: mortar,
@@ -2315,10 +2312,10 @@ fn rule_6_7_4_a_lone_60mm_mortar_team_fires_direct_lay_and_places_a_pdf() {
     );
     assert!(!combat::crossfire(&g, p(3, 2)));
     add(&mut g, "us_rifle_squad", p(3, 1));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(combat::crossfire(&g, p(3, 2)), "two PDFs from two cards");
     // The PDF lasts the turn: Clean Up takes it away with the markers.
-    fof::engine::turn::phases::clean_up(&mut g);
+    fof::engine::testing::turn::clean_up(&mut g);
     assert!(g.state().lay_pdfs.is_empty());
 }
 
@@ -2330,7 +2327,7 @@ fn rule_6_7_4_a_mortar_with_a_pdf_fires_only_along_it() {
     add(&mut g, "us_rifle_squad", p(1, 1));
     let ahead = enemy(&mut g, "de_rifle_squad", p(2, 1), true);
     let aside = enemy(&mut g, "de_rifle_squad", p(3, 3), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 1), p(2, 1))]);
     let why = refused(
         &mut g,
@@ -2355,7 +2352,7 @@ fn rule_6_7_4_an_enemy_mortar_alone_on_its_card_fires_at_the_closest_us_card() {
     let m = enemy(&mut g, "de_mortar", p(4, 2), true);
     let near = add(&mut g, "us_rifle_squad", p(2, 2));
     add(&mut g, "us_rifle_squad", p(1, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     let mut used = Vec::new();
     let cards = [
         pick(&g, &mut used, grenade),
@@ -2364,7 +2361,7 @@ fn rule_6_7_4_an_enemy_mortar_alone_on_its_card_fires_at_the_closest_us_card() {
     ];
     top(&mut g, &cards);
     let mut done = Vec::new();
-    fof::engine::enemy::hierarchy::perform(&mut g, m, fof::data::activity::Act::Attack, &mut done);
+    fof::engine::testing::enemy::perform(&mut g, m, fof::data::activity::Act::Attack, &mut done);
     assert_eq!(unit(&g, near).grenaded, 1);
     assert!(
         g.state()
@@ -2379,7 +2376,7 @@ fn melee() -> (Game, UnitId, UnitId) {
     let mut g = game();
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     (g, sq, e)
 }
 
@@ -2477,7 +2474,7 @@ fn rule_6_5_1_north_korean_and_chinese_grenades_count_minus_3() {
     });
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     let mut used = Vec::new();
     let cards = [
         pick(&g, &mut used, grenade),
@@ -2584,7 +2581,7 @@ fn rule_6_4_a_mortar_team_does_not_answer_a_grenade_attack_on_its_own_card() {
     let mut g = game();
     let mortar = add(&mut g, "us_mortar_60", p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     let mut used = Vec::new();
     let cards = [
         pick(&g, &mut used, grenade),
@@ -2593,7 +2590,7 @@ fn rule_6_4_a_mortar_team_does_not_answer_a_grenade_attack_on_its_own_card() {
         pick(&g, &mut used, no_grenade),
     ];
     top(&mut g, &cards);
-    fof::engine::enemy::hierarchy::perform(
+    fof::engine::testing::enemy::perform(
         &mut g,
         e,
         fof::data::activity::Act::Attack,
@@ -2610,7 +2607,7 @@ fn rule_6_5_1_no_answer_to_a_grenade_attack_from_another_card() {
     let mut g = game();
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 2))]);
     let mut used = Vec::new();
     let cards = [
@@ -2637,7 +2634,7 @@ fn rule_6_5_4_no_jam_on_a_grenade_attack_within_the_card() {
     let mut g = game();
     let lmg = add(&mut g, "us_lmg_team", p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     let mut used = Vec::new();
     let cards = [
         pick(&g, &mut used, |c| c.is_jam()),
@@ -2674,7 +2671,7 @@ fn rule_6_8_1_a_an_a_rated_weapons_team_spends_a_point_each_combat_phase_it_fire
     let rifles = add(&mut g, "us_rifle_squad", p(1, 2));
     fire(&mut g, Side::Us, p(1, 2), p(3, 2));
     assert_eq!(unit(&g, firing).ammo, Some(6));
-    ammo::expend_for_fire(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, firing).ammo, Some(5));
     assert_eq!(unit(&g, idle).ammo, Some(6));
     // Rifle grenades are not spent by the squad's Basic VOF.
@@ -2688,7 +2685,7 @@ fn rule_6_8_1_a_german_squads_track_their_machine_gun_ammunition() {
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
     assert_eq!(unit(&g, e).ammo, Some(8));
-    ammo::expend_for_fire(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, e).ammo, Some(7));
 }
 
@@ -2698,10 +2695,10 @@ fn rule_6_8_2_a_dry_81mm_section_fires_small_arms_at_close_range() {
     // ammunition takes the Out of Ammo marker: S VOF, Close range.
     let mut g = game();
     let sec = add(&mut g, "us_mortar_81", p(1, 2));
-    let wet = fire::ratings(&g, unit(&g, sec)).unwrap();
+    let wet = combat::ratings(&g, unit(&g, sec)).unwrap();
     assert_eq!((wet.vof, wet.range), (Vof::H, Range::V));
     u(&mut g, sec).ammo = Some(0);
-    let dry = fire::ratings(&g, unit(&g, sec)).unwrap();
+    let dry = combat::ratings(&g, unit(&g, sec)).unwrap();
     assert_eq!((dry.vof, dry.range), (Vof::S, Range::C));
     assert!(!unit(&g, sec).flipped, "a section has no side to flip to");
 }
@@ -2714,7 +2711,7 @@ fn rule_6_8_1_a_a_machine_gun_team_on_its_fire_team_side_spends_no_ammunition() 
     let firing = add(&mut g, "us_hmg_team", p(1, 2));
     u(&mut g, flipped).flipped = true;
     fire(&mut g, Side::Us, p(1, 2), p(2, 2));
-    ammo::expend_for_fire(&mut g);
+    combat::expend_for_fire(&mut g);
     // Its fire-team side fires small arms, not the machine gun.
     assert_eq!(unit(&g, flipped).ammo, Some(6));
     assert_eq!(unit(&g, firing).ammo, Some(5));
@@ -2725,7 +2722,7 @@ fn lmg_firing() -> (Game, UnitId, UnitId) {
     let mut g = game();
     let lmg = add(&mut g, "us_lmg_team", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).contains(&(p(1, 2), p(3, 2))));
     (g, lmg, e)
 }
@@ -2749,7 +2746,7 @@ fn rule_6_6_a_successful_concentrated_fire_spends_a_second_point() {
     );
     assert_eq!(unit(&g, e).concentrated, 1);
     assert_eq!(unit(&g, lmg).ammo, Some(5));
-    ammo::expend_for_fire(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, lmg).ammo, Some(4));
 }
 
@@ -2778,12 +2775,12 @@ fn rule_6_8_2_a_weapons_team_firing_its_last_point_flips_to_its_fire_team_side()
     let (mut g, lmg, _) = lmg_firing();
     u(&mut g, lmg).ammo = Some(1);
     let from = g.log().len();
-    ammo::expend_for_fire(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, lmg).ammo, Some(0));
     assert!(unit(&g, lmg).flipped);
     assert!(g.log()[from..].iter().any(|e| e.rule == "6.8.2"));
     // Now S at close range: the VOF comes back to the adjacent card.
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Us), vec![(p(1, 2), p(2, 2))]);
     assert_eq!(
         link_vof(&g, Side::Us, p(1, 2), p(2, 2)),
@@ -2799,7 +2796,7 @@ fn rule_6_8_2_a_team_firing_its_last_round_draws_as_itself_then_flips() {
     let mut g = game();
     let bzk = add(&mut g, "us_bazooka", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     u(&mut g, bzk).ammo = Some(1);
     u(&mut g, bzk).experience = Experience::Line;
     let order = gi(Action::Grenade {
@@ -2807,7 +2804,7 @@ fn rule_6_8_2_a_team_firing_its_last_round_draws_as_itself_then_flips() {
         target: e,
     });
     assert!(legal(&g, &order), "the bazooka may fire at the next card");
-    let odds = fof::engine::turn::forecast::odds(&g, &order);
+    let odds = fof::engine::testing::turn::odds(&g, &order);
     let mut used = Vec::new();
     let cards = [
         pick(&g, &mut used, no_grenade),
@@ -2837,18 +2834,18 @@ fn rule_6_8_1_a_a_german_squad_out_of_mg_ammunition_fires_small_arms_at_close_ra
     assert_eq!(parts(&ncm(&g, sq)), vec![("Automatic Weapons VOF", -1)]);
     // Its last point goes: the squad stays a squad, on its front.
     u(&mut g, e).ammo = Some(1);
-    ammo::expend_for_fire(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, e).ammo, Some(0));
     assert!(!unit(&g, e).flipped);
     assert_eq!(unit(&g, e).kind, UnitKind::Squad);
-    let r = fire::ratings(&g, unit(&g, e)).unwrap();
+    let r = combat::ratings(&g, unit(&g, e)).unwrap();
     assert_eq!((r.vof, r.range), (Vof::S, Range::C));
     assert_eq!(parts(&ncm(&g, sq)), vec![("Small Arms VOF", 0)]);
     // Two cards away it no longer reaches.
     u(&mut g, e).pos = p(3, 2);
     g.state_mut().fires.clear();
     fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     assert_eq!(links(&g, Side::Enemy), vec![(p(3, 2), p(2, 2))]);
 }
 
@@ -2863,8 +2860,8 @@ fn rule_13_2_without_ammunition_tracking_nothing_is_spent() {
     );
     let lmg = add(&mut g, "us_lmg_team", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
-    ammo::expend_for_fire(&mut g);
+    combat::update_engagement(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, lmg).ammo, Some(6));
     assert_eq!(unit(&g, e).ammo, Some(8));
     let mut used = Vec::new();
@@ -2884,7 +2881,7 @@ fn rule_13_2_without_ammunition_tracking_nothing_is_spent() {
     assert_eq!(unit(&g, lmg).ammo, Some(6));
     // Even a counter showing no ammunition keeps its ratings.
     u(&mut g, e).ammo = Some(0);
-    let r = fire::ratings(&g, unit(&g, e)).unwrap();
+    let r = combat::ratings(&g, unit(&g, e)).unwrap();
     assert_eq!((r.vof, r.range), (Vof::A, Range::L));
 }
 
@@ -2904,19 +2901,19 @@ fn rule_13_2_tracking_can_be_set_aside_for_one_kind_of_ammunition_only() {
     let lmg = add(&mut g, "us_lmg_team", p(1, 2));
     let mortar = add(&mut g, "us_mortar_60", p(1, 1));
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
-    engage::update(&mut g);
-    ammo::expend_for_fire(&mut g);
+    combat::update_engagement(&mut g);
+    combat::expend_for_fire(&mut g);
     assert_eq!(unit(&g, lmg).ammo, Some(6));
     assert_eq!(unit(&g, e).ammo, Some(8));
     u(&mut g, e).ammo = Some(0);
-    let r = fire::ratings(&g, unit(&g, e)).unwrap();
+    let r = combat::ratings(&g, unit(&g, e)).unwrap();
     assert_eq!(
         (r.vof, r.range),
         (Vof::A, Range::L),
         "not out of ammunition"
     );
     let before = unit(&g, mortar).ammo.unwrap();
-    ammo::spend(
+    combat::spend_ammo(
         &mut g,
         mortar,
         1,
@@ -2931,7 +2928,7 @@ fn rule_13_2_tracking_can_be_set_aside_for_one_kind_of_ammunition_only() {
     let mut g = new_game("day", Options::default());
     let e = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     u(&mut g, e).ammo = Some(0);
-    let r = fire::ratings(&g, unit(&g, e)).unwrap();
+    let r = combat::ratings(&g, unit(&g, e)).unwrap();
     assert_ne!((r.vof, r.range), (Vof::A, Range::L));
     // The replay header keeps the kinds (a list of names in RON).
     let text = ron::to_string(&options).unwrap();
@@ -3104,13 +3101,13 @@ fn rule_6_1_2_point_blank_fire_ends_with_the_last_enemy_on_the_card() {
     let sq = add(&mut g, "us_rifle_squad", p(2, 2));
     let e = enemy(&mut g, "de_fire_team", p(2, 2), true);
     let far = enemy(&mut g, "de_fire_team", p(4, 2), false);
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert!(links(&g, Side::Us).contains(&(p(2, 2), p(2, 2))));
     // The team is gone; a new enemy is spotted in range: the squad is free
     // to engage it.
     u(&mut g, e).removed = true;
     u(&mut g, far).spotted = true;
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     let l = links(&g, Side::Us);
     assert!(!l.contains(&(p(2, 2), p(2, 2))), "{l:?}");
     assert!(l.contains(&(p(2, 2), p(4, 2))), "{l:?}");
@@ -3125,7 +3122,7 @@ fn rule_6_3_2_b_a_pinned_unit_under_only_its_own_sides_fire_is_unpinned() {
     u(&mut g, sq).pinned = true;
     enemy(&mut g, "de_rifle_squad", p(4, 2), true);
     fire(&mut g, Side::Us, p(2, 2), p(4, 2));
-    fof::engine::turn::phases::combat_effects(&mut g);
+    fof::engine::testing::turn::combat_effects(&mut g);
     assert!(!unit(&g, sq).pinned);
 }
 
@@ -3147,17 +3144,14 @@ fn rule_6_2_2_a_grenade_miss_alone_is_a_vof_on_the_whole_card() {
 #[test]
 fn rule_8_0_a_mission_may_change_visibility_from_a_given_turn() {
     // Dusk: a clear day until turn 3, then dark.
-    let mut g = common::mission_game(
-        "crossroads_firefight",
-        "dusk_test",
-        1,
-        Options::default(),
-        |_| {},
-        |m| {
+    let mut g = common::Scenario::of("crossroads_firefight")
+        .named("dusk_test")
+        .seed(1)
+        .mission(|m| {
             m.visibility = "day".into();
             m.visibility_from = vec![(3, "dark".into())];
-        },
-    );
+        })
+        .game();
     assert_eq!(g.visibility_id(), "day");
     assert!(!g.limited_visibility());
     g.state_mut().turn = 3;
@@ -3171,9 +3165,9 @@ fn rule_6_4_a_recoilless_rifle_or_rocket_launcher_does_not_fire_from_under_a_bui
     let rr75 = add(&mut g, "us_rr_75", p(1, 2));
     let rr57 = add(&mut g, "us_rr_57", p(1, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    engage::update(&mut g);
+    combat::update_engagement(&mut g);
     // In the open the tripod 75mm adds its H VOF and the 57mm may fire.
-    assert!(fire::basic_vof(&g, unit(&g, rr75), 1).is_some());
+    assert!(combat::basic_vof(&g, unit(&g, rr75), 1).is_some());
     assert!(legal(
         &g,
         &gi(Action::Grenade {
@@ -3185,7 +3179,7 @@ fn rule_6_4_a_recoilless_rifle_or_rocket_launcher_does_not_fire_from_under_a_bui
     let roof = cover(&mut g, p(1, 2), CoverKind::LightBuilding);
     u(&mut g, rr75).cover = Some(roof);
     u(&mut g, rr57).cover = Some(roof);
-    assert_eq!(fire::basic_vof(&g, unit(&g, rr75), 1), None);
+    assert_eq!(combat::basic_vof(&g, unit(&g, rr75), 1), None);
     let why = refused(
         &mut g,
         gi(Action::Grenade {
@@ -3200,7 +3194,7 @@ fn rule_6_4_a_recoilless_rifle_or_rocket_launcher_does_not_fire_from_under_a_bui
     // A rifle squad under the same roof fires its rifles as ever.
     let sq = add(&mut g, "us_rifle_squad", p(1, 2));
     u(&mut g, sq).cover = Some(roof);
-    assert!(fire::basic_vof(&g, unit(&g, sq), 1).is_some());
+    assert!(combat::basic_vof(&g, unit(&g, sq), 1).is_some());
 }
 
 #[test]

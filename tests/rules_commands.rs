@@ -11,6 +11,7 @@
 //! draws; they are found by scanning `data.action_cards()`.
 
 use crate::common;
+use fof::engine::testing::orders;
 
 use common::{fire, id, legal, order, p, top};
 
@@ -27,7 +28,7 @@ use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::sequence::Step;
 use fof::engine::kernel::state::CoverMarker;
-use fof::engine::orders::comms::{self, Link};
+use fof::engine::testing::orders::Link;
 use fof::engine::{Decision, Game, Input, Options, UnitId};
 use std::sync::Arc;
 
@@ -1354,7 +1355,7 @@ fn rule_3_3_2_a_co_hq_on_initiative_may_activate_a_plt_hq_which_then_draws_activ
     g.state_mut().unit_mut(plt3).pos = p(1, 2);
     assert_eq!(g.prompt().step, Step::CoHqInitiative);
     assert!(is_orders_of(&g, co));
-    assert_eq!(comms::link(&g, co, plt3), Some(Link::VisualVerbal));
+    assert_eq!(orders::link(&g, co, plt3), Some(Link::VisualVerbal));
     let act = order(Some(co), Action::Activate { hq: plt3 });
     assert!(legal(&g, &act));
     g.apply(&act).unwrap();
@@ -1806,9 +1807,9 @@ fn rule_3_3_command_example_co_hq_activated_activates_3_plt_by_voice_and_2_plt_b
     assert_eq!(d.drawn, card(&data, a).activated);
     assert_eq!(d.cards[0].section, Section::Activated);
     // 2. 3 PLT HQ on the same card, not under cover: voice.
-    assert_eq!(comms::link(&g, co, plt3), Some(Link::VisualVerbal));
+    assert_eq!(orders::link(&g, co, plt3), Some(Link::VisualVerbal));
     // 6. 2 PLT HQ on the next card: the SCR-536.
-    assert_eq!(comms::link(&g, co, plt2), Some(Link::Radio(Net::CoTac)));
+    assert_eq!(orders::link(&g, co, plt2), Some(Link::Radio(Net::CoTac)));
     let act3 = order(Some(co), Action::Activate { hq: plt3 });
     let act2 = order(Some(co), Action::Activate { hq: plt2 });
     assert!(legal(&g, &act3) && legal(&g, &act2));
@@ -1838,7 +1839,7 @@ fn rule_3_3_command_example_co_hq_can_order_1_3_but_not_2_2_which_has_no_radio()
     );
     assert!(legal(&g, &mv13));
     // 7. ... but not 2/2 on the next card.
-    assert!(comms::link(&g, co, s22).is_none());
+    assert!(orders::link(&g, co, s22).is_none());
     assert!(
         !g.legal_inputs()
             .iter()
@@ -2002,8 +2003,8 @@ fn rule_13_3_abstract_communications_reach_any_card_without_radios() {
     let co = id(&g, "co_hq");
     let plt2 = id(&g, "2plt_hq");
     let s22 = id(&g, "2_2");
-    assert_eq!(comms::link(&g, co, plt2), Some(Link::Abstract));
-    assert_eq!(comms::link(&g, co, s22), Some(Link::Abstract));
+    assert_eq!(orders::link(&g, co, plt2), Some(Link::Abstract));
+    assert_eq!(orders::link(&g, co, s22), Some(Link::Abstract));
     let act = order(Some(co), Action::Activate { hq: plt2 });
     assert!(legal(&g, &act));
     g.apply(&act).unwrap();
@@ -2045,7 +2046,7 @@ fn rule_13_3_runners_radio_nets_phones_and_signals_are_set_aside() {
             at,
         },
     );
-    let why = fof::engine::turn::menu::check(
+    let why = fof::engine::testing::turn::check_order(
         &g,
         match &smoke {
             Input::Order(o) => o,
@@ -2067,7 +2068,7 @@ fn rule_13_3_a_pinned_hq_can_command_only_itself() {
     let act = order(Some(co), Action::Activate { hq: plt1 });
     assert!(legal(&g, &act));
     g.state_mut().unit_mut(co).pinned = true;
-    assert_eq!(comms::link(&g, co, plt1), None);
+    assert_eq!(orders::link(&g, co, plt1), None);
     assert!(!legal(&g, &act));
     let why = refused(&mut g, &act);
     assert!(why.contains("communication"), "{why}");

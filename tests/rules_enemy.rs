@@ -2,8 +2,9 @@
 //! arranged positions with known card sequences.
 
 use crate::common;
+use fof::engine::testing::enemy;
 
-use common::{cards, higher_hq_cards, id, lay, mission_game, open_map, p, put};
+use common::{Scenario, cards, higher_hq_cards, id, lay, open_map, p, put};
 
 use fof::data::DataSet;
 use fof::data::action::Word;
@@ -33,16 +34,14 @@ fn game_tweaked(
     tweak: impl FnOnce(&mut DataSet),
 ) -> Game {
     let pid = package.id.clone();
-    let mut g = mission_game(
-        "hedgerow_attack",
-        "enemy_test",
-        9,
-        Options::default(),
-        |data| {
+    let mut g = Scenario::of("hedgerow_attack")
+        .named("enemy_test")
+        .seed(9)
+        .data(|data| {
             tweak(data);
             data.campaigns[0].packages.push(package);
-        },
-        |m| {
+        })
+        .mission(|m| {
             m.pc_markers.clear();
             m.contacts = Some(ContactTables {
                 a: vec![(10, pid.clone())],
@@ -54,8 +53,8 @@ fn game_tweaked(
                 entries: vec![(10, placement)],
             });
             m.enemy_cover = Some(CoverKind::Basic);
-        },
-    );
+        })
+        .game();
     open_map(&mut g);
     g
 }
@@ -101,7 +100,7 @@ fn rule_9_1_5_an_a_marker_at_no_contact_is_contact_without_a_draw() {
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     assert!(
         g.state().map.card(p(2, 2)).unwrap().markers.pc.is_none(),
         "the marker is removed"
@@ -123,7 +122,7 @@ fn rule_5_2_3_b_an_enemy_bunker_placed_at_contact_points_at_the_unit_that_made_i
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e[0].0, p(3, 2));
     let bunker = g
@@ -153,7 +152,7 @@ fn rule_9_1_5_a_c_marker_draws_per_the_chart_and_needs_contact() {
     let deck = cards(&g, 4, |c| c.word != Some(Word::Contact));
     g.state_mut().deck.put_on_top(&deck);
     let before = g.state().deck.cards_drawn();
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     assert_eq!(g.state().deck.cards_drawn() - before, 4);
     assert!(germans(&g).is_empty(), "no contact");
     assert!(
@@ -165,7 +164,7 @@ fn rule_9_1_5_a_c_marker_draws_per_the_chart_and_needs_contact() {
     let mut deck = cards(&g, 3, |c| c.word != Some(Word::Contact));
     deck.extend(cards(&g, 1, |c| c.word == Some(Word::Contact)));
     g.state_mut().deck.put_on_top(&deck);
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     assert_eq!(germans(&g).len(), 1);
 }
 
@@ -181,7 +180,7 @@ fn rule_9_1_5_markers_are_resolved_in_letter_order() {
     marker(&mut g, p(1, 3), PcLetter::A);
     marker(&mut g, p(1, 1), PcLetter::B);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let order: Vec<CardPos> = g
         .log()
         .iter()
@@ -207,7 +206,7 @@ fn rule_9_2_3_and_9_2_4_the_package_takes_default_cover_and_fires_on_the_trigger
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let e = g.state().in_play().find(|u| u.side == Side::Enemy).unwrap();
     let kind = e.cover.and_then(|c| g.state().cover_kind(e.pos, c));
     assert_eq!(kind, Some(CoverKind::Basic), "the mission's default cover");
@@ -235,7 +234,7 @@ fn rule_9_2_2_no_placement_on_a_card_already_holding_the_enemy_and_redraws_fail_
     g.state_mut().unit_mut(blocker).spotted = false;
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     // The only placement is the occupied card: nothing new appears.
     assert_eq!(germans(&g).len(), 1);
     assert!(
@@ -261,7 +260,7 @@ fn rule_9_2_2_no_placement_beside_the_company_on_another_card_it_holds() {
     put(&mut g, other, p(3, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     // The only placement is the card 1/2 holds: nothing appears there.
     assert!(
         germans(&g).iter().all(|(at, _, _)| *at != p(3, 2)),
@@ -285,7 +284,7 @@ fn rule_9_2_2_max_los_places_as_far_as_the_unit_can_fire_and_grows_the_map() {
     put(&mut g, sq, p(3, 2));
     marker(&mut g, p(3, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e.len(), 1);
     // A rifle squad reaches two cards: row 5, beyond the 4-row map.
@@ -318,7 +317,7 @@ fn contact_at(g: &mut Game, at: CardPos) {
     put(g, sq, at);
     marker(g, at, PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(g);
+    fof::engine::testing::enemy::resolve_markers(g);
 }
 
 #[test]
@@ -337,7 +336,7 @@ fn rule_9_2_2_max_los_lays_every_card_along_the_line_up_to_the_units_range() {
         g.state().map.card(p(rows + 1, 2)).is_some(),
         "no hole in between"
     );
-    assert_eq!(fof::engine::map::reveal::first_gap(&g.state().map), None);
+    assert_eq!(fof::engine::testing::map::first_gap(&g.state().map), None);
 }
 
 #[test]
@@ -464,13 +463,13 @@ fn rule_9_2_2_the_map_that_grows_keeps_no_hole_inside_a_row_or_column() {
     );
     let rows = g.state().map.rows;
     for col in [1, 3] {
-        fof::engine::map::reveal::expand_map(&mut g, p(rows + 1, col)).unwrap();
+        fof::engine::testing::map::expand_map(&mut g, p(rows + 1, col)).unwrap();
     }
-    let gap = fof::engine::map::reveal::first_gap(&g.state().map);
+    let gap = fof::engine::testing::map::first_gap(&g.state().map);
     assert_eq!(gap, Some(p(rows + 1, 2)));
-    fof::engine::map::reveal::fill_gaps(&mut g);
+    fof::engine::testing::map::fill_gaps(&mut g);
     assert!(g.state().map.card(p(rows + 1, 2)).is_some());
-    assert_eq!(fof::engine::map::reveal::first_gap(&g.state().map), None);
+    assert_eq!(fof::engine::testing::map::first_gap(&g.state().map), None);
 }
 
 #[test]
@@ -488,10 +487,10 @@ fn rule_9_2_1_a_package_placed_without_fire_opens_fire_only_on_a_later_turn() {
     );
     contact_at(&mut g, p(2, 2));
     assert_eq!(germans(&g).len(), 1);
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert_eq!(german(&g), 0, "silent the turn it appears");
     g.state_mut().turn += 1;
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert_eq!(german(&g), 1, "it opens fire on a later turn");
     // A package that opens fire does so at once.
     let mut g = game_with(
@@ -521,7 +520,7 @@ fn rule_9_2_1_counter_limits_force_a_redraw() {
     put(&mut g, sq, p(1, 1));
     marker(&mut g, p(1, 1), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     assert!(
         g.log()
             .iter()
@@ -551,7 +550,7 @@ fn rule_9_3_a_card_never_holds_spotted_and_unspotted_enemies_together() {
         .unwrap();
     g.state_mut().unit_mut(a).spotted = true;
     assert!(!g.state().unit(b).spotted);
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert!(g.state().unit(b).spotted, "spotted with its card");
     assert!(!g.state().unit(c).spotted, "another card stays unspotted");
 }
@@ -574,7 +573,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         .add_unit(&data, "de_rifle_squad", p(3, 1))
         .unwrap();
     g.state_mut().unit_mut(e).spotted = false;
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert!(
         g.state()
             .fires
@@ -599,7 +598,7 @@ fn rule_9_4_the_enemy_engages_the_card_with_most_friendly_steps_even_a_joint_one
         .add_unit(&data, "de_rifle_squad", p(4, 2))
         .unwrap();
     g2.state_mut().unit_mut(e).spotted = false;
-    fof::engine::combat::engage::update(&mut g2);
+    fof::engine::testing::combat::update_engagement(&mut g2);
     assert!(
         g2.state()
             .fires
@@ -622,7 +621,7 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
         .add_unit(&data, "de_rifle_squad", p(4, 2))
         .unwrap();
     g.state_mut().unit_mut(e).spotted = false;
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert!(
         g.state()
             .fires
@@ -634,7 +633,7 @@ fn rule_9_4_the_enemy_stops_firing_into_a_card_with_no_valid_target() {
     g.state_mut()
         .add_unit(&data, "us_casualty", p(2, 2))
         .unwrap();
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert!(
         !g.state()
             .fires
@@ -673,7 +672,7 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
     }
     let sq = id(&g, "1_1");
     put(&mut g, sq, p(4, 2));
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     let marked: Vec<CardPos> = g
         .state()
         .map
@@ -683,7 +682,7 @@ fn rule_9_1_3_on_defence_pc_markers_are_placed_each_turn_and_cleared_at_clean_up
         .map(|c| c.pos)
         .collect();
     assert_eq!(marked, vec![p(4, 1), p(4, 2)]);
-    fof::engine::turn::phases::clean_up(&mut g);
+    fof::engine::testing::turn::clean_up(&mut g);
     assert!(
         g.state().map.cards.iter().all(|c| c.markers.pc.is_none()),
         "unresolved markers go at clean up"
@@ -706,7 +705,7 @@ fn rule_9_1_4_a_counterattack_marks_every_us_occupied_card_keeping_the_higher_le
     put(&mut g, b, p(3, 3));
     marker(&mut g, p(3, 3), PcLetter::A);
     g.state_mut().turn = 3;
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     let pc = |g: &Game, at| g.state().map.card(at).unwrap().markers.pc.map(|m| m.letter);
     assert_eq!(pc(&g, p(2, 1)), Some(PcLetter::B));
     assert_eq!(pc(&g, p(3, 3)), Some(PcLetter::A), "A is the higher letter");
@@ -719,7 +718,7 @@ fn rule_9_1_4_a_counterattack_marks_every_us_occupied_card_keeping_the_higher_le
 fn hhq(g: &mut Game, friendly: bool, r: u8) {
     higher_hq_cards(g, r);
     g.state_mut().turn = 2;
-    fof::engine::turn::phases::higher_hq_check(g, friendly);
+    fof::engine::testing::turn::higher_hq_check(g, friendly);
 }
 
 fn shipped() -> Game {
@@ -776,7 +775,7 @@ fn rule_3_4_1_without_the_icon_no_event_is_read() {
     g.state_mut().deck.put_on_top(&deck);
     g.state_mut().turn = 2;
     let before = g.state().deck.cards_drawn();
-    fof::engine::turn::phases::higher_hq_check(&mut g, false);
+    fof::engine::testing::turn::higher_hq_check(&mut g, false);
     assert_eq!(g.state().deck.cards_drawn() - before, 1, "one card only");
 }
 
@@ -810,7 +809,7 @@ fn rule_9_6_a_spotted_sniper_moves_one_card_away_each_activity_segment_until_off
         .add_unit(&data, "de_sniper", p(rows - 1, 2))
         .unwrap();
     g.state_mut().unit_mut(s).spotted = true;
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     let u = g.state().unit(s);
     assert_eq!(u.pos.row, rows, "one card farther from the squad");
     assert_ne!(u.pos.col, 2, "a card out of the squad's sight comes first");
@@ -825,7 +824,7 @@ fn rule_9_6_a_spotted_sniper_moves_one_card_away_each_activity_segment_until_off
     put(&mut g, sq, p(rows - 2, 2));
     put(&mut g, t, p(rows, 2));
     g.state_mut().unit_mut(t).spotted = true;
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     let u = g.state().unit(t);
     assert!(!u.in_play() && u.withdrawn, "off the map it is withdrawn");
 }
@@ -854,7 +853,7 @@ fn rule_9_6_a_sniper_in_a_fortification_holds_its_ground() {
     let u = g.state_mut().unit_mut(s);
     u.spotted = true;
     u.cover = Some(cover);
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert_eq!(g.state().unit(s).pos, at);
 }
 
@@ -885,7 +884,7 @@ fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
         x.spotted = spotted;
         x.ammo = Some(ammo);
     }
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert!(
         g.state().unit(seen).pos.row > 3,
         "the spotted dry team moves away"
@@ -895,7 +894,7 @@ fn rule_9_9_a_dry_weapons_team_withdraws_when_spotted_and_leaves_when_not() {
         p(3, 3),
         "a team with ammunition stays"
     );
-    fof::engine::turn::phases::clean_up(&mut g);
+    fof::engine::testing::turn::clean_up(&mut g);
     assert!(
         g.state().unit(hidden).withdrawn,
         "the unspotted dry team leaves play"
@@ -934,7 +933,7 @@ fn rule_9_9_a_dry_weapons_team_withdraws_along_the_greatest_cover() {
         x.ammo = Some(0);
     }
     assert!(g.unit_sees(sq, p(4, 2)) && !g.unit_sees(sq, p(4, 1)));
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert_eq!(g.state().unit(team).pos, p(4, 2));
 }
 
@@ -958,7 +957,7 @@ fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
         .add_unit(&data, "de_sniper", p(rows - 2, 2))
         .unwrap();
     g.state_mut().unit_mut(s).spotted = true;
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     let on = |g: &Game, at: CardPos| {
         g.state()
             .fires
@@ -966,7 +965,7 @@ fn rule_6_2_3_and_9_6_fire_on_a_withdrawing_sniper_follows_it_along_the_pdf() {
             .any(|f| f.side == Side::Us && f.from == g.state().unit(sq).pos && f.target == at)
     };
     assert!(on(&g, p(rows - 2, 2)));
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert_eq!(g.state().unit(s).pos, p(rows - 1, 2));
     assert!(
         on(&g, p(rows - 1, 2)),
@@ -995,7 +994,7 @@ fn rule_9_4_fall_back_takes_the_rear_card_out_of_sight_before_better_cover() {
     // moves); the woods on R3C2 do not outweigh being out of sight.
     let (mut g, e) = squad_facing(p(2, 2), p(1, 2));
     g.state_mut().map.card_mut(p(3, 2)).unwrap().stack = vec![4];
-    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     let u = g.state().unit(e);
     assert!([p(3, 1), p(3, 3)].contains(&u.pos), "{:?}", u.pos);
     assert!(u.exposed);
@@ -1019,7 +1018,7 @@ fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
     put(&mut g, b, p(1, 1));
     put(&mut g, c, p(1, 3));
     g.state_mut().map.card_mut(p(3, 3)).unwrap().stack = vec![4];
-    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     assert_eq!(g.state().unit(e).pos, p(3, 3), "the woods");
     assert!(fall_back_reads(&g).is_empty(), "no tie, no draw");
     // Equal terrain everywhere: an R# decides among the three.
@@ -1032,7 +1031,7 @@ fn rule_9_4_fall_back_then_prefers_the_best_terrain_then_draws_an_r_number() {
         let ties = cards(&g, 3, |c| c.random_number(3).is_some());
         let pick = ties[(seed % 3) as usize];
         g.state_mut().deck.put_on_top(&[pick]);
-        fof::engine::enemy::moves::fall_back(&mut g, e, "9.4");
+        fof::engine::testing::enemy::fall_back(&mut g, e, "9.4");
         assert!(!fall_back_reads(&g).is_empty(), "a tie draws a card");
         seen.insert(g.state().unit(e).pos.col);
     }
@@ -1047,7 +1046,7 @@ fn rule_9_4_fall_back_from_the_last_row_leaves_the_map_without_extending_it() {
     };
     let (mut g, e) = squad_facing(p(rows, 2), p(rows - 1, 2));
     let cards_before = g.state().map.cards.len();
-    assert!(!fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(!fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     let u = g.state().unit(e);
     assert!(!u.in_play() && u.withdrawn);
     assert_eq!(g.state().map.cards.len(), cards_before);
@@ -1056,7 +1055,7 @@ fn rule_9_4_fall_back_from_the_last_row_leaves_the_map_without_extending_it() {
 #[test]
 fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
     let (mut g, e) = squad_facing(p(2, 2), p(2, 2));
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     let german = |g: &Game| {
         g.state()
             .fires
@@ -1066,7 +1065,7 @@ fn rule_9_4_a_unit_falling_back_off_a_shared_card_keeps_its_target() {
             .collect::<Vec<_>>()
     };
     assert_eq!(german(&g), vec![(p(2, 2), p(2, 2))]);
-    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     let at = g.state().unit(e).pos;
     assert_eq!(at.row, 3);
     assert!(german(&g).contains(&(at, p(2, 2))), "{:?}", german(&g));
@@ -1082,7 +1081,7 @@ fn rule_9_6_a_sniper_goes_at_max_los_unspotted_even_on_an_adjacent_entry() {
     put(&mut g, sq, p(1, 2));
     marker(&mut g, p(1, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].1, UnitKind::Sniper);
@@ -1108,7 +1107,7 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
         .add_unit(&data, "de_casualty", p(3, 3))
         .unwrap();
     let was = g.state().unit(lone).label.clone();
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert_eq!(g.state().unit(with).kind, UnitKind::Leader);
     let l = g.state().unit(lone);
     assert_eq!(l.kind, UnitKind::FireTeam);
@@ -1128,8 +1127,8 @@ fn rule_9_7_a_leader_left_alone_turns_into_a_fire_team_at_the_activity_segment()
 // ---------------------------------------------------------------------------
 
 use fof::data::activity::{Act, Tactic};
-use fof::engine::enemy::hierarchy::{self, Table};
-use fof::engine::enemy::spotters;
+use fof::engine::testing::enemy::Table;
+
 use fof::engine::kernel::events::{EventKind, Section};
 
 /// The activity checks logged for a unit: (action label, cards read).
@@ -1156,8 +1155,8 @@ fn rule_9_4_an_activity_check_cell_is_read_from_the_r_strip() {
     // not under fire, no LOS. The test mission's tactics are Delay.
     for r in 1..=6u8 {
         let (mut g, e) = squad_facing(p(3, 2), p(0, 2));
-        assert_eq!(hierarchy::tactic(&g), Tactic::Delay);
-        let (table, row) = hierarchy::lookup(&g, e, Tactic::Delay);
+        assert_eq!(enemy::tactic(&g), Tactic::Delay);
+        let (table, row) = enemy::lookup(&g, e, Tactic::Delay);
         let (n, cell, col) = row.expect("a row applies");
         assert_eq!(
             (table, n, col),
@@ -1170,7 +1169,7 @@ fn rule_9_4_an_activity_check_cell_is_read_from_the_r_strip() {
         assert_eq!(cell, g.data().charts.activity_defensive[0].delay);
         let card = r_card(&g, 6, r);
         g.state_mut().deck.put_on_top(&[card]);
-        hierarchy::run(&mut g);
+        enemy::run_hierarchy(&mut g);
         let checks = checks_of(&g, e);
         assert_eq!(checks.len(), 1, "checked once");
         let want = cell.lookup(r);
@@ -1198,7 +1197,7 @@ fn rule_9_4_a_dash_or_no_applicable_row_means_no_action() {
     let mut h = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
     *h.state_mut() = g.state().clone();
     let top = h.state().deck.clone();
-    hierarchy::run(&mut h);
+    enemy::run_hierarchy(&mut h);
     assert_eq!(checks_of(&h, e)[0].0, Act::Nothing);
     assert!(checks_of(&h, e)[0].1.is_empty(), "a dash draws no card");
     assert_eq!(h.state().deck, top, "nothing drawn");
@@ -1210,7 +1209,7 @@ fn rule_9_4_a_dash_or_no_applicable_row_means_no_action() {
     let mut h = Game::new(Arc::new(data), "enemy_test", 9, Options::default()).unwrap();
     *h.state_mut() = g.state().clone();
     h.state_mut().unit_mut(e).pinned = true;
-    hierarchy::run(&mut h);
+    enemy::run_hierarchy(&mut h);
     assert!(h.log().iter().any(|ev| ev.text.contains("no row")));
     assert_eq!(h.state().unit(e).pos, p(3, 2));
 }
@@ -1235,7 +1234,7 @@ fn rule_9_4_pinned_and_lat_units_then_good_order_then_leaders_on_each_card() {
         .state_mut()
         .add_unit(&data, "de_fire_team", p(3, 3))
         .unwrap();
-    hierarchy::run(&mut g);
+    enemy::run_hierarchy(&mut g);
     let order: Vec<UnitId> = g
         .log()
         .iter()
@@ -1270,7 +1269,7 @@ fn rule_9_4_the_card_order_is_random() {
             .add_unit(&data, "de_rifle_squad", p(3, 3))
             .unwrap();
         g.state_mut().deck = fof::engine::kernel::deck::Deck::new(&data.action, seed);
-        hierarchy::run(&mut g);
+        enemy::run_hierarchy(&mut g);
         let first = g
             .log()
             .iter()
@@ -1288,7 +1287,7 @@ fn rule_9_4_the_card_order_is_random() {
 fn rule_9_4_pinned_units_read_the_pinned_table_in_the_leader_column_with_a_leader() {
     let (mut g, e) = squad_facing(p(3, 2), p(0, 2));
     g.state_mut().unit_mut(e).pinned = true;
-    let (t, row) = hierarchy::lookup(&g, e, Tactic::Delay);
+    let (t, row) = enemy::lookup(&g, e, Tactic::Delay);
     assert_eq!(t, Table::PinnedLat);
     assert_eq!(
         row.unwrap().2,
@@ -1296,7 +1295,7 @@ fn rule_9_4_pinned_units_read_the_pinned_table_in_the_leader_column_with_a_leade
     );
     let data = Arc::new(g.data().clone());
     g.state_mut().add_unit(&data, "de_leader", p(3, 2)).unwrap();
-    let (_, row) = hierarchy::lookup(&g, e, Tactic::Delay);
+    let (_, row) = enemy::lookup(&g, e, Tactic::Delay);
     let (n, cell, col) = row.unwrap();
     assert_eq!(col, fof::engine::kernel::events::ActivityColumn::Leader);
     // Pinned, apart from the company, no cover: the fourth row.
@@ -1304,11 +1303,8 @@ fn rule_9_4_pinned_units_read_the_pinned_table_in_the_leader_column_with_a_leade
     assert_eq!(cell, g.data().charts.activity_pinned[3].leader);
     // A Good Order squad reads the tactic's table.
     g.state_mut().unit_mut(e).pinned = false;
-    assert_eq!(
-        hierarchy::lookup(&g, e, Tactic::Assault).0,
-        Table::Offensive
-    );
-    assert_eq!(hierarchy::lookup(&g, e, Tactic::Hasty).0, Table::Defensive);
+    assert_eq!(enemy::lookup(&g, e, Tactic::Assault).0, Table::Offensive);
+    assert_eq!(enemy::lookup(&g, e, Tactic::Hasty).0, Table::Defensive);
 }
 
 #[test]
@@ -1319,7 +1315,7 @@ fn rule_9_7_a_leader_on_the_card_adds_a_card_to_enemy_attempts() {
             let data = Arc::new(g.data().clone());
             g.state_mut().add_unit(&data, "de_leader", p(2, 2)).unwrap();
         }
-        hierarchy::perform(&mut g, e, Act::Attack, &mut Vec::new());
+        enemy::perform(&mut g, e, Act::Attack, &mut Vec::new());
         let ev = g
             .log()
             .iter()
@@ -1356,7 +1352,7 @@ fn rule_9_7_the_leaders_card_only_helps_units_in_visual_verbal_contact_with_it()
             g.state_mut().unit_mut(l).cover = Some(id);
         }
         g.state_mut().unit_mut(e).pinned = pinned;
-        fof::engine::enemy::moves::bonus(&g, e)
+        fof::engine::testing::enemy::bonus(&g, e)
     };
     assert_eq!(drawn(false, false), 1, "with the leader");
     assert_eq!(drawn(true, false), 0, "pinned");
@@ -1376,7 +1372,7 @@ fn rule_9_4_enemy_moves_keep_to_the_stacking_limit() {
                 .unwrap();
         }
     }
-    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     assert_eq!(g.state().unit(e).pos, p(2, 2));
     assert!(
         g.log()
@@ -1391,7 +1387,7 @@ fn rule_9_4_enemy_moves_keep_to_the_stacking_limit() {
         .map(|u| u.id)
         .collect();
     g.state_mut().unit_mut(extra[0]).removed = true;
-    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     assert_eq!(g.state().unit(e).pos, p(3, 3));
     // An advance onto a full card does not happen.
     let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
@@ -1401,14 +1397,14 @@ fn rule_9_4_enemy_moves_keep_to_the_stacking_limit() {
             .add_unit(&data, "de_rifle_squad", p(2, 2))
             .unwrap();
     }
-    hierarchy::perform(&mut g, e, Act::Advance, &mut Vec::new());
+    enemy::perform(&mut g, e, Act::Advance, &mut Vec::new());
     assert_eq!(g.state().unit(e).pos, p(3, 2));
 }
 
 #[test]
 fn rule_9_4_an_enemy_unit_that_advances_is_marked_exposed() {
     let (mut g, e) = squad_facing(p(3, 2), p(1, 2));
-    hierarchy::perform(&mut g, e, Act::Advance, &mut Vec::new());
+    enemy::perform(&mut g, e, Act::Advance, &mut Vec::new());
     let u = g.state().unit(e);
     assert_eq!(u.pos, p(2, 2));
     assert!(u.exposed);
@@ -1426,7 +1422,7 @@ fn rule_9_4_replaced_by_the_pc_marker_of_its_row_unless_one_is_there() {
         .add_unit(&data, "de_rifle_squad", p(3, 2))
         .unwrap();
     g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.pc = None;
-    hierarchy::perform(&mut g, e, Act::ReplaceByPc, &mut Vec::new());
+    enemy::perform(&mut g, e, Act::ReplaceByPc, &mut Vec::new());
     assert!(!g.state().unit(e).in_play());
     let m = g.state().map.card(p(3, 2)).unwrap().markers.pc.unwrap();
     assert_eq!(m.letter, PcLetter::B);
@@ -1439,7 +1435,7 @@ fn rule_9_4_replaced_by_the_pc_marker_of_its_row_unless_one_is_there() {
         letter: PcLetter::C,
         hidden: true,
     });
-    hierarchy::perform(&mut g, f, Act::ReplaceByPc, &mut Vec::new());
+    enemy::perform(&mut g, f, Act::ReplaceByPc, &mut Vec::new());
     assert!(!g.state().unit(f).in_play());
     let m = g.state().map.card(p(3, 2)).unwrap().markers.pc.unwrap();
     assert_eq!((m.letter, m.hidden), (PcLetter::C, true));
@@ -1456,12 +1452,12 @@ fn rule_9_4_shift_fire_turns_on_the_card_firing_from_another_direction() {
         .fires
         .push(link(Side::Enemy, p(3, 2), p(1, 2)));
     g.state_mut().fires.push(link(Side::Us, p(3, 1), p(3, 2)));
-    assert!(hierarchy::holds(
+    assert!(enemy::holds(
         &g,
         g.state().unit(e),
         fof::data::activity::Cond::FireFromElsewhere
     ));
-    hierarchy::perform(&mut g, e, Act::ShiftFire, &mut Vec::new());
+    enemy::perform(&mut g, e, Act::ShiftFire, &mut Vec::new());
     let f: Vec<_> = g
         .state()
         .fires
@@ -1485,7 +1481,7 @@ fn rule_9_4_two_teams_on_a_card_may_reconstitute_a_squad() {
         .state_mut()
         .add_unit(&data, "de_fire_team", p(3, 2))
         .unwrap();
-    hierarchy::perform(&mut g, a, Act::Reconstitute, &mut Vec::new());
+    enemy::perform(&mut g, a, Act::Reconstitute, &mut Vec::new());
     assert!(!g.state().unit(a).in_play() && !g.state().unit(b).in_play());
     let sq: Vec<_> = g
         .state()
@@ -1499,11 +1495,11 @@ fn rule_9_4_two_teams_on_a_card_may_reconstitute_a_squad() {
 #[test]
 fn rule_9_1_4_a_counterattack_puts_the_enemy_on_assault_for_three_turns() {
     let mut g = shipped();
-    assert_eq!(hierarchy::tactic(&g), Tactic::Delay);
+    assert_eq!(enemy::tactic(&g), Tactic::Delay);
     // Turn 6: the enemy table's last band, R# 10 is a counterattack.
     g.state_mut().turn = 6;
     higher_hq_cards(&mut g, 10);
-    fof::engine::turn::phases::higher_hq_check(&mut g, false);
+    fof::engine::testing::turn::higher_hq_check(&mut g, false);
     for (turn, t) in [
         (6, Tactic::Assault),
         (7, Tactic::Assault),
@@ -1511,7 +1507,7 @@ fn rule_9_1_4_a_counterattack_puts_the_enemy_on_assault_for_three_turns() {
         (9, Tactic::Delay),
     ] {
         g.state_mut().turn = turn;
-        assert_eq!(hierarchy::tactic(&g), t, "turn {turn}");
+        assert_eq!(enemy::tactic(&g), t, "turn {turn}");
     }
 }
 
@@ -1523,14 +1519,14 @@ fn rule_9_1_4_a_counterattack_leaves_an_attacking_enemy_on_its_own_tactics() {
     // already keeps its column, and the log says so.
     let data = Arc::new(DataSet::embedded().unwrap());
     let mut g = Game::new(data, "k51_night_defence", 3, Options::default()).unwrap();
-    assert_eq!(hierarchy::tactic(&g), Tactic::Overrun);
+    assert_eq!(enemy::tactic(&g), Tactic::Overrun);
     let mut rng = fof::play::sim::bot_rng(3);
     while !g.is_over() && g.state().turn < 3 {
         let legal = g.legal_inputs();
         let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal).unwrap();
         g.apply(&i).unwrap();
         assert_eq!(
-            hierarchy::tactic(&g),
+            enemy::tactic(&g),
             Tactic::Overrun,
             "turn {}",
             g.state().turn
@@ -1596,13 +1592,13 @@ fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
     }
     let task = g.state().spotters[0].clone();
     // 1. Units on the card of its Incoming! come first.
-    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(1, 2)));
+    assert_eq!(enemy::spotter_target(&mut g, &task), Some(p(1, 2)));
     // 3. Otherwise the card in sight with the most steps, even farther.
     put(&mut g, one, p(2, 1));
-    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(1, 4)));
+    assert_eq!(enemy::spotter_target(&mut g, &task), Some(p(1, 4)));
     // 4. Equal steps: the nearer card; at equal range an R# decides.
     put(&mut g, c, p(0, 1));
-    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(2, 1)));
+    assert_eq!(enemy::spotter_target(&mut g, &task), Some(p(2, 1)));
     put(&mut g, one, p(1, 2));
     let task = fof::engine::kernel::state::SpotterTask {
         target: p(4, 4),
@@ -1612,14 +1608,14 @@ fn rule_9_8_a_spotter_chooses_targets_by_its_priorities() {
     for seed in 0..12u64 {
         let data = Arc::new(g.data().clone());
         g.state_mut().deck = fof::engine::kernel::deck::Deck::new(&data.action, seed);
-        seen.insert(spotters::spotter_target(&mut g, &task).unwrap());
+        seen.insert(enemy::spotter_target(&mut g, &task).unwrap());
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), vec![p(1, 2), p(1, 4)]);
     // 5. No target: nothing.
     for u in [one, b] {
         put(&mut g, u, p(0, 1));
     }
-    assert_eq!(spotters::spotter_target(&mut g, &task), None);
+    assert_eq!(enemy::spotter_target(&mut g, &task), None);
 }
 
 #[test]
@@ -1632,7 +1628,7 @@ fn rule_9_8_a_successful_call_spends_a_mission_and_the_spotter_leaves_when_spent
     let s = spotter_at(&mut g, p(4, 2), p(1, 2), 1);
     let burst = cards(&g, 3, |c| c.shows_burst());
     g.state_mut().deck.put_on_top(&burst);
-    hierarchy::run(&mut g);
+    enemy::run_hierarchy(&mut g);
     let c = g.state().map.card(p(1, 2)).unwrap();
     assert!(c.markers.pending_fire);
     assert_eq!(c.markers.pending_mod, -4, "the mortar spotter's NCM");
@@ -1640,7 +1636,7 @@ fn rule_9_8_a_successful_call_spends_a_mission_and_the_spotter_leaves_when_spent
     // 9.8: its last mission called, the spotter leaves play at once.
     assert!(!g.state().unit(s).in_play());
     // The pending mission still lands in the VOF segment as Incoming!.
-    fof::engine::turn::phases::vof_segment(&mut g);
+    fof::engine::testing::turn::vof_segment(&mut g);
     assert!(g.state().map.card(p(1, 2)).unwrap().markers.incoming);
 }
 
@@ -1654,14 +1650,14 @@ fn rule_9_8_a_spotter_never_calls_fire_on_a_card_holding_its_own_side() {
         .unwrap();
     let task = g.state().spotters[0].clone();
     assert_eq!(
-        spotters::spotter_target(&mut g, &task),
+        enemy::spotter_target(&mut g, &task),
         Some(p(1, 4)),
         "not its Incoming!'s card, now shared"
     );
     g.state_mut()
         .add_unit(&data, "de_mg_team", p(1, 4))
         .unwrap();
-    assert_eq!(spotters::spotter_target(&mut g, &task), None);
+    assert_eq!(enemy::spotter_target(&mut g, &task), None);
 }
 
 #[test]
@@ -1674,14 +1670,14 @@ fn rule_9_8_a_failed_call_spends_nothing_and_a_pinned_spotter_reads_the_lat_tabl
     let s = spotter_at(&mut g, p(4, 2), p(1, 2), 2);
     let dud = cards(&g, 3, |c| !c.shows_burst());
     g.state_mut().deck.put_on_top(&dud);
-    hierarchy::run(&mut g);
+    enemy::run_hierarchy(&mut g);
     assert!(!g.state().map.card(p(1, 2)).unwrap().markers.pending_fire);
     assert_eq!(g.state().spotters[0].missions, 2);
     assert!(checks_of(&g, s).is_empty(), "not on the hierarchy tables");
     g.state_mut().unit_mut(s).pinned = true;
-    hierarchy::run(&mut g);
+    enemy::run_hierarchy(&mut g);
     assert_eq!(checks_of(&g, s).len(), 1, "pinned: the Pinned/LAT table");
-    assert_eq!(hierarchy::lookup(&g, s, Tactic::Delay).0, Table::PinnedLat);
+    assert_eq!(enemy::lookup(&g, s, Tactic::Delay).0, Table::PinnedLat);
 }
 
 #[test]
@@ -1695,7 +1691,7 @@ fn rule_9_8_an_observer_contact_fires_at_once_on_the_contact_card() {
     put(&mut g, sq, p(1, 2));
     marker(&mut g, p(1, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let e = germans(&g);
     assert_eq!(e.len(), 1);
     assert_eq!(e[0].1, UnitKind::Spotter);
@@ -1722,7 +1718,7 @@ fn rule_4_3_6_d_tear_gas_breaks_the_enemy_into_fire_teams_that_fall_back_or_go_t
             Some(fof::engine::kernel::state::SmokeKind::Cs);
         let card = r_card(&g, 3, r);
         g.state_mut().deck.put_on_top(&[card]);
-        fof::engine::turn::phases::enemy_activity(&mut g);
+        fof::engine::testing::turn::enemy_activity(&mut g);
         let u = g.state().unit(e);
         assert_eq!((u.kind, u.steps), (UnitKind::FireTeam, 1), "R# {r}");
         // Each of the squad's steps became a fire team of its own.
@@ -1758,7 +1754,7 @@ fn rule_9_12_a_human_wave_package_places_human_wave_units() {
     put(&mut g, sq, p(1, 2));
     marker(&mut g, p(1, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let e: Vec<_> = g
         .state()
         .in_play()
@@ -1785,15 +1781,11 @@ fn enemy_on_map(g: &Game) -> Vec<UnitId> {
 /// A game of `mission` with two spotted German squads on R3C1 and R3C3 and
 /// no PC marker left on the map.
 fn activity_position(mission: &str) -> (Game, [UnitId; 2]) {
-    let mut g = mission_game(
-        mission,
-        "activity_segment",
-        5,
-        Options::default(),
-        |_| {},
-        |_| {},
-    );
-    open_map(&mut g);
+    let mut g = Scenario::of(mission)
+        .named("activity_segment")
+        .seed(5)
+        .open()
+        .game();
     for c in &mut g.state_mut().map.cards {
         c.markers.pc = None;
     }
@@ -1808,7 +1800,7 @@ fn activity_position(mission: &str) -> (Game, [UnitId; 2]) {
 fn rule_3_2_2_on_defence_the_segment_places_the_turns_pc_markers_and_checks_every_enemy_unit() {
     let (mut g, squads) = activity_position("orchard_line");
     assert_eq!(enemy_on_map(&g), squads.to_vec());
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert!(
         g.state().map.cards.iter().any(|c| c.markers.pc.is_some()),
         "9.1.3: new PC markers every turn on defence"
@@ -1822,7 +1814,7 @@ fn rule_3_2_2_on_defence_the_segment_places_the_turns_pc_markers_and_checks_ever
 #[test]
 fn rule_3_4_2_on_the_attack_the_segment_checks_every_enemy_unit_and_places_no_pc_markers() {
     let (mut g, squads) = activity_position("hedgerow_attack");
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert!(
         !g.log().iter().any(|e| e.rule == "9.1.3"),
         "3.4: the markers of the setup only, none placed for the turn"
@@ -1836,7 +1828,7 @@ fn rule_3_4_2_on_the_attack_the_segment_checks_every_enemy_unit_and_places_no_pc
 fn rule_3_4_2_with_no_enemy_unit_the_segment_says_so() {
     let (mut g, _) = activity_position("hedgerow_attack");
     g.state_mut().units.edit().retain(|u| u.side == Side::Us);
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert!(
         g.log()
             .iter()
@@ -1884,7 +1876,7 @@ fn rule_3_7_2_pinned_units_under_no_vof_are_unpinned_and_every_unit_under_a_vof_
     g.state_mut().unit_mut(b).pinned = true;
     let _ = us;
     let before = g.log().len();
-    fof::engine::turn::phases::combat_effects(&mut g);
+    fof::engine::testing::turn::combat_effects(&mut g);
     assert!(!g.state().unit(b).pinned, "no VOF bears on it: unpinned");
     let resolved: Vec<String> = g.log()[before..]
         .iter()
@@ -1911,7 +1903,7 @@ fn rule_9_10_a_force_package_brings_its_vehicles_with_its_first_group() {
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     let v = &g.state().vehicles;
     assert_eq!(v.len(), 1, "the Panzer IV comes with the squad");
     assert_eq!(v[0].pos, p(3, 2), "on the squad's card");
@@ -1924,7 +1916,7 @@ fn rule_9_10_a_force_package_brings_its_vehicles_with_its_first_group() {
     put(&mut g, sq, p(2, 2));
     marker(&mut g, p(2, 2), PcLetter::A);
     g.state_mut().activity = Activity::NoContact;
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     assert!(germans(&g).iter().any(|(at, ..)| *at == p(3, 2)));
     assert!(g.state().vehicles.is_empty(), "woods: no vehicles");
     assert!(g.log().iter().any(|e| e.text.contains("stays off the map")));
@@ -1936,12 +1928,12 @@ fn rule_9_8_a_card_with_a_company_vehicle_comes_before_the_most_steps() {
     let task = g.state().spotters[0].clone();
     put(&mut g, one, p(2, 1));
     assert_eq!(
-        spotters::spotter_target(&mut g, &task),
+        enemy::spotter_target(&mut g, &task),
         Some(p(1, 4)),
         "the most steps"
     );
     // 9.8 priority 2: a tank on R2C1 draws the fire there instead.
     let t = g.data().vehicles.vehicle("us_m4").unwrap().clone();
     fof::engine::kernel::units::add_vehicle(g.state_mut(), &t, "Able 1".into(), p(2, 1), None);
-    assert_eq!(spotters::spotter_target(&mut g, &task), Some(p(2, 1)));
+    assert_eq!(enemy::spotter_target(&mut g, &task), Some(p(2, 1)));
 }

@@ -158,16 +158,16 @@ fn rule_7_1_1_a_korean_war_tank_answers_the_co_hq_on_the_battalion_net() {
             .radios()
             .any(|(_, n)| n == fof::data::mission::Net::BnTac)
     );
-    assert!(fof::engine::vehicles::radio::reaches(&g, Some(co), tank).is_ok());
+    assert!(fof::engine::testing::vehicles::reaches(&g, Some(co), tank).is_ok());
     // Without it, only face to face on the tank's card.
     u(&mut g, co).assets.clear();
     let tpos = g.state().vehicles[tank.0 as usize].pos;
     let away = if tpos == p(1, 1) { p(1, 3) } else { p(1, 1) };
     put(&mut g, co, away);
-    let why = fof::engine::vehicles::radio::reaches(&g, Some(co), tank).unwrap_err();
+    let why = fof::engine::testing::vehicles::reaches(&g, Some(co), tank).unwrap_err();
     assert!(why.0.contains("battalion-net radio"), "{}", why.0);
     put(&mut g, co, tpos);
-    assert!(fof::engine::vehicles::radio::reaches(&g, Some(co), tank).is_ok());
+    assert!(fof::engine::testing::vehicles::reaches(&g, Some(co), tank).is_ok());
 }
 
 #[test]
@@ -231,7 +231,7 @@ fn rule_9_13_the_north_koreans_of_1950_take_no_prisoners() {
     let mut g = Game::new(d.clone(), "k50_ridge_at_dawn", 3, Options::default()).unwrap();
     let team = add(&mut g, "us_paralyzed_team", p(3, 2));
     let squad = enemy(&mut g, "nk_rifle_squad", p(3, 2), true);
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert_eq!(unit(&g, team).kind, UnitKind::Casualty, "shot");
     assert!(!unit(&g, team).captured);
     assert_eq!(unit(&g, squad).steps, 3, "no guard is needed");
@@ -260,7 +260,7 @@ fn rule_5_1_6_porters_carry_the_reserve_and_never_fight() {
             "{mission}"
         );
         assert!(
-            fof::engine::combat::fire::ratings(&g, p).is_none(),
+            fof::engine::testing::combat::ratings(&g, p).is_none(),
             "{mission}"
         );
     }
@@ -300,7 +300,7 @@ fn rule_5_1_6_porters_carry_the_reserve_and_never_fight() {
 #[test]
 fn rule_6_3_3_porters_lose_a_step_only_to_a_casualty_result() {
     use fof::data::action::HitLetter::{C, F, L, P};
-    use fof::engine::combat::hits::apply_hit;
+    use fof::engine::testing::combat::apply_hit;
     let d = data();
     let mut g = Game::new(d, "k51_night_defence", 1, Options::default()).unwrap();
     let porter = id(&g, "ksc_1");
@@ -337,12 +337,12 @@ fn rule_6_3_3_porters_lose_a_step_only_to_a_casualty_result() {
 fn rule_11_0_porters_alone_do_not_secure_a_card() {
     let d = data();
     let mut g = Game::new(d, "k51_ridge_assault", 1, Options::default()).unwrap();
-    let at = fof::engine::recovery::victory::place(&g, fof::data::mission::Place::Primary)
+    let at = fof::engine::testing::recovery::victory_place(&g, fof::data::mission::Place::Primary)
         .expect("a primary objective");
     let porter = id(&g, "ksc_1");
     put(&mut g, porter, at);
-    assert!(!fof::engine::recovery::victory::secure(&g, at));
+    assert!(!fof::engine::testing::recovery::secure(&g, at));
     let sq = id(&g, "1_1");
     put(&mut g, sq, at);
-    assert!(fof::engine::recovery::victory::secure(&g, at));
+    assert!(fof::engine::testing::recovery::secure(&g, at));
 }

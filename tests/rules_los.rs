@@ -11,7 +11,7 @@ use fof::data::terrain::{
 };
 use fof::data::units::Range;
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::map::los::{
+use fof::engine::testing::map::{
     Block, LosCell, LosMap, LosResult, Viewer, Visibility, effective_borders, explain_los, has_los,
     in_range, line_between, range_band, sees_card,
 };

@@ -1808,7 +1808,7 @@ fn rule_6_8_3_an_lmg_out_of_ammo_refills_from_ammunition_on_its_card() {
     lay_item(&mut g, p(1, 1), Item::Ammo(AmmoKind::Mg, 10));
     let pick = order(None, Action::PickUpItem { unit: LMG, item: 0 });
     if let Input::Order(o) = &pick {
-        fof::engine::turn::menu::check(&g, o).expect("legal");
+        fof::engine::testing::turn::check_order(&g, o).expect("legal");
     }
     assert!(g.legal_inputs().contains(&pick));
     g.apply(&pick).expect("pick up");
@@ -2119,7 +2119,7 @@ fn rule_11_4_only_the_patrols_units_may_move() {
                 continue;
             }
             assert!(
-                fof::engine::orders::chain::may_move_on_patrol(&g2, u),
+                fof::engine::testing::orders::may_move_on_patrol(&g2, u),
                 "{} moved",
                 u.label
             );
@@ -2256,7 +2256,7 @@ fn rule_2_2_2_and_9_1_2_setup_places_the_activity_marker_and_a_pc_marker_on_ever
     // once to what the map shows (9.1).
     assert_eq!(
         g.state().activity,
-        fof::engine::enemy::activity::level(&g),
+        fof::engine::testing::enemy::activity_level(&g),
         "the level its definition gives"
     );
     // 9.1.2: a marker on each card of every listed row with no friendly
@@ -2321,7 +2321,7 @@ fn rule_2_3_2_each_answer_to_who_carries_an_asset_says_what_it_is_for() {
     // answer to the set-up's asset questions now says who carries it and
     // what it does (the net, the reach, 4.3.3-4.3.6), in every mission.
     use fof::engine::kernel::input::{Choice, Decision, Input};
-    use fof::engine::turn::forecast::forecast;
+    use fof::engine::testing::turn::forecast;
     let data = common::shipped();
     let mut asked = 0;
     for m in &data.missions {

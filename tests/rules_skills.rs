@@ -44,7 +44,7 @@ fn melee(skills: &[(&str, &[Skill])]) -> (Game, UnitId, UnitId, UnitId) {
     put(&mut g, sq, p(2, 2));
     put(&mut g, plt, p(2, 2));
     let e = enemy(&mut g, "de_rifle_squad", p(2, 2), true);
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     impulse(&mut g, Some(plt));
     (g, sq, plt, e)
 }
@@ -131,7 +131,7 @@ fn rule_10_7_a_plt_hq_serves_its_platoon_and_a_staff_unit_only_itself() {
     // A squad of another platoon on the same card.
     let other = id(&g, "2_1");
     put(&mut g, other, p(2, 2));
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     let with = |holder, unit| Input::Skilled {
         holder,
         skill: Skill::Pitcher,

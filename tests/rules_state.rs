@@ -19,14 +19,16 @@ use common::{
     shipped, small_mission, spent, start, terrain_where, top_cards,
 };
 use fof::engine::Answer;
+use fof::engine::testing::command;
+use fof::engine::testing::enemy;
+use fof::engine::testing::map;
 
 use fof::data::action::{Experience, Icon};
 use fof::data::charts::{Activity, CoverKind};
 use fof::data::mission::{At, Mission, Net, ObjectiveKind, Pyro, RadioClass, SignalOrder};
 use fof::data::terrain::Relief;
 use fof::data::units::Side;
-use fof::engine::command::draws as command;
-use fof::engine::enemy::activity;
+
 use fof::engine::kernel::events::{Event, EventKind};
 use fof::engine::kernel::game::Game;
 use fof::engine::kernel::ids::UnitId;
@@ -34,7 +36,6 @@ use fof::engine::kernel::input::Input;
 use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{Asset, FireLink, Options, PointControl, SmokeKind, State};
-use fof::engine::map::reveal;
 
 // ---------------------------------------------------------------------------
 // Data and missions
@@ -570,7 +571,7 @@ fn rule_9_2_2_the_map_grows_with_a_face_up_card() {
     let plain = *plain_cards(0).last().unwrap();
     next_terrain(&mut g, &[plain]);
     let before = g.state().map.terrain_pile.len();
-    reveal::expand_map(&mut g, p(5, 2)).expect("the map grows");
+    map::expand_map(&mut g, p(5, 2)).expect("the map grows");
     let c = g.state().map.card(p(5, 2)).expect("a new card");
     assert!(c.face_up);
     assert_eq!(c.stack, vec![plain]);
@@ -589,7 +590,7 @@ fn rule_9_2_2_an_expansion_hill_gets_cards_on_top() {
     let hills = terrain_where(|c| c.is_hill());
     let plain = *plain_cards(0).last().unwrap();
     next_terrain(&mut g, &[hills[0], hills[1], plain]);
-    reveal::expand_map(&mut g, p(2, 4)).expect("the map grows");
+    map::expand_map(&mut g, p(2, 4)).expect("the map grows");
     let c = g.state().map.card(p(2, 4)).expect("a new card");
     assert_eq!(c.stack, vec![hills[0], hills[1], plain]);
     assert!(c.face_up);
@@ -600,7 +601,7 @@ fn rule_9_2_2_an_expansion_hill_gets_cards_on_top() {
 fn rule_9_2_2_no_expansion_where_a_card_lies() {
     let mut g = game();
     let before = g.state_hash();
-    reveal::expand_map(&mut g, p(2, 2)).expect("nothing to do");
+    map::expand_map(&mut g, p(2, 2)).expect("nothing to do");
     assert_eq!(g.state_hash(), before);
 }
 
@@ -609,8 +610,8 @@ fn rule_9_2_2_the_map_does_not_grow_into_the_staging_area() {
     // Decision (9.2.2, map::reveal::expand_map): no growth into row 0 or below.
     let mut g = game();
     let before = g.state_hash();
-    assert!(reveal::expand_map(&mut g, sa(2)).is_err());
-    assert!(reveal::expand_map(&mut g, p(-1, 2)).is_err());
+    assert!(map::expand_map(&mut g, sa(2)).is_err());
+    assert!(map::expand_map(&mut g, p(-1, 2)).is_err());
     assert_eq!(g.state_hash(), before);
 }
 
@@ -619,7 +620,7 @@ fn rule_9_2_2_an_exhausted_terrain_deck_cannot_expand_the_map() {
     let mut g = game();
     g.state_mut().map.terrain_pile.clear();
     let before = g.state_hash();
-    let err = reveal::expand_map(&mut g, p(5, 1)).expect_err("no card to lay");
+    let err = map::expand_map(&mut g, p(5, 1)).expect_err("no card to lay");
     assert!(err.0.contains("exhausted"), "{}", err.0);
     assert_eq!(g.state_hash(), before);
     assert!(g.state().map.card(p(5, 1)).is_none());
@@ -632,8 +633,8 @@ fn rule_9_2_2_us_units_may_not_enter_expanded_cards() {
     m.controls.boundaries = false;
     let mut g = start(m, 1);
     new_impulse(&mut g, None, 6);
-    reveal::expand_map(&mut g, p(5, 2)).unwrap();
-    reveal::expand_map(&mut g, p(2, 4)).unwrap();
+    map::expand_map(&mut g, p(5, 2)).unwrap();
+    map::expand_map(&mut g, p(2, 4)).unwrap();
     put(&mut g, S1, p(4, 2));
     put(&mut g, S2, p(2, 3));
     refused(&mut g, mv(S1, p(5, 2)));
@@ -709,7 +710,7 @@ fn two_fronts(g: &mut Game) {
 fn rule_9_1_no_contact_without_vof_or_spotted_enemy() {
     let mut g = game();
     two_fronts(&mut g);
-    assert_eq!(activity::level(&g), Activity::NoContact);
+    assert_eq!(enemy::activity_level(&g), Activity::NoContact);
 }
 
 #[test]
@@ -717,7 +718,7 @@ fn rule_9_1_contact_with_one_occupied_card_under_vof() {
     let mut g = game();
     two_fronts(&mut g);
     fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
-    assert_eq!(activity::level(&g), Activity::Contact);
+    assert_eq!(enemy::activity_level(&g), Activity::Contact);
 }
 
 #[test]
@@ -725,7 +726,7 @@ fn rule_9_1_contact_with_a_spotted_enemy() {
     let mut g = game();
     two_fronts(&mut g);
     enemy(&mut g, p(4, 2), true);
-    assert_eq!(activity::level(&g), Activity::Contact);
+    assert_eq!(enemy::activity_level(&g), Activity::Contact);
 }
 
 #[test]
@@ -734,7 +735,7 @@ fn rule_9_1_engaged_with_two_occupied_cards_under_vof() {
     two_fronts(&mut g);
     fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
-    assert_eq!(activity::level(&g), Activity::Engaged);
+    assert_eq!(enemy::activity_level(&g), Activity::Engaged);
 }
 
 #[test]
@@ -744,10 +745,10 @@ fn rule_9_1_heavily_engaged_when_a_card_also_holds_both_sides() {
     fire_with_shooter(&mut g, Side::Enemy, p(3, 1), p(2, 1));
     fire_with_shooter(&mut g, Side::Us, p(2, 3), p(3, 3));
     put(&mut g, S2, p(3, 1));
-    assert_eq!(activity::level(&g), Activity::HeavilyEngaged);
+    assert_eq!(enemy::activity_level(&g), Activity::HeavilyEngaged);
     // Both sides on a card without two cards under fire: not heavily engaged.
     g.state_mut().fires.clear();
-    assert_eq!(activity::level(&g), Activity::NoContact);
+    assert_eq!(enemy::activity_level(&g), Activity::NoContact);
 }
 
 #[test]
@@ -760,7 +761,7 @@ fn rule_9_1_the_level_is_updated_after_an_order() {
     let ev = ok(&mut g, mv(LMG, p(1, 3)));
     // Whatever the new level is (enemy units answer fire by themselves,
     // 6.1.1), the stored level follows the definition at once.
-    assert_eq!(g.state().activity, activity::level(&g));
+    assert_eq!(g.state().activity, enemy::activity_level(&g));
     assert_ne!(g.state().activity, Activity::NoContact);
     let e = ev
         .iter()
@@ -775,7 +776,7 @@ fn rule_9_1_the_level_is_updated_after_an_order() {
     );
     // No change, no event: a move between staging cards changes no fire.
     put(&mut g, S3, CardPos::new(0, 1));
-    activity::update(&mut g); // settle the level after the arrangement
+    enemy::update_activity(&mut g); // settle the level after the arrangement
     let ev = ok(&mut g, mv(S3, CardPos::new(0, 2)));
     assert!(
         !ev.iter()

@@ -3,7 +3,7 @@
 
 use crate::common;
 use common::{
-    Markers, OPEN, add, cards, fire_with_shooter, gi, id, mission_game, new_impulse, open_cards,
+    Markers, OPEN, Scenario, add, cards, fire_with_shooter, gi, id, new_impulse, open_cards,
     open_map, p, put,
 };
 use fof::engine::Answer;
@@ -18,7 +18,7 @@ use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::Input;
 use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
-use fof::engine::kernel::state::{Asset, FireLink, Options};
+use fof::engine::kernel::state::{Asset, FireLink};
 
 /// The crossroads mission with its enemy removed, an all-open 3x3 map and
 /// the given fire support.
@@ -27,20 +27,17 @@ fn game_with(support: Vec<FireSupport>) -> Game {
 }
 
 fn game_tweaked(support: Vec<FireSupport>, tweak: impl FnOnce(&mut DataSet)) -> Game {
-    let mut g = mission_game(
-        "crossroads_firefight",
-        "support_test",
-        5,
-        Options::default(),
-        tweak,
-        |m| {
+    Scenario::of("crossroads_firefight")
+        .named("support_test")
+        .seed(5)
+        .data(tweak)
+        .visibility("day")
+        .mission(|m| {
             m.enemy.clear();
             m.fire_support = support;
-            m.visibility = "day".into();
-        },
-    );
-    open_map(&mut g);
-    g
+        })
+        .open()
+        .game()
 }
 
 fn game() -> Game {
@@ -64,7 +61,7 @@ fn rule_9_13_a_paralyzed_team_left_alone_with_the_enemy_is_captured_and_guarded(
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(t.captured && !t.in_play());
     // The German squad gives up a step to guard the prisoner.
@@ -93,7 +90,7 @@ fn rule_9_13_a_side_that_takes_no_prisoners_shoots_them() {
     });
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     let squad = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(!t.captured && t.in_play());
     assert_eq!(t.kind, fof::data::units::UnitKind::Casualty);
@@ -108,7 +105,7 @@ fn rule_9_13_enemy_casualties_on_a_cleared_card_are_captured_without_a_us_unit_t
     // stands on it.
     let mut g = game();
     let cas = add(&mut g, "de_casualty", p(3, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().unit(cas).captured);
     // A PC marker still there: not Cleared, not captured.
     let mut g = game();
@@ -118,7 +115,7 @@ fn rule_9_13_enemy_casualties_on_a_cleared_card_are_captured_without_a_us_unit_t
             letter: fof::data::charts::PcLetter::C,
             hidden: true,
         });
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(!g.state().unit(cas).captured);
 }
 
@@ -142,7 +139,7 @@ fn prisoners_and_two_guards() -> (Game, UnitId, UnitId, UnitId) {
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
     let fire_team = add(&mut g, "us_fire_team", p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     (g, team, fire_team, lmg)
 }
 
@@ -156,7 +153,7 @@ fn rule_9_13_a_one_step_unit_with_a_vof_guards_first() {
     put(&mut g, squad, p(2, 2));
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().choices.is_empty());
     assert!(g.state().unit(team).captured);
     assert!(g.state().unit(lmg).guard, "the one-step LMG team guards");
@@ -174,7 +171,7 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
         ],
         "the one-step units, the first the suggestion"
     );
-    let (rule, q) = fof::engine::turn::choices::question(&g, &g.state().choices[0]);
+    let (rule, q) = fof::engine::testing::turn::question(&g, &g.state().choices[0]);
     assert_eq!(rule, "9.13");
     assert!(q.contains("guard"), "{q}");
     // Anything but an answer is refused while the question waits.
@@ -207,7 +204,7 @@ fn rule_9_13_a_squad_gives_a_step_only_when_no_one_step_unit_can_guard() {
     let (a, b) = (id(&g, "2_1"), id(&g, "2_2"));
     put(&mut g, a, p(2, 2));
     put(&mut g, b, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().unit(team).captured);
     assert_eq!(
         g.legal_inputs(),
@@ -230,7 +227,7 @@ fn rule_9_13_the_enemy_s_guard_is_never_asked() {
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     add(&mut g, "de_mg_team", p(2, 2));
     add(&mut g, "de_mg_team", p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().unit(team).captured);
     assert!(g.state().choices.is_empty());
     assert_eq!(g.state().units.iter().filter(|u| u.guard).count(), 1);
@@ -242,7 +239,7 @@ fn rule_9_13_a_single_possible_guard_is_not_asked() {
     let team = add(&mut g, "de_litter_team", p(2, 2));
     let lmg = id(&g, "2_lmg");
     put(&mut g, lmg, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().choices.is_empty());
     assert!(g.state().unit(team).captured);
     assert!(g.state().unit(lmg).guard);
@@ -255,7 +252,7 @@ fn rule_9_13_no_capture_while_friends_remain_on_the_card() {
     let friend = id(&g, "2_1");
     put(&mut g, friend, p(2, 2));
     add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().unit(team).in_play());
     assert!(!g.state().unit(team).captured);
 }
@@ -266,7 +263,7 @@ fn rule_9_13_enemy_casualties_on_a_card_the_enemy_left_are_taken() {
     let cas = add(&mut g, "de_casualty", p(2, 2));
     let squad = id(&g, "2_1");
     put(&mut g, squad, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().unit(cas).captured);
     assert_eq!(g.state().unit(squad).steps, 4, "no guard for casualties");
     assert!(!g.state().units.iter().any(|u| u.guard));
@@ -292,7 +289,7 @@ fn rule_3_5_a_paralyzed_team_under_fire_retreats_toward_its_edge_and_is_exposed(
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(t.exposed);
     assert!(t.pos.row < 2, "toward the friendly edge: {}", t.pos);
@@ -309,7 +306,7 @@ fn rule_3_5_a_paralyzed_team_prefers_the_best_net_ncm_to_its_own_edge() {
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
     g.state_mut().map.card_mut(p(2, 1)).unwrap().markers.smoke = Some(SmokeKind::Smoke);
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 1));
 }
 
@@ -320,7 +317,7 @@ fn rule_3_5_a_litter_team_retreats_with_the_casualty_it_carries() {
     let cas = add(&mut g, "us_casualty", p(2, 2));
     g.state_mut().carried.push((team, cas));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     take_suggestion(&mut g);
     let t = g.state().unit(team).pos;
     assert_ne!(t, p(2, 2), "a casualty step is on the card: it retreats");
@@ -340,7 +337,7 @@ fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
     under_fire(&mut g, p(2, 2));
     let drawn = g.state().deck.cards_drawn();
     let logged = g.log().len();
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert_eq!(g.state().deck.cards_drawn(), drawn, "no R# drawn");
     assert!(
         !g.log()[logged..]
@@ -373,7 +370,7 @@ fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
     let cas = add(&mut g, "us_casualty", p(2, 2));
     g.state_mut().carried.push((team, cas));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let why = g
         .apply_held(&Input::Answer(Answer::RetreatTo {
             unit: team,
@@ -394,7 +391,7 @@ fn rule_3_5_the_player_chooses_which_free_casualty_a_litter_team_takes() {
     let a = add(&mut g, "us_casualty", p(2, 2));
     let b = add(&mut g, "us_casualty", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let offered: std::collections::BTreeSet<Option<UnitId>> = g
         .legal_inputs()
         .iter()
@@ -429,7 +426,7 @@ fn rule_3_5_two_litter_teams_retreat_one_after_the_other_and_share_no_casualty()
         add(&mut g, "us_casualty", p(2, 2)),
     );
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert_eq!(g.state().choices.len(), 1, "one team at a time");
     g.apply_held(&Input::Answer(Answer::RetreatTo {
         unit: l1,
@@ -461,7 +458,7 @@ fn rule_3_5_a_paralyzed_teams_ties_are_settled_by_the_r_number_not_asked() {
     let mut g = game();
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert!(g.state().choices.is_empty());
     assert_ne!(g.state().unit(team).pos, p(2, 2));
 }
@@ -472,7 +469,7 @@ fn rule_3_5_a_pinned_team_does_not_retreat() {
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     g.state_mut().unit_mut(team).pinned = true;
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 2));
 }
 
@@ -481,10 +478,10 @@ fn rule_3_5_a_litter_team_retreats_only_with_a_casualty_and_takes_it_along() {
     let mut g = game();
     let team = add(&mut g, "us_litter_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     assert_eq!(g.state().unit(team).pos, p(2, 2), "no casualty: it stays");
     let cas = add(&mut g, "us_casualty", p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     take_suggestion(&mut g);
     let t = g.state().unit(team).pos;
     assert_ne!(t, p(2, 2));
@@ -503,7 +500,7 @@ fn rule_3_5_an_enemy_team_retreating_off_the_map_leaves_play() {
         from: p(1, 2),
         target: p(3, 2),
     });
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert!(!t.in_play());
     assert!(t.withdrawn, "its steps leave with it");
@@ -746,15 +743,15 @@ fn rule_3_7_1_a_pending_becomes_incoming_then_goes_after_a_turn() {
         m.pending_mod = -5;
         m.pending_kind = Some(FmKind::He);
     }
-    fof::engine::turn::phases::vof_segment(&mut g);
+    fof::engine::testing::turn::vof_segment(&mut g);
     let m = &g.state().map.card(p(3, 2)).unwrap().markers;
     assert!(m.incoming && !m.pending_fire);
-    let n = fof::engine::combat::resolution::ncm(&g, e).unwrap();
+    let n = fof::engine::testing::combat::ncm(&g, e).unwrap();
     assert_eq!(
         n.parts[0],
         (fof::engine::kernel::events::NcmPart::Incoming, -5)
     );
-    fof::engine::turn::phases::vof_segment(&mut g);
+    fof::engine::testing::turn::vof_segment(&mut g);
     assert!(!g.state().map.card(p(3, 2)).unwrap().markers.incoming);
     assert_eq!(g.state().unit(e).kind, UnitKind::Squad);
 }
@@ -797,23 +794,21 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
 
 /// A night game where German rifle squads carry a night device.
 fn night_game(sight: Option<fof::data::units::NightSight>) -> Game {
-    let mut g = mission_game(
-        "crossroads_firefight",
-        "night_test",
-        5,
-        Options::default(),
-        |data| {
+    let mut g = Scenario::of("crossroads_firefight")
+        .named("night_test")
+        .seed(5)
+        .data(|data| {
             for t in &mut data.units.units {
                 if t.id.0 == "de_rifle_squad" {
                     t.sight = sight;
                 }
             }
-        },
-        |m| {
+        })
+        .mission(|m| {
             m.enemy.clear();
             m.visibility = "dark".into();
-        },
-    );
+        })
+        .game();
     open_map(&mut g);
     g
 }
@@ -838,7 +833,7 @@ fn rule_8_3_2_passive_ir_sees_to_full_range_at_night() {
 fn rule_8_3_1_and_8_3_2_devices_take_the_visibility_modifier_off_their_fire() {
     use fof::data::units::NightSight;
     let vis_part = |g: &Game, u: UnitId| {
-        fof::engine::combat::resolution::ncm(g, u)
+        fof::engine::testing::combat::ncm(g, u)
             .unwrap()
             .parts
             .iter()
@@ -914,7 +909,7 @@ fn rule_8_2_a_card_lit_by_the_spill_of_an_adjacent_marker_is_illuminated_for_sig
 fn rule_8_3_2_passive_ir_fire_into_a_card_lit_by_spill_keeps_the_visibility_modifier() {
     use fof::data::units::NightSight;
     let vis_part = |g: &Game, u: UnitId| {
-        fof::engine::combat::resolution::ncm(g, u)
+        fof::engine::testing::combat::ncm(g, u)
             .unwrap()
             .parts
             .iter()
@@ -957,7 +952,7 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
             from: p(2, 2),
             target: p(1, 2),
         }];
-        let n = fof::engine::combat::resolution::ncm(&g, sq).unwrap();
+        let n = fof::engine::testing::combat::ncm(&g, sq).unwrap();
         assert_eq!(
             n.parts
                 .iter()
@@ -976,13 +971,10 @@ fn rule_8_3_3_thermal_sights_ignore_the_smoke_benefit() {
 /// protective line to the right-front (north-east), and an FPF on R3C2.
 fn defence() -> (Game, UnitId, UnitId) {
     use fof::data::mission::{At, MissionKind, RosterEntry, Start};
-    let mut g = mission_game(
-        "crossroads_firefight",
-        "defence_test",
-        3,
-        Options::default(),
-        |_| {},
-        |m| {
+    let mut g = Scenario::of("crossroads_firefight")
+        .named("defence_test")
+        .seed(3)
+        .mission(|m| {
             m.kind = MissionKind::Defensive;
             m.enemy.clear();
             m.visibility = "dusk".into();
@@ -1019,8 +1011,8 @@ fn defence() -> (Game, UnitId, UnitId) {
                 fac: None,
                 gunship: None,
             }];
-        },
-    );
+        })
+        .game();
     open_cards(&mut g, OPEN, Markers::Keep);
     g.state_mut().fires.clear();
     let co = id(&g, "co_hq");
@@ -1092,7 +1084,7 @@ fn rule_6_4_an_fpl_puts_an_h_vof_on_its_diagonal_whatever_the_visibility() {
     let off = add(&mut g, "de_rifle_squad", p(2, 1));
     g.apply(&final_fire(co)).unwrap();
     for e in [near, far] {
-        let n = fof::engine::combat::resolution::ncm(&g, e).unwrap();
+        let n = fof::engine::testing::combat::ncm(&g, e).unwrap();
         assert_eq!(
             n.parts[0],
             (
@@ -1108,7 +1100,7 @@ fn rule_6_4_an_fpl_puts_an_h_vof_on_its_diagonal_whatever_the_visibility() {
         );
     }
     assert!(
-        fof::engine::combat::resolution::ncm(&g, off)
+        fof::engine::testing::combat::ncm(&g, off)
             .map(|n| n.parts[0].0 != fof::engine::kernel::events::NcmPart::FinalProtectiveLine)
             .unwrap_or(true),
         "off the diagonal"
@@ -1121,7 +1113,7 @@ fn rule_6_4_an_fpl_spends_two_points_a_turn_and_a_cease_fire_ends_it() {
     add(&mut g, "de_rifle_squad", p(2, 2));
     g.apply(&final_fire(co)).unwrap();
     let before = g.state().unit(hmg).ammo.unwrap();
-    fof::engine::combat::ammo::expend_for_fire(&mut g);
+    fof::engine::testing::combat::expend_for_fire(&mut g);
     assert_eq!(g.state().unit(hmg).ammo.unwrap(), before - 2);
     new_impulse(&mut g, Some(co), 6);
     put(&mut g, co, p(1, 1)); // the CO HQ reaches the gun's card by voice
@@ -1162,7 +1154,7 @@ fn rule_9_5_a_unit_entering_a_minefield_checks_three_cards_for_a_burst() {
         assert_eq!(check.cards.len(), 3);
         assert_eq!(g.state().unit(sq).mined, expect);
         if hit {
-            let n = fof::engine::combat::resolution::ncm(&g, sq).unwrap();
+            let n = fof::engine::testing::combat::ncm(&g, sq).unwrap();
             assert_eq!(n.parts[0].1, -4, "{n:?}");
             assert!(
                 !n.parts
@@ -1188,7 +1180,7 @@ fn rule_9_5_mine_attacks_take_no_crowding_modifier() {
         g.state_mut().unit_mut(x).cover = Some(c);
     }
     g.state_mut().unit_mut(a).mined = 1;
-    let n = fof::engine::combat::resolution::ncm(&g, a).unwrap();
+    let n = fof::engine::testing::combat::ncm(&g, a).unwrap();
     assert!(
         !n.parts
             .iter()
@@ -1197,7 +1189,7 @@ fn rule_9_5_mine_attacks_take_no_crowding_modifier() {
     );
     g.state_mut().unit_mut(a).mined = 0;
     g.state_mut().unit_mut(a).grenaded = 1;
-    let n = fof::engine::combat::resolution::ncm(&g, a).unwrap();
+    let n = fof::engine::testing::combat::ncm(&g, a).unwrap();
     assert!(
         n.parts
             .iter()
@@ -1270,7 +1262,7 @@ fn rule_9_5_an_enemy_unit_moving_onto_a_mined_card_checks_for_mines() {
     put(&mut g, sq, p(1, 2));
     let deck = cards(&g, 1, burst);
     g.state_mut().deck.put_on_top(&deck);
-    assert!(fof::engine::enemy::moves::fall_back(&mut g, e, "9.4"));
+    assert!(fof::engine::testing::enemy::fall_back(&mut g, e, "9.4"));
     assert_eq!(g.state().unit(e).pos.row, 3);
     let check = g
         .log()
@@ -1291,7 +1283,7 @@ fn rule_9_5_a_unit_retreating_onto_a_mined_card_checks_for_mines() {
     }
     let team = add(&mut g, "us_paralyzed_team", p(2, 2));
     under_fire(&mut g, p(2, 2));
-    fof::engine::combat::capture::capture_retreat(&mut g);
+    fof::engine::testing::combat::capture_retreat(&mut g);
     let t = g.state().unit(team);
     assert_ne!(t.pos, p(2, 2), "it retreats");
     assert!(
@@ -1315,7 +1307,7 @@ fn rule_9_5_a_claymore_fires_once_the_enemy_units_have_moved() {
         .markers
         .claymore = true;
     let e = add(&mut g, "de_rifle_squad", p(2, 2));
-    fof::engine::turn::phases::enemy_activity(&mut g);
+    fof::engine::testing::turn::enemy_activity(&mut g);
     assert_eq!(g.state().unit(e).mined, 1, "the claymore fired");
     assert!(!g.state().map.card(p(2, 2)).unwrap().markers.claymore);
 }
@@ -1365,7 +1357,7 @@ fn rule_6_5_2_a_charge_is_thrown_under_fire_and_placed_otherwise() {
     // fire puts a VOF on it (the Germans in their bunker do not fire into
     // their own card, 5.2.3 B), so the charge must be thrown.
     add(&mut g, "us_rifle_squad", p(2, 2));
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     assert!(g.card_under_vof(p(2, 2)));
     let place = gi(Action::PlaceDemo {
         unit: eng,
@@ -1397,7 +1389,7 @@ fn rule_6_5_2_a_charge_on_a_bunker_makes_every_occupant_a_casualty_and_leaves_fo
         cover: bunker,
     }))
     .unwrap();
-    fof::engine::combat::resolution::resolve_special(&mut g);
+    fof::engine::testing::combat::resolve_special(&mut g);
     assert!(!g.state().unit(e).in_play());
     let cas = g
         .state()
@@ -1429,7 +1421,7 @@ fn rule_6_5_3_flame_hits_every_occupant_and_burns_the_bunker_out() {
         .filter(|u| u.side == Side::Enemy && u.accounted())
         .map(|u| u.steps as u32)
         .sum();
-    fof::engine::combat::resolution::resolve_special(&mut g);
+    fof::engine::testing::combat::resolve_special(&mut g);
     assert!(
         g.log()
             .iter()
@@ -1582,7 +1574,7 @@ fn rule_8_2_an_illumination_mission_lights_as_its_agency_does() {
             m.pending_kind = Some(fof::data::mission::FmKind::Illumination);
             m.pending_mortar = mortar;
         }
-        fof::engine::combat::support::flip_pending(&mut g, at);
+        fof::engine::testing::combat::flip_pending(&mut g, at);
         let m = &g.state().map.card(at).unwrap().markers;
         assert_eq!(
             (m.illumination, m.illumination_adjacent),
@@ -1607,7 +1599,7 @@ fn rule_3_8_pyrotechnic_smoke_wp_and_tear_gas_are_gone_after_clean_up() {
     for (at, s) in placed {
         g.state_mut().map.card_mut(at).unwrap().markers.smoke = Some(s);
     }
-    fof::engine::turn::phases::clean_up(&mut g);
+    fof::engine::testing::turn::clean_up(&mut g);
     for (at, _) in placed {
         let m = &g.state().map.card(at).unwrap().markers;
         assert!(!m.smoky(), "{at} still has smoke after Clean Up");
@@ -1645,7 +1637,7 @@ fn rule_3_7_1_a_the_activity_level_is_adjusted_before_the_pc_markers_are_drawn_f
         letter: PcLetter::C,
         hidden: false,
     });
-    fof::engine::enemy::activity::update(&mut g);
+    fof::engine::testing::enemy::update_activity(&mut g);
     assert_eq!(g.state().activity, Activity::Engaged);
     let chart = &g.data().charts.pc_draws;
     let (PcDraw::Draw(quiet), PcDraw::Draw(engaged)) = (
@@ -1656,7 +1648,7 @@ fn rule_3_7_1_a_the_activity_level_is_adjusted_before_the_pc_markers_are_drawn_f
     };
     assert_ne!(quiet, engaged, "the test needs two different rows");
     let before = g.log().len();
-    fof::engine::turn::phases::vof_segment(&mut g);
+    fof::engine::testing::turn::vof_segment(&mut g);
     let drawn = g.log()[before..]
         .iter()
         .find(|e| {
@@ -1681,15 +1673,15 @@ fn rule_3_7_1_a_a_fire_missions_smoke_lasts_until_the_next_vof_segment() {
             m.pending_fire = true;
             m.pending_kind = Some(kind);
         }
-        fof::engine::turn::phases::vof_segment(&mut g);
+        fof::engine::testing::turn::vof_segment(&mut g);
         let m = &g.state().map.card(at).unwrap().markers;
         assert_eq!(m.mission_smoke, Some(smoke), "{kind:?} lands");
         // A fire mission's smoke is not a pyrotechnic: Clean Up leaves it,
         // and it screens the next Command Phase.
-        fof::engine::turn::phases::clean_up(&mut g);
+        fof::engine::testing::turn::clean_up(&mut g);
         assert!(g.state().map.card(at).unwrap().markers.smoky(), "{kind:?}");
         // The next VOF Segment removes the fire mission's markers.
-        fof::engine::turn::phases::vof_segment(&mut g);
+        fof::engine::testing::turn::vof_segment(&mut g);
         let m = &g.state().map.card(at).unwrap().markers;
         assert!(!m.smoky() && !m.incoming, "{kind:?} gone");
         assert!(
@@ -1710,10 +1702,10 @@ fn rule_8_2_light_spilled_on_the_cards_around_goes_with_its_marker() {
         m.pending_fire = true;
         m.pending_kind = Some(FmKind::Illumination);
     }
-    fof::engine::combat::support::flip_pending(&mut g, at);
+    fof::engine::testing::combat::flip_pending(&mut g, at);
     let m = &g.state().map.card(at).unwrap().markers;
     assert!(m.illumination.is_some() && m.illumination_adjacent.is_some());
-    fof::engine::turn::phases::clean_up(&mut g);
+    fof::engine::testing::turn::clean_up(&mut g);
     let m = &g.state().map.card(at).unwrap().markers;
     assert_eq!((m.illumination, m.illumination_adjacent), (None, None));
 }
@@ -1729,7 +1721,7 @@ fn rule_8_4_smoke_of_two_sources_gives_only_the_best_benefit() {
         m.mission_smoke = Some(SmokeKind::Smoke);
     }
     let best = g.data().charts.smoke.smoke.max(g.data().charts.smoke.wp) as i32;
-    let n = fof::engine::combat::resolution::ncm(&g, e).expect("under the US VOF");
+    let n = fof::engine::testing::combat::ncm(&g, e).expect("under the US VOF");
     let smoke: Vec<i32> = n
         .parts
         .iter()
@@ -1743,7 +1735,7 @@ fn rule_8_4_smoke_of_two_sources_gives_only_the_best_benefit() {
 fn rule_6_7_3_forecast_short_round_odds_count_the_short_cards_left() {
     let (g, hq, _) = fire_position(false);
     let input = call(hq, FmKind::He, p(3, 2));
-    let f = fof::engine::turn::forecast::forecast(&g, &input);
+    let f = fof::engine::testing::turn::forecast(&g, &input);
     let n = f.attempt.as_ref().expect("an attempt").cards as usize;
     // Every n-card draw from the pile, counted by hand: those with a burst
     // and a card marked Short.

@@ -9,26 +9,24 @@ use fof::engine::Answer;
 use fof::engine::kernel::ids::VehicleId;
 use fof::engine::kernel::input::{Action, Choice, Input};
 use fof::engine::kernel::vehicle::Shooter;
-use fof::engine::vehicles::{at, moves, phase};
+use fof::engine::testing::vehicles;
+
 use fof::engine::{EventKind, Game, Options};
 
 /// The combined-arms mission on an open map, its set-up done, no PC
 /// markers; the Shermans on R1C2, the gun on R1C3, the Panzer IV on R2C2
 /// and the StuG on R3C2. `m` changes the mission first.
 fn game_with(m: impl FnOnce(&mut Mission)) -> Game {
-    let mut g = mission_game(
-        "panzer_counterattack",
-        "armour_test",
-        1,
-        Options::default(),
-        |_| {},
-        |x| {
+    let mut g = Scenario::of("panzer_counterattack")
+        .named("armour_test")
+        .seed(1)
+        .mission(|x| {
             x.pc_markers.clear();
             x.counterattacks.clear();
-            m(x)
-        },
-    );
-    open_map(&mut g);
+        })
+        .mission(m)
+        .open()
+        .game();
     g.state_mut().choices.clear();
     for (label, at) in [
         ("Able 1", p(1, 2)),
@@ -96,13 +94,13 @@ fn rule_7_6_the_worked_example_adds_gunnery_defence_moving_and_cover() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     g.state_mut().vehicles[pz.0 as usize].moved = true;
-    let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("in sight and reach");
+    let m = vehicles::at_modifier(&g, Shooter::Vehicle(able), pz).expect("in sight and reach");
     let values: Vec<i32> = m.parts.iter().map(|p| p.1).collect();
     assert_eq!(values, vec![-3, 1, 1], "{:?}", m.parts);
     assert_eq!(m.total, -1);
     // On a +2 card the target's cover counts too.
     lay(&mut g, p(2, 2), &[36]);
-    let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("in sight");
+    let m = vehicles::at_modifier(&g, Shooter::Vehicle(able), pz).expect("in sight");
     assert_eq!(m.total, 1, "{:?}", m.parts);
 }
 
@@ -117,7 +115,7 @@ fn rule_7_6_the_at_number_plus_the_modifier_is_read_on_the_anti_armor_table() {
     assert_eq!(t.result(7), AtResult::Missed);
     // The odds the menu shows come from the same table and deck: at -1,
     // AT numbers 0 brew up (one in ten), 1-3 knock out.
-    let odds = at::odds(&g, -1);
+    let odds = vehicles::at_odds(&g, -1);
     assert_eq!(odds[0], (AtResult::BrewedUp, 5, 50));
     assert_eq!(odds[1], (AtResult::KnockedOut, 15, 50));
 }
@@ -127,12 +125,12 @@ fn rule_7_7_a_1_brewed_up_leaves_a_burning_wreck_its_crew_casualties_and_smoke()
     let mut g = game();
     let (able, pz, stug) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"), veh(&g, "Stug 1"));
     assert!(
-        at::in_reach(&g, Shooter::Vehicle(able), stug),
+        vehicles::in_reach(&g, Shooter::Vehicle(able), stug),
         "seen over the open"
     );
     let before = g.state().units.len();
     next_at(&mut g, 0);
-    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
     assert_eq!(tank(&g, pz).out, Some(AtResult::BrewedUp));
     assert!(
         g.state()
@@ -147,7 +145,7 @@ fn rule_7_7_a_1_brewed_up_leaves_a_burning_wreck_its_crew_casualties_and_smoke()
             .all(|u| u.kind == fof::data::units::UnitKind::Casualty)
     );
     // The burning wreck's smoke blocks sight through its card (7.7, 8.4).
-    assert!(!at::in_reach(&g, Shooter::Vehicle(able), stug));
+    assert!(!vehicles::in_reach(&g, Shooter::Vehicle(able), stug));
 }
 
 #[test]
@@ -156,7 +154,7 @@ fn rule_7_7_a_2_knocked_out_leaves_a_wreck_and_its_crew_bail_out_hit_and_exposed
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     let before = g.state().units.len();
     next_at(&mut g, 2); // -2 + 2 = 0: knocked out
-    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
     assert_eq!(tank(&g, pz).out, Some(AtResult::KnockedOut));
     assert!(
         g.state()
@@ -183,7 +181,7 @@ fn rule_7_7_a_2_knocked_out_leaves_a_wreck_and_its_crew_bail_out_hit_and_exposed
     // The wreck is cover for a vehicle on its card (7.7).
     let stug = veh(&g, "Stug 1");
     g.state_mut().vehicles[stug.0 as usize].pos = p(2, 2);
-    let m = at::modifier(&g, Shooter::Vehicle(able), stug).expect("in sight");
+    let m = vehicles::at_modifier(&g, Shooter::Vehicle(able), stug).expect("in sight");
     assert!(
         m.parts.iter().any(|(w, v)| w.contains("wreck") && *v == 1),
         "{:?}",
@@ -196,7 +194,7 @@ fn rule_7_7_a_3_a_retreating_vehicle_leaves_play_without_a_wreck() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     next_at(&mut g, 5); // -2 + 5 = 3
-    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
     assert_eq!(tank(&g, pz).out, Some(AtResult::Retreating));
     assert!(g.state().wrecks.is_empty());
 }
@@ -206,26 +204,26 @@ fn rule_7_7_a_4_a_pinned_vehicle_is_easier_to_hit_and_its_marker_lifts_if_left_a
     let mut g = game_with(|m| m.vehicle_orders = None);
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     next_at(&mut g, 7); // -2 + 7 = 5: pinned
-    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
     assert!(tank(&g, pz).pinned);
-    let m = at::modifier(&g, Shooter::Vehicle(veh(&g, "Able 2")), pz).expect("in sight");
+    let m = vehicles::at_modifier(&g, Shooter::Vehicle(veh(&g, "Able 2")), pz).expect("in sight");
     assert!(
         m.parts
             .iter()
             .any(|(w, v)| w == "target pinned" && *v == -1)
     );
     // A pinned firer is worse off (+1).
-    let back = at::modifier(&g, Shooter::Vehicle(pz), able).expect("in sight");
+    let back = vehicles::at_modifier(&g, Shooter::Vehicle(pz), able).expect("in sight");
     assert!(
         back.parts
             .iter()
             .any(|(w, v)| w == "firer pinned" && *v == 1)
     );
     // Attacked in this phase, the marker stays at its end.
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     assert!(tank(&g, pz).pinned, "attacked this phase");
     // Left alone in the next phase, it comes off.
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     assert!(!tank(&g, pz).pinned);
     assert!(
         g.log()
@@ -255,13 +253,13 @@ fn rule_7_6_a_quick_shot_sum_lets_a_quick_shot_gun_fire_again() {
     let mut g = game();
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     next_at(&mut g, 3); // sum 1: knocked out, not a Quick Shot sum
-    assert!(!at::fire(&mut g, Shooter::Vehicle(able), pz));
+    assert!(!vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz));
     // The Stug has no Quick Shot at all.
     let mut g = game();
     let (stug, a1) = (veh(&g, "Stug 1"), veh(&g, "Able 1"));
     g.state_mut().vehicles[stug.0 as usize].pos = p(2, 3);
     next_at(&mut g, 2); // -3 + 1 + 2 = 0
-    assert!(!at::fire(&mut g, Shooter::Vehicle(stug), a1));
+    assert!(!vehicles::at_fire(&mut g, Shooter::Vehicle(stug), a1));
 }
 
 #[test]
@@ -271,7 +269,7 @@ fn rule_7_6_a_g_weapon_first_needs_a_grenade_draw() {
     let pz = veh(&g, "Panzer IV 1");
     let misses = cards(&g, 4, no_grenade);
     top_cards(&mut g, &misses);
-    at::fire(&mut g, Shooter::Team(bzk), pz);
+    vehicles::at_fire(&mut g, Shooter::Team(bzk), pz);
     assert!(tank(&g, pz).in_play());
     let last = g
         .log()
@@ -292,7 +290,7 @@ fn rule_7_6_a_g_weapon_first_needs_a_grenade_draw() {
     top_cards(&mut g, &hit);
     let before = g.log().len();
     let (bzk, pz) = (id(&g, "2_bzk"), veh(&g, "Panzer IV 1"));
-    at::fire(&mut g, Shooter::Team(bzk), pz);
+    vehicles::at_fire(&mut g, Shooter::Team(bzk), pz);
     assert!(
         g.log()[before..]
             .iter()
@@ -305,10 +303,10 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     let mut g = game();
     let able = veh(&g, "Able 1");
     lay(&mut g, p(2, 1), &[36]); // woods: no vehicles
-    let err = moves::check_move(&g, able, p(2, 1)).expect_err("woods");
+    let err = vehicles::check_move(&g, able, p(2, 1)).expect_err("woods");
     assert!(err.0.contains("NO-GO"), "{}", err.0);
     lay(&mut g, p(2, 3), &[46]); // a farm: SLOW
-    assert!(moves::check_move(&g, able, p(2, 3)).is_ok());
+    assert!(vehicles::check_move(&g, able, p(2, 3)).is_ok());
     // In the phase: after entering SLOW ground no move is offered.
     its_turn(&mut g, able, Reactions::Spent);
     g.apply(&Input::Answer(Answer::VehicleMove {
@@ -330,10 +328,10 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     // On open ground it may go on.
     let mut g = game();
     let able = veh(&g, "Able 1");
-    assert!(!moves::move_to(&mut g, able, p(2, 2)));
+    assert!(!vehicles::move_to(&mut g, able, p(2, 2)));
     // A gun never moves (7.1.1).
     let gun = veh(&g, "57mm Gun");
-    let err = moves::check_move(&g, gun, p(2, 3)).expect_err("a towed gun");
+    let err = vehicles::check_move(&g, gun, p(2, 3)).expect_err("a towed gun");
     assert!(err.0.contains("never moves"), "{}", err.0);
 }
 
@@ -348,10 +346,10 @@ fn rule_1_2_1_i_a_card_takes_four_vehicles_a_side_and_wrecks_count() {
         g.state_mut().vehicles[v.0 as usize].pos = p(2, 2);
     }
     assert_eq!(
-        moves::vehicles_on(&g, p(2, 2), fof::data::units::Side::Us),
+        vehicles::vehicles_on(&g, p(2, 2), fof::data::units::Side::Us),
         2
     );
-    assert!(moves::check_move(&g, able, p(2, 2)).is_ok());
+    assert!(vehicles::check_move(&g, able, p(2, 2)).is_ok());
     // Two wrecks fill our last two places (7.7).
     for _ in 0..2 {
         g.state_mut()
@@ -361,7 +359,7 @@ fn rule_1_2_1_i_a_card_takes_four_vehicles_a_side_and_wrecks_count() {
                 burning: false,
             });
     }
-    let err = moves::check_move(&g, able, p(2, 2)).expect_err("four a side");
+    let err = vehicles::check_move(&g, able, p(2, 2)).expect_err("four a side");
     assert!(err.0.contains("1.2.1 I"), "{}", err.0);
 }
 
@@ -455,7 +453,7 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
         target: pz,
     });
     assert!(g.legal_inputs().contains(&fire), "{:?}", g.legal_inputs());
-    let m = at::modifier(&g, Shooter::Vehicle(able), pz).expect("adjacent");
+    let m = vehicles::at_modifier(&g, Shooter::Vehicle(able), pz).expect("adjacent");
     assert!(
         m.parts
             .iter()
@@ -475,15 +473,12 @@ fn rule_7_5_c_a_vehicle_fires_after_moving_only_with_a_move_and_fire_value() {
         .vehicles
         .iter_mut()
         .for_each(|t| t.move_fire = None);
-    let mut g2 = mission_game(
-        "panzer_counterattack",
-        "no_move_fire",
-        1,
-        Options::default(),
-        |x| *x = d.clone(),
-        |_| {},
-    );
-    open_map(&mut g2);
+    let mut g2 = Scenario::of("panzer_counterattack")
+        .named("no_move_fire")
+        .seed(1)
+        .data(|x| *x = d.clone())
+        .open()
+        .game();
     g2.state_mut().choices.clear();
     let able = veh(&g2, "Able 1");
     let pz = veh(&g2, "Panzer IV 1");
@@ -508,10 +503,10 @@ fn rule_7_8_each_shot_spends_a_main_gun_round_and_an_empty_gun_cannot_fire() {
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     assert_eq!(tank(&g, able).ammo, Some(14));
     next_at(&mut g, 9);
-    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
     assert_eq!(tank(&g, able).ammo, Some(13));
     g.state_mut().vehicles[able.0 as usize].ammo = Some(0);
-    assert!(!at::armed(&g, Shooter::Vehicle(able)));
+    assert!(!vehicles::armed(&g, Shooter::Vehicle(able)));
 }
 
 #[test]
@@ -527,7 +522,7 @@ fn rule_9_10_on_defence_the_enemy_vehicles_act_first_and_the_company_may_react()
     g.state_mut().vehicles[able.0 as usize].activated = true;
     next_at(&mut g, 9); // the Panzer misses
     let before = g.log().len();
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     let first = g.log()[before..]
         .iter()
         .find(|e| matches!(e.kind, EventKind::AtCombat { .. }))
@@ -587,8 +582,8 @@ fn rule_7_5_d_the_enemy_always_fires_back_at_a_vehicle_that_moves_in_sight() {
 fn rule_10_3_1_knocking_out_an_enemy_vehicle_earns_experience() {
     let mut g = game();
     let pz = veh(&g, "Panzer IV 1");
-    at::apply(&mut g, pz, AtResult::KnockedOut);
-    let t = fof::engine::recovery::victory::tally(&g);
+    vehicles::apply_at_result(&mut g, pz, AtResult::KnockedOut);
+    let t = fof::engine::testing::recovery::tally(&g);
     assert!(
         t.lines.iter().any(
             |(task, n, pts)| *task == fof::data::mission::Task::KnockOutVehicle
@@ -601,8 +596,8 @@ fn rule_10_3_1_knocking_out_an_enemy_vehicle_earns_experience() {
     // A vehicle that only retreats earns nothing.
     let mut g = game();
     let stug = veh(&g, "Stug 1");
-    at::apply(&mut g, stug, AtResult::Retreating);
-    let t = fof::engine::recovery::victory::tally(&g);
+    vehicles::apply_at_result(&mut g, stug, AtResult::Retreating);
+    let t = fof::engine::testing::recovery::tally(&g);
     assert!(
         !t.lines
             .iter()
@@ -655,7 +650,7 @@ fn rule_9_10_on_offence_the_company_s_vehicles_act_first() {
     let able = veh(&g, "Able 1");
     g.state_mut().vehicles[able.0 as usize].activated = true;
     let before = g.log().len();
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     assert!(matches!(
         g.state().choices.first(),
         Some(Choice::VehicleTurn { .. })
@@ -684,14 +679,14 @@ fn rule_4_2_5_a_pinned_vehicle_moves_only_to_its_side_s_cards_without_fire_or_th
     let mut g = game();
     let able = veh(&g, "Able 1");
     g.state_mut().vehicles[able.0 as usize].pinned = true;
-    let err = moves::check_move(&g, able, p(2, 3)).expect_err("an empty card");
+    let err = vehicles::check_move(&g, able, p(2, 3)).expect_err("an empty card");
     assert!(err.0.contains("4.2.5"), "{}", err.0);
     assert!(
-        moves::check_move(&g, able, p(1, 3)).is_ok(),
+        vehicles::check_move(&g, able, p(1, 3)).is_ok(),
         "the gun's card"
     );
     assert!(
-        moves::check_move(&g, able, sa(2)).is_ok(),
+        vehicles::check_move(&g, able, sa(2)).is_ok(),
         "the staging area"
     );
     // A pinned team takes no combat action: it is not readied, nor reacts.
@@ -703,7 +698,7 @@ fn rule_4_2_5_a_pinned_vehicle_moves_only_to_its_side_s_cards_without_fire_or_th
         .apply(&by(co, Action::ReadyAntiTank { unit: bzk }))
         .expect_err("pinned");
     assert!(err.0.contains("4.2.5"), "{}", err.0);
-    assert!(!at::armed(&g, Shooter::Team(bzk)));
+    assert!(!vehicles::armed(&g, Shooter::Team(bzk)));
 }
 
 #[test]
@@ -712,7 +707,7 @@ fn rule_6_8_1_g_a_tank_that_fires_its_last_round_leaves_play() {
     let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
     g.state_mut().vehicles[able.0 as usize].ammo = Some(1);
     next_at(&mut g, 9);
-    at::fire(&mut g, Shooter::Vehicle(able), pz);
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
     assert_eq!(tank(&g, able).out, Some(AtResult::Retreating));
     assert!(g.state().wrecks.is_empty(), "no wreck");
 }
@@ -775,7 +770,7 @@ fn rule_9_5_a_vehicle_entering_a_mined_card_checks_and_a_mine_strikes_at_minus_2
     top_cards(&mut g, &bursts);
     next_at(&mut g, 9);
     let before = g.log().len();
-    moves::move_to(&mut g, able, p(2, 3));
+    vehicles::move_to(&mut g, able, p(2, 3));
     let log = &g.log()[before..];
     assert!(
         log.iter()
@@ -794,7 +789,7 @@ fn rule_9_5_a_vehicle_entering_a_mined_card_checks_and_a_mine_strikes_at_minus_2
     let quiet = cards(&g, 3, |c| !c.shows_burst());
     top_cards(&mut g, &quiet);
     let before = g.log().len();
-    moves::move_to(&mut g, able, p(2, 3));
+    vehicles::move_to(&mut g, able, p(2, 3));
     assert!(
         !g.log()[before..]
             .iter()
@@ -819,7 +814,7 @@ fn rule_7_5_a_a_vehicle_fires_at_infantry_like_any_unit_and_spends_a_round() {
     }
     let squad = enemy(&mut g, "de_rifle_squad", p(3, 2), true);
     g.state_mut().fires.clear();
-    fof::engine::combat::engage::update(&mut g);
+    fof::engine::testing::combat::update_engagement(&mut g);
     let link = g
         .state()
         .fires
@@ -829,12 +824,12 @@ fn rule_7_5_a_a_vehicle_fires_at_infantry_like_any_unit_and_spends_a_round() {
         .expect("the tanks open fire");
     assert_eq!(link.target, p(3, 2));
     assert_eq!(
-        fof::engine::combat::fire::link_vof(&g, &link),
-        Some(fof::engine::combat::fire::VofLevel::Heavy),
+        fof::engine::testing::combat::link_vof(&g, &link),
+        Some(fof::engine::testing::combat::VofLevel::Heavy),
         "the Sherman's H"
     );
     // 7.8: a round a Combat Phase for each tank that fires.
-    fof::engine::combat::ammo::expend_for_fire(&mut g);
+    fof::engine::testing::combat::expend_for_fire(&mut g);
     assert_eq!(tank(&g, veh(&g, "Able 1")).ammo, Some(13));
     assert_eq!(tank(&g, veh(&g, "Able 2")).ammo, Some(13));
     // A pinned tank's fire is All Pinned (7.5 A note).
@@ -843,8 +838,8 @@ fn rule_7_5_a_a_vehicle_fires_at_infantry_like_any_unit_and_spends_a_round() {
         g.state_mut().vehicles[v.0 as usize].pinned = true;
     }
     assert_eq!(
-        fof::engine::combat::fire::link_vof(&g, &link),
-        Some(fof::engine::combat::fire::VofLevel::AllPinned)
+        fof::engine::testing::combat::link_vof(&g, &link),
+        Some(fof::engine::testing::combat::VofLevel::AllPinned)
     );
     let _ = squad;
 }
@@ -876,9 +871,9 @@ fn rule_7_5_e_an_activated_vehicle_may_spot_in_lieu_of_firing_and_draws_reaction
     let mut g = game();
     let able = veh(&g, "Able 1");
     enemy(&mut g, "de_rifle_squad", p(3, 2), false);
-    assert_eq!(phase::spot_targets(&g, able), vec![p(3, 2)]);
+    assert_eq!(vehicles::spot_targets(&g, able), vec![p(3, 2)]);
     g.state_mut().vehicles[able.0 as usize].pinned = true;
-    assert!(phase::spot_targets(&g, able).is_empty());
+    assert!(vehicles::spot_targets(&g, able).is_empty());
 }
 
 // ---- 7.4 Transport ----
@@ -911,7 +906,7 @@ fn rule_1_2_1_i_teams_a_hit_splits_from_a_passenger_stay_aboard() {
     let before = g
         .state()
         .steps_at(tank(&g, able).pos, fof::data::units::Side::Us);
-    fof::engine::combat::resolution::apply_hit(
+    fof::engine::testing::combat::apply_hit(
         &mut g,
         squad,
         &[
@@ -1000,11 +995,11 @@ fn rule_7_4_4_riders_go_with_the_tank_exposed_and_it_fights_only_once_they_are_o
     );
     // The rider has no VOF of its own and the tank none at infantry.
     assert_eq!(
-        fof::engine::combat::fire::basic_vof(&g, unit(&g, squad), 1),
+        fof::engine::testing::combat::basic_vof(&g, unit(&g, squad), 1),
         None
     );
     assert_eq!(
-        fof::engine::combat::fire::vehicle_vof(&g, tank(&g, able), 1),
+        fof::engine::testing::combat::vehicle_vof(&g, tank(&g, able), 1),
         None
     );
     g.apply(&Input::Answer(Answer::VehicleMove {
@@ -1050,7 +1045,7 @@ fn rule_7_4_4_riders_on_a_struck_tank_are_hit_and_thrown_off_exposed() {
         let (able, squad) = squad_aboard(&mut g);
         u(&mut g, squad).exposed = false;
         let before = g.log().len();
-        at::apply(&mut g, able, result);
+        vehicles::apply_at_result(&mut g, able, result);
         let s = unit(&g, squad);
         assert_eq!(s.riding, None, "{result:?}");
         assert!(s.exposed, "{result:?}");
@@ -1114,18 +1109,18 @@ fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
     put(&mut g, lmg, yard);
     g.apply(&embark(xo, truck, lmg)).expect("room for it");
     u(&mut g, lmg).exposed = false;
-    assert!(fof::engine::combat::fire::basic_vof(&g, unit(&g, lmg), 1).is_some());
+    assert!(fof::engine::testing::combat::basic_vof(&g, unit(&g, lmg), 1).is_some());
     // A jeep has no crew: it moves only with someone aboard to drive.
     let t = g.data().vehicles.vehicle("us_jeep").unwrap().clone();
     let jeep =
         fof::engine::kernel::units::add_vehicle(g.state_mut(), &t, "Jeep 1".into(), p(1, 1), None);
-    let err = moves::check_move(&g, jeep, p(2, 1)).expect_err("no driver");
+    let err = vehicles::check_move(&g, jeep, p(2, 1)).expect_err("no driver");
     assert!(err.0.contains("no crew"), "{}", err.0);
     let hq = id(&g, "1plt_hq");
     new_impulse(&mut g, Some(hq), 3);
     g.apply(&embark(hq, jeep, hq))
         .expect("the platoon leader climbs in");
-    moves::check_move(&g, jeep, p(2, 1)).expect("it has a driver now");
+    vehicles::check_move(&g, jeep, p(2, 1)).expect("it has a driver now");
 }
 
 /// The combined-arms mission with `from` replaced by `to` is refused with
@@ -1174,13 +1169,13 @@ fn rule_9_2_1_a_vehicle_resolves_contact_only_on_the_card_where_it_stops() {
             hidden: false,
         });
     }
-    moves::move_to(&mut g, able, p(2, 2));
-    moves::move_to(&mut g, able, p(3, 2));
+    vehicles::move_to(&mut g, able, p(2, 2));
+    vehicles::move_to(&mut g, able, p(3, 2));
     assert!(
         g.state().map.card(p(2, 2)).unwrap().markers.pc.is_some(),
         "driving through leaves the marker"
     );
-    fof::engine::enemy::contact::resolve_markers(&mut g);
+    fof::engine::testing::enemy::resolve_markers(&mut g);
     assert!(
         g.state().map.card(p(3, 2)).unwrap().markers.pc.is_none(),
         "the marker where it stopped is resolved"
@@ -1209,7 +1204,7 @@ fn rule_9_6_a_sniper_may_pick_a_vehicle_on_its_card_and_aims_heavy_fire_at_it() 
     enemy(&mut g, "de_sniper", p(3, 2), true);
     g.state_mut().fires.clear();
     fire(&mut g, Side::Enemy, p(3, 2), p(1, 2));
-    fof::engine::combat::resolution::pick_sniper_targets(&mut g);
+    fof::engine::testing::combat::pick_sniper_targets(&mut g);
     let picked: Vec<_> = g
         .state()
         .vehicles
@@ -1219,7 +1214,7 @@ fn rule_9_6_a_sniper_may_pick_a_vehicle_on_its_card_and_aims_heavy_fire_at_it() 
         .collect();
     assert_eq!(picked.len(), 1, "one of the two tanks: {picked:?}");
     let before = g.log().len();
-    at::sniper_attacks(&mut g);
+    vehicles::sniper_attacks(&mut g);
     let shot = g.log()[before..]
         .iter()
         .find(|e| matches!(e.kind, EventKind::AtCombat { .. }))
@@ -1234,7 +1229,7 @@ fn rule_9_6_a_sniper_may_pick_a_vehicle_on_its_card_and_aims_heavy_fire_at_it() 
     let sq = id(&g, "2_1");
     put(&mut g, sq, p(1, 2));
     u(&mut g, sq).exposed = true;
-    fof::engine::combat::resolution::pick_sniper_targets(&mut g);
+    fof::engine::testing::combat::pick_sniper_targets(&mut g);
     assert!(unit(&g, sq).sniped);
     assert!(g.state().vehicles.iter().all(|v| !v.sniped));
 }
@@ -1253,14 +1248,14 @@ fn rule_7_2_1_a_preplanned_truck_arrives_sets_its_squad_down_and_leaves_on_sched
     assert!(err.0.contains("7.2.1"), "{}", err.0);
     // Turn 1: it waits.
     g.state_mut().impulse = None;
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     assert!(tank(&g, truck).pos.is_staging());
     // Turn 2: to R1C1, where the squad gets off, Exposed.
     g.state_mut().choices.clear();
     g.state_mut().vehicle_phase = Default::default();
     g.state_mut().turn = 2;
     u(&mut g, squad).exposed = false;
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     assert_eq!(tank(&g, truck).pos, p(1, 1));
     let s = unit(&g, squad);
     assert_eq!((s.pos, s.riding, s.exposed), (p(1, 1), None, true));
@@ -1273,7 +1268,7 @@ fn rule_7_2_1_a_preplanned_truck_arrives_sets_its_squad_down_and_leaves_on_sched
     g.state_mut().choices.clear();
     g.state_mut().vehicle_phase = Default::default();
     g.state_mut().turn = 3;
-    phase::begin(&mut g);
+    vehicles::begin_vehicle_phase(&mut g);
     let t = tank(&g, truck);
     assert!(t.gone && !t.in_play() && t.out.is_none());
 }
@@ -1356,9 +1351,9 @@ fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_wher
         .apply(&embark(co, able, bzk))
         .expect_err("ammunition aboard");
     assert!(err.0.contains("one kind of load"), "{}", err.0);
-    assert!(!fof::engine::combat::fire::silenced(&g, tank(&g, able)));
+    assert!(!fof::engine::testing::combat::silenced(&g, tank(&g, able)));
     // Driven forward and unloaded there for the infantry.
-    moves::move_to(&mut g, able, p(2, 2));
+    vehicles::move_to(&mut g, able, p(2, 2));
     g.apply(&by(co, Action::Unload { vehicle: able }))
         .expect("the CO HQ reaches it by radio");
     assert_eq!(tank(&g, able).cargo, None);
@@ -1662,7 +1657,7 @@ fn rule_4_2_2_h_d_a_unit_loads_assets_aboard_beside_passengers_and_a_wreck_keeps
         g.state_mut().vehicles[able.0 as usize]
             .assets
             .push(radio.clone());
-        at::apply(&mut g, able, result);
+        vehicles::apply_at_result(&mut g, able, result);
         let pos = tank(&g, able).pos;
         let on_card = g
             .state()
@@ -1722,7 +1717,7 @@ fn rule_1_2_1_i_passengers_do_not_count_against_the_card_but_need_room_to_get_of
     assert!(why.contains("stays aboard (1.2.1 I)"), "{why}");
     // ...and when the tank pulls out, the steps that find no room are
     // casualties.
-    at::apply(&mut g, able, AtResult::Retreating);
+    vehicles::apply_at_result(&mut g, able, AtResult::Retreating);
     assert_eq!(unit(&g, squad).riding, None);
     assert!(g.state().steps_at(pos, fof::data::units::Side::Us) <= 16);
     assert!(
@@ -1778,7 +1773,7 @@ fn rule_2_4_2_a_passenger_gets_off_in_a_staging_area_however_full() {
             .count()
     };
     let before = casualties(&g);
-    at::apply(&mut g, able, AtResult::Retreating);
+    vehicles::apply_at_result(&mut g, able, AtResult::Retreating);
     assert_eq!(unit(&g, squad).riding, None);
     assert_eq!(casualties(&g), before, "no step lost for want of room");
 }
@@ -1920,7 +1915,7 @@ mod air {
         call_succeeds(&mut g);
         ok(&mut g, call(co, p(3, 3)));
         g.state_mut().impulse = None;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         (g, co, e)
     }
 
@@ -2007,7 +2002,7 @@ mod air {
             );
         }
         // The enemy on the card is under their VOF in the Combat Phase.
-        let n = fof::engine::combat::resolution::ncm(&g, e).expect("under fire");
+        let n = fof::engine::testing::combat::ncm(&g, e).expect("under fire");
         assert!(
             n.parts.iter().any(|(w, _)| *w
                 == fof::engine::kernel::events::NcmPart::Aircraft(
@@ -2080,7 +2075,7 @@ mod air {
         let mut g = g0.clone();
         place(&mut g);
         let before = g.state().units.len();
-        at::apply(&mut g, hs[0], AtResult::BrewedUp);
+        vehicles::apply_at_result(&mut g, hs[0], AtResult::BrewedUp);
         assert!(
             g.state()
                 .wrecks
@@ -2101,7 +2096,7 @@ mod air {
         let mut g = g0.clone();
         place(&mut g);
         let before = g.state().units.len();
-        at::apply(&mut g, hs[0], AtResult::KnockedOut);
+        vehicles::apply_at_result(&mut g, hs[0], AtResult::KnockedOut);
         assert!(
             g.state()
                 .wrecks
@@ -2123,14 +2118,14 @@ mod air {
         // 3) Aborted, damaged: off the map for the rest of the mission.
         let mut g = g0.clone();
         place(&mut g);
-        at::apply(&mut g, hs[0], AtResult::Retreating);
+        vehicles::apply_at_result(&mut g, hs[0], AtResult::Retreating);
         assert!(!tank(&g, hs[0]).in_play());
         assert!(tank(&g, hs[0]).pos.is_staging());
         assert!(g.state().wrecks.is_empty());
         // 4) Aborted, undamaged: off the map, still available.
         let mut g = g0.clone();
         place(&mut g);
-        at::apply(&mut g, hs[0], AtResult::Pinned);
+        vehicles::apply_at_result(&mut g, hs[0], AtResult::Pinned);
         assert!(tank(&g, hs[0]).in_play());
         assert!(tank(&g, hs[0]).pos.is_staging());
         assert!(
@@ -2140,7 +2135,7 @@ mod air {
         assert!(g.log().iter().any(|x| x.rule == "7.7 B 4"));
         // The log reads the helicopter's column of results.
         assert_eq!(
-            at::result_words(&g, hs[0], AtResult::Pinned),
+            vehicles::result_words(&g, hs[0], AtResult::Pinned),
             "aborts, undamaged"
         );
     }
@@ -2162,14 +2157,14 @@ mod air {
         for c in [p(3, 3), p(3, 2)] {
             g.state_mut().map.card_mut(c).unwrap().markers.air_attack = None;
         }
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         assert_eq!(tank(&g, hs[0]).air.unwrap().turns, 1);
         assert!(tank(&g, hs[0]).in_play());
         // The next Vehicle phase: no question, the same two cards.
         g.state_mut().choices.clear();
         let nines = cards(&g, 2, |c| c.anti_tank == 9);
         top_cards(&mut g, &nines);
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         assert!(
             g.log()
                 .iter()
@@ -2185,7 +2180,7 @@ mod air {
             "no second strike this turn"
         );
         // Then home: not a loss.
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         for h in &hs {
             assert!(tank(&g, *h).gone);
             assert_eq!(tank(&g, *h).out, None);
@@ -2205,7 +2200,7 @@ mod air {
                 adjacent: None,
             }),
         );
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         assert_eq!(left(&g), 0);
         // Next turn, the CO HQ calls the section onto R3C2.
         g.state_mut().choices.clear();
@@ -2220,7 +2215,7 @@ mod air {
         assert_eq!((a.target, a.chosen), (p(3, 2), false));
         // Its strike is the player's again.
         g.state_mut().impulse = None;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         assert!(g.legal_inputs().contains(&Input::Answer(Answer::AirAttack {
             vehicle: hs[0],
             adjacent: None
@@ -2242,7 +2237,7 @@ mod air {
         assert_ne!(a.target, p(3, 3), "talked onto a card bordering the mark");
         assert_eq!(a.target.distance(p(3, 3)), 1);
         g.state_mut().impulse = None;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let strikes: Vec<Input> = g
             .legal_inputs()
             .into_iter()
@@ -2266,10 +2261,10 @@ mod air {
         g.state_mut().vehicles[pz.0 as usize].gone = false;
         g.state_mut().vehicles[pz.0 as usize].pos = p(2, 3);
         g.state_mut().vehicles[hs[0].0 as usize].pos = p(3, 3);
-        assert!(!at::in_reach(&g, Shooter::Vehicle(pz), hs[0]));
+        assert!(!vehicles::in_reach(&g, Shooter::Vehicle(pz), hs[0]));
         // The best fire that reaches it: the Panzer's machine guns and
         // main gun as H VOF, read on the chart's row for aircraft.
-        let m = fof::engine::vehicles::air::reaction_modifier(&g, hs[0], p(3, 3)).unwrap();
+        let m = fof::engine::testing::vehicles::reaction_modifier(&g, hs[0], p(3, 3)).unwrap();
         assert_eq!(
             m.parts[0].1,
             g.data()
@@ -2284,7 +2279,7 @@ mod air {
             }
         }
         g.state_mut().vehicles[pz.0 as usize].gone = true;
-        assert!(fof::engine::vehicles::air::reaction_modifier(&g, hs[0], p(3, 3)).is_none());
+        assert!(fof::engine::testing::vehicles::reaction_modifier(&g, hs[0], p(3, 3)).is_none());
     }
 
     #[test]
@@ -2344,7 +2339,7 @@ mod air {
         let (mut g, _, _) = air_game(1, true);
         g.state_mut().impulse = None;
         assert_eq!(g.state().turn, 1);
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let f = fac(&g);
         assert!(tank(&g, f).pos.is_staging(), "off the map until placed");
         let place = Input::Answer(Answer::AirPlace {
@@ -2412,7 +2407,7 @@ mod air {
         for turn in 1..=5u8 {
             g.state_mut().turn = turn;
             g.state_mut().choices.clear();
-            phase::begin(&mut g);
+            vehicles::begin_vehicle_phase(&mut g);
             let f = fac(&g);
             assert!(tank(&g, f).in_play(), "turn {turn}");
             assert!(
@@ -2422,7 +2417,7 @@ mod air {
                 })),
                 "turn {turn}: it may fly over a card"
             );
-            phase::clean_up(&mut g);
+            vehicles::vehicle_clean_up(&mut g);
         }
         let f = fac(&g);
         assert!(tank(&g, f).gone, "home after five turns");
@@ -2441,7 +2436,7 @@ mod air {
     fn rule_7_1_3_a_fac_calls_helicopters_that_strike_in_the_same_phase() {
         let (mut g, _, _) = air_game(1, true);
         g.state_mut().impulse = None;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let f = fac(&g);
         let nine = cards(&g, 1, |c| c.anti_tank == 9);
         top_cards(&mut g, &nine);
@@ -2519,7 +2514,7 @@ mod air {
     fn rule_7_7_b_4_a_fac_that_aborts_undamaged_is_back_only_next_turn() {
         let (mut g, _, _) = air_game(1, true);
         g.state_mut().impulse = None;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let f = fac(&g);
         // The squad there fires: automatic +3, AT 2: 5, aborted undamaged.
         let two = cards(&g, 1, |c| c.anti_tank == 2);
@@ -2540,10 +2535,10 @@ mod air {
             "not again this turn"
         );
         // Next turn it flies again.
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         g.state_mut().turn = 2;
         g.state_mut().choices.clear();
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         assert!(g.legal_inputs().contains(&Input::Answer(Answer::AirPlace {
             vehicle: f,
             at: p(3, 3)
@@ -2557,7 +2552,7 @@ mod air {
         for x in &mut g.state_mut().vehicles {
             x.gone = true;
         }
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let f = fac(&g);
         assert!(tank(&g, f).in_play());
         assert!(g.legal_inputs().contains(&Input::Answer(Answer::AirPlace {
@@ -2626,7 +2621,7 @@ mod air {
     #[test]
     fn rule_7_1_4_a_gunship_flies_at_night_with_no_command_above_the_enemy_s_fire() {
         let (mut g, _) = gunship_game(None);
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let s = spooky(&g);
         assert!(tank(&g, s).pos.is_staging(), "off the map until placed");
         // Anywhere on the map, with no command.
@@ -2659,7 +2654,7 @@ mod air {
         assert!(tank(&g, s).in_play());
         // It is not counted among the card's four vehicles (1.2.1 I).
         assert_eq!(
-            fof::engine::vehicles::moves::vehicles_on(&g, p(2, 3), Side::Us),
+            fof::engine::testing::vehicles::vehicles_on(&g, p(2, 3), Side::Us),
             0
         );
     }
@@ -2667,7 +2662,7 @@ mod air {
     #[test]
     fn rule_7_1_4_three_runs_of_h_vof_and_flares_on_its_card_or_adjacent_ones() {
         let (mut g, e) = gunship_game(None);
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let s = spooky(&g);
         ok(
             &mut g,
@@ -2721,7 +2716,7 @@ mod air {
             "three runs a turn"
         );
         // The enemy below is under its H VOF, lit by the flares.
-        let n = fof::engine::combat::resolution::ncm(&g, e).expect("under fire");
+        let n = fof::engine::testing::combat::ncm(&g, e).expect("under fire");
         assert!(
             n.parts.iter().any(|(w, _)| *w
                 == fof::engine::kernel::events::NcmPart::Aircraft(
@@ -2732,7 +2727,7 @@ mod air {
         );
         assert!(g.illuminated(p(3, 3)));
         // The gunship stays on station after its turn.
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         assert!(tank(&g, s).in_play(), "on station for the whole mission");
     }
 
@@ -2742,7 +2737,7 @@ mod air {
         for turn in 1..=4u8 {
             g.state_mut().turn = turn;
             g.state_mut().choices.clear();
-            phase::begin(&mut g);
+            vehicles::begin_vehicle_phase(&mut g);
             let s = spooky(&g);
             let night = turn < 3;
             assert!(tank(&g, s).in_play(), "turn {turn}");
@@ -2761,7 +2756,7 @@ mod air {
                         .any(|x| x.rule == "7.1.4" && x.text.contains("only at night"))
                 );
             }
-            phase::clean_up(&mut g);
+            vehicles::vehicle_clean_up(&mut g);
         }
         assert_eq!(
             g.state()
@@ -2900,7 +2895,7 @@ mod lift {
         let squad = id(&g, "2_1");
         assert_eq!(tank(&g, s1).pos, HeliArea::Inbound.pos());
         assert_eq!(unit(&g, squad).riding, Some(s1));
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let legal = g.legal_inputs();
         // In flight: it must move on (no ending its activation in place).
         for to in [lz(), HeliArea::Loiter.pos(), HeliArea::PickUp.pos()] {
@@ -2943,7 +2938,7 @@ mod lift {
         let s1 = veh(&g, "Slick 1");
         let squad = id(&g, "2_1");
         // Turn 1: it lands and 1/2 gets off.
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         misses(&mut g, 4);
         ok(&mut g, fly(s1, lz()));
         ok(
@@ -2953,14 +2948,14 @@ mod lift {
                 unit: squad,
             }),
         );
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         // A casualty is put aboard on the LZ (the Embark order, 7.4.1).
         let cas = add(&mut g, "us_casualty", lz());
         g.state_mut().unit_mut(cas).riding = Some(s1);
         // Turn 2: on the LZ it must take off, for the Outbound area only.
         g.state_mut().turn = 2;
         g.state_mut().choices.clear();
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         let legal = g.legal_inputs();
         let mine: Vec<&Input> = legal
             .iter()
@@ -2969,22 +2964,22 @@ mod lift {
         assert_eq!(mine, vec![&fly(s1, HeliArea::Outbound.pos())]);
         ok(&mut g, fly(s1, HeliArea::Outbound.pos()));
         assert_eq!(unit(&g, cas).pos, HeliArea::Outbound.pos());
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         // Turn 3: Outbound to the Pickup Zone, where the casualty is
         // evacuated.
         g.state_mut().turn = 3;
         g.state_mut().choices.clear();
         let before = g.state().evacuated;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         ok(&mut g, fly(s1, HeliArea::PickUp.pos()));
         assert_eq!(tank(&g, s1).pos, HeliArea::PickUp.pos());
         assert_eq!(g.state().evacuated, before + 1);
         assert!(!unit(&g, cas).in_play());
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         // Turn 4: in the Pickup Zone it waits for a command.
         g.state_mut().turn = 4;
         g.state_mut().choices.clear();
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         assert!(!g.legal_inputs().iter().any(
             |i| matches!(i, Input::Answer(Answer::HeliFly { vehicle, .. }) if *vehicle == s1)
         ));
@@ -2994,11 +2989,11 @@ mod lift {
     fn rule_7_4_5_a_helicopter_left_to_itself_moves_on_at_the_end_of_the_phase() {
         let mut g = lift_game();
         let s1 = veh(&g, "Slick 1");
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         // The phase ends with the helicopter still Inbound: it goes on to
         // the Loiter area by itself.
         g.state_mut().choices.clear();
-        fof::engine::vehicles::heli::end(&mut g);
+        fof::engine::testing::vehicles::helicopters_fly_on(&mut g);
         assert_eq!(tank(&g, s1).pos, HeliArea::Loiter.pos());
         assert!(
             g.log()
@@ -3026,7 +3021,7 @@ mod lift {
         // in the Vehicle phase.
         ok(&mut g, other);
         g.state_mut().impulse = None;
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         assert!(g.legal_inputs().contains(&fly(s2, HeliArea::Inbound.pos())));
         assert!(
             !g.legal_inputs().contains(&fly(s2, lz())),
@@ -3038,15 +3033,15 @@ mod lift {
     fn rule_7_4_5_four_landings_a_turn_four_vehicles_a_card_and_a_pyrotechnic_after_the_first() {
         let mut g = lift_game();
         let s1 = veh(&g, "Slick 1");
-        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, lz()).is_ok());
+        assert!(fof::engine::testing::vehicles::check_landing(&g, s1, lz()).is_ok());
         // Not a card of the LZ.
-        let why = fof::engine::vehicles::heli::check_landing(&g, s1, p(1, 1))
+        let why = fof::engine::testing::vehicles::check_landing(&g, s1, p(1, 1))
             .unwrap_err()
             .0;
         assert!(why.contains("not a card of the landing zone"), "{why}");
         // Four have landed there this turn.
         g.state_mut().vehicle_phase.landed = vec![lz(); 4];
-        let why = fof::engine::vehicles::heli::check_landing(&g, s1, lz())
+        let why = fof::engine::testing::vehicles::check_landing(&g, s1, lz())
             .unwrap_err()
             .0;
         assert!(why.contains("have landed"), "{why}");
@@ -3060,7 +3055,7 @@ mod lift {
                     burning: false,
                 });
         }
-        let why = fof::engine::vehicles::heli::check_landing(&g, s1, lz())
+        let why = fof::engine::testing::vehicles::check_landing(&g, s1, lz())
             .unwrap_err()
             .0;
         assert!(why.contains("already holds 4"), "{why}");
@@ -3071,7 +3066,7 @@ mod lift {
             .as_mut()
             .unwrap()
             .landings = 1;
-        let why = fof::engine::vehicles::heli::check_landing(&g, s1, lz())
+        let why = fof::engine::testing::vehicles::check_landing(&g, s1, lz())
             .unwrap_err()
             .0;
         assert!(why.contains("pyrotechnic"), "{why}");
@@ -3082,7 +3077,7 @@ mod lift {
             .markers
             .signals
             .push(Pyro::YellowSmoke);
-        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, lz()).is_ok());
+        assert!(fof::engine::testing::vehicles::check_landing(&g, s1, lz()).is_ok());
     }
 
     #[test]
@@ -3094,7 +3089,7 @@ mod lift {
             m.incoming = true;
             m.enemy_incoming = true;
         }
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         misses(&mut g, 4);
         ok(&mut g, fly(s1, lz()));
         assert!(
@@ -3113,7 +3108,7 @@ mod lift {
         let squad = id(&g, "2_1");
         g.state_mut().vehicles[s1.0 as usize].pos = lz();
         g.state_mut().unit_mut(squad).pos = lz();
-        at::apply(&mut g, s1, AtResult::Retreating);
+        vehicles::apply_at_result(&mut g, s1, AtResult::Retreating);
         assert_eq!(tank(&g, s1).pos, HeliArea::Outbound.pos());
         assert_eq!(unit(&g, squad).pos, HeliArea::Outbound.pos());
         assert_eq!(
@@ -3121,12 +3116,12 @@ mod lift {
             Some(s1),
             "its passengers stay aboard"
         );
-        phase::begin(&mut g);
+        vehicles::begin_vehicle_phase(&mut g);
         ok(&mut g, fly(s1, HeliArea::PickUp.pos()));
         assert_eq!(unit(&g, squad).riding, None, "set down in the Pickup Zone");
-        phase::clean_up(&mut g);
+        vehicles::vehicle_clean_up(&mut g);
         g.state_mut().vehicles[s1.0 as usize].activated = true;
-        let why = fof::engine::vehicles::heli::check_fly(&g, s1, HeliArea::Inbound.pos())
+        let why = fof::engine::testing::vehicles::check_fly(&g, s1, HeliArea::Inbound.pos())
             .unwrap_err()
             .0;
         assert!(why.contains("flies no more"), "{why}");
@@ -3139,7 +3134,7 @@ mod lift {
         let squad = id(&g, "2_1");
         g.state_mut().vehicles[s1.0 as usize].pos = lz();
         g.state_mut().unit_mut(squad).pos = lz();
-        at::apply(&mut g, s1, AtResult::Pinned);
+        vehicles::apply_at_result(&mut g, s1, AtResult::Pinned);
         assert_eq!(tank(&g, s1).pos, HeliArea::Inbound.pos());
         assert_eq!(unit(&g, squad).riding, Some(s1));
         assert!(tank(&g, s1).in_play());
@@ -3152,7 +3147,7 @@ mod lift {
             .units_at(lz())
             .filter(|u| u.kind == UnitKind::Casualty)
             .count();
-        at::apply(&mut g, s1, AtResult::BrewedUp);
+        vehicles::apply_at_result(&mut g, s1, AtResult::BrewedUp);
         assert!(!unit(&g, squad).in_play());
         let after = g
             .state()
@@ -3169,9 +3164,17 @@ mod lift {
         let waiting: UnitId = id(&g, "2_2");
         assert_eq!(unit(&g, waiting).pos, HeliArea::PickUp.pos());
         let pz = HeliArea::PickUp.pos();
-        assert!(!fof::engine::orders::comms::wire_connects(&g, pz, p(0, 1)));
-        assert!(!fof::engine::orders::comms::wire_connects(&g, p(1, 2), pz));
-        assert!(fof::engine::orders::comms::wire_connects(&g, pz, pz));
+        assert!(!fof::engine::testing::orders::wire_connects(
+            &g,
+            pz,
+            p(0, 1)
+        ));
+        assert!(!fof::engine::testing::orders::wire_connects(
+            &g,
+            p(1, 2),
+            pz
+        ));
+        assert!(fof::engine::testing::orders::wire_connects(&g, pz, pz));
         assert!(!g.unit_sees(waiting, p(1, 2)));
         // No move order takes it anywhere.
         assert!(!g.legal_inputs().iter().any(|i| matches!(
@@ -3267,7 +3270,7 @@ mod lift {
 
     use fof::data::mission::{Evacuation, SignalOrder};
     use fof::engine::kernel::state::{Asset, PointControl};
-    use fof::engine::vehicles::lz::lz_cards;
+    use fof::engine::testing::vehicles::lz_cards;
 
     /// A card with no helicopter icon: the crossroads hamlet.
     const NO_ICON: u8 = 55;
@@ -3310,7 +3313,7 @@ mod lift {
         assert!(why.contains("already"), "{why}");
         // A helicopter Inbound may land there now.
         let s1 = veh(&g, "Slick 1");
-        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, p(4, 2)).is_ok());
+        assert!(fof::engine::testing::vehicles::check_landing(&g, s1, p(4, 2)).is_ok());
         // A landing zone spans three cards at most: R2C1 and R2C3 join
         // R2C2's, so R3C2 beside them would make four.
         for at in [p(2, 1), p(2, 3)] {
@@ -3399,8 +3402,8 @@ mod lift {
             landings: 1,
             damaged: false,
         });
-        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, p(4, 2)).is_ok());
-        assert!(fof::engine::vehicles::heli::check_landing(&g, s1, lz()).is_err());
+        assert!(fof::engine::testing::vehicles::check_landing(&g, s1, p(4, 2)).is_ok());
+        assert!(fof::engine::testing::vehicles::check_landing(&g, s1, lz()).is_err());
     }
 
     /// A Volume I Vietnam-style mission: casualties leave by MEDEVAC, no
@@ -3426,13 +3429,13 @@ mod lift {
         // CO HQ is on the card.
         let cas = add(&mut g, "us_casualty", lz());
         let before = g.state().evacuated;
-        fof::engine::turn::phases::clean_up(&mut g);
+        fof::engine::testing::turn::clean_up(&mut g);
         assert!(!unit(&g, cas).in_play());
         assert_eq!(g.state().evacuated, before + 1);
         // With no HQ or staff there, none does.
         put_all(&mut g, &[co], p(3, 3));
         let cas = add(&mut g, "us_casualty", lz());
-        fof::engine::turn::phases::clean_up(&mut g);
+        fof::engine::testing::turn::clean_up(&mut g);
         assert!(unit(&g, cas).in_play(), "no one to bring the helicopter in");
         // Only a card of a landing zone, and one at a time: a second one
         // moves it.
@@ -3475,8 +3478,8 @@ mod lift {
         // Activated all the same (an Embark order activates its vehicle,
         // 7.4.1), it still does not fly before its turn.
         g.state_mut().vehicles[s2.0 as usize].activated = true;
-        assert!(fof::engine::vehicles::heli::destinations(&g, s2).is_empty());
-        let why = fof::engine::vehicles::heli::check_fly(&g, s2, HeliArea::Inbound.pos())
+        assert!(fof::engine::testing::vehicles::destinations(&g, s2).is_empty());
+        let why = fof::engine::testing::vehicles::check_fly(&g, s2, HeliArea::Inbound.pos())
             .unwrap_err()
             .0;
         assert!(why.contains("air assault of turn 3"), "{why}");
@@ -3485,7 +3488,7 @@ mod lift {
         to_next_turn(&mut g);
         assert_eq!(g.state().turn, 2);
         assert_eq!(g.state().choices.first(), Some(&Choice::LandingPlan));
-        let (rule, text) = fof::engine::turn::choices::question(&g, &Choice::LandingPlan);
+        let (rule, text) = fof::engine::testing::turn::question(&g, &Choice::LandingPlan);
         assert_eq!(rule, "7.4.5");
         assert!(text.contains("Air assault planning"), "{text}");
         let legal = g.legal_inputs();
@@ -3521,7 +3524,7 @@ mod lift {
         assert_eq!(unit(&g, squad).riding, Some(s2));
         // Turn 3: the helicopters may fly.
         g.state_mut().turn = 3;
-        assert!(fof::engine::vehicles::lz::check_assault_turn(&g, s2).is_ok());
+        assert!(fof::engine::testing::vehicles::check_assault_turn(&g, s2).is_ok());
     }
 
     #[test]
@@ -3532,7 +3535,7 @@ mod lift {
         to_next_turn(&mut g);
         assert_eq!(g.state().turn, 2);
         assert_eq!(g.state().choices.first(), Some(&Choice::LandingPlan));
-        let (rule, text) = fof::engine::turn::choices::question(&g, &Choice::LandingPlan);
+        let (rule, text) = fof::engine::testing::turn::question(&g, &Choice::LandingPlan);
         assert_eq!(rule, "2.4.3");
         assert!(text.contains("Pickup Zone"), "{text}");
         let legal = g.legal_inputs();
@@ -3672,14 +3675,14 @@ fn rule_7_6_the_tank_example_an_easy_eight_against_a_moving_t34_85() {
     let (mut g, able, t34) = korea_tanks();
     assert_eq!(tank(&g, t34).vehicle_type.0, "nk_t34_85");
     g.state_mut().vehicles[t34.0 as usize].moved = true;
-    let m = at::modifier(&g, Shooter::Vehicle(able), t34).expect("adjacent");
+    let m = vehicles::at_modifier(&g, Shooter::Vehicle(able), t34).expect("adjacent");
     assert_eq!(m.total, -1, "{:?}", m.parts);
     // Pinned by it, the T-34 fires back after moving: close range -3,
     // after moving +3, pinned +1, at the Easy Eight (+0) in a +2 village.
     g.state_mut().vehicles[t34.0 as usize].pinned = true;
     g.state_mut().vehicles[able.0 as usize].moved = false;
     lay(&mut g, p(1, 2), &[26]);
-    let back = at::modifier(&g, Shooter::Vehicle(t34), able).expect("adjacent");
+    let back = vehicles::at_modifier(&g, Shooter::Vehicle(t34), able).expect("adjacent");
     assert_eq!(back.total, 3, "{:?}", back.parts);
     for part in ["fired after moving", "firer pinned"] {
         assert!(back.parts.iter().any(|p| p.0 == part), "{:?}", back.parts);
@@ -3703,8 +3706,8 @@ fn rule_6_4_a_rocket_launcher_under_a_roof_is_not_readied_against_armour() {
         .apply(&by(co, Action::ReadyAntiTank { unit: bzk }))
         .expect_err("under a roof");
     assert!(err.0.contains("(6.4)"), "{}", err.0);
-    assert!(!at::armed(&g, Shooter::Team(bzk)));
+    assert!(!vehicles::armed(&g, Shooter::Team(bzk)));
     // Out from under it, it may fire.
     u(&mut g, bzk).cover = None;
-    assert!(at::armed(&g, Shooter::Team(bzk)));
+    assert!(vehicles::armed(&g, Shooter::Team(bzk)));
 }

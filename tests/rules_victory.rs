@@ -2,8 +2,9 @@
 //! route points (2.4.1 C).
 
 use crate::common;
-use common::{add, higher_hq_cards, id, mission_game, open_map, p, put};
+use common::{Scenario, add, higher_hq_cards, id, p, put};
 use fof::engine::Answer;
+use fof::engine::testing::recovery;
 
 use fof::data::charts::PcLetter;
 use fof::data::mission::{At, Goal, Mission, Place, Task};
@@ -14,25 +15,19 @@ use fof::engine::kernel::ids::UnitId;
 use fof::engine::kernel::input::{Action, Order};
 use fof::engine::kernel::pos::CardPos;
 use fof::engine::kernel::state::{Options, Outcome, PcMarker};
-use fof::engine::recovery::victory;
+
 use std::sync::Arc;
 
 /// The shipped hedgerow mission on an open map with no PC markers or
 /// enemy, changed by `f`.
 fn game(f: impl FnOnce(&mut Mission)) -> Game {
-    let mut g = mission_game(
-        "hedgerow_attack",
-        "victory_test",
-        3,
-        Options::default(),
-        |_| {},
-        |m| {
-            m.pc_markers.clear();
-            m.enemy.clear();
-            f(m);
-        },
-    );
-    open_map(&mut g);
+    let mut g = Scenario::of("hedgerow_attack")
+        .named("victory_test")
+        .seed(3)
+        .empty()
+        .mission(f)
+        .open()
+        .game();
     g.state_mut().pc_history.clear();
     g
 }
@@ -66,34 +61,34 @@ fn rule_11_0_a_mission_succeeds_only_when_every_condition_holds() {
     let e = add(&mut g, "de_rifle_squad", obj);
     put(&mut g, sq, obj);
     // Secured but not clear.
-    assert!(matches!(victory::outcome(&g), Outcome::Failure(w) if w.contains("not cleared")));
+    assert!(matches!(recovery::outcome(&g), Outcome::Failure(w) if w.contains("not cleared")));
     // An enemy casualty does not stop the card being clear.
     g.state_mut().unit_mut(e).kind = UnitKind::Casualty;
-    assert_eq!(victory::outcome(&g), Outcome::Success);
+    assert_eq!(recovery::outcome(&g), Outcome::Success);
     // A PC marker does.
     g.state_mut().map.card_mut(obj).unwrap().markers.pc = Some(PcMarker {
         letter: PcLetter::C,
         hidden: false,
     });
-    assert!(matches!(victory::outcome(&g), Outcome::Failure(_)));
+    assert!(matches!(recovery::outcome(&g), Outcome::Failure(_)));
     g.state_mut().map.card_mut(obj).unwrap().markers.pc = None;
     // The CO HQ a casualty: the second condition fails.
     let co = id(&g, "co_hq");
     g.state_mut().unit_mut(co).removed = true;
-    assert!(matches!(victory::outcome(&g), Outcome::Failure(w) if w.contains("CO HQ")));
+    assert!(matches!(recovery::outcome(&g), Outcome::Failure(w) if w.contains("CO HQ")));
 }
 
 #[test]
 fn rule_11_0_without_listed_conditions_an_attack_must_secure_its_primary_objective() {
     let mut g = game(|m| m.success.clear());
     clear_map(&mut g);
-    assert!(matches!(victory::outcome(&g), Outcome::Failure(_)));
+    assert!(matches!(recovery::outcome(&g), Outcome::Failure(_)));
     let obj = primary(&g);
     // Secure: any friendly unit but a casualty, even a pinned one.
     let sq = id(&g, "1_1");
     put(&mut g, sq, obj);
     g.state_mut().unit_mut(sq).pinned = true;
-    assert_eq!(victory::outcome(&g), Outcome::Success);
+    assert_eq!(recovery::outcome(&g), Outcome::Success);
 }
 
 /// 10.3.1: "secure" is met by a unit of ours on the card, whatever its
@@ -109,7 +104,7 @@ fn rule_10_3_1_secure_says_it_is_met_by_any_unit_of_ours_beside_the_enemy() {
     put(&mut g, sq, obj);
     g.state_mut().unit_mut(sq).pinned = true;
     add(&mut g, "de_rifle_squad", obj);
-    assert_eq!(victory::outcome(&g), Outcome::Success);
+    assert_eq!(recovery::outcome(&g), Outcome::Success);
     let words = Goal::Secure(Place::Primary).label();
     assert!(!words.contains("Good Order"), "{words}");
     assert!(words.contains("even beside the enemy"), "{words}");
@@ -153,7 +148,7 @@ fn rule_10_3_1_each_task_is_counted_at_the_missions_end() {
     let (a, b) = (id(&g, "1_1"), id(&g, "1_2"));
     put(&mut g, a, p(1, 1));
     put(&mut g, b, p(2, 3));
-    let t = victory::tally(&g);
+    let t = recovery::tally(&g);
     let n = |task: Task| t.lines.iter().find(|l| l.0 == task).map(|l| (l.1, l.2));
     assert_eq!(n(Task::CaptureCasualty), Some((1, 1)));
     assert_eq!(n(Task::CapturePrisoner), Some((1, 2)));
@@ -173,9 +168,9 @@ fn rule_10_3_1_a_card_cleared_then_reoccupied_earns_nothing() {
     let mut g = game(|m| m.awards = vec![(Task::ClearPcBC, 1), (Task::ClearCards(100), 9)]);
     clear_map(&mut g);
     g.state_mut().pc_history = vec![(p(2, 2), PcLetter::B)];
-    assert_eq!(victory::tally(&g).total, 1);
+    assert_eq!(recovery::tally(&g).total, 1);
     add(&mut g, "de_rifle_squad", p(2, 2));
-    assert_eq!(victory::tally(&g).total, 0);
+    assert_eq!(recovery::tally(&g).total, 0);
 }
 
 #[test]
@@ -185,7 +180,7 @@ fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_point
     // commands for one point in the shipped table.
     higher_hq_cards(&mut g, 5);
     g.state_mut().turn = 2;
-    fof::engine::turn::phases::higher_hq_check(&mut g, true);
+    fof::engine::testing::turn::higher_hq_check(&mut g, true);
     assert_eq!(g.state().tasking, Some((2, 1)));
     let co = id(&g, "co_hq");
     let task = |by| {
@@ -209,7 +204,7 @@ fn rule_3_1_a_battalion_tasking_costs_the_co_hq_its_commands_and_earns_its_point
     assert_eq!(g.state().hq_tasks, (1, 1));
     // The mission's HqEvent award sets the points (3), not the event's 1
     // on top of it.
-    assert_eq!(victory::tally(&g).total, 3);
+    assert_eq!(recovery::tally(&g).total, 3);
     // Done once: no second tasking this turn.
     assert!(g.apply(&task(Some(co))).is_err());
 }
@@ -224,18 +219,18 @@ fn rule_2_4_1_c_route_points_count_only_in_order() {
     let sq = id(&g, "1_1");
     // Touching the second point first counts for nothing.
     put(&mut g, sq, p(2, 2));
-    victory::touch_route(&mut g);
+    recovery::touch_route(&mut g);
     assert_eq!(g.state().route_reached, 0);
     put(&mut g, sq, p(1, 1));
-    victory::touch_route(&mut g);
+    recovery::touch_route(&mut g);
     assert_eq!(g.state().route_reached, 1);
     put(&mut g, sq, p(2, 2));
-    victory::touch_route(&mut g);
+    recovery::touch_route(&mut g);
     assert_eq!(g.state().route_reached, 2);
-    assert!(matches!(victory::outcome(&g), Outcome::Failure(w) if w.contains("2 of the 3")));
+    assert!(matches!(recovery::outcome(&g), Outcome::Failure(w) if w.contains("2 of the 3")));
     put(&mut g, sq, p(3, 3));
-    victory::touch_route(&mut g);
-    assert_eq!(victory::outcome(&g), Outcome::Success);
+    recovery::touch_route(&mut g);
+    assert_eq!(recovery::outcome(&g), Outcome::Success);
     assert!(g.state().units.iter().any(|u| u.side == Side::Us));
 }
 

@@ -9,6 +9,7 @@ use fof::engine::Answer;
 use fof::engine::kernel::input::Action;
 use fof::engine::kernel::input::MenuSection;
 use fof::engine::kernel::input::{Decision, Input};
+use fof::engine::testing::combat;
 use fof::engine::{Game, Options};
 use fof::learn::Learn;
 use fof::ui::app::{App, Driver, Group, Local, Msg, Overlay, Row, Screen, Sel};
@@ -448,7 +449,7 @@ fn orders_menu_entries_carry_cost_cards_and_odds_from_the_engine() {
     };
     assert_eq!(menu.entries.len(), app.game().legal_inputs().len());
     for e in &menu.entries {
-        let f = fof::engine::turn::forecast::forecast(app.game(), &e.input);
+        let f = fof::engine::testing::turn::forecast(app.game(), &e.input);
         assert_eq!(e.cost, f.cost);
         assert_eq!(e.odds.is_some(), f.attempt.is_some(), "{}", e.label);
     }
@@ -1629,7 +1630,7 @@ fn the_command_display_says_what_is_held_beyond_the_impulse_limit() {
 
 #[test]
 fn snapshot_why_not_for_an_unspotted_target() {
-    use fof::engine::turn::refusals::refused_orders;
+    use fof::engine::testing::turn::refused_orders;
     let unspotted = |g: &Game| {
         g.state()
             .in_play()
@@ -1664,7 +1665,7 @@ fn snapshot_why_not_for_an_unspotted_target() {
 /// an enemy spotted the impulse before, the reason being another enemy's).
 #[test]
 fn why_not_names_each_target_and_gives_every_reason_for_an_aimed_order() {
-    use fof::engine::turn::refusals::{ALSO, refused_orders};
+    use fof::engine::testing::turn::{ALSO, refused_orders};
     let two = |g: &Game| {
         g.friendly().map(|u| u.id).find(|u| {
             refused_orders(g, *u)
@@ -1683,7 +1684,7 @@ fn why_not_names_each_target_and_gives_every_reason_for_an_aimed_order() {
     for (o, why) in &r.also {
         assert_ne!(why, &r.reason);
         // Each is the engine's own refusal of that order.
-        let e = fof::engine::turn::menu::check(g, o).expect_err("refused");
+        let e = fof::engine::testing::turn::check_order(g, o).expect_err("refused");
         assert_eq!(&e.0, why);
     }
     select(&mut app, u);
@@ -1713,7 +1714,7 @@ fn why_not_names_each_target_and_gives_every_reason_for_an_aimed_order() {
 /// missing from the menu while the others were there).
 #[test]
 fn why_not_says_why_a_move_open_to_other_cards_is_not_open_to_this_one() {
-    use fof::engine::turn::refusals::refused_targets;
+    use fof::engine::testing::turn::refused_targets;
     let mover = |g: &Game| {
         g.friendly().map(|u| u.id).find(|u| {
             refused_targets(g, Some(*u))
@@ -1773,7 +1774,7 @@ fn snapshot_a_call_for_fire_warns_of_a_short_round() {
     let short = |g: &Game| {
         g.legal_inputs().into_iter().find(|i| {
             matches!(i, Input::Order(o) if matches!(o.action, Action::CallForFire { .. }))
-                && fof::engine::turn::forecast::forecast(g, i)
+                && fof::engine::testing::turn::forecast(g, i)
                     .consequences
                     .iter()
                     .any(|c| c.contains("short round"))
@@ -1912,7 +1913,7 @@ fn typing_on_the_map_opens_the_orders_searching() {
 
 #[test]
 fn a_platoon_orders_chance_is_that_of_the_whole_order() {
-    use fof::engine::turn::forecast::forecast;
+    use fof::engine::testing::turn::forecast;
     let whole = |g: &Game| {
         g.legal_inputs()
             .into_iter()
@@ -1921,7 +1922,7 @@ fn a_platoon_orders_chance_is_that_of_the_whole_order() {
     let mut app = play_until(MISSION, |g| whole(g).is_some());
     let input = whole(app.game()).expect("a platoon order");
     let f = forecast(app.game(), &input);
-    let pct = |o: fof::engine::turn::forecast::Odds| o.whole_percent();
+    let pct = |o: fof::engine::testing::turn::Odds| o.whole_percent();
     ch(&mut app, 'o');
     let Overlay::Menu(m) = &app.overlay else {
         panic!("the menu is open")
@@ -1983,16 +1984,16 @@ const ARROWS: [&str; 8] = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖
 
 #[test]
 fn the_fire_lines_draw_every_fire_link_with_its_vof() {
-    use fof::engine::combat::fire;
     let mut app = play_until(MISSION, |g| {
-        fire::pdfs(g).count() >= 3 && fire::pdfs(g).any(|l| l.side == fof::data::units::Side::Us)
+        combat::pdfs(g).count() >= 3
+            && combat::pdfs(g).any(|l| l.side == fof::data::units::Side::Us)
     });
     let off = render(&app, 160, 50);
     ch(&mut app, 'v');
     assert!(app.fire_lines);
     let on = render(&app, 160, 50);
     let g = app.game();
-    let links: Vec<_> = fire::pdfs(g).copied().collect();
+    let links: Vec<_> = combat::pdfs(g).copied().collect();
     // Every link is drawn, its arrowhead on the screen (the whole 3x3 map
     // is in view at 160x50), and its VOF code is written on it.
     let drawn = app.hits.borrow().fire.clone();
@@ -2020,9 +2021,8 @@ fn the_fire_lines_draw_every_fire_link_with_its_vof() {
 
 #[test]
 fn the_card_panel_names_the_fire_into_and_out_of_the_card() {
-    use fof::engine::combat::fire;
-    let mut app = play_until(MISSION, |g| fire::pdfs(g).count() >= 1);
-    let target = fire::pdfs(app.game()).next().copied().expect("a link");
+    let mut app = play_until(MISSION, |g| combat::pdfs(g).count() >= 1);
+    let target = combat::pdfs(app.game()).next().copied().expect("a link");
     app.cursor = target.target;
     let screen = render(&app, 160, 50);
     assert!(
@@ -2468,7 +2468,7 @@ fn without_colour_every_cue_keeps_a_twin() {
     ch(&mut app, 'v');
     let screen = render(&app, 160, 50);
     let g = app.game();
-    for l in fof::engine::combat::fire::pdfs(g) {
+    for l in fof::engine::testing::combat::pdfs(g) {
         let (_, code) = fof::ui::view::fire::kind_of(g, l);
         assert!(screen.contains(&code), "{code}\n{screen}");
     }
@@ -2594,7 +2594,7 @@ fn s_and_d_work_in_learn_mode_and_the_replay_viewer() {
 /// A mid-game position of a mission with two agencies where fire
 /// missions have been called and the enemy has fired one.
 fn fire_support_mid_game() -> App<Local> {
-    use fof::engine::combat::support::mission_markers;
+    use fof::engine::testing::combat::mission_markers;
     play_until("village_assault", |g| {
         let left: u32 = g.state().fire_missions.iter().map(|m| m.2 as u32).sum();
         let full: u32 = g
@@ -3091,7 +3091,7 @@ fn the_orders_to_a_whole_platoon_come_first_in_their_section() {
 /// unit is known on the map to aim at" for one order after another).
 #[test]
 fn why_not_gives_a_reason_shared_by_several_orders_once() {
-    use fof::engine::turn::refusals::{aimed, refused_orders};
+    use fof::engine::testing::turn::{aimed, refused_orders};
     let mut shared = 0;
     for mission in ["hedgerow_attack", MISSION] {
         for seed in 1..=2u64 {
@@ -3103,7 +3103,7 @@ fn why_not_gives_a_reason_shared_by_several_orders_once() {
                 }
                 for u in g.friendly().map(|u| u.id).collect::<Vec<_>>() {
                     let refused = refused_orders(g, u);
-                    let plain = |r: &fof::engine::turn::refusals::Refusal| {
+                    let plain = |r: &fof::engine::testing::turn::Refusal| {
                         r.also.is_empty() && !r.example.as_ref().is_some_and(|o| aimed(&o.action))
                     };
                     let mut app = app_of(g.clone());

@@ -4,10 +4,10 @@
 
 use crate::common;
 
-use common::{Markers, OPEN, enemy, id, impulse, mission_game, open_cards, p, put_all, refused, u};
+use common::{Markers, OPEN, Scenario, enemy, id, impulse, open_cards, p, put_all, refused, u};
 
 use fof::engine::kernel::input::{Action, Input, Order};
-use fof::engine::turn::refusals::{Refusal, refused_company_orders, refused_orders};
+use fof::engine::testing::turn::{Refusal, refused_company_orders, refused_orders};
 use fof::engine::{Game, Options, UnitId};
 use fof::play::sim::{Bot, bot_rng, choose};
 
@@ -120,14 +120,10 @@ fn sort_rule(r: &Refusal) -> &'static str {
 
 /// The hedgerow mission on an open map at the CO HQ's first impulse.
 fn open_game() -> Game {
-    let mut g = mission_game(
-        "hedgerow_attack",
-        "whynot_test",
-        11,
-        Options::default(),
-        |_| {},
-        |_| {},
-    );
+    let mut g = Scenario::of("hedgerow_attack")
+        .named("whynot_test")
+        .seed(11)
+        .game();
     open_cards(&mut g, OPEN, Markers::Clear);
     g
 }
@@ -244,7 +240,7 @@ fn rule_4_1_outside_an_impulse_one_refusal_says_why() {
 /// moves to the others were there).
 #[test]
 fn rule_4_2_why_not_says_why_an_order_open_for_some_targets_is_refused_for_others() {
-    use fof::engine::turn::refusals::{aim, refused_targets};
+    use fof::engine::testing::turn::{aim, refused_targets};
     let mut seen: Vec<&'static str> = Vec::new();
     let mut count = 0usize;
     each_sampled_position(|g, legal| {

@@ -147,7 +147,7 @@ fn every_text_the_player_reads_is_in_words_on_every_mission() {
                         check("menu", &fof::ui::labels::input(g, i), &mut seen);
                     }
                     if let Some(c) = g.state().choices.first() {
-                        let (_, q) = fof::engine::turn::choices::question(g, c);
+                        let (_, q) = fof::engine::testing::turn::question(g, c);
                         check("question", &q, &mut seen);
                     }
                     for u in g.state().units.iter().filter(|u| u.in_play()) {
@@ -200,14 +200,10 @@ fn every_text_the_player_reads_is_in_words_on_every_mission() {
 }
 
 fn hedgerow() -> Game {
-    let g = common::mission_game(
-        "hedgerow_attack",
-        "words_hedgerow",
-        11,
-        Options::default(),
-        |_| {},
-        |_| {},
-    );
+    let g = common::Scenario::of("hedgerow_attack")
+        .named("words_hedgerow")
+        .seed(11)
+        .game();
     assert!(
         g.state().impulse.as_ref().and_then(|i| i.hq).is_some(),
         "the CO HQ's impulse"

@@ -27,16 +27,17 @@
 //! Urban warfare (chapter 12) will have a folder of its own above movement
 //! (`urban`).
 
-pub mod combat;
-pub mod command;
-pub mod enemy;
+pub(crate) mod combat;
+pub(crate) mod command;
+pub(crate) mod enemy;
 pub mod kernel;
-pub mod map;
-pub mod movement;
-pub mod orders;
-pub mod recovery;
-pub mod turn;
-pub mod vehicles;
+pub(crate) mod map;
+pub(crate) mod movement;
+pub(crate) mod orders;
+pub(crate) mod recovery;
+pub mod testing;
+pub(crate) mod turn;
+pub(crate) mod vehicles;
 
 pub use kernel::events::{CardRead, Event, EventKind, Needed, Section};
 pub use kernel::game::{Game, Illegal, SetupError};

@@ -121,12 +121,12 @@ fn full_company(c: &mut Criterion) {
         b.iter(|| {
             legal
                 .iter()
-                .map(|i| fof::engine::turn::forecast::odds(black_box(&g), i))
+                .map(|i| fof::engine::testing::turn::odds(black_box(&g), i))
                 .collect::<Vec<_>>()
         })
     });
     c.bench_function("full_company_forecasts", |b| {
-        b.iter(|| fof::engine::turn::forecast::forecasts(black_box(&g), &legal))
+        b.iter(|| fof::engine::testing::turn::forecasts(black_box(&g), &legal))
     });
     c.bench_function("full_company_planner_decision", |b| {
         b.iter(|| fof::play::planner::suggest(black_box(&g), &legal))
@@ -140,14 +140,14 @@ fn orders_menu(c: &mut Criterion) {
             let legal = black_box(&g).legal_inputs();
             legal
                 .iter()
-                .map(|i| fof::engine::turn::forecast::odds(&g, i))
+                .map(|i| fof::engine::testing::turn::odds(&g, i))
                 .collect::<Vec<_>>()
         })
     });
     c.bench_function("legal_inputs_and_forecasts", |b| {
         b.iter(|| {
             let legal = black_box(&g).legal_inputs();
-            fof::engine::turn::forecast::forecasts(&g, &legal)
+            fof::engine::testing::turn::forecasts(&g, &legal)
         })
     });
     c.bench_function("legal_inputs_only", |b| {

@@ -43,26 +43,152 @@ pub fn quiet_enemy(data: &mut DataSet) {
     }
 }
 
-/// A game of the shipped mission `base` copied under the id `name`: `data`
-/// changes the shipped data first, `mission` then changes the copy, and the
-/// game is set up with `seed` and `options`. The map is as dealt.
-pub fn mission_game(
-    base: &str,
-    name: &str,
+/// A test game described step by step, then set up by [`Scenario::game`]:
+/// the mission (a shipped one copied under a test id, or one built in
+/// code), the seed and options, changes to the shipped data and to the
+/// mission, and what is done to the board once it is set up. Every rule
+/// test file starts its games here, so that a new step of the set-up
+/// (a question the rules ask before play, say) is answered in one place.
+///
+/// ```ignore
+/// let g = Scenario::of("hedgerow_attack").named("x").seed(3).empty().open().game();
+/// ```
+pub struct Scenario<'a> {
+    mission: Source,
+    name: Option<String>,
     seed: u64,
     options: Options,
-    data: impl FnOnce(&mut DataSet),
-    mission: impl FnOnce(&mut Mission),
-) -> Game {
-    let mut d = DataSet::embedded().expect("the shipped data loads");
-    data(&mut d);
-    let mut m = d.mission(base).expect("the shipped mission").clone();
-    m.id = name.into();
-    mission(&mut m);
-    d.missions.push(m);
-    let mut g = Game::new(Arc::new(d), name, seed, options).expect("the mission sets up");
-    keep_plan(&mut g);
-    g
+    data: Vec<Edit<'a, DataSet>>,
+    edits: Vec<Edit<'a, Mission>>,
+    open: bool,
+}
+
+/// A change a scenario makes to the data or to the mission.
+type Edit<'a, T> = Box<dyn FnOnce(&mut T) + 'a>;
+
+/// Where a scenario's mission comes from.
+enum Source {
+    Shipped(String),
+    Built(Box<Mission>),
+}
+
+impl<'a> Scenario<'a> {
+    /// A copy of the shipped mission `base`, under the id `base` until
+    /// [`named`](Self::named); seed 1, the default options.
+    pub fn of(base: &str) -> Self {
+        Self::from(Source::Shipped(base.into()))
+    }
+
+    /// A mission built in code (replacing any shipped mission of its id).
+    pub fn built(m: Mission) -> Self {
+        Self::from(Source::Built(Box::new(m)))
+    }
+
+    fn from(mission: Source) -> Self {
+        Scenario {
+            mission,
+            name: None,
+            seed: 1,
+            options: Options::default(),
+            data: Vec::new(),
+            edits: Vec::new(),
+            open: false,
+        }
+    }
+
+    /// The id the copy of a shipped mission takes.
+    pub fn named(mut self, name: &str) -> Self {
+        self.name = Some(name.into());
+        self
+    }
+
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    pub fn options(mut self, options: Options) -> Self {
+        self.options = options;
+        self
+    }
+
+    /// Changes the shipped data before the mission is copied from it.
+    pub fn data(mut self, f: impl FnOnce(&mut DataSet) + 'a) -> Self {
+        self.data.push(Box::new(f));
+        self
+    }
+
+    /// Changes the mission, after the changes given before.
+    pub fn mission(mut self, f: impl FnOnce(&mut Mission) + 'a) -> Self {
+        self.edits.push(Box::new(f));
+        self
+    }
+
+    pub fn visibility(self, v: &'a str) -> Self {
+        self.mission(move |m| m.visibility = v.into())
+    }
+
+    /// No enemy set up at the start and no PC markers on the map.
+    pub fn empty(self) -> Self {
+        self.mission(|m| {
+            m.pc_markers.clear();
+            m.enemy.clear();
+        })
+    }
+
+    /// The roster entries named hold these skill markers.
+    pub fn skills(self, skills: &'a [(&'a str, &'a [Skill])]) -> Self {
+        self.mission(move |m| {
+            for (who, s) in skills {
+                m.company
+                    .iter_mut()
+                    .find(|e| e.id == *who)
+                    .expect("the roster entry is in the mission")
+                    .skills = s.to_vec();
+            }
+        })
+    }
+
+    /// Once set up, every card of the map face up and in the open
+    /// ([`open_map`]).
+    pub fn open(mut self) -> Self {
+        self.open = true;
+        self
+    }
+
+    /// Sets the game up: the data changed, the mission copied and changed,
+    /// the game begun with the seed and options, the assets, signals,
+    /// vehicles and set-up kept as the briefing plans ([`keep_plan`]), and
+    /// the map opened if asked.
+    pub fn game(self) -> Game {
+        let mut d = base().clone();
+        for f in self.data {
+            f(&mut d);
+        }
+        let mut m = match self.mission {
+            Source::Shipped(base) => {
+                let mut m = d.mission(&base).expect("the shipped mission").clone();
+                if let Some(name) = self.name {
+                    m.id = name;
+                }
+                m
+            }
+            Source::Built(m) => *m,
+        };
+        for f in self.edits {
+            f(&mut m);
+        }
+        d.missions.retain(|x| x.id != m.id);
+        let id = m.id.clone();
+        d.missions.push(m);
+        let mut g =
+            Game::new(Arc::new(d), &id, self.seed, self.options).expect("the mission sets up");
+        keep_plan(&mut g);
+        if self.open {
+            open_map(&mut g);
+        }
+        g
+    }
 }
 
 /// The assets handed out and the signals given their meanings as the
@@ -98,34 +224,19 @@ pub fn keep_plan(g: &mut Game) {
 /// The hedgerow mission renamed `name`, on an open map with no enemy or PC
 /// markers; the roster ids given hold the skills given.
 pub fn open_game_with_skills(name: &str, skills: &[(&str, &[Skill])]) -> Game {
-    let mut g = mission_game(
-        "hedgerow_attack",
-        name,
-        3,
-        Options::default(),
-        |_| {},
-        |m| {
-            m.pc_markers.clear();
-            m.enemy.clear();
-            for (who, s) in skills {
-                m.company.iter_mut().find(|e| e.id == *who).unwrap().skills = s.to_vec();
-            }
-        },
-    );
-    open_map(&mut g);
-    g
+    Scenario::of("hedgerow_attack")
+        .named(name)
+        .seed(3)
+        .empty()
+        .skills(skills)
+        .open()
+        .game()
 }
 
 /// Starts a mission built in code on the shipped data (replacing any
 /// mission of the same id), with the default options.
 pub fn start(m: Mission, seed: u64) -> Game {
-    let mut data = base().clone();
-    data.missions.retain(|x| x.id != m.id);
-    let id = m.id.clone();
-    data.missions.push(m);
-    let mut g = Game::new(Arc::new(data), &id, seed, Options::default()).expect("mission sets up");
-    keep_plan(&mut g);
-    g
+    Scenario::built(m).seed(seed).game()
 }
 
 /// A roster entry waiting in staging area column `col`, labelled with its
