@@ -3522,3 +3522,51 @@ fn a_game_opened_from_the_start_menu_is_left_for_the_menu() {
     ch(&mut app, 'y');
     assert!(app.quit && !app.back);
 }
+
+/// Whether a screen says that a card or a staging area holds more than it
+/// shows ("+3 more").
+fn hides_counters(screen: &str) -> Option<&str> {
+    screen.lines().find(|l| {
+        l.split('+').skip(1).any(|rest| {
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            !digits.is_empty() && rest[digits.len()..].starts_with(" more")
+        })
+    })
+}
+
+/// Issue 58: at 160x50 the whole company is in view at the start of every
+/// shipped mission, on the first screen after the briefing and once the
+/// set-up's questions are answered: no card or staging area says "+N
+/// more". (2.4.2: the company waits in its staging areas; a defence sets
+/// it up on the map.)
+#[test]
+fn tui_the_whole_company_is_in_view_at_the_start_of_every_mission_at_160x50() {
+    let d = data();
+    assert!(
+        hides_counters("│+2 more   │").is_some(),
+        "the check sees one"
+    );
+    for m in &d.missions {
+        let g = Game::new(d.clone(), &m.id, 1, Options::default()).expect("setup");
+        let mut app = app_of(g);
+        if matches!(app.screen, fof::ui::app::Screen::Briefing) {
+            key(&mut app, KeyCode::Enter);
+        }
+        let first = render(&app, 160, 50);
+        assert_eq!(
+            hides_counters(&first),
+            None,
+            "{}: first screen\n{first}",
+            m.id
+        );
+        // The set-up answered as the briefing plans it: the first impulse.
+        let mut g = Game::new(d.clone(), &m.id, 1, Options::default()).expect("setup");
+        common::keep_plan(&mut g);
+        let mut app = app_of(g);
+        if matches!(app.screen, fof::ui::app::Screen::Briefing) {
+            key(&mut app, KeyCode::Enter);
+        }
+        let played = render(&app, 160, 50);
+        assert_eq!(hides_counters(&played), None, "{}: set up\n{played}", m.id);
+    }
+}

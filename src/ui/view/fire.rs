@@ -73,12 +73,16 @@ pub fn cells(a: (i32, i32), b: (i32, i32)) -> Vec<(i32, i32)> {
     out
 }
 
-/// The fire lines between cards, for cards placed by `origin` (the
-/// screen cell of a card's top-left corner) and sized `cw` x `ch`.
-pub fn lines(g: &Game, origin: &dyn Fn(CardPos) -> (i32, i32), cw: u16, ch: u16) -> Vec<FireLine> {
+/// Where a card's box is on the screen: its top-left cell and its height
+/// (rows of cards may differ in height; all are as wide).
+pub type Place<'a> = &'a dyn Fn(CardPos) -> (i32, i32, i32);
+
+/// The fire lines between cards, for cards placed by `origin` and `cw`
+/// wide.
+pub fn lines(g: &Game, origin: Place, cw: u16) -> Vec<FireLine> {
     let centre = |p: CardPos| {
-        let (x, y) = origin(p);
-        (x + i32::from(cw) / 2, y + i32::from(ch) / 2)
+        let (x, y, h) = origin(p);
+        (x + i32::from(cw) / 2, y + h / 2)
     };
     let mut out = Vec::new();
     for link in fire::pdfs(g) {
@@ -161,10 +165,9 @@ pub fn draw(
     g: &Game,
     theme: &Theme,
     area: Rect,
-    origin: &dyn Fn(CardPos) -> (i32, i32),
+    origin: Place,
     shown: &[CardPos],
     cw: u16,
-    ch: u16,
 ) -> Vec<(FireLink, Option<(u16, u16)>)> {
     let inside = |x: i32, y: i32| {
         x >= i32::from(area.x)
@@ -177,7 +180,7 @@ pub fn draw(
             buf.set_string(x as u16, y as u16, s, theme.style(role));
         }
     };
-    let all = lines(g, origin, cw, ch);
+    let all = lines(g, origin, cw);
     for line in &all {
         let n = line.cells.len();
         let (first, last) = (line.cells[0], line.cells[n - 1]);
@@ -221,8 +224,8 @@ pub fn draw(
         let Some((text, role)) = card_label(g, pos) else {
             continue;
         };
-        let (x, y) = origin(pos);
-        let y = y + i32::from(ch) - 2;
+        let (x, y, h) = origin(pos);
+        let y = y + h - 2;
         let room = cw.saturating_sub(2) as usize;
         for (k, c) in text.chars().take(room).enumerate() {
             put(buf, x + 1 + k as i32, y, &c.to_string(), role);

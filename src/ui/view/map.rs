@@ -21,27 +21,167 @@ pub(super) const CARD_W: (u16, u16) = (16, 34);
 /// counters.
 pub(super) const CARD_H: (u16, u16) = (7, 14);
 
-/// A card box's size for the area and the grid.
-pub(super) fn card_size(area: Rect, cols: u16, rows: u16) -> (u16, u16) {
-    let w = (area.width / cols.max(1)).clamp(CARD_W.0, CARD_W.1);
-    let h = (area.height / rows.max(1)).clamp(CARD_H.0, CARD_H.1);
-    (w, h)
+/// The rows a card's box needs to show everything on it, borders
+/// included: its two lines of terrain (a staging area's name), its
+/// markers and every counter.
+fn card_need(g: &Game, pos: CardPos, inner_w: u16) -> u16 {
+    let s = g.state();
+    let card = s.map.card(pos);
+    if card.is_none() && !s.map.is_staging(pos) {
+        return 0;
+    }
+    let units = s.units_at(pos).count();
+    let vehicles = s
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
+        .count();
+    let head = if card.is_some() { 2 } else { 1 };
+    let marks = wrap_markers(markers(g, pos, card), inner_w).len();
+    (head + marks + units + vehicles) as u16 + 2
+}
+
+/// The rows the fullest card of map row `row` needs.
+fn row_need(g: &Game, row: i8, c0: i8, c1: i8, inner_w: u16) -> u16 {
+    (c0..=c1)
+        .map(|c| card_need(g, CardPos::new(row, c), inner_w))
+        .max()
+        .unwrap_or(0)
+}
+
+/// The heights of `rows` rows of cards sharing `room` rows of screen,
+/// each at least a card's least height: first to the rows that need more
+/// to show all they hold (the fullest first, the far rows on a tie),
+/// then what is left to every row alike, up to a card's greatest height.
+fn row_heights(needs: &[u16], room: u16) -> Vec<u16> {
+    let mut h = vec![CARD_H.0; needs.len()];
+    let mut left = room.saturating_sub(CARD_H.0 * needs.len() as u16);
+    while left > 0 {
+        let short = (0..needs.len())
+            .filter(|&i| needs[i] > h[i])
+            .max_by_key(|&i| (needs[i] - h[i], std::cmp::Reverse(i)));
+        let Some(i) = short else { break };
+        h[i] += 1;
+        left -= 1;
+    }
+    while left > 0 && h.iter().any(|&x| x < CARD_H.1) {
+        for x in h.iter_mut() {
+            if left > 0 && *x < CARD_H.1 {
+                *x += 1;
+                left -= 1;
+            }
+        }
+    }
+    h
+}
+
+/// The height of the staging areas' strip under the map (2.4.2): as tall
+/// as the fullest staging area needs, so that the company waiting there
+/// is in view whole, never "+N more" while the map has room: with its
+/// counters in one column when that leaves every row of cards its least
+/// height, in two when that does; else leaving two rows of cards above it
+/// (or one), which scroll.
+pub(super) fn staging_height<D: Driver>(app: &App<D>, area: Rect, cw: u16) -> u16 {
+    let (_, r1, c0, c1) = app.bounds();
+    let rows = r1.max(1) as u16;
+    let keep = CARD_H.0 * rows.min(2);
+    let g = app.game();
+    let staging: Vec<CardPos> = (c0..=c1)
+        .map(|c| CardPos::new(0, c))
+        .filter(|p| g.state().map.is_staging(*p))
+        .collect();
+    let inner = cw.saturating_sub(2);
+    let one = staging
+        .iter()
+        .map(|&p| card_need(g, p, inner))
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    let two = staging
+        .iter()
+        .map(|&p| card_need_two(app, p, inner))
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    let grid = rows * CARD_H.0;
+    if area.height >= grid + one {
+        one
+    } else if area.height >= grid + two {
+        area.height - grid
+    } else {
+        // Two rows of cards if the strip keeps a card's least height, one
+        // else: the company waiting comes before the far rows, which
+        // scroll.
+        one.min(
+            area.height
+                .saturating_sub(keep)
+                .max(one.min(CARD_H.0))
+                .min(area.height.saturating_sub(CARD_H.0))
+                .max(3),
+        )
+    }
+}
+
+/// The rows the map needs to show every row of cards at its least height
+/// and the staging areas whole (their counters in two columns where the
+/// boxes are wide enough), for an area `width` wide.
+pub(super) fn need_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
+    let (_, r1, c0, c1) = app.bounds();
+    let cols = (c1 - c0 + 1).max(1) as u16;
+    let cw = (width / cols).clamp(CARD_W.0, CARD_W.1);
+    let strip = (c0..=c1)
+        .map(|c| card_need_two(app, CardPos::new(0, c), cw.saturating_sub(2)))
+        .max()
+        .unwrap_or(0)
+        .max(3);
+    r1.max(1) as u16 * CARD_H.0 + strip
 }
 
 pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
-    let (r0, r1, c0, c1) = app.bounds();
-    let rows = (r1 - r0 + 1) as u16;
+    let (_, r1, c0, c1) = app.bounds();
+    // The grid holds the map's rows (1 up to the far row); the staging
+    // areas (row 0) are a strip under it, sized by what waits there.
+    let rows = r1.max(1) as u16;
     let cols = (c1 - c0 + 1) as u16;
-    let (cw, ch) = card_size(area, cols, rows);
+    let cw = (area.width / cols.max(1)).clamp(CARD_W.0, CARD_W.1);
+    let strip_h = staging_height(app, area, cw);
+    let grid_h = area.height.saturating_sub(strip_h);
+    let g = app.game();
     let vis_cols = (area.width / cw).max(1).min(cols);
-    let vis_rows = (area.height / ch).max(1).min(rows);
+    // Every row in view when they fit at a card's least height, each as
+    // tall as what it holds needs where there is room; else as many rows
+    // as fit at that height, scrolled to the cursor.
+    let all_fit = grid_h >= rows * CARD_H.0;
+    let vis_rows = if all_fit {
+        rows
+    } else {
+        (grid_h / CARD_H.0).clamp(1, rows)
+    };
     // Scroll so that the cursor is in view: columns from the left, rows
-    // from the top (the highest row).
+    // from the top (the highest row); on a staging area, the nearest rows.
     let cur_c = (app.cursor.col - c0) as u16;
-    let cur_r = (r1 - app.cursor.row) as u16;
+    let cur_r = (r1 - app.cursor.row.max(1)) as u16;
     let first_c = cur_c.saturating_sub(vis_cols - 1).min(cols - vis_cols);
     let first_r = cur_r.saturating_sub(vis_rows - 1).min(rows - vis_rows);
-    let g = app.game();
+    let heights = if all_fit {
+        let needs: Vec<u16> = (0..rows)
+            .map(|vr| row_need(g, r1 - vr as i8, c0, c1, cw.saturating_sub(2)))
+            .collect();
+        row_heights(&needs, grid_h)
+    } else {
+        vec![CARD_H.0; vis_rows as usize]
+    };
+    // Each visible row's top, from the grid's; the staging strip under the
+    // last.
+    let tops: Vec<u16> = heights
+        .iter()
+        .scan(area.y, |y, h| {
+            let top = *y;
+            *y += h;
+            Some(top)
+        })
+        .collect();
+    let strip_y = area.y + heights.iter().sum::<u16>();
     // Centre the cards in the area.
     let area = Rect::new(
         area.x + (area.width - vis_cols * cw) / 2,
@@ -50,12 +190,34 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
         area.height,
     );
     let mut drawn = Vec::new();
-    for vr in 0..vis_rows {
+    for vr in 0..=vis_rows {
         for vc in 0..vis_cols {
-            let row = r1 - (first_r + vr) as i8;
+            // The row under the grid's last is the staging areas'.
+            let row = if vr == vis_rows {
+                0
+            } else {
+                r1 - (first_r + vr) as i8
+            };
             let col = c0 + (first_c + vc) as i8;
             let pos = CardPos::new(row, col);
-            let rect = Rect::new(area.x + vc * cw, area.y + vr * ch, cw, ch);
+            let rect = if row == 0 {
+                Rect::new(
+                    area.x + vc * cw,
+                    strip_y,
+                    cw,
+                    strip_h.min(area.bottom().saturating_sub(strip_y)),
+                )
+            } else {
+                Rect::new(
+                    area.x + vc * cw,
+                    tops[vr as usize],
+                    cw,
+                    heights[vr as usize],
+                )
+            };
+            if rect.height < 3 {
+                continue;
+            }
             let staging = g.state().map.is_staging(pos);
             let card = g.state().map.card(pos);
             if card.is_none() && !staging {
@@ -68,15 +230,32 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
     }
     if app.fire_lines {
         // Where any card would be, on the screen or off it: lines to a
-        // card scrolled out of view run to the map's edge.
+        // card scrolled out of view run to the map's edge (rows off the
+        // screen at a card's least height).
         let origin = |p: CardPos| {
-            (
-                i32::from(area.x) + (i32::from(p.col - c0) - i32::from(first_c)) * i32::from(cw),
-                i32::from(area.y) + (i32::from(r1 - p.row) - i32::from(first_r)) * i32::from(ch),
-            )
+            let x =
+                i32::from(area.x) + (i32::from(p.col - c0) - i32::from(first_c)) * i32::from(cw);
+            let vr = i32::from(r1 - p.row) - i32::from(first_r);
+            let (y, h) = if p.row == 0 {
+                (i32::from(strip_y), i32::from(strip_h))
+            } else if vr < 0 {
+                (
+                    i32::from(area.y) + vr * i32::from(CARD_H.0),
+                    i32::from(CARD_H.0),
+                )
+            } else if let Some(&top) = tops.get(vr as usize) {
+                (i32::from(top), i32::from(heights[vr as usize]))
+            } else {
+                let below = vr - tops.len() as i32;
+                (
+                    i32::from(strip_y) + below * i32::from(CARD_H.0),
+                    i32::from(CARD_H.0),
+                )
+            };
+            (x, y, h)
         };
         app.hits.borrow_mut().fire =
-            super::fire::draw(buf, g, &app.theme, area, &origin, &drawn, cw, ch);
+            super::fire::draw(buf, g, &app.theme, area, &origin, &drawn, cw);
     }
     // Scroll hints.
     let t = &app.theme;
@@ -107,7 +286,7 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
     if first_r + vis_rows < rows {
         buf.set_string(
             area.x + area.width / 2,
-            (area.y + vis_rows * ch).min(area.y + area.height - 1),
+            strip_y.saturating_sub(1).max(area.y),
             t.sym("▾", "v"),
             t.style(Role::Cursor),
         );
@@ -219,9 +398,33 @@ pub(super) fn draw_card<D: Driver>(
         }
     };
     let s = g.state();
+    let units: Vec<&Unit> = {
+        let mut v: Vec<&Unit> = s.units_at(pos).filter(|u| u.side == Side::Us).collect();
+        v.extend(s.units_at(pos).filter(|u| u.side != Side::Us));
+        v
+    };
+    // Vehicles first, both sides (7.0): they are what a glance looks for.
+    // An aircraft off the map is on station in the air, not in a staging
+    // area (7.1.2).
+    let vehicles: Vec<_> = s
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
+        .collect();
+    let total = vehicles.len() + units.len();
     match (card, top) {
         (None, _) => {
-            line(buf, &mut y, "Staging Area", t.style(Role::Dim));
+            // A staging area's box is named SA1, SA2...: in words on its
+            // first line when that leaves room for everything in it.
+            let marks = wrap_markers(markers(g, pos, None), inner_w).len();
+            let lines = if inner_w >= TWO_COLUMNS && total + marks + 1 > (y1 - y0 - 1) as usize {
+                total.div_ceil(2)
+            } else {
+                total
+            };
+            if (y1 - y0).saturating_sub(1) as usize > lines + marks {
+                line(buf, &mut y, "Staging Area", t.style(Role::Dim));
+            }
         }
         (Some(_), None) => {
             for yy in y0 + 1..y1 {
@@ -244,67 +447,51 @@ pub(super) fn draw_card<D: Driver>(
             line(buf, &mut y, &l2, t.style(Role::Text));
         }
     }
-    let units: Vec<&Unit> = {
-        let mut v: Vec<&Unit> = s.units_at(pos).filter(|u| u.side == Side::Us).collect();
-        v.extend(s.units_at(pos).filter(|u| u.side != Side::Us));
-        v
+    // Markers over as many lines as they need, leaving the last line for
+    // the counters if there are any (at least their "+N more").
+    let stop = if total > 0 {
+        last.saturating_sub(1)
+    } else {
+        last
     };
-    // Vehicles first, both sides (7.0): they are what a glance looks for.
-    // An aircraft off the map is on station in the air, not in a staging
-    // area (7.1.2).
-    let vehicles: Vec<_> = s
-        .vehicles
-        .iter()
-        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
-        .collect();
-    let total = vehicles.len() + units.len();
-    let marks = markers(g, pos, card);
-    if !marks.is_empty() {
-        // Wrap markers over as many lines as they need, leaving the last
-        // line for the counters if there are any (at least their "+N
-        // more").
-        let stop = if total > 0 {
-            last.saturating_sub(1)
-        } else {
-            last
-        };
-        let mut cur = String::new();
-        for m in marks {
-            if !cur.is_empty() && cur.chars().count() + 1 + m.chars().count() > inner_w as usize {
-                if y < stop {
-                    line(buf, &mut y, &cur, t.style(Role::Marker));
-                }
-                cur.clear();
-            }
-            if !cur.is_empty() {
-                cur.push(' ');
-            }
-            cur.push_str(&m);
-        }
-        if !cur.is_empty() && y < stop {
-            line(buf, &mut y, &cur, t.style(Role::Marker));
+    for l in wrap_markers(markers(g, pos, card), inner_w) {
+        if y < stop {
+            line(buf, &mut y, &l, t.style(Role::Marker));
         }
     }
     let sel = if selected { app.selected_unit() } else { None };
-    // What does not fit is counted on the last line: vehicles and units
-    // alike, so that no counter on the card goes unmentioned.
+    // The counters in one column, or in two side by side on a wide box
+    // too short for one; what does not fit even so is counted in the last
+    // cell: vehicles and units alike, so that no counter on the card goes
+    // unmentioned.
     let room = last.saturating_sub(y) as usize;
-    let shown = if total > room {
-        room.saturating_sub(1)
+    let columns = if total > room && inner_w >= TWO_COLUMNS {
+        2
+    } else {
+        1
+    };
+    let col_w = if columns == 2 {
+        (inner_w - 1) / 2
+    } else {
+        inner_w
+    };
+    let cells = room * columns;
+    let shown = if total > cells {
+        cells.saturating_sub(1)
     } else {
         total
     };
-    for v in vehicles.iter().take(shown) {
+    let mut texts: Vec<(String, Style)> = Vec::new();
+    for v in vehicles.iter() {
         let st = t.style(if v.side == Side::Us {
             Role::Us
         } else {
             Role::Enemy
         });
         let load = crate::engine::vehicles::transport::load(g, v.id);
-        line(buf, &mut y, &vehicle_line(v, load, inner_w as usize, t), st);
+        texts.push((vehicle_line(v, load, col_w as usize, t), st));
     }
-    for u in units.iter().take(shown.saturating_sub(vehicles.len())) {
-        let text = counter(u, inner_w as usize, t);
+    for u in units.iter() {
         let mut st = t.style(if u.side == Side::Us {
             Role::Us
         } else {
@@ -313,16 +500,61 @@ pub(super) fn draw_card<D: Driver>(
         if Some(u.id) == sel {
             st = st.patch(t.style(Role::Selected));
         }
-        line(buf, &mut y, &text, st);
+        texts.push((counter(u, col_w as usize, t), st));
     }
+    texts.truncate(shown);
     if shown < total {
-        line(
-            buf,
-            &mut y,
-            &Code::More.with(total - shown),
-            t.style(Role::Dim),
-        );
+        texts.push((Code::More.with(total - shown), t.style(Role::Dim)));
     }
+    // Down the first column, then the second.
+    let per_col = texts.len().div_ceil(columns).max(1);
+    for (i, (text, st)) in texts.iter().enumerate() {
+        let (col, row) = (i / per_col, i % per_col);
+        let yy = y + row as u16;
+        if yy < last {
+            put(buf, x0 + 1 + col as u16 * (col_w + 1), yy, text, col_w, *st);
+        }
+    }
+}
+
+/// The least inner width of a box that lists its counters in two columns
+/// when one is too short: two of 15 columns and a space.
+const TWO_COLUMNS: u16 = 31;
+
+/// The rows a card's box needs with its counters in two columns (as many
+/// as in one on a box too narrow for two).
+fn card_need_two<D: Driver>(app: &App<D>, pos: CardPos, inner_w: u16) -> u16 {
+    let g = app.game();
+    let one = card_need(g, pos, inner_w);
+    if inner_w < TWO_COLUMNS || one == 0 {
+        return one;
+    }
+    let s = g.state();
+    let counters = s.units_at(pos).count()
+        + s.vehicles
+            .iter()
+            .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
+            .count();
+    one - counters as u16 + counters.div_ceil(2) as u16
+}
+
+/// Markers joined by spaces into lines at most `width` wide.
+fn wrap_markers(marks: Vec<String>, width: u16) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for m in marks {
+        if !cur.is_empty() && cur.chars().count() + 1 + m.chars().count() > width as usize {
+            out.push(std::mem::take(&mut cur));
+        }
+        if !cur.is_empty() {
+            cur.push(' ');
+        }
+        cur.push_str(&m);
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
 }
 
 /// A vehicle in one line: its name and markers (7.2, 7.7 A 4).

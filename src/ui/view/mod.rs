@@ -95,13 +95,15 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     } else {
         (4, (area.height / 4).clamp(4, 12))
     };
+    // The log is as tall as what it holds, up to its share: a game's first
+    // events leave their rows to the map.
+    let log_h = log_h.min((app.log_events().len() as u16 + 2).max(min_log));
     // The log gives up rows, down to its least, where that lets every row
-    // of the map show at the cards' least height: a map taller than the
-    // screen hides its far rows (a mission's objective row, often) behind
-    // a scroll mark a player easily misses.
-    let (r0, r1, _, _) = app.bounds();
-    let map_rows = (r1 - r0 + 1).max(1) as u16;
-    let need = map_rows * map::CARD_H.0 + 2;
+    // of the map show at the cards' least height and the staging areas
+    // whole: a map taller than the screen hides its far rows (a mission's
+    // objective row, often) behind a scroll mark a player easily misses.
+    let side_w = side_width(app, area);
+    let need = map::need_height(app, area.width.saturating_sub(side_w)) + 2;
     let log_h = if area.height >= need + min_log {
         log_h.min(area.height - need)
     } else {
@@ -114,15 +116,6 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Constraint::Length(1),
     ])
     .areas(area);
-    // The map takes what its cards can use (up to 34 columns a card),
-    // the side panels the rest: wide terminals get wide panels.
-    let side_w = if area.width >= 140 {
-        let (_, _, c0, c1) = app.bounds();
-        let want = (c1 - c0 + 1).max(1) as u16 * map::CARD_W.1;
-        area.width.saturating_sub(want).clamp(48, 72)
-    } else {
-        32
-    };
     let [map_area, side] =
         Layout::horizontal([Constraint::Min(40), Constraint::Length(side_w)]).areas(main);
     map(f.buffer_mut(), app, map_area);
@@ -165,6 +158,19 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         );
     }
     help_bar(f, app, bar);
+}
+
+/// The side panels' width: the map takes what its cards can use (up to
+/// 34 columns a card), the side panels the rest; wide terminals get wide
+/// panels.
+fn side_width<D: Driver>(app: &App<D>, area: Rect) -> u16 {
+    if area.width >= 140 {
+        let (_, _, c0, c1) = app.bounds();
+        let want = (c1 - c0 + 1).max(1) as u16 * map::CARD_W.1;
+        area.width.saturating_sub(want).clamp(48, 72)
+    } else {
+        32
+    }
 }
 
 // ---- the map ---------------------------------------------------------------
