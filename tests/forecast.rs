@@ -507,6 +507,15 @@ fn rule_4_2_2_b_a_platoon_moves_preview_names_each_unit_it_leaves_behind() {
                     );
                     named += usize::from(said);
                 }
+                // The units left Exposed on one line, or two when the
+                // attempt's success changes who (issue 58: one a unit
+                // pushed who stays behind out of the menu's details).
+                let exposed = f
+                    .consequences
+                    .iter()
+                    .filter(|c| c.ends_with(" Exposed this turn"))
+                    .count();
+                assert!(exposed <= 2, "{mission} {seed}: {:?}", f.consequences);
             }
         });
     }
@@ -713,4 +722,32 @@ fn rule_9_5_forecast_a_move_onto_a_mined_card_warns_of_the_mine_check_and_its_od
         .position(|c| *c == want)
         .unwrap_or_else(|| panic!("{:?}", f.consequences));
     assert!(at < f.warnings, "a warning: {:?}", f.consequences);
+}
+
+/// 4.2.1 e, 3.3.1 A: rebuilding the CO HQ from a unit that carries no
+/// battalion radio, away from the staging area, says before the order is
+/// given that the battalion cannot activate the new HQ (a play test was
+/// not told); rebuilt in the staging area, nothing is said.
+#[test]
+fn rule_4_2_1_e_rebuilding_the_co_hq_says_when_it_has_no_battalion_radio() {
+    let warning = "without a battalion radio";
+    for (at, warned) in [(p(2, 2), true), (p(0, 2), false)] {
+        let mut g = game(&[]);
+        let (co, xo) = (id(&g, "co_hq"), id(&g, "xo"));
+        // Fallen, its sets lost or left where it fell (4.3.5).
+        u(&mut g, co).removed = true;
+        u(&mut g, co).assets.clear();
+        u(&mut g, xo)
+            .assets
+            .retain(|a| !matches!(a, fof::engine::kernel::state::Asset::Radio { .. }));
+        put(&mut g, xo, at);
+        impulse(&mut g, Some(xo));
+        let f = forecast(&g, &by(xo, Action::ReconstituteCoHq { from: xo }));
+        assert_eq!(
+            f.consequences.iter().any(|c| c.contains(warning)),
+            warned,
+            "{at}: {:?}",
+            f.consequences
+        );
+    }
 }

@@ -3711,3 +3711,31 @@ fn rule_6_4_a_rocket_launcher_under_a_roof_is_not_readied_against_armour() {
     u(&mut g, bzk).cover = None;
     assert!(vehicles::armed(&g, Shooter::Team(bzk)));
 }
+
+/// 7.6: a shot's sum reads against the Anti-Armor table: the log says
+/// what the next better result needed (a play test saw sums with no
+/// threshold); the best result needs nothing more.
+#[test]
+fn rule_7_6_a_shots_sum_says_what_the_next_better_result_needed() {
+    let g = game();
+    let t = &g.data().vehicles;
+    assert_eq!(t.better(4), Some((3, AtResult::Retreating)));
+    assert!(matches!(t.better(0), Some((u, AtResult::BrewedUp)) if (-3..0).contains(&u)));
+    assert_eq!(t.better(-3), None, "brewed up is the best");
+    let mut g = game();
+    let (able, pz) = (veh(&g, "Able 1"), veh(&g, "Panzer IV 1"));
+    next_at(&mut g, 6); // -2 + 6 = 4: pinned
+    vehicles::at_fire(&mut g, Shooter::Vehicle(able), pz);
+    let shot = g
+        .log()
+        .iter()
+        .rev()
+        .find(|e| matches!(e.kind, EventKind::AtCombat { .. }))
+        .expect("the shot");
+    assert!(
+        shot.text
+            .contains("sum 4: pinned (buttoned up); 3 or less: retreats"),
+        "{}",
+        shot.text
+    );
+}

@@ -602,3 +602,24 @@ fn rule_11_1_a_reattempt_gives_no_two_units_one_name() {
     }
     assert!(checked > 1000, "{checked} positions");
 }
+
+/// 11.0, 2.4.1 B: a defence lost to the enemy on our side of the main
+/// line of resistance names who broke through and where (a play test's
+/// failure named no unit and no card).
+#[test]
+fn rule_11_0_the_main_line_broken_names_the_enemy_units_and_their_cards() {
+    let mut g = game(|m| m.success = vec![Goal::HoldMlr]);
+    clear_map(&mut g);
+    g.state_mut().map.controls.mlr = Some(1);
+    assert_eq!(recovery::outcome(&g), Outcome::Success);
+    let e = add(&mut g, "de_rifle_squad", p(1, 2));
+    let label = g.state().unit(e).label.clone();
+    let Outcome::Failure(why) = recovery::outcome(&g) else {
+        panic!("the line is broken")
+    };
+    assert!(why.contains("main line of resistance (row 1)"), "{why}");
+    assert!(why.contains(&format!("{label} on R1C2")), "{why}");
+    // Beyond the line, the enemy breaks nothing.
+    put(&mut g, e, p(2, 2));
+    assert_eq!(recovery::outcome(&g), Outcome::Success);
+}

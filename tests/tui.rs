@@ -179,7 +179,7 @@ fn keys_select_a_unit_open_its_orders_and_move_it() {
         "{:?}",
         app.message
     );
-    ch(&mut app, 'j');
+    key(&mut app, KeyCode::Down);
     let Overlay::Menu(menu) = &app.overlay else {
         panic!("the menu stays open")
     };
@@ -192,7 +192,7 @@ fn keys_select_a_unit_open_its_orders_and_move_it() {
         if menu.selected_entry().is_some_and(|e| is_target(&e.input)) {
             break;
         }
-        ch(&mut app, 'j');
+        key(&mut app, KeyCode::Down);
     }
     let n = app.driver.inputs();
     key(&mut app, KeyCode::Enter);
@@ -556,8 +556,9 @@ fn the_hint_key_selects_the_planners_legal_choice_and_changes_nothing() {
     let e = menu.selected_entry().expect("the hint is selected");
     assert_eq!(e.input, hint.input);
     assert_eq!(e.tip.as_deref(), Some(hint.reason.as_str()));
-    // Pressed again, still nothing happens.
-    ch(&mut app, 't');
+    // Asked again in the menu (where t is search text, F3 the tip),
+    // still nothing happens.
+    key(&mut app, KeyCode::F(3));
     assert_eq!(app.game().state(), &before);
     // Enter gives it.
     key(&mut app, KeyCode::Enter);
@@ -1431,8 +1432,10 @@ fn menu_keys_fold_filter_and_wrap() {
     assert_eq!(sel(&app), wrapped);
     key(&mut app, KeyCode::Down);
     assert_eq!(sel(&app), first);
-    // 2 shows the movement orders only; 0 every section again.
-    ch(&mut app, '2');
+    // Tab twice shows the movement orders only (Command & Control comes
+    // first); Shift-Tab twice every section again.
+    key(&mut app, KeyCode::Tab);
+    key(&mut app, KeyCode::Tab);
     let Overlay::Menu(m) = &app.overlay else {
         panic!()
     };
@@ -1442,11 +1445,16 @@ fn menu_keys_fold_filter_and_wrap() {
         Row::Header { group, .. } => *group == Group::Section(MenuSection::Movement),
         Row::Recipient(_) => true,
     }));
-    ch(&mut app, '0');
+    key(&mut app, KeyCode::BackTab);
+    key(&mut app, KeyCode::BackTab);
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!()
+    };
+    assert_eq!(m.filter, None, "every section again");
     // Left folds the selected entry's section to its heading, Enter on
     // the heading unfolds it.
     key(&mut app, KeyCode::Home);
-    ch(&mut app, 'j');
+    key(&mut app, KeyCode::Down);
     let before = match &app.overlay {
         Overlay::Menu(m) => m.rows().len(),
         _ => panic!(),
@@ -1477,12 +1485,13 @@ fn a_section_key_keeps_what_is_selected_or_selects_nothing() {
         _ => panic!("the menu is open"),
     };
     assert_eq!(sel(&app), None, "nothing selected on opening");
-    for c in ['2', '0', '1', '0'] {
-        ch(&mut app, c);
-        assert_eq!(sel(&app), None, "{c} selects nothing");
+    // Tab steps through the sections alone and back to every one.
+    for n in 0..5 {
+        key(&mut app, KeyCode::Tab);
+        assert_eq!(sel(&app), None, "Tab {n} selects nothing");
     }
     // Down then picks the first entry shown, here of the movement orders.
-    ch(&mut app, '2');
+    show_section(&mut app, Some(MenuSection::Movement));
     key(&mut app, KeyCode::Down);
     let Overlay::Menu(m) = &app.overlay else {
         panic!()
@@ -1495,14 +1504,72 @@ fn a_section_key_keeps_what_is_selected_or_selects_nothing() {
     };
     assert_eq!(m.entries[i].group, Group::Section(MenuSection::Movement));
     // Every section again: the entry stays selected.
-    ch(&mut app, '0');
+    show_section(&mut app, None);
     assert_eq!(sel(&app), Some(Sel::Entry(i)));
     // A section that hides it: nothing is selected, and Enter gives nothing.
-    ch(&mut app, '4');
+    show_section(&mut app, Some(MenuSection::Combat));
     assert_eq!(sel(&app), None, "the selection was hidden");
     let n = app.driver.inputs();
     key(&mut app, KeyCode::Enter);
     assert_eq!(app.driver.inputs(), n, "an Enter gives no order");
+}
+
+/// Tab in the open orders menu until it shows `section` alone (`None`:
+/// every section).
+fn show_section(app: &mut App<Local>, section: Option<MenuSection>) {
+    for _ in 0..5 {
+        if matches!(&app.overlay, Overlay::Menu(m) if m.filter == section) {
+            return;
+        }
+        key(app, KeyCode::Tab);
+    }
+    panic!("Tab never showed {section:?}");
+}
+
+/// Issue 58: while the orders menu is open, every printable key is search
+/// text: the play test's "1 PLT HQ" lost its digit to a section filter and
+/// "act" (typed on the map) its letters to the map's keys; here the
+/// menu's own keys (digits, j/k/h/l, w, t, ?, q) are typed and none acts.
+#[test]
+fn the_orders_menus_search_takes_every_printable_key() {
+    for typed in ["act", "1 PLT", "jkhl w t ? q 0 / 4"] {
+        let mut app = mid_turn(1);
+        ch(&mut app, 'o');
+        for c in typed.chars() {
+            ch(&mut app, c);
+        }
+        let Overlay::Menu(m) = &app.overlay else {
+            panic!("typing \"{typed}\" closed the menu: {:?}", app.overlay)
+        };
+        assert_eq!(m.query, typed);
+        assert_eq!(m.filter, None, "no section filter from \"{typed}\"");
+    }
+    // "2 PLT" (this company's platoon) narrows the menu to its orders.
+    let mut app = mid_turn(1);
+    ch(&mut app, 'o');
+    for c in "2 PLT".chars() {
+        ch(&mut app, c);
+    }
+    let Overlay::Menu(m) = &app.overlay else {
+        panic!()
+    };
+    let shown: Vec<&str> = m
+        .rows()
+        .iter()
+        .filter_map(|r| match r {
+            Row::Entry(i) => Some(m.entries[*i].label.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert!(!shown.is_empty(), "\"2 PLT\" matches nothing");
+    assert!(shown.len() < m.entries.len(), "the search narrows the menu");
+    // F2 and F3 are why-not and the tip in the menu.
+    key(&mut app, KeyCode::F(2));
+    assert!(
+        matches!(app.overlay, Overlay::WhyNot(_)),
+        "F2 opens why not?: {:?}",
+        app.overlay
+    );
 }
 
 #[test]
@@ -3044,7 +3111,8 @@ fn rule_9_2_3_a_card_shows_the_enemys_cover_marker_and_none_left_to_find() {
         "{screen}"
     );
     assert!(!screen.contains("of 0 found"), "{screen}");
-    assert!(screen.contains("m1/0"), "{screen}");
+    // The card has room for words at 160x50 (issue 58), its code else.
+    assert!(screen.contains("markers 1/0"), "{screen}");
 }
 
 /// The orders to a whole platoon (4.2.2 b and the others) come first in
@@ -3568,5 +3636,215 @@ fn tui_the_whole_company_is_in_view_at_the_start_of_every_mission_at_160x50() {
         }
         let played = render(&app, 160, 50);
         assert_eq!(hides_counters(&played), None, "{}: set up\n{played}", m.id);
+    }
+}
+
+/// 6.3.3: steps of ours become a paralyzed or litter team: neither
+/// fights, so "what changed" tells it as a loss (a play test read "Para
+/// Tm B" as good news). In random games, every such line about one of our
+/// units is marked bad.
+#[test]
+fn rule_6_3_3_what_changed_tells_our_steps_paralyzed_as_a_loss() {
+    use fof::data::units::Side;
+    use fof::ui::theme::Role;
+    let d = data();
+    let mut seen = 0;
+    for mission in ["crossroads_firefight", "hedgerow_attack", "village_assault"] {
+        for seed in 1..=10u64 {
+            let mut g = Game::new(d.clone(), mission, seed, Options::default()).expect("setup");
+            let mut rng = fof::play::sim::bot_rng(seed);
+            while !g.is_over() && seen < 6 {
+                let before = g.state().clone();
+                let legal = g.legal_inputs();
+                let i = fof::play::sim::choose(fof::play::sim::Bot::Random, &mut rng, &g, &legal)
+                    .expect("a legal input");
+                let events = g.apply(&i).expect("legal");
+                for c in fof::ui::summary::changes(&events, &g) {
+                    let ours = before
+                        .in_play()
+                        .filter(|u| u.side == Side::Us)
+                        .any(|u| c.text.starts_with(&format!("{} on ", u.label)));
+                    if ours && (c.text.contains("Para Tm") || c.text.contains("Litter Tm")) {
+                        assert_eq!(c.role, Role::Bad, "{mission} {seed}: {}", c.text);
+                        seen += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen > 0, "no step of ours was paralyzed");
+}
+
+/// Issue 58: the Command Display names the question it waits on, not only
+/// its rule ("A question for you (2.3.2)" left a newcomer guessing).
+#[test]
+fn the_command_display_names_the_pending_question() {
+    let g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
+    let mut app = app_of(g);
+    app.screen = Screen::Play;
+    let Decision::Choose(c) = app.game().prompt().decision else {
+        panic!("the set-up asks first")
+    };
+    let (rule, q) = app.game().question(&c);
+    let screen = render(&app, 160, 50);
+    let head: String = q.chars().take(20).collect();
+    assert!(
+        screen.contains(&format!("Asked ({rule}): {head}")),
+        "{screen}"
+    );
+    assert!(!screen.contains("A question for you"), "{screen}");
+}
+
+/// Issue 58: a section shown alone with no order in it says so, and how
+/// to go on; "nothing matches" is said of a search only (a play test saw
+/// it with nothing typed).
+#[test]
+fn an_empty_section_says_it_has_no_order_and_nothing_matches_is_for_searches() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 'o');
+    let Overlay::Menu(m) = &mut app.overlay else {
+        panic!("o opens the orders")
+    };
+    m.entries
+        .retain(|e| e.group != Group::Section(MenuSection::Rally));
+    m.only(Some(MenuSection::Rally));
+    let screen = render(&app, 160, 50);
+    assert!(
+        screen.contains("no Rally order can be given now (4.2.3)"),
+        "{screen}"
+    );
+    assert!(!screen.contains("nothing matches"), "{screen}");
+    // A search that finds nothing says so, with what was typed.
+    show_section(&mut app, None);
+    for c in "zzqx".chars() {
+        ch(&mut app, c);
+    }
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("nothing matches \"zzqx\""), "{screen}");
+}
+
+/// Issue 58, 3.3.2: ending an impulse that could still activate a platoon
+/// HQ says which ones wait and what it costs them (a play test ended the
+/// CO HQ's with no platoon HQ activated and was not warned).
+#[test]
+fn ending_the_co_hqs_impulse_names_the_platoon_hqs_not_activated() {
+    // The company in its staging areas, the CO HQ's impulse with its
+    // commands drawn: every platoon HQ may be activated.
+    let mut g = Game::new(data(), "hedgerow_attack", 1, Options::default()).expect("setup");
+    common::keep_plan(&mut g);
+    let mut app = app_of(g);
+    key(&mut app, KeyCode::Enter);
+    let g = app.game();
+    let waiting: Vec<String> = g
+        .legal_inputs()
+        .iter()
+        .filter_map(|i| match i {
+            Input::Order(o) => match o.action {
+                Action::Activate { hq } => Some(g.describe(hq)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    assert!(waiting.iter().any(|n| n.contains("PLT HQ")), "{waiting:?}");
+    ch(&mut app, 'e');
+    assert_eq!(app.overlay, Overlay::EndImpulse, "commands are left");
+    let screen = render(&app, 160, 50);
+    assert!(screen.contains("Not activated: "), "{screen}");
+    for n in &waiting {
+        assert!(screen.contains(n.as_str()), "{n}\n{screen}");
+    }
+    assert!(screen.contains("Initiative"), "{screen}");
+}
+
+/// Issue 58: two cover markers of a kind on one card are told apart by
+/// their number and by who is under them (a play test met two entries
+/// "to basic" that differed only in their details).
+#[test]
+fn two_cover_markers_of_a_kind_on_a_card_are_told_apart() {
+    use fof::data::charts::CoverKind;
+    use fof::engine::kernel::ids::CoverId;
+    use fof::engine::kernel::state::CoverMarker;
+    let mut g = Game::new(data(), MISSION, 1, Options::default()).expect("setup");
+    let pos = fof::engine::kernel::pos::CardPos::new(1, 1);
+    let sq = g
+        .state()
+        .in_play()
+        .find(|u| u.label == "1/2")
+        .map(|u| u.id)
+        .expect("1/2");
+    {
+        let s = g.state_mut();
+        let card = s.map.card_mut(pos).expect("a card");
+        card.covers = [40, 41]
+            .into_iter()
+            .map(|n| CoverMarker {
+                id: CoverId(n),
+                kind: CoverKind::Basic,
+                facing: None,
+            })
+            .collect();
+        let u = s.unit_mut(sq);
+        u.pos = pos;
+        u.cover = Some(CoverId(40));
+    }
+    let a = fof::ui::labels::cover_name(&g, pos, CoverId(40));
+    let b = fof::ui::labels::cover_name(&g, pos, CoverId(41));
+    assert_eq!(a, "basic cover 1 of 2, with 1/2");
+    assert_eq!(b, "basic cover 2 of 2, empty");
+    // One of a kind needs no number.
+    g.state_mut().map.card_mut(pos).unwrap().covers.pop();
+    assert_eq!(
+        fof::ui::labels::cover_name(&g, pos, CoverId(40)),
+        "basic cover"
+    );
+}
+
+/// Issue 58: the map's key is one key away and explains the codes on the
+/// map now, and only those (with the frame's glyphs and the ratings).
+#[test]
+fn the_map_key_explains_the_codes_on_the_map_now() {
+    let mut app = mid_turn(1);
+    ch(&mut app, 'm');
+    assert_eq!(app.overlay, Overlay::Legend(0));
+    let on = fof::ui::view::codes_on_map(app.game());
+    assert!(on.len() > 5, "{on:?}");
+    // Tall enough to show the whole key.
+    let screen = render(&app, 160, 120);
+    for c in &on {
+        let a = c.abbrev();
+        // A long meaning wraps: its beginning is on its line.
+        let head: String = a.meaning.chars().take(30).collect();
+        assert!(screen.contains(&head), "{a:?}\n{screen}");
+    }
+    // A code that is nowhere on this map is not in its key.
+    assert!(!on.contains(&fof::ui::view::legend::Code::Claymore));
+    assert!(!screen.contains("a claymore"), "{screen}");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+}
+
+/// Issue 58: the start of a mission of each type (an offensive, a defence
+/// with armour, a night patrol, a Korean offensive on a five-row map), the
+/// set-up answered as the briefing plans it, at the four sizes a player's
+/// terminal is likely to have.
+#[test]
+fn snapshot_the_start_of_each_mission_type_at_four_sizes() {
+    let d = data();
+    for mission in [
+        "hedgerow_attack",
+        "panzer_counterattack",
+        "night_patrol",
+        "k50_hill_before_dark",
+    ] {
+        let mut g = Game::new(d.clone(), mission, 1, Options::default()).expect("setup");
+        common::keep_plan(&mut g);
+        let mut app = app_of(g);
+        if matches!(app.screen, fof::ui::app::Screen::Briefing) {
+            key(&mut app, KeyCode::Enter);
+        }
+        for (w, h) in [(80, 24), (120, 40), (160, 50), (200, 60)] {
+            insta::assert_snapshot!(format!("start_{mission}_{w}x{h}"), render(&app, w, h));
+        }
     }
 }

@@ -58,6 +58,19 @@ impl VehiclesFile {
         self.air.iter().find(|v| v.vof == vof).map(|v| v.gunnery)
     }
 
+    /// The row of the table above the one `sum` reads (the next better
+    /// result for the shooter): the highest sum that gives it, and it.
+    /// `None` at the best row.
+    pub fn better(&self, sum: i32) -> Option<(i32, AtResult)> {
+        let i = self
+            .anti_armor
+            .iter()
+            .position(|r| sum <= r.upto as i32)
+            .unwrap_or(self.anti_armor.len());
+        let r = self.anti_armor.get(i.checked_sub(1)?)?;
+        Some((r.upto as i32, r.result))
+    }
+
     /// The Anti-Armor table's result for a final sum (7.6).
     pub fn result(&self, sum: i32) -> AtResult {
         self.anti_armor

@@ -55,10 +55,11 @@ pub enum Command {
     Support,
     Deck,
     Hint,
+    Legend,
 }
 
 impl Command {
-    pub const ALL: [Command; 44] = [
+    pub const ALL: [Command; 45] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -103,6 +104,7 @@ impl Command {
         Command::Support,
         Command::Deck,
         Command::Hint,
+        Command::Legend,
     ];
 
     /// What the command does, for the help screen.
@@ -114,8 +116,12 @@ impl Command {
             Command::Down => "cursor down",
             Command::Left => "cursor left; menus: fold the section",
             Command::Right => "cursor right; menus: unfold the section",
-            Command::NextUnit => "select the next unit on the card",
-            Command::PrevUnit => "select the previous unit on the card",
+            Command::NextUnit => {
+                "select the next unit on the card; orders menu: the next section alone"
+            }
+            Command::PrevUnit => {
+                "select the previous unit on the card; orders menu: the section before"
+            }
             Command::Confirm => {
                 "open the orders, the selected unit's first; give the chosen order; fold or unfold a section heading"
             }
@@ -152,16 +158,24 @@ impl Command {
                 "replays: the end; learn mode: run to your decision; menus: the last entry"
             }
             Command::Search => {
-                "menus: search the entries (or just type); Backspace deletes, Esc clears"
+                "menus: search the entries (in a menu every printable key is search text); Backspace deletes, Esc clears"
             }
             Command::WhyNot => {
                 "why not? the orders the selected unit (or the company) cannot be given now, with the reason"
             }
-            Command::OnlyCommand => "orders menu: Command & Control orders only (4.2.1)",
-            Command::OnlyMovement => "orders menu: Movement orders only (4.2.2)",
-            Command::OnlyRally => "orders menu: Rally orders only (4.2.3)",
-            Command::OnlyCombat => "orders menu: Combat orders only (4.2.4)",
-            Command::AllSections => "orders menu: every section again",
+            Command::OnlyCommand => {
+                "on the map: the orders menu, Command & Control orders only (4.2.1); in the menu Tab goes section by section"
+            }
+            Command::OnlyMovement => {
+                "on the map: the orders menu, Movement orders only (4.2.2); in the menu Tab goes section by section"
+            }
+            Command::OnlyRally => {
+                "on the map: the orders menu, Rally orders only (4.2.3); in the menu Tab goes section by section"
+            }
+            Command::OnlyCombat => {
+                "on the map: the orders menu, Combat orders only (4.2.4); in the menu Tab goes section by section"
+            }
+            Command::AllSections => "on the map: the orders menu, every section",
             Command::FireLines => {
                 "fire lines on the map, on or off: each fire link from the firing card to its target, with its VOF (6.2)"
             }
@@ -176,6 +190,9 @@ impl Command {
             }
             Command::Deck => {
                 "the Action deck beside the map: the cards left and the chance of each word, icon and result (again: the card)"
+            }
+            Command::Legend => {
+                "the key to the map: every code it shows now, in short words and in full, with its rule"
             }
             Command::Hint => {
                 "a tip: the input the planner bot would choose now, selected in its menu, and why (Enter gives it, Esc leaves it)"
@@ -192,6 +209,11 @@ pub struct Key {
 }
 
 impl Key {
+    /// Whether the key types a character (a search box takes it as text).
+    pub fn types(&self) -> bool {
+        matches!(self.code, KeyCode::Char(_)) && !self.ctrl
+    }
+
     pub fn from_event(e: &KeyEvent) -> Key {
         let code = match e.code {
             // Shift+Tab arrives as BackTab on most terminals, as Tab with
@@ -386,6 +408,18 @@ impl KeyMap {
             .iter()
             .find(|(c, _)| *c == cmd)
             .and_then(|(_, ks)| ks.first())
+            .map(|k| k.to_string())
+            .unwrap_or_else(|| "-".into())
+    }
+
+    /// The first key of a command that types nothing (an arrow, Enter,
+    /// Tab, a function key, a Ctrl key): what a menu says, since there
+    /// every printable key is search text; "-" if it has none.
+    pub fn menu_key(&self, cmd: Command) -> String {
+        self.bindings
+            .iter()
+            .find(|(c, _)| *c == cmd)
+            .and_then(|(_, ks)| ks.iter().find(|k| !k.types()))
             .map(|k| k.to_string())
             .unwrap_or_else(|| "-".into())
     }

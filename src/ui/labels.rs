@@ -23,11 +23,48 @@ fn name(game: &Game, id: UnitId) -> String {
 fn cover_at(game: &Game, pos: CardPos, cover: Option<CoverId>) -> String {
     match cover {
         None => "in the open".into(),
-        Some(c) => match game.state().cover_kind(pos, c) {
-            Some(k) => format!("under {}", k.label()),
-            None => "under cover".into(),
-        },
+        Some(c) => format!("under {}", cover_name(game, pos, c)),
     }
+}
+
+/// A cover marker in words, told apart from the others of its kind on
+/// its card by its number there and by who is under it: a play test met
+/// two entries "to basic" that differed only in their details.
+pub fn cover_name(game: &Game, pos: CardPos, cover: CoverId) -> String {
+    use crate::data::charts::CoverKind;
+    let s = game.state();
+    let Some(card) = s.map.card(pos) else {
+        return "cover".into();
+    };
+    let Some(kind) = card.covers.iter().find(|c| c.id == cover).map(|c| c.kind) else {
+        return "cover".into();
+    };
+    let mut text = match kind {
+        CoverKind::Basic => "basic cover".to_string(),
+        k => k.label().to_string(),
+    };
+    let same: Vec<CoverId> = card
+        .covers
+        .iter()
+        .filter(|c| c.kind == kind)
+        .map(|c| c.id)
+        .collect();
+    if same.len() > 1
+        && let Some(i) = same.iter().position(|c| *c == cover)
+    {
+        let under: Vec<String> = s
+            .units_at(pos)
+            .filter(|u| u.cover == Some(cover))
+            .map(|u| u.label.clone())
+            .collect();
+        text.push_str(&format!(" {} of {}", i + 1, same.len()));
+        text.push_str(&if under.is_empty() {
+            ", empty".to_string()
+        } else {
+            format!(", with {}", crate::engine::kernel::names::and_list(&under))
+        });
+    }
+    text
 }
 
 fn unit_pos(game: &Game, id: UnitId) -> CardPos {
@@ -731,6 +768,11 @@ fn cover_words(
 /// A counter's short status flags: P pinned, E exposed, F fire-team side,
 /// C under cover, and more (the codes of the help's key).
 pub fn flags(u: &Unit) -> String {
+    flag_codes(u).iter().map(|c| c.text()).collect()
+}
+
+/// The status codes a counter prints after its steps and experience.
+pub fn flag_codes(u: &Unit) -> Vec<crate::ui::view::legend::Code> {
     use crate::ui::view::legend::Code;
     [
         (u.pinned, Code::Pinned),
@@ -743,7 +785,7 @@ pub fn flags(u: &Unit) -> String {
     ]
     .iter()
     .filter(|(on, _)| *on)
-    .map(|(_, c)| c.text())
+    .map(|(_, c)| *c)
     .collect()
 }
 

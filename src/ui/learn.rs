@@ -190,7 +190,7 @@ pub fn decision(learn: &Learn, game: &Game) -> (String, String) {
                 .join(", ")
         ),
         Decision::Choose(c) => {
-            let (rule, q) = crate::engine::turn::choices::question(game, c);
+            let (rule, q) = game.question(c);
             format!(
                 "Your decision ({rule}): {q} The rules leave this to you; the program's suggestion comes first in the list (Enter takes it)."
             )

@@ -117,13 +117,36 @@ pub fn changes(events: &[Event], after: &Game) -> Vec<Change> {
                 u.steps
             ),
         };
-        // A step become a casualty, a counter gone with nothing in its
-        // place, or an HQ no longer one is a loss; teams still fight.
+        // A step become a casualty, a paralyzed or litter team (6.3.3:
+        // neither fights; a play test read "Para Tm B" as good news), a
+        // counter gone with nothing in its place, or an HQ no longer one
+        // is a loss; other teams still fight.
         let loss = casualties > 0
             || became.is_empty()
+            || became
+                .iter()
+                .any(|b| matches!(b.kind, UnitKind::ParalyzedTeam | UnitKind::LitterTeam))
             || (l.gone && u.is_hq_or_staff() && !became.iter().any(|b| b.is_hq_or_staff()));
         let (rank, role) = unit_rank(ours, loss);
         add(rank, role, text);
+    }
+    // 4.2.1 e, 3.3.1 A: a CO HQ rebuilt out of the battalion's reach (the
+    // old one's radio lies where it fell): a play test was not told.
+    let rebuilt = events.iter().any(|e| {
+        matches!(
+            e.kind,
+            crate::engine::kernel::events::EventKind::UnitCreated {
+                why: crate::engine::kernel::events::Creation::Reconstituted { company: true },
+                ..
+            }
+        )
+    });
+    if rebuilt && !after.co_reaches_battalion() {
+        add(
+            1,
+            Role::Bad,
+            "The new CO HQ has no battalion radio: the battalion cannot activate it until it has one (5.1.6) or is in the staging area (3.3.1 A).".into(),
+        );
     }
     // 6.3.3: an A or F result flips a unit to its fire-team side; an HQ or
     // staff unit flipped no longer commands (a play test read only "1 PLT

@@ -353,6 +353,15 @@ pub fn wire_connects(game: &Game, from: CardPos, to: CardPos) -> bool {
     false
 }
 
+impl Game {
+    /// Whether the CO HQ is in communication with the battalion now
+    /// ([`co_in_contact_with_bn`]): what the screens ask of a rebuilt CO
+    /// HQ (4.2.1 e).
+    pub fn co_reaches_battalion(&self) -> bool {
+        co_in_contact_with_bn(self)
+    }
+}
+
 /// 3.3.1 A, 4.1.1: the CO HQ can be activated when it is in communication
 /// with the battalion: in the staging area, by a battalion radio, or by a
 /// battalion phone wired to the staging area.

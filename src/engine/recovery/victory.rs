@@ -82,16 +82,26 @@ pub fn check_goal(game: &Game, goal: &Goal) -> Result<(), String> {
         }
         Goal::HoldMlr => {
             let mlr = game.state.map.controls.mlr.unwrap_or(1);
-            let breached = game.state.in_play().any(|u| {
-                u.side != Side::Us
-                    && u.kind != UnitKind::Casualty
-                    && u.pos.row <= mlr
-                    && !u.pos.is_staging()
-            });
-            if breached {
-                Err("the enemy broke through the main line of resistance".into())
-            } else {
+            // Who broke through, and where: a play test's failure named
+            // no unit and no card.
+            let through: Vec<String> = game
+                .state
+                .in_play()
+                .filter(|u| {
+                    u.side != Side::Us
+                        && u.kind != UnitKind::Casualty
+                        && u.pos.row <= mlr
+                        && !u.pos.is_staging()
+                })
+                .map(|u| format!("{} on {}", u.label, u.pos))
+                .collect();
+            if through.is_empty() {
                 Ok(())
+            } else {
+                Err(format!(
+                    "the enemy broke through the main line of resistance (row {mlr}): {}",
+                    crate::engine::kernel::names::and_list(&through)
+                ))
             }
         }
         Goal::Route => {

@@ -331,6 +331,14 @@ fn aircraft_question(game: &Game, choice: &Choice) -> Option<(&'static str, Stri
     ))
 }
 
+impl Game {
+    /// A question of the rules in words, with its rule section: what the
+    /// question menu, the Command Display and learn mode ask.
+    pub fn question(&self, choice: &Choice) -> (&'static str, String) {
+        question(self, choice)
+    }
+}
+
 /// The question in words, with its rule.
 pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
     if let Some(q) = aircraft_question(game, choice) {

@@ -604,8 +604,22 @@ fn changes(after: &Game) -> Vec<(u8, String)> {
     for l in f.losses.iter().filter(|l| l.gone && ours(&l.unit)) {
         out.push((1, format!("takes {} out of play", s.unit(l.unit).label)));
     }
-    for u in f.exposed.iter().filter(|u| ours(u)) {
-        out.push((2, format!("leaves {} Exposed this turn", s.unit(*u).label)));
+    // One line for every unit left Exposed: a platoon's move wrote one a
+    // unit, and the menu's details were cut before who stays behind.
+    let exposed: Vec<String> = f
+        .exposed
+        .iter()
+        .filter(|u| ours(u))
+        .map(|u| s.unit(*u).label.clone())
+        .collect();
+    if !exposed.is_empty() {
+        out.push((
+            2,
+            format!(
+                "leaves {} Exposed this turn",
+                crate::engine::kernel::names::and_list(&exposed)
+            ),
+        ));
     }
     // Units moving to one card in one way are named on one line: a
     // platoon's move listed four of its five units, the fifth cut off
@@ -644,6 +658,15 @@ fn changes(after: &Game) -> Vec<(u8, String)> {
         out.push((rank, format!("{who} {verb} {how} {pos}")));
     }
     out.extend(links_changed(after, &f.links));
+    // 4.2.1 e, 3.3.1 A: a CO HQ rebuilt where no battalion radio reaches
+    // it (the old one's lies where it fell) cannot be activated by the
+    // battalion: a play test was not told so.
+    if company_rebuilt(after.log()) && !crate::engine::orders::comms::co_in_contact_with_bn(after) {
+        out.push((
+            3,
+            "leaves the new CO HQ without a battalion radio: the battalion cannot activate it until it has one (5.1.6) or is in the staging area (3.3.1 A)".into(),
+        ));
+    }
     for &(agency, kind, _, left) in &f.missions_spent {
         let name = after
             .mission
@@ -662,6 +685,19 @@ fn changes(after: &Game) -> Vec<(u8, String)> {
         });
     }
     out
+}
+
+/// Whether the events tell of the CO HQ reconstituted (4.2.1 e).
+fn company_rebuilt(log: &[crate::engine::kernel::events::Event]) -> bool {
+    log.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::UnitCreated {
+                why: crate::engine::kernel::events::Creation::Reconstituted { company: true },
+                ..
+            }
+        )
+    })
 }
 
 /// The links of the chain of command an order cuts or makes (4.3, the

@@ -402,6 +402,14 @@ pub(crate) fn resolve(
     let sum = number as i32 + m.total;
     let result = game.data.vehicles.result(sum);
     let words = result_words(game, target, result);
+    // What the sum needed to do better, so that a sum reads against the
+    // table (a play test saw sums with no threshold).
+    let better = game
+        .data
+        .vehicles
+        .better(sum)
+        .map(|(upto, r)| format!("; {upto} or less: {}", result_words(game, target, r)))
+        .unwrap_or_default();
     let parts: Vec<String> = m.parts.iter().map(|(w, v)| format!("{w} {v:+}")).collect();
     let quick_shot = quick
         && game
@@ -418,7 +426,7 @@ pub(crate) fn resolve(
             result,
         },
         format!(
-            "{name} fires at {tname}: AT modifier {:+} ({}); card {} has AT number {number}, sum {sum}: {}{}.",
+            "{name} fires at {tname}: AT modifier {:+} ({}); card {} has AT number {number}, sum {sum}: {}{better}{}.",
             m.total,
             parts.join(", "),
             cards.first().copied().unwrap_or(0),

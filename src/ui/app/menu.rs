@@ -30,6 +30,10 @@ pub struct Menu {
     /// mode opens the orders with nothing selected, so that Enter gives
     /// nothing).
     pub selected: Option<Sel>,
+    /// The entry the player picked that a section shown alone hides: it
+    /// is selected again when a section shows it (Tab goes through the
+    /// sections one by one, and passing one that hid the entry lost it).
+    pub kept: Option<Sel>,
 }
 
 /// What can be selected: a section's heading (Enter folds it) or an entry.
@@ -91,6 +95,7 @@ impl Menu {
             query: String::new(),
             searching: false,
             selected,
+            kept: None,
         }
     }
 
@@ -245,6 +250,8 @@ impl Menu {
     /// Moves the selection by `delta` selectable lines; `wrap`: past
     /// either end to the other (a single step), else it stops at the end.
     pub fn step(&mut self, delta: isize, wrap: bool) {
+        // A new pick: the one a section hid is forgotten.
+        self.kept = None;
         let rows = self.rows();
         let sel = Self::selectable(&rows);
         if sel.is_empty() {
@@ -280,11 +287,13 @@ impl Menu {
     }
 
     pub fn home(&mut self) {
+        self.kept = None;
         let rows = self.rows();
         self.selected = Self::selectable(&rows).first().map(|(_, s)| *s);
     }
 
     pub fn end(&mut self) {
+        self.kept = None;
         let rows = self.rows();
         self.selected = Self::selectable(&rows).last().map(|(_, s)| *s);
     }
@@ -339,8 +348,34 @@ impl Menu {
         // Enter after gave an order never looked at.
         let rows = self.rows();
         if self.selected_row(&rows).is_none() {
+            if self.selected.is_some() {
+                self.kept = self.selected;
+            }
             self.selected = None;
         }
+        if self.selected.is_none() && self.kept.is_some() {
+            self.selected = self.kept;
+            if self.selected_row(&rows).is_some() {
+                self.kept = None;
+            } else {
+                self.selected = None;
+            }
+        }
+    }
+
+    /// The next section alone (`by` 1) or the one before (-1), in the
+    /// rules' order (4.2.1-4.2.4), every section between the last and the
+    /// first: Tab and Shift-Tab in the orders menu, whose digits are
+    /// search text.
+    pub fn cycle(&mut self, by: i8) {
+        let all = MenuSection::ALL;
+        let at = self
+            .filter
+            .and_then(|f| all.iter().position(|s| *s == f))
+            .map_or(0, |i| i + 1);
+        let n = all.len() + 1;
+        let next = (at as i64 + by as i64).rem_euclid(n as i64) as usize;
+        self.only(next.checked_sub(1).map(|i| all[i]));
     }
 
     /// The search key: a new search, the words of the last one dropped (a

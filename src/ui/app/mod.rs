@@ -170,6 +170,8 @@ pub enum Overlay {
     Menu(Menu),
     /// Help, scrolled by so many lines.
     Help(u16),
+    /// The key to the codes the map shows now, scrolled so many lines.
+    Legend(u16),
     /// Asking before quitting.
     Quit,
     /// Asking before ending an impulse with commands not spent (4.1.3):
@@ -558,6 +560,10 @@ impl<D: Driver> App<D> {
                 self.overlay = Overlay::Help(0);
                 return;
             }
+            Command::Legend => {
+                self.overlay = Overlay::Legend(0);
+                return;
+            }
             _ => {}
         }
         match self.screen.clone() {
@@ -663,8 +669,7 @@ impl<D: Driver> App<D> {
                             "no impulse is in progress: choose the HQ whose impulse comes next (Enter on it, or the full list)".into()
                         }
                         Decision::Choose(c) => {
-                            let (rule, q) =
-                                crate::engine::turn::choices::question(self.game(), &c);
+                            let (rule, q) = self.game().question(&c);
                             format!("answer the question first ({rule}): {q} (Enter)")
                         }
                         _ => "there is no impulse to end".into(),
@@ -767,7 +772,7 @@ impl<D: Driver> App<D> {
                 self.report_scroll = 0;
                 self.overlay = Overlay::Report;
             }
-            Command::Help | Command::Quit => {}
+            Command::Help | Command::Quit | Command::Legend => {}
         }
     }
 

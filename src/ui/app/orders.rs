@@ -154,7 +154,7 @@ impl<D: Driver> App<D> {
         let crate::engine::kernel::input::Decision::Choose(c) = g.prompt().decision else {
             return false;
         };
-        let (rule, q) = crate::engine::turn::choices::question(g, &c);
+        let (rule, q) = g.question(&c);
         let suggested = g.suggestion();
         let legal = g.legal_inputs();
         let mut menu = self.menu_of(format!("{q} ({rule})"), &legal);

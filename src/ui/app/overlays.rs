@@ -6,29 +6,6 @@ use super::{App, Driver, Overlay, Screen, Sel, SidePanel};
 use crate::engine::kernel::input::{Decision, Input, MenuSection};
 use crate::ui::keys::{Command, Key};
 
-/// The commands a menu answers to; any other character typed in a menu
-/// goes to its search.
-const MENU_KEYS: [Command; 18] = [
-    Command::Up,
-    Command::Down,
-    Command::Left,
-    Command::Right,
-    Command::Confirm,
-    Command::Back,
-    Command::Help,
-    Command::Quit,
-    Command::Search,
-    Command::WhyNot,
-    Command::Hint,
-    Command::OnlyCommand,
-    Command::OnlyMovement,
-    Command::OnlyRally,
-    Command::OnlyCombat,
-    Command::AllSections,
-    Command::LogUp,
-    Command::LogDown,
-];
-
 impl<D: Driver> App<D> {
     /// The quit box's yes: opened from the start menu, leaving a game goes
     /// back to it (a play test's `q`, `y` left the program; `q` again
@@ -49,9 +26,12 @@ impl<D: Driver> App<D> {
         };
     }
 
-    /// A key typed into a menu's search: while searching, characters and
-    /// Backspace edit the words sought (Esc, Enter and the arrows keep
-    /// their commands). Returns whether the key was taken.
+    /// A key typed while a menu is open: every printable character is
+    /// search text (the play test's "1 PLT HQ" lost its digit to a section
+    /// filter, "lmg" its l to a fold), Backspace takes the last one back;
+    /// the menu's commands are on the keys that type nothing (arrows,
+    /// Enter, Esc, Tab, the function keys). Returns whether the key was
+    /// taken.
     pub(super) fn search_key(&mut self, key: Key) -> bool {
         use crossterm::event::KeyCode;
         let Overlay::Menu(menu) = &mut self.overlay else {
@@ -60,24 +40,9 @@ impl<D: Driver> App<D> {
         if key.ctrl {
             return false;
         }
-        if !menu.searching {
-            // A character that is no key of the menu starts a search.
-            let KeyCode::Char(c) = key.code else {
-                return false;
-            };
-            if self
-                .keys
-                .command(key)
-                .is_some_and(|cmd| MENU_KEYS.contains(&cmd))
-            {
-                return false;
-            }
-            menu.type_char(c);
-            return true;
-        }
         match key.code {
             KeyCode::Char(c) => menu.type_char(c),
-            KeyCode::Backspace => menu.backspace(),
+            KeyCode::Backspace if menu.searching || !menu.query.is_empty() => menu.backspace(),
             _ => return false,
         }
         true
@@ -169,7 +134,7 @@ impl<D: Driver> App<D> {
                 self.log_detail_command(cmd);
                 true
             }
-            Overlay::Help(scroll) => {
+            Overlay::Help(scroll) | Overlay::Legend(scroll) => {
                 // Scrolling stops at the last line, as drawn.
                 let max = self.hits.borrow().help_max;
                 match cmd {
@@ -233,6 +198,8 @@ impl<D: Driver> App<D> {
                     Command::OnlyRally if menu.grouped => menu.only(Some(MenuSection::Rally)),
                     Command::OnlyCombat if menu.grouped => menu.only(Some(MenuSection::Combat)),
                     Command::AllSections => menu.only(None),
+                    Command::NextUnit if menu.grouped => menu.cycle(1),
+                    Command::PrevUnit if menu.grouped => menu.cycle(-1),
                     Command::Search => menu.begin_search(),
                     Command::Confirm => match menu.selected {
                         Some(Sel::Header(g)) => {

@@ -16,6 +16,9 @@ use crate::ui::theme::Theme;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Abbrev {
     pub code: &'static str,
+    /// The code in short words, as a card wide and tall enough prints it
+    /// ("cover N" for "CN"); the code itself where it is a word already.
+    pub word: &'static str,
     pub meaning: &'static str,
     pub rule: &'static str,
     pub numbers: bool,
@@ -321,6 +324,7 @@ impl Code {
         };
         Abbrev {
             code,
+            word: self.word().unwrap_or(code),
             meaning,
             rule,
             numbers: matches!(
@@ -338,6 +342,67 @@ impl Code {
                     | More
             ),
         }
+    }
+
+    /// The code in short words where the code is not one ("cover N" for
+    /// "CN", "contact ?" for "PC:?"): what a card prints when it has the
+    /// room (issue 58: "C2/1 m0/3 b-1 slow noV" was read by no newcomer).
+    /// `N` and `M` stand for numbers as in the code; "(s)" is a plural's
+    /// ending, dropped after a 1.
+    pub fn word(self) -> Option<&'static str> {
+        use Code::*;
+        Some(match self {
+            Level => "level N",
+            Hills => "on N hill(s)",
+            CoverNone => "no cover",
+            Cover => "cover N",
+            CoverSplit => "cover N/M",
+            CoverMarkers => "markers N/M",
+            Burst => "burst N",
+            NoVehicles => "no vehicles",
+            MultiStory => "upper story",
+            PcHidden => "contact ?",
+            PcA => "contact A",
+            PcB => "contact B",
+            PcC => "contact C",
+            VofPinned => "VOF pinned",
+            VofSmall => "VOF small arms",
+            VofAutomatic => "VOF automatic",
+            VofHeavy => "VOF heavy",
+            VofSniper => "VOF sniper",
+            VofIncoming => "VOF Incoming!",
+            Crossfire => "crossfire",
+            Incoming => "Incoming!",
+            AirStrike => "air strike",
+            Pending => "fire pending",
+            Smoke => "smoke",
+            Wp => "WP smoke",
+            Cs => "tear gas",
+            Illumination => "illumination",
+            Mines => "mines",
+            Claymore => "claymore",
+            GrenadeMiss => "grenade miss",
+            DemoMiss => "demolition miss",
+            Demo => "demolition",
+            Flame => "flame",
+            Items => "N item(s)",
+            Line => "phone line",
+            LineCut => "line cut",
+            Primary => "objective 1",
+            Secondary => "objective 2",
+            AttackPosition => "attack position",
+            Outpost => "outpost",
+            RoutePoint => "route point N",
+            CasualtyPoint => "casualty point",
+            MedevacLz => "MEDEVAC LZ",
+            LimitOfAdvance => "limit of advance",
+            PhaseLine => "phase line",
+            MainLine => "main line",
+            Boundary => "boundary",
+            Wreck => "wreck",
+            BurningWreck => "burning wreck",
+            _ => return None,
+        })
     }
 
     pub fn group(self) -> Group {
@@ -368,6 +433,24 @@ impl Code {
     /// The code with two numbers, for `N` and `M`.
     pub fn with2(self, n: impl std::fmt::Display, m: impl std::fmt::Display) -> String {
         self.with(n).replacen('M', &m.to_string(), 1)
+    }
+
+    /// The short words with numbers in the places of `N` and `M` (a
+    /// plural's "(s)" after them agreeing with the first).
+    pub fn word_with(self, nums: &[String]) -> String {
+        fill(self.abbrev().word, nums)
+    }
+
+    /// What the code means, in full, with numbers in the places of `N`
+    /// and `M`, and its rule: what the card panel spells out.
+    pub fn spelled(self, nums: &[String]) -> String {
+        let a = self.abbrev();
+        let meaning = fill(a.meaning, nums);
+        if a.rule.is_empty() {
+            meaning
+        } else {
+            format!("{meaning} ({})", a.rule)
+        }
     }
 
     /// The PC marker's code: its letter, or `?` while hidden.
@@ -408,21 +491,99 @@ impl Code {
             Experience::Veteran => Code::Veteran,
         }
     }
+}
 
-    /// A control marker's code, with its number for a route point.
-    pub fn point(p: PointControl) -> String {
+/// A code as a card prints it, with its numbers; or a marker's own words
+/// (a pyrotechnic signal's name). One value gives the three forms a card
+/// may show: the code, the short words, and the meaning in full.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Mark {
+    Code(Code, Vec<String>),
+    Words(String),
+}
+
+impl Mark {
+    pub fn of(c: Code) -> Mark {
+        Mark::Code(c, Vec::new())
+    }
+
+    pub fn with(c: Code, n: impl std::fmt::Display) -> Mark {
+        Mark::Code(c, vec![n.to_string()])
+    }
+
+    pub fn with2(c: Code, n: impl std::fmt::Display, m: impl std::fmt::Display) -> Mark {
+        Mark::Code(c, vec![n.to_string(), m.to_string()])
+    }
+
+    /// A control marker, with its number for a route point.
+    pub fn point(p: PointControl) -> Mark {
         match p {
-            PointControl::PrimaryObjective => Code::Primary.text().into(),
-            PointControl::SecondaryObjective => Code::Secondary.text().into(),
-            PointControl::AttackPosition => Code::AttackPosition.text().into(),
-            PointControl::CombatOutpost => Code::Outpost.text().into(),
-            PointControl::RoutePoint(n) => Code::RoutePoint.with(n),
-            PointControl::CasualtyPoint => Code::CasualtyPoint.text().into(),
-            PointControl::LandingZone => Code::LandingZone.text().into(),
-            PointControl::MedevacLz => Code::MedevacLz.text().into(),
-            PointControl::FinalProtectiveFire => Code::FinalProtectiveFire.text().into(),
+            PointControl::RoutePoint(n) => Mark::with(Code::RoutePoint, n),
+            PointControl::PrimaryObjective => Mark::of(Code::Primary),
+            PointControl::SecondaryObjective => Mark::of(Code::Secondary),
+            PointControl::AttackPosition => Mark::of(Code::AttackPosition),
+            PointControl::CombatOutpost => Mark::of(Code::Outpost),
+            PointControl::CasualtyPoint => Mark::of(Code::CasualtyPoint),
+            PointControl::LandingZone => Mark::of(Code::LandingZone),
+            PointControl::MedevacLz => Mark::of(Code::MedevacLz),
+            PointControl::FinalProtectiveFire => Mark::of(Code::FinalProtectiveFire),
         }
     }
+
+    /// The code, as the key lists it.
+    pub fn short(&self) -> String {
+        match self {
+            Mark::Code(c, n) => match n.as_slice() {
+                [] => c.text().to_string(),
+                [a] => c.with(a),
+                [a, b, ..] => c.with2(a, b),
+            },
+            Mark::Words(w) => w.clone(),
+        }
+    }
+
+    /// The short words.
+    pub fn word(&self) -> String {
+        match self {
+            Mark::Code(c, n) => c.word_with(n),
+            Mark::Words(w) => w.clone(),
+        }
+    }
+
+    /// The meaning in full, with its rule.
+    pub fn spelled(&self) -> String {
+        match self {
+            Mark::Code(c, n) => c.spelled(n),
+            Mark::Words(w) => w.clone(),
+        }
+    }
+}
+
+/// Words with `nums` in the places of their standalone `N` and `M` (a
+/// meaning's "N dropped assets"), and "(s)" agreeing with the first
+/// number.
+fn fill(text: &str, nums: &[String]) -> String {
+    let mut out = text.to_string();
+    for (ph, n) in ['N', 'M'].iter().zip(nums) {
+        if let Some(i) = placeholder(&out, *ph) {
+            out.replace_range(i..i + 1, n);
+        }
+    }
+    if let Some(n) = nums.first() {
+        out = out.replace("(s)", if n == "1" { "" } else { "s" });
+    }
+    out
+}
+
+/// Where `ph` stands as a placeholder in words: the first `N` (or `M`)
+/// with no letter on either side ("MEDEVAC" has none).
+fn placeholder(text: &str, ph: char) -> Option<usize> {
+    let b = text.as_bytes();
+    (0..b.len()).find(|&i| {
+        b[i] == ph as u8
+            && (i == 0 || !b[i - 1].is_ascii_alphabetic())
+            && (i + 1 == b.len() || !b[i + 1].is_ascii_alphabetic())
+    })
 }
 
 /// A unit's fire ratings as the card panel prints them: "S/L", "A/S/C G!".
@@ -484,24 +645,29 @@ pub fn key(theme: &Theme) -> Vec<Section> {
     let frame = &mut out[0].entries;
     frame.push(Abbrev {
         code: lines.h[1],
+        word: lines.h[1],
         meaning: "a heavy line: a dark border segment, blocking sight",
         rule: "5.2.2",
         numbers: false,
     });
     frame.push(Abbrev {
         code: lines.h[0],
+        word: lines.h[0],
         meaning: "a thin line: a light border segment",
         rule: "5.2.2",
         numbers: false,
     });
+    let arrows = if theme.ascii { ARROWS_ASCII } else { ARROWS };
     frame.push(Abbrev {
-        code: if theme.ascii { ARROWS_ASCII } else { ARROWS },
+        code: arrows,
+        word: arrows,
         meaning: "an arrow on an edge: a PDF, fire toward the card that way",
         rule: "6.2.3",
         numbers: false,
     });
     frame.push(Abbrev {
         code: lines.shade,
+        word: lines.shade,
         meaning: "shading: a face-down card",
         rule: "5.2",
         numbers: false,
@@ -512,6 +678,7 @@ pub fn key(theme: &Theme) -> Vec<Section> {
     for v in Vof::ALL.into_iter().filter(|v| *v != Vof::G) {
         ratings.push(Abbrev {
             code: v.label(),
+            word: v.label(),
             meaning: v.meaning(),
             rule: "1.2.7",
             numbers: false,
@@ -520,6 +687,7 @@ pub fn key(theme: &Theme) -> Vec<Section> {
     for r in Range::ALL {
         ratings.push(Abbrev {
             code: r.label(),
+            word: r.label(),
             meaning: r.meaning(),
             rule: "1.2.7",
             numbers: false,
@@ -535,15 +703,27 @@ pub fn known(theme: &Theme, token: &str) -> bool {
     key(theme)
         .iter()
         .flat_map(|s| s.entries.iter())
-        .any(|a| fits(a, token))
+        .any(|a| fits(a.code, a.numbers, token) || fits_word(a, token))
 }
 
-fn fits(a: &Abbrev, token: &str) -> bool {
-    let code = a.code;
+/// Whether `token` is the entry's short words, numbers in place.
+fn fits_word(a: &Abbrev, token: &str) -> bool {
+    if a.word == a.code {
+        return false;
+    }
+    if !a.word.contains("(s)") {
+        return fits(a.word, a.numbers, token);
+    }
+    ["", "s"]
+        .iter()
+        .any(|end| fits(&a.word.replace("(s)", end), a.numbers, token))
+}
+
+fn fits(code: &str, numbers: bool, token: &str) -> bool {
     if code == token {
         return true;
     }
-    if !a.numbers {
+    if !numbers {
         return false;
     }
     let c: Vec<char> = code.chars().collect();

@@ -1,13 +1,14 @@
 //! The map: the terrain cards as the screen draws them, with their borders,
 //! levels, counters and markers, and the fire arrows on their edges.
 
-use super::legend::{self, Code};
+use super::legend::{self, Code, Mark};
 use super::put;
 use crate::data::terrain::{Border, CoverValue, Dir, Relief, Traffic};
 use crate::data::units::Side;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::{MapCard, SmokeKind, Unit};
+use crate::engine::kernel::vehicle::Vehicle;
 use crate::ui::app::{App, Driver};
 use crate::ui::labels;
 use crate::ui::theme::Role;
@@ -21,30 +22,50 @@ pub(super) const CARD_W: (u16, u16) = (16, 34);
 /// counters.
 pub(super) const CARD_H: (u16, u16) = (7, 14);
 
+/// The vehicles a card's box shows, both sides: an aircraft off the map
+/// is on station in the air, not in a staging area (7.1.2).
+fn shown_vehicles(g: &Game, pos: CardPos) -> impl Iterator<Item = &Vehicle> {
+    g.state()
+        .vehicles
+        .iter()
+        .filter(move |v| v.in_play() && v.pos == pos && !v.aloft_off_map())
+}
+
 /// The rows a card's box needs to show everything on it, borders
 /// included: its two lines of terrain (a staging area's name), its
-/// markers and every counter.
-fn card_need(g: &Game, pos: CardPos, inner_w: u16) -> u16 {
+/// markers and every counter, in one column or, with `two` on a box wide
+/// enough, in two.
+fn card_need(g: &Game, pos: CardPos, inner_w: u16, two: bool) -> u16 {
     let s = g.state();
     let card = s.map.card(pos);
     if card.is_none() && !s.map.is_staging(pos) {
         return 0;
     }
-    let units = s.units_at(pos).count();
-    let vehicles = s
-        .vehicles
-        .iter()
-        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
-        .count();
-    let head = if card.is_some() { 2 } else { 1 };
-    let marks = wrap_markers(markers(g, pos, card), inner_w).len();
-    (head + marks + units + vehicles) as u16 + 2
+    let counters = s.units_at(pos).count() + shown_vehicles(g, pos).count();
+    let lines = if two && inner_w >= TWO_COLUMNS {
+        counters.div_ceil(2)
+    } else {
+        counters
+    };
+    // A staging area's name or "face down" takes a line.
+    let label = usize::from(card.is_none_or(|c| !c.face_up));
+    let head = card_head(g, pos, card, inner_w, false).lines();
+    (label + head + lines) as u16 + 2
 }
 
-/// The rows the fullest card of map row `row` needs.
-fn row_need(g: &Game, row: i8, c0: i8, c1: i8, inner_w: u16) -> u16 {
+/// A card's head (terrain and markers) in codes or in short words.
+fn card_head(g: &Game, pos: CardPos, card: Option<&MapCard>, inner_w: u16, words: bool) -> Head {
+    let terrain = card
+        .filter(|c| c.face_up)
+        .and_then(|mc| g.top_card(pos).map(|tc| terrain_marks(g, pos, mc, tc)));
+    head(terrain.as_ref(), &markers(g, pos, card), inner_w, words)
+}
+
+/// The rows the fullest card of map row `row` needs (row 0: the staging
+/// areas), its counters in two columns with `two`.
+fn row_need(g: &Game, row: i8, c0: i8, c1: i8, inner_w: u16, two: bool) -> u16 {
     (c0..=c1)
-        .map(|c| card_need(g, CardPos::new(row, c), inner_w))
+        .map(|c| card_need(g, CardPos::new(row, c), inner_w, two))
         .max()
         .unwrap_or(0)
 }
@@ -86,23 +107,9 @@ pub(super) fn staging_height<D: Driver>(app: &App<D>, area: Rect, cw: u16) -> u1
     let rows = r1.max(1) as u16;
     let keep = CARD_H.0 * rows.min(2);
     let g = app.game();
-    let staging: Vec<CardPos> = (c0..=c1)
-        .map(|c| CardPos::new(0, c))
-        .filter(|p| g.state().map.is_staging(*p))
-        .collect();
     let inner = cw.saturating_sub(2);
-    let one = staging
-        .iter()
-        .map(|&p| card_need(g, p, inner))
-        .max()
-        .unwrap_or(0)
-        .max(3);
-    let two = staging
-        .iter()
-        .map(|&p| card_need_two(app, p, inner))
-        .max()
-        .unwrap_or(0)
-        .max(3);
+    let need = |two: bool| row_need(g, 0, c0, c1, inner, two).max(3);
+    let (one, two) = (need(false), need(true));
     let grid = rows * CARD_H.0;
     if area.height >= grid + one {
         one
@@ -129,11 +136,7 @@ pub(super) fn need_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
     let (_, r1, c0, c1) = app.bounds();
     let cols = (c1 - c0 + 1).max(1) as u16;
     let cw = (width / cols).clamp(CARD_W.0, CARD_W.1);
-    let strip = (c0..=c1)
-        .map(|c| card_need_two(app, CardPos::new(0, c), cw.saturating_sub(2)))
-        .max()
-        .unwrap_or(0)
-        .max(3);
+    let strip = row_need(app.game(), 0, c0, c1, cw.saturating_sub(2), true).max(3);
     r1.max(1) as u16 * CARD_H.0 + strip
 }
 
@@ -165,7 +168,7 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
     let first_r = cur_r.saturating_sub(vis_rows - 1).min(rows - vis_rows);
     let heights = if all_fit {
         let needs: Vec<u16> = (0..rows)
-            .map(|vr| row_need(g, r1 - vr as i8, c0, c1, cw.saturating_sub(2)))
+            .map(|vr| row_need(g, r1 - vr as i8, c0, c1, cw.saturating_sub(2), false))
             .collect();
         row_heights(&needs, grid_h)
     } else {
@@ -404,25 +407,31 @@ pub(super) fn draw_card<D: Driver>(
         v
     };
     // Vehicles first, both sides (7.0): they are what a glance looks for.
-    // An aircraft off the map is on station in the air, not in a staging
-    // area (7.1.2).
-    let vehicles: Vec<_> = s
-        .vehicles
-        .iter()
-        .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
-        .collect();
+    let vehicles: Vec<_> = shown_vehicles(g, pos).collect();
     let total = vehicles.len() + units.len();
+    // Short words where the box has the room for them and every counter,
+    // codes else (the help's key and the card panel say what each means).
+    let inner_h = (y1 - y0).saturating_sub(1) as usize;
+    let label = usize::from(top.is_none());
+    let hd = {
+        let words = card_head(g, pos, card, inner_w, true);
+        if words.lines() + label + total <= inner_h {
+            words
+        } else {
+            card_head(g, pos, card, inner_w, false)
+        }
+    };
     match (card, top) {
         (None, _) => {
             // A staging area's box is named SA1, SA2...: in words on its
             // first line when that leaves room for everything in it.
-            let marks = wrap_markers(markers(g, pos, None), inner_w).len();
-            let lines = if inner_w >= TWO_COLUMNS && total + marks + 1 > (y1 - y0 - 1) as usize {
+            let marks = hd.markers.len();
+            let lines = if inner_w >= TWO_COLUMNS && total + marks + 1 > inner_h {
                 total.div_ceil(2)
             } else {
                 total
             };
-            if (y1 - y0).saturating_sub(1) as usize > lines + marks {
+            if inner_h > lines + marks {
                 line(buf, &mut y, "Staging Area", t.style(Role::Dim));
             }
         }
@@ -441,10 +450,13 @@ pub(super) fn draw_card<D: Driver>(
             );
             y = y0 + 2;
         }
-        (Some(mc), Some(tc)) => {
-            let (l1, l2) = terrain_lines(g, pos, mc, tc);
-            line(buf, &mut y, &l1, t.style(Role::Title));
-            line(buf, &mut y, &l2, t.style(Role::Text));
+        (Some(_), Some(_)) => {
+            if let Some(title) = &hd.title {
+                line(buf, &mut y, title, t.style(Role::Title));
+            }
+            for l in &hd.terrain {
+                line(buf, &mut y, l, t.style(Role::Text));
+            }
         }
     }
     // Markers over as many lines as they need, leaving the last line for
@@ -454,9 +466,9 @@ pub(super) fn draw_card<D: Driver>(
     } else {
         last
     };
-    for l in wrap_markers(markers(g, pos, card), inner_w) {
+    for l in &hd.markers {
         if y < stop {
-            line(buf, &mut y, &l, t.style(Role::Marker));
+            line(buf, &mut y, l, t.style(Role::Marker));
         }
     }
     let sel = if selected { app.selected_unit() } else { None };
@@ -521,33 +533,21 @@ pub(super) fn draw_card<D: Driver>(
 /// when one is too short: two of 15 columns and a space.
 const TWO_COLUMNS: u16 = 31;
 
-/// The rows a card's box needs with its counters in two columns (as many
-/// as in one on a box too narrow for two).
-fn card_need_two<D: Driver>(app: &App<D>, pos: CardPos, inner_w: u16) -> u16 {
-    let g = app.game();
-    let one = card_need(g, pos, inner_w);
-    if inner_w < TWO_COLUMNS || one == 0 {
-        return one;
-    }
-    let s = g.state();
-    let counters = s.units_at(pos).count()
-        + s.vehicles
-            .iter()
-            .filter(|v| v.in_play() && v.pos == pos && !v.aloft_off_map())
-            .count();
-    one - counters as u16 + counters.div_ceil(2) as u16
-}
-
-/// Markers joined by spaces into lines at most `width` wide.
-fn wrap_markers(marks: Vec<String>, width: u16) -> Vec<String> {
+/// Tokens joined by `sep` into lines at most `width` wide (a line that
+/// goes on below ends in the separator's comma, if it has one).
+fn wrap_tokens(tokens: Vec<String>, width: u16, sep: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
-    for m in marks {
-        if !cur.is_empty() && cur.chars().count() + 1 + m.chars().count() > width as usize {
+    let tail = sep.trim_end();
+    for m in tokens {
+        if !cur.is_empty()
+            && cur.chars().count() + sep.chars().count() + m.chars().count() > width as usize
+        {
+            cur.push_str(tail);
             out.push(std::mem::take(&mut cur));
         }
         if !cur.is_empty() {
-            cur.push(' ');
+            cur.push_str(sep);
         }
         cur.push_str(&m);
     }
@@ -559,15 +559,26 @@ fn wrap_markers(marks: Vec<String>, width: u16) -> Vec<String> {
 
 /// A vehicle in one line: its name and markers (7.2, 7.7 A 4).
 pub(super) fn vehicle_line(
-    v: &crate::engine::kernel::vehicle::Vehicle,
+    v: &Vehicle,
     load: u8,
     width: usize,
     t: &crate::ui::theme::Theme,
 ) -> String {
     let mut tail = String::new();
-    if load > 0 {
+    for m in vehicle_codes(v, load) {
         tail.push(' ');
-        tail.push_str(&Code::VehicleLoad.with(load));
+        tail.push_str(&m.short());
+    }
+    let room = width.saturating_sub(tail.chars().count());
+    let name = format!("[{}]", fit_name(&v.label, room.saturating_sub(2), t));
+    format!("{name}{tail}")
+}
+
+/// The codes a vehicle's line prints after its name (7.2, 7.4).
+fn vehicle_codes(v: &Vehicle, load: u8) -> Vec<Mark> {
+    let mut out = Vec::new();
+    if load > 0 {
+        out.push(Mark::with(Code::VehicleLoad, load));
     }
     for (on, c) in [
         (v.activated && !v.done, Code::VehicleActivated),
@@ -575,13 +586,10 @@ pub(super) fn vehicle_line(
         (v.pinned, Code::Pinned),
     ] {
         if on {
-            tail.push(' ');
-            tail.push_str(c.text());
+            out.push(Mark::of(c));
         }
     }
-    let room = width.saturating_sub(tail.chars().count());
-    let name = format!("[{}]", fit_name(&v.label, room.saturating_sub(2), t));
-    format!("{name}{tail}")
+    out
 }
 
 /// A counter in one line: name, steps, experience, status flags.
@@ -597,6 +605,51 @@ pub(super) fn counter(u: &Unit, width: usize, t: &crate::ui::theme::Theme) -> St
     }
     let room = width.saturating_sub(tail.chars().count());
     format!("{}{tail}", fit_name(&u.label, room, t))
+}
+
+/// The codes of the key that the map shows now, in the key's order: the
+/// frame's (and the arrows and shading when some card has them), every
+/// card's terrain and markers, the counters' and the vehicles' letters.
+/// What the legend key (one key from the map) explains.
+pub fn codes_on_map(g: &Game) -> Vec<Code> {
+    let s = g.state();
+    let mut on: Vec<Code> = vec![Code::Position];
+    let mut add = |m: &Mark| {
+        if let Mark::Code(c, _) = m {
+            on.push(*c);
+        }
+    };
+    for mc in &s.map.cards {
+        let top = g.top_card(mc.pos).filter(|_| mc.face_up);
+        if let Some(tc) = top {
+            let tm = terrain_marks(g, mc.pos, mc, tc);
+            tm.relief.iter().chain(tm.cover.iter()).for_each(&mut add);
+        }
+        markers(g, mc.pos, Some(mc)).iter().for_each(&mut add);
+    }
+    for c in 1..=s.map.cols {
+        let p = CardPos::new(0, c);
+        if s.map.is_staging(p) {
+            add(&Mark::of(Code::Staging));
+            markers(g, p, None).iter().for_each(&mut add);
+        }
+    }
+    for v in s
+        .vehicles
+        .iter()
+        .filter(|v| v.in_play() && !v.aloft_off_map())
+    {
+        let load = crate::engine::vehicles::transport::load(g, v.id);
+        vehicle_codes(v, load).iter().for_each(&mut add);
+    }
+    for u in s.in_play() {
+        on.push(Code::experience(u.experience));
+        if u.side != Side::Us && !u.spotted {
+            on.push(Code::NotSpotted);
+        }
+        on.extend(labels::flag_codes(u));
+    }
+    Code::ALL.into_iter().filter(|c| on.contains(c)).collect()
 }
 
 /// A unit's name in `room` characters. A name too long loses letters
@@ -639,88 +692,72 @@ pub fn fit_name(name: &str, room: usize, t: &crate::ui::theme::Theme) -> String 
     format!("{}{ell}", head.trim_end())
 }
 
-/// The markers on a card, shortest names (the help screen has the key).
-pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<String> {
+/// The markers on a card, as codes, words or spelled out (the help
+/// screen has the key).
+pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Mark> {
     let s = g.state();
     let mut v = Vec::new();
+    let code = |v: &mut Vec<Mark>, on: bool, c: Code| {
+        if on {
+            v.push(Mark::of(c));
+        }
+    };
     if let Some(c) = card {
         let m = &c.markers;
         if let Some(pc) = m.pc {
-            v.push(Code::pc((!pc.hidden).then_some(pc.letter)).text().into());
+            v.push(Mark::of(Code::pc((!pc.hidden).then_some(pc.letter))));
         }
         if let Some(vof) = crate::engine::combat::fire::card_vof(g, pos) {
-            v.push(Code::vof(vof).text().into());
+            v.push(Mark::of(Code::vof(vof)));
         }
-        let mut code = |on: bool, c: Code| {
-            if on {
-                v.push(c.text().to_string());
-            }
-        };
         code(
+            &mut v,
             crate::engine::combat::resolution::crossfire(g, pos),
             Code::Crossfire,
         );
-        code(m.incoming && m.air_strike, Code::AirStrike);
-        code(m.incoming && !m.air_strike, Code::Incoming);
-        code(m.pending_fire, Code::Pending);
+        code(&mut v, m.incoming && m.air_strike, Code::AirStrike);
+        code(&mut v, m.incoming && !m.air_strike, Code::Incoming);
+        code(&mut v, m.pending_fire, Code::Pending);
         let mut smokes: Vec<SmokeKind> = m.smokes().collect();
         smokes.dedup();
         for s in smokes {
-            v.push(Code::smoke(s).text().into());
+            v.push(Mark::of(Code::smoke(s)));
         }
-        let mut code = |on: bool, c: Code| {
-            if on {
-                v.push(c.text().to_string());
-            }
-        };
-        code(m.illumination.is_some(), Code::Illumination);
-        code(m.mines, Code::Mines);
-        code(m.claymore, Code::Claymore);
-        code(m.grenade_miss, Code::GrenadeMiss);
-        code(m.demo_miss, Code::DemoMiss);
-        code(!m.demo_on.is_empty(), Code::Demo);
-        code(!m.flame_on.is_empty(), Code::Flame);
+        code(&mut v, m.illumination.is_some(), Code::Illumination);
+        code(&mut v, m.mines, Code::Mines);
+        code(&mut v, m.claymore, Code::Claymore);
+        code(&mut v, m.grenade_miss, Code::GrenadeMiss);
+        code(&mut v, m.demo_miss, Code::DemoMiss);
+        code(&mut v, !m.demo_on.is_empty(), Code::Demo);
+        code(&mut v, !m.flame_on.is_empty(), Code::Flame);
         if !m.items.is_empty() {
-            v.push(Code::Items.with(m.items.len()));
+            v.push(Mark::with(Code::Items, m.items.len()));
         }
-        let mut code = |on: bool, c: Code| {
-            if on {
-                v.push(c.text().to_string());
-            }
-        };
-        code(m.phone_line == Some(true), Code::LineCut);
-        code(m.phone_line == Some(false), Code::Line);
+        code(&mut v, m.phone_line == Some(true), Code::LineCut);
+        code(&mut v, m.phone_line == Some(false), Code::Line);
         for p in &m.signals {
-            v.push(p.label().to_string());
+            v.push(Mark::Words(p.label().to_string()));
         }
     }
     for w in s.wrecks.iter().filter(|w| w.pos == pos) {
-        v.push(
-            if w.burning {
-                Code::BurningWreck
-            } else {
-                Code::Wreck
-            }
-            .text()
-            .to_string(),
-        );
+        v.push(Mark::of(if w.burning {
+            Code::BurningWreck
+        } else {
+            Code::Wreck
+        }));
     }
     let ctl = &s.map.controls;
     for (k, p) in &ctl.points {
         if *p == pos {
-            v.push(Code::point(*k));
+            v.push(Mark::point(*k));
         }
     }
     if !pos.is_staging() {
-        let mut code = |on: bool, c: Code| {
-            if on {
-                v.push(c.text().to_string());
-            }
-        };
-        code(ctl.loa == Some(pos.row), Code::LimitOfAdvance);
-        code(ctl.phase_lines.contains(&pos.row), Code::PhaseLine);
-        code(ctl.mlr == Some(pos.row), Code::MainLine);
+        code(&mut v, ctl.loa == Some(pos.row), Code::LimitOfAdvance);
+        code(&mut v, ctl.phase_lines.contains(&pos.row), Code::PhaseLine);
+        code(&mut v, ctl.mlr == Some(pos.row), Code::MainLine);
         code(
+            &mut v,
             ctl.boundaries && (pos.col == 1 || pos.col == s.map.cols),
             Code::Boundary,
         );
@@ -728,50 +765,117 @@ pub(super) fn markers(g: &Game, pos: CardPos, card: Option<&MapCard>) -> Vec<Str
     v
 }
 
-/// A face-up card's two terrain lines: terrain, level and hills; cover,
-/// cover markers, burst, trafficability and multi-story.
-pub(super) fn terrain_lines(
+/// A face-up card's terrain as its box prints it: the terrain's name, then
+/// its level and hills; then its cover, cover markers, burst,
+/// trafficability and multi-story.
+pub(super) struct TerrainMarks {
+    pub name: &'static str,
+    pub relief: Vec<Mark>,
+    pub cover: Vec<Mark>,
+}
+
+pub(super) fn terrain_marks(
     g: &Game,
     pos: CardPos,
     mc: &MapCard,
     tc: &crate::data::terrain::TerrainCard,
-) -> (String, String) {
+) -> TerrainMarks {
     let level = g.level(pos);
     let hills = mc.stack.len().saturating_sub(1);
-    let mut l1 = tc.terrain.label().to_string();
+    let mut relief = Vec::new();
     if level != 1 {
-        l1.push(' ');
-        l1.push_str(&Code::Level.with(level));
+        relief.push(Mark::with(Code::Level, level));
     }
     if hills > 0 {
-        l1.push(' ');
-        l1.push_str(&Code::Hills.with(hills));
+        relief.push(Mark::with(Code::Hills, hills));
     }
-    let mut l2 = match tc.cover {
-        CoverValue::None => Code::CoverNone.text().to_string(),
-        CoverValue::Single(v) => Code::Cover.with(v),
-        CoverValue::Split { dark, light } => Code::CoverSplit.with2(dark, light),
-    };
-    l2.push(' ');
+    let mut cover = vec![match tc.cover {
+        CoverValue::None => Mark::of(Code::CoverNone),
+        CoverValue::Single(v) => Mark::with(Code::Cover, v),
+        CoverValue::Split { dark, light } => Mark::with2(Code::CoverSplit, dark, light),
+    }];
     // The markers on the card (the enemy's placed with it among them,
     // 9.2.3) and those seeking may still find, as the engine counts them.
-    l2.push_str(&Code::CoverMarkers.with2(
+    cover.push(Mark::with2(
+        Code::CoverMarkers,
         mc.covers.len(),
         crate::engine::movement::actions::cover_potential_left(g, mc.pos),
     ));
     if tc.burst != 0 {
-        l2.push(' ');
-        l2.push_str(&Code::Burst.with(format!("{:+}", tc.burst)));
+        cover.push(Mark::with(Code::Burst, format!("{:+}", tc.burst)));
     }
     match tc.traffic {
         Traffic::Go => {}
-        Traffic::Slow => l2.push_str(&format!(" {}", Code::Slow.text())),
-        Traffic::No => l2.push_str(&format!(" {}", Code::NoVehicles.text())),
+        Traffic::Slow => cover.push(Mark::of(Code::Slow)),
+        Traffic::No => cover.push(Mark::of(Code::NoVehicles)),
     }
     if let Relief::MultiStory = tc.relief {
-        l2.push_str(&format!(" {}", Code::MultiStory.text()));
+        cover.push(Mark::of(Code::MultiStory));
     }
-    (l1, l2)
+    TerrainMarks {
+        name: tc.terrain.label(),
+        relief,
+        cover,
+    }
+}
+
+/// The head of a card's box, in one of two forms: codes ("Orchard lv2
+/// h1", "C1 m0/2 b-1 slow") or, where the box has the room, short words
+/// ("Orchard, level 2, on 1 hill", "cover 1, markers 0/2, burst -1,
+/// slow"); its markers after, in the same form.
+pub(super) struct Head {
+    pub title: Option<String>,
+    pub terrain: Vec<String>,
+    pub markers: Vec<String>,
+}
+
+impl Head {
+    pub fn lines(&self) -> usize {
+        usize::from(self.title.is_some()) + self.terrain.len() + self.markers.len()
+    }
+}
+
+/// A card's head in codes (`words` false) or in short words, wrapped to
+/// `width`; `None` for a face-down card or a staging area's terrain.
+pub(super) fn head(
+    terrain: Option<&TerrainMarks>,
+    marks: &[Mark],
+    width: u16,
+    words: bool,
+) -> Head {
+    let form = |m: &Mark| if words { m.word() } else { m.short() };
+    let sep = if words { ", " } else { " " };
+    // The terrain's name whole on its line, its level and hills after it
+    // if they fit there, else first on the next.
+    let mut rest: Vec<String> = Vec::new();
+    let title = terrain.map(|t| {
+        let mut l = t.name.to_string();
+        let relief: Vec<String> = t.relief.iter().map(form).collect();
+        let long = relief
+            .iter()
+            .map(|r| sep.chars().count() + r.chars().count())
+            .sum::<usize>();
+        if l.chars().count() + long <= width as usize {
+            for r in &relief {
+                l.push_str(sep);
+                l.push_str(r);
+            }
+        } else {
+            rest = relief;
+        }
+        l
+    });
+    let terrain_lines = terrain
+        .map(|t| {
+            rest.extend(t.cover.iter().map(form));
+            wrap_tokens(std::mem::take(&mut rest), width, sep)
+        })
+        .unwrap_or_default();
+    Head {
+        title,
+        terrain: terrain_lines,
+        markers: wrap_tokens(marks.iter().map(form).collect(), width, sep),
+    }
 }
 
 /// The codes a map card prints, one token each: its markers, and its
@@ -779,12 +883,14 @@ pub(super) fn terrain_lines(
 /// only). Every one of them is one the help's key must explain; the test
 /// `every_code_a_card_prints_is_in_the_key` holds the two together.
 pub fn printed_codes(g: &Game, card: &MapCard) -> Vec<String> {
-    let mut tokens = markers(g, card.pos, Some(card));
-    if let Some(tc) = g.top_card(card.pos).filter(|_| card.face_up) {
-        let (l1, l2) = terrain_lines(g, card.pos, card, tc);
-        let rest = l1.strip_prefix(tc.terrain.label()).unwrap_or(&l1);
-        tokens.extend(rest.split_whitespace().map(String::from));
-        tokens.extend(l2.split_whitespace().map(String::from));
+    let marks = markers(g, card.pos, Some(card));
+    let mut all: Vec<&Mark> = marks.iter().collect();
+    let terrain = g
+        .top_card(card.pos)
+        .filter(|_| card.face_up)
+        .map(|tc| terrain_marks(g, card.pos, card, tc));
+    if let Some(t) = &terrain {
+        all.extend(t.relief.iter().chain(t.cover.iter()));
     }
-    tokens
+    all.iter().flat_map(|m| [m.short(), m.word()]).collect()
 }

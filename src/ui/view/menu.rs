@@ -143,6 +143,30 @@ fn fit_entry(
     (s, true)
 }
 
+/// What an empty menu says: a search matched nothing, or the section shown
+/// alone has no order now (a play test read "nothing matches" with nothing
+/// typed), or the rules allow nothing.
+pub fn empty_words<D: Driver>(app: &App<D>, menu: &Menu) -> String {
+    let mk = |c: Command| app.keys.menu_key(c);
+    if !menu.query.trim().is_empty() {
+        format!(
+            "  nothing matches \"{}\": Backspace or {} to search again",
+            menu.query.trim(),
+            mk(Command::Back)
+        )
+    } else if let Some(s) = menu.filter {
+        format!(
+            "  no {} order can be given now ({}): {} shows the next section, {} says why not",
+            s.label(),
+            s.rule(),
+            mk(Command::NextUnit),
+            mk(Command::WhyNot)
+        )
+    } else {
+        "  nothing can be given now".to_string()
+    }
+}
+
 pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Menu) {
     let t = &app.theme;
     let w = area.width.saturating_sub(4).min(120);
@@ -186,7 +210,10 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     } else {
         None
     };
-    let detail_h: usize = detail.iter().map(|(l, _)| wrap(l)).sum::<usize>().min(5);
+    // The details whole where the screen has the room (a third of it),
+    // five rows at the least.
+    let most = (area.height as usize / 3).max(5);
+    let detail_h: usize = detail.iter().map(|(l, _)| wrap(l)).sum::<usize>().min(most);
     let explain_h: usize = explain.as_ref().map(|_| 5).unwrap_or(0);
     let filter = match menu.filter {
         Some(s) => format!(" [{} only]", s.label()),
@@ -280,10 +307,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
         lines.push(Line::styled(text, st));
     }
     if rows.is_empty() {
-        lines.push(Line::styled(
-            "  nothing matches: Backspace or Esc to search again",
-            t.style(Role::Dim),
-        ));
+        lines.push(Line::styled(empty_words(app, menu), t.style(Role::Dim)));
     }
     let edge = format!("{filter}{count}");
     let edge = edge.trim_start_matches([' ', '·', '-']);
@@ -311,7 +335,9 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
     }
     f.render_widget(Paragraph::new(lines).block(block), r);
     // The details and the foot, at the bottom of the box.
-    let k = |c: Command| app.keys.key(c);
+    // Every printable key is search text here: the foot names the keys
+    // that type nothing.
+    let k = |c: Command| app.keys.menu_key(c);
     let foot = if menu.searching || !menu.query.is_empty() {
         format!(
             "Search: {}_   ({} deletes, {} clears)",
@@ -321,17 +347,19 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
         )
     } else if menu.grouped {
         format!(
-            "type or {} to search, {}-{} one section, {} all, {}/{} fold, {} why not",
-            k(Command::Search),
-            k(Command::OnlyCommand),
-            k(Command::OnlyCombat),
-            k(Command::AllSections),
+            "type to search, {} one section, {}/{} fold, {} why not, {} tip",
+            k(Command::NextUnit),
             k(Command::Left),
             k(Command::Right),
-            k(Command::WhyNot)
+            k(Command::WhyNot),
+            k(Command::Hint)
         )
     } else {
-        format!("type or {} to search", k(Command::Search))
+        format!(
+            "type to search, {} why not, {} tip",
+            k(Command::WhyNot),
+            k(Command::Hint)
+        )
     };
     let bottom = r.y + r.height.saturating_sub(1);
     let foot_y = bottom.saturating_sub(1);

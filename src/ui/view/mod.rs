@@ -15,7 +15,7 @@ mod support;
 pub(crate) mod wrap;
 
 use map::map;
-pub use map::{fit_name, printed_codes};
+pub use map::{codes_on_map, fit_name, printed_codes};
 use panels::{
     card_panel, command_display, command_display_height, command_display_lines, learn_panel,
     log_view,
@@ -194,28 +194,31 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let k = |c: Command| app.keys.key(c);
     let items: Vec<(String, &str)> = match (&app.overlay, &app.screen) {
         (Overlay::Menu(m), _) => {
+            // Every printable key is search text in a menu: its bar names
+            // the keys that type nothing.
+            let mk = |c: Command| app.keys.menu_key(c);
             let mut v = vec![
-                (format!("{}/{}", k(Command::Up), k(Command::Down)), "choose"),
                 (
-                    k(Command::Confirm),
+                    format!("{}/{}", mk(Command::Up), mk(Command::Down)),
+                    "choose",
+                ),
+                (
+                    mk(Command::Confirm),
                     if matches!(app.game().prompt().decision, Decision::Choose(_)) {
                         "answer"
                     } else {
                         "give"
                     },
                 ),
-                (k(Command::Search), "search"),
+                ("type".to_string(), "search"),
             ];
             if m.grouped {
-                v.push((k(Command::WhyNot), "why not?"));
-                v.push((k(Command::Hint), "tip"));
-                v.push((
-                    format!("{}-{}", k(Command::OnlyCommand), k(Command::OnlyCombat)),
-                    "section",
-                ));
+                v.push((mk(Command::WhyNot), "why not?"));
+                v.push((mk(Command::Hint), "tip"));
+                v.push((mk(Command::NextUnit), "section"));
             }
-            v.push((k(Command::Back), "back"));
-            v.push((k(Command::Help), "help"));
+            v.push((mk(Command::Back), "back"));
+            v.push((mk(Command::Help), "help"));
             v
         }
         (Overlay::WhyNot(_), _) => vec![
@@ -252,7 +255,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             ),
             ("any other key".into(), "go on ordering"),
         ],
-        (Overlay::Help(_), _) => vec![
+        (Overlay::Help(_) | Overlay::Legend(_), _) => vec![
             (format!("{}/{}", k(Command::Up), k(Command::Down)), "scroll"),
             (k(Command::Back), "back"),
         ],
@@ -314,6 +317,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (k(Command::Hint), "tip"),
                 (k(Command::AllOrders), "all orders"),
                 (k(Command::WhyNot), "why not?"),
+                (k(Command::Legend), "map key"),
                 (k(Command::Undo), "undo"),
                 (k(Command::Cards), "cards"),
                 (k(Command::FireLines), "fire lines"),

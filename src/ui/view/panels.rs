@@ -110,10 +110,25 @@ pub(super) fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<
         Decision::ChooseHq { .. } => {
             Line::styled("Choose whose impulse comes next", t.style(Role::Warn))
         }
-        Decision::Choose(_) => Line::styled(
-            format!("A question for you ({})", p.rule),
-            t.style(Role::Warn),
-        ),
+        // Issue 58: the question itself, not only its rule ("A question
+        // for you (2.3.2)" left a newcomer guessing what was asked); cut
+        // to two lines on the narrow display, whole in the menu.
+        Decision::Choose(c) => {
+            let (rule, q) = g.question(c);
+            let mut text = format!("Asked ({rule}): {q}");
+            let most = if narrow {
+                2 * inner as usize
+            } else {
+                4 * inner as usize
+            };
+            if text.chars().count() > most {
+                // Cut at a word's end.
+                let head: String = text.chars().take(most.saturating_sub(1)).collect();
+                let head = head.rsplit_once(' ').map_or(head.as_str(), |(h, _)| h);
+                text = format!("{}{}", head.trim_end(), t.sym("…", "~"));
+            }
+            Line::styled(text, t.style(Role::Warn))
+        }
         Decision::MissionOver => Line::styled("The mission is over", t.style(Role::Warn)),
     });
     let vis = g
@@ -198,21 +213,21 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 t.style(Role::Title),
             ));
             lines.push(Line::raw(format!(
-                "{}, level {}{}",
+                "{}, level {}{} (5.2.2)",
                 tc.terrain.label(),
                 g.level(pos),
-                if mc.stack.len() > 1 {
-                    format!(", on {} hill card(s)", mc.stack.len() - 1)
-                } else {
-                    String::new()
+                match mc.stack.len() {
+                    0 | 1 => String::new(),
+                    2 => ", on 1 hill card".into(),
+                    n => format!(", on {} hill cards", n - 1),
                 }
             )));
             lines.push(Line::raw(match tc.cover {
-                CoverValue::None => "Cover & concealment: none".to_string(),
-                CoverValue::Single(v) => format!("Cover & concealment: {v}"),
-                CoverValue::Split { dark, light } => {
-                    format!("Cover & concealment: {dark} across dark borders, {light} otherwise")
-                }
+                CoverValue::None => "Cover & concealment: none (1.2.1)".to_string(),
+                CoverValue::Single(v) => format!("Cover & concealment: {v} (1.2.1)"),
+                CoverValue::Split { dark, light } => format!(
+                    "Cover & concealment: {dark} across dark borders, {light} otherwise (1.2.1)"
+                ),
             }));
             let found: Vec<String> = mc
                 .covers
@@ -222,7 +237,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             // 9.2.3: the enemy's cover comes with it, whatever the card
             // holds: "1 of 0 found" on an open field read as a slip.
             lines.push(Line::raw(format!(
-                "Cover markers: {} here{}, {} to find; Seek Cover draws {}",
+                "Cover markers: {} here{}, {} to find; Seek Cover draws {} (5.2.3)",
                 mc.covers.len(),
                 if found.is_empty() {
                     String::new()
@@ -238,7 +253,7 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 .map(|d| d.label())
                 .collect();
             lines.push(Line::raw(format!(
-                "Dark borders: {}",
+                "Dark borders (block sight, 5.2.2): {}",
                 if dark.is_empty() {
                     "none".into()
                 } else {
@@ -246,14 +261,19 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 }
             )));
             lines.push(Line::raw(format!(
-                "Burst {:+}; vehicles: {}{}{}",
+                "Burst {:+} (1.2.1 H); vehicles: {} (1.2.1 B){}{}{}",
                 tc.burst,
                 match tc.traffic {
                     Traffic::Go => "go",
-                    Traffic::Slow => "slow",
-                    Traffic::No => "no go",
+                    Traffic::Slow => "slow, stop on entering",
+                    Traffic::No => "may not enter",
                 },
-                if tc.lz { "; landing zone" } else { "" },
+                if matches!(tc.relief, crate::data::terrain::Relief::MultiStory) {
+                    "; upper story (1.2.1 G)"
+                } else {
+                    ""
+                },
+                if tc.lz { "; landing zone (7.4.5)" } else { "" },
                 if tc.urban { "; urban cover" } else { "" }
             )));
             if let Some(sp) = &tc.special {
@@ -261,10 +281,16 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             }
         }
     }
-    let marks = markers(g, pos, card);
-    if !marks.is_empty() {
+    // Each marker spelled out with its rule, under the words the map
+    // prints for it where it has the room.
+    for m in markers(g, pos, card) {
+        let (word, full) = (m.word(), m.spelled());
         lines.push(Line::styled(
-            format!("Markers: {}", marks.join(" ")),
+            if word == full {
+                format!("Marker: {word}")
+            } else {
+                format!("{word}: {full}")
+            },
             t.style(Role::Marker),
         ));
     }

@@ -4,6 +4,7 @@
 use super::{centered, exp};
 use crate::data::units::Side;
 use crate::engine::kernel::events::Section;
+use crate::engine::kernel::input::{Action, Input};
 use crate::engine::kernel::state::Unit;
 use crate::ui::app::{App, Driver, Overlay};
 use crate::ui::keys::Command;
@@ -314,26 +315,51 @@ fn end_impulse<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             end.limit
         ),
     };
-    let lines = vec![
+    let mut lines = vec![
         Line::raw(format!("End {who}'s impulse?")),
         Line::raw(format!(
             "{} command{} not spent: {fate}",
             end.unspent,
             plural(end.unspent)
         )),
-        Line::styled(
-            format!(
-                "{} or {}: end it   {}: go on ordering",
-                app.keys.key(Command::EndImpulse),
-                app.keys.key(Command::Confirm),
-                app.keys.key(Command::Back)
-            ),
-            app.theme.style(Role::Dim),
-        ),
     ];
-    let w = lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 4;
+    // The HQs and staff this impulse may still activate (4.2.1 a), as
+    // the engine lists the orders: a play test ended the CO HQ's impulse
+    // with no platoon HQ activated and was not told what that costs.
+    let mut idle: Vec<String> = g
+        .legal_inputs()
+        .iter()
+        .filter_map(|i| match i {
+            Input::Order(o) => match o.action {
+                Action::Activate { hq } => Some(g.describe(hq)),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect();
+    idle.dedup();
+    if !idle.is_empty() {
+        lines.push(Line::styled(
+            format!(
+                "Not activated: {}. Ended now, each takes its impulse in the Initiative Segment instead (3.3.2): a platoon HQ with the Initiative number, a staff officer with one command.",
+                idle.join(", ")
+            ),
+            app.theme.style(Role::Warn),
+        ));
+    }
+    lines.push(Line::styled(
+        format!(
+            "{} or {}: end it   {}: go on ordering",
+            app.keys.key(Command::EndImpulse),
+            app.keys.key(Command::Confirm),
+            app.keys.key(Command::Back)
+        ),
+        app.theme.style(Role::Dim),
+    ));
+    let w = (lines.iter().map(|l| l.width()).max().unwrap_or(0) as u16 + 4)
+        .min(area.width.saturating_sub(2).min(100));
     // Narrower than its longest line, the box wraps it.
-    let h = if w > area.width { 7 } else { 5 };
+    let h = super::wrap::rows(&lines, w.saturating_sub(2)) as u16 + 2;
     let r = centered(area, w, h);
     f.render_widget(Clear, r);
     f.render_widget(
@@ -394,6 +420,7 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Overlay::WhyNot(w) => super::menu::why_not(f, app, area, w),
         Overlay::Log(d) => super::logdetail::log_detail(f, app, area, d),
         Overlay::Cards(i) => cards(f, app, area, *i),
+        Overlay::Legend(scroll) => legend(f, app, area, *scroll),
         Overlay::Report => super::report::report(
             f,
             app,
@@ -418,8 +445,12 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     }
     lines.push(Line::raw("Mouse: click a card to select it (again: the next unit), click a menu entry twice to give it and a section heading to fold it; right click opens the orders; the wheel scrolls the log or the menu."));
     lines.push(Line::raw(format!(
-        "Typing: on the map at an impulse, or in a menu, a character that is no key opens the orders searching for it (rally, r2c1); a word that begins with a key's letter needs {} first on the map (/spot). Backspace deletes, {} clears the search. The quit prompt takes y or n.",
+        "Typing: on the map at an impulse, a character that is no key opens the orders searching for it (rally, r2c1); a word that begins with a key's letter needs {} first (/spot). In a menu every printable key is search text (1 PLT, lmg): there {} picks a section alone, {} asks why not?, {} gives the tip and {} the help. Backspace deletes, {} clears the search. The quit prompt takes y or n.",
         app.keys.key(Command::Search),
+        app.keys.menu_key(Command::NextUnit),
+        app.keys.menu_key(Command::WhyNot),
+        app.keys.menu_key(Command::Hint),
+        app.keys.menu_key(Command::Help),
         app.keys.key(Command::Back)
     )));
     lines.push(Line::raw(""));
@@ -478,21 +509,59 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
     lines.push(Line::raw(
         "A card shows its position, its terrain, the markers on it and its counters (name, steps, experience, status), in these abbreviations:",
     ));
-    lines.extend(key_lines(app));
+    lines.extend(key_lines(app, None));
+    scrolled_window(
+        f,
+        app,
+        area,
+        format!(" Help: {} closes ", app.keys.key(Command::Back)),
+        lines,
+        scroll,
+    );
+}
+
+/// The map's key (issue 58: a legend one key away): every code the map
+/// shows now, its short words and its meaning with the rule; the help has
+/// the whole key.
+pub(super) fn legend<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u16) {
+    let on = super::map::codes_on_map(app.game());
+    let mut lines = vec![Line::raw(format!(
+        "The codes on the map now, with the short words a card prints instead where it has the room, and what each means. {} shows every key and the whole key.",
+        app.keys.key(Command::Help)
+    ))];
+    lines.extend(key_lines(app, Some(&on)));
+    scrolled_window(
+        f,
+        app,
+        area,
+        format!(" Key to the map: {} closes ", app.keys.key(Command::Back)),
+        lines,
+        scroll,
+    );
+}
+
+/// A window over the map holding `lines`, scrolled by `scroll` (never
+/// past its last line), what lies below said on its lower edge: at 80x24
+/// most of the help is below.
+fn scrolled_window<D: Driver>(
+    f: &mut Frame,
+    app: &App<D>,
+    area: Rect,
+    title: String,
+    lines: Vec<Line<'static>>,
+    scroll: u16,
+) {
+    let t = &app.theme;
     let r = centered(
         area,
         area.width.saturating_sub(4).min(120),
         area.height.saturating_sub(2),
     );
-    // How far it scrolls, and what lies below said on its lower edge, as
-    // the "why not?" window does: at 80x24 most of the help is below.
     let tall = super::wrap::rows(&lines, r.width.saturating_sub(2)) as u16;
     let max = tall.saturating_sub(r.height.saturating_sub(2));
     app.hits.borrow_mut().help_max = max;
     let scroll = scroll.min(max);
-    let mut block = t
-        .block()
-        .title(format!(" Help: {} closes ", app.keys.key(Command::Back)));
+    let mut block = t.block().title(title);
     if scroll < max {
         let keys = format!(
             "{}, {}",
@@ -513,22 +582,43 @@ pub(super) fn help<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, scroll: u
 
 /// The help's key to the abbreviations, generated from the one table the
 /// map and the panels print from.
-pub(super) fn key_lines<D: Driver>(app: &App<D>) -> Vec<Line<'static>> {
+pub(super) fn key_lines<D: Driver>(
+    app: &App<D>,
+    only: Option<&[super::legend::Code]>,
+) -> Vec<Line<'static>> {
     let t = &app.theme;
     let mut lines = Vec::new();
+    // With `only`, the entries of those codes, and those that are no code
+    // of a card: the frame's lines, arrows and shading, and the fire
+    // ratings the card panel prints.
+    use super::legend::Code;
+    let is_code = |a: &super::legend::Abbrev| Code::ALL.iter().any(|c| c.abbrev() == *a);
+    let keep = |a: &super::legend::Abbrev| {
+        only.is_none_or(|cs| !is_code(a) || cs.iter().any(|c| c.abbrev() == *a))
+    };
     for section in super::legend::key(t) {
+        let entries: Vec<_> = section.entries.into_iter().filter(|a| keep(a)).collect();
+        if entries.is_empty() {
+            continue;
+        }
         lines.push(Line::styled(
             format!(" {}", section.title),
             t.style(Role::Highlight),
         ));
-        for a in section.entries {
+        for a in entries {
             let rule = if a.rule.is_empty() {
                 String::new()
             } else {
                 format!(" ({})", a.rule)
             };
+            let word = if a.word == a.code {
+                String::new()
+            } else {
+                a.word.to_string()
+            };
             lines.push(Line::from(vec![
                 Span::styled(format!("  {:<9}", a.code), t.style(Role::Marker)),
+                Span::styled(format!(" {word:<16}"), t.style(Role::Marker)),
                 Span::raw(format!(" {}{rule}", a.meaning)),
             ]));
         }

@@ -188,7 +188,7 @@ pub(super) fn event(game: &Game, kind: &EventKind) -> Option<String> {
                 game.state.unit(*unit).pos,
                 if *spotted { ", spotted" } else { ", unspotted" },
                 match cover {
-                    Some(k) => format!(", under {}", k.label()),
+                    Some(k) => format!(", under the {} cover marker", k.label()),
                     None => String::new(),
                 }
             )
