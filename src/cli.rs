@@ -1008,7 +1008,7 @@ fn campaign(
                 ),
             )
         }
-        CampaignCommand::Status => match c::load(&path, &data) {
+        CampaignCommand::Status => match c::load_checked(dir, &data) {
             Ok(camp) => write_all(out, &c::status(&camp, &data)),
             Err(e) => fail(err, e),
         },

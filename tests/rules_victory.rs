@@ -614,9 +614,18 @@ fn rule_11_0_the_main_line_broken_names_the_enemy_units_and_their_cards() {
     assert_eq!(recovery::outcome(&g), Outcome::Success);
     let e = add(&mut g, "de_rifle_squad", p(1, 2));
     let label = g.state().unit(e).label.clone();
-    let Outcome::Failure(why) = recovery::outcome(&g) else {
-        panic!("the line is broken")
-    };
+    // The state keeps the words it always kept (the hashes of recorded
+    // games hold); the report's condition line names who and where.
+    assert_eq!(
+        recovery::outcome(&g),
+        Outcome::Failure("the enemy broke through the main line of resistance".into())
+    );
+    let r = fof::play::report::report(&g);
+    let why = r
+        .conditions
+        .iter()
+        .find_map(|c| c.why.clone())
+        .expect("the condition is not met");
     assert!(why.contains("main line of resistance (row 1)"), "{why}");
     assert!(why.contains(&format!("{label} on R1C2")), "{why}");
     // Beyond the line, the enemy breaks nothing.

@@ -3848,3 +3848,40 @@ fn snapshot_the_start_of_each_mission_type_at_four_sizes() {
         }
     }
 }
+
+/// Issue 58: at 80x24 a card box shows a few of its counters; z opens the
+/// selected card whole over the map, every unit on it listed, and the
+/// map's keys go on under it (another card, another unit).
+#[test]
+fn the_card_view_opens_the_selected_card_whole() {
+    let mut g = Game::new(data(), "hedgerow_attack", 1, Options::default()).expect("setup");
+    common::keep_plan(&mut g);
+    let mut app = app_of(g);
+    key(&mut app, KeyCode::Enter);
+    // The main staging area: ten units, more than its box at 80x24 lists.
+    let sa = fof::engine::kernel::pos::CardPos::new(0, 2);
+    app.cursor = sa;
+    let names: Vec<String> = app
+        .game()
+        .state()
+        .units_at(sa)
+        .map(|u| u.label.clone())
+        .collect();
+    assert!(names.len() >= 8, "{names:?}");
+    let map = render(&app, 80, 24);
+    assert!(map.contains("z whole"), "{map}");
+    ch(&mut app, 'z');
+    assert_eq!(app.overlay, Overlay::Card);
+    let screen = render(&app, 80, 24);
+    let shown = names
+        .iter()
+        .filter(|n| screen.contains(&format!("{n}: ")))
+        .count();
+    assert!(shown >= 8, "{shown} of {}\n{screen}", names.len());
+    // Another card, still whole; Esc back to the map.
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.overlay, Overlay::Card);
+    assert_ne!(app.cursor, sa);
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, Overlay::None);
+}

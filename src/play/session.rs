@@ -261,7 +261,7 @@ impl Session {
     /// session holds that mission's finished game (from its replay), and
     /// [`Session::choose`] makes them.
     pub fn open(data: Arc<DataSet>, dir: &Path) -> Result<Session, SessionError> {
-        let camp = c::load(&c::file_in(dir), &data).map_err(SessionError::Campaign)?;
+        let camp = c::load_checked(dir, &data).map_err(SessionError::Campaign)?;
         if camp.between.is_some() {
             return Session::deciding(data, dir, camp);
         }

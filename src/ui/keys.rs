@@ -56,10 +56,11 @@ pub enum Command {
     Deck,
     Hint,
     Legend,
+    CardView,
 }
 
 impl Command {
-    pub const ALL: [Command; 45] = [
+    pub const ALL: [Command; 46] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -105,6 +106,7 @@ impl Command {
         Command::Deck,
         Command::Hint,
         Command::Legend,
+        Command::CardView,
     ];
 
     /// What the command does, for the help screen.
@@ -190,6 +192,9 @@ impl Command {
             }
             Command::Deck => {
                 "the Action deck beside the map: the cards left and the chance of each word, icon and result (again: the card)"
+            }
+            Command::CardView => {
+                "the selected card whole over the map: its terrain, markers, fire and every unit (arrows: the next card, Tab: the next unit, Enter: its orders)"
             }
             Command::Legend => {
                 "the key to the map: every code it shows now, in short words and in full, with its rule"

@@ -143,9 +143,24 @@ pub fn conditions(game: &Game) -> Vec<(Goal, Result<(), String>)> {
 /// Decides the outcome when the mission ends (11.0): every goal must hold;
 /// the first that does not is the reason.
 pub fn outcome(game: &Game) -> Outcome {
-    match conditions(game).into_iter().find_map(|(_, r)| r.err()) {
+    match conditions(game)
+        .into_iter()
+        .find_map(|(g, r)| r.err().map(|why| kept_words(&g, why)))
+    {
         Some(why) => Outcome::Failure(why),
         None => Outcome::Success,
+    }
+}
+
+/// The words an outcome keeps in the state (and so in its hash) for a
+/// condition not held. The broken main line's were made to name who broke
+/// through (issue 58); the state keeps the sentence the program always
+/// wrote, so that every recorded game's hashes hold, and the report's
+/// condition line, read from [`conditions`], names the units and cards.
+fn kept_words(goal: &Goal, why: String) -> String {
+    match goal {
+        Goal::HoldMlr => "the enemy broke through the main line of resistance".into(),
+        _ => why,
     }
 }
 

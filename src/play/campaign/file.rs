@@ -88,13 +88,74 @@ pub fn load(path: &std::path::Path, data: &DataSet) -> Result<Campaign, String> 
             file.data
         ));
     }
-    if data.campaign(&file.campaign.id).is_none() {
+    let Some(def) = data.campaign(&file.campaign.id) else {
         return Err(format!(
             "{shown}: no campaign `{}` in the data",
             file.campaign.id
         ));
-    }
+    };
+    sane(&file.campaign, data, &def.missions)
+        .map_err(|e| format!("{shown}: {e} (the campaign file is damaged; it is left as it is)"))?;
     Ok(file.campaign)
+}
+
+/// The values of a campaign that parse but cannot be (the reliability
+/// review's F3): a unit type not in the data, a counter of no strength or
+/// holding more steps than its strength, a roster id twice, a next mission
+/// past the campaign's list, a record of a mission not in it.
+fn sane(c: &Campaign, data: &DataSet, missions: &[String]) -> Result<(), String> {
+    let mut ids: Vec<&str> = Vec::new();
+    for m in &c.roster {
+        if data.unit_type(&m.unit_type).is_none() {
+            return Err(format!(
+                "{} ({}) has the unit type `{}`, which the data does not have",
+                m.label, m.id, m.unit_type
+            ));
+        }
+        let counter = m.steps.len().saturating_sub(m.teams as usize);
+        if m.full == 0 || counter > m.full as usize {
+            return Err(format!(
+                "{} ({}) holds {counter} step(s) in a counter of strength {}",
+                m.label, m.id, m.full
+            ));
+        }
+        if ids.contains(&m.id.as_str()) {
+            return Err(format!("the roster holds `{}` twice", m.id));
+        }
+        ids.push(&m.id);
+    }
+    if c.next > missions.len() {
+        return Err(format!(
+            "the next mission is number {}, but the campaign has {}",
+            c.next + 1,
+            missions.len()
+        ));
+    }
+    if let Some(r) = c.records.iter().find(|r| !missions.contains(&r.mission)) {
+        return Err(format!(
+            "a record names the mission `{}`, which is not in this campaign",
+            r.mission
+        ));
+    }
+    Ok(())
+}
+
+/// [`load`], then the campaign played again from its replays as
+/// [`verify`] does, so that a file edited into books the missions and
+/// decisions cannot give (a seed, a replay's name, a roster changed) is
+/// refused before anything is played or written (F3). A file from before
+/// records named their replays cannot be replayed: it is only loaded.
+pub fn load_checked(
+    dir: &std::path::Path,
+    data: &std::sync::Arc<DataSet>,
+) -> Result<Campaign, String> {
+    let c = load(&file_in(dir), data)?;
+    if c.records.iter().all(|r| !r.replay.is_empty()) {
+        verify(dir, data).map_err(|e| {
+            format!("{e}; the campaign file is left as it is (fof campaign verify checks it)")
+        })?;
+    }
+    Ok(c)
 }
 
 /// The company roster and the campaign's progress, as text.

@@ -109,6 +109,7 @@ impl Mode {
 
 /// One member of the company between missions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Member {
     /// The roster id the missions use ("1_1", "co_hq").
     pub id: String,
@@ -230,8 +231,10 @@ pub enum End {
     Lost(String),
 }
 
-/// A campaign in progress.
+/// A campaign in progress. A field the program does not know is refused,
+/// never dropped at the next write (F4).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Campaign {
     pub id: String,
     pub mode: Mode,
@@ -969,5 +972,6 @@ pub mod folder;
 pub use between::{Between, Choice, Stage};
 mod file;
 pub use file::{
-    CampaignFile, FILE_FORMAT, file_in, load, replay_name, replay_path, save, status, verify,
+    CampaignFile, FILE_FORMAT, file_in, load, load_checked, replay_name, replay_path, save, status,
+    verify,
 };

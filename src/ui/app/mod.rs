@@ -172,6 +172,9 @@ pub enum Overlay {
     Help(u16),
     /// The key to the codes the map shows now, scrolled so many lines.
     Legend(u16),
+    /// The selected card whole, over the map (issue 58: at 80x24 a card
+    /// box shows a few of its counters).
+    Card,
     /// Asking before quitting.
     Quit,
     /// Asking before ending an impulse with commands not spent (4.1.3):
@@ -564,6 +567,10 @@ impl<D: Driver> App<D> {
                 self.overlay = Overlay::Legend(0);
                 return;
             }
+            Command::CardView if self.screen == Screen::Play => {
+                self.overlay = Overlay::Card;
+                return;
+            }
             _ => {}
         }
         match self.screen.clone() {
@@ -772,7 +779,7 @@ impl<D: Driver> App<D> {
                 self.report_scroll = 0;
                 self.overlay = Overlay::Report;
             }
-            Command::Help | Command::Quit | Command::Legend => {}
+            Command::Help | Command::Quit | Command::Legend | Command::CardView => {}
         }
     }
 

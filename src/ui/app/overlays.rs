@@ -134,6 +134,32 @@ impl<D: Driver> App<D> {
                 self.log_detail_command(cmd);
                 true
             }
+            Overlay::Card => {
+                match cmd {
+                    // The map's keys go on under the card view: another
+                    // card, another unit; Enter opens the orders.
+                    Command::Up
+                    | Command::Down
+                    | Command::Left
+                    | Command::Right
+                    | Command::NextUnit
+                    | Command::PrevUnit => {
+                        self.overlay = Overlay::None;
+                        self.play_command(cmd);
+                        if self.overlay == Overlay::None {
+                            self.overlay = Overlay::Card;
+                        }
+                    }
+                    Command::Confirm => {
+                        self.overlay = Overlay::None;
+                        self.play_command(cmd);
+                    }
+                    Command::Quit => self.overlay = Overlay::Quit,
+                    Command::Help => self.overlay = Overlay::Help(0),
+                    _ => self.overlay = Overlay::None,
+                }
+                true
+            }
             Overlay::Help(scroll) | Overlay::Legend(scroll) => {
                 // Scrolling stops at the last line, as drawn.
                 let max = self.hits.borrow().help_max;

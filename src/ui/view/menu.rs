@@ -355,11 +355,7 @@ pub(super) fn menu<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, menu: &Me
             k(Command::Hint)
         )
     } else {
-        format!(
-            "type to search, {} why not, {} tip",
-            k(Command::WhyNot),
-            k(Command::Hint)
-        )
+        format!("type to search, {} tip", k(Command::Hint))
     };
     let bottom = r.y + r.height.saturating_sub(1);
     let foot_y = bottom.saturating_sub(1);

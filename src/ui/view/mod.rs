@@ -255,6 +255,12 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             ),
             ("any other key".into(), "go on ordering"),
         ],
+        (Overlay::Card, _) => vec![
+            (app.theme.sym("←↑↓→", "arrows").to_string(), "card"),
+            (k(Command::NextUnit), "unit"),
+            (k(Command::Confirm), "orders"),
+            (k(Command::Back), "back"),
+        ],
         (Overlay::Help(_) | Overlay::Legend(_), _) => vec![
             (format!("{}/{}", k(Command::Up), k(Command::Down)), "scroll"),
             (k(Command::Back), "back"),

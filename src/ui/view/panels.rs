@@ -403,9 +403,15 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         if more_below {
             parts.push(format!("{} down", total - top - inner_h));
         }
+        // Beside the map, the key that shows the card whole.
+        let whole = if app.overlay == crate::ui::app::Overlay::Card {
+            String::new()
+        } else {
+            format!(", {} whole", app.keys.key(Command::CardView))
+        };
         block = block.title_bottom(Line::styled(
             format!(
-                " {}: {} ",
+                " {}: {}{whole} ",
                 parts.join(", "),
                 app.keys.key(Command::NextUnit)
             ),

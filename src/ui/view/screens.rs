@@ -421,6 +421,15 @@ pub(super) fn overlay<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         Overlay::Log(d) => super::logdetail::log_detail(f, app, area, d),
         Overlay::Cards(i) => cards(f, app, area, *i),
         Overlay::Legend(scroll) => legend(f, app, area, *scroll),
+        Overlay::Card => {
+            let r = centered(
+                area,
+                area.width.saturating_sub(4).min(100),
+                area.height.saturating_sub(2),
+            );
+            f.render_widget(Clear, r);
+            super::panels::card_panel(f, app, r);
+        }
         Overlay::Report => super::report::report(
             f,
             app,
