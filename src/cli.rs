@@ -468,7 +468,16 @@ pub fn run(cli: &Cli, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 err,
             )
         }
-        Some(Command::Check) => summary(&source, out, err, false),
+        Some(Command::Check) => {
+            // The keys file is data too (reliability F5: a bad one passed
+            // the check unmentioned): --keys FILE, else the config
+            // folder's keys.ron when there is one.
+            if let Err(e) = crate::ui::load_keys(cli.ui.keys.as_deref()) {
+                let _ = writeln!(err, "{e}");
+                return 1;
+            }
+            summary(&source, out, err, false)
+        }
         Some(Command::Completions { shell }) => completions(*shell, out),
         Some(Command::Man) => man(out, err),
         Some(Command::List { ids }) => {

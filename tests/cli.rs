@@ -983,3 +983,129 @@ fn fof_play_without_a_mission_plays_the_start_menus_first_the_training_mission()
     let h = fof(&["play", "--help"]);
     assert!(stdout(&h).contains("start menu"), "{}", stdout(&h));
 }
+
+/// Reliability review F3, F4: a campaign file that parses but holds what
+/// the missions and decisions cannot give (a unit type not in the data, a
+/// counter of no strength, a roster id twice, an unknown field, a seed
+/// changed) is refused by `status` and `play` as `verify` refuses it, and
+/// left as it is: `play` once played a mission on it and rewrote it.
+#[test]
+fn a_campaign_file_edited_into_nonsense_is_refused_and_never_overwritten() {
+    let dir = save_dir("nonsense");
+    let d = dir.to_str().unwrap();
+    assert!(
+        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
+            .status
+            .success()
+    );
+    assert!(
+        fof(&[
+            "campaign",
+            "play",
+            "--between",
+            "suggestion",
+            "--save-dir",
+            d
+        ])
+        .status
+        .success()
+    );
+    let path = dir.join("campaign.ron");
+    let good = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        fof(&["campaign", "status", "--save-dir", d])
+            .status
+            .success(),
+        "the campaign as played loads"
+    );
+    let seed = good
+        .lines()
+        .find(|l| l.trim_start().starts_with("seed:"))
+        .expect("a seed line")
+        .to_string();
+    let first_id = good
+        .lines()
+        .find(|l| l.trim_start().starts_with("id: \"") && !l.contains("normandy"))
+        .expect("a roster id")
+        .to_string();
+    for (what, edited, said) in [
+        (
+            "a unit type not in the data",
+            good.replacen(
+                "unit_type: \"us_co_hq\"",
+                "unit_type: \"us_space_marine\"",
+                1,
+            ),
+            "us_space_marine",
+        ),
+        (
+            "a counter of no strength",
+            good.replacen("full: 4,", "full: 0,", 1),
+            "strength 0",
+        ),
+        (
+            "an unknown field",
+            good.replacen("mode: ", "cheat: true,\n    mode: ", 1),
+            "cheat",
+        ),
+        (
+            "a seed changed",
+            good.replacen(&seed, "        seed: 18446744073709551615,", 1),
+            "fof campaign verify",
+        ),
+        (
+            "a roster id twice",
+            {
+                let second = good
+                    .lines()
+                    .filter(|l| l.trim_start().starts_with("id: \"") && !l.contains("normandy"))
+                    .nth(1)
+                    .expect("a second roster id")
+                    .to_string();
+                good.replacen(&second, &first_id, 1)
+            },
+            "twice",
+        ),
+    ] {
+        assert_ne!(edited, good, "{what}: the edit took");
+        std::fs::write(&path, &edited).unwrap();
+        for cmd in ["status", "play"] {
+            let o = fof(&["campaign", cmd, "--save-dir", d]);
+            assert_eq!(o.status.code(), Some(1), "{what}: {cmd} {}", stderr(&o));
+            let e = stderr(&o);
+            assert!(e.contains(said), "{what}: {cmd}: {e}");
+            assert!(e.contains("left as it is"), "{what}: {cmd}: {e}");
+            assert_eq!(
+                std::fs::read_to_string(&path).unwrap(),
+                edited,
+                "{what}: {cmd} left it as it is"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reliability review F5: `fof check --keys FILE` checks the keys file
+/// too: a bad one is reported at its place and the check fails; a good
+/// one passes.
+#[test]
+fn check_reports_a_bad_keys_file_at_its_place() {
+    let dir = save_dir("checkkeys");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("keys.ron");
+    std::fs::write(
+        &bad,
+        "(\n    bindings: [\n        (Up, [\"NoSuchKey\"]),\n    ],\n)\n",
+    )
+    .unwrap();
+    let o = fof(&["check", "--keys", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let e = stderr(&o);
+    assert!(e.contains("keys.ron:3:"), "{e}");
+    assert!(e.contains("NoSuchKey"), "{e}");
+    let good = dir.join("good.ron");
+    std::fs::write(&good, "(\n    bindings: [\n        (Up, [\"Up\", \"w\"]),\n        (WhyNot, [\"F2\"]),\n    ],\n)\n").unwrap();
+    let o = fof(&["check", "--keys", good.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let _ = std::fs::remove_dir_all(&dir);
+}

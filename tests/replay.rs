@@ -620,3 +620,24 @@ fn replay_an_answer_keeps_the_line_format_1_wrote() {
     assert!(e.to_string().contains("`unit` in `Guard`"), "{e}");
     assert!(read_input("Nonsense").is_err());
 }
+
+/// The reliability review: a 20 MB input line was refused with the whole
+/// line echoed in the message. The message quotes a few hundred
+/// characters of it and says how many more there were.
+#[test]
+fn a_huge_bad_input_is_refused_with_a_short_message() {
+    let data = Arc::new(DataSet::embedded().unwrap());
+    let rec = recorded(&data, 1);
+    let text = rec.text();
+    let n = text
+        .lines()
+        .position(|l| l.starts_with("input 1 "))
+        .expect("an input line")
+        + 1;
+    let hash = text.lines().nth(n - 1).unwrap().rsplit(' ').next().unwrap();
+    let huge = format!("input 1 {} hash {hash}", "Z".repeat(2_000_000));
+    let e = refused(&data, &with_line(&text, n, &huge)).to_string();
+    assert!(e.len() < 1000, "{} bytes", e.len());
+    assert!(e.contains("characters more"), "{e}");
+    assert!(e.contains(&format!("line {n}")), "{e}");
+}

@@ -314,3 +314,36 @@ fn the_menu_says_a_briefed_mission_is_not_begun_until_an_input_is_given() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Reliability review F1: a save whose last line was cut short resumes
+/// without it, and the first screen (the briefing) says so; the note was
+/// set and never drawn.
+#[test]
+fn a_save_cut_short_says_so_on_the_first_screen() {
+    let (data, dir, mut s) = begun("cutnote");
+    let mut rng = bot_rng(3);
+    play(&mut s, &mut rng, 8);
+    let path = s.save_path().to_path_buf();
+    drop(s);
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() - 20]).unwrap();
+    let s = Session::open(data.clone(), &dir).unwrap();
+    assert!(s.resume_note().unwrap().contains("cut short"));
+    let saved = fof::front::Saved::new(s, data.clone(), &dir);
+    let (_, learn) = fof::learn::load(&fof::data::DataSource::Embedded).unwrap();
+    let mut app = fof::ui::app::App::new(
+        saved,
+        Arc::new(learn),
+        fof::ui::keys::KeyMap::default(),
+        fof::ui::theme::Theme::default(),
+    );
+    app.update(fof::ui::app::Msg::Resize(160, 50));
+    let mut term = ratatui::Terminal::new(ratatui::backend::TestBackend::new(160, 50)).unwrap();
+    term.draw(|f| fof::ui::view::draw(f, &app)).unwrap();
+    let buf = term.backend().buffer().clone();
+    let screen: String = (0..50)
+        .map(|y| (0..160).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
+        .collect();
+    assert!(screen.contains("cut short by an interruption"), "{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -403,6 +403,20 @@ pub struct Replay {
 
 /// A short excerpt of a line for a message, control characters escaped
 /// so that a damaged file cannot garble the terminal.
+/// A message quoting the file, at most a few lines long: a 20 MB line's
+/// parse error once printed the whole line (the reliability review).
+fn clip(detail: &str) -> String {
+    const MAX: usize = 240;
+    if detail.chars().count() <= MAX {
+        return detail.to_string();
+    }
+    let head: String = detail.chars().take(MAX).collect();
+    format!(
+        "{head}... ({} characters more)",
+        detail.chars().count() - MAX
+    )
+}
+
 fn excerpt(line: &str) -> String {
     const MAX: usize = 60;
     let mut s = String::new();
@@ -555,7 +569,7 @@ impl Replay {
                 6,
                 Problem::BadValue {
                     what: "the `options` line".into(),
-                    detail: e.to_string(),
+                    detail: clip(&e.to_string()),
                 },
             )
         })?;
@@ -580,7 +594,7 @@ impl Replay {
                         n,
                         Problem::BadValue {
                             what: "the `continues` line".into(),
-                            detail: e.to_string(),
+                            detail: clip(&e.to_string()),
                         },
                     )
                 })?));
@@ -592,7 +606,7 @@ impl Replay {
                         n,
                         Problem::BadValue {
                             what: "the `company` line".into(),
-                            detail: e.to_string(),
+                            detail: clip(&e.to_string()),
                         },
                     )
                 })?);
@@ -669,7 +683,7 @@ fn parse_input(n: usize, rest: &str, expected: u64, line: &str) -> Result<Record
             n,
             Problem::BadValue {
                 what: format!("input {number}"),
-                detail: e.to_string(),
+                detail: clip(&e.to_string()),
             },
         )
     })?;
@@ -783,7 +797,7 @@ impl Recorder {
         if data.mission(&replay.mission).is_none() {
             return Err(ReplayError::at(
                 MISSION_LINE,
-                Problem::UnknownMission(replay.mission.clone()),
+                Problem::UnknownMission(excerpt(&replay.mission)),
             ));
         }
         let mut rec = Recorder::continuing(
@@ -821,7 +835,7 @@ impl Recorder {
                     r.line,
                     Problem::BadValue {
                         what: format!("input {number}"),
-                        detail: e.to_string(),
+                        detail: clip(&e.to_string()),
                     },
                 )
             })?;

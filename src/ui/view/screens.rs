@@ -75,6 +75,12 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 t.style(Role::Warn),
             ),
         );
+        // What opening the save found (reliability F1: the note that the
+        // last input, cut short, was dropped was never shown): the
+        // briefing is the first screen a resumed game shows.
+        if let Some(note) = &app.message {
+            lines.insert(1, Line::styled(note.clone(), t.style(Role::Warn)));
+        }
     }
     for para in m.briefing.split("\n\n") {
         lines.push(Line::raw(
