@@ -397,6 +397,28 @@ fn rule_13_2_the_kinds_of_ammunition_set_aside_are_named_on_the_command_line() {
 }
 
 /// A fresh, empty save folder for one test.
+/// A Normandy campaign begun in `d`, its first mission played by the bot
+/// and the decisions after it taken as suggested.
+fn one_mission_played(d: &str) {
+    assert!(
+        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
+            .status
+            .success()
+    );
+    assert!(
+        fof(&[
+            "campaign",
+            "play",
+            "--between",
+            "suggestion",
+            "--save-dir",
+            d
+        ])
+        .status
+        .success()
+    );
+}
+
 fn save_dir(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("fof-cli-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -784,23 +806,7 @@ fn campaign_new_without_an_id_and_fof_list_name_the_campaigns() {
 fn a_campaign_file_from_before_recorded_decisions_is_refused_by_verify_with_why() {
     let dir = save_dir("oldfile");
     let d = dir.to_str().unwrap();
-    assert!(
-        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
-            .status
-            .success()
-    );
-    assert!(
-        fof(&[
-            "campaign",
-            "play",
-            "--between",
-            "suggestion",
-            "--save-dir",
-            d
-        ])
-        .status
-        .success()
-    );
+    one_mission_played(d);
     let file = dir.join("campaign.ron");
     let text = std::fs::read_to_string(&file).unwrap();
     // An earlier version wrote no replay name nor choices in its records.
@@ -993,23 +999,7 @@ fn fof_play_without_a_mission_plays_the_start_menus_first_the_training_mission()
 fn a_campaign_file_edited_into_nonsense_is_refused_and_never_overwritten() {
     let dir = save_dir("nonsense");
     let d = dir.to_str().unwrap();
-    assert!(
-        fof(&["campaign", "new", "normandy_1944", "--save-dir", d])
-            .status
-            .success()
-    );
-    assert!(
-        fof(&[
-            "campaign",
-            "play",
-            "--between",
-            "suggestion",
-            "--save-dir",
-            d
-        ])
-        .status
-        .success()
-    );
+    one_mission_played(d);
     let path = dir.join("campaign.ron");
     let good = std::fs::read_to_string(&path).unwrap();
     assert!(

@@ -132,16 +132,7 @@ pub fn changes(events: &[Event], after: &Game) -> Vec<Change> {
     }
     // 4.2.1 e, 3.3.1 A: a CO HQ rebuilt out of the battalion's reach (the
     // old one's radio lies where it fell): a play test was not told.
-    let rebuilt = events.iter().any(|e| {
-        matches!(
-            e.kind,
-            crate::engine::kernel::events::EventKind::UnitCreated {
-                why: crate::engine::kernel::events::Creation::Reconstituted { company: true },
-                ..
-            }
-        )
-    });
-    if rebuilt && !after.co_reaches_battalion() {
+    if crate::engine::kernel::events::company_rebuilt(events) && !after.co_reaches_battalion() {
         add(
             1,
             Role::Bad,

@@ -1357,6 +1357,20 @@ pub struct Event {
     pub cards: Vec<CardRead>,
 }
 
+/// Whether the events tell of the CO HQ reconstituted (4.2.1 e): what
+/// the forecast and the summary of an input both look for.
+pub fn company_rebuilt(events: &[Event]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e.kind,
+            EventKind::UnitCreated {
+                why: Creation::Reconstituted { company: true },
+                ..
+            }
+        )
+    })
+}
+
 impl Event {
     /// Whether the event shows the player something that was hidden: a
     /// card drawn from the Action deck, the deck reshuffled, a terrain card

@@ -661,7 +661,9 @@ fn changes(after: &Game) -> Vec<(u8, String)> {
     // 4.2.1 e, 3.3.1 A: a CO HQ rebuilt where no battalion radio reaches
     // it (the old one's lies where it fell) cannot be activated by the
     // battalion: a play test was not told so.
-    if company_rebuilt(after.log()) && !crate::engine::orders::comms::co_in_contact_with_bn(after) {
+    if crate::engine::kernel::events::company_rebuilt(after.log())
+        && !crate::engine::orders::comms::co_in_contact_with_bn(after)
+    {
         out.push((
             3,
             "leaves the new CO HQ without a battalion radio: the battalion cannot activate it until it has one (5.1.6) or is in the staging area (3.3.1 A)".into(),
@@ -685,19 +687,6 @@ fn changes(after: &Game) -> Vec<(u8, String)> {
         });
     }
     out
-}
-
-/// Whether the events tell of the CO HQ reconstituted (4.2.1 e).
-fn company_rebuilt(log: &[crate::engine::kernel::events::Event]) -> bool {
-    log.iter().any(|e| {
-        matches!(
-            e.kind,
-            EventKind::UnitCreated {
-                why: crate::engine::kernel::events::Creation::Reconstituted { company: true },
-                ..
-            }
-        )
-    })
 }
 
 /// The links of the chain of command an order cuts or makes (4.3, the
