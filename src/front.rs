@@ -147,9 +147,8 @@ impl Driver for Saved {
 
     fn next_mission(&mut self) -> Result<(), String> {
         self.deciding.replace(None);
-        let s = Session::open(self.data.clone(), &self.dir).map_err(|e| e.to_string())?;
-        self.warning = s.resume_note().map(str::to_string);
-        self.session = s;
+        self.session.next_mission().map_err(|e| e.to_string())?;
+        self.warning = self.session.resume_note().map(str::to_string);
         Ok(())
     }
 

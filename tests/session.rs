@@ -181,7 +181,9 @@ fn finish_saves_the_replay_and_carries_the_campaign_on() {
     }
     assert!(matches!(s.rewind(0), Err(SessionError::Finished)));
     // The decisions between missions come first: opened now, the session
-    // holds the finished game until they are made (10.3-10.7, 11.3).
+    // holds the finished game until they are made (10.3-10.7, 11.3). (One
+    // copy has the campaign open at a time: this one is closed first.)
+    drop(s);
     let mut deciding = Session::open(data.clone(), &dir).unwrap();
     assert!(deciding.finished().is_some());
     assert_eq!(deciding.game().state_hash(), hash);
@@ -192,11 +194,13 @@ fn finish_saves_the_replay_and_carries_the_campaign_on() {
         deciding.choose(&c).unwrap();
     }
     assert_eq!(deciding.campaign().unwrap().between, None);
-    // The next mission (or attempt) opens from a clean start.
-    match Session::open(data, &dir) {
-        Ok(next) => {
-            assert_eq!(next.recorder().inputs(), 0);
-            assert_eq!(next.resume_note(), None);
+    // The next mission (or attempt) opens from a clean start, in place of
+    // the session that made the decisions (which keeps the campaign's lock).
+    match deciding.next_mission() {
+        Ok(()) => {
+            assert_eq!(deciding.recorder().inputs(), 0);
+            assert_eq!(deciding.resume_note(), None);
+            assert!(deciding.finished().is_none());
         }
         Err(e) => {
             assert!(camp.end.is_some(), "{e}");
@@ -345,5 +349,92 @@ fn a_save_cut_short_says_so_on_the_first_screen() {
         .map(|y| (0..160).map(|x| buf[(x, y)].symbol()).collect::<String>() + "\n")
         .collect();
     assert!(screen.contains("cut short by an interruption"), "{screen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reliability review F6: a second copy of fof on the same save is refused
+/// while the first has it open, whatever it is (a single mission or a
+/// campaign), and nothing of the first's save is touched; once the first
+/// is closed the second opens.
+#[test]
+fn a_second_copy_on_one_save_is_refused_while_the_first_has_it_open() {
+    let data = data();
+    let dir = save_dir("lock-single");
+    let mission = data.missions[0].id.clone();
+    let mut first = Session::single(data.clone(), &dir, &mission, 31, Options::default()).unwrap();
+    play(&mut first, &mut bot_rng(31), 3);
+    let path = single_path(&dir, &mission, 31);
+    let before = std::fs::read(&path).unwrap();
+    let e = Session::single(data.clone(), &dir, &mission, 31, Options::default())
+        .err()
+        .expect("the second copy is refused");
+    assert!(matches!(e, SessionError::InUse { .. }), "{e}");
+    let words = e.to_string();
+    assert!(
+        words.contains("this game is open in another copy of fof")
+            && words.contains(&format!("(process {})", std::process::id()))
+            && words.contains("nothing was changed"),
+        "{words}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Another mission in the same folder is another game: not refused.
+    let other = data.missions[1].id.clone();
+    drop(Session::single(data.clone(), &dir, &other, 31, Options::default()).unwrap());
+    play(&mut first, &mut bot_rng(32), 2);
+    let inputs = first.recorder().inputs();
+    drop(first);
+    let again = Session::single(data.clone(), &dir, &mission, 31, Options::default()).unwrap();
+    assert_eq!(again.recorder().inputs(), inputs);
+    drop(again);
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let (data, dir, first) = begun("lock-campaign");
+    for e in [
+        Session::open(data.clone(), &dir).err(),
+        Session::open_or_new(data.clone(), &dir, &NewCampaign::default()).err(),
+    ] {
+        let e = e.expect("the campaign is refused to a second copy");
+        assert!(matches!(e, SessionError::InUse { .. }), "{e}");
+    }
+    drop(first);
+    drop(Session::open(data, &dir).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reliability review F2: a save written by another version of fof (its
+/// hashes all matching) is not rewritten when it is opened; the first input
+/// given writes it again whole, with this program's header, and it still
+/// verifies.
+#[test]
+fn a_save_opened_is_left_as_it_is_until_an_input_is_given() {
+    let data = data();
+    let dir = save_dir("header");
+    let mission = data.missions[0].id.clone();
+    let mut s = Session::single(data.clone(), &dir, &mission, 9, Options::default()).unwrap();
+    play(&mut s, &mut bot_rng(9), 4);
+    drop(s);
+    let path = single_path(&dir, &mission, 9);
+    let ours = format!("program {}\n", fof::play::replay::PROGRAM);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(&ours), "{text}");
+    let old = text.replace(&ours, "program 9.0.0\n");
+    std::fs::write(&path, &old).unwrap();
+    let mut s = Session::single(data.clone(), &dir, &mission, 9, Options::default()).unwrap();
+    assert_eq!(s.recorder().inputs(), 4);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        old,
+        "opened, untouched"
+    );
+    // A save this program writes as it is: appended to, not rewritten.
+    play(&mut s, &mut bot_rng(10), 1);
+    let now = std::fs::read_to_string(&path).unwrap();
+    assert!(now.contains(&ours) && !now.contains("9.0.0"), "{now}");
+    assert_eq!(hash_of_save(&data, &path), (s.game().state_hash(), 5));
+    play(&mut s, &mut bot_rng(11), 1);
+    let appended = std::fs::read_to_string(&path).unwrap();
+    assert!(appended.starts_with(&now) && appended.len() > now.len());
+    assert_eq!(hash_of_save(&data, &path), (s.game().state_hash(), 6));
+    drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }

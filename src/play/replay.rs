@@ -1066,7 +1066,10 @@ pub fn save_atomic(path: &Path, text: &str) -> io::Result<()> {
 /// [`recover`] drops: at most the last input is lost, and the file never
 /// needs rewriting.
 pub struct Journal {
-    file: File,
+    /// `None` until the first write of a save resumed with another text
+    /// than this program writes ([`Journal::resume`]).
+    file: Option<File>,
+    path: PathBuf,
     written: u64,
     ended: bool,
 }
@@ -1075,11 +1078,38 @@ impl Journal {
     /// Starts a save for `rec` at `path`: its text so far, atomically.
     pub fn create(path: &Path, rec: &Recorder) -> io::Result<Journal> {
         save_atomic(path, &rec.text())?;
+        Journal::appending(path, rec)
+    }
+
+    fn appending(path: &Path, rec: &Recorder) -> io::Result<Journal> {
         let file = OpenOptions::new().append(true).open(path)?;
         Ok(Journal {
-            file,
+            file: Some(file),
+            path: path.to_path_buf(),
             written: rec.inputs(),
             ended: rec.game().is_over(),
+        })
+    }
+
+    /// Goes on with the save at `path` that `rec` was read from whole
+    /// ([`recover`], nothing cut): the file is not touched until there is
+    /// something to add. A file this program would write otherwise (its
+    /// header names another version of fof, its lines end in CRLF) is then
+    /// written again whole, atomically, with the header of this program,
+    /// which has just played every input in it and matched every hash
+    /// (the reliability review's F2: opening a save rewrote it at once).
+    pub fn resume(path: &Path, rec: &Recorder) -> io::Result<Journal> {
+        let same = fs::read(path).is_ok_and(|b| b == rec.text().as_bytes());
+        if same {
+            return Journal::appending(path, rec);
+        }
+        // Not ended: a game over whose file lacks its `end` line gets the
+        // file written whole at the first update.
+        Ok(Journal {
+            file: None,
+            path: path.to_path_buf(),
+            written: rec.inputs(),
+            ended: false,
         })
     }
 
@@ -1089,6 +1119,10 @@ impl Journal {
         if self.ended || (rec.inputs() == self.written && !rec.game().is_over()) {
             return Ok(());
         }
+        let Some(file) = self.file.as_mut() else {
+            *self = Journal::create(&self.path, rec)?;
+            return Ok(());
+        };
         let mut chunk: String = rec
             .input_lines()
             .split_inclusive('\n')
@@ -1097,8 +1131,8 @@ impl Journal {
         if let Some(end) = rec.end_line() {
             chunk.push_str(&end);
         }
-        self.file.write_all(chunk.as_bytes())?;
-        self.file.sync_data()?;
+        file.write_all(chunk.as_bytes())?;
+        file.sync_data()?;
         self.written = rec.inputs();
         self.ended = rec.game().is_over();
         Ok(())

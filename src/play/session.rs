@@ -144,6 +144,18 @@ pub enum SessionError {
     Save { path: PathBuf, source: io::Error },
     #[error("{}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
+    /// Another copy of fof has this game open ([`SaveLock`]): nothing is
+    /// read or written (the reliability review's F6: two copies on one
+    /// save lost an input without a word).
+    #[error(
+        "{}: this game is open in another copy of fof{}; close that one first (nothing was changed)",
+        path.display(),
+        holder.as_ref().map(|p| format!(" (process {p})")).unwrap_or_default()
+    )]
+    InUse {
+        path: PathBuf,
+        holder: Option<String>,
+    },
     #[error("the mission is not over yet")]
     NotOver,
     #[error("the mission is finished: nothing more can be changed")]
@@ -216,6 +228,80 @@ pub struct Finished {
     pub status: String,
 }
 
+/// The lock a session holds on its game while it is open, so that a second
+/// copy of fof on the same save folder is refused ([`SessionError::InUse`])
+/// instead of writing over the first one's inputs. It is an advisory lock
+/// of the operating system on a file beside the save (`campaign.lock` in a
+/// campaign's folder, `NAME.replay.lock` beside a single mission's save),
+/// so it goes with the process however that ends, a kill included; the
+/// file itself stays, empty of meaning once unlocked, and holds the
+/// process number of its holder for the message.
+pub struct SaveLock {
+    _file: std::fs::File,
+}
+
+impl SaveLock {
+    /// Takes the lock of `game` (the save or folder named in the refusal)
+    /// through the file `at`.
+    pub fn take(at: &Path, game: &Path) -> Result<SaveLock, SessionError> {
+        use std::io::{Read, Seek, Write};
+        let io = |source| SessionError::Io {
+            path: at.to_path_buf(),
+            source,
+        };
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(at)
+            .map_err(io)?;
+        match file.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => {
+                let mut held = String::new();
+                let _ = file.read_to_string(&mut held);
+                let held = held.trim();
+                let holder = (!held.is_empty()
+                    && held.len() <= 20
+                    && held.bytes().all(|b| b.is_ascii_digit()))
+                .then(|| held.to_string());
+                return Err(SessionError::InUse {
+                    path: game.to_path_buf(),
+                    holder,
+                });
+            }
+            Err(std::fs::TryLockError::Error(e)) => return Err(io(e)),
+        }
+        // The process number is for the message only: failing to write it
+        // does not stop the game.
+        let _ = file
+            .set_len(0)
+            .and_then(|_| file.rewind())
+            .and_then(|_| write!(file, "{}", std::process::id()));
+        Ok(SaveLock { _file: file })
+    }
+
+    /// The lock of the campaign in the save folder `dir`.
+    fn campaign(dir: &Path) -> Result<SaveLock, SessionError> {
+        std::fs::create_dir_all(dir).map_err(|source| SessionError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+        SaveLock::take(&dir.join(CAMPAIGN_LOCK), dir)
+    }
+
+    /// The lock of a single mission's save at `save`.
+    fn single(save: &Path) -> Result<SaveLock, SessionError> {
+        let mut name = save.file_name().unwrap_or_default().to_os_string();
+        name.push(".lock");
+        SaveLock::take(&save.with_file_name(name), save)
+    }
+}
+
+/// The lock file of a campaign's save folder ([`SaveLock`]).
+pub const CAMPAIGN_LOCK: &str = "campaign.lock";
+
 /// One mission being played and saved as it goes.
 pub struct Session {
     data: Arc<DataSet>,
@@ -230,6 +316,19 @@ pub struct Session {
     began_campaign: bool,
     note: Option<String>,
     finished: Option<Finished>,
+    /// Held while the session lives; shared with the next mission's
+    /// session while it opens ([`Session::next_mission`]).
+    _lock: Arc<SaveLock>,
+}
+
+/// How a session began, for [`Session::begin`].
+#[derive(Default)]
+struct Begun {
+    campaign: Option<Campaign>,
+    began_campaign: bool,
+    note: Option<String>,
+    /// The save was read whole from its file (nothing cut).
+    whole: bool,
 }
 
 fn resumed_note(rec: &Recorder, cut: bool) -> String {
@@ -260,17 +359,47 @@ impl Session {
     /// While the decisions after the last mission are still open, the
     /// session holds that mission's finished game (from its replay), and
     /// [`Session::choose`] makes them.
+    ///
+    /// A campaign open in another copy of fof is refused
+    /// ([`SessionError::InUse`]).
     pub fn open(data: Arc<DataSet>, dir: &Path) -> Result<Session, SessionError> {
+        let lock = Arc::new(SaveLock::campaign(dir)?);
+        Session::open_locked(data, dir, lock)
+    }
+
+    fn open_locked(
+        data: Arc<DataSet>,
+        dir: &Path,
+        lock: Arc<SaveLock>,
+    ) -> Result<Session, SessionError> {
         let camp = c::load_checked(dir, &data).map_err(SessionError::Campaign)?;
         if camp.between.is_some() {
-            return Session::deciding(data, dir, camp);
+            return Session::deciding(data, dir, camp, lock);
         }
-        Session::start(data, dir, camp, false)
+        Session::start(data, dir, camp, false, lock)
+    }
+
+    /// Opens the campaign's next mission in place of this session (once the
+    /// decisions after the last one are made), keeping the campaign's lock
+    /// held throughout. On an error this session is left as it was.
+    pub fn next_mission(&mut self) -> Result<(), SessionError> {
+        let dir = self.dir.clone();
+        *self = if self.campaign.is_some() {
+            Session::open_locked(self.data.clone(), &dir, self._lock.clone())?
+        } else {
+            Session::open(self.data.clone(), &dir)?
+        };
+        Ok(())
     }
 
     /// The campaign between two missions: the last mission's game as its
     /// replay left it, finished.
-    fn deciding(data: Arc<DataSet>, dir: &Path, camp: Campaign) -> Result<Session, SessionError> {
+    fn deciding(
+        data: Arc<DataSet>,
+        dir: &Path,
+        camp: Campaign,
+        lock: Arc<SaveLock>,
+    ) -> Result<Session, SessionError> {
         let last = camp.records.last().ok_or_else(|| {
             SessionError::Campaign("decisions are open but no mission was played".into())
         })?;
@@ -297,6 +426,7 @@ impl Session {
             began_campaign: false,
             note: None,
             finished: Some(finished),
+            _lock: lock,
         })
     }
 
@@ -329,10 +459,11 @@ impl Session {
         dir: &Path,
         new: &NewCampaign,
     ) -> Result<Session, SessionError> {
+        let lock = Arc::new(SaveLock::campaign(dir)?);
         let path = c::file_in(dir);
         match std::fs::symlink_metadata(&path) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-            _ => return Session::open(data, dir),
+            _ => return Session::open_locked(data, dir, lock),
         }
         let id = match &new.id {
             Some(id) => id.clone(),
@@ -349,7 +480,7 @@ impl Session {
             .map_err(|e| SessionError::Campaign(e.to_string()))?;
         camp.options = new.options;
         c::save(&path, &data, &camp).map_err(save_error(&path))?;
-        Session::start(data, dir, camp, true)
+        Session::start(data, dir, camp, true, lock)
     }
 
     fn start(
@@ -357,6 +488,7 @@ impl Session {
         dir: &Path,
         mut camp: Campaign,
         began_campaign: bool,
+        lock: Arc<SaveLock>,
     ) -> Result<Session, SessionError> {
         let options = camp.options;
         let Some(mission) = camp.next_mission(&data).map(str::to_string) else {
@@ -368,6 +500,7 @@ impl Session {
             .map_err(|e| SessionError::Setup(e.to_string()))?;
         let current = dir.join(CURRENT);
         let mut note = None;
+        let mut whole = false;
         if current.exists() {
             let (r, cut) =
                 crate::play::replay::recover(&current, data.clone()).map_err(|source| {
@@ -379,6 +512,7 @@ impl Session {
             let s = r.game().state();
             if s.mission == mission && s.seed == seed {
                 note = Some(resumed_note(&r, cut));
+                whole = !cut;
                 rec = r;
             } else {
                 // Left over from a mission already carried on.
@@ -388,21 +522,38 @@ impl Session {
                 })?;
             }
         }
-        Session::begin(data, dir, current, rec, Some(camp), began_campaign, note)
+        let begun = Begun {
+            campaign: Some(camp),
+            began_campaign,
+            note,
+            whole,
+        };
+        Session::begin(data, dir, current, rec, begun, lock)
     }
 
-    /// A session over `rec`, its save (re)written whole at `save` and
-    /// appended to from now on.
+    /// A session over `rec`, appended to `save` from now on: a save
+    /// recovered `whole` is left as it is until there is an input to add
+    /// ([`Journal::resume`]), any other is written whole now.
     fn begin(
         data: Arc<DataSet>,
         dir: &Path,
         save: PathBuf,
         rec: Recorder,
-        campaign: Option<Campaign>,
-        began_campaign: bool,
-        note: Option<String>,
+        begun: Begun,
+        lock: Arc<SaveLock>,
     ) -> Result<Session, SessionError> {
-        let journal = Journal::create(&save, &rec).map_err(save_error(&save))?;
+        let Begun {
+            campaign,
+            began_campaign,
+            note,
+            whole,
+        } = begun;
+        let journal = if whole {
+            Journal::resume(&save, &rec)
+        } else {
+            Journal::create(&save, &rec)
+        }
+        .map_err(save_error(&save))?;
         Ok(Session {
             data,
             dir: dir.to_path_buf(),
@@ -414,6 +565,7 @@ impl Session {
             began_campaign,
             note,
             finished: None,
+            _lock: lock,
         })
     }
 
@@ -460,7 +612,9 @@ impl Session {
                 source,
             })?;
         }
+        let lock = Arc::new(SaveLock::single(&save)?);
         let mut note = None;
+        let mut whole = false;
         let rec = if save.exists() {
             let (r, cut) = crate::play::replay::recover(&save, data.clone()).map_err(|source| {
                 SessionError::BadSave {
@@ -490,12 +644,18 @@ impl Session {
             if r.inputs() > 0 || cut {
                 note = Some(resumed_note(&r, cut));
             }
+            whole = !cut;
             r
         } else {
             Recorder::new(data.clone(), mission, seed, options)
                 .map_err(|e| SessionError::Setup(e.to_string()))?
         };
-        Session::begin(data, dir, save, rec, None, false, note)
+        let begun = Begun {
+            note,
+            whole,
+            ..Begun::default()
+        };
+        Session::begin(data, dir, save, rec, begun, lock)
     }
 
     /// Takes over a recorded game (the replay viewer's "take over from
@@ -521,7 +681,8 @@ impl Session {
             save = plays.join(format!("{base}-{n}.replay"));
             n += 1;
         }
-        Session::begin(data, dir, save, rec, None, false, None)
+        let lock = Arc::new(SaveLock::single(&save)?);
+        Session::begin(data, dir, save, rec, Begun::default(), lock)
     }
 
     pub fn game(&self) -> &Game {
