@@ -9,6 +9,7 @@ use fof::engine::Answer;
 use fof::engine::kernel::input::Action;
 use fof::engine::kernel::input::MenuSection;
 use fof::engine::kernel::input::{Decision, Input};
+use fof::engine::kernel::pos::CardPos;
 use fof::engine::testing::combat;
 use fof::engine::{Game, Options};
 use fof::learn::Learn;
@@ -3884,4 +3885,149 @@ fn the_card_view_opens_the_selected_card_whole() {
     assert_ne!(app.cursor, sa);
     key(&mut app, KeyCode::Esc);
     assert_eq!(app.overlay, Overlay::None);
+}
+
+/// Issue 58: the briefing says where the marks are that the mission turns
+/// on (2.4.1: objectives, phase lines, the limit of advance; 9.2.2: the
+/// far edge, the enemy's side), and the goals key takes the cursor to each
+/// in turn, the map scrolled there at 80x24 and the line under the map
+/// saying what it is, round to the first again. Every shipped mission.
+#[test]
+fn tui_the_briefing_lists_the_marks_and_the_goals_key_visits_each_on_the_map() {
+    let d = data();
+    let mut objectives = 0;
+    for m in &d.missions {
+        let mut g = Game::new(d.clone(), &m.id, 1, Options::default()).expect("setup");
+        common::keep_plan(&mut g);
+        let mut app = app_of(g);
+        app.update(Msg::Resize(200, 60));
+        let list = fof::ui::goals::goals(app.game(), app.cursor.col);
+        let ctl = &app.game().state().map.controls;
+        assert_eq!(
+            list.len(),
+            ctl.points.len()
+                + ctl.phase_lines.len()
+                + usize::from(ctl.loa.is_some())
+                + usize::from(ctl.mlr.is_some())
+                + 1
+                + usize::from(
+                    app.game()
+                        .state()
+                        .map
+                        .is_staging(CardPos::new(0, app.cursor.col))
+                ),
+            "{}: every mark once",
+            m.id
+        );
+        objectives += ctl.points.len();
+        if matches!(app.screen, fof::ui::app::Screen::Briefing) {
+            let briefing = render(&app, 200, 60);
+            assert!(
+                briefing.contains("Where, on the map"),
+                "{}\n{briefing}",
+                m.id
+            );
+            for goal in fof::ui::goals::goals(app.game(), 1) {
+                let start: String = goal.words.chars().take(60).collect();
+                assert!(briefing.contains(&start), "{}: {start}\n{briefing}", m.id);
+            }
+            key(&mut app, KeyCode::Enter);
+        }
+        app.update(Msg::Resize(80, 24));
+        for i in 0..list.len() {
+            // A line across the map is visited in the cursor's column.
+            let now = fof::ui::goals::goals(app.game(), app.cursor.col);
+            let goal = &now[i];
+            ch(&mut app, 'g');
+            assert_eq!(app.cursor, goal.at, "{}: goal {i}", m.id);
+            let said = app.message.clone().unwrap_or_default();
+            assert!(
+                said.starts_with(&goal.words)
+                    && said.contains(&format!("({} of {};", i + 1, list.len())),
+                "{}: {said}",
+                m.id
+            );
+            let screen = render(&app, 80, 24);
+            let name = if goal.at.row == 0 {
+                format!("[SA{}]", goal.at.col)
+            } else {
+                format!("[{}]", goal.at)
+            };
+            assert!(screen.contains(&name), "{}: {name} in view\n{screen}", m.id);
+        }
+        ch(&mut app, 'g');
+        assert_eq!(app.cursor, list[0].at, "{}: round to the first", m.id);
+        // At 160x50 the far edge is named over the top row.
+        let wide = render(&app, 160, 50);
+        assert!(wide.contains("▲ enemy side"), "{}\n{wide}", m.id);
+    }
+    assert!(objectives > 10, "the missions have marks: {objectives}");
+}
+
+/// Issue 58: at 80x24 a single row of cards in view gives the staging
+/// areas all it can spare (the log its least, the row of cards a line of
+/// its least height), so that at the start of every mission begun in them
+/// (2.4.2) a staging area of up to 10 counters is in view whole, and a
+/// fuller one hides no more than what 9 lines cannot hold (the log's
+/// share and a card's height left it 5 lines, "+6 more").
+#[test]
+fn tui_the_staging_areas_show_the_company_at_80x24_as_far_as_the_rows_allow() {
+    let d = data();
+    let (mut staged, mut whole) = (0, 0);
+    for m in &d.missions {
+        let mut g = Game::new(d.clone(), &m.id, 1, Options::default()).expect("setup");
+        common::keep_plan(&mut g);
+        let mut app = app_of(g);
+        if matches!(app.screen, fof::ui::app::Screen::Briefing) {
+            key(&mut app, KeyCode::Enter);
+        }
+        app.update(Msg::Resize(80, 24));
+        let s = app.game().state();
+        let fullest = (1..=s.map.cols)
+            .map(|c| CardPos::new(0, c))
+            .filter(|p| s.map.is_staging(*p))
+            .map(|p| {
+                s.in_play().filter(|u| u.pos == p).count()
+                    + s.vehicles
+                        .iter()
+                        .filter(|v| v.in_play() && v.pos == p)
+                        .count()
+            })
+            .max()
+            .unwrap_or(0);
+        if fullest == 0 {
+            continue;
+        }
+        staged += 1;
+        let screen = render(&app, 80, 24);
+        // The strip: from the staging areas' titles down.
+        let strip: String = screen
+            .lines()
+            .skip_while(|l| !l.contains(" SA1 ") && !l.contains("[SA1]"))
+            .take_while(|l| !l.contains("Log"))
+            .map(|l| l.chars().take(48).collect::<String>() + "\n")
+            .collect();
+        assert!(!strip.is_empty(), "{}\n{screen}", m.id);
+        let hidden: usize = strip
+            .split('+')
+            .skip(1)
+            .filter_map(|rest| {
+                let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+                (!digits.is_empty() && rest[digits.len()..].starts_with(" more"))
+                    .then(|| digits.parse::<usize>().unwrap())
+            })
+            .max()
+            .unwrap_or(0);
+        if fullest <= 10 {
+            assert_eq!(hidden, 0, "{}: {fullest} counters\n{screen}", m.id);
+            whole += 1;
+        } else {
+            assert!(
+                hidden <= fullest - 8,
+                "{}: {hidden} of {fullest} hidden\n{screen}",
+                m.id
+            );
+        }
+    }
+    assert!(staged >= 5 && whole >= 2, "{staged} staged, {whole} whole");
 }

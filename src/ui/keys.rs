@@ -57,10 +57,11 @@ pub enum Command {
     Hint,
     Legend,
     CardView,
+    Goals,
 }
 
 impl Command {
-    pub const ALL: [Command; 46] = [
+    pub const ALL: [Command; 47] = [
         Command::Up,
         Command::Down,
         Command::Left,
@@ -107,6 +108,7 @@ impl Command {
         Command::Hint,
         Command::Legend,
         Command::CardView,
+        Command::Goals,
     ];
 
     /// What the command does, for the help screen.
@@ -195,6 +197,9 @@ impl Command {
             }
             Command::CardView => {
                 "the selected card whole over the map: its terrain, markers, fire and every unit (arrows: the next card, Tab: the next unit, Enter: its orders)"
+            }
+            Command::Goals => {
+                "the map's marks one at a time, the cursor on each (the map scrolls there): the objectives, route points and other control markers, the phase lines, the limit of advance, the main line, the far edge where the enemy is (2.4.1, 9.2.2)"
             }
             Command::Legend => {
                 "the key to the map: every code it shows now, in short words and in full, with its rule"

@@ -8,6 +8,7 @@
 //! that decides which game to open: those call it, never the other way.
 
 pub mod app;
+pub mod goals;
 pub mod keys;
 pub mod labels;
 pub mod learn;

@@ -291,6 +291,9 @@ pub struct App<D: Driver> {
     pub cursor: CardPos,
     /// Index of the selected unit among the card's units.
     pub unit: usize,
+    /// Which of the map's marks the goals key shows next
+    /// ([`crate::ui::goals`]).
+    pub goal: usize,
     /// What the panel under the Command Display shows. Its key shows a
     /// panel and, pressed again, the card again; choosing a card or a unit
     /// (arrows, Tab, the mouse) shows the card too, since what the player
@@ -361,6 +364,7 @@ impl<D: Driver> App<D> {
             overlay: Overlay::None,
             cursor: CardPos::new(0, 1),
             unit: 0,
+            goal: 0,
             side: SidePanel::Card,
             side_scroll: 0,
             log_filter: LogFilter::All,
@@ -775,6 +779,7 @@ impl<D: Driver> App<D> {
                 });
             }
             Command::LogDetail => self.open_log_detail(),
+            Command::Goals => self.next_goal(),
             Command::Report => {
                 self.report_scroll = 0;
                 self.overlay = Overlay::Report;
@@ -821,6 +826,27 @@ impl<D: Driver> App<D> {
             }
             Err(e) => self.message = Some(format!("cannot take over: {e}")),
         }
+    }
+
+    /// The goals key: the cursor on the next of the map's marks
+    /// ([`crate::ui::goals`]), round from the first, and what it is.
+    fn next_goal(&mut self) {
+        let list = crate::ui::goals::goals(self.game(), self.cursor.col);
+        let Some(goal) = list.get(self.goal % list.len().max(1)) else {
+            return;
+        };
+        let i = self.goal % list.len();
+        self.cursor = goal.at;
+        self.unit = 0;
+        self.side = SidePanel::Card;
+        self.goal = i + 1;
+        self.message = Some(format!(
+            "{} ({} of {}; {} the next)",
+            goal.words,
+            i + 1,
+            list.len(),
+            self.keys.key(Command::Goals)
+        ));
     }
 
     fn move_cursor(&mut self, dr: i8, dc: i8, (r0, r1, c0, c1): (i8, i8, i8, i8)) {

@@ -72,6 +72,7 @@ impl Group {
 pub enum Code {
     Position,
     Staging,
+    FarEdge,
     Level,
     Hills,
     CoverNone,
@@ -143,11 +144,12 @@ pub enum Code {
 }
 
 impl Code {
-    pub const ALL: [Code; 70] = {
+    pub const ALL: [Code; 71] = {
         use Code::*;
         [
             Position,
             Staging,
+            FarEdge,
             Level,
             Hills,
             CoverNone,
@@ -225,6 +227,11 @@ impl Code {
         let (code, meaning, rule) = match self {
             Position => ("RNCM", "row N (counted away from you), column M", "2.2"),
             Staging => ("SAN", "the staging area behind column N", "2.4.2"),
+            FarEdge => (
+                "enemy side",
+                "the far edge, over the top row: the enemy's side, where the map grows to place the enemy and where the enemy falls back",
+                "9.2.2, 9.4",
+            ),
             Level => ("lvN", "the card's level, when not 1", "5.2.2"),
             Hills => ("hN", "N hill cards beneath the top card", "5.2.2"),
             CoverNone => ("C-", "no cover & concealment", "1.2.1"),
@@ -408,7 +415,7 @@ impl Code {
     pub fn group(self) -> Group {
         use Code::*;
         match self {
-            Position | Staging => Group::Border,
+            Position | Staging | FarEdge => Group::Border,
             Level | Hills | CoverNone | Cover | CoverSplit | CoverMarkers | Burst | Slow
             | NoVehicles | MultiStory => Group::Terrain,
             Green | LineExp | Veteran | NotSpotted | Pinned | Exposed | FireTeamSide

@@ -119,14 +119,41 @@ pub(super) fn staging_height<D: Driver>(app: &App<D>, area: Rect, cw: u16) -> u1
         // Two rows of cards if the strip keeps a card's least height, one
         // else: the company waiting comes before the far rows, which
         // scroll.
-        one.min(
+        let least = one.min(
             area.height
                 .saturating_sub(keep)
                 .max(one.min(CARD_H.0))
                 .min(area.height.saturating_sub(CARD_H.0))
                 .max(3),
-        )
+        );
+        // What whole rows of cards leave goes to the strip, up to its need
+        // (at 80x24 four lines stood empty under it while a staging area
+        // said "+6 more"); one row of cards in view gives up a line of its
+        // least height for the strip to be whole.
+        let vis = (area.height.saturating_sub(least) / CARD_H.0).max(1);
+        let strip = area
+            .height
+            .saturating_sub(vis * CARD_H.0)
+            .max(least)
+            .min(one);
+        if vis == 1 && strip < one {
+            area.height.saturating_sub(CARD_H.0 - 1).clamp(strip, one)
+        } else {
+            strip
+        }
     }
+}
+
+/// The rows the map needs at the least to show one row of cards (a line
+/// short of a card's least height, as [`staging_height`] allows) and the
+/// staging areas whole, their counters in one column, for an area `width`
+/// wide.
+pub(super) fn staged_height<D: Driver>(app: &App<D>, width: u16) -> u16 {
+    let (_, _, c0, c1) = app.bounds();
+    let cols = (c1 - c0 + 1).max(1) as u16;
+    let cw = (width / cols).clamp(CARD_W.0, CARD_W.1);
+    let strip = row_need(app.game(), 0, c0, c1, cw.saturating_sub(2), false).max(3);
+    CARD_H.0 - 1 + strip
 }
 
 /// The rows the map needs to show every row of cards at its least height
@@ -172,7 +199,12 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
             .collect();
         row_heights(&needs, grid_h)
     } else {
-        vec![CARD_H.0; vis_rows as usize]
+        // The rows in view share the grid alike (the strip took what whole
+        // rows left over, or a line of a single row's least height).
+        let n = vis_rows.max(1);
+        (0..n)
+            .map(|i| grid_h / n + u16::from(i < grid_h % n))
+            .collect()
     };
     // Each visible row's top, from the grid's; the staging strip under the
     // last.
@@ -260,8 +292,19 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
         app.hits.borrow_mut().fire =
             super::fire::draw(buf, g, &app.theme, area, &origin, &drawn, cw);
     }
-    // Scroll hints.
+    // The far edge, the enemy's side (9.2.2, 9.4), on the top row's top
+    // border at its right, where no card's name is.
     let t = &app.theme;
+    if first_r == 0 && vis_cols > 0 {
+        let label = format!(" {} {} ", t.sym("▲", "^"), Code::FarEdge.text());
+        let w = label.chars().count() as u16;
+        let right = area.x + vis_cols * cw;
+        // Clear of the last card's name ("R4C3" and its frame).
+        if cw >= w + 10 {
+            buf.set_string(right - w - 2, area.y, &label, t.style(Role::Warn));
+        }
+    }
+    // Scroll hints.
     if first_c > 0 {
         buf.set_string(
             area.x,
@@ -613,7 +656,7 @@ pub(super) fn counter(u: &Unit, width: usize, t: &crate::ui::theme::Theme) -> St
 /// What the legend key (one key from the map) explains.
 pub fn codes_on_map(g: &Game) -> Vec<Code> {
     let s = g.state();
-    let mut on: Vec<Code> = vec![Code::Position];
+    let mut on: Vec<Code> = vec![Code::Position, Code::FarEdge];
     let mut add = |m: &Mark| {
         if let Mark::Code(c, _) = m {
             on.push(*c);

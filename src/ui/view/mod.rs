@@ -104,10 +104,15 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     // objective row, often) behind a scroll mark a player easily misses.
     let side_w = side_width(app, area);
     let need = map::need_height(app, area.width.saturating_sub(side_w)) + 2;
+    // Where the map cannot be whole, the log still gives up rows, down to
+    // its least, as far as the staging areas then show the company
+    // waiting there whole (at 80x24 the log's share left "+3 more" in the
+    // main staging area at the first impulse).
+    let staged = map::staged_height(app, area.width.saturating_sub(side_w)) + 2;
     let log_h = if area.height >= need + min_log {
         log_h.min(area.height - need)
     } else {
-        log_h
+        log_h.min(area.height.saturating_sub(staged).max(min_log))
     };
     let [main, log, msg, bar] = Layout::vertical([
         Constraint::Min(10),
@@ -324,6 +329,7 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
                 (k(Command::AllOrders), "all orders"),
                 (k(Command::WhyNot), "why not?"),
                 (k(Command::Legend), "map key"),
+                (k(Command::Goals), "goals"),
                 (k(Command::Undo), "undo"),
                 (k(Command::Cards), "cards"),
                 (k(Command::FireLines), "fire lines"),

@@ -288,6 +288,9 @@ pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
         lines.push(Line::styled(
             if word == full {
                 format!("Marker: {word}")
+            } else if full.trim_start_matches("the ").starts_with(word.as_str()) {
+                // "the limit of advance: no further": the words once.
+                format!("Marker: {full}")
             } else {
                 format!("{word}: {full}")
             },

@@ -103,6 +103,19 @@ pub(super) fn briefing<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     for goal in &m.success {
         lines.push(Line::raw(format!("  {}", goal.label())));
     }
+    // Where the marks are that the goals say (2.4.1): the same list the
+    // goals key walks on the map.
+    lines.push(Line::styled(
+        format!(
+            "Where, on the map (rows counted away from you; {} on the map goes to each)",
+            app.keys.key(crate::ui::keys::Command::Goals)
+        ),
+        t.style(Role::Title),
+    ));
+    for goal in crate::ui::goals::goals(g, 1) {
+        lines.push(Line::raw(format!("  {}", goal.words)));
+    }
+    lines.push(Line::raw(""));
     if !m.awards.is_empty() {
         let awards: Vec<String> = m
             .awards
