@@ -3469,11 +3469,15 @@ fn the_command_display_wraps_a_long_hq_row_and_keeps_every_hq() {
             .position(|l| l.starts_with('└'))
             .expect("its lower edge");
         let inside = side[..bottom].join("\n");
+        let inside = inside.replace('\u{a0}', " ");
+        assert!(inside.contains(Skill::KeenEye.label()), "{inside}");
         if w == 160 {
-            assert!(inside.contains(Skill::KeenEye.label()), "{inside}");
             assert!(inside.contains(&format!("{last} ")), "{inside}");
+            assert!(inside.contains("Deck: "), "{inside}");
+        } else {
+            // Grouped by state at 80x24; the deck's line gives way first.
+            assert!(inside.contains(&last), "{inside}");
         }
-        assert!(inside.contains("Deck: "), "{inside}");
     }
 }
 
@@ -4030,4 +4034,43 @@ fn tui_the_staging_areas_show_the_company_at_80x24_as_far_as_the_rows_allow() {
         }
     }
     assert!(staged >= 5 && whole >= 2, "{staged} staged, {whole} whole");
+}
+
+/// Issue 58: at 80x24 the Command Display names every HQ and where it
+/// stands (3.3): grouped a line or two a state, it fits above a card panel
+/// of two lines (a row an HQ left "3 PLT HQ" and more under the panel).
+#[test]
+fn tui_the_command_display_names_every_hq_at_80x24() {
+    let d = data();
+    for mission in [
+        "hedgerow_attack",
+        "panzer_counterattack",
+        "k51_night_defence",
+    ] {
+        let mut g = Game::new(d.clone(), mission, 1, Options::default()).expect("setup");
+        common::keep_plan(&mut g);
+        let mut app = app_of(g);
+        key(&mut app, KeyCode::Enter);
+        app.update(Msg::Resize(80, 24));
+        let screen = render(&app, 80, 24).replace('\u{a0}', " ");
+        // The side column, its rows joined as the display wraps them.
+        let side: String = screen
+            .lines()
+            .map(|l| l.chars().skip(49).take(29).collect::<String>())
+            .map(|l| l.trim_end().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let s = app.game().state();
+        assert!(
+            side.contains("Waiting: ") || side.contains("Spending: "),
+            "{screen}"
+        );
+        for h in &s.hqs {
+            let label = &s.get(h.unit).expect("an HQ").label;
+            assert!(
+                side.contains(label.as_str()),
+                "{mission}: {label}\n{screen}"
+            );
+        }
+    }
 }

@@ -105,7 +105,15 @@ pub fn goals(g: &Game, col: i8) -> Vec<Goal> {
             format!("{}: row {r}", capital(&Code::LimitOfAdvance.spelled(&[]))),
         ));
     }
-    out.push(row(top, capital(&Code::FarEdge.spelled(&[]))));
+    // Short, for the one line under the map at 80x24; the map key says
+    // the rest.
+    out.push(row(
+        top,
+        format!(
+            "The far edge, over row {top}: the enemy's side ({})",
+            Code::FarEdge.abbrev().rule
+        ),
+    ));
     // The near edge, where the company comes in (2.4.2), when it begins
     // in staging areas.
     let staging = CardPos::new(0, col);

@@ -229,7 +229,7 @@ impl Code {
             Staging => ("SAN", "the staging area behind column N", "2.4.2"),
             FarEdge => (
                 "enemy side",
-                "the far edge, over the top row: the enemy's side, where the map grows to place the enemy and where the enemy falls back",
+                "the far edge, over the top row: the enemy's side (the map grows there, the enemy falls back there)",
                 "9.2.2, 9.4",
             ),
             Level => ("lvN", "the card's level, when not 1", "5.2.2"),
@@ -671,6 +671,13 @@ pub fn key(theme: &Theme) -> Vec<Section> {
         meaning: "an arrow on an edge: a PDF, fire toward the card that way",
         rule: "6.2.3",
         numbers: false,
+    });
+    frame.push(Abbrev {
+        code: if theme.ascii { "^N rows v" } else { "▴N rows ▾" },
+        word: if theme.ascii { "^N rows v" } else { "▴N rows ▾" },
+        meaning: "N rows of cards out of view above or below: the arrows or the goals key scroll to them",
+        rule: "2.2",
+        numbers: true,
     });
     frame.push(Abbrev {
         code: lines.shade,

@@ -295,13 +295,49 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
     // The far edge, the enemy's side (9.2.2, 9.4), on the top row's top
     // border at its right, where no card's name is.
     let t = &app.theme;
+    let right = area.x + vis_cols * cw;
+    // A label on a border at the right of the last card in view, clear of
+    // its name ("R4C3" and its frame): the first of `labels` that fits.
+    let on_border = |buf: &mut Buffer, y: u16, labels: &[String]| {
+        if let Some(label) = labels.iter().find(|l| cw >= l.chars().count() as u16 + 8) {
+            let w = label.chars().count() as u16;
+            buf.set_string(right - w - 1, y, label, t.style(Role::Warn));
+        }
+    };
     if first_r == 0 && vis_cols > 0 {
-        let label = format!(" {} {} ", t.sym("▲", "^"), Code::FarEdge.text());
-        let w = label.chars().count() as u16;
-        let right = area.x + vis_cols * cw;
-        // Clear of the last card's name ("R4C3" and its frame).
-        if cw >= w + 10 {
-            buf.set_string(right - w - 2, area.y, &label, t.style(Role::Warn));
+        let up = t.sym("▲", "^");
+        on_border(
+            buf,
+            area.y,
+            &[
+                format!(" {up} {} ", Code::FarEdge.text()),
+                format!("{up} enemy"),
+            ],
+        );
+    }
+    // Rows scrolled out of view, said in words on the frames of the rows
+    // in view (at 80x24 a newcomer took the far row, scrolled to, for the
+    // row next to the staging areas).
+    if vis_rows < rows && vis_cols > 0 {
+        let above = first_r;
+        let below = rows - first_r - vis_rows;
+        let said = |n: u16, sym: &str| {
+            let rows = if n == 1 { "row" } else { "rows" };
+            [
+                format!(" {sym} {n} {rows} "),
+                format!("{sym}{n} {rows}"),
+                format!("{sym}{n}"),
+            ]
+        };
+        if above > 0 {
+            on_border(buf, area.y, &said(above, t.sym("▴", "^")));
+        }
+        if below > 0 {
+            on_border(
+                buf,
+                strip_y.saturating_sub(1),
+                &said(below, t.sym("▾", "v")),
+            );
         }
     }
     // Scroll hints.
@@ -318,22 +354,6 @@ pub(super) fn map<D: Driver>(buf: &mut Buffer, app: &App<D>, area: Rect) {
             area.x + area.width - 1,
             area.y + area.height / 2,
             t.sym("▸", ">"),
-            t.style(Role::Cursor),
-        );
-    }
-    if first_r > 0 {
-        buf.set_string(
-            area.x + area.width / 2,
-            area.y,
-            t.sym("▴", "^"),
-            t.style(Role::Cursor),
-        );
-    }
-    if first_r + vis_rows < rows {
-        buf.set_string(
-            area.x + area.width / 2,
-            strip_y.saturating_sub(1).max(area.y),
-            t.sym("▾", "v"),
             t.style(Role::Cursor),
         );
     }

@@ -124,9 +124,16 @@ fn play<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let [map_area, side] =
         Layout::horizontal([Constraint::Min(40), Constraint::Length(side_w)]).areas(main);
     map(f.buffer_mut(), app, map_area);
-    let cd_lines = command_display_lines(app, side.width.saturating_sub(2));
+    // The card panel keeps four rows (two of text: `z` opens the card
+    // whole) on a short screen, six on a taller one.
+    let keep = if side.height < 24 { 4 } else { 6 };
+    let cd_lines = command_display_lines(
+        app,
+        side.width.saturating_sub(2),
+        side.height.saturating_sub(keep),
+    );
     let cd_h = command_display_height(&cd_lines, side.width.saturating_sub(2))
-        .min(side.height.saturating_sub(6));
+        .min(side.height.saturating_sub(keep));
     let [cd, panel] = Layout::vertical([Constraint::Length(cd_h), Constraint::Min(4)]).areas(side);
     // The fire support and deck panels go under the Command Display when
     // they fit there; when they do not, they take the whole side column

@@ -23,6 +23,12 @@ fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
     super::support::missions_left_line(app)
         .into_iter()
         .chain(super::support::helicopters_line(app))
+        // At 80x24 in fewer words (three rows of a night defence's fire
+        // plan pushed the last HQs out of the display).
+        .map(|l| match l.strip_prefix("Fire missions: ") {
+            Some(rest) if width < 42 => format!("Fire: {rest}"),
+            _ => l,
+        })
         .flat_map(|l| wrap_spans(vec![Span::raw(l)], width.saturating_sub(2) as usize))
         .collect()
 }
@@ -53,8 +59,27 @@ pub(super) fn command_display<D: Driver>(
 }
 
 /// The Command Display's lines for a box `inner` cells wide inside, built
-/// once a frame for its height and its drawing.
-pub(super) fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<Line<'static>> {
+/// once a frame for its height and its drawing. Where they would take more
+/// than `room` rows, the deck's line goes first (the deck panel, a key
+/// away, says it and more): the HQs come before it.
+pub(super) fn command_display_lines<D: Driver>(
+    app: &App<D>,
+    inner: u16,
+    room: u16,
+) -> Vec<Line<'static>> {
+    let (mut lines, deck_at) = display_lines(app, inner);
+    if command_display_height(&lines, inner) > room {
+        lines.remove(deck_at);
+    }
+    // Then the phase's name: the step's, under it, names its rule.
+    if command_display_height(&lines, inner) > room {
+        lines.remove(1);
+    }
+    lines
+}
+
+/// The Command Display's lines, and where the deck's line is among them.
+fn display_lines<D: Driver>(app: &App<D>, inner: u16) -> (Vec<Line<'static>>, usize) {
     let g = app.game();
     let s = g.state();
     let t = &app.theme;
@@ -151,10 +176,72 @@ pub(super) fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<
             s.deck.reshuffles()
         )
     };
+    let deck_at = lines.len();
     lines.push(Line::styled(deck, t.style(Role::Dim)));
     lines.extend(fire_rows(app, inner + 2));
-    lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
     let current = s.impulse.as_ref().and_then(|i| i.hq);
+    let current_vehicle = s.impulse.as_ref().and_then(|i| i.vehicle);
+    if narrow {
+        // At 80x24 a row an HQ left the last HQs under the card panel:
+        // the HQs grouped by where they stand, a line or two each, with
+        // what they saved where they saved any.
+        let mut groups: Vec<(&'static str, Role, Vec<String>)> = Vec::new();
+        let mut add = |state: &'static str, role: Role, name: String| match groups
+            .iter_mut()
+            .find(|(s, _, _)| *s == state)
+        {
+            Some((_, _, names)) => names.push(name),
+            None => groups.push((state, role, vec![name])),
+        };
+        for h in &s.hqs {
+            let Some(u) = s.get(h.unit) else { continue };
+            if !u.in_play() {
+                continue;
+            }
+            let (state, role) = hq_row(current == Some(h.unit), h.done, h.activated);
+            // A name is not broken over two rows ("2 / PLT HQ"), but for
+            // a terminal that draws ASCII only.
+            let mut name = if t.ascii {
+                u.label.clone()
+            } else {
+                u.label.replace(' ', "\u{a0}")
+            };
+            if h.saved > 0 {
+                name.push_str(&format!(" ({} saved)", h.saved));
+            }
+            let skills: Vec<&str> = s
+                .skills
+                .iter()
+                .filter(|(x, _)| *x == h.unit)
+                .map(|(_, k)| k.label())
+                .collect();
+            if !skills.is_empty() {
+                name.push_str(&format!(" [{}]", skills.join(", ")));
+            }
+            add(state, role, name);
+        }
+        for x in s.vehicles.iter().filter(|x| x.in_play()) {
+            let Some(c) = x.command else { continue };
+            let (state, role) = hq_row(current_vehicle == Some(x.id), c.done, c.activated);
+            let mut name = format!("{} (vehicle HQ)", x.label);
+            if c.saved > 0 {
+                name.push_str(&format!(" ({} saved)", c.saved));
+            }
+            add(state, role, name);
+        }
+        let order = ["spending", "activated", "waiting", "done"];
+        groups.sort_by_key(|(state, _, _)| order.iter().position(|o| o == state));
+        for (state, role, names) in groups {
+            let mut head = state.to_string();
+            head[..1].make_ascii_uppercase();
+            lines.push(Line::styled(
+                format!("{head}: {}", names.join(", ")),
+                t.style(role),
+            ));
+        }
+        return (lines, deck_at);
+    }
+    lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
     for h in &s.hqs {
         let Some(u) = s.get(h.unit) else { continue };
         if !u.in_play() {
@@ -175,7 +262,6 @@ pub(super) fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<
         lines.push(Line::styled(text, t.style(role)));
     }
     // 7.1.1: the vehicle platoon HQs take impulses too.
-    let current_vehicle = s.impulse.as_ref().and_then(|i| i.vehicle);
     for x in s.vehicles.iter().filter(|x| x.in_play()) {
         let Some(c) = x.command else { continue };
         let (state, role) = hq_row(current_vehicle == Some(x.id), c.done, c.activated);
@@ -185,7 +271,7 @@ pub(super) fn command_display_lines<D: Driver>(app: &App<D>, inner: u16) -> Vec<
             t.style(role),
         ));
     }
-    lines
+    (lines, deck_at)
 }
 
 pub(super) fn card_panel<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
