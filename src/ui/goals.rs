@@ -67,12 +67,22 @@ pub fn goals(g: &Game, col: i8) -> Vec<Goal> {
         };
         (rank(*p), n, at.row, at.col)
     });
+    let point = |(p, at): (PointControl, CardPos)| Goal {
+        at,
+        words: format!("{}: {}", capital(&Mark::point(p).spelled()), place(g, at)),
+    };
+    // Where the company is sent (objectives, attack position, route,
+    // outpost) first, then the lines across the map, then the cards that
+    // serve (landing zones, casualty point, final protective fire).
+    let later: Vec<(PointControl, CardPos)> = points
+        .iter()
+        .copied()
+        .filter(|(p, _)| rank(*p) > 4)
+        .collect();
     let mut out: Vec<Goal> = points
         .into_iter()
-        .map(|(p, at)| Goal {
-            at,
-            words: format!("{}: {}", capital(&Mark::point(p).spelled()), place(g, at)),
-        })
+        .filter(|(p, _)| rank(*p) <= 4)
+        .map(point)
         .collect();
     let row = |r: i8, words: String| Goal {
         at: CardPos::new(r, col),
@@ -105,6 +115,7 @@ pub fn goals(g: &Game, col: i8) -> Vec<Goal> {
             format!("{}: row {r}", capital(&Code::LimitOfAdvance.spelled(&[]))),
         ));
     }
+    out.extend(later.into_iter().map(point));
     // Short, for the one line under the map at 80x24; the map key says
     // the rest.
     out.push(row(
