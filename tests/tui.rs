@@ -256,6 +256,42 @@ fn end_impulse_key_ends_the_impulse() {
     );
 }
 
+/// 4.1.3: ending an impulse from the orders menu with commands not spent
+/// asks first, as the key does (a play test ended one with two left from
+/// the menu without a word); Enter there ends it, Esc keeps ordering.
+#[test]
+fn rule_4_1_3_ending_the_impulse_from_the_menu_asks_first_with_commands_left() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    assert!(app.game().impulse_end().expect("an impulse").unspent > 0);
+    let n = app.driver.inputs();
+    let pick = |app: &mut App<Local>| {
+        ch(app, 'o');
+        for c in "end the impulse".chars() {
+            ch(app, c);
+        }
+        let Overlay::Menu(menu) = &app.overlay else {
+            panic!("the menu is open")
+        };
+        assert_eq!(
+            menu.selected_entry().map(|e| e.input.clone()),
+            Some(Input::EndImpulse),
+            "the search selects the entry"
+        );
+        key(app, KeyCode::Enter);
+    };
+    pick(&mut app);
+    assert_eq!(app.overlay, Overlay::EndImpulse, "asked first");
+    assert_eq!(app.driver.inputs(), n, "nothing given yet");
+    key(&mut app, KeyCode::Esc);
+    assert_eq!(app.driver.inputs(), n, "Esc keeps ordering");
+    pick(&mut app);
+    key(&mut app, KeyCode::Enter);
+    close_cards(&mut app);
+    assert_eq!(app.driver.inputs(), n + 1, "Enter ends it");
+}
+
 #[test]
 fn undo_takes_back_an_input_that_drew_no_card_and_nothing_past_a_draw() {
     let mut app = app_for(1);

@@ -234,8 +234,20 @@ impl<D: Driver> App<D> {
                         Some(Sel::Entry(_)) => {
                             if let Some(e) = menu.selected_entry() {
                                 let input = e.input.clone();
-                                self.overlay = Overlay::None;
-                                self.give(&input);
+                                // Ending with commands not spent asks first
+                                // from the menu as from its key (4.1.3): a
+                                // play test ended an impulse with two left
+                                // there without a word.
+                                let asks = input == Input::EndImpulse
+                                    && self.game().impulse_end().is_some_and(|e| e.unspent > 0);
+                                self.overlay = if asks {
+                                    Overlay::EndImpulse
+                                } else {
+                                    Overlay::None
+                                };
+                                if !asks {
+                                    self.give(&input);
+                                }
                             }
                         }
                         None => {
