@@ -397,8 +397,14 @@ fn a_second_copy_on_one_save_is_refused_while_the_first_has_it_open() {
         assert!(matches!(e, SessionError::InUse { .. }), "{e}");
     }
     drop(first);
-    drop(Session::open(data, &dir).unwrap());
+    drop(Session::open(data.clone(), &dir).unwrap());
     let _ = std::fs::remove_dir_all(&dir);
+    // A folder with no campaign is refused for that, and left as it was
+    // (no folder made, no lock file).
+    let none = save_dir("lock-none");
+    let e = Session::open(data, &none).err().expect("no campaign");
+    assert!(matches!(e, SessionError::Campaign(_)), "{e}");
+    assert!(!none.exists());
 }
 
 /// Reliability review F2: a save written by another version of fof (its

@@ -363,6 +363,11 @@ impl Session {
     /// A campaign open in another copy of fof is refused
     /// ([`SessionError::InUse`]).
     pub fn open(data: Arc<DataSet>, dir: &Path) -> Result<Session, SessionError> {
+        // No campaign there: refused with the campaign's reason, before a
+        // lock file is made (in a folder that may not exist).
+        if !c::file_in(dir).exists() {
+            c::load_checked(dir, &data).map_err(SessionError::Campaign)?;
+        }
         let lock = Arc::new(SaveLock::campaign(dir)?);
         Session::open_locked(data, dir, lock)
     }
