@@ -4110,3 +4110,32 @@ fn tui_the_command_display_names_every_hq_at_80x24() {
         }
     }
 }
+
+/// Issue 58: at 80 columns the key bar keeps "why not" on the map (a play
+/// test at 80x24 found it only under ?): fewer words first, the orders
+/// menu's key and the arrows' word giving way, then the rest from the end.
+#[test]
+fn tui_the_key_bar_keeps_why_not_at_80_columns() {
+    let mut app = app_for(1);
+    begin(&mut app);
+    to_orders(&mut app);
+    let screen = render(&app, 80, 24);
+    let bar = screen.lines().last().unwrap_or("");
+    for word in [
+        "Enter orders",
+        "e end impulse",
+        "t tip",
+        "w why not",
+        "? help",
+        "q quit",
+    ] {
+        assert!(bar.contains(word), "{word}: {bar}");
+    }
+    // With room, every word.
+    let wide = render(&app, 160, 50);
+    let bar = wide.lines().last().unwrap_or("");
+    assert!(
+        bar.contains("o all orders") && bar.contains("w why not?"),
+        "{bar}"
+    );
+}

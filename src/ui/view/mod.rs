@@ -388,6 +388,20 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
             .map(|(k, w)| k.chars().count() + w.chars().count() + 3)
             .sum::<usize>()
     };
+    // Short of room (80 columns), fewer words first, so that "why not?"
+    // stays (a play test at 80x24 found it only under ?): the orders menu
+    // lists every order whatever is selected, and the arrows say "card"
+    // by themselves.
+    if width(&items) > area.width as usize && area.width < 100 {
+        items.retain(|(key, _)| *key != k(Command::AllOrders));
+        for (key, what) in items.iter_mut() {
+            if *what == "why not?" {
+                *what = "why not";
+            } else if *what == "card" && key.chars().count() > 1 {
+                *what = "";
+            }
+        }
+    }
     while width(&items) > area.width as usize && items.len() > 2 {
         let at = items.len() - 3;
         items.remove(at);
@@ -395,7 +409,11 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     let mut spans = Vec::new();
     for (key, what) in items {
         spans.push(Span::styled(key, t.style(Role::Highlight)));
-        spans.push(Span::raw(format!(" {what}  ")));
+        spans.push(Span::raw(if what.is_empty() {
+            "  ".to_string()
+        } else {
+            format!(" {what}  ")
+        }));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
