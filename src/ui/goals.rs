@@ -52,12 +52,7 @@ fn place(g: &Game, at: CardPos) -> String {
 pub fn goals(g: &Game, col: i8) -> Vec<Goal> {
     let m = &g.state().map;
     let ctl = &m.controls;
-    let (mut c0, mut c1, mut top) = (1, m.cols, m.rows);
-    for c in &m.cards {
-        c0 = c0.min(c.pos.col);
-        c1 = c1.max(c.pos.col);
-        top = top.max(c.pos.row);
-    }
+    let (_, top, c0, c1) = m.extent();
     let col = col.clamp(c0, c1.max(c0));
     let mut points: Vec<(PointControl, CardPos)> = ctl.points.clone();
     points.sort_by_key(|(p, at)| {

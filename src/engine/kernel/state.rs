@@ -473,6 +473,20 @@ pub struct Map {
 }
 
 impl Map {
+    /// The rows and columns the map spans, `(r0, r1, c0, c1)`: its dealt
+    /// size with the staging row 0, grown to every card dealt beyond it
+    /// (9.2.2).
+    pub fn extent(&self) -> (i8, i8, i8, i8) {
+        let (mut r0, mut r1, mut c0, mut c1) = (0, self.rows, 1, self.cols);
+        for c in &self.cards {
+            r0 = r0.min(c.pos.row);
+            r1 = r1.max(c.pos.row);
+            c0 = c0.min(c.pos.col);
+            c1 = c1.max(c.pos.col);
+        }
+        (r0, r1, c0, c1)
+    }
+
     pub fn card(&self, pos: CardPos) -> Option<&MapCard> {
         self.cards
             .binary_search_by(|c| c.pos.cmp(&pos))

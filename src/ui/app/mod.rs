@@ -511,18 +511,7 @@ impl<D: Driver> App<D> {
     /// The positions the cursor may visit: every dealt card and the
     /// staging area.
     pub fn bounds(&self) -> (i8, i8, i8, i8) {
-        let m = &self.game().state().map;
-        let mut r0 = 0;
-        let mut r1 = m.rows;
-        let mut c0 = 1;
-        let mut c1 = m.cols;
-        for c in &m.cards {
-            r0 = r0.min(c.pos.row);
-            r1 = r1.max(c.pos.row);
-            c0 = c0.min(c.pos.col);
-            c1 = c1.max(c.pos.col);
-        }
-        (r0, r1, c0, c1)
+        self.game().state().map.extent()
     }
 
     // ---- update ----------------------------------------------------------

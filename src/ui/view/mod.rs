@@ -393,11 +393,13 @@ pub(super) fn help_bar<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect) {
     // lists every order whatever is selected, and the arrows say "card"
     // by themselves.
     if width(&items) > area.width as usize && area.width < 100 {
+        let arrows = app.theme.sym("←↑↓→", "arrows");
         items.retain(|(key, _)| *key != k(Command::AllOrders));
         for (key, what) in items.iter_mut() {
-            if *what == "why not?" {
+            // The map's key, or the menu's (F2, a menu taking letters).
+            if *key == k(Command::WhyNot) || *key == app.keys.menu_key(Command::WhyNot) {
                 *what = "why not";
-            } else if *what == "card" && key.chars().count() > 1 {
+            } else if key == arrows {
                 *what = "";
             }
         }

@@ -20,15 +20,11 @@ use ratatui::widgets::{Paragraph, Wrap};
 /// The fire missions left, wrapped to the Command Display's inner width.
 fn fire_rows<D: Driver>(app: &App<D>, width: u16) -> Vec<Line<'static>> {
     // 7.4.5: and the helicopters of an air assault.
-    super::support::missions_left_line(app)
+    // At 80x24 in fewer words (three rows of a night defence's fire plan
+    // pushed the last HQs out of the display).
+    super::support::missions_left_line(app, width < 42)
         .into_iter()
         .chain(super::support::helicopters_line(app))
-        // At 80x24 in fewer words (three rows of a night defence's fire
-        // plan pushed the last HQs out of the display).
-        .map(|l| match l.strip_prefix("Fire missions: ") {
-            Some(rest) if width < 42 => format!("Fire: {rest}"),
-            _ => l,
-        })
         .flat_map(|l| wrap_spans(vec![Span::raw(l)], width.saturating_sub(2) as usize))
         .collect()
 }
@@ -179,55 +175,78 @@ fn display_lines<D: Driver>(app: &App<D>, inner: u16) -> (Vec<Line<'static>>, us
     let deck_at = lines.len();
     lines.push(Line::styled(deck, t.style(Role::Dim)));
     lines.extend(fire_rows(app, inner + 2));
+    // Every HQ once, the company's then the vehicle platoons' (7.1.1):
+    // its name, what it saved, its skills and where it stands; drawn as a
+    // table, or grouped by state on the narrow display.
+    struct HqRow {
+        name: String,
+        saved: u8,
+        skills: Vec<&'static str>,
+        vehicle: bool,
+        state: &'static str,
+        role: Role,
+    }
     let current = s.impulse.as_ref().and_then(|i| i.hq);
     let current_vehicle = s.impulse.as_ref().and_then(|i| i.vehicle);
+    let mut hqs: Vec<HqRow> = Vec::new();
+    for h in &s.hqs {
+        let Some(u) = s.get(h.unit) else { continue };
+        if !u.in_play() {
+            continue;
+        }
+        let (state, role) = hq_row(current == Some(h.unit), h.done, h.activated);
+        hqs.push(HqRow {
+            name: u.label.clone(),
+            saved: h.saved,
+            skills: s
+                .skills
+                .iter()
+                .filter(|(x, _)| *x == h.unit)
+                .map(|(_, k)| k.label())
+                .collect(),
+            vehicle: false,
+            state,
+            role,
+        });
+    }
+    for x in s.vehicles.iter().filter(|x| x.in_play()) {
+        let Some(c) = x.command else { continue };
+        let (state, role) = hq_row(current_vehicle == Some(x.id), c.done, c.activated);
+        hqs.push(HqRow {
+            name: x.label.clone(),
+            saved: c.saved,
+            skills: Vec::new(),
+            vehicle: true,
+            state,
+            role,
+        });
+    }
     if narrow {
         // At 80x24 a row an HQ left the last HQs under the card panel:
         // the HQs grouped by where they stand, a line or two each, with
         // what they saved where they saved any.
         let mut groups: Vec<(&'static str, Role, Vec<String>)> = Vec::new();
-        let mut add = |state: &'static str, role: Role, name: String| match groups
-            .iter_mut()
-            .find(|(s, _, _)| *s == state)
-        {
-            Some((_, _, names)) => names.push(name),
-            None => groups.push((state, role, vec![name])),
-        };
-        for h in &s.hqs {
-            let Some(u) = s.get(h.unit) else { continue };
-            if !u.in_play() {
-                continue;
-            }
-            let (state, role) = hq_row(current == Some(h.unit), h.done, h.activated);
+        for h in hqs {
             // A name is not broken over two rows ("2 / PLT HQ"), but for
             // a terminal that draws ASCII only.
-            let mut name = if t.ascii {
-                u.label.clone()
+            let mut name = if t.ascii || h.vehicle {
+                h.name
             } else {
-                u.label.replace(' ', "\u{a0}")
+                h.name.replace(' ', "\u{a0}")
             };
+            if h.vehicle {
+                name.push_str(" (vehicle HQ)");
+            }
             if h.saved > 0 {
                 name.push_str(&format!(" ({} saved)", h.saved));
             }
-            let skills: Vec<&str> = s
-                .skills
-                .iter()
-                .filter(|(x, _)| *x == h.unit)
-                .map(|(_, k)| k.label())
-                .collect();
-            if !skills.is_empty() {
-                name.push_str(&format!(" [{}]", skills.join(", ")));
+            if !h.skills.is_empty() {
+                name.push_str(&format!(" [{}]", h.skills.join(", ")));
             }
-            add(state, role, name);
-        }
-        for x in s.vehicles.iter().filter(|x| x.in_play()) {
-            let Some(c) = x.command else { continue };
-            let (state, role) = hq_row(current_vehicle == Some(x.id), c.done, c.activated);
-            let mut name = format!("{} (vehicle HQ)", x.label);
-            if c.saved > 0 {
-                name.push_str(&format!(" ({} saved)", c.saved));
+            match groups.iter_mut().find(|(st, _, _)| *st == h.state) {
+                Some((_, _, names)) => names.push(name),
+                None => groups.push((h.state, h.role, vec![name])),
             }
-            add(state, role, name);
         }
         let order = ["spending", "activated", "waiting", "done"];
         groups.sort_by_key(|(state, _, _)| order.iter().position(|o| o == state));
@@ -242,34 +261,16 @@ fn display_lines<D: Driver>(app: &App<D>, inner: u16) -> (Vec<Line<'static>>, us
         return (lines, deck_at);
     }
     lines.push(Line::styled("HQ          saved  state", t.style(Role::Dim)));
-    for h in &s.hqs {
-        let Some(u) = s.get(h.unit) else { continue };
-        if !u.in_play() {
-            continue;
+    for h in hqs {
+        let name: String = h.name.chars().take(12).collect();
+        let mut text = format!("{name:<12} {:>3}   {}", h.saved, h.state);
+        if h.vehicle {
+            text.push_str(" (vehicle HQ)");
         }
-        let (state, role) = hq_row(current == Some(h.unit), h.done, h.activated);
-        let skills: Vec<String> = s
-            .skills
-            .iter()
-            .filter(|(x, _)| *x == h.unit)
-            .map(|(_, k)| k.label().to_string())
-            .collect();
-        let name: String = u.label.chars().take(12).collect();
-        let mut text = format!("{name:<12} {:>3}   {state}", h.saved);
-        if !skills.is_empty() {
-            text.push_str(&format!(" [{}]", skills.join(", ")));
+        if !h.skills.is_empty() {
+            text.push_str(&format!(" [{}]", h.skills.join(", ")));
         }
-        lines.push(Line::styled(text, t.style(role)));
-    }
-    // 7.1.1: the vehicle platoon HQs take impulses too.
-    for x in s.vehicles.iter().filter(|x| x.in_play()) {
-        let Some(c) = x.command else { continue };
-        let (state, role) = hq_row(current_vehicle == Some(x.id), c.done, c.activated);
-        let name: String = x.label.chars().take(12).collect();
-        lines.push(Line::styled(
-            format!("{name:<12} {:>3}   {state} (vehicle HQ)", c.saved),
-            t.style(role),
-        ));
+        lines.push(Line::styled(text, t.style(h.role)));
     }
     (lines, deck_at)
 }

@@ -42,7 +42,7 @@ pub(super) fn short_kind(k: FmKind) -> &'static str {
 /// The Command Display's line: the fire missions left, agency by agency
 /// ("Fire missions: 81mm HE 2, WP 1; 105mm HE 3"), or `None` for a mission
 /// without fire support.
-pub(super) fn missions_left_line<D: Driver>(app: &App<D>) -> Option<String> {
+pub(super) fn missions_left_line<D: Driver>(app: &App<D>, short: bool) -> Option<String> {
     let g = app.game();
     let fss = &g.mission().fire_support;
     if fss.is_empty() {
@@ -73,7 +73,8 @@ pub(super) fn missions_left_line<D: Driver>(app: &App<D>) -> Option<String> {
             format!("{name} {}", kinds.join(", "))
         })
         .collect();
-    Some(format!("Fire missions: {}", parts.join("; ")))
+    let head = if short { "Fire" } else { "Fire missions" };
+    Some(format!("{head}: {}", parts.join("; ")))
 }
 
 /// The Command Display's line for an air assault (7.4.5, the Helicopter
