@@ -19,6 +19,7 @@ mod fuzz_regressions;
 mod learn;
 mod learn_mission;
 mod props_engine;
+mod refused;
 mod replay;
 mod report;
 mod rules_actions;

@@ -259,7 +259,7 @@ fn check_contract(game: &Game, rng: &mut impl Rng) {
         let r = g.apply(input);
         assert!(r.is_err(), "unlisted input accepted: {input:?}");
         assert_eq!(g.state_hash(), before, "a refused input changed the state");
-        assert!(!r.unwrap_err().0.is_empty(), "a refusal says why");
+        assert!(!r.unwrap_err().text.is_empty(), "a refusal says why");
     }
     // Any action at all: the check and the list agree, and applying
     // follows the list.

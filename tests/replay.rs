@@ -175,7 +175,7 @@ fn an_input_changed_to_an_illegal_one_is_refused_with_the_engines_reason() {
         g.apply(&r.input).unwrap();
     }
     let reason = g.apply(&Input::ChooseHq(fof::engine::kernel::ids::UnitId(999)));
-    let reason = reason.unwrap_err().0;
+    let reason = reason.unwrap_err().text;
     assert!(!reason.is_empty());
     let e = refused(
         &data,

@@ -1041,7 +1041,7 @@ fn rule_3_3_1_b_the_player_may_decline_the_runners_activation() {
     assert_eq!(g.suggestion(), Some(yes));
     // Nothing else is taken while the question waits.
     let why = g.apply(&Input::EndImpulse).unwrap_err();
-    assert!(why.0.contains("3.3.1 B"), "{why}");
+    assert!(why.text.contains("3.3.1 B"), "{why}");
     ok(&mut g, no);
     assert!(!g.state().hq_state(plt).unwrap().activated);
     assert_eq!(unit(&g, r).pos, p(1, 1), "the runner is back all the same");

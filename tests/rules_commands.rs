@@ -396,7 +396,7 @@ fn refused(g: &mut Game, input: &Input) -> String {
     let err = g.apply(input).expect_err("the input must be refused");
     assert_eq!(g.state_hash(), before, "a refused input changes nothing");
     assert_eq!(g.log().len(), log, "a refused input logs nothing");
-    err.0
+    err.text
 }
 
 // ---------------------------------------------------------------------------
@@ -2054,7 +2054,7 @@ fn rule_13_3_runners_radio_nets_phones_and_signals_are_set_aside() {
         },
     );
     assert!(
-        why.as_ref().map_err(|e| e.0.contains("13.3")) != Err(true),
+        why.as_ref().map_err(|e| e.text.contains("13.3")) != Err(true),
         "{why:?}"
     );
     let _ = plt1;

@@ -165,7 +165,7 @@ fn rule_7_1_1_a_korean_war_tank_answers_the_co_hq_on_the_battalion_net() {
     let away = if tpos == p(1, 1) { p(1, 3) } else { p(1, 1) };
     put(&mut g, co, away);
     let why = fof::engine::testing::vehicles::reaches(&g, Some(co), tank).unwrap_err();
-    assert!(why.0.contains("battalion-net radio"), "{}", why.0);
+    assert!(why.text.contains("battalion-net radio"), "{}", why.text);
     put(&mut g, co, tpos);
     assert!(fof::engine::testing::vehicles::reaches(&g, Some(co), tank).is_ok());
 }

@@ -1923,7 +1923,7 @@ fn rule_5_1_6_a_a_squad_carries_six_mg_points_per_step_and_one_kind_at_a_time() 
     );
     assert!(!g.legal_inputs().contains(&pick));
     let err = g.apply(&pick).unwrap_err();
-    assert!(err.0.contains("one kind of ammunition"), "{err}");
+    assert!(err.text.contains("one kind of ammunition"), "{err}");
     // Setting the cargo down is free and puts it on the card.
     let before = spent(&g);
     g.apply(&Input::DropItem {
@@ -1953,7 +1953,7 @@ fn rule_5_1_6_a_casualties_and_ammunition_are_not_carried_together() {
     );
     assert!(!g.legal_inputs().contains(&pick));
     let err = g.apply(&pick).unwrap_err();
-    assert!(err.0.contains("not both"), "{err}");
+    assert!(err.text.contains("not both"), "{err}");
 }
 
 #[test]

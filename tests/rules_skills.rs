@@ -140,10 +140,10 @@ fn rule_10_7_a_plt_hq_serves_its_platoon_and_a_staff_unit_only_itself() {
             action: Action::Grenade { unit, target: e },
         },
     };
-    let why = g.apply(&with(plt, other)).unwrap_err().0;
+    let why = g.apply(&with(plt, other)).unwrap_err().text;
     assert!(why.contains("own platoon"), "{why}");
     let xo = id(&g, "xo");
-    let why = g.apply(&with(xo, id(&g, "1_1"))).unwrap_err().0;
+    let why = g.apply(&with(xo, id(&g, "1_1"))).unwrap_err().text;
     assert!(why.contains("itself only"), "{why}");
     // A skill that does not serve the action is refused.
     let why = g
@@ -159,7 +159,7 @@ fn rule_10_7_a_plt_hq_serves_its_platoon_and_a_staff_unit_only_itself() {
             },
         })
         .unwrap_err()
-        .0;
+        .text;
     assert!(why.contains("does not serve"), "{why}");
 }
 

@@ -621,7 +621,7 @@ fn rule_9_2_2_an_exhausted_terrain_deck_cannot_expand_the_map() {
     g.state_mut().map.terrain_pile.clear();
     let before = g.state_hash();
     let err = map::expand_map(&mut g, p(5, 1)).expect_err("no card to lay");
-    assert!(err.0.contains("exhausted"), "{}", err.0);
+    assert!(err.text.contains("exhausted"), "{}", err.text);
     assert_eq!(g.state_hash(), before);
     assert!(g.state().map.card(p(5, 1)).is_none());
 }

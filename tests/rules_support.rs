@@ -175,7 +175,7 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
     assert_eq!(rule, "9.13");
     assert!(q.contains("guard"), "{q}");
     // Anything but an answer is refused while the question waits.
-    let why = g.apply_held(&Input::EndImpulse).unwrap_err().0;
+    let why = g.apply_held(&Input::EndImpulse).unwrap_err().text;
     assert!(why.contains("9.13"), "{why}");
     // The fire team guards instead of the LMG team.
     g.apply_held(&Input::Answer(Answer::Guard { unit: team2 }))
@@ -193,7 +193,7 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
     let why = g
         .apply_held(&Input::Answer(Answer::Guard { unit: far }))
         .unwrap_err()
-        .0;
+        .text;
     assert!(why.contains("answer the question first"), "{why}");
 }
 
@@ -378,7 +378,7 @@ fn rule_3_5_the_player_chooses_among_equally_good_cards_for_a_litter_team() {
             casualty: Some(cas),
         }))
         .unwrap_err()
-        .0;
+        .text;
     assert!(why.contains("3.5"), "{why}");
 }
 
@@ -609,7 +609,7 @@ fn rule_6_7_1_prerequisites_target_missions_observer_los_and_network() {
     // An unspotted enemy is no HE target; an empty card is a smoke target.
     g.state_mut().unit_mut(e).spotted = false;
     let why = g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap_err();
-    assert!(why.0.contains("spotted"), "{why}");
+    assert!(why.text.contains("spotted"), "{why}");
     assert!(g.legal_inputs().contains(&call(hq, FmKind::Smoke, p(2, 3))));
     g.state_mut().unit_mut(e).spotted = true;
     // Not an eligible observer.
@@ -623,7 +623,7 @@ fn rule_6_7_1_prerequisites_target_missions_observer_los_and_network() {
             target: p(3, 2),
         },
     });
-    assert!(g.apply(&by_squad).unwrap_err().0.contains("eligible"));
+    assert!(g.apply(&by_squad).unwrap_err().text.contains("eligible"));
     // No radio on the fire direction net, no battalion link: no call.
     g.state_mut().unit_mut(hq).assets.retain(|a| {
         !matches!(
@@ -639,7 +639,7 @@ fn rule_6_7_1_prerequisites_target_missions_observer_los_and_network() {
     put(&mut g, co, p(1, 1));
     let h = g.state_hash();
     let why = g.apply(&call(hq, FmKind::He, p(3, 2))).unwrap_err();
-    assert!(why.0.contains("network"), "{why}");
+    assert!(why.text.contains("network"), "{why}");
     assert_eq!(h, g.state_hash());
 }
 
@@ -778,7 +778,7 @@ fn rule_6_7_2_f_an_air_strike_needs_a_mark() {
     g.state_mut().unit_mut(e).spotted = true;
     new_impulse(&mut g, Some(hq), 6);
     let why = g.apply(&call(hq, FmKind::AirStrike, p(3, 2))).unwrap_err();
-    assert!(why.0.contains("mark"), "{why}");
+    assert!(why.text.contains("mark"), "{why}");
     // White phosphorus on the target is a mark.
     g.state_mut().map.card_mut(p(3, 2)).unwrap().markers.smoke =
         Some(fof::engine::kernel::state::SmokeKind::Wp);
@@ -1054,7 +1054,7 @@ fn rule_4_2_4_m_the_co_hq_fires_the_fpf_and_fpl() {
     let plt = id(&g, "2plt_hq");
     let why = g.apply(&final_fire(plt)).unwrap_err();
     assert!(
-        why.0.contains("CO HQ") || why.0.contains("spending"),
+        why.text.contains("CO HQ") || why.text.contains("spending"),
         "{why}"
     );
     assert!(g.legal_inputs().contains(&final_fire(co)));
@@ -1363,7 +1363,7 @@ fn rule_6_5_2_a_charge_is_thrown_under_fire_and_placed_otherwise() {
         unit: eng,
         cover: bunker,
     });
-    assert!(g.apply(&place).unwrap_err().0.contains("thrown"));
+    assert!(g.apply(&place).unwrap_err().text.contains("thrown"));
     let throw = gi(Action::ThrowDemo {
         unit: eng,
         cover: bunker,
@@ -1490,7 +1490,7 @@ fn rule_6_5_2_only_demolition_units_and_only_at_enemy_held_cover() {
             cover: empty,
         }))
         .unwrap_err();
-    assert!(why.0.contains("enemy-held"), "{why}");
+    assert!(why.text.contains("enemy-held"), "{why}");
 }
 
 #[test]
@@ -1507,7 +1507,7 @@ fn rule_4_3_6_c_a_wp_grenade_attack_also_puts_wp_smoke_on_the_card() {
         target: e,
     });
     let why = g.apply(&wp).unwrap_err();
-    assert!(why.0.contains("white phosphorus"), "{why}");
+    assert!(why.text.contains("white phosphorus"), "{why}");
     g.state_mut()
         .unit_mut(sq)
         .assets
@@ -1545,9 +1545,9 @@ fn rule_6_2_3_fire_is_never_shifted_onto_or_through_friendly_troops() {
     new_impulse(&mut g, None, 6);
     let shift = |to| gi(Action::ShiftFire { at: p(1, 2), to });
     let why = g.apply(&shift(p(1, 1))).unwrap_err();
-    assert!(why.0.contains("friendly troops"), "{why}");
+    assert!(why.text.contains("friendly troops"), "{why}");
     let why = g.apply(&shift(p(3, 2))).unwrap_err();
-    assert!(why.0.contains("through"), "{why}");
+    assert!(why.text.contains("through"), "{why}");
     assert!(
         g.legal_inputs().contains(&shift(p(2, 3))),
         "an empty card is fine"

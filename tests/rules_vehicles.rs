@@ -304,7 +304,7 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     let able = veh(&g, "Able 1");
     lay(&mut g, p(2, 1), &[36]); // woods: no vehicles
     let err = vehicles::check_move(&g, able, p(2, 1)).expect_err("woods");
-    assert!(err.0.contains("NO-GO"), "{}", err.0);
+    assert!(err.text.contains("NO-GO"), "{}", err.text);
     lay(&mut g, p(2, 3), &[46]); // a farm: SLOW
     assert!(vehicles::check_move(&g, able, p(2, 3)).is_ok());
     // In the phase: after entering SLOW ground no move is offered.
@@ -332,7 +332,7 @@ fn rule_7_3_1_no_go_ground_is_closed_and_slow_ground_stops_the_vehicle() {
     // A gun never moves (7.1.1).
     let gun = veh(&g, "57mm Gun");
     let err = vehicles::check_move(&g, gun, p(2, 3)).expect_err("a towed gun");
-    assert!(err.0.contains("never moves"), "{}", err.0);
+    assert!(err.text.contains("never moves"), "{}", err.text);
 }
 
 #[test]
@@ -360,7 +360,7 @@ fn rule_1_2_1_i_a_card_takes_four_vehicles_a_side_and_wrecks_count() {
             });
     }
     let err = vehicles::check_move(&g, able, p(2, 2)).expect_err("four a side");
-    assert!(err.0.contains("1.2.1 I"), "{}", err.0);
+    assert!(err.text.contains("1.2.1 I"), "{}", err.text);
 }
 
 #[test]
@@ -376,7 +376,7 @@ fn rule_7_2_a_vehicle_is_activated_once_a_turn_for_a_command() {
     assert!(tank(&g, able).activated);
     assert_eq!(spent(&g), 1);
     let err = g.apply(&order).expect_err("once a turn");
-    assert!(err.0.contains("once a turn"), "{}", err.0);
+    assert!(err.text.contains("once a turn"), "{}", err.text);
 }
 
 /// The combined-arms mission with both Shermans attached to Second
@@ -408,7 +408,7 @@ fn rule_7_1_1_only_the_co_hq_the_hq_it_is_attached_to_or_general_initiative_acti
     let err = g
         .apply(&by(p1, Action::ActivateVehicle { vehicle: able }))
         .expect_err("1 PLT has no tanks");
-    assert!(err.0.contains("not attached"), "{}", err.0);
+    assert!(err.text.contains("not attached"), "{}", err.text);
     new_impulse(&mut g, Some(p2), 3);
     g.apply(&by(p2, Action::ActivateVehicle { vehicle: able }))
         .expect("its own platoon HQ, on its card");
@@ -680,7 +680,7 @@ fn rule_4_2_5_a_pinned_vehicle_moves_only_to_its_side_s_cards_without_fire_or_th
     let able = veh(&g, "Able 1");
     g.state_mut().vehicles[able.0 as usize].pinned = true;
     let err = vehicles::check_move(&g, able, p(2, 3)).expect_err("an empty card");
-    assert!(err.0.contains("4.2.5"), "{}", err.0);
+    assert!(err.text.contains("4.2.5"), "{}", err.text);
     assert!(
         vehicles::check_move(&g, able, p(1, 3)).is_ok(),
         "the gun's card"
@@ -697,7 +697,7 @@ fn rule_4_2_5_a_pinned_vehicle_moves_only_to_its_side_s_cards_without_fire_or_th
     let err = g
         .apply(&by(co, Action::ReadyAntiTank { unit: bzk }))
         .expect_err("pinned");
-    assert!(err.0.contains("4.2.5"), "{}", err.0);
+    assert!(err.text.contains("4.2.5"), "{}", err.text);
     assert!(!vehicles::armed(&g, Shooter::Team(bzk)));
 }
 
@@ -751,14 +751,14 @@ fn a_vehicle_answer_naming_no_vehicle_is_refused_with_a_reason() {
             target: VehicleId(99),
         }))
         .expect_err("no such vehicle");
-    assert!(err.0.contains("no vehicle"), "{}", err.0);
+    assert!(err.text.contains("no vehicle"), "{}", err.text);
     let err = g
         .apply(&Input::Answer(Answer::VehicleMove {
             vehicle: VehicleId(77),
             to: p(2, 2),
         }))
         .expect_err("no such vehicle");
-    assert!(!err.0.is_empty());
+    assert!(!err.text.is_empty());
 }
 
 #[test]
@@ -952,15 +952,15 @@ fn rule_7_4_1_an_embark_order_takes_a_unit_of_the_card_aboard_exposed_and_activa
     // The deck is full: four steps of four.
     let bzk = id(&g, "2_bzk");
     let err = g.apply(&embark(co, able, bzk)).expect_err("no room");
-    assert!(err.0.contains("room for 4"), "{}", err.0);
+    assert!(err.text.contains("room for 4"), "{}", err.text);
     // A unit on another card, or pinned, does not embark.
     let sq2 = id(&g, "2_2");
     let able2 = veh(&g, "Able 2");
     let err = g.apply(&embark(co, able2, sq2)).expect_err("another card");
-    assert!(err.0.contains("its own card"), "{}", err.0);
+    assert!(err.text.contains("its own card"), "{}", err.text);
     u(&mut g, bzk).pinned = true;
     let err = g.apply(&embark(co, able2, bzk)).expect_err("pinned");
-    assert!(err.0.contains("5.1.6"), "{}", err.0);
+    assert!(err.text.contains("5.1.6"), "{}", err.text);
 }
 
 #[test]
@@ -975,7 +975,7 @@ fn rule_5_1_6_a_a_vehicle_carries_casualties_or_infantry_not_both() {
     let err = g
         .apply(&embark(co, able, bzk))
         .expect_err("one kind of load");
-    assert!(err.0.contains("one kind of load"), "{}", err.0);
+    assert!(err.text.contains("one kind of load"), "{}", err.text);
 }
 
 #[test]
@@ -1072,11 +1072,11 @@ fn rule_7_4_2_a_passenger_moves_only_with_its_vehicle_and_gets_off_by_order() {
             },
         ))
         .expect_err("aboard");
-    assert!(err.0.contains("aboard"), "{}", err.0);
+    assert!(err.text.contains("aboard"), "{}", err.text);
     u(&mut g, squad).pinned = true;
     let off = by(p2, Action::Disembark { unit: squad });
     let err = g.apply(&off).expect_err("pinned");
-    assert!(err.0.contains("until rallied"), "{}", err.0);
+    assert!(err.text.contains("until rallied"), "{}", err.text);
     u(&mut g, squad).pinned = false;
     u(&mut g, squad).exposed = false;
     g.apply(&off).expect("its platoon HQ, beside it");
@@ -1099,7 +1099,7 @@ fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
     let err = g
         .apply(&by(co, Action::ActivateVehicle { vehicle: truck }))
         .expect_err("no radio");
-    assert!(err.0.contains("no radio"), "{}", err.0);
+    assert!(err.text.contains("no radio"), "{}", err.text);
     new_impulse(&mut g, Some(xo), 3);
     g.apply(&by(xo, Action::ActivateVehicle { vehicle: truck }))
         .expect("face to face");
@@ -1115,7 +1115,7 @@ fn rule_7_4_3_trucks_take_orders_face_to_face_and_a_jeep_needs_a_driver() {
     let jeep =
         fof::engine::kernel::units::add_vehicle(g.state_mut(), &t, "Jeep 1".into(), p(1, 1), None);
     let err = vehicles::check_move(&g, jeep, p(2, 1)).expect_err("no driver");
-    assert!(err.0.contains("no crew"), "{}", err.0);
+    assert!(err.text.contains("no crew"), "{}", err.text);
     let hq = id(&g, "1plt_hq");
     new_impulse(&mut g, Some(hq), 3);
     g.apply(&embark(hq, jeep, hq))
@@ -1245,7 +1245,7 @@ fn rule_7_2_1_a_preplanned_truck_arrives_sets_its_squad_down_and_leaves_on_sched
     let err = g
         .apply(&gi(Action::ActivateVehicle { vehicle: truck }))
         .expect_err("preplanned");
-    assert!(err.0.contains("7.2.1"), "{}", err.0);
+    assert!(err.text.contains("7.2.1"), "{}", err.text);
     // Turn 1: it waits.
     g.state_mut().impulse = None;
     vehicles::begin_vehicle_phase(&mut g);
@@ -1350,7 +1350,7 @@ fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_wher
     let err = g
         .apply(&embark(co, able, bzk))
         .expect_err("ammunition aboard");
-    assert!(err.0.contains("one kind of load"), "{}", err.0);
+    assert!(err.text.contains("one kind of load"), "{}", err.text);
     assert!(!fof::engine::testing::combat::silenced(&g, tank(&g, able)));
     // Driven forward and unloaded there for the infantry.
     vehicles::move_to(&mut g, able, p(2, 2));
@@ -1381,7 +1381,7 @@ fn rule_4_2_2_h_d_a_unit_loads_ammunition_aboard_and_the_vehicle_unloads_it_wher
             },
         ))
         .expect_err("passengers aboard");
-    assert!(err.0.contains("none beside passengers"), "{}", err.0);
+    assert!(err.text.contains("none beside passengers"), "{}", err.text);
 }
 
 #[test]
@@ -3037,13 +3037,13 @@ mod lift {
         // Not a card of the LZ.
         let why = fof::engine::testing::vehicles::check_landing(&g, s1, p(1, 1))
             .unwrap_err()
-            .0;
+            .text;
         assert!(why.contains("not a card of the landing zone"), "{why}");
         // Four have landed there this turn.
         g.state_mut().vehicle_phase.landed = vec![lz(); 4];
         let why = fof::engine::testing::vehicles::check_landing(&g, s1, lz())
             .unwrap_err()
-            .0;
+            .text;
         assert!(why.contains("have landed"), "{why}");
         g.state_mut().vehicle_phase.landed.clear();
         // Four wrecks on the card (1.2.1 I).
@@ -3057,7 +3057,7 @@ mod lift {
         }
         let why = fof::engine::testing::vehicles::check_landing(&g, s1, lz())
             .unwrap_err()
-            .0;
+            .text;
         assert!(why.contains("already holds 4"), "{why}");
         g.state_mut().wrecks.clear();
         // After its first landing, only onto a marked LZ (7.3.2).
@@ -3068,7 +3068,7 @@ mod lift {
             .landings = 1;
         let why = fof::engine::testing::vehicles::check_landing(&g, s1, lz())
             .unwrap_err()
-            .0;
+            .text;
         assert!(why.contains("pyrotechnic"), "{why}");
         g.state_mut()
             .map
@@ -3123,7 +3123,7 @@ mod lift {
         g.state_mut().vehicles[s1.0 as usize].activated = true;
         let why = fof::engine::testing::vehicles::check_fly(&g, s1, HeliArea::Inbound.pos())
             .unwrap_err()
-            .0;
+            .text;
         assert!(why.contains("flies no more"), "{why}");
     }
 
@@ -3481,7 +3481,7 @@ mod lift {
         assert!(fof::engine::testing::vehicles::destinations(&g, s2).is_empty());
         let why = fof::engine::testing::vehicles::check_fly(&g, s2, HeliArea::Inbound.pos())
             .unwrap_err()
-            .0;
+            .text;
         assert!(why.contains("air assault of turn 3"), "{why}");
         g.state_mut().vehicles[s2.0 as usize].activated = false;
         // Turn 2 begins with the planning phase.
@@ -3705,7 +3705,7 @@ fn rule_6_4_a_rocket_launcher_under_a_roof_is_not_readied_against_armour() {
     let err = g
         .apply(&by(co, Action::ReadyAntiTank { unit: bzk }))
         .expect_err("under a roof");
-    assert!(err.0.contains("(6.4)"), "{}", err.0);
+    assert!(err.text.contains("(6.4)"), "{}", err.text);
     assert!(!vehicles::armed(&g, Shooter::Team(bzk)));
     // Out from under it, it may fire.
     u(&mut g, bzk).cover = None;

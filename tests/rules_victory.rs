@@ -421,7 +421,7 @@ fn rule_11_1_the_player_repositions_units_to_friendly_secured_cards_under_found_
             at: p(3, 2),
         }))
         .unwrap_err()
-        .0;
+        .text;
     assert!(why.contains("11.1"), "{why}");
     // To R2C2, then under the foxhole found there.
     h.apply_held(&Input::Answer(Answer::RepositionAt {

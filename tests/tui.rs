@@ -1789,7 +1789,7 @@ fn why_not_names_each_target_and_gives_every_reason_for_an_aimed_order() {
         assert_ne!(why, &r.reason);
         // Each is the engine's own refusal of that order.
         let e = fof::engine::testing::turn::check_order(g, o).expect_err("refused");
-        assert_eq!(&e.0, why);
+        assert_eq!(&e.text, why);
     }
     select(&mut app, u);
     ch(&mut app, 'w');

@@ -33,7 +33,7 @@ const KEY_NAMES: [&str; 4] = ["PgUp", "PgDn", "BackTab", "BkSp"];
 /// A word joined from capitalised parts ("GreenStarCluster",
 /// "InflictCasualty"), Debug's marks ("Some(", "UnitId(", "{ ") or a
 /// variant name on its own ("Hq").
-fn code_name(text: &str) -> Option<String> {
+pub(crate) fn code_name(text: &str) -> Option<String> {
     for marks in [
         "Some(", "None", "UnitId(", "CardPos", "CoverId(", " { ", "::", "[\"",
     ] {

@@ -844,7 +844,7 @@ impl Recorder {
                     r.line,
                     Problem::Illegal {
                         number,
-                        reason: e.0,
+                        reason: e.text,
                     },
                 )
             })?;
@@ -916,12 +916,12 @@ impl Recorder {
     /// refused, as by [`Game::apply`], and not recorded; so is one that
     /// would not read back from the file as the same input.
     pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
-        let ron_text =
-            input_ron(input).map_err(|e| Illegal(format!("this input cannot be recorded: {e}")))?;
+        let ron_text = input_ron(input)
+            .map_err(|e| Illegal::because(format!("this input cannot be recorded: {e}")))?;
         let reads_back =
             !ron_text.contains(['\n', '\r']) && read_input(&ron_text).ok().as_ref() == Some(input);
         if !reads_back {
-            return Err(Illegal(format!(
+            return Err(Illegal::because(format!(
                 "this input cannot be recorded: `{ron_text}` does not read back as itself"
             )));
         }

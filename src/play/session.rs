@@ -744,7 +744,7 @@ impl Session {
     /// stands and the game goes on in memory.
     pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, ApplyError> {
         if self.finished.is_some() {
-            return Err(ApplyError::Illegal(Illegal(
+            return Err(ApplyError::Illegal(Illegal::because(
                 SessionError::Finished.to_string(),
             )));
         }

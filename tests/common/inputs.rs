@@ -62,7 +62,7 @@ pub fn refused(g: &mut Game, i: Input) -> String {
         Err(e) => e,
     };
     assert_eq!(g.state_hash(), before, "a refused input changes nothing");
-    e.0
+    e.text
 }
 
 /// The attempts among some events (those needing a draw): cards drawn,

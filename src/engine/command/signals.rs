@@ -159,7 +159,7 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                     EventKind::Nothing {
                         why: Quiet::NoNewLandingZone,
                     },
-                    format!("The smoke marks no new landing zone: {}.", why.0),
+                    format!("The smoke marks no new landing zone: {}.", why.text),
                     Vec::new(),
                 ),
             }

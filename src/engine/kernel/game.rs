@@ -14,16 +14,26 @@ use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::{Unit, *};
+use crate::engine::kernel::why::Why;
 use std::fmt;
 use std::sync::Arc;
 
 /// An input refused, with the reason. Nothing changed.
+///
+/// The reason is typed ([`Why`]); its words are the narrator's, made when
+/// the refusal is made ([`refuse`]), and empty inside [`quietly`], where
+/// only whether an input is refused is asked.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Illegal(pub String);
+pub struct Illegal {
+    /// Why, as facts.
+    pub why: Why,
+    /// Why, in words (empty when made inside [`quietly`]).
+    pub text: String,
+}
 
 impl fmt::Display for Illegal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }
 
@@ -31,15 +41,14 @@ impl std::error::Error for Illegal {}
 
 // Enumerating the legal inputs checks hundreds of candidate orders and
 // keeps only the yes/no answer; writing out why each refused one is
-// refused was a third of `fof sim`'s time. The checks are written once,
-// with their reasons given as closures (see [`no`]); inside [`quietly`]
-// the closures are not called and a refusal carries an empty reason. This
-// touches only the text of a refusal, never whether it is one.
+// refused was a third of `fof sim`'s time. Inside [`quietly`] a refusal
+// keeps its typed reason and is not worded. This touches only the words
+// of a refusal, never whether it is one.
 thread_local! {
     static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Runs `f` with refusals' reasons left unwritten: for callers that only
+/// Runs `f` with refusals' reasons left unworded: for callers that only
 /// ask whether something is legal. The flag is restored afterwards, also
 /// on unwinding.
 pub(crate) fn quietly<T>(f: impl FnOnce() -> T) -> T {
@@ -53,8 +62,8 @@ pub(crate) fn quietly<T>(f: impl FnOnce() -> T) -> T {
     f()
 }
 
-/// The reason of a refusal: a text, or a closure that writes it when the
-/// reason will be read.
+/// The reason of a refusal still worded where it is checked: a text, or
+/// a closure that writes it when the reason will be read.
 pub(crate) trait Reason {
     fn text(self) -> String;
 }
@@ -78,14 +87,37 @@ impl<F: FnOnce() -> String> Reason for F {
 }
 
 impl Illegal {
-    /// A refusal; its reason is written unless inside [`quietly`].
-    pub(crate) fn because(why: impl Reason) -> Illegal {
-        if QUIET.with(|q| q.get()) {
-            Illegal(String::new())
+    /// A refusal for a typed reason, worded by the narrator unless inside
+    /// [`quietly`].
+    pub(crate) fn new(game: &Game, why: impl Into<Why>) -> Illegal {
+        let why = why.into();
+        let text = if QUIET.with(|q| q.get()) {
+            String::new()
         } else {
-            Illegal(why.text())
+            crate::engine::kernel::words::why::text(game, &why)
+        };
+        Illegal { why, text }
+    }
+
+    /// A refusal worded where it is checked; its reason is written unless
+    /// inside [`quietly`].
+    pub(crate) fn because(why: impl Reason) -> Illegal {
+        let text = if QUIET.with(|q| q.get()) {
+            String::new()
+        } else {
+            why.text()
+        };
+        Illegal {
+            why: Why::Said(text.clone()),
+            text,
         }
     }
+}
+
+/// Refuses for a typed reason, worded by the narrator unless inside
+/// [`quietly`].
+pub(crate) fn refuse<T>(game: &Game, why: impl Into<Why>) -> Result<T, Illegal> {
+    Err(Illegal::new(game, why))
 }
 
 /// Refuses, with a reason written only when it will be read.

@@ -8,7 +8,8 @@
 //! the sequence of play ([`sequence`], 3.0-3.8); units entering, changing
 //! and leaving play ([`units`]); the list of units with the cards they
 //! stand on ([`roster`]); what units carry ([`asset`]); the kinds of VOF
-//! ([`vof`]); the narrator, the words of every event ([`words`]).
+//! ([`vof`]); why an input is refused ([`why`]); the narrator, the words of every
+//! event and refusal ([`words`]).
 //!
 //! Nothing here imports a rule: the rules import the kernel.
 
@@ -32,4 +33,5 @@ pub mod undo;
 pub mod units;
 pub mod vehicle;
 pub mod vof;
+pub mod why;
 pub mod words;

@@ -90,7 +90,7 @@ pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
         }));
     }
     let Some(first) = game.state.map.terrain_pile.pop() else {
-        return Err(Illegal("the terrain deck is exhausted".into()));
+        return Err(Illegal::because("the terrain deck is exhausted"));
     };
     game.state
         .map

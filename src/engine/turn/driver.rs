@@ -200,7 +200,7 @@ impl Game {
     /// log without returning a copy of them (for bots and replays).
     pub fn apply_logged(&mut self, input: &Input) -> Result<(), Illegal> {
         if self.is_over() {
-            return Err(Illegal("the mission is over".into()));
+            return Err(Illegal::because("the mission is over"));
         }
         let start = self.log.len();
         let impulse = self.impulse_now();
@@ -219,7 +219,7 @@ impl Game {
     /// game `apply` would.
     pub fn apply_held(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
         if self.is_over() {
-            return Err(Illegal("the mission is over".into()));
+            return Err(Illegal::because("the mission is over"));
         }
         let start = self.log.len();
         let impulse = self.impulse_now();
@@ -286,14 +286,14 @@ impl Game {
         match input {
             Input::Order(order) => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal(crate::engine::turn::menu::NO_IMPULSE.into()));
+                    return Err(Illegal::because(crate::engine::turn::menu::NO_IMPULSE));
                 }
                 crate::engine::turn::menu::check(self, order)?;
                 crate::engine::turn::menu::execute(self, order);
             }
             Input::EndImpulse => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal("no impulse is in progress".into()));
+                    return Err(Illegal::because("no impulse is in progress"));
                 }
                 self.end_impulse();
             }
@@ -303,8 +303,8 @@ impl Game {
                 order,
             } => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal(
-                        "no HQ is spending commands now: choose the next HQ first".into(),
+                    return Err(Illegal::because(
+                        "no HQ is spending commands now: choose the next HQ first",
                     ));
                 }
                 if self.state.get(*holder).is_none() {
@@ -327,8 +327,8 @@ impl Game {
                     return Err(Illegal::because(|| format!("there is no unit {id}")));
                 }
                 if self.state.impulse.is_some() {
-                    return Err(Illegal(
-                        "finish the current impulse before another HQ draws (4.1)".into(),
+                    return Err(Illegal::because(
+                        "finish the current impulse before another HQ draws (4.1)",
                     ));
                 }
                 let c = self.hq_candidates(self.state.step);
@@ -349,8 +349,8 @@ impl Game {
                     return Err(Illegal::because(|| format!("there is no vehicle {v}")));
                 };
                 if self.state.impulse.is_some() {
-                    return Err(Illegal(
-                        "finish the current impulse before another HQ draws (4.1)".into(),
+                    return Err(Illegal::because(
+                        "finish the current impulse before another HQ draws (4.1)",
                     ));
                 }
                 let c = crate::engine::command::vehicle_hqs::candidates(self, self.state.step);
@@ -365,13 +365,13 @@ impl Game {
                             self.state.step.rule(self.mission.kind)
                         )
                     };
-                    return Err(Illegal(why));
+                    return Err(Illegal::because(why));
                 }
                 crate::engine::command::vehicle_hqs::start_impulse(self, *v);
             }
             Input::DropItem { unit, asset } => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal("items are set down during an impulse".into()));
+                    return Err(Illegal::because("items are set down during an impulse"));
                 }
                 let u = match self.state.get(*unit) {
                     Some(u) if u.in_play() && u.side == Side::Us => u,
@@ -382,7 +382,7 @@ impl Game {
                     }
                 };
                 if u.pos.is_staging() {
-                    return Err(Illegal("items are set down on the map".into()));
+                    return Err(Illegal::because("items are set down on the map"));
                 }
                 let ok = match asset {
                     None => u.cargo.is_some(),
@@ -396,14 +396,16 @@ impl Game {
                 self.drop_item(*unit, *asset);
             }
             Input::Answer(_) => {
-                return Err(Illegal("there is no question to answer now".into()));
+                return Err(Illegal::because("there is no question to answer now"));
             }
             Input::Drop { carrier, casualty } => {
                 if self.state.get(*carrier).is_none() || self.state.get(*casualty).is_none() {
-                    return Err(Illegal("there is no such unit".into()));
+                    return Err(Illegal::because("there is no such unit"));
                 }
                 if self.state.impulse.is_none() {
-                    return Err(Illegal("casualties are set down during an impulse".into()));
+                    return Err(Illegal::because(
+                        "casualties are set down during an impulse",
+                    ));
                 }
                 if !self.state.carried.contains(&(*carrier, *casualty)) {
                     return Err(Illegal::because(|| {

@@ -277,8 +277,8 @@ pub fn refused_targets(game: &Game, unit: Option<UnitId>) -> Vec<Refusal> {
                 action: action.clone(),
             };
             match refused.iter_mut().find(|(k, _)| *k == key) {
-                Some((_, v)) => v.push((order, e.0)),
-                None => refused.push((key, vec![(order, e.0)])),
+                Some((_, v)) => v.push((order, e.text)),
+                None => refused.push((key, vec![(order, e.text)])),
             }
         }
     }
@@ -334,7 +334,7 @@ fn outside_impulse(game: &Game) -> Option<Refusal> {
             action: Action::DesignateCasualtyPoint,
         };
         match menu::check(game, &probe) {
-            Err(e) => e.0,
+            Err(e) => e.text,
             Ok(()) => return None,
         }
     };
@@ -369,7 +369,7 @@ fn checked(game: &Game, by: Option<UnitId>, action: Action) -> Option<Refusal> {
     Some(Refusal {
         order: action.name(),
         rule: action.rule(),
-        reason: e.0,
+        reason: e.text,
         example: Some(Order { by, action }),
         also: Vec::new(),
     })
@@ -445,8 +445,8 @@ fn refusals(
                 action: action.clone(),
             };
             match kinds.iter_mut().find(|(n, _)| *n == action.name()) {
-                Some((_, v)) => v.push((order, e.0)),
-                None => kinds.push((action.name(), vec![(order, e.0)])),
+                Some((_, v)) => v.push((order, e.text)),
+                None => kinds.push((action.name(), vec![(order, e.text)])),
             }
         }
     }

@@ -478,7 +478,7 @@ pub fn keep_schedules(game: &mut Game) -> Vec<VehicleId> {
             continue;
         }
         let to = CardPos::new(s.at.0, s.at.1);
-        if let Err(Illegal(why)) = may_enter(game, to, Side::Us) {
+        if let Err(Illegal { text: why, .. }) = may_enter(game, to, Side::Us) {
             game.emit(
                 "7.2.1",
                 EventKind::Nothing {

@@ -700,7 +700,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 );
             }
             match moves::check_move(game, *v, *to) {
-                Err(e) => e.0,
+                Err(e) => e.text,
                 Ok(()) => "that move is not open now".into(),
             }
         }
@@ -744,7 +744,7 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
                 );
             }
             match transport::check_off(game, *unit) {
-                Err(e) => e.0,
+                Err(e) => e.text,
                 Ok(_) => "that passenger cannot get off now".into(),
             }
         }
@@ -773,19 +773,19 @@ fn refusal(game: &Game, c: &Choice, input: &Input) -> String {
         }
         (Choice::VehicleTurn { .. }, Input::Answer(Answer::FacCall { vehicle: v, kind, target })) => {
             match air::check_fac_call(game, *v, *kind, *target) {
-                Err(e) => e.0,
+                Err(e) => e.text,
                 Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
             }
         }
         (Choice::VehicleTurn { .. }, Input::Answer(Answer::HeliFly { vehicle: v, to })) => {
             match heli::check_fly(game, *v, *to) {
-                Err(e) => e.0,
+                Err(e) => e.text,
                 Ok(()) => "that helicopter has no activation to carry out now (7.2)".into(),
             }
         }
         (Choice::VehicleTurn { .. }, Input::Answer(Answer::GunshipRun { vehicle: v, at })) => {
             match gunship::check_run(game, *v, *at) {
-                Err(e) => e.0,
+                Err(e) => e.text,
                 Ok(()) => "that aircraft has no activation to carry out now (7.2)".into(),
             }
         }

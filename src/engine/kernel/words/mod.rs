@@ -24,6 +24,7 @@ mod quiet;
 mod status;
 mod turn;
 mod units;
+pub(crate) mod why;
 
 impl Game {
     /// Logs an event in the narrator's words.
