@@ -611,8 +611,6 @@ fn architecture_no_code_decides_by_event_words_or_rule_text() {
 /// is worded by the narrator, through `Game::say`.
 const WORDED_AT_THE_SITE: &[(&str, usize)] = &[
     ("engine/command/signals.rs", 1),
-    ("engine/orders/attempts.rs", 1),
-    ("engine/recovery/rally.rs", 1),
     ("engine/vehicles/at.rs", 2),
     ("engine/vehicles/moves.rs", 1),
 ];

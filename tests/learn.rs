@@ -168,6 +168,7 @@ fn every_event_kind_maps_to_its_own_key() {
         },
         EventKind::Attempt {
             unit: Some(unit),
+            what: fof::engine::kernel::purpose::Purpose::EnemyRally,
             looking_for: Some(Needed::Word(fof::data::action::Word::Rally)),
             sure: false,
             success: true,
@@ -557,7 +558,8 @@ fn rule_9_4_learn_mode_tells_a_fall_back_by_the_event_not_its_words() {
         cards: vec![CardRead {
             card: 1,
             section: Section::Random(2),
-            purpose: "a card".into(),
+            purpose: fof::engine::kernel::purpose::Purpose::FallBack,
+            words: "fall back card".into(),
         }],
     };
     let title = |e: Event| {

@@ -4,10 +4,10 @@
 //! asked for every unit of the company; each refusal must say why in
 //! words (no empty reason, no code name) and change nothing.
 //!
-//! With `FOF_REFUSALS_DUMP=FILE` the refusals met are written to FILE, one
-//! a line (mission, seed, input number, the input, the words): the words
-//! of two builds compare line by line (the refusals' typed reasons of
-//! issue 57 kept every sentence).
+//! With `FOF_REFUSALS_DUMP=FILE` the refusals met are written to FILE, each
+//! once, sorted (mission, the input, the words): the words of two builds
+//! compare line by line (the refusals' typed reasons of issue 57 kept
+//! every sentence).
 
 use crate::common;
 use crate::words::code_name;
@@ -18,7 +18,6 @@ use fof::engine::testing::turn::{
 use fof::engine::{Game, Input, Options, Order, UnitId};
 use fof::play::sim::{Bot, bot_rng, choose};
 use std::collections::BTreeSet;
-use std::fmt::Write as _;
 
 /// How many inputs seen before are tried again at a decision.
 const POOL: usize = 120;
@@ -29,8 +28,8 @@ fn every_refusal_met_in_random_games_is_said_in_words() {
     let dump = std::env::var_os("FOF_REFUSALS_DUMP");
     let seeds = common::depth(1, 4);
     // A decision in so many is tried over (all of them when dumping).
-    let every = if dump.is_some() { 2 } else { 30 };
-    let mut out = String::new();
+    let every = if dump.is_some() { 4 } else { 30 };
+    let mut out: BTreeSet<String> = BTreeSet::new();
     let mut bad: Vec<String> = Vec::new();
     let mut met = 0usize;
     for m in &data.missions {
@@ -59,7 +58,7 @@ fn every_refusal_met_in_random_games_is_said_in_words() {
                         ));
                     }
                     if dump.is_some() {
-                        let _ = writeln!(out, "{} {seed} {n} {what} => {text}", m.id);
+                        out.insert(format!("{} {what} => {text}", m.id));
                     }
                 };
                 if n.is_multiple_of(every) {
@@ -133,7 +132,8 @@ fn every_refusal_met_in_random_games_is_said_in_words() {
         }
     }
     if let Some(path) = dump {
-        std::fs::write(path, out).expect("the dump is written");
+        let text: Vec<String> = out.into_iter().collect();
+        std::fs::write(path, text.join("\n")).expect("the dump is written");
     }
     assert!(met > 1000, "only {met} refusals met");
     assert!(

@@ -188,7 +188,7 @@ fn fire_draws(g: &Game, from: usize) -> Vec<(String, i8)> {
         .iter()
         .flat_map(|e| e.cards.iter())
         .filter_map(|r| match r.section {
-            Section::Fire(n) => Some((r.purpose.clone(), n)),
+            Section::Fire(n) => Some((r.words.clone(), n)),
             _ => None,
         })
         .collect()

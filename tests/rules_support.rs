@@ -194,7 +194,7 @@ fn rule_9_13_the_player_chooses_which_unit_guards_the_company_prisoners() {
         .apply_held(&Input::Answer(Answer::Guard { unit: far }))
         .unwrap_err()
         .text;
-    assert!(why.contains("answer the question first"), "{why}");
+    assert!(why.contains("answer the question asked first"), "{why}");
 }
 
 #[test]
@@ -1652,7 +1652,13 @@ fn rule_3_7_1_a_the_activity_level_is_adjusted_before_the_pc_markers_are_drawn_f
     let drawn = g.log()[before..]
         .iter()
         .find(|e| {
-            e.text.contains("PC marker") || e.cards.iter().any(|c| c.purpose.contains("PC marker"))
+            e.text.contains("PC marker")
+                || e.cards.iter().any(|c| {
+                    matches!(
+                        c.purpose,
+                        fof::engine::kernel::purpose::Purpose::PcMarker { .. }
+                    )
+                })
         })
         .map(|e| e.cards.len())
         .expect("the PC marker is drawn for");

@@ -174,6 +174,7 @@ use crate::data::DataSet;
 use crate::data::mission::RosterEntry;
 use crate::engine::kernel::events::Event;
 use crate::engine::kernel::hash::hex;
+use crate::engine::kernel::why::Turn;
 use crate::engine::{Answer, Game, Illegal, Input, Options, SetupError};
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -916,14 +917,12 @@ impl Recorder {
     /// refused, as by [`Game::apply`], and not recorded; so is one that
     /// would not read back from the file as the same input.
     pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
-        let ron_text = input_ron(input)
-            .map_err(|e| Illegal::because(format!("this input cannot be recorded: {e}")))?;
+        let ron_text =
+            input_ron(input).map_err(|_| Illegal::new(&self.game, Turn::NotRecordable))?;
         let reads_back =
             !ron_text.contains(['\n', '\r']) && read_input(&ron_text).ok().as_ref() == Some(input);
         if !reads_back {
-            return Err(Illegal::because(format!(
-                "this input cannot be recorded: `{ron_text}` does not read back as itself"
-            )));
+            return Err(Illegal::new(&self.game, Turn::NotRecordable));
         }
         let events = self.game.apply(input)?;
         self.push(&ron_text);

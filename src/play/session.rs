@@ -744,8 +744,9 @@ impl Session {
     /// stands and the game goes on in memory.
     pub fn apply(&mut self, input: &Input) -> Result<Vec<Event>, ApplyError> {
         if self.finished.is_some() {
-            return Err(ApplyError::Illegal(Illegal::because(
-                SessionError::Finished.to_string(),
+            return Err(ApplyError::Illegal(Illegal::new(
+                self.rec.game(),
+                crate::engine::kernel::why::Turn::Finished,
             )));
         }
         let events = self.rec.apply(input).map_err(ApplyError::Illegal)?;

@@ -17,6 +17,7 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{FireLink, Unit};
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
@@ -745,7 +746,7 @@ pub(crate) fn concentrate(
 ) {
     let n = concentrate_draws(game, unit) + bonus;
     let needed = Needed::Icon(Icon::Crosshairs);
-    let r = attempt(game, Some(unit), n, needed, "Concentrating fire");
+    let r = attempt(game, Some(unit), n, needed, Purpose::ConcentratingFire);
     if jams(game, unit, &r.cards) {
         return;
     }
@@ -893,9 +894,9 @@ pub(crate) fn attempt_grenade(
     }
     let needed = Needed::Icon(Icon::Grenade);
     let what = if order.is_none() && !respond {
-        "Free grenade attack in answer"
+        Purpose::FreeGrenade
     } else {
-        "Grenade attack"
+        Purpose::GrenadeAttack
     };
     let r = attempt(game, Some(unit), n, needed, what);
     // 6.7.4, 6.2.3: fire at another card is direct fire: it places a PDF
@@ -967,7 +968,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Some(*unit),
                 n,
                 Needed::Icon(Icon::Crosshairs),
-                "Spotting",
+                Purpose::Spotting,
             );
             if r.success {
                 spot_card(game, *target);
@@ -1045,7 +1046,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Some(*unit),
                 n,
                 Needed::Icon(Icon::Grenade),
-                "Throwing a demolition charge",
+                Purpose::ThrowingDemolition,
             );
             let pos = game.state.unit(*unit).pos;
             if r.success {

@@ -9,6 +9,7 @@ use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::Choice;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::Unit;
 use crate::engine::kernel::units::leave_play;
 use crate::engine::map::ground::terrain_cover;
@@ -320,7 +321,7 @@ pub fn retreat_each(game: &mut Game, teams: &[UnitId]) {
                 });
             return;
         }
-        let Some((dest, reads)) = pick_card(game, &options, "retreat among equal cards") else {
+        let Some((dest, reads)) = pick_card(game, &options, Purpose::RetreatTie) else {
             continue;
         };
         retreat_to(game, id, dest, casualties[0], reads);

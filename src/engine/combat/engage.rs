@@ -12,6 +12,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::FireLink;
 use crate::engine::map::los::line_between;
 
@@ -383,7 +384,7 @@ fn choose_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> CardPos
     if top.len() == 1 {
         return top[0];
     }
-    let (r, reads) = game.random(top.len() as u32, "choice between equal targets");
+    let (r, reads) = game.random(top.len() as u32, Purpose::TiedTargets);
     let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
     game.say(
         "6.1.1",
@@ -424,7 +425,7 @@ fn choose_enemy_target(game: &mut Game, from: CardPos, targets: &[CardPos]) -> C
     if top.len() == 1 {
         return top[0];
     }
-    let (r, reads) = game.random(top.len() as u32, "enemy's choice between equal targets");
+    let (r, reads) = game.random(top.len() as u32, Purpose::EnemyTiedTargets);
     let pick = top[(r as usize).saturating_sub(1).min(top.len() - 1)];
     game.say(
         "9.4",

@@ -9,15 +9,15 @@ use crate::engine::kernel::events::{EventKind, Section};
 use crate::engine::kernel::events::{HitReading, PinCause, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::Unit;
 
 /// 6.3.3: a hit unit draws a card for its hit effect, read at its
 /// experience, and the effect is applied (`rule`: the section that hit
 /// it, 6.3.3 or a crew bailing out of a knocked-out vehicle, 7.7 A 2).
 pub fn hit_effect(game: &mut Game, id: UnitId, rule: &str) {
-    let name = game.describe(id);
     let level = hit_level(game, id);
-    let (cards, reads) = game.draw(1, Section::HitEffect, &format!("hit effect on {name}"));
+    let (cards, reads) = game.draw(1, Section::HitEffect, Purpose::HitEffect { unit: id });
     let letters: Vec<HitLetter> = cards
         .first()
         .and_then(|&c| game.card(c))

@@ -7,6 +7,7 @@ use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 
 /// The cards a mine check draws (9.5).
 pub const CHECK_CARDS: usize = 3;
@@ -25,7 +26,7 @@ pub fn mine_check(game: &mut Game, unit: UnitId) {
     let (cards, reads) = game.draw(
         CHECK_CARDS,
         crate::engine::kernel::events::Section::Icon,
-        &format!("mine check for {}", u.label),
+        Purpose::MineCheck { unit: u.id },
     );
     let hit = cards
         .iter()
@@ -102,7 +103,7 @@ pub fn claymores(game: &mut Game) {
         if targets.is_empty() {
             continue;
         }
-        let (r, reads) = game.random(targets.len() as u32, "claymore's target");
+        let (r, reads) = game.random(targets.len() as u32, Purpose::ClaymoreTarget);
         let t = targets[(r as usize).saturating_sub(1).min(targets.len() - 1)];
         game.state.unit_mut(t).mined += 1;
         if let Some(c) = game.state.map.card_mut(pos) {

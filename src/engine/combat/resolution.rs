@@ -15,6 +15,7 @@ use crate::engine::kernel::events::{MarkerKind, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::FireLink;
 
 /// The kind of the VOF that sets a unit's base modifier: it decides which
@@ -533,7 +534,7 @@ pub fn pick_sniper_targets(game: &mut Game) {
         if n == 0 {
             continue;
         }
-        let (r, reads) = game.random(n as u32, "sniper's target");
+        let (r, reads) = game.random(n as u32, Purpose::SniperTarget);
         let i = (r as usize).saturating_sub(1).min(n - 1);
         if i >= pool.len() {
             let v = vehicles[i - pool.len()];
@@ -598,11 +599,10 @@ pub fn resolve_special(game: &mut Game) {
                 .map(|u| u.id)
                 .collect();
             for id in inside {
-                let name = game.describe(id);
                 game.state.unit_mut(id).pinned = true;
                 let level = hit_level(game, id);
                 let (cards, reads) =
-                    game.draw(1, Section::HitEffect, &format!("flame hit on {name}"));
+                    game.draw(1, Section::HitEffect, Purpose::FlameHit { unit: id });
                 let letters: Vec<HitLetter> = cards
                     .first()
                     .and_then(|&c| game.card(c))
@@ -754,8 +754,11 @@ pub fn resolve_all(game: &mut Game) {
 }
 
 fn resolve_unit(game: &mut Game, id: UnitId, n: &Ncm) {
-    let name = game.describe(id);
-    let (cards, reads) = game.draw(1, Section::Fire(n.value as i8), &format!("fire on {name}"));
+    let (cards, reads) = game.draw(
+        1,
+        Section::Fire(n.value as i8),
+        Purpose::FireOn { unit: id },
+    );
     let Some(card) = cards.first().and_then(|&c| game.card(c)).cloned() else {
         return;
     };

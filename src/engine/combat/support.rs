@@ -11,6 +11,7 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::SmokeKind;
 use crate::engine::map::los::line_between;
 use crate::engine::orders::attempts::{attempt, failed};
@@ -406,7 +407,7 @@ pub fn perform(game: &mut Game, order: &Order) {
         Some(*observer),
         n,
         Needed::Icon(Icon::Burst),
-        "Call for fire",
+        Purpose::CallForFire,
     );
     let caller = Caller::unit(game, *observer);
     if r.success && *kind == FmKind::AttackHelicopter {
@@ -494,11 +495,6 @@ impl Caller {
             pos: game.state.unit(u).pos,
         }
     }
-
-    /// The caller by name, for a draw's purpose.
-    fn name(&self, game: &Game) -> String {
-        crate::engine::kernel::words::piece(game, self.who)
-    }
 }
 
 /// 7.1.3: a forward air controller's call for air support: `draws` cards
@@ -519,7 +515,7 @@ pub fn air_call(
         None,
         n,
         Needed::Icon(Icon::Burst),
-        &format!("Call for fire by {}", caller.name(game)),
+        Purpose::CallForFireBy { caller: caller.who },
     );
     if !r.success {
         game.say(
@@ -558,7 +554,7 @@ fn falls_at(
         match short_landing_from(game, observer.pos, kind, target) {
             Landing::On(c) => at = c,
             Landing::Around(around) => {
-                let (r, rr) = game.random(around.len() as u32, "where the short round falls");
+                let (r, rr) = game.random(around.len() as u32, Purpose::ShortRound);
                 reads = rr;
                 at = around[(r as usize).saturating_sub(1).min(around.len() - 1)];
             }

@@ -11,6 +11,7 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::{
     Asset, FailedAttempt, PointControl, RunnerTask, SmokeKind, Unit,
@@ -845,13 +846,7 @@ fn exhort(game: &mut Game, unit: UnitId) {
     let Some(needed) = needed else {
         return;
     };
-    let r = crate::engine::orders::attempts::attempt(
-        game,
-        Some(unit),
-        1,
-        needed,
-        "Exhort: one more card",
-    );
+    let r = crate::engine::orders::attempts::attempt(game, Some(unit), 1, needed, Purpose::Exhort);
     if r.success {
         crate::engine::command::actions::upgrade(game, &f, unit);
     }

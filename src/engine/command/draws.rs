@@ -59,16 +59,21 @@ impl CommandDraw {
 }
 
 impl Game {
-    /// Draws and reads one card for `name`'s activated or initiative
-    /// commands with the modifiers of 4.1.2.
-    pub(crate) fn draw_commands(&mut self, activated: bool, name: &str, d: &Drawer) -> CommandDraw {
+    /// Draws and reads one card for an HQ's activated or initiative
+    /// commands (`purpose` says whose) with the modifiers of 4.1.2.
+    pub(crate) fn draw_commands(
+        &mut self,
+        activated: bool,
+        purpose: crate::engine::kernel::purpose::Purpose,
+        d: &Drawer,
+    ) -> CommandDraw {
         use crate::engine::kernel::events::Section;
-        let (section, label) = if activated {
-            (Section::Activated, "activated commands")
+        let section = if activated {
+            Section::Activated
         } else {
-            (Section::Initiative, "initiative commands")
+            Section::Initiative
         };
-        let (cards, reads) = self.draw(1, section, &format!("{label} for {name}"));
+        let (cards, reads) = self.draw(1, section, purpose);
         let printed = cards
             .first()
             .and_then(|&c| self.card(c))

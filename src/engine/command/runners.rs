@@ -7,6 +7,7 @@ use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::Choice;
+use crate::engine::kernel::purpose::Purpose;
 
 /// 3.3.1 B, 4.3.2: runners dispatched on an earlier turn that were neither
 /// hit nor pinned reach the HQ they were sent to; the player may activate
@@ -163,7 +164,7 @@ pub fn phone_line_cuts(game: &mut Game) {
         } else {
             continue;
         };
-        let (r, reads) = game.random(n, &format!("phone line on {pos}"));
+        let (r, reads) = game.random(n, Purpose::PhoneLine { pos });
         let cut = r <= cut_on;
         if cut && let Some(c) = game.state.map.card_mut(pos) {
             c.markers.phone_line = Some(true);

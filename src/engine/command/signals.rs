@@ -10,6 +10,7 @@ use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{FireLink, PointControl};
 use crate::engine::orders::attempts::attempt;
 
@@ -187,7 +188,7 @@ pub fn trigger(game: &mut Game, device: Pyro, at: CardPos) {
                         Some(u),
                         n,
                         Needed::Icon(Icon::Infiltrate),
-                        "Infiltration on a signal",
+                        Purpose::SignalInfiltration,
                     )
                     .success
                 } else {

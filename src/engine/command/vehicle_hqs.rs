@@ -11,7 +11,7 @@ use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::Impulse;
 
-use crate::engine::vehicles::radio::{HQ_EXPERIENCE, hq_name as name};
+use crate::engine::vehicles::radio::HQ_EXPERIENCE;
 
 /// The vehicle platoon HQs with an impulse to take in `step`, in id order:
 /// the activated ones in the Activation Segment (3.3.1 C), every one not
@@ -46,7 +46,6 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
         (x.command.unwrap_or_default(), x.pinned, x.pos, x.side)
     };
     let activated = game.state.step == Step::ActivatedImpulses || command.activated;
-    let who = name(game, v);
     let drawer = crate::engine::command::draws::Drawer {
         pinned,
         experience: HQ_EXPERIENCE,
@@ -54,7 +53,14 @@ pub fn start_impulse(game: &mut Game, v: VehicleId) {
         pos,
         side,
     };
-    let d = game.draw_commands(activated, &who, &drawer);
+    let d = game.draw_commands(
+        activated,
+        crate::engine::kernel::purpose::Purpose::VehicleCommands {
+            activated,
+            vehicle: v,
+        },
+        &drawer,
+    );
     let saved = command.saved;
     let total = d.drawn + saved;
     let mut imp = Impulse::open(None, total, true, game.spend_max());

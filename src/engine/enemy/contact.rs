@@ -12,6 +12,7 @@ use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{CoverMarker, FireLink};
 
 /// Most draws spent looking for a legal placement or an available package
@@ -84,7 +85,7 @@ pub fn resolve_markers(game: &mut Game) {
             .filter(|i| pending[*i].0 == letter)
             .collect();
         let pick = if same.len() > 1 {
-            let (r, reads) = game.random(same.len() as u32, "order of PC markers of one letter");
+            let (r, reads) = game.random(same.len() as u32, Purpose::PcOrder);
             let i = same[(r as usize).saturating_sub(1).min(same.len() - 1)];
             game.say(
                 "9.1.5",
@@ -121,7 +122,10 @@ fn resolve_one(game: &mut Game, pos: CardPos) {
             let (cards, reads) = game.draw(
                 n as usize,
                 Section::Word,
-                &format!("PC marker {} on {pos}", marker.letter),
+                Purpose::PcMarker {
+                    letter: marker.letter,
+                    pos,
+                },
             );
             let hit = cards
                 .iter()
@@ -184,7 +188,7 @@ fn generate(game: &mut Game, pos: CardPos, trigger: Trigger, letter: PcLetter) {
         PcLetter::C => &tables.c,
     };
     for _ in 0..MAX_REDRAWS {
-        let (r, reads) = game.random(10, "contact table");
+        let (r, reads) = game.random(10, Purpose::ContactTable);
         let Some(pid) = rows
             .iter()
             .find(|(upto, _)| r as u8 <= *upto)
@@ -415,7 +419,7 @@ fn apply_effect(game: &mut Game, pos: CardPos, effect: ContactEffect) {
             if here.is_empty() {
                 return;
             }
-            let (r, reads) = game.random(here.len() as u32, "booby trap's victim");
+            let (r, reads) = game.random(here.len() as u32, Purpose::BoobyTrapVictim);
             let v = here[(r as usize).saturating_sub(1).min(here.len() - 1)];
             game.state.unit_mut(v).mined += 1;
             game.say(
@@ -594,7 +598,7 @@ fn find_card(
             )
         });
     for _ in 0..MAX_REDRAWS {
-        let (r, mut reads) = game.random(table.n as u32, "unit placement table");
+        let (r, mut reads) = game.random(table.n as u32, Purpose::PlacementTable);
         let mut placement = table
             .entries
             .iter()
@@ -612,8 +616,7 @@ fn find_card(
                     };
                     let mut dir = None;
                     for _ in 0..MAX_REDRAWS {
-                        let (r2, more) =
-                            game.random(table.n as u32, "direction for per-package placement");
+                        let (r2, more) = game.random(table.n as u32, Purpose::PlacementDirection);
                         reads.extend(more);
                         if let Some(Placement::Toward(d, _)) = table
                             .entries

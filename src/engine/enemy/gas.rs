@@ -8,6 +8,7 @@ use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 
 /// 4.3.6 D: on every card holding CS, the enemy's Good Order units become
 /// fire teams; then each enemy unit there falls back on a 1 or 2 of R#
@@ -68,7 +69,7 @@ pub fn cs_gas(game: &mut Game) -> Vec<UnitId> {
             }
             hit.push(id);
             game.state.counters.enemy_checks += 1;
-            let (r, reads) = game.random(3, "tear gas: fall back on 1-2");
+            let (r, reads) = game.random(3, Purpose::TearGas);
             if r <= 2 {
                 game.say(
                     "4.3.6 D",

@@ -41,6 +41,7 @@ use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{FireLink, PcMarker, Unit};
 use crate::engine::map::ground::terrain_cover;
 use crate::engine::orders::attempts::attempt;
@@ -83,7 +84,7 @@ pub fn run_skipping(game: &mut Game, skip: &[UnitId]) {
         let i = if cards.len() == 1 {
             0
         } else {
-            let (r, rr) = game.random(cards.len() as u32, "order of the enemy cards");
+            let (r, rr) = game.random(cards.len() as u32, Purpose::EnemyCardOrder);
             reads.extend(rr);
             (r as usize).saturating_sub(1).min(cards.len() - 1)
         };
@@ -326,7 +327,7 @@ fn check(game: &mut Game, id: UnitId, tactic: Tactic, done: &mut Vec<UnitId>) {
     };
     let (act, how, reads) = match &cell {
         Cell::Draw(k, _) => {
-            let (r, reads) = game.random(*k as u32, "enemy activity table");
+            let (r, reads) = game.random(*k as u32, Purpose::ActivityTable);
             (
                 cell.lookup(r as u8),
                 CellRead::Draw { r: r as u8, k: *k },
@@ -435,7 +436,7 @@ fn seek_cover(game: &mut Game, id: UnitId) {
         Some(id),
         n,
         Needed::Word(Word::Cover),
-        "Seeking cover",
+        Purpose::SeekingCover,
     );
     if r.success {
         crate::engine::movement::actions::found_cover(game, id);
@@ -454,7 +455,7 @@ fn move_to_cover(game: &mut Game, id: UnitId) {
             .filter(|q| terrain_cover(game, *q) > here)
             .map(|q| (q, (!us_sees(game, q), terrain_cover(game, q))))
             .collect();
-    let Some((to, reads)) = pick_card(game, &options, "card to move to for cover") else {
+    let Some((to, reads)) = pick_card(game, &options, Purpose::CoverCard) else {
         say(game, id, Idle::NoBetterCover);
         return;
     };
@@ -520,7 +521,7 @@ fn largest_us(game: &mut Game, at: CardPos) -> Option<UnitId> {
     if us.len() == 1 {
         return Some(us[0].1);
     }
-    let (r, reads) = game.random(us.len() as u32, "enemy's choice between equal targets");
+    let (r, reads) = game.random(us.len() as u32, Purpose::EnemyTiedTargets);
     let pick = us[(r as usize).saturating_sub(1).min(us.len() - 1)].1;
     game.say(
         "9.4",
@@ -618,7 +619,7 @@ fn infiltrate(game: &mut Game, id: UnitId) {
         .filter(|q| game.has_room(id, *q))
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
-    let Some((to, reads)) = pick_card(game, &options, "card to infiltrate to") else {
+    let Some((to, reads)) = pick_card(game, &options, Purpose::InfiltrateCard) else {
         say(game, id, Idle::NoWayUnseen);
         return;
     };
@@ -628,7 +629,7 @@ fn infiltrate(game: &mut Game, id: UnitId) {
         Some(id),
         n,
         Needed::Icon(Icon::Infiltrate),
-        "Infiltrating",
+        Purpose::Infiltrating,
     );
     if r.success {
         step(game, id, to, false, EnemyMove::Infiltrate, reads);
@@ -669,7 +670,15 @@ fn rally(game: &mut Game, id: UnitId) {
     };
     if game.card_under_vof(u.pos) {
         let n = game.attempt_draws(2, game.experience(id)) + bonus(game, id);
-        if !attempt(game, Some(id), n, Needed::Word(Word::Rally), "Rallying").success {
+        if !attempt(
+            game,
+            Some(id),
+            n,
+            Needed::Word(Word::Rally),
+            Purpose::EnemyRally,
+        )
+        .success
+        {
             return;
         }
     }
@@ -722,7 +731,7 @@ fn reconstitute(game: &mut Game, id: UnitId, done: &mut Vec<UnitId>) {
             Some(id),
             n,
             Needed::Word(Word::Rally),
-            "Reconstituting",
+            Purpose::Reconstituting,
         )
         .success
         {
@@ -778,7 +787,7 @@ fn shift_fire(game: &mut Game, id: UnitId) {
         .iter()
         .map(|q| (*q, game.state.steps_at(*q, Side::Us)))
         .collect();
-    let Some((to, reads)) = pick_card(game, &options, "card to shift fire to") else {
+    let Some((to, reads)) = pick_card(game, &options, Purpose::ShiftFireCard) else {
         say(game, id, Idle::NoOtherFire);
         return;
     };
@@ -845,7 +854,7 @@ fn to_casualty(game: &mut Game, id: UnitId) {
         .filter(|q| dist(*q).is_some_and(|d| d < here))
         .map(|q| (q, terrain_cover(game, q)))
         .collect();
-    let Some((to, reads)) = pick_card(game, &options, "card toward a casualty") else {
+    let Some((to, reads)) = pick_card(game, &options, Purpose::CasualtyCard) else {
         say(game, id, Idle::NoCasualtyInReach);
         return;
     };
@@ -863,7 +872,7 @@ fn row_letter(game: &mut Game, row: i8) -> Option<crate::data::charts::PcLetter>
     if letters.len() == 1 {
         return Some(letters[0]);
     }
-    let (r, reads) = game.random(letters.len() as u32, "letter of a mixed PC row");
+    let (r, reads) = game.random(letters.len() as u32, Purpose::MixedPcLetter);
     let l = letters[(r as usize).saturating_sub(1).min(letters.len() - 1)];
     game.say(
         "9.4",

@@ -10,6 +10,7 @@ use crate::engine::kernel::events::{Quiet, StatusChange};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{FireLink, Unit};
 use crate::engine::kernel::units::leave_play;
 use crate::engine::map::ground::terrain_cover;
@@ -149,7 +150,7 @@ pub fn fall_back(game: &mut Game, id: UnitId, rule: &str) -> bool {
         );
         return true;
     }
-    let Some((to, reads)) = pick_card(game, &options, "fall back card") else {
+    let Some((to, reads)) = pick_card(game, &options, Purpose::FallBack) else {
         crate::engine::kernel::units::leave_play_as(
             game,
             id,
@@ -266,7 +267,7 @@ fn withdraw_one_card(game: &mut Game, id: UnitId, rule: &str, dry: bool) -> bool
         };
         options.push((q, key));
     }
-    let Some((to, reads)) = pick_card(game, &options, "withdrawal card") else {
+    let Some((to, reads)) = pick_card(game, &options, Purpose::Withdrawal) else {
         return true;
     };
     if game.state.map.card(to).is_none() {

@@ -10,6 +10,7 @@ use crate::engine::kernel::events::{MarkerKind, Quiet};
 use crate::engine::kernel::game::{Game, pick_card};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::SpotterTask;
 use crate::engine::kernel::units::leave_play;
 use crate::engine::orders::attempts::attempt;
@@ -106,7 +107,7 @@ pub fn spotter_target(game: &mut Game, task: &SpotterTask) -> Option<CardPos> {
             )
         })
         .collect();
-    pick_card(game, &options, "spotter's choice between equal targets").map(|(p, reads)| {
+    pick_card(game, &options, Purpose::SpotterTie).map(|(p, reads)| {
         if !reads.is_empty() {
             game.say(
                 "9.8",
@@ -155,7 +156,7 @@ pub(crate) fn spotters(game: &mut Game) {
             Some(task.unit),
             n,
             Needed::Icon(Icon::Burst),
-            &format!("Enemy call for fire on {target}"),
+            Purpose::EnemyCall { target },
         );
         if !r.success {
             continue;

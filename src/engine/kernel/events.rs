@@ -739,12 +739,7 @@ pub enum AmmoUse {
     AtVehicle,
 }
 
-/// A unit or a vehicle, where either may be named.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Piece {
-    Unit(UnitId),
-    Vehicle(crate::engine::kernel::ids::VehicleId),
-}
+pub use crate::engine::kernel::ids::Piece;
 
 /// A tie broken at random (the payload of [`Quiet::RandomTarget`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -1206,6 +1201,8 @@ pub enum EventKind {
     /// [`Event::cards`].
     Attempt {
         unit: Option<UnitId>,
+        /// What the attempt is for.
+        what: crate::engine::kernel::purpose::Purpose,
         /// What the cards were searched for; `None` when no draw was
         /// needed (a rally with no VOF on the card, 4.2.3).
         looking_for: Option<Needed>,

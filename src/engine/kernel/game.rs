@@ -12,6 +12,7 @@ use crate::engine::kernel::deck::card_in;
 use crate::engine::kernel::events::{CardRead, Event, EventKind, Section};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::{Unit, *};
 use crate::engine::kernel::why::Why;
@@ -87,18 +88,6 @@ impl<F: FnOnce() -> String> Reason for F {
 }
 
 impl Illegal {
-    /// A refusal for a typed reason, worded by the narrator unless inside
-    /// [`quietly`].
-    pub(crate) fn new(game: &Game, why: impl Into<Why>) -> Illegal {
-        let why = why.into();
-        let text = if QUIET.with(|q| q.get()) {
-            String::new()
-        } else {
-            crate::engine::kernel::words::why::text(game, &why)
-        };
-        Illegal { why, text }
-    }
-
     /// A refusal worded where it is checked; its reason is written unless
     /// inside [`quietly`].
     pub(crate) fn because(why: impl Reason) -> Illegal {
@@ -114,10 +103,9 @@ impl Illegal {
     }
 }
 
-/// Refuses for a typed reason, worded by the narrator unless inside
-/// [`quietly`].
-pub(crate) fn refuse<T>(game: &Game, why: impl Into<Why>) -> Result<T, Illegal> {
-    Err(Illegal::new(game, why))
+/// Whether refusals are left unworded now (inside [`quietly`]).
+pub(crate) fn is_quiet() -> bool {
+    QUIET.with(|q| q.get())
 }
 
 /// Refuses, with a reason written only when it will be read.
@@ -262,53 +250,6 @@ impl Game {
         });
     }
 
-    /// Draws `n` action cards, noting the section read and the purpose of
-    /// each, and logs a reshuffle if the reshuffle card came up.
-    pub(crate) fn draw(
-        &mut self,
-        n: usize,
-        section: Section,
-        purpose: &str,
-    ) -> (Vec<u8>, Vec<CardRead>) {
-        let d = self.state.deck.draw(n);
-        let reads = d
-            .cards
-            .iter()
-            .map(|&card| CardRead {
-                card,
-                section,
-                purpose: purpose.to_string(),
-            })
-            .collect();
-        if d.reshuffled {
-            self.say("1.2.2 F", EventKind::Reshuffled, Vec::new());
-        }
-        (d.cards, reads)
-    }
-
-    /// Draws one card and reads the random-number strip for one of `n`
-    /// options (1.2.2 E).
-    pub(crate) fn random(&mut self, n: u32, purpose: &str) -> (u32, Vec<CardRead>) {
-        let data = self.data.clone();
-        let (v, draws) = self.state.deck.random_number(&data.action, n);
-        let mut reads = Vec::new();
-        let mut reshuffled = false;
-        for d in draws {
-            reshuffled |= d.reshuffled;
-            for c in d.cards {
-                reads.push(CardRead {
-                    card: c,
-                    section: Section::Random(n.min(12) as u8),
-                    purpose: purpose.to_string(),
-                });
-            }
-        }
-        if reshuffled {
-            self.say("1.2.2 F", EventKind::Reshuffled, Vec::new());
-        }
-        (v, reads)
-    }
-
     /// A unit's experience for draws, honouring option 13.1.
     pub(crate) fn experience(&self, id: UnitId) -> Experience {
         let u = self.state.unit(id);
@@ -418,7 +359,7 @@ pub(crate) fn best_cards<K: Ord + Copy>(options: &[(CardPos, K)]) -> Vec<CardPos
 pub(crate) fn pick_card<K: Ord + Copy>(
     game: &mut Game,
     options: &[(CardPos, K)],
-    purpose: &str,
+    purpose: Purpose,
 ) -> Option<(CardPos, Vec<crate::engine::kernel::events::CardRead>)> {
     let top = best_cards(options);
     if top.is_empty() {

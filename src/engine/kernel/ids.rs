@@ -28,3 +28,10 @@ impl fmt::Display for VehicleId {
         write!(f, "V{}", self.0)
     }
 }
+
+/// A unit or a vehicle, where either may be named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Piece {
+    Unit(UnitId),
+    Vehicle(VehicleId),
+}

@@ -25,6 +25,7 @@ pub mod ids;
 pub mod input;
 pub mod names;
 pub mod pos;
+pub mod purpose;
 pub mod reading;
 pub mod roster;
 pub mod sequence;

@@ -3,6 +3,7 @@
 //! events and the inputs, which both name them.
 
 use crate::data::action::{ActionCard, Icon, Word};
+use crate::engine::kernel::purpose::Purpose;
 use serde::{Deserialize, Serialize};
 
 /// Which section of an Action card was read (1.2.2 A-E).
@@ -28,12 +29,14 @@ pub enum Section {
     AntiTank,
 }
 
-/// One card drawn, the section read and what for.
+/// One card drawn, the section read and what for: as facts
+/// ([`Purpose`]) and in the narrator's words, made when it was drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CardRead {
     pub card: u8,
     pub section: Section,
-    pub purpose: String,
+    pub purpose: Purpose,
+    pub words: String,
 }
 
 /// What an attempt looks for on the drawn cards.

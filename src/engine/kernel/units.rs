@@ -9,6 +9,7 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::MarkerKind;
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::Unit;
 
 /// The counter type of a generic team of a side, of the army the team
@@ -221,7 +222,7 @@ pub fn last_step_assets(game: &mut Game, casualty: UnitId) {
                 | crate::engine::kernel::state::Asset::Phone { .. }
         );
         if set {
-            let (r, reads) = game.random(2, "radio or phone of a casualty");
+            let (r, reads) = game.random(2, Purpose::CasualtyRadio);
             if r == 1 {
                 game.state.lost_assets.push(a.clone());
                 game.state.lost_assets.sort();

@@ -6,6 +6,8 @@ use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::why::Turn;
+use crate::engine::kernel::words::why::refuse;
 
 /// 5.2: a face-down card is revealed when a friendly unit on the map gains
 /// LOS to it; a revealed hill gets cards on top until one is not a hill.
@@ -85,12 +87,10 @@ pub fn expand_map(game: &mut Game, pos: CardPos) -> Result<(), Illegal> {
         return Ok(());
     }
     if pos.row < 1 {
-        return Err(Illegal::because(|| {
-            format!("{pos} lies in the staging area: the map does not grow there")
-        }));
+        return refuse(game, Turn::MapStaging { pos });
     }
     let Some(first) = game.state.map.terrain_pile.pop() else {
-        return Err(Illegal::because("the terrain deck is exhausted"));
+        return refuse(game, Turn::TerrainExhausted);
     };
     game.state
         .map

@@ -16,6 +16,7 @@ use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{Asset, CoverMarker, MapCard, Unit};
 use crate::engine::kernel::units::is_plt_hq;
 use crate::engine::map::reveal::reveal_around;
@@ -622,7 +623,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Some(*unit),
                 n,
                 Needed::Icon(Icon::Infiltrate),
-                "Infiltration",
+                Purpose::Infiltration,
             );
             move_unit(game, *unit, *to, *cover, !r.success);
             if !r.success {
@@ -653,7 +654,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                         Some(m),
                         n,
                         Needed::Icon(Icon::Infiltrate),
-                        "Platoon infiltration",
+                        Purpose::PlatoonInfiltration,
                     );
                     move_unit(game, m, *to, None, !r.success);
                     if !r.success {
@@ -686,7 +687,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Some(*unit),
                 n,
                 Needed::Word(Word::Cover),
-                "Seeking cover",
+                Purpose::SeekingCover,
             );
             if r.success {
                 found_cover(game, *unit);
@@ -702,7 +703,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Some(*unit),
                 n,
                 Needed::Icon(Icon::Infiltrate),
-                "Infiltrating to or from cover",
+                Purpose::InfiltratingCover,
             );
             change_cover(game, *unit, *cover, !r.success);
             if !r.success {
@@ -988,7 +989,7 @@ pub(crate) fn found_cover(game: &mut Game, unit: UnitId) {
         && t.urban
     {
         let table = game.data.charts.urban_cover.clone();
-        let (r, rr) = game.random(table.n as u32, "Urban cover table");
+        let (r, rr) = game.random(table.n as u32, Purpose::UrbanCover);
         reads = rr;
         let k = table.lookup(r as u8);
         kinds = vec![k];

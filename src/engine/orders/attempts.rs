@@ -7,6 +7,7 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::Order;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::FailedAttempt;
 
 /// The outcome of an attempt's draw.
@@ -22,7 +23,7 @@ pub fn attempt(
     unit: Option<UnitId>,
     n: usize,
     needed: Needed,
-    what: &str,
+    what: Purpose,
 ) -> AttemptResult {
     // 10.7: a skill given with the order adds a card or makes it succeed.
     let (extra, auto) = crate::engine::orders::skills::for_attempt(game, unit, needed);
@@ -32,29 +33,15 @@ pub fn attempt(
         .iter()
         .any(|&c| game.card(c).is_some_and(|card| needed.found(card)));
     let success = auto || found;
-    let who = unit.map(|u| game.describe(u)).unwrap_or_default();
-    let list: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-    game.emit(
+    game.say(
         "4.2",
         EventKind::Attempt {
             unit,
+            what,
             looking_for: Some(needed),
             sure: auto,
             success,
         },
-        format!(
-            "{what}{}{}: {} card(s) drawn ({}) looking for {}: {}.",
-            if who.is_empty() { "" } else { " by " },
-            who,
-            n,
-            list.join(", "),
-            needed.label(),
-            match (found, auto) {
-                (true, _) => "success",
-                (false, true) => "success, by skill (10.7)",
-                _ => "failure",
-            }
-        ),
         reads,
     );
     AttemptResult { success, cards }

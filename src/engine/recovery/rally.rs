@@ -9,6 +9,7 @@ use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::game::{Game, Illegal, no};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order, TeamKind};
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::Unit;
 use crate::engine::kernel::units::{convert, spawn_team};
 use crate::engine::orders::attempts::{attempt, failed};
@@ -340,18 +341,17 @@ pub(crate) fn reconstitute_draws(game: &Game, order: &Order, teams: &[UnitId]) -
 /// Draws for a rally attempt with the originator's experience (4.2), the
 /// recipient's under General Initiative. Returns `true` on success; with no
 /// VOF on the card the attempt succeeds without a draw.
-fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bool {
+fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: Purpose) -> bool {
     let Some(n) = rally_draws(game, order, unit) else {
-        let pos = game.state.unit(unit).pos;
-        game.emit(
+        game.say(
             order.action.rule(),
             EventKind::Attempt {
                 unit: Some(unit),
+                what,
                 looking_for: None,
                 sure: true,
                 success: true,
             },
-            format!("{what}: no VOF on {pos}, so it succeeds without a draw."),
             Vec::new(),
         );
         return true;
@@ -363,18 +363,27 @@ fn rally_attempt(game: &mut Game, order: &Order, unit: UnitId, what: &str) -> bo
     r.success
 }
 
+/// The conversion a rally order attempts (4.2.3 b-f).
+fn conversion(a: &Action) -> Purpose {
+    use crate::engine::kernel::purpose::Conversion;
+    Purpose::Conversion(match a {
+        Action::ParalyzedToLitter { .. } => Conversion::ParalyzedToLitter,
+        Action::LitterToFire { .. } => Conversion::LitterToFire,
+        Action::FireToAssault { .. } => Conversion::FireToAssault,
+        _ => Conversion::RallyToFront,
+    })
+}
+
 pub fn perform(game: &mut Game, order: &Order) {
     match &order.action {
-        Action::RemovePin { unit }
-            if rally_attempt(game, order, *unit, "Removing a Pinned marker") =>
-        {
+        Action::RemovePin { unit } if rally_attempt(game, order, *unit, Purpose::RemovePin) => {
             success(game, order, *unit);
         }
         Action::ParalyzedToLitter { unit }
         | Action::LitterToFire { unit }
         | Action::FireToAssault { unit }
         | Action::RallyToFront { unit }
-            if rally_attempt(game, order, *unit, order.action.name()) =>
+            if rally_attempt(game, order, *unit, conversion(&order.action)) =>
         {
             success(game, order, *unit);
         }
@@ -416,7 +425,7 @@ pub fn perform(game: &mut Game, order: &Order) {
                 Some(teams[0]),
                 n,
                 Needed::Word(Word::Rally),
-                "Reconstituting a squad",
+                Purpose::ReconstitutingSquad,
             );
             if r.success {
                 success(game, order, teams[0]);

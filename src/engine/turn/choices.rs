@@ -4,10 +4,12 @@
 //! the program's suggestion, and carrying the answer out.
 
 use crate::engine::kernel::events::Quiet;
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::{Choice, Input};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::why::Turn;
+use crate::engine::kernel::words::why::refuse;
 
 /// The answers open to the first pending question, the program's
 /// suggestion first.
@@ -499,14 +501,14 @@ pub fn question(game: &Game, choice: &Choice) -> (&'static str, String) {
 /// other input is refused while a question waits.
 pub fn answer(game: &mut Game, input: &Input) -> Result<(), Illegal> {
     let Some(choice) = game.state.choices.first().cloned() else {
-        return no("there is no question to answer now");
+        return refuse(game, Turn::NoQuestion);
     };
     if matches!(choice, Choice::VehicleTurn { .. } | Choice::Reaction { .. }) {
         return crate::engine::vehicles::phase::answer(game, &choice, input);
     }
     if !legal(game).contains(input) {
-        let (rule, q) = question(game, &choice);
-        return no(|| format!("answer the question first ({rule}): {q}"));
+        let (rule, _) = question(game, &choice);
+        return refuse(game, Turn::AnswerFirst { rule });
     }
     game.state.choices.remove(0);
     match (&choice, input) {

@@ -11,8 +11,10 @@ use crate::engine::kernel::events::{Event, EventKind, Section};
 use crate::engine::kernel::game::{Game, Illegal, SetupError};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Decision, Input, Prompt};
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::sequence::{Step, next_in_turn};
 use crate::engine::kernel::state::{State, Unit, *};
+use crate::engine::kernel::why::Turn;
 use std::sync::Arc;
 
 impl Game {
@@ -200,7 +202,7 @@ impl Game {
     /// log without returning a copy of them (for bots and replays).
     pub fn apply_logged(&mut self, input: &Input) -> Result<(), Illegal> {
         if self.is_over() {
-            return Err(Illegal::because("the mission is over"));
+            return Err(Illegal::new(self, Turn::Over));
         }
         let start = self.log.len();
         let impulse = self.impulse_now();
@@ -219,7 +221,7 @@ impl Game {
     /// game `apply` would.
     pub fn apply_held(&mut self, input: &Input) -> Result<Vec<Event>, Illegal> {
         if self.is_over() {
-            return Err(Illegal::because("the mission is over"));
+            return Err(Illegal::new(self, Turn::Over));
         }
         let start = self.log.len();
         let impulse = self.impulse_now();
@@ -286,14 +288,14 @@ impl Game {
         match input {
             Input::Order(order) => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal::because(crate::engine::turn::menu::NO_IMPULSE));
+                    return Err(Illegal::new(self, Turn::NoImpulse));
                 }
                 crate::engine::turn::menu::check(self, order)?;
                 crate::engine::turn::menu::execute(self, order);
             }
             Input::EndImpulse => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal::because("no impulse is in progress"));
+                    return Err(Illegal::new(self, Turn::NotInImpulse));
                 }
                 self.end_impulse();
             }
@@ -303,12 +305,10 @@ impl Game {
                 order,
             } => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal::because(
-                        "no HQ is spending commands now: choose the next HQ first",
-                    ));
+                    return Err(Illegal::new(self, Turn::NoImpulse));
                 }
                 if self.state.get(*holder).is_none() {
-                    return Err(Illegal::because(|| format!("there is no unit {holder}")));
+                    return Err(Illegal::new(self, Turn::NoUnit { unit: *holder }));
                 }
                 crate::engine::turn::skilled::check_skilled(self, *holder, *skill, order)?;
                 crate::engine::turn::skilled::execute_skilled(self, *holder, *skill, order);
@@ -324,97 +324,84 @@ impl Game {
             }
             Input::ChooseHq(id) => {
                 if self.state.get(*id).is_none() {
-                    return Err(Illegal::because(|| format!("there is no unit {id}")));
+                    return Err(Illegal::new(self, Turn::NoUnit { unit: *id }));
                 }
                 if self.state.impulse.is_some() {
-                    return Err(Illegal::because(
-                        "finish the current impulse before another HQ draws (4.1)",
-                    ));
+                    return Err(Illegal::new(self, Turn::ImpulseUnderway));
                 }
                 let c = self.hq_candidates(self.state.step);
                 if !c.contains(id) {
-                    return Err(Illegal::because(|| {
-                        format!(
-                            "{} has no impulse to take in the {} ({})",
-                            self.describe(*id),
-                            self.state.step.name(),
-                            self.state.step.rule(self.mission.kind)
-                        )
-                    }));
+                    return Err(Illegal::new(
+                        self,
+                        Turn::NoImpulseToTake {
+                            hq: *id,
+                            step: self.state.step,
+                        },
+                    ));
                 }
                 self.start_impulse_for(*id);
             }
             Input::ChooseVehicleHq(v) => {
                 let Some(x) = self.state.vehicles.get(v.0 as usize) else {
-                    return Err(Illegal::because(|| format!("there is no vehicle {v}")));
+                    return Err(Illegal::new(self, Turn::NoVehicle { vehicle: *v }));
                 };
                 if self.state.impulse.is_some() {
-                    return Err(Illegal::because(
-                        "finish the current impulse before another HQ draws (4.1)",
-                    ));
+                    return Err(Illegal::new(self, Turn::ImpulseUnderway));
                 }
                 let c = crate::engine::command::vehicle_hqs::candidates(self, self.state.step);
                 if !c.contains(v) {
                     let why = if x.command.is_none() {
-                        format!("{} is not a vehicle platoon HQ (7.1.1)", x.label)
+                        Turn::NotVehicleHq { vehicle: *v }
                     } else {
-                        format!(
-                            "{} has no impulse to take in the {} ({})",
-                            x.label,
-                            self.state.step.name(),
-                            self.state.step.rule(self.mission.kind)
-                        )
+                        Turn::VehicleHqNoImpulse {
+                            vehicle: *v,
+                            step: self.state.step,
+                        }
                     };
-                    return Err(Illegal::because(why));
+                    return Err(Illegal::new(self, why));
                 }
                 crate::engine::command::vehicle_hqs::start_impulse(self, *v);
             }
             Input::DropItem { unit, asset } => {
                 if self.state.impulse.is_none() {
-                    return Err(Illegal::because("items are set down during an impulse"));
+                    return Err(Illegal::new(self, Turn::ItemsInImpulse));
                 }
                 let u = match self.state.get(*unit) {
                     Some(u) if u.in_play() && u.side == Side::Us => u,
                     _ => {
-                        return Err(Illegal::because(|| {
-                            format!("{} is not a friendly unit in play", self.describe(*unit))
-                        }));
+                        return Err(Illegal::new(self, Turn::NotFriendlyInPlay { unit: *unit }));
                     }
                 };
                 if u.pos.is_staging() {
-                    return Err(Illegal::because("items are set down on the map"));
+                    return Err(Illegal::new(self, Turn::ItemsOnMap));
                 }
                 let ok = match asset {
                     None => u.cargo.is_some(),
                     Some(i) => *i < u.assets.len(),
                 };
                 if !ok {
-                    return Err(Illegal::because(|| {
-                        format!("{} is not carrying that", self.describe(*unit))
-                    }));
+                    return Err(Illegal::new(self, Turn::NotCarryingThat { unit: *unit }));
                 }
                 self.drop_item(*unit, *asset);
             }
             Input::Answer(_) => {
-                return Err(Illegal::because("there is no question to answer now"));
+                return Err(Illegal::new(self, Turn::NoQuestion));
             }
             Input::Drop { carrier, casualty } => {
                 if self.state.get(*carrier).is_none() || self.state.get(*casualty).is_none() {
-                    return Err(Illegal::because("there is no such unit"));
+                    return Err(Illegal::new(self, Turn::NoSuchUnit));
                 }
                 if self.state.impulse.is_none() {
-                    return Err(Illegal::because(
-                        "casualties are set down during an impulse",
-                    ));
+                    return Err(Illegal::new(self, Turn::CasualtiesInImpulse));
                 }
                 if !self.state.carried.contains(&(*carrier, *casualty)) {
-                    return Err(Illegal::because(|| {
-                        format!(
-                            "{} is not carrying {}",
-                            self.describe(*carrier),
-                            self.describe(*casualty)
-                        )
-                    }));
+                    return Err(Illegal::new(
+                        self,
+                        Turn::NotCarrying {
+                            carrier: *carrier,
+                            casualty: *casualty,
+                        },
+                    ));
                 }
                 self.drop_casualty(*carrier, *casualty);
             }
@@ -755,7 +742,6 @@ impl Game {
         let step = self.state.step;
         let saved = self.state.hq_state(hq).map(|h| h.saved).unwrap_or(0);
         let spend_max = self.spend_max();
-        let name = self.describe(hq);
         if self.state.unit(hq).kind == UnitKind::HigherStaff {
             // 4.1.1: the battalion HQ gets the maximum and cannot save.
             let c = &self.data.charts.commands;
@@ -800,7 +786,7 @@ impl Game {
             return;
         }
         let drawer = crate::engine::command::draws::drawer_of(self, hq);
-        let d = self.draw_commands(activated, &name, &drawer);
+        let d = self.draw_commands(activated, Purpose::Commands { activated, hq }, &drawer);
         let total = d.drawn + saved;
         self.open_impulse(Some(hq), total, true, spend_max);
         let from = d.from(None);
@@ -820,7 +806,7 @@ impl Game {
 
     /// 3.3.2 D: the General Initiative impulse.
     fn start_general_initiative(&mut self) {
-        let (cards, reads) = self.draw(1, Section::Initiative, "General Initiative commands");
+        let (cards, reads) = self.draw(1, Section::Initiative, Purpose::GeneralInitiative);
         let printed = cards
             .first()
             .and_then(|&c| self.card(c))

@@ -16,10 +16,12 @@ use crate::engine::combat::actions as combat;
 use crate::engine::command::actions as c2;
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::Quiet;
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::why::Turn;
+use crate::engine::kernel::words::why::refuse;
 use crate::engine::movement::actions as movement;
 use crate::engine::orders::wanted::Wanted;
 use crate::engine::recovery::rally;
@@ -96,18 +98,18 @@ pub fn check_action(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), I
 fn check_tasking(game: &Game, by: Option<UnitId>, commands: u8) -> Result<(), Illegal> {
     let co = game.state.co_hq().map(|c| c.id);
     if by.is_none() || by != co {
-        return Err(Illegal::because(
-            "only the CO HQ carries out a battalion tasking (3.1)",
-        ));
+        return refuse(game, Turn::TaskingByCo);
     }
     match game.state.tasking {
         Some((c, _)) if c == commands => Ok(()),
-        Some((c, _)) => Err(Illegal::because(|| {
-            format!("this turn's tasking asks for {c} commands, not {commands}")
-        })),
-        None => Err(Illegal::because(
-            "battalion has no tasking for the company this turn (3.1)",
-        )),
+        Some((c, _)) => refuse(
+            game,
+            Turn::TaskingAsks {
+                asks: c,
+                given: commands,
+            },
+        ),
+        None => refuse(game, Turn::NoTasking),
     }
 }
 
@@ -240,20 +242,17 @@ pub fn after_change(game: &mut Game) {
 pub fn check(game: &Game, order: &Order) -> Result<(), Illegal> {
     // A question the rules put waits for its answer before any order.
     if let Some(c) = game.state.choices.first() {
-        let (rule, q) = crate::engine::turn::choices::question(game, c);
-        return no(|| format!("answer the question first ({rule}): {q}"));
+        let (rule, _) = crate::engine::turn::choices::question(game, c);
+        return refuse(game, Turn::AnswerFirst { rule });
     }
     check_parts(game, order.by, &order.action)
 }
-
-/// Why no order can be given outside an impulse (4.1).
-pub(crate) const NO_IMPULSE: &str = "no HQ is spending commands now: choose the next HQ first";
 
 /// [`check`] for an order given as its originator and action, so that
 /// candidates need not be built into orders to be checked.
 pub(crate) fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result<(), Illegal> {
     let Some(imp) = &game.state.impulse else {
-        return no(NO_IMPULSE);
+        return refuse(game, Turn::NoImpulse);
     };
     let mut missing = by.filter(|b| game.state.get(*b).is_none());
     if missing.is_none() {
@@ -264,65 +263,49 @@ pub(crate) fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result
         });
     }
     if let Some(id) = missing {
-        return no(|| format!("there is no unit {id}"));
+        return refuse(game, Turn::NoUnit { unit: id });
     }
     if a.cost() > imp.left() {
-        return no(|| {
-            format!(
-                "{} costs {} command(s); {} left this impulse (4.1.3)",
-                a.name(),
-                a.cost(),
-                imp.left()
-            )
-        });
+        return refuse(
+            game,
+            Turn::Costs {
+                order: a.name(),
+                cost: a.cost(),
+                left: imp.left(),
+            },
+        );
     }
     if imp.vehicle.is_some() {
         // 7.1.1: a vehicle platoon HQ's commands go to its own platoon's
         // vehicles (the platoon check is `radio::reaches`'s). Decision: it
         // activates them, has them take units aboard and set ammunition
         // down; the other orders of the menu are the infantry's.
-        let owner = || game.impulse_owner(imp);
         if by.is_some() {
-            return no(|| format!("only {} is spending commands in this impulse", owner()));
+            return refuse(game, Turn::VehicleImpulseOnly);
         }
         if !matches!(
             a,
             Action::ActivateVehicle { .. } | Action::Embark { .. } | Action::Unload { .. }
         ) {
-            return no(|| {
-                format!(
-                    "{} commands only its platoon's vehicles: it activates them, has them take units aboard or set ammunition down (7.1.1)",
-                    owner()
-                )
-            });
+            return refuse(game, Turn::VehicleOrdersOnly);
         }
     }
     match (imp.hq, by) {
         (Some(h), Some(b)) if h == b => {}
         (Some(h), _) => {
-            return no(|| {
-                format!(
-                    "only {} is spending commands in this impulse",
-                    game.describe(h)
-                )
-            });
+            return refuse(game, Turn::OnlyHq { hq: h });
         }
         (None, None) if !a.needs_hq() => {}
         (None, None) => {
-            return no(|| {
-                format!(
-                    "{} must be originated by an HQ or staff even under General Initiative (4.1.3)",
-                    a.name()
-                )
-            });
+            return refuse(game, Turn::NeedsHq { order: a.name() });
         }
         (None, Some(b)) => {
             if !a.needs_hq() {
-                return no("General Initiative commands are given without an originator (3.3.2 D)");
+                return refuse(game, Turn::NoOriginator);
             }
             let u = game.state.get(b);
             if !u.is_some_and(|u| u.in_play() && u.side == Side::Us && u.can_command_others()) {
-                return no(|| format!("{} cannot originate orders", game.describe(b)));
+                return refuse(game, Turn::CannotOriginate { unit: b });
             }
         }
     }
@@ -330,23 +313,24 @@ pub(crate) fn check_parts(game: &Game, by: Option<UnitId>, a: &Action) -> Result
         && !a.repeatable()
         && imp.done.iter().any(|(u, n)| *u == unit && n == a.name())
     {
-        return no(|| {
-            format!(
-                "{} has already performed {} this impulse (4.2)",
-                game.describe(unit),
-                a.name()
-            )
-        });
+        return refuse(
+            game,
+            Turn::Already {
+                unit,
+                order: a.name(),
+            },
+        );
     }
     if let Action::CeaseFire { at } | Action::ShiftFire { at, .. } = a
         && imp.cards_done.iter().any(|(c, n)| c == at && n == a.name())
     {
-        return no(|| {
-            format!(
-                "the units on {at} have already performed {} this impulse (4.2)",
-                a.name()
-            )
-        });
+        return refuse(
+            game,
+            Turn::CardAlready {
+                at: *at,
+                order: a.name(),
+            },
+        );
     }
     crate::engine::turn::menu::check_action(game, by, a)
 }

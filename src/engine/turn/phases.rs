@@ -9,17 +9,18 @@ use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 
 /// 3.1, 3.2.1, 3.4.1: from turn 2 draw a card; on a Higher HQ icon draw
 /// another and read the random number under 10 for the mission's event
 /// table.
 pub fn higher_hq_check(game: &mut Game, friendly: bool) {
-    let (rule, who) = if friendly {
-        ("3.1", "Friendly")
+    let rule = if friendly {
+        "3.1"
     } else if game.mission.kind == MissionKind::Defensive {
-        ("3.2.1", "Enemy")
+        "3.2.1"
     } else {
-        ("3.4.1", "Enemy")
+        "3.4.1"
     };
     if game.state.turn < 2 {
         game.say(
@@ -31,7 +32,7 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
         );
         return;
     }
-    let (cards, mut reads) = game.draw(1, Section::HigherHq, &format!("{who} Higher HQ icon"));
+    let (cards, mut reads) = game.draw(1, Section::HigherHq, Purpose::HigherHqIcon { friendly });
     let icon = cards
         .first()
         .and_then(|&c| game.card(c))
@@ -48,7 +49,7 @@ pub fn higher_hq_check(game: &mut Game, friendly: bool) {
         );
         return;
     }
-    let (r, more) = game.random(10, &format!("{who} Higher HQ event (R# under 10)"));
+    let (r, more) = game.random(10, Purpose::HigherHqEvent { friendly });
     reads.extend(more);
     let turn = game.state.turn;
     let table = if friendly {
@@ -410,7 +411,7 @@ fn apply_event(game: &mut Game, rule: &str, event: crate::data::mission::HhqEven
                 .map(|(_, p)| *p)
                 .collect();
             let (r, reads) = if top.len() > 1 {
-                game.random(top.len() as u32, "barrage target")
+                game.random(top.len() as u32, Purpose::BarrageTarget)
             } else {
                 (1, Vec::new())
             };

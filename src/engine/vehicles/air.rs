@@ -299,8 +299,8 @@ pub(crate) fn reaction(game: &mut Game, v: VehicleId) {
     let pos = vehicle(game, v).pos;
     match reaction_modifier(game, v, pos) {
         Some(m) => {
-            let name = format!("The enemy around {pos}");
-            crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
+            let by = crate::engine::kernel::purpose::AtBy::Around { pos };
+            crate::engine::vehicles::at::resolve(game, by, v, &m, false);
         }
         None => {
             game.say(

@@ -9,6 +9,7 @@ use crate::engine::kernel::events::{EventKind, Needed, Section};
 use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::{UnitId, VehicleId};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::{AtBy, Purpose};
 use crate::engine::kernel::vehicle::{Shooter, Vehicle, Wreck};
 use crate::engine::map::los::{Viewer, sees_card};
 
@@ -314,8 +315,10 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
     let Some(g) = gun(game, s) else {
         return false;
     };
-    let name = shooter_name(game, s);
-    let tname = vehicle(game, target).label.clone();
+    let by = match s {
+        Shooter::Team(u) => AtBy::Unit(u),
+        Shooter::Vehicle(v) => AtBy::Vehicle(v),
+    };
     // 7.8: a round spent each time it fires; 6.8.1 D, a rocket each shot.
     let mut dry = None;
     match s {
@@ -356,7 +359,7 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
             unit,
             n,
             Needed::Icon(Icon::Grenade),
-            &format!("{name} at {tname} (a G! weapon: a grenade draw before the shot, 7.6)"),
+            Purpose::GWeapon { by, target },
         );
         if !r.success {
             game.emit(
@@ -367,14 +370,18 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
                     number: 0,
                     result: AtResult::Missed,
                 },
-                format!("{name} fires at {tname}: the G! weapon's grenade draw failed, a miss."),
+                format!(
+                    "{} fires at {}: the G! weapon's grenade draw failed, a miss.",
+                    crate::engine::kernel::words::purpose::at_by(game, by),
+                    vehicle(game, target).label
+                ),
                 Vec::new(),
             );
             game.state.vehicles[target.0 as usize].attacked = true;
             return false;
         }
     }
-    let quick = resolve(game, &name, target, &m, g.quick_shot);
+    let quick = resolve(game, by, target, &m, g.quick_shot);
     // 6.8.1 G, 7.8: a tank out of ammunition leaves play.
     if let Some(v) = dry {
         crate::engine::combat::ammo::vehicle_dry(game, v);
@@ -387,13 +394,14 @@ pub fn fire(game: &mut Game, s: Shooter, target: VehicleId) -> bool {
 /// shooter has the Quick Shot capability.
 pub(crate) fn resolve(
     game: &mut Game,
-    name: &str,
+    by: AtBy,
     target: VehicleId,
     m: &AtModifier,
     quick: bool,
 ) -> bool {
+    let name = crate::engine::kernel::words::purpose::at_by(game, by);
     let tname = vehicle(game, target).label.clone();
-    let (cards, reads) = game.draw(1, Section::AntiTank, &format!("{name} at {tname}"));
+    let (cards, reads) = game.draw(1, Section::AntiTank, Purpose::AntiTank { by, target });
     let number = cards
         .first()
         .and_then(|&c| game.card(c))
@@ -464,12 +472,12 @@ pub fn vof_attack(game: &mut Game, target: VehicleId) {
         return;
     };
     // Whose fire it is, so that it does not read as a weapon on the card.
-    let whose = match t.side {
-        crate::data::units::Side::Us => "The enemy's",
-        crate::data::units::Side::Enemy => "The company's",
+    let by = AtBy::Vof {
+        target_side: t.side,
+        level: vof,
+        pos: t.pos,
     };
-    let name = format!("{whose} {} VOF on {}", vof.label(), t.pos);
-    resolve(game, &name, target, &m, false);
+    resolve(game, by, target, &m, false);
 }
 
 /// 9.6: a vehicle the sniper picked in this Combat Phase is attacked by
@@ -488,7 +496,7 @@ pub fn sniper_attacks(game: &mut Game) {
             continue;
         }
         if let Some(m) = vof_modifier(game, VofLevel::Heavy, v) {
-            resolve(game, "The sniper", v, &m, false);
+            resolve(game, AtBy::Sniper, v, &m, false);
         }
     }
 }
@@ -757,7 +765,7 @@ pub fn mine_check(game: &mut Game, v: VehicleId) {
     if !x.in_play() || !game.state.map.card(x.pos).is_some_and(|c| c.markers.mines) {
         return;
     }
-    let (cards, reads) = game.draw(3, Section::Icon, &format!("mine check for {}", x.label));
+    let (cards, reads) = game.draw(3, Section::Icon, Purpose::VehicleMineCheck { vehicle: v });
     let hit = cards
         .iter()
         .any(|&c| game.card(c).is_some_and(|c| c.shows_burst()));
@@ -779,7 +787,7 @@ pub fn mine_check(game: &mut Game, v: VehicleId) {
         parts.push((format!("{} defence", t.name), t.defence as i32));
     }
     let total = parts.iter().map(|p| p.1).sum();
-    resolve(game, "A mine", v, &AtModifier { parts, total }, false);
+    resolve(game, AtBy::Mine, v, &AtModifier { parts, total }, false);
 }
 
 /// 9.5: a mine's VOF in AT Combat.

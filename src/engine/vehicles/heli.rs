@@ -346,8 +346,8 @@ fn landing_vof(game: &mut Game, v: VehicleId) {
         format!("{} VOF on the LZ", level.label()),
         g,
     );
-    let name = format!("The enemy's {} VOF on {pos}", level.label());
-    crate::engine::vehicles::at::resolve(game, &name, v, &m, false);
+    let by = crate::engine::kernel::purpose::AtBy::LzVof { level, pos };
+    crate::engine::vehicles::at::resolve(game, by, v, &m, false);
 }
 
 /// 7.4.5, 5.1.7: back in the Pickup Zone its passengers get off, and the

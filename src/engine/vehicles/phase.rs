@@ -17,6 +17,7 @@ use crate::engine::kernel::ids::VehicleId;
 use crate::engine::kernel::input::Answer;
 use crate::engine::kernel::input::{Choice, Input};
 use crate::engine::kernel::pos::CardPos;
+use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::vehicle::{Shooter, VehiclePhase};
 use crate::engine::vehicles::at::{
     self, armed, in_reach, modifier, shooter_name, shooter_side, vehicle,
@@ -80,11 +81,10 @@ pub fn begin(game: &mut Game) {
         .collect();
     let orders = game.mission.vehicle_orders.clone();
     for v in enemy {
-        let label = vehicle(game, v).label.clone();
         let Some(o) = &orders else {
             continue;
         };
-        let (r, reads) = game.random(o.of as u32, &format!("activity check for {label}"));
+        let (r, reads) = game.random(o.of as u32, Purpose::VehicleActivity { vehicle: v });
         let on = r <= o.activate as u32;
         if on {
             game.state.vehicles[v.0 as usize].activated = true;
@@ -471,7 +471,7 @@ fn spot(game: &mut Game, v: VehicleId, target: CardPos) {
         None,
         n,
         crate::engine::kernel::events::Needed::Icon(crate::data::action::Icon::Crosshairs),
-        &format!("Spotting by {}", x.label),
+        Purpose::VehicleSpotting { vehicle: v },
     );
     if r.success {
         crate::engine::combat::actions::spot_card(game, target);
@@ -1022,7 +1022,7 @@ fn advance_card(
             options.push((to, std::cmp::Reverse(d)));
         }
     }
-    crate::engine::kernel::game::pick_card(game, &options, &format!("{}'s advance", x.label))
+    crate::engine::kernel::game::pick_card(game, &options, Purpose::VehicleAdvance { vehicle: v })
 }
 
 /// 3.6 ends: the vehicles that were not activated take the VOF on their

@@ -21,7 +21,7 @@ pub struct LogDetail {
 pub fn matches(e: &Event, query: &str) -> bool {
     let mut hay = format!("t{} {} {}", e.turn, e.rule, e.text).to_lowercase();
     for c in &e.cards {
-        hay.push_str(&format!(" {} {}", c.card, c.purpose.to_lowercase()));
+        hay.push_str(&format!(" {} {}", c.card, c.words.to_lowercase()));
     }
     query
         .to_lowercase()

@@ -79,7 +79,7 @@ pub(super) fn log_detail<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, d: 
                         .unwrap_or_else(|| "not in this deck".into());
                     lines.push(Line::from(vec![
                         Span::styled(format!("  card {:>2}: ", c.card), t.style(Role::Highlight)),
-                        Span::raw(format!("{read}, for {}", c.purpose)),
+                        Span::raw(format!("{read}, for {}", c.words)),
                     ]));
                 }
             }

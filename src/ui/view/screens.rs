@@ -671,7 +671,7 @@ pub(super) fn cards<D: Driver>(f: &mut Frame, app: &App<D>, area: Rect, i: usize
                 "Card {} of {}: {}",
                 i + 1,
                 app.shown.len(),
-                shown.read.purpose
+                shown.read.words
             ),
             t.style(Role::Title),
         ),

@@ -20,6 +20,7 @@ use crate::engine::kernel::events::{CardRead, EventKind};
 use crate::engine::kernel::game::Game;
 
 mod marker;
+pub(crate) mod purpose;
 mod quiet;
 mod status;
 mod turn;

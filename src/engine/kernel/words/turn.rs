@@ -11,7 +11,7 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::input::Action;
 use crate::engine::kernel::state::Outcome;
 
-pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Option<String> {
+pub(super) fn event(game: &Game, kind: &EventKind, cards: &[CardRead]) -> Option<String> {
     Some(match kind {
         EventKind::Reshuffled => {
             "The reshuffle card came up: once the draw was complete the whole deck, reshuffle card included, was shuffled.".into()
@@ -102,7 +102,7 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
             match (event, what) {
                 (None, _) => format!(
                     "{who} Higher HQ check: card {} shows no Higher HQ icon; no event.",
-                    super::first(_cards)
+                    super::first(cards)
                 ),
                 (Some(r), Some(e)) => format!(
                     "{who} Higher HQ check: the Higher HQ icon is showing; R# {r}: {}.",
@@ -478,6 +478,42 @@ pub(super) fn event(game: &Game, kind: &EventKind, _cards: &[CardRead]) -> Optio
         ),
         EventKind::MapExpanded { pos } => {
             format!("The map grows: a new terrain card is laid at {pos}.")
+        }
+        EventKind::Attempt {
+            unit,
+            what,
+            looking_for,
+            sure,
+            ..
+        } => {
+            let what = super::purpose::text(game, *what);
+            let Some(needed) = looking_for else {
+                // A rally with no VOF on the card (4.2.3).
+                let pos = unit
+                    .map(|u| game.state.unit(u).pos.to_string())
+                    .unwrap_or_default();
+                return Some(format!(
+                    "{what}: no VOF on {pos}, so it succeeds without a draw."
+                ));
+            };
+            let who = unit.map(|u| game.describe(u)).unwrap_or_default();
+            let list: Vec<String> = cards.iter().map(|c| c.card.to_string()).collect();
+            let found = cards
+                .iter()
+                .any(|c| game.card(c.card).is_some_and(|card| needed.found(card)));
+            format!(
+                "{what}{}{}: {} card(s) drawn ({}) looking for {}: {}.",
+                if who.is_empty() { "" } else { " by " },
+                who,
+                cards.len(),
+                list.join(", "),
+                needed.label(),
+                match (found, *sure) {
+                    (true, _) => "success",
+                    (false, true) => "success, by skill (10.7)",
+                    _ => "failure",
+                }
+            )
         }
         _ => return None,
     })
