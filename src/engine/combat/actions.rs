@@ -13,12 +13,13 @@ use crate::data::units::{Range, Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{basic_vof, ratings};
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{MarkerKind, StatusChange};
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{FireLink, Unit};
+use crate::engine::kernel::why::Fire;
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
 use crate::engine::orders::wanted::Wanted;
@@ -31,16 +32,17 @@ fn fighter(u: &Unit) -> bool {
         && (u.good_order() || (!u.pinned && (u.kind == UnitKind::AssaultTeam || u.fire_team_lat())))
 }
 
-/// Refuses a combat order to a unit not fit to fight (4.2.5), porters with
-/// their own reason.
-fn fit(game: &Game, unit: UnitId, verb: &str) -> Result<(), Illegal> {
+/// Refuses a combat order to a unit not fit to fight (4.2.5), with
+/// `unfit` (which names what it was ordered to do), porters with their own
+/// reason.
+fn fit(game: &Game, unit: UnitId, unfit: Fire) -> Result<(), Illegal> {
     let u = game.state.unit(unit);
     if fighter(u) {
         Ok(())
     } else if u.kind == UnitKind::Porter {
-        no("porters carry loads and casualties; they do not spot or fight")
+        refuse(game, Fire::PorterCannotFight)
     } else {
-        no(|| format!("{} is not fit to {verb} (4.2.5)", game.describe(unit)))
+        refuse(game, unfit)
     }
 }
 
@@ -51,7 +53,7 @@ fn range_of(game: &Game, u: &Unit) -> Option<Range> {
 fn enemy(game: &Game, id: UnitId) -> Result<&Unit, Illegal> {
     match game.state.get(id) {
         Some(t) if t.in_play() && t.side != Side::Us && t.kind != UnitKind::Casualty => Ok(t),
-        _ => no(|| format!("{} is not an enemy unit in play", game.describe(id))),
+        _ => refuse(game, Fire::NotEnemyInPlay { unit: id }),
     }
 }
 
@@ -76,22 +78,17 @@ pub fn along_pdf(game: &Game, from: CardPos, to: CardPos) -> bool {
 /// along the PDF.
 fn can_engage(game: &Game, u: &Unit, t: &Unit, range: Range) -> Result<(), Illegal> {
     if !t.spotted {
-        return no("the target has not been spotted (9.3)");
+        return refuse(game, Fire::TargetUnspotted);
     }
     if u.pos.is_staging() {
-        return no("units in the staging area cannot fire (2.4.2)");
+        return refuse(game, Fire::FromStaging);
     }
     let d = u.pos.distance(t.pos);
     if d > range.cards() {
-        return no(|| {
-            format!(
-                "the target is {d} card(s) away, beyond range {}",
-                range.label()
-            )
-        });
+        return refuse(game, Fire::BeyondRange { cards: d, range });
     }
     if d > 0 && !game.unit_sees_unit(u.id, t.id) {
-        return no("no line of sight to the target (5.2.1)");
+        return refuse(game, Fire::NoLineOfSight);
     }
     if game
         .state
@@ -100,10 +97,10 @@ fn can_engage(game: &Game, u: &Unit, t: &Unit, range: Range) -> Result<(), Illeg
         .is_some_and(|c| c.markers.smoky())
         && d > 0
     {
-        return no("units in smoke cannot fire out of their card (4.3.6 C)");
+        return refuse(game, Fire::InSmoke);
     }
     if !along_pdf(game, u.pos, t.pos) {
-        return no("the target is not along the unit's PDF (6.2.3)");
+        return refuse(game, Fire::OffPdf);
     }
     Ok(())
 }
@@ -115,18 +112,16 @@ fn check_concentrate(
     target: UnitId,
 ) -> Result<(), Illegal> {
     can_order(game, by, unit)?;
-    fit(game, unit, "fire")?;
+    fit(game, unit, Fire::NotFitToFire { unit })?;
     let u = game.state.unit(unit);
     let Some(r) = ratings(game, u) else {
-        return no(|| format!("{} has no VOF rating", game.describe(unit)));
+        return refuse(game, Fire::NoVofRating { unit });
     };
     if !matches!(r.vof, Vof::S | Vof::A | Vof::AS | Vof::H) {
-        return no("concentrated fire needs an S, A, A/S or H rating (4.2.4 b)");
+        return refuse(game, Fire::ConcentrateRating);
     }
     if exposed_heavy(game, u) {
-        return no(
-            "tripod machine guns, mortars and heavy weapons cannot fire while Exposed (6.4)",
-        );
+        return refuse(game, Fire::ExposedHeavy);
     }
     let t = enemy(game, target)?;
     can_engage(game, u, t, r.range)
@@ -142,31 +137,29 @@ fn check_grenade(
     target: UnitId,
 ) -> Result<(), Illegal> {
     can_order(game, by, unit)?;
-    fit(game, unit, "fight")?;
+    fit(game, unit, Fire::NotFitToFight { unit })?;
     let u = game.state.unit(unit);
     let Some(r) = ratings(game, u) else {
-        return no(|| format!("{} has no printed VOF (6.5.1)", game.describe(unit)));
+        return refuse(game, Fire::NoPrintedVof { unit });
     };
     if exposed_heavy(game, u) {
-        return no(
-            "tripod machine guns, mortars and heavy weapons cannot fire while Exposed (6.4)",
-        );
+        return refuse(game, Fire::ExposedHeavy);
     }
     let t = enemy(game, target)?;
     let d = u.pos.distance(t.pos);
     let weapon = crate::engine::combat::fire::weapon(game, u);
     if d == 0 {
         if weapon == Some(Weapon::Mortar) {
-            return no("mortars never fire at their own card (6.4)");
+            return refuse(game, Fire::MortarOwnCard);
         }
         if !t.spotted {
-            return no("the target has not been spotted (9.3)");
+            return refuse(game, Fire::TargetUnspotted);
         }
         return Ok(());
     }
     let g = r.grenade || r.vof == Vof::G;
     if !g {
-        return no("only a unit with G! can attack with grenades beyond its own card (6.2.1)");
+        return refuse(game, Fire::GrenadeNotBeyondCard);
     }
     // 6.5.1: a unit rated G! reaches out to its printed range; a G!
     // superscript over another rating reaches close range, an adjacent card.
@@ -176,23 +169,18 @@ fn check_grenade(
         r.range.min(Range::C)
     };
     if d > reach.cards() || reach < Range::C {
-        return no(|| {
-            format!(
-                "the target is {d} card(s) away: a G! superscript reaches close range, a G! rating its printed range {} (6.5.1)",
-                reach.label()
-            )
-        });
+        return refuse(game, Fire::GrenadeBeyondReach { cards: d, reach });
     }
     if weapon == Some(Weapon::RifleGrenades)
         && u.ammo.unwrap_or(0) == 0
         && crate::engine::kernel::units::tracked(game, u)
     {
-        return no("the unit has fired its rifle grenades (6.4)");
+        return refuse(game, Fire::RifleGrenadesSpent);
     }
     if (weapon == Some(Weapon::RifleGrenades) || crate::engine::combat::fire::roof_forbids(weapon))
         && crate::engine::combat::fire::under_roof(game, u)
     {
-        return no("this weapon cannot fire from under a building, bunker or pillbox (6.4)");
+        return refuse(game, Fire::UnderRoof);
     }
     can_engage(game, u, t, reach)
 }
@@ -239,12 +227,7 @@ pub(crate) fn reaches_card(game: &Game, by: Option<UnitId>, at: CardPos) -> Resu
     if heard {
         Ok(())
     } else {
-        no(|| {
-            format!(
-                "{} is neither on {at} nor in communication with a unit there (4.3)",
-                game.describe(h)
-            )
-        })
+        refuse(game, Fire::CardNotReached { hq: h, at })
     }
 }
 
@@ -252,13 +235,19 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
     match action {
         Action::Spot { unit, target } => {
             can_order(game, by, *unit)?;
-            fit(game, *unit, "spot")?;
+            fit(game, *unit, Fire::NotFitToSpot { unit: *unit })?;
             let u = game.state.unit(*unit);
             if !game.state.enemy_on(*target, false) {
-                return no(|| format!("no unspotted enemy is known on {target}"));
+                return refuse(game, Fire::NothingToSpot { target: *target });
             }
             if *target != u.pos && !game.unit_sees(*unit, *target) {
-                return no(|| format!("{} has no line of sight to {target}", game.describe(*unit)));
+                return refuse(
+                    game,
+                    Fire::SpotterNoLineOfSight {
+                        unit: *unit,
+                        target: *target,
+                    },
+                );
             }
             Ok(())
         }
@@ -270,19 +259,19 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 matches!(a, crate::engine::kernel::state::Asset::Pyro(crate::data::mission::Pyro::WpSmoke, n) if *n > 0)
             });
             if !has_wp {
-                return no("the unit carries no white phosphorus grenade (4.3.6 C)");
+                return refuse(game, Fire::NoWpGrenade);
             }
             Ok(())
         }
         Action::PlatoonConcentrate { target } | Action::PlatoonGrenade { target } => {
             let Some(h) = by else {
-                return no("a platoon action is ordered by its platoon HQ");
+                return refuse(game, Fire::PlatoonActionUnordered);
             };
             if !crate::engine::kernel::units::is_plt_hq(game, h) {
-                return no("only a platoon HQ orders its platoon to fire together");
+                return refuse(game, Fire::PlatoonActionNotByPltHq);
             }
             if game.state.unit(h).flipped {
-                return no("a platoon HQ on its fire-team side commands only itself (4.1.4)");
+                return refuse(game, Fire::PlatoonHqFlipped);
             }
             enemy(game, *target)?;
             let grenade = matches!(action, Action::PlatoonGrenade { .. });
@@ -296,43 +285,40 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             if able {
                 Ok(())
             } else {
-                no("no unit of the platoon on the HQ's card can attack that target")
+                refuse(game, Fire::PlatoonNoneAble)
             }
         }
         Action::ThrowDemo { unit, cover }
         | Action::PlaceDemo { unit, cover }
         | Action::Flame { unit, cover } => {
             can_order(game, by, *unit)?;
-            fit(game, *unit, "fight")?;
+            fit(game, *unit, Fire::NotFitToFight { unit: *unit })?;
             let u = game.state.unit(*unit);
             let flame = matches!(action, Action::Flame { .. });
             let want = if flame { Vof::Flame } else { Vof::Demo };
             if ratings(game, u).map(|r| r.vof) != Some(want) {
-                return no(if flame {
-                    "only a flamethrower unit makes flame attacks (6.5.3)"
-                } else {
-                    "only a demolition-capable unit uses demolition charges (6.5.2)"
-                });
+                return refuse(
+                    game,
+                    if flame {
+                        Fire::NotFlamethrower
+                    } else {
+                        Fire::NotDemolition
+                    },
+                );
             }
             if u.ammo.unwrap_or(0) == 0 && crate::engine::kernel::units::tracked(game, u) {
-                return no("the unit has no charge or fuel left (6.8.1 E-F)");
+                return refuse(game, Fire::NoChargeLeft);
             }
             let held = game.state.units_at(u.pos).any(|e| {
                 e.side != Side::Us && e.cover == Some(*cover) && e.kind != UnitKind::Casualty
             });
             if game.state.cover_kind(u.pos, *cover).is_none() || !held {
-                return no(
-                    "the target must be an enemy-held cover marker on the unit's card (6.5.2-6.5.3)",
-                );
+                return refuse(game, Fire::CoverNotHeld);
             }
             let vof_here = game.card_under_vof(u.pos);
             match action {
-                Action::PlaceDemo { .. } if vof_here => {
-                    no("with a VOF on the card the charge must be thrown (6.5.2)")
-                }
-                Action::ThrowDemo { .. } if !vof_here => {
-                    no("with no VOF on the card the charge is placed, not thrown (6.5.2)")
-                }
+                Action::PlaceDemo { .. } if vof_here => refuse(game, Fire::DemoMustBeThrown),
+                Action::ThrowDemo { .. } if !vof_here => refuse(game, Fire::DemoMustBePlaced),
                 _ => Ok(()),
             }
         }
@@ -344,52 +330,56 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 let mortar_team = t.and_then(|t| t.weapon) == Some(Weapon::Mortar);
                 // A play test's 1-step 60mm looked useless: say what it
                 // may do instead.
-                return no(if mortar_team {
-                    "a one-step mortar team fires by direct lay only, like infantry: order it a Grenade Attack on a spotted enemy it sees, within its range; only a mortar unit of two or more steps fires this way (6.7.4, 6.5.1, 4.2.4 j)"
-                } else {
-                    "only an on-map mortar unit of two or more steps fires this way (4.2.4 j)"
-                });
+                return refuse(
+                    game,
+                    if mortar_team {
+                        Fire::OneStepMortar
+                    } else {
+                        Fire::NotOnMapMortar
+                    },
+                );
             }
             if !m.good_order() || m.exposed {
-                return no("the mortar must be in Good Order and not Exposed (6.4)");
+                return refuse(game, Fire::MortarNotReady);
             }
             if crate::engine::combat::fire::under_roof(game, m) {
-                return no("mortars cannot fire from under a building, bunker or pillbox (6.4)");
+                return refuse(game, Fire::MortarUnderRoof);
             }
             if let Some(top) = game.top_card(m.pos)
                 && top.terrain == TerrainType::Woods
                 && top.cover == CoverValue::Single(3)
             {
-                return no("mortars cannot fire from +3 woods (6.4)");
+                return refuse(game, Fire::MortarInWoods);
             }
             if crate::engine::kernel::units::dry(game, m) {
-                return no("the mortar is out of ammunition (6.8)");
+                return refuse(game, Fire::MortarDry);
             }
             if *target == m.pos {
-                return no("mortars never fire at their own card (6.4)");
+                return refuse(game, Fire::MortarOwnCard);
             }
             if m.pos.is_staging() {
-                return no("the mortar must be on the map");
+                return refuse(game, Fire::MortarOffMap);
             }
             if !game
                 .state
                 .units_at(*target)
                 .any(|e| e.side != Side::Us && e.spotted && e.kind != UnitKind::Casualty)
             {
-                return no(|| format!("no spotted enemy on {target}"));
+                return refuse(game, Fire::NoSpottedEnemyOn { target: *target });
             }
             let range = t.and_then(|t| t.front).map(|r| r.range).unwrap_or(Range::V);
             if m.pos.distance(*target) > range.cards() {
-                return no("the target is beyond the mortar's range");
+                return refuse(game, Fire::MortarBeyondRange);
             }
             let eyes = by.unwrap_or(*mortar);
             if !game.unit_sees(eyes, *target) {
-                return no(|| {
-                    format!(
-                        "{} has no line of sight to {target} (4.2.4 j)",
-                        game.describe(eyes)
-                    )
-                });
+                return refuse(
+                    game,
+                    Fire::MortarNoLineOfSight {
+                        unit: eyes,
+                        target: *target,
+                    },
+                );
             }
             Ok(())
         }
@@ -407,22 +397,20 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     .iter()
                     .any(|f| f.side == Side::Us && f.from == *at)
             {
-                return no(|| format!("no friendly unit on {at} is firing"));
+                return refuse(game, Fire::NoneFiring { at: *at });
             }
             Ok(())
         }
         Action::ShiftFire { at, to } => {
             reaches_card(game, by, *at)?;
             if at == to {
-                return no("shift fire to a different card");
+                return refuse(game, Fire::ShiftToSameCard);
             }
             if game.state.map.is_staging(*at) || at.is_staging() {
-                return no("units in the staging area cannot fire (2.4.2)");
+                return refuse(game, Fire::FromStaging);
             }
             if at.line_dir(*to).is_none() {
-                return no(
-                    "fire goes along one of the eight straight lines from the card (5.2.1, 6.2.3)",
-                );
+                return refuse(game, Fire::NotInLine);
             }
             // Decision (6.1.1, 6.2.3): fire is never shifted onto a card
             // held only by friendly units, nor through one.
@@ -432,12 +420,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .units_at(*to)
                 .any(|u| u.side != Side::Us && u.kind != UnitKind::Casualty);
             if friendly(*to) && !enemy_there {
-                return no("that would put fire on friendly troops");
+                return refuse(game, Fire::OnFriendly);
             }
             if crate::engine::map::los::line_between(*at, *to)
                 .is_some_and(|cs| cs.iter().any(|c| friendly(*c)))
             {
-                return no("a US unit does not fire through a card holding US units (6.2.3)");
+                return refuse(game, Fire::ThroughFriendly);
             }
             let shooters: Vec<&Unit> = game
                 .state
@@ -445,13 +433,13 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .filter(|u| u.side == Side::Us && basic_vof(game, u, 1).is_some())
                 .collect();
             if shooters.is_empty() {
-                return no(|| format!("no friendly unit on {at} has a VOF rating"));
+                return refuse(game, Fire::NoVofOn { at: *at });
             }
             if game.state.map.card(*at).is_some_and(|c| c.markers.smoky()) {
-                return no("units in smoke cannot fire out of their card (4.3.6 C)");
+                return refuse(game, Fire::InSmoke);
             }
             if game.state.map.card(*to).is_none() {
-                return no(|| format!("{to} is not a card on the map"));
+                return refuse(game, Fire::NotACard { pos: *to });
             }
             let reach = shooters
                 .iter()
@@ -460,14 +448,14 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .max()
                 .unwrap_or(0);
             if at.distance(*to) > reach {
-                return no(|| format!("{to} is beyond the range of the units on {at}"));
+                return refuse(game, Fire::ShiftBeyondRange { at: *at, to: *to });
             }
             let sees = match by {
                 Some(b) => game.unit_sees(b, *to) || game.state.unit(b).pos == *to,
                 None => shooters.iter().any(|u| game.unit_sees(u.id, *to)),
             };
             if !sees {
-                return no(|| format!("{to} is not in the originator's line of sight (4.2.4 l)"));
+                return refuse(game, Fire::ShiftUnseen { to: *to });
             }
             // 4.2.4 l: the fire is moved to engage another card. Units
             // that already fire at `to`, and only there, would spend a
@@ -479,15 +467,11 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .filter(|f| f.side == Side::Us && f.from == *at)
                 .peekable();
             if links.peek().is_some() && links.all(|f| f.target == *to) {
-                return no(|| {
-                    format!(
-                        "the units on {at} already fire at {to}: Shift Fire moves their fire to another card (4.2.4 l)"
-                    )
-                });
+                return refuse(game, Fire::AlreadyFiringThere { at: *at, to: *to });
             }
             Ok(())
         }
-        _ => no("not a combat action"),
+        _ => refuse(game, Fire::NotCombat),
     }
 }
 

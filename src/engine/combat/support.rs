@@ -7,12 +7,13 @@ use crate::data::mission::{Agency, FmKind, RadioClass};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{MarkerKind, Quiet, StatusChange};
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::SmokeKind;
+use crate::engine::kernel::why::Fire;
 use crate::engine::map::los::line_between;
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
@@ -256,70 +257,66 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         target,
     } = action
     else {
-        return no("not a call for fire");
+        return refuse(game, Fire::NotCallForFire);
     };
     let Some(fs) = game.mission.fire_support.get(*agency as usize) else {
-        return no("the mission lists no such firing agency");
+        return refuse(game, Fire::NoSuchAgency);
     };
     can_order(game, by, *observer)?;
     let u = game.state.unit(*observer);
     if observer_draws(game, *agency, *observer).is_none() {
-        return no(|| {
-            format!(
-                "{} is not an eligible observer for {} (6.7.1)",
-                game.describe(*observer),
-                fs.name
-            )
-        });
+        return refuse(
+            game,
+            Fire::NotObserver {
+                unit: *observer,
+                agency: *agency,
+            },
+        );
     }
     if !u.good_order() || u.flipped {
-        return no("the observer must be in Good Order on its observer side (1.2.3 C)");
+        return refuse(game, Fire::ObserverNotReady);
     }
     if *kind == FmKind::Fpf {
-        return no("final protective fire is fired by the CO HQ's order (4.2.4 m)");
+        return refuse(game, Fire::FpfByOwnOrder);
     }
     // 7.1.2: a loitering section is sent at a new target by a new call,
     // with no mission spent.
     let retarget = *kind == FmKind::AttackHelicopter && loitering(game, *agency).is_some();
     if missions_left(game, *agency, *kind) == 0 && !retarget {
-        return no(|| format!("{} has no {} mission left (6.7.1)", fs.name, kind.label()));
-    }
-    if game.state.map.card(*target).is_none() {
-        return no(|| format!("{target} is not a card on the map"));
-    }
-    if !target_fits(game, *kind, *target) {
-        return no(
-            "fire missions need a card with a spotted enemy (smoke: an empty card or unspotted enemy) (6.7.1)",
+        return refuse(
+            game,
+            Fire::NoMissionLeft {
+                agency: *agency,
+                kind: *kind,
+            },
         );
     }
+    if game.state.map.card(*target).is_none() {
+        return refuse(game, Fire::NotACard { pos: *target });
+    }
+    if !target_fits(game, *kind, *target) {
+        return refuse(game, Fire::NoMissionTarget);
+    }
     if !game.unit_sees(*observer, *target) {
-        return no(|| {
-            format!(
-                "{} has no line of sight to {target} (6.7.1)",
-                game.describe(*observer)
-            )
-        });
+        return refuse(
+            game,
+            Fire::ObserverNoLineOfSight {
+                unit: *observer,
+                target: *target,
+            },
+        );
     }
     if !reaches_agency(game, *observer, fs.agency) {
-        return no(|| {
-            format!(
-                "{} cannot reach {} on its network (6.7.1)",
-                game.describe(*observer),
-                fs.name
-            )
-        });
+        return refuse(
+            game,
+            Fire::AgencyUnreachable {
+                unit: *observer,
+                agency: *agency,
+            },
+        );
     }
     if kind.air() && !marked(game, *target) {
-        return no(|| {
-            format!(
-                "{} need a mark first: WP on the target or colored smoke on the nearest friendly card (6.7.2 F, 7.1.2)",
-                if *kind == FmKind::AirStrike {
-                    "air strikes"
-                } else {
-                    "attack helicopters"
-                }
-            )
-        });
+        return refuse(game, Fire::NeedsMark { kind: *kind });
     }
     Ok(())
 }
@@ -858,20 +855,20 @@ pub fn flip_pending(game: &mut Game, pos: CardPos) {
 /// Good Order not yet firing.
 pub fn check_final(game: &Game, by: Option<UnitId>) -> Result<(), Illegal> {
     let Some(b) = by else {
-        return no("only the CO HQ orders final protective fire (4.2.4 m)");
+        return refuse(game, Fire::FpfNotCo);
     };
     if game.state.co_hq().map(|c| c.id) != Some(b) {
-        return no("only the CO HQ orders final protective fire (4.2.4 m)");
+        return refuse(game, Fire::FpfNotCo);
     }
     if game.mission.kind != crate::data::mission::MissionKind::Defensive {
-        return no("final protective fire belongs to defensive missions (2.4.1 B)");
+        return refuse(game, Fire::FpfNotDefensive);
     }
     let fpf = !game.state.fpf_firing && fpf_agency(game).is_some();
     let fpl = game.state.fpl.iter().any(|(u, _, firing)| {
         !firing && game.state.unit(*u).in_play() && game.state.unit(*u).good_order()
     });
     if !fpf && !fpl {
-        return no("no final protective fire or line is ready to fire");
+        return refuse(game, Fire::FpfNoneReady);
     }
     Ok(())
 }
