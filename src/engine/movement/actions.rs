@@ -12,13 +12,15 @@ use crate::data::units::{Side, UnitKind, Vof, Weapon};
 use crate::engine::combat::fire::{diagonal_crosses_pdf, ratings};
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{MarkerKind, StatusChange};
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::{CoverId, UnitId};
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::{Asset, CoverMarker, MapCard, Unit};
 use crate::engine::kernel::units::is_plt_hq;
+use crate::engine::kernel::why::Move;
+use crate::engine::map::bounds::Barred;
 use crate::engine::map::reveal::reveal_around;
 use crate::engine::movement::carrying::pick_up_item;
 use crate::engine::movement::carrying::{can_take, items_open_to};
@@ -60,10 +62,10 @@ fn cover_held_by_other(game: &Game, pos: CardPos, cover: CoverId, side: Side) ->
 /// Checks that a unit may go under a cover marker on a card.
 fn check_cover(game: &Game, u: &Unit, pos: CardPos, cover: CoverId) -> Result<(), Illegal> {
     let Some(kind) = game.state.cover_kind(pos, cover) else {
-        return no(|| format!("there is no such cover marker on {pos}"));
+        return refuse(game, Move::NoSuchCover { pos });
     };
     if cover_held_by_other(game, pos, cover, u.side) {
-        return no("the enemy is under that cover marker (5.2.3)");
+        return refuse(game, Move::CoverHeldByEnemy);
     }
     let cap = game
         .data
@@ -80,7 +82,7 @@ fn check_cover(game: &Game, u: &Unit, pos: CardPos, cover: CoverId) -> Result<()
             .map(|x| x.steps)
             .sum();
         if inside + u.steps > cap {
-            return no(|| format!("the {} holds at most {cap} steps (5.2.3 B)", kind.label()));
+            return refuse(game, Move::CoverFull { kind, cap });
         }
     }
     Ok(())
@@ -115,20 +117,13 @@ fn restricted_destination(
         return if safe() {
             Ok(())
         } else {
-            no(|| {
-                format!(
-                    "{} is pinned: it may only move to the staging area or a friendly card under no VOF (4.2.5)",
-                    game.describe(u.id)
-                )
-            })
+            refuse(game, Move::PinnedToSafetyOnly { unit: u.id })
         };
     }
     match u.kind {
         _ if u.fire_team_lat() => {
             if !safe() {
-                return no(
-                    "a fire team may only move to the staging area or a friendly card under no VOF (4.2.5)",
-                );
+                return refuse(game, Move::FireTeamToSafetyOnly);
             }
             if game
                 .state
@@ -136,15 +131,13 @@ fn restricted_destination(
                 .card(to)
                 .is_some_and(|c| c.markers.pc.is_some())
             {
-                return no(
-                    "fire teams cannot scout into cards with Potential Contact markers (4.2.5)",
-                );
+                return refuse(game, Move::FireTeamIntoPc);
             }
             Ok(())
         }
-        UnitKind::LitterTeam | UnitKind::ParalyzedTeam if !safe() => no(
-            "a litter or paralyzed team may only move to the staging area or a friendly card under no VOF (4.2.5)",
-        ),
+        UnitKind::LitterTeam | UnitKind::ParalyzedTeam if !safe() => {
+            refuse(game, Move::LitterToSafetyOnly)
+        }
         _ => Ok(()),
     }
 }
@@ -161,45 +154,38 @@ pub fn check_move(
     can_order(game, by, unit)?;
     let u = game.state.unit(unit);
     if u.kind == UnitKind::Casualty {
-        return no("casualties cannot move; another unit must carry them (5.1.7)");
+        return refuse(game, Move::CasualtyMoves);
     }
     if !crate::engine::orders::chain::may_move_on_patrol(game, u) {
-        return no(|| {
-            format!(
-                "{} is not on the patrol: the rest of the company stays in place and supports by fire (11.4)",
-                game.describe(unit)
-            )
-        });
+        return refuse(game, Move::NotOnPatrol { unit });
     }
     if u.exposed {
-        return no(|| {
-            format!(
-                "{} is marked Exposed and cannot move to another card this turn (5.1.3)",
-                game.describe(unit)
-            )
-        });
+        return refuse(game, Move::ExposedMoves { unit });
     }
     // 5.1.6 A-B: a pinned or paralyzed carrier keeps what it carries but
     // cannot transport it any farther until rallied; it must set it down.
     if (u.pinned || u.kind == UnitKind::ParalyzedTeam)
         && game.state.carried.iter().any(|(k, _)| *k == unit)
     {
-        return no(|| {
-            format!(
-                "{} is pinned or paralyzed and cannot carry its casualty any farther: set it down first (5.1.6)",
-                game.describe(unit)
-            )
-        });
+        return refuse(game, Move::CarrierTiedDown { unit });
     }
     if !u.pos.adjacent(to) {
-        return no(|| format!("{to} is not adjacent to {} (5.1.2)", u.pos));
+        return refuse(game, Move::NotAdjacent { from: u.pos, to });
     }
     if let Some(barred) = game.state.map.friendly_barred(to) {
-        return no(|| barred.to_string());
+        return refuse(
+            game,
+            match barred {
+                Barred::NoCard(to) => Move::NoCard { to },
+                Barred::Side(to) => Move::BeyondSide { to },
+                Barred::FarEdge(to) => Move::BeyondFarEdge { to },
+                Barred::LimitOfAdvance(to, loa) => Move::BeyondLimitOfAdvance { to, loa },
+            },
+        );
     }
     restricted_destination(game, u, to, infiltrate)?;
     if diagonal_crosses_pdf(game, u.pos, to) {
-        return no("infantry cannot move diagonally through a PDF (5.1.2)");
+        return refuse(game, Move::DiagonalPdf);
     }
     if !game.state.map.is_staging(to) {
         let steps = game.state.steps_at(to, u.side);
@@ -209,9 +195,7 @@ pub fn check_move(
             .map(|r| game.state.unit(*r).steps)
             .sum();
         if steps + u.steps + escort > limit {
-            return no(|| {
-                format!("{to} already holds {steps} friendly steps; the limit is {limit} (5.1.5)")
-            });
+            return refuse(game, Move::Stacking { to, steps, limit });
         }
     }
     if let Some(c) = cover {
@@ -232,7 +216,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         Action::Move { unit, to, cover } => {
             let u = game.state.unit(*unit);
             if !u.good_order() && !u.pinned && !u.kind.is_lat() && !u.flipped {
-                return no("only Good Order units and some teams may move (4.2.2 a)");
+                return refuse(game, Move::NotGoodOrder);
             }
             check_move(game, by, *unit, *to, *cover, false)
         }
@@ -240,61 +224,52 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             check_move(game, by, *unit, *to, *cover, true)?;
             let u = game.state.unit(*unit);
             if u.pinned {
-                return no("a pinned unit cannot infiltrate (4.2.5)");
+                return refuse(game, Move::PinnedInfiltrates);
             }
             match u.kind {
-                UnitKind::ParalyzedTeam => return no("a paralyzed team cannot infiltrate (4.2.5)"),
+                UnitKind::ParalyzedTeam => return refuse(game, Move::ParalyzedInfiltrates),
                 _ if (u.fire_team_lat() || u.kind == UnitKind::LitterTeam)
                     && !friendly_occupied(game, *to, *unit) =>
                 {
-                    return no(
-                        "this team may infiltrate only into a friendly-occupied card (4.2.5)",
-                    );
+                    return refuse(game, Move::TeamInfiltratesAlone);
                 }
                 _ => {}
             }
             if cannot_infiltrate(game, u) {
-                return no("tripod machine guns and heavy weapons cannot infiltrate (5.1.4)");
+                return refuse(game, Move::HeavyInfiltrates);
             }
             if !game.card_under_vof(u.pos) && !game.card_under_vof(*to) {
-                return no("infiltration needs a VOF marker on the card left or entered (5.1.4)");
+                return refuse(game, Move::InfiltrateNoVof);
             }
             Ok(())
         }
         Action::MovePlatoon { to } | Action::InfiltratePlatoon { to } => {
             let Some(h) = by else {
-                return no("a platoon action is ordered by its platoon HQ (4.2.2 b)");
+                return refuse(game, Move::PlatoonWithoutHq);
             };
             if !is_plt_hq(game, h) {
-                return no("only a platoon HQ can move its platoon (4.2.2 b)");
+                return refuse(game, Move::PlatoonNotByPltHq);
             }
             if game.state.unit(h).flipped {
-                return no(
-                    "an HQ on its fire-team side can command only itself, not its platoon (4.1.4)",
-                );
+                return refuse(game, Move::FlippedHqPlatoon);
             }
             if !crate::engine::orders::chain::may_move_on_patrol(game, game.state.unit(h)) {
-                return no(|| {
-                    format!(
-                        "{} is not on the patrol: the rest of the company stays in place and supports by fire (11.4)",
-                        game.describe(h)
-                    )
-                });
+                return refuse(game, Move::NotOnPatrol { unit: h });
             }
             let infiltrate = matches!(action, Action::InfiltratePlatoon { .. });
             let movers = platoon_movers(game, h, *to, infiltrate);
             if movers.is_empty() {
-                return no(|| format!("no unit of the platoon can move to {to}"));
+                return refuse(game, Move::NoPlatoonMover { to: *to });
             }
             let pos = game.state.unit(h).pos;
             if infiltrate && !game.card_under_vof(pos) && !game.card_under_vof(*to) {
-                return no("infiltration needs a VOF marker on the card left or entered (5.1.4)");
+                return refuse(game, Move::InfiltrateNoVof);
             }
             let steps: u8 = movers.iter().map(|m| game.state.unit(*m).steps).sum();
             if !game.state.map.is_staging(*to)
                 && game.state.steps_at(*to, Side::Us) + steps > game.data.charts.stacking.steps
             {
-                return no(|| format!("the platoon would exceed 16 steps on {to} (5.1.5)"));
+                return refuse(game, Move::PlatoonStacking { to: *to });
             }
             Ok(())
         }
@@ -302,16 +277,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if u.kind == UnitKind::ParalyzedTeam || u.kind == UnitKind::Casualty {
-                return no("this unit cannot seek cover (4.2.5)");
+                return refuse(game, Move::CannotSeekCover);
             }
             if u.pos.is_staging() {
-                return no("there is no cover to seek in the staging area");
+                return refuse(game, Move::SeekCoverStaging);
             }
             if u.cover.is_some() {
-                return no("a unit under a cover marker cannot seek cover (5.1.1)");
+                return refuse(game, Move::SeekCoverUnderCover);
             }
             if cover_potential_left(game, u.pos) == 0 {
-                return no(|| format!("{} has reached its cover potential (5.2.3)", u.pos));
+                return refuse(game, Move::CoverPotentialReached { pos: u.pos });
             }
             Ok(())
         }
@@ -319,29 +294,32 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
-                return no("this unit cannot move within its card (4.2.5)");
+                return refuse(game, Move::CannotMoveWithin);
             }
             if u.cover == *cover {
-                return no(match cover {
-                    Some(_) => "the unit is already under that cover marker",
-                    None => "the unit is not under cover",
-                });
+                return refuse(
+                    game,
+                    match cover {
+                        Some(_) => Move::AlreadyUnderCover,
+                        None => Move::NotUnderCover,
+                    },
+                );
             }
             if let Some(c) = cover {
                 check_cover(game, u, u.pos, *c)?;
             }
             if matches!(action, Action::InfiltrateCover { .. }) {
                 if u.exposed {
-                    return no("an Exposed unit cannot infiltrate (5.1.4)");
+                    return refuse(game, Move::ExposedInfiltrates);
                 }
                 if u.pinned {
-                    return no("a pinned unit cannot infiltrate (4.2.5)");
+                    return refuse(game, Move::PinnedInfiltrates);
                 }
                 if cannot_infiltrate(game, u) {
-                    return no("tripod machine guns and heavy weapons cannot infiltrate (5.1.4)");
+                    return refuse(game, Move::HeavyInfiltrates);
                 }
                 if !game.card_under_vof(u.pos) {
-                    return no("infiltrating within a card needs a VOF marker on it (5.1.4)");
+                    return refuse(game, Move::InfiltrateWithinNoVof);
                 }
             }
             Ok(())
@@ -354,32 +332,30 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if u.pinned || matches!(u.kind, UnitKind::ParalyzedTeam | UnitKind::Casualty) {
-                return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
+                return refuse(game, Move::TiedDownPicksUp);
             }
             let Some(c) = game.state.get(*casualty) else {
-                return no("no such casualty");
+                return refuse(game, Move::NoSuchCasualty);
             };
             if c.kind != UnitKind::Casualty || !c.in_play() || c.side != u.side {
-                return no(|| format!("{} is not a friendly casualty", game.describe(*casualty)));
+                return refuse(game, Move::NotFriendlyCasualty { unit: *casualty });
             }
             if c.pos != u.pos {
-                return no("the casualty is on another card");
+                return refuse(game, Move::CasualtyElsewhere);
             }
             if game.state.carried.iter().any(|(_, x)| x == casualty) {
-                return no("that casualty is already being carried");
+                return refuse(game, Move::CasualtyCarried);
             }
             if u.cargo.is_some() {
-                return no(
-                    "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
-                );
+                return refuse(game, Move::CasualtiesOrAmmo);
             }
             let load = game.state.carried.iter().filter(|(k, _)| k == unit).count() as u8;
             if load >= u.steps {
-                return no("each step carries one casualty (5.1.6 A)");
+                return refuse(game, Move::CasualtyPerStep);
             }
             Ok(())
         }
-        _ => no("not a movement action"),
+        _ => refuse(game, Move::NotMovement),
     }
 }
 

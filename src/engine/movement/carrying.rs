@@ -5,9 +5,10 @@ use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::Pickup;
 use crate::engine::kernel::events::StatusChange;
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::{Item, Unit};
+use crate::engine::kernel::why::Move;
 
 /// Ammunition points one step can carry, by kind (5.1.6 A).
 pub fn per_step(kind: AmmoKind) -> u8 {
@@ -171,7 +172,7 @@ pub const ASSET_LOAD: usize = 6;
 pub fn can_take(game: &Game, unit: UnitId, item: usize) -> Result<(), Illegal> {
     let u = game.state.unit(unit);
     if u.tied_down() || u.kind == UnitKind::Casualty {
-        return no("pinned and paralyzed units cannot pick anything up (5.1.6)");
+        return refuse(game, Move::TiedDownPicksUp);
     }
     let Some(it) = game
         .state
@@ -179,7 +180,7 @@ pub fn can_take(game: &Game, unit: UnitId, item: usize) -> Result<(), Illegal> {
         .card(u.pos)
         .and_then(|c| c.markers.items.get(item))
     else {
-        return no("there is no such item on the unit's card");
+        return refuse(game, Move::NoSuchItem);
     };
     match it {
         Item::Ammo(kind, _) => {
@@ -187,21 +188,19 @@ pub fn can_take(game: &Game, unit: UnitId, item: usize) -> Result<(), Illegal> {
                 return Ok(());
             }
             if game.state.carried.iter().any(|(k, _)| *k == unit) {
-                return no(
-                    "a unit carries casualties or one kind of ammunition, not both (5.1.6 A)",
-                );
+                return refuse(game, Move::CasualtiesOrAmmo);
             }
             if u.cargo.is_some_and(|(k, _)| k != *kind) {
-                return no("a unit carries one kind of ammunition at a time (5.1.6 A)");
+                return refuse(game, Move::OneAmmoKind);
             }
             if cargo_room(game, u, *kind) == 0 {
-                return no("the unit can carry no more of that ammunition (5.1.6 A)");
+                return refuse(game, Move::AmmoFull);
             }
             Ok(())
         }
         Item::Asset(_) => {
             if u.assets.len() >= ASSET_LOAD {
-                return no(|| format!("a unit carries at most {ASSET_LOAD} assets (5.1.6 A)"));
+                return refuse(game, Move::AssetsFull { most: ASSET_LOAD });
             }
             Ok(())
         }

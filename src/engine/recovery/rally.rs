@@ -6,12 +6,13 @@ use crate::data::action::Word;
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::events::StatusChange;
 use crate::engine::kernel::events::{EventKind, Needed};
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order, TeamKind};
 use crate::engine::kernel::purpose::Purpose;
 use crate::engine::kernel::state::Unit;
 use crate::engine::kernel::units::{convert, spawn_team};
+use crate::engine::kernel::why::Rally;
 use crate::engine::orders::attempts::{attempt, failed};
 use crate::engine::orders::chain::can_order;
 use crate::engine::orders::wanted::Wanted;
@@ -30,20 +31,14 @@ fn unpinned_kind(
     by: Option<UnitId>,
     unit: UnitId,
     kind: UnitKind,
-    what: &str,
 ) -> Result<(), Illegal> {
     can_order(game, by, unit)?;
     let u = game.state.unit(unit);
     if u.kind != kind {
-        return no(|| format!("{} is not {what}", game.describe(unit)));
+        return refuse(game, Rally::NotKind { unit, kind });
     }
     if u.pinned {
-        return no(|| {
-            format!(
-                "{} is pinned: remove the Pinned marker first (4.2.5)",
-                game.describe(unit)
-            )
-        });
+        return refuse(game, Rally::PinnedFirst { unit });
     }
     Ok(())
 }
@@ -76,30 +71,24 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             // 4.3.1 (digest): a pinned unit still hears this order.
             crate::engine::orders::chain::can_order_to_unpin(game, by, *unit)?;
             if !game.state.unit(*unit).pinned {
-                return no(|| format!("{} is not pinned", game.describe(*unit)));
+                return refuse(game, Rally::NotPinned { unit: *unit });
             }
             Ok(())
         }
         Action::ParalyzedToLitter { unit } => {
-            unpinned_kind(game, by, *unit, UnitKind::ParalyzedTeam, "a paralyzed team")
+            unpinned_kind(game, by, *unit, UnitKind::ParalyzedTeam)
         }
-        Action::LitterToFire { unit } => {
-            unpinned_kind(game, by, *unit, UnitKind::LitterTeam, "a litter team")
-        }
-        Action::FireToAssault { unit } => {
-            unpinned_kind(game, by, *unit, UnitKind::FireTeam, "a fire team")
-        }
-        Action::AssaultToFire { unit } => {
-            unpinned_kind(game, by, *unit, UnitKind::AssaultTeam, "an assault team")
-        }
+        Action::LitterToFire { unit } => unpinned_kind(game, by, *unit, UnitKind::LitterTeam),
+        Action::FireToAssault { unit } => unpinned_kind(game, by, *unit, UnitKind::FireTeam),
+        Action::AssaultToFire { unit } => unpinned_kind(game, by, *unit, UnitKind::AssaultTeam),
         Action::RallyToFront { unit } => {
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.flipped {
-                return no(|| format!("{} is not on its fire-team side", game.describe(*unit)));
+                return refuse(game, Rally::NotFlipped { unit: *unit });
             }
             if u.pinned {
-                return no(|| format!("{} is pinned (4.2.5)", game.describe(*unit)));
+                return refuse(game, Rally::Pinned { unit: *unit });
             }
             // 4.2.3 f: the HQ or staff itself, or any HQ or staff in
             // communication: a flipped HQ is a Fire Team LAT (decision), so
@@ -112,9 +101,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     | UnitKind::WeaponsTeam
                     | UnitKind::ForwardObserver
             ) {
-                return no(
-                    "only HQs, staff, weapons teams and observers have a front to rally to (4.2.3 f)",
-                );
+                return refuse(game, Rally::NoFront);
             }
             Ok(())
         }
@@ -122,10 +109,10 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *squad)?;
             let u = game.state.unit(*squad);
             if u.kind != UnitKind::Squad || !u.good_order() {
-                return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
+                return refuse(game, Rally::NotGoodOrderSquad { unit: *squad });
             }
             if u.steps < 3 {
-                return no("only a squad of 3 or 4 steps can detach a team (4.2.3 g)");
+                return refuse(game, Rally::DetachTooSmall);
             }
             Ok(())
         }
@@ -135,54 +122,42 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let s = game.state.unit(*squad);
             let t = game.state.unit(*team);
             if s.kind != UnitKind::Squad || !s.good_order() {
-                return no(|| format!("{} is not a Good Order squad", game.describe(*squad)));
+                return refuse(game, Rally::NotGoodOrderSquad { unit: *squad });
             }
             let full = s.type_in(&game.data).map(|x| x.steps).unwrap_or(4);
             if s.steps < 2 || s.steps >= full || s.steps > 3 {
-                return no(
-                    "only a squad of 2 or 3 steps below its full strength can take a team (4.2.3 h)",
-                );
+                return refuse(game, Rally::SupplementStrength);
             }
             if !matches!(t.kind, UnitKind::FireTeam | UnitKind::AssaultTeam) || t.pinned {
-                return no(|| {
-                    format!(
-                        "{} is not an unpinned fire or assault team",
-                        game.describe(*team)
-                    )
-                });
+                return refuse(game, Rally::NotUnpinnedTeam { unit: *team });
             }
             if t.pos != s.pos {
-                return no("the team must be on the squad's card");
+                return refuse(game, Rally::TeamElsewhere);
             }
             Ok(())
         }
         Action::ReconstituteSquad { teams } => {
             if by.is_none() {
-                return no("an HQ or staff must order a squad reconstituted (4.1.3)");
+                return refuse(game, Rally::ReconstituteWithoutHq);
             }
             if !(2..=4).contains(&teams.len()) {
-                return no("a squad is reconstituted from 2 to 4 teams (4.2.3 i)");
+                return refuse(game, Rally::TeamCount);
             }
             let mut sorted = teams.clone();
             sorted.sort();
             sorted.dedup();
             if sorted.len() != teams.len() || sorted != *teams {
-                return no("list each team once, in order");
+                return refuse(game, Rally::TeamsOrder);
             }
             let pos = game.state.unit(teams[0]).pos;
             for t in teams {
                 can_order(game, by, *t)?;
                 let u = game.state.unit(*t);
                 if !matches!(u.kind, UnitKind::FireTeam | UnitKind::AssaultTeam) || u.pinned {
-                    return no(|| {
-                        format!(
-                            "{} is not an unpinned fire or assault team",
-                            game.describe(*t)
-                        )
-                    });
+                    return refuse(game, Rally::NotUnpinnedTeam { unit: *t });
                 }
                 if u.pos != pos {
-                    return no("the teams must be on one card");
+                    return refuse(game, Rally::TeamsApart);
                 }
             }
             if returnable_squads(game, teams).is_empty() {
@@ -197,12 +172,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                         && !u.withdrawn
                 });
                 if any {
-                    return no(|| {
-                        format!(
-                            "no squad removed from play holds {} steps: a squad never comes back stronger than it was (10.2.1)",
-                            teams.len()
-                        )
-                    });
+                    return refuse(game, Rally::NoSquadOfSteps { teams: teams.len() });
                 }
                 let out = game
                     .state
@@ -210,11 +180,9 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                     .iter()
                     .any(|u| u.removed && u.kind == UnitKind::Squad && u.side == Side::Us);
                 if out {
-                    return no(
-                        "no squad removed from play can come back: those taken prisoner, guarding prisoners or withdrawn stay out of the mission (4.2.3 i, 9.13)",
-                    );
+                    return refuse(game, Rally::RemovedSquadsOut);
                 }
-                return no("no squad has been removed from play to reconstitute (4.2.3 i)");
+                return refuse(game, Rally::NoRemovedSquad);
             }
             Ok(())
         }
@@ -222,20 +190,15 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.good_order() || u.flipped {
-                return no(|| {
-                    format!(
-                        "{} is not a Good Order unit on its front",
-                        game.describe(*unit)
-                    )
-                });
+                return refuse(game, Rally::NotGoodOrderFront { unit: *unit });
             }
             let back = u.type_in(&game.data).and_then(|t| t.back);
             if back.is_none() {
-                return no(|| format!("{} has no fire-team side (4.2.3 j)", game.describe(*unit)));
+                return refuse(game, Rally::NoFireTeamSide { unit: *unit });
             }
             Ok(())
         }
-        _ => no("not a rally action"),
+        _ => refuse(game, Rally::NotRally),
     }
 }
 
