@@ -7,7 +7,7 @@ use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::actions as combat;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{MarkerKind, StatusChange};
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
@@ -16,6 +16,7 @@ use crate::engine::kernel::sequence::Step;
 use crate::engine::kernel::state::{
     Asset, FailedAttempt, PointControl, RunnerTask, SmokeKind, Unit,
 };
+use crate::engine::kernel::why::Command;
 use crate::engine::movement::actions as movement;
 use crate::engine::orders::chain::can_order;
 use crate::engine::orders::wanted::Wanted;
@@ -69,15 +70,13 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             _ => false,
         };
         if set_aside {
-            return no(
-                "communications are abstracted (13.3): no runners, radio nets, field phones or signals",
-            );
+            return refuse(game, Command::CommsAbstracted);
         }
     }
     match action {
         Action::Activate { hq } => {
             let Some(b) = by else {
-                return no("General Initiative commands cannot activate HQs (3.3.2 D)");
+                return refuse(game, Command::InitiativeCannotActivate);
             };
             // Decision (3.3.2 A-C, 4.2.1 a): the CO HQ on initiative spends
             // its commands "just as in the command Impulses during the
@@ -93,18 +92,16 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 _ => false,
             };
             if !activating_step {
-                return no(
-                    "HQs are activated in the Activation Segment or by the CO HQ's initiative impulse (3.3.1, 3.3.2 C)",
-                );
+                return refuse(game, Command::ActivateWhen);
             }
             can_order(game, by, *hq)?;
             let h = game.state.unit(*hq);
             let o = game.state.unit(b);
             if *hq == b {
-                return no("an HQ cannot activate itself");
+                return refuse(game, Command::ActivateSelf);
             }
             if !o.can_command_others() || !h.can_command_others() {
-                return no("both HQs must be on their command sides (4.2.1 a)");
+                return refuse(game, Command::ActivateCommandSides);
             }
             let subordinate = match o.kind {
                 UnitKind::HigherStaff => is_co(game, *hq),
@@ -118,28 +115,22 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 _ => false,
             };
             if !subordinate {
-                return no(|| {
-                    format!(
-                        "{} is not an HQ or staff directly under {}",
-                        game.describe(*hq),
-                        game.describe(b)
-                    )
-                });
+                return refuse(game, Command::NotDirectlyUnder { hq: *hq, by: b });
             }
             if game.state.hq_state(*hq).is_some_and(|s| s.activated) {
-                return no(|| format!("{} is already activated", game.describe(*hq)));
+                return refuse(game, Command::AlreadyActivated { hq: *hq });
             }
             Ok(())
         }
         Action::Exhort { unit } => {
             if by.is_none() {
-                return no("Exhort is ordered by an HQ or staff (4.1.3)");
+                return refuse(game, Command::ExhortByHq);
             }
             let Some(imp) = &game.state.impulse else {
-                return no("no impulse");
+                return refuse(game, Command::NoImpulse);
             };
             let Some(f) = imp.exhortable.iter().find(|f| f.unit == *unit) else {
-                return no("Exhort needs a failed attempt by that unit just now (4.2.1 b)");
+                return refuse(game, Command::ExhortNoFailure);
             };
             if matches!(f.order.action, Action::RemovePin { .. }) {
                 // 4.3.1 (digest): a pinned unit hears orders to unpin.
@@ -151,37 +142,41 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.good_order() {
-                return no("only a Good Order unit deploys pyrotechnics (4.2.1 c)");
+                return refuse(game, Command::PyroGoodOrder);
             }
             if !has_pyro(u, *device) {
-                return no(|| format!("{} carries no {}", game.describe(*unit), device.label()));
+                return refuse(
+                    game,
+                    Command::NoPyro {
+                        unit: *unit,
+                        device: *device,
+                    },
+                );
             }
             if u.pos.is_staging() {
-                return no("signals are deployed on the map");
+                return refuse(game, Command::PyroOffMap);
             }
             let ok = *at == u.pos || (aerial(*device) && u.pos.adjacent(*at));
             if !ok || game.state.map.card(*at).is_none() {
-                return no(
-                    "aerial devices go on the unit's card or an adjacent one, others on its own card (4.3.6)",
-                );
+                return refuse(game, Command::PyroWhere);
             }
             Ok(())
         }
         Action::ReconstitutePltHq { from, plt } => {
             let Some(b) = by else {
-                return no("an HQ must order this (4.1.3)");
+                return refuse(game, Command::HqMustOrder);
             };
             let o = game.state.unit(b);
             if !(is_co(game, b) || o.kind == UnitKind::Staff) {
-                return no("only the CO HQ or company staff reconstitute a platoon HQ (4.2.1 d)");
+                return refuse(game, Command::PltHqRebuiltBy);
             }
             can_order(game, by, *from)?;
             let h = game.state.unit(*plt);
             if h.side != Side::Us || h.kind != UnitKind::Hq || h.hq.is_none() {
-                return no(|| format!("{} is not a platoon HQ", game.describe(*plt)));
+                return refuse(game, Command::NotPltHq { plt: *plt });
             }
             if h.in_play() {
-                return no("that platoon HQ is still in play");
+                return refuse(game, Command::PltHqInPlay);
             }
             let u = game.state.unit(*from);
             // 10.2.2: the XO, the first sergeant, or any Good Order step of
@@ -194,40 +189,30 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 || u.is_hq_or_staff()
                 || matches!(u.kind, UnitKind::Runner | UnitKind::Porter)
             {
-                return no(|| {
-                    format!(
-                        "{} is not a Good Order unit of a platoon",
-                        game.describe(*from)
-                    )
-                });
+                return refuse(game, Command::NotPlatoonUnit { unit: *from });
             }
             if u.platoon != Some(*plt) {
-                return no(|| {
-                    format!(
-                        "{} does not belong to that platoon (10.2.2)",
-                        game.describe(*from)
-                    )
-                });
+                return refuse(game, Command::NotOfPlatoon { unit: *from });
             }
             Ok(())
         }
         Action::ReconstituteCoHq { from } => {
             let Some(b) = by else {
-                return no("an HQ must order this (4.1.3)");
+                return refuse(game, Command::HqMustOrder);
             };
             let o = game.state.unit(b);
             if !matches!(o.kind, UnitKind::HigherStaff | UnitKind::Staff) {
-                return no("only the battalion or company staff reconstitute the CO HQ (4.2.1 e)");
+                return refuse(game, Command::CoHqRebuiltBy);
             }
             if game.state.co_hq().is_some() {
-                return no("the CO HQ is still in play");
+                return refuse(game, Command::CoHqInPlay);
             }
             // 4.2.1 e names the staff as originators with the successor as
             // recipient, a fellow staff officer included (an exception to
             // 4.0): communication is all the order needs from them.
             if o.kind == UnitKind::Staff && b != *from {
                 if !crate::engine::orders::comms::in_communication(game, b, *from) {
-                    return no(|| crate::engine::orders::comms::why_no_link(game, b, *from));
+                    return refuse(game, crate::engine::orders::comms::no_link(game, b, *from));
                 }
             } else {
                 can_order(game, by, *from)?;
@@ -235,64 +220,53 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             let eligible = co_successors(game);
             match eligible.first() {
                 Some(_) if eligible.contains(from) => Ok(()),
-                Some(s) => no(|| {
-                    if eligible.len() == 1 {
-                        format!(
-                            "the order of precedence names {} first (4.2.1 e)",
-                            game.describe(*s)
-                        )
-                    } else {
-                        let mut names: Vec<String> =
-                            eligible.iter().map(|u| game.describe(*u)).collect();
-                        let last = names.pop().unwrap_or_default();
-                        format!(
-                            "by the order of precedence only {} or {last} may take over now (4.2.1 e)",
-                            names.join(", ")
-                        )
-                    }
-                }),
-                None => no(
-                    "no unit is eligible to take over the company: a unit higher in the order of precedence must first rally to its command side (4.2.1 e, 10.2.2)",
+                Some(s) if eligible.len() == 1 => {
+                    refuse(game, Command::PrecedenceFirst { first: *s })
+                }
+                Some(_) => refuse(
+                    game,
+                    Command::PrecedenceOnly {
+                        eligible: eligible.into_boxed_slice(),
+                    },
                 ),
+                None => refuse(game, Command::NoSuccessor),
             }
         }
         Action::CreateRunner { from } => {
             let Some(b) = by else {
-                return no("the CO HQ creates runners (4.1.3)");
+                return refuse(game, Command::CoCreatesRunners);
             };
             if !is_co(game, b) {
-                return no("only the CO HQ creates runners (4.2.1 f)");
+                return refuse(game, Command::OnlyCoCreatesRunners);
             }
             can_order(game, by, *from)?;
             let u = game.state.unit(*from);
             if !(u.good_order()
                 || (!u.pinned && matches!(u.kind, UnitKind::AssaultTeam | UnitKind::FireTeam)))
             {
-                return no(
-                    "a runner comes from a Good Order unit or an unpinned assault or fire team (4.2.1 f)",
-                );
+                return refuse(game, Command::RunnerFrom);
             }
             if u.is_hq_or_staff() || matches!(u.kind, UnitKind::Runner | UnitKind::Porter) {
-                return no("HQs, staff, runners and porters do not give up steps for runners");
+                return refuse(game, Command::RunnerNotFrom);
             }
             if runners_in_play(game) >= MAX_RUNNERS {
-                return no("two runners are already in play (4.3.2)");
+                return refuse(game, Command::TwoRunners);
             }
             Ok(())
         }
         Action::DispatchRunner { runner, to } => {
             let Some(b) = by else {
-                return no("the CO HQ dispatches runners (4.1.3)");
+                return refuse(game, Command::CoDispatchesRunners);
             };
             if !is_co(game, b) {
-                return no("only the CO HQ dispatches runners (4.2.1 g)");
+                return refuse(game, Command::OnlyCoDispatchesRunners);
             }
             let r = game.state.unit(*runner);
             if r.kind != UnitKind::Runner || !r.good_order() || !r.in_play() {
-                return no(|| format!("{} is not a Good Order runner", game.describe(*runner)));
+                return refuse(game, Command::NotRunner { runner: *runner });
             }
             if game.state.runners.iter().any(|t| t.runner == *runner) {
-                return no("that runner is already on an errand");
+                return refuse(game, Command::RunnerOnErrand);
             }
             let t = game.state.unit(*to);
             let plt = crate::engine::kernel::units::is_plt_hq(game, *to);
@@ -301,40 +275,35 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 && (plt || t.kind == UnitKind::Staff)
                 && !t.pos.is_staging())
             {
-                return no(|| {
-                    format!(
-                        "{} is not a platoon HQ or company staff on the map",
-                        game.describe(*to)
-                    )
-                });
+                return refuse(game, Command::RunnerTo { to: *to });
             }
             if t.pos != r.pos
                 && game.state.steps_at(t.pos, Side::Us) + r.steps > game.data.charts.stacking.steps
             {
-                return no(|| format!("{} already holds 16 friendly steps (5.1.5)", t.pos));
+                return refuse(game, Command::CardFull { pos: t.pos });
             }
             Ok(())
         }
         Action::DismissRunner { runner, into } => {
             let Some(b) = by else {
-                return no("the CO HQ dismisses runners (4.1.3)");
+                return refuse(game, Command::CoDismissesRunners);
             };
             if !is_co(game, b) {
-                return no("only the CO HQ dismisses runners (4.2.1 h)");
+                return refuse(game, Command::OnlyCoDismissesRunners);
             }
             let r = game.state.unit(*runner);
             if r.kind != UnitKind::Runner || !r.good_order() || !r.in_play() {
-                return no(|| format!("{} is not a Good Order runner", game.describe(*runner)));
+                return refuse(game, Command::NotRunner { runner: *runner });
             }
             let co_pos = game.state.unit(b).pos;
             let i = game.state.unit(*into);
             if r.pos != co_pos || i.pos != co_pos {
-                return no("the runner, the CO HQ and the unit must share a card (4.2.1 h)");
+                return refuse(game, Command::DismissShareCard);
             }
             let full = i.type_in(&game.data).map(|t| t.steps).unwrap_or(1);
             if !i.good_order() || i.kind != UnitKind::Squad || i.steps >= full || i.side != Side::Us
             {
-                return no(|| format!("{} cannot absorb a step", game.describe(*into)));
+                return refuse(game, Command::CannotAbsorb { unit: *into });
             }
             Ok(())
         }
@@ -342,13 +311,13 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             match switchable(game, *unit, *to) {
                 Some(_) => Ok(()),
-                None => no(|| {
-                    format!(
-                        "{} carries no set of the kind that was lost on the {} net (4.2.1 j)",
-                        game.describe(*unit),
-                        to.label()
-                    )
-                }),
+                None => refuse(
+                    game,
+                    Command::NoSetForNet {
+                        unit: *unit,
+                        net: *to,
+                    },
+                ),
             }
         }
         Action::RepairLine { unit } => {
@@ -357,12 +326,12 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
             can_order(game, by, *unit)?;
             let u = game.state.unit(*unit);
             if !u.good_order() {
-                return no("a Good Order unit repairs the line");
+                return refuse(game, Command::RepairGoodOrder);
             }
             if let Some(b) = by
                 && game.state.unit(b).pos != u.pos
             {
-                return no("the HQ must be on the card with the cut line (4.2.1 k)");
+                return refuse(game, Command::RepairHqThere);
             }
             if game
                 .state
@@ -371,7 +340,7 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
                 .and_then(|c| c.markers.phone_line)
                 != Some(true)
             {
-                return no("there is no cut phone line on this card");
+                return refuse(game, Command::NoCutLine);
             }
             Ok(())
         }
@@ -379,37 +348,33 @@ pub fn check(game: &Game, by: Option<UnitId>, action: &Action) -> Result<(), Ill
         | Action::DesignateLandingZone
         | Action::DesignateMedevac => {
             let Some(b) = by else {
-                return no("an HQ designates new controls (4.1.3)");
+                return refuse(game, Command::HqDesignates);
             };
             let ok = is_co(game, b)
                 || (crate::engine::orders::chain::patrol(game)
                     && crate::engine::kernel::units::is_plt_hq(game, b));
             if !ok {
-                return no(
-                    "only the CO HQ (or a platoon HQ on a patrol) designates new controls (4.2.1 l)",
-                );
+                return refuse(game, Command::OnlyCoDesignates);
             }
             let pos = game.state.unit(b).pos;
             if pos.is_staging() {
-                return no("controls are placed on the map");
+                return refuse(game, Command::ControlsOnMap);
             }
             match action {
                 Action::DesignateLandingZone => lz::check_new(game, pos),
                 Action::DesignateMedevac => lz::check_medevac(game, pos),
                 _ => {
                     if game.mission.evacuation == Evacuation::Medevac {
-                        return no(
-                            "in this mission casualties leave by the MEDEVAC LZ, not a collection point (5.1.7)",
-                        );
+                        return refuse(game, Command::MedevacMission);
                     }
                     if game.state.map.point(PointControl::CasualtyPoint) == Some(pos) {
-                        return no("the casualty collection point is already here");
+                        return refuse(game, Command::CasualtyPointHere);
                     }
                     Ok(())
                 }
             }
         }
-        _ => no("not a command and control action"),
+        _ => refuse(game, Command::NotCommandAction),
     }
 }
 

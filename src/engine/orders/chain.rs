@@ -3,8 +3,9 @@
 
 use crate::data::mission::MissionKind;
 use crate::data::units::{Side, UnitKind};
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
+use crate::engine::kernel::why::Command;
 
 /// Whether the originator can order `unit`: chain of command and
 /// communication. `by` of `None` is General Initiative: any friendly unit
@@ -38,7 +39,7 @@ pub fn can_order_to_unpin(game: &Game, by: Option<UnitId>, unit: UnitId) -> Resu
 }
 
 fn out_of_touch(game: &Game, h: UnitId, unit: UnitId) -> Result<(), Illegal> {
-    no(|| crate::engine::orders::comms::why_no_link(game, h, unit))
+    refuse(game, crate::engine::orders::comms::no_link(game, h, unit))
 }
 
 /// Everything [`can_order`] checks but communication; returns the
@@ -49,17 +50,13 @@ fn chain_of_command(
     unit: UnitId,
 ) -> Result<Option<UnitId>, Illegal> {
     let Some(u) = game.state.get(unit) else {
-        return Err(Illegal::because(|| format!("there is no unit {unit}")));
+        return refuse(game, Command::NoUnit { unit });
     };
     if !u.in_play() {
-        return Err(Illegal::because(|| {
-            format!("{} is no longer in play", game.describe(unit))
-        }));
+        return refuse(game, Command::OutOfPlay { unit });
     }
     if u.side != Side::Us {
-        return Err(Illegal::because(|| {
-            format!("{} is an enemy unit", game.describe(unit))
-        }));
+        return refuse(game, Command::EnemyUnit { unit });
     }
     let Some(h) = by else {
         return Ok(None);
@@ -69,12 +66,7 @@ fn chain_of_command(
         return Ok(None);
     }
     if hq.flipped {
-        return Err(Illegal::because(|| {
-            format!(
-                "{} is on its fire-team side and can command only itself (4.1.4)",
-                game.describe(h)
-            )
-        }));
+        return refuse(game, Command::FireTeamSide { hq: h });
     }
     let co = game.state.co_hq().map(|c| c.id);
     // Any HQ may order an LAT, a unit on its fire-team side included
@@ -91,13 +83,7 @@ fn chain_of_command(
         || u.platoon == Some(h)
         || u.hq == Some(h);
     if !authority {
-        return Err(Illegal::because(|| {
-            format!(
-                "{} is not under {} in the chain of command (4.0)",
-                game.describe(unit),
-                game.describe(h)
-            )
-        }));
+        return refuse(game, Command::NotUnder { unit, hq: h });
     }
     if game.state.impulse.as_ref().is_some_and(|i| i.general()) {
         // An HQ originating under General Initiative needs no communication.

@@ -7,6 +7,7 @@ use crate::engine::kernel::game::Game;
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::state::Unit;
+use crate::engine::kernel::why::Command;
 use crate::engine::map::los::{Viewer, Visibility, explain_los};
 use std::collections::BTreeSet;
 
@@ -115,89 +116,13 @@ pub(crate) fn note_links(game: &mut Game, before: &[(UnitId, UnitId, bool)]) {
     }
 }
 
-/// Why `from` cannot pass an order to `to` now, in words, each way of
-/// communicating (4.3.1-4.3.5) with what stops it; for refusals and the
-/// "why not?" list. It reads the same checks as [`link`].
-pub fn why_no_link(game: &Game, from: UnitId, to: UnitId) -> String {
-    let a = game.state.unit(from);
-    let b = game.state.unit(to);
-    let (na, nb) = (game.describe(from), game.describe(to));
-    let mut why: Vec<String> = Vec::new();
-    if game.state.options.abstract_comms {
-        return format!(
-            "{na} is not in communication with {nb}: a pinned HQ commands only itself under abstracted communications (13.3)"
-        );
-    }
-    // 4.3.1
-    why.push(if a.pos != b.pos {
-        format!(
-            "voice needs the same card, and {na} is on {} and {nb} on {} (4.3.1)",
-            a.pos, b.pos
-        )
-    } else if a.pinned || b.pinned {
-        "voice needs both units unpinned (4.3.1)".to_string()
-    } else {
-        "voice needs both under the same cover marker or both in the open (4.3.1)".to_string()
-    });
-    // 4.3.5: the radios each side holds.
-    let mut shared = false;
-    for asset_a in &a.assets {
-        let crate::engine::kernel::asset::Asset::Radio {
-            name,
-            class: ca,
-            net: na_net,
-            ..
-        } = asset_a
-        else {
-            continue;
-        };
-        for (cb, nb_net) in b.radios() {
-            if *na_net != nb_net {
-                continue;
-            }
-            shared = true;
-            if !may_use(game, a, *na_net) || !may_use(game, b, nb_net) {
-                why.push(format!(
-                    "the {} net is not for both of them (4.3.3)",
-                    na_net.label()
-                ));
-            } else if *na_net == Net::CoTac && !is_co_hq(game, a) && !is_co_hq(game, b) {
-                why.push(format!(
-                    "on the {} net every order passes through the CO HQ's set (4.3.3)",
-                    na_net.label()
-                ));
-            } else if *ca == RadioClass::Handheld || cb == RadioClass::Handheld {
-                let held = if *ca == RadioClass::Handheld {
-                    name.clone()
-                } else {
-                    "handheld set".to_string()
-                };
-                why.push(if a.cover.is_some() || b.cover.is_some() {
-                    format!("the {held} does not work from under a cover marker (4.3.5 A)")
-                } else if a.pinned || b.pinned {
-                    format!("the {held} does not work for a pinned unit (4.3.5 A)")
-                } else if a.pos.is_staging() != b.pos.is_staging() {
-                    format!(
-                        "the {held} needs line of sight, and none runs between the staging area and the map (4.3.5 A, 2.4.2 A)"
-                    )
-                } else {
-                    format!(
-                        "the {held} needs line of sight from {} to {nb} on {} (4.3.5 A)",
-                        a.pos, b.pos
-                    )
-                });
-            }
-        }
-    }
-    if !shared {
-        why.push(format!("{na} and {nb} share no radio net (4.3.5)"));
-    }
-    // 4.3.4
-    let phones = a.phones().any(|n| b.phones().any(|m| m == n));
-    if phones {
-        why.push("no unbroken phone line joins their cards (4.3.4)".to_string());
-    }
-    format!("{na} is not in communication with {nb}: {}", why.join("; "))
+/// Why `from` cannot pass an order to `to` now (4.3.1-4.3.5), for
+/// refusals and the "why not?" list: the narrator words each way of
+/// communicating with what stops it, reading the same checks as [`link`];
+/// which networks both may talk on (4.3.3) is the rules' fact, given here.
+pub(crate) fn no_link(game: &Game, from: UnitId, to: UnitId) -> Command {
+    let (a, b) = (game.state.unit(from), game.state.unit(to));
+    Command::no_link(from, to, |n| may_use(game, a, n) && may_use(game, b, n))
 }
 
 fn is_co_hq(game: &Game, u: &Unit) -> bool {

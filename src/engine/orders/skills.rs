@@ -19,24 +19,19 @@ use crate::data::action::{Icon, Word};
 use crate::data::mission::Skill;
 use crate::data::units::UnitKind;
 use crate::engine::kernel::events::Needed;
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, TeamKind};
+use crate::engine::kernel::why::Command;
 
 /// Whether `holder` holds `skill` and may use it for `unit` (10.7).
 pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {
     if !game.state.skills.contains(&(holder, skill)) {
-        return no(|| {
-            format!(
-                "{} holds no {} skill marker",
-                game.describe(holder),
-                skill.label()
-            )
-        });
+        return refuse(game, Command::NoSkill { holder, skill });
     }
     let h = game.state.unit(holder);
     if !h.in_play() {
-        return no(|| format!("{} is out of play", game.describe(holder)));
+        return refuse(game, Command::HolderOutOfPlay { holder });
     }
     let u = game.state.unit(unit);
     let covers = match h.kind {
@@ -44,17 +39,7 @@ pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Resul
         _ => unit == holder || u.platoon == Some(holder),
     };
     if !covers {
-        return no(|| {
-            format!(
-                "{}'s skills serve {} (10.7)",
-                game.describe(holder),
-                if matches!(h.kind, UnitKind::Staff | UnitKind::HigherStaff) {
-                    "itself only".to_string()
-                } else {
-                    "its own platoon".to_string()
-                }
-            )
-        });
+        return refuse(game, Command::SkillServes { holder });
     }
     Ok(())
 }
@@ -112,43 +97,36 @@ pub fn check_use(
     team: Option<TeamKind>,
 ) -> Result<(), Illegal> {
     if game.state.get(unit).is_none() || game.state.get(holder).is_none() {
-        return no("there is no such unit");
+        return refuse(game, Command::NoSuchUnit);
     }
     if game.state.impulse.is_none() {
-        return no("skills are used during an impulse");
+        return refuse(game, Command::SkillInImpulse);
     }
     may_use(game, holder, skill, unit)?;
     let u = game.state.unit(unit);
     match skill {
         Skill::Leadership => {
             if game.state.step != crate::engine::kernel::sequence::Step::GeneralInitiative {
-                return no(
-                    "Leadership gives a General Initiative command: use it in that impulse (10.7)",
-                );
+                return refuse(game, Command::LeadershipWhen);
             }
             Ok(())
         }
         Skill::SnapOut | Skill::PullTogether => {
             if u.kind != UnitKind::ParalyzedTeam || !u.in_play() {
-                return no(|| format!("{} is not a paralyzed team", game.describe(unit)));
+                return refuse(game, Command::NotParalyzed { unit });
             }
             Ok(())
         }
         Skill::SplitTeam => {
             if u.kind != UnitKind::Squad || !(3..=4).contains(&u.steps) || !u.in_play() {
-                return no("a team splits off a squad of three or four steps (10.7)");
+                return refuse(game, Command::SplitSquad);
             }
             if team.is_none() {
-                return no("say which team splits off: assault or fire");
+                return refuse(game, Command::SayWhichTeam);
             }
             Ok(())
         }
-        _ => no(|| {
-            format!(
-                "the {} skill is used with an action attempt, not on its own",
-                skill.label()
-            )
-        }),
+        _ => refuse(game, Command::NotOnItsOwn { skill }),
     }
 }
 

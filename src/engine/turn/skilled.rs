@@ -3,9 +3,10 @@
 //! what they do to an attempt, are in `orders::skills`.
 
 use crate::data::mission::Skill;
-use crate::engine::kernel::game::{Game, Illegal, no};
+use crate::engine::kernel::game::{Game, Illegal, refuse};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Input, Order, TeamKind};
+use crate::engine::kernel::why::Command;
 use crate::engine::orders::skills::{check_use, fits, may_use};
 
 /// Checks an order given with a skill.
@@ -16,16 +17,16 @@ pub fn check_skilled(
     order: &Order,
 ) -> Result<(), Illegal> {
     if !fits(skill, &order.action) {
-        return no(|| {
-            format!(
-                "the {} skill does not serve {} (10.7)",
-                skill.label(),
-                order.action.name()
-            )
-        });
+        return refuse(
+            game,
+            Command::SkillDoesNotServe {
+                skill,
+                action: Box::new(order.action.clone()),
+            },
+        );
     }
     let Some(unit) = order.action.unit() else {
-        return no("a skill serves one unit's attempt, not a group's (10.7)");
+        return refuse(game, Command::SkillOneUnit);
     };
     may_use(game, holder, skill, unit)?;
     crate::engine::turn::menu::check(game, order)
