@@ -7,7 +7,7 @@ use crate::data::units::{Side, UnitKind};
 use crate::engine::combat::actions as combat;
 use crate::engine::kernel::events::{EventKind, Needed};
 use crate::engine::kernel::events::{MarkerKind, StatusChange};
-use crate::engine::kernel::game::{Game, Illegal, refuse};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, Order};
 use crate::engine::kernel::pos::CardPos;
@@ -17,6 +17,7 @@ use crate::engine::kernel::state::{
     Asset, FailedAttempt, PointControl, RunnerTask, SmokeKind, Unit,
 };
 use crate::engine::kernel::why::Command;
+use crate::engine::kernel::words::why::refuse;
 use crate::engine::movement::actions as movement;
 use crate::engine::orders::chain::can_order;
 use crate::engine::orders::wanted::Wanted;

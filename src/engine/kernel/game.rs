@@ -9,7 +9,7 @@ use crate::data::charts::Activity;
 use crate::data::mission::{Mission, ObjectiveKind};
 use crate::data::units::{Side, UnitKind};
 use crate::engine::kernel::deck::card_in;
-use crate::engine::kernel::events::{CardRead, Event, EventKind, Section};
+use crate::engine::kernel::events::{CardRead, Event, EventKind};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::pos::CardPos;
 use crate::engine::kernel::purpose::Purpose;

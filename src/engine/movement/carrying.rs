@@ -5,10 +5,11 @@ use crate::data::units::{AmmoKind, UnitKind};
 use crate::engine::kernel::events::EventKind;
 use crate::engine::kernel::events::Pickup;
 use crate::engine::kernel::events::StatusChange;
-use crate::engine::kernel::game::{Game, Illegal, refuse};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::state::{Item, Unit};
 use crate::engine::kernel::why::Move;
+use crate::engine::kernel::words::why::refuse;
 
 /// Ammunition points one step can carry, by kind (5.1.6 A).
 pub fn per_step(kind: AmmoKind) -> u8 {

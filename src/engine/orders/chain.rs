@@ -3,9 +3,10 @@
 
 use crate::data::mission::MissionKind;
 use crate::data::units::{Side, UnitKind};
-use crate::engine::kernel::game::{Game, Illegal, refuse};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::why::Command;
+use crate::engine::kernel::words::why::refuse;
 
 /// Whether the originator can order `unit`: chain of command and
 /// communication. `by` of `None` is General Initiative: any friendly unit

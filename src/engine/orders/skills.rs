@@ -19,10 +19,11 @@ use crate::data::action::{Icon, Word};
 use crate::data::mission::Skill;
 use crate::data::units::UnitKind;
 use crate::engine::kernel::events::Needed;
-use crate::engine::kernel::game::{Game, Illegal, refuse};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Action, TeamKind};
 use crate::engine::kernel::why::Command;
+use crate::engine::kernel::words::why::refuse;
 
 /// Whether `holder` holds `skill` and may use it for `unit` (10.7).
 pub fn may_use(game: &Game, holder: UnitId, skill: Skill, unit: UnitId) -> Result<(), Illegal> {

@@ -3,10 +3,11 @@
 //! what they do to an attempt, are in `orders::skills`.
 
 use crate::data::mission::Skill;
-use crate::engine::kernel::game::{Game, Illegal, refuse};
+use crate::engine::kernel::game::{Game, Illegal};
 use crate::engine::kernel::ids::UnitId;
 use crate::engine::kernel::input::{Input, Order, TeamKind};
 use crate::engine::kernel::why::Command;
+use crate::engine::kernel::words::why::refuse;
 use crate::engine::orders::skills::{check_use, fits, may_use};
 
 /// Checks an order given with a skill.
